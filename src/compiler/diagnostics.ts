@@ -1,0 +1,94 @@
+/**
+ * Diagnostics: every problem hubc reports, with a stable code, a severity and a source position.
+ *
+ * Code ranges (listed in docs/diagnostics.md):
+ * - HUB0xx: command line and file system
+ * - HUB1xx: hub.yaml syntax and JSON Schema (shape) errors
+ * - HUB2xx: hub.yaml semantic errors (values that are well-typed but wrong together)
+ * - HUB3xx: validation of the generated output (ARM schema, Data Factory model and references, KQL)
+ */
+
+/** Severity of a diagnostic. Only `error` makes a build fail. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A 1-based line/column position in a source file. */
+export interface Position {
+  /** 1-based line number. */
+  line: number;
+  /** 1-based column number (in UTF-16 code units, as editors count them). */
+  col: number;
+}
+
+/** One problem found by any stage. */
+export interface Diagnostic {
+  /** Stable code such as `HUB104`; see docs/diagnostics.md. */
+  code: string;
+  severity: Severity;
+  /** What is wrong, in one sentence. */
+  message: string;
+  /** How to fix it, in one sentence; omitted when there is nothing useful to add. */
+  hint?: string;
+  /** File the position refers to: `hub.yaml`, an output path such as `kql/IngestionSetup.kql`, or a logical name. */
+  file: string;
+  /** Start of the offending text; absent when the problem has no place in a file. */
+  start?: Position;
+  /** End of the offending text (exclusive); optional. */
+  end?: Position;
+  /** Extra location text for output objects, e.g. `pipeline rawexports_ExecuteETL, activity Read Manifest`. */
+  path?: string;
+}
+
+/** Thrown by stages that cannot go on; carries the diagnostics collected so far. */
+export class DiagnosticError extends Error {
+  constructor(public readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map(formatDiagnostic).join('\n'));
+    this.name = 'DiagnosticError';
+  }
+}
+
+/** True when at least one diagnostic is an error. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/**
+ * Formats a diagnostic the way tsc does: `hub.yaml:12:5 - error HUB104: message`, then the hint on its
+ * own indented line, then the output path if any.
+ */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.start ? `${d.file}:${d.start.line}:${d.start.col}` : d.file;
+  const lines = [`${where} - ${d.severity} ${d.code}: ${d.message}`];
+  if (d.path) lines.push(`  at ${d.path}`);
+  if (d.hint) lines.push(`  hint: ${d.hint}`);
+  return lines.join('\n');
+}
+
+/** Sorts diagnostics by file, line, column and code so output order never depends on discovery order. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.start?.line ?? 0) - (b.start?.line ?? 0) ||
+      (a.start?.col ?? 0) - (b.start?.col ?? 0) ||
+      a.code.localeCompare(b.code) ||
+      a.message.localeCompare(b.message),
+  );
+}
+
+/**
+ * Converts a 0-based character offset into a 1-based line/column position.
+ * @param text the whole source text
+ * @param offset 0-based UTF-16 offset into `text`; clamped to the text length
+ */
+export function positionAt(text: string, offset: number): Position {
+  const clamped = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < clamped; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, col: clamped - lineStart + 1 };
+}
