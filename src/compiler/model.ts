@@ -1,0 +1,59 @@
+/**
+ * The resolved hub model: what `hub.yaml` says, typed, with every default applied and the release's
+ * capabilities attached. Modules read only this; nothing downstream sees YAML.
+ */
+import type { BuiltInDatasetName, ExportType } from '../modules/datasets/catalog.js';
+import type { Release } from './releases.js';
+
+/** Kusto column types a custom dataset may declare. */
+export type KustoType = 'string' | 'long' | 'int' | 'real' | 'decimal' | 'bool' | 'datetime' | 'timespan' | 'guid' | 'dynamic';
+
+/** Date-folder forms of the ingestion layout (spec, "Storage layout of the ingestion container"). */
+export type DateFolderForm = 'all' | 'yyyy' | 'yyyy/mm' | 'yyyy/mm/dd';
+
+/** A built-in dataset the hub ingests. */
+export interface DatasetModel {
+  name: BuiltInDatasetName;
+  exportType: ExportType;
+  /** Export dataset versions accepted, in the order given. */
+  versions: string[];
+}
+
+/** A dataset the user uploads as parquet. */
+export interface CustomDatasetModel {
+  name: string;
+  dateFolder: DateFolderForm;
+  columns: { name: string; type: KustoType }[];
+}
+
+/** Schedule of one managed-export trigger. */
+export interface ScheduleModel {
+  /** Hour of day, 0-23. */
+  hour: number;
+  /** Minute, 0-59. */
+  minute: number;
+  /** Windows time zone id, or `auto` for the zone of the hub's region. */
+  timeZone: string;
+}
+
+/** Everything a hub.yaml configures, with defaults applied. */
+export interface HubModel {
+  release: Release;
+  hub: { name: string; location: string; eventGridLocation: string };
+  storage: { sku: string; allowedSkus: string[] };
+  dataExplorer: {
+    name: string;
+    sku: { name: string; tier: 'Basic' | 'Standard'; capacity: number };
+    allowedSkuNames: string[];
+    databases: { ingestion: string; hub: string };
+  };
+  scopes: string[];
+  retention: { rawExportsDays: number; ingestionMonths: number; dataExplorerLogDays: number; dataExplorerFinalMonths: number };
+  networking: { publicAccess: boolean; addressPrefix: string };
+  remoteHub: { storageUri: string };
+  tags: Record<string, string>;
+  tagsByResource: Record<string, Record<string, string>>;
+  datasets: DatasetModel[];
+  schedules: { daily: ScheduleModel; monthly: ScheduleModel & { daysOfMonth: number[] } };
+  customDatasets: CustomDatasetModel[];
+}

@@ -1,0 +1,77 @@
+/**
+ * Stage 1: parse hub.yaml text into a YAML document that keeps source positions.
+ */
+import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Document, type Node, type Pair } from 'yaml';
+import type { Diagnostic, Position } from './diagnostics.js';
+
+/** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
+export interface SourceDocument {
+  file: string;
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** Plain JavaScript value of the document (undefined when empty). */
+  data: unknown;
+}
+
+/**
+ * Parses YAML text. Syntax errors become `HUB100` and duplicate keys `HUB101`, positioned where the
+ * `yaml` package found them.
+ * @param text the hub.yaml content
+ * @param file the name used in diagnostics (e.g. `hub.yaml`)
+ */
+export function parseHubYaml(text: string, file: string): { source?: SourceDocument; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const diagnostics: Diagnostic[] = [];
+  for (const err of doc.errors) {
+    const pos = lineCounter.linePos(err.pos[0]);
+    const duplicate = err.code === 'DUPLICATE_KEY';
+    diagnostics.push({
+      code: duplicate ? 'HUB101' : 'HUB100',
+      severity: 'error',
+      message: duplicate ? `duplicate key: ${firstLine(err.message)}` : `YAML syntax error: ${firstLine(err.message)}`,
+      hint: duplicate ? 'Remove or rename one of the two keys; YAML keeps only one of them.' : 'Fix the YAML syntax at this place (indentation, quotes, colons).',
+      file,
+      start: { line: pos.line, col: pos.col },
+    });
+  }
+  if (diagnostics.length) return { diagnostics };
+  return { source: { file, text, doc, lineCounter, data: doc.toJS({ maxAliasCount: 100 }) }, diagnostics };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** Where in the YAML a JSON-pointer-like path points. `key` asks for the key of the last segment instead of its value. */
+export function locate(source: SourceDocument, path: readonly (string | number)[], key = false): Position {
+  let node: unknown = source.doc.contents;
+  let best: Node | Pair | undefined = isNodeLike(node) ? (node as Node) : undefined;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      if (key && i === path.length - 1) {
+        best = pair.key as Node;
+        break;
+      }
+      node = pair.value;
+      best = isNodeLike(pair.value) ? (pair.value as Node) : (pair.key as Node);
+    } else if (isSeq(node)) {
+      const item = node.items[Number(seg)];
+      if (!item) break;
+      node = item;
+      best = item as Node;
+    } else break;
+  }
+  const range = (best as Node | undefined)?.range;
+  const offset = range ? range[0] : 0;
+  const lp = source.lineCounter.linePos(offset);
+  return { line: lp.line, col: lp.col };
+}
+
+function isNodeLike(x: unknown): boolean {
+  return !!x && typeof x === 'object' && 'range' in (x as object) && Array.isArray((x as Node).range);
+}

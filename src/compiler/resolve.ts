@@ -1,0 +1,60 @@
+/**
+ * Stage 3: turn validated hub.yaml data (schema defaults already applied) into the typed {@link HubModel}.
+ */
+import type { HubModel, ScheduleModel, KustoType, DateFolderForm } from './model.js';
+import { getRelease } from './releases.js';
+import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../modules/datasets/catalog.js';
+
+/** Every Data Explorer SKU name the schema allows, in schema order; the default of `allowedSkuNames`. */
+export function knownSkuNames(schemaSkuEnum: readonly string[]): string[] {
+  return [...schemaSkuEnum];
+}
+
+function schedule(raw: { time: string; timeZone: string }): ScheduleModel {
+  const [hour, minute] = raw.time.split(':').map(Number);
+  return { hour, minute, timeZone: raw.timeZone };
+}
+
+/**
+ * Builds the model. `data` must have passed {@link validateHub}; `skuNames` is the SKU enum of the
+ * schema (the default list offered by the deploy form).
+ */
+export function resolveHub(data: Record<string, any>, skuNames: readonly string[]): HubModel {
+  const release = getRelease(data.release);
+  const datasetsRaw: { name: BuiltInDatasetName; versions?: string[] }[] | undefined = data.datasets;
+  const datasets = (datasetsRaw ?? BUILT_IN_DATASETS.map((d) => ({ name: d.name, versions: undefined }))).map((d) => {
+    const builtIn = BUILT_IN_DATASETS.find((b) => b.name === d.name)!;
+    return {
+      name: builtIn.name,
+      exportType: builtIn.exportType,
+      versions: d.versions ? [...d.versions] : [...release.exportVersions[builtIn.exportType]],
+    };
+  });
+  return {
+    release,
+    hub: { name: data.hub.name, location: data.hub.location, eventGridLocation: data.hub.eventGridLocation },
+    storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus] },
+    dataExplorer: {
+      name: data.dataExplorer.name,
+      sku: { ...data.dataExplorer.sku },
+      allowedSkuNames: data.dataExplorer.allowedSkuNames ? [...data.dataExplorer.allowedSkuNames] : [...skuNames],
+      databases: { ...data.dataExplorer.databases },
+    },
+    scopes: [...data.scopes],
+    retention: { ...data.retention },
+    networking: { ...data.networking },
+    remoteHub: { ...data.remoteHub },
+    tags: { ...data.tags },
+    tagsByResource: structuredClone(data.tagsByResource),
+    datasets,
+    schedules: {
+      daily: schedule(data.schedules.daily),
+      monthly: { ...schedule(data.schedules.monthly), daysOfMonth: [...data.schedules.monthly.daysOfMonth] },
+    },
+    customDatasets: (data.customDatasets ?? []).map((c: any) => ({
+      name: c.name,
+      dateFolder: (c.dateFolder ?? 'yyyy/mm') as DateFolderForm,
+      columns: c.columns.map((col: any) => ({ name: col.name, type: col.type as KustoType })),
+    })),
+  };
+}

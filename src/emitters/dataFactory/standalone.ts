@@ -1,0 +1,42 @@
+/**
+ * Standalone Data Factory JSON: each pipeline, trigger, dataset and linked service the template deploys,
+ * in the `{ name, properties }` form Data Factory's Git integration and REST API use
+ * (learn.microsoft.com/azure/data-factory/source-control).
+ *
+ * The objects are the ones embedded in `azuredeploy.json`, partially evaluated with the template
+ * parameters at their hub.yaml defaults: values known before deployment become literals (and objects
+ * whose condition is false for those defaults are left out), values only known at deployment (resource
+ * names with `uniqueString`, endpoints, identities) stay ARM expressions.
+ */
+import type { AdfObject } from '../../modules/types.js';
+import { toJsonText, toPlainJson } from '../../compiler/json.js';
+
+/** Folder of each object kind under `datafactory/`. */
+export const ADF_FOLDERS: Record<AdfObject['kind'], string> = {
+  pipeline: 'pipelines',
+  trigger: 'triggers',
+  dataset: 'datasets',
+  linkedService: 'linkedServices',
+};
+
+/** Partial evaluator of template values: returns the folded value, or `undefined` for "leave out". */
+export type TemplateFolder = (value: unknown) => unknown;
+
+/**
+ * Emits the standalone files.
+ * @param objects Data Factory objects in template order
+ * @param fold partial evaluator for ARM expressions (parameters at their defaults)
+ * @returns map of path (relative to the release folder) to file text
+ */
+export function emitDataFactoryFiles(objects: readonly AdfObject[], fold: TemplateFolder): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const obj of objects) {
+    if (obj.condition !== undefined) {
+      const cond = fold(toPlainJson(obj.condition));
+      if (cond === false) continue;
+    }
+    const properties = fold(toPlainJson(obj.properties));
+    files.set(`datafactory/${ADF_FOLDERS[obj.kind]}/${obj.name}.json`, toJsonText({ name: obj.name, properties }));
+  }
+  return files;
+}

@@ -1,0 +1,81 @@
+/**
+ * ARM template expression syntax tree, builders and serializer.
+ *
+ * An ARM expression is the text between `[` and `]` in a template string value, e.g.
+ * `[concat(parameters('hubName'), '-engine')]`. Source: "Syntax and expressions in ARM templates"
+ * (learn.microsoft.com/azure/azure-resource-manager/templates/template-expressions).
+ *
+ * Modules never write expression text by hand: they build a tree with the helpers in `./builders.ts`
+ * and the emitters call {@link toArmString} to serialize it, so quoting and nesting are always right.
+ */
+
+/** A string literal, written `'text'` with `'` doubled inside. */
+export interface ArmString { kind: 'string'; value: string }
+/** An integer literal. ARM expressions have no fractional numbers. */
+export interface ArmNumber { kind: 'number'; value: number }
+/** `true` / `false` / `null` keywords. */
+export interface ArmKeyword { kind: 'keyword'; value: true | false | null }
+/** A function call such as `concat(a, b)`. Names are case-insensitive in ARM; we emit them as written. */
+export interface ArmCall { kind: 'call'; name: string; args: ArmExpr[] }
+/** A property access `target.name`. */
+export interface ArmProperty { kind: 'property'; target: ArmExpr; name: string }
+/** An index access `target[index]`. */
+export interface ArmIndex { kind: 'index'; target: ArmExpr; index: ArmExpr }
+
+/** Any ARM expression node. */
+export type ArmExpr = ArmString | ArmNumber | ArmKeyword | ArmCall | ArmProperty | ArmIndex;
+
+/**
+ * A value inside a template JSON tree that is an ARM expression. Emitters replace it with
+ * `"[<expression>]"`. The class wrapper lets emitters tell expressions apart from plain objects.
+ */
+export class Arm {
+  constructor(public readonly expr: ArmExpr) {}
+  /** Serialized as the bracketed string when the tree is turned into JSON. */
+  toJSON(): string {
+    return `[${serializeArm(this.expr)}]`;
+  }
+}
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Quotes a string literal for an ARM expression (`'` doubled). */
+export function quoteArmString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Serializes an expression tree to ARM expression text (without the surrounding brackets).
+ * @throws Error when a number is not a finite integer or a property name is not an identifier
+ */
+export function serializeArm(expr: ArmExpr): string {
+  switch (expr.kind) {
+    case 'string':
+      return quoteArmString(expr.value);
+    case 'number':
+      if (!Number.isInteger(expr.value)) throw new Error(`ARM expressions only have integer literals, got ${expr.value}`);
+      return String(expr.value);
+    case 'keyword':
+      return String(expr.value);
+    case 'call':
+      return `${expr.name}(${expr.args.map(serializeArm).join(', ')})`;
+    case 'property':
+      if (!IDENT.test(expr.name)) return `${serializeArm(expr.target)}[${quoteArmString(expr.name)}]`;
+      return `${serializeArm(expr.target)}.${expr.name}`;
+    case 'index':
+      return `${serializeArm(expr.target)}[${serializeArm(expr.index)}]`;
+  }
+}
+
+/** Serializes an expression as a template string value: `[...]`. */
+export function toArmString(expr: ArmExpr | Arm): string {
+  return `[${serializeArm(expr instanceof Arm ? expr.expr : expr)}]`;
+}
+
+/**
+ * Escapes a literal template string that starts with `[` so ARM does not read it as an expression
+ * (ARM rule: a leading `[[` stands for a literal `[`).
+ */
+export function escapeArmLiteral(text: string): string {
+  return text.startsWith('[') && text.endsWith(']') ? `[${text}` : text;
+}

@@ -1,0 +1,69 @@
+/**
+ * Files of the `config` container: `settings.json` (hub settings: version, scopes, retention) and the
+ * parquet-conversion schema files `schemas/<type>_<version>[_<channel>].json` (spec, "Deployed resources").
+ *
+ * The schema files are generated from our dataset definitions (src/modules/datasets/catalog.ts) in the
+ * layout of the public hub files: a Data Factory TabularTranslator whose mappings select each column and
+ * give its interim type; sink names equal source names.
+ */
+import type { HubModel } from '../../compiler/model.js';
+import type { Contribution, FileArtifact } from '../types.js';
+import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema, BUILT_IN_DATASETS } from '../datasets/catalog.js';
+import { toJsonText } from '../../compiler/json.js';
+
+/** `$schema` of settings.json: the published settings format of FinOps hubs. */
+export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
+
+/** The settings.json document for a model (what a new hub starts with). */
+export function settingsDocument(model: HubModel): Record<string, unknown> {
+  return {
+    $schema: SETTINGS_SCHEMA_URL,
+    type: 'HubInstance',
+    version: model.release.ftkVersion,
+    learnMore: 'https://aka.ms/finops/hubs',
+    scopes: model.scopes.map((scope) => ({ scope })),
+    retention: {
+      [model.release.exportContainer]: { days: model.retention.rawExportsDays },
+      ingestion: { months: model.retention.ingestionMonths },
+      raw: { days: model.retention.dataExplorerLogDays },
+      final: { months: model.retention.dataExplorerFinalMonths },
+    },
+  };
+}
+
+/**
+ * Text of one conversion schema file, laid out like the public hub files: 2-space indentation, one
+ * mapping per four lines with inline `source`/`sink` objects, LF endings, final newline.
+ */
+export function schemaFileText(schema: ExportSchema): string {
+  const q = (s: string) => JSON.stringify(s);
+  const mappings = schema.columns.map(
+    (c, i) =>
+      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(c.name)} }\n      }${
+        i < schema.columns.length - 1 ? ',' : ''
+      }`,
+  );
+  return ['{', '  "additionalColumns": [],', '  "translator": {', '    "type": "TabularTranslator",', '    "mappings": [', ...mappings, '    ]', '  }', '}', ''].join('\n');
+}
+
+/** The conversion schemas a model needs: every version of every dataset it ingests, in catalog order. */
+export function schemasForModel(model: HubModel): ExportSchema[] {
+  return EXPORT_SCHEMAS.filter((s) =>
+    model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)),
+  );
+}
+
+/** Schema files as `{ name without .json: text }`, the form the settings upload script receives. */
+export function schemaFiles(model: HubModel): { name: string; text: string }[] {
+  return schemasForModel(model).map((s) => ({ name: schemaFileName(s).replace(/\.json$/, ''), text: schemaFileText(s) }));
+}
+
+/** Config module: `config/settings.json` and `config/schemas/*.json`. */
+export function configModule(model: HubModel): Contribution {
+  const files: FileArtifact[] = [{ path: 'config/settings.json', content: toJsonText(settingsDocument(model)) }];
+  for (const f of schemaFiles(model)) files.push({ path: `config/schemas/${f.name}.json`, content: f.text });
+  return { files };
+}
+
+/** The built-in dataset names, for modules that list datasets. */
+export const DATASET_NAMES = BUILT_IN_DATASETS.map((d) => d.name);

@@ -1,0 +1,111 @@
+/**
+ * Resource names and shared values of a hub, as ARM expressions over template variables.
+ *
+ * Naming rule (spec, "Deployed resources"): `<hubName>-<purpose>-<unique-suffix>`, adjusted to each
+ * resource type's length and character rules; the suffix is `uniqueString(hubName, resourceGroup().id)`
+ * (13 lowercase letters and digits). Type rules: storage accounts 3-24 lowercase letters and digits;
+ * Key Vault 3-24 letters, digits and single hyphens, starting with a letter; Data Factory 3-63 letters,
+ * digits and single hyphens (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules).
+ * The hub name itself is 3-40 letters, digits, `-` and `_` without doubled or trailing separators
+ * (schemas/hub.schema.json), so the only doubled hyphen that can appear is where a truncated hub name
+ * meets the purpose; `replace(.., '--', '-')` removes it.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { Value } from '../types.js';
+
+const v = arm.variables;
+
+/** Variable names and their definitions, in template order. */
+export function nameVariables(): Record<string, Value> {
+  const p = arm.parameters;
+  return {
+    uniqueSuffix: arm.uniqueString(p('hubName'), arm.prop(arm.resourceGroup(), 'id')),
+    hubNameDashed: arm.replace(p('hubName'), '_', '-'),
+    hubNameSafe: arm.toLower(arm.replace(arm.replace(p('hubName'), '-', ''), '_', '')),
+    // 6 + 'store' (5) + 13 = 24
+    storageAccountName: arm.concat(arm.take(v('hubNameSafe'), 6), 'store', v('uniqueSuffix')),
+    // 5 + 'script' (6) + 13 = 24
+    scriptStorageAccountName: arm.concat(arm.take(v('hubNameSafe'), 5), 'script', v('uniqueSuffix')),
+    // at most 49 + '-' + 13 = 63
+    dataFactoryName: arm.replace(arm.concat(arm.take(arm.concat(v('hubNameDashed'), '-engine'), 49), '-', v('uniqueSuffix')), '--', '-'),
+    // 4 + '-vault-' (7) + 13 = 24
+    keyVaultName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 4), '-vault-', v('uniqueSuffix')), '--', '-'),
+    // at most 30 + '-events-' (8) + 13 = 51 > 50, so 29
+    eventGridNamespaceName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 29), '-events-', v('uniqueSuffix')), '--', '-'),
+    virtualNetworkName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location')),
+    networkSecurityGroupName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location'), '-nsg'),
+    blobManagerIdentityName: arm.concat(v('storageAccountName'), '_blobManager'),
+    triggerManagerIdentityName: arm.concat(v('dataFactoryName'), '_triggerManager'),
+  };
+}
+
+/** References to the name variables, for use inside resources. */
+export const names = {
+  uniqueSuffix: v('uniqueSuffix'),
+  storageAccount: v('storageAccountName'),
+  scriptStorageAccount: v('scriptStorageAccountName'),
+  dataFactory: v('dataFactoryName'),
+  keyVault: v('keyVaultName'),
+  eventGridNamespace: v('eventGridNamespaceName'),
+  virtualNetwork: v('virtualNetworkName'),
+  networkSecurityGroup: v('networkSecurityGroupName'),
+  blobManagerIdentity: v('blobManagerIdentityName'),
+  triggerManagerIdentity: v('triggerManagerIdentityName'),
+  dataExplorerCluster: arm.parameters('dataExplorerName'),
+} as const;
+
+/** Resource IDs of the hub's main resources. */
+export const ids = {
+  storageAccount: arm.resourceId('Microsoft.Storage/storageAccounts', names.storageAccount),
+  scriptStorageAccount: arm.resourceId('Microsoft.Storage/storageAccounts', names.scriptStorageAccount),
+  dataFactory: arm.resourceId('Microsoft.DataFactory/factories', names.dataFactory),
+  keyVault: arm.resourceId('Microsoft.KeyVault/vaults', names.keyVault),
+  virtualNetwork: arm.resourceId('Microsoft.Network/virtualNetworks', names.virtualNetwork),
+  networkSecurityGroup: arm.resourceId('Microsoft.Network/networkSecurityGroups', names.networkSecurityGroup),
+  blobManagerIdentity: arm.resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', names.blobManagerIdentity),
+  triggerManagerIdentity: arm.resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', names.triggerManagerIdentity),
+  dataExplorerCluster: arm.resourceId('Microsoft.Kusto/clusters', names.dataExplorerCluster),
+  eventGridNamespace: arm.resourceId('Microsoft.EventGrid/namespaces', names.eventGridNamespace),
+  subnet: (subnet: string) => arm.resourceId('Microsoft.Network/virtualNetworks/subnets', names.virtualNetwork, subnet),
+} as const;
+
+/** Subnet names of the hub virtual network. */
+export const SUBNETS = {
+  privateEndpoints: 'private-endpoint-subnet',
+  scripts: 'script-subnet',
+  dataExplorer: 'dataExplorer-subnet',
+} as const;
+
+/** True at deploy time when the Data Explorer cluster is deployed. */
+export const deployDataExplorer = v('deployDataExplorer');
+/** True at deploy time when public access to the data lake is enabled (`bool(enablePublicAccess)`). */
+export const publicAccess = v('enablePublicAccess');
+
+/**
+ * Tags of a resource of the given ARM type: the hub tags merged with `tagsByResource[type]`
+ * (spec, parameter `tagsByResource`).
+ */
+export function tagsFor(type: string): arm.Arm {
+  return arm.union(
+    v('resourceTags'),
+    arm.if_(arm.contains(arm.parameters('tagsByResource'), type), arm.at(arm.parameters('tagsByResource'), type), arm.createObject()),
+  );
+}
+
+/** Built-in role definition GUIDs (learn.microsoft.com/azure/role-based-access-control/built-in-roles). */
+export const ROLES = {
+  storageBlobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe',
+  storageFileDataPrivilegedContributor: '69566ab7-960f-475b-8e7c-b3118f30c6bd',
+  managedIdentityContributor: 'e40ec5ca-96e0-45a2-b4ff-59039f2c2b59',
+  managedIdentityOperator: 'f1a07417-d97a-45cb-824c-7a7467783830',
+  dataFactoryContributor: '673868aa-7521-48a0-acc6-0f60742d39f5',
+  storageAccountContributor: '17d1049b-9a84-46fb-8f53-869881c3d3ab',
+  reader: 'acdd72a7-3385-48ef-bd42-f606fba81ae7',
+  userAccessAdministrator: '18d7d88d-d35e-4fb5-a5c3-7773c20a72d9',
+  contributor: 'b24988ac-6180-42a0-ab88-20e7382aa24c',
+} as const;
+
+/** `subscriptionResourceId('Microsoft.Authorization/roleDefinitions', guid)` */
+export function roleDefinitionId(roleGuid: string): arm.Arm {
+  return arm.subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roleGuid);
+}

@@ -1,0 +1,149 @@
+/**
+ * Azure Data Explorer (spec, "Analytics cluster objects"; parameters `dataExplorer*`): the cluster with
+ * the Ingestion and Hub databases and their setup scripts, deployed only when `dataExplorerName` is not
+ * empty; the cluster reads the data lake with its own identity, and Data Factory administers it.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel } from '../../compiler/model.js';
+import type { ArmResource, Contribution, KqlScriptArtifact } from '../types.js';
+import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES } from '../core/names.js';
+import { privateEndpoint } from '../network/index.js';
+import { roleAssignment } from '../storage/index.js';
+import { kqlScripts } from './kql.js';
+
+const KUSTO_API = '2023-08-15';
+
+/**
+ * Ingestion slots per SKU: how many files Data Factory loads at once (the ForEach batch size of
+ * `ingestion_ExecuteETL`). Roughly the cores of one node, capped at 50 (Data Factory's ForEach limit).
+ */
+export function ingestionCapacity(skuName: string): number {
+  if (skuName.startsWith('Dev(No SLA)_')) return 1;
+  const m = /^Standard_[A-Z]+(\d+)/.exec(skuName);
+  const cores = m ? Number(m[1]) : 1;
+  return Math.min(50, Math.max(1, cores));
+}
+
+/** Variable name of a KQL script's text in the template. */
+function scriptVariable(script: KqlScriptArtifact): string {
+  return `kql${script.database === 'ingestion' ? 'Ingestion' : 'Hub'}${script.scriptName}`;
+}
+
+/** Data Explorer module. */
+export function dataExplorerModule(model: HubModel): Contribution {
+  const cluster = names.dataExplorerCluster;
+  const dbName = (db: 'ingestion' | 'hub') => model.dataExplorer.databases[db];
+  const dbId = (db: 'ingestion' | 'hub') => arm.resourceId('Microsoft.Kusto/clusters/databases', cluster, dbName(db));
+  const scriptId = (s: KqlScriptArtifact) => arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', cluster, dbName(s.database), s.scriptName);
+  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, KUSTO_API, true), 'identity', 'principalId');
+  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, '2018-06-01', true), 'identity');
+  const scripts = kqlScripts(model);
+  const skuCapacity: Record<string, number> = {};
+  for (const sku of model.dataExplorer.allowedSkuNames) skuCapacity[sku] = ingestionCapacity(sku);
+
+  const variables: Record<string, arm.Arm | string | Record<string, number>> = {
+    dataExplorerSkuIngestionCapacity: skuCapacity,
+    dataExplorerIngestionCapacity: arm.if_(
+      deployDataExplorer,
+      arm.if_(
+        arm.contains(arm.variables('dataExplorerSkuIngestionCapacity'), arm.parameters('dataExplorerSkuName')),
+        arm.at(arm.variables('dataExplorerSkuIngestionCapacity'), arm.parameters('dataExplorerSkuName')),
+        1,
+      ),
+      1,
+    ),
+  };
+  const seen = new Set<string>();
+  for (const s of scripts) {
+    const name = scriptVariable(s);
+    if (!seen.has(name)) variables[name] = s.text;
+    seen.add(name);
+  }
+
+  const resources: ArmResource[] = [
+    {
+      type: 'Microsoft.Kusto/clusters',
+      apiVersion: KUSTO_API,
+      name: cluster,
+      condition: deployDataExplorer,
+      location: arm.parameters('location'),
+      tags: tagsFor('Microsoft.Kusto/clusters'),
+      sku: {
+        name: arm.parameters('dataExplorerSkuName'),
+        tier: arm.parameters('dataExplorerSkuTier'),
+        capacity: arm.parameters('dataExplorerSkuCapacity'),
+      },
+      identity: { type: 'SystemAssigned' },
+      properties: {
+        enableStreamingIngest: true,
+        enableAutoStop: false,
+        publicNetworkAccess: arm.if_(publicAccess, 'Enabled', 'Disabled'),
+      },
+    },
+    {
+      type: 'Microsoft.Kusto/clusters/principalAssignments',
+      apiVersion: KUSTO_API,
+      name: arm.format('{0}/{1}', cluster, 'adf-mi-cluster-admin'),
+      condition: deployDataExplorer,
+      dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
+      properties: {
+        principalType: 'App',
+        principalId: arm.prop(factoryIdentity, 'principalId'),
+        tenantId: arm.prop(factoryIdentity, 'tenantId'),
+        role: 'AllDatabasesAdmin',
+      },
+    },
+    ...(['ingestion', 'hub'] as const).map(
+      (db): ArmResource => ({
+        type: 'Microsoft.Kusto/clusters/databases',
+        apiVersion: KUSTO_API,
+        name: arm.format('{0}/{1}', cluster, dbName(db)),
+        condition: deployDataExplorer,
+        location: arm.parameters('location'),
+        kind: 'ReadWrite',
+        dependsOn: [ids.dataExplorerCluster],
+        properties: {},
+      }),
+    ),
+  ];
+  let previous: arm.Arm | undefined;
+  for (const s of scripts) {
+    let content: arm.Arm = arm.variables(scriptVariable(s));
+    for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) content = arm.replace(content, placeholder, sub.arm);
+    resources.push({
+      type: 'Microsoft.Kusto/clusters/databases/scripts',
+      apiVersion: KUSTO_API,
+      name: arm.format('{0}/{1}/{2}', cluster, dbName(s.database), s.scriptName),
+      condition: deployDataExplorer,
+      dependsOn: [dbId(s.database), ...(previous ? [previous] : [])],
+      properties: {
+        scriptContent: content,
+        continueOnErrors: false,
+        forceUpdateTag: arm.uniqueString(content),
+      },
+    });
+    previous = scriptId(s);
+  }
+  resources.push(
+    roleAssignment({
+      scopeId: ids.storageAccount,
+      scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
+      role: ROLES.storageBlobDataContributor,
+      principalId: clusterPrincipal,
+      nameSeed: ids.dataExplorerCluster,
+      condition: deployDataExplorer,
+      dependsOn: [ids.storageAccount, ids.dataExplorerCluster],
+      description: 'Lets the Data Explorer cluster read parquet files from the ingestion container.',
+    }),
+    ...privateEndpoint({
+      name: arm.concat(cluster, '-ep'),
+      target: ids.dataExplorerCluster,
+      groupId: 'cluster',
+      subnet: SUBNETS.dataExplorer,
+      zones: ['kusto', 'blob', 'queue', 'table'],
+      condition: deployDataExplorer,
+      dependsOn: [ids.dataExplorerCluster],
+    }),
+  );
+  return { variables, resources, kqlScripts: scripts };
+}

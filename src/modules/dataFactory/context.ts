@@ -1,0 +1,106 @@
+/**
+ * Deploy-time values the Data Factory objects need, as ARM expressions, so pipeline code never builds
+ * ARM text itself. Built once per compile by {@link dataFactoryContext}.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel, ScheduleModel } from '../../compiler/model.js';
+import type { Value } from '../types.js';
+import { names, ids, deployDataExplorer, publicAccess } from '../core/names.js';
+
+/** Names of the Data Factory objects that are not pipelines or triggers. */
+export const LINKED_SERVICES = {
+  storage: 'storage',
+  keyVault: 'keyVault',
+  remoteHubStorage: 'remoteHubStorage',
+  dataExplorer: 'hubDataExplorer',
+} as const;
+
+/** Name of the managed integration runtime used when public access is disabled. */
+export const MANAGED_INTEGRATION_RUNTIME = 'ManagedIntegrationRuntime';
+/** Name of the factory's managed virtual network. */
+export const MANAGED_VIRTUAL_NETWORK = 'default';
+
+/** Everything a Data Factory object may need to know about the deployment. */
+export interface DataFactoryContext {
+  model: HubModel;
+  /** Container Cost Management exports into (`rawexports`). */
+  exportContainer: string;
+  /** Container of converted parquet data. */
+  ingestionContainer: 'ingestion';
+  /** Container of settings and schema files. */
+  configContainer: 'config';
+  /** Data lake storage account name and resource ID. */
+  storageAccountName: arm.Arm;
+  storageAccountId: arm.Arm;
+  /** `https://<account>.dfs.<storage suffix>/` */
+  storageDfsEndpoint: arm.Arm;
+  /** `https://<vault>.vault.azure.net/` (cloud-specific suffix). */
+  keyVaultUri: arm.Arm;
+  /** True when Data Explorer is deployed. */
+  dataExplorerDeployed: arm.Arm;
+  /** Cluster URI, e.g. `https://<name>.<region>.kusto.windows.net`; only valid when deployed. */
+  dataExplorerUri: arm.Arm;
+  /** Cluster's system-assigned identity object ID; only valid when deployed. */
+  dataExplorerPrincipalId: arm.Arm;
+  /** Ingestion slots of the cluster (1-50): the ForEach batch size of Data Explorer loads. */
+  dataExplorerIngestionCapacity: arm.Arm;
+  /** Database names from the model. */
+  ingestionDatabase: string;
+  hubDatabase: string;
+  /** True when a remote hub storage URI is set; the URI and the Key Vault secret holding its key. */
+  remoteHubDeployed: arm.Arm;
+  remoteHubStorageUri: arm.Arm;
+  remoteHubKeySecretName: arm.Arm;
+  /** True when public access is enabled. */
+  publicAccess: arm.Arm;
+  /**
+   * The `connectVia` member of every linked service: the managed integration runtime when public
+   * access is disabled, else null (the default Azure integration runtime).
+   */
+  connectVia: Value;
+  /** Azure Resource Manager endpoint with trailing slash (`environment().resourceManager`). */
+  resourceManagerUrl: arm.Arm;
+  /** Hub name as deployed (`parameters('hubName')`). */
+  hubName: arm.Arm;
+  /**
+   * Time zone of a schedule trigger: the Windows id hub.yaml gives, or, for `auto`, the usual zone of
+   * the deployment region (`variables('regionTimeZone')`, UTC for regions without one).
+   */
+  timeZoneFor(schedule: ScheduleModel): Value;
+  /** Degree of parallelism of per-file export conversion: 30 with public access, 4 through the managed IR. */
+  exportConversionBatchCount: arm.Arm;
+}
+
+/** Builds the context for a model. */
+export function dataFactoryContext(model: HubModel): DataFactoryContext {
+  const suffixes = arm.prop(arm.environment(), 'suffixes');
+  return {
+    model,
+    exportContainer: model.release.exportContainer,
+    ingestionContainer: 'ingestion',
+    configContainer: 'config',
+    storageAccountName: names.storageAccount,
+    storageAccountId: ids.storageAccount,
+    storageDfsEndpoint: arm.concat('https://', names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage'), '/'),
+    keyVaultUri: arm.concat('https://', names.keyVault, arm.prop(suffixes, 'keyvaultDns'), '/'),
+    dataExplorerDeployed: deployDataExplorer,
+    dataExplorerUri: arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'),
+    dataExplorerPrincipalId: arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15', true), 'identity', 'principalId'),
+    dataExplorerIngestionCapacity: arm.variables('dataExplorerIngestionCapacity'),
+    ingestionDatabase: model.dataExplorer.databases.ingestion,
+    hubDatabase: model.dataExplorer.databases.hub,
+    remoteHubDeployed: arm.variables('deployRemoteHub'),
+    remoteHubStorageUri: arm.parameters('remoteHubStorageUri'),
+    remoteHubKeySecretName: arm.concat(arm.toLower(arm.parameters('hubName')), '-storage-key'),
+    publicAccess,
+    connectVia: arm.if_(
+      publicAccess,
+      null,
+      arm.createObject('referenceName', MANAGED_INTEGRATION_RUNTIME, 'type', 'IntegrationRuntimeReference'),
+    ),
+    resourceManagerUrl: arm.prop(arm.environment(), 'resourceManager'),
+    hubName: arm.parameters('hubName'),
+    timeZoneFor: (schedule) => (schedule.timeZone === 'auto' ? arm.variables('regionTimeZone') : schedule.timeZone),
+    exportConversionBatchCount: arm.if_(publicAccess, 30, 4),
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Data Factory, the orchestration service (spec, "Deployed resources", "Pipelines", "Events"): the
+ * factory with its system identity and roles, the managed virtual network and integration runtime used
+ * when public access is disabled, the managed private endpoints, the `_triggerManager` identity and the
+ * deployment scripts that stop triggers before the factory changes, start them after, and delete
+ * resources of earlier deployments. The pipelines, triggers, datasets and linked services come from
+ * {@link dataFactoryObjects}.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel } from '../../compiler/model.js';
+import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
+import { names, ids, tagsFor, publicAccess, deployDataExplorer, ROLES } from '../core/names.js';
+import { roleAssignment } from '../storage/index.js';
+import { dataFactoryContext, MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';
+import { dataFactoryObjects } from './objects.js';
+import { START_TRIGGERS_PS1, DELETE_OLD_RESOURCES_PS1 } from '../deploymentScripts/powershell.js';
+import { adfObjectId } from '../../emitters/arm/template.js';
+import { REGION_TIME_ZONES } from './timeZones.js';
+
+const FACTORY_API = '2018-06-01';
+const IDENTITY_API = '2023-01-31';
+const SCRIPT_API = '2023-08-01';
+
+/** Pipelines started once by the start-triggers script after each deployment. */
+export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
+
+/** Trigger and pipeline names of earlier hub releases that the delete-old-resources script removes. */
+export const LEGACY_TRIGGERS = '^(msexports|msexports_(setup|daily|monthly|extract|FileAdded|ManifestAdded)|rawexports_FileAdded)$';
+export const LEGACY_PIPELINES =
+  '^(msexports_(backfill|extract|fill|get|run|setup|transform|ExecuteETL|ETL_ingestion)|config_(ExportData|RunExports|BackfillData|RunBackfill))$';
+
+/** Data Factory module. */
+export function dataFactoryModule(model: HubModel): Contribution {
+  const ctx = dataFactoryContext(model);
+  const objects = dataFactoryObjects(ctx);
+  const location = arm.parameters('location');
+  const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, FACTORY_API, true), 'identity', 'principalId');
+  const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, IDENTITY_API), 'principalId');
+  const managedVnetId = arm.resourceId('Microsoft.DataFactory/factories/managedVirtualNetworks', names.dataFactory, MANAGED_VIRTUAL_NETWORK);
+  const integrationRuntimeId = arm.resourceId('Microsoft.DataFactory/factories/integrationRuntimes', names.dataFactory, MANAGED_INTEGRATION_RUNTIME);
+  const notPublic = arm.not(publicAccess);
+  const triggers = objects.filter((o) => o.kind === 'trigger');
+  const stopScriptName = arm.concat(names.dataFactory, '_stopTriggers');
+  const stopScriptId = arm.resourceId('Microsoft.Resources/deploymentScripts', stopScriptName);
+  const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
+    arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
+  const triggerManagerRoles = [ROLES.dataFactoryContributor, ROLES.managedIdentityContributor];
+
+  // Every linked service waits for the managed integration runtime (ignored by ARM when it is not deployed),
+  // and every trigger waits for the stop-triggers script so a running trigger is never replaced.
+  const adf: AdfObject[] = objects.map((o) => {
+    if (o.kind === 'linkedService') return { ...o, dependsOn: [...(o.dependsOn ?? []), integrationRuntimeId] };
+    if (o.kind === 'trigger') return { ...o, dependsOn: [...(o.dependsOn ?? []), stopScriptId] };
+    return o;
+  });
+
+  const script = (opts: { name: arm.Arm; content: string; env: { name: string; value: Value }[]; dependsOn: Value[]; tagType?: string }): ArmResource => ({
+    type: 'Microsoft.Resources/deploymentScripts',
+    apiVersion: SCRIPT_API,
+    name: opts.name,
+    location,
+    tags: tagsFor('Microsoft.Resources/deploymentScripts'),
+    kind: 'AzurePowerShell',
+    identity: { type: 'UserAssigned', userAssignedIdentities: { [ids.triggerManagerIdentity.toJSON()]: {} } },
+    dependsOn: opts.dependsOn,
+    properties: {
+      azPowerShellVersion: '11.0',
+      retentionInterval: 'PT1H',
+      cleanupPreference: 'OnSuccess',
+      timeout: 'PT30M',
+      environmentVariables: [
+        { name: 'DataFactorySubscriptionId', value: arm.prop(arm.subscription(), 'subscriptionId') },
+        { name: 'DataFactoryResourceGroup', value: arm.prop(arm.resourceGroup(), 'name') },
+        { name: 'DataFactoryName', value: names.dataFactory },
+        ...opts.env,
+      ],
+      scriptContent: opts.content,
+    },
+  });
+  const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...triggerManagerRoles.map((r) => roleId(ids.dataFactory, r, ids.triggerManagerIdentity))];
+  const triggerNames = triggers.map((t) => t.name);
+
+  const resources: ArmResource[] = [
+    {
+      type: 'Microsoft.DataFactory/factories',
+      apiVersion: FACTORY_API,
+      name: names.dataFactory,
+      location,
+      tags: tagsFor('Microsoft.DataFactory/factories'),
+      identity: { type: 'SystemAssigned' },
+      dependsOn: [ids.eventGridNamespace],
+      properties: {},
+    },
+    {
+      type: 'Microsoft.DataFactory/factories/managedVirtualNetworks',
+      apiVersion: FACTORY_API,
+      name: arm.format('{0}/{1}', names.dataFactory, MANAGED_VIRTUAL_NETWORK),
+      condition: notPublic,
+      dependsOn: [ids.dataFactory],
+      properties: {},
+    },
+    {
+      type: 'Microsoft.DataFactory/factories/integrationRuntimes',
+      apiVersion: FACTORY_API,
+      name: arm.format('{0}/{1}', names.dataFactory, MANAGED_INTEGRATION_RUNTIME),
+      condition: notPublic,
+      dependsOn: [managedVnetId],
+      properties: {
+        type: 'Managed',
+        managedVirtualNetwork: { referenceName: MANAGED_VIRTUAL_NETWORK, type: 'ManagedVirtualNetworkReference' },
+        typeProperties: {
+          computeProperties: {
+            location,
+            dataFlowProperties: { computeType: 'General', coreCount: 8, timeToLive: 10, cleanup: false, customProperties: [] },
+            copyComputeScaleProperties: { dataIntegrationUnit: 16, timeToLive: 30 },
+            pipelineExternalComputeScaleProperties: { timeToLive: 30, numberOfPipelineNodes: 1, numberOfExternalNodes: 1 },
+          },
+        },
+      },
+    },
+    ...[
+      { name: names.storageAccount, target: ids.storageAccount, groupId: 'dfs', fqdn: arm.concat(names.storageAccount, '.dfs.', arm.prop(arm.environment(), 'suffixes', 'storage')), condition: notPublic, dep: ids.storageAccount },
+      { name: names.keyVault, target: ids.keyVault, groupId: 'vault', fqdn: arm.concat(names.keyVault, arm.prop(arm.environment(), 'suffixes', 'keyvaultDns')), condition: notPublic, dep: ids.keyVault },
+      {
+        name: arm.concat('hubDataExplorer'),
+        target: ids.dataExplorerCluster,
+        groupId: 'cluster',
+        fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'), 'https://', ''),
+        condition: arm.and(notPublic, deployDataExplorer),
+        dep: ids.dataExplorerCluster,
+      },
+    ].map(
+      (pe): ArmResource => ({
+        type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+        apiVersion: FACTORY_API,
+        name: arm.format('{0}/{1}/{2}', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name),
+        condition: pe.condition,
+        dependsOn: [managedVnetId, pe.dep],
+        properties: { privateLinkResourceId: pe.target, groupId: pe.groupId, fqdns: [pe.fqdn] },
+      }),
+    ),
+    {
+      type: 'Microsoft.ManagedIdentity/userAssignedIdentities',
+      apiVersion: IDENTITY_API,
+      name: names.triggerManagerIdentity,
+      location,
+      tags: tagsFor('Microsoft.ManagedIdentity/userAssignedIdentities'),
+    },
+    ...triggerManagerRoles.map((role) =>
+      roleAssignment({
+        scopeId: ids.dataFactory,
+        scope: arm.format('Microsoft.DataFactory/factories/{0}', names.dataFactory),
+        role,
+        principalId: triggerManagerPrincipal,
+        nameSeed: ids.triggerManagerIdentity,
+        dependsOn: [ids.dataFactory, ids.triggerManagerIdentity],
+      }),
+    ),
+    ...[ROLES.storageAccountContributor, ROLES.storageBlobDataContributor, ROLES.reader].map((role) =>
+      roleAssignment({
+        scopeId: ids.storageAccount,
+        scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
+        role,
+        principalId: factoryPrincipal,
+        nameSeed: ids.dataFactory,
+        dependsOn: [ids.storageAccount, ids.dataFactory],
+      }),
+    ),
+    script({
+      name: stopScriptName,
+      content: START_TRIGGERS_PS1,
+      env: [
+        { name: 'Triggers', value: JSON.stringify(triggerNames) },
+        { name: 'Pipelines', value: '[]' },
+        { name: 'Stop', value: 'true' },
+      ],
+      dependsOn: scriptDeps,
+    }),
+    script({
+      name: arm.concat(names.dataFactory, '_deleteOldResources'),
+      content: DELETE_OLD_RESOURCES_PS1,
+      env: [
+        { name: 'LegacyTriggers', value: LEGACY_TRIGGERS },
+        { name: 'LegacyPipelines', value: LEGACY_PIPELINES },
+        { name: 'EventGridNamespaceId', value: ids.eventGridNamespace },
+      ],
+      dependsOn: [...scriptDeps, stopScriptId, ids.eventGridNamespace],
+    }),
+    script({
+      name: arm.concat(names.dataFactory, '_startTriggers'),
+      content: START_TRIGGERS_PS1,
+      env: [
+        { name: 'Triggers', value: JSON.stringify(triggerNames) },
+        { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT) },
+        { name: 'Stop', value: 'false' },
+      ],
+      dependsOn: [
+        ...scriptDeps,
+        arm.resourceId('Microsoft.Resources/deploymentScripts', arm.concat(names.dataFactory, '_deleteOldResources')),
+        ...adf.filter((o) => o.kind === 'trigger' || o.kind === 'pipeline').map((o) => adfObjectId(o.kind, o.name)),
+      ],
+    }),
+  ];
+  return {
+    variables: {
+      regionTimeZones: { ...REGION_TIME_ZONES },
+      regionTimeZone: arm.if_(
+        arm.contains(arm.variables('regionTimeZones'), arm.parameters('location')),
+        arm.at(arm.variables('regionTimeZones'), arm.parameters('location')),
+        'UTC',
+      ),
+    },
+    resources,
+    dataFactory: adf,
+  };
+}

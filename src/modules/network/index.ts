@@ -1,0 +1,186 @@
+/**
+ * Private networking (spec, parameter `virtualNetworkAddressPrefix`; "Limits"): a virtual network with
+ * a /28 subnet for private endpoints, a /28 subnet delegated to container instances for deployment
+ * scripts and a /27 subnet for Data Explorer, all carved from the address prefix with ARM `cidrSubnet`;
+ * a network security group; private DNS zones linked to the network.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel } from '../../compiler/model.js';
+import type { ArmResource, Contribution, Value } from '../types.js';
+import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
+
+const NETWORK_API = '2023-11-01';
+const DNS_API = '2024-06-01';
+
+/** Private DNS zones the hub needs: zone key -> zone name expression. */
+export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
+  const storageSuffix = arm.prop(arm.environment(), 'suffixes', 'storage');
+  return [
+    { key: 'blob', name: arm.concat('privatelink.blob.', storageSuffix) },
+    { key: 'dfs', name: arm.concat('privatelink.dfs.', storageSuffix) },
+    { key: 'queue', name: arm.concat('privatelink.queue.', storageSuffix) },
+    { key: 'table', name: arm.concat('privatelink.table.', storageSuffix) },
+    // keyvaultDns is '.vault.azure.net'; the private link zone is privatelink.vaultcore.azure.net
+    { key: 'vault', name: arm.concat('privatelink', arm.replace(arm.prop(arm.environment(), 'suffixes', 'keyvaultDns'), 'vault', 'vaultcore')) },
+    {
+      key: 'kusto',
+      name: arm.concat('privatelink.', arm.parameters('location'), '.', arm.replace(storageSuffix, 'core', 'kusto')),
+      condition: deployDataExplorer,
+    },
+  ];
+}
+
+/** Resource ID of a private DNS zone by key (see {@link privateDnsZones}). */
+export function dnsZoneId(key: string): arm.Arm {
+  const zone = privateDnsZones().find((z) => z.key === key);
+  if (!zone) throw new Error(`unknown DNS zone ${key}`);
+  return arm.resourceId('Microsoft.Network/privateDnsZones', zone.name);
+}
+
+/**
+ * A private endpoint with its DNS zone group.
+ * @param name endpoint name expression
+ * @param target resource ID of the target resource
+ * @param groupId private link sub-resource (`blob`, `dfs`, `vault`, `cluster`)
+ * @param zones DNS zone keys to register the endpoint in
+ */
+export function privateEndpoint(opts: {
+  name: arm.Arm;
+  target: arm.Arm;
+  groupId: string;
+  subnet: string;
+  zones: string[];
+  condition?: arm.Arm;
+  dependsOn: Value[];
+}): ArmResource[] {
+  const endpointId = arm.resourceId('Microsoft.Network/privateEndpoints', opts.name);
+  const cond = opts.condition ? { condition: opts.condition } : {};
+  return [
+    {
+      type: 'Microsoft.Network/privateEndpoints',
+      apiVersion: NETWORK_API,
+      name: opts.name,
+      ...cond,
+      location: arm.parameters('location'),
+      tags: tagsFor('Microsoft.Network/privateEndpoints'),
+      dependsOn: [ids.virtualNetwork, ...opts.dependsOn],
+      properties: {
+        subnet: { id: ids.subnet(opts.subnet) },
+        privateLinkServiceConnections: [
+          { name: arm.concat(opts.name, '-link'), properties: { privateLinkServiceId: opts.target, groupIds: [opts.groupId] } },
+        ],
+      },
+    },
+    {
+      type: 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups',
+      apiVersion: NETWORK_API,
+      name: arm.format('{0}/{1}', opts.name, 'default'),
+      ...cond,
+      dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
+      properties: {
+        privateDnsZoneConfigs: opts.zones.map((key) => ({
+          name: arm.replace(privateDnsZones().find((z) => z.key === key)!.name, '.', '-'),
+          properties: { privateDnsZoneId: dnsZoneId(key) },
+        })),
+      },
+    },
+  ];
+}
+
+/** Network module. */
+export function networkModule(_model: HubModel): Contribution {
+  const prefix = arm.parameters('virtualNetworkAddressPrefix');
+  const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string) => ({
+    name,
+    properties: {
+      priority,
+      direction,
+      access,
+      protocol: '*',
+      sourceAddressPrefix: source,
+      sourcePortRange: '*',
+      destinationAddressPrefix: destination,
+      destinationPortRange: '*',
+    },
+  });
+  const resources: ArmResource[] = [
+    {
+      type: 'Microsoft.Network/networkSecurityGroups',
+      apiVersion: NETWORK_API,
+      name: names.networkSecurityGroup,
+      location: arm.parameters('location'),
+      tags: tagsFor('Microsoft.Network/networkSecurityGroups'),
+      properties: {
+        securityRules: [
+          nsgRule('AllowVnetInBound', 100, 'Inbound', 'Allow', 'VirtualNetwork', 'VirtualNetwork'),
+          nsgRule('AllowAzureLoadBalancerInBound', 200, 'Inbound', 'Allow', 'AzureLoadBalancer', '*'),
+          nsgRule('DenyAllInBound', 4096, 'Inbound', 'Deny', '*', '*'),
+          nsgRule('AllowVnetOutBound', 100, 'Outbound', 'Allow', 'VirtualNetwork', 'VirtualNetwork'),
+          nsgRule('AllowInternetOutBound', 200, 'Outbound', 'Allow', '*', 'Internet'),
+          nsgRule('DenyAllOutBound', 4096, 'Outbound', 'Deny', '*', '*'),
+        ],
+      },
+    },
+    {
+      type: 'Microsoft.Network/virtualNetworks',
+      apiVersion: NETWORK_API,
+      name: names.virtualNetwork,
+      location: arm.parameters('location'),
+      tags: tagsFor('Microsoft.Network/virtualNetworks'),
+      dependsOn: [ids.networkSecurityGroup],
+      properties: {
+        addressSpace: { addressPrefixes: [prefix] },
+        subnets: [
+          {
+            name: SUBNETS.privateEndpoints,
+            properties: {
+              addressPrefix: arm.cidrSubnet(prefix, 28, 0),
+              networkSecurityGroup: { id: ids.networkSecurityGroup },
+              serviceEndpoints: [{ service: 'Microsoft.Storage' }],
+            },
+          },
+          {
+            name: SUBNETS.scripts,
+            properties: {
+              addressPrefix: arm.cidrSubnet(prefix, 28, 1),
+              networkSecurityGroup: { id: ids.networkSecurityGroup },
+              serviceEndpoints: [{ service: 'Microsoft.Storage' }],
+              delegations: [
+                { name: 'Microsoft.ContainerInstance/containerGroups', properties: { serviceName: 'Microsoft.ContainerInstance/containerGroups' } },
+              ],
+            },
+          },
+          {
+            name: SUBNETS.dataExplorer,
+            properties: { addressPrefix: arm.cidrSubnet(prefix, 27, 1), networkSecurityGroup: { id: ids.networkSecurityGroup } },
+          },
+        ],
+      },
+    },
+  ];
+  for (const zone of privateDnsZones()) {
+    const cond = zone.condition ? { condition: zone.condition } : {};
+    resources.push(
+      {
+        type: 'Microsoft.Network/privateDnsZones',
+        apiVersion: DNS_API,
+        name: zone.name,
+        ...cond,
+        location: 'global',
+        tags: tagsFor('Microsoft.Network/privateDnsZones'),
+        properties: {},
+      },
+      {
+        type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
+        apiVersion: DNS_API,
+        name: arm.format('{0}/{1}', zone.name, arm.concat(arm.replace(zone.name, '.', '-'), '-link')),
+        ...cond,
+        location: 'global',
+        tags: tagsFor('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
+        dependsOn: [arm.resourceId('Microsoft.Network/privateDnsZones', zone.name), ids.virtualNetwork],
+        properties: { registrationEnabled: false, virtualNetwork: { id: ids.virtualNetwork } },
+      },
+    );
+  }
+  return { resources };
+}

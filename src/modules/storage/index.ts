@@ -1,0 +1,203 @@
+/**
+ * Storage (spec, "Deployed resources"): the Data Lake gen2 account with the `rawexports`, `ingestion`
+ * and `config` containers and its firewall; the deployment-script storage account; the `_blobManager`
+ * identity and the `_uploadSettings` deployment script that writes `config/settings.json` and the schema files.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel } from '../../compiler/model.js';
+import type { ArmResource, Contribution } from '../types.js';
+import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId } from '../core/names.js';
+import { privateEndpoint } from '../network/index.js';
+import { schemaFiles } from '../config/index.js';
+import { UPLOAD_SETTINGS_PS1 } from '../deploymentScripts/powershell.js';
+
+const STORAGE_API = '2023-01-01';
+const IDENTITY_API = '2023-01-31';
+const ROLE_API = '2022-04-01';
+const SCRIPT_API = '2023-08-01';
+
+/** The three containers of the data lake (spec, "Deployed resources"). */
+export function containerNames(model: HubModel): string[] {
+  return [model.release.exportContainer, 'ingestion', 'config'];
+}
+
+/** A role assignment of `principalId` on a resource scope. */
+export function roleAssignment(opts: {
+  scopeId: arm.Arm;
+  scope: arm.Arm;
+  role: string;
+  principalId: arm.Arm;
+  nameSeed: arm.Arm;
+  dependsOn: arm.Arm[];
+  condition?: arm.Arm;
+  description?: string;
+}): ArmResource {
+  return {
+    type: 'Microsoft.Authorization/roleAssignments',
+    apiVersion: ROLE_API,
+    name: arm.guid(opts.scopeId, opts.role, opts.nameSeed),
+    scope: opts.scope,
+    ...(opts.condition ? { condition: opts.condition } : {}),
+    dependsOn: opts.dependsOn,
+    properties: {
+      roleDefinitionId: roleDefinitionId(opts.role),
+      principalId: opts.principalId,
+      principalType: 'ServicePrincipal',
+      ...(opts.description ? { description: opts.description } : {}),
+    },
+  };
+}
+
+/** Storage module. */
+export function storageModule(model: HubModel): Contribution {
+  const location = arm.parameters('location');
+  const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
+  const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, IDENTITY_API), 'principalId');
+  const resources: ArmResource[] = [
+    {
+      type: 'Microsoft.Storage/storageAccounts',
+      apiVersion: STORAGE_API,
+      name: names.storageAccount,
+      location,
+      tags: tagsFor('Microsoft.Storage/storageAccounts'),
+      sku: { name: arm.parameters('storageSku') },
+      kind: 'BlockBlobStorage',
+      properties: {
+        supportsHttpsTrafficOnly: true,
+        allowSharedKeyAccess: true,
+        isHnsEnabled: true,
+        minimumTlsVersion: 'TLS1_2',
+        allowBlobPublicAccess: false,
+        publicNetworkAccess: 'Enabled',
+        networkAcls: { bypass: 'AzureServices', defaultAction: arm.if_(publicAccess, 'Allow', 'Deny') },
+      },
+    },
+    {
+      type: 'Microsoft.Storage/storageAccounts/blobServices',
+      apiVersion: STORAGE_API,
+      name: arm.format('{0}/{1}', names.storageAccount, 'default'),
+      dependsOn: [ids.storageAccount],
+      properties: {},
+    },
+    ...containerNames(model).map(
+      (container): ArmResource => ({
+        type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
+        apiVersion: STORAGE_API,
+        name: arm.format('{0}/{1}/{2}', names.storageAccount, 'default', container),
+        dependsOn: [arm.resourceId('Microsoft.Storage/storageAccounts/blobServices', names.storageAccount, 'default')],
+        properties: { publicAccess: 'None' },
+      }),
+    ),
+    {
+      type: 'Microsoft.Storage/storageAccounts',
+      apiVersion: STORAGE_API,
+      name: names.scriptStorageAccount,
+      location,
+      tags: tagsFor('Microsoft.Storage/storageAccounts'),
+      sku: { name: 'Standard_LRS' },
+      kind: 'StorageV2',
+      dependsOn: [ids.virtualNetwork],
+      properties: {
+        supportsHttpsTrafficOnly: true,
+        allowSharedKeyAccess: true,
+        isHnsEnabled: false,
+        minimumTlsVersion: 'TLS1_2',
+        allowBlobPublicAccess: false,
+        publicNetworkAccess: 'Enabled',
+        networkAcls: {
+          bypass: 'AzureServices',
+          defaultAction: 'Deny',
+          virtualNetworkRules: [{ id: ids.subnet(SUBNETS.scripts), action: 'Allow' }],
+        },
+      },
+    },
+    ...privateEndpoint({
+      name: arm.concat(names.storageAccount, '-blob-ep'),
+      target: ids.storageAccount,
+      groupId: 'blob',
+      subnet: SUBNETS.privateEndpoints,
+      zones: ['blob'],
+      dependsOn: [ids.storageAccount],
+    }),
+    ...privateEndpoint({
+      name: arm.concat(names.storageAccount, '-dfs-ep'),
+      target: ids.storageAccount,
+      groupId: 'dfs',
+      subnet: SUBNETS.privateEndpoints,
+      zones: ['dfs'],
+      dependsOn: [ids.storageAccount],
+    }),
+    ...privateEndpoint({
+      name: arm.concat(names.scriptStorageAccount, '-blob-ep'),
+      target: ids.scriptStorageAccount,
+      groupId: 'blob',
+      subnet: SUBNETS.privateEndpoints,
+      zones: ['blob'],
+      dependsOn: [ids.scriptStorageAccount],
+    }),
+    {
+      type: 'Microsoft.ManagedIdentity/userAssignedIdentities',
+      apiVersion: IDENTITY_API,
+      name: names.blobManagerIdentity,
+      location,
+      tags: tagsFor('Microsoft.ManagedIdentity/userAssignedIdentities'),
+    },
+    ...[ROLES.storageBlobDataContributor, ROLES.storageFileDataPrivilegedContributor].map((role) =>
+      roleAssignment({
+        scopeId: ids.storageAccount,
+        scope: storageScope,
+        role,
+        principalId: blobManagerPrincipal,
+        nameSeed: ids.blobManagerIdentity,
+        dependsOn: [ids.storageAccount, ids.blobManagerIdentity],
+      }),
+    ),
+    {
+      type: 'Microsoft.Resources/deploymentScripts',
+      apiVersion: SCRIPT_API,
+      name: arm.concat(names.storageAccount, '_uploadSettings'),
+      location,
+      tags: tagsFor('Microsoft.Resources/deploymentScripts'),
+      kind: 'AzurePowerShell',
+      identity: { type: 'UserAssigned', userAssignedIdentities: { [`${ids.blobManagerIdentity.toJSON()}`]: {} } },
+      dependsOn: [
+        arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
+        arm.call('extensionResourceId', ids.storageAccount, 'Microsoft.Authorization/roleAssignments', arm.guid(ids.storageAccount, ROLES.storageBlobDataContributor, ids.blobManagerIdentity)),
+        arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.storageAccount, '-blob-ep'), 'default'),
+        arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.storageAccount, '-dfs-ep'), 'default'),
+        arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.scriptStorageAccount, '-blob-ep'), 'default'),
+        ids.scriptStorageAccount,
+      ],
+      properties: {
+        azPowerShellVersion: '11.0',
+        retentionInterval: 'PT1H',
+        cleanupPreference: 'OnSuccess',
+        timeout: 'PT30M',
+        storageAccountSettings: {
+          storageAccountName: names.scriptStorageAccount,
+          storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
+        },
+        containerSettings: {
+          containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
+          subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
+        },
+        environmentVariables: [
+          { name: 'ftkVersion', value: model.release.ftkVersion },
+          { name: 'scopes', value: arm.string(arm.parameters('scopesToMonitor')) },
+          { name: 'exportContainer', value: model.release.exportContainer },
+          { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
+          { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
+          { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
+          { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
+          { name: 'storageAccountName', value: names.storageAccount },
+          { name: 'containerName', value: 'config' },
+          { name: 'schemaFiles', value: arm.string(arm.variables('schemaFiles')) },
+        ],
+        scriptContent: UPLOAD_SETTINGS_PS1,
+      },
+    },
+  ];
+  const files: Record<string, string> = {};
+  for (const f of schemaFiles(model)) files[f.name] = f.text;
+  return { variables: { schemaFiles: files }, resources };
+}

@@ -1,0 +1,72 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listFiles } from '../support/golden.js';
+import { DEFAULT_HUB_YAML } from '../support/hubs.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = join(ROOT, 'src/cli/main.ts');
+
+function hubc(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hubc-cli-'));
+
+test('build writes DIR/<release>/ and two builds are byte-identical', () => {
+  const out1 = join(work, 'a');
+  const out2 = join(work, 'b');
+  const r1 = hubc(['build', 'hub.yaml', '--out', out1]);
+  assert.is(r1.code, 0, r1.stderr);
+  assert.is(hubc(['build', 'hub.yaml', '--out', out2]).code, 0);
+  const files = listFiles(join(out1, '0.7'));
+  assert.ok(files.includes('azuredeploy.json'));
+  assert.ok(files.includes('createUiDefinition.json'));
+  assert.ok(files.includes('config/settings.json'));
+  assert.ok(files.some((f) => f.startsWith('datafactory/pipelines/')));
+  assert.ok(files.some((f) => f.startsWith('kql/')));
+  assert.equal(listFiles(join(out2, '0.7')), files);
+  for (const f of files) assert.is(readFileSync(join(out2, '0.7', f), 'utf8'), readFileSync(join(out1, '0.7', f), 'utf8'), f);
+});
+
+test('a broken hub.yaml prints a positioned error, exits 1 and leaves the output folder as it was', () => {
+  const dir = join(work, 'broken');
+  mkdirSync(join(dir, 'out', '0.7'), { recursive: true });
+  writeFileSync(join(dir, 'out', '0.7', 'keep.txt'), 'previous build');
+  writeFileSync(join(dir, 'hub.yaml'), DEFAULT_HUB_YAML.replace('  sku: Premium_LRS', '  sku: Standard_LRS'));
+  const r = hubc(['build', 'hub.yaml', '--out', 'out'], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /^hub\.yaml:14:8 - error HUB104: storage\.sku must be one of the allowed values/m);
+  assert.match(r.stderr, /hint: Use one of/);
+  assert.equal(listFiles(join(dir, 'out')), ['0.7/keep.txt']);
+});
+
+test('--format json prints the same diagnostics as JSON', () => {
+  const dir = join(work, 'json');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'hub.yaml'), 'release: "0.7"\nhub:\n  name: ab\n');
+  const r = hubc(['build', '--format', 'json'], dir);
+  assert.is(r.code, 1);
+  const out = JSON.parse(r.stdout);
+  assert.is(out.diagnostics[0].code, 'HUB105');
+  assert.equal(out.diagnostics[0].start, { line: 3, col: 9 });
+  assert.not.ok(existsSync(join(dir, 'dist-templates')));
+});
+
+test('a missing input file is reported with HUB001', () => {
+  const r = hubc(['build', join(work, 'nope.yaml')]);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /HUB001/);
+});
+
+test('usage errors exit 2', () => {
+  assert.is(hubc(['frobnicate']).code, 2);
+  assert.is(hubc(['build', '--format', 'xml']).code, 2);
+});
+
+test.run();

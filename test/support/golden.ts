@@ -1,0 +1,70 @@
+/**
+ * Golden-file comparison: a map of generated files against a folder of expected files. With
+ * UPDATE_GOLDEN=1 the folder is rewritten instead. Differences are reported as RFC 6902 JSON patches
+ * for JSON files and as the first differing line for text files.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import jsonpatch from 'fast-json-patch';
+
+/** Relative paths (with `/`) of every file under a folder, sorted. */
+export function listFiles(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(root, full).split('\\').join('/'));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** Describes how `actual` differs from `expected` (undefined when equal). */
+export function describeDifference(path: string, expected: string, actual: string): string | undefined {
+  if (expected === actual) return undefined;
+  if (path.endsWith('.json')) {
+    try {
+      const ops = jsonpatch.compare(JSON.parse(expected), JSON.parse(actual));
+      if (ops.length) return `${path}: ${ops.length} change(s)\n${ops.slice(0, 20).map((o) => `  ${JSON.stringify(o).slice(0, 300)}`).join('\n')}`;
+      return `${path}: same JSON, different text layout`;
+    } catch {
+      // fall through to the text comparison
+    }
+  }
+  const e = expected.split('\n');
+  const a = actual.split('\n');
+  const i = e.findIndex((line, n) => line !== a[n]);
+  const n = i < 0 ? Math.min(e.length, a.length) : i;
+  return `${path}: line ${n + 1} differs\n  expected: ${e[n] ?? '<end of file>'}\n  actual:   ${a[n] ?? '<end of file>'}`;
+}
+
+/**
+ * Compares generated files with a golden folder.
+ * @returns a list of differences (empty when equal or after an update)
+ */
+export function compareWithGolden(files: ReadonlyMap<string, string>, goldenDir: string): string[] {
+  if (process.env.UPDATE_GOLDEN === '1') {
+    rmSync(goldenDir, { recursive: true, force: true });
+    for (const [path, text] of files) {
+      const full = join(goldenDir, ...path.split('/'));
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, text);
+    }
+    return [];
+  }
+  const problems: string[] = [];
+  const expected = listFiles(goldenDir);
+  for (const path of expected) if (!files.has(path)) problems.push(`${path}: expected but not generated`);
+  for (const [path, text] of files) {
+    if (!expected.includes(path)) {
+      problems.push(`${path}: generated but not in ${goldenDir} (run UPDATE_GOLDEN=1 npm test after checking it)`);
+      continue;
+    }
+    const diff = describeDifference(path, readFileSync(join(goldenDir, ...path.split('/')), 'utf8'), text);
+    if (diff) problems.push(diff);
+  }
+  return problems;
+}

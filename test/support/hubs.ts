@@ -1,0 +1,40 @@
+/**
+ * Test helpers: hub.yaml texts and cached compiles, so expensive work runs once per test file.
+ */
+import { readFileSync } from 'node:fs';
+import { compile, type CompileResult } from '../../src/compiler/compile.js';
+
+/** The repository's default hub.yaml. */
+export const DEFAULT_HUB_YAML = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');
+
+/**
+ * hub.yaml text with some top-level sections replaced (YAML flow style), e.g.
+ * `hubYaml({ dataExplorer: { name: 'myadx' } })` keeps everything else at the default.
+ */
+export function hubYaml(overrides: Record<string, unknown> = {}, base = DEFAULT_HUB_YAML): string {
+  let text = base;
+  for (const [key, value] of Object.entries(overrides)) {
+    const re = new RegExp(`^${key}:.*(\\n(?:[ #].*|)$)*`, 'm');
+    const replacement = `${key}: ${JSON.stringify(value)}\n`;
+    text = re.test(text) ? text.replace(re, replacement) : `${text}\n${replacement}`;
+  }
+  return text;
+}
+
+const cache = new Map<string, CompileResult>();
+
+/** Compiles (cached by text) and throws when there are errors. */
+export function compiled(text: string = DEFAULT_HUB_YAML): CompileResult {
+  let r = cache.get(text);
+  if (!r) {
+    r = compile(text);
+    cache.set(text, r);
+  }
+  if (!r.release) throw new Error(`compile failed:\n${r.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n')}`);
+  return r;
+}
+
+/** The parsed azuredeploy.json of a compile. */
+export function templateOf(r: CompileResult): any {
+  return JSON.parse(r.artifacts.get('azuredeploy.json')!);
+}
