@@ -1,0 +1,262 @@
+/**
+ * Validates ARM templates against the official ARM JSON schemas (Azure/azure-resource-manager-schemas),
+ * with ajv and ajv-draft-04, following `../shared/recipes/validators.md` §3:
+ * - the schema files are read from a folder (see `./armSchema/locate.ts`: argument, `ARM_SCHEMAS_DIR`,
+ *   `../shared/arm-schemas`, or a download cache) and relaxed in memory (§3.4: case-insensitive enums,
+ *   ARM expressions accepted wherever a value is, `oneOf` as `anyOf`, lenient `date-time`);
+ * - each resource is validated against the resource definition of its `type@apiVersion` (§3.5), with
+ *   polymorphic objects (activities, triggers, datasets, ...) explained against the alternative their
+ *   `type`/`kind` names, plus the common resource envelope (`resourceBase`);
+ * - the template envelope (`$schema`, `contentVersion`, `parameters`, `variables`, `functions`, `outputs`)
+ *   is validated separately; child resources nested in `resources` and the inline templates of
+ *   `Microsoft.Resources/deployments` are validated recursively;
+ * - issues matching the explicit allow-list of known schema gaps (§3.6, `ARM_SCHEMA_GAPS`) are tolerated.
+ *
+ * The ARM schemas set no `additionalProperties: false`, so unknown properties are not reported (§3.7).
+ */
+import type { Diagnostic } from '../compiler/diagnostics.js';
+import { locateArmSchemas } from './armSchema/locate.js';
+import { ENUM_CI } from './armSchema/relax.js';
+import { ArmSchemaStore, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
+
+/** One schema problem in a template. */
+export interface ArmSchemaIssue {
+  /** JSON pointer into the validated template (or resource), e.g. `/resources/3/properties/sku/name`. */
+  pointer: string;
+  /** Full resource type of the resource the problem is in (children get `parent/child`); absent for envelope problems. */
+  resourceType?: string;
+  /** The resource's `name` as written (may be an ARM expression). */
+  resourceName?: string;
+  /** What is wrong, in one line, e.g. `"TLS9" is not one of: TLS1_0, TLS1_1, TLS1_2`. */
+  message: string;
+  /** Id of the `ARM_SCHEMA_GAPS` entry that tolerates this issue; absent for real problems. */
+  allowedByGap?: string;
+}
+
+/** Validator over one loaded schema folder. */
+export interface ArmSchemaValidator {
+  /** Problems of a whole template (envelope, resources, children, nested deployment templates), without tolerated gaps. */
+  validateTemplate(template: unknown): ArmSchemaIssue[];
+  /** Same as `validateTemplate`, but tolerated problems are included, marked with `allowedByGap`. */
+  validateTemplateAll(template: unknown): ArmSchemaIssue[];
+  /** Problems of one resource (pointers relative to the resource; children and nested templates included), without tolerated gaps. */
+  validateResource(resource: unknown): ArmSchemaIssue[];
+}
+
+/** A known mismatch between a schema and what ARM / the resource provider accepts (recipe §3.6). */
+export interface ArmSchemaGap {
+  id: string;
+  /** What is tolerated and why. */
+  description: string;
+}
+
+/** An issue as collected, with what the allow-list needs to decide. */
+interface Collected extends ArmSchemaIssue {
+  /** Pointer relative to the resource. */
+  rel: string;
+  keyword: string;
+  /** The resource object as validated (name shortened, children removed). */
+  resource?: Record<string, unknown>;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : undefined);
+const isExpression = (s: string) => /^\[[^[]/.test(s) && s.endsWith(']');
+
+const GAP_MATCHERS: (ArmSchemaGap & { matches(i: Collected): boolean })[] = [
+  {
+    id: 'kusto-readwrite-database-without-properties',
+    description:
+      'Microsoft.Kusto/clusters/databases of kind ReadWrite without `properties`: the schema requires `properties` for both kinds, ARM deploys the database without them.',
+    matches: (i) =>
+      lower(i.resourceType) === 'microsoft.kusto/clusters/databases' &&
+      i.rel === '' &&
+      i.keyword === 'required' &&
+      i.message === "must have required property 'properties'" &&
+      lower(i.resource?.kind) === 'readwrite' &&
+      i.resource?.properties === undefined,
+  },
+  {
+    id: 'adf-pipeline-variable-boolean-integer',
+    description:
+      'Microsoft.DataFactory/factories/pipelines variable `type` Boolean or Integer: the 2018-06-01 schema only knows String/Bool/Array, the Data Factory service accepts Boolean and Integer.',
+    matches: (i) =>
+      lower(i.resourceType) === 'microsoft.datafactory/factories/pipelines' &&
+      /^\/properties\/variables\/[^/]+\/type$/.test(i.rel) &&
+      i.keyword === ENUM_CI &&
+      ['boolean', 'integer'].includes(lower(valueAt(i.resource, i.rel)) ?? ''),
+  },
+];
+
+/** The allow-list of known schema gaps (recipe §3.6); nothing else is tolerated. */
+export const ARM_SCHEMA_GAPS: readonly ArmSchemaGap[] = GAP_MATCHERS.map(({ id, description }) => ({ id, description }));
+
+class Validator implements ArmSchemaValidator {
+  constructor(private readonly store: ArmSchemaStore) {}
+
+  validateTemplate(template: unknown): ArmSchemaIssue[] {
+    return this.validateTemplateAll(template).filter((i) => !i.allowedByGap);
+  }
+
+  validateTemplateAll(template: unknown): ArmSchemaIssue[] {
+    const out: Collected[] = [];
+    this.template(template, '', out);
+    return out.map(finish);
+  }
+
+  validateResource(resource: unknown): ArmSchemaIssue[] {
+    const out: Collected[] = [];
+    this.resource(resource, '', undefined, out);
+    return out.map(finish).filter((i) => !i.allowedByGap);
+  }
+
+  /**
+   * Explains a resource against its definition. A literal name is tried in the forms of `nameCandidates`
+   * (the first is the one in `copy`); `/name` problems are kept only when every form has them.
+   */
+  private explainWithNames(entry: ResourceDefinitionEntry, copy: Json, name: string | undefined, type: string): ExplainedIssue[] {
+    const found = this.store.explainResource(entry, copy);
+    if (name === undefined || isExpression(name) || !found.some((i) => i.pointer === '/name')) return found;
+    for (const alternative of nameCandidates(name, type).slice(1)) {
+      const again = this.store.explainResource(entry, { ...copy, name: alternative });
+      if (!again.some((i) => i.pointer === '/name')) return found.filter((i) => i.pointer !== '/name');
+    }
+    return found;
+  }
+
+  private template(template: unknown, base: string, out: Collected[]): void {
+    if (!isObject(template)) {
+      out.push({ pointer: base, rel: '', keyword: 'type', message: 'a template must be a JSON object' });
+      return;
+    }
+    for (const i of this.store.explainEnvelope(template)) out.push({ pointer: base + i.pointer, rel: i.pointer, keyword: i.keyword, message: i.message });
+    const resources = template.resources;
+    if (Array.isArray(resources)) resources.forEach((r, n) => this.resource(r, `${base}/resources/${n}`, undefined, out));
+    else if (isObject(resources)) for (const [k, r] of Object.entries(resources)) this.resource(r, `${base}/resources/${escapePointerSegment(k)}`, undefined, out);
+  }
+
+  private resource(resource: unknown, pointer: string, parentType: string | undefined, out: Collected[]): void {
+    if (!isObject(resource)) {
+      out.push({ pointer, rel: '', keyword: 'type', message: `a resource must be a JSON object, got ${JSON.stringify(resource)}` });
+      return;
+    }
+    const rawType = resource.type;
+    const type = typeof rawType === 'string' ? (parentType && !rawType.includes('/') ? `${parentType}/${rawType}` : rawType) : undefined;
+    const name = typeof resource.name === 'string' ? resource.name : undefined;
+    const copy: Json = { ...resource };
+    delete copy.resources;
+    if (type !== undefined) copy.type = type;
+    if (name !== undefined && !isExpression(name) && name.includes('/')) copy.name = nameCandidates(name, type ?? '')[0];
+
+    const found: ExplainedIssue[] = [...this.store.explainResourceBase(copy)];
+    const apiVersion = resource.apiVersion;
+    if (type !== undefined) {
+      if (apiVersion === undefined) found.push({ pointer: '', keyword: 'required', message: "must have required property 'apiVersion'" });
+      else if (typeof apiVersion !== 'string') found.push({ pointer: '/apiVersion', keyword: 'type', message: `must be string, got ${JSON.stringify(apiVersion)}` });
+      else if (resource.existing !== true) {
+        const entry = this.store.resourceDefinition(type, apiVersion);
+        if (entry) found.push(...this.explainWithNames(entry, copy, name, type));
+        else {
+          const known = this.store.apiVersionsOf(type);
+          const knownText = known.length ? ` (local schemas: ${known.join(', ')})` : ' (no local schema for this type)';
+          found.push({ pointer: '/apiVersion', keyword: 'schema', message: `no schema for ${type}@${apiVersion}${knownText}` });
+        }
+      }
+    }
+    const seen = new Set<string>();
+    const unique = found.filter((i) => {
+      const k = `${i.pointer}\u0000${i.message}`;
+      return seen.has(k) ? false : (seen.add(k), true);
+    });
+    unique.sort((a, b) => comparePointers(a.pointer, b.pointer) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+    for (const i of unique) {
+      out.push({ pointer: pointer + i.pointer, rel: i.pointer, keyword: i.keyword, message: i.message, resourceType: type, resourceName: name, resource: copy });
+    }
+
+    if (Array.isArray(resource.resources)) {
+      resource.resources.forEach((child, n) => this.resource(child, `${pointer}/resources/${n}`, type, out));
+    }
+    if (lower(type) === 'microsoft.resources/deployments' && isObject(resource.properties) && isObject(resource.properties.template)) {
+      this.template(resource.properties.template, `${pointer}/properties/template`, out);
+    }
+  }
+}
+
+/** Orders JSON pointers segment by segment, array indexes numerically (`/a/2` before `/a/10`). */
+function comparePointers(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] === y[i]) continue;
+    const nx = /^\d+$/.test(x[i]) ? Number(x[i]) : NaN;
+    const ny = /^\d+$/.test(y[i]) ? Number(y[i]) : NaN;
+    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+    return x[i] < y[i] ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * Name forms to try for a literal name: its last segment, and the full form with one segment per type level
+ * (missing parent segments filled with `parent`). The schemas disagree on which one they describe: Data Factory
+ * patterns forbid `/` (so the last segment is right), while e.g. the top-level Storage `blobServices`
+ * definition wants `<account>/default` and its nested `_childResource` twin wants `default`.
+ */
+function nameCandidates(name: string, type: string): string[] {
+  const last = name.slice(name.lastIndexOf('/') + 1);
+  const levels = type.split('/').length - 1;
+  const segments = name.split('/');
+  const full = [...Array(Math.max(0, levels - segments.length)).fill('parent'), ...segments].join('/');
+  return full === last ? [last] : [last, full];
+}
+
+/** Drops the internal fields and applies the gap allow-list. */
+function finish(i: Collected): ArmSchemaIssue {
+  const issue: ArmSchemaIssue = { pointer: i.pointer, message: i.message };
+  if (i.resourceType !== undefined) issue.resourceType = i.resourceType;
+  if (i.resourceName !== undefined) issue.resourceName = i.resourceName;
+  const gap = GAP_MATCHERS.find((g) => g.matches(i));
+  if (gap) issue.allowedByGap = gap.id;
+  return issue;
+}
+
+const validators = new Map<string, ArmSchemaValidator>();
+
+/**
+ * The validator for a schema folder, created once per folder and process (reading and relaxing the files
+ * takes well under a second; each resource definition is compiled on first use, seconds for Data Factory).
+ * @param schemasDir folder with the schemas; default: `ARM_SCHEMAS_DIR`, else `<cwd>/../shared/arm-schemas`,
+ *   else `<package root>/../shared/arm-schemas`, else the download cache `~/.cache/hubc/arm-schemas`
+ * @throws Error naming ARM_SCHEMAS_DIR when no schema folder can be found or downloaded
+ */
+export function loadArmSchemaValidator(schemasDir?: string): ArmSchemaValidator {
+  const dir = locateArmSchemas(schemasDir);
+  let v = validators.get(dir);
+  if (!v) {
+    v = new Validator(new ArmSchemaStore(dir));
+    validators.set(dir, v);
+  }
+  return v;
+}
+
+/**
+ * Converts schema issues into HUB301 diagnostics (severity error); tolerated issues (`allowedByGap`) are left out.
+ * @param file output file the pointers refer to, e.g. `azuredeploy.json`
+ * @returns one diagnostic per issue; `path` holds the JSON pointer and the resource type and name
+ */
+export function armSchemaDiagnostics(issues: ArmSchemaIssue[], file: string): Diagnostic[] {
+  return issues
+    .filter((i) => !i.allowedByGap)
+    .map((i): Diagnostic => {
+      const d: Diagnostic = {
+        code: 'HUB301',
+        severity: 'error',
+        message: i.resourceType ? `${i.resourceType}: ${i.message}` : `template: ${i.message}`,
+        file,
+        path: i.resourceType ? `${i.pointer || '/'} (resource ${i.resourceType} '${i.resourceName ?? '?'}')` : i.pointer || '/',
+      };
+      if (i.resourceType) d.hint = `Compare with the ARM template reference: https://learn.microsoft.com/azure/templates/${i.resourceType.toLowerCase()}`;
+      return d;
+    });
+}
