@@ -13,7 +13,7 @@
 export interface ArmString { kind: 'string'; value: string }
 /** An integer literal. ARM expressions have no fractional numbers. */
 export interface ArmNumber { kind: 'number'; value: number }
-/** `true` / `false` / `null` keywords. */
+/** `true` / `false` / `null` values, serialized as the functions `true()`, `false()`, `null()`. */
 export interface ArmKeyword { kind: 'keyword'; value: true | false | null }
 /** A function call such as `concat(a, b)`. Names are case-insensitive in ARM; we emit them as written. */
 export interface ArmCall { kind: 'call'; name: string; args: ArmExpr[] }
@@ -56,7 +56,8 @@ export function serializeArm(expr: ArmExpr): string {
       if (!Number.isInteger(expr.value)) throw new Error(`ARM expressions only have integer literals, got ${expr.value}`);
       return String(expr.value);
     case 'keyword':
-      return String(expr.value);
+      // ARM has no bare keywords inside expressions: true(), false() and null() are functions.
+      return `${String(expr.value)}()`;
     case 'call':
       return `${expr.name}(${expr.args.map(serializeArm).join(', ')})`;
     case 'property':

@@ -1,0 +1,242 @@
+/**
+ * Parser for ARM template expressions: turns the text between `[` and `]` into the syntax tree of
+ * `./ast.ts`.
+ *
+ * Grammar (source: "Syntax and expressions in ARM templates",
+ * learn.microsoft.com/azure/azure-resource-manager/templates/template-expressions):
+ *
+ * ```
+ * expression := primary accessor*
+ * primary    := string | integer | keyword | call
+ * string     := "'" ( any character except "'" | "''" )* "'"
+ * integer    := "-"? digit+
+ * keyword    := "true" | "false" | "null"            (not followed by "(")
+ * call       := name "(" ( expression ( "," expression )* )? ")"
+ * name       := ident ( "." ident )*                  (dotted = user-defined function `namespace.member`)
+ * accessor   := "." ident | "[" expression "]"
+ * ident      := [A-Za-z_$][A-Za-z0-9_$]*
+ * ```
+ * Whitespace is allowed between tokens. Function names keep the case they were written in (ARM
+ * compares them case-insensitively). Note that ARM itself has no bare `true`/`false`/`null` literals
+ * (templates use `true()`, `false()`, `null()`); the parser accepts them because the syntax tree has
+ * keyword nodes, and the reference checker reports them.
+ */
+import type { ArmExpr } from './ast.js';
+
+/** A syntax error in an ARM expression. */
+export class ArmParseError extends Error {
+  /**
+   * @param detail what is wrong (the message adds the offset)
+   * @param offset 0-based UTF-16 offset of the problem in the parsed text (for {@link parseArmString}:
+   *   in the whole string value, so the leading `[` is offset 0)
+   */
+  constructor(
+    public readonly detail: string,
+    public readonly offset: number,
+  ) {
+    super(`${detail} (at offset ${offset})`);
+    this.name = 'ArmParseError';
+  }
+}
+
+const IDENT_START = /[A-Za-z_$]/;
+const IDENT_PART = /[A-Za-z0-9_$]/;
+const DIGIT = /[0-9]/;
+
+class Parser {
+  private pos = 0;
+  constructor(private readonly text: string) {}
+
+  parse(): ArmExpr {
+    this.skipSpace();
+    if (this.pos >= this.text.length) throw new ArmParseError('empty expression', this.pos);
+    const expr = this.expression();
+    this.skipSpace();
+    if (this.pos < this.text.length) throw new ArmParseError(`unexpected '${this.text[this.pos]}' after the end of the expression`, this.pos);
+    return expr;
+  }
+
+  private skipSpace(): void {
+    while (this.pos < this.text.length && /\s/.test(this.text[this.pos])) this.pos++;
+  }
+
+  private peek(): string | undefined {
+    return this.text[this.pos];
+  }
+
+  private expect(ch: string, what: string): void {
+    this.skipSpace();
+    if (this.peek() !== ch) {
+      const found = this.pos < this.text.length ? `'${this.text[this.pos]}'` : 'end of expression';
+      throw new ArmParseError(`expected ${what} but found ${found}`, this.pos);
+    }
+    this.pos++;
+  }
+
+  private expression(): ArmExpr {
+    let expr = this.primary();
+    for (;;) {
+      this.skipSpace();
+      const ch = this.peek();
+      if (ch === '.') {
+        this.pos++;
+        this.skipSpace();
+        const start = this.pos;
+        const name = this.ident();
+        if (!name) throw new ArmParseError('expected a property name after "."', start);
+        expr = { kind: 'property', target: expr, name };
+      } else if (ch === '[') {
+        this.pos++;
+        this.skipSpace();
+        if (this.peek() === ']') throw new ArmParseError('expected an index expression inside "[]"', this.pos);
+        const index = this.expression();
+        this.expect(']', '"]"');
+        expr = { kind: 'index', target: expr, index };
+      } else {
+        return expr;
+      }
+    }
+  }
+
+  private ident(): string {
+    const start = this.pos;
+    if (this.pos < this.text.length && IDENT_START.test(this.text[this.pos])) {
+      this.pos++;
+      while (this.pos < this.text.length && IDENT_PART.test(this.text[this.pos])) this.pos++;
+    }
+    return this.text.slice(start, this.pos);
+  }
+
+  private primary(): ArmExpr {
+    this.skipSpace();
+    const start = this.pos;
+    const ch = this.peek();
+    if (ch === undefined) throw new ArmParseError('unexpected end of expression', start);
+    if (ch === "'") return this.string();
+    if (ch === '-' || DIGIT.test(ch)) return this.integer();
+    if (IDENT_START.test(ch)) {
+      let name = this.ident();
+      // A dotted name is only a function name when a "(" follows the last part.
+      for (;;) {
+        const save = this.pos;
+        this.skipSpace();
+        if (this.peek() !== '.') {
+          this.pos = save;
+          break;
+        }
+        this.pos++;
+        this.skipSpace();
+        const part = this.ident();
+        if (!part) throw new ArmParseError('expected a name after "."', this.pos);
+        name += `.${part}`;
+      }
+      this.skipSpace();
+      if (this.peek() === '(') {
+        this.pos++;
+        const args: ArmExpr[] = [];
+        this.skipSpace();
+        if (this.peek() === ')') {
+          this.pos++;
+        } else {
+          for (;;) {
+            args.push(this.expression());
+            this.skipSpace();
+            const next = this.peek();
+            if (next === ',') {
+              this.pos++;
+              continue;
+            }
+            if (next === ')') {
+              this.pos++;
+              break;
+            }
+            const found = next === undefined ? 'end of expression' : `'${next}'`;
+            throw new ArmParseError(`expected "," or ")" in the arguments of ${name} but found ${found}`, this.pos);
+          }
+        }
+        return { kind: 'call', name, args };
+      }
+      const lower = name.toLowerCase();
+      if (lower === 'true') return { kind: 'keyword', value: true };
+      if (lower === 'false') return { kind: 'keyword', value: false };
+      if (lower === 'null') return { kind: 'keyword', value: null };
+      throw new ArmParseError(`'${name}' must be followed by "(" (only function calls, strings and integers are values)`, start);
+    }
+    throw new ArmParseError(`unexpected '${ch}'`, start);
+  }
+
+  private string(): ArmExpr {
+    const start = this.pos;
+    this.pos++; // opening quote
+    let value = '';
+    for (;;) {
+      const i = this.text.indexOf("'", this.pos);
+      if (i < 0) throw new ArmParseError('unterminated string literal', start);
+      value += this.text.slice(this.pos, i);
+      if (this.text[i + 1] === "'") {
+        value += "'";
+        this.pos = i + 2;
+      } else {
+        this.pos = i + 1;
+        return { kind: 'string', value };
+      }
+    }
+  }
+
+  private integer(): ArmExpr {
+    const start = this.pos;
+    if (this.peek() === '-') this.pos++;
+    const digitsStart = this.pos;
+    while (this.pos < this.text.length && DIGIT.test(this.text[this.pos])) this.pos++;
+    if (this.pos === digitsStart) throw new ArmParseError('expected digits after "-"', this.pos);
+    if (this.peek() === '.' && DIGIT.test(this.text[this.pos + 1] ?? '')) {
+      throw new ArmParseError('ARM expressions have no fractional numbers (use json(\'1.5\'))', start);
+    }
+    if (this.pos < this.text.length && IDENT_START.test(this.text[this.pos])) {
+      throw new ArmParseError('unexpected letter after a number', this.pos);
+    }
+    const value = Number(this.text.slice(start, this.pos));
+    if (!Number.isSafeInteger(value)) throw new ArmParseError('integer literal out of range', start);
+    return { kind: 'number', value: value === 0 ? 0 : value };
+  }
+}
+
+/**
+ * Parses ARM expression text (the part between `[` and `]`).
+ * @param text e.g. `concat(parameters('hubName'), '-engine')`
+ * @returns the syntax tree
+ * @throws ArmParseError with the 0-based offset into `text` when the text is not a valid expression
+ */
+export function parseArmExpression(text: string): ArmExpr {
+  return new Parser(text).parse();
+}
+
+/**
+ * True when a template string value is an ARM expression: it starts with `[` and ends with `]` and
+ * does not start with the `[[` escape. Source: template-expressions ("Escape characters").
+ */
+export function isArmExpressionString(value: unknown): boolean {
+  return typeof value === 'string' && value.length >= 2 && value.startsWith('[') && value.endsWith(']') && !value.startsWith('[[');
+}
+
+/**
+ * Reads a template string value the way ARM does.
+ * - `"[...]"` is an expression: returns its syntax tree.
+ * - `"[[...]"` is the escaped literal `"[...]"`: returns the string without the first `[`.
+ * - anything else is a literal: returns it unchanged.
+ * @param value a template JSON value
+ * @returns the expression, the literal string, or `undefined` when `value` is not a string
+ * @throws ArmParseError (offset counted in the whole value, the leading `[` being offset 0) when an
+ *   expression does not parse
+ */
+export function parseArmString(value: string): ArmExpr | string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!(value.length >= 2 && value.startsWith('[') && value.endsWith(']'))) return value;
+  if (value.startsWith('[[')) return value.slice(1);
+  try {
+    return parseArmExpression(value.slice(1, -1));
+  } catch (e) {
+    if (e instanceof ArmParseError) throw new ArmParseError(e.detail, e.offset + 1);
+    throw e;
+  }
+}
