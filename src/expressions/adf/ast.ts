@@ -83,12 +83,15 @@ export class AdfInterpolation {
   constructor(public readonly parts: readonly AdfTemplatePart[]) {}
   toJSON(): string {
     let out = '';
-    for (const part of this.parts) {
+    this.parts.forEach((part, i) => {
       // Only `@{` (and a leading `@`) are special inside a string value; both are escaped as `@@`.
-      if (typeof part === 'string') out += part.replace(/@\{/g, '@@{');
-      else out += `@{${serializeAdf(part.node)}}`;
-    }
-    if (typeof this.parts[0] === 'string' && this.parts[0].startsWith('@') && !out.startsWith('@@')) out = `@${out}`;
+      if (typeof part === 'string') {
+        out += part.replace(/@\{/g, '@@{');
+        // A literal '@' right before an interpolation would read as the escape '@@{': emit it as @{'@'}.
+        if (out.endsWith('@') && !out.endsWith('@@') && i + 1 < this.parts.length && typeof this.parts[i + 1] !== 'string') out = `${out.slice(0, -1)}@{'@'}`;
+      } else out += `@{${serializeAdf(part.node)}}`;
+    });
+    if (typeof this.parts[0] === 'string' && this.parts[0].startsWith('@') && !out.startsWith('@@{')) out = `@${out}`;
     return out;
   }
 }

@@ -1,0 +1,586 @@
+/**
+ * Reference checker for Data Factory objects (pipelines, triggers, datasets, linked services in their wire form
+ * `{ name, properties }`): parses every expression and checks that every name it uses, and every reference between
+ * objects, resolves.
+ *
+ * Rules (sources: "Expressions and functions in Azure Data Factory", "Pipelines and activities",
+ * "ForEach/Until/If Condition/Switch/Filter activity", "Execute Pipeline activity", "Pipeline execution and triggers"
+ * on learn.microsoft.com/azure/data-factory):
+ * - `pipeline().parameters.X` / `variables('X')` / SetVariable and AppendVariable `variableName` must be declared by the pipeline;
+ * - `activity('X')` must name an activity of the pipeline that runs before the referencing one: X is upstream through
+ *   `dependsOn` (transitively) in the same activity list, or upstream of an enclosing container activity; the Until
+ *   condition may also read the activities of its own loop body;
+ * - `item()` only inside a ForEach's activities or in a Filter condition;
+ * - activity names are unique per pipeline; `dependsOn` names activities of the same list and has no cycles;
+ * - references (`PipelineReference`, `DatasetReference`, `LinkedServiceReference`, wherever they occur) name existing
+ *   objects and pass only declared parameters; pipeline and dataset references also pass every parameter that has no
+ *   default value (not required for linked service references, which Data Factory accepts without them);
+ * - `dataset().X` / `linkedService().X` refer to parameters of the dataset / linked service being defined.
+ * Names of parameters, variables and activities are compared case-insensitively, as Data Factory resolves them.
+ * String values that are ARM template expressions (`[...]`, not `[[`) are skipped: they are only known at deployment.
+ *
+ * Diagnostic codes: HUB320 expression syntax, HUB321 unknown parameter or variable, HUB322 unknown or not-upstream
+ * activity, HUB323 unknown pipeline/dataset/linked service or parameter mismatch, HUB324 dependsOn cycle or
+ * duplicate name, HUB325 `item()` outside a ForEach. All are errors.
+ */
+import type { Diagnostic, Position } from '../compiler/diagnostics.js';
+import type { AdfExprNode } from '../expressions/adf/ast.js';
+import { AdfParseError, adfValueNodes, parseAdfValue, walkAdf } from '../expressions/adf/parser.js';
+
+/** One Data Factory object in wire form. */
+export interface AdfWireObject {
+  name: string;
+  properties: any;
+}
+
+/** All Data Factory objects of one factory. */
+export interface AdfFactoryObjects {
+  pipelines: AdfWireObject[];
+  triggers: AdfWireObject[];
+  datasets: AdfWireObject[];
+  linkedServices: AdfWireObject[];
+}
+
+/** Kind of a Data Factory object (same spelling as `AdfObjectKind` in `modules/types.ts`). */
+export type AdfWireKind = 'pipeline' | 'trigger' | 'dataset' | 'linkedService';
+
+/** A JSON path inside an object's wire form, starting at the object root, e.g. `['properties', 'activities', 3, 'typeProperties', 'value']`. */
+export type AdfJsonPath = readonly (string | number)[];
+
+/**
+ * Maps an object and a JSON path to a source position: either a position in the `file` given to
+ * {@link checkAdfReferences}, or a position in another file (e.g. the object's own emitted JSON file).
+ */
+export type AdfPositionLookup = (
+  kind: AdfWireKind,
+  name: string,
+  path: AdfJsonPath,
+) => Position | { file: string; start?: Position; end?: Position } | undefined;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Activity graph utilities
+
+/** Keys of `typeProperties` that hold nested activity lists, per container activity type. */
+const CONTAINER_LISTS: Record<string, string[]> = {
+  ForEach: ['activities'],
+  Until: ['activities'],
+  IfCondition: ['ifTrueActivities', 'ifFalseActivities'],
+  Switch: ['defaultActivities'],
+};
+
+/** A nested activity list of a container activity, with its path relative to the activity. */
+export interface InnerActivityList {
+  path: (string | number)[];
+  activities: unknown[];
+}
+
+/** The nested activity lists of a container activity (ForEach, Until, IfCondition, Switch cases and default); empty for others. */
+export function innerActivityLists(activity: unknown): InnerActivityList[] {
+  if (!isObject(activity) || typeof activity.type !== 'string' || !isObject(activity.typeProperties)) return [];
+  const tp = activity.typeProperties;
+  const out: InnerActivityList[] = [];
+  if (activity.type === 'Switch' && Array.isArray(tp.cases)) {
+    tp.cases.forEach((c, i) => {
+      if (isObject(c) && Array.isArray(c.activities)) out.push({ path: ['typeProperties', 'cases', i, 'activities'], activities: c.activities });
+    });
+  }
+  for (const key of CONTAINER_LISTS[activity.type] ?? []) {
+    if (Array.isArray(tp[key])) out.push({ path: ['typeProperties', key], activities: tp[key] as unknown[] });
+  }
+  return out;
+}
+
+/** The `dependsOn` graph of one activity list. Names are as written; lookups are case-insensitive. */
+export interface ActivityGraph {
+  /** Activity names in list order. */
+  names: string[];
+  /** Activity name → names it depends on (as written, including unknown ones). */
+  dependsOn: Map<string, string[]>;
+}
+
+/** Builds the `dependsOn` graph of an activity list (activities without a string name are left out). */
+export function activityGraph(activities: readonly unknown[]): ActivityGraph {
+  const names: string[] = [];
+  const dependsOn = new Map<string, string[]>();
+  for (const a of activities) {
+    if (!isObject(a) || typeof a.name !== 'string') continue;
+    names.push(a.name);
+    const deps = Array.isArray(a.dependsOn) ? a.dependsOn : [];
+    dependsOn.set(a.name, deps.filter((d): d is { activity: string } => isObject(d) && typeof d.activity === 'string').map((d) => d.activity));
+  }
+  return { names, dependsOn };
+}
+
+function resolver(graph: ActivityGraph): (name: string) => string | undefined {
+  const byLower = new Map<string, string>();
+  for (const n of graph.names) if (!byLower.has(n.toLowerCase())) byLower.set(n.toLowerCase(), n);
+  return (name) => byLower.get(name.toLowerCase());
+}
+
+/** Names of the activities that `name` depends on, directly or transitively, in the same list (excluding itself unless in a cycle). */
+export function upstreamActivities(graph: ActivityGraph, name: string): Set<string> {
+  const resolve = resolver(graph);
+  const seen = new Set<string>();
+  const stack = [...(graph.dependsOn.get(resolve(name) ?? name) ?? [])];
+  while (stack.length) {
+    const n = resolve(stack.pop()!);
+    if (n === undefined || seen.has(n)) continue;
+    seen.add(n);
+    stack.push(...(graph.dependsOn.get(n) ?? []));
+  }
+  return seen;
+}
+
+/** The `dependsOn` cycles of a list, each as the activity names along the cycle (first name not repeated), in a stable order. */
+export function findDependsOnCycles(graph: ActivityGraph): string[][] {
+  const resolve = resolver(graph);
+  const state = new Map<string, 1 | 2>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (n: string) => {
+    state.set(n, 1);
+    stack.push(n);
+    for (const raw of graph.dependsOn.get(n) ?? []) {
+      const d = resolve(raw);
+      if (d === undefined) continue;
+      if (state.get(d) === 1) cycles.push(stack.slice(stack.indexOf(d)));
+      else if (!state.has(d)) visit(d);
+    }
+    stack.pop();
+    state.set(n, 2);
+  };
+  for (const n of graph.names) if (!state.has(n)) visit(n);
+  return cycles;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checker
+
+const KIND_LABEL: Record<AdfWireKind, string> = { pipeline: 'pipeline', trigger: 'trigger', dataset: 'dataset', linkedService: 'linked service' };
+const REFERENCE_KINDS: Record<string, AdfWireKind> = {
+  PipelineReference: 'pipeline',
+  DatasetReference: 'dataset',
+  LinkedServiceReference: 'linkedService',
+};
+/** Object-level keys that hold no expressions (declarations, folders, free text). */
+const SKIPPED_OBJECT_KEYS = new Set(['parameters', 'variables', 'annotations', 'description', 'folder', 'activities', 'concurrency']);
+/** Activity keys that hold no expressions or are checked separately. */
+const SKIPPED_ACTIVITY_KEYS = new Set(['name', 'type', 'description', 'dependsOn', 'state', 'onInactiveMarkAs']);
+
+function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** True for an ARM template expression string (`[...]`, but not the `[[` escape). */
+function isArmExpression(s: string): boolean {
+  return s.startsWith('[') && !s.startsWith('[[') && s.endsWith(']');
+}
+
+/** Lower-cased name → name as declared. */
+type NameMap = Map<string, string>;
+
+function declaredNames(decl: unknown): NameMap {
+  const out: NameMap = new Map();
+  if (isObject(decl)) for (const k of Object.keys(decl)) out.set(k.toLowerCase(), k);
+  return out;
+}
+
+function formatPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out ? `.${seg}` : seg;
+  }
+  return out;
+}
+
+function list(names: Iterable<string>): string {
+  const all = [...names];
+  return all.length ? all.map((n) => `'${n}'`).join(', ') : 'none';
+}
+
+/** Where an expression or reference sits. */
+interface Location {
+  kind: AdfWireKind;
+  object: string;
+  /** Enclosing activity names, outermost first. */
+  activities: string[];
+  /** Path from the object root. */
+  jsonPath: (string | number)[];
+  /** Path shown after the activity (or object), relative to it. */
+  localPath: (string | number)[];
+}
+
+/** What names an expression may use. */
+interface Scope {
+  /** Pipeline-only data. */
+  pipeline?: {
+    parameters: NameMap;
+    variables: NameMap;
+    /** All activity names of the pipeline (lower-cased → as declared). */
+    allActivities: NameMap;
+    /** Lower-cased names of the activities that run before this point. */
+    upstream: Set<string>;
+    /** Inside a ForEach body or a Filter condition. */
+    inForEach: boolean;
+  };
+  /** Declared parameters of the dataset / linked service being defined. */
+  ownParameters?: NameMap;
+}
+
+class AdfReferenceChecker {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+  private readonly objects: Record<AdfWireKind, Map<string, AdfWireObject>> = {
+    pipeline: new Map(),
+    trigger: new Map(),
+    dataset: new Map(),
+    linkedService: new Map(),
+  };
+
+  constructor(
+    private readonly factory: AdfFactoryObjects,
+    private readonly file: string,
+    private readonly positions?: AdfPositionLookup,
+  ) {}
+
+  run(): Diagnostic[] {
+    const groups: [AdfWireKind, AdfWireObject[]][] = [
+      ['pipeline', this.factory.pipelines],
+      ['trigger', this.factory.triggers],
+      ['dataset', this.factory.datasets],
+      ['linkedService', this.factory.linkedServices],
+    ];
+    for (const [kind, objs] of groups) {
+      for (const obj of objs) {
+        const key = obj.name.toLowerCase();
+        if (this.objects[kind].has(key)) {
+          this.report('HUB324', this.at(kind, obj.name, [], []), `${KIND_LABEL[kind]} name '${obj.name}' is used by more than one ${KIND_LABEL[kind]}`, 'Give each object a unique name.');
+        } else {
+          this.objects[kind].set(key, obj);
+        }
+      }
+    }
+    for (const obj of this.factory.pipelines) this.checkPipeline(obj);
+    for (const obj of this.factory.triggers) this.walkObject('trigger', obj, {});
+    for (const obj of this.factory.datasets) this.walkObject('dataset', obj, { ownParameters: declaredNames(obj.properties?.parameters) });
+    for (const obj of this.factory.linkedServices) this.walkObject('linkedService', obj, { ownParameters: declaredNames(obj.properties?.parameters) });
+    return this.diagnostics;
+  }
+
+  // -- locations and reporting --
+
+  private at(kind: AdfWireKind, object: string, activities: string[], jsonPath: (string | number)[], localPath: (string | number)[] = jsonPath.slice(1)): Location {
+    return { kind, object, activities, jsonPath, localPath };
+  }
+
+  private where(loc: Location): string {
+    let s = `${KIND_LABEL[loc.kind]} '${loc.object}'`;
+    if (loc.activities.length) s += `, activity '${loc.activities[loc.activities.length - 1]}'`;
+    return s;
+  }
+
+  private report(code: string, loc: Location, message: string, hint?: string): void {
+    const pathParts = [`${KIND_LABEL[loc.kind]} ${loc.object}`, ...loc.activities.map((a) => `activity ${a}`)];
+    const local = formatPath(loc.localPath);
+    if (local) pathParts.push(local);
+    const d: Diagnostic = { code, severity: 'error', message: `${this.where(loc)}: ${message}`, file: this.file, path: pathParts.join(' > ') };
+    if (hint) d.hint = hint;
+    const pos = this.positions?.(loc.kind, loc.object, loc.jsonPath);
+    if (pos) {
+      if ('file' in pos) {
+        d.file = pos.file;
+        if (pos.start) d.start = pos.start;
+        if (pos.end) d.end = pos.end;
+      } else {
+        d.start = pos;
+      }
+    }
+    const key = `${d.code}|${d.path}|${d.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.diagnostics.push(d);
+  }
+
+  // -- pipelines --
+
+  private checkPipeline(obj: AdfWireObject): void {
+    const props = isObject(obj.properties) ? obj.properties : {};
+    const activities = Array.isArray(props.activities) ? (props.activities as unknown[]) : [];
+    const all: NameMap = new Map();
+    // Unique activity names across all nesting levels.
+    const collect = (list: unknown[], jsonPath: (string | number)[], chain: string[]) => {
+      list.forEach((a, i) => {
+        if (!isObject(a) || typeof a.name !== 'string') return;
+        const path = [...jsonPath, i];
+        const key = a.name.toLowerCase();
+        if (all.has(key)) {
+          this.report('HUB324', this.at('pipeline', obj.name, [...chain, a.name], [...path, 'name'], ['name']), `activity name '${a.name}' is used more than once in the pipeline`, 'Activity names must be unique within a pipeline, including activities inside containers.');
+        } else {
+          all.set(key, a.name);
+        }
+        for (const inner of innerActivityLists(a)) collect(inner.activities, [...path, ...inner.path], [...chain, a.name]);
+      });
+    };
+    collect(activities, ['properties', 'activities'], []);
+    const base = { parameters: declaredNames(props.parameters), variables: declaredNames(props.variables), allActivities: all };
+    this.checkActivityList(obj.name, base, activities, ['properties', 'activities'], new Set(), false, []);
+    // Pipeline-level values other than declarations and activities (rarely any).
+    this.walkObject('pipeline', obj, { pipeline: { ...base, upstream: new Set(), inForEach: false } });
+  }
+
+  private checkActivityList(
+    pipeline: string,
+    base: { parameters: NameMap; variables: NameMap; allActivities: NameMap },
+    activities: unknown[],
+    listPath: (string | number)[],
+    outerUpstream: Set<string>,
+    inForEach: boolean,
+    chain: string[],
+  ): void {
+    const graph = activityGraph(activities);
+    const local = new Set(graph.names.map((n) => n.toLowerCase()));
+    // dependsOn targets must be in the same list.
+    activities.forEach((a, i) => {
+      if (!isObject(a) || typeof a.name !== 'string' || !Array.isArray(a.dependsOn)) return;
+      a.dependsOn.forEach((dep: unknown, j: number) => {
+        if (!isObject(dep) || typeof dep.activity !== 'string') return;
+        if (local.has(dep.activity.toLowerCase())) return;
+        const loc = this.at('pipeline', pipeline, [...chain, a.name], [...listPath, i, 'dependsOn', j, 'activity'], ['dependsOn', j, 'activity']);
+        const elsewhere = base.allActivities.get(dep.activity.toLowerCase());
+        this.report(
+          'HUB322',
+          loc,
+          elsewhere
+            ? `dependsOn names activity '${dep.activity}', which is not in the same activity list`
+            : `dependsOn names activity '${dep.activity}', which does not exist in the pipeline`,
+          `An activity can only depend on activities of the same list; activities here: ${list(graph.names)}.`,
+        );
+      });
+    });
+    for (const cycle of findDependsOnCycles(graph)) {
+      const first = cycle[0];
+      const i = activities.findIndex((a) => isObject(a) && a.name === first);
+      this.report(
+        'HUB324',
+        this.at('pipeline', pipeline, [...chain, first], [...listPath, i, 'dependsOn'], ['dependsOn']),
+        `dependsOn forms a cycle: ${[...cycle, first].map((n) => `'${n}'`).join(' -> ')}`,
+        'Remove one of the dependencies so the activities can run in order.',
+      );
+    }
+    activities.forEach((a, i) => {
+      if (!isObject(a) || typeof a.name !== 'string') return;
+      const upstream = new Set(outerUpstream);
+      for (const n of upstreamActivities(graph, a.name)) upstream.add(n.toLowerCase());
+      upstream.delete(a.name.toLowerCase());
+      this.checkActivity(pipeline, base, a, [...listPath, i], upstream, inForEach, [...chain, a.name]);
+    });
+  }
+
+  private checkActivity(
+    pipeline: string,
+    base: { parameters: NameMap; variables: NameMap; allActivities: NameMap },
+    activity: Record<string, any>,
+    path: (string | number)[],
+    upstream: Set<string>,
+    inForEach: boolean,
+    chain: string[],
+  ): void {
+    const scope = (up: Set<string>, forEach: boolean): Scope => ({ pipeline: { ...base, upstream: up, inForEach: forEach } });
+    const loc = (rel: (string | number)[]): Location => this.at('pipeline', pipeline, chain, [...path, ...rel], rel);
+    const type = typeof activity.type === 'string' ? activity.type : '';
+    const normal = scope(upstream, inForEach);
+    for (const [key, value] of Object.entries(activity)) {
+      if (SKIPPED_ACTIVITY_KEYS.has(key) || key === 'typeProperties') continue;
+      this.walk(value, loc([key]), normal);
+    }
+    const tp = activity.typeProperties;
+    if (!isObject(tp)) return;
+    this.checkPipelineReferences(tp, loc(['typeProperties']));
+    const innerPaths = new Set(innerActivityLists(activity).map((l) => formatPath(l.path)));
+    for (const [key, value] of Object.entries(tp)) {
+      const rel = ['typeProperties', key];
+      if (innerPaths.has(formatPath(rel))) continue;
+      if (type === 'Switch' && key === 'cases' && Array.isArray(value)) {
+        value.forEach((c, i) => {
+          if (!isObject(c)) return;
+          for (const [ck, cv] of Object.entries(c)) if (ck !== 'activities') this.walk(cv, loc([...rel, i, ck]), normal);
+        });
+        continue;
+      }
+      if (type === 'Filter' && key === 'condition') {
+        this.walk(value, loc(rel), scope(upstream, true));
+        continue;
+      }
+      if (type === 'Until' && key === 'expression') {
+        // The loop condition is evaluated after each iteration, so it may read the loop body's activities.
+        const withBody = new Set(upstream);
+        for (const inner of innerActivityLists(activity)) for (const n of activityGraph(inner.activities).names) withBody.add(n.toLowerCase());
+        this.walk(value, loc(rel), scope(withBody, inForEach));
+        continue;
+      }
+      if ((type === 'SetVariable' || type === 'AppendVariable') && key === 'variableName') {
+        if (typeof value === 'string' && !isArmExpression(value) && tp.setSystemVariable !== true && !base.variables.has(value.toLowerCase())) {
+          this.report('HUB321', loc(rel), `${type} sets variable '${value}', which the pipeline does not declare`, `Declared variables: ${list(base.variables.values())}.`);
+        }
+        continue;
+      }
+      this.walk(value, loc(rel), normal);
+    }
+    for (const inner of innerActivityLists(activity)) {
+      this.checkActivityList(pipeline, base, inner.activities, [...path, ...inner.path], upstream, inForEach || type === 'ForEach', chain);
+    }
+  }
+
+  // -- generic walk --
+
+  private walkObject(kind: AdfWireKind, obj: AdfWireObject, scope: Scope): void {
+    if (!isObject(obj.properties)) return;
+    this.checkPipelineReferences(obj.properties, this.at(kind, obj.name, [], ['properties']));
+    for (const [key, value] of Object.entries(obj.properties)) {
+      if (SKIPPED_OBJECT_KEYS.has(key)) continue;
+      this.walk(value, this.at(kind, obj.name, [], ['properties', key]), scope);
+    }
+  }
+
+  private child(loc: Location, seg: string | number): Location {
+    return { ...loc, jsonPath: [...loc.jsonPath, seg], localPath: [...loc.localPath, seg] };
+  }
+
+  private walk(value: unknown, loc: Location, scope: Scope): void {
+    if (typeof value === 'string') {
+      this.checkString(value, loc, scope);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => this.walk(v, this.child(loc, i), scope));
+    } else if (isObject(value)) {
+      if (value.type === 'SecureString') return;
+      const refKind = typeof value.type === 'string' ? REFERENCE_KINDS[value.type] : undefined;
+      if (refKind && refKind !== 'pipeline') this.checkReference(refKind, value, value.parameters, loc, this.child(loc, 'parameters'));
+      this.checkPipelineReferences(value, loc);
+      for (const [key, v] of Object.entries(value)) this.walk(v, this.child(loc, key), scope);
+    }
+  }
+
+  /**
+   * Pipelines are referenced as `{ pipeline: { referenceName, type }, parameters }` (Execute Pipeline) or
+   * `{ pipelineReference: {...}, parameters }` (triggers): the parameters are a sibling of the reference.
+   */
+  private checkPipelineReferences(holder: Record<string, any>, loc: Location): void {
+    for (const [key, v] of Object.entries(holder)) {
+      if (isObject(v) && v.type === 'PipelineReference') this.checkReference('pipeline', v, holder.parameters, this.child(loc, key), this.child(loc, 'parameters'));
+    }
+  }
+
+  private checkReference(kind: AdfWireKind, ref: Record<string, any>, passed: unknown, loc: Location, paramsLoc: Location): void {
+    const name = ref.referenceName;
+    if (typeof name !== 'string' || isArmExpression(name) || name.startsWith('@')) return;
+    const target = this.objects[kind].get(name.toLowerCase());
+    const label = KIND_LABEL[kind];
+    if (!target) {
+      this.report('HUB323', this.child(loc, 'referenceName'), `references ${label} '${name}', which does not exist`, `Existing ${label}s: ${list([...this.objects[kind].values()].map((o) => o.name))}.`);
+      return;
+    }
+    if (typeof passed === 'string') return; // an ARM or ADF expression giving all parameters at once
+    const declared = isObject(target.properties?.parameters) ? (target.properties.parameters as Record<string, unknown>) : {};
+    const declaredLower = declaredNames(declared);
+    const given = isObject(passed) ? passed : {};
+    const givenLower = new Set(Object.keys(given).map((k) => k.toLowerCase()));
+    for (const key of Object.keys(given)) {
+      if (!declaredLower.has(key.toLowerCase())) {
+        this.report('HUB323', this.child(paramsLoc, key), `passes parameter '${key}' to ${label} '${target.name}', which does not declare it`, `Parameters of ${label} '${target.name}': ${list(declaredLower.values())}.`);
+      }
+    }
+    // Linked service parameters without a default are not enforced: Data Factory accepts such references (0.7 ships
+    // dataset `ftkReleaseFile` on linked service `ftkRepo` without `filePath`), and they only fail when used.
+    if (kind === 'linkedService') return;
+    for (const [key, def] of Object.entries(declared)) {
+      const hasDefault = isObject(def) && def.defaultValue !== undefined;
+      if (!hasDefault && !givenLower.has(key.toLowerCase())) {
+        this.report('HUB323', isObject(passed) ? paramsLoc : loc, `does not pass parameter '${key}', which ${label} '${target.name}' requires (it has no default value)`, `Pass '${key}' or give it a default value.`);
+      }
+    }
+  }
+
+  // -- expressions --
+
+  private checkString(text: string, loc: Location, scope: Scope): void {
+    if (isArmExpression(text)) return;
+    const value = text.startsWith('[[') ? text.slice(1) : text;
+    if (!value.includes('@')) return;
+    let nodes: AdfExprNode[];
+    try {
+      nodes = adfValueNodes(parseAdfValue(value));
+    } catch (e) {
+      if (!(e instanceof AdfParseError)) throw e;
+      this.report('HUB320', loc, `expression does not parse: ${e.message} (at offset ${e.offset} of ${JSON.stringify(value.length > 80 ? value.slice(0, 77) + '...' : value)})`);
+      return;
+    }
+    for (const node of nodes) walkAdf(node, (n) => this.checkNode(n, loc, scope));
+  }
+
+  private checkNode(node: AdfExprNode, loc: Location, scope: Scope): void {
+    const p = scope.pipeline;
+    if (node.kind === 'call') {
+      const fn = node.name.toLowerCase();
+      const arg = node.args[0]?.kind === 'string' ? node.args[0].value : undefined;
+      if (fn === 'variables') {
+        if (!p) this.report('HUB321', loc, `variables() is only available in pipelines`);
+        else if (arg !== undefined && !p.variables.has(arg.toLowerCase())) {
+          this.report('HUB321', loc, `variables('${arg}') refers to a variable the pipeline does not declare`, `Declared variables: ${list(p.variables.values())}.`);
+        }
+      } else if (fn === 'activity') {
+        if (!p) this.report('HUB322', loc, `activity() is only available in pipelines`);
+        else if (arg !== undefined) {
+          const declared = p.allActivities.get(arg.toLowerCase());
+          if (!declared) {
+            this.report('HUB322', loc, `activity('${arg}') refers to an activity that does not exist in the pipeline`, `Activities: ${list(p.allActivities.values())}.`);
+          } else if (!p.upstream.has(arg.toLowerCase())) {
+            const before = [...p.allActivities.values()].filter((n) => p.upstream.has(n.toLowerCase()));
+            this.report('HUB322', loc, `activity('${arg}') refers to an activity that does not run before this one`, `Add a dependsOn path from '${declared}' to this activity; upstream activities here: ${list(before)}.`);
+          }
+        }
+      } else if (fn === 'item') {
+        if (!p?.inForEach) this.report('HUB325', loc, `item() is used outside a ForEach (or Filter condition)`, 'item() is only defined inside the activities of a ForEach and in a Filter condition.');
+      } else if (fn === 'dataset' && loc.kind !== 'dataset') {
+        this.report('HUB321', loc, `dataset() is only available inside a dataset definition`);
+      } else if (fn === 'linkedservice' && loc.kind !== 'linkedService') {
+        this.report('HUB321', loc, `linkedService() is only available inside a linked service definition`);
+      }
+      return;
+    }
+    if (node.kind !== 'property' && node.kind !== 'index') return;
+    const key = node.kind === 'property' ? node.name : node.index.kind === 'string' ? node.index.value : undefined;
+    if (key === undefined) return;
+    const target = node.target;
+    // pipeline().parameters.X
+    if (p && (target.kind === 'property' || target.kind === 'index') && isCall(target.target, 'pipeline')) {
+      const inner = target.kind === 'property' ? target.name : target.index.kind === 'string' ? target.index.value : undefined;
+      if (inner?.toLowerCase() === 'parameters' && !p.parameters.has(key.toLowerCase())) {
+        this.report('HUB321', loc, `pipeline().parameters.${key} refers to a parameter the pipeline does not declare`, `Declared parameters: ${list(p.parameters.values())}.`);
+      }
+      return;
+    }
+    // dataset().X / linkedService().X
+    if (scope.ownParameters && ((loc.kind === 'dataset' && isCall(target, 'dataset')) || (loc.kind === 'linkedService' && isCall(target, 'linkedService')))) {
+      if (!scope.ownParameters.has(key.toLowerCase())) {
+        const fn = loc.kind === 'dataset' ? 'dataset' : 'linkedService';
+        this.report('HUB321', loc, `${fn}().${key} refers to a parameter the ${KIND_LABEL[loc.kind]} does not declare`, `Declared parameters: ${list(scope.ownParameters.values())}.`);
+      }
+    }
+  }
+}
+
+function isCall(node: AdfExprNode, name: string): boolean {
+  return node.kind === 'call' && node.name.toLowerCase() === name.toLowerCase() && node.args.length === 0;
+}
+
+/**
+ * Checks the expressions and references of a factory's Data Factory objects (see the module comment for the rules).
+ * @param factory the objects in wire form; values may contain ARM expression strings, which are skipped
+ * @param file file name put on every diagnostic (unless `positions` gives another file)
+ * @param positions optional lookup from (object kind, object name, JSON path from the object root) to a position
+ * @returns diagnostics HUB320-HUB325 (all errors), in object order; empty when everything resolves
+ */
+export function checkAdfReferences(factory: AdfFactoryObjects, file: string, positions?: AdfPositionLookup): Diagnostic[] {
+  return new AdfReferenceChecker(factory, file, positions).run();
+}
