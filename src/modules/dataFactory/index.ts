@@ -16,8 +16,18 @@ import { dataFactoryObjects } from './objects.js';
 import { START_TRIGGERS_PS1, DELETE_OLD_RESOURCES_PS1 } from '../deploymentScripts/powershell.js';
 import { adfObjectId } from '../../emitters/arm/template.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
+import { approvalDeployments } from './approvals.js';
 
 const FACTORY_API = '2018-06-01';
+
+/** Text that marks a read of a hub resource inside an object's properties, and that resource's ID. */
+const RESOURCE_READS: [string, arm.Arm][] = [
+  ["'Microsoft.Storage/storageAccounts'", ids.storageAccount],
+  ["variables('storageAccountName')", ids.storageAccount],
+  ["'Microsoft.KeyVault/vaults'", ids.keyVault],
+  ["variables('keyVaultName')", ids.keyVault],
+  ["'Microsoft.Kusto/clusters'", ids.dataExplorerCluster],
+];
 const IDENTITY_API = '2023-01-31';
 const SCRIPT_API = '2023-08-01';
 
@@ -48,10 +58,14 @@ export function dataFactoryModule(model: HubModel): Contribution {
 
   // Every linked service waits for the managed integration runtime (ignored by ARM when it is not deployed),
   // and every trigger waits for the stop-triggers script so a running trigger is never replaced.
+  // An object whose properties read a hub resource (its ID, name or endpoint) waits for that resource.
   const adf: AdfObject[] = objects.map((o) => {
-    if (o.kind === 'linkedService') return { ...o, dependsOn: [...(o.dependsOn ?? []), integrationRuntimeId] };
-    if (o.kind === 'trigger') return { ...o, dependsOn: [...(o.dependsOn ?? []), stopScriptId] };
-    return o;
+    const deps: Value[] = [...(o.dependsOn ?? [])];
+    if (o.kind === 'linkedService') deps.push(integrationRuntimeId);
+    if (o.kind === 'trigger') deps.push(stopScriptId);
+    const text = JSON.stringify(o.properties);
+    for (const [needle, id] of RESOURCE_READS) if (text.includes(needle)) deps.push(id);
+    return deps.length ? { ...o, dependsOn: deps } : o;
   });
 
   const script = (opts: { name: arm.Arm; content: string; env: { name: string; value: Value }[]; dependsOn: Value[]; tagType?: string }): ArmResource => ({
@@ -80,6 +94,45 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...triggerManagerRoles.map((r) => roleId(ids.dataFactory, r, ids.triggerManagerIdentity))];
   const triggerNames = triggers.map((t) => t.name);
 
+  const suffixes = arm.prop(arm.environment(), 'suffixes');
+  const managedEndpoints = [
+    {
+      key: 'storage',
+      name: names.storageAccount,
+      targetName: names.storageAccount,
+      type: 'Microsoft.Storage/storageAccounts',
+      connectionApi: '2023-04-01',
+      target: ids.storageAccount,
+      groupId: 'dfs',
+      fqdn: arm.concat(names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage')),
+      condition: notPublic,
+      dep: ids.storageAccount,
+    },
+    {
+      key: 'vault',
+      name: names.keyVault,
+      targetName: names.keyVault,
+      type: 'Microsoft.KeyVault/vaults',
+      connectionApi: '2023-07-01',
+      target: ids.keyVault,
+      groupId: 'vault',
+      fqdn: arm.concat(names.keyVault, arm.prop(suffixes, 'keyvaultDns')),
+      condition: notPublic,
+      dep: ids.keyVault,
+    },
+    {
+      key: 'dataExplorer',
+      name: arm.concat('hubDataExplorer'),
+      targetName: names.dataExplorerCluster,
+      type: 'Microsoft.Kusto/clusters',
+      connectionApi: '2023-08-15',
+      target: ids.dataExplorerCluster,
+      groupId: 'cluster',
+      fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'), 'https://', ''),
+      condition: arm.and(notPublic, deployDataExplorer),
+      dep: ids.dataExplorerCluster,
+    },
+  ];
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.DataFactory/factories',
@@ -118,18 +171,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
         },
       },
     },
-    ...[
-      { name: names.storageAccount, target: ids.storageAccount, groupId: 'dfs', fqdn: arm.concat(names.storageAccount, '.dfs.', arm.prop(arm.environment(), 'suffixes', 'storage')), condition: notPublic, dep: ids.storageAccount },
-      { name: names.keyVault, target: ids.keyVault, groupId: 'vault', fqdn: arm.concat(names.keyVault, arm.prop(arm.environment(), 'suffixes', 'keyvaultDns')), condition: notPublic, dep: ids.keyVault },
-      {
-        name: arm.concat('hubDataExplorer'),
-        target: ids.dataExplorerCluster,
-        groupId: 'cluster',
-        fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'), 'https://', ''),
-        condition: arm.and(notPublic, deployDataExplorer),
-        dep: ids.dataExplorerCluster,
-      },
-    ].map(
+    ...managedEndpoints.map(
       (pe): ArmResource => ({
         type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
         apiVersion: FACTORY_API,
@@ -137,6 +179,16 @@ export function dataFactoryModule(model: HubModel): Contribution {
         condition: pe.condition,
         dependsOn: [managedVnetId, pe.dep],
         properties: { privateLinkResourceId: pe.target, groupId: pe.groupId, fqdns: [pe.fqdn] },
+      }),
+    ),
+    ...managedEndpoints.flatMap((pe) =>
+      approvalDeployments({
+        key: pe.key,
+        type: pe.type,
+        apiVersion: pe.connectionApi,
+        name: pe.targetName,
+        condition: pe.condition,
+        dependsOn: [arm.resourceId('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name)],
       }),
     ),
     {

@@ -1,0 +1,100 @@
+/**
+ * Approval of the Data Factory managed private endpoints. A managed private endpoint creates a
+ * *pending* private endpoint connection on its target (storage, Key Vault, Data Explorer); the managed
+ * integration runtime cannot reach the target until it is approved
+ * (learn.microsoft.com/azure/data-factory/managed-virtual-network-private-endpoint).
+ *
+ * Two nested deployments per target do it inside the template: the first reads the target's
+ * `privateEndpointConnections` after the managed endpoint exists; the second receives that list and sets
+ * every pending connection to Approved with a copy loop.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { ArmResource, Value } from '../types.js';
+import { names, tagsFor } from '../core/names.js';
+
+const DEPLOYMENT_API = '2022-09-01';
+
+/** One target resource whose pending connections are approved. */
+export interface ApprovalTarget {
+  /** Short key used in deployment names: `storage`, `vault`, `dataExplorer`. */
+  key: string;
+  /** Resource type of the target, e.g. `Microsoft.Storage/storageAccounts`. */
+  type: string;
+  /** API version of the target's `privateEndpointConnections` child type. */
+  apiVersion: string;
+  /** Name of the target resource. */
+  name: arm.Arm;
+  /** Deployed only when true. */
+  condition: arm.Arm;
+  /** Resources that must exist first (the managed private endpoint). */
+  dependsOn: Value[];
+}
+
+/** The two nested deployments that approve the pending connections of a target. */
+export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
+  const getName = arm.concat(names.dataFactory, `-get-${target.key}-connections`);
+  const approveName = arm.concat(names.dataFactory, `-approve-${target.key}-connections`);
+  const getId = arm.resourceId('Microsoft.Resources/deployments', getName);
+  const connection = arm.at(arm.parameters('connections'), arm.copyIndex());
+  const inner = (template: Record<string, Value>): Record<string, Value> => ({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    ...template,
+  });
+  return [
+    {
+      type: 'Microsoft.Resources/deployments',
+      apiVersion: DEPLOYMENT_API,
+      name: getName,
+      condition: target.condition,
+      tags: tagsFor('Microsoft.Resources/deployments'),
+      dependsOn: target.dependsOn,
+      properties: {
+        mode: 'Incremental',
+        expressionEvaluationOptions: { scope: 'inner' },
+        parameters: { resourceId: { value: arm.resourceId(target.type, target.name) } },
+        template: inner({
+          parameters: { resourceId: { type: 'string' } },
+          resources: [],
+          outputs: {
+            connections: {
+              type: 'array',
+              value: arm.coalesce(arm.prop(arm.reference(arm.parameters('resourceId'), target.apiVersion), 'privateEndpointConnections'), arm.createArray()),
+            },
+          },
+        }),
+      },
+    },
+    {
+      type: 'Microsoft.Resources/deployments',
+      apiVersion: DEPLOYMENT_API,
+      name: approveName,
+      condition: target.condition,
+      tags: tagsFor('Microsoft.Resources/deployments'),
+      dependsOn: [getId],
+      properties: {
+        mode: 'Incremental',
+        expressionEvaluationOptions: { scope: 'inner' },
+        parameters: {
+          targetName: { value: target.name },
+          connections: { value: arm.prop(arm.reference(getId, DEPLOYMENT_API), 'outputs', 'connections', 'value') },
+        },
+        template: inner({
+          parameters: { targetName: { type: 'string' }, connections: { type: 'array' } },
+          resources: [
+            {
+              type: `${target.type}/privateEndpointConnections`,
+              apiVersion: target.apiVersion,
+              name: arm.format('{0}/{1}', arm.parameters('targetName'), arm.last(arm.split(arm.prop(connection, 'id'), '/'))),
+              copy: { name: 'approvals', count: arm.length(arm.parameters('connections')) },
+              condition: arm.equals(arm.prop(connection, 'properties', 'privateLinkServiceConnectionState', 'status'), 'Pending'),
+              properties: {
+                privateLinkServiceConnectionState: { status: 'Approved', description: 'Approved by the hub deployment for the Data Factory managed private endpoint' },
+              },
+            },
+          ],
+        }),
+      },
+    },
+  ];
+}

@@ -1,0 +1,164 @@
+/**
+ * Datasets of the hub's Data Factory: settings and schema files (`config`), export manifests (`manifest`),
+ * export files in CSV, gzip CSV and parquet (`<exportContainer>`, `<exportContainer>_gzip`,
+ * `<exportContainer>_parquet`), converted parquet files and folder listings of the `ingestion` container
+ * (`ingestion`, `ingestion_files`) and manifests written into it (`ingestion_manifest`).
+ *
+ * All are Azure Data Lake Storage Gen2 locations (`AzureBlobFSLocation`; connector-azure-data-lake-storage,
+ * format-delimited-text, format-parquet, format-json on learn.microsoft.com/azure/data-factory).
+ *
+ * Remote hub: the `ingestion*` datasets write to the remote hub's data lake when `remoteHubStorageUri` is
+ * set. A dataset's linked service cannot be switched by an ARM `condition` without emitting the object
+ * twice under one name, so their `linkedServiceName.referenceName` is the ARM expression
+ * `[if(variables('deployRemoteHub'), 'remoteHubStorage', 'storage')]`, and the object depends explicitly on
+ * both linked services (ARM ignores the dependency on the one whose condition is false).
+ */
+import * as arm from '../../expressions/arm/index.js';
+import * as adf from '../../expressions/adf/index.js';
+import type { AdfObject, Value, ValueObject } from '../types.js';
+import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
+import { adfObjectId } from '../../emitters/arm/template.js';
+
+/** Data Factory object names cannot hold every character a container name can; `-` becomes `_`. */
+export function safeName(containerName: string): string {
+  return containerName.replace(/-/g, '_');
+}
+
+/** Names of the datasets, by role. */
+export function datasetNames(ctx: Pick<DataFactoryContext, 'exportContainer'>) {
+  const exp = safeName(ctx.exportContainer);
+  return {
+    config: 'config',
+    manifest: 'manifest',
+    exportCsv: exp,
+    exportGzip: `${exp}_gzip`,
+    exportParquet: `${exp}_parquet`,
+    ingestion: 'ingestion',
+    ingestionFiles: 'ingestion_files',
+    ingestionManifest: 'ingestion_manifest',
+  } as const;
+}
+
+/** Parameter names of the datasets. */
+export const DATASET_PARAMETERS = {
+  /** `config`, `manifest`: folder path starting with the container name, and file name. */
+  folderPath: 'folderPath',
+  fileName: 'fileName',
+  /** Export datasets: path of the blob inside the export container (as in the manifest's `blobs[].blobName`). */
+  blobPath: 'blobPath',
+} as const;
+
+const param = (name: string) => adf.expression(adf.datasetParameter(name));
+
+function lakeLocation(o: { fileSystem?: string; folderPath?: Value; fileName?: Value }): ValueObject {
+  const loc: ValueObject = { type: 'AzureBlobFSLocation' };
+  if (o.fileName !== undefined) loc.fileName = o.fileName;
+  if (o.folderPath !== undefined) loc.folderPath = o.folderPath;
+  if (o.fileSystem !== undefined) loc.fileSystem = o.fileSystem;
+  return loc;
+}
+
+const CSV_SETTINGS = { columnDelimiter: ',', escapeChar: '"', quoteChar: '"', firstRowAsHeader: true } as const;
+
+function dataset(o: {
+  name: string;
+  type: 'Json' | 'DelimitedText' | 'Parquet';
+  linkedService: Value;
+  parameters: Record<string, { type: 'String'; defaultValue?: string }>;
+  typeProperties: ValueObject;
+  condition?: arm.Arm;
+  dependsOn?: Value[];
+}): AdfObject {
+  const obj: AdfObject = {
+    kind: 'dataset',
+    name: o.name,
+    properties: {
+      linkedServiceName: { referenceName: o.linkedService, type: 'LinkedServiceReference' },
+      parameters: o.parameters,
+      annotations: [],
+      type: o.type,
+      typeProperties: o.typeProperties,
+      schema: [],
+    },
+  };
+  if (o.condition) obj.condition = o.condition;
+  if (o.dependsOn) obj.dependsOn = o.dependsOn;
+  return obj;
+}
+
+/**
+ * The linked service of the `ingestion*` datasets: `remoteHubStorage` when a remote hub is set, else
+ * `storage` (an ARM expression, see the module comment).
+ */
+export function ingestionLinkedService(ctx: DataFactoryContext): arm.Arm {
+  return arm.if_(ctx.remoteHubDeployed, LINKED_SERVICES.remoteHubStorage, LINKED_SERVICES.storage);
+}
+
+/** The datasets, in deployment order. */
+export function datasets(ctx: DataFactoryContext): AdfObject[] {
+  const n = datasetNames(ctx);
+  const P = DATASET_PARAMETERS;
+  const storage = LINKED_SERVICES.storage;
+  const ingestionLs = ingestionLinkedService(ctx);
+  const ingestionDeps = [adfObjectId('linkedService', LINKED_SERVICES.storage), adfObjectId('linkedService', LINKED_SERVICES.remoteHubStorage)];
+  const exportBlob = (name: string, type: 'DelimitedText' | 'Parquet', extra: ValueObject = {}) =>
+    dataset({
+      name,
+      type,
+      linkedService: storage,
+      parameters: { [P.blobPath]: { type: 'String' } },
+      typeProperties: { location: lakeLocation({ fileName: param(P.blobPath), fileSystem: ctx.exportContainer }), ...extra },
+    });
+  return [
+    dataset({
+      name: n.config,
+      type: 'Json',
+      linkedService: storage,
+      parameters: {
+        [P.fileName]: { type: 'String', defaultValue: 'settings.json' },
+        [P.folderPath]: { type: 'String', defaultValue: ctx.configContainer },
+      },
+      typeProperties: { location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath) }) },
+    }),
+    dataset({
+      name: n.manifest,
+      type: 'Json',
+      linkedService: storage,
+      parameters: {
+        [P.fileName]: { type: 'String', defaultValue: 'manifest.json' },
+        [P.folderPath]: { type: 'String', defaultValue: ctx.exportContainer },
+      },
+      typeProperties: { location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath) }) },
+    }),
+    exportBlob(n.exportCsv, 'DelimitedText', { ...CSV_SETTINGS }),
+    exportBlob(n.exportGzip, 'DelimitedText', { ...CSV_SETTINGS, compressionCodec: 'gzip' }),
+    exportBlob(n.exportParquet, 'Parquet'),
+    dataset({
+      name: n.ingestion,
+      type: 'Parquet',
+      linkedService: ingestionLs,
+      dependsOn: ingestionDeps,
+      parameters: { [P.folderPath]: { type: 'String' }, [P.fileName]: { type: 'String' } },
+      typeProperties: {
+        location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath), fileSystem: ctx.ingestionContainer }),
+        compressionCodec: 'snappy',
+      },
+    }),
+    dataset({
+      name: n.ingestionFiles,
+      type: 'Parquet',
+      linkedService: ingestionLs,
+      dependsOn: ingestionDeps,
+      parameters: { [P.folderPath]: { type: 'String' } },
+      typeProperties: { location: lakeLocation({ folderPath: param(P.folderPath), fileSystem: ctx.ingestionContainer }) },
+    }),
+    dataset({
+      name: n.ingestionManifest,
+      type: 'Json',
+      linkedService: ingestionLs,
+      dependsOn: ingestionDeps,
+      parameters: { [P.folderPath]: { type: 'String' } },
+      typeProperties: { location: lakeLocation({ fileName: 'manifest.json', folderPath: param(P.folderPath), fileSystem: ctx.ingestionContainer }) },
+    }),
+  ];
+}

@@ -1,0 +1,150 @@
+/**
+ * `config_InitializeHub` (spec, "Pipelines"; Data Explorer only; run by the start-triggers deployment
+ * script after every deployment): prepares the ingestion database once an ingestion slot is free:
+ *
+ * 1. allows the cluster's own identity (`ctx.dataExplorerPrincipalId`) to read storage for native
+ *    ingestion (`.alter-merge database <db> policy managed_identity`), which the `;managed_identity=system`
+ *    URIs of `ingestion_ETL_dataExplorer` need;
+ * 2. appends settings.json's version, scopes (distinct, non-empty scope IDs) and retention to `HubSettingsLog`;
+ * 3. reloads the open data tables `PricingUnits`, `Regions`, `ResourceTypes` and `Services` from the CSV files
+ *    of the public FinOps toolkit release (`https://github.com/microsoft/finops-toolkit/releases/download/v<version>/<Table>.csv`),
+ *    binding columns by position as the tables declare them.
+ *
+ * Error codes: `SettingsReadFailed`, `DataExplorerCapacityCheckFailed`, `DataExplorerPolicyUpdateFailed`,
+ * `HubSettingsLogFailed`, `OpenDataLoadFailed` (names the table and URL), `DataExplorerIngestionTimeout`.
+ */
+import * as adf from '../../../expressions/adf/index.js';
+import type { AdfObject } from '../../types.js';
+import type { DataFactoryContext } from '../context.js';
+import { forEach, appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
+import { readSettings, filterScopes, filteredScopes, FILTER_SCOPES, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
+import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
+
+/** Pipeline name. */
+export const CONFIG_INITIALIZE_HUB = 'config_InitializeHub';
+
+/** One open data table: name, `externaldata` columns in CSV order, and columns dropped after loading. */
+export interface OpenDataTable {
+  table: string;
+  columns: [string, string][];
+  drop?: string[];
+}
+
+/**
+ * The open data tables and how their CSV columns bind (by position; the CSV header row is skipped).
+ * Table definitions are in the ingestion database setup script; the column names here must match them.
+ */
+export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
+  {
+    table: 'PricingUnits',
+    columns: [['x_PricingUnitDescription', 'string'], ['AccountTypes', 'string'], ['x_PricingBlockSize', 'decimal'], ['PricingUnit', 'string']],
+    drop: ['AccountTypes'],
+  },
+  { table: 'Regions', columns: [['ResourceLocation', 'string'], ['RegionId', 'string'], ['RegionName', 'string']] },
+  {
+    table: 'ResourceTypes',
+    columns: [
+      ['x_ResourceType', 'string'],
+      ['SingularDisplayName', 'string'],
+      ['PluralDisplayName', 'string'],
+      ['LowerSingularDisplayName', 'string'],
+      ['LowerPluralDisplayName', 'string'],
+      ['IsPreview', 'bool'],
+      ['Description', 'string'],
+      ['IconUri', 'string'],
+      ['Links', 'string'],
+    ],
+    drop: ['Links'],
+  },
+  {
+    table: 'Services',
+    columns: [
+      ['x_ConsumedService', 'string'],
+      ['x_ResourceType', 'string'],
+      ['ServiceName', 'string'],
+      ['ServiceCategory', 'string'],
+      ['ServiceSubcategory', 'string'],
+      ['PublisherName', 'string'],
+      ['x_PublisherCategory', 'string'],
+      ['x_Environment', 'string'],
+      ['x_ServiceModel', 'string'],
+    ],
+  },
+];
+
+/** URL of an open data file of a toolkit release. */
+export function openDataUrl(ctx: DataFactoryContext, table: string): string {
+  return `https://github.com/microsoft/finops-toolkit/releases/download/v${ctx.model.release.ftkVersion}/${table}.csv`;
+}
+
+/** `.set-or-replace <table> <| externaldata(...)[url] with (format="csv", ignoreFirstRecord=true)[ | project-away ...]` */
+export function openDataCommand(ctx: DataFactoryContext, t: OpenDataTable): string {
+  const cols = t.columns.map(([c, type]) => `${c}: ${type}`).join(', ');
+  const away = t.drop?.length ? ` | project-away ${t.drop.join(', ')}` : '';
+  return `.set-or-replace ${t.table} <| externaldata(${cols})[@"${openDataUrl(ctx, t.table)}"] with (format="csv", ignoreFirstRecord=true)${away}`;
+}
+
+/** The pipeline. */
+export function configInitializeHub(ctx: DataFactoryContext): AdfObject {
+  const db = ctx.ingestionDatabase;
+  const collect = 'For Each Scope';
+  const policy = 'Set Managed Identity Policy';
+  const log = 'Log Hub Settings';
+  const loop = 'Until Initialized';
+  const principal = adf.variables(DEPLOY_VARIABLES.dataExplorerPrincipalId);
+  const work: Activity[] = [
+    dataExplorerCommand({
+      name: policy,
+      linkedService: ingestionDatabaseRef(ctx),
+      command: adf.interp`.alter-merge database ${db} policy managed_identity '[{"ObjectId":"${principal}","AllowedUsages":"NativeIngestion"}]'`,
+    }),
+    ...recordFailure(
+      policy,
+      'DataExplorerPolicyUpdateFailed',
+      adf.interp`Could not allow the Data Explorer cluster identity ${principal} to ingest into database ${db}: ${errorOf(policy)}`,
+    ),
+    dataExplorerCommand({
+      name: log,
+      dependsOn: [succeeded(policy)],
+      linkedService: ingestionDatabaseRef(ctx),
+      command: adf.interp`.append HubSettingsLog <| print version='${adf.coalesce(settings().get('version', true), '')}', scopes=dynamic(${adf.string(adf.union(adf.variables('scopeIds'), adf.createArray()))}), retention=dynamic(${adf.string(adf.coalesce(settings().get('retention', true), adf.json('{}')))})`,
+    }),
+    ...recordFailure(
+      log,
+      'HubSettingsLogFailed',
+      adf.interp`Could not append the version, scopes and retention of ${ctx.configContainer}/${SETTINGS_FILE} to HubSettingsLog in database ${db}: ${errorOf(log)}`,
+    ),
+  ];
+  let previous = log;
+  for (const t of OPEN_DATA_TABLES) {
+    const name = `Load ${t.table}`;
+    work.push(
+      dataExplorerCommand({ name, dependsOn: [succeeded(previous)], linkedService: ingestionDatabaseRef(ctx), command: openDataCommand(ctx, t) }),
+      ...recordFailure(name, 'OpenDataLoadFailed', adf.interp`Could not load table ${t.table} of database ${db} from ${openDataUrl(ctx, t.table)}: ${errorOf(name)}`),
+    );
+    previous = name;
+  }
+  work.push(markSucceeded('Mark Initialized', previous));
+  return {
+    kind: 'pipeline',
+    name: CONFIG_INITIALIZE_HUB,
+    properties: pipelineProperties({
+      description: 'Prepares the Data Explorer ingestion database after a deployment: identity policy, settings log, open data tables.',
+      activities: [
+        ...readSettings(ctx),
+        filterScopes(),
+        forEach({
+          name: collect,
+          dependsOn: [succeeded(FILTER_SCOPES)],
+          items: filteredScopes(),
+          sequential: true,
+          activities: [appendVariable({ name: 'Collect Scope', variable: 'scopeIds', value: adf.item().get('scope') })],
+        }),
+        capacityLoop(ctx, { name: loop, dependsOn: [succeeded(collect)], work }),
+        failUnlessSucceeded(loop, `No Data Explorer ingestion capacity became free within 2 hours to initialize database ${db}.`),
+      ],
+      variables: variablesOf([dataExplorerPrincipalVariable(ctx)], { ...STATUS_VARIABLES, scopeIds: { type: 'Array', defaultValue: [] } }),
+      concurrency: 1,
+    }),
+  };
+}

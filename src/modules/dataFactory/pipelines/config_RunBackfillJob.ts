@@ -1,0 +1,82 @@
+/**
+ * `config_RunBackfillJob` (spec, "Pipelines"; started by `config_StartBackfillProcess`): for every scope in
+ * settings.json, runs the scope's managed monthly export for the period `StartDate`..`EndDate` with a POST
+ * to `<resource manager>/<scope>/providers/Microsoft.CostManagement/exports/<hub>-monthly-costdetails/run`
+ * and body `{"timePeriod":{"from":StartDate,"to":EndDate}}`
+ * (learn.microsoft.com/rest/api/cost-management/exports/execute). A failed run ends that scope with
+ * `BackfillExportRunFailed` naming export, scope and period.
+ */
+import * as adf from '../../../expressions/adf/index.js';
+import type { AdfObject } from '../../types.js';
+import type { DataFactoryContext } from '../context.js';
+import { forEach, web, fail, succeeded, failed, pipelineProperties } from '../activities.js';
+import {
+  readSettings,
+  filterScopes,
+  filteredScopes,
+  FILTER_SCOPES,
+  variablesOf,
+  resourceManagerUrlVariable,
+  armUrl,
+  apiVersionQuery,
+  exportPath,
+  armResource,
+  commandHeaders,
+  jsonInterpolation,
+  errorOf,
+} from './shared.js';
+import { MANAGED_EXPORTS, exportNameVariable, CONFIG_CONFIGURE_EXPORTS } from './config_ConfigureExports.js';
+
+/** Pipeline name. */
+export const CONFIG_RUN_BACKFILL_JOB = 'config_RunBackfillJob';
+
+/** Parameter names. */
+export const RUN_BACKFILL_JOB_PARAMETERS = { startDate: 'StartDate', endDate: 'EndDate' } as const;
+
+/** The pipeline. */
+export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
+  const P = RUN_BACKFILL_JOB_PARAMETERS;
+  const monthly = exportNameVariable(ctx, MANAGED_EXPORTS.find((e) => e.key === 'monthly')!);
+  const scope = adf.item().get('scope');
+  const name = adf.variables(monthly.name);
+  const from = adf.pipelineParameter(P.startDate);
+  const to = adf.pipelineParameter(P.endDate);
+  const run = 'Run Backfill Export';
+  return {
+    kind: 'pipeline',
+    name: CONFIG_RUN_BACKFILL_JOB,
+    properties: pipelineProperties({
+      description: 'Runs the managed monthly export of every scope in settings.json for a past period.',
+      activities: [
+        ...readSettings(ctx),
+        filterScopes(),
+        forEach({
+          name: 'For Each Scope',
+          dependsOn: [succeeded(FILTER_SCOPES)],
+          items: filteredScopes(),
+          sequential: true,
+          activities: [
+            web({
+              name: run,
+              method: 'POST',
+              url: armUrl(adf.concat(exportPath(scope, name), '/run'), apiVersionQuery(ctx)),
+              resource: armResource(ctx),
+              headers: { ...commandHeaders(ctx, CONFIG_RUN_BACKFILL_JOB), 'Content-Type': 'application/json' },
+              body: jsonInterpolation({ timePeriod: { from, to } }),
+              policy: { timeout: '0.00:05:00', retry: 1, retryIntervalInSeconds: 30 },
+            }),
+            fail({
+              name: 'Backfill Export Run Failed',
+              dependsOn: [failed(run)],
+              errorCode: 'BackfillExportRunFailed',
+              message: adf.interp`Could not run the Cost Management export '${name}' of scope '${scope}' for ${from} to ${to}. Check that ${CONFIG_CONFIGURE_EXPORTS} created it: ${errorOf(run)}`,
+            }),
+          ],
+        }),
+      ],
+      parameters: { [P.startDate]: { type: 'String' }, [P.endDate]: { type: 'String' } },
+      variables: variablesOf([resourceManagerUrlVariable(ctx), monthly]),
+      concurrency: 1,
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * `config_StartBackfillProcess` (spec, "Pipelines"; run by hand): back-fills every month that
+ * `retention.ingestion.months` of settings.json keeps, newest first: for month offsets 1..N before the
+ * current UTC month it runs `config_RunBackfillJob` with the first and last day of that month. N ≤ 0 runs
+ * nothing; a missing setting counts as the spec default 13. A failed month ends with `BackfillMonthFailed`
+ * naming the month; the remaining months still run.
+ *
+ * Example (run on 2024-11-15, N = 13): October 2024, September 2024, ..., October 2023.
+ */
+import * as adf from '../../../expressions/adf/index.js';
+import type { AdfObject } from '../../types.js';
+import type { DataFactoryContext } from '../context.js';
+import { forEach, setVariable, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
+import { readSettings, READ_SETTINGS, retentionSetting } from './shared.js';
+import { CONFIG_RUN_BACKFILL_JOB, RUN_BACKFILL_JOB_PARAMETERS } from './config_RunBackfillJob.js';
+
+/** Pipeline name. */
+export const CONFIG_START_BACKFILL_PROCESS = 'config_StartBackfillProcess';
+
+/** Default of `retention.ingestion.months` (spec, "Limits"). */
+export const DEFAULT_INGESTION_MONTHS = 13;
+
+/** The pipeline. */
+export function configStartBackfillProcess(ctx: DataFactoryContext): AdfObject {
+  const setMonth = 'Set Current Month';
+  const current = adf.variables('currentMonth');
+  const months = adf.int(retentionSetting('ingestion', 'months', DEFAULT_INGESTION_MONTHS));
+  const start = adf.subtractFromTime(current, adf.item(), 'Month');
+  const end = adf.addDays(adf.subtractFromTime(current, adf.sub(adf.item(), 1), 'Month'), -1);
+  const run = 'Backfill Month';
+  return {
+    kind: 'pipeline',
+    name: CONFIG_START_BACKFILL_PROCESS,
+    properties: pipelineProperties({
+      description: 'Back-fills the months kept by retention.ingestion.months, newest first, one config_RunBackfillJob per month.',
+      activities: [
+        ...readSettings(ctx),
+        setVariable({ name: setMonth, variable: 'currentMonth', value: adf.startOfMonth(adf.utcNow()) }),
+        forEach({
+          name: 'For Each Month',
+          dependsOn: [succeeded(READ_SETTINGS), succeeded(setMonth)],
+          items: adf.fn('range', 1, adf.fn('max', months, 0)),
+          sequential: true,
+          activities: [
+            executePipeline({
+              name: run,
+              pipeline: CONFIG_RUN_BACKFILL_JOB,
+              parameters: { [RUN_BACKFILL_JOB_PARAMETERS.startDate]: start, [RUN_BACKFILL_JOB_PARAMETERS.endDate]: end },
+            }),
+            fail({
+              name: 'Backfill Month Failed',
+              dependsOn: [failed(run)],
+              errorCode: 'BackfillMonthFailed',
+              message: adf.interp`Back-filling ${adf.formatDateTime(start, 'yyyy-MM')} failed; see the ${CONFIG_RUN_BACKFILL_JOB} run for the scope at fault.`,
+            }),
+          ],
+        }),
+      ],
+      variables: { currentMonth: { type: 'String' } },
+      concurrency: 1,
+    }),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * `ingestion_ETL_dataExplorer` (spec, "Data ingestion flow" step 5; Data Explorer only; started by
+ * `ingestion_ExecuteETL` once per parquet file): loads one file of `ingestion/<folderPath>` into `<table>`
+ * (`<dataset>_raw`) of the ingestion database, where the raw table's update policy fills
+ * `<dataset>_final_v*`.
+ *
+ * Steps, after waiting for an ingestion slot (see `dataExplorer.ts`):
+ * 1. Pre-ingest clean-up: drop raw extents of earlier ingestions of the same folder, and extents of an
+ *    earlier attempt at this same file in this same ingestion (retry safety).
+ * 2. Ingest the file from `abfss://ingestion@<account>.dfs.<suffix>/<folderPath>/<fileName>` with the
+ *    cluster's own identity, mapping `<table>_mapping`, and the extent tags `drop-by:<ingestionId>`,
+ *    `drop-by:<folderPath>/<originalFileName>`, `drop-by:ftk-version-<release>`.
+ * 3. Only after a successful ingestion, post-ingest clean-up of `<dataset>_final_v*`: extents of earlier
+ *    ingestions of the same folder, and extents whose date folder (`drop-by:<dataset>/<yyyy>/<mm>[/<dd>]`)
+ *    lies before the start of the current month minus `retention.final.months` of settings.json (missing:
+ *    999, i.e. keep; below 0: 0).
+ *
+ * Error codes: `SettingsReadFailed`, `DataExplorerCapacityCheckFailed`, `DataExplorerPreIngestionDropFailed`,
+ * `DataExplorerIngestionFailed`, `DataExplorerPostIngestionDropFailed`, `DataExplorerIngestionTimeout`;
+ * messages name the table, folder and file.
+ */
+import * as adf from '../../../expressions/adf/index.js';
+import type { AdfObject } from '../../types.js';
+import type { DataFactoryContext } from '../context.js';
+import { setVariable, dataExplorerCommand, succeeded, pipelineProperties, type Policy } from '../activities.js';
+import { readSettings, READ_SETTINGS, retentionSetting, variablesOf, storageHostVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
+import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
+
+/** Pipeline name. */
+export const INGESTION_ETL_DATA_EXPLORER = 'ingestion_ETL_dataExplorer';
+
+/** Parameter names. */
+export const ETL_DATA_EXPLORER_PARAMETERS = {
+  folderPath: 'folderPath',
+  fileName: 'fileName',
+  originalFileName: 'originalFileName',
+  ingestionId: 'ingestionId',
+  table: 'table',
+} as const;
+
+/** `retention.final.months` when settings.json has none: keep everything. */
+export const DEFAULT_FINAL_RETENTION_MONTHS = 999;
+
+const INGEST_POLICY: Policy = { timeout: '0.12:00:00', retry: 3, retryIntervalInSeconds: 120 };
+
+/** KQL texts of the three commands, as interpolated strings over the pipeline parameters. */
+export function ingestionCommands(ctx: DataFactoryContext) {
+  const p = (n: keyof typeof ETL_DATA_EXPLORER_PARAMETERS) => adf.pipelineParameter(ETL_DATA_EXPLORER_PARAMETERS[n]);
+  const table = p('table');
+  const folder = p('folderPath');
+  const id = p('ingestionId');
+  const original = p('originalFileName');
+  const dataset = adf.first(adf.split(folder, '/'));
+  const version = ctx.model.release.ftkVersion;
+  // `<container>@<host>` as one expression: literal text ending in `@` right before `@{` would read as the
+  // escape `@@{` (a literal `@{`), so the `@` must not be the last character of a text part.
+  const abfssAuthority = adf.concat(`${ctx.ingestionContainer}@`, adf.variables(DEPLOY_VARIABLES.storageHost));
+  return {
+    preIngest: adf.interp`.drop extents <| .show extents
+| where (TableName == '${table}' and Tags !has 'drop-by:${id}' and Tags has 'drop-by:${folder}')
+    or (Tags has 'drop-by:${id}' and Tags has 'drop-by:${folder}/${original}')`,
+    ingest: adf.interp`.ingest into table ${table} ("abfss://${abfssAuthority}/${folder}/${p('fileName')};managed_identity=system") with (format="parquet", ingestionMappingReference="${table}_mapping", tags="[\\"drop-by:${id}\\", \\"drop-by:${folder}/${original}\\", \\"drop-by:ftk-version-${version}\\"]");
+print Success = assert(toscalar($command_results | summarize HasErrors = countif(HasErrors == true)) == 0, "Ingestion Failed")`,
+    postIngest: adf.interp`.drop extents <| .show extents
+| where TableName startswith '${dataset}_final_v'
+| extend DateFolder = extract(@'drop-by:[A-Za-z0-9_]+/(\\d{4}/\\d{2}(/\\d{2})?)', 1, Tags)
+| extend DataMonth = todatetime(substring(strcat(replace_string(DateFolder, '/', '-'), '-01'), 0, 10))
+| extend IsOldFinalData = Tags !has 'drop-by:${id}' and Tags has 'drop-by:${folder}'
+| extend IsPastFinalRetention = isnotempty(DateFolder) and DataMonth < datetime_add('month', -${adf.variables('finalRetentionMonths')}, startofmonth(now()))
+| where IsOldFinalData or IsPastFinalRetention`,
+  };
+}
+
+/** The pipeline. */
+export function ingestionEtlDataExplorer(ctx: DataFactoryContext): AdfObject {
+  const P = ETL_DATA_EXPLORER_PARAMETERS;
+  const param = (n: keyof typeof P) => adf.pipelineParameter(P[n]);
+  const cmd = ingestionCommands(ctx);
+  const db = ctx.ingestionDatabase;
+  const setRetention = 'Set Final Retention';
+  const pre = 'Pre-Ingest Cleanup';
+  const ingest = 'Ingest Data';
+  const post = 'Post-Ingest Cleanup';
+  const where = adf.concat(param('folderPath'), '/', param('fileName'));
+  const loop = 'Until Ingested';
+  return {
+    kind: 'pipeline',
+    name: INGESTION_ETL_DATA_EXPLORER,
+    properties: pipelineProperties({
+      description: 'Loads one parquet file of the ingestion container into its Data Explorer raw table and cleans up earlier and expired data.',
+      activities: [
+        ...readSettings(ctx),
+        setVariable({
+          name: setRetention,
+          dependsOn: [succeeded(READ_SETTINGS)],
+          variable: 'finalRetentionMonths',
+          value: adf.string(adf.fn('max', adf.int(retentionSetting('final', 'months', DEFAULT_FINAL_RETENTION_MONTHS)), 0)),
+        }),
+        capacityLoop(ctx, {
+          name: loop,
+          dependsOn: [succeeded(setRetention)],
+          work: [
+            dataExplorerCommand({ name: pre, linkedService: ingestionDatabaseRef(ctx), command: cmd.preIngest }),
+            ...recordFailure(
+              pre,
+              'DataExplorerPreIngestionDropFailed',
+              adf.interp`Could not drop earlier extents of ${param('table')} for ingestion/${param('folderPath')} in database ${db} before loading ingestion/${where}: ${errorOf(pre)}`,
+            ),
+            dataExplorerCommand({
+              name: ingest,
+              dependsOn: [succeeded(pre)],
+              linkedService: ingestionDatabaseRef(ctx),
+              command: cmd.ingest,
+              commandTimeout: '01:00:00',
+              policy: INGEST_POLICY,
+            }),
+            ...recordFailure(
+              ingest,
+              'DataExplorerIngestionFailed',
+              adf.interp`Could not load ingestion/${where} into ${param('table')} of database ${db} with mapping ${param('table')}_mapping: ${errorOf(ingest)}`,
+            ),
+            dataExplorerCommand({ name: post, dependsOn: [succeeded(ingest)], linkedService: ingestionDatabaseRef(ctx), command: cmd.postIngest }),
+            ...recordFailure(
+              post,
+              'DataExplorerPostIngestionDropFailed',
+              adf.interp`Loaded ingestion/${where}, but could not drop earlier or expired extents of the ${adf.first(adf.split(param('folderPath'), '/'))}_final_v* tables in database ${db}: ${errorOf(post)}`,
+            ),
+            markSucceeded('Mark Ingested', post),
+          ],
+        }),
+        failUnlessSucceeded(loop, adf.interp`No Data Explorer ingestion capacity became free within 2 hours to load ingestion/${where} into ${param('table')}.`),
+      ],
+      parameters: Object.fromEntries(Object.values(P).map((n) => [n, { type: 'String' as const }])),
+      variables: variablesOf([storageHostVariable(ctx)], { ...STATUS_VARIABLES, finalRetentionMonths: { type: 'String', defaultValue: String(DEFAULT_FINAL_RETENTION_MONTHS) } }),
+    }),
+  };
+}

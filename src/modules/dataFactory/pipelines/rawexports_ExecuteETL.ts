@@ -1,0 +1,363 @@
+/**
+ * `<exportContainer>_ExecuteETL` (spec, "Data ingestion flow" step 3; started by
+ * `<exportContainer>_ManifestAdded` when Cost Management finishes an export): reads the export manifest and
+ * queues one `<exportContainer>_ETL_ingestion` run per data file, at most `ctx.exportConversionBatchCount`
+ * at a time. From the manifest (spec, "Export manifest"):
+ *
+ * - dataset folder from `exportConfig.type`: FocusCost → Costs, PriceSheet → Prices, ReservationDetails →
+ *   CommitmentDiscountUsage, ReservationRecommendations → Recommendations, ReservationTransactions →
+ *   Transactions (case-insensitive; any other type → the lower-cased type);
+ * - schema file `<type>_<dataVersion>[_<channel>].json` (lower case); the channel (`ea`/`mca`) only for
+ *   datasets with EA and MCA shapes, detected by the MCA marker column in the first row of the first file;
+ * - scope from `exportConfig.resourceId` (lower case, cut before `/providers/Microsoft.CostManagement/exports/`);
+ * - month `yyyy/mm` from `runInfo.startDate`; ingestion ID from `runInfo.runId`.
+ *
+ * Destination folder: `<dataset>/<yyyy>/<mm>/<scope>` with `//` collapsed, e.g.
+ * `Costs/2024/11/subscriptions/s1`. Once every file is converted, parquet files of earlier ingestions in that
+ * folder are deleted (new files are all written first), then the manifest is copied into the folder; that
+ * copy starts the Data Explorer load (`ingestion_ManifestAdded`).
+ *
+ * An export with no rows (no blobs, `blobCount` 0 or `dataRowCount` 0) ingests nothing, deletes nothing,
+ * copies no manifest and does not fail, whatever its type or version.
+ *
+ * Error codes: `ManifestReadFailed`, `ManifestInvalid`, `ExportFileReadFailed`, `UnsupportedExportFileType`,
+ * `SchemaNotFound`, `ExportIngestionFailed`, `IngestionFolderListFailed`, `IngestionCleanupFailed`,
+ * `ManifestCopyFailed`; messages name the manifest, file, schema file or folder.
+ */
+import * as adf from '../../../expressions/adf/index.js';
+import type { AdfObject } from '../../types.js';
+import type { DataFactoryContext } from '../context.js';
+import {
+  wait,
+  lookup,
+  setVariable,
+  ifCondition,
+  switchActivity,
+  getMetadata,
+  forEach,
+  executePipeline,
+  filter,
+  deleteActivity,
+  copy,
+  fail,
+  datasetRef,
+  fileSource,
+  fileSink,
+  succeeded,
+  failed,
+  completed,
+  pipelineProperties,
+  SHORT_POLICY,
+  type Activity,
+} from '../activities.js';
+import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
+import { BUILT_IN_DATASETS } from '../../datasets/catalog.js';
+import { errorOf, INGESTION_ID_SEPARATOR } from './shared.js';
+import { exportEtlName, EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
+
+/** Name of the queueing pipeline for an export container. */
+export const exportExecuteEtlName = (ctx: Pick<DataFactoryContext, 'exportContainer'>) => `${datasetNames(ctx).exportCsv}_ExecuteETL`;
+
+/** Parameter names: the trigger's folder path (starting with the container) and file name. */
+export const EXPORT_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath', fileName: 'fileName' } as const;
+
+/** Activity names other code and tests refer to. */
+export const EXECUTE_ETL_ACTIVITIES = {
+  readManifest: 'Read Manifest',
+  checkManifest: 'Check Manifest',
+  setType: 'Set Export Type',
+  setVersion: 'Set Export Version',
+  setScope: 'Set Scope',
+  setMonth: 'Set Month',
+  setIngestionId: 'Set Ingestion Id',
+  setHasRows: 'Set Has Rows',
+  setMcaColumn: 'Set MCA Column',
+  setHubDataset: 'Set Hub Dataset',
+  detectChannel: 'Detect Channel',
+  checkSchema: 'Check Schema',
+  ifSchemaMissing: 'If Schema Missing',
+  setDestination: 'Set Destination Folder',
+  forEachFile: 'For Each Export File',
+  listIngested: 'List Ingested Files',
+  filterEarlier: 'Filter Earlier Ingestions',
+  forEachEarlier: 'For Each Earlier File',
+  ifHasRows: 'If Export Has Rows',
+  copyManifest: 'Copy Manifest',
+} as const;
+
+/** Case value of the channel switch when no channel applies (no marker column, or no rows). */
+export const NO_CHANNEL = 'none';
+
+/**
+ * `<type lower-cased>` → hub dataset, as nested `if`s over the built-in datasets; other types map to
+ * the lower-cased type.
+ */
+export function hubDatasetExpression(type: adf.Adf): adf.Adf {
+  const t = adf.toLower(type);
+  return BUILT_IN_DATASETS.reduceRight<adf.Adf>((rest, d) => adf.if_(adf.equals(t, d.exportType.toLowerCase()), d.name, rest), t);
+}
+
+/** `<type lower-cased>` → MCA marker column, or `''` for datasets with a single shape. */
+export function mcaColumnExpression(type: adf.Adf): adf.Adf | string {
+  const t = adf.toLower(type);
+  return BUILT_IN_DATASETS.filter((d) => d.mcaMarkerColumn).reduceRight<adf.Adf | string>(
+    (rest, d) => adf.if_(adf.equals(t, d.exportType.toLowerCase()), d.mcaMarkerColumn!, rest),
+    '',
+  );
+}
+
+/** The pipeline. */
+export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
+  const A = EXECUTE_ETL_ACTIVITIES;
+  const n = datasetNames(ctx);
+  const P = EXPORT_EXECUTE_ETL_PARAMETERS;
+  const folderParam = adf.pipelineParameter(P.folderPath);
+  const manifestFile = adf.concat(folderParam, '/', adf.pipelineParameter(P.fileName));
+  const m = adf.activity(A.readManifest).get('output').get('firstRow');
+  const config = m.get('exportConfig', true);
+  const run = m.get('runInfo', true);
+  const field = (e: adf.Adf) => adf.coalesce(e, '');
+  const type = field(config.get('type', true));
+  const version = field(config.get('dataVersion', true));
+  const resourceId = field(config.get('resourceId', true));
+  const startDate = field(run.get('startDate', true));
+  const runId = field(run.get('runId', true));
+  const blobs = adf.coalesce(m.get('blobs', true), adf.createArray());
+  const v = adf.variables;
+  const hasRows = v('hasRows');
+  const firstBlob = field(adf.first(blobs).get('blobName', true));
+  const destination = v('destinationFolder');
+
+  const invalid = adf.or(
+    adf.or(adf.empty(type), adf.empty(version)),
+    adf.or(adf.or(adf.empty(resourceId), adf.empty(runId)), adf.less(adf.length(startDate), 7)),
+  );
+  const noRows = adf.or(
+    adf.empty(blobs),
+    adf.or(adf.equals(adf.coalesce(m.get('blobCount', true), -1), 0), adf.equals(adf.coalesce(m.get('dataRowCount', true), -1), 0)),
+  );
+
+  const afterCheck = [succeeded(A.checkManifest)];
+  const schemaName = (channel: adf.Adf | string) => adf.toLower(adf.concat(v('exportType'), '_', v('exportVersion'), channel, '.json'));
+  const channelCase = (value: string, label: string, dataset: string, format: 'DelimitedText' | 'Parquet'): { value: string; activities: Activity[] } => {
+    const read = `Read First Row Of ${label}`;
+    const row = adf.coalesce(adf.activity(read).get('output').get('firstRow', true), adf.json('{}'));
+    return {
+      value,
+      activities: [
+        lookup({ name: read, dataset: datasetRef(dataset, { [DATASET_PARAMETERS.blobPath]: firstBlob }), source: fileSource(format) }),
+        setVariable({
+          name: `Set Schema File From ${label}`,
+          dependsOn: [succeeded(read)],
+          variable: 'schemaFile',
+          value: schemaName(adf.if_(adf.contains(row, v('mcaColumn')), '_mca', '_ea')),
+        }),
+        fail({
+          name: `${label} Read Failed`,
+          dependsOn: [failed(read)],
+          errorCode: 'ExportFileReadFailed',
+          message: adf.interp`Could not read the first row of ${ctx.exportContainer}/${firstBlob} (listed in ${manifestFile}) to tell EA from MCA data: ${errorOf(read)}`,
+        }),
+      ],
+    };
+  };
+
+  const activities: Activity[] = [
+    wait({ name: 'Wait For Export Files', seconds: 60 }),
+    lookup({
+      name: A.readManifest,
+      dependsOn: [succeeded('Wait For Export Files')],
+      dataset: datasetRef(n.manifest, { [DATASET_PARAMETERS.folderPath]: folderParam, [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(P.fileName) }),
+      source: fileSource('Json'),
+      policy: SHORT_POLICY,
+    }),
+    fail({
+      name: 'Manifest Read Failed',
+      dependsOn: [failed(A.readManifest)],
+      errorCode: 'ManifestReadFailed',
+      message: adf.interp`Could not read the export manifest ${manifestFile}: ${errorOf(A.readManifest)}`,
+    }),
+    ifCondition({
+      name: A.checkManifest,
+      dependsOn: [succeeded(A.readManifest)],
+      expression: invalid,
+      ifTrue: [
+        fail({
+          name: 'Manifest Invalid',
+          errorCode: 'ManifestInvalid',
+          message: adf.interp`The export manifest ${manifestFile} lacks exportConfig.type, exportConfig.dataVersion, exportConfig.resourceId, runInfo.runId or runInfo.startDate (yyyy-MM-dd...).`,
+        }),
+      ],
+    }),
+    setVariable({ name: A.setType, dependsOn: afterCheck, variable: 'exportType', value: type }),
+    setVariable({ name: A.setVersion, dependsOn: afterCheck, variable: 'exportVersion', value: version }),
+    setVariable({
+      name: A.setScope,
+      dependsOn: afterCheck,
+      variable: 'scope',
+      value: adf.first(adf.split(adf.toLower(resourceId), '/providers/microsoft.costmanagement/exports/')),
+    }),
+    setVariable({
+      name: A.setMonth,
+      dependsOn: afterCheck,
+      variable: 'month',
+      value: adf.concat(adf.substring(startDate, 0, 4), '/', adf.substring(startDate, 5, 2)),
+    }),
+    setVariable({ name: A.setIngestionId, dependsOn: afterCheck, variable: 'ingestionId', value: runId }),
+    setVariable({ name: A.setHasRows, dependsOn: afterCheck, variable: 'hasRows', value: adf.not(noRows) }),
+    setVariable({ name: A.setMcaColumn, dependsOn: [succeeded(A.setType)], variable: 'mcaColumn', value: mcaColumnExpression(v('exportType')) }),
+    setVariable({ name: A.setHubDataset, dependsOn: [succeeded(A.setType)], variable: 'hubDataset', value: hubDatasetExpression(v('exportType')) }),
+    switchActivity({
+      name: A.detectChannel,
+      dependsOn: [succeeded(A.setMcaColumn), succeeded(A.setHasRows), succeeded(A.setVersion)],
+      on: adf.if_(adf.or(adf.empty(v('mcaColumn')), adf.not(hasRows)), NO_CHANNEL, adf.toLower(adf.last(adf.split(firstBlob, '.')))),
+      cases: [
+        channelCase('csv', 'CSV', n.exportCsv, 'DelimitedText'),
+        channelCase('gz', 'Gzip CSV', n.exportGzip, 'DelimitedText'),
+        channelCase('parquet', 'Parquet', n.exportParquet, 'Parquet'),
+        { value: NO_CHANNEL, activities: [setVariable({ name: 'Set Schema File', variable: 'schemaFile', value: schemaName('') })] },
+      ],
+      defaultActivities: [
+        fail({
+          name: 'Unsupported Export File Type',
+          errorCode: 'UnsupportedExportFileType',
+          message: adf.interp`Cannot read ${ctx.exportContainer}/${firstBlob} (listed in ${manifestFile}): only .csv, .csv.gz and .parquet export files are supported.`,
+        }),
+      ],
+    }),
+    getMetadata({
+      name: A.checkSchema,
+      dependsOn: [succeeded(A.detectChannel)],
+      dataset: datasetRef(n.config, { [DATASET_PARAMETERS.fileName]: v('schemaFile'), [DATASET_PARAMETERS.folderPath]: `${ctx.configContainer}/${SCHEMAS_FOLDER}` }),
+      fields: ['exists'],
+      format: 'Json',
+      policy: SHORT_POLICY,
+    }),
+    ifCondition({
+      name: A.ifSchemaMissing,
+      dependsOn: [completed(A.checkSchema)],
+      expression: adf.and(hasRows, adf.not(adf.equals(adf.coalesce(adf.activity(A.checkSchema).get('output', true).get('exists', true), false), true))),
+      ifTrue: [
+        fail({
+          name: 'Schema Not Found',
+          errorCode: 'SchemaNotFound',
+          message: adf.interp`No conversion schema ${ctx.configContainer}/${SCHEMAS_FOLDER}/${v('schemaFile')} for export type ${v('exportType')} version ${v('exportVersion')} (manifest ${manifestFile}). Add the schema file to convert this export.`,
+        }),
+      ],
+    }),
+    setVariable({
+      name: A.setDestination,
+      dependsOn: [succeeded(A.ifSchemaMissing), succeeded(A.setHubDataset), succeeded(A.setScope), succeeded(A.setMonth)],
+      variable: 'destinationFolder',
+      value: adf.replace(adf.concat(v('hubDataset'), '/', v('month'), '/', v('scope')), '//', '/'),
+    }),
+    forEach({
+      name: A.forEachFile,
+      dependsOn: [succeeded(A.setDestination), succeeded(A.setIngestionId)],
+      items: adf.if_(hasRows, blobs, adf.createArray()),
+      batchCount: ctx.exportConversionBatchCount,
+      activities: [
+        executePipeline({
+          name: 'Convert File',
+          pipeline: exportEtlName(ctx),
+          parameters: {
+            [EXPORT_ETL_PARAMETERS.blobPath]: adf.item().get('blobName'),
+            [EXPORT_ETL_PARAMETERS.destinationFolder]: destination,
+            [EXPORT_ETL_PARAMETERS.ingestionId]: v('ingestionId'),
+            [EXPORT_ETL_PARAMETERS.schemaFile]: v('schemaFile'),
+            [EXPORT_ETL_PARAMETERS.exportDatasetType]: v('exportType'),
+            [EXPORT_ETL_PARAMETERS.exportDatasetVersion]: v('exportVersion'),
+          },
+        }),
+      ],
+    }),
+    fail({
+      name: 'Export Ingestion Failed',
+      dependsOn: [failed(A.forEachFile)],
+      errorCode: 'ExportIngestionFailed',
+      message: adf.interp`Converting the files of ${manifestFile} to ${ctx.ingestionContainer}/${destination} failed; see the ${exportEtlName(ctx)} runs of this run for the file at fault. Earlier data in the folder was kept.`,
+    }),
+    getMetadata({
+      name: A.listIngested,
+      dependsOn: [succeeded(A.forEachFile)],
+      dataset: datasetRef(n.ingestionFiles, { [DATASET_PARAMETERS.folderPath]: destination }),
+      fields: ['exists', 'childItems'],
+      format: 'Parquet',
+    }),
+    fail({
+      name: 'Ingestion Folder List Failed',
+      dependsOn: [failed(A.listIngested)],
+      errorCode: 'IngestionFolderListFailed',
+      message: adf.interp`Could not list ${ctx.ingestionContainer}/${destination} to remove earlier ingestions: ${errorOf(A.listIngested)}`,
+    }),
+    filter({
+      name: A.filterEarlier,
+      dependsOn: [succeeded(A.listIngested)],
+      items: adf.if_(hasRows, adf.coalesce(adf.activity(A.listIngested).get('output').get('childItems', true), adf.createArray()), adf.createArray()),
+      condition: adf.and(
+        adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.item().get('name'), '.parquet')),
+        adf.not(adf.startsWith(adf.item().get('name'), adf.concat(v('ingestionId'), INGESTION_ID_SEPARATOR))),
+      ),
+    }),
+    forEach({
+      name: A.forEachEarlier,
+      dependsOn: [succeeded(A.filterEarlier)],
+      items: adf.activity(A.filterEarlier).get('output').get('value'),
+      activities: [
+        deleteActivity({
+          name: 'Delete Earlier File',
+          dataset: datasetRef(n.ingestion, { [DATASET_PARAMETERS.folderPath]: destination, [DATASET_PARAMETERS.fileName]: adf.item().get('name') }),
+        }),
+      ],
+    }),
+    fail({
+      name: 'Ingestion Cleanup Failed',
+      dependsOn: [failed(A.forEachEarlier)],
+      errorCode: 'IngestionCleanupFailed',
+      message: adf.interp`Converted ${manifestFile}, but could not delete the parquet files of earlier ingestions in ${ctx.ingestionContainer}/${destination}; the folder holds both until the export runs again.`,
+    }),
+    ifCondition({
+      name: A.ifHasRows,
+      dependsOn: [succeeded(A.forEachEarlier)],
+      expression: hasRows,
+      ifTrue: [
+        copy({
+          name: A.copyManifest,
+          input: datasetRef(n.manifest, { [DATASET_PARAMETERS.folderPath]: folderParam, [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(P.fileName) }),
+          output: datasetRef(n.ingestionManifest, { [DATASET_PARAMETERS.folderPath]: destination }),
+          source: fileSource('Json'),
+          sink: fileSink('Json'),
+        }),
+        fail({
+          name: 'Manifest Copy Failed',
+          dependsOn: [failed(A.copyManifest)],
+          errorCode: 'ManifestCopyFailed',
+          message: adf.interp`Converted ${manifestFile}, but could not copy it to ${ctx.ingestionContainer}/${destination}/manifest.json, so Data Explorer was not told to load the folder: ${errorOf(A.copyManifest)}`,
+        }),
+      ],
+    }),
+  ];
+
+  return {
+    kind: 'pipeline',
+    name: exportExecuteEtlName(ctx),
+    properties: pipelineProperties({
+      description: `Queues the conversion of every file of a finished Cost Management export in ${ctx.exportContainer}.`,
+      activities,
+      parameters: { [P.folderPath]: { type: 'String' }, [P.fileName]: { type: 'String' } },
+      variables: {
+        exportType: { type: 'String' },
+        exportVersion: { type: 'String' },
+        scope: { type: 'String' },
+        month: { type: 'String' },
+        ingestionId: { type: 'String' },
+        hasRows: { type: 'Bool' },
+        mcaColumn: { type: 'String' },
+        hubDataset: { type: 'String' },
+        schemaFile: { type: 'String' },
+        destinationFolder: { type: 'String' },
+      },
+      annotations: ['New export'],
+    }),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Helpers for the Data Factory object tests: models from hub.yaml text (parse -> validate -> resolve only,
+ * so these tests do not depend on the emitters), objects in wire JSON, activity lookup and expression
+ * evaluation.
+ */
+import { readFileSync } from 'node:fs';
+import { stringify, parse } from 'yaml';
+import { parseHubYaml } from '../../../src/compiler/parse.js';
+import { validateHub } from '../../../src/compiler/validate.js';
+import { resolveHub } from '../../../src/compiler/resolve.js';
+import type { HubModel } from '../../../src/compiler/model.js';
+import { dataFactoryContext, type DataFactoryContext } from '../../../src/modules/dataFactory/context.js';
+import { dataFactoryObjects } from '../../../src/modules/dataFactory/objects.js';
+import type { AdfObject } from '../../../src/modules/types.js';
+import { innerActivities } from '../../../src/modules/dataFactory/activities.js';
+import { evaluateAdfValue, type AdfEvalContext } from '../../../src/expressions/adf/index.js';
+
+const root = new URL('../../../', import.meta.url);
+export const DEFAULT_YAML = readFileSync(new URL('hub.yaml', root), 'utf8');
+export const FIXTURE_YAML = readFileSync(new URL('test/fixtures/0.7/hub.yaml', root), 'utf8');
+const SKUS: string[] = JSON.parse(readFileSync(new URL('schemas/hub.schema.json', root), 'utf8')).properties.dataExplorer.properties.sku.properties.name.enum;
+
+/** hub.yaml text with top-level sections replaced. */
+export function withSections(overrides: Record<string, unknown>, base = DEFAULT_YAML): string {
+  return stringify({ ...parse(base), ...overrides });
+}
+
+/** The model of a hub.yaml text; throws on diagnostics. */
+export function modelOf(text = DEFAULT_YAML): HubModel {
+  const parsed = parseHubYaml(text, 'hub.yaml');
+  if (!parsed.source) throw new Error(parsed.diagnostics.map((d) => d.message).join('\n'));
+  const checked = validateHub(parsed.source);
+  if (!checked.data) throw new Error(checked.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
+  return resolveHub(checked.data, SKUS);
+}
+
+/** A wire object: `{ kind, name, properties, condition? }` as plain JSON. */
+export interface Wire {
+  kind: AdfObject['kind'];
+  name: string;
+  condition?: string;
+  dependsOn?: string[];
+  properties: any;
+}
+
+/** Context and wire objects of a hub.yaml text. */
+export function objectsOf(text = DEFAULT_YAML): { ctx: DataFactoryContext; objects: AdfObject[]; wire: Wire[]; byName: (name: string) => Wire } {
+  const ctx = dataFactoryContext(modelOf(text));
+  const objects = dataFactoryObjects(ctx);
+  const wire: Wire[] = JSON.parse(JSON.stringify(objects));
+  const byName = (name: string) => {
+    const w = wire.find((o) => o.name === name);
+    if (!w) throw new Error(`no object ${name}`);
+    return w;
+  };
+  return { ctx, objects, wire, byName };
+}
+
+/** All activities of a pipeline (wire), nested ones included, in document order. */
+export function allActivities(pipeline: Wire): any[] {
+  const out: any[] = [];
+  const walk = (list: any[]) => {
+    for (const a of list) {
+      out.push(a);
+      walk(innerActivities(a));
+    }
+  };
+  walk(pipeline.properties.activities);
+  return out;
+}
+
+/** The activity of a pipeline with this name (searched at every nesting level). */
+export function activityOf(pipeline: Wire, name: string): any {
+  const a = allActivities(pipeline).find((x) => x.name === name);
+  if (!a) throw new Error(`no activity ${name} in ${pipeline.name}`);
+  return a;
+}
+
+/** Evaluates a wire value (`"@..."`, interpolation, or `{ value, type: 'Expression' }`) in a context. */
+export function evaluate(value: unknown, ctx: Partial<AdfEvalContext> = {}): unknown {
+  const text = value && typeof value === 'object' && 'value' in (value as any) ? (value as any).value : value;
+  if (typeof text !== 'string') throw new Error(`not an expression: ${JSON.stringify(value)}`);
+  return evaluateAdfValue(text, { utcNow: '2024-11-15T10:20:30.0000000Z', ...ctx });
+}
