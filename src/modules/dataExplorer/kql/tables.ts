@@ -1,0 +1,314 @@
+/**
+ * Table layouts of the Data Explorer `Ingestion` database for hub release 0.7, as data: the settings
+ * log, the open-data tables, and per built-in dataset the `{dataset}_raw` table (with its parquet
+ * ingestion mapping) and the `{dataset}_final_v1_0` table.
+ *
+ * Sources: the specification ("Dataset transforms", "Analytics cluster objects") and the facts reference
+ * `../shared/reference/kql-0.7.md` §4 (column names, Kusto types and order of the public 0.7 release).
+ * Raw tables hold the union of the columns of every conversion-schema file of their dataset
+ * (`EXPORT_SCHEMAS` in `src/modules/datasets/catalog.ts`) plus the columns other providers and the hub
+ * add (`x_Source*`); column order equals mapping order. Final tables list the columns of the transform's
+ * result in order (Data Explorer requires the update-policy query to produce exactly that schema).
+ *
+ * Spec strings are `Name:type` or `Name:type=Parquet field` when the parquet field differs from the
+ * column name (the MCA reservation-recommendation fields contain spaces).
+ */
+import type { BuiltInDatasetName } from '../../datasets/catalog.js';
+import type { KustoType } from '../../../compiler/model.js';
+
+/** One column of a Kusto table; `field` is the parquet field it is loaded from (raw tables only). */
+export interface KqlColumn {
+  name: string;
+  type: KustoType;
+  /** Parquet field name the ingestion mapping reads; equals `name` unless stated. */
+  field: string;
+  /** Written bracket-quoted (`['name']`) in KQL: set for names the user chose, which may be KQL keywords. */
+  quoted?: boolean;
+}
+
+const KUSTO_TYPES: readonly KustoType[] = ['string', 'long', 'int', 'real', 'decimal', 'bool', 'datetime', 'timespan', 'guid', 'dynamic'];
+
+/**
+ * Parses `Name:type[=field]` specs.
+ * @throws Error on an unknown type (a typo in this file)
+ */
+function cols(specs: string[]): KqlColumn[] {
+  return specs.map((spec) => {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*):([a-z]+)(?:=(.+))?$/.exec(spec);
+    if (!m || !KUSTO_TYPES.includes(m[2] as KustoType)) throw new Error(`bad column spec ${spec}`);
+    return { name: m[1], type: m[2] as KustoType, field: m[3] ?? m[1] };
+  });
+}
+
+/** Columns the hub adds to every raw table to record where a row came from. */
+export const SOURCE_COLUMNS: readonly KqlColumn[] = cols(['x_SourceName:string', 'x_SourceProvider:string', 'x_SourceType:string', 'x_SourceVersion:string']);
+
+/** `HubSettingsLog`: one row per `config_InitializeHub` run (settings.json version, scopes, retention). */
+export const HUB_SETTINGS_LOG: readonly KqlColumn[] = cols(['version:string', 'scopes:dynamic', 'retention:dynamic']);
+
+/** An open-data table, filled by Data Factory from the release's CSV assets. */
+export interface OpenDataTable {
+  name: 'PricingUnits' | 'Regions' | 'ResourceTypes' | 'Services';
+  columns: readonly KqlColumn[];
+}
+
+/** The open-data mapping tables used for normalization, in creation order. */
+export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
+  { name: 'PricingUnits', columns: cols(['x_PricingUnitDescription:string', 'x_PricingBlockSize:decimal', 'PricingUnit:string']) },
+  { name: 'Regions', columns: cols(['ResourceLocation:string', 'RegionId:string', 'RegionName:string']) },
+  {
+    name: 'ResourceTypes',
+    columns: cols([
+      'x_ResourceType:string', 'SingularDisplayName:string', 'PluralDisplayName:string', 'LowerSingularDisplayName:string',
+      'LowerPluralDisplayName:string', 'IsPreview:bool', 'Description:string', 'IconUri:string',
+    ]),
+  },
+  {
+    name: 'Services',
+    columns: cols([
+      'x_ConsumedService:string', 'x_ResourceType:string', 'ServiceName:string', 'ServiceCategory:string',
+      'ServiceSubcategory:string', 'PublisherName:string', 'x_PublisherCategory:string', 'x_Environment:string',
+      'x_ServiceModel:string',
+    ]),
+  },
+];
+
+const PRICES_RAW = cols([
+  'BasePrice:decimal', 'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string',
+  'BillingProfileId:string', 'BillingProfileName:string', 'Currency:string', 'CurrencyCode:string',
+  'EffectiveEndDate:datetime', 'EffectiveStartDate:datetime', 'EnrollmentNumber:string', 'IncludedQuantity:decimal',
+  'MarketPrice:decimal', 'MeterCategory:string', 'MeterId:string', 'MeterID:string', 'MeterName:string',
+  'MeterRegion:string', 'MeterSubCategory:string', 'MeterType:string', 'OfferID:string', 'PartNumber:string',
+  'PriceType:string', 'Product:string', 'ProductId:string', 'ProductID:string', 'ServiceFamily:string', 'SkuId:string',
+  'SkuID:string', 'Term:string', 'TierMinimumUnits:decimal', 'UnitOfMeasure:string', 'UnitPrice:decimal',
+]);
+
+const PRICES_FINAL = cols([
+  'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string', 'ChargeCategory:string',
+  'CommitmentDiscountCategory:string', 'CommitmentDiscountType:string', 'ContractedUnitPrice:decimal',
+  'ListUnitPrice:decimal', 'PricingCategory:string', 'PricingUnit:string', 'SkuId:string', 'SkuPriceId:string',
+  'SkuPriceIdv2:string', 'x_BaseUnitPrice:decimal', 'x_BillingAccountAgreement:string', 'x_BillingAccountId:string',
+  'x_BillingProfileId:string', 'x_CommitmentDiscountSpendEligibility:string', 'x_CommitmentDiscountUsageEligibility:string',
+  'x_ContractedUnitPriceDiscount:decimal', 'x_ContractedUnitPriceDiscountPercent:decimal', 'x_EffectivePeriodEnd:datetime',
+  'x_EffectivePeriodStart:datetime', 'x_EffectiveUnitPrice:decimal', 'x_EffectiveUnitPriceDiscount:decimal',
+  'x_EffectiveUnitPriceDiscountPercent:decimal', 'x_IngestionTime:datetime', 'x_PricingBlockSize:decimal',
+  'x_PricingCurrency:string', 'x_PricingSubcategory:string', 'x_PricingUnitDescription:string', 'x_SkuDescription:string',
+  'x_SkuId:string', 'x_SkuIncludedQuantity:decimal', 'x_SkuMeterCategory:string', 'x_SkuMeterId:string',
+  'x_SkuMeterName:string', 'x_SkuMeterSubcategory:string', 'x_SkuMeterType:string', 'x_SkuPriceType:string',
+  'x_SkuProductId:string', 'x_SkuRegion:string', 'x_SkuServiceFamily:string', 'x_SkuOfferId:string',
+  'x_SkuPartNumber:string', 'x_SkuTerm:int', 'x_SkuTier:decimal', 'x_SourceName:string', 'x_SourceProvider:string',
+  'x_SourceType:string', 'x_SourceVersion:string', 'x_TotalUnitPriceDiscount:decimal',
+  'x_TotalUnitPriceDiscountPercent:decimal',
+]);
+
+/** FOCUS cost columns of every source (Microsoft 1.0 and 1.0-preview(v1), AWS 1.0, GCP 2024 variants). */
+const COSTS_RAW = cols([
+  'AvailabilityZone:string', 'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string',
+  'BillingAccountType:string', 'BillingCurrency:string', 'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime',
+  'ChargeCategory:string', 'ChargeClass:string', 'ChargeDescription:string', 'ChargeFrequency:string',
+  'ChargePeriodEnd:datetime', 'ChargePeriodStart:datetime', 'ChargeSubcategory:string',
+  'CommitmentDiscountCategory:string', 'CommitmentDiscountId:string', 'CommitmentDiscountName:string',
+  'CommitmentDiscountStatus:string', 'CommitmentDiscountType:string', 'ConsumedQuantity:decimal', 'ConsumedUnit:string',
+  'ContractedCost:decimal', 'ContractedUnitPrice:decimal', 'EffectiveCost:decimal', 'InvoiceIssuerName:string',
+  'ListCost:decimal', 'ListUnitPrice:decimal', 'PricingCategory:string', 'PricingQuantity:decimal', 'PricingUnit:string',
+  'ProviderName:string', 'PublisherName:string', 'Region:string', 'RegionId:string', 'RegionName:string',
+  'ResourceId:string', 'ResourceName:string', 'ResourceType:string', 'ServiceCategory:string', 'ServiceName:string',
+  'SkuId:string', 'SkuPriceId:string', 'SubAccountId:string', 'SubAccountName:string', 'SubAccountType:string',
+  'Tags:string', 'UsageAmount:decimal', 'UsageQuantity:decimal', 'UsageUnit:string', 'x_AccountId:string',
+  'x_AccountName:string', 'x_AccountOwnerId:string', 'x_BilledCostInUsd:decimal', 'x_BilledUnitPrice:decimal',
+  'x_BillingAccountId:string', 'x_BillingAccountName:string', 'x_BillingExchangeRate:decimal',
+  'x_BillingExchangeRateDate:datetime', 'x_BillingProfileId:string', 'x_BillingProfileName:string', 'x_ChargeId:string',
+  'x_ContractedCostInUsd:decimal', 'x_Cost:decimal', 'x_CostAllocationRuleName:string', 'x_CostCategories:string',
+  'x_CostCenter:string', 'x_Credits:string', 'x_CostType:string', 'x_CurrencyConversionRate:decimal',
+  'x_CustomerId:string', 'x_CustomerName:string', 'x_Discount:string', 'x_EffectiveCostInUsd:decimal',
+  'x_EffectiveUnitPrice:decimal', 'x_ExportTime:datetime', 'x_InvoiceId:string', 'x_InvoiceIssuerId:string',
+  'x_InvoiceSectionId:string', 'x_InvoiceSectionName:string', 'x_ListCostInUsd:decimal', 'x_Location:string',
+  'x_OnDemandCost:decimal', 'x_OnDemandCostInUsd:decimal', 'x_OnDemandUnitPrice:decimal', 'x_Operation:string',
+  'x_PartnerCreditApplied:string', 'x_PartnerCreditRate:string', 'x_PricingBlockSize:decimal',
+  'x_PricingCurrency:string', 'x_PricingSubcategory:string', 'x_PricingUnitDescription:string', 'x_Project:string',
+  'x_PublisherCategory:string', 'x_PublisherId:string', 'x_ResellerId:string', 'x_ResellerName:string',
+  'x_ResourceGroupName:string', 'x_ResourceType:string', 'x_ServiceCode:string', 'x_ServiceId:string',
+  'x_ServicePeriodEnd:datetime', 'x_ServicePeriodStart:datetime', 'x_SkuDescription:string', 'x_SkuDetails:string',
+  'x_SkuIsCreditEligible:bool', 'x_SkuMeterCategory:string', 'x_SkuMeterId:string', 'x_SkuMeterName:string',
+  'x_SkuMeterSubcategory:string', 'x_SkuOfferId:string', 'x_SkuOrderId:string', 'x_SkuOrderName:string',
+  'x_SkuPartNumber:string', 'x_SkuRegion:string', 'x_SkuServiceFamily:string', 'x_SkuTerm:int', 'x_SkuTier:string',
+]);
+
+/** Costs columns the hub adds after the source columns (`x_SourceChanges` etc. are in the final table only). */
+const COSTS_RAW_TAIL = cols(['x_UsageType:string']);
+
+const COSTS_FINAL = cols([
+  'AvailabilityZone:string', 'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string',
+  'BillingAccountType:string', 'BillingCurrency:string', 'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime',
+  'ChargeCategory:string', 'ChargeClass:string', 'ChargeDescription:string', 'ChargeFrequency:string',
+  'ChargePeriodEnd:datetime', 'ChargePeriodStart:datetime', 'CommitmentDiscountCategory:string',
+  'CommitmentDiscountId:string', 'CommitmentDiscountName:string', 'CommitmentDiscountStatus:string',
+  'CommitmentDiscountType:string', 'ConsumedQuantity:decimal', 'ConsumedUnit:string', 'ContractedCost:decimal',
+  'ContractedUnitPrice:decimal', 'EffectiveCost:decimal', 'InvoiceIssuerName:string', 'ListCost:decimal',
+  'ListUnitPrice:decimal', 'PricingCategory:string', 'PricingQuantity:decimal', 'PricingUnit:string',
+  'ProviderName:string', 'PublisherName:string', 'RegionId:string', 'RegionName:string', 'ResourceId:string',
+  'ResourceName:string', 'ResourceType:string', 'ServiceCategory:string', 'ServiceName:string', 'SkuId:string',
+  'SkuPriceId:string', 'SubAccountId:string', 'SubAccountName:string', 'SubAccountType:string', 'Tags:dynamic',
+  'x_AccountId:string', 'x_AccountName:string', 'x_AccountOwnerId:string', 'x_BilledCostInUsd:decimal',
+  'x_BilledUnitPrice:decimal', 'x_BillingAccountAgreement:string', 'x_BillingAccountId:string',
+  'x_BillingAccountName:string', 'x_BillingExchangeRate:decimal', 'x_BillingExchangeRateDate:datetime',
+  'x_BillingProfileId:string', 'x_BillingProfileName:string', 'x_ChargeId:string', 'x_ContractedCostInUsd:decimal',
+  'x_CostAllocationRuleName:string', 'x_CostCategories:dynamic', 'x_CostCenter:string', 'x_Credits:dynamic',
+  'x_CostType:string', 'x_CurrencyConversionRate:decimal', 'x_CustomerId:string', 'x_CustomerName:string',
+  'x_Discount:dynamic', 'x_EffectiveCostInUsd:decimal', 'x_EffectiveUnitPrice:decimal', 'x_ExportTime:datetime',
+  'x_IngestionTime:datetime', 'x_InvoiceId:string', 'x_InvoiceIssuerId:string', 'x_InvoiceSectionId:string',
+  'x_InvoiceSectionName:string', 'x_ListCostInUsd:decimal', 'x_Location:string', 'x_Operation:string',
+  'x_PartnerCreditApplied:string', 'x_PartnerCreditRate:string', 'x_PricingBlockSize:decimal',
+  'x_PricingCurrency:string', 'x_PricingSubcategory:string', 'x_PricingUnitDescription:string', 'x_Project:string',
+  'x_PublisherCategory:string', 'x_PublisherId:string', 'x_ResellerId:string', 'x_ResellerName:string',
+  'x_ResourceGroupName:string', 'x_ResourceType:string', 'x_ServiceCode:string', 'x_ServiceId:string',
+  'x_ServicePeriodEnd:datetime', 'x_ServicePeriodStart:datetime', 'x_SkuDescription:string', 'x_SkuDetails:dynamic',
+  'x_SkuIsCreditEligible:bool', 'x_SkuMeterCategory:string', 'x_SkuMeterId:string', 'x_SkuMeterName:string',
+  'x_SkuMeterSubcategory:string', 'x_SkuOfferId:string', 'x_SkuOrderId:string', 'x_SkuOrderName:string',
+  'x_SkuPartNumber:string', 'x_SkuRegion:string', 'x_SkuServiceFamily:string', 'x_SkuTerm:int', 'x_SkuTier:string',
+  'x_SourceChanges:string', 'x_SourceName:string', 'x_SourceProvider:string', 'x_SourceType:string',
+  'x_SourceVersion:string', 'x_UsageType:string',
+]);
+
+const COMMITMENT_DISCOUNT_USAGE_RAW = cols([
+  'InstanceFlexibilityGroup:string', 'InstanceFlexibilityRatio:decimal', 'InstanceId:string', 'Kind:string',
+  'ReservationId:string', 'ReservationOrderId:string', 'ReservedHours:decimal', 'SkuName:string',
+  'TotalReservedQuantity:decimal', 'UsageDate:datetime', 'UsedHours:decimal',
+]);
+
+const COMMITMENT_DISCOUNT_USAGE_FINAL = cols([
+  'ChargePeriodEnd:datetime', 'ChargePeriodStart:datetime', 'CommitmentDiscountCategory:string',
+  'CommitmentDiscountId:string', 'CommitmentDiscountType:string', 'ConsumedQuantity:decimal', 'ProviderName:string',
+  'ResourceId:string', 'ResourceName:string', 'ResourceType:string', 'ServiceCategory:string', 'ServiceName:string',
+  'SubAccountId:string', 'x_CommitmentDiscountCommittedCount:decimal', 'x_CommitmentDiscountCommittedAmount:decimal',
+  'x_CommitmentDiscountNormalizedGroup:string', 'x_CommitmentDiscountNormalizedRatio:decimal',
+  'x_CommitmentDiscountQuantity:decimal', 'x_IngestionTime:datetime', 'x_ResourceGroupName:string',
+  'x_ResourceType:string', 'x_ServiceModel:string', 'x_SkuOrderId:string', 'x_SkuSize:string', 'x_SourceName:string',
+  'x_SourceProvider:string', 'x_SourceType:string', 'x_SourceVersion:string',
+]);
+
+/** EA names first; each MCA name with spaces lands in a `…2` column. */
+const RECOMMENDATIONS_RAW = cols([
+  'CostWithNoReservedInstances:decimal', 'CostWithNoReservedInstances2:decimal=Cost With No ReservedInstances',
+  'FirstUsageDate:datetime', 'FirstUsageDate2:datetime=First UsageDate', 'InstanceFlexibilityGroup:string',
+  'InstanceFlexibilityGroup2:string=Instance Flexibility Group', 'InstanceFlexibilityRatio:decimal',
+  'InstanceFlexibilityRatio2:decimal=Instance Flexibility Ratio', 'Location:string', 'LookBackPeriod:string',
+  'MeterId:string', 'MeterID:string', 'NetSavings:decimal', 'NetSavings2:decimal=Net Savings', 'NormalizedSize:string',
+  'NormalizedSize2:string=Normalized Size', 'RecommendedQuantity:decimal', 'RecommendedQuantity2:decimal=Recommended Quantity',
+  'RecommendedQuantityNormalized:decimal', 'RecommendedQuantityNormalized2:decimal=Recommended Quantity Normalized',
+  'ResourceType:string', 'Scope:string', 'scope:string', 'SKU:string', 'SkuName:string', 'SkuProperties:string',
+  'SkuProperties2:string=Sku Properties', 'SubscriptionId:string', 'Term:string', 'TotalCostWithReservedInstances:decimal',
+  'TotalCostWithReservedInstances2:decimal=Total Cost With ReservedInstances',
+]);
+
+const RECOMMENDATIONS_FINAL = cols([
+  'ProviderName:string', 'SubAccountId:string', 'x_IngestionTime:datetime', 'x_EffectiveCostAfter:decimal',
+  'x_EffectiveCostBefore:decimal', 'x_EffectiveCostSavings:decimal', 'x_RecommendationDate:datetime',
+  'x_RecommendationDetails:dynamic', 'x_SourceName:string', 'x_SourceProvider:string', 'x_SourceType:string',
+  'x_SourceVersion:string',
+]);
+
+const TRANSACTIONS_RAW = cols([
+  'AccountName:string', 'AccountOwnerEmail:string', 'Amount:decimal', 'ArmSkuName:string', 'BillingFrequency:string',
+  'BillingMonth:string', 'BillingProfileId:string', 'BillingProfileName:string', 'CostCenter:string', 'Currency:string',
+  'CurrentEnrollmentId:string', 'DepartmentName:string', 'Description:string', 'EventDate:datetime', 'EventType:string',
+  'Invoice:string', 'InvoiceId:string', 'InvoiceSectionId:string', 'InvoiceSectionName:string',
+  'MonetaryCommitment:decimal', 'Overage:decimal', 'PurchasingEnrollment:string', 'PurchasingSubscriptionGuid:string',
+  'PurchasingSubscriptionName:string', 'Quantity:decimal', 'Region:string', 'ReservationOrderId:string',
+  'ReservationOrderName:string', 'Term:string',
+]);
+
+const TRANSACTIONS_FINAL = cols([
+  'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string',
+  'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime', 'ChargeCategory:string', 'ChargeClass:string',
+  'ChargeDescription:string', 'ChargeFrequency:string', 'ChargePeriodStart:datetime', 'PricingQuantity:decimal',
+  'PricingUnit:string', 'ProviderName:string', 'RegionId:string', 'RegionName:string', 'SubAccountId:string',
+  'SubAccountName:string', 'x_AccountName:string', 'x_AccountOwnerId:string', 'x_CostCenter:string',
+  'x_InvoiceId:string', 'x_InvoiceNumber:string', 'x_InvoiceSectionId:string', 'x_InvoiceSectionName:string',
+  'x_IngestionTime:datetime', 'x_MonetaryCommitment:decimal', 'x_Overage:decimal', 'x_PurchasingBillingAccountId:string',
+  'x_SkuOrderId:string', 'x_SkuOrderName:string', 'x_SkuSize:string', 'x_SkuTerm:int', 'x_SourceName:string',
+  'x_SourceProvider:string', 'x_SourceType:string', 'x_SourceVersion:string', 'x_SubscriptionId:string',
+  'x_TransactionType:string',
+]);
+
+/** Data Explorer objects of one built-in dataset (FOCUS 1.0 target). */
+export interface BuiltInKqlDataset {
+  name: BuiltInDatasetName;
+  /** `{dataset}_raw` columns in mapping order. */
+  raw: readonly KqlColumn[];
+  /** `{dataset}_final_v1_0` columns in transform-output order. */
+  final: readonly KqlColumn[];
+  /** Folder of the Ingestion transform function. */
+  transformFolder: string;
+  /** Docstrings: transform, Hub `{dataset}_v1_0()`, Hub `{dataset}()`. */
+  docs: { transform: string; versioned: string; latest: string };
+}
+
+/**
+ * The built-in datasets in Ingestion-script order. Prices comes first because the Costs transform
+ * reads `Prices_final_v1_0` (spec: prices must be exported before costs).
+ */
+export const BUILT_IN_KQL_DATASETS: readonly BuiltInKqlDataset[] = [
+  {
+    name: 'Prices',
+    raw: [...PRICES_RAW, ...SOURCE_COLUMNS],
+    final: PRICES_FINAL,
+    transformFolder: 'Prices',
+    docs: {
+      transform: 'Normalizes Prices_raw (EA and MCA price sheets 2023-05-01) to FOCUS 1.0.',
+      versioned: 'Prices aligned to FOCUS 1.0.',
+      latest: 'Prices in the latest FOCUS version the hub supports.',
+    },
+  },
+  {
+    name: 'Costs',
+    raw: [...COSTS_RAW, ...SOURCE_COLUMNS, ...COSTS_RAW_TAIL],
+    final: COSTS_FINAL,
+    transformFolder: 'Costs',
+    docs: {
+      transform: 'Normalizes Costs_raw (FOCUS 1.0r2, 1.0 and 1.0-preview exports) to FOCUS 1.0.',
+      versioned: 'Cost and usage records aligned to FOCUS 1.0.',
+      latest: 'Cost and usage records in the latest FOCUS version the hub supports.',
+    },
+  },
+  {
+    name: 'CommitmentDiscountUsage',
+    raw: [...COMMITMENT_DISCOUNT_USAGE_RAW, ...SOURCE_COLUMNS],
+    final: COMMITMENT_DISCOUNT_USAGE_FINAL,
+    transformFolder: 'Commitment discounts',
+    docs: {
+      transform: 'Normalizes CommitmentDiscountUsage_raw (reservation details 2023-03-01) to FOCUS 1.0.',
+      versioned: 'Commitment discount usage records aligned to FOCUS 1.0.',
+      latest: 'Commitment discount usage records in the latest FOCUS version the hub supports.',
+    },
+  },
+  {
+    name: 'Recommendations',
+    raw: [...RECOMMENDATIONS_RAW, ...SOURCE_COLUMNS],
+    final: RECOMMENDATIONS_FINAL,
+    transformFolder: 'Recommendations',
+    docs: {
+      transform: 'Normalizes Recommendations_raw (EA and MCA reservation recommendations 2023-05-01) to FOCUS 1.0.',
+      versioned: 'Commitment discount recommendations aligned to FOCUS 1.0.',
+      latest: 'Commitment discount recommendations in the latest FOCUS version the hub supports.',
+    },
+  },
+  {
+    name: 'Transactions',
+    raw: [...TRANSACTIONS_RAW, ...SOURCE_COLUMNS],
+    final: TRANSACTIONS_FINAL,
+    transformFolder: 'Transactions',
+    docs: {
+      transform: 'Normalizes Transactions_raw (EA and MCA reservation transactions 2023-05-01) to FOCUS 1.0.',
+      versioned: 'Commitment discount purchases, refunds and other transactions aligned to FOCUS 1.0.',
+      latest: 'Commitment discount purchases, refunds and other transactions in the latest FOCUS version the hub supports.',
+    },
+  },
+];
+
+/** Looks up the Data Explorer layout of a built-in dataset. */
+export function builtInKqlDataset(name: BuiltInDatasetName): BuiltInKqlDataset {
+  const d = BUILT_IN_KQL_DATASETS.find((x) => x.name === name);
+  if (!d) throw new Error(`no Data Explorer layout for dataset ${name}`);
+  return d;
+}
