@@ -4,15 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { listFiles } from '../support/golden.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'src/cli/main.ts');
+/** tsx's loader, resolved from the repository so the CLI also runs from folders outside it. */
+const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 function hubc(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], { cwd, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -9,7 +9,6 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../../modules/types.js';
 import { names, ids } from '../../modules/core/names.js';
-import { toPlainJson } from '../../compiler/json.js';
 
 /** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
 export const DATA_FACTORY_API_VERSION = '2018-06-01';
@@ -77,6 +76,26 @@ export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): Ar
 }
 
 /**
+ * Turns a value tree into template JSON: expressions become `"[...]"` strings, and plain strings that
+ * would read as expressions (`[` ... `]`) get the `[[` escape, so ARM keeps them literal.
+ */
+export function escapeLiterals(value: unknown): Record<string, unknown> {
+  const walk = (v: unknown): unknown => {
+    if (v instanceof arm.Arm) return v.toJSON();
+    if (typeof v === 'string') return arm.escapeArmLiteral(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return walk((v as { toJSON(): unknown }).toJSON());
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = walk(x);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as Record<string, unknown>;
+}
+
+/**
  * Builds the ARM template object from all contributions, in contribution order.
  * @returns plain JSON (expressions serialized to `"[...]"` strings)
  */
@@ -96,7 +115,7 @@ export function emitArmTemplate(contributions: readonly Contribution[], metadata
     Object.assign(outputs, c.outputs);
   }
   for (const obj of adfObjects) resources.push(adfObjectResource(obj, adfObjects));
-  return toPlainJson({
+  return escapeLiterals({
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
     contentVersion: '1.0.0.0',
     metadata,

@@ -9,7 +9,8 @@
  * names with `uniqueString`, endpoints, identities) stay ARM expressions.
  */
 import type { AdfObject } from '../../modules/types.js';
-import { toJsonText, toPlainJson } from '../../compiler/json.js';
+import { toJsonText } from '../../compiler/json.js';
+import { escapeLiterals } from '../arm/template.js';
 
 /** Folder of each object kind under `datafactory/`. */
 export const ADF_FOLDERS: Record<AdfObject['kind'], string> = {
@@ -32,10 +33,10 @@ export function emitDataFactoryFiles(objects: readonly AdfObject[], fold: Templa
   const files = new Map<string, string>();
   for (const obj of objects) {
     if (obj.condition !== undefined) {
-      const cond = fold(toPlainJson(obj.condition));
+      const cond = fold(escapeLiterals({ c: obj.condition }).c);
       if (cond === false) continue;
     }
-    const properties = fold(toPlainJson(obj.properties));
+    const properties = fold(escapeLiterals(obj.properties));
     files.set(`datafactory/${ADF_FOLDERS[obj.kind]}/${obj.name}.json`, toJsonText({ name: obj.name, properties }));
   }
   return files;

@@ -1,0 +1,37 @@
+/**
+ * Prints compile and validation timings and memory for the default hub.yaml and the 0.7 fixture.
+ * Figures only: no thresholds (targets are read off, not asserted).
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { compile } from '../src/compiler/compile.js';
+import { validateOutput } from '../src/compiler/validateOutput.js';
+
+function time<T>(fn: () => T): { ms: number; value: T } {
+  const start = performance.now();
+  const value = fn();
+  return { ms: performance.now() - start, value };
+}
+
+const inputs: [string, string][] = [
+  ['hub.yaml', readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8')],
+  ['test/fixtures/0.7/hub.yaml', readFileSync(new URL('../test/fixtures/0.7/hub.yaml', import.meta.url), 'utf8')],
+];
+
+for (const [name, text] of inputs) {
+  const first = time(() => compile(text, { file: name }));
+  const runs = 20;
+  let total = 0;
+  for (let i = 0; i < runs; i++) total += time(() => compile(text, { file: name })).ms;
+  const r = first.value;
+  const bytes = [...r.artifacts.values()].reduce((n, s) => n + Buffer.byteLength(s), 0);
+  console.log(`${name}: ${r.artifacts.size} files, ${(bytes / 1024).toFixed(0)} KiB; first compile ${first.ms.toFixed(0)} ms, warm compile ${(total / runs).toFixed(1)} ms (mean of ${runs})`);
+  const quick = time(() => validateOutput(r, 'quick'));
+  console.log(`  quick validation (references): ${quick.ms.toFixed(0)} ms, ${quick.value.length} diagnostics`);
+  const full = time(() => validateOutput(r, 'full'));
+  console.log(`  full validation (first, incl. schema compile and Kusto warm-up): ${full.ms.toFixed(0)} ms, ${full.value.length} diagnostics`);
+  const again = time(() => validateOutput(r, 'full'));
+  console.log(`  full validation (again): ${again.ms.toFixed(0)} ms`);
+}
+const mem = process.memoryUsage();
+console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
