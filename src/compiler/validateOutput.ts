@@ -16,6 +16,41 @@ import { loadArmSchemaValidator, armSchemaDiagnostics } from '../validators/armS
 import { checkAdfObject, adfModelDiagnostics } from '../validators/adfModel.js';
 import { validateKqlScripts } from '../validators/kql.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
+import { jsonLocator, pointerPath, type JsonLocator } from './positions.js';
+import type { AdfPositionLookup } from '../validators/adfReferences.js';
+
+/**
+ * Positions for Data Factory diagnostics: in the object's standalone file when it was written, else in
+ * the object's resource inside azuredeploy.json.
+ */
+function adfPositions(result: CompileResult, template: any, templateAt: JsonLocator): AdfPositionLookup {
+  const locators = new Map<string, JsonLocator>();
+  return (kind, name, path) => {
+    const file = `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
+    const text = result.artifacts.get(file);
+    if (text !== undefined) {
+      let at = locators.get(file);
+      if (!at) locators.set(file, (at = jsonLocator(text)));
+      const start = at(path);
+      if (start) return { file, start };
+    }
+    const index = (template.resources as any[]).findIndex(
+      (r) => typeof r.type === 'string' && r.type.startsWith('Microsoft.DataFactory/factories/') && typeof r.name === 'string' && r.name.endsWith(`, '${name}')]`),
+    );
+    if (index < 0) return undefined;
+    const start = templateAt(['resources', index, ...path]);
+    return start ? { file: 'azuredeploy.json', start } : undefined;
+  };
+}
+
+/** Adds `start` to azuredeploy.json diagnostics whose path begins with a JSON pointer. */
+function positionTemplateDiagnostics(diagnostics: Diagnostic[], templateAt: JsonLocator): Diagnostic[] {
+  return diagnostics.map((d) => {
+    if (d.start || d.file !== 'azuredeploy.json' || !d.path?.startsWith('/')) return d;
+    const start = templateAt(pointerPath(d.path.split(' ')[0]));
+    return start ? { ...d, start } : d;
+  });
+}
 
 /** Data Factory objects of a compile in wire form, grouped as the reference checker wants them. */
 export function adfFactory(objects: readonly AdfObject[]) {
@@ -46,11 +81,12 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full'): 
   if (!templateText || !result.model) return out;
   const template = JSON.parse(templateText);
   const objects = result.contributions.flatMap((c) => c.dataFactory ?? []);
-  out.push(...checkArmReferences(template, 'azuredeploy.json'));
-  out.push(...checkAdfReferences(adfFactory(objects), 'azuredeploy.json'));
+  const templateAt = jsonLocator(templateText);
+  out.push(...positionTemplateDiagnostics(checkArmReferences(template, 'azuredeploy.json'), templateAt));
+  out.push(...checkAdfReferences(adfFactory(objects), 'azuredeploy.json', adfPositions(result, template, templateAt)));
   if (level === 'quick') return out;
 
-  out.push(...armSchemaDiagnostics(loadArmSchemaValidator().validateTemplate(template), 'azuredeploy.json'));
+  out.push(...positionTemplateDiagnostics(armSchemaDiagnostics(loadArmSchemaValidator().validateTemplate(template), 'azuredeploy.json'), templateAt));
   for (const o of objects) {
     const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
     out.push(...adfModelDiagnostics(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true })));

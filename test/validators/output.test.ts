@@ -4,7 +4,38 @@ import { readFileSync } from 'node:fs';
 import { compiled, hubYaml, templateOf } from '../support/hubs.js';
 import { validateOutput } from '../../src/compiler/validateOutput.js';
 import { loadArmSchemaValidator } from '../../src/validators/armSchema.js';
-import { formatDiagnostic } from '../../src/compiler/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../../src/compiler/diagnostics.js';
+import { toPlainJson, toJsonText } from '../../src/compiler/json.js';
+import type { CompileResult } from '../../src/compiler/compile.js';
+
+/** A copy of a compile whose pipeline `name` (object and standalone file) is changed by `edit`. */
+function withPipeline(r: CompileResult, name: string, edit: (properties: any) => void): CompileResult {
+  const file = `datafactory/pipelines/${name}.json`;
+  const written = JSON.parse(r.artifacts.get(file)!);
+  edit(written.properties);
+  return {
+    ...r,
+    artifacts: new Map([...r.artifacts, [file, toJsonText(written)]]),
+    contributions: r.contributions.map((c) =>
+      c.dataFactory
+        ? {
+            ...c,
+            dataFactory: c.dataFactory.map((o) => {
+              if (o.kind !== 'pipeline' || o.name !== name) return o;
+              const properties = toPlainJson<any>(o.properties);
+              edit(properties);
+              return { ...o, properties };
+            }),
+          }
+        : c,
+    ),
+  };
+}
+
+/** The text at a diagnostic's line in the file it names. */
+function lineOf(r: CompileResult, d: Diagnostic): string {
+  return r.artifacts.get(d.file)!.split('\n')[d.start!.line - 1];
+}
 
 const FIXTURE = readFileSync(new URL('../fixtures/0.7/hub.yaml', import.meta.url), 'utf8');
 
@@ -40,6 +71,52 @@ test('a broken template is caught: unknown storage kind and bad TLS version', ()
   const issues = loadArmSchemaValidator().validateTemplate(t);
   assert.ok(issues.some((i) => i.pointer.endsWith('/kind')), JSON.stringify(issues));
   assert.ok(issues.some((i) => i.pointer.endsWith('/minimumTlsVersion')), JSON.stringify(issues));
+});
+
+test('a renamed variable gives a positioned HUB321 in the pipeline file', () => {
+  const r = compiled();
+  const broken = withPipeline(r, 'rawexports_ExecuteETL', (p) => {
+    const [first] = Object.keys(p.variables);
+    p.variables[`${first}Renamed`] = p.variables[first];
+    delete p.variables[first];
+  });
+  const first = Object.keys(JSON.parse(r.artifacts.get('datafactory/pipelines/rawexports_ExecuteETL.json')!).properties.variables)[0];
+  const found = validateOutput(broken, 'quick').filter((d) => d.code === 'HUB321');
+  assert.ok(found.length > 0, 'HUB321 reported');
+  for (const d of found) {
+    assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
+    assert.ok(d.start && d.start.line > 1 && d.start.col > 1, formatDiagnostic(d));
+    assert.match(d.message, /rawexports_ExecuteETL/);
+    assert.ok(lineOf(broken, d).includes(first), `${formatDiagnostic(d)}\n${lineOf(broken, d)}`);
+  }
+});
+
+test('a dropped activity that others read gives a positioned HUB322 naming pipeline and activity', () => {
+  const r = compiled();
+  const name = 'Read Manifest';
+  const broken = withPipeline(r, 'rawexports_ExecuteETL', (p) => {
+    p.activities = p.activities.filter((a: any) => a.name !== name);
+    for (const a of p.activities) a.dependsOn = a.dependsOn.filter((d: any) => d.activity !== name);
+  });
+  const found = validateOutput(broken, 'quick').filter((d) => d.code === 'HUB322');
+  assert.ok(found.length > 0, 'HUB322 reported');
+  for (const d of found) {
+    assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
+    assert.match(d.message, /rawexports_ExecuteETL/);
+    assert.match(d.path!, /activity /);
+    assert.ok(lineOf(broken, d).includes(`activity('${name}')`), `${formatDiagnostic(d)}\n${lineOf(broken, d)}`);
+  }
+});
+
+test('an undeclared ARM variable is reported at its place in azuredeploy.json', () => {
+  const r = compiled();
+  const text = r.artifacts.get('azuredeploy.json')!.replace("[variables('keyVaultName')]", "[variables('keyVaultNam')]");
+  const diags = validateOutput({ ...r, artifacts: new Map([...r.artifacts, ['azuredeploy.json', text]]) }, 'quick').filter((d) => d.code === 'HUB304');
+  assert.ok(diags.length > 0);
+  for (const d of diags) {
+    assert.is(d.file, 'azuredeploy.json');
+    assert.ok(text.split('\n')[d.start!.line - 1].includes('keyVaultNam'), formatDiagnostic(d));
+  }
 });
 
 test.run();
