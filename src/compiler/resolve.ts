@@ -5,11 +5,6 @@ import type { HubModel, ScheduleModel, KustoType, DateFolderForm } from './model
 import { getRelease } from './releases.js';
 import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../modules/datasets/catalog.js';
 
-/** Every Data Explorer SKU name the schema allows, in schema order; the default of `allowedSkuNames`. */
-export function knownSkuNames(schemaSkuEnum: readonly string[]): string[] {
-  return [...schemaSkuEnum];
-}
-
 function schedule(raw: { time: string; timeZone: string }): ScheduleModel {
   const [hour, minute] = raw.time.split(':').map(Number);
   return { hour, minute, timeZone: raw.timeZone };

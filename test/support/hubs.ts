@@ -2,23 +2,31 @@
  * Test helpers: hub.yaml texts and cached compiles, so expensive work runs once per test file.
  */
 import { readFileSync } from 'node:fs';
-import { compile, type CompileResult } from '../../src/compiler/compile.js';
+import { parse, stringify } from 'yaml';
+import { compile, loadModel, type CompileResult } from '../../src/compiler/compile.js';
+import type { HubModel } from '../../src/compiler/model.js';
 
 /** The repository's default hub.yaml. */
 export const DEFAULT_HUB_YAML = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');
 
 /**
- * hub.yaml text with some top-level sections replaced (YAML flow style), e.g.
- * `hubYaml({ dataExplorer: { name: 'myadx' } })` keeps everything else at the default.
+ * hub.yaml text with some top-level sections replaced, e.g. `hubYaml({ dataExplorer: { name: 'myadx' } })`
+ * keeps everything else at the default.
  */
 export function hubYaml(overrides: Record<string, unknown> = {}, base = DEFAULT_HUB_YAML): string {
-  let text = base;
-  for (const [key, value] of Object.entries(overrides)) {
-    const re = new RegExp(`^${key}:.*(\\n(?:[ #].*|)$)*`, 'm');
-    const replacement = `${key}: ${JSON.stringify(value)}\n`;
-    text = re.test(text) ? text.replace(re, replacement) : `${text}\n${replacement}`;
-  }
-  return text;
+  return stringify({ ...parse(base), ...overrides });
+}
+
+/** The resolved model of a hub.yaml text; throws on diagnostics. */
+export function modelOf(text: string = DEFAULT_HUB_YAML): HubModel {
+  const { model, diagnostics } = loadModel(text);
+  if (!model) throw new Error(diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
+  return model;
+}
+
+/** The default hub's model with top-level members replaced. */
+export function hubModel(patch: Partial<HubModel> = {}): HubModel {
+  return { ...modelOf(), ...patch };
 }
 
 const cache = new Map<string, CompileResult>();

@@ -4,40 +4,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { HubModel } from '../../../src/compiler/model.js';
-import { getRelease } from '../../../src/compiler/releases.js';
 import { serializeArm } from '../../../src/expressions/arm/index.js';
 import { BUILT_IN_DATASETS, EXPORT_SCHEMAS, type BuiltInDatasetName } from '../../../src/modules/datasets/catalog.js';
+import { hubModel } from '../../support/hubs.js';
 import { kqlDatasets, kqlScripts, kqlString, RAW_RETENTION_PLACEHOLDER } from '../../../src/modules/dataExplorer/kql.js';
 
-/** A complete hub model with the defaults of hub.yaml; `patch` replaces top-level members. */
-function model(patch: Partial<HubModel> = {}): HubModel {
-  const release = getRelease('0.7');
-  return {
-    release,
-    hub: { name: 'finops-hub', location: '', eventGridLocation: '' },
-    storage: { sku: 'Premium_LRS', allowedSkus: ['Premium_LRS', 'Premium_ZRS'] },
-    dataExplorer: {
-      name: 'hubadx',
-      sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 },
-      allowedSkuNames: ['Dev(No SLA)_Standard_E2a_v4'],
-      databases: { ingestion: 'Ingestion', hub: 'Hub' },
-    },
-    scopes: [],
-    retention: { rawExportsDays: 0, ingestionMonths: 13, dataExplorerLogDays: 0, dataExplorerFinalMonths: 13 },
-    networking: { publicAccess: false, addressPrefix: '10.20.30.0/26' },
-    remoteHub: { storageUri: '' },
-    tags: {},
-    tagsByResource: {},
-    datasets: BUILT_IN_DATASETS.map((d) => ({ name: d.name, exportType: d.exportType, versions: [...release.exportVersions[d.exportType]] })),
-    schedules: {
-      daily: { hour: 1, minute: 1, timeZone: 'auto' },
-      monthly: { hour: 1, minute: 11, timeZone: 'auto', daysOfMonth: [5, 19] },
-    },
-    customDatasets: [],
-    ...patch,
-  };
-}
+/** The default hub's model with top-level members replaced. */
+const model = hubModel;
 
 const BUDGETS = {
   name: 'Budgets',

@@ -1,14 +1,9 @@
 /**
- * Helpers for the Data Factory object tests: models from hub.yaml text (parse -> validate -> resolve only,
- * so these tests do not depend on the emitters), objects in wire JSON, activity lookup and expression
+ * Helpers for the Data Factory object tests: models from hub.yaml text, objects in wire JSON, activity lookup and expression
  * evaluation.
  */
 import { readFileSync } from 'node:fs';
-import { stringify, parse } from 'yaml';
-import { parseHubYaml } from '../../../src/compiler/parse.js';
-import { validateHub } from '../../../src/compiler/validate.js';
-import { resolveHub } from '../../../src/compiler/resolve.js';
-import type { HubModel } from '../../../src/compiler/model.js';
+import { hubYaml, modelOf } from '../../support/hubs.js';
 import { dataFactoryContext, type DataFactoryContext } from '../../../src/modules/dataFactory/context.js';
 import { dataFactoryObjects } from '../../../src/modules/dataFactory/objects.js';
 import type { AdfObject } from '../../../src/modules/types.js';
@@ -18,21 +13,11 @@ import { evaluateAdfValue, type AdfEvalContext } from '../../../src/expressions/
 const root = new URL('../../../', import.meta.url);
 export const DEFAULT_YAML = readFileSync(new URL('hub.yaml', root), 'utf8');
 export const FIXTURE_YAML = readFileSync(new URL('test/fixtures/0.7/hub.yaml', root), 'utf8');
-const SKUS: string[] = JSON.parse(readFileSync(new URL('schemas/hub.schema.json', root), 'utf8')).properties.dataExplorer.properties.sku.properties.name.enum;
 
 /** hub.yaml text with top-level sections replaced. */
-export function withSections(overrides: Record<string, unknown>, base = DEFAULT_YAML): string {
-  return stringify({ ...parse(base), ...overrides });
-}
+export const withSections = hubYaml;
 
-/** The model of a hub.yaml text; throws on diagnostics. */
-export function modelOf(text = DEFAULT_YAML): HubModel {
-  const parsed = parseHubYaml(text, 'hub.yaml');
-  if (!parsed.source) throw new Error(parsed.diagnostics.map((d) => d.message).join('\n'));
-  const checked = validateHub(parsed.source);
-  if (!checked.data) throw new Error(checked.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
-  return resolveHub(checked.data, SKUS);
-}
+export { modelOf };
 
 /** A wire object: `{ kind, name, properties, condition? }` as plain JSON. */
 export interface Wire {

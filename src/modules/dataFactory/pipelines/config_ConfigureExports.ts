@@ -16,25 +16,8 @@ import * as adf from '../../../expressions/adf/index.js';
 import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
-import { forEach, web, fail, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
-import {
-  readSettings,
-  filterScopes,
-  filteredScopes,
-  FILTER_SCOPES,
-  variablesOf,
-  resourceManagerUrlVariable,
-  storageAccountIdVariable,
-  armUrl,
-  apiVersionQuery,
-  exportPath,
-  scopeFolder,
-  armResource,
-  jsonInterpolation,
-  DEPLOY_VARIABLES,
-  errorOf,
-  type DeployVariable,
-} from './shared.js';
+import { web, fail, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
+import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, storageAccountIdVariable, armUrl, apiVersionQuery, exportPath, scopeFolder, armResource, jsonInterpolation, DEPLOY_VARIABLES, errorOf, type DeployVariable } from './shared.js';
 
 /** Pipeline name. */
 export const CONFIG_CONFIGURE_EXPORTS = 'config_ConfigureExports';
@@ -115,9 +98,7 @@ export function configConfigureExports(ctx: DataFactoryContext): AdfObject {
     properties: pipelineProperties({
       description: 'Creates or updates the managed daily and monthly FOCUS cost exports of every scope in settings.json.',
       activities: [
-        ...readSettings(ctx),
-        filterScopes(),
-        forEach({ name: 'For Each Scope', dependsOn: [succeeded(FILTER_SCOPES)], items: filteredScopes(), sequential: true, activities: inner }),
+        ...forEachSettingsScope(ctx, inner),
       ],
       variables: variablesOf([resourceManagerUrlVariable(ctx), storageAccountIdVariable(ctx), ...MANAGED_EXPORTS.map((e) => exportNameVariable(ctx, e))]),
       concurrency: 1,

@@ -16,8 +16,8 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
-import { forEach, appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
-import { readSettings, filterScopes, filteredScopes, FILTER_SCOPES, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
+import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
+import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
 
 /** Pipeline name. */
@@ -131,15 +131,7 @@ export function configInitializeHub(ctx: DataFactoryContext): AdfObject {
     properties: pipelineProperties({
       description: 'Prepares the Data Explorer ingestion database after a deployment: identity policy, settings log, open data tables.',
       activities: [
-        ...readSettings(ctx),
-        filterScopes(),
-        forEach({
-          name: collect,
-          dependsOn: [succeeded(FILTER_SCOPES)],
-          items: filteredScopes(),
-          sequential: true,
-          activities: [appendVariable({ name: 'Collect Scope', variable: 'scopeIds', value: adf.item().get('scope') })],
-        }),
+        ...forEachSettingsScope(ctx, [appendVariable({ name: 'Collect Scope', variable: 'scopeIds', value: adf.item().get('scope') })], collect),
         capacityLoop(ctx, { name: loop, dependsOn: [succeeded(collect)], work }),
         failUnlessSucceeded(loop, `No Data Explorer ingestion capacity became free within 2 hours to initialize database ${db}.`),
       ],

@@ -9,22 +9,8 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
-import { forEach, web, fail, succeeded, failed, pipelineProperties } from '../activities.js';
-import {
-  readSettings,
-  filterScopes,
-  filteredScopes,
-  FILTER_SCOPES,
-  variablesOf,
-  resourceManagerUrlVariable,
-  armUrl,
-  apiVersionQuery,
-  exportPath,
-  armResource,
-  commandHeaders,
-  jsonInterpolation,
-  errorOf,
-} from './shared.js';
+import { web, fail, failed, pipelineProperties } from '../activities.js';
+import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, exportPath, armResource, commandHeaders, jsonInterpolation, errorOf } from './shared.js';
 import { MANAGED_EXPORTS, exportNameVariable, CONFIG_CONFIGURE_EXPORTS } from './config_ConfigureExports.js';
 
 /** Pipeline name. */
@@ -48,31 +34,23 @@ export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
     properties: pipelineProperties({
       description: 'Runs the managed monthly export of every scope in settings.json for a past period.',
       activities: [
-        ...readSettings(ctx),
-        filterScopes(),
-        forEach({
-          name: 'For Each Scope',
-          dependsOn: [succeeded(FILTER_SCOPES)],
-          items: filteredScopes(),
-          sequential: true,
-          activities: [
-            web({
-              name: run,
-              method: 'POST',
-              url: armUrl(adf.concat(exportPath(scope, name), '/run'), apiVersionQuery(ctx)),
-              resource: armResource(ctx),
-              headers: { ...commandHeaders(ctx, CONFIG_RUN_BACKFILL_JOB), 'Content-Type': 'application/json' },
-              body: jsonInterpolation({ timePeriod: { from, to } }),
-              policy: { timeout: '0.00:05:00', retry: 1, retryIntervalInSeconds: 30 },
-            }),
-            fail({
-              name: 'Backfill Export Run Failed',
-              dependsOn: [failed(run)],
-              errorCode: 'BackfillExportRunFailed',
-              message: adf.interp`Could not run the Cost Management export '${name}' of scope '${scope}' for ${from} to ${to}. Check that ${CONFIG_CONFIGURE_EXPORTS} created it: ${errorOf(run)}`,
-            }),
-          ],
+        ...forEachSettingsScope(ctx, [
+        web({
+          name: run,
+          method: 'POST',
+          url: armUrl(adf.concat(exportPath(scope, name), '/run'), apiVersionQuery(ctx)),
+          resource: armResource(ctx),
+          headers: { ...commandHeaders(ctx, CONFIG_RUN_BACKFILL_JOB), 'Content-Type': 'application/json' },
+          body: jsonInterpolation({ timePeriod: { from, to } }),
+          policy: { timeout: '0.00:05:00', retry: 1, retryIntervalInSeconds: 30 },
         }),
+        fail({
+          name: 'Backfill Export Run Failed',
+          dependsOn: [failed(run)],
+          errorCode: 'BackfillExportRunFailed',
+          message: adf.interp`Could not run the Cost Management export '${name}' of scope '${scope}' for ${from} to ${to}. Check that ${CONFIG_CONFIGURE_EXPORTS} created it: ${errorOf(run)}`,
+        }),
+        ]),
       ],
       parameters: { [P.startDate]: { type: 'String' }, [P.endDate]: { type: 'String' } },
       variables: variablesOf([resourceManagerUrlVariable(ctx), monthly]),

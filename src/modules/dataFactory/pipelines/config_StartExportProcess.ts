@@ -8,8 +8,8 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
-import { forEach, web, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
-import { readSettings, filterScopes, filteredScopes, FILTER_SCOPES, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, errorOf } from './shared.js';
+import { web, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
+import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, errorOf } from './shared.js';
 import { CONFIG_RUN_EXPORT_JOBS, RUN_EXPORT_JOBS_PARAMETERS } from './config_RunExportJobs.js';
 
 /** Pipeline name. */
@@ -29,43 +29,35 @@ export function configStartExportProcess(ctx: DataFactoryContext): AdfObject {
     properties: pipelineProperties({
       description: 'Runs the managed exports of every scope in settings.json that match the schedule.',
       activities: [
-        ...readSettings(ctx),
-        filterScopes(),
-        forEach({
-          name: 'For Each Scope',
-          dependsOn: [succeeded(FILTER_SCOPES)],
-          items: filteredScopes(),
-          sequential: true,
-          activities: [
-            web({
-              name: list,
-              method: 'GET',
-              url: armUrl(adf.concat(scope, '/providers/Microsoft.CostManagement/exports'), apiVersionQuery(ctx)),
-              resource: armResource(ctx),
-            }),
-            fail({
-              name: 'Export List Failed',
-              dependsOn: [failed(list)],
-              errorCode: 'ExportListFailed',
-              message: adf.interp`Could not list the Cost Management exports of scope '${scope}' (from ${ctx.configContainer}/settings.json): ${errorOf(list)}`,
-            }),
-            executePipeline({
-              name: run,
-              dependsOn: [succeeded(list)],
-              pipeline: CONFIG_RUN_EXPORT_JOBS,
-              parameters: {
-                [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), adf.createArray()),
-                [RUN_EXPORT_JOBS_PARAMETERS.recurrence]: adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence),
-              },
-            }),
-            fail({
-              name: 'Export Run Failed',
-              dependsOn: [failed(run)],
-              errorCode: 'ExportRunFailed',
-              message: adf.interp`Running the ${adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence)} exports of scope '${scope}' failed; see the ${CONFIG_RUN_EXPORT_JOBS} run for the export at fault.`,
-            }),
-          ],
+        ...forEachSettingsScope(ctx, [
+        web({
+          name: list,
+          method: 'GET',
+          url: armUrl(adf.concat(scope, '/providers/Microsoft.CostManagement/exports'), apiVersionQuery(ctx)),
+          resource: armResource(ctx),
         }),
+        fail({
+          name: 'Export List Failed',
+          dependsOn: [failed(list)],
+          errorCode: 'ExportListFailed',
+          message: adf.interp`Could not list the Cost Management exports of scope '${scope}' (from ${ctx.configContainer}/settings.json): ${errorOf(list)}`,
+        }),
+        executePipeline({
+          name: run,
+          dependsOn: [succeeded(list)],
+          pipeline: CONFIG_RUN_EXPORT_JOBS,
+          parameters: {
+            [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), adf.createArray()),
+            [RUN_EXPORT_JOBS_PARAMETERS.recurrence]: adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence),
+          },
+        }),
+        fail({
+          name: 'Export Run Failed',
+          dependsOn: [failed(run)],
+          errorCode: 'ExportRunFailed',
+          message: adf.interp`Running the ${adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence)} exports of scope '${scope}' failed; see the ${CONFIG_RUN_EXPORT_JOBS} run for the export at fault.`,
+        }),
+        ]),
       ],
       parameters: { [START_EXPORT_PROCESS_PARAMETERS.recurrence]: { type: 'String', defaultValue: 'Daily' } },
       variables: variablesOf([resourceManagerUrlVariable(ctx)]),

@@ -11,7 +11,7 @@ import * as adf from '../../../expressions/adf/index.js';
 import type { Value } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { lookup, fail, filter, datasetRef, fileSource, failed, succeeded, SHORT_POLICY, type Activity, type ActivityDependency, type VariableType } from '../activities.js';
+import { lookup, fail, filter, forEach, datasetRef, fileSource, failed, succeeded, SHORT_POLICY, type Activity, type ActivityDependency, type VariableType } from '../activities.js';
 
 /** Location of the hub settings file. */
 export const SETTINGS_FILE = 'settings.json';
@@ -219,4 +219,17 @@ export function jsonInterpolation(template: JsonTemplate): adf.AdfInterpolation 
   }
   if (last < text.length) parts.push(text.slice(last));
   return new adf.AdfInterpolation(parts);
+}
+
+/**
+ * Reads settings.json, filters its scopes and runs `activities` once per scope, one scope at a time
+ * (`item().scope` inside). Returns the activities to put at the top of a pipeline.
+ * @param name name of the ForEach activity (default `For Each Scope`)
+ */
+export function forEachSettingsScope(ctx: DataFactoryContext, activities: Activity[], name = 'For Each Scope'): Activity[] {
+  return [
+    ...readSettings(ctx),
+    filterScopes(),
+    forEach({ name, dependsOn: [succeeded(FILTER_SCOPES)], items: filteredScopes(), sequential: true, activities }),
+  ];
 }
