@@ -63,7 +63,10 @@ export function formatDiagnostic(d: Diagnostic): string {
   return lines.join('\n');
 }
 
-/** Sorts diagnostics by file, line, column and code so output order never depends on discovery order. */
+/**
+ * Sorts diagnostics by file, line, column, code, message and path so output order never depends on
+ * discovery order (the path keeps apart the two databases a shared KQL script runs in).
+ */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort(
     (a, b) =>
@@ -71,7 +74,8 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
       (a.start?.line ?? 0) - (b.start?.line ?? 0) ||
       (a.start?.col ?? 0) - (b.start?.col ?? 0) ||
       a.code.localeCompare(b.code) ||
-      a.message.localeCompare(b.message),
+      a.message.localeCompare(b.message) ||
+      (a.path ?? '').localeCompare(b.path ?? ''),
   );
 }
 

@@ -22,7 +22,7 @@
  * before it), so re-validating identical or mostly identical scripts is cheap.
  */
 import { createHash } from 'node:crypto';
-import type { Diagnostic, Position, Severity } from '../compiler/diagnostics.js';
+import { sortDiagnostics, type Diagnostic, type Position, type Severity } from '../compiler/diagnostics.js';
 import { analyze, buildGlobals, canonicalTypeName, errorMessage, KustoLoadError, type LsAnalysis, type LsGlobals, type LsSlot } from './kql/languageService.js';
 import { jsonProp, parseLocatedJson, LocatedJsonError, type LocatedJson } from './kql/locatedJson.js';
 import { isCommentOnly, splitKqlCommands, type KqlBlock } from './kql/split.js';
@@ -708,15 +708,3 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   return structuredClone(result);
 }
 
-/** Sorts by file, position, code, message and path (path keeps the two databases of a shared script apart). */
-function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) ||
-      (a.start?.line ?? 0) - (b.start?.line ?? 0) ||
-      (a.start?.col ?? 0) - (b.start?.col ?? 0) ||
-      a.code.localeCompare(b.code) ||
-      a.message.localeCompare(b.message) ||
-      (a.path ?? '').localeCompare(b.path ?? ''),
-  );
-}
