@@ -24,9 +24,13 @@ export function ingestionCapacity(skuName: string): number {
   return Math.min(50, Math.max(1, cores));
 }
 
-/** Variable name of a KQL script's text in the template. */
+/**
+ * Variable name of a KQL script's text in the template, from its file (`kql/Common.kql` -> `kqlCommon`),
+ * so a script deployed to both databases is stored once.
+ */
 function scriptVariable(script: KqlScriptArtifact): string {
-  return `kql${script.database === 'ingestion' ? 'Ingestion' : 'Hub'}${script.scriptName}`;
+  const base = script.file.replace(/^.*\//, '').replace(/\.kql$/, '');
+  return `kql${base.charAt(0).toUpperCase()}${base.slice(1)}`;
 }
 
 /** Data Explorer module. */
