@@ -252,12 +252,15 @@ function semanticDiagnostics(source: SourceDocument, data: Record<string, any>):
   }
 
   // Datasets: known versions for the release, no duplicates.
-  const datasets: { name: string; versions?: string[] }[] = data.datasets ?? [];
+  const datasets: { name: string; exportType?: string; versions?: string[] }[] = data.datasets ?? [];
   const seenDatasets = new Set<string>();
   datasets.forEach((d, i) => {
     if (seenDatasets.has(d.name)) err('HUB206', ['datasets', i, 'name'], `dataset ${d.name} is listed twice`, 'List each dataset once.');
     seenDatasets.add(d.name);
     const builtIn = BUILT_IN_DATASETS.find((b) => b.name === d.name)!;
+    if (d.exportType !== undefined && d.exportType !== builtIn.exportType) {
+      err('HUB212', ['datasets', i, 'exportType'], `dataset ${d.name} is fed by ${builtIn.exportType} exports, not ${d.exportType}`, `Write exportType: ${builtIn.exportType}, or leave it out.`);
+    }
     const supported = release.exportVersions[builtIn.exportType];
     (d.versions ?? []).forEach((v, j) => {
       if (!supported.includes(v)) {

@@ -147,6 +147,14 @@ test('HUB210: unknown time zone', () => {
   assert.equal(d.start, lineCol(text, 'Mars Standard Time'));
 });
 
+test('HUB212: a dataset fed by the wrong export type', () => {
+  const text = DEFAULT_HUB_YAML.replace('    exportType: PriceSheet', '    exportType: FocusCost');
+  const d = onlyError(text);
+  assert.is(d.code, 'HUB212');
+  assert.match(d.message, /Prices is fed by PriceSheet exports, not FocusCost/);
+  assert.equal(d.start, lineCol(text, 'FocusCost', 2));
+});
+
 test('diagnostics format as file:line:col - error CODE: message with a hint line', () => {
   const text = DEFAULT_HUB_YAML.replace('  sku: Premium_LRS', '  sku: Standard_LRS');
   const lines = formatDiagnostic(onlyError(text)).split('\n');

@@ -140,11 +140,13 @@ test('identities, role assignments and the four deployment scripts', () => {
   ]);
 });
 
-test('triggers wait for the stop script; the start script waits for every trigger', () => {
+test('Data Factory objects wait for the stop script; the start script waits for every trigger', () => {
   const stop = "[resourceId('Microsoft.Resources/deploymentScripts', concat(variables('dataFactoryName'), '_stopTriggers'))]";
   const triggers = resourcesOf('Microsoft.DataFactory/factories/triggers');
   assert.is(triggers.length, 5);
-  for (const tr of triggers) assert.ok(tr.dependsOn.includes(stop), tr.name);
+  for (const kind of ['triggers', 'pipelines', 'datasets', 'linkedservices']) {
+    for (const r of resourcesOf(`Microsoft.DataFactory/factories/${kind}`)) assert.ok(r.dependsOn.includes(stop), r.name);
+  }
   const start = resourcesOf('Microsoft.Resources/deploymentScripts').find((r: any) => r.name.includes('_startTriggers'));
   for (const tr of triggers) {
     const name = /'\{0\}\/\{1\}', variables\('dataFactoryName'\), '([^']+)'/.exec(tr.name)![1];

@@ -57,12 +57,12 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const triggerManagerRoles = [ROLES.dataFactoryContributor, ROLES.managedIdentityContributor];
 
   // Every linked service waits for the managed integration runtime (ignored by ARM when it is not deployed),
-  // and every trigger waits for the stop-triggers script so a running trigger is never replaced.
+  // and every object waits for the stop-triggers script: nothing in the factory changes while a trigger runs.
   // An object whose properties read a hub resource (its ID, name or endpoint) waits for that resource.
   const adf: AdfObject[] = objects.map((o) => {
     const deps: Value[] = [...(o.dependsOn ?? [])];
     if (o.kind === 'linkedService') deps.push(integrationRuntimeId);
-    if (o.kind === 'trigger') deps.push(stopScriptId);
+    deps.push(stopScriptId);
     const text = JSON.stringify(o.properties);
     for (const [needle, id] of RESOURCE_READS) if (text.includes(needle)) deps.push(id);
     return deps.length ? { ...o, dependsOn: deps } : o;
