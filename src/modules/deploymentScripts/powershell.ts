@@ -5,7 +5,7 @@
 
 /**
  * Writes `config/settings.json` and the schema files. Keeps an existing settings file's other content,
- * moves legacy keys (`exportScopes`, `retention.msexports`) to the current ones, then sets version,
+ * drops legacy keys (`exportScopes`, `retention.msexports`) that the deployment's values replace, then sets version,
  * scopes and retention from the deployment.
  * Env: ftkVersion, scopes (JSON array of scope ids), exportContainer, exportRetentionInDays,
  * ingestionRetentionInMonths, rawRetentionInDays, finalRetentionInMonths, storageAccountName,
