@@ -13,7 +13,7 @@ import { toPlainJson } from './json.js';
 import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
 import { loadArmSchemaValidator, armSchemaDiagnostics } from '../validators/armSchema.js';
-import { checkAdfObject, adfModelDiagnostics } from '../validators/adfModel.js';
+import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
 import { validateKqlScripts } from '../validators/kql.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { jsonLocator, pointerPath, type JsonLocator } from './positions.js';
@@ -41,6 +41,17 @@ function adfPositions(result: CompileResult, template: any, templateAt: JsonLoca
     const start = templateAt(['resources', index, ...path]);
     return start ? { file: 'azuredeploy.json', start } : undefined;
   };
+}
+
+/** Pairs each model-check issue with its diagnostic. */
+function withIssues(kind: AdfObject['kind'], name: string, file: string, issues: AdfModelIssue[]): [Diagnostic, AdfModelIssue][] {
+  const diagnostics = adfModelDiagnostics(kind, name, file, issues);
+  return issues.map((issue, i) => [diagnostics[i], issue]);
+}
+
+/** `properties.activities[3].typeProperties.items` -> `['properties', 'activities', 3, 'typeProperties', 'items']` */
+export function modelPath(path: string): (string | number)[] {
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
 }
 
 /** Adds `start` to azuredeploy.json diagnostics whose path begins with a JSON pointer. */
@@ -87,15 +98,25 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full'): 
   if (level === 'quick') return out;
 
   out.push(...positionTemplateDiagnostics(armSchemaDiagnostics(loadArmSchemaValidator().validateTemplate(template), 'azuredeploy.json'), templateAt));
+  // The objects as the template embeds them (positioned in their standalone file, or their resource in
+  // azuredeploy.json), then the standalone files as written (folded with the defaults).
+  const positions = adfPositions(result, template, templateAt);
   for (const o of objects) {
     const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
-    out.push(...adfModelDiagnostics(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true })));
+    for (const [d, issue] of withIssues(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true }))) {
+      const at = positions(o.kind, o.name, modelPath(issue.path));
+      out.push(at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d);
+    }
   }
   for (const [path, text] of result.artifacts) {
     const m = /^datafactory\/(\w+)\/(.+)\.json$/.exec(path);
     if (!m) continue;
     const kind = (Object.keys(ADF_FOLDERS) as AdfObject['kind'][]).find((k) => ADF_FOLDERS[k] === m[1])!;
-    out.push(...adfModelDiagnostics(kind, m[2], path, checkAdfObject(kind, JSON.parse(text), { armExpressions: true })));
+    const at = jsonLocator(text);
+    for (const [d, issue] of withIssues(kind, m[2], path, checkAdfObject(kind, JSON.parse(text), { armExpressions: true }))) {
+      const start = at(modelPath(issue.path));
+      out.push(start ? { ...d, start } : d);
+    }
   }
   const scripts = kqlScriptsForValidation(result);
   if (scripts.length) out.push(...validateKqlScripts(scripts).diagnostics);

@@ -108,6 +108,20 @@ test('a dropped activity that others read gives a positioned HUB322 naming pipel
   }
 });
 
+test('a Data Factory model error is positioned at the property in the pipeline file', () => {
+  const r = compiled();
+  const broken = withPipeline(r, 'rawexports_ExecuteETL', (p) => {
+    const forEach = p.activities.find((a: any) => a.type === 'ForEach');
+    forEach.typeProperties.isSequential = 'yes';
+  });
+  const found = validateOutput(broken, 'full').filter((d) => d.code === 'HUB302');
+  assert.ok(found.length > 0, 'HUB302 reported');
+  for (const d of found) {
+    assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
+    assert.ok(lineOf(broken, d).includes('"isSequential": "yes"'), `${formatDiagnostic(d)}\n${lineOf(broken, d)}`);
+  }
+});
+
 test('an undeclared ARM variable is reported at its place in azuredeploy.json', () => {
   const r = compiled();
   const text = r.artifacts.get('azuredeploy.json')!.replace("[variables('keyVaultName')]", "[variables('keyVaultNam')]");
