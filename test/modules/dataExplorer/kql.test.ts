@@ -245,6 +245,47 @@ test('dataset selection: only the datasets the model ingests, with Prices whenev
   assert.not.match(text[3].text, 'Costs');
 });
 
+/** Body of `name()` (between its `{` and `}` lines) in the text, without `//` comment lines. */
+function functionBody(text: string, name: string): string {
+  const m = new RegExp(`\\n${name}\\(\\)\\n\\{\\n([\\s\\S]*?)\\n\\}\\n`).exec(text);
+  assert.ok(m, `no function ${name}()`);
+  return m[1].replace(/^\s*\/\/.*\n/gm, '');
+}
+
+test('transforms read ingestion_time() on the raw rows, before any lookup, summarize or union', () => {
+  // ingestion_time() reads the hidden ingestion-time column of rows read from a table (Data Explorer docs: used
+  // outside the context of a table it gives null); rows produced by a lookup or join are not table rows.
+  const all = kqlDatasets(model({ customDatasets: [BUDGETS] }));
+  assert.is(all.length, 6);
+  for (const d of all) {
+    const body = functionBody(d.custom ? custom[1].text : ingestion, d.transformFunction);
+    const raw = body.indexOf(d.rawTable);
+    const at = body.indexOf('x_IngestionTime = ingestion_time()');
+    assert.ok(raw >= 0 && at > raw, `${d.transformFunction}() sets x_IngestionTime from ${d.rawTable}`);
+    assert.is(body.split('ingestion_time()').length, 2, `${d.transformFunction}() calls ingestion_time() once`);
+    assert.not.match(body.slice(raw, at), /\b(lookup|join|summarize|union|mv-expand|mv-apply)\b/, `${d.transformFunction}(): nothing between ${d.rawTable} and ingestion_time() changes rows`);
+  }
+});
+
+test('transform lookups never multiply rows: the right side has one row per key', () => {
+  let lookups = 0;
+  for (const d of kqlDatasets(model())) {
+    const body = functionBody(ingestion, d.transformFunction);
+    assert.not.match(body, /\|\s*join\b/, `${d.transformFunction}() uses lookup, not join`);
+    const found = [...body.matchAll(/\| lookup kind=leftouter (\((?:[^()]|\([^()]*\))*\)|\w+) on (\w+)/g)];
+    assert.is(found.length, body.split('| lookup').length - 1, `${d.transformFunction}(): every lookup is a left-outer lookup on one key`);
+    for (const [, right, key] of found) {
+      const source = right.startsWith('(') ? right : new RegExp(`let ${right} = ([\\s\\S]*?);\\n`).exec(body)?.[1];
+      assert.ok(source, `${d.transformFunction}(): lookup of ${right}, a table read as is`);
+      const summarize = new RegExp(`\\| summarize [^|]* by ${key}\\b([\\s\\S]*)$`).exec(source);
+      assert.ok(summarize, `${d.transformFunction}(): lookup on ${key} of ${right} is not summarized by ${key}`);
+      assert.not.match(summarize[1], /\b(lookup|join|mv-expand|mv-apply|union)\b/, `${d.transformFunction}(): nothing after the summarize adds rows`);
+      lookups++;
+    }
+  }
+  assert.is(lookups, 6, 'Prices: on-demand prices, PricingUnits; Costs: prices; CommitmentDiscountUsage: ResourceTypes, Services; Recommendations: Regions');
+});
+
 test('commands never contain a blank line (Data Explorer scripts separate commands by blank lines)', () => {
   for (const s of [...scripts, ...custom]) {
     const byBlankLine = s.text.split(/\n\n+/).filter((b) => !b.split('\n').every((l) => l.startsWith('//')));
