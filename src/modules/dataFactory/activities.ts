@@ -236,7 +236,10 @@ export function getMetadata(
 
 /**
  * Web (control-flow-web-activity): an HTTPS call authenticated with the factory's managed identity for
- * `resource`.
+ * `resource`. Data Factory requires a `body` for POST and PUT and rejects one for GET (WebActivity.body in
+ * the Data Factory REST API: "Required for POST/PUT method, not allowed for GET method"); calls without a
+ * payload send a single space, as the public hub pipelines do.
+ * @throws Error when a POST/PUT has no body or a GET has one
  */
 export function web(
   o: ActivityOptions & {
@@ -245,13 +248,17 @@ export function web(
     /** Token audience: an expression, or a literal / deploy-time ARM value. */
     resource: adf.Adf | Value;
     headers?: Record<string, string>;
-    body?: adf.Adf | adf.AdfInterpolation;
+    /** Payload: an expression, an interpolated string or a literal string. */
+    body?: adf.Adf | adf.AdfInterpolation | string;
     policy?: Policy;
   },
 ): Activity {
+  const needsBody = o.method === 'POST' || o.method === 'PUT';
+  if (needsBody && o.body === undefined) throw new Error(`Web activity '${o.name}': ${o.method} needs a body`);
+  if (o.method === 'GET' && o.body !== undefined) throw new Error(`Web activity '${o.name}': GET takes no body`);
   const tp: ValueObject = { method: o.method, url: adf.expression(o.url) };
   if (o.headers) tp.headers = { ...o.headers };
-  if (o.body) tp.body = adf.expression(o.body);
+  if (o.body !== undefined) tp.body = typeof o.body === 'string' ? o.body : adf.expression(o.body);
   tp.authentication = { type: 'MSI', resource: o.resource instanceof adf.Adf ? adf.expression(o.resource) : o.resource };
   return { ...base('WebActivity', o), policy: policyOf(o.policy ?? SHORT_POLICY), typeProperties: tp };
 }

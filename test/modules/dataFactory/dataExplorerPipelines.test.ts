@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { objectsOf, activityOf, allActivities, evaluate, FIXTURE_YAML } from './support.js';
+import { TAG_FOLDERS_REGEX, TAG_DATE_FOLDER_REGEX } from '../../../src/modules/dataFactory/pipelines/ingestion_ETL_dataExplorer.js';
 
-const { byName } = objectsOf();
+const { byName, ctx } = objectsOf();
 const queue = byName('ingestion_ExecuteETL');
 const load = byName('ingestion_ETL_dataExplorer');
 const init = byName('config_InitializeHub');
@@ -79,13 +80,18 @@ test('ingest command: abfss URI with the cluster identity, mapping and drop-by t
 
 test('clean-up commands: earlier raw extents before, final extents of the folder and past retention after a successful ingest', () => {
   const pre = evaluate(activityOf(load, 'Pre-Ingest Cleanup').typeProperties.command, { parameters: params }) as string;
-  assert.match(pre, ".drop extents <| .show extents");
-  assert.match(pre, "TableName == 'Costs_raw' and Tags !has 'drop-by:af754a8e_2024-11-05T01:23:45Z' and Tags has 'drop-by:Costs/2024/11/subscriptions/s1'");
-  assert.match(pre, "Tags has 'drop-by:Costs/2024/11/subscriptions/s1/part_0.parquet'");
+  assert.ok(pre.startsWith(".drop extents <| .show database ['Ingestion'] extents\n"), pre);
+  assert.match(pre, "split(Tags, '\\r\\n')");
+  assert.match(
+    pre,
+    "(TableName == 'Costs_raw' and not(set_has_element(TagList, 'drop-by:af754a8e_2024-11-05T01:23:45Z')) and set_has_element(TagFolders, 'Costs/2024/11/subscriptions/s1'))",
+  );
+  assert.match(pre, "(set_has_element(TagList, 'drop-by:af754a8e_2024-11-05T01:23:45Z') and set_has_element(TagList, 'drop-by:Costs/2024/11/subscriptions/s1/part_0.parquet'))");
   const post = evaluate(activityOf(load, 'Post-Ingest Cleanup').typeProperties.command, { parameters: params, variables: { finalRetentionMonths: '13' } }) as string;
-  assert.match(post, "TableName startswith 'Costs_final_v'");
+  assert.ok(post.startsWith(".drop extents <| .show database ['Ingestion'] extents\n"), post);
+  assert.match(post, "TableName startswith_cs 'Costs_final_v'");
   assert.match(post, "datetime_add('month', -13, startofmonth(now()))");
-  assert.match(post, "Tags !has 'drop-by:af754a8e_2024-11-05T01:23:45Z' and Tags has 'drop-by:Costs/2024/11/subscriptions/s1'");
+  assert.match(post, "IsOldFinalData = not(set_has_element(TagList, 'drop-by:af754a8e_2024-11-05T01:23:45Z')) and set_has_element(TagFolders, 'Costs/2024/11/subscriptions/s1')");
   // Post-ingest clean-up only after the ingestion succeeded (never after a failed one).
   assert.equal(activityOf(load, 'Post-Ingest Cleanup').dependsOn, [{ activity: 'Ingest Data', dependencyConditions: ['Succeeded'] }]);
   const months = activityOf(load, 'Set Final Retention').typeProperties.value;
@@ -93,6 +99,62 @@ test('clean-up commands: earlier raw extents before, final extents of the folder
   assert.is(m({ final: { months: 36 } }), '36');
   assert.is(m({}), '999');
   assert.is(m({ final: { months: -1 } }), '0');
+});
+
+test('clean-up matches folders by exact tag: sibling and nested scope folders keep their extents', () => {
+  // `.show extents` lists an extent's tags one per line; these are the tags `Ingest Data` writes.
+  const tagsOf = (folder: string, file: string, id = 'run1_2024-11-05T01:23:45Z') => [`drop-by:${id}`, `drop-by:${folder}/${file}`, 'drop-by:ftk-version-0.7'].join('\r\n');
+  const folders = (tags: string) => [...tags.matchAll(new RegExp(TAG_FOLDERS_REGEX, 'g'))].map((x) => x[1]);
+  const app = 'Costs/2024/11/subscriptions/s1/resourcegroups/app';
+  assert.equal(folders(tagsOf(app, 'part_0.parquet')), [app]);
+  assert.equal(folders(tagsOf(`${app}-dev`, 'part_0.parquet')), [`${app}-dev`]);
+  assert.equal(folders(tagsOf(`${app}/nested`, 'part_0.parquet')), [`${app}/nested`]);
+  assert.equal(folders(tagsOf('Costs/2024/11/providers/microsoft.billing/billingaccounts/1234:abcd_2019-05-31', 'a.snappy.parquet')), [
+    'Costs/2024/11/providers/microsoft.billing/billingaccounts/1234:abcd_2019-05-31',
+  ]);
+  // Merged extents carry the tags of every part, still one folder per file tag.
+  assert.equal(folders([tagsOf(app, 'a.parquet'), tagsOf(app, 'b.parquet')].join('\r\n')), [app, app]);
+  // The commands compare whole tags and folders, never with `has` (which matches `.../app` inside `.../app-dev/...`).
+  for (const name of ['Pre-Ingest Cleanup', 'Post-Ingest Cleanup']) {
+    const cmd = evaluate(activityOf(load, name).typeProperties.command, { parameters: { ...params, folderPath: app }, variables: { finalRetentionMonths: '13' } }) as string;
+    assert.not.match(cmd, / !?has /, name);
+    assert.match(cmd, `set_has_element(TagFolders, '${app}')`, name);
+  }
+  // Retention reads the date folder of the tag, and only a whole yyyy/mm[/dd] folder.
+  const date = (tags: string) => new RegExp(TAG_DATE_FOLDER_REGEX).exec(tags)?.[1];
+  assert.is(date(tagsOf('Costs/2024/11/subscriptions/s1', 'p.parquet')), '2024/11');
+  assert.is(date(tagsOf('Budgets/2024/11/05/contoso/acct1', 'p.parquet')), '2024/11/05');
+  assert.is(date(tagsOf('Budgets/2024/11/12345/acct1', 'p.parquet')), '2024/11');
+  assert.is(date(tagsOf('Budgets/2024/01abc/acct1', 'p.parquet')), undefined);
+  assert.is(date(tagsOf('Budgets/all/contoso', 'p.parquet')), undefined);
+});
+
+test('every KQL command of the Data Explorer pipelines parses and resolves in the Kusto language service', async () => {
+  const { validateKqlScripts } = await import('../../../src/validators/kql.js');
+  const context = {
+    parameters: { ...params, folderPath: 'Costs/2024/11/providers/microsoft.billing/billingaccounts/1234:abcd_2019-05-31' },
+    variables: { storageHost: 'contosostore123.dfs.core.windows.net', finalRetentionMonths: '13', dataExplorerPrincipalId: '00000000-0000-0000-0000-000000000001', scopeIds: ['/subscriptions/s1'] },
+    activities: { 'Read Settings': { output: { firstRow: { version: '0.7', retention: { final: { months: 13 } } } } } },
+  };
+  const commands = [load, init].flatMap((p) =>
+    allActivities(p)
+      .filter((a) => a.type === 'AzureDataExplorerCommand')
+      .map((a) => {
+        const c = a.typeProperties.command;
+        return typeof c === 'string' ? c : (evaluate(c, context) as string);
+      }),
+  );
+  assert.ok(commands.length >= 9);
+  const column = (name: string, type = 'string') => ({ name, type });
+  const { diagnostics } = validateKqlScripts([{ file: 'pipelines.kql', database: 'Ingestion', text: commands.join('\n\n') + '\n' }], {
+    initialSchema: {
+      Ingestion: [
+        { name: 'Costs_raw', columns: [column('BilledCost', 'decimal')] },
+        { name: 'HubSettingsLog', columns: [column('version'), column('scopes', 'dynamic'), column('retention', 'dynamic')] },
+      ],
+    },
+  });
+  assert.equal(diagnostics.map((d) => `${d.start?.line}:${d.start?.col} ${d.message}`), []);
 });
 
 test('capacity loop and failure reporting of ingestion_ETL_dataExplorer', () => {
@@ -124,7 +186,9 @@ test('capacity loop and failure reporting of ingestion_ETL_dataExplorer', () => 
 test('config_InitializeHub: identity policy, settings log and the four open data tables', () => {
   const policy = evaluate(activityOf(init, 'Set Managed Identity Policy').typeProperties.command, { variables: { dataExplorerPrincipalId: 'p-1' } });
   assert.is(policy, `.alter-merge database Ingestion policy managed_identity '[{"ObjectId":"p-1","AllowedUsages":"NativeIngestion"}]'`);
-  assert.is(init.properties.variables.dataExplorerPrincipalId.defaultValue, "[reference(resourceId('Microsoft.Kusto/clusters', parameters('dataExplorerName')), '2023-08-15', 'Full').identity.principalId]");
+  // The cluster identity, as ARM resolves it at deployment.
+  assert.is(init.properties.variables.dataExplorerPrincipalId.defaultValue, JSON.parse(JSON.stringify(ctx.dataExplorerPrincipalId)));
+  assert.match(init.properties.variables.dataExplorerPrincipalId.defaultValue, /^\[reference\(resourceId\('Microsoft\.Kusto\/clusters', .*'Full'\)\.identity\.principalId\]$/);
   const log = evaluate(activityOf(init, 'Log Hub Settings').typeProperties.command, {
     variables: { scopeIds: ['/subscriptions/s1', '/subscriptions/s1', '/subscriptions/s2'] },
     activities: { 'Read Settings': { output: { firstRow: { version: '0.7', retention: { rawexports: { days: 0 } } } } } },

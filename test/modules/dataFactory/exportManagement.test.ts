@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { objectsOf, activityOf, allActivities, evaluate } from './support.js';
+import { parseAdfValue, adfValueNodes, walkAdf, evaluateAdf, type AdfExprNode } from '../../../src/expressions/adf/index.js';
 
 const { byName } = objectsOf();
 const RM = 'https://management.azure.com';
@@ -115,6 +116,8 @@ test('config_RunExportJobs POSTs /run for hub exports whose recurrence matches',
     `${RM}/subscriptions/s1/providers/Microsoft.CostManagement/exports/finops-hub-daily-costdetails/run?api-version=2023-07-01-preview`,
   );
   assert.is(post.typeProperties.headers['x-ms-command-name'], 'FinOpsToolkit.Hubs.config_RunExportJobs@0.7');
+  // Data Factory rejects a POST without a body; the run takes no payload, so the body is a single space.
+  assert.is(post.typeProperties.body, ' ');
   assert.is(activityOf(p, 'Export Run Failed').typeProperties.errorCode, 'ExportRunFailed');
 });
 
@@ -127,6 +130,14 @@ test('config_StartBackfillProcess runs one backfill per retained month, newest f
   assert.equal(months({ ingestion: { months: 0 } }), []);
   assert.equal(months({ ingestion: { months: -2 } }), []);
   assert.is((months({}) as number[]).length, 13);
+  // `range` is never asked for fewer than one item, whatever the setting (if() may evaluate both branches).
+  const ranges: AdfExprNode[] = [];
+  for (const node of adfValueNodes(parseAdfValue(loop.typeProperties.items.value))) walkAdf(node, (n) => void (n.kind === 'call' && n.name === 'range' && ranges.push(n)));
+  assert.is(ranges.length, 1);
+  for (const value of [13, 1, 0, -2, '0', null]) {
+    const count = evaluateAdf((ranges[0] as Extract<AdfExprNode, { kind: 'call' }>).args[1], { utcNow: '2024-11-15T10:20:30Z', ...settings({ retention: { ingestion: { months: value } } }) });
+    assert.ok((count as number) >= 1, `months ${value}: range count ${count}`);
+  }
   const currentMonth = evaluate(activityOf(p, 'Set Current Month').typeProperties.value, { utcNow: '2024-11-15T10:20:30.0000000Z' });
   const exec = activityOf(p, 'Backfill Month');
   assert.is(exec.typeProperties.pipeline.referenceName, 'config_RunBackfillJob');

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import { objectsOf, allActivities, evaluate, withSections, FIXTURE_YAML, type Wire } from './support.js';
 import { nestingViolations, innerActivities } from '../../../src/modules/dataFactory/activities.js';
-import { parseAdfValue } from '../../../src/expressions/adf/index.js';
+import { parseAdfValue, adfValueNodes, walkAdf } from '../../../src/expressions/adf/index.js';
 
 const def = objectsOf();
 const fixture = objectsOf(FIXTURE_YAML);
@@ -259,6 +259,38 @@ test('Data Factory nesting rules hold and every expression parses', () => {
       parseAdfValue(s);
     }
   }
+});
+
+test('empty arrays are json(\'[]\'), never createArray() without arguments', () => {
+  const strings = (v: unknown, out: string[] = []): string[] => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach((x) => strings(x, out));
+    else if (v && typeof v === 'object') Object.values(v).forEach((x) => strings(x, out));
+    return out;
+  };
+  const bare: string[] = [];
+  for (const set of [def, fixture]) {
+    for (const o of set.wire) {
+      for (const s of strings(o.properties)) {
+        if (/^\[(?!\[)/.test(s)) continue; // ARM expression
+        for (const node of adfValueNodes(parseAdfValue(s))) walkAdf(node, (n) => void (n.kind === 'call' && n.name.toLowerCase() === 'createarray' && n.args.length === 0 && bare.push(o.name)));
+      }
+    }
+  }
+  assert.equal(bare, []);
+});
+
+test('Web activities: POST and PUT carry a body, GET none (Data Factory rejects the other combinations)', () => {
+  const seen = new Set<string>();
+  for (const p of fixture.wire.filter((o) => o.kind === 'pipeline')) {
+    for (const a of allActivities(p).filter((x) => x.type === 'WebActivity')) {
+      const { method, body } = a.typeProperties;
+      seen.add(method);
+      if (method === 'POST' || method === 'PUT') assert.ok(body !== undefined && body !== '', `${p.name}/${a.name}: ${method} without body`);
+      else assert.is(body, undefined, `${p.name}/${a.name}: ${method} with body`);
+    }
+  }
+  assert.equal([...seen].sort(), ['GET', 'POST', 'PUT']);
 });
 
 test('public access, remote hub and custom datasets change parameters, not the object set', () => {

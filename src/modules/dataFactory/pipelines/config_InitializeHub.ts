@@ -17,7 +17,7 @@ import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
 import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
-import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
+import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf, emptyArray } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
 
 /** Pipeline name. */
@@ -107,7 +107,7 @@ export function configInitializeHub(ctx: DataFactoryContext): AdfObject {
       name: log,
       dependsOn: [succeeded(policy)],
       linkedService: ingestionDatabaseRef(ctx),
-      command: adf.interp`.append HubSettingsLog <| print version='${adf.coalesce(settings().get('version', true), '')}', scopes=dynamic(${adf.string(adf.union(adf.variables('scopeIds'), adf.createArray()))}), retention=dynamic(${adf.string(adf.coalesce(settings().get('retention', true), adf.json('{}')))})`,
+      command: adf.interp`.append HubSettingsLog <| print version='${adf.coalesce(settings().get('version', true), '')}', scopes=dynamic(${adf.string(adf.union(adf.variables('scopeIds'), emptyArray()))}), retention=dynamic(${adf.string(adf.coalesce(settings().get('retention', true), adf.json('{}')))})`,
     }),
     ...recordFailure(
       log,

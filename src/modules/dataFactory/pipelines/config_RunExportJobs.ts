@@ -3,18 +3,21 @@
  * each export of `ExportScopes` (the `value` array of a Cost Management "Exports - List" response) whose
  * schedule recurrence equals `Recurrence` and whose name starts with `<hub name>-`, with a POST to
  * `<resource manager>/<export id>/run?api-version=<release API version>`
- * (learn.microsoft.com/rest/api/cost-management/exports/execute). A failed POST ends with `ExportRunFailed`
- * naming the export; the other exports still run.
+ * (learn.microsoft.com/rest/api/cost-management/exports/execute) and a one-space body ({@link NO_PAYLOAD}).
+ * A failed POST ends with `ExportRunFailed` naming the export; the other exports still run.
  */
 import * as adf from '../../../expressions/adf/index.js';
 import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
 import { forEach, ifCondition, web, fail, failed, pipelineProperties } from '../activities.js';
-import { variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, commandHeaders, errorOf, type DeployVariable } from './shared.js';
+import { variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, commandHeaders, errorOf, type DeployVariable, emptyArray } from './shared.js';
 
 /** Pipeline name. */
 export const CONFIG_RUN_EXPORT_JOBS = 'config_RunExportJobs';
+
+/** Body of a POST that carries no payload: Data Factory rejects a POST without a body. */
+export const NO_PAYLOAD = ' ';
 
 /** Parameter names. */
 export const RUN_EXPORT_JOBS_PARAMETERS = { exports: 'ExportScopes', recurrence: 'Recurrence' } as const;
@@ -39,7 +42,7 @@ export function configRunExportJobs(ctx: DataFactoryContext): AdfObject {
       activities: [
         forEach({
           name: 'For Each Export',
-          items: adf.coalesce(adf.pipelineParameter(P.exports), adf.createArray()),
+          items: adf.coalesce(adf.pipelineParameter(P.exports), emptyArray()),
           sequential: true,
           activities: [
             ifCondition({
@@ -52,6 +55,8 @@ export function configRunExportJobs(ctx: DataFactoryContext): AdfObject {
                   url: armUrl(adf.concat(exp.get('id'), '/run'), apiVersionQuery(ctx)),
                   resource: armResource(ctx),
                   headers: commandHeaders(ctx, CONFIG_RUN_EXPORT_JOBS),
+                  // "Exports - Execute" takes no payload, but Data Factory requires a body for POST.
+                  body: NO_PAYLOAD,
                   policy: { timeout: '0.00:05:00', retry: 0, retryIntervalInSeconds: 30 },
                 }),
                 fail({

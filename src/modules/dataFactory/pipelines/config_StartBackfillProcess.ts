@@ -11,7 +11,7 @@ import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
 import { forEach, setVariable, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
-import { readSettings, READ_SETTINGS, retentionSetting } from './shared.js';
+import { readSettings, READ_SETTINGS, retentionSetting, emptyArray } from './shared.js';
 import { CONFIG_RUN_BACKFILL_JOB, RUN_BACKFILL_JOB_PARAMETERS } from './config_RunBackfillJob.js';
 
 /** Pipeline name. */
@@ -19,6 +19,15 @@ export const CONFIG_START_BACKFILL_PROCESS = 'config_StartBackfillProcess';
 
 /** Default of `retention.ingestion.months` (spec, "Limits"). */
 export const DEFAULT_INGESTION_MONTHS = 13;
+
+/**
+ * ForEach items `[1, 2, ..., months]`, or `[]` when `months` ≤ 0. `range` is only ever called with a count
+ * of at least 1 (the template-language `range` wants a positive count, and `if` may evaluate both
+ * branches), so a retention of 0 runs nothing instead of failing.
+ */
+export function monthOffsets(months: adf.Adf): adf.Adf {
+  return adf.if_(adf.greater(months, 0), adf.fn('range', 1, adf.fn('max', months, 1)), emptyArray());
+}
 
 /** The pipeline. */
 export function configStartBackfillProcess(ctx: DataFactoryContext): AdfObject {
@@ -39,7 +48,7 @@ export function configStartBackfillProcess(ctx: DataFactoryContext): AdfObject {
         forEach({
           name: 'For Each Month',
           dependsOn: [succeeded(READ_SETTINGS), succeeded(setMonth)],
-          items: adf.fn('range', 1, adf.fn('max', months, 0)),
+          items: monthOffsets(months),
           sequential: true,
           activities: [
             executePipeline({

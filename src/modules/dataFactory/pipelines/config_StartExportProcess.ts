@@ -9,7 +9,7 @@ import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
 import { web, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
-import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, errorOf } from './shared.js';
+import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, errorOf, emptyArray } from './shared.js';
 import { CONFIG_RUN_EXPORT_JOBS, RUN_EXPORT_JOBS_PARAMETERS } from './config_RunExportJobs.js';
 
 /** Pipeline name. */
@@ -47,7 +47,7 @@ export function configStartExportProcess(ctx: DataFactoryContext): AdfObject {
           dependsOn: [succeeded(list)],
           pipeline: CONFIG_RUN_EXPORT_JOBS,
           parameters: {
-            [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), adf.createArray()),
+            [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), emptyArray()),
             [RUN_EXPORT_JOBS_PARAMETERS.recurrence]: adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence),
           },
         }),

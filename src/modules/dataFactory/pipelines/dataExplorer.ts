@@ -30,7 +30,7 @@ import {
   type ActivityDependency,
   type VariableType,
 } from '../activities.js';
-import { errorOf } from './shared.js';
+import { errorOf, emptyArray } from './shared.js';
 
 /** Variables the status bookkeeping uses. */
 export const STATUS_VARIABLES: Record<string, { type: VariableType; defaultValue?: string }> = {
@@ -74,7 +74,7 @@ export function markSucceeded(name: string, last: string): Activity {
  */
 export function capacityLoop(ctx: DataFactoryContext, o: { name: string; dependsOn: ActivityDependency[]; work: Activity[] }): Activity {
   const check = 'Check Ingestion Capacity';
-  const rows = adf.coalesce(adf.activity(check).get('output').get('value', true), adf.createArray());
+  const rows = adf.coalesce(adf.activity(check).get('output').get('value', true), emptyArray());
   return until({
     name: o.name,
     dependsOn: o.dependsOn,

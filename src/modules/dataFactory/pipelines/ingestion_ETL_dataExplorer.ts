@@ -43,7 +43,29 @@ export const DEFAULT_FINAL_RETENTION_MONTHS = 999;
 
 const INGEST_POLICY: Policy = { timeout: '0.12:00:00', retry: 3, retryIntervalInSeconds: 120 };
 
-/** KQL texts of the three commands, as interpolated strings over the pipeline parameters. */
+/**
+ * KQL regex (RE2, verbatim string) that captures the folder of every `drop-by:<folder>/<file>` tag in the
+ * `Tags` column of `.show extents`, which lists an extent's tags one per line (`\r\n`-separated, as in the
+ * `.drop extent tags` examples of the Kusto documentation). `<file>` holds no `/`, so the capture is
+ * exactly the folder the file was loaded from.
+ */
+export const TAG_FOLDERS_REGEX = String.raw`(?:^|\n)drop-by:([^\r\n]*)/[^/\r\n]*(?:\r|$)`;
+
+/**
+ * KQL regex that captures the date folder (`yyyy/mm` or `yyyy/mm/dd`) of a `drop-by:<dataset>/<date>/<scope>/<file>`
+ * tag; the date must be followed by `/`, so a `yyyy` folder followed by a scope segment starting with two
+ * digits is not read as a month.
+ */
+export const TAG_DATE_FOLDER_REGEX = String.raw`(?:^|\n)drop-by:[A-Za-z0-9_]+/(\d{4}/\d{2}(?:/\d{2})?)/`;
+
+/**
+ * KQL texts of the three commands, as interpolated strings over the pipeline parameters.
+ *
+ * Extents are matched by exact tags (`split(Tags, '\r\n')`, `set_has_element`), never with `has`: `has`
+ * matches at any term boundary, so `drop-by:Costs/2024/11/subscriptions/s1/resourcegroups/app` would also
+ * select the extents of `.../resourcegroups/app-dev` and of every folder below it, and loading one scope
+ * would drop another scope's data.
+ */
 export function ingestionCommands(ctx: DataFactoryContext) {
   const p = (n: keyof typeof ETL_DATA_EXPLORER_PARAMETERS) => adf.pipelineParameter(ETL_DATA_EXPLORER_PARAMETERS[n]);
   const table = p('table');
@@ -52,20 +74,24 @@ export function ingestionCommands(ctx: DataFactoryContext) {
   const original = p('originalFileName');
   const dataset = adf.first(adf.split(folder, '/'));
   const version = ctx.model.release.ftkVersion;
+  const extents = `.drop extents <| .show database ['${ctx.ingestionDatabase}'] extents`;
+  const tagColumns = `| extend TagList = split(Tags, '\\r\\n'), TagFolders = extract_all(@'${TAG_FOLDERS_REGEX}', Tags)`;
   // `<container>@<host>` as one expression: literal text ending in `@` right before `@{` would read as the
   // escape `@@{` (a literal `@{`), so the `@` must not be the last character of a text part.
   const abfssAuthority = adf.concat(`${ctx.ingestionContainer}@`, adf.variables(DEPLOY_VARIABLES.storageHost));
   return {
-    preIngest: adf.interp`.drop extents <| .show extents
-| where (TableName == '${table}' and Tags !has 'drop-by:${id}' and Tags has 'drop-by:${folder}')
-    or (Tags has 'drop-by:${id}' and Tags has 'drop-by:${folder}/${original}')`,
+    preIngest: adf.interp`${extents}
+${tagColumns}
+| where (TableName == '${table}' and not(set_has_element(TagList, 'drop-by:${id}')) and set_has_element(TagFolders, '${folder}'))
+    or (set_has_element(TagList, 'drop-by:${id}') and set_has_element(TagList, 'drop-by:${folder}/${original}'))`,
     ingest: adf.interp`.ingest into table ${table} ("abfss://${abfssAuthority}/${folder}/${p('fileName')};managed_identity=system") with (format="parquet", ingestionMappingReference="${table}_mapping", tags="[\\"drop-by:${id}\\", \\"drop-by:${folder}/${original}\\", \\"drop-by:ftk-version-${version}\\"]");
 print Success = assert(toscalar($command_results | summarize HasErrors = countif(HasErrors == true)) == 0, "Ingestion Failed")`,
-    postIngest: adf.interp`.drop extents <| .show extents
-| where TableName startswith '${dataset}_final_v'
-| extend DateFolder = extract(@'drop-by:[A-Za-z0-9_]+/(\\d{4}/\\d{2}(/\\d{2})?)', 1, Tags)
+    postIngest: adf.interp`${extents}
+| where TableName startswith_cs '${dataset}_final_v'
+${tagColumns}
+| extend DateFolder = extract(@'${TAG_DATE_FOLDER_REGEX}', 1, Tags)
 | extend DataMonth = todatetime(substring(strcat(replace_string(DateFolder, '/', '-'), '-01'), 0, 10))
-| extend IsOldFinalData = Tags !has 'drop-by:${id}' and Tags has 'drop-by:${folder}'
+| extend IsOldFinalData = not(set_has_element(TagList, 'drop-by:${id}')) and set_has_element(TagFolders, '${folder}')
 | extend IsPastFinalRetention = isnotempty(DateFolder) and DataMonth < datetime_add('month', -${adf.variables('finalRetentionMonths')}, startofmonth(now()))
 | where IsOldFinalData or IsPastFinalRetention`,
   };

@@ -18,7 +18,7 @@ import type { DataFactoryContext } from '../context.js';
 import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { INGESTION_ETL_DATA_EXPLORER, ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
-import { errorOf, INGESTION_ID_SEPARATOR } from './shared.js';
+import { errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
 
 /** Pipeline name. */
 export const INGESTION_EXECUTE_ETL = 'ingestion_ExecuteETL';
@@ -70,7 +70,7 @@ export function ingestionExecuteEtl(ctx: DataFactoryContext): AdfObject {
         filter({
           name: filterFiles,
           dependsOn: [succeeded(list)],
-          items: adf.coalesce(adf.activity(list).get('output').get('childItems', true), adf.createArray()),
+          items: adf.coalesce(adf.activity(list).get('output').get('childItems', true), emptyArray()),
           condition: adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.toLower(name), '.parquet')),
         }),
         ifCondition({

@@ -36,7 +36,7 @@ import {
   type Policy,
 } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { readSettings, READ_SETTINGS, retentionSetting, errorOf, INGESTION_ID_SEPARATOR } from './shared.js';
+import { readSettings, READ_SETTINGS, retentionSetting, errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
 
 /** Name of the conversion pipeline for an export container. */
 export const exportEtlName = (ctx: Pick<DataFactoryContext, 'exportContainer'>) => `${datasetNames(ctx).exportCsv}_ETL_ingestion`;
@@ -82,7 +82,7 @@ export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
   const convert = 'Convert To Parquet';
   const schemaFile = adf.toLower(param('schemaFile'));
   const schema = adf.activity(loadSchema).get('output').get('firstRow');
-  const additionalColumns = adf.coalesce(schema.get('additionalColumns', true), adf.createArray());
+  const additionalColumns = adf.coalesce(schema.get('additionalColumns', true), emptyArray());
   const destination = datasetRef(n.ingestion, {
     [DATASET_PARAMETERS.folderPath]: param('destinationFolder'),
     [DATASET_PARAMETERS.fileName]: adf.variables('destinationFile'),

@@ -52,7 +52,7 @@ import {
 } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { BUILT_IN_DATASETS } from '../../datasets/catalog.js';
-import { errorOf, INGESTION_ID_SEPARATOR } from './shared.js';
+import { errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
 import { exportEtlName, EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
 
 /** Name of the queueing pipeline for an export container. */
@@ -122,7 +122,7 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
   const resourceId = field(config.get('resourceId', true));
   const startDate = field(run.get('startDate', true));
   const runId = field(run.get('runId', true));
-  const blobs = adf.coalesce(m.get('blobs', true), adf.createArray());
+  const blobs = adf.coalesce(m.get('blobs', true), emptyArray());
   const v = adf.variables;
   const hasRows = v('hasRows');
   const firstBlob = field(adf.first(blobs).get('blobName', true));
@@ -254,7 +254,7 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
     forEach({
       name: A.forEachFile,
       dependsOn: [succeeded(A.setDestination), succeeded(A.setIngestionId)],
-      items: adf.if_(hasRows, blobs, adf.createArray()),
+      items: adf.if_(hasRows, blobs, emptyArray()),
       batchCount: ctx.exportConversionBatchCount,
       activities: [
         executePipeline({
@@ -293,7 +293,7 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
     filter({
       name: A.filterEarlier,
       dependsOn: [succeeded(A.listIngested)],
-      items: adf.if_(hasRows, adf.coalesce(adf.activity(A.listIngested).get('output').get('childItems', true), adf.createArray()), adf.createArray()),
+      items: adf.if_(hasRows, adf.coalesce(adf.activity(A.listIngested).get('output').get('childItems', true), emptyArray()), emptyArray()),
       condition: adf.and(
         adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.item().get('name'), '.parquet')),
         adf.not(adf.startsWith(adf.item().get('name'), adf.concat(v('ingestionId'), INGESTION_ID_SEPARATOR))),

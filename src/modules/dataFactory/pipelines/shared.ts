@@ -19,6 +19,14 @@ export const SETTINGS_FILE = 'settings.json';
 /** Separator between ingestion ID and original file name in ingested file names (spec, storage layout). */
 export const INGESTION_ID_SEPARATOR = '__';
 
+/**
+ * An empty array, `json('[]')`: the fallback of every `coalesce` over a list that may be missing and the
+ * "nothing to do" branch of conditional ForEach items. `createArray()` without arguments is not used:
+ * the template-language functions Data Factory shares with Logic Apps and (until 2020) ARM expect at least
+ * one argument, and the public hub pipelines write empty arrays as `json('[]')`.
+ */
+export const emptyArray = (): adf.Adf => adf.json('[]');
+
 /** Name of the activity that reads settings.json in every pipeline that needs it. */
 export const READ_SETTINGS = 'Read Settings';
 
@@ -70,7 +78,7 @@ export const FILTER_SCOPES = 'Filter Scopes';
  * The result is `activity('Filter Scopes').output.value`, an array of `{ scope }` objects.
  */
 export function filterScopes(): Activity {
-  const scopes = adf.coalesce(settings().get('scopes', true), adf.createArray());
+  const scopes = adf.coalesce(settings().get('scopes', true), emptyArray());
   return filter({
     name: FILTER_SCOPES,
     dependsOn: [succeeded(READ_SETTINGS)],
