@@ -116,7 +116,13 @@ test('Data Explorer: cluster, databases and scripts only when dataExplorerName i
     capacity: "[parameters('dataExplorerSkuCapacity')]",
   });
   const dbs = resourcesOf('Microsoft.Kusto/clusters/databases');
-  assert.equal(dbs.map((d: any) => d.name), ["[format('{0}/{1}', parameters('dataExplorerName'), 'Ingestion')]", "[format('{0}/{1}', parameters('dataExplorerName'), 'Hub')]"]);
+  // Named by dataExplorerName, or by a placeholder when it is empty (see armDeploy.test.ts).
+  assert.is(cluster.name, "[variables('dataExplorerClusterName')]");
+  assert.is(t.variables.dataExplorerClusterName, "[if(empty(parameters('dataExplorerName')), 'nodataexplorer', parameters('dataExplorerName'))]");
+  assert.equal(dbs.map((d: any) => d.name), [
+    "[format('{0}/{1}', variables('dataExplorerClusterName'), 'Ingestion')]",
+    "[format('{0}/{1}', variables('dataExplorerClusterName'), 'Hub')]",
+  ]);
   const scripts = resourcesOf('Microsoft.Kusto/clusters/databases/scripts');
   assert.ok(scripts.length >= 3);
   for (const r of [...dbs, ...scripts]) assert.is(r.condition, "[variables('deployDataExplorer')]");

@@ -45,4 +45,71 @@ test('form defaults are the template defaults (hub.yaml)', () => {
   assert.is(net.elements.find((e: any) => e.name === 'virtualNetworkAddressPrefix').defaultValue, '10.20.30.0/26');
 });
 
+function element(name: string): any {
+  let found: any;
+  const walk = (els: any[]) => els.forEach((e) => (e.name === name ? (found = e) : e.elements && walk(e.elements)));
+  walk(ui.parameters.basics);
+  for (const st of ui.parameters.steps) walk(st.elements);
+  return found;
+}
+
+test('form output types match the template parameter types', () => {
+  // Slider -> number (int parameters); DropDown, OptionsGroup, TextBox, PasswordBox -> string;
+  // TagsByResource -> object keyed by resource type; scopes -> array (split of the text box).
+  const outputType: Record<string, string> = {
+    'Microsoft.Common.Slider': 'int',
+    'Microsoft.Common.DropDown': 'string',
+    'Microsoft.Common.OptionsGroup': 'string',
+    'Microsoft.Common.TextBox': 'string',
+    'Microsoft.Common.PasswordBox': 'securestring',
+    'Microsoft.Common.TagsByResource': 'object',
+  };
+  for (const [name, expr] of Object.entries<string>(ui.parameters.outputs)) {
+    if (name === 'location') continue;
+    if (name === 'scopesToMonitor') {
+      assert.match(expr, /split\(/);
+      assert.is(t.parameters[name].type, 'array');
+      continue;
+    }
+    // the element whose value the output ends with (the value passed when no conversion applies)
+    const ref = /(?:basics\('(\w+)'\)|steps\('\w+'\)\.(\w+))[)\]]*$/.exec(expr);
+    assert.ok(ref, `${name}: ${expr}`);
+    const el = element(ref![1] ?? ref![2]!);
+    assert.is(outputType[el.type], t.parameters[name].type, `${name} (${el.type})`);
+  }
+});
+
+test('text box patterns are valid JavaScript regular expressions; the hub name pattern enforces 3-40 characters', () => {
+  const patterns: [string, string][] = [];
+  const walk = (els: any[]) => els.forEach((e) => (e.constraints?.regex && patterns.push([e.name, e.constraints.regex]), e.elements && walk(e.elements)));
+  walk(ui.parameters.basics);
+  for (const st of ui.parameters.steps) walk(st.elements);
+  assert.ok(patterns.length >= 4);
+  for (const [, p] of patterns) new RegExp(p); // throws on an invalid pattern
+  const hub = new RegExp(element('hubName').constraints.regex);
+  for (const ok of ['abc', 'finops-hub', 'Contoso_FinOps-Hub', 'a'.repeat(40)]) assert.ok(hub.test(ok), ok);
+  for (const bad of ['ab', 'a'.repeat(41), '-abc', 'abc-', 'a--b', '1abc']) assert.not.ok(hub.test(bad), bad);
+  assert.is(t.parameters.hubName.minLength, 3);
+  assert.is(t.parameters.hubName.maxLength, 40);
+});
+
+test('Data Explorer tier and node count always form a combination Data Explorer accepts', () => {
+  // Dev (no SLA) SKUs: Basic tier, one node; other SKUs: Standard tier, 2-1000 nodes.
+  const isDev = "startsWith(steps('dataExplorer').dataExplorerSkuName, 'Dev(No SLA)_')";
+  const tier = element('dataExplorerSkuTier');
+  assert.is(tier.defaultValue, undefined, 'the first (only) allowed tier is selected');
+  const m = /^\[if\((.+), parse\('(.+)'\), parse\('(.+)'\)\)\]$/.exec(tier.constraints.allowedValues);
+  assert.ok(m, tier.constraints.allowedValues);
+  assert.is(m![1], isDev);
+  assert.equal(JSON.parse(m![2]!), [{ label: 'Basic', value: 'Basic' }]);
+  assert.equal(JSON.parse(m![3]!), [{ label: 'Standard', value: 'Standard' }]);
+  const nodes = element('dataExplorerSkuCapacity');
+  assert.is(nodes.min, 2);
+  assert.is(nodes.max, t.parameters.dataExplorerSkuCapacity.maxValue);
+  assert.ok(nodes.defaultValue >= 2);
+  assert.match(nodes.visible, `not(${isDev})`);
+  assert.is(ui.parameters.outputs.dataExplorerSkuCapacity, `[if(${isDev}, 1, steps('dataExplorer').dataExplorerSkuCapacity)]`);
+  for (const sku of t.parameters.dataExplorerSkuName.allowedValues) assert.ok(sku.startsWith('Dev(No SLA)_') || sku.startsWith('Standard_'), sku);
+});
+
 test.run();

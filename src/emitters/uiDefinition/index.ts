@@ -7,6 +7,9 @@ import type { HubModel } from '../../compiler/model.js';
 import type { ArmParameter } from '../../modules/types.js';
 import { toPlainJson } from '../../compiler/json.js';
 
+/** Form expression: true when the selected Data Explorer SKU is a Dev (no SLA) SKU (Basic tier, one node). */
+const IS_DEV_SKU = "startsWith(steps('dataExplorer').dataExplorerSkuName, 'Dev(No SLA)_')";
+
 /** Builds the UI definition for a model whose template parameters are `parameters`. */
 export function emitUiDefinition(model: HubModel, parameters: Record<string, ArmParameter>): Record<string, unknown> {
   const d = (name: string) => toPlainJson(parameters[name].defaultValue);
@@ -84,24 +87,30 @@ export function emitUiDefinition(model: HubModel, parameters: Record<string, Arm
           visible: "[not(empty(steps('dataExplorer').dataExplorerName))]",
         },
         {
+          // Data Explorer accepts only Basic with the Dev (no SLA) SKUs and only Standard with the others:
+          // the only choice offered is the one that matches the SKU (no defaultValue: the first, and only,
+          // allowed value is selected, also when the SKU changes).
           name: 'dataExplorerSkuTier',
           type: 'Microsoft.Common.DropDown',
           label: 'Tier',
-          defaultValue: d('dataExplorerSkuTier'),
           toolTip: parameters.dataExplorerSkuTier.metadata.description,
-          constraints: { required: true, allowedValues: options(['Basic', 'Standard']) },
+          constraints: {
+            required: true,
+            allowedValues: `[if(${IS_DEV_SKU}, parse('${JSON.stringify(options(['Basic']))}'), parse('${JSON.stringify(options(['Standard']))}'))]`,
+          },
           visible: "[not(empty(steps('dataExplorer').dataExplorerName))]",
         },
         {
+          // Standard tier: 2-1000 nodes. Basic (Dev SKUs) always has one node, so no slider; see outputs.
           name: 'dataExplorerSkuCapacity',
           type: 'Microsoft.Common.Slider',
           label: 'Nodes',
-          min: 1,
+          min: 2,
           max: 1000,
-          defaultValue: d('dataExplorerSkuCapacity'),
+          defaultValue: Math.max(2, d('dataExplorerSkuCapacity') as number),
           showStepMarkers: false,
           toolTip: parameters.dataExplorerSkuCapacity.metadata.description,
-          visible: "[not(empty(steps('dataExplorer').dataExplorerName))]",
+          visible: `[and(not(empty(steps('dataExplorer').dataExplorerName)), not(${IS_DEV_SKU}))]`,
         },
         {
           name: 'dataExplorerLogRetentionInDays',
@@ -215,7 +224,8 @@ export function emitUiDefinition(model: HubModel, parameters: Record<string, Arm
           toolTip: parameters.hubName.metadata.description,
           constraints: {
             required: true,
-            regex: '^[A-Za-z][A-Za-z0-9]*([_-][A-Za-z0-9]+)*$',
+            // the template's minLength/maxLength (3-40) and hub.schema.json's pattern
+            regex: '^(?=.{3,40}$)[A-Za-z][A-Za-z0-9]*([_-][A-Za-z0-9]+)*$',
             validationMessage: '3-40 letters and digits with single - or _ between them, starting with a letter.',
           },
         },
@@ -231,7 +241,7 @@ export function emitUiDefinition(model: HubModel, parameters: Record<string, Arm
         dataExplorerName: "[steps('dataExplorer').dataExplorerName]",
         dataExplorerSkuName: "[steps('dataExplorer').dataExplorerSkuName]",
         dataExplorerSkuTier: "[steps('dataExplorer').dataExplorerSkuTier]",
-        dataExplorerSkuCapacity: "[steps('dataExplorer').dataExplorerSkuCapacity]",
+        dataExplorerSkuCapacity: `[if(${IS_DEV_SKU}, 1, steps('dataExplorer').dataExplorerSkuCapacity)]`,
         dataExplorerLogRetentionInDays: "[steps('dataExplorer').dataExplorerLogRetentionInDays]",
         dataExplorerFinalRetentionInMonths: "[steps('dataExplorer').dataExplorerFinalRetentionInMonths]",
         enablePublicAccess: "[steps('networking').enablePublicAccess]",

@@ -15,6 +15,13 @@ import type { Value } from '../types.js';
 
 const v = arm.variables;
 
+/**
+ * Name given to the Data Explorer resources when `dataExplorerName` is empty. They are not deployed then
+ * (`condition` false), but ARM still validates their names. A valid cluster name (4-22 lowercase letters
+ * and digits) so no name rule can trip over it.
+ */
+export const DATA_EXPLORER_PLACEHOLDER = 'nodataexplorer';
+
 /** Variable names and their definitions, in template order. */
 export function nameVariables(): Record<string, Value> {
   const p = arm.parameters;
@@ -36,6 +43,11 @@ export function nameVariables(): Record<string, Value> {
     networkSecurityGroupName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location'), '-nsg'),
     blobManagerIdentityName: arm.concat(v('storageAccountName'), '_blobManager'),
     triggerManagerIdentityName: arm.concat(v('dataFactoryName'), '_triggerManager'),
+    // ARM checks the name segments of every resource, including those whose condition is false: a child
+    // named '/Ingestion' (empty cluster name) fails validation with "incorrect segment lengths"
+    // (github.com/Azure/bicep/issues/7733). Without a cluster, the (undeployed) Data Explorer resources
+    // get a placeholder name instead.
+    dataExplorerClusterName: arm.if_(arm.empty(p('dataExplorerName')), DATA_EXPLORER_PLACEHOLDER, p('dataExplorerName')),
   };
 }
 
@@ -51,7 +63,7 @@ export const names = {
   networkSecurityGroup: v('networkSecurityGroupName'),
   blobManagerIdentity: v('blobManagerIdentityName'),
   triggerManagerIdentity: v('triggerManagerIdentityName'),
-  dataExplorerCluster: arm.parameters('dataExplorerName'),
+  dataExplorerCluster: v('dataExplorerClusterName'),
 } as const;
 
 /** Resource IDs of the hub's main resources. */
@@ -103,7 +115,16 @@ export const ROLES = {
   reader: 'acdd72a7-3385-48ef-bd42-f606fba81ae7',
   userAccessAdministrator: '18d7d88d-d35e-4fb5-a5c3-7773c20a72d9',
   contributor: 'b24988ac-6180-42a0-ab88-20e7382aa24c',
+  eventGridContributor: '1e241071-0855-49ea-94dc-649edcd759de',
 } as const;
+
+/**
+ * Name of the Key Vault secret holding `remoteHubStorageKey`: `<hubName>-storage-key`, lower case, with
+ * `_` replaced by `-` because secret names allow only letters, digits and hyphens
+ * (learn.microsoft.com/azure/key-vault/general/about-keys-secrets-certificates#objects-identifiers-and-versioning)
+ * while hub names may contain `_`.
+ */
+export const remoteHubKeySecretName: arm.Arm = arm.concat(arm.replace(arm.toLower(arm.parameters('hubName')), '_', '-'), '-storage-key');
 
 /** `subscriptionResourceId('Microsoft.Authorization/roleDefinitions', guid)` */
 export function roleDefinitionId(roleGuid: string): arm.Arm {

@@ -12,16 +12,42 @@ import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
 
 const KUSTO_API = '2023-08-15';
+/** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
+const FACTORY_ADMIN_ASSIGNMENT = 'adf-mi-cluster-admin';
+
+/**
+ * vCPUs of the Dv2/DSv2 memory-optimized sizes, whose number is a series index, not a core count
+ * (learn.microsoft.com/azure/virtual-machines/dv2-dsv2-series-memory): 11 -> 2, 12 -> 4, 13 -> 8, 14 -> 16.
+ */
+const DV2_CORES: Record<string, number> = { '11': 2, '12': 4, '13': 8, '14': 16 };
 
 /**
  * Ingestion slots per SKU: how many files Data Factory loads at once (the ForEach batch size of
- * `ingestion_ExecuteETL`). Roughly the cores of one node, capped at 50 (Data Factory's ForEach limit).
+ * `ingestion_ExecuteETL`). Roughly the cores of one node, capped at 50 (Data Factory's ForEach limit);
+ * 1 for the Dev (no SLA) SKUs and for names it does not recognize.
+ * @param skuName a Data Explorer SKU name, e.g. `Standard_E8ads_v5`, `Standard_D13_v2`
+ * @returns an integer from 1 to 50
  */
 export function ingestionCapacity(skuName: string): number {
   if (skuName.startsWith('Dev(No SLA)_')) return 1;
+  const v2 = /^Standard_DS?(\d+)_v2(\+|$)/.exec(skuName);
+  if (v2 && DV2_CORES[v2[1]!] !== undefined) return DV2_CORES[v2[1]!]!;
   const m = /^Standard_[A-Z]+(\d+)/.exec(skuName);
   const cores = m ? Number(m[1]) : 1;
   return Math.min(50, Math.max(1, cores));
+}
+
+/**
+ * Resource IDs of what must be in place before Data Factory uses the cluster: the factory's admin
+ * assignment and every database script (the tables and functions the pipelines write to). Conditional
+ * like the cluster; ARM drops dependencies on resources that are not deployed.
+ */
+export function dataExplorerReadyIds(model: HubModel): arm.Arm[] {
+  const cluster = names.dataExplorerCluster;
+  return [
+    arm.resourceId('Microsoft.Kusto/clusters/principalAssignments', cluster, FACTORY_ADMIN_ASSIGNMENT),
+    ...kqlScripts(model).map((s) => arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', cluster, model.dataExplorer.databases[s.database], s.scriptName)),
+  ];
 }
 
 /**
@@ -87,7 +113,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     {
       type: 'Microsoft.Kusto/clusters/principalAssignments',
       apiVersion: KUSTO_API,
-      name: arm.format('{0}/{1}', cluster, 'adf-mi-cluster-admin'),
+      name: arm.format('{0}/{1}', cluster, FACTORY_ADMIN_ASSIGNMENT),
       condition: deployDataExplorer,
       dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
       properties: {

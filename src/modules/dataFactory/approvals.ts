@@ -4,9 +4,9 @@
  * integration runtime cannot reach the target until it is approved
  * (learn.microsoft.com/azure/data-factory/managed-virtual-network-private-endpoint).
  *
- * Two nested deployments per target do it inside the template: the first reads the target's
- * `privateEndpointConnections` after the managed endpoint exists; the second receives that list and sets
- * every pending connection to Approved with a copy loop.
+ * Two nested deployments per target do it inside the template (named after the hub's unique suffix):
+ * the first reads the target's `privateEndpointConnections` after the managed endpoint exists; the
+ * second receives that list and sets every pending connection to Approved with a copy loop.
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { ArmResource, Value } from '../types.js';
@@ -30,10 +30,28 @@ export interface ApprovalTarget {
   dependsOn: Value[];
 }
 
+/**
+ * Name of one of the two deployments of a target: `<unique suffix>-get-<key>-connections` or
+ * `<unique suffix>-approve-<key>-connections`. Deployment names are limited to 64 characters
+ * (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules), which the factory
+ * name (up to 63) would exceed; the hub's unique suffix keeps two hubs of one resource group apart.
+ */
+function deploymentName(step: 'get' | 'approve', key: string): arm.Arm {
+  return arm.concat(names.uniqueSuffix, `-${step}-${key}-connections`);
+}
+
+/**
+ * Resource ID of the deployment that approves the pending connections of a target (by its key):
+ * whatever uses the managed private endpoint waits for it.
+ */
+export function approvalDeploymentId(key: string): arm.Arm {
+  return arm.resourceId('Microsoft.Resources/deployments', deploymentName('approve', key));
+}
+
 /** The two nested deployments that approve the pending connections of a target. */
 export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
-  const getName = arm.concat(names.dataFactory, `-get-${target.key}-connections`);
-  const approveName = arm.concat(names.dataFactory, `-approve-${target.key}-connections`);
+  const getName = deploymentName('get', target.key);
+  const approveName = deploymentName('approve', target.key);
   const getId = arm.resourceId('Microsoft.Resources/deployments', getName);
   const connection = arm.at(arm.parameters('connections'), arm.copyIndex());
   const inner = (template: Record<string, Value>): Record<string, Value> => ({

@@ -5,7 +5,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../compiler/model.js';
 import type { Value } from '../types.js';
-import { names, ids, deployDataExplorer, publicAccess } from '../core/names.js';
+import { names, ids, deployDataExplorer, publicAccess, remoteHubKeySecretName } from '../core/names.js';
 
 /** Names of the Data Factory objects that are not pipelines or triggers. */
 export const LINKED_SERVICES = {
@@ -91,7 +91,7 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     hubDatabase: model.dataExplorer.databases.hub,
     remoteHubDeployed: arm.variables('deployRemoteHub'),
     remoteHubStorageUri: arm.parameters('remoteHubStorageUri'),
-    remoteHubKeySecretName: arm.concat(arm.toLower(arm.parameters('hubName')), '-storage-key'),
+    remoteHubKeySecretName,
     publicAccess,
     connectVia: arm.if_(
       publicAccess,

@@ -10,13 +10,16 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, tagsFor, publicAccess, deployDataExplorer, ROLES } from '../core/names.js';
-import { roleAssignment } from '../storage/index.js';
+import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
+import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
+import { dataExplorerReadyIds } from '../dataExplorer/index.js';
+import { has } from '../../compiler/releases.js';
 import { dataFactoryContext, MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { START_TRIGGERS_PS1, DELETE_OLD_RESOURCES_PS1 } from '../deploymentScripts/powershell.js';
 import { adfObjectId } from '../../emitters/arm/template.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
-import { approvalDeployments } from './approvals.js';
+import { approvalDeployments, approvalDeploymentId } from './approvals.js';
 
 const FACTORY_API = '2018-06-01';
 
@@ -41,6 +44,7 @@ export const LEGACY_PIPELINES =
 
 /** Data Factory module. */
 export function dataFactoryModule(model: HubModel): Contribution {
+  // The Key Vault module names the remote hub key secret; the linked service must read that name.
   const ctx = dataFactoryContext(model);
   const objects = dataFactoryObjects(ctx);
   const location = arm.parameters('location');
@@ -55,6 +59,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
     arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
   const triggerManagerRoles = [ROLES.dataFactoryContributor, ROLES.managedIdentityContributor];
+  const factoryStorageRoles = [ROLES.storageAccountContributor, ROLES.storageBlobDataContributor, ROLES.reader];
 
   // Every linked service waits for the managed integration runtime (ignored by ARM when it is not deployed),
   // and every object waits for the stop-triggers script: nothing in the factory changes while a trigger runs.
@@ -208,7 +213,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
         dependsOn: [ids.dataFactory, ids.triggerManagerIdentity],
       }),
     ),
-    ...[ROLES.storageAccountContributor, ROLES.storageBlobDataContributor, ROLES.reader].map((role) =>
+    ...factoryStorageRoles.map((role) =>
       roleAssignment({
         scopeId: ids.storageAccount,
         scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
@@ -236,7 +241,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
         { name: 'LegacyPipelines', value: LEGACY_PIPELINES },
         { name: 'EventGridNamespaceId', value: ids.eventGridNamespace },
       ],
-      dependsOn: [...scriptDeps, stopScriptId, ids.eventGridNamespace],
+      dependsOn: [...scriptDeps, stopScriptId, ids.eventGridNamespace, eventGridCleanupRoleAssignmentId],
     }),
     script({
       name: arm.concat(names.dataFactory, '_startTriggers'),
@@ -250,6 +255,13 @@ export function dataFactoryModule(model: HubModel): Contribution {
         ...scriptDeps,
         arm.resourceId('Microsoft.Resources/deploymentScripts', arm.concat(names.dataFactory, '_deleteOldResources')),
         ...adf.filter((o) => o.kind === 'trigger' || o.kind === 'pipeline').map((o) => adfObjectId(o.kind, o.name)),
+        // The pipelines it starts (config_InitializeHub) and the triggers it enables read settings.json,
+        // the data lake (factory identity roles), Data Explorer (admin assignment, database scripts) and,
+        // without public access, go through the managed private endpoints, which must be approved.
+        uploadSettingsScriptId,
+        ...factoryStorageRoles.map((role) => roleId(ids.storageAccount, role, ids.dataFactory)),
+        ...managedEndpoints.map((pe) => approvalDeploymentId(pe.key)),
+        ...(has(model.release, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
       ],
     }),
   ];

@@ -2,12 +2,27 @@
  * Temporary Event Grid namespace (spec, parameter `EventGridLocation`): creating a resource of the
  * Microsoft.EventGrid provider registers the provider in the subscription, which the blob-event triggers
  * need (spec, "Errors", condition 1). The namespace is unused in operation and deleted by the
- * `_deleteOldResources` deployment script.
+ * `_deleteOldResources` deployment script, which runs as the `_triggerManager` identity; that identity
+ * gets EventGrid Contributor on the namespace (and only there) so the deletion is allowed.
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { Contribution } from '../types.js';
-import { names, tagsFor } from '../core/names.js';
+import { names, ids, tagsFor, ROLES } from '../core/names.js';
+import { roleAssignment } from '../storage/index.js';
+
+const IDENTITY_API = '2023-01-31';
+
+/**
+ * Resource ID of the role assignment that lets the `_triggerManager` identity delete the namespace;
+ * the delete-old-resources script depends on it.
+ */
+export const eventGridCleanupRoleAssignmentId: arm.Arm = arm.call(
+  'extensionResourceId',
+  ids.eventGridNamespace,
+  'Microsoft.Authorization/roleAssignments',
+  arm.guid(ids.eventGridNamespace, ROLES.eventGridContributor, ids.triggerManagerIdentity),
+);
 
 /** Event Grid module. */
 export function eventGridModule(_model: HubModel): Contribution {
@@ -22,6 +37,14 @@ export function eventGridModule(_model: HubModel): Contribution {
         sku: { name: 'Standard', capacity: 1 },
         properties: { publicNetworkAccess: 'Disabled' },
       },
+      roleAssignment({
+        scopeId: ids.eventGridNamespace,
+        scope: arm.format('Microsoft.EventGrid/namespaces/{0}', names.eventGridNamespace),
+        role: ROLES.eventGridContributor,
+        principalId: arm.prop(arm.reference(ids.triggerManagerIdentity, IDENTITY_API), 'principalId'),
+        nameSeed: ids.triggerManagerIdentity,
+        dependsOn: [ids.eventGridNamespace, ids.triggerManagerIdentity],
+      }),
     ],
   };
 }

@@ -5,7 +5,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { Contribution } from '../types.js';
-import { names, ids, SUBNETS, tagsFor } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, remoteHubKeySecretName } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
 
 const VAULT_API = '2023-07-01';
@@ -45,7 +45,7 @@ export function keyVaultModule(_model: HubModel): Contribution {
       {
         type: 'Microsoft.KeyVault/vaults/secrets',
         apiVersion: VAULT_API,
-        name: arm.format('{0}/{1}', names.keyVault, arm.concat(arm.toLower(arm.parameters('hubName')), '-storage-key')),
+        name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
         condition: arm.variables('deployRemoteHub'),
         dependsOn: [ids.keyVault],
         properties: { value: arm.parameters('remoteHubStorageKey'), attributes: { enabled: true } },

@@ -37,6 +37,22 @@ export function dnsZoneId(key: string): arm.Arm {
   return arm.resourceId('Microsoft.Network/privateDnsZones', zone.name);
 }
 
+/** Name of the virtual network link of a private DNS zone (zone name with `.` -> `-`, plus `-link`). */
+function dnsZoneLinkName(zone: arm.Arm): arm.Arm {
+  return arm.concat(arm.replace(zone, '.', '-'), '-link');
+}
+
+/**
+ * Resource ID of the virtual network link of a private DNS zone by key (see {@link privateDnsZones}).
+ * Name resolution inside the virtual network returns the private endpoint addresses only once the link
+ * exists, so anything that connects from inside the network (a deployment script container) waits for it.
+ */
+export function dnsZoneLinkId(key: string): arm.Arm {
+  const zone = privateDnsZones().find((z) => z.key === key);
+  if (!zone) throw new Error(`unknown DNS zone ${key}`);
+  return arm.resourceId('Microsoft.Network/privateDnsZones/virtualNetworkLinks', zone.name, dnsZoneLinkName(zone.name));
+}
+
 /**
  * A private endpoint with its DNS zone group.
  * @param name endpoint name expression
@@ -173,7 +189,7 @@ export function networkModule(_model: HubModel): Contribution {
       {
         type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
         apiVersion: DNS_API,
-        name: arm.format('{0}/{1}', zone.name, arm.concat(arm.replace(zone.name, '.', '-'), '-link')),
+        name: arm.format('{0}/{1}', zone.name, dnsZoneLinkName(zone.name)),
         ...cond,
         location: 'global',
         tags: tagsFor('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),

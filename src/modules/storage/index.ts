@@ -7,7 +7,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { ArmResource, Contribution } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId } from '../core/names.js';
-import { privateEndpoint } from '../network/index.js';
+import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { UPLOAD_SETTINGS_PS1 } from '../deploymentScripts/powershell.js';
 
@@ -15,6 +15,11 @@ const STORAGE_API = '2023-01-01';
 const IDENTITY_API = '2023-01-31';
 const ROLE_API = '2022-04-01';
 const SCRIPT_API = '2023-08-01';
+
+/** Name of the deployment script that writes `config/settings.json` and the schema files. */
+const UPLOAD_SETTINGS_SCRIPT_NAME = arm.concat(names.storageAccount, '_uploadSettings');
+/** Resource ID of that script: whatever reads settings.json after deployment waits for it. */
+export const uploadSettingsScriptId: arm.Arm = arm.resourceId('Microsoft.Resources/deploymentScripts', UPLOAD_SETTINGS_SCRIPT_NAME);
 
 /** The three containers of the data lake (spec, "Deployed resources"). */
 export function containerNames(model: HubModel): string[] {
@@ -52,6 +57,9 @@ export function roleAssignment(opts: {
 export function storageModule(model: HubModel): Contribution {
   const location = arm.parameters('location');
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
+  const scriptStorageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.scriptStorageAccount);
+  const roleId = (scopeId: arm.Arm, role: string) =>
+    arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', arm.guid(scopeId, role, ids.blobManagerIdentity));
   const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, IDENTITY_API), 'principalId');
   const resources: ArmResource[] = [
     {
@@ -142,27 +150,41 @@ export function storageModule(model: HubModel): Contribution {
       location,
       tags: tagsFor('Microsoft.ManagedIdentity/userAssignedIdentities'),
     },
-    ...[ROLES.storageBlobDataContributor, ROLES.storageFileDataPrivilegedContributor].map((role) =>
-      roleAssignment({
-        scopeId: ids.storageAccount,
-        scope: storageScope,
-        role,
-        principalId: blobManagerPrincipal,
-        nameSeed: ids.blobManagerIdentity,
-        dependsOn: [ids.storageAccount, ids.blobManagerIdentity],
-      }),
-    ),
+    // Writes settings.json and the schema files into the data lake.
+    roleAssignment({
+      scopeId: ids.storageAccount,
+      scope: storageScope,
+      role: ROLES.storageBlobDataContributor,
+      principalId: blobManagerPrincipal,
+      nameSeed: ids.blobManagerIdentity,
+      dependsOn: [ids.storageAccount, ids.blobManagerIdentity],
+    }),
+    // A deployment script that runs in a virtual network (containerSettings.subnetIds) uses an existing
+    // storage account for its file share, and its identity needs Storage File Data Privileged Contributor
+    // on that account (learn.microsoft.com/azure/azure-resource-manager/bicep/deployment-script-vnet).
+    roleAssignment({
+      scopeId: ids.scriptStorageAccount,
+      scope: scriptStorageScope,
+      role: ROLES.storageFileDataPrivilegedContributor,
+      principalId: blobManagerPrincipal,
+      nameSeed: ids.blobManagerIdentity,
+      dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
+    }),
     {
       type: 'Microsoft.Resources/deploymentScripts',
       apiVersion: SCRIPT_API,
-      name: arm.concat(names.storageAccount, '_uploadSettings'),
+      name: UPLOAD_SETTINGS_SCRIPT_NAME,
       location,
       tags: tagsFor('Microsoft.Resources/deploymentScripts'),
       kind: 'AzurePowerShell',
       identity: { type: 'UserAssigned', userAssignedIdentities: { [`${ids.blobManagerIdentity.toJSON()}`]: {} } },
       dependsOn: [
         arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
-        arm.call('extensionResourceId', ids.storageAccount, 'Microsoft.Authorization/roleAssignments', arm.guid(ids.storageAccount, ROLES.storageBlobDataContributor, ids.blobManagerIdentity)),
+        roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
+        roleId(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
+        // The script reaches the data lake's blob endpoint through its private endpoint; the name only
+        // resolves to it once the blob zone is linked to the network.
+        dnsZoneLinkId('blob'),
         arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.storageAccount, '-blob-ep'), 'default'),
         arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.storageAccount, '-dfs-ep'), 'default'),
         arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.scriptStorageAccount, '-blob-ep'), 'default'),

@@ -82,7 +82,7 @@ test('linked services: data lake, vault, remote hub key from Key Vault, Data Exp
     accountKey: {
       type: 'AzureKeyVaultSecret',
       store: { referenceName: 'keyVault', type: 'LinkedServiceReference' },
-      secretName: "[concat(toLower(parameters('hubName')), '-storage-key')]",
+      secretName: "[concat(replace(toLower(parameters('hubName')), '_', '-'), '-storage-key')]",
     },
   });
   assert.is(ls('hubDataExplorer').type, 'AzureDataExplorer');
