@@ -146,6 +146,10 @@ test('identities, role assignments and the four deployment scripts', () => {
   ]);
 });
 
+test('deployment scripts re-run on every new deployment (forceUpdateTag from the deployment name)', () => {
+  for (const r of resourcesOf('Microsoft.Resources/deploymentScripts')) assert.is(r.properties.forceUpdateTag, '[deployment().name]', r.name);
+});
+
 test('Data Factory objects wait for the stop script; the start script waits for every trigger', () => {
   const stop = "[resourceId('Microsoft.Resources/deploymentScripts', concat(variables('dataFactoryName'), '_stopTriggers'))]";
   const triggers = resourcesOf('Microsoft.DataFactory/factories/triggers');

@@ -85,6 +85,9 @@ export function dataFactoryModule(model: HubModel): Contribution {
     properties: {
       azPowerShellVersion: '11.0',
       retentionInterval: 'PT1H',
+      // A new deployment name (the portal and CLI make one per deployment) re-runs the script even when its
+      // other properties are unchanged and the previous run is still retained.
+      forceUpdateTag: arm.prop(arm.deployment(), 'name'),
       cleanupPreference: 'OnSuccess',
       timeout: 'PT30M',
       environmentVariables: [
