@@ -8,7 +8,7 @@
  */
 import type { HubModel } from '../../compiler/model.js';
 import type { Contribution, FileArtifact } from '../types.js';
-import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema, BUILT_IN_DATASETS } from '../datasets/catalog.js';
+import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../datasets/catalog.js';
 import { toJsonText } from '../../compiler/json.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
@@ -65,5 +65,3 @@ export function configModule(model: HubModel): Contribution {
   return { files };
 }
 
-/** The built-in dataset names, for modules that list datasets. */
-export const DATASET_NAMES = BUILT_IN_DATASETS.map((d) => d.name);

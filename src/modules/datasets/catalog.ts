@@ -196,7 +196,3 @@ export function builtInDataset(name: string): BuiltInDataset | undefined {
   return BUILT_IN_DATASETS.find((d) => d.name === name);
 }
 
-/** The conversion schemas of one export type and version (one per channel, or a single one). */
-export function schemasFor(exportType: ExportType, version: string): ExportSchema[] {
-  return EXPORT_SCHEMAS.filter((s) => s.exportType === exportType && s.version === version);
-}
