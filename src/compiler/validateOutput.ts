@@ -18,6 +18,7 @@ import { validateKqlScripts } from '../validators/kql.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { jsonLocator, pointerPath, type JsonLocator } from './positions.js';
 import type { AdfPositionLookup } from '../validators/adfReferences.js';
+import { checkAdfNesting } from '../validators/adfNesting.js';
 
 /**
  * Positions for Data Factory diagnostics: in the object's standalone file when it was written, else in
@@ -94,13 +95,18 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full'): 
   const objects = result.contributions.flatMap((c) => c.dataFactory ?? []);
   const templateAt = jsonLocator(templateText);
   out.push(...positionTemplateDiagnostics(checkArmReferences(template, 'azuredeploy.json'), templateAt));
-  out.push(...checkAdfReferences(adfFactory(objects), 'azuredeploy.json', adfPositions(result, template, templateAt)));
+  const factory = adfFactory(objects);
+  const positions = adfPositions(result, template, templateAt);
+  out.push(...checkAdfReferences(factory, 'azuredeploy.json', positions));
+  for (const { jsonPath, pipeline, ...d } of checkAdfNesting(factory.pipelines, 'azuredeploy.json')) {
+    const at = positions('pipeline', pipeline, jsonPath);
+    out.push(at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d);
+  }
   if (level === 'quick') return out;
 
   out.push(...positionTemplateDiagnostics(armSchemaDiagnostics(loadArmSchemaValidator().validateTemplate(template), 'azuredeploy.json'), templateAt));
   // The objects as the template embeds them (positioned in their standalone file, or their resource in
   // azuredeploy.json), then the standalone files as written (folded with the defaults).
-  const positions = adfPositions(result, template, templateAt);
   for (const o of objects) {
     const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
     for (const [d, issue] of withIssues(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true }))) {

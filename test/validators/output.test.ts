@@ -122,6 +122,25 @@ test('a Data Factory model error is positioned at the property in the pipeline f
   }
 });
 
+test('a ForEach nested in a ForEach gives a positioned HUB326', () => {
+  const r = compiled();
+  const broken = withPipeline(r, 'rawexports_ExecuteETL', (p) => {
+    const outer = p.activities.find((a: any) => a.type === 'ForEach');
+    outer.typeProperties.activities.push({
+      name: 'Inner Loop',
+      type: 'ForEach',
+      dependsOn: [],
+      userProperties: [],
+      typeProperties: { items: { value: '@createArray(1)', type: 'Expression' }, activities: [] },
+    });
+  });
+  const found = validateOutput(broken, 'quick').filter((d) => d.code === 'HUB326');
+  assert.is(found.length, 1, found.map(formatDiagnostic).join('\n'));
+  assert.match(found[0].message, /ForEach 'Inner Loop' is nested in ForEach/);
+  assert.is(found[0].file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
+  assert.ok(lineOf(broken, found[0]).trim().startsWith('{'), lineOf(broken, found[0]));
+});
+
 test('an undeclared ARM variable is reported at its place in azuredeploy.json', () => {
   const r = compiled();
   const text = r.artifacts.get('azuredeploy.json')!.replace("[variables('keyVaultName')]", "[variables('keyVaultNam')]");

@@ -2,7 +2,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import { objectsOf, allActivities, evaluate, withSections, FIXTURE_YAML, type Wire } from './support.js';
-import { nestingViolations, innerActivities } from '../../../src/modules/dataFactory/activities.js';
+import { innerActivityLists } from '../../../src/validators/adfReferences.js';
+
+/** The activities directly inside a container activity. */
+const innerActivities = (a: unknown) => innerActivityLists(a).flatMap((l) => l.activities as any[]);
+import { nestingViolations } from '../../../src/validators/adfNesting.js';
 import { parseAdfValue, adfValueNodes, walkAdf } from '../../../src/expressions/adf/index.js';
 
 const def = objectsOf();

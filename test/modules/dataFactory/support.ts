@@ -7,7 +7,10 @@ import { hubYaml, modelOf } from '../../support/hubs.js';
 import { dataFactoryContext, type DataFactoryContext } from '../../../src/modules/dataFactory/context.js';
 import { dataFactoryObjects } from '../../../src/modules/dataFactory/objects.js';
 import type { AdfObject } from '../../../src/modules/types.js';
-import { innerActivities } from '../../../src/modules/dataFactory/activities.js';
+import { innerActivityLists } from '../../../src/validators/adfReferences.js';
+
+/** The activities directly inside a container activity. */
+const innerActivities = (a: unknown) => innerActivityLists(a).flatMap((l) => l.activities as any[]);
 import { evaluateAdfValue, type AdfEvalContext } from '../../../src/expressions/adf/index.js';
 
 const root = new URL('../../../', import.meta.url);
