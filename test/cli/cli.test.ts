@@ -66,6 +66,14 @@ test('a missing input file is reported with HUB001', () => {
   assert.match(r.stderr, /HUB001/);
 });
 
+test('the compiled bin runs by itself (npx hubc): built by npm ci, executable, with a shebang', () => {
+  const bin = join(ROOT, 'dist/src/cli/main.js');
+  assert.ok(existsSync(bin), 'dist/ is built by the prepare script of npm ci');
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr ?? String(r.error));
+  assert.is(r.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+});
+
 test('usage errors exit 2', () => {
   assert.is(hubc(['frobnicate']).code, 2);
   assert.is(hubc(['build', '--format', 'xml']).code, 2);
