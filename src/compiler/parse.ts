@@ -1,7 +1,8 @@
 /**
  * Stage 1: parse hub.yaml text into a YAML document that keeps source positions.
  */
-import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Document, type Node, type Pair } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { nodeAt } from './positions.js';
 import type { Diagnostic, Position } from './diagnostics.js';
 
 /** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
@@ -46,32 +47,7 @@ function firstLine(message: string): string {
 
 /** Where in the YAML a JSON-pointer-like path points. `key` asks for the key of the last segment instead of its value. */
 export function locate(source: SourceDocument, path: readonly (string | number)[], key = false): Position {
-  let node: unknown = source.doc.contents;
-  let best: Node | Pair | undefined = isNodeLike(node) ? (node as Node) : undefined;
-  for (let i = 0; i < path.length; i++) {
-    const seg = path[i];
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
-      if (!pair) break;
-      if (key && i === path.length - 1) {
-        best = pair.key as Node;
-        break;
-      }
-      node = pair.value;
-      best = isNodeLike(pair.value) ? (pair.value as Node) : (pair.key as Node);
-    } else if (isSeq(node)) {
-      const item = node.items[Number(seg)];
-      if (!item) break;
-      node = item;
-      best = item as Node;
-    } else break;
-  }
-  const range = (best as Node | undefined)?.range;
-  const offset = range ? range[0] : 0;
-  const lp = source.lineCounter.linePos(offset);
+  const range = nodeAt(source.doc.contents, path, key)?.range;
+  const lp = source.lineCounter.linePos(range ? range[0] : 0);
   return { line: lp.line, col: lp.col };
-}
-
-function isNodeLike(x: unknown): boolean {
-  return !!x && typeof x === 'object' && 'range' in (x as object) && Array.isArray((x as Node).range);
 }

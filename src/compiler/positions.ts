@@ -9,6 +9,34 @@ import type { Position } from './diagnostics.js';
 export type JsonLocator = (path: readonly (string | number)[]) => Position | undefined;
 
 /**
+ * The deepest node on a path (map keys and sequence indexes) below `root`, or, with `key`, the key node
+ * of the path's last segment when it exists. Used for hub.yaml and for generated JSON alike.
+ */
+export function nodeAt(root: unknown, path: readonly (string | number)[], key = false): Node | undefined {
+  let node: unknown = root;
+  let found: Node | undefined = isNode(root) ? (root as Node) : undefined;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      if (key && i === path.length - 1) return pair.key as Node;
+      node = pair.value;
+      found = isNode(pair.value) ? (pair.value as Node) : (pair.key as Node);
+    } else if (isSeq(node)) {
+      node = node.items[Number(seg)];
+      if (!isNode(node)) break;
+      found = node as Node;
+    } else break;
+  }
+  return found;
+}
+
+function isNode(x: unknown): boolean {
+  return !!x && typeof x === 'object' && Array.isArray((x as Node).range);
+}
+
+/**
  * Indexes a JSON text (parsed with the YAML parser, which keeps ranges; JSON is YAML).
  * The locator returns the start of the deepest node on the path that exists.
  */
@@ -16,20 +44,7 @@ export function jsonLocator(text: string): JsonLocator {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
   return (path) => {
-    let node: unknown = doc.contents;
-    let found: Node | undefined = node as Node | undefined;
-    for (const seg of path) {
-      if (isMap(node)) {
-        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
-        if (!pair) break;
-        node = pair.value;
-      } else if (isSeq(node)) {
-        node = node.items[Number(seg)];
-        if (node === undefined) break;
-      } else break;
-      found = node as Node;
-    }
-    const range = found?.range;
+    const range = nodeAt(doc.contents, path)?.range;
     if (!range) return undefined;
     const lp = lineCounter.linePos(range[0]);
     return { line: lp.line, col: lp.col };

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Diagnostic } from './diagnostics.js';
 import { locate, type SourceDocument } from './parse.js';
+import { pointerPath } from './positions.js';
 import { packagePath } from './packageRoot.js';
 import { getRelease } from './releases.js';
 import { BUILT_IN_DATASETS } from '../modules/datasets/catalog.js';
@@ -62,20 +63,13 @@ function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-function pathOf(instancePath: string): string[] {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 function dotted(path: readonly (string | number)[]): string {
   return path.length ? path.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(root)';
 }
 
 function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagnostic[] {
   return errors.map((e) => {
-    const path = pathOf(e.instancePath);
+    const path = pointerPath(e.instancePath);
     const where = dotted(path);
     const base = { severity: 'error' as const, file: source.file };
     switch (e.keyword) {
@@ -173,8 +167,8 @@ function typeHint(type: string): string {
   }
 }
 
-function patternHint(path: string[]): string {
-  const last = path.filter((p) => !/^\d+$/.test(p)).pop();
+function patternHint(path: (string | number)[]): string {
+  const last = path.filter((p): p is string => typeof p === 'string').pop();
   switch (last) {
     case 'name':
       if (path[0] === 'hub') return 'Use 3-40 letters and digits with single - or _ between them, starting with a letter.';

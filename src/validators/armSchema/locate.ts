@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../compiler/packageRoot.js';
 
 /** One entry of MANIFEST.json (only the fields hubc uses). */
 export interface ArmSchemaManifestFile {
@@ -34,17 +34,6 @@ export interface ArmSchemaManifest {
 
 /** File whose presence marks a usable schema folder. */
 const MARKER = 'schemas/2019-04-01/deploymentTemplate.json';
-
-/** Absolute path of the nearest folder above this module that holds a package.json (works from `src/` and `dist/src/`). */
-export function hubcPackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('hubc: cannot find package.json above ' + fileURLToPath(import.meta.url));
-    dir = parent;
-  }
-}
 
 /** The download cache folder: `$XDG_CACHE_HOME/hubc/arm-schemas`, default `~/.cache/hubc/arm-schemas`. */
 export function armSchemaCacheDir(): string {
@@ -158,7 +147,7 @@ export function locateArmSchemas(explicit?: string): string {
   const tried: string[] = [];
   const candidates = [resolve(process.cwd(), '..', 'shared', 'arm-schemas')];
   try {
-    candidates.push(resolve(hubcPackageRoot(), '..', 'shared', 'arm-schemas'));
+    candidates.push(resolve(packageRoot(), '..', 'shared', 'arm-schemas'));
   } catch {
     // no package root: only the cwd candidate
   }
