@@ -44,6 +44,11 @@ function adfPositions(result: CompileResult, template: any, templateAt: JsonLoca
   };
 }
 
+/** A diagnostic moved to the file and position a Data Factory position lookup found, if any. */
+function placed(d: Diagnostic, at: ReturnType<AdfPositionLookup>): Diagnostic {
+  return at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d;
+}
+
 /** Pairs each model-check issue with its diagnostic. */
 function withIssues(kind: AdfObject['kind'], name: string, file: string, issues: AdfModelIssue[]): [Diagnostic, AdfModelIssue][] {
   const diagnostics = adfModelDiagnostics(kind, name, file, issues);
@@ -100,7 +105,7 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full'): 
   out.push(...checkAdfReferences(factory, 'azuredeploy.json', positions));
   for (const { jsonPath, pipeline, ...d } of checkAdfNesting(factory.pipelines, 'azuredeploy.json')) {
     const at = positions('pipeline', pipeline, jsonPath);
-    out.push(at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d);
+    out.push(placed(d, at));
   }
   if (level === 'quick') return out;
 
@@ -111,7 +116,7 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full'): 
     const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
     for (const [d, issue] of withIssues(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true }))) {
       const at = positions(o.kind, o.name, modelPath(issue.path));
-      out.push(at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d);
+      out.push(placed(d, at));
     }
   }
   for (const [path, text] of result.artifacts) {
