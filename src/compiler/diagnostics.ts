@@ -46,6 +46,26 @@ export class DiagnosticError extends Error {
   }
 }
 
+/**
+ * A problem of the environment rather than of hub.yaml: validator data missing and not downloadable, no
+ * network, a folder that cannot be read. The CLI reports it in one line with its hint and exits 2.
+ */
+export class EnvironmentError extends Error {
+  /**
+   * @param code stable code, `HUB0nn` (docs/diagnostics.md)
+   * @param message what is wrong, one line
+   * @param hint what to do about it, one line
+   */
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+    this.name = 'EnvironmentError';
+  }
+}
+
 /** True when at least one diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');

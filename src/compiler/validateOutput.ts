@@ -87,12 +87,19 @@ export function kqlScriptsForValidation(result: CompileResult) {
     });
 }
 
+/** Options of {@link validateOutput}. */
+export interface ValidateOutputOptions {
+  /** Folder with the official ARM schemas; default: found by `locateArmSchemas` (validators/armSchema/locate.ts). */
+  schemasDir?: string;
+}
+
 /**
  * Validates a successful compile.
  * @param level `quick` (reference checks) or `full` (every validator)
  * @returns diagnostics (HUB3xx)
+ * @throws EnvironmentError (`full` only) when the ARM schemas cannot be found
  */
-export function validateOutput(result: CompileResult, level: 'quick' | 'full'): Diagnostic[] {
+export function validateOutput(result: CompileResult, level: 'quick' | 'full', options: ValidateOutputOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const templateText = result.artifacts.get('azuredeploy.json');
   if (!templateText || !result.model) return out;
@@ -109,7 +116,7 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full'): 
   }
   if (level === 'quick') return out;
 
-  out.push(...positionTemplateDiagnostics(armSchemaDiagnostics(loadArmSchemaValidator().validateTemplate(template), 'azuredeploy.json'), templateAt));
+  out.push(...positionTemplateDiagnostics(armSchemaDiagnostics(loadArmSchemaValidator(options.schemasDir).validateTemplate(template), 'azuredeploy.json'), templateAt));
   // The objects as the template embeds them (positioned in their standalone file, or their resource in
   // azuredeploy.json), then the standalone files as written (folded with the defaults).
   for (const o of objects) {

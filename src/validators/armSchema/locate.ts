@@ -16,6 +16,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { packageRoot } from '../../compiler/packageRoot.js';
+import { EnvironmentError } from '../../compiler/diagnostics.js';
 
 /** One entry of MANIFEST.json (only the fields hubc uses). */
 export interface ArmSchemaManifestFile {
@@ -181,4 +182,22 @@ export function locateArmSchemas(explicit?: string): string {
     `hubc: cannot find the official ARM JSON schemas. Set ARM_SCHEMAS_DIR to a folder holding them (e.g. ../shared/arm-schemas). ` +
       `Tried ${tried.join(', ')}; download cache: ${problem}.`,
   );
+}
+
+/**
+ * The schema folder for a CLI run: {@link locateArmSchemas} with its failure turned into an
+ * {@link EnvironmentError} (HUB003) that names `ARM_SCHEMAS_DIR` and `--schemas-dir`.
+ * @param explicit folder given with `--schemas-dir`
+ * @throws EnvironmentError when no folder is found and none can be downloaded
+ */
+export async function prepareArmSchemas(explicit?: string): Promise<string> {
+  try {
+    return locateArmSchemas(explicit);
+  } catch (e) {
+    throw new EnvironmentError(
+      'HUB003',
+      (e as Error).message.replace(/^hubc: /, ''),
+      'Set ARM_SCHEMAS_DIR or pass --schemas-dir with a copy of the official ARM JSON schemas, or connect to the network once so hubc can download them.',
+    );
+  }
 }

@@ -1,0 +1,48 @@
+/**
+ * `hubc validate [FILE] [--schemas-dir DIR] [--format text|json]`: compile a hub.yaml and run every output
+ * validator; writes nothing.
+ */
+import type { Command } from 'commander';
+import { hasErrors, EnvironmentError } from '../../compiler/diagnostics.js';
+import { validateOutput } from '../../compiler/validateOutput.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
+import { formatOption } from '../options.js';
+import { compileFile, type CommandContext } from './shared.js';
+import { prepareArmSchemas } from '../../validators/armSchema/locate.js';
+
+/** Adds the command to the program. */
+export function registerValidate(program: Command, ctx: CommandContext): void {
+  program
+    .command('validate')
+    .summary('compile a hub.yaml and run every output validator')
+    .description(
+      'Compiles FILE and checks the output with the official ARM JSON schemas, the Data Factory SDK model, the ARM and Data Factory ' +
+        'expression reference checks and the Kusto language service. Writes nothing; exits 0 only when every check is clean. ' +
+        'The ARM schemas come from --schemas-dir, else ARM_SCHEMAS_DIR, else ../shared/arm-schemas beside the checkout, ' +
+        'else the download cache (~/.cache/hubc/arm-schemas, filled from schema.management.azure.com on first use).',
+    )
+    .argument('[file]', 'hub.yaml to validate', 'hub.yaml')
+    .option('--schemas-dir <dir>', 'folder with a copy of the official ARM JSON schemas (overrides ARM_SCHEMAS_DIR)')
+    .addOption(formatOption())
+    .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n')
+    .action(async (file: string, opts: { schemasDir?: string; format: OutputFormat }) => {
+      const { io } = ctx;
+      const result = compileFile(io, file, opts.format);
+      if (typeof result === 'number') return ctx.exit(result);
+      let checked;
+      try {
+        checked = validateOutput(result, 'full', { schemasDir: await prepareArmSchemas(opts.schemasDir) });
+      } catch (e) {
+        if (e instanceof EnvironmentError) return ctx.exit(reportEnvironmentError(io, e, opts.format));
+        throw e;
+      }
+      const diagnostics = [...result.diagnostics, ...checked];
+      if (hasErrors(diagnostics)) {
+        reportDiagnostics(io, diagnostics, opts.format, { release: result.release, valid: false });
+        return ctx.exit(EXIT.diagnostics);
+      }
+      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, files: result.artifacts.size, valid: true });
+      if (opts.format === 'text') io.out(`${file}: release ${result.release}, ${result.artifacts.size} files, all validators clean\n`);
+      ctx.exit(EXIT.ok);
+    });
+}

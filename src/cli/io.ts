@@ -1,0 +1,49 @@
+/**
+ * What a CLI command writes and how it fails: the output streams (replaceable in tests), diagnostic
+ * reporting in `text` or `json` form, and the exit codes.
+ *
+ * Exit codes (README "Commands"): 0 success, 1 diagnostics with errors (or, for `diff`, a difference),
+ * 2 usage or environment errors (bad flags, a missing validator data folder, no network).
+ */
+import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../compiler/diagnostics.js';
+
+/** Exit codes of every hubc command. */
+export const EXIT = { ok: 0, diagnostics: 1, usage: 2 } as const;
+
+/** Output formats every command accepts. */
+export type OutputFormat = 'text' | 'json';
+
+/** Where a command writes. `process` streams in the real CLI; buffers in tests. */
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** True when stdout is a terminal (colour, prompts). */
+  isTTY: boolean;
+}
+
+/** The process's own streams. */
+export const processIO: CliIO = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  isTTY: Boolean(process.stdout.isTTY),
+};
+
+/**
+ * Reports diagnostics: `text` writes each to stderr in tsc form; `json` writes one JSON object
+ * `{ ...extra, diagnostics }` to stdout.
+ */
+export function reportDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], format: OutputFormat, extra: Record<string, unknown> = {}): void {
+  if (format === 'json') io.out(`${JSON.stringify({ ...extra, diagnostics }, null, 2)}\n`);
+  else for (const d of diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+}
+
+/**
+ * Reports an {@link EnvironmentError}: one line (plus its hint) on stderr, or with `json` a valid JSON
+ * object `{ error: { code, message, hint }, diagnostics: [] }` on stdout.
+ * @returns {@link EXIT.usage}
+ */
+export function reportEnvironmentError(io: CliIO, e: EnvironmentError, format: OutputFormat): number {
+  if (format === 'json') io.out(`${JSON.stringify({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: [] }, null, 2)}\n`);
+  else io.err(`error ${e.code}: ${e.message}\n  hint: ${e.hint}\n`);
+  return EXIT.usage;
+}

@@ -1,0 +1,37 @@
+/**
+ * Options shared by several commands, built on commander's `Option`, and the "did you mean" helper used
+ * for values outside a fixed list.
+ */
+import { InvalidArgumentError, Option } from 'commander';
+import { closest, distance } from 'fastest-levenshtein';
+
+/**
+ * The allowed value closest to `value` (edit distance, case-insensitive), when it is close enough to be a
+ * likely typo: at most a third of the longer text's length, and at least 1.
+ * @returns the suggestion, or undefined when nothing is close
+ */
+export function nearest(value: string, allowed: readonly string[]): string | undefined {
+  if (!allowed.length) return undefined;
+  const lower = value.toLowerCase();
+  const best = closest(lower, allowed.map((a) => a.toLowerCase()));
+  const i = allowed.findIndex((a) => a.toLowerCase() === best);
+  const limit = Math.max(1, Math.floor(Math.max(best.length, lower.length) / 3));
+  return distance(lower, best) <= limit ? allowed[i] : undefined;
+}
+
+/**
+ * An option whose value must be one of `values`; a wrong value is a usage error that names the allowed
+ * values and the nearest one.
+ * @param flags commander flags, e.g. `--format <format>`
+ */
+export function choiceOption(flags: string, description: string, values: readonly string[], defaultValue?: string): Option {
+  const option = new Option(flags, `${description} (${values.join(', ')})`).argParser((value: string) => {
+    if (values.includes(value)) return value;
+    const near = nearest(value, values);
+    throw new InvalidArgumentError(`Allowed values: ${values.join(', ')}.${near ? ` Did you mean '${near}'?` : ''}`);
+  });
+  return defaultValue === undefined ? option : option.default(defaultValue);
+}
+
+/** `--format text|json`, accepted by every command. */
+export const formatOption = (): Option => choiceOption('--format <format>', 'output format', ['text', 'json'], 'text');

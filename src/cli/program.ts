@@ -1,0 +1,55 @@
+/**
+ * The hubc command line as a commander program: one `register*` function per command (each in
+ * `src/cli/commands/`), shared manners (usage errors with suggestions, per-command `--help` with
+ * examples, `--version`) and the mapping of every outcome to an exit code (see `io.ts`).
+ */
+import { Command, CommanderError } from 'commander';
+import { HUBC_VERSION } from '../compiler/compile.js';
+import { EXIT, processIO, type CliIO } from './io.js';
+import type { CommandContext } from './commands/shared.js';
+import { registerBuild } from './commands/build.js';
+import { registerValidate } from './commands/validate.js';
+
+/** Every command, in the order `hubc --help` lists them. */
+const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate];
+
+/** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
+function createProgram(ctx: CommandContext): Command {
+  const program = new Command('hubc')
+    .description('The FinOps hub compiler: turns a hub.yaml into the ARM template, portal form, Data Factory JSON, KQL and config files of a FinOps hub release.')
+    .version(HUBC_VERSION, '-v, --version', 'print the hubc version')
+    .helpOption('-h, --help', 'show help for hubc or a command')
+    .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
+    .exitOverride();
+  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output), 2 usage or environment errors.\n');
+  for (const register of COMMANDS) register(program, ctx);
+  program.showHelpAfterError(`(commands: ${program.commands.map((c) => c.name()).join(', ')}; run hubc --help for usage)`);
+  for (const command of program.commands) {
+    const flags = command.options.map((o) => o.long).concat('--help').join(', ');
+    command
+      .exitOverride()
+      .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
+      .showHelpAfterError(`(options of hubc ${command.name()}: ${flags}; run hubc ${command.name()} --help for usage)`);
+  }
+  return program;
+}
+
+/**
+ * Runs hubc with the given arguments (without `node` and the script path).
+ * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors
+ */
+export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createProgram({ io, exit: (c) => (code = c) });
+  if (argv.length === 0) {
+    io.err(program.helpInformation());
+    return EXIT.usage;
+  }
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    if (!(e instanceof CommanderError)) throw e;
+    return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  return code;
+}

@@ -1,0 +1,98 @@
+/**
+ * CLI manners, run in-process through runCli with captured output: usage errors name what was wrong and
+ * what is allowed, every command has its own --help, and exit codes are 0 / 1 / 2.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runCli } from '../../src/cli/program.js';
+import { nearest } from '../../src/cli/options.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+test('an unknown command exits 2, says so and lists the commands', async () => {
+  const r = await run('frobnicate');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /unknown command 'frobnicate'/);
+  assert.match(r.stderr, /commands: build, validate/);
+  assert.is(r.stdout, '');
+});
+
+test('a misspelt command gets the nearest one suggested', async () => {
+  const r = await run('buld');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /Did you mean build\?/);
+});
+
+test('--format with a wrong value names the allowed values and the nearest one', async () => {
+  const xml = await run('build', '--format', 'xml');
+  assert.is(xml.code, 2);
+  assert.match(xml.stderr, /argument 'xml' is invalid\. Allowed values: text, json\./);
+  const jsn = await run('validate', '--format', 'jsn');
+  assert.is(jsn.code, 2);
+  assert.match(jsn.stderr, /Did you mean 'json'\?/);
+});
+
+test('two input files are a usage error, not a silent usage text', async () => {
+  const r = await run('build', 'a.yaml', 'b.yaml');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /too many arguments for 'build'\. Expected 1 argument but got 2/);
+});
+
+test('an unknown flag is named, with the options the command takes', async () => {
+  const r = await run('build', '--frob');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /unknown option '--frob'/);
+  assert.match(r.stderr, /options of hubc build: --out, --format, --help/);
+});
+
+test('an option another command takes is refused (validate writes nothing, so it has no --out)', async () => {
+  const r = await run('validate', '--out', 'x');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /unknown option '--out'/);
+  const short = await run('validate', '-o', 'x');
+  assert.is(short.code, 2);
+  assert.match(short.stderr, /unknown option '-o'/);
+});
+
+test('every command has its own --help with options, defaults and an example; exit 0', async () => {
+  const build = await run('build', '--help');
+  assert.is(build.code, 0);
+  assert.match(build.stdout, /Usage: hubc build \[options\] \[file\]/);
+  assert.match(build.stdout, /-o, --out <dir>.*\(default:\s+"dist-templates"\)/s);
+  assert.match(build.stdout, /--format <format>.*\(default: "text"\)/s);
+  assert.match(build.stdout, /Examples:\n {2}hubc build\n/);
+  const validate = await run('validate', '--help');
+  assert.is(validate.code, 0);
+  assert.match(validate.stdout, /Usage: hubc validate \[options\] \[file\]/);
+  assert.match(validate.stdout, /--schemas-dir <dir>/);
+  assert.match(validate.stdout, /ARM_SCHEMAS_DIR/);
+  assert.match(validate.stdout, /Examples:/);
+  const top = await run('--help');
+  assert.is(top.code, 0);
+  assert.match(top.stdout, /Exit codes: 0 success, 1 diagnostics/);
+});
+
+test('no arguments print the usage to stderr and exit 2; --version exits 0', async () => {
+  const none = await run();
+  assert.is(none.code, 2);
+  assert.match(none.stderr, /Usage: hubc/);
+  const v = await run('--version');
+  assert.is(v.code, 0);
+  assert.match(v.stdout, /^\d+\.\d+\.\d+\n$/);
+});
+
+test('nearest() suggests close values only', () => {
+  assert.is(nearest('jsn', ['text', 'json']), 'json');
+  assert.is(nearest('TEXT', ['text', 'json']), 'text');
+  assert.is(nearest('xml', ['text', 'json']), undefined);
+  assert.is(nearest('anything', []), undefined);
+});
+
+test.run();
