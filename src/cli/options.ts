@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
+import { RELEASE_VERSIONS } from '../compiler/releases.js';
 
 /**
  * The allowed value closest to `value` (edit distance, case-insensitive), when it is close enough to be a
@@ -35,3 +36,6 @@ export function choiceOption(flags: string, description: string, values: readonl
 
 /** `--format text|json`, accepted by every command. */
 export const formatOption = (): Option => choiceOption('--format <format>', 'output format', ['text', 'json'], 'text');
+
+/** `--release X`: build a release other than the one hub.yaml names. */
+export const releaseOption = (): Option => choiceOption('--release <release>', "hub release to build instead of hub.yaml's release:", RELEASE_VERSIONS);

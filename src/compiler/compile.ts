@@ -35,6 +35,11 @@ export const HUBC_VERSION: string = JSON.parse(readFileSync(packagePath('package
 export interface CompileOptions {
   /** File name used in diagnostics; default `hub.yaml`. */
   file?: string;
+  /**
+   * Hub release to build instead of the file's `release:` (CLI `--release`). The file is checked
+   * against this release; a file without `release:` is accepted.
+   */
+  release?: string;
 }
 
 /** The outcome of a compile. `artifacts` is empty when there is any error. */
@@ -73,6 +78,8 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
   const file = options.file ?? 'hub.yaml';
   const parsed = parseHubYaml(text, file);
   if (!parsed.source) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
+  const data = parsed.source.data;
+  if (options.release !== undefined && data && typeof data === 'object' && !Array.isArray(data)) (data as Record<string, unknown>).release = options.release;
   const checked = validateHub(parsed.source);
   if (!checked.data) return { diagnostics: sortDiagnostics(checked.diagnostics) };
   return { model: resolveHub(checked.data, schemaSkuNames()), diagnostics: checked.diagnostics };

@@ -6,7 +6,7 @@ import { hasErrors } from '../../compiler/diagnostics.js';
 import { writeRelease } from '../../compiler/write.js';
 import { validateOutput } from '../../compiler/validateOutput.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
-import { formatOption } from '../options.js';
+import { formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
 
 /** Adds the command to the program. */
@@ -20,11 +20,12 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     )
     .argument('[file]', 'hub.yaml to compile', 'hub.yaml')
     .option('-o, --out <dir>', 'output folder; files go to DIR/<release>/', 'dist-templates')
+    .addOption(releaseOption())
     .addOption(formatOption())
     .addHelpText('after', '\nExamples:\n  hubc build\n  hubc build my-hub.yaml --out out --format json\n')
-    .action((file: string, opts: { out: string; format: OutputFormat }) => {
+    .action((file: string, opts: { out: string; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
-      const result = compileFile(io, file, opts.format);
+      const result = compileFile(io, file, opts.format, opts.release);
       if (typeof result === 'number') return ctx.exit(result);
       const diagnostics = [...result.diagnostics, ...validateOutput(result, 'quick')];
       if (hasErrors(diagnostics)) {

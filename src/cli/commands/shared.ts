@@ -14,10 +14,10 @@ export interface CommandContext {
 }
 
 /**
- * Reads and compiles a hub.yaml file. On a read error (HUB001) or any error diagnostic, reports them and
+ * Reads and compiles a hub.yaml file, for `release` when given (else the file's). On a read error (HUB001) or any error diagnostic, reports them and
  * returns the exit code instead of a result.
  */
-export function compileFile(io: CliIO, file: string, format: OutputFormat): CompileResult | number {
+export function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string): CompileResult | number {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -29,7 +29,7 @@ export function compileFile(io: CliIO, file: string, format: OutputFormat): Comp
     );
     return EXIT.diagnostics;
   }
-  const result = compile(text, { file });
+  const result = compile(text, { file, release });
   if (hasErrors(result.diagnostics) || !result.release) {
     reportDiagnostics(io, result.diagnostics, format);
     return EXIT.diagnostics;

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { hasErrors, EnvironmentError } from '../../compiler/diagnostics.js';
 import { validateOutput } from '../../compiler/validateOutput.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
-import { formatOption } from '../options.js';
+import { formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
 import { prepareArmSchemas } from '../../validators/armSchema/locate.js';
 
@@ -23,11 +23,12 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     )
     .argument('[file]', 'hub.yaml to validate', 'hub.yaml')
     .option('--schemas-dir <dir>', 'folder with a copy of the official ARM JSON schemas (overrides ARM_SCHEMAS_DIR)')
+    .addOption(releaseOption())
     .addOption(formatOption())
     .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n')
-    .action(async (file: string, opts: { schemasDir?: string; format: OutputFormat }) => {
+    .action(async (file: string, opts: { schemasDir?: string; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
-      const result = compileFile(io, file, opts.format);
+      const result = compileFile(io, file, opts.format, opts.release);
       if (typeof result === 'number') return ctx.exit(result);
       let checked;
       try {
