@@ -72,13 +72,13 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 /**
- * Formats a diagnostic the way tsc does: `hub.yaml:12:5 - error HUB104: message`, then the hint on its
- * own indented line, then the output path if any.
+ * Formats a diagnostic the way tsc does: `hub.yaml:12:5 - error HUB104: message`, then the path (when the
+ * message does not already name it) and the hint, each on its own indented line.
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.start ? `${d.file}:${d.start.line}:${d.start.col}` : d.file;
   const lines = [`${where} - ${d.severity} ${d.code}: ${d.message}`];
-  if (d.path) lines.push(`  at ${d.path}`);
+  if (d.path && !d.message.includes(d.path)) lines.push(`  at ${d.path}`);
   if (d.hint) lines.push(`  hint: ${d.hint}`);
   return lines.join('\n');
 }

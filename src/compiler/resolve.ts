@@ -4,10 +4,20 @@
 import type { HubModel, ScheduleModel, KustoType, DateFolderForm } from './model.js';
 import { getRelease } from './releases.js';
 import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../modules/datasets/catalog.js';
+import { tierOfSku } from './checks/skus.js';
 
 function schedule(raw: { time: string; timeZone: string }): ScheduleModel {
   const [hour, minute] = raw.time.split(':').map(Number);
   return { hour, minute, timeZone: raw.timeZone };
+}
+
+/**
+ * The Data Explorer SKU with tier and capacity derived where hub.yaml leaves them out: the tier the SKU runs
+ * in, and the smallest node count that tier allows (1 for Basic, 2 for Standard).
+ */
+function dataExplorerSku(raw: { name: string; tier?: 'Basic' | 'Standard'; capacity?: number }): HubModel['dataExplorer']['sku'] {
+  const tier = raw.tier ?? tierOfSku(raw.name);
+  return { name: raw.name, tier, capacity: raw.capacity ?? (tier === 'Basic' ? 1 : 2) };
 }
 
 /**
@@ -31,7 +41,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
     storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus] },
     dataExplorer: {
       name: data.dataExplorer.name,
-      sku: { ...data.dataExplorer.sku },
+      sku: dataExplorerSku(data.dataExplorer.sku),
       allowedSkuNames: data.dataExplorer.allowedSkuNames ? [...data.dataExplorer.allowedSkuNames] : [...skuNames],
       databases: { ...data.dataExplorer.databases },
     },

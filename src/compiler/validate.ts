@@ -1,6 +1,8 @@
 /**
  * Stage 2: check a parsed hub.yaml against `schemas/hub.schema.json` (ajv) and against the rules a
- * schema cannot express (semantic checks). Defaults from the schema are filled in on a copy.
+ * schema cannot express (the semantic checks in `./checks/`). Defaults from the schema are filled in on a
+ * copy. Like tsc, one run reports every problem: the semantic checks run on every part of the data the
+ * schema found valid, even when other parts are not.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -8,9 +10,10 @@ import type { Diagnostic } from './diagnostics.js';
 import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from './positions.js';
 import { packagePath } from './packageRoot.js';
-import { getRelease } from './releases.js';
-import { BUILT_IN_DATASETS } from '../modules/datasets/catalog.js';
-import { isKnownTimeZone } from '../modules/dataFactory/timeZones.js';
+import { getRelease, RELEASE_VERSIONS } from './releases.js';
+import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
+
+export { parseCidr } from './checks/network.js';
 
 let validator: ValidateFunction | undefined;
 
@@ -24,12 +27,16 @@ function schemaValidator(): ValidateFunction {
   return validator;
 }
 
+/** `a.b[0].c` for a data path; `(root)` for the empty path. */
+export function dottedPath(path: DataPath): string {
+  return path.length ? path.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(root)';
+}
+
 /**
  * Validates the document. Returns the data with schema defaults applied (a deep copy) when there is no
- * error.
+ * error; otherwise every schema and semantic diagnostic found.
  */
 export function validateHub(source: SourceDocument): { data?: Record<string, unknown>; diagnostics: Diagnostic[] } {
-  const data = structuredClone(source.data ?? {}) as Record<string, unknown>;
   if (typeof source.data !== 'object' || source.data === null || Array.isArray(source.data)) {
     return {
       diagnostics: [
@@ -40,22 +47,30 @@ export function validateHub(source: SourceDocument): { data?: Record<string, unk
           hint: 'Start from the hub.yaml in the hubc repository.',
           file: source.file,
           start: { line: 1, col: 1 },
+          path: '(root)',
         },
       ],
     };
   }
+  const data = structuredClone(source.data) as Record<string, unknown>;
   const validate = schemaValidator();
-  if (!validate(data)) {
-    return { diagnostics: schemaDiagnostics(source, pruneErrors(validate.errors ?? [])) };
-  }
-  const diagnostics = semanticDiagnostics(source, data);
-  return diagnostics.length ? { diagnostics } : { data, diagnostics };
+  const errors = validate(data) ? [] : pruneErrors(validate.errors ?? []);
+  const diagnostics = schemaDiagnostics(source, errors);
+  const release = RELEASE_VERSIONS.includes(data.release as never) ? getRelease(String(data.release)) : undefined;
+  if (release) diagnostics.push(...semanticDiagnostics(source, data, release, errors.map(errorPath)));
+  return diagnostics.some((d) => d.severity === 'error') ? { diagnostics } : { data, diagnostics };
 }
 
-/** Drops errors that only restate another one (ajv's `if`/`anyOf` summaries). */
+/** Keywords that only restate a type error at the same place (a number where a string is expected is not also "not one of the values"). */
+const AFTER_TYPE = new Set(['enum', 'pattern', 'format', 'const', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems']);
+
+/** Drops errors that only restate another one: duplicates, ajv's `if`/`anyOf` summaries, and value errors at a path with a type error. */
 function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
+  const typed = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   return errors.filter((e) => {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
+    if (AFTER_TYPE.has(e.keyword) && typed.has(e.instancePath)) return false;
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (seen.has(key)) return false;
     seen.add(key);
@@ -63,15 +78,19 @@ function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-function dotted(path: readonly (string | number)[]): string {
-  return path.length ? path.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(root)';
+/** The data path a schema error concerns: the unknown or missing key itself for those errors. */
+function errorPath(e: ErrorObject): DataPath {
+  const path = pointerPath(e.instancePath);
+  if (e.keyword === 'additionalProperties') return [...path, String((e.params as { additionalProperty: string }).additionalProperty)];
+  if (e.keyword === 'required') return [...path, String((e.params as { missingProperty: string }).missingProperty)];
+  return path;
 }
 
 function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagnostic[] {
-  return errors.map((e) => {
+  return errors.map((e): Diagnostic => {
     const path = pointerPath(e.instancePath);
-    const where = dotted(path);
-    const base = { severity: 'error' as const, file: source.file };
+    const where = dottedPath(path);
+    const base = { severity: 'error' as const, file: source.file, path: dottedPath(errorPath(e)) };
     switch (e.keyword) {
       case 'additionalProperties': {
         const name = String((e.params as { additionalProperty: string }).additionalProperty);
@@ -84,14 +103,10 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
           start: locate(source, [...path, name], true),
         };
       }
-      case 'type':
-        return {
-          ...base,
-          code: 'HUB103',
-          message: `${where} must be of type ${(e.params as { type: string }).type}`,
-          hint: typeHint((e.params as { type: string }).type),
-          start: locate(source, path),
-        };
+      case 'type': {
+        const type = (e.params as { type: string }).type;
+        return { ...base, code: 'HUB103', message: `${where} must be of type ${type}`, hint: typeHint(type, e.data, path), start: locate(source, path) };
+      }
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
         return {
@@ -110,13 +125,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       case 'maxLength':
       case 'minItems':
       case 'maxItems':
-        return {
-          ...base,
-          code: 'HUB105',
-          message: `${where} ${e.message}`,
-          hint: 'Change the value so it fits the range the schema allows.',
-          start: locate(source, path),
-        };
+        return { ...base, code: 'HUB105', message: `${where} ${e.message}`, hint: rangeHint(e), start: locate(source, path) };
       case 'required': {
         const missing = (e.params as { missingProperty: string }).missingProperty;
         return {
@@ -128,31 +137,23 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
         };
       }
       case 'pattern':
-        return {
-          ...base,
-          code: 'HUB107',
-          message: `${where} has an invalid form`,
-          hint: patternHint(path),
-          start: locate(source, path),
-        };
+        return { ...base, code: 'HUB107', message: `${where} has an invalid form`, hint: patternHint(path), start: locate(source, path) };
       case 'uniqueItems':
-        return {
-          ...base,
-          code: 'HUB108',
-          message: `${where} has duplicate items`,
-          hint: 'List each value once.',
-          start: locate(source, path),
-        };
+        return { ...base, code: 'HUB108', message: `${where} has duplicate items`, hint: 'List each value once.', start: locate(source, path) };
       default:
         return { ...base, code: 'HUB109', message: `${where} ${e.message}`, hint: 'See docs/hub-yaml.md.', start: locate(source, path) };
     }
   });
 }
 
-function typeHint(type: string): string {
+function typeHint(type: string, value: unknown, path: DataPath): string {
   switch (type) {
     case 'string':
-      return 'Quote the value, e.g. "01:00" or "0.7".';
+      if (typeof value === 'number' || typeof value === 'boolean') {
+        const key = path.length ? String(path[path.length - 1]) : 'value';
+        return `Quote it: ${key}: "${String(value)}" (YAML reads ${String(value)} unquoted as a ${typeof value}).`;
+      }
+      return 'Quote the value, e.g. "01:00".';
     case 'integer':
     case 'number':
       return 'Write a number without quotes.';
@@ -167,7 +168,24 @@ function typeHint(type: string): string {
   }
 }
 
-function patternHint(path: (string | number)[]): string {
+/** The allowed range of a value, from the limits its schema sets. */
+function rangeHint(e: ErrorObject): string {
+  const s = (e.parentSchema ?? {}) as Record<string, number | undefined>;
+  const span = (lo: number | undefined, hi: number | undefined, unit: string) =>
+    lo !== undefined && hi !== undefined ? `${lo} to ${hi}${unit}` : lo !== undefined ? `at least ${lo}${unit}` : `at most ${hi}${unit}`;
+  switch (e.keyword) {
+    case 'minLength':
+    case 'maxLength':
+      return `Allowed: ${span(s.minLength, s.maxLength, ' characters')}.`;
+    case 'minItems':
+    case 'maxItems':
+      return `Allowed: ${span(s.minItems, s.maxItems, ' items')}.`;
+    default:
+      return `Allowed: ${span(s.minimum ?? s.exclusiveMinimum, s.maximum ?? s.exclusiveMaximum, '')}${s.exclusiveMinimum !== undefined || s.exclusiveMaximum !== undefined ? ' (bounds excluded)' : ''}.`;
+  }
+}
+
+function patternHint(path: DataPath): string {
   const last = path.filter((p): p is string => typeof p === 'string').pop();
   switch (last) {
     case 'name':
@@ -189,118 +207,27 @@ function patternHint(path: (string | number)[]): string {
   }
 }
 
-/** Parses `a.b.c.d/n` into a 32-bit network address and prefix length; undefined when not valid IPv4 CIDR. */
-export function parseCidr(text: string): { address: number; prefix: number } | undefined {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(text);
-  if (!m) return undefined;
-  const octets = m.slice(1, 5).map(Number);
-  const prefix = Number(m[5]);
-  if (octets.some((o) => o > 255) || prefix > 32) return undefined;
-  const address = ((octets[0] << 24) | (octets[1] << 16) | (octets[2] << 8) | octets[3]) >>> 0;
-  return { address, prefix };
-}
+/** True when `prefix` is a leading part of `path` (or equal). */
+const startsWith = (path: DataPath, prefix: DataPath) => prefix.length <= path.length && prefix.every((p, i) => String(p) === String(path[i]));
 
-function semanticDiagnostics(source: SourceDocument, data: Record<string, any>): Diagnostic[] {
+function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, release: ReturnType<typeof getRelease>, errorPaths: DataPath[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const err = (code: string, path: (string | number)[], message: string, hint: string, key = false) =>
-    out.push({ code, severity: 'error', message, hint, file: source.file, start: locate(source, path, key) });
-  const release = getRelease(data.release);
-
-  // Networking: a valid IPv4 CIDR that can hold the /28, /28 and /27 subnets.
-  const prefix = String(data.networking.addressPrefix);
-  const cidr = parseCidr(prefix);
-  if (!cidr) {
-    err('HUB201', ['networking', 'addressPrefix'], `networking.addressPrefix '${prefix}' is not a valid IPv4 CIDR range`, 'Write it as a.b.c.d/n, e.g. 10.20.30.0/26.');
-  } else if (cidr.prefix > 26) {
-    err('HUB201', ['networking', 'addressPrefix'], `networking.addressPrefix '${prefix}' is smaller than /26`, 'The hub needs a /26 or larger range for its /28, /28 and /27 subnets.');
-  } else if ((cidr.address & (cidr.prefix === 0 ? 0 : (0xffffffff >>> cidr.prefix))) !== 0) {
-    err('HUB201', ['networking', 'addressPrefix'], `networking.addressPrefix '${prefix}' has host bits set`, 'Use the first address of the range, e.g. 10.20.30.0/26.');
-  }
-
-  // Data Explorer SKU: tier and capacity must agree (spec, "Template parameters" and "Limits").
-  const sku = data.dataExplorer.sku;
-  const dev = String(sku.name).startsWith('Dev(No SLA)_');
-  if (sku.tier === 'Standard' && sku.capacity < 2) {
-    err('HUB202', ['dataExplorer', 'sku', 'capacity'], 'dataExplorer.sku.capacity must be 2-1000 with the Standard tier', 'Set capacity to 2 or more, or use tier Basic.');
-  }
-  if (sku.tier === 'Basic' && sku.capacity !== 1) {
-    err('HUB202', ['dataExplorer', 'sku', 'capacity'], 'dataExplorer.sku.capacity must be 1 with the Basic tier', 'Set capacity to 1, or use tier Standard.');
-  }
-  if (dev !== (sku.tier === 'Basic')) {
-    err(
-      'HUB203',
-      ['dataExplorer', 'sku', 'tier'],
-      `dataExplorer.sku.tier ${sku.tier} does not match SKU ${sku.name}`,
-      dev ? 'Dev(No SLA) SKUs run in the Basic tier.' : 'Production SKUs run in the Standard tier; Basic is for Dev(No SLA) SKUs.',
-    );
-  }
-  const allowedSkuNames: string[] | undefined = data.dataExplorer.allowedSkuNames;
-  if (allowedSkuNames && !allowedSkuNames.includes(sku.name)) {
-    err('HUB204', ['dataExplorer', 'sku', 'name'], `default SKU ${sku.name} is not in dataExplorer.allowedSkuNames`, 'Add it to allowedSkuNames or pick one of them.');
-  }
-  if (!data.storage.allowedSkus.includes(data.storage.sku)) {
-    err('HUB204', ['storage', 'sku'], `default storage SKU ${data.storage.sku} is not in storage.allowedSkus`, 'Add it to allowedSkus or pick one of them.');
-  }
-  if (data.dataExplorer.databases.ingestion === data.dataExplorer.databases.hub) {
-    err('HUB205', ['dataExplorer', 'databases', 'hub'], 'the Hub and Ingestion databases must have different names', 'Keep the defaults Ingestion and Hub.');
-  }
-
-  // Datasets: known versions for the release, no duplicates.
-  const datasets: { name: string; exportType?: string; versions?: string[] }[] = data.datasets ?? [];
-  const seenDatasets = new Set<string>();
-  datasets.forEach((d, i) => {
-    if (seenDatasets.has(d.name)) err('HUB206', ['datasets', i, 'name'], `dataset ${d.name} is listed twice`, 'List each dataset once.');
-    seenDatasets.add(d.name);
-    const builtIn = BUILT_IN_DATASETS.find((b) => b.name === d.name)!;
-    if (d.exportType !== undefined && d.exportType !== builtIn.exportType) {
-      err('HUB212', ['datasets', i, 'exportType'], `dataset ${d.name} is fed by ${builtIn.exportType} exports, not ${d.exportType}`, `Write exportType: ${builtIn.exportType}, or leave it out.`);
-    }
-    const supported = release.exportVersions[builtIn.exportType];
-    (d.versions ?? []).forEach((v, j) => {
-      if (!supported.includes(v)) {
-        err(
-          'HUB207',
-          ['datasets', i, 'versions', j],
-          `${builtIn.exportType} version '${v}' is not supported by hub release ${release.version}`,
-          `Supported versions: ${supported.join(', ')}.`,
-        );
+  const original = source.data as Record<string, unknown>;
+  const ctx: CheckContext = {
+    data,
+    release,
+    valid: (path) => !errorPaths.some((e) => startsWith(path, e) || startsWith(e, path)),
+    written: (path) => {
+      let v: unknown = original;
+      for (const seg of path) {
+        if (v === null || typeof v !== 'object' || !(String(seg) in (v as object))) return false;
+        v = (v as Record<string, unknown>)[String(seg)];
       }
-    });
-  });
-
-  // Custom datasets: names must not collide with built-in datasets or each other; columns unique.
-  const names = new Map<string, number>();
-  (data.customDatasets ?? []).forEach((c: { name: string; columns: { name: string }[] }, i: number) => {
-    const lower = c.name.toLowerCase();
-    const builtIn = BUILT_IN_DATASETS.find((b) => b.name.toLowerCase() === lower);
-    if (builtIn) {
-      err('HUB208', ['customDatasets', i, 'name'], `custom dataset '${c.name}' collides with the built-in dataset ${builtIn.name}`, 'Choose another name; built-in datasets are configured under datasets.');
-    } else if (names.has(lower)) {
-      err('HUB208', ['customDatasets', i, 'name'], `custom dataset '${c.name}' is declared twice`, 'Give each custom dataset its own name.');
-    }
-    names.set(lower, i);
-    const cols = new Set<string>();
-    c.columns.forEach((col, j) => {
-      const key = col.name.toLowerCase();
-      if (cols.has(key)) err('HUB209', ['customDatasets', i, 'columns', j, 'name'], `column '${col.name}' is declared twice in ${c.name}`, 'Column names are case-insensitive in Data Explorer; rename one.');
-      if (/^x_(Source(Name|Provider|Type|Version|Changes)|IngestionTime)$/i.test(col.name)) {
-        err('HUB209', ['customDatasets', i, 'columns', j, 'name'], `column '${col.name}' is added by the hub itself`, 'Remove it; the transform adds x_Source* and x_IngestionTime columns.');
-      }
-      cols.add(key);
-    });
-  });
-
-  // Time zones must be ones Data Factory schedule triggers accept.
-  for (const which of ['daily', 'monthly'] as const) {
-    const tz = String(data.schedules[which].timeZone);
-    if (tz !== 'auto' && !isKnownTimeZone(tz)) {
-      err('HUB210', ['schedules', which, 'timeZone'], `time zone '${tz}' is not one Data Factory schedule triggers accept`, "Use a Windows time zone id such as 'W. Europe Standard Time' or 'UTC', or 'auto'.");
-    }
-  }
-
-  // Tags: ARM limits names to 512 characters and forbids some characters.
-  for (const key of Object.keys(data.tags ?? {})) {
-    if (/[<>%&\\?/]/.test(key)) err('HUB211', ['tags', key], `tag name '${key}' contains a character Azure does not allow (< > % & \\ ? /)`, 'Rename the tag.', true);
-  }
+      return true;
+    },
+    report: (code, path, message, hint, options = {}) =>
+      out.push({ code, severity: options.severity ?? 'error', message, hint, file: source.file, start: locate(source, path, options.key), path: dottedPath(path) }),
+  };
+  for (const check of CHECKS) check.run(ctx);
   return out;
 }

@@ -1,9 +1,10 @@
 /**
  * Atomic output: all files of a release are written into a temporary folder beside the target, which
  * then replaces `<outDir>/<release>` with renames. A failure before the final rename leaves the target
- * exactly as it was.
+ * exactly as it was. Folders and files are created with the permissions of the user's umask.
  */
-import { mkdirSync, writeFileSync, renameSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, writeFileSync, renameSync, rmSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -14,7 +15,10 @@ export function writeRelease(outDir: string, release: string, artifacts: Readonl
   const root = resolve(outDir);
   mkdirSync(root, { recursive: true });
   const target = join(root, release);
-  const staging = mkdtempSync(join(root, `.hubc-${release}-`));
+  // mkdirSync (not mkdtempSync, which creates 0700) so the release folder gets the permissions of the
+  // user's umask like every other folder; the random part only keeps concurrent runs apart.
+  const staging = join(root, `.hubc-${release}-${randomBytes(6).toString('hex')}`);
+  mkdirSync(staging);
   try {
     for (const [path, text] of artifacts) {
       const file = join(staging, ...path.split('/'));

@@ -71,10 +71,11 @@ export interface KqlScriptArtifact {
   /** Script text as written to the file (deploy-time placeholders substituted by the template). */
   text: string;
   /**
-   * Text substitutions the ARM template applies when deploying: placeholder -> ARM expression.
-   * The file keeps the placeholders; validation substitutes the model's defaults.
+   * Text substitutions the ARM template applies when deploying: placeholder -> ARM expression over the
+   * template parameter `parameter`. The file keeps the placeholders (its header comment names them);
+   * validation substitutes the model's defaults.
    */
-  placeholders?: Record<string, { arm: Arm; validationValue: string }>;
+  placeholders?: Record<string, { arm: Arm; parameter: string; validationValue: string }>;
 }
 
 /** A file written verbatim into the release folder. */

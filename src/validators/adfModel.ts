@@ -2,7 +2,7 @@
  * Data Factory model checker: walks a pipeline, trigger, dataset or linked service in wire form (the
  * Data Factory REST/Git JSON) alongside the mapper metadata of `@azure/arm-datafactory` 12.0.0 and
  * reports every place where the object breaks the SDK model, with a JSON path
- * (recipe /work/shared/recipes/validators.md §2.2).
+ * (recipe `../shared/recipes/validators.md` §2.2).
  *
  * What is checked:
  * - polymorphic types (`type` of activities, triggers, datasets, linked services, copy sources/sinks,

@@ -2,7 +2,7 @@
  * KQL validator: checks a sequence of database scripts with the Kusto language service
  * (`@kusto/language-service-next` 12.4.1) plus the checks the service does not do.
  *
- * Model (recipe /work/shared/recipes/validators.md §1.2-1.4): the scripts run in order against one cluster whose
+ * Model (recipe `../shared/recipes/validators.md` §1.2-1.4): the scripts run in order against one cluster whose
  * databases are known up front (the FinOps hub deploys `Common.kql` to `Ingestion` and `Hub`, then
  * `IngestionSetup.kql` to `Ingestion`, then `HubSetup.kql` to `Hub`). Each script is split into commands
  * ({@link splitKqlCommands}); each command is parsed and analysed against the cluster as the previous commands

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,6 +33,10 @@ test('build writes DIR/<release>/ and two builds are byte-identical', () => {
   assert.ok(files.some((f) => f.startsWith('datafactory/pipelines/')));
   assert.ok(files.some((f) => f.startsWith('kql/')));
   assert.equal(listFiles(join(out2, '0.7')), files);
+  // the release folder has the permissions of the user's umask, like any folder the user creates
+  const expected = 0o777 & ~process.umask();
+  assert.is((statSync(join(out1, '0.7')).mode & 0o777).toString(8), expected.toString(8));
+  assert.is((statSync(join(out1, '0.7', 'kql')).mode & 0o777).toString(8), expected.toString(8));
   for (const f of files) assert.is(readFileSync(join(out2, '0.7', f), 'utf8'), readFileSync(join(out1, '0.7', f), 'utf8'), f);
 });
 

@@ -162,4 +162,85 @@ test('diagnostics format as file:line:col - error CODE: message with a hint line
   assert.match(lines[1], /^  hint: /);
 });
 
+test('one round: a schema error does not hide a semantic one (tsc reports all errors at once)', () => {
+  const text = DEFAULT_HUB_YAML.replace('  name: finops-hub ', '  name: ab        ').replace(
+    'customDatasets: []',
+    'customDatasets:\n  - name: Costs\n    columns:\n      - { name: Amount, type: decimal }\n',
+  );
+  const r = compile(text);
+  assert.equal(r.diagnostics.map((d) => d.code), ['HUB105', 'HUB208']);
+  assert.is(r.artifacts.size, 0);
+});
+
+test('a semantic check skips a value the schema rejected (no second error on the same value)', () => {
+  const text = DEFAULT_HUB_YAML.replace('scopes: []', 'scopes: [42]');
+  const r = compile(text);
+  assert.equal(r.diagnostics.map((d) => d.code), ['HUB103']);
+});
+
+test('dataExplorer.sku.name alone: tier and capacity follow from the SKU, no error', () => {
+  const text = DEFAULT_HUB_YAML.replace('    name: Dev(No SLA)_Standard_E2a_v4\n    tier: Basic\n    capacity: 1\n', '    name: Standard_E8ads_v5\n');
+  const r = compile(text);
+  assert.equal(r.diagnostics, []);
+  assert.equal(r.model!.dataExplorer.sku, { name: 'Standard_E8ads_v5', tier: 'Standard', capacity: 2 });
+  const dev = compile(DEFAULT_HUB_YAML.replace('    tier: Basic\n    capacity: 1\n', ''));
+  assert.equal(dev.model!.dataExplorer.sku, { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 });
+});
+
+test('release: 0.7 unquoted gives one error that says to quote it', () => {
+  const d = onlyError(DEFAULT_HUB_YAML.replace('release: "0.7"', 'release: 0.7'));
+  assert.is(d.code, 'HUB103');
+  assert.match(d.hint!, /Quote it: release: "0\.7"/);
+});
+
+test('HUB105 hints name the allowed range', () => {
+  assert.match(onlyError(DEFAULT_HUB_YAML.replace('  name: finops-hub ', '  name: ab ')).hint!, /Allowed: 3 to 40 characters\./);
+  assert.match(onlyError(DEFAULT_HUB_YAML.replace('    capacity: 1', '    capacity: 1001')).hint!, /Allowed: 1 to 1000\./);
+  assert.match(onlyError(DEFAULT_HUB_YAML.replace('  ingestionMonths: 13', '  ingestionMonths: -1')).hint!, /Allowed: 0 to 999\./);
+});
+
+test('hub.yaml diagnostics carry the dotted path of the value', () => {
+  const d = onlyError(DEFAULT_HUB_YAML.replace('  sku: Premium_LRS', '  sku: Standard_LRS'));
+  assert.is(d.path, 'storage.sku');
+  const unknown = onlyError(DEFAULT_HUB_YAML.replace('  sku: Premium_LRS\n', '  sku: Premium_LRS\n  skew: 3\n'));
+  assert.is(unknown.path, 'storage.skew');
+});
+
+test('HUB213: malformed scope IDs are rejected at their position with the nearest form', () => {
+  const cases: [string, RegExp, RegExp][] = [
+    ['/subscriptions/not-a-guid', /'not-a-guid' is not a valid subscription ID \(a GUID\)/, /subscription scope \/subscriptions\/<subscription ID/],
+    ['/billingAccounts/1234', /segment 'billingAccounts' should be 'providers'/, /EA billing account scope \/providers\/Microsoft\.Billing\/billingAccounts\/<EA number/],
+    ['/providers/Microsoft.Billing/billingAccount/1234', /segment 'billingAccount' should be 'billingAccounts'/, /EA billing account scope/],
+    ['/providers/Microsoft.Billing/billingAccounts/1234/departments/sales', /'sales' is not a valid EA number/, /EA department scope/],
+    ['/providers/Microsoft.Billing/billingAccounts/abc:def_2019-05-31/billingProfiles/AAAA-BBBB-CCC-DDD', /not a valid MCA billing account ID/, /MCA billing profile scope/],
+    ['/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroup/rg', /segment 'resourceGroup' should be 'resourceGroups'/, /resource group scope/],
+  ];
+  for (const [scope, message, hint] of cases) {
+    const text = DEFAULT_HUB_YAML.replace('scopes: []', `scopes:\n  - ${scope}\n`);
+    const d = onlyError(text);
+    assert.is(d.code, 'HUB213', scope);
+    assert.match(d.message, message, scope);
+    assert.match(d.hint!, hint, scope);
+    assert.equal(d.start, lineCol(text, scope), scope);
+    assert.is(d.path, 'scopes[0]');
+  }
+});
+
+test('every Cost Management export scope form is accepted', () => {
+  const scopes = [
+    '/subscriptions/00000000-0000-0000-0000-000000000000',
+    '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/my-rg.1(x)',
+    '/providers/Microsoft.Management/managementGroups/contoso-mg',
+    '/providers/Microsoft.Billing/billingAccounts/1234567',
+    '/providers/Microsoft.Billing/billingAccounts/1234567/departments/42',
+    '/providers/Microsoft.Billing/billingAccounts/1234567/enrollmentAccounts/7',
+    '/providers/Microsoft.Billing/billingAccounts/00000000-0000-0000-0000-000000000000:11111111-1111-1111-1111-111111111111_2019-05-31',
+    '/providers/Microsoft.Billing/billingAccounts/00000000-0000-0000-0000-000000000000:11111111-1111-1111-1111-111111111111_2019-05-31/billingProfiles/AAAA-BBBB-CCC-DDD',
+    '/providers/Microsoft.Billing/billingAccounts/00000000-0000-0000-0000-000000000000:11111111-1111-1111-1111-111111111111_2019-05-31/billingProfiles/AAAA-BBBB-CCC-DDD/invoiceSections/EEEE-FFFF-GGG-HHH',
+    '/providers/microsoft.billing/billingaccounts/1234567',
+  ];
+  const r = compile(DEFAULT_HUB_YAML.replace('scopes: []', `scopes:\n${scopes.map((s) => `  - ${s}`).join('\n')}\n`));
+  assert.equal(r.diagnostics, []);
+});
+
 test.run();

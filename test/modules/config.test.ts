@@ -16,9 +16,9 @@ test('settings.json carries version, scopes and retention', () => {
     scopes: [],
     retention: { rawexports: { days: 0 }, ingestion: { months: 13 }, raw: { days: 0 }, final: { months: 13 } },
   });
-  const custom = compiled(hubYaml({ scopes: ['/subscriptions/s1'], retention: { rawExportsDays: 7, ingestionMonths: 24 } }));
+  const custom = compiled(hubYaml({ scopes: ['/subscriptions/11111111-2222-3333-4444-555555555555'], retention: { rawExportsDays: 7, ingestionMonths: 24 } }));
   const s2 = JSON.parse(custom.artifacts.get('config/settings.json')!);
-  assert.equal(s2.scopes, [{ scope: '/subscriptions/s1' }]);
+  assert.equal(s2.scopes, [{ scope: '/subscriptions/11111111-2222-3333-4444-555555555555' }]);
   assert.equal(s2.retention.rawexports, { days: 7 });
   assert.equal(s2.retention.ingestion, { months: 24 });
   assert.equal(s2.retention.final, { months: 13 });

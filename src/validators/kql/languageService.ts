@@ -8,7 +8,7 @@
  * The package has no exports: its two CommonJS files define the globals `Bridge`, `System` and `Kusto` when run.
  * They are loaded lazily with `createRequire` (works under tsx and in compiled Node ESM) the first time
  * {@link buildGlobals} or {@link analyze} runs; loading costs ~0.2 s and the first analysis builds the grammar
- * (~0.5 s). Source: /work/shared/recipes/validators.md §1.1-1.4.
+ * (~0.5 s). Source: `../shared/recipes/validators.md` §1.1-1.4.
  */
 import { createRequire } from 'node:module';
 

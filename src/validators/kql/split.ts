@@ -3,7 +3,7 @@
  *
  * Kusto.Language analyses one command at a time: given a whole script it returns a single command block with no
  * diagnostics, and its own blank-line splitter (`CodeScript`) breaks commands that contain a blank line. Rule used
- * here (recipe /work/shared/recipes/validators.md §1.3): a new block starts at every line whose first character
+ * here (recipe `../shared/recipes/validators.md` §1.3): a new block starts at every line whose first character
  * is `.` followed by a letter, unless that line is inside a ```` ``` ```` multi-line string literal (fences are
  * counted per line; an odd count toggles "inside"). Text before the first command is a block of its own.
  * A trailing `\r` (CRLF scripts) is ignored when matching; block texts are exact slices of the input so that

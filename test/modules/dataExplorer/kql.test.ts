@@ -114,7 +114,7 @@ test('raw retention is the only placeholder: in IngestionSetup, once per raw tab
   assert.equal(retention, ['Prices', 'Costs', 'CommitmentDiscountUsage', 'Recommendations', 'Transactions'].map((d) => [
     `${d}_raw`, 'softdelete = $$rawRetentionInDays$$d recoverability = disabled',
   ]));
-  assert.is(ingestion.split(RAW_RETENTION_PLACEHOLDER).length - 1, 5, 'no other occurrence');
+  assert.is(ingestion.split(RAW_RETENTION_PLACEHOLDER).length - 1, 6, 'no other occurrence than the five tables and the header line naming it');
   assert.not.match(ingestion, /_final_v1_0 policy retention/, 'final tables are purged by the ingestion pipeline, not a Kusto policy');
 });
 
@@ -296,6 +296,20 @@ test('commands never contain a blank line (Data Explorer scripts separate comman
 
 test('kqlString quotes and escapes KQL string literals', () => {
   assert.is(kqlString("it's a \\ test"), "'it\\'s a \\\\ test'");
+});
+
+test('each script header names its deploy-time placeholders and their template parameters', () => {
+  for (const s of scripts) {
+    const header = s.text.split('\n').filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).join('\n');
+    const used = [...new Set(s.text.match(/\$\$\w+\$\$/g) ?? [])];
+    assert.equal(Object.keys(s.placeholders ?? {}), used, s.file);
+    for (const [name, p] of Object.entries(s.placeholders ?? {})) {
+      assert.ok(header.includes(`${name} with the value of the template parameter ${p.parameter}`), `${s.file}: ${name}`);
+      assert.ok(serializeArm(p.arm.expr).includes(`parameters('${p.parameter}')`), `${s.file}: ${name} comes from ${p.parameter}`);
+    }
+    if (!used.length) assert.match(header, /No deploy-time placeholders/, s.file);
+  }
+  assert.equal(Object.keys(scripts[1].placeholders!), [RAW_RETENTION_PLACEHOLDER]);
 });
 
 test.run();

@@ -1,0 +1,26 @@
+/**
+ * Every semantic check of hub.yaml, in the order they run (diagnostics are sorted by position afterwards).
+ */
+import type { Check } from './types.js';
+import { addressPrefixCheck } from './network.js';
+import { dataExplorerSkuCheck, storageSkuCheck } from './skus.js';
+import { databaseNamesCheck, datasetsCheck } from './datasets.js';
+import { customDatasetsCheck } from './customDatasets.js';
+import { timeZonesCheck } from './schedules.js';
+import { tagNamesCheck } from './tags.js';
+import { scopesCheck } from './scopes.js';
+
+export type { Check, CheckContext, DataPath } from './types.js';
+
+/** The checks. */
+export const CHECKS: readonly Check[] = [
+  addressPrefixCheck,
+  dataExplorerSkuCheck,
+  storageSkuCheck,
+  databaseNamesCheck,
+  datasetsCheck,
+  customDatasetsCheck,
+  timeZonesCheck,
+  tagNamesCheck,
+  scopesCheck,
+];

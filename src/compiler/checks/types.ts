@@ -1,0 +1,33 @@
+/**
+ * The shape of a semantic check of hub.yaml: one file per check under `src/compiler/checks/`, each naming
+ * the codes it raises. Checks run after the JSON Schema, on the data with schema defaults applied, and
+ * only read values the schema found valid (`ctx.valid(path)`), so one run reports every problem at once.
+ */
+import type { Release } from '../releases.js';
+
+/** A path into hub.yaml data: keys and array indexes. */
+export type DataPath = readonly (string | number)[];
+
+/** What a check gets. */
+export interface CheckContext {
+  /** hub.yaml data with schema defaults applied (types hold wherever `valid` says so). */
+  data: Record<string, any>;
+  /** The release being built. */
+  release: Release;
+  /** True when no schema error lies at, above or inside `path`: the value there can be trusted. */
+  valid(path: DataPath): boolean;
+  /** True when hub.yaml itself writes a value at `path` (not a schema default). */
+  written(path: DataPath): boolean;
+  /**
+   * Reports a problem at `path` (the value, or with `key` the key of the last segment).
+   * @param severity default `error`
+   */
+  report(code: string, path: DataPath, message: string, hint: string, options?: { key?: boolean; severity?: 'error' | 'warning' }): void;
+}
+
+/** A semantic check. */
+export interface Check {
+  /** Codes the check raises (docs/diagnostics.md). */
+  codes: readonly string[];
+  run(ctx: CheckContext): void;
+}

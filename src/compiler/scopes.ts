@@ -1,0 +1,153 @@
+/**
+ * The scope IDs Cost Management exports accept, and a checker that names the nearest form when an ID fits
+ * none of them.
+ *
+ * Sources:
+ * - Cost Management "Exports - Create Or Update" REST reference (learn.microsoft.com/rest/api/cost-management/
+ *   exports/create-or-update), parameter `scope`: subscription, resource group, billing account, department,
+ *   enrollment account, billing profile, invoice section and management group scopes;
+ * - "Understand and work with scopes" (learn.microsoft.com/azure/cost-management-billing/costs/understand-work-scopes):
+ *   EA billing accounts, departments and enrollment accounts are numbers; MCA billing accounts are
+ *   `<guid>:<guid>_<yyyy-mm-dd>`, billing profiles and invoice sections `XXXX-XXXX-XXX-XXX`; invoice sections
+ *   sit under their billing profile (the REST reference also accepts them directly under the account);
+ * - resource name rules (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules):
+ *   resource groups and management groups are 1-90 letters, digits, `_`, `-`, `.` and `()`, not ending in `.`.
+ *
+ * Segment names (`subscriptions`, `resourceGroups`, ...) are compared case-insensitively, as ARM does.
+ */
+import { distance } from 'fastest-levenshtein';
+
+/** The syntax of one ID segment. */
+interface IdSyntax {
+  /** What the ID is, for hints, e.g. `subscription ID (a GUID)`. */
+  label: string;
+  pattern: RegExp;
+  /** A valid example. */
+  example: string;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID = {
+  subscription: { label: 'subscription ID (a GUID)', pattern: GUID, example: '00000000-0000-0000-0000-000000000000' },
+  resourceGroup: { label: 'resource group name (1-90 letters, digits, _ - . ( ), not ending in .)', pattern: /^[-\w.()]{0,89}[-\w()]$/u, example: 'my-resource-group' },
+  managementGroup: { label: 'management group ID (1-90 letters, digits, _ - . ( ), not ending in .)', pattern: /^[-\w.()]{0,89}[-\w()]$/u, example: 'my-management-group' },
+  eaNumber: { label: 'EA number (digits)', pattern: /^\d{1,20}$/, example: '1234567' },
+  mcaAccount: {
+    label: 'MCA billing account ID (<guid>:<guid>_<yyyy-mm-dd>)',
+    pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_\d{4}-\d{2}-\d{2}$/i,
+    example: '00000000-0000-0000-0000-000000000000:00000000-0000-0000-0000-000000000000_2019-05-31',
+  },
+  mcaSection: { label: 'MCA ID (XXXX-XXXX-XXX-XXX)', pattern: /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{3}-[A-Z0-9]{3}$/i, example: 'AAAA-BBBB-CCC-DDD' },
+} satisfies Record<string, IdSyntax>;
+
+/** One accepted scope form: fixed segments and ID segments in order. */
+export interface ScopeForm {
+  /** Stable key, e.g. `eaDepartment`. */
+  key: string;
+  /** Human name, e.g. `EA department`. */
+  name: string;
+  /** Segments: a string is a fixed segment (case-insensitive), an {@link IdSyntax} an ID. */
+  segments: (string | IdSyntax)[];
+}
+
+const BILLING = ['providers', 'Microsoft.Billing', 'billingAccounts'];
+
+/** Every scope form Cost Management exports accept, in the order hints list them. */
+export const SCOPE_FORMS: readonly ScopeForm[] = [
+  { key: 'subscription', name: 'subscription', segments: ['subscriptions', ID.subscription] },
+  { key: 'resourceGroup', name: 'resource group', segments: ['subscriptions', ID.subscription, 'resourceGroups', ID.resourceGroup] },
+  { key: 'managementGroup', name: 'management group', segments: ['providers', 'Microsoft.Management', 'managementGroups', ID.managementGroup] },
+  { key: 'eaBillingAccount', name: 'EA billing account', segments: [...BILLING, ID.eaNumber] },
+  { key: 'eaDepartment', name: 'EA department', segments: [...BILLING, ID.eaNumber, 'departments', ID.eaNumber] },
+  { key: 'eaEnrollmentAccount', name: 'EA enrollment account', segments: [...BILLING, ID.eaNumber, 'enrollmentAccounts', ID.eaNumber] },
+  { key: 'mcaBillingAccount', name: 'MCA billing account', segments: [...BILLING, ID.mcaAccount] },
+  { key: 'mcaBillingProfile', name: 'MCA billing profile', segments: [...BILLING, ID.mcaAccount, 'billingProfiles', ID.mcaSection] },
+  {
+    key: 'mcaInvoiceSection',
+    name: 'MCA invoice section',
+    segments: [...BILLING, ID.mcaAccount, 'billingProfiles', ID.mcaSection, 'invoiceSections', ID.mcaSection],
+  },
+  { key: 'mcaInvoiceSectionShort', name: 'MCA invoice section', segments: [...BILLING, ID.mcaAccount, 'invoiceSections', ID.mcaSection] },
+];
+
+/** A scope form written out with placeholders, e.g. `/subscriptions/<subscription ID (a GUID)>`. */
+export function scopeTemplate(form: ScopeForm): string {
+  return '/' + form.segments.map((s) => (typeof s === 'string' ? s : `<${s.label}>`)).join('/');
+}
+
+/** A valid example of a scope form. */
+export function scopeExample(form: ScopeForm): string {
+  return '/' + form.segments.map((s) => (typeof s === 'string' ? s : s.example)).join('/');
+}
+
+/** Outcome of {@link checkScope}. */
+export type ScopeCheck =
+  | { ok: true; form: ScopeForm }
+  | {
+      ok: false;
+      /** The form the ID is closest to. */
+      nearest: ScopeForm;
+      /** What is wrong, one sentence. */
+      problem: string;
+    };
+
+/** Splits a scope ID into segments; undefined when it does not start with `/` or has empty segments. */
+function segmentsOf(scope: string): string[] | undefined {
+  if (!scope.startsWith('/')) return undefined;
+  const parts = scope.slice(1).split('/');
+  return parts.some((p) => p === '') ? undefined : parts;
+}
+
+const sameWord = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** A fixed segment written with a small typo (`billingAccount` for `billingAccounts`). */
+const nearWord = (a: string, b: string) => distance(a.toLowerCase(), b.toLowerCase()) <= Math.max(1, Math.floor(b.length / 6));
+
+/**
+ * Which fixed segments of a form the ID shares (exactly or with a typo), and how far apart the two are.
+ * Forms sharing more fixed segments are nearer; among equals, the one whose length and ID syntax fit best.
+ */
+function closeness(parts: string[], form: ScopeForm): [number, number] {
+  const fixed = form.segments.filter((s): s is string => typeof s === 'string');
+  const shared = fixed.filter((f) => parts.some((p) => nearWord(p, f))).length;
+  let misfit = Math.abs(parts.length - form.segments.length);
+  form.segments.forEach((s, i) => {
+    const p = parts[i];
+    if (p === undefined) misfit += 1;
+    else if (typeof s === 'string') misfit += sameWord(p, s) ? 0 : nearWord(p, s) ? 0.5 : 1;
+    else misfit += s.pattern.test(p) ? 0 : 0.5;
+  });
+  return [shared, misfit];
+}
+
+/**
+ * Checks a scope ID against {@link SCOPE_FORMS}.
+ * @returns the matching form, or the nearest form and what is wrong
+ */
+export function checkScope(scope: string): ScopeCheck {
+  const parts = segmentsOf(scope) ?? [];
+  for (const form of SCOPE_FORMS) {
+    if (parts.length !== form.segments.length) continue;
+    if (form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i])))) return { ok: true, form };
+  }
+  let nearest = SCOPE_FORMS[0];
+  let best: [number, number] = [-1, Infinity];
+  for (const form of SCOPE_FORMS) {
+    const c = closeness(parts, form);
+    if (c[0] > best[0] || (c[0] === best[0] && c[1] < best[1])) [nearest, best] = [form, c];
+  }
+  return { ok: false, nearest, problem: describeProblem(scope, parts, nearest) };
+}
+
+/** The first difference between an ID and a form, in words. */
+function describeProblem(scope: string, parts: string[], form: ScopeForm): string {
+  if (!scope.startsWith('/')) return `'${scope}' does not start with /`;
+  if (segmentsOf(scope) === undefined) return `'${scope}' has an empty segment (//) or ends with /`;
+  for (let i = 0; i < form.segments.length; i++) {
+    const s = form.segments[i];
+    const p = parts[i];
+    if (p === undefined) return `'${scope}' ends before the ${typeof s === 'string' ? `'${s}' segment` : s.label}`;
+    if (typeof s === 'string' && !sameWord(p, s)) return `segment '${p}' should be '${s}'`;
+    if (typeof s !== 'string' && !s.pattern.test(p)) return `'${p}' is not a valid ${s.label}`;
+  }
+  return `'${scope}' has extra segments after ${form.name} scope`;
+}
