@@ -17,6 +17,7 @@ import { coreModule } from '../modules/core/index.js';
 import { networkModule } from '../modules/network/index.js';
 import { storageModule } from '../modules/storage/index.js';
 import { keyVaultModule } from '../modules/keyVault/index.js';
+import { remoteHubModule } from '../modules/remoteHub/index.js';
 import { eventGridModule } from '../modules/eventGrid/index.js';
 import { dataFactoryModule } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
@@ -60,6 +61,7 @@ export function modulesFor(model: HubModel): HubModule[] {
   const list: HubModule[] = [coreModule];
   if (has(r, 'privateNetworking')) list.push(networkModule);
   list.push(storageModule, keyVaultModule);
+  if (has(r, 'remoteHub')) list.push(remoteHubModule);
   if (has(r, 'eventGridRegistration')) list.push(eventGridModule);
   list.push(dataFactoryModule);
   if (has(r, 'dataExplorer')) list.push(dataExplorerModule);
@@ -87,15 +89,14 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
 
 /** Runs every module and emitter for a model. */
 export function compileModel(model: HubModel): { artifacts: Map<string, string>; contributions: Contribution[] } {
-  const contributions = modulesFor(model).map((m) => m(model));
-  const template = emitArmTemplate(contributions, {
+  const contributions = modulesFor(model).map((m) => ({ module: m.name.replace(/Module$/, ''), ...m(model) }));
+  const template = emitArmTemplate(contributions, model.release, {
     _generator: { name: 'hubc', version: HUBC_VERSION },
     hubRelease: model.release.version,
   });
-  const parameters = Object.assign({}, ...contributions.map((c) => c.parameters ?? {}));
   const artifacts = new Map<string, string>();
   artifacts.set('azuredeploy.json', toJsonText(template));
-  artifacts.set('createUiDefinition.json', toJsonText(emitUiDefinition(model, parameters)));
+  artifacts.set('createUiDefinition.json', toJsonText(emitUiDefinition(model, contributions)));
   const fold = foldWithDefaults(template);
   for (const [path, text] of emitDataFactoryFiles(contributions.flatMap((c) => c.dataFactory ?? []), fold)) artifacts.set(path, text);
   for (const [path, text] of emitKqlFiles(contributions.flatMap((c) => c.kqlScripts ?? []))) artifacts.set(path, text);

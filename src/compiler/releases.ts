@@ -6,6 +6,7 @@
  * (../shared/reference/versions.md).
  */
 import type { ExportType } from '../modules/datasets/catalog.js';
+import type { OutputKey, ParameterKey } from '../modules/types.js';
 
 /** A hub release hubc can build. */
 export type ReleaseVersion = '0.7';
@@ -33,6 +34,12 @@ export interface Release {
   features: ReadonlySet<ReleaseFeature>;
   /** FOCUS versions the Data Explorer final tables and Hub functions target, e.g. `['1_0']`. */
   focusVersions: readonly string[];
+  /** The template parameters, in template order (logical keys; see {@link parameterName}). */
+  parameters: readonly ParameterKey[];
+  /** Parameters whose template name differs from their key in this release. */
+  parameterNames: Readonly<Partial<Record<ParameterKey, string>>>;
+  /** The template outputs, in template order. */
+  outputs: readonly OutputKey[];
 }
 
 /** Named capabilities a module can ask about with {@link has}. */
@@ -74,6 +81,43 @@ const RELEASES: Record<ReleaseVersion, Release> = {
       'remoteHub',
     ]),
     focusVersions: ['1_0'],
+    // The spec's "Template parameters" and "Template outputs" tables, in their order.
+    parameters: [
+      'hubName',
+      'location',
+      'eventGridLocation',
+      'storageSku',
+      'dataExplorerName',
+      'dataExplorerSkuName',
+      'dataExplorerSkuTier',
+      'dataExplorerSkuCapacity',
+      'tags',
+      'tagsByResource',
+      'scopes',
+      'exportRetentionInDays',
+      'ingestionRetentionInMonths',
+      'dataExplorerLogRetentionInDays',
+      'dataExplorerFinalRetentionInMonths',
+      'remoteHubStorageUri',
+      'remoteHubStorageKey',
+      'enablePublicAccess',
+      'virtualNetworkAddressPrefix',
+    ],
+    parameterNames: { eventGridLocation: 'EventGridLocation', scopes: 'scopesToMonitor' },
+    outputs: [
+      'name',
+      'location',
+      'dataFactorytName',
+      'storageAccountId',
+      'storageAccountName',
+      'storageUrlForPowerBI',
+      'clusterId',
+      'clusterUri',
+      'ingestionDbName',
+      'hubDbName',
+      'managedIdentityId',
+      'managedIdentityTenantId',
+    ],
   },
 };
 
@@ -93,4 +137,9 @@ export function getRelease(version: string): Release {
 /** True when the release has the capability. */
 export function has(release: Release, feature: ReleaseFeature): boolean {
   return release.features.has(feature);
+}
+
+/** The template name of a parameter in a release (its key unless the release renames it). */
+export function parameterName(release: Release, key: ParameterKey): string {
+  return release.parameterNames[key] ?? key;
 }

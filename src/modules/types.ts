@@ -85,12 +85,76 @@ export interface FileArtifact {
   content: string;
 }
 
+/**
+ * Logical key of a template parameter. The release table (`src/compiler/releases.ts`) says which keys a
+ * release has, in which order, and under which name (e.g. `scopes` is `exportScopes` in 0.1-0.3 and
+ * `scopesToMonitor` from 0.4).
+ */
+export type ParameterKey =
+  | 'hubName'
+  | 'location'
+  | 'eventGridLocation'
+  | 'storageSku'
+  | 'dataExplorerName'
+  | 'dataExplorerSkuName'
+  | 'dataExplorerSkuTier'
+  | 'dataExplorerSkuCapacity'
+  | 'tags'
+  | 'tagsByResource'
+  | 'scopes'
+  | 'exportRetentionInDays'
+  | 'ingestionRetentionInMonths'
+  | 'dataExplorerLogRetentionInDays'
+  | 'dataExplorerFinalRetentionInMonths'
+  | 'remoteHubStorageUri'
+  | 'remoteHubStorageKey'
+  | 'enablePublicAccess'
+  | 'virtualNetworkAddressPrefix';
+
+/** Name of a template output (the same in every release that has it). */
+export type OutputKey =
+  | 'name'
+  | 'location'
+  | 'dataFactorytName'
+  | 'storageAccountId'
+  | 'storageAccountName'
+  | 'storageUrlForPowerBI'
+  | 'clusterId'
+  | 'clusterUri'
+  | 'ingestionDbName'
+  | 'hubDbName'
+  | 'managedIdentityId'
+  | 'managedIdentityTenantId';
+
+/** Steps of the portal form, in the order the form shows them (`basics` is the first page). */
+export type FormStep = 'basics' | 'storage' | 'dataExplorer' | 'networking' | 'tags';
+
+/**
+ * What a module adds to the portal form (createUiDefinition.json) for one template parameter: the element
+ * the user edits (absent when the form's built-in Basics fields supply the value, as for `location`)
+ * and the form output expression that becomes the parameter's value.
+ */
+export interface FormContribution {
+  /** The template parameter the output feeds. */
+  parameter: ParameterKey;
+  step: FormStep;
+  /** The element, as createUiDefinition JSON (its `name` is referenced by `output`). */
+  element?: Record<string, unknown>;
+  /** Output expression, e.g. `[steps('storage').storageSku]`. */
+  output: string;
+}
+
 /** Everything one module adds. All members optional; order inside arrays is output order. */
 export interface Contribution {
-  parameters?: Record<string, ArmParameter>;
+  /** Name of the module (set by the compiler; used in internal error messages). */
+  module?: string;
+  /** Template parameters by logical key; the template emitter names and orders them from the release table. */
+  parameters?: Partial<Record<ParameterKey, ArmParameter>>;
   variables?: Record<string, Value>;
   resources?: ArmResource[];
-  outputs?: Record<string, ArmOutput>;
+  outputs?: Partial<Record<OutputKey, ArmOutput>>;
+  /** Portal form elements and outputs, one per parameter the module contributes. */
+  form?: FormContribution[];
   dataFactory?: AdfObject[];
   kqlScripts?: KqlScriptArtifact[];
   files?: FileArtifact[];

@@ -7,7 +7,8 @@
  * services before datasets, datasets before pipelines, and pipelines before triggers.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { AdfObject, ArmResource, Contribution, Value } from '../../modules/types.js';
+import type { AdfObject, ArmResource, Contribution, ParameterKey, Value } from '../../modules/types.js';
+import { parameterName, type Release } from '../../compiler/releases.js';
 import { names, ids } from '../../modules/core/names.js';
 
 /** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
@@ -96,24 +97,62 @@ export function escapeLiterals(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Builds the ARM template object from all contributions, in contribution order.
- * @returns plain JSON (expressions serialized to `"[...]"` strings)
+ * Merges one keyed section (parameters, outputs, variables) of every contribution.
+ * @throws Error when two modules contribute the same key (naming both), so no module silently replaces
+ *   another's entry
  */
-export function emitArmTemplate(contributions: readonly Contribution[], metadata: Record<string, unknown>): Record<string, unknown> {
-  const parameters: Record<string, unknown> = {};
-  const variables: Record<string, unknown> = {};
-  const resources: ArmResource[] = [];
-  const outputs: Record<string, unknown> = {};
-  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
-  for (const c of contributions) {
-    Object.assign(parameters, c.parameters);
-    for (const [k, v] of Object.entries(c.variables ?? {})) {
-      if (k in variables) throw new Error(`variable ${k} is defined by two modules`);
-      variables[k] = v;
+export function mergeSection<T>(contributions: readonly Contribution[], section: (c: Contribution) => Record<string, T> | undefined, what: string): Map<string, T> {
+  const merged = new Map<string, T>();
+  const owner = new Map<string, string>();
+  contributions.forEach((c, i) => {
+    for (const [key, value] of Object.entries(section(c) ?? {})) {
+      if (value === undefined) continue;
+      const by = c.module ?? `module #${i + 1}`;
+      if (merged.has(key)) throw new Error(`${what} ${key} is contributed by two modules: ${owner.get(key)} and ${by}`);
+      merged.set(key, value);
+      owner.set(key, by);
     }
-    resources.push(...(c.resources ?? []));
-    Object.assign(outputs, c.outputs);
+  });
+  return merged;
+}
+
+/**
+ * Puts keyed entries in the order a release lists them, under their template names.
+ * @throws Error when a listed key has no contribution or a contribution is not listed (a module and the
+ *   release table disagree)
+ */
+function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (key: string) => string, what: string, release: string): Record<string, T> {
+  const missing = order.filter((k) => !merged.has(k));
+  const extra = [...merged.keys()].filter((k) => !order.includes(k));
+  if (missing.length || extra.length) {
+    throw new Error(
+      `release ${release}: ${what}s ${[...missing.map((k) => `${k} (listed, not contributed)`), ...extra.map((k) => `${k} (contributed, not listed)`)].join(', ')}`,
+    );
   }
+  const out: Record<string, T> = {};
+  for (const key of order) out[nameOf(key)] = merged.get(key)!;
+  return out;
+}
+
+/**
+ * Builds the ARM template object from all contributions, in contribution order; parameters and outputs
+ * in the order the release table gives them.
+ * @returns plain JSON (expressions serialized to `"[...]"` strings)
+ * @throws Error when two modules contribute the same parameter, variable, output or resource, or a module
+ *   and the release table disagree on the parameters or outputs
+ */
+export function emitArmTemplate(contributions: readonly Contribution[], release: Release, metadata: Record<string, unknown>): Record<string, unknown> {
+  const parameters = ordered(
+    mergeSection(contributions, (c) => c.parameters, 'parameter'),
+    release.parameters,
+    (key) => parameterName(release, key as ParameterKey),
+    'parameter',
+    release.version,
+  );
+  const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => key, 'output', release.version);
+  const variables = Object.fromEntries(mergeSection(contributions, (c) => c.variables, 'variable'));
+  const resources: ArmResource[] = contributions.flatMap((c) => c.resources ?? []);
+  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
   for (const obj of adfObjects) resources.push(adfObjectResource(obj, adfObjects));
   return escapeLiterals({
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',

@@ -10,6 +10,7 @@ import type { HubModel } from '../../compiler/model.js';
 import type { Contribution, FileArtifact } from '../types.js';
 import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../datasets/catalog.js';
 import { toJsonText } from '../../compiler/json.js';
+import { parameterName } from '../../compiler/releases.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
@@ -58,10 +59,86 @@ export function schemaFiles(model: HubModel): { name: string; text: string }[] {
   return schemasForModel(model).map((s) => ({ name: schemaFileName(s).replace(/\.json$/, ''), text: schemaFileText(s) }));
 }
 
-/** Config module: `config/settings.json` and `config/schemas/*.json`. */
+/**
+ * Config module: `config/settings.json` and `config/schemas/*.json`, and the template parameters whose
+ * values settings.json carries (scopes and the retention of exports and ingested data), with their form
+ * elements on the Storage step.
+ */
 export function configModule(model: HubModel): Contribution {
   const files: FileArtifact[] = [{ path: 'config/settings.json', content: toJsonText(settingsDocument(model)) }];
   for (const f of schemaFiles(model)) files.push({ path: `config/schemas/${f.name}.json`, content: f.text });
-  return { files };
+  const parameters = {
+    scopes: {
+      type: 'array',
+      defaultValue: model.scopes,
+      metadata: { description: 'Scope IDs to monitor and ingest cost data for, e.g. /subscriptions/<id>.' },
+    },
+    exportRetentionInDays: {
+      type: 'int',
+      defaultValue: model.retention.rawExportsDays,
+      minValue: 0,
+      metadata: { description: 'Days of data kept in the rawexports container; 0 deletes exported files once they are converted.' },
+    },
+    ingestionRetentionInMonths: {
+      type: 'int',
+      defaultValue: model.retention.ingestionMonths,
+      minValue: 0,
+      metadata: { description: 'Months of data kept in the ingestion container.' },
+    },
+  } satisfies Contribution['parameters'];
+  const scopesName = parameterName(model.release, 'scopes');
+  return {
+    parameters,
+    files,
+    form: [
+      {
+        parameter: 'exportRetentionInDays',
+        step: 'storage',
+        element: {
+          name: 'exportRetentionInDays',
+          type: 'Microsoft.Common.Slider',
+          label: 'Export retention (days)',
+          min: 0,
+          max: 3650,
+          defaultValue: model.retention.rawExportsDays,
+          showStepMarkers: false,
+          toolTip: parameters.exportRetentionInDays.metadata.description,
+        },
+        output: "[steps('storage').exportRetentionInDays]",
+      },
+      {
+        parameter: 'ingestionRetentionInMonths',
+        step: 'storage',
+        element: {
+          name: 'ingestionRetentionInMonths',
+          type: 'Microsoft.Common.Slider',
+          label: 'Ingestion retention (months)',
+          min: 0,
+          max: 999,
+          defaultValue: model.retention.ingestionMonths,
+          showStepMarkers: false,
+          toolTip: parameters.ingestionRetentionInMonths.metadata.description,
+        },
+        output: "[steps('storage').ingestionRetentionInMonths]",
+      },
+      {
+        parameter: 'scopes',
+        step: 'storage',
+        element: {
+          name: scopesName,
+          type: 'Microsoft.Common.TextBox',
+          label: 'Scopes to monitor',
+          defaultValue: model.scopes.join(','),
+          toolTip: 'Comma-separated scope IDs, e.g. /subscriptions/<id>,/providers/Microsoft.Billing/billingAccounts/<id>.',
+          constraints: {
+            required: false,
+            regex: '^(/[^,]+(,/[^,]+)*)?$',
+            validationMessage: 'Enter scope IDs starting with /, separated by commas.',
+          },
+        },
+        output: `[if(empty(steps('storage').${scopesName}), parse('[]'), split(steps('storage').${scopesName}, ','))]`,
+      },
+    ],
+  };
 }
 

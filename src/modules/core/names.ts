@@ -11,9 +11,15 @@
  * meets the purpose; `replace(.., '--', '-')` removes it.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { Value } from '../types.js';
+import type { ParameterKey, Value } from '../types.js';
+import { parameterName, type Release } from '../../compiler/releases.js';
 
 const v = arm.variables;
+
+/** `parameters('<name>')` for a parameter key, with the name the release gives it (see `releases.ts`). */
+export function param(release: Release, key: ParameterKey): arm.Arm {
+  return arm.parameters(parameterName(release, key));
+}
 
 /**
  * Name given to the Data Explorer resources when `dataExplorerName` is empty. They are not deployed then

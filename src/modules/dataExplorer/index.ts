@@ -5,7 +5,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
-import type { ArmResource, Contribution, KqlScriptArtifact } from '../types.js';
+import type { ArmResource, Contribution, FormContribution, KqlScriptArtifact } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
@@ -175,5 +175,158 @@ export function dataExplorerModule(model: HubModel): Contribution {
       dependsOn: [ids.dataExplorerCluster],
     }),
   );
-  return { variables, resources, kqlScripts: scripts };
+  const parameters = dataExplorerParameters(model);
+  const clusterRef = arm.reference(ids.dataExplorerCluster, KUSTO_API);
+  return {
+    parameters,
+    variables,
+    resources,
+    kqlScripts: scripts,
+    outputs: {
+      clusterId: { type: 'string', value: arm.if_(deployDataExplorer, ids.dataExplorerCluster, '') },
+      clusterUri: { type: 'string', value: arm.if_(deployDataExplorer, arm.prop(clusterRef, 'uri'), '') },
+      ingestionDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.ingestion, '') },
+      hubDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.hub, '') },
+    },
+    form: dataExplorerForm(model, parameters),
+  };
+}
+
+/** The Data Explorer template parameters (spec, "Template parameters"), with hub.yaml's values as defaults. */
+function dataExplorerParameters(model: HubModel) {
+  const m = model.dataExplorer;
+  return {
+    dataExplorerName: {
+      type: 'string',
+      defaultValue: m.name,
+      metadata: { description: 'Name of the Azure Data Explorer cluster; empty means no cluster is deployed. Recommended when monitored costs exceed roughly 2-5 million a month.' },
+    },
+    dataExplorerSkuName: {
+      type: 'string',
+      defaultValue: m.sku.name,
+      allowedValues: m.allowedSkuNames,
+      metadata: { description: 'Data Explorer cluster SKU name.' },
+    },
+    dataExplorerSkuTier: {
+      type: 'string',
+      defaultValue: m.sku.tier,
+      allowedValues: ['Basic', 'Standard'],
+      metadata: { description: 'Data Explorer SKU tier: Basic (lowest cost, single node, no SLA) or Standard (high availability, better performance).' },
+    },
+    dataExplorerSkuCapacity: {
+      type: 'int',
+      defaultValue: m.sku.capacity,
+      minValue: 1,
+      maxValue: 1000,
+      metadata: { description: 'Number of Data Explorer nodes: 1 for Basic; 2-1000 for Standard.' },
+    },
+    dataExplorerLogRetentionInDays: {
+      type: 'int',
+      defaultValue: model.retention.dataExplorerLogDays,
+      minValue: 0,
+      metadata: { description: 'Days of data kept in the Data Explorer *_raw staging tables.' },
+    },
+    dataExplorerFinalRetentionInMonths: {
+      type: 'int',
+      defaultValue: model.retention.dataExplorerFinalMonths,
+      minValue: 0,
+      metadata: { description: 'Months of data kept in the Data Explorer *_final_v* tables.' },
+    },
+  } satisfies Contribution['parameters'];
+}
+
+/** Form expression: true when the selected Data Explorer SKU is a Dev (no SLA) SKU (Basic tier, one node). */
+const IS_DEV_SKU = "startsWith(steps('dataExplorer').dataExplorerSkuName, 'Dev(No SLA)_')";
+
+/** The Data Explorer step of the portal form. */
+function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExplorerParameters>): FormContribution[] {
+  const options = (values: string[]) => values.map((v) => ({ label: v, value: v }));
+  const whenCluster = "[not(empty(steps('dataExplorer').dataExplorerName))]";
+  const slider = (key: 'dataExplorerLogRetentionInDays' | 'dataExplorerFinalRetentionInMonths', label: string, max: number): FormContribution => ({
+    parameter: key,
+    step: 'dataExplorer',
+    element: {
+      name: key,
+      type: 'Microsoft.Common.Slider',
+      label,
+      min: 0,
+      max,
+      defaultValue: parameters[key].defaultValue,
+      showStepMarkers: false,
+      toolTip: parameters[key].metadata.description,
+      visible: whenCluster,
+    },
+    output: `[steps('dataExplorer').${key}]`,
+  });
+  return [
+    {
+      parameter: 'dataExplorerName',
+      step: 'dataExplorer',
+      element: {
+        name: 'dataExplorerName',
+        type: 'Microsoft.Common.TextBox',
+        label: 'Cluster name',
+        defaultValue: model.dataExplorer.name,
+        toolTip: parameters.dataExplorerName.metadata.description,
+        constraints: {
+          required: false,
+          regex: '^([a-z][a-z0-9]{3,21})?$',
+          validationMessage: '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
+        },
+      },
+      output: "[steps('dataExplorer').dataExplorerName]",
+    },
+    {
+      parameter: 'dataExplorerSkuName',
+      step: 'dataExplorer',
+      element: {
+        name: 'dataExplorerSkuName',
+        type: 'Microsoft.Common.DropDown',
+        label: 'SKU',
+        defaultValue: model.dataExplorer.sku.name,
+        toolTip: parameters.dataExplorerSkuName.metadata.description,
+        constraints: { required: true, allowedValues: options(model.dataExplorer.allowedSkuNames) },
+        visible: whenCluster,
+      },
+      output: "[steps('dataExplorer').dataExplorerSkuName]",
+    },
+    {
+      // Data Explorer accepts only Basic with the Dev (no SLA) SKUs and only Standard with the others:
+      // the only choice offered is the one that matches the SKU (no defaultValue: the first, and only,
+      // allowed value is selected, also when the SKU changes).
+      parameter: 'dataExplorerSkuTier',
+      step: 'dataExplorer',
+      element: {
+        name: 'dataExplorerSkuTier',
+        type: 'Microsoft.Common.DropDown',
+        label: 'Tier',
+        toolTip: parameters.dataExplorerSkuTier.metadata.description,
+        constraints: {
+          required: true,
+          allowedValues: `[if(${IS_DEV_SKU}, parse('${JSON.stringify(options(['Basic']))}'), parse('${JSON.stringify(options(['Standard']))}'))]`,
+        },
+        visible: whenCluster,
+      },
+      output: "[steps('dataExplorer').dataExplorerSkuTier]",
+    },
+    {
+      // Standard tier: 2-1000 nodes. Basic (Dev SKUs) always has one node, so no slider; see the output.
+      parameter: 'dataExplorerSkuCapacity',
+      step: 'dataExplorer',
+      element: {
+        name: 'dataExplorerSkuCapacity',
+        type: 'Microsoft.Common.Slider',
+        label: 'Nodes',
+        min: 2,
+        max: 1000,
+        defaultValue: Math.max(2, model.dataExplorer.sku.capacity),
+        showStepMarkers: false,
+        toolTip: parameters.dataExplorerSkuCapacity.metadata.description,
+        visible: `[and(not(empty(steps('dataExplorer').dataExplorerName)), not(${IS_DEV_SKU}))]`,
+      },
+      output: `[if(${IS_DEV_SKU}, 1, steps('dataExplorer').dataExplorerSkuCapacity)]`,
+    },
+    slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
+    slider('dataExplorerFinalRetentionInMonths', 'Normalized data retention (months)', 999),
+  ];
 }

@@ -279,5 +279,10 @@ export function dataFactoryModule(model: HubModel): Contribution {
     },
     resources,
     dataFactory: adf,
+    outputs: {
+      dataFactorytName: { type: 'string', value: names.dataFactory },
+      managedIdentityId: { type: 'string', value: factoryPrincipal },
+      managedIdentityTenantId: { type: 'string', value: arm.prop(arm.tenant(), 'tenantId') },
+    },
   };
 }

@@ -8,7 +8,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { Contribution } from '../types.js';
-import { names, ids, tagsFor, ROLES } from '../core/names.js';
+import { names, ids, tagsFor, ROLES, param } from '../core/names.js';
 import { roleAssignment } from '../storage/index.js';
 
 const IDENTITY_API = '2023-01-31';
@@ -25,14 +25,38 @@ export const eventGridCleanupRoleAssignmentId: arm.Arm = arm.call(
 );
 
 /** Event Grid module. */
-export function eventGridModule(_model: HubModel): Contribution {
+export function eventGridModule(model: HubModel): Contribution {
+  const eventGridLocation = {
+    type: 'string',
+    defaultValue: model.hub.eventGridLocation || arm.parameters('location'),
+    metadata: {
+      description:
+        'Region of the temporary Event Grid namespace that registers the Microsoft.EventGrid resource provider when the primary region does not support it. The namespace is deleted after deployment. Default: same as location.',
+    },
+  } as const;
   return {
+    parameters: { eventGridLocation },
+    form: [
+      {
+        parameter: 'eventGridLocation',
+        step: 'basics',
+        element: {
+          name: 'eventGridLocation',
+          type: 'Microsoft.Common.TextBox',
+          label: 'Event Grid location',
+          defaultValue: '',
+          toolTip: `${eventGridLocation.metadata.description} Leave empty to use the hub location; set a region such as eastus2 when the hub region has no Event Grid namespaces.`,
+          constraints: { required: false, regex: '^[a-z0-9]*$', validationMessage: 'A region name such as eastus2 (lowercase, no spaces), or empty.' },
+        },
+        output: "[if(empty(basics('eventGridLocation')), location(), basics('eventGridLocation'))]",
+      },
+    ],
     resources: [
       {
         type: 'Microsoft.EventGrid/namespaces',
         apiVersion: '2025-02-15',
         name: names.eventGridNamespace,
-        location: arm.parameters('EventGridLocation'),
+        location: param(model.release, 'eventGridLocation'),
         tags: tagsFor('Microsoft.EventGrid/namespaces'),
         sku: { name: 'Standard', capacity: 1 },
         properties: { publicNetworkAccess: 'Disabled' },

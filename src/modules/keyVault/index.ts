@@ -1,11 +1,11 @@
 /**
- * Key Vault (spec, "Deployed resources"): holds the remote hub storage key for Data Factory, reachable
- * through a private endpoint; the Data Factory identity may read secrets.
+ * Key Vault (spec, "Deployed resources"): the vault the Data Factory identity may read secrets from (the
+ * remote hub storage key, see the remote hub module), reachable through a private endpoint.
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { Contribution } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, remoteHubKeySecretName } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
 
 const VAULT_API = '2023-07-01';
@@ -41,14 +41,6 @@ export function keyVaultModule(_model: HubModel): Contribution {
             },
           ],
         },
-      },
-      {
-        type: 'Microsoft.KeyVault/vaults/secrets',
-        apiVersion: VAULT_API,
-        name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
-        condition: arm.variables('deployRemoteHub'),
-        dependsOn: [ids.keyVault],
-        properties: { value: arm.parameters('remoteHubStorageKey'), attributes: { enabled: true } },
       },
       ...privateEndpoint({
         name: arm.concat(names.keyVault, '-ep'),

@@ -103,8 +103,29 @@ export function privateEndpoint(opts: {
   ];
 }
 
+/** The networking template parameters, with hub.yaml's values as defaults. */
+function networkParameters(model: HubModel) {
+  return {
+    enablePublicAccess: {
+      type: 'string',
+      defaultValue: model.networking.publicAccess ? 'True' : 'False',
+      allowedValues: ['True', 'False'],
+      metadata: { description: 'True allows public access to the data lake; False limits it to private endpoints and trusted Azure services (storage firewall).' },
+    },
+    virtualNetworkAddressPrefix: {
+      type: 'string',
+      defaultValue: model.networking.addressPrefix,
+      metadata: {
+        description:
+          'IPv4 range of the private virtual network; /26 recommended. Subnets: /28 for private endpoints, /28 for deployment scripts, /27 for Data Explorer.',
+      },
+    },
+  } satisfies Contribution['parameters'];
+}
+
 /** Network module. */
-export function networkModule(_model: HubModel): Contribution {
+export function networkModule(model: HubModel): Contribution {
+  const parameters = networkParameters(model);
   const prefix = arm.parameters('virtualNetworkAddressPrefix');
   const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string) => ({
     name,
@@ -198,5 +219,40 @@ export function networkModule(_model: HubModel): Contribution {
       },
     );
   }
-  return { resources };
+  return {
+    parameters,
+    resources,
+    form: [
+      {
+        parameter: 'enablePublicAccess',
+        step: 'networking',
+        element: {
+          name: 'enablePublicAccess',
+          type: 'Microsoft.Common.OptionsGroup',
+          label: 'Public access to the data lake',
+          defaultValue: model.networking.publicAccess ? 'Enabled' : 'Disabled',
+          toolTip: parameters.enablePublicAccess.metadata.description,
+          constraints: { allowedValues: [{ label: 'Enabled', value: 'True' }, { label: 'Disabled', value: 'False' }] },
+        },
+        output: "[steps('networking').enablePublicAccess]",
+      },
+      {
+        parameter: 'virtualNetworkAddressPrefix',
+        step: 'networking',
+        element: {
+          name: 'virtualNetworkAddressPrefix',
+          type: 'Microsoft.Common.TextBox',
+          label: 'Virtual network address prefix',
+          defaultValue: model.networking.addressPrefix,
+          toolTip: parameters.virtualNetworkAddressPrefix.metadata.description,
+          constraints: {
+            required: true,
+            regex: '^(\\d{1,3}\\.){3}\\d{1,3}/(1[6-9]|2[0-6])$',
+            validationMessage: 'Enter an IPv4 range of /26 or larger, e.g. 10.20.30.0/26.',
+          },
+        },
+        output: "[steps('networking').virtualNetworkAddressPrefix]",
+      },
+    ],
+  };
 }

@@ -224,5 +224,38 @@ export function storageModule(model: HubModel): Contribution {
   ];
   const files: Record<string, string> = {};
   for (const f of schemaFiles(model)) files[f.name] = f.text;
-  return { variables: { schemaFiles: files }, resources };
+  const storageSku = {
+    type: 'string',
+    defaultValue: model.storage.sku,
+    allowedValues: model.storage.allowedSkus,
+    metadata: { description: 'Storage SKU: Premium_LRS (lowest cost) or Premium_ZRS (high availability). Standard SKUs are not available for Data Lake gen2.' },
+  } as const;
+  return {
+    parameters: { storageSku: { ...storageSku, allowedValues: [...storageSku.allowedValues] } },
+    variables: { schemaFiles: files },
+    resources,
+    outputs: {
+      storageAccountId: { type: 'string', value: ids.storageAccount },
+      storageAccountName: { type: 'string', value: names.storageAccount },
+      storageUrlForPowerBI: {
+        type: 'string',
+        value: arm.concat('https://', names.storageAccount, '.dfs.', arm.prop(arm.environment(), 'suffixes', 'storage'), '/ingestion'),
+      },
+    },
+    form: [
+      {
+        parameter: 'storageSku',
+        step: 'storage',
+        element: {
+          name: 'storageSku',
+          type: 'Microsoft.Common.DropDown',
+          label: 'Storage redundancy',
+          defaultValue: model.storage.sku,
+          toolTip: storageSku.metadata.description,
+          constraints: { required: true, allowedValues: model.storage.allowedSkus.map((v) => ({ label: v, value: v })) },
+        },
+        output: "[steps('storage').storageSku]",
+      },
+    ],
+  };
 }

@@ -1,0 +1,70 @@
+/**
+ * Remote hub (spec, parameters `remoteHubStorageUri` and `remoteHubStorageKey`): converted data is pushed to
+ * another hub's data lake instead of this one. The key is kept in the hub's Key Vault as the secret
+ * {@link remoteHubKeySecretName}, which the Data Factory linked service `remoteHubStorage` reads; both exist
+ * only when the URI is set (variable `deployRemoteHub`, defined by the core module).
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel } from '../../compiler/model.js';
+import type { Contribution } from '../types.js';
+import { names, ids, remoteHubKeySecretName } from '../core/names.js';
+
+const VAULT_API = '2023-07-01';
+
+/** Remote hub module. */
+export function remoteHubModule(model: HubModel): Contribution {
+  const parameters = {
+    remoteHubStorageUri: {
+      type: 'string',
+      defaultValue: model.remoteHub.storageUri,
+      metadata: { description: 'Data Lake storage URI of a remote hub to push data to for ingestion there; empty means this hub.' },
+    },
+    remoteHubStorageKey: {
+      type: 'securestring',
+      defaultValue: '',
+      metadata: { description: 'Storage account key of the remote hub storage (<STORAGE_ACCOUNT_KEY>); kept in Key Vault.' },
+    },
+  } satisfies Contribution['parameters'];
+  return {
+    parameters,
+    resources: [
+      {
+        type: 'Microsoft.KeyVault/vaults/secrets',
+        apiVersion: VAULT_API,
+        name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
+        condition: arm.variables('deployRemoteHub'),
+        dependsOn: [ids.keyVault],
+        properties: { value: arm.parameters('remoteHubStorageKey'), attributes: { enabled: true } },
+      },
+    ],
+    form: [
+      {
+        parameter: 'remoteHubStorageUri',
+        step: 'networking',
+        element: {
+          name: 'remoteHubStorageUri',
+          type: 'Microsoft.Common.TextBox',
+          label: 'Remote hub storage URI',
+          defaultValue: model.remoteHub.storageUri,
+          toolTip: parameters.remoteHubStorageUri.metadata.description,
+          constraints: { required: false, regex: '^(https://\\S+)?$', validationMessage: 'Enter an https:// URI or leave empty.' },
+        },
+        output: "[steps('networking').remoteHubStorageUri]",
+      },
+      {
+        parameter: 'remoteHubStorageKey',
+        step: 'networking',
+        element: {
+          name: 'remoteHubStorageKey',
+          type: 'Microsoft.Common.PasswordBox',
+          label: { password: 'Remote hub storage key', confirmPassword: 'Confirm the key' },
+          toolTip: parameters.remoteHubStorageKey.metadata.description,
+          constraints: { required: false },
+          options: { hideConfirmation: true },
+          visible: "[not(empty(steps('networking').remoteHubStorageUri))]",
+        },
+        output: "[steps('networking').remoteHubStorageKey]",
+      },
+    ],
+  };
+}
