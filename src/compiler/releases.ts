@@ -55,7 +55,34 @@ export type ReleaseFeature =
   /** Separate storage account for deployment scripts. */
   | 'scriptStorage'
   /** Remote hub storage (push data to another hub). */
-  | 'remoteHub';
+  | 'remoteHub'
+  /** settings.json carries retention (export files, ingested months); parameters `exportRetentionInDays`, `ingestionRetentionInMonths`. */
+  | 'retentionSettings';
+
+/**
+ * The template parameters that exist only with a capability: a release has them exactly when it has the
+ * capability (a test checks every row), and the module of that capability contributes them.
+ */
+export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly ParameterKey[]>> = {
+  dataExplorer: ['dataExplorerName', 'dataExplorerSkuName', 'dataExplorerSkuTier', 'dataExplorerSkuCapacity', 'dataExplorerLogRetentionInDays', 'dataExplorerFinalRetentionInMonths'],
+  privateNetworking: ['enablePublicAccess', 'virtualNetworkAddressPrefix'],
+  eventGridRegistration: ['eventGridLocation'],
+  managedExports: [],
+  scriptStorage: [],
+  remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
+  retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
+};
+
+/** The template outputs that exist only with a capability (the managed identity is needed to set up managed exports). */
+export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey[]>> = {
+  dataExplorer: ['clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName'],
+  privateNetworking: [],
+  eventGridRegistration: [],
+  managedExports: ['managedIdentityId', 'managedIdentityTenantId'],
+  scriptStorage: [],
+  remoteHub: [],
+  retentionSettings: [],
+};
 
 const RELEASES: Record<ReleaseVersion, Release> = {
   '0.7': {
@@ -79,6 +106,7 @@ const RELEASES: Record<ReleaseVersion, Release> = {
       'managedExports',
       'scriptStorage',
       'remoteHub',
+      'retentionSettings',
     ]),
     focusVersions: ['1_0'],
     // The spec's "Template parameters" and "Template outputs" tables, in their order.
@@ -142,4 +170,19 @@ export function has(release: Release, feature: ReleaseFeature): boolean {
 /** The template name of a parameter in a release (its key unless the release renames it). */
 export function parameterName(release: Release, key: ParameterKey): string {
   return release.parameterNames[key] ?? key;
+}
+
+/**
+ * A release row with one capability removed, and with it the parameters and outputs that belong to it.
+ * For tests that prove every module copes with a component being absent.
+ */
+export function withoutFeature(release: Release, feature: ReleaseFeature): Release {
+  const features = new Set(release.features);
+  features.delete(feature);
+  return {
+    ...release,
+    features,
+    parameters: release.parameters.filter((k) => !FEATURE_PARAMETERS[feature].includes(k)),
+    outputs: release.outputs.filter((k) => !FEATURE_OUTPUTS[feature].includes(k)),
+  };
 }

@@ -1,3 +1,4 @@
+import { getRelease } from '../../src/compiler/releases.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as arm from '../../src/expressions/arm/index.js';
@@ -19,7 +20,7 @@ function parseError(text: string, parse: (t: string) => unknown = parseArmExpres
 
 test('round trip: builder-produced expressions serialize back to the same text', () => {
   const built: arm.Arm[] = [
-    ...Object.values(nameVariables()).filter((v): v is arm.Arm => v instanceof arm.Arm),
+    ...Object.values(nameVariables(getRelease('0.7'))).filter((v): v is arm.Arm => v instanceof arm.Arm),
     tagsFor('Microsoft.Storage/storageAccounts'),
     ids.subnet('script-subnet'),
     roleDefinitionId(ROLES.reader),

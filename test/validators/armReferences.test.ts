@@ -1,3 +1,4 @@
+import { getRelease } from '../../src/compiler/releases.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as arm from '../../src/expressions/arm/index.js';
@@ -25,7 +26,7 @@ function cleanTemplate(): any {
       { namespace: 'hub', members: { suffix: { parameters: [{ name: 'n', type: 'string' }], output: { type: 'string', value: "[concat(parameters('n'), '-x')]" } } } },
     ],
     variables: {
-      ...nameVariables(),
+      ...nameVariables(getRelease('0.7')),
       resourceTags: { 'cm-resource-parent': arm.concat(arm.prop(arm.resourceGroup(), 'id'), '/providers/Microsoft.Cloud/hubs/', arm.parameters('hubName')) },
       deployDataExplorer: arm.not(arm.empty(arm.parameters('dataExplorerName'))),
       copy: [{ name: 'containerNames', count: 2, input: "[concat('c', copyIndex('containerNames'))]" }],

@@ -7,10 +7,10 @@
  * give its interim type; sink names equal source names.
  */
 import type { HubModel } from '../../compiler/model.js';
-import type { Contribution, FileArtifact } from '../types.js';
+import type { ArmParameter, Contribution, FileArtifact, FormContribution } from '../types.js';
 import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../datasets/catalog.js';
 import { toJsonText } from '../../compiler/json.js';
-import { parameterName } from '../../compiler/releases.js';
+import { has, parameterName } from '../../compiler/releases.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
@@ -61,66 +61,47 @@ export function schemaFiles(model: HubModel): { name: string; text: string }[] {
 
 /**
  * Config module: `config/settings.json` and `config/schemas/*.json`, and the template parameters whose
- * values settings.json carries (scopes and the retention of exports and ingested data), with their form
- * elements on the Storage step.
+ * values settings.json carries (scopes and, from the release with retention settings, the retention of
+ * exports and ingested data), with their form elements on the Storage step.
  */
 export function configModule(model: HubModel): Contribution {
   const files: FileArtifact[] = [{ path: 'config/settings.json', content: toJsonText(settingsDocument(model)) }];
   for (const f of schemaFiles(model)) files.push({ path: `config/schemas/${f.name}.json`, content: f.text });
-  const parameters = {
-    scopes: {
-      type: 'array',
-      defaultValue: model.scopes,
-      metadata: { description: 'Scope IDs to monitor and ingest cost data for, e.g. /subscriptions/<id>.' },
-    },
-    exportRetentionInDays: {
-      type: 'int',
-      defaultValue: model.retention.rawExportsDays,
-      minValue: 0,
-      metadata: { description: 'Days of data kept in the rawexports container; 0 deletes exported files once they are converted.' },
-    },
-    ingestionRetentionInMonths: {
-      type: 'int',
-      defaultValue: model.retention.ingestionMonths,
-      minValue: 0,
-      metadata: { description: 'Months of data kept in the ingestion container.' },
-    },
-  } satisfies Contribution['parameters'];
+  const retention = has(model.release, 'retentionSettings');
+  const scopes: ArmParameter = {
+    type: 'array',
+    defaultValue: model.scopes,
+    metadata: { description: 'Scope IDs to monitor and ingest cost data for, e.g. /subscriptions/<id>.' },
+  };
+  const exportRetentionInDays: ArmParameter = {
+    type: 'int',
+    defaultValue: model.retention.rawExportsDays,
+    minValue: 0,
+    metadata: { description: 'Days of data kept in the rawexports container; 0 deletes exported files once they are converted.' },
+  };
+  const ingestionRetentionInMonths: ArmParameter = {
+    type: 'int',
+    defaultValue: model.retention.ingestionMonths,
+    minValue: 0,
+    metadata: { description: 'Months of data kept in the ingestion container.' },
+  };
+  const slider = (key: 'exportRetentionInDays' | 'ingestionRetentionInMonths', p: ArmParameter, label: string, max: number): FormContribution => ({
+    parameter: key,
+    step: 'storage',
+    element: { name: key, type: 'Microsoft.Common.Slider', label, min: 0, max, defaultValue: p.defaultValue, showStepMarkers: false, toolTip: p.metadata.description },
+    output: `[steps('storage').${key}]`,
+  });
   const scopesName = parameterName(model.release, 'scopes');
   return {
-    parameters,
+    parameters: retention ? { scopes, exportRetentionInDays, ingestionRetentionInMonths } : { scopes },
     files,
     form: [
-      {
-        parameter: 'exportRetentionInDays',
-        step: 'storage',
-        element: {
-          name: 'exportRetentionInDays',
-          type: 'Microsoft.Common.Slider',
-          label: 'Export retention (days)',
-          min: 0,
-          max: 3650,
-          defaultValue: model.retention.rawExportsDays,
-          showStepMarkers: false,
-          toolTip: parameters.exportRetentionInDays.metadata.description,
-        },
-        output: "[steps('storage').exportRetentionInDays]",
-      },
-      {
-        parameter: 'ingestionRetentionInMonths',
-        step: 'storage',
-        element: {
-          name: 'ingestionRetentionInMonths',
-          type: 'Microsoft.Common.Slider',
-          label: 'Ingestion retention (months)',
-          min: 0,
-          max: 999,
-          defaultValue: model.retention.ingestionMonths,
-          showStepMarkers: false,
-          toolTip: parameters.ingestionRetentionInMonths.metadata.description,
-        },
-        output: "[steps('storage').ingestionRetentionInMonths]",
-      },
+      ...(retention
+        ? [
+            slider('exportRetentionInDays', exportRetentionInDays, 'Export retention (days)', 3650),
+            slider('ingestionRetentionInMonths', ingestionRetentionInMonths, 'Ingestion retention (months)', 999),
+          ]
+        : []),
       {
         parameter: 'scopes',
         step: 'storage',
@@ -141,4 +122,3 @@ export function configModule(model: HubModel): Contribution {
     ],
   };
 }
-

@@ -58,7 +58,7 @@ export function coreModule(model: HubModel): Contribution {
   return {
     parameters,
     variables: {
-      ...nameVariables(),
+      ...nameVariables(r),
       ...(has(r, 'dataExplorer') ? { deployDataExplorer: arm.not(arm.empty(p('dataExplorerName'))) } : {}),
       ...(has(r, 'privateNetworking') ? { enablePublicAccess: arm.bool(p('enablePublicAccess')) } : {}),
       ...(has(r, 'remoteHub') ? { deployRemoteHub: arm.not(arm.empty(p('remoteHubStorageUri'))) } : {}),

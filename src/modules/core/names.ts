@@ -12,7 +12,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { ParameterKey, Value } from '../types.js';
-import { parameterName, type Release } from '../../compiler/releases.js';
+import { has, parameterName, type Release, type ReleaseFeature } from '../../compiler/releases.js';
 
 const v = arm.variables;
 
@@ -28,9 +28,14 @@ export function param(release: Release, key: ParameterKey): arm.Arm {
  */
 export const DATA_EXPLORER_PLACEHOLDER = 'nodataexplorer';
 
-/** Variable names and their definitions, in template order. */
-export function nameVariables(): Record<string, Value> {
+/**
+ * The name variables a release needs, in template order: those of the resources every hub has, plus those
+ * of the components the release has (script storage, Event Grid registration, private networking, Data
+ * Explorer).
+ */
+export function nameVariables(release: Release): Record<string, Value> {
   const p = arm.parameters;
+  const when = (feature: ReleaseFeature, vars: Record<string, Value>) => (has(release, feature) ? vars : {});
   return {
     uniqueSuffix: arm.uniqueString(p('hubName'), arm.prop(arm.resourceGroup(), 'id')),
     hubNameDashed: arm.replace(p('hubName'), '_', '-'),
@@ -38,22 +43,26 @@ export function nameVariables(): Record<string, Value> {
     // 6 + 'store' (5) + 13 = 24
     storageAccountName: arm.concat(arm.take(v('hubNameSafe'), 6), 'store', v('uniqueSuffix')),
     // 5 + 'script' (6) + 13 = 24
-    scriptStorageAccountName: arm.concat(arm.take(v('hubNameSafe'), 5), 'script', v('uniqueSuffix')),
+    ...when('scriptStorage', { scriptStorageAccountName: arm.concat(arm.take(v('hubNameSafe'), 5), 'script', v('uniqueSuffix')) }),
     // at most 49 + '-' + 13 = 63
     dataFactoryName: arm.replace(arm.concat(arm.take(arm.concat(v('hubNameDashed'), '-engine'), 49), '-', v('uniqueSuffix')), '--', '-'),
     // 4 + '-vault-' (7) + 13 = 24
     keyVaultName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 4), '-vault-', v('uniqueSuffix')), '--', '-'),
     // at most 30 + '-events-' (8) + 13 = 51 > 50, so 29
-    eventGridNamespaceName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 29), '-events-', v('uniqueSuffix')), '--', '-'),
-    virtualNetworkName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location')),
-    networkSecurityGroupName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location'), '-nsg'),
+    ...when('eventGridRegistration', {
+      eventGridNamespaceName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 29), '-events-', v('uniqueSuffix')), '--', '-'),
+    }),
+    ...when('privateNetworking', {
+      virtualNetworkName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location')),
+      networkSecurityGroupName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location'), '-nsg'),
+    }),
     blobManagerIdentityName: arm.concat(v('storageAccountName'), '_blobManager'),
     triggerManagerIdentityName: arm.concat(v('dataFactoryName'), '_triggerManager'),
     // ARM checks the name segments of every resource, including those whose condition is false: a child
     // named '/Ingestion' (empty cluster name) fails validation with "incorrect segment lengths"
     // (github.com/Azure/bicep/issues/7733). Without a cluster, the (undeployed) Data Explorer resources
     // get a placeholder name instead.
-    dataExplorerClusterName: arm.if_(arm.empty(p('dataExplorerName')), DATA_EXPLORER_PLACEHOLDER, p('dataExplorerName')),
+    ...when('dataExplorer', { dataExplorerClusterName: arm.if_(arm.empty(p('dataExplorerName')), DATA_EXPLORER_PLACEHOLDER, p('dataExplorerName')) }),
   };
 }
 

@@ -10,6 +10,7 @@ import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES }
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
+import { has } from '../../compiler/releases.js';
 
 const KUSTO_API = '2023-08-15';
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
@@ -107,7 +108,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
       properties: {
         enableStreamingIngest: true,
         enableAutoStop: false,
-        publicNetworkAccess: arm.if_(publicAccess, 'Enabled', 'Disabled'),
+        publicNetworkAccess: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 'Enabled', 'Disabled') : 'Enabled',
       },
     },
     {
@@ -165,15 +166,17 @@ export function dataExplorerModule(model: HubModel): Contribution {
       dependsOn: [ids.storageAccount, ids.dataExplorerCluster],
       description: 'Lets the Data Explorer cluster read parquet files from the ingestion container.',
     }),
-    ...privateEndpoint({
-      name: arm.concat(cluster, '-ep'),
-      target: ids.dataExplorerCluster,
-      groupId: 'cluster',
-      subnet: SUBNETS.dataExplorer,
-      zones: ['kusto', 'blob', 'queue', 'table'],
-      condition: deployDataExplorer,
-      dependsOn: [ids.dataExplorerCluster],
-    }),
+    ...(has(model.release, 'privateNetworking')
+      ? privateEndpoint({
+          name: arm.concat(cluster, '-ep'),
+          target: ids.dataExplorerCluster,
+          groupId: 'cluster',
+          subnet: SUBNETS.dataExplorer,
+          zones: ['kusto', 'blob', 'queue', 'table'],
+          condition: deployDataExplorer,
+          dependsOn: [ids.dataExplorerCluster],
+        })
+      : []),
   );
   const parameters = dataExplorerParameters(model);
   const clusterRef = arm.reference(ids.dataExplorerCluster, KUSTO_API);

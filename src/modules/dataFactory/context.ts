@@ -6,6 +6,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../compiler/model.js';
 import type { Value } from '../types.js';
 import { names, ids, deployDataExplorer, publicAccess, remoteHubKeySecretName } from '../core/names.js';
+import { has } from '../../compiler/releases.js';
 
 /** Names of the Data Factory objects that are not pipelines or triggers. */
 export const LINKED_SERVICES = {
@@ -47,17 +48,20 @@ export interface DataFactoryContext {
   /** Database names from the model. */
   ingestionDatabase: string;
   hubDatabase: string;
-  /** True when a remote hub storage URI is set; the URI and the Key Vault secret holding its key. */
-  remoteHubDeployed: arm.Arm;
+  /**
+   * True at deploy time when a remote hub storage URI is set (undefined when the release has no remote
+   * hub); the URI and the Key Vault secret holding its key.
+   */
+  remoteHubDeployed?: arm.Arm;
   remoteHubStorageUri: arm.Arm;
   remoteHubKeySecretName: arm.Arm;
   /** True when public access is enabled. */
   publicAccess: arm.Arm;
   /**
    * The `connectVia` member of every linked service: the managed integration runtime when public
-   * access is disabled, else null (the default Azure integration runtime).
+   * access is disabled, else null (the default Azure integration runtime); absent without private networking.
    */
-  connectVia: Value;
+  connectVia?: Value;
   /** Azure Resource Manager endpoint with trailing slash (`environment().resourceManager`). */
   resourceManagerUrl: arm.Arm;
   /** Hub name as deployed (`parameters('hubName')`). */
@@ -68,7 +72,7 @@ export interface DataFactoryContext {
    */
   timeZoneFor(schedule: ScheduleModel): Value;
   /** Degree of parallelism of per-file export conversion: 30 with public access, 4 through the managed IR. */
-  exportConversionBatchCount: arm.Arm;
+  exportConversionBatchCount: arm.Arm | number;
 }
 
 /** Builds the context for a model. */
@@ -89,18 +93,16 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     dataExplorerIngestionCapacity: arm.variables('dataExplorerIngestionCapacity'),
     ingestionDatabase: model.dataExplorer.databases.ingestion,
     hubDatabase: model.dataExplorer.databases.hub,
-    remoteHubDeployed: arm.variables('deployRemoteHub'),
+    remoteHubDeployed: has(model.release, 'remoteHub') ? arm.variables('deployRemoteHub') : undefined,
     remoteHubStorageUri: arm.parameters('remoteHubStorageUri'),
     remoteHubKeySecretName,
     publicAccess,
-    connectVia: arm.if_(
-      publicAccess,
-      null,
-      arm.createObject('referenceName', MANAGED_INTEGRATION_RUNTIME, 'type', 'IntegrationRuntimeReference'),
-    ),
+    connectVia: has(model.release, 'privateNetworking')
+      ? arm.if_(publicAccess, null, arm.createObject('referenceName', MANAGED_INTEGRATION_RUNTIME, 'type', 'IntegrationRuntimeReference'))
+      : undefined,
     resourceManagerUrl: arm.prop(arm.environment(), 'resourceManager'),
     hubName: arm.parameters('hubName'),
     timeZoneFor: (schedule) => (schedule.timeZone === 'auto' ? arm.variables('regionTimeZone') : schedule.timeZone),
-    exportConversionBatchCount: arm.if_(publicAccess, 30, 4),
+    exportConversionBatchCount: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 30, 4) : 30,
   };
 }

@@ -90,8 +90,8 @@ function dataset(o: {
  * The linked service of the `ingestion*` datasets: `remoteHubStorage` when a remote hub is set, else
  * `storage` (an ARM expression, see the module comment).
  */
-export function ingestionLinkedService(ctx: DataFactoryContext): arm.Arm {
-  return arm.if_(ctx.remoteHubDeployed, LINKED_SERVICES.remoteHubStorage, LINKED_SERVICES.storage);
+export function ingestionLinkedService(ctx: DataFactoryContext): Value {
+  return ctx.remoteHubDeployed ? arm.if_(ctx.remoteHubDeployed, LINKED_SERVICES.remoteHubStorage, LINKED_SERVICES.storage) : LINKED_SERVICES.storage;
 }
 
 /** The datasets, in deployment order. */
@@ -100,7 +100,10 @@ export function datasets(ctx: DataFactoryContext): AdfObject[] {
   const P = DATASET_PARAMETERS;
   const storage = LINKED_SERVICES.storage;
   const ingestionLs = ingestionLinkedService(ctx);
-  const ingestionDeps = [adfObjectId('linkedService', LINKED_SERVICES.storage), adfObjectId('linkedService', LINKED_SERVICES.remoteHubStorage)];
+  // The linked service is an ARM expression when a remote hub is possible; ARM cannot see the reference in it.
+  const ingestionDeps = ctx.remoteHubDeployed
+    ? [adfObjectId('linkedService', LINKED_SERVICES.storage), adfObjectId('linkedService', LINKED_SERVICES.remoteHubStorage)]
+    : undefined;
   const exportBlob = (name: string, type: 'DelimitedText' | 'Parquet', extra: ValueObject = {}) =>
     dataset({
       name,

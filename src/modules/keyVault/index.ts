@@ -7,11 +7,12 @@ import type { HubModel } from '../../compiler/model.js';
 import type { Contribution } from '../types.js';
 import { names, ids, SUBNETS, tagsFor } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
+import { has } from '../../compiler/releases.js';
 
 const VAULT_API = '2023-07-01';
 
 /** Key Vault module. */
-export function keyVaultModule(_model: HubModel): Contribution {
+export function keyVaultModule(model: HubModel): Contribution {
   const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, '2018-06-01', true), 'identity');
   return {
     resources: [
@@ -32,6 +33,7 @@ export function keyVaultModule(_model: HubModel): Contribution {
           softDeleteRetentionInDays: 90,
           enableRbacAuthorization: false,
           publicNetworkAccess: 'Enabled',
+          // Data Factory is a trusted service of Key Vault, so it reads the vault through the firewall.
           networkAcls: { bypass: 'AzureServices', defaultAction: 'Deny' },
           accessPolicies: [
             {
@@ -42,14 +44,16 @@ export function keyVaultModule(_model: HubModel): Contribution {
           ],
         },
       },
-      ...privateEndpoint({
-        name: arm.concat(names.keyVault, '-ep'),
-        target: ids.keyVault,
-        groupId: 'vault',
-        subnet: SUBNETS.privateEndpoints,
-        zones: ['vault'],
-        dependsOn: [ids.keyVault],
-      }),
+      ...(has(model.release, 'privateNetworking')
+        ? privateEndpoint({
+            name: arm.concat(names.keyVault, '-ep'),
+            target: ids.keyVault,
+            groupId: 'vault',
+            subnet: SUBNETS.privateEndpoints,
+            zones: ['vault'],
+            dependsOn: [ids.keyVault],
+          })
+        : []),
     ],
   };
 }

@@ -8,6 +8,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
+import { has } from '../../compiler/releases.js';
 
 const NETWORK_API = '2023-11-01';
 const DNS_API = '2024-06-01';
@@ -195,7 +196,8 @@ export function networkModule(model: HubModel): Contribution {
       },
     },
   ];
-  for (const zone of privateDnsZones()) {
+  // The Data Explorer zone is only needed by a release with Data Explorer (and only when a cluster is deployed).
+  for (const zone of privateDnsZones().filter((z) => z.key !== 'kusto' || has(model.release, 'dataExplorer'))) {
     const cond = zone.condition ? { condition: zone.condition } : {};
     resources.push(
       {

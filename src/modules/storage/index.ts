@@ -6,7 +6,8 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { ArmResource, Contribution } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param } from '../core/names.js';
+import { has } from '../../compiler/releases.js';
 import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { UPLOAD_SETTINGS_PS1 } from '../deploymentScripts/powershell.js';
@@ -55,12 +56,17 @@ export function roleAssignment(opts: {
 
 /** Storage module. */
 export function storageModule(model: HubModel): Contribution {
+  const r = model.release;
+  const privateNetwork = has(r, 'privateNetworking');
+  // The deployment script runs inside the hub network only with private networking; it then needs its
+  // own storage account reachable from the script subnet.
+  const scriptInNetwork = privateNetwork && has(r, 'scriptStorage');
   const location = arm.parameters('location');
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
-  const scriptStorageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.scriptStorageAccount);
   const roleId = (scopeId: arm.Arm, role: string) =>
     arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', arm.guid(scopeId, role, ids.blobManagerIdentity));
   const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, IDENTITY_API), 'principalId');
+  const endpointZoneGroup = (endpoint: arm.Arm) => arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', endpoint, 'default');
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Storage/storageAccounts',
@@ -77,7 +83,7 @@ export function storageModule(model: HubModel): Contribution {
         minimumTlsVersion: 'TLS1_2',
         allowBlobPublicAccess: false,
         publicNetworkAccess: 'Enabled',
-        networkAcls: { bypass: 'AzureServices', defaultAction: arm.if_(publicAccess, 'Allow', 'Deny') },
+        networkAcls: { bypass: 'AzureServices', defaultAction: privateNetwork ? arm.if_(publicAccess, 'Allow', 'Deny') : 'Allow' },
       },
     },
     {
@@ -96,53 +102,63 @@ export function storageModule(model: HubModel): Contribution {
         properties: { publicAccess: 'None' },
       }),
     ),
-    {
-      type: 'Microsoft.Storage/storageAccounts',
-      apiVersion: STORAGE_API,
-      name: names.scriptStorageAccount,
-      location,
-      tags: tagsFor('Microsoft.Storage/storageAccounts'),
-      sku: { name: 'Standard_LRS' },
-      kind: 'StorageV2',
-      dependsOn: [ids.virtualNetwork],
-      properties: {
-        supportsHttpsTrafficOnly: true,
-        allowSharedKeyAccess: true,
-        isHnsEnabled: false,
-        minimumTlsVersion: 'TLS1_2',
-        allowBlobPublicAccess: false,
-        publicNetworkAccess: 'Enabled',
-        networkAcls: {
-          bypass: 'AzureServices',
-          defaultAction: 'Deny',
-          virtualNetworkRules: [{ id: ids.subnet(SUBNETS.scripts), action: 'Allow' }],
-        },
-      },
-    },
-    ...privateEndpoint({
-      name: arm.concat(names.storageAccount, '-blob-ep'),
-      target: ids.storageAccount,
-      groupId: 'blob',
-      subnet: SUBNETS.privateEndpoints,
-      zones: ['blob'],
-      dependsOn: [ids.storageAccount],
-    }),
-    ...privateEndpoint({
-      name: arm.concat(names.storageAccount, '-dfs-ep'),
-      target: ids.storageAccount,
-      groupId: 'dfs',
-      subnet: SUBNETS.privateEndpoints,
-      zones: ['dfs'],
-      dependsOn: [ids.storageAccount],
-    }),
-    ...privateEndpoint({
-      name: arm.concat(names.scriptStorageAccount, '-blob-ep'),
-      target: ids.scriptStorageAccount,
-      groupId: 'blob',
-      subnet: SUBNETS.privateEndpoints,
-      zones: ['blob'],
-      dependsOn: [ids.scriptStorageAccount],
-    }),
+    ...(scriptInNetwork
+      ? [
+          {
+            type: 'Microsoft.Storage/storageAccounts',
+            apiVersion: STORAGE_API,
+            name: names.scriptStorageAccount,
+            location,
+            tags: tagsFor('Microsoft.Storage/storageAccounts'),
+            sku: { name: 'Standard_LRS' },
+            kind: 'StorageV2',
+            dependsOn: [ids.virtualNetwork],
+            properties: {
+              supportsHttpsTrafficOnly: true,
+              allowSharedKeyAccess: true,
+              isHnsEnabled: false,
+              minimumTlsVersion: 'TLS1_2',
+              allowBlobPublicAccess: false,
+              publicNetworkAccess: 'Enabled',
+              networkAcls: {
+                bypass: 'AzureServices',
+                defaultAction: 'Deny',
+                virtualNetworkRules: [{ id: ids.subnet(SUBNETS.scripts), action: 'Allow' }],
+              },
+            },
+          } satisfies ArmResource,
+        ]
+      : []),
+    ...(privateNetwork
+      ? [
+          ...privateEndpoint({
+            name: arm.concat(names.storageAccount, '-blob-ep'),
+            target: ids.storageAccount,
+            groupId: 'blob',
+            subnet: SUBNETS.privateEndpoints,
+            zones: ['blob'],
+            dependsOn: [ids.storageAccount],
+          }),
+          ...privateEndpoint({
+            name: arm.concat(names.storageAccount, '-dfs-ep'),
+            target: ids.storageAccount,
+            groupId: 'dfs',
+            subnet: SUBNETS.privateEndpoints,
+            zones: ['dfs'],
+            dependsOn: [ids.storageAccount],
+          }),
+        ]
+      : []),
+    ...(scriptInNetwork
+      ? privateEndpoint({
+          name: arm.concat(names.scriptStorageAccount, '-blob-ep'),
+          target: ids.scriptStorageAccount,
+          groupId: 'blob',
+          subnet: SUBNETS.privateEndpoints,
+          zones: ['blob'],
+          dependsOn: [ids.scriptStorageAccount],
+        })
+      : []),
     {
       type: 'Microsoft.ManagedIdentity/userAssignedIdentities',
       apiVersion: IDENTITY_API,
@@ -162,14 +178,18 @@ export function storageModule(model: HubModel): Contribution {
     // A deployment script that runs in a virtual network (containerSettings.subnetIds) uses an existing
     // storage account for its file share, and its identity needs Storage File Data Privileged Contributor
     // on that account (learn.microsoft.com/azure/azure-resource-manager/bicep/deployment-script-vnet).
-    roleAssignment({
-      scopeId: ids.scriptStorageAccount,
-      scope: scriptStorageScope,
-      role: ROLES.storageFileDataPrivilegedContributor,
-      principalId: blobManagerPrincipal,
-      nameSeed: ids.blobManagerIdentity,
-      dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
-    }),
+    ...(scriptInNetwork
+      ? [
+          roleAssignment({
+            scopeId: ids.scriptStorageAccount,
+            scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.scriptStorageAccount),
+            role: ROLES.storageFileDataPrivilegedContributor,
+            principalId: blobManagerPrincipal,
+            nameSeed: ids.blobManagerIdentity,
+            dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
+          }),
+        ]
+      : []),
     {
       type: 'Microsoft.Resources/deploymentScripts',
       apiVersion: SCRIPT_API,
@@ -181,14 +201,18 @@ export function storageModule(model: HubModel): Contribution {
       dependsOn: [
         arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
         roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
-        roleId(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
-        // The script reaches the data lake's blob endpoint through its private endpoint; the name only
-        // resolves to it once the blob zone is linked to the network.
-        dnsZoneLinkId('blob'),
-        arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.storageAccount, '-blob-ep'), 'default'),
-        arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.storageAccount, '-dfs-ep'), 'default'),
-        arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', arm.concat(names.scriptStorageAccount, '-blob-ep'), 'default'),
-        ids.scriptStorageAccount,
+        ...(scriptInNetwork
+          ? [
+              roleId(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
+              // The script reaches the data lake's blob endpoint through its private endpoint; the name only
+              // resolves to it once the blob zone is linked to the network.
+              dnsZoneLinkId('blob'),
+              endpointZoneGroup(arm.concat(names.storageAccount, '-blob-ep')),
+              endpointZoneGroup(arm.concat(names.storageAccount, '-dfs-ep')),
+              endpointZoneGroup(arm.concat(names.scriptStorageAccount, '-blob-ep')),
+              ids.scriptStorageAccount,
+            ]
+          : []),
       ],
       properties: {
         azPowerShellVersion: '11.0',
@@ -198,22 +222,34 @@ export function storageModule(model: HubModel): Contribution {
         forceUpdateTag: arm.prop(arm.deployment(), 'name'),
         cleanupPreference: 'OnSuccess',
         timeout: 'PT30M',
-        storageAccountSettings: {
-          storageAccountName: names.scriptStorageAccount,
-          storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
-        },
-        containerSettings: {
-          containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
-          subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
-        },
+        ...(scriptInNetwork
+          ? {
+              storageAccountSettings: {
+                storageAccountName: names.scriptStorageAccount,
+                storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
+              },
+              containerSettings: {
+                containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
+                subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
+              },
+            }
+          : {}),
         environmentVariables: [
-          { name: 'ftkVersion', value: model.release.ftkVersion },
-          { name: 'scopes', value: arm.string(arm.parameters('scopesToMonitor')) },
-          { name: 'exportContainer', value: model.release.exportContainer },
-          { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
-          { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
-          { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
-          { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
+          { name: 'ftkVersion', value: r.ftkVersion },
+          { name: 'scopes', value: arm.string(param(r, 'scopes')) },
+          { name: 'exportContainer', value: r.exportContainer },
+          ...(has(r, 'retentionSettings')
+            ? [
+                { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
+                { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
+              ]
+            : []),
+          ...(has(r, 'dataExplorer')
+            ? [
+                { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
+                { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
+              ]
+            : []),
           { name: 'storageAccountName', value: names.storageAccount },
           { name: 'containerName', value: 'config' },
           { name: 'schemaFiles', value: arm.string(arm.variables('schemaFiles')) },

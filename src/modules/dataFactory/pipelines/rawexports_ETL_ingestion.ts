@@ -36,7 +36,8 @@ import {
   type Policy,
 } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { readSettings, READ_SETTINGS, retentionSetting, errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
+import { readSettings, READ_SETTINGS, retentionSetting, errorOf, emptyArray } from './shared.js';
+import { ingestionFileName } from '../layout.js';
 
 /** Name of the conversion pipeline for an export container. */
 export const exportEtlName = (ctx: Pick<DataFactoryContext, 'exportContainer'>) => `${datasetNames(ctx).exportCsv}_ETL_ingestion`;
@@ -142,7 +143,7 @@ export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
           name: setDestination,
           dependsOn: [succeeded(setSource)],
           variable: 'destinationFile',
-          value: adf.concat(param('ingestionId'), INGESTION_ID_SEPARATOR, dropExtension(adf.variables('sourceFileName'), 'csv', '.parquet')),
+          value: ingestionFileName(ctx.model.release.ingestionLayout, param('ingestionId'), dropExtension(adf.variables('sourceFileName'), 'csv', '.parquet')),
         }),
         switchActivity({
           name: convert,

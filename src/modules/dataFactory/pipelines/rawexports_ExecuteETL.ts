@@ -54,6 +54,7 @@ import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { BUILT_IN_DATASETS } from '../../datasets/catalog.js';
 import { errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
 import { exportEtlName, EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
+import { ingestionFolder } from '../layout.js';
 
 /** Name of the queueing pipeline for an export container. */
 export const exportExecuteEtlName = (ctx: Pick<DataFactoryContext, 'exportContainer'>) => `${datasetNames(ctx).exportCsv}_ExecuteETL`;
@@ -249,7 +250,7 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
       name: A.setDestination,
       dependsOn: [succeeded(A.ifSchemaMissing), succeeded(A.setHubDataset), succeeded(A.setScope), succeeded(A.setMonth)],
       variable: 'destinationFolder',
-      value: adf.replace(adf.concat(v('hubDataset'), '/', v('month'), '/', v('scope')), '//', '/'),
+      value: ingestionFolder(ctx.model.release.ingestionLayout, { dataset: v('hubDataset'), month: v('month'), scope: v('scope') }),
     }),
     forEach({
       name: A.forEachFile,

@@ -1,0 +1,138 @@
+/**
+ * The factory's managed virtual network (private networking only; spec, parameter `enablePublicAccess`):
+ * when public access is disabled, Data Factory runs in its managed virtual network through the managed
+ * integration runtime and reaches the data lake, the Key Vault and the Data Explorer cluster through
+ * managed private endpoints, approved inside the template (see `approvals.ts`).
+ * (learn.microsoft.com/azure/data-factory/managed-virtual-network-private-endpoint)
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { HubModel } from '../../compiler/model.js';
+import { has } from '../../compiler/releases.js';
+import type { ArmResource } from '../types.js';
+import { names, ids, publicAccess, deployDataExplorer } from '../core/names.js';
+import { MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';
+import { approvalDeployments, approvalDeploymentId } from './approvals.js';
+
+const FACTORY_API = '2018-06-01';
+
+/** Resource ID of the managed integration runtime (deployed only when public access is disabled). */
+export const integrationRuntimeId: arm.Arm = arm.resourceId('Microsoft.DataFactory/factories/integrationRuntimes', names.dataFactory, MANAGED_INTEGRATION_RUNTIME);
+
+/** One managed private endpoint and the target whose connection it creates. */
+interface ManagedEndpoint {
+  key: string;
+  name: arm.Arm;
+  targetName: arm.Arm;
+  type: string;
+  connectionApi: string;
+  target: arm.Arm;
+  groupId: string;
+  fqdn: arm.Arm;
+  condition: arm.Arm;
+}
+
+/** The managed private endpoints of a release: data lake (dfs), Key Vault and, with Data Explorer, the cluster. */
+function managedEndpoints(model: HubModel): ManagedEndpoint[] {
+  const suffixes = arm.prop(arm.environment(), 'suffixes');
+  const notPublic = arm.not(publicAccess);
+  const list: ManagedEndpoint[] = [
+    {
+      key: 'storage',
+      name: names.storageAccount,
+      targetName: names.storageAccount,
+      type: 'Microsoft.Storage/storageAccounts',
+      connectionApi: '2023-04-01',
+      target: ids.storageAccount,
+      groupId: 'dfs',
+      fqdn: arm.concat(names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage')),
+      condition: notPublic,
+    },
+    {
+      key: 'vault',
+      name: names.keyVault,
+      targetName: names.keyVault,
+      type: 'Microsoft.KeyVault/vaults',
+      connectionApi: '2023-07-01',
+      target: ids.keyVault,
+      groupId: 'vault',
+      fqdn: arm.concat(names.keyVault, arm.prop(suffixes, 'keyvaultDns')),
+      condition: notPublic,
+    },
+  ];
+  if (has(model.release, 'dataExplorer')) {
+    list.push({
+      key: 'dataExplorer',
+      name: arm.concat('hubDataExplorer'),
+      targetName: names.dataExplorerCluster,
+      type: 'Microsoft.Kusto/clusters',
+      connectionApi: '2023-08-15',
+      target: ids.dataExplorerCluster,
+      groupId: 'cluster',
+      fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'), 'https://', ''),
+      condition: arm.and(notPublic, deployDataExplorer),
+    });
+  }
+  return list;
+}
+
+/** Resource IDs of the approval deployments: whatever uses a managed private endpoint waits for them. */
+export function approvalIds(model: HubModel): arm.Arm[] {
+  return has(model.release, 'privateNetworking') ? managedEndpoints(model).map((pe) => approvalDeploymentId(pe.key)) : [];
+}
+
+/** The managed virtual network, integration runtime, managed private endpoints and their approvals. */
+export function managedNetworkResources(model: HubModel): ArmResource[] {
+  if (!has(model.release, 'privateNetworking')) return [];
+  const notPublic = arm.not(publicAccess);
+  const managedVnetId = arm.resourceId('Microsoft.DataFactory/factories/managedVirtualNetworks', names.dataFactory, MANAGED_VIRTUAL_NETWORK);
+  const endpoints = managedEndpoints(model);
+  return [
+    {
+      type: 'Microsoft.DataFactory/factories/managedVirtualNetworks',
+      apiVersion: FACTORY_API,
+      name: arm.format('{0}/{1}', names.dataFactory, MANAGED_VIRTUAL_NETWORK),
+      condition: notPublic,
+      dependsOn: [ids.dataFactory],
+      properties: {},
+    },
+    {
+      type: 'Microsoft.DataFactory/factories/integrationRuntimes',
+      apiVersion: FACTORY_API,
+      name: arm.format('{0}/{1}', names.dataFactory, MANAGED_INTEGRATION_RUNTIME),
+      condition: notPublic,
+      dependsOn: [managedVnetId],
+      properties: {
+        type: 'Managed',
+        managedVirtualNetwork: { referenceName: MANAGED_VIRTUAL_NETWORK, type: 'ManagedVirtualNetworkReference' },
+        typeProperties: {
+          computeProperties: {
+            location: arm.parameters('location'),
+            dataFlowProperties: { computeType: 'General', coreCount: 8, timeToLive: 10, cleanup: false, customProperties: [] },
+            copyComputeScaleProperties: { dataIntegrationUnit: 16, timeToLive: 30 },
+            pipelineExternalComputeScaleProperties: { timeToLive: 30, numberOfPipelineNodes: 1, numberOfExternalNodes: 1 },
+          },
+        },
+      },
+    },
+    ...endpoints.map(
+      (pe): ArmResource => ({
+        type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+        apiVersion: FACTORY_API,
+        name: arm.format('{0}/{1}/{2}', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name),
+        condition: pe.condition,
+        dependsOn: [managedVnetId, pe.target],
+        properties: { privateLinkResourceId: pe.target, groupId: pe.groupId, fqdns: [pe.fqdn] },
+      }),
+    ),
+    ...endpoints.flatMap((pe) =>
+      approvalDeployments({
+        key: pe.key,
+        type: pe.type,
+        apiVersion: pe.connectionApi,
+        name: pe.targetName,
+        condition: pe.condition,
+        dependsOn: [arm.resourceId('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name)],
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,51 @@
+/**
+ * The one shape of every deployment script the hub runs (Microsoft.Resources/deploymentScripts,
+ * learn.microsoft.com/azure/azure-resource-manager/templates/deployment-script-template): a user-assigned
+ * identity, a one-hour retention, clean-up on success, a 30-minute timeout, and a re-run on every new
+ * deployment.
+ */
+import * as arm from '../../expressions/arm/index.js';
+import type { ArmResource, Value, ValueObject } from '../types.js';
+import { tagsFor } from '../core/names.js';
+
+const SCRIPT_API = '2023-08-01';
+
+/** What differs between the hub's deployment scripts. */
+export interface DeploymentScriptOptions {
+  name: arm.Arm;
+  /** Resource ID of the user-assigned identity the script runs as. */
+  identity: arm.Arm;
+  /** Script text. */
+  content: string;
+  /** Environment variables, in order. */
+  env: { name: string; value: Value }[];
+  dependsOn: Value[];
+  /** Extra properties placed before `environmentVariables` (e.g. `storageAccountSettings`, `containerSettings`). */
+  settings?: ValueObject;
+}
+
+/** A deployment script resource (kind AzurePowerShell). */
+export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
+  return {
+    type: 'Microsoft.Resources/deploymentScripts',
+    apiVersion: SCRIPT_API,
+    name: o.name,
+    location: arm.parameters('location'),
+    tags: tagsFor('Microsoft.Resources/deploymentScripts'),
+    kind: 'AzurePowerShell',
+    identity: { type: 'UserAssigned', userAssignedIdentities: { [o.identity.toJSON()]: {} } },
+    dependsOn: o.dependsOn,
+    properties: {
+      azPowerShellVersion: '11.0',
+      retentionInterval: 'PT1H',
+      // A new deployment name (the portal and CLI make one per deployment) re-runs the script even when its
+      // other properties are unchanged and the previous run is still retained.
+      forceUpdateTag: arm.prop(arm.deployment(), 'name'),
+      cleanupPreference: 'OnSuccess',
+      timeout: 'PT30M',
+      ...(o.settings ?? {}),
+      environmentVariables: o.env,
+      scriptContent: o.content,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Every release row, and every row with one capability switched off, compiles, and its output passes the
+ * ARM and Data Factory reference checkers: no module leaves a reference to a parameter, variable,
+ * resource, pipeline, dataset or linked service that a missing component would have contributed.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compileModel } from '../../src/compiler/compile.js';
+import { RELEASE_VERSIONS, getRelease, withoutFeature, FEATURE_PARAMETERS, FEATURE_OUTPUTS, type Release, type ReleaseFeature } from '../../src/compiler/releases.js';
+import { validateOutput } from '../../src/compiler/validateOutput.js';
+import { formatDiagnostic } from '../../src/compiler/diagnostics.js';
+import { hubYaml, modelOf } from '../support/hubs.js';
+
+/** Compiles the default hub (with Data Explorer and a remote hub set, so conditional parts are on) for a release row. */
+function check(release: Release, label: string) {
+  const model = { ...modelOf(hubYaml({ release: release.version, dataExplorer: { name: 'hubadx' }, remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } })), release };
+  let result;
+  try {
+    result = compileModel(model);
+  } catch (e) {
+    assert.unreachable(`${label}: ${(e as Error).message}`);
+    return;
+  }
+  const diagnostics = validateOutput({ model, release: release.version, diagnostics: [], ...result }, 'quick').filter((d) => d.severity === 'error');
+  assert.equal(diagnostics.map(formatDiagnostic), [], label);
+  return result;
+}
+
+for (const version of RELEASE_VERSIONS) {
+  const release = getRelease(version);
+  test(`release ${version} compiles and its references resolve`, () => {
+    check(release, version);
+  });
+  for (const feature of release.features) {
+    test(`release ${version} without ${feature}: no dangling reference, and none of its parameters or outputs`, () => {
+      const result = check(withoutFeature(release, feature), `${version} - ${feature}`)!;
+      const template = JSON.parse(result.artifacts.get('azuredeploy.json')!);
+      for (const key of FEATURE_PARAMETERS[feature]) assert.not.ok(Object.keys(template.parameters).some((n) => n.toLowerCase().includes(key.toLowerCase())), key);
+      for (const key of FEATURE_OUTPUTS[feature]) assert.not.ok(key in template.outputs, key);
+    });
+  }
+  test(`release ${version}: a row has a capability's parameters and outputs exactly when it has the capability`, () => {
+    for (const [feature, keys] of Object.entries(FEATURE_PARAMETERS) as [ReleaseFeature, string[]][]) {
+      for (const k of keys) assert.is(release.parameters.includes(k as never), release.features.has(feature), `${version} ${feature} ${k}`);
+    }
+    for (const [feature, keys] of Object.entries(FEATURE_OUTPUTS) as [ReleaseFeature, string[]][]) {
+      for (const k of keys) assert.is(release.outputs.includes(k as never), release.features.has(feature), `${version} ${feature} ${k}`);
+    }
+  });
+}
+
+test.run();
