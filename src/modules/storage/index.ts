@@ -11,11 +11,11 @@ import { has } from '../../compiler/releases.js';
 import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { UPLOAD_SETTINGS_PS1 } from '../deploymentScripts/powershell.js';
+import { deploymentScript } from '../deploymentScripts/resource.js';
 
 const STORAGE_API = '2023-01-01';
 const IDENTITY_API = '2023-01-31';
 const ROLE_API = '2022-04-01';
-const SCRIPT_API = '2023-08-01';
 
 /** Name of the deployment script that writes `config/settings.json` and the schema files. */
 const UPLOAD_SETTINGS_SCRIPT_NAME = arm.concat(names.storageAccount, '_uploadSettings');
@@ -190,14 +190,10 @@ export function storageModule(model: HubModel): Contribution {
           }),
         ]
       : []),
-    {
-      type: 'Microsoft.Resources/deploymentScripts',
-      apiVersion: SCRIPT_API,
+    deploymentScript({
       name: UPLOAD_SETTINGS_SCRIPT_NAME,
-      location,
-      tags: tagsFor('Microsoft.Resources/deploymentScripts'),
-      kind: 'AzurePowerShell',
-      identity: { type: 'UserAssigned', userAssignedIdentities: { [`${ids.blobManagerIdentity.toJSON()}`]: {} } },
+      identity: ids.blobManagerIdentity,
+      content: UPLOAD_SETTINGS_PS1,
       dependsOn: [
         arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
         roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
@@ -214,49 +210,39 @@ export function storageModule(model: HubModel): Contribution {
             ]
           : []),
       ],
-      properties: {
-        azPowerShellVersion: '11.0',
-        retentionInterval: 'PT1H',
-        // A new deployment name (the portal and CLI make one per deployment) re-runs the script even when its
-        // other properties are unchanged and the previous run is still retained.
-        forceUpdateTag: arm.prop(arm.deployment(), 'name'),
-        cleanupPreference: 'OnSuccess',
-        timeout: 'PT30M',
-        ...(scriptInNetwork
-          ? {
-              storageAccountSettings: {
-                storageAccountName: names.scriptStorageAccount,
-                storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
-              },
-              containerSettings: {
-                containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
-                subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
-              },
-            }
-          : {}),
-        environmentVariables: [
-          { name: 'ftkVersion', value: r.ftkVersion },
-          { name: 'scopes', value: arm.string(param(r, 'scopes')) },
-          { name: 'exportContainer', value: r.exportContainer },
-          ...(has(r, 'retentionSettings')
-            ? [
-                { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
-                { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
-              ]
-            : []),
-          ...(has(r, 'dataExplorer')
-            ? [
-                { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
-                { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
-              ]
-            : []),
-          { name: 'storageAccountName', value: names.storageAccount },
-          { name: 'containerName', value: 'config' },
-          { name: 'schemaFiles', value: arm.string(arm.variables('schemaFiles')) },
-        ],
-        scriptContent: UPLOAD_SETTINGS_PS1,
-      },
-    },
+      settings: scriptInNetwork
+        ? {
+            storageAccountSettings: {
+              storageAccountName: names.scriptStorageAccount,
+              storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
+            },
+            containerSettings: {
+              containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
+              subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
+            },
+          }
+        : undefined,
+      env: [
+        { name: 'ftkVersion', value: r.ftkVersion },
+        { name: 'scopes', value: arm.string(param(r, 'scopes')) },
+        { name: 'exportContainer', value: r.exportContainer },
+        ...(has(r, 'retentionSettings')
+          ? [
+              { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
+              { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
+            ]
+          : []),
+        ...(has(r, 'dataExplorer')
+          ? [
+              { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
+              { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
+            ]
+          : []),
+        { name: 'storageAccountName', value: names.storageAccount },
+        { name: 'containerName', value: 'config' },
+        { name: 'schemaFiles', value: arm.string(arm.variables('schemaFiles')) },
+      ],
+    }),
   ];
   const files: Record<string, string> = {};
   for (const f of schemaFiles(model)) files[f.name] = f.text;
