@@ -10,6 +10,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource, Contribution, ParameterKey, Value } from '../../modules/types.js';
 import { parameterName, type Release } from '../../compiler/releases.js';
 import { names, ids } from '../../modules/core/names.js';
+import { withDerivedDependencies } from './dependencies.js';
 
 /** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
 export const DATA_FACTORY_API_VERSION = '2018-06-01';
@@ -138,8 +139,8 @@ function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (k
  * Builds the ARM template object from all contributions, in contribution order; parameters and outputs
  * in the order the release table gives them.
  * @returns plain JSON (expressions serialized to `"[...]"` strings)
- * @throws Error when two modules contribute the same parameter, variable, output or resource, or a module
- *   and the release table disagree on the parameters or outputs
+ * @throws Error when two modules contribute the same parameter, variable or output, a module and the
+ *   release table disagree on the parameters or outputs, or a resource refers to one no module contributed
  */
 export function emitArmTemplate(contributions: readonly Contribution[], release: Release, metadata: Record<string, unknown>): Record<string, unknown> {
   const parameters = ordered(
@@ -151,9 +152,11 @@ export function emitArmTemplate(contributions: readonly Contribution[], release:
   );
   const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => key, 'output', release.version);
   const variables = Object.fromEntries(mergeSection(contributions, (c) => c.variables, 'variable'));
-  const resources: ArmResource[] = contributions.flatMap((c) => c.resources ?? []);
   const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
-  for (const obj of adfObjects) resources.push(adfObjectResource(obj, adfObjects));
+  const resources = withDerivedDependencies([
+    ...contributions.flatMap((c) => c.resources ?? []),
+    ...adfObjects.map((obj) => adfObjectResource(obj, adfObjects)),
+  ]);
   return escapeLiterals({
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
     contentVersion: '1.0.0.0',

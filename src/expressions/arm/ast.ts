@@ -26,6 +26,26 @@ export interface ArmIndex { kind: 'index'; target: ArmExpr; index: ArmExpr }
 export type ArmExpr = ArmString | ArmNumber | ArmKeyword | ArmCall | ArmProperty | ArmIndex;
 
 /**
+ * Visits every node of an expression tree, parents before children, arguments in order. The one walker
+ * over ARM expression trees.
+ */
+export function forEachArmNode(expr: ArmExpr, visit: (node: ArmExpr) => void): void {
+  visit(expr);
+  switch (expr.kind) {
+    case 'call':
+      for (const a of expr.args) forEachArmNode(a, visit);
+      break;
+    case 'property':
+      forEachArmNode(expr.target, visit);
+      break;
+    case 'index':
+      forEachArmNode(expr.target, visit);
+      forEachArmNode(expr.index, visit);
+      break;
+  }
+}
+
+/**
  * A value inside a template JSON tree that is an ARM expression. Emitters replace it with
  * `"[<expression>]"`. The class wrapper lets emitters tell expressions apart from plain objects.
  */

@@ -24,14 +24,6 @@ import { managedNetworkResources, approvalIds, integrationRuntimeId } from './ma
 
 const FACTORY_API = '2018-06-01';
 
-/** Text that marks a read of a hub resource inside an object's properties, and that resource's ID. */
-const RESOURCE_READS: [string, arm.Arm][] = [
-  ["'Microsoft.Storage/storageAccounts'", ids.storageAccount],
-  ["variables('storageAccountName')", ids.storageAccount],
-  ["'Microsoft.KeyVault/vaults'", ids.keyVault],
-  ["variables('keyVaultName')", ids.keyVault],
-  ["'Microsoft.Kusto/clusters'", ids.dataExplorerCluster],
-];
 const IDENTITY_API = '2023-01-31';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
@@ -59,15 +51,12 @@ export function dataFactoryModule(model: HubModel): Contribution {
 
   // With a managed network, every linked service waits for the managed integration runtime (ignored by ARM
   // when it is not deployed), and every object waits for the stop-triggers script: nothing in the factory
-  // changes while a trigger runs. An object whose properties read a hub resource (its ID, name or
-  // endpoint) waits for that resource.
+  // changes while a trigger runs. The template emitter adds the hub resources an object's expressions use.
   const adf: AdfObject[] = objects.map((o) => {
     const deps: Value[] = [...(o.dependsOn ?? [])];
     if (o.kind === 'linkedService' && has(r, 'privateNetworking')) deps.push(integrationRuntimeId);
     deps.push(stopScriptId);
-    const text = JSON.stringify(o.properties);
-    for (const [needle, id] of RESOURCE_READS) if (text.includes(needle)) deps.push(id);
-    return deps.length ? { ...o, dependsOn: deps } : o;
+    return { ...o, dependsOn: deps };
   });
 
   const script = (o: { name: arm.Arm; content: string; env: { name: string; value: Value }[]; dependsOn: Value[] }): ArmResource =>

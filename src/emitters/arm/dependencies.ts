@@ -1,0 +1,139 @@
+/**
+ * `dependsOn` from the expression trees (design.md, "Modules own what they contribute"): a resource
+ * depends on every resource of the template its expressions point at, found by walking the trees, not by
+ * searching serialized text. Modules still state orderings no expression shows (a script that must run
+ * after a role assignment); the emitter adds what the expressions imply and rejects what no module
+ * contributed.
+ *
+ * A resource's expressions point at another resource through
+ * - `resourceId(type, names...)` / `extensionResourceId(scope, type, names...)` of it (also inside
+ *   `reference()` and `list*()` calls), or of one of its children that is not a resource of its own
+ *   (a subnet of a virtual network);
+ * - `variables('X')` when the other resource is named exactly `variables('X')` (reading its name, e.g. in an
+ *   endpoint URL, means using it).
+ * The resource's own `name`, `type`, `apiVersion` and `dependsOn`, and the inner templates of nested
+ * deployments (their own scope), are not walked. A derived dependency already implied through other
+ * dependencies is left out (ARM orders transitively), so the lists stay short.
+ * Source: "Define the order for deploying resources in ARM templates" (learn.microsoft.com/azure/
+ * azure-resource-manager/templates/resource-dependency).
+ */
+import { Arm, forEachArmNode, serializeArm, type ArmCall, type ArmExpr } from '../../expressions/arm/ast.js';
+import * as arm from '../../expressions/arm/index.js';
+import type { ArmResource, Value } from '../../modules/types.js';
+
+/** Identity of a resource: lower-case type and its serialized name segments. */
+function key(type: string, segments: readonly ArmExpr[]): string {
+  return `${type.toLowerCase()}|${segments.map(serializeArm).join('|')}`;
+}
+
+/** Name segments of a resource's `name` (`format('{0}/{1}', a, b)` gives `a`, `b`). */
+function nameSegments(name: Value): ArmExpr[] {
+  if (typeof name === 'string') return name.split('/').map((s) => arm.lit(s));
+  if (name instanceof Arm) {
+    const e = name.expr;
+    if (e.kind === 'call' && e.name === 'format' && e.args[0]?.kind === 'string' && /^\{0\}(\/\{\d+\})+$/.test(e.args[0].value)) return e.args.slice(1);
+    return [e];
+  }
+  throw new Error(`resource name ${JSON.stringify(name)} is neither text nor an ARM expression`);
+}
+
+/** The target of a `resourceId`/`extensionResourceId` call as type and name segments, or undefined. */
+function callTarget(call: ArmCall): { type: string; segments: ArmExpr[] } | undefined {
+  const fn = call.name.toLowerCase();
+  const args = fn === 'extensionresourceid' ? call.args.slice(1) : fn === 'resourceid' ? call.args : undefined;
+  if (!args || args[0]?.kind !== 'string') return undefined;
+  const type = args[0].value;
+  const levels = type.split('/').length - 1;
+  if (args.length - 1 !== levels) throw new Error(`${fn}('${type}', ...) with ${args.length - 1} name segments; hubc passes exactly one per type level`);
+  return { type, segments: args.slice(1) };
+}
+
+/** Every ARM expression in a value tree (nested deployment templates left out). */
+function expressionsIn(value: unknown, out: ArmExpr[] = []): ArmExpr[] {
+  if (value instanceof Arm) out.push(value.expr);
+  else if (Array.isArray(value)) for (const v of value) expressionsIn(v, out);
+  else if (value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+    for (const [k, v] of Object.entries(value)) if (k !== 'template') expressionsIn(v, out);
+  }
+  return out;
+}
+
+/**
+ * Completes every resource's `dependsOn` with what its expressions imply.
+ * @param resources the template's resources (not modified)
+ * @returns copies with `dependsOn` = the module's entries, then the implied ones not already reachable
+ * @throws Error when a `dependsOn` entry or a `resourceId()` names a resource no module contributed
+ */
+export function withDerivedDependencies(resources: readonly ArmResource[]): ArmResource[] {
+  const index = new Map<string, number>();
+  const byNameVariable = new Map<string, number>();
+  resources.forEach((r, i) => {
+    index.set(key(r.type, nameSegments(r.name)), i);
+    if (r.name instanceof Arm && r.name.expr.kind === 'call' && r.name.expr.name === 'variables' && r.name.expr.args[0]?.kind === 'string') {
+      byNameVariable.set(r.name.expr.args[0].value, i);
+    }
+  });
+  const describe = (r: ArmResource) => `${r.type} ${JSON.stringify(r.name)}`;
+  /** The resource a target designates: itself, or its nearest ancestor that is a resource. */
+  const find = (type: string, segments: ArmExpr[]): number | undefined => {
+    const parts = type.split('/');
+    for (let n = segments.length; n >= 1; n--) {
+      const i = index.get(key(parts.slice(0, n + 1).join('/'), segments.slice(0, n)));
+      if (i !== undefined) return i;
+    }
+    return undefined;
+  };
+
+  const explicit: number[][] = resources.map((r) =>
+    (r.dependsOn ?? []).map((d) => {
+      const target = d instanceof Arm && d.expr.kind === 'call' ? callTarget(d.expr) : undefined;
+      const i = target ? index.get(key(target.type, target.segments)) : undefined;
+      if (i === undefined) throw new Error(`${describe(r)} depends on ${JSON.stringify(d)}, which no module contributes`);
+      return i;
+    }),
+  );
+  const implied: number[][] = resources.map((r, self) => {
+    const found: number[] = [];
+    const add = (i: number | undefined) => {
+      if (i !== undefined && i !== self && !found.includes(i)) found.push(i);
+    };
+    const { name: _n, type: _t, apiVersion: _a, dependsOn: _d, ...body } = r;
+    for (const e of expressionsIn(body)) {
+      forEachArmNode(e, (node) => {
+        if (node.kind !== 'call') return;
+        const fn = node.name.toLowerCase();
+        if (fn === 'variables' && node.args[0]?.kind === 'string') add(byNameVariable.get(node.args[0].value));
+        const target = callTarget(node);
+        if (!target) return;
+        const i = find(target.type, target.segments);
+        if (i === undefined) throw new Error(`${describe(r)} refers to ${target.type} [${target.segments.map(serializeArm).join(', ')}], which no module contributes`);
+        add(i);
+      });
+    }
+    return found;
+  });
+
+  const edges = resources.map((_, i) => [...new Set([...explicit[i], ...implied[i]])]);
+  const reachableWithout = (from: number, to: number): boolean => {
+    const seen = new Set<number>();
+    const stack = edges[from].filter((x) => x !== to);
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (x === to) return true;
+      if (seen.has(x)) continue;
+      seen.add(x);
+      stack.push(...edges[x]);
+    }
+    return false;
+  };
+  return resources.map((r, i) => {
+    const added = implied[i].filter((d) => !explicit[i].includes(d) && !reachableWithout(i, d));
+    if (!added.length) return r;
+    return { ...r, dependsOn: [...(r.dependsOn ?? []), ...added.map((d) => resourceIdOf(resources[d]))] };
+  });
+}
+
+/** `resourceId(type, segments...)` of a resource. */
+function resourceIdOf(r: ArmResource): Arm {
+  return new Arm({ kind: 'call', name: 'resourceId', args: [arm.lit(r.type), ...nameSegments(r.name)] });
+}
