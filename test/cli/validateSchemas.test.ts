@@ -99,7 +99,7 @@ test('first run downloads only the files the template needs and validates clean;
   }
 });
 
-test('a cache that lacks one needed file downloads just that file', async () => {
+test('a cache that lacks needed files downloads just those files', async () => {
   const mirror = await startArmMirror(await source);
   try {
     const cache = join(work, 'cache-partial');

@@ -96,6 +96,7 @@ function writeAtomically(dir: string, rel: string, text: string): void {
 class Downloader {
   readonly downloaded: string[] = [];
   private readonly base: string;
+  private readonly timeoutMs: number;
 
   constructor(
     readonly folder: SchemaFolder,
@@ -105,8 +106,6 @@ class Downloader {
     this.base = base.endsWith('/') ? base : `${base}/`;
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
-
-  private readonly timeoutMs: number;
 
   /**
    * GETs one published file and parses it.
