@@ -38,12 +38,12 @@ export function reportDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[],
 }
 
 /**
- * Reports an {@link EnvironmentError}: one line (plus its hint) on stderr, or with `json` a valid JSON
- * object `{ error: { code, message, hint }, diagnostics: [] }` on stdout.
+ * Reports an {@link EnvironmentError}: one line on stderr (`error HUB003: <message>. <hint>`), or with `json`
+ * a valid JSON object `{ error: { code, message, hint }, diagnostics: [] }` on stdout.
  * @returns {@link EXIT.usage}
  */
 export function reportEnvironmentError(io: CliIO, e: EnvironmentError, format: OutputFormat): number {
   if (format === 'json') io.out(`${JSON.stringify({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: [] }, null, 2)}\n`);
-  else io.err(`error ${e.code}: ${e.message}\n  hint: ${e.hint}\n`);
+  else io.err(`${`error ${e.code}: ${e.message.replace(/[.\s]+$/, '')}. ${e.hint}`.replace(/\s*\n\s*/g, ' ')}\n`);
   return EXIT.usage;
 }

@@ -1,8 +1,8 @@
 /**
  * Validates ARM templates against the official ARM JSON schemas (Azure/azure-resource-manager-schemas),
  * with ajv and ajv-draft-04, following `../shared/recipes/validators.md` §3:
- * - the schema files are read from a folder (see `./armSchema/locate.ts`: argument, `ARM_SCHEMAS_DIR`,
- *   `../shared/arm-schemas`, or a download cache) and relaxed in memory (§3.4: case-insensitive enums,
+ * - the schema files are read from a folder (see `./armSchema/locate.ts`: `--schemas-dir`, `ARM_SCHEMAS_DIR`,
+ *   `../shared/arm-schemas`, or a download cache holding only the files a template needs) and relaxed in memory (§3.4: case-insensitive enums,
  *   ARM expressions accepted wherever a value is, `oneOf` as `anyOf`, lenient `date-time`);
  * - each resource is validated against the resource definition of its `type@apiVersion` (§3.5), with
  *   polymorphic objects (activities, triggers, datasets, ...) explained against the alternative their
@@ -14,10 +14,10 @@
  *
  * The ARM schemas set no `additionalProperties: false`, so unknown properties are not reported (§3.7).
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
-import { locateArmSchemas } from './armSchema/locate.js';
+import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
+import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.js';
 import { ENUM_CI } from './armSchema/relax.js';
-import { ArmSchemaStore, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
+import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
 
 /** One schema problem in a template. */
 export interface ArmSchemaIssue {
@@ -221,23 +221,36 @@ function finish(i: Collected): ArmSchemaIssue {
   return issue;
 }
 
-const validators = new Map<string, ArmSchemaValidator>();
+const validators = new Map<string, { stamp: string; validator: ArmSchemaValidator }>();
 
 /**
- * The validator for a schema folder, created once per folder and process (reading and relaxing the files
- * takes well under a second; each resource definition is compiled on first use, seconds for Data Factory).
- * @param schemasDir folder with the schemas; default: `ARM_SCHEMAS_DIR`, else `<cwd>/../shared/arm-schemas`,
- *   else `<package root>/../shared/arm-schemas`, else the download cache `~/.cache/hubc/arm-schemas`
- * @throws Error naming ARM_SCHEMAS_DIR when no schema folder can be found or downloaded
+ * The validator for a schema folder, created once per folder and process and again when the folder's files
+ * change (a download added some). Reading and relaxing the files takes well under a second; each resource
+ * definition is compiled on first use, seconds for Data Factory.
+ * @param schemasDir folder with the schemas (e.g. from `prepareArmSchemas`, which downloads what a template
+ *   needs); default: `locateArmSchemas()` (`ARM_SCHEMAS_DIR`, `../shared/arm-schemas` beside the checkout,
+ *   the download cache), see `./armSchema/locate.ts`
+ * @throws EnvironmentError HUB003 naming ARM_SCHEMAS_DIR and --schemas-dir when no schema folder is found, or a
+ *   file in it is not valid JSON
  */
 export function loadArmSchemaValidator(schemasDir?: string): ArmSchemaValidator {
   const dir = locateArmSchemas(schemasDir);
-  let v = validators.get(dir);
-  if (!v) {
-    v = new Validator(new ArmSchemaStore(dir));
-    validators.set(dir, v);
+  const stamp = schemaFolderStamp(dir);
+  const known = validators.get(dir);
+  if (known && known.stamp === stamp) return known.validator;
+  let store: ArmSchemaStore;
+  try {
+    store = new ArmSchemaStore(dir);
+  } catch (e) {
+    throw new EnvironmentError(
+      'HUB003',
+      `cannot load the ARM JSON schemas in ${dir}: ${(e as Error).message.replace(/^hubc: /, '')}`,
+      `Fix or remove the file, or set ${ARM_SCHEMAS_DIR_VARIABLE} or pass --schemas-dir with another copy of the official ARM JSON schemas.`,
+    );
   }
-  return v;
+  const validator = new Validator(store);
+  validators.set(dir, { stamp, validator });
+  return validator;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * ARM schema validator (src/validators/armSchema.ts) against the official ARM JSON schemas read from
- * ARM_SCHEMAS_DIR or ../shared/arm-schemas. A small hand-built template (user-assigned identity, storage
+ * ARM schema validator (src/validators/armSchema.ts) against the official ARM JSON schemas, found like all
+ * shared test data (test/support/sharedData.ts: HUBC_SHARED_DIR, ../shared, else downloaded into hubc's
+ * cache). A small hand-built template (user-assigned identity, storage
  * account with a nested blob service, a container with a literal child name, a Data Factory with a
  * pipeline whose variable is typed Boolean and a trigger, a Kusto cluster with a ReadWrite database without
  * properties, and a nested deployment holding a storage account) must validate cleanly; broken copies
@@ -8,21 +9,40 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ARM_SCHEMA_GAPS,
   armSchemaDiagnostics,
   loadArmSchemaValidator,
   type ArmSchemaIssue,
+  type ArmSchemaValidator,
 } from '../../src/validators/armSchema.js';
-import { fillArmSchemaCacheSync, locateArmSchemas } from '../../src/validators/armSchema/locate.js';
+import { EnvironmentError } from '../../src/compiler/diagnostics.js';
+import { SchemaFolder, planSchemas, resourceNeedsOf } from '../../src/validators/armSchema/needs.js';
+import { candidatesFor } from '../../src/validators/armSchema/download.js';
+import { sharedArmSchemas } from '../support/sharedData.js';
 
-const validator = loadArmSchemaValidator();
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Templates written to disk by the repository (dist-templates, golden fixtures). */
+function templatesOnDisk(): { file: string; template: unknown }[] {
+  const out: { file: string; template: unknown }[] = [];
+  for (const base of ['dist-templates', 'test/fixtures']) {
+    const dir = join(ROOT, base);
+    if (!existsSync(dir)) continue;
+    for (const release of readdirSync(dir)) {
+      for (const rel of ['azuredeploy.json', 'expected/azuredeploy.json']) {
+        const file = join(dir, release, rel);
+        if (existsSync(file)) out.push({ file, template: JSON.parse(readFileSync(file, 'utf8')) });
+      }
+    }
+  }
+  return out;
+}
+
 const LOCATION = "[parameters('location')]";
 
 /** Indexes of the resources in `template()`. */
@@ -120,6 +140,17 @@ function template(): any {
   };
 }
 
+const ON_DISK = templatesOnDisk();
+/** The schema folder (awaited before each test, so a missing one fails the tests, not the run). */
+const schemas = sharedArmSchemas([template(), ...ON_DISK.map((t) => t.template)]);
+schemas.catch(() => undefined);
+let schemasDir = '';
+let validator: ArmSchemaValidator;
+test.before.each(async () => {
+  schemasDir = await schemas;
+  validator = loadArmSchemaValidator(schemasDir);
+});
+
 /** Issues of a template after `change`, as `pointer message` lines. */
 function issuesAfter(change: (t: any) => void): ArmSchemaIssue[] {
   const t = template();
@@ -169,7 +200,7 @@ test('an apiVersion without a local schema is reported', () => {
   const issues = issuesAfter((t) => (t.resources[R.storage].apiVersion = '2023-02-02'));
   assert.equal(issues.length, 1);
   assert.equal(issues[0].pointer, `/resources/${R.storage}/apiVersion`);
-  assert.match(issues[0].message, /^no schema for Microsoft\.Storage\/storageAccounts@2023-02-02 \(local schemas: 2022-09-01, 2023-01-01, 2023-04-01\)$/);
+  assert.match(issues[0].message, /^no schema for Microsoft\.Storage\/storageAccounts@2023-02-02 \(local schemas: [-0-9, ]*2022-09-01, 2023-01-01[-0-9, ]*\)$/);
   const unknownType = issuesAfter((t) => (t.resources[R.identity].type = 'Microsoft.Nope/things'));
   assert.equal(lines(unknownType), [`/resources/${R.identity}/apiVersion no schema for Microsoft.Nope/things@2023-01-31 (no local schema for this type)`]);
 });
@@ -334,79 +365,117 @@ test('armSchemaDiagnostics gives HUB301 errors with the pointer and resource in 
   ]);
 });
 
-test('the validator is cached per folder; a missing folder names ARM_SCHEMAS_DIR', () => {
-  assert.is(loadArmSchemaValidator(), validator);
-  assert.is(loadArmSchemaValidator(locateArmSchemas()), validator);
-  assert.throws(() => loadArmSchemaValidator('/nonexistent/arm-schemas'), /ARM_SCHEMAS_DIR/);
+test('the validator is cached per folder and loaded again when the folder gains a file; a bad file gives HUB003', () => {
+  assert.is(loadArmSchemaValidator(schemasDir), validator);
+  const dir = mkdtempSync(join(tmpdir(), 'hubc-arm-small-'));
+  const copy = (rel: string) => {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    copyFileSync(join(schemasDir, rel), join(dir, rel));
+  };
+  try {
+    copy('schemas/2019-04-01/deploymentTemplate.json');
+    copy('schemas/common/definitions.json');
+    const identity = template().resources[R.identity];
+    const small = loadArmSchemaValidator(dir);
+    assert.equal(lines(small.validateResource(identity)), ['/apiVersion no schema for Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31 (no local schema for this type)']);
+    copy('schemas/2023-01-31/Microsoft.ManagedIdentity.json');
+    const grown = loadArmSchemaValidator(dir);
+    assert.is.not(grown, small);
+    assert.equal(lines(grown.validateResource(identity)), []);
+    assert.is(loadArmSchemaValidator(dir), grown);
+    writeFileSync(join(dir, 'schemas/2023-01-31/Broken.json'), '{ not json');
+    assert.throws(
+      () => loadArmSchemaValidator(dir),
+      (e: Error) => e instanceof EnvironmentError && e.code === 'HUB003' && e.message.includes(join(dir, 'schemas/2023-01-31/Broken.json')) && /is not valid JSON/.test(e.message),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a folder without the schemas gives HUB003 naming where it came from, --schemas-dir and ARM_SCHEMAS_DIR', () => {
+  const names = (e: Error, how: string) =>
+    e instanceof EnvironmentError && e.code === 'HUB003' && e.message.includes(`/nonexistent/arm-schemas (given by ${how})`) && /ARM_SCHEMAS_DIR/.test(e.hint) && /--schemas-dir/.test(e.hint);
+  assert.throws(() => loadArmSchemaValidator('/nonexistent/arm-schemas'), (e: Error) => names(e, '--schemas-dir'));
   const saved = process.env.ARM_SCHEMAS_DIR;
   process.env.ARM_SCHEMAS_DIR = '/nonexistent/arm-schemas';
   try {
-    assert.throws(() => loadArmSchemaValidator(), (e: Error) => /ARM_SCHEMAS_DIR/.test(e.message) && e.message.includes('/nonexistent/arm-schemas'));
+    assert.throws(() => loadArmSchemaValidator(), (e: Error) => names(e, 'ARM_SCHEMAS_DIR'));
   } finally {
     if (saved === undefined) delete process.env.ARM_SCHEMAS_DIR;
     else process.env.ARM_SCHEMAS_DIR = saved;
   }
 });
 
-test('the download cache is filled from a manifest and sha256 is verified', async () => {
-  const files: Record<string, string> = { '/schemas/x/A.json': '{"a":1}\n', '/schemas/x/B.json': '{"b":2}\n' };
-  const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-  // a small HTTP server in a child process (the synchronous download blocks this process's event loop)
-  const server = spawn(
-    process.execPath,
+test('the schemas a template needs: the envelope, the common definitions, each type@apiVersion with its $refs', () => {
+  const t = template();
+  t.resources.push({ type: 'Microsoft.Storage/storageAccounts', apiVersion: '2021-01-01', name: 'old', existing: true });
+  t.resources.push({ type: "[variables('someType')]", apiVersion: '2020-01-01', name: 'x' });
+  const needs = resourceNeedsOf([t]);
+  assert.equal(
+    needs.map((n) => `${n.type}@${n.apiVersion}`).sort(),
     [
-      '-e',
-      `const files = ${JSON.stringify(files)};
-       const srv = require('node:http').createServer((q, s) => { const b = files[q.url]; if (b === undefined) { s.statusCode = 404; s.end(); } else s.end(b); });
-       srv.listen(0, '127.0.0.1', () => process.stdout.write(String(srv.address().port) + '\\n'));`,
+      'Microsoft.DataFactory/factories/pipelines@2018-06-01',
+      'Microsoft.DataFactory/factories/triggers@2018-06-01',
+      'Microsoft.DataFactory/factories@2018-06-01',
+      'Microsoft.Kusto/clusters/databases@2023-08-15',
+      'Microsoft.Kusto/clusters@2023-08-15',
+      'Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31',
+      'Microsoft.Resources/deployments@2022-09-01',
+      'Microsoft.Storage/storageAccounts/blobServices/containers@2022-09-01',
+      'Microsoft.Storage/storageAccounts/blobServices@2022-09-01',
+      'Microsoft.Storage/storageAccounts@2022-09-01',
+      'Microsoft.Storage/storageAccounts@2023-01-01',
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const dir = mkdtempSync(join(tmpdir(), 'hubc-arm-cache-'));
+  const plan = planSchemas(new SchemaFolder(schemasDir), needs);
+  assert.equal(plan.missingFiles, []);
+  assert.equal(plan.unresolved, []);
+  assert.equal(plan.neededFiles, [
+    'schemas/2018-06-01/Microsoft.DataFactory.json',
+    'schemas/2019-04-01/deploymentTemplate.json',
+    'schemas/2022-09-01/Microsoft.Resources.json',
+    'schemas/2022-09-01/Microsoft.Storage.json',
+    'schemas/2023-01-01/Microsoft.Storage.json',
+    'schemas/2023-01-31/Microsoft.ManagedIdentity.json',
+    'schemas/2023-08-15/Microsoft.Kusto.json',
+    'schemas/common/definitions.json',
+  ]);
+  const empty = mkdtempSync(join(tmpdir(), 'hubc-arm-empty-'));
   try {
-    const port = await new Promise<string>((resolve, reject) => {
-      server.stdout!.once('data', (d) => resolve(String(d).trim()));
-      server.once('exit', (code) => reject(new Error(`test HTTP server exited with ${code}`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const manifest = (bSha: string) => ({
-      files: [
-        { path: 'schemas/x/A.json', sha256: sha(files['/schemas/x/A.json']), url: `${base}/schemas/x/A.json` },
-        { path: 'schemas/x/B.json', sha256: bSha, url: `${base}/schemas/x/B.json` },
-        { path: 'subset/local.json', sha256: '00', url: null },
-      ],
-    });
-    const good = join(dir, 'good.json');
-    const bad = join(dir, 'bad.json');
-    writeFileSync(good, JSON.stringify(manifest(sha(files['/schemas/x/B.json']))));
-    writeFileSync(bad, JSON.stringify(manifest('0'.repeat(64))));
-    fillArmSchemaCacheSync(good, join(dir, 'cache'));
-    assert.is(readFileSync(join(dir, 'cache/schemas/x/B.json'), 'utf8'), files['/schemas/x/B.json']);
-    assert.ok(existsSync(join(dir, 'cache/MANIFEST.json')));
-    assert.equal(readdirSync(join(dir, 'cache/schemas/x')).sort(), ['A.json', 'B.json']);
-    assert.throws(() => fillArmSchemaCacheSync(bad, join(dir, 'cache2')), /sha256 mismatch for .*B\.json/);
-    assert.not.ok(existsSync(join(dir, 'cache2/schemas/x/B.json')));
+    const none = planSchemas(new SchemaFolder(empty), needs);
+    assert.equal(none.missingFiles, ['schemas/2019-04-01/deploymentTemplate.json', 'schemas/common/definitions.json']);
+    assert.equal(none.unresolved, needs);
   } finally {
-    server.kill();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(empty, { recursive: true, force: true });
   }
 });
 
+test('provider files are looked up in the index by namespace and apiVersion, the matching definition name first', () => {
+  const base = 'https://schema.management.azure.com/schemas/';
+  const refs = [
+    `${base}2023-11-01/Microsoft.Network.dns.json#/resourceDefinitions/dnsZones`,
+    `${base}2023-11-01/Microsoft.Network.NRP.json#/resourceDefinitions/applicationGateways`,
+    `${base}2023-11-01/Microsoft.Network.NRP.json#/resourceDefinitions/virtualNetworks`,
+    `${base}2023-11-01/Microsoft.NetworkCloud.json#/resourceDefinitions/virtualNetworks`,
+    `${base}2023-09-01/Microsoft.Network.NRP.json#/resourceDefinitions/virtualNetworks`,
+    `${base}2023-11-01/Microsoft.Network.privateDns.json#/resourceDefinitions/privateDnsZones_virtualNetworkLinks`,
+    'https://elsewhere.example/schemas/2023-11-01/Microsoft.Network.x.json#/resourceDefinitions/virtualNetworks',
+    `${base}2023-11-01/../Microsoft.Network.json#/resourceDefinitions/virtualNetworks`,
+  ];
+  assert.equal(candidatesFor([{ type: 'Microsoft.Network/virtualNetworks', apiVersion: '2023-11-01' }], refs), [
+    'schemas/2023-11-01/Microsoft.Network.NRP.json',
+    'schemas/2023-11-01/Microsoft.Network.dns.json',
+    'schemas/2023-11-01/Microsoft.Network.privateDns.json',
+  ]);
+  assert.equal(candidatesFor([{ type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks', apiVersion: '2023-11-01' }], refs)[0], 'schemas/2023-11-01/Microsoft.Network.privateDns.json');
+  assert.equal(candidatesFor([{ type: 'Microsoft.Nope/things', apiVersion: '2023-11-01' }], refs), []);
+});
+
 test('real templates on disk (dist-templates, golden fixtures) have no schema issues', () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const candidates: string[] = [];
-  for (const base of ['dist-templates', 'test/fixtures']) {
-    const dir = join(root, base);
-    if (!existsSync(dir)) continue;
-    for (const release of readdirSync(dir)) {
-      for (const rel of ['azuredeploy.json', 'expected/azuredeploy.json']) {
-        const file = join(dir, release, rel);
-        if (existsSync(file)) candidates.push(file);
-      }
-    }
-  }
-  for (const file of candidates) {
-    const issues = validator.validateTemplate(JSON.parse(readFileSync(file, 'utf8')));
+  assert.ok(ON_DISK.length > 0);
+  for (const { file, template: t } of ON_DISK) {
+    const issues = validator.validateTemplate(t);
     assert.equal(lines(issues), [], `${file}:\n${lines(issues).join('\n')}`);
   }
 });

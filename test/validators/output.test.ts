@@ -7,6 +7,7 @@ import { loadArmSchemaValidator } from '../../src/validators/armSchema.js';
 import { formatDiagnostic, type Diagnostic } from '../../src/compiler/diagnostics.js';
 import { toPlainJson, toJsonText } from '../../src/compiler/json.js';
 import type { CompileResult } from '../../src/compiler/compile.js';
+import { sharedArmSchemas } from '../support/sharedData.js';
 
 /** A copy of a compile whose pipeline `name` (object and standalone file) is changed by `edit`. */
 function withPipeline(r: CompileResult, name: string, edit: (properties: any) => void): CompileResult {
@@ -46,15 +47,19 @@ const variants: [string, string][] = [
   ['fixture (Data Explorer, public access on, custom dataset)', FIXTURE],
 ];
 
+/** The official ARM schemas for the variants (test/support/sharedData.ts); awaited inside the tests. */
+const schemas = sharedArmSchemas(variants.map(([, text]) => templateOf(compiled(text))));
+schemas.catch(() => undefined);
+
 for (const [name, text] of variants) {
-  test(`every validator is clean: ${name}`, () => {
-    const diagnostics = validateOutput(compiled(text), 'full');
+  test(`every validator is clean: ${name}`, async () => {
+    const diagnostics = validateOutput(compiled(text), 'full', { schemasDir: await schemas });
     assert.equal(diagnostics.map(formatDiagnostic), []);
   });
 }
 
-test('azuredeploy.json validates against the official ARM schemas with only the two known gaps tolerated', () => {
-  const validator = loadArmSchemaValidator();
+test('azuredeploy.json validates against the official ARM schemas with only the two known gaps tolerated', async () => {
+  const validator = loadArmSchemaValidator(await schemas);
   for (const [, text] of variants) {
     const all = validator.validateTemplateAll(templateOf(compiled(text)));
     const gaps = new Set(all.map((i) => i.allowedByGap));
@@ -63,12 +68,12 @@ test('azuredeploy.json validates against the official ARM schemas with only the 
   }
 });
 
-test('a broken template is caught: unknown storage kind and bad TLS version', () => {
+test('a broken template is caught: unknown storage kind and bad TLS version', async () => {
   const t = templateOf(compiled());
   const lake = t.resources.find((r: any) => r.type === 'Microsoft.Storage/storageAccounts');
   lake.kind = 'StorageV3';
   lake.properties.minimumTlsVersion = 'TLS9';
-  const issues = loadArmSchemaValidator().validateTemplate(t);
+  const issues = loadArmSchemaValidator(await schemas).validateTemplate(t);
   assert.ok(issues.some((i) => i.pointer.endsWith('/kind')), JSON.stringify(issues));
   assert.ok(issues.some((i) => i.pointer.endsWith('/minimumTlsVersion')), JSON.stringify(issues));
 });
@@ -108,13 +113,13 @@ test('a dropped activity that others read gives a positioned HUB322 naming pipel
   }
 });
 
-test('a Data Factory model error is positioned at the property in the pipeline file', () => {
+test('a Data Factory model error is positioned at the property in the pipeline file', async () => {
   const r = compiled();
   const broken = withPipeline(r, 'rawexports_ExecuteETL', (p) => {
     const forEach = p.activities.find((a: any) => a.type === 'ForEach');
     forEach.typeProperties.isSequential = 'yes';
   });
-  const found = validateOutput(broken, 'full').filter((d) => d.code === 'HUB302');
+  const found = validateOutput(broken, 'full', { schemasDir: await schemas }).filter((d) => d.code === 'HUB302');
   assert.ok(found.length > 0, 'HUB302 reported');
   for (const d of found) {
     assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');

@@ -18,8 +18,10 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .description(
       'Compiles FILE and checks the output with the official ARM JSON schemas, the Data Factory SDK model, the ARM and Data Factory ' +
         'expression reference checks and the Kusto language service. Writes nothing; exits 0 only when every check is clean. ' +
-        'The ARM schemas come from --schemas-dir, else ARM_SCHEMAS_DIR, else ../shared/arm-schemas beside the checkout, ' +
-        'else the download cache (~/.cache/hubc/arm-schemas, filled from schema.management.azure.com on first use).',
+        'The official ARM JSON schemas come from --schemas-dir, else ARM_SCHEMAS_DIR, else ../shared/arm-schemas beside the checkout ' +
+        '(when it holds every file the template needs), else the cache $XDG_CACHE_HOME/hubc/arm-schemas (default ~/.cache/hubc/arm-schemas), ' +
+        'into which the files the template needs are downloaded on first use from https://schema.management.azure.com/schemas/ ' +
+        '(or the base URL in HUBC_ARM_SCHEMAS_URL). Without any of them (offline, no copy) it exits 2.',
     )
     .argument('[file]', 'hub.yaml to validate', 'hub.yaml')
     .option('--schemas-dir <dir>', 'folder with a copy of the official ARM JSON schemas (overrides ARM_SCHEMAS_DIR)')
@@ -32,7 +34,9 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       if (typeof result === 'number') return ctx.exit(result);
       let checked;
       try {
-        checked = validateOutput(result, 'full', { schemasDir: await prepareArmSchemas(opts.schemasDir) });
+        const template = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}') as unknown;
+        const schemasDir = await prepareArmSchemas({ explicit: opts.schemasDir, templates: [template] });
+        checked = validateOutput(result, 'full', { schemasDir });
       } catch (e) {
         if (e instanceof EnvironmentError) return ctx.exit(reportEnvironmentError(io, e, opts.format));
         throw e;

@@ -32,8 +32,12 @@ export const SCHEMA_BASE_URL = 'https://schema.management.azure.com/';
 
 /** Id of the template-envelope schema (a relaxed clone of deploymentTemplate.json without the resource list). */
 const ENVELOPE_ID = 'https://hubc.invalid/arm-schemas/deploymentTemplate.envelope.json#';
-const DEPLOYMENT_TEMPLATE = 'schemas/2019-04-01/deploymentTemplate.json';
-const RESOURCE_BASE_REF = `${SCHEMA_BASE_URL}schemas/common/definitions.json#/definitions/resourceBase`;
+/** Path (in a schema folder) of the template schema whose envelope every template is checked against. */
+export const DEPLOYMENT_TEMPLATE = 'schemas/2019-04-01/deploymentTemplate.json';
+/** Path of the common definitions every provider file refers to (`expression`, `resourceBase`, ...). */
+export const COMMON_DEFINITIONS = 'schemas/common/definitions.json';
+/** Absolute reference of the common resource envelope each resource is checked against. */
+export const RESOURCE_BASE_REF = `${SCHEMA_BASE_URL}${COMMON_DEFINITIONS}#/definitions/resourceBase`;
 
 /** Lenient `date-time` (recipe §3.2): the offset is optional, as Data Factory writes `2023-01-01T01:01:00`. */
 const LENIENT_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?$/i;
@@ -61,6 +65,57 @@ export interface ResourceDefinitionEntry {
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A resource definition found in one schema file, with what the index needs to choose between duplicates. */
+export interface IndexedDefinition extends ResourceDefinitionEntry {
+  /** Index key: `lower(type)@lower(apiVersion)`. */
+  key: string;
+  /** Rank of the definition map it came from (`resourceDefinitions` first, see MAP_PRIORITY); lower wins. */
+  priority: number;
+}
+
+/**
+ * The resource definitions of one schema file, one entry per `type@apiVersion` they describe: the types are
+ * the definition's `properties.type.enum`, the versions its `properties.apiVersion.enum`, else the folder name.
+ * @param schema the parsed file (raw or relaxed; only `*resourceDefinitions` maps are read)
+ * @param rel its path in the schema folder, `schemas/<apiVersion>/<Provider>.json`
+ * @returns entries whose `ref` is the path-derived absolute reference (`https://schema.management.azure.com/<rel>#/<map>/<name>`)
+ */
+export function resourceDefinitionsOf(schema: Json, rel: string): IndexedDefinition[] {
+  const id = `${SCHEMA_BASE_URL}${rel}#`;
+  const folderVersion = rel.split('/')[1];
+  const out: IndexedDefinition[] = [];
+  for (const [mapKey, map] of Object.entries(schema)) {
+    if (!isResourceDefinitionsKey(mapKey) || !isObject(map)) continue;
+    const priority = MAP_PRIORITY.indexOf(mapKey) < 0 ? MAP_PRIORITY.length : MAP_PRIORITY.indexOf(mapKey);
+    for (const [name, def] of Object.entries(map)) {
+      if (!isObject(def) || !isObject(def.properties)) continue;
+      const props = def.properties;
+      const types = isObject(props.type) && Array.isArray(props.type.enum) ? (props.type.enum as unknown[]) : [];
+      const versions = isObject(props.apiVersion) && Array.isArray(props.apiVersion.enum) ? (props.apiVersion.enum as unknown[]) : [folderVersion];
+      for (const t of types) {
+        for (const v of versions) {
+          if (typeof t !== 'string' || typeof v !== 'string') continue;
+          out.push({ key: `${t.toLowerCase()}@${v.toLowerCase()}`, type: t, apiVersion: v, ref: `${id}/${mapKey}/${escapePointerSegment(name)}`, priority });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A stamp of a schema folder's files (paths, sizes, modification times): it changes when a file is added,
+ * removed or rewritten, so a loaded store can be reused only while the stamp is the same.
+ */
+export function schemaFolderStamp(dir: string): string {
+  return listJsonFiles(dir)
+    .map((f) => {
+      const st = statSync(f);
+      return `${relative(dir, f)}:${st.size}:${st.mtimeMs}`;
+    })
+    .join('|');
+}
 
 function listJsonFiles(root: string): string[] {
   const out: string[] = [];
@@ -147,7 +202,7 @@ export class ArmSchemaStore {
   /**
    * Reads, relaxes and registers every `*.json` file under `dir` (MANIFEST.json excluded). No compiling yet.
    * @param dir folder laid out like `../shared/arm-schemas` (`schemas/<apiVersion>/<Provider>.json`, `schemas/common/definitions.json`)
-   * @throws Error when a file is not valid JSON
+   * @throws Error naming the file when a file is not valid JSON, or when deploymentTemplate.json is missing
    */
   constructor(readonly dir: string) {
     // Options from recipe §3.2, plus `verbose`: errors then carry `schema`/`parentSchema`/`data`, whose
@@ -173,11 +228,16 @@ export class ArmSchemaStore {
     for (const file of listJsonFiles(dir)) {
       const rel = relative(dir, file).split('\\').join('/');
       const text = readFileSync(file, 'utf8');
-      const schema = JSON.parse(text) as Json;
+      let schema: Json;
+      try {
+        schema = JSON.parse(text) as Json;
+      } catch (e) {
+        throw new Error(`hubc: ${file} is not valid JSON (${(e as Error).message})`);
+      }
       const id = rel.startsWith('schemas/') ? `${SCHEMA_BASE_URL}${rel}#` : String(schema.id ?? `${SCHEMA_BASE_URL}${rel}#`);
       schema.id = id;
-      const isCommon = rel === 'schemas/common/definitions.json';
-      if (rel.startsWith('schemas/')) this.indexResourceDefinitions(schema, id, rel, priorities);
+      const isCommon = rel === COMMON_DEFINITIONS;
+      if (rel.startsWith('schemas/')) this.indexResourceDefinitions(schema, rel, priorities);
       relaxSchema(schema, isCommon);
       if (isCommon && isObject(schema.definitions) && isObject(schema.definitions.expression)) this.expressionNodes.add(schema.definitions.expression);
       indexDiscriminators(schema, id, this.discriminators);
@@ -193,27 +253,12 @@ export class ArmSchemaStore {
     if (!sawTemplate) throw new Error(`hubc: ${DEPLOYMENT_TEMPLATE} is missing under ${dir}`);
   }
 
-  private indexResourceDefinitions(schema: Json, id: string, rel: string, priorities: Map<string, number>): void {
-    const folderVersion = rel.split('/')[1];
-    for (const [mapKey, map] of Object.entries(schema)) {
-      if (!isResourceDefinitionsKey(mapKey) || !isObject(map)) continue;
-      const priority = MAP_PRIORITY.indexOf(mapKey) < 0 ? MAP_PRIORITY.length : MAP_PRIORITY.indexOf(mapKey);
-      for (const [name, def] of Object.entries(map)) {
-        if (!isObject(def) || !isObject(def.properties)) continue;
-        const props = def.properties;
-        const types = isObject(props.type) && Array.isArray(props.type.enum) ? (props.type.enum as unknown[]) : [];
-        const versions = isObject(props.apiVersion) && Array.isArray(props.apiVersion.enum) ? (props.apiVersion.enum as unknown[]) : [folderVersion];
-        for (const t of types) {
-          for (const v of versions) {
-            if (typeof t !== 'string' || typeof v !== 'string') continue;
-            const key = `${t.toLowerCase()}@${v.toLowerCase()}`;
-            const known = priorities.get(key);
-            if (known !== undefined && known <= priority) continue;
-            priorities.set(key, priority);
-            this.definitions.set(key, { type: t, apiVersion: v, ref: `${id}/${mapKey}/${escapePointerSegment(name)}` });
-          }
-        }
-      }
+  private indexResourceDefinitions(schema: Json, rel: string, priorities: Map<string, number>): void {
+    for (const { key, priority, ...entry } of resourceDefinitionsOf(schema, rel)) {
+      const known = priorities.get(key);
+      if (known !== undefined && known <= priority) continue;
+      priorities.set(key, priority);
+      this.definitions.set(key, entry);
     }
   }
 

@@ -211,11 +211,10 @@ test('config_InitializeHub: identity policy, settings log and the four open data
 });
 
 test('open data columns bind to the CSV files of the release by position', async () => {
-  const { readFileSync } = await import('node:fs');
-  const dir = new URL('../../../../shared/reference/data/open-data/', import.meta.url);
+  const { sharedText } = await import('../../support/sharedData.js');
   for (const load of allActivities(init).filter((a) => /^Load /.test(a.name))) {
     const table = load.name.slice(5);
-    const header = readFileSync(new URL(`${table}.csv`, dir), 'utf8').split(/\r?\n/)[0].split(',');
+    const header = (await sharedText(`reference/data/open-data/${table}.csv`)).split(/\r?\n/)[0].split(',');
     const cols = /externaldata\(([^)]*)\)/.exec(load.typeProperties.command)![1].split(', ');
     assert.is(cols.length, header.length, table);
   }

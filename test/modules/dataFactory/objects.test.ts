@@ -325,10 +325,10 @@ test('every object passes the official ARM schema as a factory child resource', 
   if (!existsSync(new URL('../../../src/validators/armSchema.ts', import.meta.url))) return;
   const { loadArmSchemaValidator } = await import('../../../src/validators/armSchema.js');
   const { adfObjectResource } = await import('../../../src/emitters/arm/template.js');
-  const validator = loadArmSchemaValidator();
-  const issues = fixture.objects.flatMap((o) =>
-    validator.validateResource(JSON.parse(JSON.stringify(adfObjectResource(o, fixture.objects)))).map((i) => `${o.name} ${i.pointer} ${i.message}`),
-  );
+  const { sharedArmSchemas } = await import('../../support/sharedData.js');
+  const resources = fixture.objects.map((o) => JSON.parse(JSON.stringify(adfObjectResource(o, fixture.objects))));
+  const validator = loadArmSchemaValidator(await sharedArmSchemas([{ resources }]));
+  const issues = fixture.objects.flatMap((o, n) => validator.validateResource(resources[n]).map((i) => `${o.name} ${i.pointer} ${i.message}`));
   assert.equal(issues, []);
 });
 
