@@ -10,7 +10,7 @@
  */
 import { evaluateAdfValue, type AdfEvalContext } from '../expressions/adf/evaluate.js';
 import type { Factory } from './factory.js';
-import { SimulationError, evaluateDeep } from './values.js';
+import { ActivityFailure, SimulationError, evaluateDeep } from './values.js';
 
 /** File formats the simulator reads and writes. */
 export type DatasetFormat = 'Json' | 'DelimitedText' | 'Parquet';
@@ -38,8 +38,8 @@ const STORAGE_LINKED_SERVICES = new Set(['AzureBlobFS', 'AzureBlobStorage']);
 
 /**
  * Resolves a dataset reference evaluated in `ctx` (the activity's expression context).
- * @throws SimulationError (HUB462) for an unknown dataset, a dataset type or linked service kind the
- *   simulator does not support, or a location without a container
+ * @throws SimulationError (HUB462) for an unknown dataset, or a dataset type or linked service kind the
+ *   simulator does not support; ActivityFailure (`InvalidPath`) for an empty location
  */
 export function resolveDataset(factory: Factory, ref: unknown, ctx: AdfEvalContext): ResolvedDataset {
   const r = ref as { referenceName?: string; parameters?: Record<string, unknown> } | undefined;
@@ -66,7 +66,7 @@ export function resolveDataset(factory: Factory, ref: unknown, ctx: AdfEvalConte
   const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const container = str(loc.fileSystem ?? loc.container);
   const parts = [container, str(loc.folderPath), str(loc.fileName)].filter((p) => p !== '');
-  if (parts.length === 0) throw new SimulationError('HUB462', `the dataset '${ds.name}' resolves to an empty location`);
+  if (parts.length === 0) throw new ActivityFailure('InvalidPath', `The dataset '${ds.name}' resolves to an empty location (parameters ${JSON.stringify(parameters)}).`);
   const text = (key: string, fallback: string) => {
     const v = tp[key];
     return typeof v === 'string' ? str(evaluateAdfValue(v, dsCtx)) : fallback;
