@@ -41,7 +41,7 @@ test('--format json matches schemas/simulate-result.schema.json', async () => {
   const dir = storageFrom('focuscost-missing-column');
   const r = await run('simulate', HUB, '--storage', dir, '--event', manifestOf(dir), '--now', NOW, '--format', 'json');
   assert.is(r.code, 1);
-  const data = JSON.parse(r.stdout);
+  const data: any = JSON.parse(r.stdout);
   const schema = JSON.parse(readFileSync(new URL('../../schemas/simulate-result.schema.json', import.meta.url), 'utf8'));
   const ajv = new Ajv({ allErrors: true, strict: true });
   addFormats.default(ajv);
