@@ -9,9 +9,10 @@ import { EXIT, processIO, type CliIO } from './io.js';
 import type { CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';
 import { registerValidate } from './commands/validate.js';
+import { registerSimulate } from './commands/simulate.js';
 
 /** Every command, in the order `hubc --help` lists them. */
-const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate];
+const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerSimulate];
 
 /** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
 function createProgram(ctx: CommandContext): Command {

@@ -1,0 +1,97 @@
+/**
+ * The Copy activity (learn.microsoft.com/azure/data-factory/copy-activity-overview), for the pairs the
+ * hub pipelines use:
+ * - delimited text (gzip included) to parquet: converted for real with the translator's column mapping
+ *   and types (see `../convert.ts`); the output reports columns the file lacks and columns it drops;
+ * - parquet to parquet, JSON to JSON, delimited text to delimited text without a translator: the file is
+ *   copied as it is (decompressed when the source dataset is gzip);
+ * any other pair, or a translator where the file is copied as is, is not supported (HUB466).
+ * A sink dataset naming a folder receives the source file's name.
+ */
+import { resolveDataset, type ResolvedDataset } from '../datasets.js';
+import { expressionContext, registerActivity } from '../engine.js';
+import { readBytes, readTextTable } from '../files.js';
+import { convertToParquet, type ColumnMapping, type Conversion } from '../convert.js';
+import { ActivityFailure, SimulationError, evaluateDeep } from '../values.js';
+
+/** The sink path: the dataset's file, or the source file's name inside the dataset's folder. */
+function sinkPath(sink: ResolvedDataset, source: ResolvedDataset): string {
+  return sink.isFolder ? `${sink.path}/${source.path.split('/').pop()}` : sink.path;
+}
+
+/** The mappings of an evaluated TabularTranslator, or undefined without one. */
+function mappingsOf(translator: unknown, activity: string): ColumnMapping[] | undefined {
+  if (translator === undefined || translator === null) return undefined;
+  const t = translator as { type?: string; mappings?: unknown };
+  if (t.type !== 'TabularTranslator' || !Array.isArray(t.mappings)) {
+    throw new ActivityFailure('InvalidTranslator', `The translator of '${activity}' is not a TabularTranslator with mappings.`);
+  }
+  return t.mappings.map((m: any, i: number) => {
+    const source = typeof m?.source?.name === 'string' ? m.source : undefined;
+    const sink = typeof m?.sink?.name === 'string' ? m.sink : source;
+    if (!source) throw new ActivityFailure('InvalidTranslator', `Mapping ${i} of the translator of '${activity}' has no source column name.`);
+    return { source: { name: source.name, type: source.type }, sink: { name: sink.name, type: sink.type } };
+  });
+}
+
+registerActivity('Copy', async (activity, scope, record) => {
+  const ctx = expressionContext(scope);
+  const tp = activity.typeProperties ?? {};
+  const factory = scope.engine.factory;
+  const storage = scope.engine.storage;
+  const source = resolveDataset(factory, activity.inputs?.[0], ctx);
+  const sink = resolveDataset(factory, activity.outputs?.[0], ctx);
+  const translator = evaluateDeep(tp.translator, ctx);
+  const additional = (evaluateDeep(tp.source?.additionalColumns, ctx) ?? []) as { name: string; value: unknown }[];
+  if (!Array.isArray(additional)) throw new ActivityFailure('InvalidTemplate', `additionalColumns of '${activity.name}' must be an array.`);
+  const target = sinkPath(sink, source);
+  record.input = {
+    source: { dataset: source.name, path: source.path, format: source.format, ...(source.compression ? { compression: source.compression } : {}) },
+    sink: { dataset: sink.name, path: target, format: sink.format },
+    ...(translator ? { translator } : {}),
+    ...(additional.length ? { additionalColumns: additional } : {}),
+  };
+  const by = { runId: scope.run.runId, activity: activity.name };
+  const pair = `${source.format}->${sink.format}`;
+  if (pair === 'DelimitedText->Parquet') {
+    const table = readTextTable(storage, source);
+    let conversion: Conversion;
+    try {
+      conversion = convertToParquet(table, mappingsOf(translator, activity.name), additional, source.path.split('/').slice(1).join('/'));
+    } catch (e) {
+      const c = (e as { conversion?: Partial<Conversion> }).conversion;
+      if (c) record.output = { rowsRead: c.rowsRead, missingColumns: c.missingColumns, droppedColumns: c.droppedColumns };
+      if (c?.missingColumns?.length) record.notes = [`mapping columns the file lacks: ${c.missingColumns.join(', ')}`];
+      throw e;
+    }
+    storage.write(target, conversion.parquet, by);
+    record.notes = [
+      `${conversion.rowsCopied} row(s), ${conversion.columns.length} column(s) written as parquet`,
+      ...(conversion.droppedColumns.length ? [`file columns no mapping reads (dropped): ${conversion.droppedColumns.join(', ')}`] : []),
+    ];
+    record.output = {
+      rowsRead: conversion.rowsRead,
+      rowsCopied: conversion.rowsCopied,
+      filesRead: 1,
+      filesWritten: 1,
+      dataWritten: conversion.parquet.length,
+      sinkPath: target,
+      columns: conversion.columns,
+      missingColumns: conversion.missingColumns,
+      droppedColumns: conversion.droppedColumns,
+    };
+    return;
+  }
+  const asIs = new Set(['Parquet->Parquet', 'Json->Json', 'DelimitedText->DelimitedText']);
+  if (!asIs.has(pair) || translator || additional.length) {
+    throw new SimulationError(
+      'HUB466',
+      `Copy '${activity.name}' of pipeline ${scope.run.pipeline} copies ${pair}${translator ? ' with a translator' : ''}${additional.length ? ' with additional columns' : ''}, which the simulator does not support`,
+      'Supported: delimited text (gzip too) to parquet with a TabularTranslator; parquet, JSON or delimited text copied as is.',
+    );
+  }
+  const bytes = readBytes(storage, source);
+  storage.write(target, bytes, by);
+  record.notes = [`copied ${source.path} as is (${bytes.length} bytes)`];
+  record.output = { filesRead: 1, filesWritten: 1, dataRead: bytes.length, dataWritten: bytes.length, sinkPath: target };
+});

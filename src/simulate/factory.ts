@@ -1,0 +1,90 @@
+/**
+ * The Data Factory a simulation runs: the pipelines, triggers, datasets and linked services of a build,
+ * read from the compiler's in-memory artifacts (`datafactory/<kind>s/<name>.json`, the standalone files
+ * `hubc build` writes), with the values only known at deployment resolved for a fixed pretend deployment.
+ *
+ * The standalone files already hold every value hub.yaml fixes (ARM parameters at their defaults); what
+ * stays an ARM expression depends on the deployment (`resourceGroup()`, `subscription()`,
+ * `environment()`, `uniqueString(...)`, `reference(...)`). Those are folded again with the template's
+ * variables and {@link SIMULATED_DEPLOYMENT}: subscription `00000000-0000-0000-0000-000000000000`,
+ * resource group `finops-hub-simulated` in `westus`, the public Azure cloud. What still cannot be known
+ * (`reference()` of a resource's runtime properties, such as a cluster identity's principal id) is kept
+ * as its ARM expression text, e.g. `[reference(...).identity.principalId]`, and shows as that text
+ * wherever a pipeline uses it.
+ */
+import { foldTemplateValue, templateContext, type ArmEvalContext } from '../expressions/arm/evaluate.js';
+import { isArmExpressionString } from '../expressions/arm/parser.js';
+
+/** A Data Factory object in its `{ name, properties }` form, ARM values resolved. */
+export interface FactoryObject {
+  name: string;
+  properties: Record<string, any>;
+}
+
+/** The objects of one factory, by name. */
+export interface Factory {
+  pipelines: Map<string, FactoryObject>;
+  triggers: Map<string, FactoryObject>;
+  datasets: Map<string, FactoryObject>;
+  linkedServices: Map<string, FactoryObject>;
+  /** Files of the `config` container the deployment uploads (`config/settings.json`, `config/schemas/*.json`). */
+  configFiles: Map<string, string>;
+}
+
+/** The pretend deployment ARM expressions are resolved for (documented in docs/simulate.md). */
+export const SIMULATED_DEPLOYMENT: ArmEvalContext = {
+  subscriptionId: '00000000-0000-0000-0000-000000000000',
+  tenantId: '00000000-0000-0000-0000-000000000000',
+  subscriptionDisplayName: 'Simulated subscription',
+  resourceGroup: {
+    name: 'finops-hub-simulated',
+    location: 'westus',
+    id: '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/finops-hub-simulated',
+    tags: {},
+  },
+  deploymentName: 'hubc-simulate',
+  environment: 'AzureCloud',
+};
+
+const FOLDERS: Record<string, keyof Omit<Factory, 'configFiles'>> = {
+  pipelines: 'pipelines',
+  triggers: 'triggers',
+  datasets: 'datasets',
+  linkedServices: 'linkedServices',
+};
+
+/** Turns folded template JSON into deployed JSON: `[[x` literals lose one `[`; residual `[...]` stays as text. */
+function deployedJson(v: unknown): unknown {
+  if (typeof v === 'string') return v.startsWith('[[') ? v.slice(1) : v;
+  if (Array.isArray(v)) return v.map(deployedJson);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deployedJson(x)]));
+  return v;
+}
+
+/**
+ * Builds the factory of a build.
+ * @param artifacts path (relative to the release folder) -> file text, as `compile()` returns them; needs
+ *   `azuredeploy.json` (for the template variables) and the `datafactory/` files
+ * @throws Error when a Data Factory file is not valid JSON (a corrupted build)
+ */
+export function factoryFromArtifacts(artifacts: ReadonlyMap<string, string>): Factory {
+  const template = artifacts.has('azuredeploy.json') ? JSON.parse(artifacts.get('azuredeploy.json')!) : {};
+  const ctx = templateContext(template, { useDefaults: true, ...SIMULATED_DEPLOYMENT });
+  const factory: Factory = { pipelines: new Map(), triggers: new Map(), datasets: new Map(), linkedServices: new Map(), configFiles: new Map() };
+  for (const [path, text] of artifacts) {
+    const m = /^datafactory\/([A-Za-z]+)\/(.+)\.json$/.exec(path);
+    if (m && FOLDERS[m[1]]) {
+      const obj = JSON.parse(text) as FactoryObject;
+      const folded = foldTemplateValue(obj.properties, ctx, { keepInvalid: true });
+      factory[FOLDERS[m[1]]].set(obj.name, { name: obj.name, properties: deployedJson(folded) as Record<string, any> });
+    } else if (path.startsWith('config/')) {
+      factory.configFiles.set(path, text);
+    }
+  }
+  return factory;
+}
+
+/** True when a resolved value is still an ARM expression only known at deployment. */
+export function isDeployTimeValue(v: unknown): boolean {
+  return isArmExpressionString(v);
+}

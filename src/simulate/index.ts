@@ -1,0 +1,37 @@
+/**
+ * `hubc simulate`: runs a release's Data Factory pipelines offline against a local storage folder.
+ * Entry points: {@link simulate} (library), {@link formatSimulation} (text report),
+ * {@link loadResponses} (the `--responses` file). Behaviour and assumptions: docs/simulate.md.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { packagePath } from '../compiler/packageRoot.js';
+import type { ResponsesFile } from './responses.js';
+import { SimulationError } from './values.js';
+
+export { simulate, DEFAULT_MAX_RUNS, type SimulateOptions, type SimulationStart } from './simulate.js';
+export { formatSimulation, allRuns } from './format.js';
+export { SimulationError } from './values.js';
+export { SIMULATED_DEPLOYMENT, factoryFromArtifacts } from './factory.js';
+export type * from './types.js';
+export type { ResponsesFile } from './responses.js';
+
+/**
+ * Reads and checks a `--responses` file against `schemas/simulate-responses.schema.json`.
+ * @throws SimulationError HUB456 when it cannot be read, is not JSON or breaks the schema
+ */
+export function loadResponses(file: string): ResponsesFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new SimulationError('HUB456', `cannot read the responses file ${file}: ${(e as Error).message}`, 'Pass a JSON file in the format of docs/simulate.md.');
+  }
+  const schema = JSON.parse(readFileSync(packagePath('schemas', 'simulate-responses.schema.json'), 'utf8'));
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  if (!validate(data)) {
+    const first = validate.errors![0];
+    throw new SimulationError('HUB456', `the responses file ${file} is not valid: ${first.instancePath || '(root)'} ${first.message}`, 'See schemas/simulate-responses.schema.json.');
+  }
+  return data as ResponsesFile;
+}

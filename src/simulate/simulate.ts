@@ -1,0 +1,149 @@
+/**
+ * `simulate()`: runs a build's pipelines offline against a local storage folder, starting from a blob
+ * event, a schedule or one pipeline, and keeps going through the blob events its own writes cause
+ * (a manifest copied into `ingestion/` fires `ingestion_ManifestAdded` when the build has that trigger),
+ * up to a maximum number of pipeline runs.
+ *
+ * Diagnostics: HUB450 storage folder missing, HUB451 event blob missing, HUB452 no trigger fires for the
+ * event (warning), HUB453 no schedule trigger, HUB454 bad `--param`, HUB455 run limit reached (warning;
+ * the outcome is failed), HUB460-HUB466 something the simulator does not support (see `./values.ts` and
+ * the activity files).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { factoryFromArtifacts } from './factory.js';
+import { LocalStorage, type BlobEvent } from './storage.js';
+import { Responses, type ResponsesFile } from './responses.js';
+import { runPipeline, type Engine } from './engine.js';
+import { runsForBlobEvent, runsForSchedule, scheduleTrigger, whyNotFired, type TriggeredRun } from './triggers.js';
+import { SimulationError } from './values.js';
+import type { PipelineRun, SimulationResult } from './types.js';
+import './activities/index.js';
+
+/** Default most pipeline runs one simulation starts. */
+export const DEFAULT_MAX_RUNS = 200;
+
+/** What to simulate. */
+export type SimulationStart =
+  | { kind: 'event'; path: string }
+  | { kind: 'schedule'; schedule: 'daily' | 'monthly' }
+  | { kind: 'pipeline'; pipeline: string; parameters?: Record<string, string> };
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** Build artifacts (path -> text) as `compile()` returns them. */
+  artifacts: ReadonlyMap<string, string>;
+  release: string;
+  /** The storage folder (containers as sub-folders). It is changed: files are written and deleted. */
+  storage: string;
+  start: SimulationStart;
+  /** Fixed current time, ISO 8601 UTC; default: the real time. */
+  now?: string;
+  responses?: ResponsesFile;
+  maxRuns?: number;
+}
+
+/** Parses `--param` text into the type the pipeline declares (Array/Object/Bool/Int/Float as JSON). */
+function parameterValue(pipeline: string, name: string, text: string, type: string | undefined): unknown {
+  const t = (type ?? 'String').toLowerCase();
+  if (t === 'string' || t === 'securestring') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SimulationError('HUB454', `--param ${name}=${text}: pipeline ${pipeline} declares ${name} as ${type}, and the value is not JSON`, `Pass ${type} values as JSON, e.g. --param ${name}='[]'.`);
+  }
+}
+
+/**
+ * Runs the simulation.
+ * @returns the run tree, changes, requests and commands; simulation problems are in `diagnostics`
+ *   (an error diagnostic means the simulation stopped)
+ */
+export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
+  const now = new Date(options.now ?? new Date().toISOString()).toISOString();
+  const startText =
+    options.start.kind === 'event' ? options.start.path : options.start.kind === 'schedule' ? options.start.schedule : options.start.pipeline;
+  const result: SimulationResult = {
+    release: options.release,
+    now,
+    start: { kind: options.start.kind, value: startText },
+    runs: [],
+    changes: [],
+    requests: [],
+    commands: [],
+    diagnostics: [],
+    outcome: 'succeeded',
+  };
+  const factory = factoryFromArtifacts(options.artifacts);
+  const storage = new LocalStorage(options.storage, factory.configFiles);
+  const engine: Engine = {
+    factory,
+    storage,
+    responses: new Responses(options.responses),
+    now,
+    maxRuns: options.maxRuns ?? DEFAULT_MAX_RUNS,
+    runCount: 0,
+    runLimitHit: false,
+    waitedSeconds: 0,
+    requests: result.requests,
+    commands: result.commands,
+    diagnostics: result.diagnostics,
+    factoryName: 'finops-hub-engine-simulated',
+    guidCount: 0,
+  };
+  let notStarted = 0;
+  const start = async (runs: TriggeredRun[], event?: BlobEvent) => {
+    for (const r of runs) {
+      const run = await runPipeline(engine, r.pipeline, r.parameters, { name: r.trigger, type: r.triggerType, ...(event ? { event: { type: event.type, path: event.path } } : {}) }, r.triggerBody);
+      if (run) result.runs.push(run);
+      else notStarted += 1;
+    }
+  };
+  try {
+    if (!existsSync(options.storage) || !statSync(options.storage).isDirectory()) {
+      throw new SimulationError('HUB450', `the storage folder ${options.storage} does not exist`, 'Pass --storage DIR, a folder whose sub-folders are the containers (rawexports, ingestion, config).');
+    }
+    if (options.start.kind === 'event') {
+      const path = storage.normalize(options.start.path);
+      if (!storage.isFile(path)) {
+        throw new SimulationError('HUB451', `the event blob ${path} does not exist in ${options.storage}`, 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).');
+      }
+      const event: BlobEvent = { type: 'Microsoft.Storage.BlobCreated', path, size: storage.size(path) };
+      const runs = runsForBlobEvent(factory, event, now);
+      if (runs.length === 0) {
+        const reasons = [...factory.triggers.values()].filter((t) => t.properties.type === 'BlobEventsTrigger').map((t) => whyNotFired(t, event));
+        result.diagnostics.push({ code: 'HUB452', severity: 'warning', message: `no trigger of release ${options.release} fires for ${path}`, hint: reasons.join('; ') });
+      }
+      await start(runs, event);
+    } else if (options.start.kind === 'schedule') {
+      const trigger = scheduleTrigger(factory, options.start.schedule);
+      if (!trigger) throw new SimulationError('HUB453', `release ${options.release} has no ${options.start.schedule} schedule trigger`, 'Builds with managed exports have config_DailySchedule and config_MonthlySchedule.');
+      await start(runsForSchedule(trigger, now));
+    } else {
+      const pipeline = factory.pipelines.get(options.start.pipeline);
+      const declared = (pipeline?.properties.parameters ?? {}) as Record<string, { type?: string }>;
+      const parameters: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(options.start.parameters ?? {})) parameters[k] = parameterValue(options.start.pipeline, k, v, declared[k]?.type);
+      const run = await runPipeline(engine, options.start.pipeline, parameters, { type: 'Manual' });
+      if (run) result.runs.push(run);
+    }
+    while (storage.pending.length) {
+      const event = storage.pending.shift()!;
+      await start(runsForBlobEvent(factory, event, now), event);
+    }
+  } catch (e) {
+    if (!(e instanceof SimulationError)) throw e;
+    result.diagnostics.push({ code: e.code, severity: 'error', message: e.message, ...(e.hint ? { hint: e.hint } : {}) });
+  }
+  if (engine.runLimitHit) {
+    result.diagnostics.push({
+      code: 'HUB455',
+      severity: 'warning',
+      message: `the simulation stopped at its limit of ${engine.maxRuns} pipeline runs${notStarted ? `; ${notStarted} triggered run(s) were not started` : ''}`,
+      hint: 'Raise --max-runs if the pipelines are meant to run this often.',
+    });
+  }
+  result.changes.push(...storage.changes);
+  const failed = (r: PipelineRun) => r.status === 'Failed';
+  if (result.runs.some(failed) || engine.runLimitHit || result.diagnostics.some((d) => d.severity === 'error')) result.outcome = 'failed';
+  return result;
+}

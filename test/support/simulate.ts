@@ -1,0 +1,88 @@
+/**
+ * Test helpers for `hubc simulate`: fresh storage folders from the example exports, the manifest of a
+ * case, and an independent parquet reader (`@dsnp/parquetjs`, not the library the simulator writes with).
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import parquet from '@dsnp/parquetjs';
+import { hubYaml } from './hubs.js';
+
+/** Folder of the example exports (one storage folder per case). */
+export const EXPORTS = new URL('../fixtures/simulate/exports/', import.meta.url).pathname;
+/** Folder of the other simulate fixtures (settings files, responses files). */
+export const SIMULATE_FIXTURES = new URL('../fixtures/simulate/', import.meta.url).pathname;
+
+/** The default hub with a Data Explorer cluster (so the ingestion_* pipelines and trigger exist). */
+export const DATA_EXPLORER_HUB = hubYaml({
+  dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } },
+});
+
+const made: string[] = [];
+
+/** A new empty storage folder (removed by {@link cleanStorages}). */
+export function emptyStorage(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hubc-sim-'));
+  made.push(dir);
+  return dir;
+}
+
+/** A new storage folder holding a copy of an example export case. */
+export function storageFrom(exportCase: string): string {
+  const dir = emptyStorage();
+  cpSync(join(EXPORTS, exportCase), dir, { recursive: true });
+  return dir;
+}
+
+/** Removes every storage folder made by this file's tests. */
+export function cleanStorages(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Paths (container first) of the files under `sub` of a storage folder, sorted. */
+export function filesIn(dir: string, sub = ''): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  try {
+    walk(join(dir, sub));
+  } catch {
+    return [];
+  }
+  return out.sort();
+}
+
+/** The export manifest of a storage folder (path container first). */
+export function manifestOf(dir: string): string {
+  const m = filesIn(dir, 'rawexports').find((f) => f.endsWith('/manifest.json'));
+  if (!m) throw new Error(`no manifest in ${dir}`);
+  return m;
+}
+
+/** A parquet file as the independent reader sees it: column names, physical/logical types, rows. */
+export async function readParquetFile(path: string): Promise<{ columns: string[]; types: Record<string, string>; rows: Record<string, unknown>[] }> {
+  const reader = await parquet.ParquetReader.openFile(path);
+  try {
+    const fields = reader.getSchema().fields as Record<string, { primitiveType?: string; originalType?: string }>;
+    const columns = Object.keys(fields);
+    const types = Object.fromEntries(columns.map((c) => [c, fields[c].originalType ?? fields[c].primitiveType ?? '']));
+    const rows: Record<string, unknown>[] = [];
+    const cursor = reader.getCursor();
+    for (let row = await cursor.next(); row; row = await cursor.next()) rows.push(row as Record<string, unknown>);
+    return { columns, types, rows };
+  } finally {
+    await reader.close();
+  }
+}
+
+/** A DECIMAL(38,18) value read as a 16-byte big-endian buffer, as a number. */
+export function decimal18(v: unknown): number {
+  const b = v as Buffer;
+  let n = BigInt.asIntN(128, BigInt(`0x${Buffer.from(b).toString('hex')}`));
+  return Number(n) / 1e18;
+}
