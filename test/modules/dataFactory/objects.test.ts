@@ -1,6 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync } from 'node:fs';
+import { checkAdfObject } from '../../../src/validators/adfModel.js';
+import { checkAdfReferences } from '../../../src/validators/adfReferences.js';
+import { loadArmSchemaValidator } from '../../../src/validators/armSchema.js';
+import { adfObjectResource } from '../../../src/emitters/arm/template.js';
+import { sharedArmSchemas } from '../../support/sharedData.js';
 import { objectsOf, allActivities, evaluate, withSections, FIXTURE_YAML, type Wire } from './support.js';
 import { innerActivityLists } from '../../../src/validators/adfReferences.js';
 
@@ -306,12 +310,7 @@ test('public access, remote hub and custom datasets change parameters, not the o
   assert.equal(JSON.stringify(variants[0].wire), JSON.stringify(def.wire));
 });
 
-const validatorsReady = existsSync(new URL('../../../src/validators/adfModel.ts', import.meta.url)) && existsSync(new URL('../../../src/validators/adfReferences.ts', import.meta.url));
-
-test('the Data Factory SDK model check and the reference checker find nothing', async () => {
-  if (!validatorsReady) return;
-  const { checkAdfObject } = await import('../../../src/validators/adfModel.js');
-  const { checkAdfReferences } = await import('../../../src/validators/adfReferences.js');
+test('the Data Factory SDK model check and the reference checker find nothing', () => {
   for (const set of [def, fixture]) {
     const issues = set.wire.flatMap((o) => checkAdfObject(o.kind, { name: o.name, properties: o.properties }, { armExpressions: true }).map((i) => `${o.name} ${i.severity} ${i.path} ${i.message}`));
     assert.equal(issues, []);
@@ -322,19 +321,13 @@ test('the Data Factory SDK model check and the reference checker find nothing', 
 });
 
 test('every object passes the official ARM schema as a factory child resource', async () => {
-  if (!existsSync(new URL('../../../src/validators/armSchema.ts', import.meta.url))) return;
-  const { loadArmSchemaValidator } = await import('../../../src/validators/armSchema.js');
-  const { adfObjectResource } = await import('../../../src/emitters/arm/template.js');
-  const { sharedArmSchemas } = await import('../../support/sharedData.js');
   const resources = fixture.objects.map((o) => JSON.parse(JSON.stringify(adfObjectResource(o, fixture.objects))));
   const validator = loadArmSchemaValidator(await sharedArmSchemas([{ resources }]));
   const issues = fixture.objects.flatMap((o, n) => validator.validateResource(resources[n]).map((i) => `${o.name} ${i.pointer} ${i.message}`));
   assert.equal(issues, []);
 });
 
-test('a broken reference is caught by the reference checker', async () => {
-  if (!validatorsReady) return;
-  const { checkAdfReferences } = await import('../../../src/validators/adfReferences.js');
+test('a broken reference is caught by the reference checker', () => {
   const pipelines = def.wire.filter((o) => o.kind === 'pipeline').map((o) => ({ name: o.name, properties: JSON.parse(JSON.stringify(o.properties)) }));
   const etl = pipelines.find((p) => p.name === 'rawexports_ExecuteETL')!;
   etl.properties = JSON.parse(JSON.stringify(etl.properties).replace("variables('hubDataset')", "variables('hubDataSet2')"));
