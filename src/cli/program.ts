@@ -9,9 +9,11 @@ import { EXIT, processIO, type CliIO } from './io.js';
 import type { CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';
 import { registerValidate } from './commands/validate.js';
+import { registerDiff } from './commands/diff.js';
+import { registerPublish } from './commands/publish.js';
 
 /** Every command, in the order `hubc --help` lists them. */
-const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate];
+const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerDiff, registerPublish];
 
 /** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
 function createProgram(ctx: CommandContext): Command {
@@ -21,7 +23,7 @@ function createProgram(ctx: CommandContext): Command {
     .helpOption('-h, --help', 'show help for hubc or a command')
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .exitOverride();
-  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output), 2 usage or environment errors.\n');
+  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors.\n');
   for (const register of COMMANDS) register(program, ctx);
   program.showHelpAfterError(`(commands: ${program.commands.map((c) => c.name()).join(', ')}; run hubc --help for usage)`);
   for (const command of program.commands) {
