@@ -66,9 +66,9 @@ test('a diff of two scripts reports objects, not text', () => {
     .replace('    // sum it\n', '    // a comment change alone is not a change\n');
   const sections = Object.fromEntries(compareKql(new Map([['kql/SalesSetup.kql', SCRIPT_A]]), new Map([['kql/SalesSetup.kql', b]])).map((s) => [s.id, s.items]));
   assert.equal(sections.tables, [{ name: 'Sales.Sales', change: 'changed', members: { kind: 'column', items: [{ name: 'Amount (USD)', change: 'changed', changes: [{ path: '', change: 'changed', from: 'real', to: 'decimal' }] }] } }]);
-  assert.equal(sections.functions.map((i: { name: string; changes: { path: string }[] }) => [i.name, i.changes.map((c) => c.path)]), [['Sales.SalesTotal', ['body']]]);
+  assert.equal(sections.functions.map((i) => [i.name, i.changes!.map((c) => c.path)]), [['Sales.SalesTotal', ['body']]]);
   assert.equal(sections.updatePolicies[0].changes, [{ path: '[0].IsTransactional', change: 'changed', from: true, to: false }]);
-  assert.equal(sections.ingestionMappings[0].members.items, [{ name: 'Region', change: 'added' }]);
+  assert.equal(sections.ingestionMappings[0].members!.items, [{ name: 'Region', change: 'added' }]);
   assert.equal(sections.commands, []);
   // Only a comment changed: nothing to report.
   const onlyComment = SCRIPT_A.replace('// sum it', '// total');
