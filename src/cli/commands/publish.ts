@@ -92,7 +92,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
       reportDiagnostics(io, diagnostics, opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases });
       if (opts.format === 'text') {
         for (const r of outcome.releases) io.out(`${r.release}: ${r.action} (${r.date})\n`);
-        io.out(outcome.changed ? `wrote the feed to ${outcome.feedDir} (${outcome.index.releases.length} releases, latest ${outcome.index.latest})\n` : `the feed ${outcome.feedDir} already holds exactly these releases; nothing written\n`);
+        io.out(outcome.changed ? `wrote the feed to ${outcome.feedDir} (${outcome.index.releases.length} release${outcome.index.releases.length === 1 ? '' : 's'}, latest ${outcome.index.latest})\n` : `the feed ${outcome.feedDir} already holds exactly these releases; nothing written\n`);
       }
       ctx.exit(EXIT.ok);
     });
