@@ -244,6 +244,7 @@ function readCommand(text: string, into: KqlDeclarations): boolean {
   return false;
 }
 
+/** The declaration of a table, created empty on first mention (a policy may come before the columns). */
 function tableEntry(into: KqlDeclarations, table: string) {
   let t = into.tables.get(table);
   if (!t) {

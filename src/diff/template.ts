@@ -50,13 +50,14 @@ function entries(value: unknown): Named<unknown>[] {
   return isObject(value) ? Object.entries(value).map(([name, v]) => ({ name, value: v })) : [];
 }
 
-/** Short description of a parameter: `string, default "x", allowed: a | b`. */
+/** Short description of a parameter: `string, default "x", allowed: a | b` (long lists as their count). */
 export function describeParameter(p: unknown): string | undefined {
   if (!isObject(p)) return undefined;
   const parts = [String(p.type ?? 'untyped')];
   if ('defaultValue' in p) parts.push(`default ${JSON.stringify(p.defaultValue)}`);
   else parts.push('required');
-  if (Array.isArray(p.allowedValues)) parts.push(`allowed: ${p.allowedValues.map((v) => JSON.stringify(v)).join(' | ')}`);
+  if (Array.isArray(p.allowedValues))
+    parts.push(p.allowedValues.length > 6 ? `${p.allowedValues.length} allowed values` : `allowed: ${p.allowedValues.map((v) => JSON.stringify(v)).join(' | ')}`);
   return parts.join(', ');
 }
 
@@ -70,10 +71,18 @@ function resourceBody(r: JsonObject): JsonObject {
 /** Parameters, outputs, variables, resources and template properties that differ between two templates. */
 export function compareTemplates(a: JsonObject, b: JsonObject): DiffSection[] {
   const isObjectType = (r: JsonObject) => String(r.type).toLowerCase() in DATA_FACTORY_OBJECT_TYPES;
-  const resources = (t: JsonObject): Named<JsonObject>[] =>
-    resourcesOf(t)
+  const resources = (t: JsonObject): Named<JsonObject>[] => {
+    const seen = new Map<string, number>();
+    return resourcesOf(t)
       .filter((r) => !isObjectType(r))
-      .map((r) => ({ name: resourceIdentity(r), value: resourceBody(r) }));
+      .map((r) => {
+        // Two declarations with one identity (e.g. alternatives under opposite conditions) stay apart by their order.
+        const id = resourceIdentity(r);
+        const n = (seen.get(id) ?? 0) + 1;
+        seen.set(id, n);
+        return { name: n === 1 ? id : `${id} #${n}`, value: resourceBody(r) };
+      });
+  };
   const props = (t: JsonObject) => omit(t, 'parameters', 'variables', 'resources', 'outputs');
   const templateItems: ObjectChange[] = [];
   const changes = diffValues(props(a), props(b));

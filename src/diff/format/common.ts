@@ -21,7 +21,21 @@ export function changeText(c: ValueChange, quote: (s: string) => string = (s) =>
   if (c.change === 'added') return `${quote(path)} added: ${quote(shortValue(c.to))}`;
   if (c.change === 'removed') return `${quote(path)} removed (was ${quote(shortValue(c.from))})`;
   if (c.from === undefined && c.to === undefined) return `${quote(path)} changed`;
+  const set = setChange(c.from, c.to);
+  if (set) return `${quote(path)}: ${[set.added.length ? `added ${quote(shortValue(set.added))}` : '', set.removed.length ? `removed ${quote(shortValue(set.removed))}` : ''].filter(Boolean).join(', ')}`;
   return `${quote(path)}: ${quote(shortValue(c.from))} ${arrow} ${quote(shortValue(c.to))}`;
+}
+
+/**
+ * For two longer lists of scalars (more than 3 items) that differ in members: the items only B has and only A has.
+ * Short lists and pure reorderings read better whole, so they give undefined.
+ */
+function setChange(from: unknown, to: unknown): { added: unknown[]; removed: unknown[] } | undefined {
+  const scalars = (v: unknown): v is unknown[] => Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object');
+  if (!scalars(from) || !scalars(to) || Math.max(from.length, to.length) <= 3) return undefined;
+  const added = to.filter((x) => !from.includes(x));
+  const removed = from.filter((x) => !to.includes(x));
+  return added.length || removed.length ? { added, removed } : undefined;
 }
 
 /** How a side was given: `release 0.7 (compiled from the hub file)`, `folder dist-templates/0.7 (release 0.7)`. */
