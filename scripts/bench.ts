@@ -7,6 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { compile } from '../src/compiler/compile.js';
 import { validateOutput } from '../src/compiler/validateOutput.js';
 import { prepareArmSchemas } from '../src/validators/armSchema/locate.js';
+import { diffBuilds } from '../src/diff/compare.js';
+import { buildPatch } from '../src/diff/format/patch.js';
+import { formatMarkdown } from '../src/diff/format/markdown.js';
 
 function time<T>(fn: () => T): { ms: number; value: T } {
   const start = performance.now();
@@ -35,6 +38,14 @@ for (const [name, text] of inputs) {
   console.log(`  full validation (first, incl. schema compile and Kusto warm-up): ${full.ms.toFixed(0)} ms, ${full.value.length} diagnostics`);
   const again = time(() => validateOutput(r, 'full', { schemasDir }));
   console.log(`  full validation (again): ${again.ms.toFixed(0)} ms`);
+}
+{
+  // hubc diff of the two inputs above: semantic comparison, markdown, patch.
+  const [a, b] = inputs.map(([name, text]) => ({ label: name, source: 'hub.yaml' as const, artifacts: compile(text, { file: name }).artifacts }));
+  const cmp = time(() => diffBuilds(a, b));
+  const md = time(() => formatMarkdown(cmp.value));
+  const patch = time(() => buildPatch(a.label, a.artifacts, b.label, b.artifacts));
+  console.log(`diff ${a.label} -> ${b.label}: compare ${cmp.ms.toFixed(0)} ms, markdown ${md.ms.toFixed(0)} ms, patch ${patch.ms.toFixed(0)} ms (${patch.value.files.length} files)`);
 }
 const mem = process.memoryUsage();
 console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);

@@ -10,9 +10,11 @@ import type { CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';
 import { registerValidate } from './commands/validate.js';
 import { registerSimulate } from './commands/simulate.js';
+import { registerDiff } from './commands/diff.js';
+import { registerPublish } from './commands/publish.js';
 
 /** Every command, in the order `hubc --help` lists them. */
-const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerSimulate];
+const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerDiff, registerPublish, registerSimulate];
 
 /** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
 function createProgram(ctx: CommandContext): Command {
@@ -22,7 +24,7 @@ function createProgram(ctx: CommandContext): Command {
     .helpOption('-h, --help', 'show help for hubc or a command')
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .exitOverride();
-  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output), 2 usage or environment errors.\n');
+  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors.\n');
   for (const register of COMMANDS) register(program, ctx);
   program.showHelpAfterError(`(commands: ${program.commands.map((c) => c.name()).join(', ')}; run hubc --help for usage)`);
   for (const command of program.commands) {

@@ -1,0 +1,57 @@
+/**
+ * `hubc diff A B [--format text|markdown|json|patch] [--hub FILE]`: compare two builds. Exit 0 when equal,
+ * 1 when different, 2 on error (as `diff` does).
+ */
+import type { Command } from 'commander';
+import { diffAndRender, DIFF_FORMATS, DiffLoadError, loadDiffInput, type DiffFormat } from '../../diff/index.js';
+import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
+import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { choiceOption } from '../options.js';
+import { toJsonText } from '../../compiler/json.js';
+import type { CommandContext } from './shared.js';
+
+/** Adds the command to the program. */
+export function registerDiff(program: Command, ctx: CommandContext): void {
+  program
+    .command('diff')
+    .summary('compare two builds: releases, hub.yaml files or built folders')
+    .description(
+      'Compares build A with build B, grouped by artifact: template parameters, outputs and resources; Data Factory pipelines, ' +
+        'triggers, datasets and linked services; KQL tables, functions, update policies and ingestion mappings; config files. ' +
+        'Upgrade notes first say what deploying B over a hub deployed from A means. A and B are each a release number ' +
+        `(${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release; write ./0.7 for a folder named 0.7), a hub.yaml file, ` +
+        'or a folder written by hubc build or hubc publish. Exit codes: 0 equal, 1 different, 2 error.',
+    )
+    .argument('<a>', 'the build upgraded from')
+    .argument('<b>', 'the build upgraded to')
+    .option('--hub <file>', 'hub file compiled when A or B is a release number', 'hub.yaml')
+    .addOption(choiceOption('--format <format>', 'output format', DIFF_FORMATS, 'text'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc diff 0.6 0.7 --format markdown\n  hubc diff hub.yaml my-hub.yaml\n  hubc diff dist-templates/0.7 0.7 --hub my-hub.yaml --format json\n  hubc diff feed/0.6 feed/0.7 --format patch\n',
+    )
+    .action((aArg: string, bArg: string, opts: { hub: string; format: DiffFormat }) => {
+      const { io } = ctx;
+      const diagFormat = opts.format === 'json' ? 'json' : 'text';
+      let output: string;
+      let equal: boolean;
+      try {
+        const a = loadDiffInput(aArg, opts.hub);
+        const b = loadDiffInput(bArg, opts.hub);
+        const r = diffAndRender(a, b, opts.format, io.isTTY);
+        output = r.output;
+        equal = r.result.equal;
+      } catch (e) {
+        if (!(e instanceof DiffLoadError)) throw e;
+        if (diagFormat === 'json') {
+          io.out(toJsonText({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: e.diagnostics }));
+          return ctx.exit(EXIT.usage);
+        }
+        reportDiagnostics(io, e.diagnostics, 'text');
+        return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e.code, e.message, e.hint), 'text'));
+      }
+      io.out(output);
+      ctx.exit(equal ? EXIT.ok : EXIT.diagnostics);
+    });
+}

@@ -1,0 +1,99 @@
+/**
+ * `hubc publish --feed DIR [--release X | --all] [--hub FILE] [--base-url URL] [--date YYYY-MM-DD] [--force]`:
+ * compile releases and add them to a static release feed (src/publish/publish.ts).
+ */
+import { InvalidArgumentError, type Command } from 'commander';
+import { hasErrors, type Diagnostic } from '../../compiler/diagnostics.js';
+import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { validateOutput } from '../../compiler/validateOutput.js';
+import { publishFeed, PublishError, type PublishRelease } from '../../publish/publish.js';
+import { normalizeBaseUrl } from '../../publish/urls.js';
+import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
+import { formatOption, releaseOption } from '../options.js';
+import { compileFile, type CommandContext } from './shared.js';
+
+/** `--date` values: a real calendar date written `YYYY-MM-DD`. */
+export function parseDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
+  if (!d || d.toISOString().slice(0, 10) !== value) throw new InvalidArgumentError('Write a calendar date as YYYY-MM-DD, e.g. 2025-01-31.');
+  return value;
+}
+
+/** `--base-url` values: an absolute http(s) URL (a final `/` is added). */
+function parseBaseUrl(value: string): string {
+  try {
+    return normalizeBaseUrl(value);
+  } catch (e) {
+    throw new InvalidArgumentError(`${(e as Error).message}. Pass the public URL the feed folder is served at, e.g. https://example.org/hub/.`);
+  }
+}
+
+interface PublishFlags {
+  feed: string;
+  release?: string;
+  all?: boolean;
+  hub: string;
+  baseUrl?: string;
+  date?: string;
+  force?: boolean;
+  format: OutputFormat;
+}
+
+/** Adds the command to the program. */
+export function registerPublish(program: Command, ctx: CommandContext): void {
+  program
+    .command('publish')
+    .summary('add releases to a static release feed with Deploy to Azure links')
+    .description(
+      'Compiles releases from the hub file and adds them to the feed folder DIR: DIR/<release>/ (everything hubc build writes), ' +
+        'finops-hub-<release>.json and .ui.json, finops-hub-latest.json and .ui.json, index.json (dates, files with SHA-256 hashes, ' +
+        'Deploy to Azure links for the Azure, Azure Government and Azure China portals, release notes), feed.xml (Atom) and index.html. ' +
+        'Published releases are immutable: different bytes for a published release are refused unless --force; the same bytes change nothing. ' +
+        'The feed is replaced atomically. Without --release or --all, the hub file\'s own release is published.',
+    )
+    .requiredOption('--feed <dir>', 'feed folder (created when missing)')
+    .addOption(releaseOption().conflicts('all'))
+    .option('--all', `publish every release hubc builds (${RELEASE_VERSIONS.join(', ')})`)
+    .option('--hub <file>', 'hub file to compile', 'hub.yaml')
+    .option('--base-url <url>', "public URL the feed folder is served at (default: the one in the feed's index.json)", parseBaseUrl)
+    .option('--date <date>', 'publication date YYYY-MM-DD of releases new to the feed (default: today, UTC)', parseDate)
+    .option('--force', 'replace a published release whose files differ (breaks immutability on purpose)')
+    .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc publish --feed site --all --base-url https://example.org/hub/ --date 2025-01-31\n  hubc publish --feed site --release 0.7\n  hubc publish --feed site --hub my-hub.yaml --format json\n',
+    )
+    .action((opts: PublishFlags) => {
+      const { io } = ctx;
+      const versions = opts.all ? [...RELEASE_VERSIONS] : opts.release ? [opts.release] : [undefined];
+      const releases: PublishRelease[] = [];
+      const diagnostics: Diagnostic[] = [];
+      for (const v of versions) {
+        const r = compileFile(io, opts.hub, opts.format, v);
+        if (typeof r === 'number') return ctx.exit(r);
+        diagnostics.push(...r.diagnostics, ...validateOutput(r, 'quick'));
+        releases.push({ release: r.release!, artifacts: r.artifacts });
+      }
+      if (hasErrors(diagnostics)) {
+        reportDiagnostics(io, diagnostics, opts.format);
+        return ctx.exit(EXIT.diagnostics);
+      }
+      let outcome;
+      try {
+        outcome = publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
+      } catch (e) {
+        if (!(e instanceof PublishError)) throw e;
+        if (e.code === 'HUB413' || e.code === 'HUB415') return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e.code, e.message, e.hint), opts.format));
+        reportDiagnostics(io, [...diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: opts.feed }], opts.format);
+        return ctx.exit(EXIT.diagnostics);
+      }
+      reportDiagnostics(io, diagnostics, opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases });
+      if (opts.format === 'text') {
+        for (const r of outcome.releases) io.out(`${r.release}: ${r.action} (${r.date})\n`);
+        io.out(outcome.changed ? `wrote the feed to ${outcome.feedDir} (${outcome.index.releases.length} release${outcome.index.releases.length === 1 ? '' : 's'}, latest ${outcome.index.latest})\n` : `the feed ${outcome.feedDir} already holds exactly these releases; nothing written\n`);
+      }
+      ctx.exit(EXIT.ok);
+    });
+}

@@ -1,0 +1,153 @@
+/**
+ * Loading the two sides of `hubc diff` into {@link DiffInput}s, the in-memory shape `compile()` returns
+ * (artifacts as a Map of relative path -> text, plus the release):
+ *
+ * - a release number hubc builds (`0.7`): the hub file (`--hub`, default `hub.yaml`) compiled for that
+ *   release; write `./0.7` for a folder of that name;
+ * - a hub.yaml file: compiled for its own release;
+ * - a folder written by `hubc build` (`dist-templates/0.7`, holding `azuredeploy.json`) or a release folder of
+ *   a feed written by `hubc publish` (`feed/0.7`); the feed folder itself stands for its newest release.
+ *
+ * Errors are {@link DiffLoadError}s with the codes HUB400 (not a release, file or folder), HUB401 (a folder
+ * that no hubc command wrote, or that cannot be read) and HUB402 (a JSON file of the build that does not
+ * parse); a hub file with errors gives its compile diagnostics.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { compile } from '../compiler/compile.js';
+import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
+import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import type { DiffInput } from './types.js';
+import { isObject, tryParseJson } from './values.js';
+
+/** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
+export class DiffLoadError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly hint: string,
+    readonly diagnostics: Diagnostic[] = [],
+  ) {
+    super(message);
+    this.name = 'DiffLoadError';
+  }
+}
+
+/** Sorts a Map by key (code unit order), as `compile()` does. */
+function sortedMap(entries: Iterable<[string, string]>): Map<string, string> {
+  return new Map([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Every file under `dir` (names starting with `.` skipped), as `/`-separated relative paths -> text. */
+export function readTree(dir: string): Map<string, string> {
+  const out: [string, string][] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(dir, rel))) {
+      if (name.startsWith('.')) continue;
+      const path = rel ? `${rel}/${name}` : name;
+      if (statSync(join(dir, path)).isDirectory()) walk(path);
+      else out.push([path, readFileSync(join(dir, path), 'utf8')]);
+    }
+  };
+  walk('');
+  return sortedMap(out);
+}
+
+/** The hub release a build's template records (`metadata.hubRelease`), if any. */
+export function recordedRelease(artifacts: ReadonlyMap<string, string>): string | undefined {
+  const t = tryParseJson(artifacts.get('azuredeploy.json'));
+  const release = isObject(t) && isObject(t.metadata) ? t.metadata.hubRelease : undefined;
+  return typeof release === 'string' ? release : undefined;
+}
+
+/**
+ * Checks that every `.json` artifact parses.
+ * @throws DiffLoadError HUB402 naming the first file that does not
+ */
+export function checkJsonArtifacts(label: string, artifacts: ReadonlyMap<string, string>): void {
+  for (const [path, text] of artifacts) {
+    if (!path.endsWith('.json')) continue;
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      throw new DiffLoadError('HUB402', `${label}: ${path} is not valid JSON (${(e as Error).message})`, 'Rebuild the folder with hubc build, or restore the file.');
+    }
+  }
+}
+
+/** Builds in memory the artifacts of a release folder of a build or a feed. */
+export function loadBuildFolder(dir: string, label = dir): DiffInput {
+  let artifacts: Map<string, string>;
+  try {
+    artifacts = readTree(dir);
+  } catch (e) {
+    throw new DiffLoadError('HUB401', `cannot read ${label}: ${(e as Error).message}`, 'Check the folder exists and is readable.');
+  }
+  checkJsonArtifacts(label, artifacts);
+  const release = recordedRelease(artifacts);
+  return release ? { label, source: 'folder', release, artifacts } : { label, source: 'folder', artifacts };
+}
+
+/** The newest release a feed's index.json lists, or undefined when it is not a feed index. */
+function newestFeedRelease(dir: string): string | undefined {
+  const index = tryParseJson(readFileSync(join(dir, 'index.json'), 'utf8'));
+  const latest = isObject(index) ? index.latest : undefined;
+  return typeof latest === 'string' ? latest : undefined;
+}
+
+/**
+ * Loads a folder: a build (holds `azuredeploy.json`) or a feed (holds `index.json`; its newest release is used).
+ * @throws DiffLoadError HUB401 for any other folder
+ */
+function loadFolder(dir: string, label: string): DiffInput {
+  if (existsSync(join(dir, 'azuredeploy.json'))) return loadBuildFolder(dir, label);
+  if (existsSync(join(dir, 'index.json'))) {
+    const latest = newestFeedRelease(dir);
+    if (latest && existsSync(join(dir, latest, 'azuredeploy.json'))) return loadBuildFolder(join(dir, latest), `${label}/${latest}`);
+  }
+  throw new DiffLoadError(
+    'HUB401',
+    `${label} is not a folder written by hubc build or hubc publish (no azuredeploy.json or feed index.json in it)`,
+    'Pass a release folder such as dist-templates/0.7, a feed folder, a hub.yaml file or a release number.',
+  );
+}
+
+/**
+ * Compiles hub text for a release (its own when `release` is undefined).
+ * @throws DiffLoadError HUB401 with the compile diagnostics when there are errors
+ */
+export function compileInput(text: string, file: string, label: string, source: DiffInput['source'], release?: string): DiffInput {
+  const r = compile(text, { file, release });
+  if (hasErrors(r.diagnostics) || !r.release) {
+    throw new DiffLoadError('HUB401', `${label}: ${file} does not compile${release ? ` for release ${release}` : ''}`, 'Fix the errors listed above.', r.diagnostics);
+  }
+  return { label, source, release: r.release, artifacts: r.artifacts };
+}
+
+/**
+ * Resolves one argument of `hubc diff` (see the module doc for the forms).
+ * @param arg what the user wrote
+ * @param hubFile the hub file compiled for a release number
+ * @throws DiffLoadError (HUB400, HUB401, HUB402)
+ */
+export function loadDiffInput(arg: string, hubFile = 'hub.yaml'): DiffInput {
+  if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) {
+    let text: string;
+    try {
+      text = readFileSync(hubFile, 'utf8');
+    } catch (e) {
+      throw new DiffLoadError('HUB400', `cannot read ${hubFile} to build release ${arg}: ${(e as Error).message}`, 'Pass --hub FILE with the hub.yaml to compile.');
+    }
+    return compileInput(text, hubFile, arg, 'release', arg);
+  }
+  if (!existsSync(arg)) {
+    const releaseLike = /^\d+\.\d+(\.\d+)?$/.test(arg);
+    throw new DiffLoadError(
+      'HUB400',
+      releaseLike ? `hubc does not build release ${arg} and there is no file or folder ${arg}` : `${arg} is not a release number, a file or a folder`,
+      `Pass a release (${RELEASE_VERSIONS.join(', ')}), a hub.yaml file or a folder written by hubc build or hubc publish.`,
+    );
+  }
+  if (statSync(arg).isDirectory()) return loadFolder(arg, arg);
+  return compileInput(readFileSync(arg, 'utf8'), arg, arg, 'hub.yaml');
+}

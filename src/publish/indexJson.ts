@@ -1,0 +1,72 @@
+/**
+ * `index.json` of a release feed: per release its date, files (path relative to the feed, SHA-256, bytes),
+ * Deploy to Azure links and release notes; the `latest` alias files. JSON Schema:
+ * `schemas/feed-index.schema.json` (checked when an existing index is read).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { packagePath } from '../compiler/packageRoot.js';
+import type { Cloud } from './urls.js';
+
+/** One file of a feed. */
+export interface FeedFile {
+  /** Path relative to the feed folder, `/`-separated. */
+  path: string;
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: string;
+  bytes: number;
+}
+
+/** One release of a feed. */
+export interface FeedRelease {
+  release: string;
+  /** Publication date, `YYYY-MM-DD`. */
+  date: string;
+  /** The release before it in the feed, or null for the first. */
+  previous: string | null;
+  /** The template and its portal form under their versioned names, e.g. `finops-hub-0.7.json`. */
+  template: string;
+  uiDefinition: string;
+  /** Deploy to Azure links per cloud. */
+  deploy: Record<Cloud, string>;
+  /** Every file of the release: `<release>/...` as `hubc build` writes them, then the two versioned files. */
+  files: FeedFile[];
+  /** Markdown: the diff against `previous` (`hubc diff --format markdown`), or a first-release sentence. */
+  releaseNotes: string;
+}
+
+/** The whole index. */
+export interface FeedIndex {
+  /** Always `hubc-release-feed`. */
+  kind: 'hubc-release-feed';
+  /** Public URL of the feed folder, ending in `/`. */
+  baseUrl: string;
+  /** Newest release, or null for an empty feed. */
+  latest: string | null;
+  /** Newest first. */
+  releases: FeedRelease[];
+  /** `finops-hub-latest.json` and `.ui.json`: copies of the newest release's files. */
+  aliases: (FeedFile & { release: string })[];
+}
+
+/** The {@link FeedFile} record of some bytes. */
+export function feedFile(path: string, data: Buffer | string): FeedFile {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  return { path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+}
+
+let validator: ValidateFunction | undefined;
+
+/**
+ * Validates a value against `schemas/feed-index.schema.json`.
+ * @returns the problems (`/releases/0/date must match pattern ...`), empty when valid
+ */
+export function checkFeedIndex(value: unknown): string[] {
+  if (!validator) {
+    const schema = JSON.parse(readFileSync(packagePath('schemas', 'feed-index.schema.json'), 'utf8'));
+    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  }
+  if (validator(value)) return [];
+  return (validator.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+}
