@@ -81,7 +81,10 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
   const parsed = parseHubYaml(text, file);
   if (!parsed.source) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
   const data = parsed.source.data;
-  if (options.release !== undefined && data && typeof data === 'object' && !Array.isArray(data)) (data as Record<string, unknown>).release = options.release;
+  if (options.release !== undefined && data && typeof data === 'object' && !Array.isArray(data)) {
+    parsed.source.declaredRelease = (data as Record<string, unknown>).release;
+    (data as Record<string, unknown>).release = options.release;
+  }
   const checked = validateHub(parsed.source);
   if (!checked.data) return { diagnostics: sortDiagnostics(checked.diagnostics) };
   return { model: resolveHub(checked.data, schemaSkuNames()), diagnostics: checked.diagnostics };

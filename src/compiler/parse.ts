@@ -13,6 +13,8 @@ export interface SourceDocument {
   lineCounter: LineCounter;
   /** Plain JavaScript value of the document (undefined when empty). */
   data: unknown;
+  /** The `release:` the file itself declares, when a `--release` option replaced it in `data`. */
+  declaredRelease?: unknown;
 }
 
 /**

@@ -1,46 +1,54 @@
 /**
- * What differs between FinOps hub releases, as data. Modules ask capability questions of the
- * {@link Release} they are given and never compare version strings.
+ * What differs between FinOps hub releases, as data: one row per release, 0.1 to 0.7, each written as
+ * the changes from the row before it. Modules ask capability questions of the {@link Release} they are
+ * given ({@link has}, the names and layout fields) and never compare version strings.
  *
  * Sources: the specification's "Versioning" section and, for 0.1-0.6 interfaces, the public releases
- * (../shared/reference/versions.md).
+ * (`../shared/reference/versions.md`, with the export container renamed `msexports` -> `rawexports` as
+ * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
  */
 import type { ExportType } from '../modules/datasets/catalog.js';
 import type { OutputKey, ParameterKey } from '../modules/types.js';
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.7';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7';
 
-/** Ingestion folder layout of a release. */
+/** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
-  /** `ingestion/{dataset}/{date-folder-path}/{scope-id-path}/{ingestion-id}__{original-file-name}.parquet` (0.6+). */
+  /** 0.1: `ingestion/{scope path}/{yyyyMMdd-yyyyMMdd}/amortizedcost/{file}.parquet`, scope and dates read from the export path. */
+  | 'scope-range-amortizedcost'
+  /** 0.2-0.3: `ingestion/{scope path}/{yyyyMM}/focuscost/{file}.parquet`, scope and month read from the export path. */
+  | 'scope-month-focuscost'
+  /** 0.4-0.5: `ingestion/{scope id}/{yyyyMM}/{export type, lower case}/{file}.parquet`, from the export manifest. */
+  | 'scope-month-dataset'
+  /** 0.6+: `ingestion/{dataset}/{yyyy}/{mm}/{scope id}/{ingestion id}__{file}.parquet`; a new ingestion replaces the folder's earlier ones. */
   | 'dataset-date-scope';
 
-/** Capabilities and fixed values of one hub release. */
-export interface Release {
-  version: ReleaseVersion;
-  /** Version string the hub records in settings.json and resource tags (`ftk-version`). */
-  ftkVersion: string;
-  /** Name of the container Cost Management exports into. */
-  exportContainer: string;
-  /** Export dataset versions the release can convert, by export type. */
-  exportVersions: Readonly<Record<ExportType, readonly string[]>>;
-  /** Cost Management exports API version used by the managed-export pipelines. */
-  costManagementApiVersion: string;
-  /** FOCUS dataset version of the exports the hub creates itself. */
-  managedExportFocusVersion: string;
-  ingestionLayout: IngestionLayout;
-  /** Capabilities that switch whole components on. */
-  features: ReadonlySet<ReleaseFeature>;
-  /** FOCUS versions the Data Explorer final tables and Hub functions target, e.g. `['1_0']`. */
-  focusVersions: readonly string[];
-  /** The template parameters, in template order (logical keys; see {@link parameterName}). */
-  parameters: readonly ParameterKey[];
-  /** Parameters whose template name differs from their key in this release. */
-  parameterNames: Readonly<Partial<Record<ParameterKey, string>>>;
-  /** The template outputs, in template order. */
-  outputs: readonly OutputKey[];
-}
+/** How the hub finds new exports in the export container. */
+export type ExportDetection =
+  /** 0.1-0.3: every `*.csv` blob starts processing; scope and dates come from its path. */
+  | 'csvPath'
+  /** 0.4+: the export's `manifest.json` starts processing; scope, dataset and month come from it. */
+  | 'manifest';
+
+/** Roles of the pipelines a release may have (names per release in {@link Release.pipelines}). */
+export type PipelineRole =
+  | 'exportQueue'
+  | 'exportEtl'
+  | 'configureExports'
+  | 'startExports'
+  | 'runExports'
+  | 'startBackfill'
+  | 'runBackfill'
+  | 'ingestionQueue'
+  | 'ingestionEtl'
+  | 'initializeHub';
+
+/** Roles of the triggers a release may have (names per release in {@link Release.triggers}). */
+export type TriggerRole = 'settingsUpdated' | 'dailySchedule' | 'monthlySchedule' | 'exportAdded' | 'ingestionManifestAdded';
+
+/** Roles of the datasets a release may have (names come from `src/modules/dataFactory/datasets.ts`). */
+export type DatasetRole = 'config' | 'manifest' | 'exportCsv' | 'exportGzip' | 'exportParquet' | 'ingestion' | 'ingestionFiles' | 'ingestionManifest';
 
 /** Named capabilities a module can ask about with {@link has}. */
 export type ReleaseFeature =
@@ -58,6 +66,45 @@ export type ReleaseFeature =
   | 'remoteHub'
   /** settings.json carries retention (export files, ingested months); parameters `exportRetentionInDays`, `ingestionRetentionInMonths`. */
   | 'retentionSettings';
+
+/** Capabilities and fixed values of one hub release. */
+export interface Release {
+  version: ReleaseVersion;
+  /** Version string the hub records in settings.json and resource tags (`ftk-version`). */
+  ftkVersion: string;
+  /** Name of the container Cost Management exports into. */
+  exportContainer: string;
+  /** Export dataset versions the release can convert, by export type (types it cannot convert are absent). */
+  exportVersions: Readonly<Partial<Record<ExportType, readonly string[]>>>;
+  exportDetection: ExportDetection;
+  /** Export file formats the conversion reads, by file extension. */
+  exportFileFormats: readonly ('csv' | 'gz' | 'parquet')[];
+  ingestionLayout: IngestionLayout;
+  /** Name of a dataset's folder under `ingestion/` (manifest layouts): the lower-case export type, or the hub dataset (`Costs`, ...). */
+  datasetFolders: 'exportType' | 'hubDataset';
+  /** Cost Management exports API version used by the managed-export pipelines. */
+  costManagementApiVersion: string;
+  /** FOCUS dataset version of the exports the hub creates itself. */
+  managedExportFocusVersion: string;
+  /** File format and compression of the exports the hub creates itself. */
+  managedExportFormat: { format: 'Csv'; compressionMode: 'None' } | { format: 'Parquet'; compressionMode: 'Snappy' };
+  /** Capabilities that switch whole components on. */
+  features: ReadonlySet<ReleaseFeature>;
+  /** FOCUS versions the Data Explorer final tables and Hub functions target, e.g. `['1_0']`. */
+  focusVersions: readonly string[];
+  /** The template parameters, in template order (logical keys; see {@link parameterName}). */
+  parameters: readonly ParameterKey[];
+  /** Parameters whose template name differs from their key in this release. */
+  parameterNames: Readonly<Partial<Record<ParameterKey, string>>>;
+  /** The template outputs, in template order. */
+  outputs: readonly OutputKey[];
+  /** The pipelines, by role, in deployment order. */
+  pipelines: Readonly<Partial<Record<PipelineRole, string>>>;
+  /** The triggers, by role, in deployment order. */
+  triggers: Readonly<Partial<Record<TriggerRole, string>>>;
+  /** The datasets, in deployment order. */
+  datasets: readonly DatasetRole[];
+}
 
 /**
  * The template parameters that exist only with a capability: a release has them exactly when it has the
@@ -84,73 +131,192 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   retentionSettings: [],
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = {
-  '0.7': {
-    version: '0.7',
-    ftkVersion: '0.7',
-    exportContainer: 'rawexports',
-    exportVersions: {
-      FocusCost: ['1.0r2', '1.0', '1.0-preview(v1)'],
-      PriceSheet: ['2023-05-01'],
-      ReservationDetails: ['2023-03-01'],
-      ReservationRecommendations: ['2023-05-01'],
-      ReservationTransactions: ['2023-05-01'],
-    },
-    costManagementApiVersion: '2023-07-01-preview',
-    managedExportFocusVersion: '1.0',
-    ingestionLayout: 'dataset-date-scope',
-    features: new Set<ReleaseFeature>([
-      'dataExplorer',
-      'privateNetworking',
-      'eventGridRegistration',
-      'managedExports',
-      'scriptStorage',
-      'remoteHub',
-      'retentionSettings',
-    ]),
-    focusVersions: ['1_0'],
-    // The spec's "Template parameters" and "Template outputs" tables, in their order.
-    parameters: [
-      'hubName',
-      'location',
-      'eventGridLocation',
-      'storageSku',
-      'dataExplorerName',
-      'dataExplorerSkuName',
-      'dataExplorerSkuTier',
-      'dataExplorerSkuCapacity',
-      'tags',
-      'tagsByResource',
-      'scopes',
-      'exportRetentionInDays',
-      'ingestionRetentionInMonths',
-      'dataExplorerLogRetentionInDays',
-      'dataExplorerFinalRetentionInMonths',
-      'remoteHubStorageUri',
-      'remoteHubStorageKey',
-      'enablePublicAccess',
-      'virtualNetworkAddressPrefix',
-    ],
-    parameterNames: { eventGridLocation: 'EventGridLocation', scopes: 'scopesToMonitor' },
-    outputs: [
-      'name',
-      'location',
-      'dataFactorytName',
-      'storageAccountId',
-      'storageAccountName',
-      'storageUrlForPowerBI',
-      'clusterId',
-      'clusterUri',
-      'ingestionDbName',
-      'hubDbName',
-      'managedIdentityId',
-      'managedIdentityTenantId',
-    ],
+/** The pipelines, triggers and datasets that exist only with a capability (absent from rows without it). */
+export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: readonly PipelineRole[]; triggers: readonly TriggerRole[]; datasets: readonly DatasetRole[] }>> = {
+  dataExplorer: { pipelines: ['ingestionQueue', 'ingestionEtl', 'initializeHub'], triggers: ['ingestionManifestAdded'], datasets: ['ingestionManifest'] },
+  privateNetworking: { pipelines: [], triggers: [], datasets: [] },
+  eventGridRegistration: { pipelines: [], triggers: [], datasets: [] },
+  managedExports: {
+    pipelines: ['configureExports', 'startExports', 'runExports', 'startBackfill', 'runBackfill'],
+    triggers: ['settingsUpdated', 'dailySchedule', 'monthlySchedule'],
+    datasets: [],
   },
+  scriptStorage: { pipelines: [], triggers: [], datasets: [] },
+  remoteHub: { pipelines: [], triggers: [], datasets: [] },
+  retentionSettings: { pipelines: [], triggers: [], datasets: [] },
 };
+
+const CONTAINER = 'rawexports';
+const FOCUS_PREVIEW = '1.0-preview(v1)';
+
+/** 0.1: amortized cost CSV exports converted to parquet, scope and dates read from the export path. */
+const R01: Release = {
+  version: '0.1',
+  ftkVersion: '0.1',
+  exportContainer: CONTAINER,
+  exportVersions: {},
+  exportDetection: 'csvPath',
+  exportFileFormats: ['csv'],
+  ingestionLayout: 'scope-range-amortizedcost',
+  datasetFolders: 'exportType',
+  costManagementApiVersion: '2023-07-01-preview',
+  managedExportFocusVersion: '1.0',
+  managedExportFormat: { format: 'Csv', compressionMode: 'None' },
+  features: new Set<ReleaseFeature>(),
+  focusVersions: [],
+  parameters: ['hubName', 'location', 'storageSku', 'tags', 'tagsByResource', 'scopes'],
+  parameterNames: { scopes: 'exportScopes' },
+  outputs: ['name', 'location', 'dataFactorytName', 'storageAccountId', 'storageAccountName', 'storageUrlForPowerBI'],
+  pipelines: { exportQueue: `${CONTAINER}_extract`, exportEtl: `${CONTAINER}_transform` },
+  triggers: { exportAdded: CONTAINER },
+  datasets: ['exportCsv', 'ingestion'],
+};
+
+/** 0.2: FOCUS 1.0-preview cost exports with a fixed column mapping, scope and month read from the export path. */
+const R02: Release = {
+  ...R01,
+  version: '0.2',
+  ftkVersion: '0.2',
+  exportVersions: { FocusCost: [FOCUS_PREVIEW] },
+  ingestionLayout: 'scope-month-focuscost',
+  pipelines: { exportQueue: `${CONTAINER}_ExecuteETL`, exportEtl: `${CONTAINER}_ETL_ingestion` },
+  triggers: { exportAdded: `${CONTAINER}_FileAdded` },
+};
+
+/** 0.3: the 0.2.1 code (versions.md §3: the same commit as 0.2.1, only the version string differs). */
+const R03: Release = { ...R02, version: '0.3', ftkVersion: '0.3' };
+
+/**
+ * 0.4: managed exports, manifest-driven conversion with schema files, FOCUS 1.0, retention settings, remote
+ * hub, temporary Event Grid namespace.
+ */
+const R04: Release = {
+  ...R03,
+  version: '0.4',
+  ftkVersion: '0.4',
+  exportVersions: { FocusCost: ['1.0', FOCUS_PREVIEW] },
+  exportDetection: 'manifest',
+  ingestionLayout: 'scope-month-dataset',
+  features: new Set<ReleaseFeature>(['managedExports', 'remoteHub', 'retentionSettings', 'eventGridRegistration']),
+  parameters: [
+    'hubName',
+    'location',
+    'eventGridLocation',
+    'storageSku',
+    'tags',
+    'tagsByResource',
+    'scopes',
+    'exportRetentionInDays',
+    'ingestionRetentionInMonths',
+    'remoteHubStorageUri',
+    'remoteHubStorageKey',
+  ],
+  parameterNames: { scopes: 'scopesToMonitor', eventGridLocation: 'fallbackEventGridLocation' },
+  outputs: [...R03.outputs, 'managedIdentityId', 'managedIdentityTenantId'],
+  pipelines: {
+    exportQueue: `${CONTAINER}_ExecuteETL`,
+    exportEtl: `${CONTAINER}_ETL_ingestion`,
+    configureExports: 'config_ConfigureExports',
+    startExports: 'config_ExportData',
+    runExports: 'config_RunExports',
+    startBackfill: 'config_BackfillData',
+    runBackfill: 'config_RunBackfill',
+  },
+  triggers: { settingsUpdated: 'config_SettingsUpdated', dailySchedule: 'config_DailySchedule', monthlySchedule: 'config_MonthlySchedule', exportAdded: `${CONTAINER}_FileAdded` },
+  datasets: ['config', 'manifest', 'exportCsv', 'ingestion'],
+};
+
+/** 0.5: the Event Grid location parameter renamed `eventGridLocation`. */
+const R05: Release = { ...R04, version: '0.5', ftkVersion: '0.5', parameterNames: { ...R04.parameterNames, eventGridLocation: 'eventGridLocation' } };
+
+/**
+ * 0.6: five export types with EA/MCA detection, CSV, gzip CSV and parquet exports, the dataset-first
+ * layout, parquet managed exports, renamed config pipelines, no Event Grid namespace.
+ */
+const R06: Release = {
+  ...R05,
+  version: '0.6',
+  ftkVersion: '0.6',
+  exportVersions: {
+    FocusCost: ['1.0', FOCUS_PREVIEW],
+    PriceSheet: ['2023-05-01'],
+    ReservationDetails: ['2023-03-01'],
+    ReservationRecommendations: ['2023-05-01'],
+    ReservationTransactions: ['2023-05-01'],
+  },
+  exportFileFormats: ['csv', 'gz', 'parquet'],
+  ingestionLayout: 'dataset-date-scope',
+  managedExportFormat: { format: 'Parquet', compressionMode: 'Snappy' },
+  features: new Set<ReleaseFeature>(['managedExports', 'remoteHub', 'retentionSettings']),
+  parameters: R05.parameters.filter((p) => p !== 'eventGridLocation'),
+  parameterNames: { scopes: 'scopesToMonitor' },
+  pipelines: {
+    exportQueue: `${CONTAINER}_ExecuteETL`,
+    exportEtl: `${CONTAINER}_ETL_ingestion`,
+    configureExports: 'config_ConfigureExports',
+    startExports: 'config_StartExportProcess',
+    runExports: 'config_RunExportJobs',
+    startBackfill: 'config_StartBackfillProcess',
+    runBackfill: 'config_RunBackfillJob',
+  },
+  datasets: ['config', 'manifest', 'exportCsv', 'exportGzip', 'exportParquet', 'ingestion', 'ingestionFiles'],
+};
+
+/**
+ * 0.7 (the specification): Data Explorer, private networking, script storage, FOCUS 1.0r2, hub dataset
+ * folder names, the manifest copied into `ingestion`, the spec's 19 parameters and 12 outputs.
+ */
+const R07: Release = {
+  ...R06,
+  version: '0.7',
+  ftkVersion: '0.7',
+  exportVersions: { ...R06.exportVersions, FocusCost: ['1.0r2', '1.0', FOCUS_PREVIEW] },
+  datasetFolders: 'hubDataset',
+  features: new Set<ReleaseFeature>(['dataExplorer', 'privateNetworking', 'eventGridRegistration', 'managedExports', 'scriptStorage', 'remoteHub', 'retentionSettings']),
+  focusVersions: ['1_0'],
+  // The spec's "Template parameters" and "Template outputs" tables, in their order.
+  parameters: [
+    'hubName',
+    'location',
+    'eventGridLocation',
+    'storageSku',
+    'dataExplorerName',
+    'dataExplorerSkuName',
+    'dataExplorerSkuTier',
+    'dataExplorerSkuCapacity',
+    'tags',
+    'tagsByResource',
+    'scopes',
+    'exportRetentionInDays',
+    'ingestionRetentionInMonths',
+    'dataExplorerLogRetentionInDays',
+    'dataExplorerFinalRetentionInMonths',
+    'remoteHubStorageUri',
+    'remoteHubStorageKey',
+    'enablePublicAccess',
+    'virtualNetworkAddressPrefix',
+  ],
+  parameterNames: { eventGridLocation: 'EventGridLocation', scopes: 'scopesToMonitor' },
+  outputs: [...R06.outputs.slice(0, 6), 'clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName', 'managedIdentityId', 'managedIdentityTenantId'],
+  pipelines: {
+    exportQueue: `${CONTAINER}_ExecuteETL`,
+    exportEtl: `${CONTAINER}_ETL_ingestion`,
+    ingestionQueue: 'ingestion_ExecuteETL',
+    ingestionEtl: 'ingestion_ETL_dataExplorer',
+    initializeHub: 'config_InitializeHub',
+    ...R06.pipelines,
+  },
+  triggers: { ...R06.triggers, exportAdded: `${CONTAINER}_ManifestAdded`, ingestionManifestAdded: 'ingestion_ManifestAdded' },
+  datasets: [...R06.datasets, 'ingestionManifest'],
+};
+
+const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07 };
 
 /** Every release hubc can build, oldest first. */
 export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
+
+/** The newest release hubc builds. */
+export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1];
 
 /**
  * Returns the capability row of a release.
@@ -172,17 +338,34 @@ export function parameterName(release: Release, key: ParameterKey): string {
   return release.parameterNames[key] ?? key;
 }
 
+/** The releases before `release`, oldest first. */
+export function earlierReleases(release: Release): Release[] {
+  return RELEASE_VERSIONS.slice(0, RELEASE_VERSIONS.indexOf(release.version)).map(getRelease);
+}
+
+/** The first release (oldest first) that has a capability, for hints such as "first release with private networking: 0.7". */
+export function firstReleaseWith(feature: ReleaseFeature): ReleaseVersion | undefined {
+  return RELEASE_VERSIONS.find((v) => getRelease(v).features.has(feature));
+}
+
 /**
- * A release row with one capability removed, and with it the parameters and outputs that belong to it.
+ * A release row with one capability removed, and with it the parameters, outputs, pipelines, triggers and
+ * datasets that belong to it.
  * For tests that prove every module copes with a component being absent.
  */
 export function withoutFeature(release: Release, feature: ReleaseFeature): Release {
   const features = new Set(release.features);
   features.delete(feature);
+  const objects = FEATURE_OBJECTS[feature];
+  const without = <K extends string>(record: Readonly<Partial<Record<K, string>>>, keys: readonly K[]) =>
+    Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k as K))) as Partial<Record<K, string>>;
   return {
     ...release,
     features,
     parameters: release.parameters.filter((k) => !FEATURE_PARAMETERS[feature].includes(k)),
     outputs: release.outputs.filter((k) => !FEATURE_OUTPUTS[feature].includes(k)),
+    pipelines: without(release.pipelines, objects.pipelines),
+    triggers: without(release.triggers, objects.triggers),
+    datasets: release.datasets.filter((d) => !objects.datasets.includes(d)),
   };
 }

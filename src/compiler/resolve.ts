@@ -27,13 +27,13 @@ function dataExplorerSku(raw: { name: string; tier?: 'Basic' | 'Standard'; capac
 export function resolveHub(data: Record<string, any>, skuNames: readonly string[]): HubModel {
   const release = getRelease(data.release);
   const datasetsRaw: { name: BuiltInDatasetName; versions?: string[] }[] | undefined = data.datasets;
-  const datasets = (datasetsRaw ?? BUILT_IN_DATASETS.map((d) => ({ name: d.name, versions: undefined }))).map((d) => {
+  // Datasets and versions the release cannot convert were reported by the checks (an error unless the
+  // value is a default, which only warns) and are left out here.
+  const datasets = (datasetsRaw ?? BUILT_IN_DATASETS.map((d) => ({ name: d.name, versions: undefined }))).flatMap((d) => {
     const builtIn = BUILT_IN_DATASETS.find((b) => b.name === d.name)!;
-    return {
-      name: builtIn.name,
-      exportType: builtIn.exportType,
-      versions: d.versions ? [...d.versions] : [...release.exportVersions[builtIn.exportType]],
-    };
+    const supported = release.exportVersions[builtIn.exportType];
+    if (!supported) return [];
+    return [{ name: builtIn.name, exportType: builtIn.exportType, versions: (d.versions ?? supported).filter((v) => supported.includes(v)) }];
   });
   return {
     release,

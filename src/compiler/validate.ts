@@ -10,12 +10,13 @@ import type { Diagnostic } from './diagnostics.js';
 import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from './positions.js';
 import { packagePath } from './packageRoot.js';
-import { getRelease, RELEASE_VERSIONS } from './releases.js';
+import { getRelease, RELEASE_VERSIONS, type Release } from './releases.js';
 import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
 
 export { parseCidr } from './checks/network.js';
 
 let validator: ValidateFunction | undefined;
+let schemaDefaults: Record<string, unknown> | undefined;
 
 /** The hub.yaml JSON Schema, compiled once per process. */
 function schemaValidator(): ValidateFunction {
@@ -25,6 +26,16 @@ function schemaValidator(): ValidateFunction {
     validator = ajv.compile(schema);
   }
   return validator;
+}
+
+/** What a minimal hub.yaml (`release` and `hub.name` only) holds after the schema defaults are applied. */
+function defaults(): Record<string, unknown> {
+  if (!schemaDefaults) {
+    const data: Record<string, unknown> = { release: RELEASE_VERSIONS[0], hub: { name: 'defaults' } };
+    schemaValidator()(data);
+    schemaDefaults = data;
+  }
+  return schemaDefaults;
 }
 
 /** `a.b[0].c` for a data path; `(root)` for the empty path. */
@@ -57,7 +68,9 @@ export function validateHub(source: SourceDocument): { data?: Record<string, unk
   const errors = validate(data) ? [] : pruneErrors(validate.errors ?? []);
   const diagnostics = schemaDiagnostics(source, errors);
   const release = RELEASE_VERSIONS.includes(data.release as never) ? getRelease(String(data.release)) : undefined;
-  if (release) diagnostics.push(...semanticDiagnostics(source, data, release, errors.map(errorPath)));
+  const declared = String((source.declaredRelease ?? data.release) as unknown);
+  const fileRelease = RELEASE_VERSIONS.includes(declared as never) ? getRelease(declared) : release;
+  if (release) diagnostics.push(...semanticDiagnostics(source, data, release, fileRelease!, errors.map(errorPath)));
   return diagnostics.some((d) => d.severity === 'error') ? { diagnostics } : { data, diagnostics };
 }
 
@@ -210,12 +223,15 @@ function patternHint(path: DataPath): string {
 /** True when `prefix` is a leading part of `path` (or equal). */
 const startsWith = (path: DataPath, prefix: DataPath) => prefix.length <= path.length && prefix.every((p, i) => String(p) === String(path[i]));
 
-function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, release: ReturnType<typeof getRelease>, errorPaths: DataPath[]): Diagnostic[] {
+function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, release: Release, fileRelease: Release, errorPaths: DataPath[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const original = source.data as Record<string, unknown>;
   const ctx: CheckContext = {
     data,
     release,
+    fileRelease,
+    original,
+    defaults: defaults(),
     valid: (path) => !errorPaths.some((e) => startsWith(path, e) || startsWith(e, path)),
     written: (path) => {
       let v: unknown = original;

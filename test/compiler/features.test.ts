@@ -9,11 +9,11 @@ import { compileModel } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS, getRelease, withoutFeature, FEATURE_PARAMETERS, FEATURE_OUTPUTS, type Release, type ReleaseFeature } from '../../src/compiler/releases.js';
 import { validateOutput } from '../../src/compiler/validateOutput.js';
 import { formatDiagnostic } from '../../src/compiler/diagnostics.js';
-import { hubYaml, modelOf } from '../support/hubs.js';
+import { fullHubYaml, modelOf } from '../support/hubs.js';
 
 /** Compiles the default hub (with Data Explorer and a remote hub set, so conditional parts are on) for a release row. */
 function check(release: Release, label: string) {
-  const model = { ...modelOf(hubYaml({ release: release.version, dataExplorer: { name: 'hubadx' }, remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } })), release };
+  const model = { ...modelOf(fullHubYaml(release.version)), release };
   let result;
   try {
     result = compileModel(model);

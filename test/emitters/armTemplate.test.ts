@@ -14,7 +14,7 @@ test('parameters are exactly the 19 of the spec, in its order, with types and de
   const expected: [string, string, unknown][] = [
     ['hubName', 'string', 'finops-hub'],
     ['location', 'string', '[resourceGroup().location]'],
-    ['EventGridLocation', 'string', "[parameters('location')]"],
+    ['EventGridLocation', 'string', ''],
     ['storageSku', 'string', 'Premium_LRS'],
     ['dataExplorerName', 'string', ''],
     ['dataExplorerSkuName', 'string', 'Dev(No SLA)_Standard_E2a_v4'],
@@ -170,9 +170,9 @@ test('managed private endpoints for storage and vault, only without public acces
   assert.is(mpes[0].condition, "[not(variables('enablePublicAccess'))]");
 });
 
-test('temporary Event Grid namespace in EventGridLocation', () => {
+test('temporary Event Grid namespace in EventGridLocation, or the hub location when it is empty', () => {
   const [ns] = resourcesOf('Microsoft.EventGrid/namespaces');
-  assert.is(ns.location, "[parameters('EventGridLocation')]");
+  assert.is(ns.location, "[if(empty(parameters('EventGridLocation')), parameters('location'), parameters('EventGridLocation'))]");
 });
 
 test('every taggable resource gets the merged tags with cm-resource-parent', () => {

@@ -12,14 +12,9 @@ import { ADF_EVALUATOR_FUNCTIONS, evaluateAdfValue } from '../../src/expressions
 import { adfValueNodes, parseAdfValue, walkAdf } from '../../src/expressions/adf/parser.js';
 import { supportedActivityTypes } from '../../src/simulate/engine.js';
 import '../../src/simulate/activities/index.js';
-import { hubYaml } from '../support/hubs.js';
+import { fullHubYaml } from '../support/hubs.js';
 
 /** The hub with every optional component on, so every pipeline, trigger and dataset is emitted. */
-const FULL_HUB = hubYaml({
-  dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } },
-  remoteHub: { storageUri: 'https://otherhubstore.dfs.core.windows.net/' },
-  scopes: ['/subscriptions/00000000-0000-0000-0000-0000000000a1'],
-});
 
 /** Functions the emitted pipelines use (lower case), across releases. */
 const FUNCTIONS_USED = [
@@ -54,7 +49,7 @@ function walk(v: unknown): void {
 }
 
 for (const release of RELEASE_VERSIONS) {
-  const r = compile(FULL_HUB, { release });
+  const r = compile(fullHubYaml(release));
   if (!r.release) throw new Error(r.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
   for (const [path, text] of r.artifacts) if (path.startsWith('datafactory/')) walk(JSON.parse(text));
 }

@@ -8,18 +8,14 @@ import * as assert from 'uvu/assert';
 import { compile } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
 import { simulate, factoryFromArtifacts } from '../../src/simulate/index.js';
-import { hubYaml } from '../support/hubs.js';
+import { fullHubYaml } from '../support/hubs.js';
 import { cleanStorages, emptyStorage } from '../support/simulate.js';
 
-const FULL_HUB = hubYaml({
-  dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } },
-  scopes: ['/subscriptions/00000000-0000-0000-0000-0000000000a1'],
-});
 
 test.after.each(() => cleanStorages());
 
 for (const release of RELEASE_VERSIONS) {
-  const build = compile(FULL_HUB, { release });
+  const build = compile(fullHubYaml(release));
   if (!build.release) throw new Error(build.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
   const factory = factoryFromArtifacts(build.artifacts);
   for (const [name, pipeline] of factory.pipelines) {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { compile, loadModel, type CompileResult } from '../../src/compiler/compile.js';
 import type { HubModel } from '../../src/compiler/model.js';
+import { getRelease, has } from '../../src/compiler/releases.js';
 
 /** The repository's default hub.yaml. */
 export const DEFAULT_HUB_YAML = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');
@@ -45,4 +46,30 @@ export function compiled(text: string = DEFAULT_HUB_YAML): CompileResult {
 /** The parsed azuredeploy.json of a compile. */
 export function templateOf(r: CompileResult): any {
   return JSON.parse(r.artifacts.get('azuredeploy.json')!);
+}
+
+/**
+ * hub.yaml text for a release with every optional component the release has switched on (a Data Explorer
+ * cluster, a remote hub) and a scope, and without the sections it lacks, so conditional objects are built.
+ * Datasets are left to the release's defaults.
+ */
+export function fullHubYaml(version: string, extra: Record<string, unknown> = {}): string {
+  const release = getRelease(version);
+  const doc = parse(DEFAULT_HUB_YAML) as Record<string, unknown>;
+  delete doc.datasets;
+  for (const key of ['dataExplorer', 'networking', 'customDatasets'] as const) if (!has(release, key === 'networking' ? 'privateNetworking' : 'dataExplorer')) delete doc[key];
+  if (!has(release, 'managedExports')) delete doc.schedules;
+  if (!has(release, 'remoteHub')) delete doc.remoteHub;
+  if (!has(release, 'eventGridRegistration')) delete (doc.hub as Record<string, unknown>).eventGridLocation;
+  const retention = doc.retention as Record<string, unknown>;
+  if (!has(release, 'dataExplorer')) for (const k of ['dataExplorerLogDays', 'dataExplorerFinalMonths']) delete retention[k];
+  if (!has(release, 'retentionSettings')) for (const k of ['rawExportsDays', 'ingestionMonths']) delete retention[k];
+  return stringify({
+    ...doc,
+    release: version,
+    ...(has(release, 'dataExplorer') ? { dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } } } : {}),
+    ...(has(release, 'remoteHub') ? { remoteHub: { storageUri: 'https://otherhubstore.dfs.core.windows.net/' } } : {}),
+    scopes: ['/subscriptions/00000000-0000-0000-0000-0000000000a1'],
+    ...extra,
+  });
 }

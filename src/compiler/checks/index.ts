@@ -9,6 +9,7 @@ import { customDatasetsCheck } from './customDatasets.js';
 import { timeZonesCheck } from './schedules.js';
 import { tagNamesCheck } from './tags.js';
 import { scopesCheck } from './scopes.js';
+import { releaseFieldsCheck } from './releaseFields.js';
 
 export type { Check, CheckContext, DataPath } from './types.js';
 
@@ -23,4 +24,5 @@ export const CHECKS: readonly Check[] = [
   timeZonesCheck,
   tagNamesCheck,
   scopesCheck,
+  releaseFieldsCheck,
 ];

@@ -14,6 +14,12 @@ export interface CheckContext {
   data: Record<string, any>;
   /** The release being built. */
   release: Release;
+  /** The release hub.yaml itself names (differs from `release` with `--release`); its defaults count as defaults. */
+  fileRelease: Release;
+  /** hub.yaml data as written (no defaults). */
+  original: Record<string, unknown>;
+  /** The data a minimal hub.yaml gets from the schema defaults. */
+  defaults: Record<string, any>;
   /** True when no schema error lies at, above or inside `path`: the value there can be trusted. */
   valid(path: DataPath): boolean;
   /** True when hub.yaml itself writes a value at `path` (not a schema default). */

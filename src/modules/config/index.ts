@@ -15,7 +15,11 @@ import { has, parameterName } from '../../compiler/releases.js';
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
 
-/** The settings.json document for a model (what a new hub starts with). */
+/**
+ * The settings.json document for a model (what a new hub starts with). Its shape follows the release
+ * (versions.md §0.6): scopes only (0.1-0.3); retention of exports and ingested months (0.4-0.6); retention of
+ * the Data Explorer raw and final tables too (0.7).
+ */
 export function settingsDocument(model: HubModel): Record<string, unknown> {
   return {
     $schema: SETTINGS_SCHEMA_URL,
@@ -23,12 +27,17 @@ export function settingsDocument(model: HubModel): Record<string, unknown> {
     version: model.release.ftkVersion,
     learnMore: 'https://aka.ms/finops/hubs',
     scopes: model.scopes.map((scope) => ({ scope })),
-    retention: {
-      [model.release.exportContainer]: { days: model.retention.rawExportsDays },
-      ingestion: { months: model.retention.ingestionMonths },
-      raw: { days: model.retention.dataExplorerLogDays },
-      final: { months: model.retention.dataExplorerFinalMonths },
-    },
+    ...(has(model.release, 'retentionSettings')
+      ? {
+          retention: {
+            [model.release.exportContainer]: { days: model.retention.rawExportsDays },
+            ingestion: { months: model.retention.ingestionMonths },
+            ...(has(model.release, 'dataExplorer')
+              ? { raw: { days: model.retention.dataExplorerLogDays }, final: { months: model.retention.dataExplorerFinalMonths } }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -47,8 +56,12 @@ export function schemaFileText(schema: ExportSchema): string {
   return ['{', '  "additionalColumns": [],', '  "translator": {', '    "type": "TabularTranslator",', '    "mappings": [', ...mappings, '    ]', '  }', '}', ''].join('\n');
 }
 
-/** The conversion schemas a model needs: every version of every dataset it ingests, in catalog order. */
+/**
+ * The conversion schemas a model needs: every version of every dataset it ingests, in catalog order. Only
+ * releases that read export manifests look schema files up (0.4+); 0.2-0.3 carry their one mapping inline.
+ */
 export function schemasForModel(model: HubModel): ExportSchema[] {
+  if (model.release.exportDetection !== 'manifest') return [];
   return EXPORT_SCHEMAS.filter((s) =>
     model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)),
   );

@@ -203,12 +203,12 @@ export function copy(
     output: ValueObject;
     source: ValueObject;
     sink: ValueObject;
-    translator?: adf.Adf;
+    translator?: adf.Adf | ValueObject;
     policy?: Policy;
   },
 ): Activity {
   const tp: ValueObject = { source: o.source, sink: o.sink, enableStaging: false, parallelCopies: 1, validateDataConsistency: false };
-  if (o.translator) tp.translator = adf.expression(o.translator);
+  if (o.translator) tp.translator = o.translator instanceof adf.Adf ? adf.expression(o.translator) : o.translator;
   return { ...base('Copy', o), policy: policyOf(o.policy ?? LONG_POLICY), typeProperties: tp, inputs: [o.input], outputs: [o.output] };
 }
 

@@ -6,7 +6,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../compiler/model.js';
 import type { Value } from '../types.js';
 import { names, ids, deployDataExplorer, publicAccess, remoteHubKeySecretName } from '../core/names.js';
-import { has } from '../../compiler/releases.js';
+import { has, type PipelineRole, type TriggerRole } from '../../compiler/releases.js';
 
 /** Names of the Data Factory objects that are not pipelines or triggers. */
 export const LINKED_SERVICES = {
@@ -105,4 +105,24 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     timeZoneFor: (schedule) => (schedule.timeZone === 'auto' ? arm.variables('regionTimeZone') : schedule.timeZone),
     exportConversionBatchCount: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 30, 4) : 30,
   };
+}
+
+/**
+ * Name of a pipeline of the release, by role (release table `pipelines`).
+ * @throws Error when the release has no pipeline in that role (a module asked for one it should not build)
+ */
+export function pipelineName(ctx: Pick<DataFactoryContext, 'model'>, role: PipelineRole): string {
+  const name = ctx.model.release.pipelines[role];
+  if (!name) throw new Error(`hub release ${ctx.model.release.version} has no ${role} pipeline`);
+  return name;
+}
+
+/**
+ * Name of a trigger of the release, by role (release table `triggers`).
+ * @throws Error when the release has no trigger in that role
+ */
+export function triggerName(ctx: Pick<DataFactoryContext, 'model'>, role: TriggerRole): string {
+  const name = ctx.model.release.triggers[role];
+  if (!name) throw new Error(`hub release ${ctx.model.release.version} has no ${role} trigger`);
+  return name;
 }

@@ -94,8 +94,15 @@ export function ingestionLinkedService(ctx: DataFactoryContext): Value {
   return ctx.remoteHubDeployed ? arm.if_(ctx.remoteHubDeployed, LINKED_SERVICES.remoteHubStorage, LINKED_SERVICES.storage) : LINKED_SERVICES.storage;
 }
 
-/** The datasets, in deployment order. */
+/** The datasets of the release (release table `datasets`), in deployment order. */
 export function datasets(ctx: DataFactoryContext): AdfObject[] {
+  const names = datasetNames(ctx);
+  const wanted = new Set(ctx.model.release.datasets.map((role) => names[role]));
+  return allDatasets(ctx).filter((d) => wanted.has(d.name));
+}
+
+/** Every dataset any release has. */
+function allDatasets(ctx: DataFactoryContext): AdfObject[] {
   const n = datasetNames(ctx);
   const P = DATASET_PARAMETERS;
   const storage = LINKED_SERVICES.storage;

@@ -13,7 +13,7 @@ import { names, ids, tagsFor, ROLES } from '../core/names.js';
 import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
-import { has } from '../../compiler/releases.js';
+import { has, earlierReleases, type Release } from '../../compiler/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { START_TRIGGERS_PS1, DELETE_OLD_RESOURCES_PS1 } from '../deploymentScripts/powershell.js';
@@ -29,10 +29,30 @@ const IDENTITY_API = '2023-01-31';
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
 
-/** Trigger and pipeline names of earlier hub releases that the delete-old-resources script removes. */
-export const LEGACY_TRIGGERS = '^(msexports|msexports_(setup|daily|monthly|extract|FileAdded|ManifestAdded)|rawexports_FileAdded)$';
-export const LEGACY_PIPELINES =
-  '^(msexports_(backfill|extract|fill|get|run|setup|transform|ExecuteETL|ETL_ingestion)|config_(ExportData|RunExports|BackfillData|RunBackfill))$';
+/** Names the public releases gave to objects hubc names after its export container (`msexports` there). */
+function publicNames(names: readonly string[], container: string): string[] {
+  return names.filter((n) => n === container || n.startsWith(`${container}_`)).map((n) => `msexports${n.slice(container.length)}`);
+}
+
+/**
+ * The triggers and pipelines the delete-old-resources script removes: every name an earlier release (or
+ * the release itself, as the public releases named it after their `msexports` container) deployed that
+ * this release does not have, from the release table. Sorted.
+ */
+export function legacyObjects(release: Release): { triggers: string[]; pipelines: string[] } {
+  const collect = (pick: (r: Release) => string[]) => {
+    const own = new Set(pick(release));
+    const all = [...earlierReleases(release), release].flatMap((r) => [...pick(r), ...publicNames(pick(r), r.exportContainer)]);
+    return [...new Set(all)].filter((n) => !own.has(n)).sort();
+  };
+  return { triggers: collect((r) => Object.values(r.triggers)), pipelines: collect((r) => Object.values(r.pipelines)) };
+}
+
+/** `^(a|b|c)$` for a list of object names (letters, digits and `_` only, so nothing needs escaping). */
+function exactNames(names: string[]): string {
+  if (names.some((n) => !/^\w+$/.test(n))) throw new Error(`object names must be letters, digits and _: ${names.join(', ')}`);
+  return names.length ? `^(${names.join('|')})$` : '';
+}
 
 /** Data Factory module. */
 export function dataFactoryModule(model: HubModel): Contribution {
@@ -73,6 +93,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...triggerManagerRoles.map((role) => roleId(ids.dataFactory, role, ids.triggerManagerIdentity))];
   const triggerNames = objects.filter((o) => o.kind === 'trigger').map((t) => t.name);
   const deleteOldName = arm.concat(names.dataFactory, '_deleteOldResources');
+  const legacy = legacyObjects(r);
 
   const resources: ArmResource[] = [
     {
@@ -128,8 +149,8 @@ export function dataFactoryModule(model: HubModel): Contribution {
       name: deleteOldName,
       content: DELETE_OLD_RESOURCES_PS1,
       env: [
-        { name: 'LegacyTriggers', value: LEGACY_TRIGGERS },
-        { name: 'LegacyPipelines', value: LEGACY_PIPELINES },
+        { name: 'LegacyTriggers', value: exactNames(legacy.triggers) },
+        { name: 'LegacyPipelines', value: exactNames(legacy.pipelines) },
         { name: 'EventGridNamespaceId', value: eventGrid ? ids.eventGridNamespace : '' },
       ],
       dependsOn: [...scriptDeps, stopScriptId, ...(eventGrid ? [ids.eventGridNamespace, eventGridCleanupRoleAssignmentId] : [])],

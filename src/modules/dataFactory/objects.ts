@@ -1,15 +1,17 @@
 /**
  * Every Data Factory object of a hub: linked services, then datasets, then pipelines, then triggers (the
- * order ARM deploys them in). Objects that exist only with Data Explorer or a remote hub carry an ARM
- * `condition` (`ctx.dataExplorerDeployed`, `ctx.remoteHubDeployed`); capabilities of the release decide
- * which families exist at all.
+ * order ARM deploys them in). The release table names the pipelines, triggers and datasets a release has;
+ * objects that exist only with Data Explorer or a remote hub carry an ARM `condition`
+ * (`ctx.dataExplorerDeployed`, `ctx.remoteHubDeployed`).
  */
 import type { AdfObject } from '../types.js';
 import { has } from '../../compiler/releases.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
 import { linkedServices } from './linkedServices.js';
 import { datasets } from './datasets.js';
-import { triggers, triggerNames } from './triggers.js';
+import { triggers } from './triggers.js';
+import { csvPathExportQueue, csvPathExportEtl } from './pipelines/csvPathExports.js';
+import type { PipelineRole } from '../../compiler/releases.js';
 import { exportExecuteEtl } from './pipelines/rawexports_ExecuteETL.js';
 import { exportEtlIngestion } from './pipelines/rawexports_ETL_ingestion.js';
 import { ingestionExecuteEtl } from './pipelines/ingestion_ExecuteETL.js';
@@ -21,21 +23,29 @@ import { configRunExportJobs } from './pipelines/config_RunExportJobs.js';
 import { configStartBackfillProcess } from './pipelines/config_StartBackfillProcess.js';
 import { configRunBackfillJob } from './pipelines/config_RunBackfillJob.js';
 
-/** The pipelines, in deployment order; Data Explorer ones carry `condition: ctx.dataExplorerDeployed`. */
+/** Builds the pipeline of each role (the export pair depends on how the release detects exports). */
+const BUILDERS: Record<PipelineRole, (ctx: DataFactoryContext) => AdfObject> = {
+  exportQueue: (ctx) => (ctx.model.release.exportDetection === 'manifest' ? exportExecuteEtl(ctx) : csvPathExportQueue(ctx)),
+  exportEtl: (ctx) => (ctx.model.release.exportDetection === 'manifest' ? exportEtlIngestion(ctx) : csvPathExportEtl(ctx)),
+  ingestionQueue: ingestionExecuteEtl,
+  ingestionEtl: ingestionEtlDataExplorer,
+  initializeHub: configInitializeHub,
+  configureExports: configConfigureExports,
+  startExports: configStartExportProcess,
+  runExports: configRunExportJobs,
+  startBackfill: configStartBackfillProcess,
+  runBackfill: configRunBackfillJob,
+};
+
+/** Roles whose pipelines exist only when a cluster is deployed (`condition: ctx.dataExplorerDeployed`). */
+const DATA_EXPLORER_ROLES: readonly PipelineRole[] = ['ingestionQueue', 'ingestionEtl', 'initializeHub'];
+
+/** The pipelines of the release (release table `pipelines`), in deployment order. */
 export function pipelines(ctx: DataFactoryContext): AdfObject[] {
-  const adx = (o: AdfObject): AdfObject => ({ ...o, condition: ctx.dataExplorerDeployed });
-  const list: AdfObject[] = [exportExecuteEtl(ctx), exportEtlIngestion(ctx)];
-  if (has(ctx.model.release, 'dataExplorer')) list.push(adx(ingestionExecuteEtl(ctx)), adx(ingestionEtlDataExplorer(ctx)), adx(configInitializeHub(ctx)));
-  if (has(ctx.model.release, 'managedExports')) {
-    list.push(
-      configConfigureExports(ctx),
-      configStartExportProcess(ctx),
-      configRunExportJobs(ctx),
-      configStartBackfillProcess(ctx),
-      configRunBackfillJob(ctx),
-    );
-  }
-  return list;
+  return (Object.keys(ctx.model.release.pipelines) as PipelineRole[]).map((role) => {
+    const p = BUILDERS[role](ctx);
+    return DATA_EXPLORER_ROLES.includes(role) ? { ...p, condition: ctx.dataExplorerDeployed } : p;
+  });
 }
 
 /**
@@ -44,17 +54,10 @@ export function pipelines(ctx: DataFactoryContext): AdfObject[] {
  */
 export function dataFactoryObjects(ctx: DataFactoryContext): AdfObject[] {
   const release = ctx.model.release;
-  const t = triggerNames(ctx);
   const ls = linkedServices(ctx).filter(
     (o) =>
       (o.name !== LINKED_SERVICES.remoteHubStorage || has(release, 'remoteHub')) &&
       (o.name !== LINKED_SERVICES.dataExplorer || has(release, 'dataExplorer')),
   );
-  const managedExportTriggers: string[] = [t.settingsUpdated, t.daily, t.monthly];
-  const trig = triggers(ctx).filter(
-    (o) =>
-      (o.name !== t.ingestionManifestAdded || has(release, 'dataExplorer')) &&
-      (!managedExportTriggers.includes(o.name) || has(release, 'managedExports')),
-  );
-  return [...ls, ...datasets(ctx), ...pipelines(ctx), ...trig];
+  return [...ls, ...datasets(ctx), ...pipelines(ctx), ...triggers(ctx)];
 }

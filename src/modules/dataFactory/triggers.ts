@@ -1,13 +1,13 @@
 /**
- * Triggers of the hub's Data Factory (spec, "Events"):
+ * Triggers of the hub's Data Factory (spec, "Events"; names per release from the release table), by role:
  *
- * | Trigger | Fires on | Starts |
+ * | Role (0.7 name) | Fires on | Starts |
  * |---|---|---|
- * | `config_SettingsUpdated` | `config/settings.json` created or replaced | `config_ConfigureExports` |
- * | `config_DailySchedule` | every day at hub.yaml `schedules.daily.time` | `config_StartExportProcess` (`Daily`) |
- * | `config_MonthlySchedule` | `schedules.monthly.daysOfMonth` at `schedules.monthly.time` | `config_StartExportProcess` (`Monthly`) |
- * | `<exportContainer>_ManifestAdded` | a `manifest.json` in the export container | `<exportContainer>_ExecuteETL` |
- * | `ingestion_ManifestAdded` (Data Explorer only) | a `manifest.json` in `ingestion`, even an empty one | `ingestion_ExecuteETL` |
+ * | settingsUpdated (`config_SettingsUpdated`, 0.4+) | `config/settings.json` created or replaced | configureExports |
+ * | dailySchedule (`config_DailySchedule`, 0.4+) | every day at hub.yaml `schedules.daily.time` | startExports (`Daily`) |
+ * | monthlySchedule (`config_MonthlySchedule`, 0.4+) | `schedules.monthly.daysOfMonth` at `schedules.monthly.time` | startExports (`Monthly`) |
+ * | exportAdded (`rawexports_ManifestAdded`; 0.1 `rawexports`, 0.2-0.6 `rawexports_FileAdded`) | an export's `manifest.json` (0.4+) or any `*.csv` (0.1-0.3) in the export container | exportQueue |
+ * | ingestionManifestAdded (`ingestion_ManifestAdded`, Data Explorer only) | a `manifest.json` in `ingestion`, even an empty one | ingestionQueue |
  *
  * Blob event triggers watch the hub data lake (learn.microsoft.com/azure/data-factory/how-to-create-event-trigger:
  * paths are `/<container>/blobs/<path>`). Schedule triggers run in the hub.yaml time zone, or for `auto`
@@ -18,23 +18,11 @@ import * as arm from '../../expressions/arm/index.js';
 import * as adf from '../../expressions/adf/index.js';
 import type { ScheduleModel } from '../../compiler/model.js';
 import type { AdfObject, Value, ValueObject } from '../types.js';
-import type { DataFactoryContext } from './context.js';
-import { CONFIG_CONFIGURE_EXPORTS } from './pipelines/config_ConfigureExports.js';
-import { CONFIG_START_EXPORT_PROCESS, START_EXPORT_PROCESS_PARAMETERS } from './pipelines/config_StartExportProcess.js';
-import { exportExecuteEtlName, EXPORT_EXECUTE_ETL_PARAMETERS } from './pipelines/rawexports_ExecuteETL.js';
-import { INGESTION_EXECUTE_ETL, INGESTION_EXECUTE_ETL_PARAMETERS } from './pipelines/ingestion_ExecuteETL.js';
-import { datasetNames } from './datasets.js';
-
-/** Trigger names. */
-export function triggerNames(ctx: Pick<DataFactoryContext, 'exportContainer'>) {
-  return {
-    settingsUpdated: 'config_SettingsUpdated',
-    daily: 'config_DailySchedule',
-    monthly: 'config_MonthlySchedule',
-    exportManifestAdded: `${datasetNames(ctx).exportCsv}_ManifestAdded`,
-    ingestionManifestAdded: 'ingestion_ManifestAdded',
-  } as const;
-}
+import { pipelineName, triggerName, type DataFactoryContext } from './context.js';
+import type { TriggerRole } from '../../compiler/releases.js';
+import { START_EXPORT_PROCESS_PARAMETERS } from './pipelines/config_StartExportProcess.js';
+import { EXPORT_EXECUTE_ETL_PARAMETERS } from './pipelines/rawexports_ExecuteETL.js';
+import { INGESTION_EXECUTE_ETL_PARAMETERS } from './pipelines/ingestion_ExecuteETL.js';
 
 /** Date part of every schedule trigger's `startTime` (in the past, so the first run is the next scheduled time). */
 export const SCHEDULE_START_DATE = '2023-01-01';
@@ -93,7 +81,7 @@ function scheduleTrigger(
     name: o.name,
     properties: {
       annotations: [],
-      pipelines: [pipelineRef(CONFIG_START_EXPORT_PROCESS, { [START_EXPORT_PROCESS_PARAMETERS.recurrence]: o.recurrence })],
+      pipelines: [pipelineRef(pipelineName(ctx, 'startExports'), { [START_EXPORT_PROCESS_PARAMETERS.recurrence]: o.recurrence })],
       type: 'ScheduleTrigger',
       typeProperties: {
         recurrence: { frequency: o.frequency, interval: 1, startTime: scheduleStartTime(o.schedule, timeZone), timeZone, schedule },
@@ -102,39 +90,65 @@ function scheduleTrigger(
   };
 }
 
-/** The triggers, in deployment order. */
+/**
+ * The triggers of the release, in deployment order (release table `triggers`). The export trigger fires on
+ * `*.csv` files in releases that read exports by their path (0.1-0.3), on an export's `/manifest.json`
+ * from 0.4 (spec, "Versioning"); it passes the blob's folder path (starting with the container) and
+ * file name.
+ */
 export function triggers(ctx: DataFactoryContext): AdfObject[] {
-  const n = triggerNames(ctx);
+  const r = ctx.model.release;
   const { daily, monthly } = ctx.model.schedules;
-  return [
-    blobTrigger(ctx, {
-      name: n.settingsUpdated,
-      container: ctx.configContainer,
-      beginsWith: 'settings.json',
-      endsWith: 'settings.json',
-      ignoreEmptyBlobs: true,
-      pipeline: pipelineRef(CONFIG_CONFIGURE_EXPORTS),
-    }),
-    scheduleTrigger(ctx, { name: n.daily, schedule: daily, frequency: 'Day', recurrence: 'Daily' }),
-    scheduleTrigger(ctx, { name: n.monthly, schedule: monthly, frequency: 'Month', monthDays: monthly.daysOfMonth, recurrence: 'Monthly' }),
-    blobTrigger(ctx, {
-      name: n.exportManifestAdded,
-      container: ctx.exportContainer,
-      endsWith: '/manifest.json',
-      ignoreEmptyBlobs: true,
-      pipeline: pipelineRef(exportExecuteEtlName(ctx), {
-        [EXPORT_EXECUTE_ETL_PARAMETERS.folderPath]: adf.triggerBody().get('folderPath'),
-        [EXPORT_EXECUTE_ETL_PARAMETERS.fileName]: adf.triggerBody().get('fileName'),
-      }),
-    }),
-    blobTrigger(ctx, {
-      name: n.ingestionManifestAdded,
-      container: ctx.ingestionContainer,
-      endsWith: '/manifest.json',
-      // Custom datasets signal a finished upload with an empty manifest.json (spec, "Datasets").
-      ignoreEmptyBlobs: false,
-      pipeline: pipelineRef(INGESTION_EXECUTE_ETL, { [INGESTION_EXECUTE_ETL_PARAMETERS.folderPath]: adf.triggerBody().get('folderPath') }),
-      condition: ctx.dataExplorerDeployed,
-    }),
-  ];
+  const out: AdfObject[] = [];
+  for (const role of Object.keys(r.triggers) as TriggerRole[]) {
+    const name = triggerName(ctx, role);
+    switch (role) {
+      case 'settingsUpdated':
+        out.push(
+          blobTrigger(ctx, {
+            name,
+            container: ctx.configContainer,
+            beginsWith: 'settings.json',
+            endsWith: 'settings.json',
+            ignoreEmptyBlobs: true,
+            pipeline: pipelineRef(pipelineName(ctx, 'configureExports')),
+          }),
+        );
+        break;
+      case 'dailySchedule':
+        out.push(scheduleTrigger(ctx, { name, schedule: daily, frequency: 'Day', recurrence: 'Daily' }));
+        break;
+      case 'monthlySchedule':
+        out.push(scheduleTrigger(ctx, { name, schedule: monthly, frequency: 'Month', monthDays: monthly.daysOfMonth, recurrence: 'Monthly' }));
+        break;
+      case 'exportAdded':
+        out.push(
+          blobTrigger(ctx, {
+            name,
+            container: ctx.exportContainer,
+            endsWith: r.exportDetection === 'manifest' ? '/manifest.json' : '.csv',
+            ignoreEmptyBlobs: true,
+            pipeline: pipelineRef(pipelineName(ctx, 'exportQueue'), {
+              [EXPORT_EXECUTE_ETL_PARAMETERS.folderPath]: adf.triggerBody().get('folderPath'),
+              [EXPORT_EXECUTE_ETL_PARAMETERS.fileName]: adf.triggerBody().get('fileName'),
+            }),
+          }),
+        );
+        break;
+      case 'ingestionManifestAdded':
+        out.push(
+          blobTrigger(ctx, {
+            name,
+            container: ctx.ingestionContainer,
+            endsWith: '/manifest.json',
+            // Custom datasets signal a finished upload with an empty manifest.json (spec, "Datasets").
+            ignoreEmptyBlobs: false,
+            pipeline: pipelineRef(pipelineName(ctx, 'ingestionQueue'), { [INGESTION_EXECUTE_ETL_PARAMETERS.folderPath]: adf.triggerBody().get('folderPath') }),
+            condition: ctx.dataExplorerDeployed,
+          }),
+        );
+        break;
+    }
+  }
+  return out;
 }

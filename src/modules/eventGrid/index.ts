@@ -28,10 +28,10 @@ export const eventGridCleanupRoleAssignmentId: arm.Arm = arm.call(
 export function eventGridModule(model: HubModel): Contribution {
   const eventGridLocation = {
     type: 'string',
-    defaultValue: model.hub.eventGridLocation || arm.parameters('location'),
+    defaultValue: model.hub.eventGridLocation,
     metadata: {
       description:
-        'Region of the temporary Event Grid namespace that registers the Microsoft.EventGrid resource provider when the primary region does not support it. The namespace is deleted after deployment. Default: same as location.',
+        'Region of the temporary Event Grid namespace that registers the Microsoft.EventGrid resource provider when the primary region does not support it. The namespace is deleted after deployment. Empty: same as location.',
     },
   } as const;
   return {
@@ -44,11 +44,11 @@ export function eventGridModule(model: HubModel): Contribution {
           name: 'eventGridLocation',
           type: 'Microsoft.Common.TextBox',
           label: 'Event Grid location',
-          defaultValue: '',
-          toolTip: `${eventGridLocation.metadata.description} Leave empty to use the hub location; set a region such as eastus2 when the hub region has no Event Grid namespaces.`,
+          defaultValue: model.hub.eventGridLocation,
+          toolTip: `${eventGridLocation.metadata.description} Set a region such as eastus2 when the hub region has no Event Grid namespaces.`,
           constraints: { required: false, regex: '^[a-z0-9]*$', validationMessage: 'A region name such as eastus2 (lowercase, no spaces), or empty.' },
         },
-        output: "[if(empty(basics('eventGridLocation')), location(), basics('eventGridLocation'))]",
+        output: "[basics('eventGridLocation')]",
       },
     ],
     resources: [
@@ -56,7 +56,7 @@ export function eventGridModule(model: HubModel): Contribution {
         type: 'Microsoft.EventGrid/namespaces',
         apiVersion: '2025-02-15',
         name: names.eventGridNamespace,
-        location: param(model.release, 'eventGridLocation'),
+        location: arm.if_(arm.empty(param(model.release, 'eventGridLocation')), arm.parameters('location'), param(model.release, 'eventGridLocation')),
         tags: tagsFor('Microsoft.EventGrid/namespaces'),
         sku: { name: 'Standard', capacity: 1 },
         properties: { publicNetworkAccess: 'Disabled' },

@@ -7,7 +7,8 @@
  * - `<hub>-daily-costdetails`: month to date, recurrence `Daily`;
  * - `<hub>-monthly-costdetails`: the last month, recurrence `Monthly`.
  *
- * Both deliver snappy parquet files of FOCUS `<release managedExportFocusVersion>` into the export container
+ * Both deliver files of FOCUS `<release managedExportFocusVersion>` (CSV in 0.4-0.5, snappy parquet from 0.6:
+ * release table `managedExportFormat`) into the export container
  * under the scope's path, and are `Inactive`: the hub's schedule triggers run them (`config_RunExportJobs`).
  * A failed PUT ends that scope's iteration with `ExportCreateFailed` naming the export and scope; the other
  * scopes are still configured.
@@ -15,12 +16,10 @@
 import * as adf from '../../../expressions/adf/index.js';
 import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { web, fail, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
 import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, storageAccountIdVariable, armUrl, apiVersionQuery, exportPath, scopeFolder, armResource, jsonInterpolation, DEPLOY_VARIABLES, errorOf, type DeployVariable } from './shared.js';
 
-/** Pipeline name. */
-export const CONFIG_CONFIGURE_EXPORTS = 'config_ConfigureExports';
 
 /** The two managed exports: name suffix, Cost Management timeframe and schedule recurrence. */
 export const MANAGED_EXPORTS = [
@@ -57,10 +56,10 @@ export function exportDefinition(ctx: DataFactoryContext, exp: (typeof MANAGED_E
         recurrencePeriod: { from: '2024-01-01T00:00:00.000Z', to: '2050-02-01T00:00:00.000Z' },
         status: 'Inactive',
       },
-      format: 'Parquet',
+      format: ctx.model.release.managedExportFormat.format,
       partitionData: true,
       dataOverwriteBehavior: 'CreateNewReport',
-      compressionMode: 'Snappy',
+      compressionMode: ctx.model.release.managedExportFormat.compressionMode,
     },
   };
 }
@@ -94,7 +93,7 @@ export function configConfigureExports(ctx: DataFactoryContext): AdfObject {
   }
   return {
     kind: 'pipeline',
-    name: CONFIG_CONFIGURE_EXPORTS,
+    name: pipelineName(ctx, 'configureExports'),
     properties: pipelineProperties({
       description: 'Creates or updates the managed daily and monthly FOCUS cost exports of every scope in settings.json.',
       activities: [

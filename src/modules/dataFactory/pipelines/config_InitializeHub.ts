@@ -15,13 +15,11 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
 import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf, emptyArray } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
 
-/** Pipeline name. */
-export const CONFIG_INITIALIZE_HUB = 'config_InitializeHub';
 
 /** One open data table: name, `externaldata` columns in CSV order, and columns dropped after loading. */
 export interface OpenDataTable {
@@ -127,7 +125,7 @@ export function configInitializeHub(ctx: DataFactoryContext): AdfObject {
   work.push(markSucceeded('Mark Initialized', previous));
   return {
     kind: 'pipeline',
-    name: CONFIG_INITIALIZE_HUB,
+    name: pipelineName(ctx, 'initializeHub'),
     properties: pipelineProperties({
       description: 'Prepares the Data Explorer ingestion database after a deployment: identity policy, settings log, open data tables.',
       activities: [

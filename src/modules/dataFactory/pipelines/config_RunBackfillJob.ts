@@ -8,13 +8,11 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { web, fail, failed, pipelineProperties } from '../activities.js';
 import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, exportPath, armResource, commandHeaders, jsonInterpolation, errorOf } from './shared.js';
-import { MANAGED_EXPORTS, exportNameVariable, CONFIG_CONFIGURE_EXPORTS } from './config_ConfigureExports.js';
+import { MANAGED_EXPORTS, exportNameVariable } from './config_ConfigureExports.js';
 
-/** Pipeline name. */
-export const CONFIG_RUN_BACKFILL_JOB = 'config_RunBackfillJob';
 
 /** Parameter names. */
 export const RUN_BACKFILL_JOB_PARAMETERS = { startDate: 'StartDate', endDate: 'EndDate' } as const;
@@ -30,7 +28,7 @@ export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
   const run = 'Run Backfill Export';
   return {
     kind: 'pipeline',
-    name: CONFIG_RUN_BACKFILL_JOB,
+    name: pipelineName(ctx, 'runBackfill'),
     properties: pipelineProperties({
       description: 'Runs the managed monthly export of every scope in settings.json for a past period.',
       activities: [
@@ -40,7 +38,7 @@ export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
           method: 'POST',
           url: armUrl(adf.concat(exportPath(scope, name), '/run'), apiVersionQuery(ctx)),
           resource: armResource(ctx),
-          headers: { ...commandHeaders(ctx, CONFIG_RUN_BACKFILL_JOB), 'Content-Type': 'application/json' },
+          headers: { ...commandHeaders(ctx, pipelineName(ctx, 'runBackfill')), 'Content-Type': 'application/json' },
           body: jsonInterpolation({ timePeriod: { from, to } }),
           policy: { timeout: '0.00:05:00', retry: 1, retryIntervalInSeconds: 30 },
         }),
@@ -48,7 +46,7 @@ export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
           name: 'Backfill Export Run Failed',
           dependsOn: [failed(run)],
           errorCode: 'BackfillExportRunFailed',
-          message: adf.interp`Could not run the Cost Management export '${name}' of scope '${scope}' for ${from} to ${to}. Check that ${CONFIG_CONFIGURE_EXPORTS} created it: ${errorOf(run)}`,
+          message: adf.interp`Could not run the Cost Management export '${name}' of scope '${scope}' for ${from} to ${to}. Check that ${pipelineName(ctx, 'configureExports')} created it: ${errorOf(run)}`,
         }),
         ]),
       ],

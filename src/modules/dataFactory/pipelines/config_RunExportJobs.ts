@@ -9,12 +9,10 @@
 import * as adf from '../../../expressions/adf/index.js';
 import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { forEach, ifCondition, web, fail, failed, pipelineProperties } from '../activities.js';
 import { variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, commandHeaders, errorOf, type DeployVariable, emptyArray } from './shared.js';
 
-/** Pipeline name. */
-export const CONFIG_RUN_EXPORT_JOBS = 'config_RunExportJobs';
 
 /** Body of a POST that carries no payload: Data Factory rejects a POST without a body. */
 export const NO_PAYLOAD = ' ';
@@ -36,7 +34,7 @@ export function configRunExportJobs(ctx: DataFactoryContext): AdfObject {
   const run = 'Run Export';
   return {
     kind: 'pipeline',
-    name: CONFIG_RUN_EXPORT_JOBS,
+    name: pipelineName(ctx, 'runExports'),
     properties: pipelineProperties({
       description: 'Runs the hub-managed exports of the given list whose recurrence matches.',
       activities: [
@@ -54,7 +52,7 @@ export function configRunExportJobs(ctx: DataFactoryContext): AdfObject {
                   method: 'POST',
                   url: armUrl(adf.concat(exp.get('id'), '/run'), apiVersionQuery(ctx)),
                   resource: armResource(ctx),
-                  headers: commandHeaders(ctx, CONFIG_RUN_EXPORT_JOBS),
+                  headers: commandHeaders(ctx, pipelineName(ctx, 'runExports')),
                   // "Exports - Execute" takes no payload, but Data Factory requires a body for POST.
                   body: NO_PAYLOAD,
                   policy: { timeout: '0.00:05:00', retry: 0, retryIntervalInSeconds: 30 },

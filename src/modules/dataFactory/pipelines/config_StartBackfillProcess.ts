@@ -9,13 +9,11 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { forEach, setVariable, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
 import { readSettings, READ_SETTINGS, retentionSetting, emptyArray } from './shared.js';
-import { CONFIG_RUN_BACKFILL_JOB, RUN_BACKFILL_JOB_PARAMETERS } from './config_RunBackfillJob.js';
+import { RUN_BACKFILL_JOB_PARAMETERS } from './config_RunBackfillJob.js';
 
-/** Pipeline name. */
-export const CONFIG_START_BACKFILL_PROCESS = 'config_StartBackfillProcess';
 
 /** Default of `retention.ingestion.months` (spec, "Limits"). */
 export const DEFAULT_INGESTION_MONTHS = 13;
@@ -39,7 +37,7 @@ export function configStartBackfillProcess(ctx: DataFactoryContext): AdfObject {
   const run = 'Backfill Month';
   return {
     kind: 'pipeline',
-    name: CONFIG_START_BACKFILL_PROCESS,
+    name: pipelineName(ctx, 'startBackfill'),
     properties: pipelineProperties({
       description: 'Back-fills the months kept by retention.ingestion.months, newest first, one config_RunBackfillJob per month.',
       activities: [
@@ -53,14 +51,14 @@ export function configStartBackfillProcess(ctx: DataFactoryContext): AdfObject {
           activities: [
             executePipeline({
               name: run,
-              pipeline: CONFIG_RUN_BACKFILL_JOB,
+              pipeline: pipelineName(ctx, 'runBackfill'),
               parameters: { [RUN_BACKFILL_JOB_PARAMETERS.startDate]: start, [RUN_BACKFILL_JOB_PARAMETERS.endDate]: end },
             }),
             fail({
               name: 'Backfill Month Failed',
               dependsOn: [failed(run)],
               errorCode: 'BackfillMonthFailed',
-              message: adf.interp`Back-filling ${adf.formatDateTime(start, 'yyyy-MM')} failed; see the ${CONFIG_RUN_BACKFILL_JOB} run for the scope at fault.`,
+              message: adf.interp`Back-filling ${adf.formatDateTime(start, 'yyyy-MM')} failed; see the ${pipelineName(ctx, 'runBackfill')} run for the scope at fault.`,
             }),
           ],
         }),

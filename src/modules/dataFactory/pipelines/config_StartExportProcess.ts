@@ -7,13 +7,11 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { web, executePipeline, fail, succeeded, failed, pipelineProperties } from '../activities.js';
 import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, errorOf, emptyArray } from './shared.js';
-import { CONFIG_RUN_EXPORT_JOBS, RUN_EXPORT_JOBS_PARAMETERS } from './config_RunExportJobs.js';
+import { RUN_EXPORT_JOBS_PARAMETERS } from './config_RunExportJobs.js';
 
-/** Pipeline name. */
-export const CONFIG_START_EXPORT_PROCESS = 'config_StartExportProcess';
 
 /** Parameter names. */
 export const START_EXPORT_PROCESS_PARAMETERS = { recurrence: 'Recurrence' } as const;
@@ -25,7 +23,7 @@ export function configStartExportProcess(ctx: DataFactoryContext): AdfObject {
   const run = 'Run Exports';
   return {
     kind: 'pipeline',
-    name: CONFIG_START_EXPORT_PROCESS,
+    name: pipelineName(ctx, 'startExports'),
     properties: pipelineProperties({
       description: 'Runs the managed exports of every scope in settings.json that match the schedule.',
       activities: [
@@ -45,7 +43,7 @@ export function configStartExportProcess(ctx: DataFactoryContext): AdfObject {
         executePipeline({
           name: run,
           dependsOn: [succeeded(list)],
-          pipeline: CONFIG_RUN_EXPORT_JOBS,
+          pipeline: pipelineName(ctx, 'runExports'),
           parameters: {
             [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), emptyArray()),
             [RUN_EXPORT_JOBS_PARAMETERS.recurrence]: adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence),
@@ -55,7 +53,7 @@ export function configStartExportProcess(ctx: DataFactoryContext): AdfObject {
           name: 'Export Run Failed',
           dependsOn: [failed(run)],
           errorCode: 'ExportRunFailed',
-          message: adf.interp`Running the ${adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence)} exports of scope '${scope}' failed; see the ${CONFIG_RUN_EXPORT_JOBS} run for the export at fault.`,
+          message: adf.interp`Running the ${adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence)} exports of scope '${scope}' failed; see the ${pipelineName(ctx, 'runExports')} run for the export at fault.`,
         }),
         ]),
       ],

@@ -21,13 +21,11 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { setVariable, dataExplorerCommand, succeeded, pipelineProperties, type Policy } from '../activities.js';
 import { readSettings, READ_SETTINGS, retentionSetting, variablesOf, storageHostVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
 
-/** Pipeline name. */
-export const INGESTION_ETL_DATA_EXPLORER = 'ingestion_ETL_dataExplorer';
 
 /** Parameter names. */
 export const ETL_DATA_EXPLORER_PARAMETERS = {
@@ -111,7 +109,7 @@ export function ingestionEtlDataExplorer(ctx: DataFactoryContext): AdfObject {
   const loop = 'Until Ingested';
   return {
     kind: 'pipeline',
-    name: INGESTION_ETL_DATA_EXPLORER,
+    name: pipelineName(ctx, 'ingestionEtl'),
     properties: pipelineProperties({
       description: 'Loads one parquet file of the ingestion container into its Data Explorer raw table and cleans up earlier and expired data.',
       activities: [

@@ -14,14 +14,12 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { INGESTION_ETL_DATA_EXPLORER, ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
+import { ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
 import { errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
 
-/** Pipeline name. */
-export const INGESTION_EXECUTE_ETL = 'ingestion_ExecuteETL';
 
 /** Parameter names: the trigger's folder path, starting with the container name. */
 export const INGESTION_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath' } as const;
@@ -42,7 +40,7 @@ export function ingestionExecuteEtl(ctx: DataFactoryContext): AdfObject {
   const E = ETL_DATA_EXPLORER_PARAMETERS;
   return {
     kind: 'pipeline',
-    name: INGESTION_EXECUTE_ETL,
+    name: pipelineName(ctx, 'ingestionQueue'),
     properties: pipelineProperties({
       description: 'Queues the Data Explorer load of every parquet file in the folder of a new ingestion manifest.',
       activities: [
@@ -93,7 +91,7 @@ export function ingestionExecuteEtl(ctx: DataFactoryContext): AdfObject {
           activities: [
             executePipeline({
               name: 'Load File',
-              pipeline: INGESTION_ETL_DATA_EXPLORER,
+              pipeline: pipelineName(ctx, 'ingestionEtl'),
               parameters: {
                 [E.folderPath]: folder,
                 [E.fileName]: name,
@@ -108,7 +106,7 @@ export function ingestionExecuteEtl(ctx: DataFactoryContext): AdfObject {
           name: 'Load Failed',
           dependsOn: [failed(loop)],
           errorCode: 'DataExplorerLoadFailed',
-          message: adf.interp`Loading ${ctx.ingestionContainer}/${folder} into ${adf.first(adf.split(folder, '/'))}_raw failed; see the ${INGESTION_ETL_DATA_EXPLORER} runs of this run for the file at fault.`,
+          message: adf.interp`Loading ${ctx.ingestionContainer}/${folder} into ${adf.first(adf.split(folder, '/'))}_raw failed; see the ${pipelineName(ctx, 'ingestionEtl')} runs of this run for the file at fault.`,
         }),
       ],
       parameters: { [INGESTION_EXECUTE_ETL_PARAMETERS.folderPath]: { type: 'String' } },

@@ -16,7 +16,7 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import {
   lookup,
   setVariable,
@@ -36,11 +36,9 @@ import {
   type Policy,
 } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { readSettings, READ_SETTINGS, retentionSetting, errorOf, emptyArray } from './shared.js';
+import { readSettings, READ_SETTINGS, retentionSetting, errorOf, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
 import { ingestionFileName } from '../layout.js';
 
-/** Name of the conversion pipeline for an export container. */
-export const exportEtlName = (ctx: Pick<DataFactoryContext, 'exportContainer'>) => `${datasetNames(ctx).exportCsv}_ETL_ingestion`;
 
 /** Parameter names. */
 export const EXPORT_ETL_PARAMETERS = {
@@ -118,7 +116,7 @@ export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
   const del = 'Delete Export File';
   return {
     kind: 'pipeline',
-    name: exportEtlName(ctx),
+    name: pipelineName(ctx, 'exportEtl'),
     properties: pipelineProperties({
       description: `Converts one Cost Management export file in ${ctx.exportContainer} to parquet in ${ctx.ingestionContainer}.`,
       activities: [
@@ -143,22 +141,20 @@ export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
           name: setDestination,
           dependsOn: [succeeded(setSource)],
           variable: 'destinationFile',
-          value: ingestionFileName(ctx.model.release.ingestionLayout, param('ingestionId'), dropExtension(adf.variables('sourceFileName'), 'csv', '.parquet')),
+          value: ingestionFileName(ctx.model.release.ingestionLayout, dropExtension(adf.variables('sourceFileName'), 'csv', '.parquet'), param('ingestionId')),
         }),
         switchActivity({
           name: convert,
           dependsOn: [succeeded(READ_SETTINGS), succeeded(loadSchema), succeeded(setDestination)],
           on: adf.toLower(adf.last(adf.split(blobPath, '.'))),
-          cases: [
-            convertCase('csv', 'CSV', n.exportCsv, 'DelimitedText', true),
-            convertCase('gz', 'Gzip CSV', n.exportGzip, 'DelimitedText', true),
-            convertCase('parquet', 'Parquet', n.exportParquet, 'Parquet', false),
-          ],
+          cases: ctx.model.release.exportFileFormats.map((f) =>
+            convertCase(f, FORMAT_LABELS[f], { csv: n.exportCsv, gz: n.exportGzip, parquet: n.exportParquet }[f], f === 'parquet' ? 'Parquet' : 'DelimitedText', f !== 'parquet'),
+          ),
           defaultActivities: [
             fail({
               name: 'Unsupported File Type',
               errorCode: 'UnsupportedExportFileType',
-              message: adf.interp`Cannot convert ${exportFile}: only .csv, .csv.gz and .parquet export files are supported. The file stays in ${ctx.exportContainer}.`,
+              message: adf.interp`Cannot convert ${exportFile}: only ${supportedFiles(ctx.model.release.exportFileFormats)} export files are supported. The file stays in ${ctx.exportContainer}.`,
             }),
           ],
         }),

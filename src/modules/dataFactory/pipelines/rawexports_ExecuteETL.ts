@@ -26,7 +26,7 @@
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
-import type { DataFactoryContext } from '../context.js';
+import { pipelineName, type DataFactoryContext } from '../context.js';
 import {
   wait,
   lookup,
@@ -52,12 +52,11 @@ import {
 } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { BUILT_IN_DATASETS } from '../../datasets/catalog.js';
-import { errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
-import { exportEtlName, EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
-import { ingestionFolder } from '../layout.js';
+import { errorOf, INGESTION_ID_SEPARATOR, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
+import { EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
+import { ingestionFolder, replacesEarlierIngestions } from '../layout.js';
+import { has } from '../../../compiler/releases.js';
 
-/** Name of the queueing pipeline for an export container. */
-export const exportExecuteEtlName = (ctx: Pick<DataFactoryContext, 'exportContainer'>) => `${datasetNames(ctx).exportCsv}_ExecuteETL`;
 
 /** Parameter names: the trigger's folder path (starting with the container) and file name. */
 export const EXPORT_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath', fileName: 'fileName' } as const;
@@ -109,6 +108,8 @@ export function mcaColumnExpression(type: adf.Adf): adf.Adf | string {
 
 /** The pipeline. */
 export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
+  const r = ctx.model.release;
+  const formats = r.exportFileFormats;
   const A = EXECUTE_ETL_ACTIVITIES;
   const n = datasetNames(ctx);
   const P = EXPORT_EXECUTE_ETL_PARAMETERS;
@@ -207,22 +208,25 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
     setVariable({ name: A.setIngestionId, dependsOn: afterCheck, variable: 'ingestionId', value: runId }),
     setVariable({ name: A.setHasRows, dependsOn: afterCheck, variable: 'hasRows', value: adf.not(noRows) }),
     setVariable({ name: A.setMcaColumn, dependsOn: [succeeded(A.setType)], variable: 'mcaColumn', value: mcaColumnExpression(v('exportType')) }),
-    setVariable({ name: A.setHubDataset, dependsOn: [succeeded(A.setType)], variable: 'hubDataset', value: hubDatasetExpression(v('exportType')) }),
+    setVariable({
+      name: A.setHubDataset,
+      dependsOn: [succeeded(A.setType)],
+      variable: 'hubDataset',
+      value: r.datasetFolders === 'hubDataset' ? hubDatasetExpression(v('exportType')) : adf.toLower(v('exportType')),
+    }),
     switchActivity({
       name: A.detectChannel,
       dependsOn: [succeeded(A.setMcaColumn), succeeded(A.setHasRows), succeeded(A.setVersion)],
       on: adf.if_(adf.or(adf.empty(v('mcaColumn')), adf.not(hasRows)), NO_CHANNEL, adf.toLower(adf.last(adf.split(firstBlob, '.')))),
       cases: [
-        channelCase('csv', 'CSV', n.exportCsv, 'DelimitedText'),
-        channelCase('gz', 'Gzip CSV', n.exportGzip, 'DelimitedText'),
-        channelCase('parquet', 'Parquet', n.exportParquet, 'Parquet'),
+        ...formats.map((f) => channelCase(f, FORMAT_LABELS[f], { csv: n.exportCsv, gz: n.exportGzip, parquet: n.exportParquet }[f], f === 'parquet' ? 'Parquet' : 'DelimitedText')),
         { value: NO_CHANNEL, activities: [setVariable({ name: 'Set Schema File', variable: 'schemaFile', value: schemaName('') })] },
       ],
       defaultActivities: [
         fail({
           name: 'Unsupported Export File Type',
           errorCode: 'UnsupportedExportFileType',
-          message: adf.interp`Cannot read ${ctx.exportContainer}/${firstBlob} (listed in ${manifestFile}): only .csv, .csv.gz and .parquet export files are supported.`,
+          message: adf.interp`Cannot read ${ctx.exportContainer}/${firstBlob} (listed in ${manifestFile}): only ${supportedFiles(formats)} export files are supported.`,
         }),
       ],
     }),
@@ -250,7 +254,7 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
       name: A.setDestination,
       dependsOn: [succeeded(A.ifSchemaMissing), succeeded(A.setHubDataset), succeeded(A.setScope), succeeded(A.setMonth)],
       variable: 'destinationFolder',
-      value: ingestionFolder(ctx.model.release.ingestionLayout, { dataset: v('hubDataset'), month: v('month'), scope: v('scope') }),
+      value: ingestionFolder(r.ingestionLayout, { dataset: v('hubDataset'), month: v('month'), scope: v('scope') }),
     }),
     forEach({
       name: A.forEachFile,
@@ -260,7 +264,7 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
       activities: [
         executePipeline({
           name: 'Convert File',
-          pipeline: exportEtlName(ctx),
+          pipeline: pipelineName(ctx, 'exportEtl'),
           parameters: {
             [EXPORT_ETL_PARAMETERS.blobPath]: adf.item().get('blobName'),
             [EXPORT_ETL_PARAMETERS.destinationFolder]: destination,
@@ -276,72 +280,81 @@ export function exportExecuteEtl(ctx: DataFactoryContext): AdfObject {
       name: 'Export Ingestion Failed',
       dependsOn: [failed(A.forEachFile)],
       errorCode: 'ExportIngestionFailed',
-      message: adf.interp`Converting the files of ${manifestFile} to ${ctx.ingestionContainer}/${destination} failed; see the ${exportEtlName(ctx)} runs of this run for the file at fault. Earlier data in the folder was kept.`,
+      message: adf.interp`Converting the files of ${manifestFile} to ${ctx.ingestionContainer}/${destination} failed; see the ${pipelineName(ctx, 'exportEtl')} runs of this run for the file at fault. Earlier data in the folder was kept.`,
     }),
-    getMetadata({
-      name: A.listIngested,
-      dependsOn: [succeeded(A.forEachFile)],
-      dataset: datasetRef(n.ingestionFiles, { [DATASET_PARAMETERS.folderPath]: destination }),
-      fields: ['exists', 'childItems'],
-      format: 'Parquet',
-    }),
-    fail({
-      name: 'Ingestion Folder List Failed',
-      dependsOn: [failed(A.listIngested)],
-      errorCode: 'IngestionFolderListFailed',
-      message: adf.interp`Could not list ${ctx.ingestionContainer}/${destination} to remove earlier ingestions: ${errorOf(A.listIngested)}`,
-    }),
-    filter({
-      name: A.filterEarlier,
-      dependsOn: [succeeded(A.listIngested)],
-      items: adf.if_(hasRows, adf.coalesce(adf.activity(A.listIngested).get('output').get('childItems', true), emptyArray()), emptyArray()),
-      condition: adf.and(
-        adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.item().get('name'), '.parquet')),
-        adf.not(adf.startsWith(adf.item().get('name'), adf.concat(v('ingestionId'), INGESTION_ID_SEPARATOR))),
-      ),
-    }),
-    forEach({
-      name: A.forEachEarlier,
-      dependsOn: [succeeded(A.filterEarlier)],
-      items: adf.activity(A.filterEarlier).get('output').get('value'),
-      activities: [
-        deleteActivity({
-          name: 'Delete Earlier File',
-          dataset: datasetRef(n.ingestion, { [DATASET_PARAMETERS.folderPath]: destination, [DATASET_PARAMETERS.fileName]: adf.item().get('name') }),
-        }),
-      ],
-    }),
-    fail({
-      name: 'Ingestion Cleanup Failed',
-      dependsOn: [failed(A.forEachEarlier)],
-      errorCode: 'IngestionCleanupFailed',
-      message: adf.interp`Converted ${manifestFile}, but could not delete the parquet files of earlier ingestions in ${ctx.ingestionContainer}/${destination}; the folder holds both until the export runs again.`,
-    }),
-    ifCondition({
-      name: A.ifHasRows,
-      dependsOn: [succeeded(A.forEachEarlier)],
-      expression: hasRows,
-      ifTrue: [
-        copy({
-          name: A.copyManifest,
-          input: datasetRef(n.manifest, { [DATASET_PARAMETERS.folderPath]: folderParam, [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(P.fileName) }),
-          output: datasetRef(n.ingestionManifest, { [DATASET_PARAMETERS.folderPath]: destination }),
-          source: fileSource('Json'),
-          sink: fileSink('Json'),
+    ...(replacesEarlierIngestions(r.ingestionLayout)
+      ? [
+        getMetadata({
+          name: A.listIngested,
+          dependsOn: [succeeded(A.forEachFile)],
+          dataset: datasetRef(n.ingestionFiles, { [DATASET_PARAMETERS.folderPath]: destination }),
+          fields: ['exists', 'childItems'],
+          format: 'Parquet',
         }),
         fail({
-          name: 'Manifest Copy Failed',
-          dependsOn: [failed(A.copyManifest)],
-          errorCode: 'ManifestCopyFailed',
-          message: adf.interp`Converted ${manifestFile}, but could not copy it to ${ctx.ingestionContainer}/${destination}/manifest.json, so Data Explorer was not told to load the folder: ${errorOf(A.copyManifest)}`,
+          name: 'Ingestion Folder List Failed',
+          dependsOn: [failed(A.listIngested)],
+          errorCode: 'IngestionFolderListFailed',
+          message: adf.interp`Could not list ${ctx.ingestionContainer}/${destination} to remove earlier ingestions: ${errorOf(A.listIngested)}`,
         }),
-      ],
-    }),
+        filter({
+          name: A.filterEarlier,
+          dependsOn: [succeeded(A.listIngested)],
+          items: adf.if_(hasRows, adf.coalesce(adf.activity(A.listIngested).get('output').get('childItems', true), emptyArray()), emptyArray()),
+          condition: adf.and(
+            adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.item().get('name'), '.parquet')),
+            adf.not(adf.startsWith(adf.item().get('name'), adf.concat(v('ingestionId'), INGESTION_ID_SEPARATOR))),
+          ),
+        }),
+        forEach({
+          name: A.forEachEarlier,
+          dependsOn: [succeeded(A.filterEarlier)],
+          items: adf.activity(A.filterEarlier).get('output').get('value'),
+          activities: [
+            deleteActivity({
+              name: 'Delete Earlier File',
+              dataset: datasetRef(n.ingestion, { [DATASET_PARAMETERS.folderPath]: destination, [DATASET_PARAMETERS.fileName]: adf.item().get('name') }),
+            }),
+          ],
+        }),
+        fail({
+          name: 'Ingestion Cleanup Failed',
+          dependsOn: [failed(A.forEachEarlier)],
+          errorCode: 'IngestionCleanupFailed',
+          message: adf.interp`Converted ${manifestFile}, but could not delete the parquet files of earlier ingestions in ${ctx.ingestionContainer}/${destination}; the folder holds both until the export runs again.`,
+        }),
+        ]
+      : []),
+    // The copy starts the Data Explorer load (`ingestion_ManifestAdded`); releases without Data Explorer have none.
+    ...(has(r, 'dataExplorer')
+      ? [
+        ifCondition({
+          name: A.ifHasRows,
+          dependsOn: [succeeded(replacesEarlierIngestions(r.ingestionLayout) ? A.forEachEarlier : A.forEachFile)],
+          expression: hasRows,
+          ifTrue: [
+            copy({
+              name: A.copyManifest,
+              input: datasetRef(n.manifest, { [DATASET_PARAMETERS.folderPath]: folderParam, [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(P.fileName) }),
+              output: datasetRef(n.ingestionManifest, { [DATASET_PARAMETERS.folderPath]: destination }),
+              source: fileSource('Json'),
+              sink: fileSink('Json'),
+            }),
+            fail({
+              name: 'Manifest Copy Failed',
+              dependsOn: [failed(A.copyManifest)],
+              errorCode: 'ManifestCopyFailed',
+              message: adf.interp`Converted ${manifestFile}, but could not copy it to ${ctx.ingestionContainer}/${destination}/manifest.json, so Data Explorer was not told to load the folder: ${errorOf(A.copyManifest)}`,
+            }),
+          ],
+        }),
+        ]
+      : []),
   ];
 
   return {
     kind: 'pipeline',
-    name: exportExecuteEtlName(ctx),
+    name: pipelineName(ctx, 'exportQueue'),
     properties: pipelineProperties({
       description: `Queues the conversion of every file of a finished Cost Management export in ${ctx.exportContainer}.`,
       activities,

@@ -241,3 +241,12 @@ export function forEachSettingsScope(ctx: DataFactoryContext, activities: Activi
     forEach({ name, dependsOn: [succeeded(FILTER_SCOPES)], items: filteredScopes(), sequential: true, activities }),
   ];
 }
+
+/** How the export file formats are named in activity names. */
+export const FORMAT_LABELS = { csv: 'CSV', gz: 'Gzip CSV', parquet: 'Parquet' } as const;
+
+/** `.csv`, `.csv.gz` and `.parquet` as a list in words, for messages. */
+export function supportedFiles(formats: readonly ('csv' | 'gz' | 'parquet')[]): string {
+  const names = formats.map((f) => ({ csv: '.csv', gz: '.csv.gz', parquet: '.parquet' })[f]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+}

@@ -1,0 +1,87 @@
+/**
+ * Fields a release cannot express (issue: "Model fields a release cannot express get a diagnostic, never
+ * silence"): hub.yaml sections that configure a component the release being built does not have.
+ * - HUB220 (error): a value that would change the deployment, if the release had the component;
+ * - HUB221 (warning): the section holds only default values, so leaving it out changes nothing (a hub.yaml
+ *   written for a later release builds for an earlier one).
+ * The hint names the first release that has the component (release table, `firstReleaseWith`). Datasets and
+ * export versions are checked the same way in `datasets.ts`.
+ */
+import { firstReleaseWith, has, type ReleaseFeature } from '../releases.js';
+import { tierOfSku } from './skus.js';
+import type { Check, CheckContext, DataPath } from './types.js';
+
+/** A hub.yaml section and the capability it configures. */
+interface Section {
+  path: DataPath;
+  feature: ReleaseFeature;
+  /** The component, for messages. */
+  what: string;
+}
+
+const SECTIONS: readonly Section[] = [
+  { path: ['hub', 'eventGridLocation'], feature: 'eventGridRegistration', what: 'the temporary Event Grid namespace' },
+  { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
+  { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
+  { path: ['retention', 'ingestionMonths'], feature: 'retentionSettings', what: 'retention settings' },
+  { path: ['retention', 'dataExplorerLogDays'], feature: 'dataExplorer', what: 'Data Explorer' },
+  { path: ['retention', 'dataExplorerFinalMonths'], feature: 'dataExplorer', what: 'Data Explorer' },
+  { path: ['networking'], feature: 'privateNetworking', what: 'private networking' },
+  { path: ['remoteHub'], feature: 'remoteHub', what: 'a remote hub' },
+  { path: ['schedules'], feature: 'managedExports', what: 'managed exports' },
+  { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
+];
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The value at a path, or undefined. */
+export function valueAt(data: unknown, path: DataPath): unknown {
+  let v = data;
+  for (const seg of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[String(seg)];
+  }
+  return v;
+}
+
+/** Paths of the leaves (non-object values; arrays count as leaves) under `path` in `value`. */
+function leaves(value: unknown, path: DataPath): DataPath[] {
+  if (!isPlainObject(value)) return [path];
+  return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+}
+
+/** The default of a leaf: the schema default, or for the Data Explorer tier and capacity what the SKU implies. */
+function defaultAt(ctx: CheckContext, path: DataPath): unknown {
+  const key = path.join('.');
+  if (key === 'dataExplorer.sku.tier') return tierOfSku(String(ctx.data.dataExplorer?.sku?.name));
+  if (key === 'dataExplorer.sku.capacity') return tierOfSku(String(ctx.data.dataExplorer?.sku?.name)) === 'Basic' ? 1 : 2;
+  return valueAt(ctx.defaults, path);
+}
+
+export const releaseFieldsCheck: Check = {
+  codes: ['HUB220', 'HUB221'],
+  run(ctx) {
+    const r = ctx.release;
+    for (const s of SECTIONS) {
+      if (has(r, s.feature) || !ctx.written(s.path) || !ctx.valid(s.path)) continue;
+      const first = firstReleaseWith(s.feature);
+      const hint = first ? `The first release with ${s.what} is ${first}; build that release or later, or remove this section.` : 'Remove this section.';
+      const changed = leaves(valueAt(ctx.original, s.path), s.path).filter((leaf) => {
+        const value = valueAt(ctx.data, leaf);
+        // A list without a schema default defaults to empty (customDatasets).
+        const fallback = defaultAt(ctx, leaf) ?? (Array.isArray(value) ? [] : undefined);
+        return JSON.stringify(value) !== JSON.stringify(fallback);
+      });
+      if (!changed.length) {
+        ctx.report('HUB221', s.path, `${s.path.join('.')} has no effect: hub release ${r.version} does not have ${s.what} (the values are the defaults, so nothing is lost)`, hint, {
+          key: true,
+          severity: 'warning',
+        });
+        continue;
+      }
+      for (const leaf of changed) {
+        ctx.report('HUB220', leaf, `${leaf.join('.')} configures ${s.what}, which hub release ${r.version} does not have`, hint);
+      }
+    }
+  },
+};
