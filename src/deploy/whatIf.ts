@@ -109,7 +109,7 @@ export function summarizeWhatIf(body: unknown): WhatIfSummary {
 /** Short JSON rendering of a property value for one line of text. */
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? 'null';
-  return s.length > 100 ? `${s.slice(0, 97)}...` : s;
+  return s.length > 200 ? `${s.slice(0, 197)}...` : s;
 }
 
 /** One line per property change, e.g. `~ properties.sku.name: "Standard_LRS" => "Premium_LRS"`. */
