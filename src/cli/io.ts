@@ -6,6 +6,7 @@
  * 2 usage or environment errors (bad flags, a missing validator data folder, no network).
  */
 import { createInterface } from 'node:readline/promises';
+import { isatty } from 'node:tty';
 import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../compiler/diagnostics.js';
 
 /** Exit codes of every hubc command. */
@@ -42,7 +43,7 @@ export const processIO: CliIO = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   isTTY: Boolean(process.stdout.isTTY),
-  ...(process.stdin.isTTY && process.stdout.isTTY ? { ask: askOnTerminal } : {}),
+  ...(isatty(0) && isatty(1) ? { ask: askOnTerminal } : {}),
 };
 
 /**
