@@ -3,7 +3,7 @@
  * never a secret, and is accepted by the official deploymentParameters schema
  * (`schemas/2019-04-01/deploymentParameters.json`, with the `parameterValueTypes` and
  * `keyVaultReference` definitions of `schemas/2019-04-01/deploymentTemplate.json` it refers to), read
- * from `ARM_SCHEMAS_DIR`, else `../shared/arm-schemas` beside the checkout, else the download cache.
+ * from a local copy of the schemas (see `parametersSchemaDir`).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
 import { runCli } from '../../src/cli/program.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { armSchemaCacheDir } from '../../src/validators/armSchema/locate.js';
+import { armSchemaCacheDir, sharedArmSchemaCandidates } from '../../src/validators/armSchema/locate.js';
 import { parseParametersText, missingSecrets } from '../../src/deploy/parameters.js';
 import { compiled, hubYaml, templateOf } from '../support/hubs.js';
 
@@ -115,9 +115,14 @@ test('errors: an unreadable hub.yaml exits 1; an unwritable output is HUB002', a
   assert.match(unwritable.stderr, 'error HUB002: cannot write');
 });
 
-/** The folder holding `schemas/2019-04-01/deploymentParameters.json`, searched like the ARM schemas. */
+/**
+ * The folder holding `schemas/2019-04-01/deploymentParameters.json`, looked for where the other tests
+ * find the ARM schemas (`ARM_SCHEMAS_DIR`, `HUBC_SHARED_DIR`/arm-schemas, `shared/arm-schemas` beside the
+ * checkout, the schema cache), but never downloaded: this suite reaches no address but 127.0.0.1.
+ */
 function parametersSchemaDir(): { dir?: string; tried: string[] } {
-  const candidates = [...new Set([process.env.ARM_SCHEMAS_DIR, resolve(ROOT, '..', 'shared', 'arm-schemas'), resolve(process.cwd(), '..', 'shared', 'arm-schemas'), armSchemaCacheDir()])].filter((d): d is string => !!d);
+  const shared = process.env.HUBC_SHARED_DIR ? [resolve(process.env.HUBC_SHARED_DIR, 'arm-schemas')] : [];
+  const candidates = [...new Set([process.env.ARM_SCHEMAS_DIR, ...shared, ...sharedArmSchemaCandidates(), armSchemaCacheDir()])].filter((d): d is string => !!d);
   const dir = candidates.find((d) => existsSync(join(d, 'schemas/2019-04-01/deploymentParameters.json')) && existsSync(join(d, 'schemas/2019-04-01/deploymentTemplate.json')));
   return { dir, tried: candidates };
 }
