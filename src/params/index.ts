@@ -77,14 +77,16 @@ export function hasPlaceholder(ref: KeyVaultReference): boolean {
 }
 
 /**
- * Whether a secure parameter is used, given the values the deployment will get.
- * @param value the value of the controlling parameter ({@link SECRET_USED_WHEN}), from the file or the default
+ * Whether a secure parameter is used, given the values the deployment will get: true unless
+ * {@link SECRET_USED_WHEN} names a controlling parameter whose value is empty (`""` or null).
+ * @param valueOf the value a parameter will have (from the file, else the template default); undefined when unknown
  */
 export function secretInUse(name: string, valueOf: (name: string) => unknown): boolean {
   const controller = SECRET_USED_WHEN[name];
   if (!controller) return true;
   const v = valueOf(controller);
-  return typeof v === 'string' ? v !== '' : v !== undefined && v !== null;
+  // Unknown before deployment (a Key Vault reference, an expression): counted as used.
+  return typeof v === 'string' ? v !== '' : v !== null;
 }
 
 /** Options of {@link buildParametersFile}. */

@@ -127,6 +127,8 @@ test('parameters: a remote hub needs its key (HUB423); a Key Vault reference or 
   assert.equal(missing.map((d) => [d.code, d.file, d.path]), [['HUB423', 'p.json', 'parameters.remoteHubStorageKey']]);
   assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { value: '' } }, 'p.json').length, 1, 'an empty value counts as missing');
   assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { value: 'k' } }, 'p.json'), []);
+  const uriFromVault = { remoteHubStorageUri: { reference: { keyVault: { id: '/subscriptions/s/resourceGroups/g/providers/Microsoft.KeyVault/vaults/v' }, secretName: 'uri' } } };
+  assert.equal(missingSecrets(DECLARED, uriFromVault, 'p.json').length, 1, 'a URI only known at deployment counts as a remote hub');
   assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { reference: { keyVault: { id: '/subscriptions/s/resourceGroups/g/providers/Microsoft.KeyVault/vaults/v' }, secretName: 'k' } } }, 'p.json'), []);
 });
 

@@ -56,7 +56,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
       'after',
       '\nExamples:\n' +
         '  hubc params\n' +
-        '  az deployment group create -g finops-hub --template-file dist-templates/0.7/azuredeploy.json --parameters @azuredeploy.parameters.json\n' +
+        '  az deployment group create -g finops-hub --template-file dist-templates/<release>/azuredeploy.json --parameters @azuredeploy.parameters.json\n' +
         '  hubc params my-hub.yaml --key-vault /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/secrets/providers/Microsoft.KeyVault/vaults/my-vault\n',
     )
     .action((fileArg: string | undefined, opts: ParamsFlags) => {
