@@ -5,6 +5,8 @@
  * Exit codes (README "Commands"): 0 success, 1 diagnostics with errors (or, for `diff`, a difference),
  * 2 usage or environment errors (bad flags, a missing validator data folder, no network).
  */
+import { createInterface } from 'node:readline/promises';
+import { isatty } from 'node:tty';
 import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../compiler/diagnostics.js';
 
 /** Exit codes of every hubc command. */
@@ -19,6 +21,21 @@ export interface CliIO {
   err(text: string): void;
   /** True when stdout is a terminal (colour, prompts). */
   isTTY: boolean;
+  /**
+   * Asks a question on the terminal and resolves to the line typed; absent when stdin or stdout is not a
+   * terminal (then a command that needs an answer refuses instead of waiting).
+   */
+  ask?(question: string): Promise<string>;
+}
+
+/** Asks on the process's terminal (readline over stdin/stdout). */
+async function askOnTerminal(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
 }
 
 /** The process's own streams. */
@@ -26,6 +43,7 @@ export const processIO: CliIO = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   isTTY: Boolean(process.stdout.isTTY),
+  ...(isatty(0) && isatty(1) ? { ask: askOnTerminal } : {}),
 };
 
 /**

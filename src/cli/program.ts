@@ -6,15 +6,17 @@
 import { Command, CommanderError } from 'commander';
 import { HUBC_VERSION } from '../compiler/compile.js';
 import { EXIT, processIO, type CliIO } from './io.js';
-import type { CommandContext } from './commands/shared.js';
+import type { AzureOverrides, CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';
 import { registerValidate } from './commands/validate.js';
 import { registerSimulate } from './commands/simulate.js';
 import { registerDiff } from './commands/diff.js';
 import { registerPublish } from './commands/publish.js';
+import { registerDeploy } from './commands/deploy.js';
+import { registerParams } from './commands/params.js';
 
 /** Every command, in the order `hubc --help` lists them. */
-const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerDiff, registerPublish, registerSimulate];
+const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerDiff, registerPublish, registerSimulate, registerDeploy, registerParams];
 
 /** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
 function createProgram(ctx: CommandContext): Command {
@@ -39,11 +41,12 @@ function createProgram(ctx: CommandContext): Command {
 
 /**
  * Runs hubc with the given arguments (without `node` and the script path).
+ * @param options `azure`: test-only replacements for the Azure credential and client settings
  * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors
  */
-export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIO = processIO, options: { azure?: AzureOverrides } = {}): Promise<number> {
   let code: number = EXIT.ok;
-  const program = createProgram({ io, exit: (c) => (code = c) });
+  const program = createProgram({ io, exit: (c) => (code = c), azure: options.azure });
   if (argv.length === 0) {
     io.err(program.helpInformation());
     return EXIT.usage;

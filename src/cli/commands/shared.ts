@@ -2,15 +2,34 @@
  * Steps several commands share: read a hub.yaml and compile it, reporting failures the same way.
  */
 import { readFileSync } from 'node:fs';
+import type { TokenCredential } from '@azure/identity';
+import type { ResourceManagementClientOptionalParams } from '@azure/arm-resources';
+import type { DeployTiming } from '../../deploy/run.js';
 import { compile, type CompileResult } from '../../compiler/compile.js';
 import { hasErrors } from '../../compiler/diagnostics.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
+
+/**
+ * What commands that call Azure would otherwise build themselves. The real CLI leaves it empty (it signs
+ * in with `DefaultAzureCredential`); tests pass their own credential, a stand-in's TLS settings and
+ * short polling intervals, so that no test run reaches Azure or the managed-identity endpoint.
+ */
+export interface AzureOverrides {
+  /** Used instead of `DefaultAzureCredential`. */
+  credential?: TokenCredential;
+  /** Extra options of the `@azure/arm-resources` client (e.g. `tlsOptions.ca`). */
+  clientOptions?: ResourceManagementClientOptionalParams;
+  /** Polling intervals and time-outs of `hubc deploy`. */
+  timing?: Partial<DeployTiming>;
+}
 
 /** Context every command's action gets. */
 export interface CommandContext {
   io: CliIO;
   /** Sets the process exit code of this run. */
   exit(code: number): void;
+  /** Set by tests only (see {@link AzureOverrides}). */
+  azure?: AzureOverrides;
 }
 
 /**
@@ -35,4 +54,17 @@ export function compileFile(io: CliIO, file: string, format: OutputFormat, relea
     return EXIT.diagnostics;
   }
   return result;
+}
+
+/**
+ * The hub.yaml a command reads: the `[file]` argument or `--hub FILE` (the same file twice is fine),
+ * default `hub.yaml`. Two different files are a usage error, reported here.
+ * @returns the path, or undefined after reporting the usage error
+ */
+export function hubFileOf(io: CliIO, fileArg: string | undefined, hubOption: string | undefined): string | undefined {
+  if (fileArg !== undefined && hubOption !== undefined && fileArg !== hubOption) {
+    io.err(`error: two hub files given: '${fileArg}' and --hub '${hubOption}'; pass one\n`);
+    return undefined;
+  }
+  return fileArg ?? hubOption ?? 'hub.yaml';
 }

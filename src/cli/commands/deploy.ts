@@ -1,0 +1,134 @@
+/**
+ * `hubc deploy`: compile a hub.yaml and deploy it to a resource group with the Azure SDK (the work is in
+ * `src/deploy/`). This file parses the flags, builds the credential (`DefaultAzureCredential`, unless a
+ * test injected one) and the cloud's ARM endpoint, and prints.
+ */
+import { DefaultAzureCredential } from '@azure/identity';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { hasErrors } from '../../compiler/diagnostics.js';
+import { validateOutput } from '../../compiler/validateOutput.js';
+import { armConnection, CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/arm.js';
+import { formatArmError } from '../../deploy/errors.js';
+import { DEFAULT_TIMING, runDeploy, type DeployOutcome } from '../../deploy/run.js';
+import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
+import { choiceOption, formatOption, releaseOption } from '../options.js';
+import { compileFile, hubFileOf, type CommandContext } from './shared.js';
+
+/** Flags of the command, as commander parses them. */
+interface DeployFlags {
+  hub?: string;
+  subscription: string;
+  resourceGroup: string;
+  location?: string;
+  release?: string;
+  parameters?: string;
+  whatIf?: boolean;
+  yes?: boolean;
+  name?: string;
+  cloud: CloudName;
+  armEndpoint?: string;
+  format: OutputFormat;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Resource group and deployment names (REST API pattern `^[-\w\._\(\)]+$`; 90 and 64 characters at most). */
+const ARM_NAME = /^[-\w._()]+$/;
+
+function pattern(what: string, re: RegExp, max: number) {
+  return (value: string) => {
+    if (!re.test(value) || value.length > max) throw new InvalidArgumentError(`Not a valid ${what}.`);
+    return value;
+  };
+}
+
+/** The default deployment name: `hubc-<hub name>-<release>`, cut to ARM's 64 characters. */
+export function defaultDeploymentName(hubName: string, release: string): string {
+  return `hubc-${hubName}-${release}`.replace(/[^-\w._()]/g, '-').slice(0, 64);
+}
+
+/** Prints the end of a run: the failure (text: diagnostics and the ARM error tree on stderr) or the JSON record. */
+function printOutcome(io: CliIO, format: OutputFormat, outcome: DeployOutcome, warnings: ReturnType<typeof validateOutput>): void {
+  const diagnostics = [...warnings, ...(outcome.failure?.diagnostics ?? [])];
+  if (format === 'json') {
+    const arm = outcome.failure?.arm;
+    io.out(`${JSON.stringify({ ...outcome.report, ...(arm ? { arm } : {}), diagnostics }, null, 2)}\n`);
+    return;
+  }
+  reportDiagnostics(io, diagnostics, 'text');
+  if (outcome.failure?.arm) io.err(`${['  ARM error:', ...formatArmError(outcome.failure.arm, '    ')].join('\n')}\n`);
+}
+
+/** Adds the command to the program. */
+export function registerDeploy(program: Command, ctx: CommandContext): void {
+  program
+    .command('deploy')
+    .summary('deploy a hub to Azure (what-if first)')
+    .description(
+      'Compiles FILE and deploys it to a resource group with the Azure SDK: creates the resource group when missing, registers the resource providers the hub needs ' +
+        '(Microsoft.EventGrid above all), validates the deployment, shows the what-if result, asks for confirmation, then deploys and prints the outputs. ' +
+        'Signs in with DefaultAzureCredential (environment variables, workload identity, managed identity, Azure CLI, Azure PowerShell, Azure Developer CLI).',
+    )
+    .argument('[file]', 'hub.yaml to deploy (or --hub)')
+    .option('--hub <file>', 'hub.yaml to deploy (default hub.yaml)')
+    .addOption(new Option('--subscription <id>', 'subscription ID').env('AZURE_SUBSCRIPTION_ID').argParser(pattern('subscription ID (a GUID)', GUID, 36)).makeOptionMandatory())
+    .addOption(new Option('-g, --resource-group <name>', 'resource group to deploy to').argParser(pattern('resource group name', ARM_NAME, 90)).makeOptionMandatory())
+    .option('-l, --location <region>', 'region of the resource group when it has to be created')
+    .addOption(releaseOption())
+    .option('-p, --parameters <file>', 'deployment parameters file (hubc params writes one); its values replace the template defaults')
+    .option('--what-if', 'stop after showing the what-if result')
+    .option('-y, --yes', 'deploy without asking for confirmation')
+    .addOption(new Option('-n, --name <name>', 'deployment name (default hubc-<hub name>-<release>)').argParser(pattern('deployment name', ARM_NAME, 64)))
+    .addOption(choiceOption('--cloud <cloud>', 'Azure cloud', CLOUD_NAMES, 'AzureCloud'))
+    .addOption(
+      new Option('--arm-endpoint <url>', "ARM endpoint to send requests to instead of the cloud's (tokens keep the cloud's audience)").argParser((v: string) => {
+        try {
+          return normalizeArmEndpoint(v);
+        } catch (e) {
+          throw new InvalidArgumentError(`${(e as Error).message}.`);
+        }
+      }),
+    )
+    .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  hubc deploy --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub --location westeurope --what-if\n' +
+        '  hubc deploy my-hub.yaml --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub --parameters azuredeploy.parameters.json --yes\n' +
+        '\nExit codes: 0 deployed (or what-if shown), 1 hub.yaml, parameters or deployment rejected, or cancelled, 2 usage, sign-in, permission, network, or no terminal to confirm on.\n',
+    )
+    .action(async (fileArg: string | undefined, opts: DeployFlags) => {
+      const { io } = ctx;
+      const file = hubFileOf(io, fileArg, opts.hub);
+      if (file === undefined) return ctx.exit(EXIT.usage);
+      const compiled = compileFile(io, file, opts.format, opts.release);
+      if (typeof compiled === 'number') return ctx.exit(compiled);
+      const checks = [...compiled.diagnostics, ...validateOutput(compiled, 'quick')];
+      if (hasErrors(checks)) {
+        reportDiagnostics(io, checks, opts.format);
+        return ctx.exit(EXIT.diagnostics);
+      }
+      const azure = ctx.azure ?? {};
+      const credential = azure.credential ?? new DefaultAzureCredential({ authorityHost: CLOUDS[opts.cloud].authorityHost });
+      const say = opts.format === 'json' ? (line: string) => io.err(`${line}\n`) : (line: string) => io.out(`${line}\n`);
+      const ask = io.isTTY && io.ask ? (q: string) => io.ask!(q) : undefined;
+      const outcome = await runDeploy(
+        {
+          compiled,
+          resourceGroup: opts.resourceGroup,
+          location: opts.location,
+          deploymentName: opts.name ?? defaultDeploymentName(compiled.model!.hub.name, compiled.release!),
+          parametersFile: opts.parameters,
+          whatIfOnly: Boolean(opts.whatIf),
+          yes: Boolean(opts.yes),
+        },
+        {
+          connection: armConnection(opts.cloud, opts.subscription, credential, opts.armEndpoint, azure.clientOptions),
+          timing: { ...DEFAULT_TIMING, ...azure.timing },
+          say,
+          ...(ask ? { confirm: async (q: string) => /^\s*y(es)?\s*$/i.test(await ask(q)) } : {}),
+        },
+      );
+      printOutcome(io, opts.format, outcome, checks);
+      ctx.exit(!outcome.failure ? EXIT.ok : outcome.failure.kind === 'environment' ? EXIT.usage : EXIT.diagnostics);
+    });
+}

@@ -1,0 +1,95 @@
+/**
+ * `hubc params`: write the `azuredeploy.parameters.json` of a hub.yaml (the work is in `src/params/`).
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { toJsonText } from '../../compiler/json.js';
+import { buildParametersFile, KEY_VAULT_ID } from '../../params/index.js';
+import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
+import { formatOption, releaseOption } from '../options.js';
+import { compileFile, hubFileOf, type CommandContext } from './shared.js';
+
+interface ParamsFlags {
+  hub?: string;
+  release?: string;
+  out: string;
+  keyVault?: string;
+  keySecret?: string;
+  format: OutputFormat;
+}
+
+/** Writes a file atomically (temporary file beside it, then rename). */
+function writeAtomically(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, path);
+}
+
+/** Adds the command to the program. */
+export function registerParams(program: Command, ctx: CommandContext): void {
+  program
+    .command('params')
+    .summary('write azuredeploy.parameters.json from a hub.yaml')
+    .description(
+      "Writes a deployment parameters file (deploymentParameters schema) with hub.yaml's value of every template parameter, for deploying with az or Azure PowerShell. " +
+        'Parameters the template computes at deployment (location when hub.yaml leaves it empty) are left out. ' +
+        'Secrets are never written: when the hub uses the remote hub storage key, the file holds a Key Vault reference (to --key-vault, else to placeholders to replace).',
+    )
+    .argument('[file]', 'hub.yaml to read (or --hub)')
+    .option('--hub <file>', 'hub.yaml to read (default hub.yaml)')
+    .addOption(releaseOption())
+    .option('-o, --out <file>', 'file to write; - for stdout', 'azuredeploy.parameters.json')
+    .addOption(
+      new Option('--key-vault <id>', 'resource ID of the Key Vault holding the secrets (/subscriptions/.../providers/Microsoft.KeyVault/vaults/NAME)').argParser((v: string) => {
+        if (!KEY_VAULT_ID.test(v)) throw new InvalidArgumentError('Expected /subscriptions/<id>/resourceGroups/<group>/providers/Microsoft.KeyVault/vaults/<name>.');
+        return v;
+      }),
+    )
+    .addOption(
+      new Option('--key-secret <name>', 'secret name in that vault (default: the parameter name, remoteHubStorageKey)').argParser((v: string) => {
+        if (!/^[0-9a-zA-Z-]{1,127}$/.test(v)) throw new InvalidArgumentError('Key Vault secret names have 1-127 letters, digits and dashes.');
+        return v;
+      }),
+    )
+    .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  hubc params\n' +
+        '  az deployment group create -g finops-hub --template-file dist-templates/<release>/azuredeploy.json --parameters @azuredeploy.parameters.json\n' +
+        '  hubc params my-hub.yaml --key-vault /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/secrets/providers/Microsoft.KeyVault/vaults/my-vault\n',
+    )
+    .action((fileArg: string | undefined, opts: ParamsFlags) => {
+      const { io } = ctx;
+      const file = hubFileOf(io, fileArg, opts.hub);
+      if (file === undefined) return ctx.exit(EXIT.usage);
+      if (opts.keySecret && !opts.keyVault) {
+        io.err('error: --key-secret needs --key-vault\n');
+        return ctx.exit(EXIT.usage);
+      }
+      const compiled = compileFile(io, file, opts.format, opts.release);
+      if (typeof compiled === 'number') return ctx.exit(compiled);
+      const built = buildParametersFile(compiled, { keyVaultId: opts.keyVault, secretName: opts.keySecret });
+      const diagnostics = [...compiled.diagnostics, ...built.diagnostics];
+      const text = toJsonText(built.file);
+      const names = Object.keys(built.file.parameters);
+      if (opts.out === '-') {
+        io.out(text);
+        reportDiagnostics(io, diagnostics, 'text');
+        return ctx.exit(EXIT.ok);
+      }
+      try {
+        writeAtomically(opts.out, text);
+      } catch (e) {
+        reportDiagnostics(io, [{ code: 'HUB002', severity: 'error', message: `cannot write ${opts.out}: ${(e as Error).message}`, hint: 'Check that the folder exists and is writable.', file: opts.out }], opts.format);
+        return ctx.exit(EXIT.diagnostics);
+      }
+      reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, parameters: names, references: built.references, omitted: built.omitted });
+      if (opts.format === 'text') {
+        io.out(`wrote ${opts.out}: ${names.length} parameters for release ${compiled.release}\n`);
+        for (const o of built.omitted) io.out(`  left out ${o.name}: ${o.reason}\n`);
+        for (const r of built.references) io.out(`  ${r}: Key Vault reference\n`);
+      }
+      ctx.exit(EXIT.ok);
+    });
+}

@@ -1,0 +1,145 @@
+/**
+ * The parameter values of a deployment: read from a `--parameters` file (a deploymentParameters file,
+ * as `hubc params` writes, or a bare `{ name: { value } }` map as `az` also accepts) and checked against
+ * the template before anything is sent to Azure. Parameters the file does not give keep the template's
+ * defaults, which ARM applies itself: only the file's entries are sent.
+ */
+import { readFileSync } from 'node:fs';
+import { positionAt, type Diagnostic } from '../compiler/diagnostics.js';
+import { nearest } from '../cli/options.js';
+import { hasPlaceholder, isSecureParameter, secretInUse, type KeyVaultReference, type ParameterEntry, type TemplateParameter } from '../params/index.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The outcome of reading a parameters file: entries by the template's spelling of each name, or errors. */
+export interface SuppliedParameters {
+  parameters: Record<string, ParameterEntry>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads and checks a parameters file against a template's parameters.
+ * Errors: HUB420 (unreadable or not JSON), HUB421 (a parameter the template does not declare; ARM would
+ * refuse the deployment), HUB422 (an entry without exactly one of `value` / `reference`, or a malformed
+ * reference), HUB424 (a Key Vault reference still holding `<...>` placeholders).
+ * @param file path of the file (named in diagnostics)
+ * @param declared the template's `parameters` section
+ */
+export function readParametersFile(file: string, declared: Record<string, TemplateParameter>): SuppliedParameters {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return { parameters: {}, diagnostics: [{ code: 'HUB420', severity: 'error', message: `cannot read ${file}: ${(e as Error).message}`, hint: 'Pass the path of a deployment parameters file (hubc params writes one).', file }] };
+  }
+  return parseParametersText(text, file, declared);
+}
+
+/** {@link readParametersFile} on text already read. */
+export function parseParametersText(text: string, file: string, declared: Record<string, TemplateParameter>): SuppliedParameters {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    const at = /position (\d+)/.exec((e as Error).message);
+    return {
+      parameters: {},
+      diagnostics: [{ code: 'HUB420', severity: 'error', message: `${file} is not valid JSON: ${(e as Error).message}`, hint: 'Fix the JSON syntax.', file, ...(at ? { start: positionAt(text, Number(at[1])) } : {}) }],
+    };
+  }
+  const entries = isObject(data) && isObject(data.parameters) ? data.parameters : data;
+  if (!isObject(entries)) {
+    return { parameters: {}, diagnostics: [{ code: 'HUB420', severity: 'error', message: `${file} has no "parameters" object`, hint: 'Use the deploymentParameters form: { "$schema": ..., "contentVersion": "1.0.0.0", "parameters": { "name": { "value": ... } } }.', file }] };
+  }
+  const byLower = new Map(Object.keys(declared).map((n) => [n.toLowerCase(), n]));
+  const parameters: Record<string, ParameterEntry> = {};
+  const diagnostics: Diagnostic[] = [];
+  for (const [key, entry] of Object.entries(entries)) {
+    const name = byLower.get(key.toLowerCase());
+    const path = `parameters.${key}`;
+    if (!name) {
+      const near = nearest(key, Object.keys(declared));
+      diagnostics.push({
+        code: 'HUB421',
+        severity: 'error',
+        message: `the template has no parameter '${key}'`,
+        hint: near ? `Did you mean '${near}'?` : `Template parameters: ${Object.keys(declared).join(', ')}.`,
+        file,
+        path,
+      });
+      continue;
+    }
+    const problem = entryProblem(entry);
+    if (problem) {
+      diagnostics.push({ code: 'HUB422', severity: 'error', message: `${key}: ${problem}`, hint: 'Each parameter is { "value": ... } or { "reference": { "keyVault": { "id": ... }, "secretName": ... } }.', file, path });
+      continue;
+    }
+    const e = entry as ParameterEntry;
+    if ('reference' in e && hasPlaceholder(e.reference)) {
+      diagnostics.push({
+        code: 'HUB424',
+        severity: 'error',
+        message: `${key}: the Key Vault reference still holds placeholders (${e.reference.keyVault.id}, ${e.reference.secretName})`,
+        hint: 'Put the vault resource ID and secret name there (or run hubc params --key-vault ID), or give the value as { "value": ... }.',
+        file,
+        path,
+      });
+      continue;
+    }
+    parameters[name] = e;
+  }
+  return { parameters, diagnostics };
+}
+
+/** Why an entry is not `{ value }` or `{ reference }` (with optional `metadata`), or undefined when it is. */
+function entryProblem(entry: unknown): string | undefined {
+  if (!isObject(entry)) return 'must be an object with "value" or "reference"';
+  const extra = Object.keys(entry).filter((k) => k !== 'value' && k !== 'reference' && k !== 'metadata');
+  if (extra.length) return `unexpected member ${extra.map((k) => `"${k}"`).join(', ')}`;
+  const hasValue = 'value' in entry;
+  const hasRef = 'reference' in entry;
+  if (hasValue === hasRef) return hasValue ? 'has both "value" and "reference"' : 'has neither "value" nor "reference"';
+  if (hasRef) {
+    const r = entry.reference as Partial<KeyVaultReference>;
+    if (!isObject(r) || !isObject(r.keyVault) || typeof r.keyVault.id !== 'string' || !r.keyVault.id || typeof r.secretName !== 'string' || !r.secretName) {
+      return 'a reference needs keyVault.id and secretName';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The literal value a parameter will have: the file's `value`, else the template default when it is not
+ * an expression; undefined when only known at deployment (a Key Vault reference, an expression default).
+ */
+export function knownValue(name: string, declared: Record<string, TemplateParameter>, supplied: Record<string, ParameterEntry>): unknown {
+  const entry = supplied[name];
+  if (entry) return 'value' in entry ? entry.value : undefined;
+  const d = declared[name]?.defaultValue;
+  return typeof d === 'string' && d.startsWith('[') && !d.startsWith('[[') ? undefined : d;
+}
+
+/**
+ * HUB423 for each secure parameter the deployment uses (see `SECRET_USED_WHEN`) whose value is missing
+ * or empty: without it, the hub deploys with an empty secret (for the remote hub key, pushing to the
+ * remote hub then fails at run time).
+ * @param file the parameters file, or undefined when none was given
+ */
+export function missingSecrets(declared: Record<string, TemplateParameter>, supplied: Record<string, ParameterEntry>, file: string | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, p] of Object.entries(declared)) {
+    if (!isSecureParameter(p) || !secretInUse(name, (n) => knownValue(n, declared, supplied))) continue;
+    const entry = supplied[name];
+    if (entry && ('reference' in entry || (entry.value !== '' && entry.value !== undefined && entry.value !== null))) continue;
+    out.push({
+      code: 'HUB423',
+      severity: 'error',
+      message: `${name} is needed by this hub but no value is given`,
+      hint: `Give it in the --parameters file as a Key Vault reference (hubc params --key-vault ID writes one) or as { "value": ... }.`,
+      file: file ?? 'hub.yaml',
+      path: `parameters.${name}`,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,276 @@
+/**
+ * `hubc deploy`: deploys a compiled hub to a resource group with the Azure SDK, in this order:
+ *
+ * 1. read and check the `--parameters` file (before any call to Azure);
+ * 2. create the resource group when it is missing (`--location` needed then);
+ * 3. register the resource providers the template needs (`providers.ts`), or stop with the `az`
+ *    commands that do it when the identity may not;
+ * 4. validate the deployment (ARM's preflight), then show its what-if result (`whatIf.ts`);
+ *    `--what-if` stops there;
+ * 5. without `--yes`, ask for confirmation on a terminal, refuse without one;
+ * 6. deploy, printing one line per resource operation as ARM reports it (`progress.ts`), then the
+ *    template outputs.
+ *
+ * REST (Microsoft.Resources, api-version of `@azure/arm-resources` 6.1.0: 2025-03-01): "Resource Groups
+ * - Check Existence / Create Or Update", "Deployments - Validate" (`POST .../deployments/{name}/validate`,
+ * 200, or 202 + `Location`), "Deployments - What If" (`POST .../whatIf`, 202 + `Location` and
+ * `Retry-After`, polled until 200), "Deployments - Create Or Update" (`PUT .../deployments/{name}`,
+ * 201 + `Azure-AsyncOperation`, polled until `Succeeded`/`Failed`), "Deployments - Get",
+ * "Deployment Operations - List".
+ *
+ * The credential and the endpoint come in through `services.connection` (see `arm.ts`); this module
+ * never builds either.
+ */
+import type { Deployment } from '@azure/arm-resources';
+import type { CompileResult } from '../compiler/compile.js';
+import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
+import { createResourceClient, type ArmConnection } from './arm.js';
+import { armErrorFromBody, armFailureOf, type ArmError } from './errors.js';
+import { missingSecrets, readParametersFile } from './parameters.js';
+import { ensureProviders, registerCommand, requiredProviders } from './providers.js';
+import { followOperations, formatOperation, OperationTracker, type OperationReport } from './progress.js';
+import { formatWhatIf, summarizeWhatIf, type WhatIfSummary } from './whatIf.js';
+import type { ParameterEntry, TemplateParameter } from '../params/index.js';
+
+/** What to deploy, and where. */
+export interface DeployRequest {
+  /** A successful compile of the hub. */
+  compiled: CompileResult;
+  resourceGroup: string;
+  /** Region for a resource group that does not exist yet. */
+  location?: string;
+  /** Deployment name (ARM keeps the deployment's history under it). */
+  deploymentName: string;
+  /** `--parameters` file. */
+  parametersFile?: string;
+  /** Stop after the what-if result. */
+  whatIfOnly: boolean;
+  /** Deploy without asking. */
+  yes: boolean;
+}
+
+/** Waits, in ms. */
+export interface DeployTiming {
+  /** Between polls of long-running operations without `Retry-After`, of deployment operations and of provider registration. */
+  pollIntervalMs: number;
+  /** Longest wait for a provider registration. */
+  registrationTimeoutMs: number;
+}
+
+/** Defaults: ARM's usual polling pace; provider registrations can take minutes. */
+export const DEFAULT_TIMING: DeployTiming = { pollIntervalMs: 5000, registrationTimeoutMs: 10 * 60_000 };
+
+/** What the deployment needs from its caller. */
+export interface DeployServices {
+  connection: ArmConnection;
+  timing: DeployTiming;
+  /** One line of progress. */
+  say(line: string): void;
+  /** Asks a yes/no question on a terminal; absent when there is none. */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+/** The machine-readable record of a run (the `--format json` output, without `diagnostics`). */
+export interface DeployReport {
+  subscription: string;
+  resourceGroup: string;
+  deployment: string;
+  release: string;
+  /** `deployed`, `what-if` (stopped after it), `failed`, `cancelled` (answered no), `refused` (no terminal to ask). */
+  status: 'deployed' | 'what-if' | 'failed' | 'cancelled' | 'refused';
+  resourceGroupCreated?: boolean;
+  providers?: { namespace: string; before: string; action: string; after: string; reasons: string[] }[];
+  whatIf?: WhatIfSummary;
+  operations?: OperationReport[];
+  provisioningState?: string;
+  /** Template outputs by name (their `value`s). */
+  outputs?: Record<string, unknown>;
+}
+
+/** How a run ended badly. */
+export interface DeployFailure {
+  diagnostics: Diagnostic[];
+  /** ARM's error, with its nested details. */
+  arm?: ArmError;
+  /** `diagnostics`: the hub, its parameters or the deployment were rejected (exit 1); `environment`: sign-in, permissions, network, no terminal (exit 2). */
+  kind: 'diagnostics' | 'environment';
+}
+
+/** The outcome of {@link runDeploy}. */
+export interface DeployOutcome {
+  report: DeployReport;
+  failure?: DeployFailure;
+}
+
+const SIGN_IN_HINT = 'Sign in first (az login, Connect-AzAccount, azd auth login, or the AZURE_* environment variables of a service principal or workload identity); see README "Deploy".';
+
+/**
+ * Maps an exception of a call to ARM to a failure.
+ * @param rejectCode code for an ARM error answer (the request was understood and refused), exit 1
+ * @param what the call, for the message, e.g. `validating the deployment`
+ */
+function failureOf(e: unknown, rejectCode: string | undefined, what: string, file: string): DeployFailure {
+  const f = armFailureOf(e);
+  const text = `${f.error.code ? `${f.error.code}: ` : ''}${f.error.message}`;
+  if (f.kind === 'arm' && rejectCode) {
+    return { kind: 'diagnostics', arm: f.error, diagnostics: [{ code: rejectCode, severity: 'error', message: `Azure Resource Manager refused ${what}${f.status ? ` (HTTP ${f.status})` : ''}`, hint: 'Fix what the ARM error below names, then run again.', file }] };
+  }
+  const byKind: Record<string, [string, string]> = {
+    auth: ['HUB438', SIGN_IN_HINT],
+    forbidden: ['HUB439', 'The signed-in identity lacks a role this step needs (README "Deploy" lists who needs which role).'],
+    throttled: ['HUB439', 'ARM throttled the requests (HTTP 429) beyond the SDK retries; wait a few minutes and run again.'],
+    network: ['HUB439', 'Check the network connection, --cloud and --arm-endpoint.'],
+    arm: ['HUB439', 'See the ARM error below.'],
+  };
+  const [code, hint] = byKind[f.kind];
+  const message = f.kind === 'auth' ? `cannot sign in to Azure while ${what}: ${text}` : `${what} failed${f.status ? ` (HTTP ${f.status})` : ''}: ${text}`;
+  return { kind: 'environment', ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}), diagnostics: [{ code, severity: 'error', message, hint, file }] };
+}
+
+/**
+ * Runs a deployment (see the module comment for the steps).
+ * @returns the report and, when it did not deploy (or stop after what-if), the failure; never throws for
+ *   Azure errors
+ */
+export async function runDeploy(req: DeployRequest, svc: DeployServices): Promise<DeployOutcome> {
+  const template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as Record<string, unknown> & { parameters?: Record<string, TemplateParameter> };
+  const declared = template.parameters ?? {};
+  const { connection, timing, say } = svc;
+  const report: DeployReport = { subscription: connection.subscriptionId, resourceGroup: req.resourceGroup, deployment: req.deploymentName, release: req.compiled.release ?? '', status: 'failed' };
+  const fail = (failure: DeployFailure): DeployOutcome => ({ report, failure });
+  const rgFile = `resource group ${req.resourceGroup}`;
+  const depFile = `deployment ${req.deploymentName}`;
+
+  let supplied: Record<string, ParameterEntry> = {};
+  const checks: Diagnostic[] = [];
+  if (req.parametersFile) {
+    const read = readParametersFile(req.parametersFile, declared);
+    checks.push(...read.diagnostics);
+    supplied = read.parameters;
+  }
+  if (!hasErrors(checks)) checks.push(...missingSecrets(declared, supplied, req.parametersFile));
+  if (hasErrors(checks)) return fail({ kind: 'diagnostics', diagnostics: checks });
+
+  say(`deploying hub release ${report.release} to resource group ${req.resourceGroup} (subscription ${connection.subscriptionId}) as deployment ${req.deploymentName}`);
+  const client = createResourceClient(connection);
+  const pollOptions = { updateIntervalInMs: timing.pollIntervalMs };
+
+  try {
+    const exists = (await client.resourceGroups.checkExistence(req.resourceGroup)).body;
+    if (!exists) {
+      if (!req.location) {
+        return fail({ kind: 'environment', diagnostics: [{ code: 'HUB432', severity: 'error', message: `resource group ${req.resourceGroup} does not exist and no --location is given to create it`, hint: 'Pass --location <region> (e.g. --location westeurope), or create the resource group first.', file: rgFile }] });
+      }
+      await client.resourceGroups.createOrUpdate(req.resourceGroup, { location: req.location });
+      say(`created resource group ${req.resourceGroup} in ${req.location}`);
+    } else say(`resource group ${req.resourceGroup} exists`);
+    report.resourceGroupCreated = !exists;
+  } catch (e) {
+    return fail(failureOf(e, undefined, `checking or creating resource group ${req.resourceGroup}`, rgFile));
+  }
+
+  const values = Object.fromEntries(Object.entries(supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
+  const required = requiredProviders(template, values);
+  let statuses;
+  try {
+    statuses = await ensureProviders(client, required, { pollIntervalMs: timing.pollIntervalMs, timeoutMs: timing.registrationTimeoutMs }, say);
+  } catch (e) {
+    return fail(failureOf(e, undefined, 'listing the resource providers', `subscription ${connection.subscriptionId}`));
+  }
+  const reasons = new Map(required.map((r) => [r.namespace, r.reasons]));
+  report.providers = statuses.map((s) => ({ namespace: s.namespace, before: s.before, action: s.action, after: s.after, reasons: reasons.get(s.namespace) ?? [] }));
+  for (const s of statuses) if (s.action === 'registered' || s.action === 'waited') say(`resource provider ${s.namespace} is Registered`);
+  const forbidden = statuses.filter((s) => s.action === 'forbidden');
+  const failed = statuses.filter((s) => s.action === 'failed');
+  if (forbidden.length || failed.length) {
+    const diagnostics: Diagnostic[] = [];
+    const file = `subscription ${connection.subscriptionId}`;
+    if (forbidden.length) {
+      const names = forbidden.map((s) => s.namespace);
+      diagnostics.push({
+        code: 'HUB430',
+        severity: 'error',
+        message: `resource provider${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not registered and the signed-in identity may not register ${names.length > 1 ? 'them' : 'it'} (HTTP 403)`,
+        hint: `Ask someone with Contributor or Owner on the subscription to run: ${names.map((n) => registerCommand(n, connection.subscriptionId)).join(' ; ')}`,
+        file,
+      });
+    }
+    for (const s of failed) {
+      diagnostics.push({ code: 'HUB431', severity: 'error', message: `resource provider ${s.namespace} could not be registered: ${s.failure?.error.message ?? s.after}`, hint: `Check it with: az provider show --namespace ${s.namespace} --subscription ${connection.subscriptionId}`, file });
+    }
+    return fail({ kind: 'environment', diagnostics, ...(forbidden[0]?.failure ? { arm: forbidden[0].failure.error } : {}) });
+  }
+  say(`resource providers registered: ${statuses.map((s) => s.namespace).join(', ')}`);
+
+  const deployment: Deployment = { properties: { template, parameters: supplied as Deployment['properties']['parameters'], mode: 'Incremental' } };
+  try {
+    const validated = await client.deployments.beginValidateAndWait(req.resourceGroup, req.deploymentName, deployment, pollOptions);
+    const error = armErrorFromBody(validated.error);
+    if (error) return fail({ kind: 'diagnostics', arm: error, diagnostics: [{ code: 'HUB433', severity: 'error', message: 'Azure Resource Manager refused validating the deployment', hint: 'Fix what the ARM error below names, then run again.', file: depFile }] });
+  } catch (e) {
+    return fail(failureOf(e, 'HUB433', 'validating the deployment', depFile));
+  }
+  say('validation passed');
+
+  let rawWhatIf: string | undefined;
+  try {
+    await client.deployments.beginWhatIfAndWait(req.resourceGroup, req.deploymentName, deployment, {
+      ...pollOptions,
+      onResponse: (raw) => {
+        if (raw.status === 200 && raw.bodyAsText) rawWhatIf = raw.bodyAsText;
+      },
+    });
+  } catch (e) {
+    return fail(failureOf(e, 'HUB435', 'the what-if operation', depFile));
+  }
+  const whatIf = summarizeWhatIf(rawWhatIf ? JSON.parse(rawWhatIf) : {});
+  report.whatIf = whatIf;
+  if (whatIf.error || /^failed$/i.test(whatIf.status)) {
+    return fail({ kind: 'diagnostics', ...(whatIf.error ? { arm: whatIf.error } : {}), diagnostics: [{ code: 'HUB435', severity: 'error', message: 'the what-if operation failed', hint: 'Fix what the ARM error below names, then run again.', file: depFile }] });
+  }
+  for (const line of formatWhatIf(whatIf)) say(line);
+  if (req.whatIfOnly) {
+    report.status = 'what-if';
+    return { report };
+  }
+
+  if (!req.yes) {
+    if (!svc.confirm) {
+      report.status = 'refused';
+      return fail({ kind: 'environment', diagnostics: [{ code: 'HUB436', severity: 'error', message: 'not deploying without confirmation: there is no terminal to ask on', hint: 'Pass --yes to deploy these changes, or --what-if to only preview them.', file: depFile }] });
+    }
+    if (!(await svc.confirm(`Deploy these changes to resource group ${req.resourceGroup}? [y/N] `))) {
+      report.status = 'cancelled';
+      return fail({ kind: 'diagnostics', diagnostics: [{ code: 'HUB437', severity: 'error', message: 'deployment cancelled; nothing was changed', file: depFile }] });
+    }
+  }
+
+  const tracker = new OperationTracker();
+  let result;
+  try {
+    const poller = await client.deployments.beginCreateOrUpdate(req.resourceGroup, req.deploymentName, deployment, pollOptions);
+    result = await followOperations(poller.pollUntilDone(), () => client.deploymentOperations.list(req.resourceGroup, req.deploymentName), tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs);
+  } catch (e) {
+    report.operations = tracker.all();
+    let arm: ArmError | undefined;
+    try {
+      arm = armErrorFromBody((await client.deployments.get(req.resourceGroup, req.deploymentName)).properties?.error);
+    } catch {
+      arm = undefined;
+    }
+    if (!arm) return fail(failureOf(e, 'HUB434', 'the deployment', depFile));
+    return fail({ kind: 'diagnostics', arm, diagnostics: [{ code: 'HUB434', severity: 'error', message: 'the deployment failed', hint: 'Fix what the ARM error below names, then run again; resources already deployed stay (the next run updates them).', file: depFile }] });
+  }
+  report.operations = tracker.all();
+  report.provisioningState = result.properties?.provisioningState;
+  if (report.provisioningState !== 'Succeeded') {
+    const arm = armErrorFromBody(result.properties?.error);
+    return fail({ kind: 'diagnostics', ...(arm ? { arm } : {}), diagnostics: [{ code: 'HUB434', severity: 'error', message: `the deployment ended in state ${report.provisioningState ?? 'unknown'}`, file: depFile }] });
+  }
+  const outputs = (result.properties?.outputs ?? {}) as Record<string, { value?: unknown }>;
+  report.outputs = Object.fromEntries(Object.entries(outputs).map(([k, o]) => [k, o?.value]));
+  report.status = 'deployed';
+  say('deployment succeeded; outputs:');
+  for (const [k, v] of Object.entries(report.outputs)) say(`  ${k}: ${JSON.stringify(v)}`);
+  return { report };
+}
