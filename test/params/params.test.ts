@@ -48,15 +48,14 @@ test('the default hub: every parameter with its hub.yaml value; expression defau
   const template = templateOf(compiled());
   const expected = Object.fromEntries(
     Object.entries(template.parameters as Record<string, any>)
-      .filter(([name]) => !['location', 'EventGridLocation', 'remoteHubStorageKey'].includes(name))
+      .filter(([name]) => !['location', 'remoteHubStorageKey'].includes(name))
       .map(([name, p]) => [name, { value: p.defaultValue }]),
   );
   assert.equal(file.parameters, expected);
-  assert.is(Object.keys(file.parameters).length, 16);
+  assert.is(Object.keys(file.parameters).length, 17);
   assert.equal(r.stdout.split('\n'), [
-    `wrote ${out}: 16 parameters for release 0.7`,
+    `wrote ${out}: 17 parameters for release 0.7`,
     "  left out location: computed by the template at deployment: [resourceGroup().location]",
-    "  left out EventGridLocation: computed by the template at deployment: [parameters('location')]",
     '  left out remoteHubStorageKey: secret, not used by this hub (remoteHubStorageUri is empty)',
     '',
   ]);
@@ -88,7 +87,7 @@ test('--key-vault: the key becomes a reference to that vault (secret name: the p
   const report = JSON.parse(r.stdout);
   assert.equal(report.references, ['remoteHubStorageKey']);
   assert.equal(report.diagnostics, []);
-  assert.equal(report.omitted.map((o: any) => o.name), ['location', 'EventGridLocation']);
+  assert.equal(report.omitted.map((o: any) => o.name), ['location']);
   const file = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(file.parameters.remoteHubStorageKey, { reference: { keyVault: { id: VAULT }, secretName: 'remoteHubStorageKey' } });
   const declared = templateOf(compiled(hubYaml(REMOTE))).parameters;
