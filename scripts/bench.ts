@@ -19,7 +19,7 @@ function time<T>(fn: () => T): { ms: number; value: T } {
 
 const inputs: [string, string][] = [
   ['hub.yaml', readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8')],
-  ['test/fixtures/0.7/hub.yaml', readFileSync(new URL('../test/fixtures/0.7/hub.yaml', import.meta.url), 'utf8')],
+  ['test/fixtures/0.7/custom/hub.yaml', readFileSync(new URL('../test/fixtures/0.7/custom/hub.yaml', import.meta.url), 'utf8')],
 ];
 
 for (const [name, text] of inputs) {

@@ -12,7 +12,7 @@ import { ingestionCapacity } from '../../src/modules/dataExplorer/index.js';
 
 const SUB = '00000000-0000-0000-0000-000000000000';
 const RG = `/subscriptions/${SUB}/resourceGroups/finops`;
-const FIXTURE = new URL('../fixtures/0.7/hub.yaml', import.meta.url);
+const FIXTURE = new URL('../fixtures/0.7/custom/hub.yaml', import.meta.url);
 
 const defaultHub = templateOf(compiled());
 const fixtureHub = templateOf(compiled(readFileSync(FIXTURE, 'utf8')));

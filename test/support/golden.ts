@@ -42,11 +42,12 @@ export function describeDifference(path: string, expected: string, actual: strin
 }
 
 /**
- * Compares generated files with a golden folder.
+ * Compares generated files with a golden folder. With `update` (default: `UPDATE_GOLDEN=1`) the folder is
+ * rewritten instead; pass `update: false` for folders that only a build may write (dist-templates).
  * @returns a list of differences (empty when equal or after an update)
  */
-export function compareWithGolden(files: ReadonlyMap<string, string>, goldenDir: string): string[] {
-  if (process.env.UPDATE_GOLDEN === '1') {
+export function compareWithGolden(files: ReadonlyMap<string, string>, goldenDir: string, options: { update?: boolean } = {}): string[] {
+  if (options.update ?? process.env.UPDATE_GOLDEN === '1') {
     rmSync(goldenDir, { recursive: true, force: true });
     for (const [path, text] of files) {
       const full = join(goldenDir, ...path.split('/'));

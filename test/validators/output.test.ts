@@ -38,7 +38,7 @@ function lineOf(r: CompileResult, d: Diagnostic): string {
   return r.artifacts.get(d.file)!.split('\n')[d.start!.line - 1];
 }
 
-const FIXTURE = readFileSync(new URL('../fixtures/0.7/hub.yaml', import.meta.url), 'utf8');
+const FIXTURE = readFileSync(new URL('../fixtures/0.7/custom/hub.yaml', import.meta.url), 'utf8');
 
 const variants: [string, string][] = [
   ['default hub (no Data Explorer, public access off)', hubYaml()],

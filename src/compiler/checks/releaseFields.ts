@@ -12,14 +12,15 @@ import { tierOfSku } from './skus.js';
 import type { Check, CheckContext, DataPath } from './types.js';
 
 /** A hub.yaml section and the capability it configures. */
-interface Section {
+export interface Section {
   path: DataPath;
   feature: ReleaseFeature;
   /** The component, for messages. */
   what: string;
 }
 
-const SECTIONS: readonly Section[] = [
+/** The hub.yaml sections that configure a component only some releases have. */
+export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['hub', 'eventGridLocation'], feature: 'eventGridRegistration', what: 'the temporary Event Grid namespace' },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
@@ -62,7 +63,7 @@ export const releaseFieldsCheck: Check = {
   codes: ['HUB220', 'HUB221'],
   run(ctx) {
     const r = ctx.release;
-    for (const s of SECTIONS) {
+    for (const s of RELEASE_SECTIONS) {
       if (has(r, s.feature) || !ctx.written(s.path) || !ctx.valid(s.path)) continue;
       const first = firstReleaseWith(s.feature);
       const hint = first ? `The first release with ${s.what} is ${first}; build that release or later, or remove this section.` : 'Remove this section.';

@@ -15,7 +15,7 @@ import { evaluateAdfValue, type AdfEvalContext } from '../../../src/expressions/
 
 const root = new URL('../../../', import.meta.url);
 export const DEFAULT_YAML = readFileSync(new URL('hub.yaml', root), 'utf8');
-export const FIXTURE_YAML = readFileSync(new URL('test/fixtures/0.7/hub.yaml', root), 'utf8');
+export const FIXTURE_YAML = readFileSync(new URL('test/fixtures/0.7/custom/hub.yaml', root), 'utf8');
 
 /** hub.yaml text with top-level sections replaced. */
 export const withSections = hubYaml;

@@ -1,0 +1,79 @@
+/**
+ * Markdown generated from the release table, for the README's "Releases" section and docs/hub-yaml.md's
+ * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
+ * `<!-- name:end -->` markers; a test fails when a file is not current.
+ */
+import { RELEASE_VERSIONS, getRelease, has, parameterName, type Release, type ReleaseFeature } from './releases.js';
+import { RELEASE_SECTIONS } from './checks/releaseFields.js';
+
+/** Human names of the capabilities. */
+const FEATURE_NAMES: Record<ReleaseFeature, string> = {
+  managedExports: 'managed exports',
+  retentionSettings: 'retention settings',
+  remoteHub: 'remote hub',
+  eventGridRegistration: 'Event Grid registration',
+  dataExplorer: 'Data Explorer',
+  privateNetworking: 'private networking',
+  scriptStorage: 'script storage',
+};
+
+/** Ingestion layouts in words. */
+const LAYOUTS: Record<Release['ingestionLayout'], string> = {
+  'scope-range-amortizedcost': '`{scope}/{yyyyMMdd-yyyyMMdd}/amortizedcost/{file}.parquet`',
+  'scope-month-focuscost': '`{scope}/{yyyyMM}/focuscost/{file}.parquet`',
+  'scope-month-dataset': '`{scope}/{yyyyMM}/{type}/{file}.parquet`',
+  'dataset-date-scope': '`{dataset}/{yyyy}/{mm}/{scope}/{id}__{file}.parquet`',
+};
+
+const code = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(', ');
+
+/** The README's Releases table: one row per release. */
+export function releasesTable(): string {
+  const rows = RELEASE_VERSIONS.map(getRelease).map((r) => {
+    const exportsRead =
+      r.exportDetection === 'csvPath'
+        ? `\`*.csv\` by path; ${Object.keys(r.exportVersions).length ? Object.entries(r.exportVersions).map(([t, v]) => `${t} ${v!.join(', ')}`).join('; ') : 'amortized cost'}`
+        : `manifest; ${Object.entries(r.exportVersions).map(([t, v]) => `${t} ${v!.join(', ')}`).join('; ')}`;
+    const features = [...r.features].map((f) => FEATURE_NAMES[f]).sort();
+    return `| ${r.version} | ${code(r.parameters.map((k) => parameterName(r, k)))} | ${code(Object.values(r.pipelines))} | ${code(Object.values(r.triggers))} | ${exportsRead} | ${
+      LAYOUTS[r.ingestionLayout]
+    }${r.ingestionLayout === 'dataset-date-scope' ? ` (${r.datasetFolders === 'hubDataset' ? 'dataset names' : 'export type, lower case'})` : ''} | ${features.join(', ') || '–'} |`;
+  });
+  return [
+    '| Release | Template parameters | Pipelines | Triggers | Exports read | Ingestion layout (under `ingestion/`) | Components |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+/** docs/hub-yaml.md: which hub.yaml sections each release accepts. */
+export function hubYamlReleasesTable(): string {
+  const releases = RELEASE_VERSIONS.map(getRelease);
+  const rows = RELEASE_SECTIONS.map((s) => {
+    const cells = releases.map((r) => (has(r, s.feature) ? '✓' : '–'));
+    return `| \`${s.path.join('.')}\` | ${s.what} | ${cells.join(' | ')} |`;
+  });
+  const datasets = `| \`datasets\` | export types and versions | ${releases
+    .map((r) => (Object.keys(r.exportVersions).length ? Object.keys(r.exportVersions).map((t) => t.replace(/^Reservation/, 'Rsv.')).join(', ') : '–'))
+    .join(' | ')} |`;
+  return [
+    `| hub.yaml | Configures | ${releases.map((r) => r.version).join(' | ')} |`,
+    `| --- | --- | ${releases.map(() => '---').join(' | ')} |`,
+    `| \`hub.name\`, \`hub.location\`, \`storage\`, \`scopes\`, \`tags\`, \`tagsByResource\` | the hub | ${releases.map(() => '✓').join(' | ')} |`,
+    ...rows,
+    datasets,
+  ].join('\n');
+}
+
+/**
+ * Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in a document.
+ * @throws Error when the markers are missing
+ */
+export function replaceBlock(document: string, name: string, content: string): string {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const i = document.indexOf(start);
+  const j = document.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`markers ${start} ... ${end} not found`);
+  return `${document.slice(0, i + start.length)}\n${content}\n${document.slice(j)}`;
+}
