@@ -32,7 +32,7 @@ export function emitUiDefinition(model: HubModel, contributions: readonly Contri
   for (const f of form) fed.set(f.parameter, (fed.get(f.parameter) ?? 0) + 1);
   for (const key of parameters.keys()) {
     const n = fed.get(key as ParameterKey) ?? 0;
-    if (n > 1) throw new Error(`release ${release.version}: template parameter ${key} has ${n} form outputs`);
+    if (n !== 1) throw new Error(`release ${release.version}: template parameter ${key} has ${n} form outputs (expected 1)`);
   }
   for (const key of fed.keys()) if (!parameters.has(key)) throw new Error(`release ${release.version}: form output for ${key}, which is not a template parameter`);
 

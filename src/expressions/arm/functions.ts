@@ -847,6 +847,10 @@ def('bool', 1, 1, {
     fail('bool', `'${String(v)}' is not 'true' or 'false'`);
   },
 });
+// `fail(message)` ends the deployment with the message (learn.microsoft.com/azure/azure-resource-manager/
+// bicep/bicep-functions-flow-control, available in ARM since late 2024): only ever reached inside a lazy
+// `if` / `coalesce` branch that is taken.
+def('fail', 1, 1, { fn: ([message]) => fail('fail', asString('fail', message)) });
 def('if', 3, 3, {
   lazy: (c, host) => {
     const cond = host.fold(c.args[0]);

@@ -7,7 +7,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import { has } from '../../compiler/releases.js';
-import type { Contribution } from '../types.js';
+import type { Contribution, FormContribution } from '../types.js';
 import { nameVariables } from './names.js';
 
 /** Resource types the form's Tags step offers, by the component that deploys them. */
@@ -27,6 +27,33 @@ function taggedTypes(model: HubModel): string[] {
   ];
 }
 
+/** ` Default: <JSON>.` for a non-empty object, else nothing. */
+function describeDefault(value: object): string {
+  return Object.keys(value).length ? ` Default: ${JSON.stringify(value)}.` : '';
+}
+
+/**
+ * The form's part of `location`: the Basics region (`location()`) when hub.yaml leaves the region to the
+ * resource group, else a text box starting with hub.yaml's region (the Basics region picker has no initial
+ * value a form can set).
+ */
+function locationForm(model: HubModel, description: string): FormContribution {
+  if (!model.hub.location) return { parameter: 'location', step: 'basics', output: '[location()]' };
+  return {
+    parameter: 'location',
+    step: 'basics',
+    element: {
+      name: 'hubLocation',
+      type: 'Microsoft.Common.TextBox',
+      label: 'Hub region',
+      defaultValue: model.hub.location,
+      toolTip: `${description} The region of the resources; the Region above is only the resource group's when a new group is created.`,
+      constraints: { required: true, regex: '^[a-z0-9]+$', validationMessage: 'A region name such as westeurope (lowercase, no spaces).' },
+    },
+    output: "[basics('hubLocation')]",
+  };
+}
+
 /** Core module. */
 export function coreModule(model: HubModel): Contribution {
   const p = arm.parameters;
@@ -42,17 +69,17 @@ export function coreModule(model: HubModel): Contribution {
       location: {
         type: 'string',
         defaultValue: model.hub.location || arm.prop(arm.resourceGroup(), 'location'),
-        metadata: { description: 'Azure region of all resources. Default: the resource group region.' },
+        metadata: { description: `Azure region of all resources. Default: ${model.hub.location || 'the resource group region'}.` },
       },
       tags: {
         type: 'object',
         defaultValue: model.tags,
-        metadata: { description: 'Tags applied to all resources. The cm-resource-parent tag is added for cost roll-ups.' },
+        metadata: { description: `Tags applied to all resources. The cm-resource-parent tag is added for cost roll-ups.${describeDefault(model.tags)}` },
       },
       tagsByResource: {
         type: 'object',
         defaultValue: model.tagsByResource,
-        metadata: { description: 'Tags by resource type (e.g. Microsoft.Storage/storageAccounts), merged with tags.' },
+        metadata: { description: `Tags by resource type (e.g. Microsoft.Storage/storageAccounts), merged with tags.${describeDefault(model.tagsByResource)}` },
       },
   } satisfies Contribution['parameters'];
   return {
@@ -97,12 +124,36 @@ export function coreModule(model: HubModel): Contribution {
         },
         output: "[basics('hubName')]",
       },
-      { parameter: 'location', step: 'basics', output: '[location()]' },
+      locationForm(model, parameters.location.metadata.description),
       {
+        parameter: 'tags',
+        step: 'tags',
+        element: {
+          name: 'tags',
+          type: 'Microsoft.Common.TextBox',
+          label: 'Tags on every resource (JSON object)',
+          defaultValue: JSON.stringify(model.tags),
+          toolTip: `${parameters.tags.metadata.description} Write a JSON object of tag names and values, e.g. {"costCenter": "1234"}.`,
+          constraints: { required: true, regex: '^\\s*\\{[\\s\\S]*\\}\\s*$', validationMessage: 'Enter a JSON object, e.g. {} or {"costCenter": "1234"}.' },
+        },
+        output: "[parse(steps('tags').tags)]",
+      },
+      {
+        // The TagsByResource control has no initial value, so hub.yaml's tags by resource apply while the
+        // control is left empty; tags entered in it replace them.
         parameter: 'tagsByResource',
         step: 'tags',
-        element: { name: 'tagsByResource', type: 'Microsoft.Common.TagsByResource', resources: taggedTypes(model) },
-        output: "[steps('tags').tagsByResource]",
+        element: {
+          name: 'tagsByResource',
+          type: 'Microsoft.Common.TagsByResource',
+          resources: taggedTypes(model),
+          toolTip: Object.keys(model.tagsByResource).length
+            ? `hub.yaml sets ${JSON.stringify(model.tagsByResource)}; tags entered here replace them.`
+            : parameters.tagsByResource.metadata.description,
+        },
+        output: Object.keys(model.tagsByResource).length
+          ? `[if(empty(steps('tags').tagsByResource), parse('${JSON.stringify(model.tagsByResource).replace(/'/g, "''")}'), steps('tags').tagsByResource)]`
+          : "[steps('tags').tagsByResource]",
       },
     ],
   };

@@ -22,7 +22,7 @@ export function remoteHubModule(model: HubModel): Contribution {
     remoteHubStorageKey: {
       type: 'securestring',
       defaultValue: '',
-      metadata: { description: 'Storage account key of the remote hub storage (<STORAGE_ACCOUNT_KEY>); kept in Key Vault.' },
+      metadata: { description: 'Storage account key of the remote hub storage (<STORAGE_ACCOUNT_KEY>); kept in Key Vault. Required when remoteHubStorageUri is set; not used otherwise.' },
     },
   } satisfies Contribution['parameters'];
   return {
@@ -34,7 +34,15 @@ export function remoteHubModule(model: HubModel): Contribution {
         name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
         condition: arm.variables('deployRemoteHub'),
         dependsOn: [ids.keyVault],
-        properties: { value: arm.parameters('remoteHubStorageKey'), attributes: { enabled: true } },
+        // With a remote hub an empty key would store an empty secret and fail every copy; refuse it at deployment.
+        properties: {
+          value: arm.if_(
+            arm.empty(arm.parameters('remoteHubStorageKey')),
+            arm.call('fail', 'remoteHubStorageKey is required when remoteHubStorageUri is set: enter the storage account key of the remote hub.'),
+            arm.parameters('remoteHubStorageKey'),
+          ),
+          attributes: { enabled: true },
+        },
       },
     ],
     form: [
@@ -59,7 +67,8 @@ export function remoteHubModule(model: HubModel): Contribution {
           type: 'Microsoft.Common.PasswordBox',
           label: { password: 'Remote hub storage key', confirmPassword: 'Confirm the key' },
           toolTip: parameters.remoteHubStorageKey.metadata.description,
-          constraints: { required: false },
+          // Shown, and then required, only when a remote hub storage URI is entered.
+          constraints: { required: true },
           options: { hideConfirmation: true },
           visible: "[not(empty(steps('networking').remoteHubStorageUri))]",
         },
