@@ -243,4 +243,37 @@ test('every Cost Management export scope form is accepted', () => {
   assert.equal(r.diagnostics, []);
 });
 
+test('HUB220/HUB221: a field the release lacks is an error when it would change the deployment, a warning when it is a default', () => {
+  const text = DEFAULT_HUB_YAML.replace('  name: ""                    # "" = no Data Explorer cluster', '  name: hubadx');
+  const r = compile(text, { release: '0.6' });
+  const errors = r.diagnostics.filter((d) => d.severity === 'error');
+  assert.equal(errors.map((d) => [d.code, d.path]), [['HUB220', 'dataExplorer.name']]);
+  assert.equal(errors[0].start, lineCol(text, 'hubadx'));
+  assert.match(errors[0].message, /dataExplorer\.name configures Data Explorer, which hub release 0\.6 does not have/);
+  assert.match(errors[0].hint!, /The first release with Data Explorer is 0\.7/);
+  assert.is(r.artifacts.size, 0);
+  const ok = compile(DEFAULT_HUB_YAML, { release: '0.6' });
+  assert.ok(ok.release, 'the repository hub.yaml builds for 0.6');
+  const warnings = ok.diagnostics.filter((d) => d.code === 'HUB221');
+  assert.ok(warnings.every((d) => d.severity === 'warning'));
+  assert.equal(warnings.map((d) => d.path).sort(), ['customDatasets', 'dataExplorer', 'datasets', 'hub.eventGridLocation', 'networking', 'retention.dataExplorerFinalMonths', 'retention.dataExplorerLogDays']);
+});
+
+test('HUB220: a dataset the release does not ingest, listed on purpose, is an error naming the first release with it', () => {
+  const text = 'release: "0.4"\nhub:\n  name: finops-hub\ndatasets:\n  - name: Prices\n';
+  const d = onlyError(text);
+  assert.is(d.code, 'HUB220');
+  assert.match(d.message, /does not ingest PriceSheet exports \(dataset Prices\)/);
+  assert.match(d.hint!, /first release that ingests PriceSheet exports is 0\.6/);
+  assert.equal(d.start, lineCol(text, 'Prices'));
+});
+
+test('a hub.yaml written for 0.7 that uses only what 0.4 has builds for 0.4 with no error', () => {
+  const text = 'release: "0.7"\nhub:\n  name: contoso\nscopes: [/subscriptions/00000000-0000-0000-0000-000000000000]\nretention:\n  ingestionMonths: 24\nremoteHub:\n  storageUri: https://other.dfs.core.windows.net/\n';
+  const r = compile(text, { release: '0.4' });
+  assert.equal(r.diagnostics, []);
+  assert.is(r.release, '0.4');
+  assert.ok(r.artifacts.get('azuredeploy.json')!.includes('scopesToMonitor'));
+});
+
 test.run();
