@@ -203,6 +203,14 @@ function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): 
   const rb = releaseOf(b);
   if (ra && rb && ra.ingestionLayout !== rb.ingestionLayout)
     out.push(note('dataNoLongerRead', 'ingestion', `The ingestion folder layout changes from ${ra.ingestionLayout} (${ra.version}) to ${rb.ingestionLayout} (${rb.version}): data already in ingestion/ is not read in its old folders.`));
+  else if (ra && rb && ra.ingestionLayout === 'dataset-date-scope' && ra.datasetFolders !== rb.datasetFolders)
+    out.push(
+      note(
+        'dataNoLongerRead',
+        'ingestion',
+        `Dataset folders under ingestion/ are renamed from ${ra.datasetFolders === 'exportType' ? 'the lower-case export type (focuscost, pricesheet, ...)' : 'the hub datasets (Costs, Prices, ...)'} (${ra.version}) to ${rb.datasetFolders === 'exportType' ? 'the lower-case export type' : 'the hub datasets (Costs, Prices, ...)'} (${rb.version}): data already converted is not read in its old folders.`,
+      ),
+    );
   if (ra && rb && ra.exportContainer !== rb.exportContainer)
     out.push(note('dataNoLongerRead', ra.exportContainer, `Exports are read from ${rb.exportContainer} instead of ${ra.exportContainer}: point existing exports at the new container.`));
   return out;

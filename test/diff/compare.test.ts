@@ -169,6 +169,10 @@ test('0.6 -> 0.7: the Data Explorer parameters, the two ingestion pipelines and 
   const md = formatMarkdown(r);
   for (const name of ['dataExplorerName', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'ingestion_ManifestAdded']) assert.match(md, `Added \`${name}\``);
   assert.match(md, /^# Changes from 0\.6 to 0\.7$/m);
+  // 0.6 wrote focuscost/..., 0.7 writes Costs/...: converted data stays in folders 0.7 does not read.
+  assert.ok(r.upgradeNotes.some((n) => n.code === 'HUB408' && /focuscost, pricesheet/.test(n.message) && /Costs, Prices/.test(n.message)), JSON.stringify(r.upgradeNotes));
+  // the export trigger of 0.6 is replaced: it must be stopped and deleted
+  assert.ok(r.upgradeNotes.some((n) => n.code === 'HUB410' && n.subject === 'rawexports_FileAdded'));
 });
 
 test('0.7 -> 0.6 (a downgrade): resources left behind, Data Factory objects removed, triggers to stop, tables no longer read', () => {
