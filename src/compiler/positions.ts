@@ -37,13 +37,18 @@ function isNode(x: unknown): boolean {
 }
 
 /**
- * Indexes a JSON text (parsed with the YAML parser, which keeps ranges; JSON is YAML).
+ * Indexes a JSON text (parsed with the YAML parser, which keeps ranges; JSON is YAML) the first time a
+ * position is asked for, so a run without diagnostics never parses the output again.
  * The locator returns the start of the deepest node on the path that exists.
  */
 export function jsonLocator(text: string): JsonLocator {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
+  let parsed: { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } | undefined;
   return (path) => {
+    if (!parsed) {
+      const lineCounter = new LineCounter();
+      parsed = { doc: parseDocument(text, { lineCounter, keepSourceTokens: false }), lineCounter };
+    }
+    const { doc, lineCounter } = parsed;
     const range = nodeAt(doc.contents, path)?.range;
     if (!range) return undefined;
     const lp = lineCounter.linePos(range[0]);
