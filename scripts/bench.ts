@@ -1,51 +1,122 @@
 /**
- * Prints compile and validation timings and memory for the default hub.yaml and the 0.7 fixture.
- * Figures only: no thresholds (targets are read off, not asserted).
+ * `npm run bench`: measures what issue #15 tracks and writes `bench/results.json`, printing a table with
+ * each figure, its ratio to a bare `node -e 0` of the same run, and its target. Figures only: targets are
+ * printed beside them, never asserted (tests never time anything).
+ *
+ * Whole-process rows run the compiled CLI (`dist/`, built by `npm ci`) as child processes: one warm-up,
+ * then the median of `BENCH_RUNS` (default 7) runs; peak memory is the child's `maxRSS`
+ * (`process.resourceUsage()`, reported by a preload module at exit). "Cold" validation runs with an empty
+ * validation cache (`XDG_CACHE_HOME` pointed at a fresh folder each run); "again" reuses the cache of the
+ * run before. In-process rows time `compile()` here.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { compile } from '../src/compiler/compile.js';
-import { validateOutput } from '../src/compiler/validateOutput.js';
-import { prepareArmSchemas } from '../src/validators/armSchema/locate.js';
-import { diffBuilds } from '../src/diff/compare.js';
-import { buildPatch } from '../src/diff/format/patch.js';
-import { formatMarkdown } from '../src/diff/format/markdown.js';
+import { RELEASE_VERSIONS } from '../src/compiler/releases.js';
 
-function time<T>(fn: () => T): { ms: number; value: T } {
-  const start = performance.now();
-  const value = fn();
-  return { ms: performance.now() - start, value };
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = join(ROOT, 'dist/src/cli/main.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
+const rssFile = join(work, 'rss');
+const preload = join(work, 'rss.mjs');
+writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+if (!existsSync(CLI)) {
+  console.error('dist/ is missing: run npm ci (or npm run build) first');
+  process.exit(2);
 }
 
-const inputs: [string, string][] = [
-  ['hub.yaml', readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8')],
-  ['test/fixtures/0.7/custom/hub.yaml', readFileSync(new URL('../test/fixtures/0.7/custom/hub.yaml', import.meta.url), 'utf8')],
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Runs a command `RUNS` times after one warm-up; wall-clock median (ms) and the largest peak RSS (MiB). */
+function processRow(args: string[], options: { env?: (run: number) => NodeJS.ProcessEnv; cwd?: string } = {}): { ms: number; rssMiB: number } {
+  const times: number[] = [];
+  let rss = 0;
+  for (let run = -1; run < RUNS; run++) {
+    const start = performance.now();
+    const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...(options.env?.(run) ?? {}) }, encoding: 'utf8' });
+    const ms = performance.now() - start;
+    if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    if (run < 0) continue;
+    times.push(ms);
+    rss = Math.max(rss, Number(readFileSync(rssFile, 'utf8')) / 1024);
+  }
+  return { ms: median(times), rssMiB: rss };
+}
+
+const hub = readFileSync(join(ROOT, 'hub.yaml'), 'utf8');
+const out = join(work, 'out');
+const node = processRow(['-e', '0']);
+const build = processRow([CLI, 'build', 'hub.yaml', '--out', out]);
+const buildAll = processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out]);
+
+// Validation: cold with a fresh cache folder per run, "again" with one shared, already filled cache.
+const coldCache = (run: number) => ({ XDG_CACHE_HOME: join(work, `cache-cold-${run}`) });
+const validateCold = processRow([CLI, 'validate', 'hub.yaml'], { env: coldCache });
+const warmCache = join(work, 'cache-warm');
+mkdirSync(warmCache, { recursive: true });
+const validateAgain = processRow([CLI, 'validate', 'hub.yaml'], { env: () => ({ XDG_CACHE_HOME: warmCache }) });
+
+// The Kusto language service alone on the same scripts: loading it and analysing the default hub's
+// scripts, timed inside a fresh process (scripts/bench-kusto.ts), for the validation target "<= 1.2x the
+// Kusto language service alone".
+const kustoRuns: number[] = [];
+for (let run = -1; run < RUNS; run++) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-kusto.ts')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`Kusto alone: ${r.stderr}`);
+  if (run >= 0) kustoRuns.push(Number(r.stdout.trim()));
+}
+const kustoAlone = median(kustoRuns);
+
+// In-process compile of one release, warm (after 5 compiles).
+for (let i = 0; i < 5; i++) compile(hub);
+const compiles: number[] = [];
+for (let i = 0; i < 30; i++) {
+  const s = performance.now();
+  compile(hub);
+  compiles.push(performance.now() - s);
+}
+const warmCompile = median(compiles);
+
+// Template sizes per release: the default hub, and 0.7 with Data Explorer.
+const sizes: Record<string, number> = {};
+for (const v of RELEASE_VERSIONS) sizes[v] = Buffer.byteLength(compile(hub, { release: v }).artifacts.get('azuredeploy.json')!);
+const withAdx = compile(hub.replace('  name: ""                    # "" = no Data Explorer cluster', '  name: hubadx'));
+sizes['0.7 with Data Explorer'] = Buffer.byteLength(withAdx.artifacts.get('azuredeploy.json')!);
+
+const ratio = (ms: number) => ms / node.ms;
+const rows = [
+  { row: 'node -e 0', ms: node.ms, ratio: 1, target: '' },
+  { row: 'cold hubc build, default hub (one release)', ms: build.ms, ratio: ratio(build.ms), target: '<= 3x node -e 0', rssMiB: build.rssMiB, rssTarget: '<= 100 MiB' },
+  { row: 'cold hubc build --all (seven releases)', ms: buildAll.ms, ratio: ratio(buildAll.ms), target: '<= 6x node -e 0', rssMiB: buildAll.rssMiB },
+  { row: 'in-process compile of one release (warm)', ms: warmCompile, ratio: undefined, target: '<= 10 ms' },
+  { row: 'Kusto language service alone (same scripts)', ms: kustoAlone, ratio: ratio(kustoAlone), target: '' },
+  { row: 'cold hubc validate, default hub', ms: validateCold.ms, ratio: ratio(validateCold.ms), target: '<= 2 s, or <= 1.2x the Kusto language service alone', rssMiB: validateCold.rssMiB, rssTarget: '<= 300 MiB' },
+  { row: 'hubc validate again, nothing changed', ms: validateAgain.ms, ratio: ratio(validateAgain.ms), target: '<= 0.5 s', rssMiB: validateAgain.rssMiB },
 ];
+const results = {
+  machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', platform: process.platform },
+  runs: RUNS,
+  rows,
+  templateBytes: sizes,
+  armRequestLimitBytes: 4 * 1024 * 1024,
+};
+mkdirSync(join(ROOT, 'bench'), { recursive: true });
+writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-for (const [name, text] of inputs) {
-  const first = time(() => compile(text, { file: name }));
-  const runs = 20;
-  let total = 0;
-  for (let i = 0; i < runs; i++) total += time(() => compile(text, { file: name })).ms;
-  const r = first.value;
-  const bytes = [...r.artifacts.values()].reduce((n, s) => n + Buffer.byteLength(s), 0);
-  console.log(`${name}: ${r.artifacts.size} files, ${(bytes / 1024).toFixed(0)} KiB; first compile ${first.ms.toFixed(0)} ms, warm compile ${(total / runs).toFixed(1)} ms (mean of ${runs})`);
-  // the ARM schemas the template needs (a local copy, or downloaded into the cache once; not timed)
-  const schemasDir = await prepareArmSchemas({ templates: [JSON.parse(r.artifacts.get('azuredeploy.json')!)] });
-  const quick = time(() => validateOutput(r, 'quick'));
-  console.log(`  quick validation (references): ${quick.ms.toFixed(0)} ms, ${quick.value.length} diagnostics`);
-  const full = time(() => validateOutput(r, 'full', { schemasDir }));
-  console.log(`  full validation (first, incl. schema compile and Kusto warm-up): ${full.ms.toFixed(0)} ms, ${full.value.length} diagnostics`);
-  const again = time(() => validateOutput(r, 'full', { schemasDir }));
-  console.log(`  full validation (again): ${again.ms.toFixed(0)} ms`);
+const pad = (s: string, n: number) => s.padEnd(n);
+console.log(`Node ${results.machine.node}, ${results.machine.cores} cores (${results.machine.cpu}); median of ${RUNS} runs after a warm-up\n`);
+console.log(`${pad('row', 46)} ${pad('time', 10)} ${pad('x node', 8)} ${pad('peak RSS', 10)} target`);
+for (const r of rows) {
+  console.log(
+    `${pad(r.row, 46)} ${pad(`${r.ms.toFixed(r.ms < 100 ? 1 : 0)} ms`, 10)} ${pad(r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x`, 8)} ${pad(r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', 10)} ${r.target}${r.rssTarget ? `; RSS ${r.rssTarget}` : ''}`,
+  );
 }
-{
-  // hubc diff of the two inputs above: semantic comparison, markdown, patch.
-  const [a, b] = inputs.map(([name, text]) => ({ label: name, source: 'hub.yaml' as const, artifacts: compile(text, { file: name }).artifacts }));
-  const cmp = time(() => diffBuilds(a, b));
-  const md = time(() => formatMarkdown(cmp.value));
-  const patch = time(() => buildPatch(a.label, a.artifacts, b.label, b.artifacts));
-  console.log(`diff ${a.label} -> ${b.label}: compare ${cmp.ms.toFixed(0)} ms, markdown ${md.ms.toFixed(0)} ms, patch ${patch.ms.toFixed(0)} ms (${patch.value.files.length} files)`);
-}
-const mem = process.memoryUsage();
-console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+console.log('\ntemplate size (azuredeploy.json), ARM limit 4 MiB:');
+for (const [k, v] of Object.entries(sizes)) console.log(`  ${pad(k, 24)} ${(v / 1024).toFixed(0)} KiB`);
+console.log('\nwrote bench/results.json');
+rmSync(work, { recursive: true, force: true });

@@ -49,7 +49,7 @@ test('an unknown flag is named, with the options the command takes', async () =>
   const r = await run('build', '--frob');
   assert.is(r.code, 2);
   assert.match(r.stderr, /unknown option '--frob'/);
-  assert.match(r.stderr, /options of hubc build: --out, --release, --format, --help/);
+  assert.match(r.stderr, /options of hubc build: --out, --release, --all, --format, --help/);
 });
 
 test('an option another command takes is refused (validate writes nothing, so it has no --out)', async () => {
@@ -93,6 +93,21 @@ test('nearest() suggests close values only', () => {
   assert.is(nearest('TEXT', ['text', 'json']), 'text');
   assert.is(nearest('xml', ['text', 'json']), undefined);
   assert.is(nearest('anything', []), undefined);
+});
+
+test('build --all writes every release; --all with --release is a usage error', async () => {
+  const { mkdtempSync, readdirSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { RELEASE_VERSIONS } = await import('../../src/compiler/releases.js');
+  const out = mkdtempSync(join(tmpdir(), 'hubc-all-'));
+  const r = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(readdirSync(out).filter((d) => !d.startsWith('.')).sort(), [...RELEASE_VERSIONS]);
+  assert.equal(JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release), [...RELEASE_VERSIONS]);
+  const both = await run('build', '--all', '--release', '0.4');
+  assert.is(both.code, 2);
+  assert.match(both.stderr, /cannot be used with option '--all'/);
 });
 
 test.run();

@@ -1,8 +1,11 @@
 /**
- * `hubc build [FILE] [--out DIR] [--format text|json]`: compile a hub.yaml into `DIR/<release>/`.
+ * `hubc build [FILE] [--out DIR] [--release X | --all] [--format text|json]`: compile a hub.yaml into
+ * `DIR/<release>/` (every release with `--all`).
  */
 import type { Command } from 'commander';
-import { hasErrors } from '../../compiler/diagnostics.js';
+import { hasErrors, type Diagnostic } from '../../compiler/diagnostics.js';
+import type { CompileResult } from '../../compiler/compile.js';
+import { RELEASE_VERSIONS } from '../../compiler/releases.js';
 import { writeRelease } from '../../compiler/write.js';
 import { validateOutput } from '../../compiler/validateOutput.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
@@ -20,31 +23,51 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     )
     .argument('[file]', 'hub.yaml to compile', 'hub.yaml')
     .option('-o, --out <dir>', 'output folder; files go to DIR/<release>/', 'dist-templates')
-    .addOption(releaseOption())
+    .addOption(releaseOption().conflicts('all'))
+    .option('--all', 'build every release hubc knows (0.1-0.7) into DIR/<release>/ each')
     .addOption(formatOption())
-    .addHelpText('after', '\nExamples:\n  hubc build\n  hubc build my-hub.yaml --out out --format json\n')
-    .action((file: string, opts: { out: string; release?: string; format: OutputFormat }) => {
+    .addHelpText('after', '\nExamples:\n  hubc build\n  hubc build my-hub.yaml --out out --format json\n  hubc build --all --out site\n')
+    .action((file: string, opts: { out: string; release?: string; all?: boolean; format: OutputFormat }) => {
       const { io } = ctx;
-      const result = compileFile(io, file, opts.format, opts.release);
-      if (typeof result === 'number') return ctx.exit(result);
-      const diagnostics = [...result.diagnostics, ...validateOutput(result, 'quick')];
-      if (hasErrors(diagnostics)) {
-        reportDiagnostics(io, diagnostics, opts.format);
-        return ctx.exit(EXIT.diagnostics);
+      // Compile and check every requested release first: an error in any writes nothing.
+      const builds: { result: CompileResult; diagnostics: Diagnostic[] }[] = [];
+      for (const release of opts.all ? RELEASE_VERSIONS : [opts.release]) {
+        const result = compileFile(io, file, opts.format, release);
+        if (typeof result === 'number') return ctx.exit(result);
+        const diagnostics = [...result.diagnostics, ...validateOutput(result, 'quick')];
+        if (hasErrors(diagnostics)) {
+          reportDiagnostics(io, diagnostics, opts.format);
+          return ctx.exit(EXIT.diagnostics);
+        }
+        builds.push({ result, diagnostics });
       }
-      let target: string;
-      try {
-        target = writeRelease(opts.out, result.release!, result.artifacts);
-      } catch (e) {
-        reportDiagnostics(
-          io,
-          [{ code: 'HUB002', severity: 'error', message: `cannot write output: ${(e as Error).message}`, hint: 'Check that the output folder is writable.', file: opts.out }],
-          opts.format,
-        );
-        return ctx.exit(EXIT.diagnostics);
+      const written: { release: string; out: string; files: string[] }[] = [];
+      for (const { result } of builds) {
+        try {
+          written.push({ release: result.release!, out: writeRelease(opts.out, result.release!, result.artifacts), files: [...result.artifacts.keys()] });
+        } catch (e) {
+          reportDiagnostics(
+            io,
+            [{ code: 'HUB002', severity: 'error', message: `cannot write output: ${(e as Error).message}`, hint: 'Check that the output folder is writable.', file: opts.out }],
+            opts.format,
+          );
+          return ctx.exit(EXIT.diagnostics);
+        }
       }
-      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, out: target, files: [...result.artifacts.keys()] });
-      if (opts.format === 'text') io.out(`wrote ${result.artifacts.size} files to ${target}\n`);
+      // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs.
+      const diagnostics = uniqueDiagnostics(builds.flatMap((b) => b.diagnostics));
+      if (opts.all) reportDiagnostics(io, diagnostics, opts.format, { builds: written });
+      else reportDiagnostics(io, diagnostics, opts.format, { release: written[0].release, out: written[0].out, files: written[0].files });
+      if (opts.format === 'text') for (const w of written) io.out(`wrote ${w.files.length} files to ${w.out}\n`);
       ctx.exit(EXIT.ok);
     });
+}
+
+/** Diagnostics without exact repeats (same code, place and message). */
+function uniqueDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = JSON.stringify([d.code, d.file, d.start, d.message]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
