@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentScriptText, type DeploymentScriptName } from '../../src/modules/deploymentScripts/scripts.js';
+import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
 
 const AZ_STANDIN = join(dirname(fileURLToPath(import.meta.url)), 'azStandIn', 'az');
 
@@ -145,4 +146,25 @@ export function callsOf(run: ScriptRun, ...words: string[]): string[][] {
 export function option(call: string[], name: string): string | undefined {
   const i = call.indexOf(name);
   return i >= 0 ? call[i + 1] : undefined;
+}
+
+/** Subscription and resource group of {@link templateScriptEnv}. */
+export const TEST_SUBSCRIPTION = '00000000-0000-0000-0000-000000000000';
+export const TEST_RESOURCE_GROUP = 'finops';
+
+/**
+ * The environment a template passes to one of its deployment scripts (the resource whose name contains
+ * `namePart`, e.g. `_uploadSettings`), evaluated for the template's default parameters (overridden by
+ * `parameters`) in resource group `finops` of subscription {@link TEST_SUBSCRIPTION}.
+ */
+export function templateScriptEnv(template: any, namePart: string, parameters: Record<string, unknown> = {}): Record<string, string> {
+  const script = template.resources.find((r: any) => r.type === 'Microsoft.Resources/deploymentScripts' && r.name.includes(namePart));
+  if (!script) throw new Error(`the template has no deployment script named *${namePart}*`);
+  const ctx = templateContext(template, {
+    useDefaults: true,
+    parameters: { location: 'westeurope', ...parameters } as any,
+    resourceGroup: { id: `/subscriptions/${TEST_SUBSCRIPTION}/resourceGroups/${TEST_RESOURCE_GROUP}`, name: TEST_RESOURCE_GROUP, location: 'westeurope' },
+    subscriptionId: TEST_SUBSCRIPTION,
+  });
+  return Object.fromEntries(script.properties.environmentVariables.map((e: any) => [e.name, String(evaluateTemplateString(e.value, ctx))]));
 }

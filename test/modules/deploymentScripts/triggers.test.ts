@@ -6,12 +6,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../../support/hubs.js';
-import { StandIn, callsOf, option, requireBashAndJq, type FactoryObject, type FactoryState } from '../../support/deploymentScripts.js';
-import { evaluateTemplateString, templateContext } from '../../../src/expressions/arm/evaluate.js';
+import { StandIn, TEST_SUBSCRIPTION, callsOf, option, requireBashAndJq, templateScriptEnv, type FactoryObject, type FactoryState } from '../../support/deploymentScripts.js';
 
 requireBashAndJq();
 
-const SUB = '00000000-0000-0000-0000-000000000000';
+const SUB = TEST_SUBSCRIPTION;
 const trigger = (name: string, runtimeState: 'Started' | 'Stopped'): FactoryObject => ({ name, properties: { type: 'ScheduleTrigger', runtimeState } });
 const pipeline = (name: string): FactoryObject => ({ name, properties: { activities: [] } });
 const factoryOf = (triggers: FactoryObject[], pipelines: FactoryObject[] = []): FactoryState => ({ subscription: SUB, resourceGroup: 'finops', name: 'finops-hub-engine-abc', triggers, pipelines });
@@ -104,18 +103,8 @@ test('bad variables are named before anything is called', () => {
 test('the template\'s stop and start scripts, with its own variables, over a factory with every trigger of the build', () => {
   const r = compiled();
   const t = templateOf(r);
-  const ctx = templateContext(t, {
-    useDefaults: true,
-    parameters: { location: 'westeurope' } as any,
-    resourceGroup: { id: `/subscriptions/${SUB}/resourceGroups/finops`, name: 'finops', location: 'westeurope' },
-    subscriptionId: SUB,
-  });
-  const envOf = (part: string) => {
-    const script = t.resources.find((x: any) => x.type === 'Microsoft.Resources/deploymentScripts' && x.name.includes(part));
-    return Object.fromEntries(script.properties.environmentVariables.map((e: any) => [e.name, String(evaluateTemplateString(e.value, ctx))]));
-  };
-  const stop = envOf('_stopTriggers');
-  const start = envOf('_startTriggers');
+  const stop = templateScriptEnv(t, '_stopTriggers');
+  const start = templateScriptEnv(t, '_startTriggers');
   const names: string[] = JSON.parse(stop.Triggers);
   assert.ok(names.length >= 3, stop.Triggers);
   const built = (kind: string) => [...r.artifacts.keys()].filter((p) => p.startsWith(`datafactory/${kind}/`)).map((p) => p.slice(`datafactory/${kind}/`.length, -'.json'.length));

@@ -5,9 +5,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compiled, hubYaml, templateOf } from '../../support/hubs.js';
-import { StandIn, callsOf, option, requireBashAndJq } from '../../support/deploymentScripts.js';
-import { evaluateTemplateString, templateContext } from '../../../src/expressions/arm/evaluate.js';
+import { compiled, fullHubYaml, hubYaml, templateOf } from '../../support/hubs.js';
+import { releaseBuild } from '../../support/releaseBuilds.js';
+import { StandIn, callsOf, option, requireBashAndJq, templateScriptEnv } from '../../support/deploymentScripts.js';
+import { RELEASE_VERSIONS } from '../../../src/compiler/releases.js';
 
 requireBashAndJq();
 
@@ -56,34 +57,34 @@ function upload(existing: string | undefined, env: Record<string, string>, state
 }
 const json = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 
-test('a missing settings.json is created exactly as the build writes config/settings.json, with the schema files', () => {
-  // The template's own environment for the default hub, evaluated with its default parameters.
-  const r = compiled();
-  const t = templateOf(r);
-  const script = t.resources.find((x: any) => x.type === 'Microsoft.Resources/deploymentScripts' && x.name.includes('_uploadSettings'));
-  const ctx = templateContext(t, { useDefaults: true, parameters: { location: 'westeurope' } as any, resourceGroup: { id: '/subscriptions/0/resourceGroups/rg', name: 'rg', location: 'westeurope' }, subscriptionId: '0' });
-  const env = Object.fromEntries(script.properties.environmentVariables.map((e: any) => [e.name, String(evaluateTemplateString(e.value, ctx))]));
-  const s = new StandIn();
-  const run = s.run('uploadSettings', env);
-  assert.is(run.status, 0, run.stderr);
-  assert.is(s.readBlob(env.storageAccountName, 'config', 'settings.json'), r.artifacts.get('config/settings.json'));
-  for (const [path, content] of r.artifacts) {
-    if (path.startsWith('config/schemas/')) assert.is(s.readBlob(env.storageAccountName, 'config', path.slice('config/'.length)), content, path);
+test('a missing settings.json is created exactly as the build writes config/settings.json, in every release', () => {
+  for (const version of RELEASE_VERSIONS) {
+    // The template's own environment, evaluated with its default parameters.
+    const artifacts = releaseBuild(version, fullHubYaml(version));
+    const env = templateScriptEnv(JSON.parse(artifacts.get('azuredeploy.json')!), '_uploadSettings');
+    const s = new StandIn();
+    const run = s.run('uploadSettings', env);
+    assert.is(run.status, 0, `${version}: ${run.stderr}`);
+    assert.is(s.readBlob(env.storageAccountName, 'config', 'settings.json'), artifacts.get('config/settings.json'), version);
+    const schemas = [...artifacts].filter(([path]) => path.startsWith('config/schemas/'));
+    for (const [path, content] of schemas) assert.is(s.readBlob(env.storageAccountName, 'config', path.slice('config/'.length)), content, `${version} ${path}`);
+    assert.equal(JSON.parse(s.readBlob(env.storageAccountName, 'config', 'hubc/deployment.json')!), { scopes: JSON.parse(env.scopes) }, version);
+    const uploads = callsOf(run, 'storage', 'blob', 'upload');
+    assert.is(uploads.length, 2 + schemas.length, version);
+    for (const c of callsOf(run, 'storage', 'blob')) assert.is(option(c, '--auth-mode'), 'login', c.join(' '));
+    for (const c of uploads) assert.is(option(c, '--content-type'), 'application/json');
+    assert.equal(run.outputs, {
+      settingsFile: 'created',
+      previousSettingsFile: 'missing',
+      addedScopes: JSON.parse(env.scopes),
+      keptScopes: [],
+      removedScopes: [],
+      migratedKeys: [],
+      changedSettings: [],
+      unknownKeys: [],
+      warnings: [],
+    }, version);
   }
-  assert.equal(JSON.parse(s.readBlob(env.storageAccountName, 'config', 'hubc/deployment.json')!), { scopes: [] });
-  for (const c of callsOf(run, 'storage', 'blob')) assert.is(option(c, '--auth-mode'), 'login', c.join(' '));
-  for (const c of callsOf(run, 'storage', 'blob', 'upload')) assert.is(option(c, '--content-type'), 'application/json');
-  assert.equal(run.outputs, {
-    settingsFile: 'created',
-    previousSettingsFile: 'missing',
-    addedScopes: [],
-    keptScopes: [],
-    removedScopes: [],
-    migratedKeys: [],
-    changedSettings: [],
-    unknownKeys: [],
-    warnings: [],
-  });
 });
 
 test('0.1-0.3 shape: version and scopes updated, hand-added scopes kept after the deployment\'s, key order kept', () => {
@@ -241,13 +242,9 @@ test('a failing storage call fails the deployment; bad variables are named', () 
   }
 });
 
-test('the fixture hub\'s scopes (hub.yaml) reach the script through the template parameter', () => {
-  const r = compiled(hubYaml({ scopes: [A, HAND] }));
-  const t = templateOf(r);
-  const script = t.resources.find((x: any) => x.type === 'Microsoft.Resources/deploymentScripts' && x.name.includes('_uploadSettings'));
-  const scopes = script.properties.environmentVariables.find((e: any) => e.name === 'scopes');
-  const ctx = templateContext(t, { useDefaults: true });
-  const { run, settings } = upload(json({ scopes: [{ scope: B }] }), env07({ scopes: String(evaluateTemplateString(scopes.value, ctx)) }));
+test('hub.yaml\'s scopes reach the script through the template parameter', () => {
+  const env = templateScriptEnv(templateOf(compiled(hubYaml({ scopes: [A, HAND] }))), '_uploadSettings');
+  const { run, settings } = upload(json({ scopes: [{ scope: B }] }), env07({ scopes: env.scopes }));
   assert.is(run.status, 0, run.stderr);
   assert.equal(settings.scopes, [{ scope: A }, { scope: HAND }, { scope: B }]);
 });

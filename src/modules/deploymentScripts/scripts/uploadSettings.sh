@@ -119,9 +119,9 @@ jq_error() {
 }
 
 # Merge. Output lines: what happens to settings.json, the report (JSON), the new hubc/deployment.json
-# (JSON), the names of the schema files, then the new settings.json (2-space JSON).
+# (JSON), then the new settings.json (2-space JSON).
 jq -r --arg version "$ftkVersion" --arg state_blob "$STATE_BLOB" --arg container "$exportContainer" --argjson deployed "$scopes_json" \
-  --arg state "$state_text" --argjson retention "$retention" --slurpfile files "$work/files.json" \
+  --arg state "$state_text" --argjson retention "$retention" \
   --arg before "$before" '
 def lc: ascii_downcase;
 def fail($msg): error("settings.json: " + $msg);
@@ -150,7 +150,6 @@ def pretty($indent):
 . as $cur
 | (if $state == "" then null else try ($state | fromjson | .scopes | if type == "array" then . else null end) catch null end) as $previous
 | (if $state != "" and $previous == null then "\($state_blob) is unreadable; no scope was removed from settings.json" else "" end) as $warning
-| ($files[0] | keys_unsorted) as $schemas
 | if $cur != null and ($cur | type) != "object" then error("the top level is \($cur | type), not an object") else . end
 | (if $cur == null then
     {"$schema": "https://aka.ms/finops/hubs/settings-schema", type: "HubInstance", version: "", learnMore: "https://aka.ms/finops/hubs", scopes: []}
@@ -201,7 +200,6 @@ def pretty($indent):
     warnings: [$warning | select(. != "")]
   } | tojson),
   ({scopes: $dep} | tojson),
-  ($schemas | join(" ")),
   ($settings | pretty(""))
 ' <<<"$current" >"$work/merge.out" 2>"$work/merge.err" ||
   fail "$SETTINGS_BLOB in container $containerName of storage account $storageAccountName is not a valid settings file ($(jq_error)). Nothing was changed: fix or delete the file, then deploy again."
@@ -209,7 +207,6 @@ def pretty($indent):
   read -r action
   read -r report
   read -r state
-  read -ra schemas
   cat >"$work/settings.json"
 } <"$work/merge.out"
 
@@ -230,12 +227,13 @@ jq -r '
 printf '%s\n' "$state" >"$work/state.json"
 upload "$STATE_BLOB" "$work/state.json"
 
-# Schema files: owned by the deployment, always written.
-for name in "${schemas[@]}"; do
-  jq -j --arg k "$name" '.[$k]' "$work/files.json" >"$work/schema.json"
+# Schema files: owned by the deployment, always written. One line per file, "<name>\t<text in base64>".
+while IFS=$'\t' read -r name text; do
+  [[ -n "$name" ]] || continue
+  printf '%s' "$text" | base64 -d >"$work/schema.json"
   upload "schemas/$name.json" "$work/schema.json"
   log "schemas/$name.json written."
-done
+done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | @base64)"' "$work/files.json")
 
 if [[ -n "${AZ_SCRIPTS_OUTPUT_PATH:-}" ]]; then
   printf '%s\n' "$report" >"$AZ_SCRIPTS_OUTPUT_PATH"
