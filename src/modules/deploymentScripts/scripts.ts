@@ -4,10 +4,12 @@
  * "files") and are read at compile time; the template embeds their text as `scriptContent`. Each file's
  * header comment is its contract: the environment variables it reads and the outputs it writes.
  *
- * The scripts use only what the Azure CLI container image of deployment scripts has: bash, `az` and `jq`
- * ("Use deployment scripts in ARM templates", learn.microsoft.com/azure/azure-resource-manager/templates/
- * deployment-script-template: "jq ... comes with the container images"). The Data Factory commands come
- * from the `datafactory` CLI extension, which the scripts install with `az extension add`.
+ * The scripts use only what the Azure CLI container image of deployment scripts has: bash with the core
+ * utilities (`mktemp`, `cp`, `base64`), `az` and `jq` ("Use deployment scripts in ARM templates",
+ * learn.microsoft.com/azure/azure-resource-manager/templates/deployment-script-template: "jq ... comes
+ * with the container images"), and only jq features of both 1.6 and 1.7. The Data Factory commands come
+ * from the `datafactory` CLI extension, which is not part of the core CLI; the scripts install it with
+ * `az extension add` ("Use and manage extensions with the Azure CLI").
  */
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../../compiler/packageRoot.js';

@@ -84,6 +84,7 @@ test('a factory that is not there (wrong group or subscription) fails the deploy
   const run = s.run('triggers', env({ Stop: 'true', Triggers: '["a"]' }));
   assert.is.not(run.status, 0);
   assert.match(run.stderr, /ResourceNotFound/);
+  assert.match(run.stderr, 'could not list the triggers of data factory finops-hub-engine-abc');
 });
 
 test('bad variables are named before anything is called', () => {

@@ -229,6 +229,16 @@ test('a failing storage call fails the deployment; bad variables are named', () 
   const run = s.run('uploadSettings', env07());
   assert.is.not(run.status, 0);
   assert.match(run.stderr, /could not write settings\.json to container config of storage account finopsstoreabc/);
+  // A check that fails is never taken for a missing file: the existing settings.json is not replaced.
+  for (const command of ['storage blob exists', 'storage blob download']) {
+    const t = new StandIn({ failures: [{ command, stderr: 'ServiceUnavailable', exitCode: 1 }] });
+    t.writeBlob(ACCOUNT, 'config', 'settings.json', '{"scopes": [{"scope": "/subscriptions/kept"}]}');
+    const r = t.run('uploadSettings', env07());
+    assert.is.not(r.status, 0, command);
+    assert.match(r.stderr, /could not (check for|read) settings\.json in|from container config/, command);
+    assert.equal(callsOf(r, 'storage', 'blob', 'upload'), [], command);
+    assert.is(t.readBlob(ACCOUNT, 'config', 'settings.json'), '{"scopes": [{"scope": "/subscriptions/kept"}]}');
+  }
   for (const [o, message] of [
     [{ scopes: '/subscriptions/x' }, /scopes is not a JSON array of scope IDs/],
     [{ exportRetentionInDays: 'seven' }, /exportRetentionInDays is 'seven'; expected a whole number/],

@@ -40,8 +40,8 @@ if [[ -n "${LegacyTriggers:-}${LegacyPipelines:-}" ]]; then
 fi
 
 if [[ -n "${LegacyTriggers:-}" ]]; then
-  matches=$(az datafactory trigger list "${factory[@]}" -o json |
-    jq -r --arg re "$LegacyTriggers" '.[] | select(.name | test($re; "i")) | "\(.name)\t\(.properties.runtimeState // "")"')
+  triggers=$(az datafactory trigger list "${factory[@]}" -o json) || fail "could not list the triggers of data factory $DataFactoryName."
+  matches=$(jq -r --arg re "$LegacyTriggers" '.[] | select(.name | test($re; "i")) | "\(.name)\t\(.properties.runtimeState // "")"' <<<"$triggers")
   while IFS=$'\t' read -r name state; do
     [[ -n "$name" ]] || continue
     if [[ "$state" != Stopped ]]; then
@@ -58,7 +58,8 @@ fi
 
 if [[ -n "${LegacyPipelines:-}" ]]; then
   # Deletion order: a pipeline no remaining doomed pipeline runs goes first.
-  order=$(az datafactory pipeline list "${factory[@]}" -o json | jq -r --arg re "$LegacyPipelines" '
+  pipelines=$(az datafactory pipeline list "${factory[@]}" -o json) || fail "could not list the pipelines of data factory $DataFactoryName."
+  order=$(jq -r --arg re "$LegacyPipelines" '
     def runs: [.. | objects | select(.type? == "ExecutePipeline")
       | (.typeProperties.pipeline.referenceName? // .pipeline.referenceName?) | strings | ascii_downcase];
     def order($left):
@@ -68,7 +69,7 @@ if [[ -n "${LegacyPipelines:-}" ]]; then
         | if ($free | length) == 0 then [$left[].name]
           else [$free[].name] + order([$left[] | select(.key | IN($free[].key) | not)]) end
       end;
-    order([.[] | select(.name | test($re; "i")) | (.name | ascii_downcase) as $key | {name, key: $key, runs: (runs - [$key])}])[]')
+    order([.[] | select(.name | test($re; "i")) | (.name | ascii_downcase) as $key | {name, key: $key, runs: (runs - [$key])}])[]' <<<"$pipelines")
   while IFS= read -r name; do
     [[ -n "$name" ]] || continue
     log "Deleting pipeline $name of an earlier release."

@@ -43,13 +43,14 @@ if [[ -n "${DataFactorySubscriptionId:-}" ]]; then factory+=(--subscription "$Da
 az extension add --name datafactory --yes --only-show-errors -o none
 
 # Plan: one line per wanted trigger, "<todo|unchanged|missing>\t<name>" (the factory's spelling).
-plan=$(az datafactory trigger list "${factory[@]}" -o json | jq -r --argjson want "$triggers_json" --arg state "$wanted" '
+triggers=$(az datafactory trigger list "${factory[@]}" -o json) || fail "could not list the triggers of data factory $DataFactoryName."
+plan=$(jq -r --argjson want "$triggers_json" --arg state "$wanted" '
   . as $all
   | $want[] as $n
   | first($all[] | select((.name | ascii_downcase) == ($n | ascii_downcase))) // null
   | if . == null then "missing\t\($n)"
     elif (.properties.runtimeState // "") == $state then "unchanged\t\(.name)"
-    else "todo\t\(.name)" end')
+    else "todo\t\(.name)" end' <<<"$triggers")
 changed='' unchanged='' missing='' todo=()
 while IFS=$'\t' read -r what name; do
   case "$what" in
@@ -78,11 +79,12 @@ if [[ "$verb" == stop && ${#todo[@]} -gt 0 ]]; then sleep 10; fi
 
 runs=''
 if [[ "$verb" == start && "$pipelines_json" != '[]' ]]; then
-  plan=$(az datafactory pipeline list "${factory[@]}" -o json | jq -r --argjson want "$pipelines_json" '
+  pipelines=$(az datafactory pipeline list "${factory[@]}" -o json) || fail "could not list the pipelines of data factory $DataFactoryName."
+  plan=$(jq -r --argjson want "$pipelines_json" '
     . as $all
     | $want[] as $n
     | first($all[] | select((.name | ascii_downcase) == ($n | ascii_downcase))) // null
-    | if . == null then "missing\t\($n)" else "run\t\(.name)" end')
+    | if . == null then "missing\t\($n)" else "run\t\(.name)" end' <<<"$pipelines")
   while IFS=$'\t' read -r what name; do
     case "$what" in
       missing) log "Pipeline $name does not exist; not run." ;;

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Writes config/settings.json and the parquet-conversion schema files of a FinOps hub.
 #
-# Runs as an AzureCLI deployment script (bash, az, jq) under the hub's _blobManager identity. It merges,
+# Runs as an AzureCLI deployment script (bash and coreutils, az, jq) under the hub's _blobManager identity. It merges,
 # never replaces: an existing settings.json keeps its other keys and the scopes added to it by hand; the
 # scopes of the deployment come first. A scope is removed only when an earlier deployment put it there
 # and the current one no longer lists it (recorded in hubc/deployment.json beside settings.json).
@@ -76,10 +76,15 @@ retention="{$retention}"
 
 storage=(--account-name "$storageAccountName" --container-name "$containerName" --auth-mode login --only-show-errors)
 
+# True when the blob exists. A failed check fails the script: it must never pass for a missing file.
 blob_exists() {
   local answer
-  answer=$(az storage blob exists "${storage[@]}" --name "$1" -o json)
-  [[ "$answer" =~ \"exists\":[[:space:]]*true ]]
+  answer=$(az storage blob exists "${storage[@]}" --name "$1" -o json) ||
+    fail "could not check for $1 in container $containerName of storage account $storageAccountName."
+  if [[ "$answer" =~ \"exists\":[[:space:]]*true ]]; then return 0; fi
+  [[ "$answer" =~ \"exists\":[[:space:]]*false ]] ||
+    fail "unexpected answer checking for $1 in container $containerName of storage account $storageAccountName: $answer"
+  return 1
 }
 download() {
   az storage blob download "${storage[@]}" --name "$1" --file "$2" -o none ||
