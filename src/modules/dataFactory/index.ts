@@ -16,7 +16,7 @@ import { dataExplorerReadyIds } from '../dataExplorer/index.js';
 import { has, earlierReleases, type Release } from '../../compiler/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
-import { START_TRIGGERS_PS1, DELETE_OLD_RESOURCES_PS1 } from '../deploymentScripts/powershell.js';
+import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript } from '../deploymentScripts/resource.js';
 import { adfObjectId } from '../../emitters/arm/template.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
@@ -137,7 +137,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     ),
     script({
       name: stopScriptName,
-      content: START_TRIGGERS_PS1,
+      content: deploymentScriptText('triggers'),
       env: [
         { name: 'Triggers', value: JSON.stringify(triggerNames) },
         { name: 'Pipelines', value: '[]' },
@@ -147,7 +147,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     }),
     script({
       name: deleteOldName,
-      content: DELETE_OLD_RESOURCES_PS1,
+      content: deploymentScriptText('deleteOldResources'),
       env: [
         { name: 'LegacyTriggers', value: exactNames(legacy.triggers) },
         { name: 'LegacyPipelines', value: exactNames(legacy.pipelines) },
@@ -157,7 +157,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     }),
     script({
       name: arm.concat(names.dataFactory, '_startTriggers'),
-      content: START_TRIGGERS_PS1,
+      content: deploymentScriptText('triggers'),
       env: [
         { name: 'Triggers', value: JSON.stringify(triggerNames) },
         { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => objects.some((o) => o.kind === 'pipeline' && o.name === p))) },

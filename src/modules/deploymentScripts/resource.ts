@@ -1,8 +1,8 @@
 /**
  * The one shape of every deployment script the hub runs (Microsoft.Resources/deploymentScripts,
- * learn.microsoft.com/azure/azure-resource-manager/templates/deployment-script-template): a user-assigned
- * identity, a one-hour retention, clean-up on success, a 30-minute timeout, and a re-run on every new
- * deployment.
+ * learn.microsoft.com/azure/azure-resource-manager/templates/deployment-script-template): a bash script
+ * run by the Azure CLI image (kind AzureCLI), a user-assigned identity, a one-hour retention, clean-up on
+ * success, a 30-minute timeout, and a re-run on every new deployment.
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { ArmResource, Value, ValueObject } from '../types.js';
@@ -10,12 +10,20 @@ import { tagsFor } from '../core/names.js';
 
 const SCRIPT_API = '2023-08-01';
 
+/**
+ * Azure CLI version of the script container. Deployment scripts accept only the versions they have
+ * certified, about a month after a CLI release; a version they do not know fails validation with the list
+ * of supported ones ("Use deployment scripts in ARM templates", `azCliVersion`; the list is
+ * mcr.microsoft.com/v2/azure-cli/tags/list).
+ */
+export const AZ_CLI_VERSION = '2.63.0';
+
 /** What differs between the hub's deployment scripts. */
 export interface DeploymentScriptOptions {
   name: arm.Arm;
   /** Resource ID of the user-assigned identity the script runs as. */
   identity: arm.Arm;
-  /** Script text. */
+  /** Bash script text (see ./scripts.ts). */
   content: string;
   /** Environment variables, in order. */
   env: { name: string; value: Value }[];
@@ -24,7 +32,7 @@ export interface DeploymentScriptOptions {
   settings?: ValueObject;
 }
 
-/** A deployment script resource (kind AzurePowerShell). */
+/** A deployment script resource (kind AzureCLI). */
 export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
   return {
     type: 'Microsoft.Resources/deploymentScripts',
@@ -32,11 +40,11 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
     name: o.name,
     location: arm.parameters('location'),
     tags: tagsFor('Microsoft.Resources/deploymentScripts'),
-    kind: 'AzurePowerShell',
+    kind: 'AzureCLI',
     identity: { type: 'UserAssigned', userAssignedIdentities: { [o.identity.toJSON()]: {} } },
     dependsOn: o.dependsOn,
     properties: {
-      azPowerShellVersion: '11.0',
+      azCliVersion: AZ_CLI_VERSION,
       retentionInterval: 'PT1H',
       // A new deployment name (the portal and CLI make one per deployment) re-runs the script even when its
       // other properties are unchanged and the previous run is still retained.

@@ -10,7 +10,7 @@ import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, pa
 import { has } from '../../compiler/releases.js';
 import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
-import { UPLOAD_SETTINGS_PS1 } from '../deploymentScripts/powershell.js';
+import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript } from '../deploymentScripts/resource.js';
 
 const STORAGE_API = '2023-01-01';
@@ -193,7 +193,7 @@ export function storageModule(model: HubModel): Contribution {
     deploymentScript({
       name: UPLOAD_SETTINGS_SCRIPT_NAME,
       identity: ids.blobManagerIdentity,
-      content: UPLOAD_SETTINGS_PS1,
+      content: deploymentScriptText('uploadSettings'),
       dependsOn: [
         arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
         roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
