@@ -1,6 +1,11 @@
 /**
  * Test helpers for `hubc simulate`: fresh storage folders from the example exports, the manifest of a
  * case, and an independent parquet reader (`@dsnp/parquetjs`, not the library the simulator writes with).
+ *
+ * `@dsnp/parquetjs` 1.8.8 declares `@zenfs/core` ^2, whose dependencies (`utilium` 3, `@zenfs/streams`)
+ * require Node 22; package.json `overrides` pins it to 1.11.4 (Node >= 18). Only the package's browser
+ * bundles use `@zenfs/core` (its Node build in `dist/lib` never imports it), so the reader is unchanged.
+ * Its newer releases (1.8.9+) require Node 24; `hyparquet` is not an option (same author as the writer).
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
