@@ -17,6 +17,7 @@ import { runPipeline, type Engine } from './engine.js';
 import { runsForBlobEvent, runsForSchedule, scheduleTrigger, whyNotFired, type TriggeredRun } from './triggers.js';
 import { SimulationError } from './values.js';
 import type { PipelineRun, SimulationResult } from './types.js';
+import { allRuns } from './format.js';
 import './activities/index.js';
 
 /** Default most pipeline runs one simulation starts. */
@@ -143,7 +144,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     });
   }
   result.changes.push(...storage.changes);
+  // Every run counts, child runs too: a child started without waiting can fail while its parent succeeds.
   const failed = (r: PipelineRun) => r.status === 'Failed';
-  if (result.runs.some(failed) || engine.runLimitHit || result.diagnostics.some((d) => d.severity === 'error')) result.outcome = 'failed';
+  if (allRuns(result).some(failed) || engine.runLimitHit || result.diagnostics.some((d) => d.severity === 'error')) result.outcome = 'failed';
   return result;
 }

@@ -235,6 +235,22 @@ test('collections, logic, conversion and math', () => {
   assert.match(evalError("@not('x')").message, /expected a boolean/);
 });
 
+test('export path values (0.1-0.3): a computed array index, negative integers, take/skip/join, suffix tests', () => {
+  const segments = ['rawexports', 'subscriptions', 's1', 'costs', '20240501-20240531', '202405151026', 'af754a8e'];
+  const c: AdfEvalContext = { ...ctx, variables: { segments, index: '4', none: '-1' } };
+  assert.is(ev("@variables('segments')[int(variables('index'))]", c), '20240501-20240531');
+  assert.is(ev("@variables('segments')[sub(length(variables('segments')), 3)]", c), '20240501-20240531');
+  assert.is(ev("@int(variables('none'))", c), -1);
+  assert.is(ev("@string(if(less(length(variables('segments')), 5), -1, sub(length(variables('segments')), 3)))", c), '4');
+  assert.is(ev("@concat('/', join(take(skip(variables('segments'), 1), sub(int(variables('index')), 2)), '/'))", c), '/subscriptions/s1');
+  assert.equal(ev('@take(createArray(1, 2), 5)'), [1, 2], 'take beyond the end gives the whole array');
+  assert.equal(ev('@skip(createArray(1, 2), 5)'), [], 'skip beyond the end gives an empty array');
+  assert.is(ev("@and(equals(length('20240501-20240531'), 17), equals(substring('20240501-20240531', 8, 1), '-'))"), true);
+  assert.is(ev("@endsWith(toLower('Part_0.CSV'), '.csv')"), true);
+  assert.is(ev("@substring('part_0.csv', 0, sub(length('part_0.csv'), 4))"), 'part_0');
+  assert.match(evalError("@variables('segments')[int(variables('none'))]", c).message, /index -1 is outside the array/);
+});
+
 test('property access, safe navigation and scope errors', () => {
   const rm = "activity('Read Manifest').output.firstRow";
   assert.is(ev(`@${rm}.exportConfig.dataVersion`), '1.0');

@@ -182,6 +182,34 @@ test('an unsupported activity type or function stops the simulation with a code 
   }
 });
 
+test('ExecutePipeline: waiting, it fails with the child code; not waiting (the default), it succeeds once the child started', async () => {
+  const call = (name: string, waitOnCompletion?: boolean) => ({
+    name,
+    type: 'ExecutePipeline',
+    dependsOn: [],
+    typeProperties: { pipeline: { referenceName: 'child', type: 'PipelineReference' }, ...(waitOnCompletion === undefined ? {} : { waitOnCompletion }) },
+  });
+  const onFailure = fail('Could Not Start', [['Call', 'Failed']]);
+  for (const [wait, status] of [[true, 'Failed'], [false, 'Succeeded'], [undefined, 'Succeeded']] as const) {
+    const engine = engineFor({ parent: [call('Call', wait), onFailure], child: [fail('ChildBroke')] });
+    const run = (await runPipeline(engine, 'parent', {}, { type: 'Manual' }))!;
+    const activity = run.activities[0];
+    assert.is(activity.status, status, `waitOnCompletion ${wait}`);
+    assert.is(activity.pipelineRun!.status, 'Failed', 'the child runs to its end either way');
+    assert.is(activity.pipelineRun!.error!.errorCode, 'ChildBroke');
+    assert.equal((activity.output as { pipelineName: string }).pipelineName, 'child');
+    assert.is(statuses(run.activities)['Could Not Start'], wait ? 'Failed' : 'Skipped');
+    if (wait) assert.is(activity.error!.errorCode, 'ChildBroke');
+    else assert.match(activity.notes!.join(' '), /waitOnCompletion is false.*\(Failed: ChildBroke\)/);
+  }
+  // Not waiting, the activity fails only when the child cannot start.
+  const limited = engineFor({ parent: [call('Call', false), onFailure], child: [ok('Fine')] });
+  limited.maxRuns = 1;
+  const run = (await runPipeline(limited, 'parent', {}, { type: 'Manual' }))!;
+  assert.is(run.activities[0].error!.errorCode, 'SimulationRunLimit');
+  assert.is(statuses(run.activities)['Could Not Start'], 'Failed');
+});
+
 test('a dependency cycle or an unknown dependency is HUB463', async () => {
   for (const acts of [[ok('A', [['B', 'Succeeded']]), ok('B', [['A', 'Succeeded']])], [ok('A', [['Z', 'Succeeded']])]]) {
     try {

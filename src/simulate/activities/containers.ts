@@ -11,8 +11,13 @@
  * - Until runs its activities, then evaluates its expression, until it is true. Its `timeout` is measured
  *   on the simulated clock (the Wait activities' seconds); a loop that waits nothing stops after
  *   {@link MAX_UNTIL_ITERATIONS} passes. Either way the Until fails with `ActivityTimedOut`.
- * - ExecutePipeline runs the child pipeline to its end (`waitOnCompletion: false` too, documented) and
- *   fails with the child's error code when the child run fails.
+ * - ExecutePipeline runs the child pipeline to its end, also with `waitOnCompletion` false, so its run and
+ *   writes are part of the simulation. With `waitOnCompletion` true the activity fails with the child's
+ *   error code when the child run fails. With `waitOnCompletion` false (the documented default, "Defines
+ *   whether activity execution will wait for the dependent pipeline execution to finish. Default is
+ *   false", ExecutePipelineActivity in the Data Factory REST/SDK reference) the activity succeeds once the
+ *   child run is started, whatever the child's outcome; the child's failure still fails the simulation.
+ *   It fails only when the child could not be started (the run limit).
  */
 import { adfToString } from '../../expressions/adf/evaluate.js';
 import {
@@ -120,12 +125,18 @@ registerActivity('ExecutePipeline', async (activity, scope, record) => {
   const tp = activity.typeProperties ?? {};
   const name = String(tp.pipeline?.referenceName);
   const parameters = (evaluateDeep(tp.parameters ?? {}, expressionContext(scope)) ?? {}) as Record<string, unknown>;
-  record.input = { pipeline: name, parameters, waitOnCompletion: tp.waitOnCompletion !== false };
-  if (tp.waitOnCompletion === false) record.notes = ['waitOnCompletion is false: Data Factory would not wait; the simulator runs the child to its end'];
+  const waitOnCompletion = tp.waitOnCompletion === true;
+  record.input = { pipeline: name, parameters, waitOnCompletion };
   const child = await runPipeline(scope.engine, name, parameters, { type: 'ExecutePipeline' });
   if (!child) throw new ActivityFailure('SimulationRunLimit', `The simulation's limit of ${scope.engine.maxRuns} pipeline runs was reached; ${name} was not started.`);
   record.pipelineRun = child;
   record.output = { pipelineName: name, pipelineRunId: child.runId };
+  if (!waitOnCompletion) {
+    record.notes = [
+      `waitOnCompletion is false: the activity succeeds once ${name} is started; the simulator runs the child to its end (${child.status}${child.error ? `: ${child.error.errorCode}` : ''})`,
+    ];
+    return;
+  }
   if (child.status === 'Failed') {
     throw new ActivityFailure(child.error!.errorCode, `Operation on target ${child.error!.activity ?? name} failed: ${child.error!.message}`);
   }
