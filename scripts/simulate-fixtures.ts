@@ -7,10 +7,13 @@
  * (read from `dist-templates/0.7/config/schemas/`); values are ours: a few rows per file, with the
  * columns that matter (ids, dates, costs, tags) set by hand and the rest filled per type.
  * The output is deterministic, so re-running it changes nothing unless the cases or schemas change.
+ * The cases of releases 0.1-0.3 (a CSV at the path shape those releases read, no manifest) are listed in
+ * `simulate-fixtures-csv-path.ts` and written here too.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { AMORTIZED_COST_COLUMNS, CSV_PATH_CASES } from './simulate-fixtures-csv-path.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OUT = join(ROOT, 'test/fixtures/simulate/exports');
@@ -68,6 +71,39 @@ const CASES: Case[] = [
       { name: 'part_0_0001.csv', rows: [focusRow(0), focusRow(1), focusRow(2)] },
       { name: 'part_1_0001.csv', rows: [focusRow(3), focusRow(4)] },
     ],
+  },
+  {
+    name: 'focuscost-1.0-subscription',
+    scope: SUB,
+    exportName: 'focus-1-0-daily',
+    type: 'FocusCost',
+    dataVersion: '1.0',
+    schema: 'focuscost_1.0.json',
+    runId: '3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a61',
+    files: [
+      { name: 'part_0_0001.csv', rows: [focusRow(0), focusRow(1), focusRow(2)] },
+      { name: 'part_1_0001.csv', rows: [focusRow(3)] },
+    ],
+  },
+  {
+    name: 'focuscost-1.0-preview-resourcegroup',
+    scope: `${SUB}/resourceGroups/FinOps-RG`,
+    exportName: 'focus-preview-rg',
+    type: 'FocusCost',
+    dataVersion: '1.0-preview(v1)',
+    schema: 'focuscost_1.0-preview(v1).json',
+    runId: '3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a62',
+    files: [{ name: 'part_0_0001.csv', rows: [focusRow(0), focusRow(1)] }],
+  },
+  {
+    name: 'focuscost-1.0-mca-billing-profile',
+    scope: `${MCA}/billingProfiles/AB12-CD34-EF5-GH6`,
+    exportName: 'focus-mca',
+    type: 'FocusCost',
+    dataVersion: '1.0',
+    schema: 'focuscost_1.0.json',
+    runId: '3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a63',
+    files: [{ name: 'part_0_0001.csv', rows: [focusRow(0, { x_BillingProfileId: 'AB12-CD34-EF5-GH6' })] }],
   },
   {
     name: 'focuscost-1.0-resourcegroup-gzip',
@@ -280,4 +316,13 @@ for (const c of CASES) {
   }
   write(join(OUT, c.name, 'rawexports', folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
-console.log(`wrote ${CASES.length} export cases to ${OUT}`);
+
+// Releases 0.1-0.3: one CSV at the path shape, no manifest.
+const focusPreview: { source: { name: string; type: string } }[] = JSON.parse(readFileSync(join(SCHEMAS, 'focuscost_1.0-preview(v1).json'), 'utf8')).translator.mappings;
+for (const c of CSV_PATH_CASES) {
+  const columns = c.columns === 'amortizedcost' ? AMORTIZED_COST_COLUMNS.map((name) => ({ source: { name, type: 'String' } })) : focusPreview;
+  const lines = [columns.map((m) => csvField(m.source.name)).join(',')];
+  for (const row of c.rows) lines.push(columns.map((m) => csvField(row[m.source.name] ?? filler(m.source.type, m.source.name))).join(','));
+  write(join(OUT, c.name, 'rawexports', c.path), `${lines.join('\r\n')}\r\n`);
+}
+console.log(`wrote ${CASES.length + CSV_PATH_CASES.length} export cases to ${OUT}`);

@@ -69,6 +69,19 @@ export function manifestOf(dir: string): string {
   return m;
 }
 
+/**
+ * The blob whose creation starts a case: its export manifest (releases 0.4+), else its one CSV file
+ * (the cases of releases 0.1-0.3, found by path). Path container first.
+ */
+export function eventOf(dir: string): string {
+  const files = filesIn(dir, 'rawexports');
+  const manifest = files.find((f) => f.endsWith('/manifest.json'));
+  if (manifest) return manifest;
+  const csv = files.filter((f) => f.endsWith('.csv'));
+  if (csv.length !== 1) throw new Error(`${dir} holds no manifest and ${csv.length} CSV files`);
+  return csv[0];
+}
+
 /** A parquet file as the independent reader sees it: column names, physical/logical types, rows. */
 export async function readParquetFile(path: string): Promise<{ columns: string[]; types: Record<string, string>; rows: Record<string, unknown>[] }> {
   const reader = await parquet.ParquetReader.openFile(path);
