@@ -1,20 +1,33 @@
 /**
- * What each example export (test/fixtures/simulate/exports/<case>) must produce, per release, as data.
- * A release added later gets its own rows (its ingestion layout's paths, or the cases it cannot read);
- * the test code stays the same.
+ * What each example export (test/fixtures/simulate/exports/<case>) must produce, per release, as data:
+ * the ingestion paths of the release's layout, the parquet columns and rows, the Fail codes of bad inputs,
+ * the inputs no trigger of the release fires for, and the Cost Management requests of managed exports.
+ * Releases 0.1-0.3 (exports found by path) are in `./csvPathCases.ts`. A release added later gets its own
+ * rows; the test code stays the same.
  */
+import { CSV_PATH_EXPECTATIONS } from './csvPathCases.js';
+
+/** Where a parquet file's columns come from, in order. */
+export type ParquetColumns =
+  /** The mapping (sink names) of a schema file in the build's `config/schemas/` (0.4+). */
+  | { schemaFile: string }
+  /** A dataset version of the hub's catalog: the mapping 0.2-0.3 carry inline in the pipeline. */
+  | { catalog: { exportType: string; version: string } }
+  /** The CSV file's header as written, every column a UTF8 string (0.1). */
+  | { asWritten: true };
 
 /** A converted export: where its files land and what they hold. */
 export interface IngestedExport {
   exportCase: string;
-  /** Hub dataset folder (`{dataset}`), also the Data Explorer table prefix. */
-  dataset: string;
   /** Ingestion folder, container first. */
   folder: string;
-  /** Schema file of config/schemas whose mapping gives the parquet columns. */
-  schemaFile: string;
+  columns: ParquetColumns;
   /** Parquet file names with their row counts. */
   files: Record<string, number>;
+  /** Hub dataset (`{dataset}` folder), the Data Explorer table prefix: releases with Data Explorer. */
+  dataset?: string;
+  /** Parquet types of some columns (`DECIMAL`, `TIMESTAMP_MILLIS`, `UTF8`, ...). */
+  types?: Record<string, string>;
 }
 
 /** An export whose run must fail, with the Fail code of the pipeline run that reports it. */
@@ -26,10 +39,38 @@ export interface FailingExport {
   message: RegExp;
 }
 
-const SUB = 'subscriptions/00000000-0000-0000-0000-0000000000a1';
-const EA = 'providers/microsoft.billing/billingaccounts/8611537';
-const MCA = 'providers/microsoft.billing/billingaccounts/3c8cd1a2-0000-5a8e-0000-000000000000:1f2e3d4c-0000-4b5a-0000-000000000000_2019-05-31';
-const run = (n: string) => `3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a${n}`;
+/** What the example exports do in one release. */
+export interface ReleaseExports {
+  /** Top-level pipeline runs of a converted export: the trigger's, then those its writes fire. */
+  runs: string[];
+  /** True when the manifest is copied into the ingestion folder and Data Explorer loads the files (0.7). */
+  dataExplorer: boolean;
+  ingested: IngestedExport[];
+  failing: FailingExport[];
+  /** Exports with no rows: nothing happens, and the run succeeds. */
+  noRows: string[];
+  /** Cases whose blob fires no trigger of the release (the inputs of the other detection: manifest or path). */
+  notFired: string[];
+  /** True when `retention.rawexports.days` above 0 in settings.json keeps the export files (0.4+); else they are always deleted. */
+  retention: boolean;
+}
+
+/** How a new ingestion treats the files already in its folder. */
+export interface LayoutCleanup {
+  release: string;
+  exportCase: string;
+  /** The export's ingestion folder, container first. */
+  folder: string;
+  /** Another month's folder of the same scope. */
+  otherMonth: string;
+  /** True when the layout prefixes files with the ingestion id and a new ingestion deletes the folder's earlier files (0.6+). */
+  replaces: boolean;
+}
+
+export const SUB = 'subscriptions/00000000-0000-0000-0000-0000000000a1';
+export const EA = 'providers/microsoft.billing/billingaccounts/8611537';
+export const MCA = 'providers/microsoft.billing/billingaccounts/3c8cd1a2-0000-5a8e-0000-000000000000:1f2e3d4c-0000-4b5a-0000-000000000000_2019-05-31';
+export const run = (n: string) => `3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a${n}`;
 
 /** Release 0.7: `ingestion/{dataset}/{yyyy}/{mm}/{scope-id-path}/{ingestion-id}__{original-file-name}.parquet`. */
 const INGESTED_0_7: IngestedExport[] = [
@@ -37,70 +78,91 @@ const INGESTED_0_7: IngestedExport[] = [
     exportCase: 'focuscost-1.0r2-subscription',
     dataset: 'Costs',
     folder: `ingestion/Costs/2024/05/${SUB}`,
-    schemaFile: 'focuscost_1.0r2.json',
+    columns: { schemaFile: 'focuscost_1.0r2.json' },
     files: { [`${run('51')}__part_0_0001.parquet`]: 3, [`${run('51')}__part_1_0001.parquet`]: 2 },
   },
   {
     exportCase: 'focuscost-1.0-resourcegroup-gzip',
     dataset: 'Costs',
     folder: `ingestion/Costs/2024/05/${SUB}/resourcegroups/finops-rg`,
-    schemaFile: 'focuscost_1.0.json',
+    columns: { schemaFile: 'focuscost_1.0.json' },
     files: { [`${run('52')}__part_0_0001.parquet`]: 2 },
+  },
+  {
+    exportCase: 'focuscost-1.0-subscription',
+    dataset: 'Costs',
+    folder: `ingestion/Costs/2024/05/${SUB}`,
+    columns: { schemaFile: 'focuscost_1.0.json' },
+    files: { [`${run('61')}__part_0_0001.parquet`]: 3, [`${run('61')}__part_1_0001.parquet`]: 1 },
+  },
+  {
+    exportCase: 'focuscost-1.0-preview-resourcegroup',
+    dataset: 'Costs',
+    folder: `ingestion/Costs/2024/05/${SUB}/resourcegroups/finops-rg`,
+    columns: { schemaFile: 'focuscost_1.0-preview(v1).json' },
+    files: { [`${run('62')}__part_0_0001.parquet`]: 2 },
+  },
+  {
+    exportCase: 'focuscost-1.0-mca-billing-profile',
+    dataset: 'Costs',
+    folder: `ingestion/Costs/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
+    columns: { schemaFile: 'focuscost_1.0.json' },
+    files: { [`${run('63')}__part_0_0001.parquet`]: 1 },
   },
   {
     exportCase: 'focuscost-1.0-preview-ea-billing-account',
     dataset: 'Costs',
     folder: `ingestion/Costs/2024/04/${EA}`,
-    schemaFile: 'focuscost_1.0-preview(v1).json',
+    columns: { schemaFile: 'focuscost_1.0-preview(v1).json' },
     files: { [`${run('53')}__part_0_0001.parquet`]: 2 },
   },
   {
     exportCase: 'pricesheet-ea-department',
     dataset: 'Prices',
     folder: `ingestion/Prices/2024/05/${EA}/departments/214`,
-    schemaFile: 'pricesheet_2023-05-01_ea.json',
+    columns: { schemaFile: 'pricesheet_2023-05-01_ea.json' },
     files: { [`${run('54')}__part_0_0001.parquet`]: 2 },
   },
   {
     exportCase: 'pricesheet-mca-billing-profile',
     dataset: 'Prices',
     folder: `ingestion/Prices/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
-    schemaFile: 'pricesheet_2023-05-01_mca.json',
+    columns: { schemaFile: 'pricesheet_2023-05-01_mca.json' },
     files: { [`${run('55')}__part_0_0001.parquet`]: 1 },
   },
   {
     exportCase: 'reservationdetails-mca-billing-account',
     dataset: 'CommitmentDiscountUsage',
     folder: `ingestion/CommitmentDiscountUsage/2024/05/${MCA}`,
-    schemaFile: 'reservationdetails_2023-03-01.json',
+    columns: { schemaFile: 'reservationdetails_2023-03-01.json' },
     files: { [`${run('56')}__part_0_0001.parquet`]: 2 },
   },
   {
     exportCase: 'reservationrecommendations-ea-subscription',
     dataset: 'Recommendations',
     folder: `ingestion/Recommendations/2024/05/${SUB}`,
-    schemaFile: 'reservationrecommendations_2023-05-01_ea.json',
+    columns: { schemaFile: 'reservationrecommendations_2023-05-01_ea.json' },
     files: { [`${run('57')}__part_0_0001.parquet`]: 1 },
   },
   {
     exportCase: 'reservationrecommendations-mca-billing-profile',
     dataset: 'Recommendations',
     folder: `ingestion/Recommendations/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
-    schemaFile: 'reservationrecommendations_2023-05-01_mca.json',
+    columns: { schemaFile: 'reservationrecommendations_2023-05-01_mca.json' },
     files: { [`${run('58')}__part_0_0001.parquet`]: 2 },
   },
   {
     exportCase: 'reservationtransactions-ea-billing-account',
     dataset: 'Transactions',
     folder: `ingestion/Transactions/2024/05/${EA}`,
-    schemaFile: 'reservationtransactions_2023-05-01_ea.json',
+    columns: { schemaFile: 'reservationtransactions_2023-05-01_ea.json' },
     files: { [`${run('59')}__part_0_0001.parquet`]: 1 },
   },
   {
     exportCase: 'reservationtransactions-mca-billing-profile',
     dataset: 'Transactions',
     folder: `ingestion/Transactions/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
-    schemaFile: 'reservationtransactions_2023-05-01_mca.json',
+    columns: { schemaFile: 'reservationtransactions_2023-05-01_mca.json' },
     files: { [`${run('5a')}__part_0_0001.parquet`]: 1 },
   },
 ];
@@ -126,7 +188,137 @@ const FAILING_0_7: FailingExport[] = [
   },
 ];
 
+/** Releases 0.4-0.5: `ingestion/{scope id, lower case}/{yyyyMM}/{export type, lower case}/{file}.parquet`, FocusCost CSV only. */
+const INGESTED_0_4: IngestedExport[] = [
+  {
+    exportCase: 'focuscost-1.0-subscription',
+    folder: `ingestion/${SUB}/202405/focuscost`,
+    columns: { schemaFile: 'focuscost_1.0.json' },
+    files: { 'part_0_0001.parquet': 3, 'part_1_0001.parquet': 1 },
+    types: { BilledCost: 'DECIMAL', ChargePeriodStart: 'TIMESTAMP_MILLIS', ResourceName: 'UTF8' },
+  },
+  {
+    exportCase: 'focuscost-1.0-preview-resourcegroup',
+    folder: `ingestion/${SUB}/resourcegroups/finops-rg/202405/focuscost`,
+    columns: { schemaFile: 'focuscost_1.0-preview(v1).json' },
+    files: { 'part_0_0001.parquet': 2 },
+  },
+  {
+    exportCase: 'focuscost-1.0-preview-ea-billing-account',
+    folder: `ingestion/${EA}/202404/focuscost`,
+    columns: { schemaFile: 'focuscost_1.0-preview(v1).json' },
+    files: { 'part_0_0001.parquet': 2 },
+  },
+  {
+    exportCase: 'focuscost-1.0-mca-billing-profile',
+    folder: `ingestion/${MCA}/billingprofiles/ab12-cd34-ef5-gh6/202405/focuscost`,
+    columns: { schemaFile: 'focuscost_1.0.json' },
+    files: { 'part_0_0001.parquet': 1 },
+  },
+];
+
+const FAILING_0_4: FailingExport[] = [
+  {
+    exportCase: 'focuscost-1.0-resourcegroup-gzip',
+    pipeline: 'rawexports_ETL_ingestion',
+    errorCode: 'UnsupportedExportFileType',
+    message: /^Cannot convert rawexports\/.*\/part_0_0001\.csv\.gz: only \.csv export files are supported\. The file stays in rawexports\.$/,
+  },
+  {
+    exportCase: 'focuscost-1.0r2-subscription',
+    pipeline: 'rawexports_ExecuteETL',
+    errorCode: 'SchemaNotFound',
+    message: /No conversion schema config\/schemas\/focuscost_1\.0r2\.json for export type FocusCost version 1\.0r2/,
+  },
+  {
+    exportCase: 'pricesheet-ea-department',
+    pipeline: 'rawexports_ExecuteETL',
+    errorCode: 'SchemaNotFound',
+    message: /^No conversion schema config\/schemas\/pricesheet_2023-05-01_ea\.json for export type PriceSheet version 2023-05-01/,
+  },
+  FAILING_0_7[2],
+];
+
+/** Release 0.6: `ingestion/{export type, lower case}/{yyyy}/{mm}/{scope id}/{ingestion id}__{file}.parquet`. */
+/** A 0.6 row: folder under `ingestion/`, schema file, files as `{run id ending}__{file}` with their rows. */
+const at06 = (exportCase: string, folder: string, schemaFile: string, files: Record<string, number>): IngestedExport => ({
+  exportCase,
+  folder: `ingestion/${folder}`,
+  columns: { schemaFile },
+  files: Object.fromEntries(Object.entries(files).map(([f, rows]) => [`${run(f.slice(0, 2))}${f.slice(2)}.parquet`, rows])),
+});
+
+/** Release 0.6: `ingestion/{export type, lower case}/{yyyy}/{mm}/{scope id}/{ingestion id}__{file}.parquet`. */
+const INGESTED_0_6: IngestedExport[] = [
+  at06('focuscost-1.0-subscription', `focuscost/2024/05/${SUB}`, 'focuscost_1.0.json', { '61__part_0_0001': 3, '61__part_1_0001': 1 }),
+  at06('focuscost-1.0-resourcegroup-gzip', `focuscost/2024/05/${SUB}/resourcegroups/finops-rg`, 'focuscost_1.0.json', { '52__part_0_0001': 2 }),
+  at06('focuscost-1.0-preview-ea-billing-account', `focuscost/2024/04/${EA}`, 'focuscost_1.0-preview(v1).json', { '53__part_0_0001': 2 }),
+  at06('focuscost-1.0-mca-billing-profile', `focuscost/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`, 'focuscost_1.0.json', { '63__part_0_0001': 1 }),
+  at06('pricesheet-ea-department', `pricesheet/2024/05/${EA}/departments/214`, 'pricesheet_2023-05-01_ea.json', { '54__part_0_0001': 2 }),
+  at06('pricesheet-mca-billing-profile', `pricesheet/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`, 'pricesheet_2023-05-01_mca.json', { '55__part_0_0001': 1 }),
+  at06('reservationdetails-mca-billing-account', `reservationdetails/2024/05/${MCA}`, 'reservationdetails_2023-03-01.json', { '56__part_0_0001': 2 }),
+  at06('reservationrecommendations-ea-subscription', `reservationrecommendations/2024/05/${SUB}`, 'reservationrecommendations_2023-05-01_ea.json', { '57__part_0_0001': 1 }),
+  at06(
+    'reservationrecommendations-mca-billing-profile',
+    `reservationrecommendations/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
+    'reservationrecommendations_2023-05-01_mca.json',
+    { '58__part_0_0001': 2 },
+  ),
+  at06('reservationtransactions-ea-billing-account', `reservationtransactions/2024/05/${EA}`, 'reservationtransactions_2023-05-01_ea.json', { '59__part_0_0001': 1 }),
+  at06(
+    'reservationtransactions-mca-billing-profile',
+    `reservationtransactions/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
+    'reservationtransactions_2023-05-01_mca.json',
+    { '5a__part_0_0001': 1 },
+  ),
+];
+
+/** 0.6 converts no FocusCost 1.0r2 (nor any unknown version); a bad manifest fails as in 0.7. */
+const FAILING_0_6: FailingExport[] = [FAILING_0_4[1], FAILING_0_7[0], FAILING_0_7[2]];
+
+const MANIFEST_RELEASE = { runs: ['rawexports_ExecuteETL'], dataExplorer: false, retention: true, noRows: ['focuscost-no-rows'], notFired: ['csv-path-focuscost-1.0-preview-subscription', 'csv-path-too-short'] };
+
 /** Expectations by release. */
-export const EXPORT_EXPECTATIONS: Record<string, { ingested: IngestedExport[]; failing: FailingExport[]; noRows: string[] }> = {
-  '0.7': { ingested: INGESTED_0_7, failing: FAILING_0_7, noRows: ['focuscost-no-rows'] },
+export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
+  ...CSV_PATH_EXPECTATIONS,
+  '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
+  '0.5': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
+  '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
+  '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+};
+
+/** Earlier files in an ingestion folder, by layout. */
+export const LAYOUT_CLEANUP: LayoutCleanup[] = [
+  { release: '0.2', exportCase: 'csv-path-focuscost-1.0-preview-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
+  { release: '0.4', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
+  { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
+  { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+];
+
+/** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
+export interface ManagedExports {
+  /** Pipelines of the settings trigger, and of the schedule triggers (start, then one run per scope). */
+  configure: string;
+  start: string;
+  runExports: string;
+  /** Export body fields of the PUT requests. */
+  format: 'Csv' | 'Parquet';
+  compressionMode: 'None' | 'Snappy';
+  dataVersion: string;
+  apiVersion: string;
+}
+
+/** Managed exports by release (0.7 in managed.test.ts). */
+export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
+  '0.4': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview' },
+  '0.5': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview' },
+  '0.6': {
+    configure: 'config_ConfigureExports',
+    start: 'config_StartExportProcess',
+    runExports: 'config_RunExportJobs',
+    format: 'Parquet',
+    compressionMode: 'Snappy',
+    dataVersion: '1.0',
+    apiVersion: '2023-07-01-preview',
+  },
 };

@@ -11,7 +11,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import parquet from '@dsnp/parquetjs';
-import { hubYaml } from './hubs.js';
+import { fullHubYaml, hubYaml } from './hubs.js';
+import { getRelease, has } from '../../src/compiler/releases.js';
 
 /** Folder of the example exports (one storage folder per case). */
 export const EXPORTS = new URL('../fixtures/simulate/exports/', import.meta.url).pathname;
@@ -22,6 +23,15 @@ export const SIMULATE_FIXTURES = new URL('../fixtures/simulate/', import.meta.ur
 export const DATA_EXPLORER_HUB = hubYaml({
   dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } },
 });
+
+/**
+ * The hub the export tests simulate for a release: 0.7 with a Data Explorer cluster ({@link DATA_EXPLORER_HUB});
+ * earlier releases with every component they have, but no remote hub (so converted files stay in this hub).
+ */
+export function simulationHub(release: string): string {
+  if (release === '0.7') return DATA_EXPLORER_HUB;
+  return has(getRelease(release), 'remoteHub') ? fullHubYaml(release, { remoteHub: { storageUri: '' } }) : fullHubYaml(release);
+}
 
 const made: string[] = [];
 
