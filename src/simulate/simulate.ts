@@ -43,6 +43,21 @@ export interface SimulateOptions {
   maxRuns?: number;
 }
 
+/**
+ * Factories already built, by the artifacts map they were built from: a factory is only read during a
+ * simulation, so simulations of the same build (tests run many) share it.
+ */
+const factories = new WeakMap<ReadonlyMap<string, string>, ReturnType<typeof factoryFromArtifacts>>();
+
+function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof factoryFromArtifacts> {
+  let factory = factories.get(artifacts);
+  if (!factory) {
+    factory = factoryFromArtifacts(artifacts);
+    factories.set(artifacts, factory);
+  }
+  return factory;
+}
+
 /** Parses `--param` text into the type the pipeline declares (Array/Object/Bool/Int/Float as JSON). */
 function parameterValue(pipeline: string, name: string, text: string, type: string | undefined): unknown {
   const t = (type ?? 'String').toLowerCase();
@@ -74,7 +89,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     diagnostics: [],
     outcome: 'succeeded',
   };
-  const factory = factoryFromArtifacts(options.artifacts);
+  const factory = factoryOf(options.artifacts);
   const storage = new LocalStorage(options.storage, factory.configFiles);
   const engine: Engine = {
     factory,
