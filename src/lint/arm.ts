@@ -67,27 +67,60 @@ export function parametersIn(value: unknown): Set<string> {
   return out;
 }
 
+/** What a template variable reads, directly or through other variables. */
+interface VariableReads {
+  parameters: Set<string>;
+  list: boolean;
+}
+
+const variableReadsCache = new WeakMap<object, Map<string, VariableReads>>();
+
+/** Per lower-case variable name, the parameters and `list*()` calls it reads (transitively); cached per template. */
+function variableReads(template: unknown): Map<string, VariableReads> {
+  if (!isJsonObject(template)) return new Map();
+  let cached = variableReadsCache.get(template);
+  if (cached) return cached;
+  const variables = isJsonObject(template.variables) ? template.variables : {};
+  const byLower = new Map(Object.entries(variables).map(([k, v]) => [k.toLowerCase(), v]));
+  cached = new Map();
+  const resolve = (name: string, stack: Set<string>): VariableReads => {
+    const done = cached!.get(name);
+    if (done) return done;
+    const reads: VariableReads = { parameters: new Set(), list: false };
+    if (stack.has(name)) return reads;
+    stack.add(name);
+    for (const c of callsIn(byLower.get(name))) {
+      const arg = literalArg(c.call, 0)?.toLowerCase();
+      if (c.name.startsWith('list')) reads.list = true;
+      if (c.name === 'parameters' && arg) reads.parameters.add(arg);
+      if (c.name === 'variables' && arg) {
+        const inner = resolve(arg, stack);
+        for (const p of inner.parameters) reads.parameters.add(p);
+        reads.list ||= inner.list;
+      }
+    }
+    stack.delete(name);
+    cached!.set(name, reads);
+    return reads;
+  };
+  for (const name of byLower.keys()) resolve(name, new Set());
+  variableReadsCache.set(template, cached);
+  return cached;
+}
+
 /**
  * Lower-case names of the parameters a value reads directly or through variables (the template's
  * `variables` section, followed transitively).
  */
 export function parametersThrough(value: unknown, template: unknown): Set<string> {
-  const variables = isJsonObject(template) && isJsonObject(template.variables) ? template.variables : {};
-  const byLower = new Map(Object.entries(variables).map(([k, v]) => [k.toLowerCase(), v]));
+  const vars = variableReads(template);
   const out = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (v: unknown) => {
-    for (const c of callsIn(v)) {
-      const arg = literalArg(c.call, 0)?.toLowerCase();
-      if (!arg) continue;
-      if (c.name === 'parameters') out.add(arg);
-      else if (c.name === 'variables' && !seen.has(arg)) {
-        seen.add(arg);
-        visit(byLower.get(arg));
-      }
-    }
-  };
-  visit(value);
+  for (const c of callsIn(value)) {
+    const arg = literalArg(c.call, 0)?.toLowerCase();
+    if (!arg) continue;
+    if (c.name === 'parameters') out.add(arg);
+    else if (c.name === 'variables') for (const p of vars.get(arg)?.parameters ?? []) out.add(p);
+  }
   return out;
 }
 
@@ -194,16 +227,6 @@ export function possibleValues(value: unknown, template: unknown, extra: Record<
  * directly or through the template's variables.
  */
 export function readsListThrough(value: unknown, template: unknown): boolean {
-  const variables = isJsonObject(template) && isJsonObject(template.variables) ? template.variables : {};
-  const byLower = new Map(Object.entries(variables).map(([k, v]) => [k.toLowerCase(), v]));
-  const seen = new Set<string>();
-  const visit = (v: unknown): boolean =>
-    callsIn(v).some((c) => {
-      if (c.name.startsWith('list')) return true;
-      const arg = literalArg(c.call, 0)?.toLowerCase();
-      if (c.name !== 'variables' || !arg || seen.has(arg)) return false;
-      seen.add(arg);
-      return visit(byLower.get(arg));
-    });
-  return visit(value);
+  const vars = variableReads(template);
+  return callsIn(value).some((c) => c.name.startsWith('list') || (c.name === 'variables' && vars.get(literalArg(c.call, 0)?.toLowerCase() ?? '')?.list === true));
 }
