@@ -53,12 +53,13 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
           })
         : undefined;
       const diagnostics = [...result.diagnostics, ...checked, ...(lint?.diagnostics ?? [])];
+      const lintSummary = lint ? { findings: lint.diagnostics.length, suppressed: lint.suppressed.length } : 'skipped';
       if (hasErrors(diagnostics)) {
-        reportDiagnostics(io, diagnostics, opts.format, { release: result.release, valid: false });
+        reportDiagnostics(io, diagnostics, opts.format, { release: result.release, valid: false, lint: lintSummary });
         return ctx.exit(EXIT.diagnostics);
       }
-      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, files: result.artifacts.size, valid: true });
-      const lintNote = lint ? `, lint: ${lint.diagnostics.length} warning(s), ${lint.suppressed.length} suppressed` : ', lint skipped';
+      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, files: result.artifacts.size, valid: true, lint: lintSummary });
+      const lintNote = lint ? `, lint: ${lint.diagnostics.length} warning(s), ${lint.suppressed.length} suppressed` : ', lint skipped (--no-lint)';
       if (opts.format === 'text') io.out(`${file}: release ${result.release}, ${result.artifacts.size} files, all validators clean${lintNote}\n`);
       ctx.exit(EXIT.ok);
     });
