@@ -10,7 +10,7 @@
  * (FUZZ_RUNS scales the number of cases of every property, default 1).
  */
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { compile, type CompileResult } from '../../src/compiler/compile.js';
 import { hasErrors } from '../../src/compiler/diagnostics.js';
@@ -87,7 +87,11 @@ export function compileChecked(text: string): CompileResult {
     throw new Error(`compile() threw ${(e as Error).stack ?? e}\n--- text (first 2000 characters) ---\n${text.slice(0, 2000)}`);
   }
   const v = violation(text, r);
-  if (v) throw new Error(`${v}\n--- text (first 2000 characters) ---\n${text.slice(0, 2000)}`);
+  if (v) {
+    // FUZZ_DUMP=<file> keeps the whole failing text for a closer look.
+    if (process.env.FUZZ_DUMP) writeFileSync(process.env.FUZZ_DUMP, text);
+    throw new Error(`${v}\n--- text (first 2000 characters) ---\n${text.slice(0, 2000)}`);
+  }
   return r;
 }
 
@@ -108,8 +112,10 @@ export function assertProperty<T>(name: string, property: fc.IPropertyWithHooks<
   const path = process.env.FUZZ_PATH;
   const details = fc.check(property, { numRuns, seed, ...(path ? { path } : {}) });
   if (!details.failed) return;
+  const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
     `${name}: ${fc.defaultReportMessage(details) ?? 'failed'}\n` +
+      `Error: ${cause.slice(0, 3000)}\n` +
       `Replay: FUZZ_ONLY='${name}' FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} npx uvu -r tsx test/fuzz`,
   );
 }
