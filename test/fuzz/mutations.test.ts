@@ -72,7 +72,7 @@ test('models mutated as data keep the invariants', () => {
       const r = compileChecked(stringify(model));
       if (hasErrors(r.diagnostics)) errors++;
     }),
-    runs(2400),
+    runs(2500),
   );
   assert.ok(errors > 0, 'no mutation produced an error');
 });

@@ -78,8 +78,17 @@ export function violation(text: string, r: CompileResult): string | undefined {
   return undefined;
 }
 
-/** Compiles, turning a throw into a reported violation; returns the result when the invariants hold. */
+const checked = new Map<string, CompileResult>();
+/** Texts longer than this are not remembered (memory). */
+const REMEMBER_MAX = 4096;
+
+/**
+ * Compiles, turning a throw into a reported violation; returns the result when the invariants hold. A short
+ * text already rejected is not compiled again (compile() is deterministic; generators repeat short texts).
+ */
 export function compileChecked(text: string): CompileResult {
+  const seen = checked.get(text);
+  if (seen) return seen;
   let r: CompileResult;
   try {
     r = compile(text);
@@ -92,6 +101,8 @@ export function compileChecked(text: string): CompileResult {
     if (process.env.FUZZ_DUMP) writeFileSync(process.env.FUZZ_DUMP, text);
     throw new Error(`${v}\n--- text (first 2000 characters) ---\n${text.slice(0, 2000)}`);
   }
+  // Only results without artifacts are remembered (a build's artifacts take megabytes).
+  if (text.length < REMEMBER_MAX && r.artifacts.size === 0) checked.set(text, r);
   return r;
 }
 
