@@ -10,7 +10,7 @@
  * (FUZZ_RUNS scales the number of cases of every property, default 1).
  */
 import fc from 'fast-check';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { compile, type CompileResult } from '../../src/compiler/compile.js';
 import { hasErrors } from '../../src/compiler/diagnostics.js';
@@ -20,8 +20,17 @@ import { arbitraryFor } from './schemaArbitrary.js';
 /** The hub.yaml JSON Schema. */
 export const HUB_SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8'));
 
-/** The repository's default hub as data: the base that generated sections replace. */
+/** The repository's default hub as data. */
 export const DEFAULT_DATA: Record<string, unknown> = parse(DEFAULT_HUB_YAML);
+
+/**
+ * The base model of a release that generated sections replace: the release's default fixture
+ * (`test/fixtures/<release>/default/hub.yaml`), else the repository's hub.yaml with that release.
+ */
+function baseOf(release: string): Record<string, unknown> {
+  const file = new URL(`../fixtures/${release}/default/hub.yaml`, import.meta.url);
+  return existsSync(file) ? parse(readFileSync(file, 'utf8')) : { ...DEFAULT_DATA, release };
+}
 
 const guid = fc.uuid();
 /** Scope IDs Cost Management accepts (the schema only asks for a leading `/`; HUB213 checks the forms). */
@@ -43,18 +52,22 @@ const SEMANTIC: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /**
- * Models valid against the schema: the default hub with some of its top-level sections (each with
- * probability 1/4) replaced by sections drawn from the schema (for scopes and networking, half of the
- * time by values that also pass the semantic checks), so many also build. `release` is always drawn.
+ * Models valid against the schema: a release drawn from the schema's enum, its default hub, and some
+ * top-level sections (each with probability 1/5) drawn from the schema (for scopes and networking, half
+ * of the time values that also pass the semantic checks), so many also build.
  */
 export const schemaModel: fc.Arbitrary<Record<string, unknown>> = (() => {
   const sections: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [k, v] of Object.entries<any>(HUB_SCHEMA.properties)) {
+    if (k === 'release') continue;
     const drawn = SEMANTIC[k] ? fc.oneof(arbitraryFor(v), SEMANTIC[k]!) : arbitraryFor(v);
-    sections[k] = k === 'release' ? drawn : fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: drawn, weight: 1 });
+    sections[k] = fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: drawn, weight: 1 });
   }
-  return fc.record(sections).map((s) => {
-    const model: Record<string, unknown> = { ...DEFAULT_DATA };
+  // Half of the models use the newest release, which has every component; the others any release.
+  const releases: string[] = HUB_SCHEMA.properties.release.enum;
+  const release = fc.oneof(fc.constant(releases[releases.length - 1]!), arbitraryFor(HUB_SCHEMA.properties.release));
+  return fc.tuple(release, fc.record(sections)).map(([release, s]) => {
+    const model: Record<string, unknown> = { ...baseOf(String(release)) };
     for (const [k, v] of Object.entries(s)) if (v !== undefined) model[k] = v;
     return model;
   });
