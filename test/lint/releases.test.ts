@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { lintHub } from '../../src/lint/index.js';
 import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
 import { DEFAULT_HUB_YAML, hubYaml } from '../support/hubs.js';
+import { compile } from '../../src/compiler/compile.js';
+import { NEWEST_STABLE_API_VERSION } from '../../src/lint/data/apiVersions.js';
 
 const fixture = (release: string, which: string) => new URL(`../fixtures/${release}/${which}/hub.yaml`, import.meta.url);
 /** The `lint:` section of the repository's hub.yaml, appended to a hub.yaml that has none. */
@@ -58,6 +60,16 @@ test('hubs with Data Explorer, a remote hub, public access and hub.yaml regions 
 test('a literal location default is reported unless hub.yaml chose that region', () => {
   const withRegion = lintHub(hubYaml({ hub: { name: 'finops-hub', location: 'westeurope', eventGridLocation: '' } }));
   assert.ok(!withRegion.reports[0]!.diagnostics.some((d) => d.code === 'HUB503'));
+});
+
+test('the API version table knows every resource type a release emits (else HUB505/HUB506 cannot judge it)', () => {
+  for (const release of RELEASE_VERSIONS) {
+    for (const which of ['default', 'custom']) {
+      if (!existsSync(fixture(release, which))) continue;
+      const t = JSON.parse(compile(readFileSync(fixture(release, which), 'utf8')).artifacts.get('azuredeploy.json')!);
+      for (const r of t.resources) assert.ok(NEWEST_STABLE_API_VERSION[r.type.toLowerCase()], `${release}/${which}: ${r.type} is not in src/lint/data/apiVersions.ts`);
+    }
+  }
 });
 
 test('lint is deterministic: the same text gives the same report', () => {
