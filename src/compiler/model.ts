@@ -56,4 +56,6 @@ export interface HubModel {
   datasets: DatasetModel[];
   schedules: { daily: ScheduleModel; monthly: ScheduleModel & { daysOfMonth: number[] } };
   customDatasets: CustomDatasetModel[];
+  /** `hubc lint` settings: rules whose findings this hub accepts, with the reason (docs/lint.md). */
+  lint: { suppress: { rule: string; reason: string }[] };
 }

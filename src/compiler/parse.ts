@@ -1,7 +1,7 @@
 /**
  * Stage 1: parse hub.yaml text into a YAML document that keeps source positions.
  */
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { parseDocument, visit, type Document } from 'yaml';
 import { nodeAt } from './positions.js';
 import type { Diagnostic, Position } from './diagnostics.js';
 
@@ -10,7 +10,8 @@ export interface SourceDocument {
   file: string;
   text: string;
   doc: Document.Parsed;
-  lineCounter: LineCounter;
+  /** The line and column of a 0-based offset into `text` (see {@link offsetPositions}). */
+  position: (offset: number) => Position;
   /** Plain JavaScript value of the document (undefined when empty). */
   data: unknown;
   /** The `release:` the file itself declares, when a `--release` option replaced it in `data`. */
@@ -24,11 +25,11 @@ export interface SourceDocument {
  * @param file the name used in diagnostics (e.g. `hub.yaml`)
  */
 export function parseHubYaml(text: string, file: string): { source?: SourceDocument; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const position = offsetPositions(text);
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true });
   const diagnostics: Diagnostic[] = [];
   for (const err of doc.errors) {
-    const pos = lineCounter.linePos(err.pos[0]);
+    const pos = position(err.pos[0]);
     const duplicate = err.code === 'DUPLICATE_KEY';
     diagnostics.push({
       code: duplicate ? 'HUB101' : 'HUB100',
@@ -40,8 +41,57 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
     });
   }
   if (diagnostics.length) return { diagnostics };
-  return { source: { file, text, doc, lineCounter, data: doc.toJS({ maxAliasCount: 100 }) }, diagnostics };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    // The yaml package refuses aliases that expand to too much data ("billion laughs"), and aliases it
+    // cannot resolve; report at the first alias.
+    let at = 0;
+    visit(doc, {
+      Alias(_key, node) {
+        at = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const pos = position(at);
+    diagnostics.push({
+      code: 'HUB100',
+      severity: 'error',
+      message: `YAML aliases cannot be expanded: ${firstLine((e as Error).message)}`,
+      hint: 'Write the values out instead of nesting aliases; hubc stops expanding aliases at a limit that keeps alias bombs out.',
+      file,
+      start: { line: pos.line, col: pos.col },
+    });
+    return { diagnostics };
+  }
+  return { source: { file, text, doc, position, data }, diagnostics };
 }
+
+/**
+ * Maps 0-based offsets of a text to 1-based line and column, lines ending at `\n` (a `\r` before it counts
+ * as the last character of its line). Computed from the text itself: the yaml package's LineCounter misses
+ * the line breaks inside tokens it reports as errors (a multi-line plain scalar), which puts later
+ * positions past the end of their line. Offsets past the end are clamped to it.
+ */
+export function offsetPositions(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    const o = Math.max(0, Math.min(offset, text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: o - starts[lo]! + 1 };
+  };
+}
+
+/** Most times one alias may be expanded (the yaml package's guard against alias bombs). */
+const MAX_ALIAS_COUNT = 100;
 
 function firstLine(message: string): string {
   return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
@@ -50,6 +100,5 @@ function firstLine(message: string): string {
 /** Where in the YAML a JSON-pointer-like path points. `key` asks for the key of the last segment instead of its value. */
 export function locate(source: SourceDocument, path: readonly (string | number)[], key = false): Position {
   const range = nodeAt(source.doc.contents, path, key)?.range;
-  const lp = source.lineCounter.linePos(range ? range[0] : 0);
-  return { line: lp.line, col: lp.col };
+  return source.position(range ? range[0] : 0);
 }

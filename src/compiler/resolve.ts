@@ -61,5 +61,6 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
       dateFolder: (c.dateFolder ?? 'yyyy/mm') as DateFolderForm,
       columns: c.columns.map((col: any) => ({ name: col.name, type: col.type as KustoType })),
     })),
+    lint: { suppress: (data.lint?.suppress ?? []).map((s: { rule: string; reason: string }) => ({ rule: s.rule, reason: s.reason })) },
   };
 }

@@ -43,6 +43,28 @@ function resourceIdOf(r: any, ctx: ArmEvalContext): string {
 const byName = (t: any, type: string, nameIncludes: string) => t.resources.find((r: any) => r.type === type && r.name.includes(nameIncludes));
 
 // The combinations a deployment can take: Data Explorer off (the default hub) and on, private and public.
+/**
+ * Resource IDs (lower case) a resource waits for: its dependsOn entries and, through every resource that
+ * is deployed with these parameters, theirs (ARM orders dependencies transitively and drops a dependency
+ * on a resource whose condition is false, with the order it carried: such a resource is listed but not
+ * followed).
+ */
+function waitsFor(t: any, ctx: ArmEvalContext, start: any): Set<string> {
+  const byId = new Map<string, any>(t.resources.map((r: any) => [resourceIdOf(r, ctx).toLowerCase(), r]));
+  const deployed = (r: any) => r.condition === undefined || evaluateTemplateString(r.condition, ctx) === true;
+  const depsOf = (r: any): string[] => (r.dependsOn ?? []).map((d: string) => evalString(d, ctx).toLowerCase());
+  const out = new Set<string>();
+  const stack = depsOf(start);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    const r = byId.get(id);
+    if (r && deployed(r)) stack.push(...depsOf(r));
+  }
+  return out;
+}
+
 const CASES: [string, any, Record<string, unknown>][] = [
   ['default hub', defaultHub, {}],
   ['default hub with Data Explorer', defaultHub, { dataExplorerName: 'myadx' }],
@@ -146,7 +168,7 @@ test('deployment-script storage: the script identity has Storage File Data Privi
   );
   assert.is(evalString(fileRole.scope, ctx), `Microsoft.Storage/storageAccounts/${scriptAccount}`);
   assert.match(fileRole.properties.principalId, /blobManagerIdentityName/);
-  const deps = upload.dependsOn.map((d: string) => evalString(d, ctx).toLowerCase());
+  const deps = [...waitsFor(defaultHub, ctx, upload)];
   assert.ok(deps.includes(resourceIdOf(fileRole, ctx).toLowerCase()), 'uploadSettings waits for the role');
   // The container resolves the data lake's blob endpoint through the linked private DNS zone.
   assert.ok(deps.some((d: string) => d.endsWith('/virtualnetworklinks/privatelink-blob-core-windows-net-link')), deps.join('\n'));
@@ -171,7 +193,7 @@ test('the temporary Event Grid namespace can be deleted by the script that delet
   const cleanup = byName(defaultHub, 'Microsoft.Resources/deploymentScripts', '_deleteOldResources');
   assert.ok(cleanup.identity.userAssignedIdentities[Object.keys(cleanup.identity.userAssignedIdentities)[0]!] !== undefined);
   assert.match(Object.keys(cleanup.identity.userAssignedIdentities)[0]!, /triggerManagerIdentityName/);
-  const deps = cleanup.dependsOn.map((d: string) => evalString(d, ctx).toLowerCase());
+  const deps = [...waitsFor(defaultHub, ctx, cleanup)];
   assert.ok(deps.includes(resourceIdOf(role, ctx).toLowerCase()), 'deleteOldResources waits for the role');
   const env = Object.fromEntries(cleanup.properties.environmentVariables.map((e: any) => [e.name, e.value]));
   assert.is(evalString(env.EventGridNamespaceId, ctx), `${RG}/providers/Microsoft.EventGrid/namespaces/${nsName}`);
@@ -181,7 +203,7 @@ test('start-triggers waits for everything the triggers and config_InitializeHub 
   for (const [label, t, params] of [CASES[1]!, CASES[3]!]) {
     const ctx = contextFor(t, params);
     const start = byName(t, 'Microsoft.Resources/deploymentScripts', '_startTriggers');
-    const deps = new Set(start.dependsOn.map((d: string) => evalString(d, ctx).toLowerCase()));
+    const deps = waitsFor(t, ctx, start);
     const idOf = (r: any) => resourceIdOf(r, ctx).toLowerCase();
     const must = [
       byName(t, 'Microsoft.Resources/deploymentScripts', '_uploadSettings'), // settings.json, read by InitializeHub

@@ -33,13 +33,11 @@ export interface CommandContext {
 }
 
 /**
- * Reads and compiles a hub.yaml file, for `release` when given (else the file's). On a read error (HUB001) or any error diagnostic, reports them and
- * returns the exit code instead of a result.
+ * Reads a hub.yaml file. On a read error reports HUB001 and returns the exit code instead of the text.
  */
-export function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string): CompileResult | number {
-  let text: string;
+export function readHubFile(io: CliIO, file: string, format: OutputFormat): string | number {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (e) {
     reportDiagnostics(
       io,
@@ -48,6 +46,15 @@ export function compileFile(io: CliIO, file: string, format: OutputFormat, relea
     );
     return EXIT.diagnostics;
   }
+}
+
+/**
+ * Reads and compiles a hub.yaml file, for `release` when given (else the file's). On a read error (HUB001) or any error diagnostic, reports them and
+ * returns the exit code instead of a result.
+ */
+export function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string): CompileResult | number {
+  const text = readHubFile(io, file, format);
+  if (typeof text === 'number') return text;
   const result = compile(text, { file, release });
   if (hasErrors(result.diagnostics) || !result.release) {
     reportDiagnostics(io, result.diagnostics, format);

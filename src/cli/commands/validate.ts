@@ -9,6 +9,7 @@ import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } fr
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
 import { prepareArmSchemas } from '../../validators/armSchema/locate.js';
+import { lintRelease } from '../../lint/engine.js';
 
 /** Adds the command to the program. */
 export function registerValidate(program: Command, ctx: CommandContext): void {
@@ -21,14 +22,16 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
         'The official ARM JSON schemas come from --schemas-dir, else ARM_SCHEMAS_DIR, else ../shared/arm-schemas beside the checkout ' +
         '(when it holds every file the template needs), else the cache $XDG_CACHE_HOME/hubc/arm-schemas (default ~/.cache/hubc/arm-schemas), ' +
         'into which the files the template needs are downloaded on first use from https://schema.management.azure.com/schemas/ ' +
-        '(or the base URL in HUBC_ARM_SCHEMAS_URL). Without any of them (offline, no copy) it exits 2.',
+        '(or the base URL in HUBC_ARM_SCHEMAS_URL). Without any of them (offline, no copy) it exits 2. ' +
+        'It also runs the lint rules (as hubc lint does, with the suppressions of hub.yaml); --no-lint skips them.',
     )
     .argument('[file]', 'hub.yaml to validate', 'hub.yaml')
     .option('--schemas-dir <dir>', 'folder with a copy of the official ARM JSON schemas (overrides ARM_SCHEMAS_DIR)')
+    .option('--no-lint', 'skip the lint rules (hubc lint)')
     .addOption(releaseOption())
     .addOption(formatOption())
-    .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n')
-    .action(async (file: string, opts: { schemasDir?: string; release?: string; format: OutputFormat }) => {
+    .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n  hubc validate --no-lint\n')
+    .action(async (file: string, opts: { schemasDir?: string; lint: boolean; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
       const result = compileFile(io, file, opts.format, opts.release);
       if (typeof result === 'number') return ctx.exit(result);
@@ -41,13 +44,23 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
         if (e instanceof EnvironmentError) return ctx.exit(reportEnvironmentError(io, e, opts.format));
         throw e;
       }
-      const diagnostics = [...result.diagnostics, ...checked];
+      const lint = opts.lint
+        ? lintRelease({
+            release: result.release!,
+            artifacts: result.artifacts,
+            suppressions: result.model!.lint.suppress,
+            options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
+          })
+        : undefined;
+      const diagnostics = [...result.diagnostics, ...checked, ...(lint?.diagnostics ?? [])];
+      const lintSummary = lint ? { findings: lint.diagnostics.length, suppressed: lint.suppressed.length } : 'skipped';
       if (hasErrors(diagnostics)) {
-        reportDiagnostics(io, diagnostics, opts.format, { release: result.release, valid: false });
+        reportDiagnostics(io, diagnostics, opts.format, { release: result.release, valid: false, lint: lintSummary });
         return ctx.exit(EXIT.diagnostics);
       }
-      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, files: result.artifacts.size, valid: true });
-      if (opts.format === 'text') io.out(`${file}: release ${result.release}, ${result.artifacts.size} files, all validators clean\n`);
+      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, files: result.artifacts.size, valid: true, lint: lintSummary });
+      const lintNote = lint ? `, lint: ${lint.diagnostics.length} warning(s), ${lint.suppressed.length} suppressed` : ', lint skipped (--no-lint)';
+      if (opts.format === 'text') io.out(`${file}: release ${result.release}, ${result.artifacts.size} files, all validators clean${lintNote}\n`);
       ctx.exit(EXIT.ok);
     });
 }

@@ -23,7 +23,7 @@ export const customDatasetsCheck: Check = {
         }
         names.add(lower);
       }
-      if (!Array.isArray(c.columns)) return;
+      if (c === null || typeof c !== 'object' || !Array.isArray(c.columns)) return;
       const cols = new Set<string>();
       c.columns.forEach((col, j) => {
         const path = ['customDatasets', i, 'columns', j, 'name'];

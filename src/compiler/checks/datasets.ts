@@ -51,7 +51,8 @@ export const datasetsCheck: Check = {
         else ctx.report('HUB220', ['datasets', i, 'name'], `hub release ${ctx.release.version} does not ingest ${builtIn.exportType} exports (dataset ${d.name})`, firstWith(builtIn.exportType));
         return;
       }
-      (d.versions ?? []).forEach((v, j) => {
+      // versions may hold a schema error (not a list); its items are checked only where the schema found them valid.
+      (Array.isArray(d.versions) ? d.versions : []).forEach((v, j) => {
         if (!ctx.valid(['datasets', i, 'versions', j]) || supported.includes(v)) return;
         if (asDefault) lacking.push(`${builtIn.exportType} ${v}`);
         else

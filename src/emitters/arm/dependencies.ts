@@ -12,8 +12,10 @@
  * - `variables('X')` when the other resource is named exactly `variables('X')` (reading its name, e.g. in an
  *   endpoint URL, means using it).
  * The resource's own `name`, `type`, `apiVersion` and `dependsOn`, and the inner templates of nested
- * deployments (their own scope), are not walked. A derived dependency already implied through other
- * dependencies is left out (ARM orders transitively), so the lists stay short.
+ * deployments (their own scope), are not walked. A dependency, stated or derived, that another dependency
+ * already implies through always-deployed resources is left out (ARM orders transitively), so the lists
+ * stay short and hold nothing unnecessary (lint rule HUB510). A path through a conditional resource does
+ * not count: ARM drops a dependency on a resource that is not deployed, and the order with it.
  * Source: "Define the order for deploying resources in ARM templates" (learn.microsoft.com/azure/
  * azure-resource-manager/templates/resource-dependency).
  */
@@ -61,7 +63,8 @@ function expressionsIn(value: unknown, out: ArmExpr[] = []): ArmExpr[] {
 /**
  * Completes every resource's `dependsOn` with what its expressions imply.
  * @param resources the template's resources (not modified)
- * @returns copies with `dependsOn` = the module's entries, then the implied ones not already reachable
+ * @returns copies with `dependsOn` = the module's entries, then the implied ones, each left out when
+ *   another entry already implies it
  * @throws Error when a `dependsOn` entry or a `resourceId()` names a resource no module contributed
  */
 export function withDerivedDependencies(resources: readonly ArmResource[]): ArmResource[] {
@@ -114,22 +117,29 @@ export function withDerivedDependencies(resources: readonly ArmResource[]): ArmR
   });
 
   const edges = resources.map((_, i) => [...new Set([...explicit[i], ...implied[i]])]);
+  // ARM drops a dependency on a resource whose condition is false, and with it the order that resource
+  // carried: only always-deployed resources make a dependency implied.
+  const always = (x: number) => resources[x].condition === undefined;
   const reachableWithout = (from: number, to: number): boolean => {
     const seen = new Set<number>();
-    const stack = edges[from].filter((x) => x !== to);
+    const stack = edges[from].filter((x) => x !== to && always(x));
     while (stack.length) {
       const x = stack.pop()!;
-      if (x === to) return true;
       if (seen.has(x)) continue;
       seen.add(x);
-      stack.push(...edges[x]);
+      for (const y of edges[x]) {
+        if (y === to) return true;
+        if (always(y)) stack.push(y);
+      }
     }
     return false;
   };
   return resources.map((r, i) => {
-    const added = implied[i].filter((d) => !explicit[i].includes(d) && !reachableWithout(i, d));
-    if (!added.length) return r;
-    return { ...r, dependsOn: [...(r.dependsOn ?? []), ...added.map((d) => resourceIdOf(resources[d]))] };
+    const kept = edges[i].filter((d) => !reachableWithout(i, d));
+    const dependsOn = kept.map((d) => (explicit[i].includes(d) ? r.dependsOn![explicit[i].indexOf(d)] : resourceIdOf(resources[d])));
+    if (dependsOn.length) return { ...r, dependsOn };
+    const { dependsOn: _none, ...rest } = r;
+    return rest as ArmResource;
   });
 }
 

@@ -65,7 +65,9 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const stopScriptId = arm.resourceId('Microsoft.Resources/deploymentScripts', stopScriptName);
   const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
     arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
-  const triggerManagerRoles = [ROLES.dataFactoryContributor, ROLES.managedIdentityContributor];
+  // The specification's permissions table: Data Factory Contributor, on the factory only. (The public
+  // releases also gave Managed Identity Contributor, which at factory scope allows nothing the scripts do.)
+  const triggerManagerRoles = [ROLES.dataFactoryContributor];
   const factoryStorageRoles = [ROLES.storageAccountContributor, ROLES.storageBlobDataContributor, ROLES.reader];
   const eventGrid = has(r, 'eventGridRegistration');
 

@@ -107,7 +107,7 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
         typeProperties: {
           computeProperties: {
             location: arm.parameters('location'),
-            dataFlowProperties: { computeType: 'General', coreCount: 8, timeToLive: 10, cleanup: false, customProperties: [] },
+            dataFlowProperties: { computeType: 'General', coreCount: 8, timeToLive: 10, cleanup: false },
             copyComputeScaleProperties: { dataIntegrationUnit: 16, timeToLive: 30 },
             pipelineExternalComputeScaleProperties: { timeToLive: 30, numberOfPipelineNodes: 1, numberOfExternalNodes: 1 },
           },

@@ -27,6 +27,11 @@ export function containerNames(model: HubModel): string[] {
   return [model.release.exportContainer, 'ingestion', 'config'];
 }
 
+/** Number of parquet-conversion schema files the release uploads to `config/schemas/`. */
+function schemaFileCount(model: HubModel): number {
+  return schemaFiles(model).length;
+}
+
 /** A role assignment of `principalId` on a resource scope. */
 export function roleAssignment(opts: {
   scopeId: arm.Arm;
@@ -78,7 +83,9 @@ export function storageModule(model: HubModel): Contribution {
       kind: 'BlockBlobStorage',
       properties: {
         supportsHttpsTrafficOnly: true,
-        allowSharedKeyAccess: true,
+        // Hub components reach the data lake with managed identities. Only another hub pushing to this one
+        // (remote hub, remoteHubStorageKey) authenticates with the account key (lint rule HUB523).
+        allowSharedKeyAccess: has(r, 'remoteHub'),
         isHnsEnabled: true,
         minimumTlsVersion: 'TLS1_2',
         allowBlobPublicAccess: false,
@@ -240,7 +247,8 @@ export function storageModule(model: HubModel): Contribution {
           : []),
         { name: 'storageAccountName', value: names.storageAccount },
         { name: 'containerName', value: 'config' },
-        { name: 'schemaFiles', value: arm.string(arm.variables('schemaFiles')) },
+        // Releases without schema files pass an empty JSON object (no empty template variable, HUB511).
+        { name: 'schemaFiles', value: schemaFileCount(model) ? arm.string(arm.variables('schemaFiles')) : '{}' },
       ],
     }),
   ];
@@ -254,7 +262,7 @@ export function storageModule(model: HubModel): Contribution {
   } as const;
   return {
     parameters: { storageSku: { ...storageSku, allowedValues: [...storageSku.allowedValues] } },
-    variables: { schemaFiles: files },
+    variables: Object.keys(files).length ? { schemaFiles: files } : {},
     resources,
     outputs: {
       storageAccountId: { type: 'string', value: ids.storageAccount },

@@ -1,0 +1,92 @@
+/**
+ * Data Factory helpers for the lint rules: every activity of a pipeline with its path, its enclosing
+ * container activities and the activities beside it.
+ * Source: "Pipelines and activities in Azure Data Factory" (learn.microsoft.com/azure/data-factory/concepts-pipelines-activities).
+ */
+import { innerActivityLists } from '../validators/adfReferences.js';
+import type { DataFactoryObject } from './context.js';
+import { isJsonObject, type JsonObject, type JsonPath } from './json.js';
+
+/** One activity of a pipeline. */
+export interface ActivityEntry {
+  activity: JsonObject;
+  name: string;
+  type: string;
+  /** Path inside the pipeline's `properties`. */
+  path: JsonPath;
+  /** The activities of the same list (the ones that can depend on it). */
+  siblings: JsonObject[];
+  /** Enclosing container activities, outermost first. */
+  containers: ActivityEntry[];
+}
+
+/**
+ * Control activities: they run no external work of their own, so Data Factory gives them no `policy`
+ * (timeout, retry). Source: concepts-pipelines-activities ("Control flow activities").
+ */
+export const CONTROL_ACTIVITY_TYPES: ReadonlySet<string> = new Set([
+  'AppendVariable',
+  'ExecutePipeline',
+  'Fail',
+  'Filter',
+  'ForEach',
+  'IfCondition',
+  'SetVariable',
+  'Switch',
+  'Until',
+  'Validation',
+  'Wait',
+  'WebHook',
+]);
+
+/** Every activity of a pipeline, depth first, in list order. */
+export function activitiesOf(pipeline: DataFactoryObject): ActivityEntry[] {
+  const out: ActivityEntry[] = [];
+  const visit = (list: unknown, path: JsonPath, containers: ActivityEntry[]) => {
+    if (!Array.isArray(list)) return;
+    const siblings = list.filter(isJsonObject);
+    list.forEach((a, i) => {
+      if (!isJsonObject(a)) return;
+      const entry: ActivityEntry = {
+        activity: a,
+        name: typeof a.name === 'string' ? a.name : `#${i}`,
+        type: typeof a.type === 'string' ? a.type : '',
+        path: [...path, i],
+        siblings,
+        containers,
+      };
+      out.push(entry);
+      for (const inner of innerActivityLists(a)) visit(inner.activities, [...path, i, ...inner.path], [...containers, entry]);
+    });
+  };
+  visit(pipeline.properties.activities, ['activities'], []);
+  return out;
+}
+
+/** The dependency conditions other activities of the same list attach to `entry` (`Succeeded`, `Failed`, ...). */
+export function conditionsOn(entry: ActivityEntry): Set<string> {
+  const out = new Set<string>();
+  for (const s of entry.siblings) {
+    if (!Array.isArray(s.dependsOn)) continue;
+    for (const d of s.dependsOn) {
+      if (!isJsonObject(d) || typeof d.activity !== 'string' || d.activity.toLowerCase() !== entry.name.toLowerCase()) continue;
+      if (Array.isArray(d.dependencyConditions)) for (const c of d.dependencyConditions) if (typeof c === 'string') out.add(c);
+    }
+  }
+  return out;
+}
+
+/**
+ * A Data Factory timespan (`d.hh:mm:ss` or `hh:mm:ss`) in seconds, or undefined when the text is not one
+ * (an expression, say).
+ */
+export function timespanSeconds(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return undefined;
+  const [, d, h, min, s] = m;
+  return Number(d ?? 0) * 86400 + Number(h) * 3600 + Number(min) * 60 + Number(s);
+}
+
+/** Seven days, in seconds: the documented default timeout of activities and of the Until loop. */
+export const SEVEN_DAYS = 7 * 86400;

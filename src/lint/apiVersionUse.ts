@@ -1,0 +1,39 @@
+/**
+ * Where a template names API versions: each resource's `apiVersion`, and the version argument of
+ * `reference()` and `list*()` calls whose target is a `resourceId()` of a known type. Shared by the two
+ * API version rules (HUB505, HUB506).
+ */
+import type { LintContext } from './context.js';
+import type { LintLocation } from './types.js';
+import { callsIn, literalArg } from './arm.js';
+
+/** One API version the template uses. */
+export interface ApiVersionUse {
+  type: string;
+  apiVersion: string;
+  location: LintLocation;
+  where: string;
+}
+
+/** Every API version use of the template, resources first. */
+export function apiVersionUses(ctx: LintContext): ApiVersionUse[] {
+  const out: ApiVersionUse[] = [];
+  for (const r of ctx.resources) {
+    if (r.apiVersion) out.push({ type: r.type, apiVersion: r.apiVersion, location: r.at(['apiVersion']), where: r.label });
+  }
+  if (!ctx.template) return out;
+  for (const c of callsIn(ctx.template)) {
+    if (c.name !== 'reference' && !c.name.startsWith('list')) continue;
+    const version = literalArg(c.call, 1);
+    const target = c.call.args[0];
+    if (!version || target?.kind !== 'call' || target.name.toLowerCase() !== 'resourceid') continue;
+    const type = literalArg(target, 0);
+    if (type) out.push({ type, apiVersion: version, location: ctx.templateAt(c.path), where: `${c.call.name}() of ${type}` });
+  }
+  return out;
+}
+
+/** The date part of an API version (`2023-07-01-preview` -> `2023-07-01`), or undefined. */
+export function versionDate(apiVersion: string): string | undefined {
+  return /^(\d{4}-\d{2}-\d{2})/.exec(apiVersion)?.[1];
+}

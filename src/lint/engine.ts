@@ -1,0 +1,80 @@
+/**
+ * The lint engine: runs every rule over one release's artifacts, places each finding at `file:line:col`
+ * in the files `hubc build` writes, and applies the suppressions of hub.yaml (`lint.suppress`).
+ */
+import { sortDiagnostics, type Diagnostic, type Position } from '../compiler/diagnostics.js';
+import { jsonLocator, type JsonLocator } from '../compiler/positions.js';
+import { lintContext, type LintOptions } from './context.js';
+import { RULES } from './registry.js';
+import type { LintFinding, LintReport, LintRule, LintSuppression, SuppressedFinding } from './types.js';
+
+/** What to lint. */
+export interface LintInput {
+  release: string;
+  /** Path relative to the release folder -> text, as `compile()` returns them. */
+  artifacts: ReadonlyMap<string, string>;
+  suppressions?: readonly LintSuppression[];
+  options?: Partial<LintOptions>;
+}
+
+/** True when a suppression names the rule, by code (`HUB512`) or by name (`security/storage-shared-key`). */
+export function suppressionMatches(s: LintSuppression, rule: Pick<LintRule, 'id' | 'name'>): boolean {
+  const r = s.rule.trim().toLowerCase();
+  return r === rule.id.toLowerCase() || r === rule.name.toLowerCase();
+}
+
+/**
+ * Lints one release.
+ * @param rules the rules to run (default: every registered rule)
+ * @returns the report; `unusedSuppressions` lists suppressions that matched no finding of this release
+ */
+export function lintRelease(input: LintInput, rules: readonly LintRule[] = RULES): LintReport {
+  const ctx = lintContext(input.release, input.artifacts, input.options);
+  const locators = new Map<string, JsonLocator>();
+  const locate = (file: string, path: readonly (string | number)[]): Position | undefined => {
+    let l = locators.get(file);
+    if (!l) {
+      const text = input.artifacts.get(file);
+      if (text === undefined) return undefined;
+      l = jsonLocator(text);
+      locators.set(file, l);
+    }
+    return l(path);
+  };
+  const toDiagnostic = (rule: LintRule, f: LintFinding): Diagnostic => {
+    const start = 'start' in f.location ? f.location.start : locate(f.location.file, f.location.path);
+    return {
+      code: rule.id,
+      severity: rule.severity,
+      message: f.message,
+      hint: f.hint ?? `${rule.summary} (${rule.name}; ${rule.link})`,
+      file: f.location.file,
+      ...(start ? { start } : {}),
+      ...(f.where ? { path: f.where } : {}),
+    };
+  };
+
+  const suppressions = input.suppressions ?? [];
+  const used = new Set<LintSuppression>();
+  const diagnostics: Diagnostic[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  for (const rule of rules) {
+    const findings = rule.check(ctx);
+    if (!findings.length) continue;
+    const s = suppressions.find((x) => suppressionMatches(x, rule));
+    if (s) used.add(s);
+    for (const f of findings) {
+      const d = toDiagnostic(rule, f);
+      if (s) suppressed.push({ diagnostic: d, reason: s.reason });
+      else diagnostics.push(d);
+    }
+  }
+  const order = sortDiagnostics(suppressed.map((x) => x.diagnostic));
+  suppressed.sort((a, b) => order.indexOf(a.diagnostic) - order.indexOf(b.diagnostic));
+  return {
+    release: input.release,
+    diagnostics: sortDiagnostics(diagnostics),
+    suppressed,
+    unusedSuppressions: suppressions.filter((s) => !used.has(s)),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * HUB543: a parallel ForEach (`isSequential` false) runs at most 50 iterations at once (`batchCount`
+ * 1-50; the service limit). `batchCount` given as an ARM expression is evaluated for every allowed value
+ * of the template parameters it depends on.
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { ADF_FOREACH } from '../links.js';
+import { activitiesOf } from '../adf.js';
+import { possibleValues } from '../arm.js';
+import { member } from '../json.js';
+
+/** Data Factory's limit on parallel ForEach iterations. */
+export const FOREACH_MAX_BATCH = 50;
+
+export const adfForEachBatch: LintRule = {
+  id: 'HUB543',
+  name: 'adf/foreach-batch-count',
+  area: 'dataFactory',
+  severity: 'error',
+  summary: `A parallel ForEach has a batchCount from 1 to ${FOREACH_MAX_BATCH}, for every allowed parameter value.`,
+  rationale: `Data Factory rejects a batchCount above ${FOREACH_MAX_BATCH} when the pipeline is deployed.`,
+  link: ADF_FOREACH,
+  check(ctx) {
+    const out: LintFinding[] = [];
+    for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
+      for (const e of activitiesOf(p)) {
+        if (e.type !== 'ForEach') continue;
+        const tp = e.activity.typeProperties;
+        if (member(tp, 'isSequential') === true) continue;
+        const batch = member(tp, 'batchCount');
+        if (batch === undefined) continue;
+        const values = possibleValues(batch, ctx.template) ?? [];
+        const bad = values.filter((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > FOREACH_MAX_BATCH);
+        if (!bad.length) continue;
+        out.push({
+          message: `${p.label}: ForEach '${e.name}' can run with batchCount ${bad.map((v) => JSON.stringify(v)).join(', ')}`,
+          hint: `Keep batchCount between 1 and ${FOREACH_MAX_BATCH}.`,
+          location: p.at([...e.path, 'typeProperties', 'batchCount']),
+          where: `${p.label}, activity ${e.name}`,
+        });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * HUB541: every Until loop sets its own `timeout`, at most the documented default of 7 days (Until
+ * activity: "The default value is seven days. Maximum value is: 90 days").
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { ADF_UNTIL } from '../links.js';
+import { activitiesOf, SEVEN_DAYS, timespanSeconds } from '../adf.js';
+import { member } from '../json.js';
+
+export const adfUntilBounded: LintRule = {
+  id: 'HUB541',
+  name: 'adf/until-bounded',
+  area: 'dataFactory',
+  severity: 'error',
+  summary: 'Every Until activity sets `timeout` (d.hh:mm:ss, at most 7 days).',
+  rationale: 'A loop whose condition never comes true otherwise runs (and bills) for up to 90 days.',
+  link: ADF_UNTIL,
+  check(ctx) {
+    const out: LintFinding[] = [];
+    for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
+      for (const e of activitiesOf(p)) {
+        if (e.type !== 'Until') continue;
+        const timeout = member(e.activity.typeProperties, 'timeout');
+        const seconds = timespanSeconds(timeout);
+        if (seconds !== undefined && seconds > 0 && seconds <= SEVEN_DAYS) continue;
+        out.push({
+          message: `${p.label}: Until '${e.name}' ${timeout === undefined ? 'has no timeout' : `has the timeout ${JSON.stringify(timeout)}`}`,
+          hint: 'Set typeProperties.timeout to the longest the loop may wait, e.g. 0.02:00:00.',
+          location: p.at([...e.path, 'typeProperties', 'timeout']),
+          where: `${p.label}, activity ${e.name}`,
+        });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * HUB510: `dependsOn` follows ARM-TTK "DependsOn Best Practices" and holds nothing unnecessary.
+ * - No `if()` in an entry: a dependency on a conditionally deployed resource is written like any other,
+ *   and ARM drops it when that resource is not deployed ("DependsOn Must Not Be Conditional").
+ * - No entry that starts with `concat()`.
+ * - No entry twice, no entry naming the resource itself, and no entry that another entry already implies
+ *   (ARM orders dependencies transitively, so `A -> B -> C` needs no `A -> C`, as long as `B` is always
+ *   deployed: a dependency on a resource whose condition is false is dropped with the order it carried).
+ * Entries are matched to resources by their `resourceId()` (type and name segments); entries that name no
+ * resource of the template are the reference checker's (HUB304).
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { armTtk } from '../links.js';
+import { armExpression, callsIn, resourceKey, targetKey } from '../arm.js';
+
+export const dependsOn: LintRule = {
+  id: 'HUB510',
+  name: 'arm/depends-on',
+  area: 'template',
+  severity: 'error',
+  summary: '`dependsOn` entries are plain resource IDs (no `if()`, no leading `concat()`), listed once, and not implied by another entry.',
+  rationale: 'Conditional or redundant dependencies hide the real deployment order and slow deployments down.',
+  link: armTtk('dependson-best-practices'),
+  check(ctx) {
+    const byKey = new Map<string, number>();
+    ctx.resources.forEach((r, i) => {
+      const k = resourceKey(r.type, r.name);
+      if (k) byKey.set(k, i);
+    });
+    const targets = (i: number): number[] => {
+      const list = ctx.resources[i].json.dependsOn;
+      if (!Array.isArray(list)) return [];
+      return list.flatMap((d) => {
+        const e = armExpression(d);
+        const k = e?.kind === 'call' ? targetKey(e) : undefined;
+        const t = k === undefined ? undefined : byKey.get(k);
+        return t === undefined ? [] : [t];
+      });
+    };
+    const edges = ctx.resources.map((_, i) => targets(i));
+    /**
+     * True when `to` is reachable from `from` without the direct edge `from -> to`, through resources that
+     * are always deployed: ARM drops a dependency on a resource whose condition is false, and the order it
+     * carried with it.
+     */
+    const reachableWithout = (from: number, to: number): boolean => {
+      const seen = new Set<number>();
+      const always = (x: number) => !('condition' in ctx.resources[x].json);
+      const stack = edges[from].filter((x) => x !== to && x !== from && always(x));
+      while (stack.length) {
+        const x = stack.pop()!;
+        if (seen.has(x)) continue;
+        seen.add(x);
+        for (const y of edges[x]) {
+          if (y === to) return true;
+          if (always(y)) stack.push(y);
+        }
+      }
+      return false;
+    };
+
+    const out: LintFinding[] = [];
+    ctx.resources.forEach((r, i) => {
+      const list = r.json.dependsOn;
+      if (!Array.isArray(list)) return;
+      const seen = new Set<string>();
+      list.forEach((d, j) => {
+        const at = r.at(['dependsOn', j]);
+        const e = armExpression(d);
+        const report = (message: string, hint: string) => out.push({ message: `${r.label}: ${message}`, hint, location: at, where: r.label });
+        if (e && callsIn(d).some((c) => c.name === 'if')) return report('a dependsOn entry uses if()', 'Depend on the resource unconditionally; ARM drops the dependency when the resource is not deployed.');
+        if (e?.kind === 'call' && e.name.toLowerCase() === 'concat') return report('a dependsOn entry starts with concat()', 'Use resourceId() of the resource.');
+        const key = typeof d === 'string' ? d.replace(/\s/g, '').toLowerCase() : JSON.stringify(d);
+        if (seen.has(key)) return report(`${JSON.stringify(d)} is listed twice`, 'Remove the repeated entry.');
+        seen.add(key);
+        const k = e?.kind === 'call' ? targetKey(e) : undefined;
+        const t = k === undefined ? undefined : byKey.get(k);
+        if (t === i) return report('the resource depends on itself', 'Remove the entry.');
+        if (t !== undefined && reachableWithout(i, t)) {
+          return report(`the dependency on ${ctx.resources[t].label} is already implied by another dependsOn entry`, 'Remove the entry; ARM orders dependencies transitively.');
+        }
+      });
+    });
+    return out;
+  },
+};

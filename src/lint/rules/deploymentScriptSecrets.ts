@@ -1,0 +1,45 @@
+/**
+ * HUB533: deployment scripts receive secrets only as `secureValue` environment variables: an entry whose
+ * `value` reads a secure parameter or a `list*()` function, or whose name says it is a secret (key,
+ * password, secret, token), is reported. Works on the template JSON whatever the script kind
+ * (AzurePowerShell or AzureCLI).
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { DEPLOYMENT_SCRIPTS } from '../links.js';
+import { parametersThrough, readsListThrough, secureParameters } from '../arm.js';
+import { isJsonObject, member, memberKey } from '../json.js';
+import { resourcesOfType } from '../resources.js';
+import { isSecretName } from './secureParameterType.js';
+
+export const deploymentScriptSecrets: LintRule = {
+  id: 'HUB533',
+  name: 'security/deployment-script-secure-env',
+  area: 'security',
+  severity: 'error',
+  summary: 'Deployment-script environment variables that carry secrets use `secureValue`, not `value`.',
+  rationale: '`value` is returned in clear text with the script resource; `secureValue` is not.',
+  link: DEPLOYMENT_SCRIPTS,
+  check(ctx) {
+    const t = ctx.template;
+    const secure = secureParameters(t);
+    const out: LintFinding[] = [];
+    for (const r of resourcesOfType(ctx, 'Microsoft.Resources/deploymentScripts')) {
+      const env = member(r.json.properties, 'environmentVariables');
+      if (!Array.isArray(env)) continue;
+      env.forEach((e, i) => {
+        if (!isJsonObject(e) || !('value' in e)) return;
+        const name = typeof e.name === 'string' ? e.name : `#${i}`;
+        const readsSecure = [...parametersThrough(e.value, t)].some((p) => secure.has(p)) || readsListThrough(e.value, t);
+        const secretName = isSecretName(name) && e.value !== '';
+        if (!readsSecure && !secretName) return;
+        out.push({
+          message: `${r.label}: environment variable '${name}' passes ${readsSecure ? 'a secret' : 'a value named like a secret'} in plain 'value'`,
+          hint: 'Use secureValue for it.',
+          location: r.at(['properties', memberKey(r.json.properties, 'environmentVariables'), i, 'value']),
+          where: r.label,
+        });
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * HUB527: Key Vault data access uses Azure RBAC (`enableRbacAuthorization: true`) or access policies that
+ * grant only reading secrets (`get`, `list`); no policy grants keys, certificates or storage permissions,
+ * or secret changes (PSRule for Azure `Azure.KeyVault.RBAC` and `Azure.KeyVault.AccessPolicy`).
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { psRule } from '../links.js';
+import { possibleValues } from '../arm.js';
+import { isJsonObject, member, memberKey } from '../json.js';
+import { resourcesOfType } from '../resources.js';
+
+const READ_SECRETS = new Set(['get', 'list']);
+
+export const keyVaultAccess: LintRule = {
+  id: 'HUB527',
+  name: 'security/key-vault-access',
+  area: 'security',
+  severity: 'error',
+  summary: 'Key Vaults use RBAC, or access policies that only read secrets (`get`, `list`).',
+  rationale: 'A policy that can change or delete secrets, or reach keys and certificates, gives more than the hub needs.',
+  link: psRule('Azure.KeyVault.AccessPolicy'),
+  check(ctx) {
+    const out: LintFinding[] = [];
+    // Policies are set on the vault or added by `vaults/accessPolicies` child resources.
+    for (const r of [...resourcesOfType(ctx, 'Microsoft.KeyVault/vaults'), ...resourcesOfType(ctx, 'Microsoft.KeyVault/vaults/accessPolicies')]) {
+      const rbac = member(r.json.properties, 'enableRbacAuthorization');
+      if (rbac !== undefined && (possibleValues(rbac, ctx.template) ?? []).every((x) => x === true)) continue;
+      const policies = member(r.json.properties, 'accessPolicies');
+      if (!Array.isArray(policies)) continue;
+      policies.forEach((p, i) => {
+        const perms = member(p, 'permissions');
+        if (!isJsonObject(perms)) return;
+        for (const [kind, list] of Object.entries(perms)) {
+          const granted = Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+          const extra = kind.toLowerCase() === 'secrets' ? granted.filter((g) => !READ_SECRETS.has(g.toLowerCase())) : granted;
+          if (!extra.length) continue;
+          out.push({
+            message: `${r.label}: access policy ${i} grants ${kind} permissions ${extra.join(', ')}`,
+            hint: 'Grant only get (and list) on secrets, or switch the vault to RBAC with a data-plane reader role.',
+            location: r.at(['properties', memberKey(r.json.properties, 'accessPolicies'), i, 'permissions', kind]),
+            where: r.label,
+          });
+        }
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,27 @@
+/**
+ * HUB526: Key Vaults enable purge protection (`enablePurgeProtection: true`) (PSRule for Azure
+ * `Azure.KeyVault.PurgeProtect`).
+ */
+import type { LintRule } from '../types.js';
+import { psRule } from '../links.js';
+import { possibleValues } from '../arm.js';
+import { member } from '../json.js';
+import { resourcesOfType } from '../resources.js';
+
+export const keyVaultPurgeProtection: LintRule = {
+  id: 'HUB526',
+  name: 'security/key-vault-purge-protection',
+  area: 'security',
+  severity: 'warning',
+  summary: 'Key Vaults set `enablePurgeProtection` to true.',
+  rationale: 'Without purge protection anyone allowed to delete the vault can also destroy its soft-deleted copy.',
+  link: psRule('Azure.KeyVault.PurgeProtect'),
+  check(ctx) {
+    return resourcesOfType(ctx, 'Microsoft.KeyVault/vaults').flatMap((r) => {
+      const v = member(r.json.properties, 'enablePurgeProtection');
+      const values = v === undefined ? [undefined] : possibleValues(v, ctx.template) ?? [];
+      if (values.every((x) => x === true)) return [];
+      return [{ message: `${r.label} has no purge protection`, hint: 'Set properties.enablePurgeProtection to true.', location: r.at(['properties', 'enablePurgeProtection']), where: r.label }];
+    });
+  },
+};

@@ -1,0 +1,40 @@
+/**
+ * HUB550: the KQL setup scripts run as Data Explorer database scripts on every deployment, so each
+ * command uses a verb database scripts accept (`.create`, `.create-or-alter`, `.create-merge`, `.alter`,
+ * `.alter-merge`, `.add`) and its idempotent form: no plain `.create` without `ifnotexists` ("Configure a
+ * database using a Kusto Query Language script": use the idempotent version of commands, e.g.
+ * `.create-or-alter` over `.create`).
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { KUSTO_DATABASE_SCRIPT } from '../links.js';
+import { positionAt } from '../../compiler/diagnostics.js';
+import { splitKqlCommands } from '../../validators/kql/split.js';
+
+const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '.alter', '.alter-merge', '.add']);
+
+export const kqlDatabaseScript: LintRule = {
+  id: 'HUB550',
+  name: 'kql/database-script-commands',
+  area: 'kql',
+  severity: 'error',
+  summary: 'KQL setup commands use a verb database scripts allow, in its idempotent form (`.create-or-alter`, `.create-merge`, `.create ... ifnotexists`).',
+  rationale: 'The scripts re-run on every deployment; a plain `.create` fails the second time and other verbs are rejected.',
+  link: KUSTO_DATABASE_SCRIPT,
+  check(ctx) {
+    const out: LintFinding[] = [];
+    for (const { file, text } of ctx.kql) {
+      for (const block of splitKqlCommands(text)) {
+        const firstLine = block.text.split('\n')[0].replace(/\r$/, '');
+        const verb = /^\.[A-Za-z-]+/.exec(firstLine)?.[0].toLowerCase();
+        if (!verb) continue;
+        const start = positionAt(text, block.start);
+        if (!ALLOWED_VERBS.has(verb)) {
+          out.push({ message: `'${verb}' is not a command database scripts may run`, hint: `Use one of ${[...ALLOWED_VERBS].join(', ')}.`, location: { file, start } });
+        } else if (verb === '.create' && !/\bifnotexists\b/i.test(block.text)) {
+          out.push({ message: `'${firstLine.slice(0, 60)}' fails when the object already exists`, hint: 'Use .create-or-alter, .create-merge, or add ifnotexists.', location: { file, start } });
+        }
+      }
+    }
+    return out;
+  },
+};

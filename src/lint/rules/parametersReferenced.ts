@@ -1,0 +1,32 @@
+/**
+ * HUB502: every template parameter is read by an expression (ARM-TTK "Parameters Must Be Referenced").
+ */
+import type { LintRule } from '../types.js';
+import { armTtk } from '../links.js';
+import { parametersIn } from '../arm.js';
+import { isJsonObject } from '../json.js';
+
+export const parametersReferenced: LintRule = {
+  id: 'HUB502',
+  name: 'arm/parameters-referenced',
+  area: 'template',
+  severity: 'error',
+  summary: 'Every declared parameter is used in a valid expression.',
+  rationale: 'An unused parameter asks the person deploying for a value that changes nothing.',
+  link: armTtk('declared-parameters-must-be-used'),
+  check(ctx) {
+    const t = ctx.template;
+    if (!t || !isJsonObject(t.parameters)) return [];
+    const { parameters, ...rest } = t;
+    const used = parametersIn(rest);
+    // A parameter's default may read another parameter (EventGridLocation defaults to location).
+    for (const [, p] of Object.entries(parameters)) if (isJsonObject(p)) for (const n of parametersIn(p.defaultValue)) used.add(n);
+    return Object.keys(parameters)
+      .filter((name) => !used.has(name.toLowerCase()))
+      .map((name) => ({
+        message: `parameter '${name}' is not used by any expression`,
+        hint: 'Remove the parameter, or use it where its value matters.',
+        location: ctx.templateAt(['parameters', name]),
+      }));
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * HUB524: when the hub is private, its data services refuse public network traffic. A template is private
+ * when it has the `enablePublicAccess` parameter and it is false (`'False'`); the rule evaluates each
+ * resource with that value and every allowed value of the other parameters. Templates without the
+ * parameter (releases without private networking) have no private mode and nothing to check.
+ *
+ * Refusing public traffic means: storage accounts and Key Vault `publicNetworkAccess: 'Disabled'` or a
+ * firewall (`networkAcls.defaultAction: 'Deny'`, which keeps trusted Azure services such as Cost Management
+ * exports working); Data Explorer clusters and Event Grid namespaces `publicNetworkAccess: 'Disabled'`
+ * (PSRule for Azure `Azure.Storage.Firewall`, `Azure.ADX.PublicAccess`).
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import type { TemplateResource } from '../context.js';
+import { psRule } from '../links.js';
+import { possibleValues } from '../arm.js';
+import { isJsonObject, member } from '../json.js';
+import type { ArmValue } from '../../expressions/arm/evaluate.js';
+
+/** Resource types and whether a firewall with `defaultAction: 'Deny'` counts as closed. */
+const CHECKED: Record<string, { firewall: boolean }> = {
+  'microsoft.storage/storageaccounts': { firewall: true },
+  'microsoft.keyvault/vaults': { firewall: true },
+  'microsoft.kusto/clusters': { firewall: false },
+  'microsoft.eventgrid/namespaces': { firewall: false },
+};
+
+export const privateNetworkAccess: LintRule = {
+  id: 'HUB524',
+  name: 'security/private-network-access',
+  area: 'security',
+  severity: 'error',
+  summary: 'With `enablePublicAccess` false, storage and Key Vault deny public traffic (disabled or firewall Deny), Data Explorer and Event Grid disable public network access.',
+  rationale: 'A private hub must not expose its data over the internet.',
+  link: psRule('Azure.Storage.Firewall'),
+  check(ctx) {
+    const params = isJsonObject(ctx.template?.parameters) ? ctx.template.parameters : {};
+    const key = Object.keys(params).find((k) => k.toLowerCase() === 'enablepublicaccess');
+    if (!key) return [];
+    const p = params[key];
+    const privateValue: ArmValue = isJsonObject(p) && p.type === 'bool' ? false : isJsonObject(p) && Array.isArray(p.allowedValues) && p.allowedValues.includes('False') ? 'False' : 'false';
+    const extra = { [key]: privateValue };
+    const is = (r: TemplateResource, path: string[], expected: string): boolean => {
+      let v: unknown = r.json.properties;
+      for (const seg of path) v = member(v, seg);
+      if (v === undefined) return false;
+      const values = possibleValues(v, ctx.template, extra) ?? [];
+      return values.length > 0 && values.every((x) => typeof x === 'string' && x.toLowerCase() === expected.toLowerCase());
+    };
+    const out: LintFinding[] = [];
+    for (const r of ctx.resources) {
+      const c = CHECKED[r.type.toLowerCase()];
+      if (!c) continue;
+      const closed = is(r, ['publicNetworkAccess'], 'Disabled') || (c.firewall && is(r, ['networkAcls', 'defaultAction'], 'Deny'));
+      if (closed) continue;
+      out.push({
+        message: `${r.label} accepts public network traffic when ${key} is ${JSON.stringify(privateValue)}`,
+        hint: c.firewall ? "Set publicNetworkAccess to 'Disabled' or networkAcls.defaultAction to 'Deny' when public access is off." : "Set publicNetworkAccess to 'Disabled' when public access is off.",
+        location: r.at(['properties', c.firewall ? 'networkAcls' : 'publicNetworkAccess']),
+        where: r.label,
+      });
+    }
+    return out;
+  },
+};

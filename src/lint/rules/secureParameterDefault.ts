@@ -1,0 +1,39 @@
+/**
+ * HUB508: a secure parameter (`securestring`, `secureObject`) has no default, or an empty one, or
+ * `[newGuid()]` (ARM-TTK "Secure String Parameters Cannot Have Default": an empty string and `newGuid()`
+ * pass). The remote hub key (`remoteHubStorageKey`) defaults to `''`, which means "no key": the Key Vault
+ * secret is only created when a remote hub URI is set.
+ */
+import type { LintRule } from '../types.js';
+import { armTtk } from '../links.js';
+import { armExpression } from '../arm.js';
+import { isJsonObject } from '../json.js';
+
+export const secureParameterDefault: LintRule = {
+  id: 'HUB508',
+  name: 'arm/secure-parameter-default',
+  area: 'template',
+  severity: 'error',
+  summary: 'A secure parameter has no default other than an empty value or `[newGuid()]`.',
+  rationale: 'A default is stored in the template and its deployment history, so it is no secret.',
+  link: armTtk('secure-parameters-cant-have-hard-coded-default'),
+  check(ctx) {
+    const t = ctx.template;
+    if (!t || !isJsonObject(t.parameters)) return [];
+    const out = [];
+    for (const [name, p] of Object.entries(t.parameters)) {
+      if (!isJsonObject(p) || typeof p.type !== 'string' || !/^secure(string|object)$/i.test(p.type) || !('defaultValue' in p)) continue;
+      const d = p.defaultValue;
+      const e = armExpression(d);
+      const empty = d === '' || (isJsonObject(d) && Object.keys(d).length === 0);
+      const guid = e?.kind === 'call' && e.name.toLowerCase() === 'newguid';
+      if (empty || guid) continue;
+      out.push({
+        message: `secure parameter '${name}' has a default value`,
+        hint: 'Remove the default (or make it empty) and pass the value at deployment.',
+        location: ctx.templateAt(['parameters', name, 'defaultValue']),
+      });
+    }
+    return out;
+  },
+};

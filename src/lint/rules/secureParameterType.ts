@@ -1,0 +1,35 @@
+/**
+ * HUB528: parameters that carry secrets are `securestring` or `secureObject`. A parameter carries a secret
+ * when its name contains `password`, `secret` or `token`, or ends in `key` or `keys` (but not `publickey`)
+ * (PSRule for Azure `Azure.Deployment.SecureParameter`, whose heuristic this is).
+ */
+import type { LintRule } from '../types.js';
+import { psRule } from '../links.js';
+import { isJsonObject } from '../json.js';
+
+/** True when a parameter name looks like it carries a secret. */
+export function isSecretName(name: string): boolean {
+  const n = name.toLowerCase();
+  if (/publickeys?$/.test(n)) return false;
+  return /password|secret|token/.test(n) || /keys?$/.test(n);
+}
+
+export const secureParameterType: LintRule = {
+  id: 'HUB528',
+  name: 'security/secure-parameter-type',
+  area: 'security',
+  severity: 'error',
+  summary: 'Parameters named like secrets (password, secret, token, ...key) are `securestring` or `secureObject`.',
+  rationale: 'Values of other parameter types are logged in the deployment history in clear text.',
+  link: psRule('Azure.Deployment.SecureParameter'),
+  check(ctx) {
+    const params = isJsonObject(ctx.template?.parameters) ? ctx.template.parameters : {};
+    return Object.entries(params)
+      .filter(([name, p]) => isSecretName(name) && isJsonObject(p) && typeof p.type === 'string' && !/^secure(string|object)$/i.test(p.type))
+      .map(([name, p]) => ({
+        message: `parameter '${name}' looks like a secret but has type ${(p as { type: string }).type}`,
+        hint: 'Make it securestring (or secureObject).',
+        location: ctx.templateAt(['parameters', name, 'type']),
+      }));
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * HUB523: storage accounts refuse Shared Key authorization (`allowSharedKeyAccess: false`; absent means
+ * allowed) unless a hub component needs the account key (PSRule for Azure `Azure.Storage.LocalAuth`).
+ * The components that need it:
+ * - a storage account a deployment script uses for its file share (`storageAccountSettings`): the
+ *   deployment script service mounts the share with the account key;
+ * - the data lake (`isHnsEnabled`) of a release with the remote hub parameters (`remoteHubStorageKey`):
+ *   a hub of that release pushes its data into another hub's data lake with that account's key, so every
+ *   data lake of the release must accept the key (specification, parameter `remoteHubStorageKey`).
+ */
+import type { LintRule } from '../types.js';
+import { psRule } from '../links.js';
+import { possibleValues } from '../arm.js';
+import { isJsonObject, member } from '../json.js';
+import { resourcesOfType, storageAccounts } from '../resources.js';
+
+export const storageSharedKey: LintRule = {
+  id: 'HUB523',
+  name: 'security/storage-shared-key',
+  area: 'security',
+  severity: 'error',
+  summary: 'Storage accounts set `allowSharedKeyAccess` to false, except the deployment-script storage and, with the remote hub feature, the data lake.',
+  rationale: 'Account keys give full, unaudited access to the whole account; Entra ID with RBAC does not.',
+  link: psRule('Azure.Storage.LocalAuth'),
+  check(ctx) {
+    const scriptStorage = new Set(
+      resourcesOfType(ctx, 'Microsoft.Resources/deploymentScripts').flatMap((s) => {
+        const name = member(member(s.json.properties, 'storageAccountSettings'), 'storageAccountName');
+        return typeof name === 'string' ? [name] : [];
+      }),
+    );
+    const params = isJsonObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];
+    const remoteHub = params.includes('remotehubstoragekey');
+    return storageAccounts(ctx).flatMap((r) => {
+      if (scriptStorage.has(r.name)) return [];
+      if (remoteHub && member(r.json.properties, 'isHnsEnabled') === true) return [];
+      const v = member(r.json.properties, 'allowSharedKeyAccess');
+      const values = v === undefined ? [undefined] : possibleValues(v, ctx.template) ?? [];
+      if (!values.some((x) => x !== false)) return [];
+      return [
+        {
+          message: `${r.label} accepts Shared Key authorization (allowSharedKeyAccess is ${JSON.stringify(v ?? 'not set')}) and no hub component needs its key`,
+          hint: 'Set properties.allowSharedKeyAccess to false; hub components reach it with managed identities.',
+          location: r.at(['properties', 'allowSharedKeyAccess']),
+          where: r.label,
+        },
+      ];
+    });
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * HUB512: every output of the portal form is a template parameter, and the form outputs `location`
+ * (ARM-TTK createUiDefinition tests "Outputs Must Be Present In Template Parameters" and "Location Should
+ * Be In Outputs").
+ */
+import type { LintFinding, LintRule } from '../types.js';
+import { ARM_TTK_UI } from '../links.js';
+import { isJsonObject, valueAt } from '../json.js';
+
+export const uiOutputsMatchParameters: LintRule = {
+  id: 'HUB512',
+  name: 'ui/outputs-match-parameters',
+  area: 'uiDefinition',
+  severity: 'error',
+  summary: 'Every createUiDefinition output names a template parameter, and `location` is among them.',
+  rationale: 'The portal passes the form outputs as template parameters; an unknown name fails the deployment.',
+  link: ARM_TTK_UI,
+  check(ctx) {
+    const outputs = valueAt(ctx.uiDefinition, ['parameters', 'outputs']);
+    if (!ctx.uiDefinition || !ctx.template) return [];
+    const params = isJsonObject(ctx.template.parameters) ? ctx.template.parameters : {};
+    if (!isJsonObject(outputs)) return [{ message: 'the portal form has no parameters.outputs', location: ctx.uiAt(['parameters']) }];
+    const out: LintFinding[] = [];
+    for (const name of Object.keys(outputs)) {
+      if (!(name in params)) {
+        out.push({ message: `form output '${name}' is not a template parameter`, hint: 'Rename the output to the parameter it feeds, or remove it.', location: ctx.uiAt(['parameters', 'outputs', name]) });
+      }
+    }
+    if ('location' in params && !('location' in outputs)) {
+      out.push({ message: "the portal form has no 'location' output", hint: 'Add "location": "[location()]" to the outputs.', location: ctx.uiAt(['parameters', 'outputs']) });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * Shapes of `hubc lint`: a rule (one file each under `src/lint/rules/`), what a rule reports, and the
+ * report of one release. See docs/lint.md for the rules and docs/diagnostics.md for their codes.
+ */
+import type { Diagnostic, Position } from '../compiler/diagnostics.js';
+import type { LintContext } from './context.js';
+
+/** Which artifact family a rule reads; used to group the rules table. */
+export type LintArea = 'template' | 'uiDefinition' | 'security' | 'dataFactory' | 'kql';
+
+/**
+ * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
+ * by the engine), or a position in a text file (KQL).
+ */
+export type LintLocation =
+  | { file: string; path: readonly (string | number)[] }
+  | { file: string; start: Position };
+
+/** One problem a rule found. */
+export interface LintFinding {
+  /** What is wrong, in one sentence. */
+  message: string;
+  /** How to fix it, when there is something to add to the rule's own hint. */
+  hint?: string;
+  location: LintLocation;
+  /** Logical place, e.g. `resource Microsoft.Storage/storageAccounts [variables('storageAccountName')]`. */
+  where?: string;
+}
+
+/**
+ * A lint rule. `id` is its stable diagnostic code (HUB5nn, docs/diagnostics.md); `name` a readable slug.
+ * `check` must not throw on any artifact `hubc build` can write, and must not assume a release: it reads
+ * what the artifacts contain (a template without private networking simply has nothing to check there).
+ */
+export interface LintRule {
+  id: string;
+  name: string;
+  area: LintArea;
+  severity: 'error' | 'warning';
+  /** What the rule requires, as a short sentence for the rules table. */
+  summary: string;
+  /** Why, in one line. */
+  rationale: string;
+  /** The public guidance it follows. */
+  link: string;
+  check(ctx: LintContext): LintFinding[];
+}
+
+/** A suppression from hub.yaml (`lint.suppress`). */
+export interface LintSuppression {
+  rule: string;
+  reason: string;
+}
+
+/** A finding that a suppression covers: reported with its reason, not counted. */
+export interface SuppressedFinding {
+  diagnostic: Diagnostic;
+  reason: string;
+}
+
+/** The lint result of one release. */
+export interface LintReport {
+  release: string;
+  /** Findings not suppressed, sorted by file and position. */
+  diagnostics: Diagnostic[];
+  suppressed: SuppressedFinding[];
+  /** Suppressions that matched no finding, or named no rule (HUB599 warnings are also in `diagnostics`). */
+  unusedSuppressions: LintSuppression[];
+}

@@ -1,0 +1,144 @@
+/**
+ * Failing and passing inputs of the security rules (HUB520-HUB533).
+ */
+import { files, storage, template, SAFE_STORAGE, type RuleCase } from './support.js';
+
+const PARAMS = { location: { type: 'string', defaultValue: '[resourceGroup().location]' } };
+const vault = (properties: Record<string, unknown>) => ({ type: 'Microsoft.KeyVault/vaults', apiVersion: '2024-11-01', name: 'kv', location: "[parameters('location')]", properties: { tenantId: '[subscription().tenantId]', sku: { family: 'A', name: 'standard' }, ...properties } });
+const role = (roleGuid: string, scope?: string) => ({
+  type: 'Microsoft.Authorization/roleAssignments',
+  apiVersion: '2022-04-01',
+  name: `[guid('${roleGuid}')]`,
+  ...(scope ? { scope } : {}),
+  properties: { roleDefinitionId: `[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '${roleGuid}')]`, principalId: "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', 'id1'), '2024-11-30').principalId]", principalType: 'ServicePrincipal' },
+});
+const script = (env: unknown[], settings: Record<string, unknown> = {}) => ({
+  type: 'Microsoft.Resources/deploymentScripts',
+  apiVersion: '2023-08-01',
+  name: 'script1',
+  location: "[parameters('location')]",
+  kind: 'AzureCLI',
+  properties: { azCliVersion: '2.60.0', retentionInterval: 'PT1H', ...settings, environmentVariables: env, scriptContent: 'echo hi' },
+});
+const linkedService = (name: string, typeProperties: Record<string, unknown>) => ({
+  type: 'Microsoft.DataFactory/factories/linkedservices',
+  apiVersion: '2018-06-01',
+  name: `[format('{0}/{1}', 'f', '${name}')]`,
+  properties: { type: 'AzureBlobFS', typeProperties },
+});
+const factory = (identity?: unknown) => ({ type: 'Microsoft.DataFactory/factories', apiVersion: '2018-06-01', name: 'f', location: "[parameters('location')]", ...(identity ? { identity } : {}), properties: {} });
+const kvRef = { type: 'AzureKeyVaultSecret', store: { referenceName: 'keyVault', type: 'LinkedServiceReference' }, secretName: 'remote-key' };
+const SECURE_KEY = { ...PARAMS, remoteKey: { type: 'securestring', defaultValue: '' }, remoteUri: { type: 'string', defaultValue: '' } };
+
+export const SECURITY_CASES: Record<string, RuleCase> = {
+  HUB520: {
+    fail: files(template([storage({ ...SAFE_STORAGE, supportsHttpsTrafficOnly: false })])),
+    pass: files(template([storage({ minimumTlsVersion: 'TLS1_2', allowBlobPublicAccess: false, allowSharedKeyAccess: false })])),
+  },
+  HUB521: {
+    fail: files(template([storage({ ...SAFE_STORAGE, minimumTlsVersion: 'TLS1_0' }), storage({ supportsHttpsTrafficOnly: true }, 'store2')])),
+    pass: files(template([storage(SAFE_STORAGE)])),
+  },
+  HUB522: {
+    fail: files(
+      template([
+        storage({ ...SAFE_STORAGE, allowBlobPublicAccess: true }),
+        { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: 'Blob' } },
+      ]),
+    ),
+    pass: files(template([storage(SAFE_STORAGE), { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: 'None' } }])),
+  },
+  HUB523: {
+    fail: files(template([storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }), storage({ supportsHttpsTrafficOnly: true }, 'store2')])),
+    // The script storage of a deployment script, and the data lake when the remote hub parameters exist.
+    pass: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }, "[variables('scriptStorage')]"),
+          storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true, isHnsEnabled: true }, 'lake'),
+          script([], { storageAccountSettings: { storageAccountName: "[variables('scriptStorage')]", storageAccountKey: "[listKeys(resourceId('Microsoft.Storage/storageAccounts', variables('scriptStorage')), '2025-06-01').keys[0].value]" } }),
+        ],
+        { parameters: { ...PARAMS, remoteHubStorageKey: { type: 'securestring', defaultValue: '' } }, variables: { scriptStorage: 'scripts1' } },
+      ),
+    ),
+  },
+  HUB524: {
+    fail: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, publicNetworkAccess: 'Enabled', networkAcls: { defaultAction: 'Allow' } }),
+          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: "[if(bool(parameters('enablePublicAccess')), 'Enabled', 'Enabled')]" } },
+        ],
+        { parameters: { ...PARAMS, enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
+      ),
+    ),
+    pass: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, publicNetworkAccess: 'Enabled', networkAcls: { bypass: 'AzureServices', defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', 'Deny')]" } }),
+          vault({ publicNetworkAccess: 'Disabled' }),
+          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: "[if(bool(parameters('enablePublicAccess')), 'Enabled', 'Disabled')]" } },
+        ],
+        { parameters: { ...PARAMS, enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
+      ),
+    ),
+  },
+  HUB525: {
+    fail: files(template([vault({ enableSoftDelete: false })])),
+    pass: files(template([vault({ enableSoftDelete: true })])),
+  },
+  HUB526: {
+    fail: files(template([vault({ enableSoftDelete: true })])),
+    pass: files(template([vault({ enableSoftDelete: true, enablePurgeProtection: true })])),
+  },
+  HUB527: {
+    fail: files(template([vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set', 'delete'], keys: ['all'] } }] })])),
+    pass: files(
+      template([
+        vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'list'] } }] }),
+        { ...vault({ enableRbacAuthorization: true, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { keys: ['all'] } }] }), name: 'kv2' },
+      ]),
+    ),
+  },
+  HUB528: {
+    fail: files(template([], { parameters: { ...PARAMS, adminPassword: { type: 'string' }, storageKey: { type: 'string', defaultValue: '' } } })),
+    pass: files(template([], { parameters: { ...PARAMS, adminPassword: { type: 'securestring' }, sshPublicKey: { type: 'string', defaultValue: '' }, storageSku: { type: 'string', defaultValue: 'x' } } })),
+  },
+  HUB529: {
+    fail: files(template([{ ...storage(SAFE_STORAGE), tags: { k: "[parameters('remoteKey')]" } }, linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: "[parameters('remoteKey')]" })], { parameters: SECURE_KEY })),
+    pass: files(
+      template(
+        [
+          { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: 'kv/remote-key', properties: { value: "[parameters('remoteKey')]" } },
+          script([{ name: 'KEY', secureValue: "[parameters('remoteKey')]" }]),
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
+  },
+  HUB530: {
+    fail: files(
+      template([
+        role('673868aa-7521-48a0-acc6-0f60742d39f5'),
+        role('e40ec5ca-96e0-45a2-b4ff-59039f2c2b59', "[format('Microsoft.DataFactory/factories/{0}', 'f')]"),
+        role('673868aa-7521-48a0-acc6-0f60742d39f5', "[format('Microsoft.Storage/storageAccounts/{0}', 'store1')]"),
+      ]),
+    ),
+    pass: files(
+      template([
+        role('673868aa-7521-48a0-acc6-0f60742d39f5', "[format('Microsoft.DataFactory/factories/{0}', 'f')]"),
+        role('ba92f5b4-2d11-453d-a403-e96b0029c9fe', "[format('Microsoft.Storage/storageAccounts/{0}', 'store1')]"),
+      ]),
+    ),
+  },
+  HUB531: {
+    fail: files(template([factory(), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', accountKey: { type: 'SecureString', value: 'abc' } }), linkedService('lake', { url: 'https://lake.dfs.core.windows.net/', accountKey: kvRef })])),
+    pass: files(
+      template([factory({ type: 'SystemAssigned' }), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/' }), linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: kvRef })], { parameters: SECURE_KEY }),
+    ),
+  },
+  HUB533: {
+    fail: files(template([script([{ name: 'STORAGE_KEY', value: "[parameters('remoteKey')]" }, { name: 'apiToken', value: 'abc' }])], { parameters: SECURE_KEY })),
+    pass: files(template([script([{ name: 'STORAGE_KEY', secureValue: "[parameters('remoteKey')]" }, { name: 'storageAccountName', value: 'store1' }, { name: 'apiToken', value: '' }])], { parameters: SECURE_KEY })),
+  },
+};
