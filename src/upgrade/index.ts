@@ -16,6 +16,7 @@ export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext
 export { loadUpgradeSide, hubTextFor, type UpgradeSide } from './load.js';
 export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
 export type * from './types.js';
+export { UPGRADE_PHASES } from './types.js';
 
 /** Output formats of `hubc upgrade-plan`. */
 export const PLAN_FORMATS = ['text', 'markdown', 'json'] as const;

@@ -209,7 +209,7 @@ export function resourceSteps(ta: JsonObject, tb: JsonObject, diff: DiffResult, 
   const rb = foldResources(tb, ctxB);
   const key = (f: Folded) => lower(f.id);
   const inB = new Map(rb.map((f) => [key(f), f]));
-  const reasons = new Map<Folded, { why: string; cites: UpgradeCitation[] }>();
+  const reasons = new Map<Folded, { why: string; cites: UpgradeCitation[]; manual?: boolean }>();
   const inUse: string[] = [];
   for (const a of ra) {
     const b = inB.get(key(a));
@@ -241,7 +241,9 @@ export function resourceSteps(ta: JsonObject, tb: JsonObject, diff: DiffResult, 
     const x = queue.shift()!;
     for (const r of ra) {
       if (reasons.has(r) || TRANSIENT_TYPES.includes(lower(r.type)) || belongsTo(r, x) || !refersTo(r, x, false)) continue;
-      reasons.set(r, { why: `It refers to ${x.display}, which must be deleted first; {B} creates it again.`, cites: reasons.get(x)!.cites });
+      const root = reasons.get(x)!;
+      const manual = root.manual || DATA_RESOURCE_TYPES.includes(lower(x.type));
+      reasons.set(r, { why: `It refers to ${x.display}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual });
       queue.push(r);
     }
   }
@@ -249,8 +251,9 @@ export function resourceSteps(ta: JsonObject, tb: JsonObject, diff: DiffResult, 
   const steps: ResourceStep[] = [];
   for (const r of referrersFirst(blockers, (f) => f.id, (f) => blockers.filter((x) => x !== f && refersTo(f, x, true)).map((x) => x.id))) {
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
-    const { why, cites } = reasons.get(r)!;
-    steps.push({ phase: 'before', kind: data ? 'manual' : 'deleteResource', target: targetOf(r), why: data ? `${why} It holds data, so hubc does not delete it.` : `${why} {B}'s deployment creates it again.`, cites });
+    const { why, cites, manual } = reasons.get(r)!;
+    const text = data ? `${why} It holds data, so hubc does not delete it.` : manual ? `${why} hubc leaves it to you, with the resource that holds data.` : `${why} {B}'s deployment creates it again.`;
+    steps.push({ phase: 'before', kind: data || manual ? 'manual' : 'deleteResource', target: targetOf(r), why: text, cites });
   }
   // Resources B no longer declares.
   const removedIds = new Set((diff.groups.find((g) => g.id === 'template')?.sections.find((s) => s.id === 'resources')?.items ?? []).filter((i) => i.change === 'removed').map((i) => i.name));
