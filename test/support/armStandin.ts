@@ -84,7 +84,7 @@ export const TEST_TOKEN = 'hubc-test-token';
 let certificate: Promise<{ key: string; cert: string }> | undefined;
 
 /** A certificate for 127.0.0.1, made once per test process. */
-function testCertificate(): Promise<{ key: string; cert: string }> {
+export function testCertificate(): Promise<{ key: string; cert: string }> {
   certificate ??= generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keySize: 2048,
     algorithm: 'sha256',
