@@ -179,7 +179,7 @@ export class DataLakeStandin {
     );
     const start = Number(params.get('continuation') ?? 0);
     const page = all.slice(start, start + this.pageSize).map((p) => ({ ...p, etag: '0x1', lastModified: new Date(0).toUTCString() }));
-    const next = start + this.pageSize < all.length ? { 'x-ms-continuation': String(start + this.pageSize) } : {};
+    const next: Record<string, string> = start + this.pageSize < all.length ? { 'x-ms-continuation': String(start + this.pageSize) } : {};
     send(200, { paths: page }, next);
   }
 }
