@@ -148,7 +148,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
       subject: 'triggers',
       action: "{B}'s start-triggers deployment script starts {B}'s triggers once its objects are deployed.",
       why: 'The triggers were stopped before the deployment.',
-      cites: [{ change: `template/resources/${start.type} ${start.name}: in {B}` }],
+      cites: [{ change: `template/resources/${start.type} ${start.name}: in ${b.label}` }],
     });
   } else {
     drafts.push({ phase: 'deploy', kind: 'manual', performer: 'you', subject: 'triggers', action: "Start {B}'s triggers after the deployment.", why: 'The triggers were stopped before the deployment, and {B} has no start-triggers script.', cites: [{ change: 'dataFactory/triggers: stopped before the deployment' }] });

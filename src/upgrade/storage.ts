@@ -48,7 +48,9 @@ function settingsStep(a: DiffInput, b: DiffInput): StorageStep | undefined {
     action: `{B}'s upload-settings deployment script rewrites ${SETTINGS} in {B}'s shape${added.length ? ` (adds ${added.join(', ')})` : ''}.`,
     why: added.length
       ? `{B}'s pipelines read settings.json in {B}'s shape (${added.join(', ')}), and the file of a hub deployed from {A} has {A}'s.`
-      : "settings.json records the hub's release in version, and the other values differ between the builds as listed.",
+      : changes.every((c) => c.path === 'version')
+        ? "settings.json records the hub's release in version."
+        : 'The values listed differ between the two builds.',
     cites: [{ change: `config/files/${SETTINGS}: changed` }],
     details,
   };
