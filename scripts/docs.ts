@@ -1,12 +1,14 @@
 /**
  * `npm run docs`: writes the tables generated from the release table into README.md ("Releases") and
- * docs/hub-yaml.md ("Releases"). test/compiler/releaseDocs.test.ts fails when they are not current.
+ * docs/hub-yaml.md ("Releases"), and the upgrade plans of README "Upgrading". test/compiler/releaseDocs.test.ts fails when they are not current.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/compiler/releaseDocs.js';
+import { upgradingSection } from '../src/upgrade/docs.js';
 
 for (const [file, block, content] of [
   ['README.md', 'releases', releasesTable()],
+  ['README.md', 'upgrading', upgradingSection(readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8'))],
   ['docs/hub-yaml.md', 'hub-yaml-releases', hubYamlReleasesTable()],
 ] as const) {
   const url = new URL(`../${file}`, import.meta.url);

@@ -15,9 +15,22 @@ import { registerPublish } from './commands/publish.js';
 import { registerDeploy } from './commands/deploy.js';
 import { registerParams } from './commands/params.js';
 import { registerLint } from './commands/lint.js';
+import { registerUpgradePlan } from './commands/upgradePlan.js';
+import { registerMigrateData } from './commands/migrateData.js';
 
 /** Every command, in the order `hubc --help` lists them. */
-const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [registerBuild, registerValidate, registerLint, registerDiff, registerPublish, registerSimulate, registerDeploy, registerParams];
+const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
+  registerBuild,
+  registerValidate,
+  registerLint,
+  registerDiff,
+  registerUpgradePlan,
+  registerPublish,
+  registerSimulate,
+  registerDeploy,
+  registerParams,
+  registerMigrateData,
+];
 
 /** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
 function createProgram(ctx: CommandContext): Command {

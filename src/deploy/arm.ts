@@ -20,6 +20,8 @@ export interface CloudEndpoints {
   resourceManager: string;
   /** Microsoft Entra ID authority host the credential signs in at. */
   authorityHost: string;
+  /** Storage endpoint suffix (`https://<account>.dfs.<suffix>`), as `az cloud show` lists it. */
+  storageSuffix: string;
 }
 
 /**
@@ -28,9 +30,9 @@ export interface CloudEndpoints {
  * `AzureAuthorityHosts`).
  */
 export const CLOUDS: Record<CloudName, CloudEndpoints> = {
-  AzureCloud: { resourceManager: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com' },
-  AzureUSGovernment: { resourceManager: 'https://management.usgovcloudapi.net', authorityHost: 'https://login.microsoftonline.us' },
-  AzureChinaCloud: { resourceManager: 'https://management.chinacloudapi.cn', authorityHost: 'https://login.chinacloudapi.cn' },
+  AzureCloud: { resourceManager: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com', storageSuffix: 'core.windows.net' },
+  AzureUSGovernment: { resourceManager: 'https://management.usgovcloudapi.net', authorityHost: 'https://login.microsoftonline.us', storageSuffix: 'core.usgovcloudapi.net' },
+  AzureChinaCloud: { resourceManager: 'https://management.chinacloudapi.cn', authorityHost: 'https://login.chinacloudapi.cn', storageSuffix: 'core.chinacloudapi.cn' },
 };
 
 /** Everything needed to talk to ARM for one subscription. */

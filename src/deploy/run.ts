@@ -31,6 +31,10 @@ import { ensureProviders, registerCommand, requiredProviders } from './providers
 import { followOperations, formatOperation, OperationTracker, type OperationReport } from './progress.js';
 import { formatWhatIf, summarizeWhatIf, type WhatIfSummary } from './whatIf.js';
 import type { ParameterEntry, TemplateParameter } from '../params/index.js';
+import { toJsonText } from '../compiler/json.js';
+import { parseParametersText } from './parameters.js';
+import { prepareUpgrade, readRawParameters, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
+import { createDataFactoryClient, runUpgradePhase } from '../upgrade/execute.js';
 
 /** What to deploy, and where. */
 export interface DeployRequest {
@@ -47,6 +51,8 @@ export interface DeployRequest {
   whatIfOnly: boolean;
   /** Deploy without asking. */
   yes: boolean;
+  /** `--upgrade`: plan the upgrade from the installed release and carry out its steps around the deployment. */
+  upgrade?: UpgradeRequest;
 }
 
 /** Waits, in ms. */
@@ -85,6 +91,8 @@ export interface DeployReport {
   provisioningState?: string;
   /** Template outputs by name (their `value`s). */
   outputs?: Record<string, unknown>;
+  /** `--upgrade`: the installed release, the plan and what became of its steps. */
+  upgrade?: UpgradeReport;
 }
 
 /** How a run ended badly. */
@@ -143,12 +151,18 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
 
   let supplied: Record<string, ParameterEntry> = {};
   const checks: Diagnostic[] = [];
-  if (req.parametersFile) {
+  let rawParameters: { file: string; doc: unknown } | undefined;
+  if (req.parametersFile && req.upgrade) {
+    // Checked against the template once the plan has renamed what the installed release called otherwise.
+    const raw = readRawParameters(req.parametersFile);
+    if (raw.diagnostic) return fail({ kind: 'diagnostics', diagnostics: [raw.diagnostic] });
+    rawParameters = { file: req.parametersFile, doc: raw.doc };
+  } else if (req.parametersFile) {
     const read = readParametersFile(req.parametersFile, declared);
     checks.push(...read.diagnostics);
     supplied = read.parameters;
   }
-  if (!hasErrors(checks)) checks.push(...missingSecrets(declared, supplied, req.parametersFile));
+  if (!req.upgrade && !hasErrors(checks)) checks.push(...missingSecrets(declared, supplied, req.parametersFile));
   if (hasErrors(checks)) return fail({ kind: 'diagnostics', diagnostics: checks });
 
   say(`deploying hub release ${report.release} to resource group ${req.resourceGroup} (subscription ${connection.subscriptionId}) as deployment ${req.deploymentName}`);
@@ -167,6 +181,28 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     report.resourceGroupCreated = !exists;
   } catch (e) {
     return fail(failureOf(e, undefined, `checking or creating resource group ${req.resourceGroup}`, rgFile));
+  }
+
+  let upgrade: Awaited<ReturnType<typeof prepareUpgrade>> | undefined;
+  if (req.upgrade) {
+    if (report.resourceGroupCreated) say('the resource group is new: nothing to upgrade');
+    else {
+      try {
+        upgrade = await prepareUpgrade(req.compiled, req.upgrade, client, connection.subscriptionId, req.resourceGroup, rawParameters, say);
+      } catch (e) {
+        return fail(failureOf(e, undefined, `reading the hub installed in ${req.resourceGroup}`, rgFile));
+      }
+      report.upgrade = upgrade.report;
+      if (upgrade.kind === 'failed') return fail({ kind: upgrade.environment ? 'environment' : 'diagnostics', diagnostics: upgrade.diagnostics });
+    }
+    const rewritten = upgrade?.kind === 'plan' ? upgrade.plan.parameters?.rewritten : undefined;
+    if (rawParameters) {
+      const read = parseParametersText(toJsonText(rewritten ?? rawParameters.doc), rawParameters.file, declared);
+      checks.push(...read.diagnostics);
+      supplied = read.parameters;
+    }
+    if (!hasErrors(checks)) checks.push(...missingSecrets(declared, supplied, req.parametersFile));
+    if (hasErrors(checks)) return fail({ kind: 'diagnostics', diagnostics: checks });
   }
 
   const values = Object.fromEntries(Object.entries(supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
@@ -229,9 +265,17 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     return fail({ kind: 'diagnostics', ...(whatIf.error ? { arm: whatIf.error } : {}), diagnostics: [{ code: 'HUB435', severity: 'error', message: 'the what-if operation failed', hint: 'Fix what the ARM error below names, then run again.', file: depFile }] });
   }
   for (const line of formatWhatIf(whatIf)) say(line);
+  const manual = upgrade?.kind === 'plan' ? upgrade.plan.steps.filter((st) => st.kind === 'manual' && (st.phase === 'prepare' || st.phase === 'before')) : [];
   if (req.whatIfOnly) {
     report.status = 'what-if';
+    if (upgrade?.kind === 'plan') say(`upgrade steps hubc deploy would carry out: ${upgrade.plan.steps.filter((st) => st.performer === 'hubc deploy' && st.kind !== 'deploy').map((st) => st.n).join(', ') || 'none'} (nothing was changed)`);
     return { report };
+  }
+  if (manual.length) {
+    return fail({
+      kind: 'diagnostics',
+      diagnostics: [{ code: 'HUB497', severity: 'error', message: `the upgrade needs step${manual.length > 1 ? 's' : ''} ${manual.map((st) => st.n).join(', ')} done by hand before the deployment (${manual[0].action})`, hint: 'Do them, then run hubc deploy --upgrade again.', file: depFile }],
+    });
   }
 
   if (!req.yes) {
@@ -244,6 +288,24 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
       return fail({ kind: 'diagnostics', diagnostics: [{ code: 'HUB437', severity: 'error', message: 'deployment cancelled; nothing was changed', file: depFile }] });
     }
   }
+
+  const dataFactory = upgrade?.kind === 'plan' ? createDataFactoryClient(connection) : undefined;
+  const phase = async (name: 'before' | 'after'): Promise<DeployFailure | undefined> => {
+    if (upgrade?.kind !== 'plan' || !dataFactory) return undefined;
+    say(`upgrade steps ${name} the deployment:`);
+    const r = await runUpgradePhase(upgrade.plan, name, upgrade.target, { resources: client, dataFactory }, say, timing.pollIntervalMs);
+    report.upgrade!.outcomes = [...(report.upgrade!.outcomes ?? []), ...r.outcomes];
+    if (r.error === undefined) return undefined;
+    const f = armFailureOf(r.error);
+    const step = r.outcomes[r.outcomes.length - 1];
+    return {
+      kind: f.kind === 'arm' ? 'diagnostics' : 'environment',
+      ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}),
+      diagnostics: [{ code: 'HUB498', severity: 'error', message: `upgrade step ${step.n} failed ${name} the deployment: ${step.detail}`, hint: name === 'before' ? 'Nothing was deployed; fix the cause and run hubc deploy --upgrade again (steps already done are skipped).' : 'The deployment succeeded; fix the cause and run hubc deploy --upgrade again to finish the clean-up.', file: depFile }],
+    };
+  };
+  const before = await phase('before');
+  if (before) return fail(before);
 
   const tracker = new OperationTracker();
   let result;
@@ -272,5 +334,7 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   report.status = 'deployed';
   say('deployment succeeded; outputs:');
   for (const [k, v] of Object.entries(report.outputs)) say(`  ${k}: ${JSON.stringify(v)}`);
+  const after = await phase('after');
+  if (after) return fail(after);
   return { report };
 }

@@ -23,6 +23,15 @@
  *   reference gives it) -> listing k shows operations 0..k, the k-th `Running`, the
  *   earlier ones final (so the progress lines are the same on any machine)
  * - any call matching `throttle` -> 429 + `Retry-After` the given number of times first
+ *
+ * For `hubc deploy --upgrade` ("Resource Groups - Get", "Resources - List By Resource Group", "Resources -
+ * Delete By Id", and the Data Factory REST reference, api-version 2018-06-01):
+ * - `GET /subscriptions/{s}/resourcegroups/{rg}` -> the resource group (`id`, `name`, `location`), or 404
+ * - `GET .../resourceGroups/{rg}/resources` -> `{ value: scenario.resources }`
+ * - `GET .../factories/{f}/triggers` -> `{ value: [ { id, name, type, properties: { type, runtimeState } } ] }`
+ * - `POST .../factories/{f}/triggers/{t}/stop` -> 200 (the trigger is `Stopped`), 404 for an unknown trigger
+ * - `DELETE .../factories/{f}/{triggers|pipelines|datasets|linkedservices}/{name}` -> 200, or 204 when absent
+ * - `DELETE` of any other resource ID of the group -> 200 (removed from `resources`), or 204 when absent
  */
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -76,6 +85,10 @@ export interface StandinScenario {
   deploy: { operations: OperationSpec[]; outputs?: Record<string, { type: string; value: unknown }>; error?: ArmErrorBody };
   /** Answer 429 to the first `times` requests whose method and path match. */
   throttle?: { method: string; path: RegExp; times: number; retryAfter: string };
+  /** Resources of the resource groups ("Resources - List By Resource Group"). */
+  resources?: { id: string; name: string; type: string; location?: string; tags?: Record<string, string> }[];
+  /** Data Factory objects by factory name: trigger runtime states and the names of the other objects. */
+  factories?: Record<string, { triggers: Record<string, 'Started' | 'Stopped'>; pipelines: string[]; datasets: string[]; linkedServices: string[] }>;
 }
 
 /** The bearer token the test credential hands out and the stand-in expects. */
@@ -84,7 +97,7 @@ export const TEST_TOKEN = 'hubc-test-token';
 let certificate: Promise<{ key: string; cert: string }> | undefined;
 
 /** A certificate for 127.0.0.1, made once per test process. */
-function testCertificate(): Promise<{ key: string; cert: string }> {
+export function testCertificate(): Promise<{ key: string; cert: string }> {
   certificate ??= generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keySize: 2048,
     algorithm: 'sha256',
@@ -200,6 +213,10 @@ export class ArmStandin {
     if ((m = new RegExp(`^${sub}/resourcegroups/([^/]+)$`, 'i').exec(p))) {
       const rg = m[1];
       if (r.method === 'HEAD') return json(res, rg in s.resourceGroups ? 204 : 404);
+      if (r.method === 'GET') {
+        if (!(rg in s.resourceGroups)) return json(res, 404, { error: { code: 'ResourceGroupNotFound', message: `Resource group '${rg}' could not be found.` } });
+        return json(res, 200, { id: `${sub}/resourceGroups/${rg}`, name: rg, type: 'Microsoft.Resources/resourceGroups', location: s.resourceGroups[rg], properties: { provisioningState: 'Succeeded' } });
+      }
       if (r.method === 'PUT') {
         s.resourceGroups[rg] = r.body?.location;
         return json(res, 201, { id: `${sub}/resourceGroups/${rg}`, name: rg, type: 'Microsoft.Resources/resourceGroups', location: r.body?.location, properties: { provisioningState: 'Succeeded' } });
@@ -209,6 +226,16 @@ export class ArmStandin {
       if (m[1] === 'validate') return json(res, 200, this.validated(m[2]));
       if (this.whatIfReads++ < (s.whatIfPolls ?? 1)) return json(res, 202, undefined, { location: `${this.endpoint}${p}?api-version=${r.apiVersion}`, 'retry-after': '0' });
       return json(res, 200, { status: 'Succeeded', properties: { changes: s.whatIf.changes } });
+    }
+    if ((m = new RegExp(`^${sub}/resourcegroups/([^/]+)/resources$`, 'i').exec(p)) && r.method === 'GET') return json(res, 200, { value: s.resources ?? [] });
+    if ((m = new RegExp(`^${sub}/resourcegroups/[^/]+/providers/Microsoft\\.DataFactory/factories/([^/]+)/(triggers|pipelines|datasets|linkedservices)(?:/([^/]+))?(/stop)?$`, 'i').exec(p))) {
+      return this.factory(r, res, m[1], m[2].toLowerCase(), m[3], Boolean(m[4]));
+    }
+    if (r.method === 'DELETE' && new RegExp(`^${sub}/resourcegroups/[^/]+/providers/`, 'i').test(p)) {
+      const i = (s.resources ?? []).findIndex((x) => x.id.toLowerCase() === p.toLowerCase());
+      if (i < 0) return json(res, 204);
+      s.resources!.splice(i, 1);
+      return json(res, 200);
     }
     // Deployment Operations - List is documented without `/providers/Microsoft.Resources`.
     m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/([^/]+)(/.*)?$`, 'i').exec(p) ?? new RegExp(`^${sub}/resourcegroups/([^/]+)/deployments/([^/]+)(/operations)$`, 'i').exec(p);
@@ -247,6 +274,36 @@ export class ArmStandin {
       const k = this.listings++;
       const ops = s.deploy.operations.slice(0, k + 1).map((o, i) => this.operation(id, o, i, i === k ? 'Running' : o.state));
       return json(res, 200, { value: ops });
+    }
+    return json(res, 404, { error: { code: 'NotFound', message: `the stand-in does not answer ${r.method} ${r.path}` } });
+  }
+
+  /** The Data Factory calls (see the module comment). */
+  private factory(r: RecordedRequest, res: ServerResponse, name: string, kind: string, object: string | undefined, stop: boolean): void {
+    const f = this.scenario.factories?.[name];
+    if (!f) return json(res, 404, { error: { code: 'ResourceNotFound', message: `Factory ${name} not found.` } });
+    const lists: Record<string, string[]> = { pipelines: f.pipelines, datasets: f.datasets, linkedservices: f.linkedServices };
+    if (kind === 'triggers' && !object && r.method === 'GET') {
+      const value = Object.entries(f.triggers).map(([t, state]) => ({ id: `${r.path}/${t}`, name: t, type: 'Microsoft.DataFactory/factories/triggers', properties: { type: 'BlobEventsTrigger', runtimeState: state } }));
+      return json(res, 200, { value });
+    }
+    if (kind === 'triggers' && object && stop && r.method === 'POST') {
+      if (!(object in f.triggers)) return json(res, 404, { error: { code: 'TriggerNotFound', message: `Trigger ${object} not found.` } });
+      f.triggers[object] = 'Stopped';
+      return json(res, 200, {});
+    }
+    if (object && !stop && r.method === 'DELETE') {
+      if (kind === 'triggers') {
+        if (!(object in f.triggers)) return json(res, 204);
+        if (f.triggers[object] === 'Started') return json(res, 400, { error: { code: 'TriggerEnabledCannotUpdate', message: `Cannot delete trigger ${object} while it is started.` } });
+        delete f.triggers[object];
+        return json(res, 200);
+      }
+      const list = lists[kind];
+      const i = list.indexOf(object);
+      if (i < 0) return json(res, 204);
+      list.splice(i, 1);
+      return json(res, 200);
     }
     return json(res, 404, { error: { code: 'NotFound', message: `the stand-in does not answer ${r.method} ${r.path}` } });
   }

@@ -12,6 +12,8 @@ import { formatArmError } from '../../deploy/errors.js';
 import { DEFAULT_TIMING, runDeploy, type DeployOutcome } from '../../deploy/run.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseOption } from '../options.js';
+import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { dataLakeEndpoint } from '../../migrate/dataLake.js';
 import { compileFile, hubFileOf, type CommandContext } from './shared.js';
 
 /** Flags of the command, as commander parses them. */
@@ -27,6 +29,8 @@ interface DeployFlags {
   name?: string;
   cloud: CloudName;
   armEndpoint?: string;
+  upgrade?: boolean;
+  from?: string;
   format: OutputFormat;
 }
 
@@ -88,11 +92,14 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
         }
       }),
     )
+    .option('--upgrade', 'upgrade the hub in the resource group: read its release (ftk-version tag, else settings.json), show the upgrade plan, and carry out its steps before and after the deployment')
+    .addOption(choiceOption('--from <release>', 'with --upgrade: the release the hub was deployed from, instead of reading it', RELEASE_VERSIONS))
     .addOption(formatOption())
     .addHelpText(
       'after',
       '\nExamples:\n' +
         '  hubc deploy --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub --location westeurope --what-if\n' +
+        '  hubc deploy --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub --upgrade --what-if\n' +
         '  hubc deploy my-hub.yaml --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub --parameters azuredeploy.parameters.json --yes\n' +
         '\nExit codes: 0 deployed (or what-if shown), 1 hub.yaml, parameters or deployment rejected, or cancelled, 2 usage, sign-in, permission, network, or no terminal to confirm on.\n',
     )
@@ -100,6 +107,10 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
       const { io } = ctx;
       const file = hubFileOf(io, fileArg, opts.hub);
       if (file === undefined) return ctx.exit(EXIT.usage);
+      if (opts.from && !opts.upgrade) {
+        io.err('error: --from needs --upgrade\n');
+        return ctx.exit(EXIT.usage);
+      }
       const compiled = compileFile(io, file, opts.format, opts.release);
       if (typeof compiled === 'number') return ctx.exit(compiled);
       const checks = [...compiled.diagnostics, ...validateOutput(compiled, 'quick')];
@@ -120,6 +131,20 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
           parametersFile: opts.parameters,
           whatIfOnly: Boolean(opts.whatIf),
           yes: Boolean(opts.yes),
+          ...(opts.upgrade
+            ? {
+                upgrade: {
+                  hubFile: file,
+                  from: opts.from,
+                  dataLake: (account: string) => ({
+                    account,
+                    endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
+                    credential,
+                    clientOptions: azure.storageClientOptions,
+                  }),
+                },
+              }
+            : {}),
         },
         {
           connection: armConnection(opts.cloud, opts.subscription, credential, opts.armEndpoint, azure.clientOptions),

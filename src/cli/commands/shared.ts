@@ -21,6 +21,10 @@ export interface AzureOverrides {
   clientOptions?: ResourceManagementClientOptionalParams;
   /** Polling intervals and time-outs of `hubc deploy`. */
   timing?: Partial<DeployTiming>;
+  /** Extra options of the Data Lake client (`@azure/storage-file-datalake`; e.g. `tlsOptions`). */
+  storageClientOptions?: Record<string, unknown>;
+  /** Data Lake endpoint of an account, instead of the cloud's (`hubc deploy --upgrade` reading settings.json). */
+  dataLakeEndpoint?: (account: string) => string;
 }
 
 /** Context every command's action gets. */

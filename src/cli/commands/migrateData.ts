@@ -1,0 +1,126 @@
+/**
+ * `hubc migrate-data --from X --to Y (--storage DIR | --account NAME) [--copy] [--yes | --dry-run]`: move
+ * converted data into a newer release's ingestion layout (the work is in `src/migrate/`). A dry run is the
+ * default: it prints every move and changes nothing; `--yes` carries them out.
+ * Exit 0 (planned, or done), 1 when a file could not be moved (HUB494), 2 on usage, a missing folder or an
+ * unreachable account (HUB492), or a pair that is not an upgrade (HUB493).
+ */
+import { DefaultAzureCredential } from '@azure/identity';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { toJsonText } from '../../compiler/json.js';
+import { getRelease, RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/arm.js';
+import { DataLakeMigrationStorage, dataLakeEndpoint, formatMigration, LocalMigrationStorage, planMigration, runMigration, summarize, type MigrationStorage } from '../../migrate/index.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
+import { choiceOption, formatOption } from '../options.js';
+import type { CommandContext } from './shared.js';
+
+interface MigrateFlags {
+  from: string;
+  to: string;
+  storage?: string;
+  account?: string;
+  copy?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+  cloud: CloudName;
+  dfsEndpoint?: string;
+  format: OutputFormat;
+}
+
+/** Adds the command to the program. */
+export function registerMigrateData(program: Command, ctx: CommandContext): void {
+  program
+    .command('migrate-data')
+    .summary("move converted data into a newer release's ingestion layout")
+    .description(
+      "Moves (or with --copy copies) the parquet files an earlier release wrote into the ingestion container into the folders a newer release reads, in a local folder laid out like the storage account (--storage DIR, holding ingestion/) " +
+        'or in the hub\'s Data Lake account (--account NAME, signed in with DefaultAzureCredential). Files moved into the dataset layout of 0.6+ get the ingestion ID migrated-<from>-<yyyyMM>; ' +
+        'for releases that load ingestion/ into Data Explorer, each folder then gets an empty manifest.json, which starts the load. ' +
+        '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Without --yes this is a dry run that lists every move and changes nothing.',
+    )
+    .addOption(choiceOption('--from <release>', 'release that wrote the data', RELEASE_VERSIONS).makeOptionMandatory())
+    .addOption(choiceOption('--to <release>', 'release to move the data for', RELEASE_VERSIONS).makeOptionMandatory())
+    .option('--storage <dir>', 'local storage folder (holding ingestion/)')
+    .option('--account <name>', "the hub's Data Lake storage account")
+    .option('--copy', 'copy the files and leave the old ones in place')
+    .option('-y, --yes', 'carry the moves out (default: a dry run)')
+    .option('--dry-run', 'only list the moves (the default)')
+    .addOption(choiceOption('--cloud <cloud>', 'Azure cloud of --account', CLOUD_NAMES, 'AzureCloud'))
+    .addOption(
+      new Option('--dfs-endpoint <url>', "Data Lake endpoint to send requests to instead of https://<account>.dfs.<cloud's storage suffix>").argParser((v: string) => {
+        try {
+          return normalizeArmEndpoint(v);
+        } catch (e) {
+          throw new InvalidArgumentError(`${(e as Error).message}.`);
+        }
+      }),
+    )
+    .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc migrate-data --from 0.5 --to 0.7 --storage ./storage\n  hubc migrate-data --from 0.5 --to 0.7 --storage ./storage --yes\n  hubc migrate-data --from 0.6 --to 0.7 --account finopsstoreabc123 --copy --yes\n' +
+        '\nExit codes: 0 listed (dry run) or done, 1 a file could not be moved, 2 usage, a missing folder, an unreachable account, or a pair that is not an upgrade.\n',
+    )
+    .action(async (opts: MigrateFlags) => {
+      const { io } = ctx;
+      const env = (code: string, message: string, hint: string) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(code, message, hint), opts.format));
+      if (Boolean(opts.storage) === Boolean(opts.account)) {
+        io.err('error: pass exactly one of --storage DIR and --account NAME\n');
+        return ctx.exit(EXIT.usage);
+      }
+      if (opts.yes && opts.dryRun) {
+        io.err('error: --yes and --dry-run contradict each other; pass one\n');
+        return ctx.exit(EXIT.usage);
+      }
+      const from = getRelease(opts.from);
+      const to = getRelease(opts.to);
+      if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
+        return env('HUB493', `--to ${to.version} is not newer than --from ${from.version}`, 'Data moves only forward: name the release that wrote the data with --from and the newer one with --to.');
+      }
+      let storage: MigrationStorage;
+      if (opts.storage) {
+        const local = new LocalMigrationStorage(opts.storage);
+        if (!local.exists()) return env('HUB492', `${opts.storage} has no ingestion folder`, 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).');
+        storage = local;
+      } else {
+        const account = opts.account!;
+        if (!/^[a-z0-9]{3,24}$/.test(account)) {
+          io.err(`error: '${account}' is not a storage account name (3-24 lower-case letters and digits)\n`);
+          return ctx.exit(EXIT.usage);
+        }
+        const azure = ctx.azure ?? {};
+        storage = new DataLakeMigrationStorage({
+          account,
+          endpoint: opts.dfsEndpoint ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
+          credential: azure.credential ?? new DefaultAzureCredential({ authorityHost: CLOUDS[opts.cloud].authorityHost }),
+          clientOptions: azure.storageClientOptions,
+        });
+      }
+      let files: string[];
+      try {
+        files = await storage.list();
+      } catch (e) {
+        return env('HUB492', `cannot list the ingestion container of ${storage.description}: ${(e as Error).message}`, 'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.');
+      }
+      const plan = planMigration(files, from, to, { copy: opts.copy, storage: storage.description });
+      const dryRun = !opts.yes;
+      if (!dryRun) await runMigration(plan, storage);
+      const s = summarize(plan);
+      const failures = plan.items.filter((i) => i.outcome && i.outcome !== 'done');
+      const diagnostics = failures.map((i) => ({
+        code: 'HUB494',
+        severity: 'error' as const,
+        message: `${i.action} ${i.from ?? ''}${i.to ? ` -> ${i.to}` : ''} failed: ${(i.outcome as { error: string }).error}`,
+        hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
+        file: storage.description,
+      }));
+      if (opts.format === 'json') io.out(toJsonText({ ...plan, dryRun, summary: s, diagnostics }));
+      else {
+        io.out(formatMigration(plan, dryRun));
+        reportDiagnostics(io, diagnostics, 'text');
+      }
+      ctx.exit(failures.length ? EXIT.diagnostics : EXIT.ok);
+    });
+}

@@ -1,0 +1,97 @@
+/**
+ * `hubc upgrade-plan FROM TO [--hub FILE] [--parameters FILE [--out FILE]] [--format text|markdown|json]`:
+ * the ordered steps of an upgrade (the work is in `src/upgrade/`). Exit 0 with the plan, 2 when a side
+ * cannot be loaded (HUB400-HUB402), TO is older than FROM (HUB490) or the parameter file cannot be used
+ * (HUB491).
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { toJsonText } from '../../compiler/json.js';
+import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { DiffLoadError } from '../../diff/load.js';
+import { loadUpgradeSide, PLAN_FORMATS, planUpgrade, renderPlan, UpgradePlanError, type PlanFormat } from '../../upgrade/index.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
+import { choiceOption } from '../options.js';
+import type { CommandContext } from './shared.js';
+
+interface UpgradePlanFlags {
+  hub: string;
+  parameters?: string;
+  out?: string;
+  format: PlanFormat;
+}
+
+/** Adds the command to the program. */
+export function registerUpgradePlan(program: Command, ctx: CommandContext): void {
+  program
+    .command('upgrade-plan')
+    .summary('the ordered steps of an upgrade from one build to another')
+    .description(
+      'Plans the upgrade of a hub deployed from FROM to TO, from the comparison of the two builds (hubc diff): parameters of a saved parameter file to rename or drop, ' +
+        'triggers to stop, Data Factory objects and resources to delete (in dependency order) because TO removes them or they block its deployment, ' +
+        'the settings.json change, and data to move into a new ingestion layout (hubc migrate-data). Every step says why and cites the change. ' +
+        `FROM and TO are each a release number (${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release), a hub.yaml file, or a folder written by hubc build or hubc publish. ` +
+        'hubc deploy --upgrade carries out the steps marked [hubc deploy].',
+    )
+    .argument('<from>', 'the build the hub is deployed from')
+    .argument('<to>', 'the build to upgrade to')
+    .option('--hub <file>', 'hub file compiled when FROM or TO is a release number', 'hub.yaml')
+    .option('-p, --parameters <file>', "FROM's saved deployment parameters file: only its parameters are planned, and it is rewritten for TO")
+    .option('-o, --out <file>', 'write the rewritten parameters file here (needs --parameters)')
+    .addOption(choiceOption('--format <format>', 'output format', PLAN_FORMATS, 'text'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc upgrade-plan 0.5 0.7\n  hubc upgrade-plan 0.3 0.7 --parameters azuredeploy.parameters.json --out azuredeploy.parameters.0.7.json\n  hubc upgrade-plan dist-templates/0.6 my-hub.yaml --format markdown\n' +
+        '\nExit codes: 0 plan printed, 2 usage, a side that cannot be loaded, a downgrade, or an unusable parameters file.\n',
+    )
+    .action((fromArg: string, toArg: string, opts: UpgradePlanFlags) => {
+      const { io } = ctx;
+      const diagFormat = opts.format === 'json' ? 'json' : 'text';
+      const fail = (code: string, message: string, hint: string, diagnostics: DiffLoadError['diagnostics'] = []) => {
+        if (diagFormat === 'json') io.out(toJsonText({ error: { code, message, hint }, diagnostics }));
+        else {
+          reportDiagnostics(io, diagnostics, 'text');
+          reportEnvironmentError(io, new EnvironmentError(code, message, hint), 'text');
+        }
+        return ctx.exit(EXIT.usage);
+      };
+      if (opts.out && !opts.parameters) {
+        io.err('error: --out needs --parameters (the file to rewrite)\n');
+        return ctx.exit(EXIT.usage);
+      }
+      let parameters: { file: string; doc: unknown } | undefined;
+      if (opts.parameters) {
+        try {
+          parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')) };
+        } catch (e) {
+          return fail('HUB491', `cannot read the parameters file ${opts.parameters}: ${(e as Error).message}`, 'Pass the deployment parameters file the hub was deployed with (JSON).');
+        }
+      }
+      let output: string;
+      let plan;
+      try {
+        const a = loadUpgradeSide(fromArg, opts.hub);
+        const b = loadUpgradeSide(toArg, opts.hub);
+        plan = planUpgrade(a.input, b.input, { parameters, notes: [...a.notes, ...b.notes] });
+        output = renderPlan(plan, opts.format);
+      } catch (e) {
+        if (e instanceof DiffLoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
+        if (e instanceof UpgradePlanError) return fail(e.code, e.message, e.hint);
+        throw e;
+      }
+      if (opts.out && plan.parameters) {
+        try {
+          const temp = `${opts.out}.${process.pid}.tmp`;
+          writeFileSync(temp, toJsonText(plan.parameters.rewritten));
+          renameSync(temp, opts.out);
+        } catch (e) {
+          reportDiagnostics(io, [{ code: 'HUB002', severity: 'error', message: `cannot write ${opts.out}: ${(e as Error).message}`, hint: 'Check that the folder exists and is writable.', file: opts.out }], diagFormat);
+          return ctx.exit(EXIT.diagnostics);
+        }
+      }
+      io.out(output);
+      if (opts.out && opts.format !== 'json') io.out(`wrote ${opts.out}: the parameters file for ${plan.to.label}\n`);
+      ctx.exit(EXIT.ok);
+    });
+}

@@ -1,0 +1,150 @@
+/**
+ * `hubc deploy --upgrade`: before the deployment, read the installed release from the resource group
+ * (`src/upgrade/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
+ * with the resource group known (so resource IDs are concrete) and print the plan; around the deployment,
+ * carry out the plan's `hubc deploy` steps (`src/upgrade/execute.ts`).
+ *
+ * REST: "Resource Groups - Get" (location and ID of the group), "Resources - List By Resource Group", and
+ * for the settings.json fallback the Data Lake "Get Blob"/"Path - Read" of `config/settings.json`.
+ */
+import { readFileSync } from 'node:fs';
+import type { ResourceManagementClient } from '@azure/arm-resources';
+import type { CompileResult } from '../compiler/compile.js';
+import { formatDiagnostic, type Diagnostic } from '../compiler/diagnostics.js';
+import { evaluateTemplateString, templateContext } from '../expressions/arm/evaluate.js';
+import { DiffLoadError } from '../diff/load.js';
+import type { DiffInput } from '../diff/types.js';
+import { isObject } from '../diff/values.js';
+import type { DataLakeConnection } from '../migrate/dataLake.js';
+import { planUpgrade, UpgradePlanError, type DeploymentContext } from '../upgrade/plan.js';
+import { loadUpgradeSide } from '../upgrade/load.js';
+import { formatPlanText } from '../upgrade/format.js';
+import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
+import type { UpgradePlan } from '../upgrade/types.js';
+import type { UpgradeTarget } from '../upgrade/execute.js';
+
+/** What `--upgrade` needs besides the deployment request. */
+export interface UpgradeRequest {
+  /** The hub file, built again for the installed release. */
+  hubFile: string;
+  /** `--from`: the installed release, instead of reading it from the resource group. */
+  from?: string;
+  /** The Data Lake connection of a storage account (settings.json fallback). */
+  dataLake: (account: string) => DataLakeConnection;
+}
+
+/** The record of an upgrade in the deployment report. */
+export interface UpgradeReport {
+  /** The installed release. */
+  from?: string;
+  /** How it was told: `option` (`--from`), `tag`, `settings`, or `none` (no hub in the group: a new hub). */
+  detectedBy: 'option' | InstalledHub['source'];
+  /** `ftk-version` tags of the hub's resources. */
+  tags?: string[];
+  plan?: UpgradePlan;
+  outcomes?: { n: number; status: string; detail: string }[];
+}
+
+/** The outcome of {@link prepareUpgrade}. */
+export type PreparedUpgrade =
+  | { kind: 'plan'; plan: UpgradePlan; target: UpgradeTarget; report: UpgradeReport; warnings: Diagnostic[] }
+  | { kind: 'none'; report: UpgradeReport; warnings: Diagnostic[] }
+  | { kind: 'failed'; report: UpgradeReport; diagnostics: Diagnostic[]; environment: boolean };
+
+/** A template variable folded with the deployment's values. */
+function variable(template: unknown, name: string, hubName: unknown, ctx: DeploymentContext): string {
+  const c = templateContext(template, { useDefaults: true, parameters: hubName === undefined ? {} : { hubName: hubName as string }, subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup });
+  return String(evaluateTemplateString(`[variables('${name}')]`, c));
+}
+
+/** The `hubName` value of a parameter file, if it sets one. */
+function hubNameOf(doc: unknown): unknown {
+  if (!isObject(doc) || !isObject(doc.parameters)) return undefined;
+  const entry = Object.entries(doc.parameters).find(([k]) => k.toLowerCase() === 'hubname')?.[1];
+  return isObject(entry) ? entry.value : undefined;
+}
+
+/**
+ * Reads the installed hub, plans the upgrade and prints the plan.
+ * @param parameters the `--parameters` file as parsed JSON (checked against the target only after its migration)
+ * @throws the SDK's errors of the two ARM reads (the caller maps them)
+ */
+export async function prepareUpgrade(
+  compiled: CompileResult,
+  req: UpgradeRequest,
+  client: ResourceManagementClient,
+  subscriptionId: string,
+  resourceGroup: string,
+  parameters: { file: string; doc: unknown } | undefined,
+  say: (line: string) => void,
+): Promise<PreparedUpgrade> {
+  const group = await client.resourceGroups.get(resourceGroup);
+  const context: DeploymentContext = { subscriptionId, resourceGroup: { name: resourceGroup, id: String(group.id), location: String(group.location) } };
+  const toTemplate = JSON.parse(compiled.artifacts.get('azuredeploy.json') ?? '{}');
+  const hubName = hubNameOf(parameters?.doc);
+  const name = hubName ?? toTemplate.parameters?.hubName?.defaultValue;
+  const file = `resource group ${resourceGroup}`;
+  const warnings: Diagnostic[] = [];
+  let from = req.from;
+  const report: UpgradeReport = { detectedBy: 'option' };
+  if (!from) {
+    const installed = await readInstalledHub(client, resourceGroup, context.resourceGroup.id, String(name), req.dataLake, variable(toTemplate, 'storageAccountName', hubName, context));
+    report.detectedBy = installed.source;
+    report.tags = installed.tags;
+    if (installed.source === 'none') {
+      warnings.push({ code: 'HUB499', severity: 'warning', message: `resource group ${resourceGroup} holds no resource of hub ${String(name)}: nothing to upgrade, deploying it as a new hub`, hint: 'Check --resource-group and the hubName parameter when a hub should be there.', file });
+      say(formatDiagnostic(warnings[0]));
+      return { kind: 'none', report, warnings };
+    }
+    if (!installed.release) {
+      return {
+        kind: 'failed',
+        report,
+        environment: true,
+        diagnostics: [{ code: 'HUB495', severity: 'error', message: `cannot tell which release hub ${String(name)} in ${resourceGroup} is: its resources carry no known ftk-version tag (${installed.tags.join(', ') || 'none'}) and ${installed.settingsError}`, hint: 'Pass --from <release> with the release it was deployed from.', file }],
+      };
+    }
+    if (installed.tags.length > 1) {
+      warnings.push({ code: 'HUB496', severity: 'warning', message: `the resources of hub ${String(name)} carry different ftk-version tags (${installed.tags.join(', ')}): an earlier deployment did not finish; planning from the oldest, ${installed.release}`, file });
+      say(formatDiagnostic(warnings[warnings.length - 1]));
+    }
+    from = installed.release;
+    say(`installed hub release: ${from} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})`);
+  } else say(`installed hub release: ${from} (--from)`);
+  report.from = from;
+
+  let fromInput: DiffInput;
+  const notes: string[] = [];
+  try {
+    const side = loadUpgradeSide(from, req.hubFile);
+    fromInput = side.input;
+    notes.push(...side.notes);
+  } catch (e) {
+    if (!(e instanceof DiffLoadError)) throw e;
+    return { kind: 'failed', report, environment: true, diagnostics: [...e.diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: req.hubFile }] };
+  }
+  const toInput: DiffInput = { label: compiled.release!, source: 'release', release: compiled.release, artifacts: compiled.artifacts };
+  let plan: UpgradePlan;
+  try {
+    plan = planUpgrade(fromInput, toInput, { parameters, context, notes });
+  } catch (e) {
+    if (!(e instanceof UpgradePlanError)) throw e;
+    return { kind: 'failed', report, environment: false, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
+  }
+  report.plan = plan;
+  for (const line of formatPlanText(plan).trimEnd().split('\n')) say(line);
+  const factory = variable(JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}'), 'dataFactoryName', hubName, context);
+  return { kind: 'plan', plan, target: { resourceGroup, factory }, report, warnings };
+}
+
+/**
+ * Reads a `--parameters` file as JSON for an upgrade (its names are checked after the plan renamed them).
+ * @returns the parsed document, or the HUB420 diagnostic
+ */
+export function readRawParameters(file: string): { doc?: unknown; diagnostic?: Diagnostic } {
+  try {
+    return { doc: JSON.parse(readFileSync(file, 'utf8')) };
+  } catch (e) {
+    return { diagnostic: { code: 'HUB420', severity: 'error', message: `cannot read ${file} as JSON: ${(e as Error).message}`, hint: 'Pass the path of a deployment parameters file (hubc params writes one).', file } };
+  }
+}

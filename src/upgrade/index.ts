@@ -1,0 +1,30 @@
+/**
+ * `hubc upgrade-plan` as a library: the ordered steps of an upgrade from build A to build B.
+ *
+ * ```ts
+ * const a = loadUpgradeSide('0.5', 'hub.yaml');
+ * const b = loadUpgradeSide('0.7', 'hub.yaml');
+ * const plan = planUpgrade(a.input, b.input, { notes: [...a.notes, ...b.notes] });
+ * process.stdout.write(renderPlan(plan, 'markdown'));
+ * ```
+ */
+import { toJsonText } from '../compiler/json.js';
+import { formatPlanMarkdown, formatPlanText } from './format.js';
+import type { UpgradePlan } from './types.js';
+
+export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
+export { loadUpgradeSide, hubTextFor, type UpgradeSide } from './load.js';
+export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
+export type * from './types.js';
+export { UPGRADE_PHASES } from './types.js';
+
+/** Output formats of `hubc upgrade-plan`. */
+export const PLAN_FORMATS = ['text', 'markdown', 'json'] as const;
+export type PlanFormat = (typeof PLAN_FORMATS)[number];
+
+/** Renders a plan in one of the {@link PLAN_FORMATS}. */
+export function renderPlan(plan: UpgradePlan, format: PlanFormat): string {
+  if (format === 'markdown') return formatPlanMarkdown(plan);
+  if (format === 'json') return toJsonText(plan);
+  return formatPlanText(plan);
+}

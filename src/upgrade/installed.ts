@@ -1,0 +1,80 @@
+/**
+ * Which hub release a resource group holds, for `hubc deploy --upgrade`:
+ *
+ * 1. the `ftk-version` tag of the hub's resources: "Resources - List By Resource Group"
+ *    (`GET /subscriptions/{s}/resourceGroups/{rg}/resources`), keeping the resources whose
+ *    `cm-resource-parent` tag names this hub (`<group id>/providers/Microsoft.Cloud/hubs/<hubName>`; every
+ *    hubc release tags both). Resources that disagree (a deployment that stopped halfway) give a warning and
+ *    the oldest release is taken, so that the plan cleans up everything that release left.
+ * 2. else `version` of `config/settings.json` in the hub's storage account, read through the Data Lake
+ *    endpoint with `@azure/storage-file-datalake` (there is no ARM call that reads a blob), for hubs whose
+ *    resources carry no usable tag (the public 0.1-0.2 releases wrote `placeholder`).
+ *
+ * A tag or version like `0.2.1` names the release of its first two parts when hubc has no such release.
+ */
+import type { ResourceManagementClient } from '@azure/arm-resources';
+import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
+
+/** What was found. */
+export interface InstalledHub {
+  /** The release, when it could be told. */
+  release?: string;
+  /** How it was told: `tag` (ftk-version), `settings` (settings.json), or `none` (no hub resource in the group). */
+  source: 'tag' | 'settings' | 'none' | 'unknown';
+  /** Distinct `ftk-version` values of the hub's resources (sorted). */
+  tags: string[];
+  /** Names of the hub's resources by type (lower case), e.g. the storage account and the factory. */
+  resources: { type: string; name: string; id: string }[];
+  /** Why the settings.json fallback failed, when it did. */
+  settingsError?: string;
+}
+
+/** The hubc release a recorded version names, or undefined. */
+export function releaseOfVersion(version: unknown): string | undefined {
+  if (typeof version !== 'string') return undefined;
+  const known = RELEASE_VERSIONS as readonly string[];
+  if (known.includes(version)) return version;
+  const short = version.split('.').slice(0, 2).join('.');
+  return known.includes(short) ? short : undefined;
+}
+
+/** The oldest of several releases. */
+function oldest(releases: string[]): string {
+  return [...releases].sort((a, b) => RELEASE_VERSIONS.indexOf(a as never) - RELEASE_VERSIONS.indexOf(b as never))[0];
+}
+
+/**
+ * Reads the installed release.
+ * @param storage the hub's Data Lake connection for a storage account name (settings.json fallback)
+ * @throws the SDK's error when the resource listing fails
+ */
+export async function readInstalledHub(client: ResourceManagementClient, resourceGroup: string, groupId: string, hubName: string, storage: (account: string) => DataLakeConnection, storageAccount: string): Promise<InstalledHub> {
+  const parent = `${groupId}/providers/Microsoft.Cloud/hubs/${hubName}`.toLowerCase();
+  const resources: InstalledHub['resources'] = [];
+  const tags = new Set<string>();
+  for await (const r of client.resources.listByResourceGroup(resourceGroup)) {
+    const t = r.tags ?? {};
+    const tagParent = Object.entries(t).find(([k]) => k.toLowerCase() === 'cm-resource-parent')?.[1];
+    if (tagParent?.toLowerCase() !== parent) continue;
+    resources.push({ type: String(r.type), name: String(r.name), id: String(r.id) });
+    const v = Object.entries(t).find(([k]) => k.toLowerCase() === 'ftk-version')?.[1];
+    if (v) tags.add(v);
+  }
+  const sorted = [...tags].sort();
+  if (!resources.length) return { source: 'none', tags: sorted, resources };
+  const known = sorted.map(releaseOfVersion).filter((v): v is string => Boolean(v));
+  if (known.length) return { release: oldest(known), source: 'tag', tags: sorted, resources };
+  try {
+    const file = dataLakeClient(storage(storageAccount)).getFileSystemClient('config').getFileClient('settings.json');
+    const body = (await file.read()).readableStreamBody;
+    const chunks: Buffer[] = [];
+    if (body) for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
+    const settings = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version?: unknown };
+    const release = releaseOfVersion(settings.version);
+    if (release) return { release, source: 'settings', tags: sorted, resources };
+    return { source: 'unknown', tags: sorted, resources, settingsError: `config/settings.json has version ${JSON.stringify(settings.version)}, which is no release hubc knows` };
+  } catch (e) {
+    return { source: 'unknown', tags: sorted, resources, settingsError: `config/settings.json of ${storageAccount} could not be read: ${(e as Error).message}` };
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The parameter part of an upgrade: which template parameters of A are renamed or gone in B, and a saved
+ * parameter file (`azuredeploy.parameters.json`) rewritten for B.
+ *
+ * Renames come from the release table when both builds are releases hubc knows (`parameterNames`: the same
+ * logical parameter under another template name, e.g. `scopes` is `exportScopes` in 0.1-0.3 and
+ * `scopesToMonitor` from 0.4), else from the likely renames of `hubc diff` (HUB404). A parameter of A that B
+ * does not declare is dropped (HUB403): ARM rejects a parameter file that sets a parameter the template does
+ * not declare ("Parameters in ARM templates", learn.microsoft.com). ARM matches parameter names without
+ * regard to case, so a file's names are matched the same way here.
+ */
+import { getRelease, parameterName, type Release } from '../compiler/releases.js';
+import type { DiffInput, DiffResult } from '../diff/types.js';
+import { isObject, type JsonObject } from '../diff/values.js';
+import type { ParameterMigration, UpgradeCitation } from './types.js';
+
+/** A parameter of A and what becomes of it in B. */
+export interface ParameterChange {
+  /** Name in A. */
+  from: string;
+  /** Name in B; absent when B has no such parameter. */
+  to?: string;
+  /** True when the rename is a guess of `hubc diff` (HUB404, `likely`), not a fact of the release table. */
+  likely?: boolean;
+  cites: UpgradeCitation[];
+}
+
+/** The release row of a diff input, when hubc knows the release. */
+export function releaseRow(input: DiffInput): Release | undefined {
+  try {
+    return input.release ? getRelease(input.release) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parameters object of a template (empty when it has none). */
+function parametersOf(template: JsonObject): JsonObject {
+  return isObject(template.parameters) ? template.parameters : {};
+}
+
+/**
+ * Renamed and removed parameters from A to B, in A's parameter order.
+ * @param ta A's parsed template; @param tb B's
+ */
+export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, diff: DiffResult): ParameterChange[] {
+  const pa = Object.keys(parametersOf(ta));
+  const pb = new Set(Object.keys(parametersOf(tb)));
+  const note = (code: string, subject: string) => diff.upgradeNotes.find((n) => n.code === code && n.subject === subject);
+  const ra = releaseRow(a);
+  const rb = releaseRow(b);
+  const out: ParameterChange[] = [];
+  for (const name of pa) {
+    if (pb.has(name)) continue;
+    const renameNote = note('HUB404', name);
+    const key = ra?.parameters.find((k) => parameterName(ra, k) === name);
+    if (ra && rb && key) {
+      if (rb.parameters.includes(key)) {
+        const to = parameterName(rb, key);
+        const cites: UpgradeCitation[] = [{ release: `parameterNames.${key}: ${name} (${ra.version}) -> ${to} (${rb.version})` }];
+        if (renameNote) cites.unshift({ code: renameNote.code, subject: name });
+        out.push({ from: name, to, cites });
+        continue;
+      }
+    } else if (renameNote?.to) {
+      out.push({ from: name, to: renameNote.to, likely: true, cites: [{ code: renameNote.code, subject: name }] });
+      continue;
+    }
+    const removed = note('HUB403', name);
+    const cites: UpgradeCitation[] = removed ? [{ code: removed.code, subject: name }] : [{ change: `template/parameters/${name}: removed` }];
+    if (ra && rb && key) cites.push({ release: `parameters: ${key} is not a parameter of ${rb.version}` });
+    out.push({ from: name, cites });
+  }
+  return out;
+}
+
+/** Parameters B declares without a default value. */
+export function requiredParameters(tb: JsonObject): string[] {
+  return Object.entries(parametersOf(tb))
+    .filter(([, p]) => isObject(p) && !('defaultValue' in p))
+    .map(([n]) => n);
+}
+
+/**
+ * Rewrites a parameter file for B: renamed parameters keep their entry under the new name (at the same
+ * place), dropped ones are removed, everything else is copied.
+ * @param file path, for the record; @param doc the parsed file (`{ $schema?, contentVersion?, parameters }`)
+ * @throws Error when `doc` has no `parameters` object
+ */
+export function migrateParameterFile(file: string, doc: unknown, changes: ParameterChange[], tb: JsonObject): ParameterMigration {
+  if (!isObject(doc) || !isObject(doc.parameters)) throw new Error(`${file} has no "parameters" object`);
+  const byLower = new Map(changes.map((c) => [c.from.toLowerCase(), c]));
+  const params: JsonObject = {};
+  const renamed: ParameterMigration['renamed'] = [];
+  const dropped: string[] = [];
+  for (const [name, entry] of Object.entries(doc.parameters)) {
+    const c = byLower.get(name.toLowerCase());
+    if (!c) params[name] = entry;
+    else if (c.to) {
+      params[c.to] = entry;
+      renamed.push({ from: name, to: c.to });
+    } else dropped.push(name);
+  }
+  const set = new Set(Object.keys(params).map((n) => n.toLowerCase()));
+  const missing = requiredParameters(tb).filter((n) => !set.has(n.toLowerCase()));
+  return { file, renamed, dropped, missing, rewritten: { ...doc, parameters: params } };
+}
+
+/** The plain values (`{ value }` entries) of a parameter file, for folding expressions; Key Vault references are left out. */
+export function parameterValues(doc: unknown): Record<string, unknown> {
+  if (!isObject(doc) || !isObject(doc.parameters)) return {};
+  return Object.fromEntries(Object.entries(doc.parameters).flatMap(([k, e]) => (isObject(e) && 'value' in e ? [[k, e.value]] : [])));
+}

@@ -1,0 +1,169 @@
+/**
+ * `planUpgrade(a, b)`: the ordered steps that take a hub deployed from build A to build B, made from the
+ * semantic comparison of `hubc diff` (`diffBuilds`) and its upgrade notes. Pure: works on the in-memory
+ * artifacts only; `hubc deploy --upgrade` passes the deployment context so that resource IDs are concrete.
+ *
+ * Order: `prepare` (the saved parameter file), `before` (stop every trigger of A, delete the triggers B
+ * lacks, delete the resources in B's way, referrers first), `deploy` (B, with its settings and
+ * start-triggers scripts), `after` (delete the pipelines, datasets and linked services B lacks, then the
+ * resources B lacks, then move data into B's layout).
+ */
+import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
+import { diffBuilds } from '../diff/compare.js';
+import { templateOf } from '../diff/template.js';
+import type { DiffInput } from '../diff/types.js';
+import { dataFactorySteps } from './dataFactory.js';
+import { migrateParameterFile, parameterChanges, parameterValues, requiredParameters } from './parameters.js';
+import { resourceSteps } from './resources.js';
+import { storageSteps } from './storage.js';
+import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
+
+/** A plan that cannot be made: HUB490 (B is older than A) or HUB491 (the parameter file). */
+export class UpgradePlanError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+    this.name = 'UpgradePlanError';
+  }
+}
+
+/** What a deployment knows about where the hub is. */
+export interface DeploymentContext {
+  subscriptionId: string;
+  resourceGroup: { name: string; id: string; location: string };
+}
+
+/** Options of {@link planUpgrade}. */
+export interface PlanOptions {
+  /** A saved parameter file of A: its path and parsed content. */
+  parameters?: { file: string; doc: unknown };
+  /** Set by `hubc deploy --upgrade`: resource IDs become concrete. */
+  context?: DeploymentContext;
+  /** Remarks to carry into the plan. */
+  notes?: string[];
+}
+
+type Draft = Omit<UpgradeStep, 'n'>;
+
+/** Index of a release in the release table, or -1 when unknown. */
+const order = (v?: string) => (v ? (RELEASE_VERSIONS as readonly string[]).indexOf(v) : -1);
+
+/**
+ * Plans the upgrade from A to B.
+ * @throws UpgradePlanError HUB490 when both are releases and B is older than A; HUB491 when the parameter
+ *   file has no `parameters` object
+ */
+export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {}): UpgradePlan {
+  if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
+    throw new UpgradePlanError('HUB490', `release ${b.release} is older than ${a.release}: hubc plans upgrades, not downgrades`, `Name the installed release first: hubc upgrade-plan ${b.release} ${a.release}.`);
+  }
+  const ta = templateOf(a.artifacts);
+  const tb = templateOf(b.artifacts);
+  const diff = diffBuilds(a, b);
+  const drafts: Draft[] = [];
+
+  // prepare: the saved parameter file.
+  const changes = parameterChanges(a, b, ta, tb, diff);
+  let migration: UpgradePlan['parameters'];
+  if (options.parameters) {
+    try {
+      migration = migrateParameterFile(options.parameters.file, options.parameters.doc, changes, tb);
+    } catch (e) {
+      throw new UpgradePlanError('HUB491', (e as Error).message, 'Pass a deployment parameters file: { "parameters": { "<name>": { "value": ... } } }.');
+    }
+  }
+  const inFile = (name: string) => !migration || migration.renamed.some((r) => r.from.toLowerCase() === name.toLowerCase()) || migration.dropped.some((d) => d.toLowerCase() === name.toLowerCase());
+  for (const c of changes.filter((c) => inFile(c.from))) {
+    const caseOnly = c.to !== undefined && c.to.toLowerCase() === c.from.toLowerCase();
+    drafts.push({
+      phase: 'prepare',
+      kind: 'rewriteParameter',
+      performer: 'you',
+      subject: c.from,
+      action: c.to ? `In the saved parameter file, rename ${c.from} to ${c.to}.` : `Remove ${c.from} from the saved parameter file.`,
+      why: c.to
+        ? `{B} names the parameter ${c.to}${c.likely ? ' (a likely rename: same type and default or description)' : ''}.${caseOnly ? ' Parameter names match without regard to case (hubc deploy matches them so), so the old spelling is accepted; the file is rewritten in {B}\'s spelling.' : ' ARM rejects a parameter file that sets a parameter the template does not declare.'}`
+        : `{B} has no parameter ${c.from}, and ARM rejects a parameter file that sets a parameter the template does not declare.`,
+      cites: c.cites,
+    });
+  }
+  const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
+  for (const n of missing) {
+    const note = diff.upgradeNotes.find((x) => x.code === 'HUB406' && x.subject === n);
+    drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
+  }
+
+  // before / after: Data Factory objects and resources.
+  const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
+  const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
+  const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
+  const df = dataFactorySteps(ta, diff);
+  const res = resourceSteps(ta, tb, diff, { ...deployment, parameters: valuesA }, { ...deployment, parameters: valuesB });
+  const dfVerb = (kind: string) => (kind === 'stopTrigger' ? 'Stop' : 'Delete');
+  const dfWord = { triggers: 'trigger', pipelines: 'pipeline', datasets: 'dataset', linkedServices: 'linked service' } as const;
+  const dfDraft = (s: (typeof df)[number]): Draft => ({
+    phase: s.phase,
+    kind: s.kind,
+    performer: 'hubc deploy',
+    subject: s.target.name,
+    action: `${dfVerb(s.kind)} ${dfWord[s.target.kind]} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+    why: s.why,
+    cites: s.cites,
+    dataFactory: s.target,
+  });
+  const resDraft = (s: (typeof res)[number]): Draft => ({
+    phase: s.phase,
+    kind: s.kind,
+    performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
+    subject: `${s.target.type} ${s.target.name}`,
+    action: s.kind === 'manual' ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.` : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+    why: s.why,
+    cites: s.cites,
+    resource: s.target,
+  });
+  drafts.push(...df.filter((s) => s.phase === 'before').map(dfDraft), ...res.filter((s) => s.phase === 'before').map(resDraft));
+
+  // deploy: B itself, its settings and start-triggers scripts.
+  drafts.push({
+    phase: 'deploy',
+    kind: 'deploy',
+    performer: 'hubc deploy',
+    subject: 'azuredeploy.json',
+    action: `Deploy ${b.label} in incremental mode (hubc deploy, or the portal with the rewritten parameter file).`,
+    why: `This is the upgrade: ${diff.files.changed.length + diff.files.added.length} files of the build differ from ${a.label}.`,
+    cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
+  });
+  const storage = storageSteps(a, b, diff);
+  drafts.push(...storage.filter((s) => s.phase === 'deploy'));
+  const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && /_startTriggers'\)\]$/.test((r as { name: string }).name)) as { type: string; name: string } | undefined;
+  if (start) {
+    drafts.push({
+      phase: 'deploy',
+      kind: 'startTriggers',
+      performer: 'template',
+      subject: 'triggers',
+      action: "{B}'s start-triggers deployment script starts {B}'s triggers once its objects are deployed.",
+      why: 'The triggers were stopped before the deployment.',
+      cites: [{ change: `template/resources/${start.type} ${start.name}: in ${b.label}` }],
+    });
+  } else {
+    drafts.push({ phase: 'deploy', kind: 'manual', performer: 'you', subject: 'triggers', action: "Start {B}'s triggers after the deployment.", why: 'The triggers were stopped before the deployment, and {B} has no start-triggers script.', cites: [{ change: 'dataFactory/triggers: stopped before the deployment' }] });
+  }
+
+  drafts.push(...df.filter((s) => s.phase === 'after').map(dfDraft), ...res.filter((s) => s.phase === 'after').map(resDraft), ...storage.filter((s) => s.phase === 'after'));
+
+  const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
+  const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
+  const steps = drafts
+    .map((d) => ({ ...d, action: named(d.action), why: named(d.why) }))
+    .map((d, i) => ({ d, i }))
+    .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
+    .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
+  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes: [...(options.notes ?? [])] };
+  if (migration) plan.parameters = migration;
+  return plan;
+}

@@ -1,0 +1,134 @@
+/**
+ * `hubc migrate-data --account` through `@azure/storage-file-datalake` against the local Data Lake stand-in
+ * (`test/support/dataLakeStandin.ts`, HTTPS on 127.0.0.1), signed by the test's fixed-token credential:
+ * the requests in order (listing pages, folder creation, renames, manifests; reads and writes for --copy),
+ * the tree afterwards, the token audience, and that nothing left 127.0.0.1.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runCli } from '../../src/cli/program.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { DataLakeStandin } from '../support/dataLakeStandin.js';
+import { FixedTokenCredential, RequestWatch } from '../support/azureTest.js';
+
+const ACCOUNT = 'finopsstoreabc123';
+const SUB = 'subscriptions/00000000-0000-0000-0000-0000000000a1';
+const OLD = {
+  [`ingestion/${SUB}/202405/focuscost/part_0.parquet`]: 'PAR1-a',
+  [`ingestion/${SUB}/202405/focuscost/part_1.parquet`]: 'PAR1-b',
+  [`ingestion/${SUB}/202404/focuscost/part_0.parquet`]: 'PAR1-c',
+  'ingestion/readme.txt': 'not data',
+};
+
+async function migrate(standin: DataLakeStandin, ...more: string[]) {
+  const credential = new FixedTokenCredential();
+  const watch = new RequestWatch();
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
+  try {
+    const code = await runCli(['migrate-data', '--from', '0.5', '--to', '0.7', '--account', ACCOUNT, '--dfs-endpoint', standin.endpoint, ...more], io, {
+      azure: { credential, storageClientOptions: standin.clientOptions },
+    });
+    return { code, stdout, stderr, credential, hosts: watch.hosts };
+  } finally {
+    watch.close();
+  }
+}
+
+test('a dry run only lists the container (three pages)', async () => {
+  const s = await DataLakeStandin.start(ACCOUNT, OLD);
+  try {
+    const r = await migrate(s);
+    assert.is(r.code, 0, r.stderr);
+    assert.ok(s.calls().every((c) => c.startsWith('GET /ingestion?') && c.includes('recursive=true') && c.includes('resource=filesystem')), s.calls().join('\n'));
+    assert.ok(s.calls().length >= 3, 'the listing is paged by x-ms-continuation');
+    assert.match(r.stdout, '3 to move, 2 manifests to add, 0 kept, 1 skipped.');
+    assert.equal(s.filesIn('ingestion'), Object.keys(OLD).map((k) => k.slice('ingestion/'.length)).sort());
+  } finally {
+    await s.stop();
+  }
+});
+
+test('--yes renames every file into the 0.7 layout, then writes each folder\'s manifest (create, flush with close)', async () => {
+  const s = await DataLakeStandin.start(ACCOUNT, OLD);
+  try {
+    const r = await migrate(s, '--yes');
+    assert.is(r.code, 0, r.stderr);
+    const apr = `Costs/2024/04/${SUB}`;
+    const may = `Costs/2024/05/${SUB}`;
+    const writes = s.calls().filter((c) => !c.startsWith('GET'));
+    assert.equal(writes, [
+      `PUT /ingestion/${apr}?resource=directory`,
+      `PUT /ingestion/${apr}/migrated-0.5-202404__part_0.parquet?mode=legacy <- /ingestion/${SUB}/202404/focuscost/part_0.parquet`,
+      `PUT /ingestion/${apr}?resource=directory`,
+      `PUT /ingestion/${apr}/manifest.json?resource=file`,
+      `PATCH /ingestion/${apr}/manifest.json?action=flush&close=true&position=0`,
+      `PUT /ingestion/${may}?resource=directory`,
+      `PUT /ingestion/${may}/migrated-0.5-202405__part_0.parquet?mode=legacy <- /ingestion/${SUB}/202405/focuscost/part_0.parquet`,
+      `PUT /ingestion/${may}?resource=directory`,
+      `PUT /ingestion/${may}/migrated-0.5-202405__part_1.parquet?mode=legacy <- /ingestion/${SUB}/202405/focuscost/part_1.parquet`,
+      `PUT /ingestion/${may}?resource=directory`,
+      `PUT /ingestion/${may}/manifest.json?resource=file`,
+      `PATCH /ingestion/${may}/manifest.json?action=flush&close=true&position=0`,
+    ]);
+    const renames = s.requests.filter((q) => q.renameSource);
+    assert.ok(renames.every((q) => q.ifNoneMatch === '*'), 'a rename never replaces a file');
+    assert.equal(s.filesIn('ingestion'), [
+      `${apr}/manifest.json`,
+      `${apr}/migrated-0.5-202404__part_0.parquet`,
+      `${may}/manifest.json`,
+      `${may}/migrated-0.5-202405__part_0.parquet`,
+      `${may}/migrated-0.5-202405__part_1.parquet`,
+      'readme.txt',
+    ]);
+    assert.is(s.files.get(`ingestion/${may}/migrated-0.5-202405__part_1.parquet`)!.toString(), 'PAR1-b');
+    assert.is(s.files.get(`ingestion/${may}/manifest.json`)!.length, 0);
+    for (const q of s.requests) assert.is(q.authorization, 'Bearer hubc-test-token');
+    assert.ok(r.credential.scopes.every((sc) => sc.join() === 'https://storage.azure.com/.default'), JSON.stringify(r.credential.scopes));
+    assert.equal([...new Set(r.hosts)], ['127.0.0.1']);
+  } finally {
+    await s.stop();
+  }
+});
+
+test('--copy reads each file and writes it again (create, append, flush), leaving the original', async () => {
+  const s = await DataLakeStandin.start(ACCOUNT, { [`ingestion/${SUB}/202405/focuscost/part_0.parquet`]: 'PAR1-a' });
+  try {
+    const r = await migrate(s, '--yes', '--copy');
+    assert.is(r.code, 0, r.stderr);
+    const target = `/ingestion/Costs/2024/05/${SUB}/migrated-0.5-202405__part_0.parquet`;
+    assert.equal(s.calls().filter((c) => c.includes('part_0')), [
+      `GET /ingestion/${SUB}/202405/focuscost/part_0.parquet`,
+      `PUT ${target}?resource=file`,
+      `PATCH ${target}?action=append&position=0`,
+      `PATCH ${target}?action=flush&close=true&position=6`,
+    ]);
+    assert.is(s.files.get(target.slice(1))!.toString(), 'PAR1-a');
+    assert.ok(s.files.has(`ingestion/${SUB}/202405/focuscost/part_0.parquet`));
+  } finally {
+    await s.stop();
+  }
+});
+
+test('a target that exists is skipped at planning; an account without the ingestion container is HUB492 (exit 2)', async () => {
+  const s = await DataLakeStandin.start(ACCOUNT, { [`ingestion/${SUB}/202405/focuscost/a.parquet`]: 'x', [`ingestion/Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet`]: 'y' });
+  try {
+    const r = await migrate(s, '--yes');
+    assert.is(r.code, 0);
+    assert.match(r.stdout, 'exists already');
+    assert.not.ok(s.calls().some((c) => c.includes('mode=legacy')));
+  } finally {
+    await s.stop();
+  }
+  const none = await DataLakeStandin.start(ACCOUNT, {}, ['config']);
+  try {
+    const r = await migrate(none);
+    assert.is(r.code, 2);
+    assert.match(r.stderr, /error HUB492: cannot list the ingestion container of account finopsstoreabc123/);
+  } finally {
+    await none.stop();
+  }
+});
+
+test.run();
