@@ -147,6 +147,12 @@ function language(): typeof Kusto.Language {
   return loaded;
 }
 
+/** Version of the installed `@kusto/language-service-next` package (read from its package.json, without loading it). */
+export function languageServiceVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require('@kusto/language-service-next/package.json') as { version: string }).version;
+}
+
 /** Quotes a name for a Kusto schema string: `['a\'b']`. */
 function quoteName(name: string): string {
   return `['${name.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
