@@ -1,10 +1,9 @@
 /**
- * Output validation: checks the compiled artifacts with validators someone else wrote (official ARM
- * JSON schemas, the Data Factory SDK's models, the Kusto language service) and with hubc's own
- * expression parsers (references between parameters, variables, activities, datasets, pipelines).
- *
- * `quick` runs the cheap reference checks (done on every build); `full` adds the schema, SDK and KQL
- * validators (done by `hubc validate` and the tests).
+ * The quick output checks every build runs: hubc's own expression parsers over the compiled artifacts
+ * (references between parameters, variables, activities, datasets, pipelines, and the nesting rules of
+ * Data Factory activities). The full validation with validators someone else wrote (official ARM JSON
+ * schemas, the Data Factory SDK's models, the Kusto language service) is in `src/validate/`, loaded only by
+ * the commands that run it.
  */
 import type { Diagnostic } from './diagnostics.js';
 import type { CompileResult } from './compile.js';
@@ -12,9 +11,6 @@ import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from './json.js';
 import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
-import { loadArmSchemaValidator, armSchemaDiagnostics } from '../validators/armSchema.js';
-import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
-import { validateKqlScripts } from '../validators/kql.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { jsonLocator, pointerPath, type JsonLocator } from './positions.js';
 import type { AdfPositionLookup } from '../validators/adfReferences.js';
@@ -24,7 +20,7 @@ import { checkAdfNesting } from '../validators/adfNesting.js';
  * Positions for Data Factory diagnostics: in the object's standalone file when it was written, else in
  * the object's resource inside azuredeploy.json.
  */
-function adfPositions(result: CompileResult, template: any, templateAt: JsonLocator): AdfPositionLookup {
+export function adfPositions(result: CompileResult, template: any, templateAt: JsonLocator): AdfPositionLookup {
   const locators = new Map<string, JsonLocator>();
   return (kind, name, path) => {
     const file = `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
@@ -45,23 +41,12 @@ function adfPositions(result: CompileResult, template: any, templateAt: JsonLoca
 }
 
 /** A diagnostic moved to the file and position a Data Factory position lookup found, if any. */
-function placed(d: Diagnostic, at: ReturnType<AdfPositionLookup>): Diagnostic {
+export function placed(d: Diagnostic, at: ReturnType<AdfPositionLookup>): Diagnostic {
   return at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d;
 }
 
-/** Pairs each model-check issue with its diagnostic. */
-function withIssues(kind: AdfObject['kind'], name: string, file: string, issues: AdfModelIssue[]): [Diagnostic, AdfModelIssue][] {
-  const diagnostics = adfModelDiagnostics(kind, name, file, issues);
-  return issues.map((issue, i) => [diagnostics[i], issue]);
-}
-
-/** `properties.activities[3].typeProperties.items` -> `['properties', 'activities', 3, 'typeProperties', 'items']` */
-export function modelPath(path: string): (string | number)[] {
-  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
-}
-
 /** Adds `start` to azuredeploy.json diagnostics whose path begins with a JSON pointer. */
-function positionTemplateDiagnostics(diagnostics: Diagnostic[], templateAt: JsonLocator): Diagnostic[] {
+export function positionTemplateDiagnostics(diagnostics: Diagnostic[], templateAt: JsonLocator): Diagnostic[] {
   return diagnostics.map((d) => {
     if (d.start || d.file !== 'azuredeploy.json' || !d.path?.startsWith('/')) return d;
     const start = templateAt(pointerPath(d.path.split(' ')[0]));
@@ -87,19 +72,12 @@ export function kqlScriptsForValidation(result: CompileResult) {
     });
 }
 
-/** Options of {@link validateOutput}. */
-export interface ValidateOutputOptions {
-  /** Folder with the official ARM schemas; default: found by `locateArmSchemas` (validators/armSchema/locate.ts). */
-  schemasDir?: string;
-}
-
 /**
- * Validates a successful compile.
- * @param level `quick` (reference checks) or `full` (every validator)
- * @returns diagnostics (HUB3xx)
- * @throws EnvironmentError (`full` only) when the ARM schemas cannot be found
+ * The quick checks of a successful compile: ARM expression references (HUB320-HUB322, HUB304), Data Factory
+ * expression references (HUB323-HUB325) and activity nesting (HUB326), positioned in the written files.
+ * @returns diagnostics (HUB3xx); none for a compile without a template
  */
-export function validateOutput(result: CompileResult, level: 'quick' | 'full', options: ValidateOutputOptions = {}): Diagnostic[] {
+export function validateOutput(result: CompileResult): Diagnostic[] {
   const out: Diagnostic[] = [];
   const templateText = result.artifacts.get('azuredeploy.json');
   if (!templateText || !result.model) return out;
@@ -114,29 +92,5 @@ export function validateOutput(result: CompileResult, level: 'quick' | 'full', o
     const at = positions('pipeline', pipeline, jsonPath);
     out.push(placed(d, at));
   }
-  if (level === 'quick') return out;
-
-  out.push(...positionTemplateDiagnostics(armSchemaDiagnostics(loadArmSchemaValidator(options.schemasDir).validateTemplate(template), 'azuredeploy.json'), templateAt));
-  // The objects as the template embeds them (positioned in their standalone file, or their resource in
-  // azuredeploy.json), then the standalone files as written (folded with the defaults).
-  for (const o of objects) {
-    const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
-    for (const [d, issue] of withIssues(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true }))) {
-      const at = positions(o.kind, o.name, modelPath(issue.path));
-      out.push(placed(d, at));
-    }
-  }
-  for (const [path, text] of result.artifacts) {
-    const m = /^datafactory\/(\w+)\/(.+)\.json$/.exec(path);
-    if (!m) continue;
-    const kind = (Object.keys(ADF_FOLDERS) as AdfObject['kind'][]).find((k) => ADF_FOLDERS[k] === m[1])!;
-    const at = jsonLocator(text);
-    for (const [d, issue] of withIssues(kind, m[2], path, checkAdfObject(kind, JSON.parse(text), { armExpressions: true }))) {
-      const start = at(modelPath(issue.path));
-      out.push(start ? { ...d, start } : d);
-    }
-  }
-  const scripts = kqlScriptsForValidation(result);
-  if (scripts.length) out.push(...validateKqlScripts(scripts).diagnostics);
   return out;
 }

@@ -21,7 +21,7 @@ function check(release: Release, label: string) {
     assert.unreachable(`${label}: ${(e as Error).message}`);
     return;
   }
-  const diagnostics = validateOutput({ model, release: release.version, diagnostics: [], ...result }, 'quick').filter((d) => d.severity === 'error');
+  const diagnostics = validateOutput({ model, release: release.version, diagnostics: [], ...result }).filter((d) => d.severity === 'error');
   assert.equal(diagnostics.map(formatDiagnostic), [], label);
   return result;
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { compiled, fullHubYaml, hubYaml, templateOf } from '../support/hubs.js';
 import { LATEST_RELEASE, RELEASE_VERSIONS } from '../../src/compiler/releases.js';
 import { validateOutput } from '../../src/compiler/validateOutput.js';
+import { validateOutputFull } from '../../src/validate/full.js';
 import { loadArmSchemaValidator } from '../../src/validators/armSchema.js';
 import { formatDiagnostic, type Diagnostic } from '../../src/compiler/diagnostics.js';
 import { toPlainJson, toJsonText } from '../../src/compiler/json.js';
@@ -59,7 +60,7 @@ schemas.catch(() => undefined);
 
 for (const [name, text] of variants) {
   test(`every validator is clean: ${name}`, async () => {
-    const diagnostics = validateOutput(compiled(text), 'full', { schemasDir: await schemas });
+    const diagnostics = validateOutputFull(compiled(text), { schemasDir: await schemas });
     assert.equal(diagnostics.map(formatDiagnostic), []);
   });
 }
@@ -92,7 +93,7 @@ test('a renamed variable gives a positioned HUB321 in the pipeline file', () => 
     delete p.variables[first];
   });
   const first = Object.keys(JSON.parse(r.artifacts.get('datafactory/pipelines/rawexports_ExecuteETL.json')!).properties.variables)[0];
-  const found = validateOutput(broken, 'quick').filter((d) => d.code === 'HUB321');
+  const found = validateOutput(broken).filter((d) => d.code === 'HUB321');
   assert.ok(found.length > 0, 'HUB321 reported');
   for (const d of found) {
     assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
@@ -109,7 +110,7 @@ test('a dropped activity that others read gives a positioned HUB322 naming pipel
     p.activities = p.activities.filter((a: any) => a.name !== name);
     for (const a of p.activities) a.dependsOn = a.dependsOn.filter((d: any) => d.activity !== name);
   });
-  const found = validateOutput(broken, 'quick').filter((d) => d.code === 'HUB322');
+  const found = validateOutput(broken).filter((d) => d.code === 'HUB322');
   assert.ok(found.length > 0, 'HUB322 reported');
   for (const d of found) {
     assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
@@ -125,7 +126,7 @@ test('a Data Factory model error is positioned at the property in the pipeline f
     const forEach = p.activities.find((a: any) => a.type === 'ForEach');
     forEach.typeProperties.isSequential = 'yes';
   });
-  const found = validateOutput(broken, 'full', { schemasDir: await schemas }).filter((d) => d.code === 'HUB302');
+  const found = validateOutputFull(broken, { schemasDir: await schemas }).filter((d) => d.code === 'HUB302');
   assert.ok(found.length > 0, 'HUB302 reported');
   for (const d of found) {
     assert.is(d.file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
@@ -145,7 +146,7 @@ test('a ForEach nested in a ForEach gives a positioned HUB326', () => {
       typeProperties: { items: { value: '@createArray(1)', type: 'Expression' }, activities: [] },
     });
   });
-  const found = validateOutput(broken, 'quick').filter((d) => d.code === 'HUB326');
+  const found = validateOutput(broken).filter((d) => d.code === 'HUB326');
   assert.is(found.length, 1, found.map(formatDiagnostic).join('\n'));
   assert.match(found[0].message, /ForEach 'Inner Loop' is nested in ForEach/);
   assert.is(found[0].file, 'datafactory/pipelines/rawexports_ExecuteETL.json');
@@ -155,7 +156,7 @@ test('a ForEach nested in a ForEach gives a positioned HUB326', () => {
 test('an undeclared ARM variable is reported at its place in azuredeploy.json', () => {
   const r = compiled();
   const text = r.artifacts.get('azuredeploy.json')!.replace("[variables('keyVaultName')]", "[variables('keyVaultNam')]");
-  const diags = validateOutput({ ...r, artifacts: new Map([...r.artifacts, ['azuredeploy.json', text]]) }, 'quick').filter((d) => d.code === 'HUB304');
+  const diags = validateOutput({ ...r, artifacts: new Map([...r.artifacts, ['azuredeploy.json', text]]) }).filter((d) => d.code === 'HUB304');
   assert.ok(diags.length > 0);
   for (const d of diags) {
     assert.is(d.file, 'azuredeploy.json');

@@ -34,7 +34,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       for (const release of opts.all ? RELEASE_VERSIONS : [opts.release]) {
         const result = compileFile(io, file, opts.format, release);
         if (typeof result === 'number') return ctx.exit(result);
-        const diagnostics = [...result.diagnostics, ...validateOutput(result, 'quick')];
+        const diagnostics = [...result.diagnostics, ...validateOutput(result)];
         if (hasErrors(diagnostics)) {
           reportDiagnostics(io, diagnostics, opts.format);
           return ctx.exit(EXIT.diagnostics);

@@ -113,7 +113,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
       }
       const compiled = compileFile(io, file, opts.format, opts.release);
       if (typeof compiled === 'number') return ctx.exit(compiled);
-      const checks = [...compiled.diagnostics, ...validateOutput(compiled, 'quick')];
+      const checks = [...compiled.diagnostics, ...validateOutput(compiled)];
       if (hasErrors(checks)) {
         reportDiagnostics(io, checks, opts.format);
         return ctx.exit(EXIT.diagnostics);

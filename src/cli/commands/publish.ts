@@ -73,7 +73,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
       for (const v of versions) {
         const r = compileFile(io, opts.hub, opts.format, v);
         if (typeof r === 'number') return ctx.exit(r);
-        diagnostics.push(...r.diagnostics, ...validateOutput(r, 'quick'));
+        diagnostics.push(...r.diagnostics, ...validateOutput(r));
         releases.push({ release: r.release!, artifacts: r.artifacts });
       }
       if (hasErrors(diagnostics)) {

@@ -1,0 +1,221 @@
+/**
+ * `hubc validate`'s way of running the full validation: the same validators as ./full.ts, with their results
+ * kept in the on-disk cache (src/cache/) and the Kusto language service on a worker thread.
+ *
+ * - Template findings (ARM JSON schemas and Data Factory SDK models) are stored under a key of the hubc code,
+ *   the schema folder's stamp and the text of azuredeploy.json and every datafactory/ file.
+ * - KQL findings are stored under a key of the hubc code, the language service version and the scripts;
+ *   on a miss, the outcome of each command is looked up in a second entry that maps command keys (the
+ *   command, its database and the schema before it, `commandKey` in src/validators/kql/types.ts) to outcomes,
+ *   so an edit re-analyses only the commands it changes (and those whose schema it changes).
+ * - On a miss of both, the KQL validation runs on a worker thread while the main thread does the template
+ *   (two cores: the wall time is about the longer of the two, not their sum).
+ *
+ * Every value read from the cache is shape-checked; anything else is a miss (see src/cache/index.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CompileResult } from '../compiler/compile.js';
+import type { Diagnostic } from '../compiler/diagnostics.js';
+import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOutput.js';
+import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
+import { isBlockOutcome, KustoLoadError, type BlockOutcome, type KqlScript } from '../validators/kql.js';
+import { languageServiceVersion } from '../validators/kql/languageService.js';
+import { schemaFolderStamp } from '../validators/armSchema/store.js';
+import { runKqlValidation, type KqlWorkerInput, type KqlWorkerOutput } from './kqlWorker.js';
+
+/** Options of {@link validateOutputCached}. */
+export interface CachedValidationOptions {
+  /** Folder with the official ARM schemas (from `prepareArmSchemas`). */
+  schemasDir: string;
+  /** Where results are kept; `NO_CACHE` for `--no-cache`. */
+  cache: ResultCache;
+  /** Run the KQL validation on a worker thread (default true); false runs everything on this thread. */
+  worker?: boolean;
+}
+
+/** How each part of a validation was obtained. */
+export interface CacheReport {
+  template: 'cached' | 'validated';
+  /** `none` when the hub has no KQL scripts (no Data Explorer). */
+  kql: 'cached' | 'validated' | 'none';
+  /** Commands whose outcome came from the cache / were analysed by the language service (KQL validated only). */
+  commands?: { reused: number; analysed: number };
+}
+
+/** Most command outcomes kept in the cache entry (those of the latest run first). */
+export const KNOWN_COMMANDS_LIMIT = 3000;
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isPosition = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { line?: unknown }).line === 'number' && typeof (v as { col?: unknown }).col === 'number';
+
+/** Whether a value read back is a list of diagnostics. */
+export function isDiagnosticList(v: unknown): v is Diagnostic[] {
+  return (
+    Array.isArray(v) &&
+    v.every(
+      (d) =>
+        typeof d === 'object' &&
+        d !== null &&
+        isString(d.code) &&
+        ['error', 'warning', 'info'].includes(d.severity) &&
+        isString(d.message) &&
+        isString(d.file) &&
+        (d.hint === undefined || isString(d.hint)) &&
+        (d.path === undefined || isString(d.path)) &&
+        (d.start === undefined || isPosition(d.start)) &&
+        (d.end === undefined || isPosition(d.end)),
+    )
+  );
+}
+
+/** Whether a value read back is a list of `[command key, outcome]` pairs. */
+function isKnownCommands(v: unknown): v is [string, BlockOutcome][] {
+  return Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && isString(e[0]) && isBlockOutcome(e[1]));
+}
+
+/**
+ * URL of tsx's ES module API (`tsx/esm/api`, its `import` entry), for a worker started from the sources:
+ * resolved through tsx's package.json, since the caller may itself run as CommonJS under tsx.
+ */
+function tsxLoaderUrl(from: string): string {
+  const packageJson = createRequire(from).resolve('tsx/package.json');
+  const entry = (JSON.parse(readFileSync(packageJson, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import.default;
+  return pathToFileURL(join(dirname(packageJson), entry)).href;
+}
+
+/** The process's KQL worker thread and the answers it owes. */
+let shared: { worker: Worker; pending: Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>; next: number } | undefined;
+
+/**
+ * The KQL worker thread, started on first use and kept (unreferenced, so it never holds the process open)
+ * for later validations in the same process.
+ */
+function kqlWorker(): NonNullable<typeof shared> {
+  if (shared) return shared;
+  const here = import.meta.url;
+  // Bundled (dist/): the worker is its own entry point beside the bundle. From the sources (tsx): the .ts
+  // entry, loaded through tsx's loader, which a worker does not inherit.
+  const worker = here.endsWith('.ts')
+    ? new Worker(
+        `import(${JSON.stringify(tsxLoaderUrl(here))}).then((m) => { m.register(); return import(${JSON.stringify(new URL('./kqlWorker.ts', here).href)}); })`,
+        { eval: true, workerData: { hubcKqlWorker: true } },
+      )
+    : new Worker(new URL('./kql-worker.js', here), { workerData: { hubcKqlWorker: true } });
+  worker.unref();
+  const state = { worker, pending: new Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>(), next: 0 };
+  const failAll = (e: Error) => {
+    if (shared === state) shared = undefined;
+    for (const p of state.pending.values()) p.reject(e);
+    state.pending.clear();
+  };
+  worker.on('message', (m: { id: number; output: KqlWorkerOutput }) => {
+    state.pending.get(m.id)?.resolve(m.output);
+    state.pending.delete(m.id);
+    if (!state.pending.size) worker.unref();
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the KQL validation worker stopped (exit code ${code})`)));
+  return (shared = state);
+}
+
+/** The KQL validation on the worker thread (or on this one when `worker` is false). */
+function runKql(input: KqlWorkerInput, worker: boolean): Promise<KqlWorkerOutput> {
+  if (!worker) return Promise.resolve(runKqlValidation(input));
+  const w = kqlWorker();
+  const id = w.next++;
+  return new Promise<KqlWorkerOutput>((resolve, reject) => {
+    w.pending.set(id, { resolve, reject });
+    w.worker.ref(); // an answer is owed: keep the process alive until it comes
+    w.worker.postMessage({ id, input });
+  });
+}
+
+/**
+ * Cache keys of a KQL validation: `key` for its findings (hubc code, language service version, scripts) and
+ * `knownKey` for the command outcomes kept between runs (hubc code, language service version).
+ */
+export function kqlCacheKeys(scripts: readonly KqlScript[]): { key: string; knownKey: string } {
+  const code = codeIdentity();
+  const lsVersion = languageServiceVersion();
+  return { key: cacheKey('kql-findings', code, lsVersion, JSON.stringify(scripts)), knownKey: cacheKey('kql-commands', code, lsVersion) };
+}
+
+/**
+ * Starts validating KQL scripts (a cache miss of their findings): each command's outcome is taken from the
+ * cache entry `knownKey` when it holds one for the command key, else analysed by the language service; then
+ * the findings are stored under `key`, and the outcomes this run used, followed by the others known before,
+ * under `knownKey` (at most {@link KNOWN_COMMANDS_LIMIT}).
+ * @param options.worker run on the process's worker thread (its own isolate: only the cache and its own
+ *   earlier requests can spare analysis); the returned promise resolves once the request is sent, so the
+ *   caller can work beside it
+ * @returns `done`: HUB310-HUB314 diagnostics and how many commands were reused or analysed (rejects with
+ *   KustoLoadError when the language service cannot be loaded)
+ */
+export async function startKqlValidation(
+  scripts: KqlScript[],
+  cache: ResultCache,
+  options: { key: string; knownKey: string; worker: boolean },
+): Promise<{ done: Promise<{ diagnostics: Diagnostic[]; commands: { reused: number; analysed: number } }> }> {
+  const known = (await cache.get(options.knownKey, isKnownCommands)) ?? [];
+  const finish = async (out: KqlWorkerOutput) => {
+    if (!out.ok) throw out.kustoLoadError ? new KustoLoadError(out.message) : new Error(out.message);
+    const knownKeys = new Set(known.map(([k]) => k));
+    const reused = out.used.filter(([k]) => knownKeys.has(k)).length;
+    const usedKeys = new Set(out.used.map(([k]) => k));
+    const kept = [...out.used, ...known.filter(([k]) => !usedKeys.has(k))].slice(0, KNOWN_COMMANDS_LIMIT);
+    await Promise.all([cache.put(options.key, out.diagnostics), cache.put(options.knownKey, kept)]);
+    return { diagnostics: out.diagnostics, commands: { reused, analysed: out.used.length - reused } };
+  };
+  const done = runKql({ scripts, known }, options.worker).then(finish);
+  done.catch(() => undefined); // awaited by the caller, unless it gives up first
+  return { done };
+}
+
+/**
+ * Validates a successful compile with every validator, reading and filling the result cache.
+ * @returns the diagnostics (same as `validateOutputFull` of ./full.ts, in the same order) and how each part was obtained
+ * @throws EnvironmentError when the ARM schemas cannot be loaded; KustoLoadError when the Kusto language
+ *   service cannot be loaded
+ */
+export async function validateOutputCached(result: CompileResult, options: CachedValidationOptions): Promise<{ diagnostics: Diagnostic[]; report: CacheReport }> {
+  const templateText = result.artifacts.get('azuredeploy.json');
+  if (!templateText || !result.model) return { diagnostics: [], report: { template: 'cached', kql: 'none' } };
+  const { cache } = options;
+  const quick = validateOutput(result);
+
+  const templateInputs = [...result.artifacts].filter(([path]) => path === 'azuredeploy.json' || path.startsWith('datafactory/')).flat();
+  const templateKey = cacheKey('template-findings', codeIdentity(), schemaFolderStamp(options.schemasDir), ...templateInputs);
+  const scripts: KqlScript[] = kqlScriptsForValidation(result);
+  const { key: kqlKey, knownKey } = scripts.length ? kqlCacheKeys(scripts) : { key: '', knownKey: '' };
+
+  const [cachedTemplate, cachedKql] = await Promise.all([
+    cache.get(templateKey, isDiagnosticList),
+    scripts.length ? cache.get(kqlKey, isDiagnosticList) : Promise.resolve([]),
+  ]);
+  const report: CacheReport = { template: cachedTemplate ? 'cached' : 'validated', kql: !scripts.length ? 'none' : cachedKql ? 'cached' : 'validated' };
+
+  // KQL first (it may go to another thread), then the template here.
+  const kqlRun = cachedKql ? undefined : await startKqlValidation(scripts, cache, { key: kqlKey, knownKey, worker: options.worker !== false && !cachedTemplate });
+  let templateFindings = cachedTemplate;
+  if (!templateFindings) {
+    try {
+      const full = await import('./full.js');
+      templateFindings = [...full.armSchemaFindings(result, options.schemasDir), ...full.adfModelFindings(result)];
+    } catch (e) {
+      shared?.worker.unref(); // the KQL answer is no longer wanted: do not hold the process for it
+      throw e;
+    }
+    await cache.put(templateKey, templateFindings);
+  }
+  let kqlFindings = cachedKql ?? [];
+  if (kqlRun) {
+    const run = await kqlRun.done;
+    kqlFindings = run.diagnostics;
+    report.commands = run.commands;
+  }
+  return { diagnostics: [...quick, ...templateFindings, ...kqlFindings], report };
+}

@@ -1,0 +1,95 @@
+/**
+ * Full output validation: the quick reference checks of every build (src/compiler/validateOutput.ts) plus
+ * the validators someone else wrote: the official ARM JSON schemas (ajv), the Data Factory SDK's models and
+ * the Kusto language service. Each validator is a function of its own input, so `hubc validate` can cache
+ * and parallelise them (./cached.ts); this module runs them in-process, one after another (the tests).
+ */
+import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { CompileResult } from '../compiler/compile.js';
+import type { AdfObject } from '../modules/types.js';
+import { toPlainJson } from '../compiler/json.js';
+import { jsonLocator } from '../compiler/positions.js';
+import { adfPositions, kqlScriptsForValidation, placed, positionTemplateDiagnostics, validateOutput } from '../compiler/validateOutput.js';
+import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
+import { loadArmSchemaValidator, armSchemaDiagnostics } from '../validators/armSchema.js';
+import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
+import { validateKqlScripts, type KqlBlockStore } from '../validators/kql.js';
+
+/** Options of {@link validateOutputFull}. */
+export interface FullValidationOptions {
+  /** Folder with the official ARM schemas; default: found by `locateArmSchemas` (validators/armSchema/locate.ts). */
+  schemasDir?: string;
+}
+
+/** `properties.activities[3].typeProperties.items` -> `['properties', 'activities', 3, 'typeProperties', 'items']` */
+export function modelPath(path: string): (string | number)[] {
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
+}
+
+/** Pairs each model-check issue with its diagnostic. */
+function withIssues(kind: AdfObject['kind'], name: string, file: string, issues: AdfModelIssue[]): [Diagnostic, AdfModelIssue][] {
+  const diagnostics = adfModelDiagnostics(kind, name, file, issues);
+  return issues.map((issue, i) => [diagnostics[i], issue]);
+}
+
+/**
+ * The template against the official ARM JSON schemas (HUB301-HUB303), positioned in azuredeploy.json.
+ * @throws EnvironmentError when the schemas cannot be found
+ */
+export function armSchemaFindings(result: CompileResult, schemasDir?: string): Diagnostic[] {
+  const templateText = result.artifacts.get('azuredeploy.json');
+  if (!templateText) return [];
+  const issues = loadArmSchemaValidator(schemasDir).validateTemplate(JSON.parse(templateText));
+  return positionTemplateDiagnostics(armSchemaDiagnostics(issues, 'azuredeploy.json'), jsonLocator(templateText));
+}
+
+/**
+ * Every Data Factory object against the Data Factory SDK's models (HUB305-HUB307): the objects as the
+ * template embeds them (positioned in their standalone file, or their resource in azuredeploy.json), then
+ * the standalone files as written (folded with the defaults).
+ */
+export function adfModelFindings(result: CompileResult): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const templateText = result.artifacts.get('azuredeploy.json');
+  if (!templateText) return out;
+  const positions = adfPositions(result, JSON.parse(templateText), jsonLocator(templateText));
+  for (const o of result.contributions.flatMap((c) => c.dataFactory ?? [])) {
+    const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
+    for (const [d, issue] of withIssues(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true }))) {
+      out.push(placed(d, positions(o.kind, o.name, modelPath(issue.path))));
+    }
+  }
+  for (const [path, text] of result.artifacts) {
+    const m = /^datafactory\/(\w+)\/(.+)\.json$/.exec(path);
+    if (!m) continue;
+    const kind = (Object.keys(ADF_FOLDERS) as AdfObject['kind'][]).find((k) => ADF_FOLDERS[k] === m[1])!;
+    const at = jsonLocator(text);
+    for (const [d, issue] of withIssues(kind, m[2], path, checkAdfObject(kind, JSON.parse(text), { armExpressions: true }))) {
+      const start = at(modelPath(issue.path));
+      out.push(start ? { ...d, start } : d);
+    }
+  }
+  return out;
+}
+
+/**
+ * The KQL scripts with the Kusto language service and hubc's schema checks (HUB310-HUB314).
+ * @param blockStore extra store of command outcomes (the on-disk cache), see `KqlValidationOptions`
+ * @throws KustoLoadError when the language service cannot be loaded
+ */
+export function kqlFindings(result: CompileResult, blockStore?: KqlBlockStore): Diagnostic[] {
+  if (!result.model) return [];
+  const scripts = kqlScriptsForValidation(result);
+  return scripts.length ? validateKqlScripts(scripts, blockStore ? { blockStore } : {}).diagnostics : [];
+}
+
+/**
+ * Validates a successful compile with every validator, in-process and uncached.
+ * @returns diagnostics (HUB3xx): the quick checks, then ARM schema, Data Factory model and KQL findings
+ * @throws EnvironmentError when the ARM schemas cannot be found; KustoLoadError when the Kusto language
+ *   service cannot be loaded
+ */
+export function validateOutputFull(result: CompileResult, options: FullValidationOptions = {}): Diagnostic[] {
+  if (!result.artifacts.get('azuredeploy.json') || !result.model) return [];
+  return [...validateOutput(result), ...armSchemaFindings(result, options.schemasDir), ...adfModelFindings(result), ...kqlFindings(result)];
+}

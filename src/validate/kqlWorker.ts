@@ -1,0 +1,43 @@
+/**
+ * Worker thread entry of `hubc validate`: runs the KQL validator (the Kusto language service, seconds of CPU)
+ * while the main thread checks the template against the ARM schemas.
+ *
+ * Requests arrive as messages `{ id, input: KqlWorkerInput }` and are answered, one at a time, with
+ * `{ id, output: KqlWorkerOutput }`. The worker lives as long as its process, so its in-memory caches (the
+ * language service's grammar, outcomes of commands seen before) serve every later request.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { KustoLoadError, validateKqlScripts, type BlockOutcome, type KqlScript } from '../validators/kql.js';
+import type { Diagnostic } from '../compiler/diagnostics.js';
+
+/** What the worker is given. */
+export interface KqlWorkerInput {
+  scripts: KqlScript[];
+  /** Known command outcomes by command key (the on-disk cache's entry), already shape-checked. */
+  known: [string, BlockOutcome][];
+}
+
+/** What the worker answers. */
+export type KqlWorkerOutput =
+  | { ok: true; diagnostics: Diagnostic[]; used: [string, BlockOutcome][] }
+  | { ok: false; kustoLoadError: boolean; message: string };
+
+/**
+ * Validates the scripts with the known outcomes as a block store.
+ * @returns the diagnostics and every command outcome the run used, by key
+ */
+export function runKqlValidation(input: KqlWorkerInput): KqlWorkerOutput {
+  const known = new Map(input.known);
+  const used = new Map<string, BlockOutcome>();
+  try {
+    const result = validateKqlScripts(input.scripts, { blockStore: { get: (key) => known.get(key), set: (key, outcome) => used.set(key, outcome) } });
+    return { ok: true, diagnostics: result.diagnostics, used: [...used] };
+  } catch (e) {
+    return { ok: false, kustoLoadError: e instanceof KustoLoadError, message: (e as Error).message ?? String(e) };
+  }
+}
+
+const port = parentPort;
+if (port && (workerData as { hubcKqlWorker?: boolean } | undefined)?.hubcKqlWorker) {
+  port.on('message', (m: { id: number; input: KqlWorkerInput }) => port.postMessage({ id: m.id, output: runKqlValidation(m.input) }));
+}
