@@ -19,7 +19,7 @@ import { compile } from '../src/compiler/compile.js';
 import { RELEASE_VERSIONS } from '../src/compiler/releases.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'dist/src/cli/main.js');
+const CLI = join(ROOT, 'dist/hubc.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
 const rssFile = join(work, 'rss');

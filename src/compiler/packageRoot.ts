@@ -1,6 +1,6 @@
 /**
  * Locates files that ship with hubc (schemas/, kql/) whether it runs from `src/` under tsx or from the
- * compiled `dist/src/`.
+ * bundled `dist/` (scripts/build.mjs).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

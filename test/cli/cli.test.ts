@@ -71,7 +71,7 @@ test('a missing input file is reported with HUB001', () => {
 });
 
 test('the compiled bin runs by itself (npx hubc): built by npm ci, executable, with a shebang', () => {
-  const bin = join(ROOT, 'dist/src/cli/main.js');
+  const bin = join(ROOT, 'dist/hubc.js');
   assert.ok(existsSync(bin), 'dist/ is built by the prepare script of npm ci');
   const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr ?? String(r.error));
