@@ -69,10 +69,15 @@ export function modulesFor(model: HubModel): HubModule[] {
   return list;
 }
 
-/** The SKU names the schema knows: the default of `dataExplorer.allowedSkuNames`. */
+let skuNames: string[] | undefined;
+
+/** The SKU names the schema knows: the default of `dataExplorer.allowedSkuNames` (read once per process). */
 function schemaSkuNames(): string[] {
-  const schema = JSON.parse(readFileSync(packagePath('schemas', 'hub.schema.json'), 'utf8'));
-  return schema.properties.dataExplorer.properties.sku.properties.name.enum;
+  if (!skuNames) {
+    const schema = JSON.parse(readFileSync(packagePath('schemas', 'hub.schema.json'), 'utf8'));
+    skuNames = schema.properties.dataExplorer.properties.sku.properties.name.enum as string[];
+  }
+  return [...skuNames];
 }
 
 /** Parses, checks and resolves hub.yaml text into a model, or returns diagnostics. */

@@ -52,7 +52,7 @@ export function adfReferences(value: unknown): { kind: AdfObject['kind']; name: 
           out.push({ kind, name: o.referenceName });
         }
       }
-      Object.values(o).forEach(walk);
+      for (const k in o) if (Object.hasOwn(o, k)) walk(o[k]);
     }
   };
   walk(value);
@@ -89,7 +89,11 @@ export function escapeLiterals(value: unknown): Record<string, unknown> {
     if (v && typeof v === 'object') {
       if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return walk((v as { toJSON(): unknown }).toJSON());
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = walk(x);
+      const o = v as Record<string, unknown>;
+      for (const k in o) {
+        const x = o[k];
+        if (x !== undefined && Object.hasOwn(o, k)) out[k] = walk(x);
+      }
       return out;
     }
     return v;

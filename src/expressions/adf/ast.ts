@@ -57,8 +57,11 @@ export function serializeAdf(node: AdfExprNode): string {
  */
 export class Adf {
   constructor(public readonly node: AdfExprNode) {}
+  /** `@` and the expression text (serialized once: the tree is immutable). */
   toJSON(): string {
-    return `@${serializeAdf(this.node)}`;
+    let text = adfTexts.get(this);
+    if (text === undefined) adfTexts.set(this, (text = `@${serializeAdf(this.node)}`));
+    return text;
   }
   /** `this.name` */
   get(name: string, optional = false): Adf {
@@ -72,6 +75,9 @@ export class Adf {
   }
 }
 
+/** Serialized text of each expression (outside the objects, which stay plain data for comparisons). */
+const adfTexts = new WeakMap<object, string>();
+
 /** A piece of an interpolated string: literal text or an embedded expression. */
 export type AdfTemplatePart = string | Adf;
 
@@ -81,7 +87,13 @@ export type AdfTemplatePart = string | Adf;
  */
 export class AdfInterpolation {
   constructor(public readonly parts: readonly AdfTemplatePart[]) {}
+  /** The interpolated string (serialized once: the parts are immutable). */
   toJSON(): string {
+    let text = adfTexts.get(this);
+    if (text === undefined) adfTexts.set(this, (text = this.serialize()));
+    return text;
+  }
+  private serialize(): string {
     let out = '';
     this.parts.forEach((part, i) => {
       // Only `@{` (and a leading `@`) are special inside a string value; both are escaped as `@@`.

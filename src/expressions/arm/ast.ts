@@ -51,11 +51,16 @@ export function forEachArmNode(expr: ArmExpr, visit: (node: ArmExpr) => void): v
  */
 export class Arm {
   constructor(public readonly expr: ArmExpr) {}
-  /** Serialized as the bracketed string when the tree is turned into JSON. */
+  /** Serialized as the bracketed string when the tree is turned into JSON (once: the tree is immutable). */
   toJSON(): string {
-    return `[${serializeArm(this.expr)}]`;
+    let text = armTexts.get(this);
+    if (text === undefined) armTexts.set(this, (text = `[${serializeArm(this.expr)}]`));
+    return text;
   }
 }
+
+/** Serialized text of each expression (outside the objects, which stay plain data for comparisons). */
+const armTexts = new WeakMap<Arm, string>();
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -46,6 +46,15 @@ export function settingsDocument(model: HubModel): Record<string, unknown> {
  * mapping per four lines with inline `source`/`sink` objects, LF endings, final newline.
  */
 export function schemaFileText(schema: ExportSchema): string {
+  let text = schemaTexts.get(schema);
+  if (text === undefined) schemaTexts.set(schema, (text = writeSchemaFile(schema)));
+  return text;
+}
+
+/** Schema file texts by schema (the catalog's schemas are constant data, so each is written once per process). */
+const schemaTexts = new WeakMap<ExportSchema, string>();
+
+function writeSchemaFile(schema: ExportSchema): string {
   const q = (s: string) => JSON.stringify(s);
   const mappings = schema.columns.map(
     (c, i) =>

@@ -207,9 +207,10 @@ function templates() {
  * scripts separate commands by a blank line, so commands themselves never contain one), one final newline.
  */
 function tidy(text: string): string {
+  const endsInBlank = (l: string) => l.endsWith(' ') || l.endsWith('\t');
   return `${text
     .split('\n')
-    .map((l) => l.replace(/[ \t]+$/, ''))
+    .map((l) => (endsInBlank(l) ? l.replace(/[ \t]+$/, '') : l))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()}\n`;
