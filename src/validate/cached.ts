@@ -3,7 +3,9 @@
  * kept in the on-disk cache (src/cache/) and the Kusto language service on a worker thread.
  *
  * - Template findings (ARM JSON schemas and Data Factory SDK models) are stored under a key of the hubc code,
- *   the schema folder's stamp and the text of azuredeploy.json and every datafactory/ file.
+ *   the schema folder's stamp and the text of azuredeploy.json and every datafactory/ file; on a miss, what
+ *   the schemas say about each resource is looked up in a second entry (by a hash of the resource), so
+ *   only changed resources are compiled and checked against their definitions.
  * - KQL findings are stored under a key of the hubc code, the language service version and the scripts;
  *   on a miss, the outcome of each command is looked up in a second entry that maps command keys (the
  *   command, its database and the schema before it, `commandKey` in src/validators/kql/types.ts) to outcomes,
@@ -24,7 +26,7 @@ import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOut
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, type BlockOutcome, type KqlScript } from '../validators/kql.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
-import { schemaFolderStamp } from '../validators/armSchema/store.js';
+import { schemaFolderStamp, type ExplainedIssue } from '../validators/armSchema/store.js';
 import { runKqlValidation, type KqlWorkerInput, type KqlWorkerOutput } from './kqlWorker.js';
 
 /** Options of {@link validateOutputCached}. */
@@ -44,10 +46,41 @@ export interface CacheReport {
   kql: 'cached' | 'validated' | 'none';
   /** Commands whose outcome came from the cache / were analysed by the language service (KQL validated only). */
   commands?: { reused: number; analysed: number };
+  /** Resources whose schema result came from the cache / were validated against the schemas (template validated only). */
+  resources?: { reused: number; validated: number };
 }
 
 /** Most command outcomes kept in the cache entry (those of the latest run first). */
 export const KNOWN_COMMANDS_LIMIT = 3000;
+/** Most per-resource ARM schema results kept in the cache entry (those of the latest run first). */
+export const KNOWN_RESOURCES_LIMIT = 3000;
+
+/**
+ * A store of results by key, read from one cache entry (a list of `[key, value]` pairs) and written back
+ * with the pairs a run used first, then the others it had, at most `limit`.
+ */
+async function knownStore<T>(cache: ResultCache, entryKey: string, isValue: (v: unknown) => v is T, limit: number) {
+  const isPairs = (v: unknown): v is [string, T][] => Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && isString(e[0]) && isValue(e[1]));
+  const known = new Map((await cache.get(entryKey, isPairs)) ?? []);
+  const used = new Map<string, T>();
+  let reused = 0;
+  return {
+    store: {
+      get: (key: string) => known.get(key),
+      set: (key: string, value: T) => {
+        if (!used.has(key) && known.has(key)) reused++;
+        used.set(key, value);
+      },
+    },
+    counts: () => ({ reused, validated: used.size - reused }),
+    save: () => cache.put(entryKey, [...used, ...[...known].filter(([k]) => !used.has(k))].slice(0, limit)),
+  };
+}
+
+/** Whether a value read back is a list of per-resource schema issues. */
+function isIssueList(v: unknown): v is ExplainedIssue[] {
+  return Array.isArray(v) && v.every((i) => typeof i === 'object' && i !== null && isString(i.pointer) && isString(i.message) && isString(i.keyword));
+}
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isPosition = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { line?: unknown }).line === 'number' && typeof (v as { col?: unknown }).col === 'number';
@@ -87,6 +120,14 @@ function tsxLoaderUrl(from: string): string {
   return pathToFileURL(join(dirname(packageJson), entry)).href;
 }
 
+/**
+ * Heap limit of the KQL worker. The Kusto language service leaves most of what it allocates as garbage
+ * (about 100 MB stays live for the default hub); without a limit V8 lets the heap grow past 300 MB before
+ * collecting. 160 MB keeps the process's peak memory down at almost no cost in time (measured: 128 MB
+ * took as long as no limit, 96 MB twice as long).
+ */
+const KQL_WORKER_LIMITS = { maxOldGenerationSizeMb: 160 };
+
 /** The process's KQL worker thread and the answers it owes. */
 let shared: { worker: Worker; pending: Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>; next: number } | undefined;
 
@@ -102,9 +143,9 @@ function kqlWorker(): NonNullable<typeof shared> {
   const worker = here.endsWith('.ts')
     ? new Worker(
         `import(${JSON.stringify(tsxLoaderUrl(here))}).then((m) => { m.register(); return import(${JSON.stringify(new URL('./kqlWorker.ts', here).href)}); })`,
-        { eval: true, workerData: { hubcKqlWorker: true } },
+        { eval: true, workerData: { hubcKqlWorker: true }, resourceLimits: KQL_WORKER_LIMITS },
       )
-    : new Worker(new URL('./kql-worker.js', here), { workerData: { hubcKqlWorker: true } });
+    : new Worker(new URL('./kql-worker.js', here), { workerData: { hubcKqlWorker: true }, resourceLimits: KQL_WORKER_LIMITS });
   worker.unref();
   const state = { worker, pending: new Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>(), next: 0 };
   const failAll = (e: Error) => {
@@ -188,7 +229,8 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   const quick = validateOutput(result);
 
   const templateInputs = [...result.artifacts].filter(([path]) => path === 'azuredeploy.json' || path.startsWith('datafactory/')).flat();
-  const templateKey = cacheKey('template-findings', codeIdentity(), schemaFolderStamp(options.schemasDir), ...templateInputs);
+  const schemaStamp = schemaFolderStamp(options.schemasDir);
+  const templateKey = cacheKey('template-findings', codeIdentity(), schemaStamp, ...templateInputs);
   const scripts: KqlScript[] = kqlScriptsForValidation(result);
   const { key: kqlKey, knownKey } = scripts.length ? kqlCacheKeys(scripts) : { key: '', knownKey: '' };
 
@@ -204,7 +246,10 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   if (!templateFindings) {
     try {
       const full = await import('./full.js');
-      templateFindings = [...full.armSchemaFindings(result, options.schemasDir), ...full.adfModelFindings(result)];
+      const resources = await knownStore(cache, cacheKey('arm-resources', codeIdentity(), schemaStamp), isIssueList, KNOWN_RESOURCES_LIMIT);
+      templateFindings = [...full.armSchemaFindings(result, options.schemasDir, resources.store), ...full.adfModelFindings(result)];
+      report.resources = resources.counts();
+      await resources.save();
     } catch (e) {
       shared?.worker.unref(); // the KQL answer is no longer wanted: do not hold the process for it
       throw e;

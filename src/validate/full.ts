@@ -11,7 +11,7 @@ import { toPlainJson } from '../compiler/json.js';
 import { jsonLocator } from '../compiler/positions.js';
 import { adfPositions, kqlScriptsForValidation, placed, positionTemplateDiagnostics, validateOutput } from '../compiler/validateOutput.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
-import { loadArmSchemaValidator, armSchemaDiagnostics } from '../validators/armSchema.js';
+import { loadArmSchemaValidator, armSchemaDiagnostics, type ArmResourceIssueMemo } from '../validators/armSchema.js';
 import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
 import { validateKqlScripts, type KqlBlockStore } from '../validators/kql.js';
 
@@ -34,12 +34,13 @@ function withIssues(kind: AdfObject['kind'], name: string, file: string, issues:
 
 /**
  * The template against the official ARM JSON schemas (HUB301-HUB303), positioned in azuredeploy.json.
+ * @param memo per-resource store of schema issues (the on-disk cache), see `ArmResourceIssueMemo`
  * @throws EnvironmentError when the schemas cannot be found
  */
-export function armSchemaFindings(result: CompileResult, schemasDir?: string): Diagnostic[] {
+export function armSchemaFindings(result: CompileResult, schemasDir?: string, memo?: ArmResourceIssueMemo): Diagnostic[] {
   const templateText = result.artifacts.get('azuredeploy.json');
   if (!templateText) return [];
-  const issues = loadArmSchemaValidator(schemasDir).validateTemplate(JSON.parse(templateText));
+  const issues = loadArmSchemaValidator(schemasDir).validateTemplate(JSON.parse(templateText), memo);
   return positionTemplateDiagnostics(armSchemaDiagnostics(issues, 'azuredeploy.json'), jsonLocator(templateText));
 }
 

@@ -14,10 +14,13 @@
  *
  * The ARM schemas set no `additionalProperties: false`, so unknown properties are not reported (§3.7).
  */
+import { createHash } from 'node:crypto';
 import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
 import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.js';
 import { ENUM_CI } from './armSchema/relax.js';
 import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
+
+export type { ExplainedIssue } from './armSchema/store.js';
 
 /** One schema problem in a template. */
 export interface ArmSchemaIssue {
@@ -33,12 +36,27 @@ export interface ArmSchemaIssue {
   allowedByGap?: string;
 }
 
+/**
+ * Store of what the schemas say about one resource (its own properties, not its children), by a key of
+ * the resource ({@link ArmSchemaValidator.validateTemplate}). A hit spares compiling and running the
+ * resource's definition; the caller keys the store by the schema folder it was filled from.
+ */
+export interface ArmResourceIssueMemo {
+  get(key: string): ExplainedIssue[] | undefined;
+  /** Called for every resource validated, with the issues found (or read back). */
+  set(key: string, issues: ExplainedIssue[]): void;
+}
+
 /** Validator over one loaded schema folder. */
 export interface ArmSchemaValidator {
-  /** Problems of a whole template (envelope, resources, children, nested deployment templates), without tolerated gaps. */
-  validateTemplate(template: unknown): ArmSchemaIssue[];
+  /**
+   * Problems of a whole template (envelope, resources, children, nested deployment templates), without
+   * tolerated gaps.
+   * @param memo per-resource store consulted before the schemas (keys: SHA-256 of the resource as validated)
+   */
+  validateTemplate(template: unknown, memo?: ArmResourceIssueMemo): ArmSchemaIssue[];
   /** Same as `validateTemplate`, but tolerated problems are included, marked with `allowedByGap`. */
-  validateTemplateAll(template: unknown): ArmSchemaIssue[];
+  validateTemplateAll(template: unknown, memo?: ArmResourceIssueMemo): ArmSchemaIssue[];
   /** Problems of one resource (pointers relative to the resource; children and nested templates included), without tolerated gaps. */
   validateResource(resource: unknown): ArmSchemaIssue[];
 }
@@ -94,14 +112,20 @@ export const ARM_SCHEMA_GAPS: readonly ArmSchemaGap[] = GAP_MATCHERS.map(({ id, 
 
 class Validator implements ArmSchemaValidator {
   constructor(private readonly store: ArmSchemaStore) {}
+  private memo: ArmResourceIssueMemo | undefined;
 
-  validateTemplate(template: unknown): ArmSchemaIssue[] {
-    return this.validateTemplateAll(template).filter((i) => !i.allowedByGap);
+  validateTemplate(template: unknown, memo?: ArmResourceIssueMemo): ArmSchemaIssue[] {
+    return this.validateTemplateAll(template, memo).filter((i) => !i.allowedByGap);
   }
 
-  validateTemplateAll(template: unknown): ArmSchemaIssue[] {
+  validateTemplateAll(template: unknown, memo?: ArmResourceIssueMemo): ArmSchemaIssue[] {
     const out: Collected[] = [];
-    this.template(template, '', out);
+    this.memo = memo;
+    try {
+      this.template(template, '', out);
+    } finally {
+      this.memo = undefined;
+    }
     return out.map(finish);
   }
 
@@ -149,6 +173,27 @@ class Validator implements ArmSchemaValidator {
     if (type !== undefined) copy.type = type;
     if (name !== undefined && !isExpression(name) && name.includes('/')) copy.name = nameCandidates(name, type ?? '')[0];
 
+    const key = this.memo ? createHash('sha256').update(JSON.stringify(['arm-resource-v1', type ?? null, name ?? null, copy])).digest('hex') : undefined;
+    const unique = (key && this.memo?.get(key)) || this.explainOne(copy, type, name, resource);
+    if (key) this.memo?.set(key, unique);
+    for (const i of unique) {
+      out.push({ pointer: pointer + i.pointer, rel: i.pointer, keyword: i.keyword, message: i.message, resourceType: type, resourceName: name, resource: copy });
+    }
+
+    if (Array.isArray(resource.resources)) {
+      resource.resources.forEach((child, n) => this.resource(child, `${pointer}/resources/${n}`, type, out));
+    }
+    if (lower(type) === 'microsoft.resources/deployments' && isObject(resource.properties) && isObject(resource.properties.template)) {
+      this.template(resource.properties.template, `${pointer}/properties/template`, out);
+    }
+  }
+
+  /**
+   * What the schemas say about one resource (`copy`: children removed, name shortened, type made full):
+   * the common envelope, then its `type@apiVersion` definition; one issue per pointer and message, in
+   * pointer order.
+   */
+  private explainOne(copy: Json, type: string | undefined, name: string | undefined, resource: Json): ExplainedIssue[] {
     const found: ExplainedIssue[] = [...this.store.explainResourceBase(copy)];
     const apiVersion = resource.apiVersion;
     if (type !== undefined) {
@@ -170,16 +215,7 @@ class Validator implements ArmSchemaValidator {
       return seen.has(k) ? false : (seen.add(k), true);
     });
     unique.sort((a, b) => comparePointers(a.pointer, b.pointer) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
-    for (const i of unique) {
-      out.push({ pointer: pointer + i.pointer, rel: i.pointer, keyword: i.keyword, message: i.message, resourceType: type, resourceName: name, resource: copy });
-    }
-
-    if (Array.isArray(resource.resources)) {
-      resource.resources.forEach((child, n) => this.resource(child, `${pointer}/resources/${n}`, type, out));
-    }
-    if (lower(type) === 'microsoft.resources/deployments' && isObject(resource.properties) && isObject(resource.properties.template)) {
-      this.template(resource.properties.template, `${pointer}/properties/template`, out);
-    }
+    return unique;
   }
 }
 

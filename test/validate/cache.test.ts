@@ -105,7 +105,7 @@ test('validate with the cache: the same diagnostics as without, cached the secon
   const dir = freshDir();
   const cache = openResultCache(dir);
   const first = await validateOutputCached(result, { schemasDir, cache });
-  assert.equal(first.report, { template: 'validated', kql: 'none' });
+  assert.equal(first.report, { template: 'validated', kql: 'none', resources: { reused: 0, validated: 97 } });
   assert.equal(first.diagnostics, expected);
   const second = await validateOutputCached(result, { schemasDir, cache });
   assert.equal(second.report, { template: 'cached', kql: 'none' });
@@ -113,11 +113,12 @@ test('validate with the cache: the same diagnostics as without, cached the secon
   damageContent(dir);
   const third = await validateOutputCached(result, { schemasDir, cache });
   assert.equal(third.report.template, 'validated');
+  assert.equal(third.report.resources, { reused: 0, validated: 97 }, 'the damaged per-resource entry is not used either');
   assert.equal(third.diagnostics, expected);
   assert.equal((await validateOutputCached(result, { schemasDir, cache })).report.template, 'cached');
 });
 
-test('a changed template is validated again, not read from the entry of the old one', async () => {
+test('a changed template is validated again, not read from the entry of the old one; unchanged resources are reused', async () => {
   const schemasDir = await schemas;
   const cache = openResultCache(freshDir());
   await validateOutputCached(result, { schemasDir, cache });
@@ -127,6 +128,8 @@ test('a changed template is validated again, not read from the entry of the old 
   const broken = { ...result, artifacts: new Map([...result.artifacts, ['azuredeploy.json', `${JSON.stringify(template, null, 2)}\n`]]) };
   const again = await validateOutputCached(broken, { schemasDir, cache });
   assert.is(again.report.template, 'validated');
+  assert.is(again.report.resources?.validated, 1, 'only the changed resource goes to the schemas again');
+  assert.ok(again.report.resources!.reused > 20, 'the other resources come from the cache');
   assert.ok(again.diagnostics.some((d) => d.code === 'HUB301' && /TLS9/.test(d.message)), 'the schema error of the changed template');
 });
 
