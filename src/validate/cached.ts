@@ -26,7 +26,8 @@ import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOut
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, type BlockOutcome, type KqlScript } from '../validators/kql.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
-import { schemaFolderStamp, type ExplainedIssue } from '../validators/armSchema/store.js';
+import { schemaFolderStamp } from '../validators/armSchema/folders.js';
+import type { ExplainedIssue } from '../validators/armSchema/store.js';
 import { runKqlValidation, type KqlWorkerInput, type KqlWorkerOutput } from './kqlWorker.js';
 
 /** Options of {@link validateOutputCached}. */

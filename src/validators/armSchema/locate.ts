@@ -17,44 +17,23 @@
  * `HUBC_CHECKOUT_PARENT` (for tests) replaces the folders of step 2 by one: `<it>/shared/arm-schemas`.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { packageRoot } from '../../compiler/packageRoot.js';
 import { EnvironmentError } from '../../compiler/diagnostics.js';
-import { DEPLOYMENT_TEMPLATE } from './store.js';
+import {
+  ARM_SCHEMAS_DIR_VARIABLE,
+  ARM_SCHEMAS_URL_VARIABLE,
+  DEPLOYMENT_TEMPLATE,
+  armSchemaCacheDir,
+  sharedArmSchemaCandidates,
+} from './folders.js';
+
+export { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir, sharedArmSchemaCandidates } from './folders.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from './needs.js';
 import { ArmSchemaDownloadError, DEFAULT_ARM_SCHEMAS_URL, fillArmSchemaCache } from './download.js';
-
-/** Environment variable naming a local copy of the schemas. */
-export const ARM_SCHEMAS_DIR_VARIABLE = 'ARM_SCHEMAS_DIR';
-/** Environment variable replacing the download base URL (a mirror; the tests' local server). */
-export const ARM_SCHEMAS_URL_VARIABLE = 'HUBC_ARM_SCHEMAS_URL';
-/** Environment variable (tests only) naming the folder in which `shared/arm-schemas` is looked for. */
-export const CHECKOUT_PARENT_VARIABLE = 'HUBC_CHECKOUT_PARENT';
 
 const HINT =
   `Set ${ARM_SCHEMAS_DIR_VARIABLE} or pass --schemas-dir with a copy of the official ARM JSON schemas, ` +
   'or run once with network access so hubc can download the files it needs into its cache.';
-
-/** The download cache folder: `$XDG_CACHE_HOME/hubc/arm-schemas`, default `~/.cache/hubc/arm-schemas`. */
-export function armSchemaCacheDir(): string {
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'hubc', 'arm-schemas');
-}
-
-/** The folders tried as `shared/arm-schemas` beside the checkout, in order (see the module comment). */
-export function sharedArmSchemaCandidates(): string[] {
-  const parent = process.env[CHECKOUT_PARENT_VARIABLE];
-  if (parent) return [resolve(parent, 'shared', 'arm-schemas')];
-  const out = [resolve(process.cwd(), '..', 'shared', 'arm-schemas')];
-  try {
-    const beside = resolve(packageRoot(), '..', 'shared', 'arm-schemas');
-    if (!out.includes(beside)) out.push(beside);
-  } catch {
-    // no package root: only the cwd candidate
-  }
-  return out;
-}
 
 const isSchemaDir = (dir: string) => existsSync(join(dir, DEPLOYMENT_TEMPLATE)) && statSync(dir).isDirectory();
 

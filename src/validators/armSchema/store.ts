@@ -6,10 +6,11 @@
  * Compiling is lazy: a resource definition is compiled the first time a resource of its type is validated
  * (seconds for the Data Factory pipeline definition), then reused.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import Ajv04 from 'ajv-draft-04';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { DEPLOYMENT_TEMPLATE, listJsonFiles } from './folders.js';
 import {
   ENUM_CI,
   isResourceDefinitionsKey,
@@ -27,13 +28,13 @@ import {
  */
 const Ajv = Ajv04.default;
 
+export { DEPLOYMENT_TEMPLATE, schemaFolderStamp } from './folders.js';
+
 /** Base URL of the official schemas; a file's id is this plus its path in the folder plus `#`. */
 export const SCHEMA_BASE_URL = 'https://schema.management.azure.com/';
 
 /** Id of the template-envelope schema (a relaxed clone of deploymentTemplate.json without the resource list). */
 const ENVELOPE_ID = 'https://hubc.invalid/arm-schemas/deploymentTemplate.envelope.json#';
-/** Path (in a schema folder) of the template schema whose envelope every template is checked against. */
-export const DEPLOYMENT_TEMPLATE = 'schemas/2019-04-01/deploymentTemplate.json';
 /** Path of the common definitions every provider file refers to (`expression`, `resourceBase`, ...). */
 export const COMMON_DEFINITIONS = 'schemas/common/definitions.json';
 /** Absolute reference of the common resource envelope each resource is checked against. */
@@ -101,32 +102,6 @@ export function resourceDefinitionsOf(schema: Json, rel: string): IndexedDefinit
       }
     }
   }
-  return out;
-}
-
-/**
- * A stamp of a schema folder's files (paths, sizes, modification times): it changes when a file is added,
- * removed or rewritten, so a loaded store can be reused only while the stamp is the same.
- */
-export function schemaFolderStamp(dir: string): string {
-  return listJsonFiles(dir)
-    .map((f) => {
-      const st = statSync(f);
-      return `${relative(dir, f)}:${st.size}:${st.mtimeMs}`;
-    })
-    .join('|');
-}
-
-function listJsonFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.json') && name !== 'MANIFEST.json') out.push(full);
-    }
-  };
-  walk(root);
   return out;
 }
 
