@@ -7,6 +7,10 @@
  * `hubc validate`). Code only some commands need (validators, Azure SDKs, simulate, diff) sits in chunks
  * loaded on first use. The Kusto language service stays in node_modules: it is loaded at run time with
  * `createRequire` and defines globals, so it is not bundled. Type checking is `npm run typecheck`.
+ *
+ * `node scripts/build.mjs --metafile FILE` also writes esbuild's metafile (every output file with the
+ * inputs it holds, bytes per input) to FILE, to check what the entry chunk still loads; for example
+ * `node scripts/build.mjs --metafile .tmp/meta.json && node scripts/entry-inputs.mjs .tmp/meta.json`.
  */
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -15,9 +19,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const metaIndex = process.argv.indexOf('--metafile');
+const metafile = metaIndex >= 0 ? process.argv[metaIndex + 1] : undefined;
+if (metaIndex >= 0 && !metafile) throw new Error('--metafile needs a file name');
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { hubc: 'src/cli/main.ts', 'kql-worker': 'src/validate/kqlWorker.ts' },
   outdir: 'dist',
@@ -30,7 +37,9 @@ await build({
   // CommonJS packages in an ES module bundle call require() for Node built-ins.
   banner: { js: "import { createRequire as __hubcRequire } from 'node:module'; const require = __hubcRequire(import.meta.url);" },
   logLevel: 'warning',
+  metafile: Boolean(metafile),
 });
+if (metafile) writeFileSync(metafile, JSON.stringify(result.metafile));
 const files = readdirSync(dist).filter((f) => f.endsWith('.js')).sort();
 const hash = createHash('sha256');
 for (const f of files) hash.update(f).update(readFileSync(join(dist, f)));
