@@ -4,7 +4,7 @@
  * examples, `--version`) and the mapping of every outcome to an exit code (see `io.ts`).
  */
 import { Command, CommanderError } from 'commander';
-import { HUBC_VERSION } from '../compiler/compile.js';
+import { HUBC_VERSION } from '../compiler/version.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import type { AzureOverrides, CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';

@@ -28,9 +28,9 @@ import { emitDataFactoryFiles } from '../emitters/dataFactory/standalone.js';
 import { emitKqlFiles } from '../emitters/kql/files.js';
 import { emitUiDefinition } from '../emitters/uiDefinition/index.js';
 import { foldWithDefaults } from '../emitters/arm/fold.js';
+import { HUBC_VERSION } from './version.js';
 
-/** hubc's own version, recorded in template metadata. */
-export const HUBC_VERSION: string = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')).version;
+export { HUBC_VERSION } from './version.js';
 
 /** Options of {@link compile}. */
 export interface CompileOptions {

@@ -7,33 +7,9 @@
  */
 import type { TokenCredential } from '@azure/identity';
 import { ResourceManagementClient, type ResourceManagementClientOptionalParams } from '@azure/arm-resources';
+import { CLOUDS, type CloudName } from './clouds.js';
 
-/** Azure clouds hubc deploys to, by the names `az cloud list` uses. */
-export const CLOUD_NAMES = ['AzureCloud', 'AzureUSGovernment', 'AzureChinaCloud'] as const;
-
-/** One of {@link CLOUD_NAMES}. */
-export type CloudName = (typeof CLOUD_NAMES)[number];
-
-/** The endpoints of one cloud. */
-export interface CloudEndpoints {
-  /** ARM endpoint (no trailing slash), e.g. `https://management.azure.com`. */
-  resourceManager: string;
-  /** Microsoft Entra ID authority host the credential signs in at. */
-  authorityHost: string;
-  /** Storage endpoint suffix (`https://<account>.dfs.<suffix>`), as `az cloud show` lists it. */
-  storageSuffix: string;
-}
-
-/**
- * ARM and sign-in endpoints per cloud, as `az cloud show` lists them (Azure docs "Azure Government
- * developer guide" and "Azure China developer guide"; the authority hosts are `@azure/identity`'s
- * `AzureAuthorityHosts`).
- */
-export const CLOUDS: Record<CloudName, CloudEndpoints> = {
-  AzureCloud: { resourceManager: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com', storageSuffix: 'core.windows.net' },
-  AzureUSGovernment: { resourceManager: 'https://management.usgovcloudapi.net', authorityHost: 'https://login.microsoftonline.us', storageSuffix: 'core.usgovcloudapi.net' },
-  AzureChinaCloud: { resourceManager: 'https://management.chinacloudapi.cn', authorityHost: 'https://login.chinacloudapi.cn', storageSuffix: 'core.chinacloudapi.cn' },
-};
+export { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudEndpoints, type CloudName } from './clouds.js';
 
 /** Everything needed to talk to ARM for one subscription. */
 export interface ArmConnection {
@@ -50,22 +26,6 @@ export interface ArmConnection {
   credential: TokenCredential;
   /** Extra SDK client options (tests: `tlsOptions.ca` trusting the stand-in's certificate). */
   clientOptions?: ResourceManagementClientOptionalParams;
-}
-
-/**
- * Normalizes an ARM endpoint URL given with `--arm-endpoint`.
- * @returns the URL without trailing slash
- * @throws Error when the text is not an absolute `https:` URL (the SDK sends bearer tokens over TLS only)
- */
-export function normalizeArmEndpoint(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`'${text}' is not a URL; expected e.g. https://management.azure.com`);
-  }
-  if (url.protocol !== 'https:') throw new Error(`'${text}' is not an https URL; ARM tokens are only sent over TLS`);
-  return url.toString().replace(/\/+$/, '');
 }
 
 /**

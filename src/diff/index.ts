@@ -14,6 +14,7 @@ import { formatMarkdown } from './format/markdown.js';
 import { buildPatch, formatPatch } from './format/patch.js';
 import { formatText } from './format/text.js';
 import type { DiffInput, DiffResult } from './types.js';
+import type { DiffFormat } from './formats.js';
 
 export { diffBuilds } from './compare.js';
 export { loadDiffInput, loadBuildFolder, DiffLoadError } from './load.js';
@@ -22,9 +23,7 @@ export { formatMarkdown } from './format/markdown.js';
 export { buildPatch, applyDiffPatch, formatPatch, type DiffPatch, type FilePatch } from './format/patch.js';
 export type * from './types.js';
 
-/** Output formats of `hubc diff`. */
-export const DIFF_FORMATS = ['text', 'markdown', 'json', 'patch'] as const;
-export type DiffFormat = (typeof DIFF_FORMATS)[number];
+export { DIFF_FORMATS, type DiffFormat } from './formats.js';
 
 /**
  * Renders a comparison in one of the {@link DIFF_FORMATS}: `text` (coloured when `color`), `markdown`, `json`

@@ -31,10 +31,7 @@ export interface DataLakeConnection {
   clientOptions?: Record<string, unknown>;
 }
 
-/** The Data Lake endpoint of an account in a cloud, from the cloud's storage suffix (`core.windows.net`). */
-export function dataLakeEndpoint(account: string, storageSuffix: string): string {
-  return `https://${account}.dfs.${storageSuffix}`;
-}
+export { dataLakeEndpoint } from './endpoint.js';
 
 /** The `DataLakeServiceClient` of a connection. */
 export function dataLakeClient(c: DataLakeConnection): DataLakeServiceClient {

@@ -62,8 +62,7 @@ export const PLACEHOLDER_SECRET_NAME = '<secret-name>';
  */
 export const SECRET_USED_WHEN: Readonly<Record<string, string>> = { remoteHubStorageKey: 'remoteHubStorageUri' };
 
-/** Key Vault resource ID shape (Azure docs "Key Vault resource IDs"). */
-export const KEY_VAULT_ID = /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.KeyVault\/vaults\/[^/]+$/i;
+export { KEY_VAULT_ID } from './keyVault.js';
 
 /** True for `securestring` and `secureObject` parameters (type compared case-insensitively, as ARM does). */
 export function isSecureParameter(p: TemplateParameter | undefined): boolean {

@@ -18,10 +18,10 @@ import { runsForBlobEvent, runsForSchedule, scheduleTrigger, whyNotFired, type T
 import { SimulationError } from './values.js';
 import type { PipelineRun, SimulationResult } from './types.js';
 import { allRuns } from './format.js';
+import { DEFAULT_MAX_RUNS } from './limits.js';
 import './activities/index.js';
 
-/** Default most pipeline runs one simulation starts. */
-export const DEFAULT_MAX_RUNS = 200;
+export { DEFAULT_MAX_RUNS } from './limits.js';
 
 /** What to simulate. */
 export type SimulationStart =

@@ -11,6 +11,7 @@
 import { toJsonText } from '../compiler/json.js';
 import { formatPlanMarkdown, formatPlanText } from './format.js';
 import type { UpgradePlan } from './types.js';
+import type { PlanFormat } from './formats.js';
 
 export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
 export { loadUpgradeSide, hubTextFor, type UpgradeSide } from './load.js';
@@ -18,9 +19,7 @@ export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TI
 export type * from './types.js';
 export { UPGRADE_PHASES } from './types.js';
 
-/** Output formats of `hubc upgrade-plan`. */
-export const PLAN_FORMATS = ['text', 'markdown', 'json'] as const;
-export type PlanFormat = (typeof PLAN_FORMATS)[number];
+export { PLAN_FORMATS, type PlanFormat } from './formats.js';
 
 /** Renders a plan in one of the {@link PLAN_FORMATS}. */
 export function renderPlan(plan: UpgradePlan, format: PlanFormat): string {

@@ -3,14 +3,13 @@
  * `DIR/<release>/` (every release with `--all`).
  */
 import type { Command } from 'commander';
-import { hasErrors, type Diagnostic } from '../../compiler/diagnostics.js';
+import type { Diagnostic } from '../../compiler/diagnostics.js';
 import type { CompileResult } from '../../compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../compiler/releases.js';
 import { writeRelease } from '../../compiler/write.js';
-import { validateOutput } from '../../compiler/validateOutput.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
-import { compileFile, type CommandContext } from './shared.js';
+import { compileAndCheck, type CommandContext } from './shared.js';
 
 /** Adds the command to the program. */
 export function registerBuild(program: Command, ctx: CommandContext): void {
@@ -27,19 +26,14 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option('--all', 'build every release hubc knows (0.1-0.7) into DIR/<release>/ each')
     .addOption(formatOption())
     .addHelpText('after', '\nExamples:\n  hubc build\n  hubc build my-hub.yaml --out out --format json\n  hubc build --all --out site\n')
-    .action((file: string, opts: { out: string; release?: string; all?: boolean; format: OutputFormat }) => {
+    .action(async (file: string, opts: { out: string; release?: string; all?: boolean; format: OutputFormat }) => {
       const { io } = ctx;
       // Compile and check every requested release first: an error in any writes nothing.
       const builds: { result: CompileResult; diagnostics: Diagnostic[] }[] = [];
       for (const release of opts.all ? RELEASE_VERSIONS : [opts.release]) {
-        const result = compileFile(io, file, opts.format, release);
-        if (typeof result === 'number') return ctx.exit(result);
-        const diagnostics = [...result.diagnostics, ...validateOutput(result)];
-        if (hasErrors(diagnostics)) {
-          reportDiagnostics(io, diagnostics, opts.format);
-          return ctx.exit(EXIT.diagnostics);
-        }
-        builds.push({ result, diagnostics });
+        const checked = await compileAndCheck(io, file, opts.format, release);
+        if (typeof checked === 'number') return ctx.exit(checked);
+        builds.push(checked);
       }
       const written: { release: string; out: string; files: string[] }[] = [];
       for (const { result } of builds) {

@@ -1,20 +1,19 @@
 /**
  * `hubc deploy`: compile a hub.yaml and deploy it to a resource group with the Azure SDK (the work is in
  * `src/deploy/`). This file parses the flags, builds the credential (`DefaultAzureCredential`, unless a
- * test injected one) and the cloud's ARM endpoint, and prints.
+ * test injected one) and the cloud's ARM endpoint, and prints. The compiler, `src/deploy/` and the Azure
+ * SDKs are loaded by the action (`import()`), not when the command is registered.
  */
-import { DefaultAzureCredential } from '@azure/identity';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { hasErrors } from '../../compiler/diagnostics.js';
-import { validateOutput } from '../../compiler/validateOutput.js';
-import { armConnection, CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/arm.js';
-import { formatArmError } from '../../deploy/errors.js';
-import { DEFAULT_TIMING, runDeploy, type DeployOutcome } from '../../deploy/run.js';
+import type { Diagnostic } from '../../compiler/diagnostics.js';
+import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
+import type { ArmError } from '../../deploy/errors.js';
+import type { DeployOutcome } from '../../deploy/run.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseOption } from '../options.js';
 import { RELEASE_VERSIONS } from '../../compiler/releases.js';
-import { dataLakeEndpoint } from '../../migrate/dataLake.js';
-import { compileFile, hubFileOf, type CommandContext } from './shared.js';
+import { dataLakeEndpoint } from '../../migrate/endpoint.js';
+import { azureCredential, compileAndCheck, hubFileOf, type CommandContext } from './shared.js';
 
 /** Flags of the command, as commander parses them. */
 interface DeployFlags {
@@ -50,8 +49,17 @@ export function defaultDeploymentName(hubName: string, release: string): string 
   return `hubc-${hubName}-${release}`.replace(/[^-\w._()]/g, '-').slice(0, 64);
 }
 
-/** Prints the end of a run: the failure (text: diagnostics and the ARM error tree on stderr) or the JSON record. */
-function printOutcome(io: CliIO, format: OutputFormat, outcome: DeployOutcome, warnings: ReturnType<typeof validateOutput>): void {
+/**
+ * Prints the end of a run: the failure (text: diagnostics and the ARM error tree on stderr, laid out by
+ * `formatArmError`) or the JSON record.
+ */
+function printOutcome(
+  io: CliIO,
+  format: OutputFormat,
+  outcome: DeployOutcome,
+  warnings: readonly Diagnostic[],
+  formatArmError: (error: ArmError, indent: string) => string[],
+): void {
   const diagnostics = [...warnings, ...(outcome.failure?.diagnostics ?? [])];
   if (format === 'json') {
     const arm = outcome.failure?.arm;
@@ -111,15 +119,16 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
         io.err('error: --from needs --upgrade\n');
         return ctx.exit(EXIT.usage);
       }
-      const compiled = compileFile(io, file, opts.format, opts.release);
-      if (typeof compiled === 'number') return ctx.exit(compiled);
-      const checks = [...compiled.diagnostics, ...validateOutput(compiled)];
-      if (hasErrors(checks)) {
-        reportDiagnostics(io, checks, opts.format);
-        return ctx.exit(EXIT.diagnostics);
-      }
+      const checked = await compileAndCheck(io, file, opts.format, opts.release);
+      if (typeof checked === 'number') return ctx.exit(checked);
+      const { result: compiled, diagnostics: checks } = checked;
+      const [{ armConnection }, { DEFAULT_TIMING, runDeploy }, { formatArmError }] = await Promise.all([
+        import('../../deploy/arm.js'),
+        import('../../deploy/run.js'),
+        import('../../deploy/errors.js'),
+      ]);
       const azure = ctx.azure ?? {};
-      const credential = azure.credential ?? new DefaultAzureCredential({ authorityHost: CLOUDS[opts.cloud].authorityHost });
+      const credential = await azureCredential(ctx, opts.cloud);
       const say = opts.format === 'json' ? (line: string) => io.err(`${line}\n`) : (line: string) => io.out(`${line}\n`);
       const ask = io.isTTY && io.ask ? (q: string) => io.ask!(q) : undefined;
       const outcome = await runDeploy(
@@ -153,7 +162,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
           ...(ask ? { confirm: async (q: string) => /^\s*y(es)?\s*$/i.test(await ask(q)) } : {}),
         },
       );
-      printOutcome(io, opts.format, outcome, checks);
+      printOutcome(io, opts.format, outcome, checks, formatArmError);
       ctx.exit(!outcome.failure ? EXIT.ok : outcome.failure.kind === 'environment' ? EXIT.usage : EXIT.diagnostics);
     });
 }

@@ -1,9 +1,9 @@
 /**
  * `hubc diff A B [--format text|markdown|json|patch] [--hub FILE]`: compare two builds. Exit 0 when equal,
- * 1 when different, 2 on error (as `diff` does).
+ * 1 when different, 2 on error (as `diff` does). The comparison (src/diff/) is loaded by the action.
  */
 import type { Command } from 'commander';
-import { diffAndRender, DIFF_FORMATS, DiffLoadError, loadDiffInput, type DiffFormat } from '../../diff/index.js';
+import { DIFF_FORMATS, type DiffFormat } from '../../diff/formats.js';
 import { RELEASE_VERSIONS } from '../../compiler/releases.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { EnvironmentError } from '../../compiler/diagnostics.js';
@@ -31,11 +31,12 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       'after',
       '\nExamples:\n  hubc diff 0.6 0.7 --format markdown\n  hubc diff hub.yaml my-hub.yaml\n  hubc diff dist-templates/0.7 0.7 --hub my-hub.yaml --format json\n  hubc diff feed/0.6 feed/0.7 --format patch\n',
     )
-    .action((aArg: string, bArg: string, opts: { hub: string; format: DiffFormat }) => {
+    .action(async (aArg: string, bArg: string, opts: { hub: string; format: DiffFormat }) => {
       const { io } = ctx;
       const diagFormat = opts.format === 'json' ? 'json' : 'text';
       let output: string;
       let equal: boolean;
+      const { diffAndRender, DiffLoadError, loadDiffInput } = await import('../../diff/index.js');
       try {
         const a = loadDiffInput(aArg, opts.hub);
         const b = loadDiffInput(bArg, opts.hub);

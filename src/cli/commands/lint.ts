@@ -1,11 +1,8 @@
 /**
  * `hubc lint [FILE] [--release X | --all] [--out DIR] [--format text|json|sarif]`: compile a hub.yaml and
- * hold the output to the lint rules (docs/lint.md); writes nothing.
+ * hold the output to the lint rules (docs/lint.md); writes nothing. The rules are loaded by the action.
  */
 import { Option, type Command } from 'commander';
-import { lintHub } from '../../lint/index.js';
-import { formatLintText } from '../../lint/format.js';
-import { toSarif } from '../../lint/sarif.js';
 import { EXIT } from '../io.js';
 import { choiceOption, releaseOption } from '../options.js';
 import { readHubFile, type CommandContext } from './shared.js';
@@ -27,12 +24,14 @@ export function registerLint(program: Command, ctx: CommandContext): void {
     .option('-o, --out <dir>', 'build output folder the finding locations refer to', 'dist-templates')
     .addOption(choiceOption('--format <format>', 'output format', ['text', 'json', 'sarif'], 'text'))
     .addHelpText('after', '\nExamples:\n  hubc lint\n  hubc lint --all\n  hubc lint my-hub.yaml --release 0.7 --format sarif > hubc.sarif\n')
-    .action((file: string, opts: { release?: string; all?: boolean; out: string; format: 'text' | 'json' | 'sarif' }) => {
+    .action(async (file: string, opts: { release?: string; all?: boolean; out: string; format: 'text' | 'json' | 'sarif' }) => {
       const { io } = ctx;
       const text = readHubFile(io, file, opts.format === 'text' ? 'text' : 'json');
       if (typeof text === 'number') return ctx.exit(text);
+      const { lintHub } = await import('../../lint/index.js');
       const result = lintHub(text, { file, release: opts.release, all: opts.all });
       if (opts.format === 'sarif') {
+        const { toSarif } = await import('../../lint/sarif.js');
         io.out(`${JSON.stringify(toSarif(result, { out: opts.out, hubFile: file }), null, 2)}\n`);
       } else if (opts.format === 'json') {
         const releases = result.reports.map((r) => ({
@@ -42,6 +41,7 @@ export function registerLint(program: Command, ctx: CommandContext): void {
         }));
         io.out(`${JSON.stringify({ clean: result.clean, releases, diagnostics: result.diagnostics }, null, 2)}\n`);
       } else {
+        const { formatLintText } = await import('../../lint/format.js');
         const { findings, summary } = formatLintText(result, opts.out);
         for (const f of findings) io.err(`${f}\n`);
         for (const s of summary) io.out(`${s}\n`);

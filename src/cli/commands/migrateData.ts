@@ -1,20 +1,20 @@
 /**
  * `hubc migrate-data --from X --to Y (--storage DIR | --account NAME) [--copy] [--yes | --dry-run]`: move
- * converted data into a newer release's ingestion layout (the work is in `src/migrate/`). A dry run is the
- * default: it prints every move and changes nothing; `--yes` carries them out.
+ * converted data into a newer release's ingestion layout (the work is in `src/migrate/run.ts`, loaded by the
+ * action). A dry run is the default: it prints every move and changes nothing; `--yes` carries them out.
  * Exit 0 (planned, or done), 1 when a file could not be moved (HUB494), 2 on usage, a missing folder or an
  * unreachable account (HUB492), or a pair that is not an upgrade (HUB493).
  */
-import { DefaultAzureCredential } from '@azure/identity';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { EnvironmentError } from '../../compiler/diagnostics.js';
 import { toJsonText } from '../../compiler/json.js';
 import { getRelease, RELEASE_VERSIONS } from '../../compiler/releases.js';
-import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/arm.js';
-import { DataLakeMigrationStorage, dataLakeEndpoint, formatMigration, LocalMigrationStorage, planMigration, runMigration, summarize, type MigrationStorage } from '../../migrate/index.js';
+import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
+import { dataLakeEndpoint } from '../../migrate/endpoint.js';
+import type { MigrationLocation } from '../../migrate/run.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption } from '../options.js';
-import type { CommandContext } from './shared.js';
+import { asEnvironmentError, azureCredential, type CommandContext } from './shared.js';
 
 interface MigrateFlags {
   from: string;
@@ -79,48 +79,38 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
       if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
         return env('HUB493', `--to ${to.version} is not newer than --from ${from.version}`, 'Data moves only forward: name the release that wrote the data with --from and the newer one with --to.');
       }
-      let storage: MigrationStorage;
-      if (opts.storage) {
-        const local = new LocalMigrationStorage(opts.storage);
-        if (!local.exists()) return env('HUB492', `${opts.storage} has no ingestion folder`, 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).');
-        storage = local;
-      } else {
+      let location: MigrationLocation;
+      if (opts.storage) location = { folder: opts.storage };
+      else {
         const account = opts.account!;
         if (!/^[a-z0-9]{3,24}$/.test(account)) {
           io.err(`error: '${account}' is not a storage account name (3-24 lower-case letters and digits)\n`);
           return ctx.exit(EXIT.usage);
         }
-        const azure = ctx.azure ?? {};
-        storage = new DataLakeMigrationStorage({
-          account,
-          endpoint: opts.dfsEndpoint ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
-          credential: azure.credential ?? new DefaultAzureCredential({ authorityHost: CLOUDS[opts.cloud].authorityHost }),
-          clientOptions: azure.storageClientOptions,
-        });
+        location = {
+          dataLake: {
+            account,
+            endpoint: opts.dfsEndpoint ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
+            credential: await azureCredential(ctx, opts.cloud),
+            clientOptions: ctx.azure?.storageClientOptions,
+          },
+        };
       }
-      let files: string[];
+      const [{ migrateData }, { formatMigration }] = await Promise.all([import('../../migrate/run.js'), import('../../migrate/format.js')]);
+      let outcome;
       try {
-        files = await storage.list();
+        outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes });
       } catch (e) {
-        return env('HUB492', `cannot list the ingestion container of ${storage.description}: ${(e as Error).message}`, 'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.');
+        const environment = await asEnvironmentError(e);
+        if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
+        throw e;
       }
-      const plan = planMigration(files, from, to, { copy: opts.copy, storage: storage.description });
-      const dryRun = !opts.yes;
-      if (!dryRun) await runMigration(plan, storage);
-      const s = summarize(plan);
-      const failures = plan.items.filter((i) => i.outcome && i.outcome !== 'done');
-      const diagnostics = failures.map((i) => ({
-        code: 'HUB494',
-        severity: 'error' as const,
-        message: `${i.action} ${i.from ?? ''}${i.to ? ` -> ${i.to}` : ''} failed: ${(i.outcome as { error: string }).error}`,
-        hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
-        file: storage.description,
-      }));
-      if (opts.format === 'json') io.out(toJsonText({ ...plan, dryRun, summary: s, diagnostics }));
+      const { plan, dryRun, summary, diagnostics } = outcome;
+      if (opts.format === 'json') io.out(toJsonText({ ...plan, dryRun, summary, diagnostics }));
       else {
         io.out(formatMigration(plan, dryRun));
         reportDiagnostics(io, diagnostics, 'text');
       }
-      ctx.exit(failures.length ? EXIT.diagnostics : EXIT.ok);
+      ctx.exit(diagnostics.length ? EXIT.diagnostics : EXIT.ok);
     });
 }

@@ -4,7 +4,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toJsonText } from '../../compiler/json.js';
-import { buildParametersFile, KEY_VAULT_ID } from '../../params/index.js';
+import { KEY_VAULT_ID } from '../../params/keyVault.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, hubFileOf, type CommandContext } from './shared.js';
@@ -59,7 +59,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
         '  az deployment group create -g finops-hub --template-file dist-templates/<release>/azuredeploy.json --parameters @azuredeploy.parameters.json\n' +
         '  hubc params my-hub.yaml --key-vault /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/secrets/providers/Microsoft.KeyVault/vaults/my-vault\n',
     )
-    .action((fileArg: string | undefined, opts: ParamsFlags) => {
+    .action(async (fileArg: string | undefined, opts: ParamsFlags) => {
       const { io } = ctx;
       const file = hubFileOf(io, fileArg, opts.hub);
       if (file === undefined) return ctx.exit(EXIT.usage);
@@ -67,8 +67,9 @@ export function registerParams(program: Command, ctx: CommandContext): void {
         io.err('error: --key-secret needs --key-vault\n');
         return ctx.exit(EXIT.usage);
       }
-      const compiled = compileFile(io, file, opts.format, opts.release);
+      const compiled = await compileFile(io, file, opts.format, opts.release);
       if (typeof compiled === 'number') return ctx.exit(compiled);
+      const { buildParametersFile } = await import('../../params/index.js');
       const built = buildParametersFile(compiled, { keyVaultId: opts.keyVault, secretName: opts.keySecret });
       const diagnostics = [...compiled.diagnostics, ...built.diagnostics];
       const text = toJsonText(built.file);

@@ -1,12 +1,11 @@
 /**
  * `hubc publish --feed DIR [--release X | --all] [--hub FILE] [--base-url URL] [--date YYYY-MM-DD] [--force]`:
- * compile releases and add them to a static release feed (src/publish/publish.ts).
+ * compile releases and add them to a static release feed (src/publish/publish.ts, loaded by the action).
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { hasErrors, type Diagnostic } from '../../compiler/diagnostics.js';
 import { RELEASE_VERSIONS } from '../../compiler/releases.js';
-import { validateOutput } from '../../compiler/validateOutput.js';
-import { publishFeed, PublishError, type PublishRelease } from '../../publish/publish.js';
+import type { PublishRelease } from '../../publish/publish.js';
 import { normalizeBaseUrl } from '../../publish/urls.js';
 import { EnvironmentError } from '../../compiler/diagnostics.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
@@ -65,13 +64,14 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
       'after',
       '\nExamples:\n  hubc publish --feed site --all --base-url https://example.org/hub/ --date 2025-01-31\n  hubc publish --feed site --release 0.7\n  hubc publish --feed site --hub my-hub.yaml --format json\n',
     )
-    .action((opts: PublishFlags) => {
+    .action(async (opts: PublishFlags) => {
       const { io } = ctx;
       const versions = opts.all ? [...RELEASE_VERSIONS] : opts.release ? [opts.release] : [undefined];
       const releases: PublishRelease[] = [];
       const diagnostics: Diagnostic[] = [];
+      const { validateOutput } = await import('../../compiler/validateOutput.js');
       for (const v of versions) {
-        const r = compileFile(io, opts.hub, opts.format, v);
+        const r = await compileFile(io, opts.hub, opts.format, v);
         if (typeof r === 'number') return ctx.exit(r);
         diagnostics.push(...r.diagnostics, ...validateOutput(r));
         releases.push({ release: r.release!, artifacts: r.artifacts });
@@ -81,6 +81,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         return ctx.exit(EXIT.diagnostics);
       }
       let outcome;
+      const { publishFeed, PublishError } = await import('../../publish/publish.js');
       try {
         outcome = publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
       } catch (e) {

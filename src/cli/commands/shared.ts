@@ -1,12 +1,23 @@
 /**
- * Steps several commands share: read a hub.yaml and compile it, reporting failures the same way.
+ * Steps several commands share: read a hub.yaml and compile it, reporting failures the same way, and the
+ * Azure credential of the commands that call Azure.
+ *
+ * Only light modules are imported here (types apart): the compiler and the Azure SDK are loaded with
+ * `import()` by the step that needs them, so registering the commands and `hubc --version` load neither
+ * (issue #15).
+ *
+ * An action tests errors thrown by code it loaded with `import()` against classes taken with `import()` too
+ * (see {@link asEnvironmentError}): under the tests' `uvu -r tsx`, a file imported statically runs as
+ * CommonJS and the same file reached through `import()` as a second, ES module instance, with its own
+ * classes. In the bundle (dist/) both are one module.
  */
 import { readFileSync } from 'node:fs';
 import type { TokenCredential } from '@azure/identity';
 import type { ResourceManagementClientOptionalParams } from '@azure/arm-resources';
 import type { DeployTiming } from '../../deploy/run.js';
-import { compile, type CompileResult } from '../../compiler/compile.js';
-import { hasErrors } from '../../compiler/diagnostics.js';
+import type { CompileResult } from '../../compiler/compile.js';
+import { hasErrors, type Diagnostic, type EnvironmentError } from '../../compiler/diagnostics.js';
+import { CLOUDS, type CloudName } from '../../deploy/clouds.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 
 /**
@@ -53,12 +64,14 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
 }
 
 /**
- * Reads and compiles a hub.yaml file, for `release` when given (else the file's). On a read error (HUB001) or any error diagnostic, reports them and
- * returns the exit code instead of a result.
+ * Reads and compiles a hub.yaml file, for `release` when given (else the file's); loads the compiler on
+ * first use. On a read error (HUB001) or any error diagnostic, reports them and resolves to the exit code
+ * instead of a result.
  */
-export function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string): CompileResult | number {
+export async function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string): Promise<CompileResult | number> {
   const text = readHubFile(io, file, format);
   if (typeof text === 'number') return text;
+  const { compile } = await import('../../compiler/compile.js');
   const result = compile(text, { file, release });
   if (hasErrors(result.diagnostics) || !result.release) {
     reportDiagnostics(io, result.diagnostics, format);
@@ -78,4 +91,43 @@ export function hubFileOf(io: CliIO, fileArg: string | undefined, hubOption: str
     return undefined;
   }
   return fileArg ?? hubOption ?? 'hub.yaml';
+}
+
+/**
+ * Compiles a hub.yaml file as {@link compileFile} does, then runs the quick output checks of `hubc build`
+ * (`validateOutput`: ARM and Data Factory references, Data Factory nesting).
+ * @returns the result and every diagnostic (the compiler's, then the checks'); or, after reporting them
+ *   when one is an error, the exit code
+ */
+export async function compileAndCheck(io: CliIO, file: string, format: OutputFormat, release?: string): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | number> {
+  const result = await compileFile(io, file, format, release);
+  if (typeof result === 'number') return result;
+  const { validateOutput } = await import('../../compiler/validateOutput.js');
+  const diagnostics = [...result.diagnostics, ...validateOutput(result)];
+  if (hasErrors(diagnostics)) {
+    reportDiagnostics(io, diagnostics, format);
+    return EXIT.diagnostics;
+  }
+  return { result, diagnostics };
+}
+
+/**
+ * The credential of a command that calls Azure: the test's (`ctx.azure.credential`), else a
+ * `DefaultAzureCredential` signing in at the cloud's authority host (`@azure/identity`, loaded here on
+ * first use). Creating it contacts nothing; sign-in happens at the first token request.
+ */
+export async function azureCredential(ctx: CommandContext, cloud: CloudName): Promise<TokenCredential> {
+  if (ctx.azure?.credential) return ctx.azure.credential;
+  const { DefaultAzureCredential } = await import('@azure/identity');
+  return new DefaultAzureCredential({ authorityHost: CLOUDS[cloud].authorityHost });
+}
+
+/**
+ * `e` as an {@link EnvironmentError} when it is one, else undefined; for errors thrown by code an action
+ * loaded with `import()`. The class is taken with `import()` as well, so that it is the class that code
+ * throws, also under tsx in tests (see the note at the top of this file).
+ */
+export async function asEnvironmentError(e: unknown): Promise<EnvironmentError | undefined> {
+  const { EnvironmentError } = await import('../../compiler/diagnostics.js');
+  return e instanceof EnvironmentError ? e : undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * `hubc simulate [FILE] --storage DIR (--event PATH | --schedule daily|monthly | --pipeline NAME [--param k=v ...])`:
- * run the build's pipelines offline against a local storage folder (logic in `src/simulate/`).
+ * run the build's pipelines offline against a local storage folder (logic in `src/simulate/`, loaded by the
+ * action).
  * Exit codes: 0 every pipeline run succeeded, 1 a run failed (or hub.yaml has errors, or the run limit
  * was hit), 2 bad input or something the simulator does not support.
  */
@@ -8,7 +9,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { EXIT, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
-import { DEFAULT_MAX_RUNS, formatSimulation, loadResponses, simulate, SimulationError, type SimulationStart, type ResponsesFile } from '../../simulate/index.js';
+import { DEFAULT_MAX_RUNS } from '../../simulate/limits.js';
+import type { SimulationStart, ResponsesFile } from '../../simulate/index.js';
 
 interface SimulateFlags {
   storage: string;
@@ -79,11 +81,12 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
     const starts = [opts.event, opts.schedule, opts.pipeline].filter((x) => x !== undefined);
     if (starts.length !== 1) command.error(`error: give exactly one of --event, --schedule and --pipeline (got ${starts.length})`, { exitCode: EXIT.usage });
     if (Object.keys(opts.param).length && !opts.pipeline) command.error('error: --param goes with --pipeline', { exitCode: EXIT.usage });
-    const report = (e: SimulationError) => {
+    const report = (e: { code: string; message: string; hint?: string }) => {
       if (opts.format === 'json') io.out(`${JSON.stringify({ diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint }] }, null, 2)}\n`);
       else io.err(`error ${e.code}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
       return ctx.exit(EXIT.usage);
     };
+    const { formatSimulation, loadResponses, simulate, SimulationError } = await import('../../simulate/index.js');
     let responses: ResponsesFile | undefined;
     try {
       responses = opts.responses ? loadResponses(opts.responses) : undefined;
@@ -91,7 +94,7 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
       if (e instanceof SimulationError) return report(e);
       throw e;
     }
-    const compiled = compileFile(io, file, opts.format, opts.release);
+    const compiled = await compileFile(io, file, opts.format, opts.release);
     if (typeof compiled === 'number') return ctx.exit(compiled);
     const start: SimulationStart = opts.event
       ? { kind: 'event', path: opts.event }

@@ -2,15 +2,14 @@
  * `hubc upgrade-plan FROM TO [--hub FILE] [--parameters FILE [--out FILE]] [--format text|markdown|json]`:
  * the ordered steps of an upgrade (the work is in `src/upgrade/`). Exit 0 with the plan, 2 when a side
  * cannot be loaded (HUB400-HUB402), TO is older than FROM (HUB490) or the parameter file cannot be used
- * (HUB491).
+ * (HUB491). The planner (src/upgrade/) is loaded by the action.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { EnvironmentError, type Diagnostic } from '../../compiler/diagnostics.js';
 import { toJsonText } from '../../compiler/json.js';
 import { RELEASE_VERSIONS } from '../../compiler/releases.js';
-import { DiffLoadError } from '../../diff/load.js';
-import { loadUpgradeSide, PLAN_FORMATS, planUpgrade, renderPlan, UpgradePlanError, type PlanFormat } from '../../upgrade/index.js';
+import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { choiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
@@ -45,10 +44,10 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       '\nExamples:\n  hubc upgrade-plan 0.5 0.7\n  hubc upgrade-plan 0.3 0.7 --parameters azuredeploy.parameters.json --out azuredeploy.parameters.0.7.json\n  hubc upgrade-plan dist-templates/0.6 my-hub.yaml --format markdown\n' +
         '\nExit codes: 0 plan printed, 2 usage, a side that cannot be loaded, a downgrade, or an unusable parameters file.\n',
     )
-    .action((fromArg: string, toArg: string, opts: UpgradePlanFlags) => {
+    .action(async (fromArg: string, toArg: string, opts: UpgradePlanFlags) => {
       const { io } = ctx;
       const diagFormat = opts.format === 'json' ? 'json' : 'text';
-      const fail = (code: string, message: string, hint: string, diagnostics: DiffLoadError['diagnostics'] = []) => {
+      const fail = (code: string, message: string, hint: string, diagnostics: Diagnostic[] = []) => {
         if (diagFormat === 'json') io.out(toJsonText({ error: { code, message, hint }, diagnostics }));
         else {
           reportDiagnostics(io, diagnostics, 'text');
@@ -70,6 +69,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       }
       let output: string;
       let plan;
+      const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError }, { DiffLoadError }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
       try {
         const a = loadUpgradeSide(fromArg, opts.hub);
         const b = loadUpgradeSide(toArg, opts.hub);

@@ -1,16 +1,14 @@
 /**
  * `hubc validate [FILE] [--schemas-dir DIR] [--no-cache] [--no-lint] [--format text|json]`: compile a hub.yaml
  * and run every output validator (src/validate/cached.ts, loaded only by this command); writes nothing but
- * the result cache.
+ * the result cache. The validators, the schema locator, the lint rules and the cache are loaded by the
+ * action (`import()`), not when the command is registered.
  */
 import type { Command } from 'commander';
-import { hasErrors, EnvironmentError } from '../../compiler/diagnostics.js';
+import { hasErrors } from '../../compiler/diagnostics.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
-import { compileFile, type CommandContext } from './shared.js';
-import { prepareArmSchemas } from '../../validators/armSchema/locate.js';
-import { lintRelease } from '../../lint/engine.js';
-import { NO_CACHE, openResultCache, resultCacheDir } from '../../cache/index.js';
+import { asEnvironmentError, compileFile, type CommandContext } from './shared.js';
 import type { CacheReport } from '../../validate/cached.js';
 
 /** Adds the command to the program. */
@@ -39,24 +37,26 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n  hubc validate --no-lint\n  hubc validate --no-cache\n')
     .action(async (file: string, opts: { schemasDir?: string; lint: boolean; cache: boolean; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
-      const result = compileFile(io, file, opts.format, opts.release);
+      const result = await compileFile(io, file, opts.format, opts.release);
       if (typeof result === 'number') return ctx.exit(result);
       let checked;
       let cacheReport: CacheReport | 'off';
       try {
         const template = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}') as unknown;
+        const { prepareArmSchemas } = await import('../../validators/armSchema/locate.js');
         const schemasDir = await prepareArmSchemas({ explicit: opts.schemasDir, templates: [template] });
-        const { validateOutputCached } = await import('../../validate/cached.js');
+        const [{ validateOutputCached }, { NO_CACHE, openResultCache, resultCacheDir }] = await Promise.all([import('../../validate/cached.js'), import('../../cache/index.js')]);
         const cache = opts.cache ? openResultCache(resultCacheDir()) : NO_CACHE;
         const validated = await validateOutputCached(result, { schemasDir, cache });
         checked = validated.diagnostics;
         cacheReport = opts.cache ? validated.report : 'off';
       } catch (e) {
-        if (e instanceof EnvironmentError) return ctx.exit(reportEnvironmentError(io, e, opts.format));
+        const environment = await asEnvironmentError(e);
+        if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
         throw e;
       }
       const lint = opts.lint
-        ? lintRelease({
+        ? (await import('../../lint/engine.js')).lintRelease({
             release: result.release!,
             artifacts: result.artifacts,
             suppressions: result.model!.lint.suppress,

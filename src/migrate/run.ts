@@ -1,0 +1,81 @@
+/**
+ * `hubc migrate-data` from listing to outcome: opens the storage (a local folder, or a Data Lake account
+ * through `./dataLake.ts`, which is loaded only then, so a local migration never loads
+ * `@azure/storage-file-datalake`), lists the `ingestion` container, plans the moves and, unless it is a dry
+ * run, carries them out. The CLI (src/cli/commands/migrateData.ts) checks the flags and prints.
+ */
+import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
+import type { Release } from '../compiler/releases.js';
+import type { DataLakeConnection } from './dataLake.js';
+import { LocalMigrationStorage } from './local.js';
+import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
+
+/** Where the data is: a local folder laid out like the storage account (holding `ingestion/`), or a Data Lake account. */
+export type MigrationLocation = { folder: string } | { dataLake: DataLakeConnection };
+
+/** One migration. */
+export interface MigrateDataRequest {
+  /** Release that wrote the data. */
+  from: Release;
+  /** Release to move the data for (newer than `from`; the caller checks, HUB493). */
+  to: Release;
+  location: MigrationLocation;
+  /** Copy the files and leave the old ones in place (default: move). */
+  copy?: boolean;
+  /** Only plan: change nothing. */
+  dryRun: boolean;
+}
+
+/** What a migration planned and, unless a dry run, did. */
+export interface MigrateDataOutcome {
+  /** The plan; after a run each item carries its outcome. */
+  plan: MigrationPlan;
+  dryRun: boolean;
+  /** Counts of the plan's items by action, and failures ({@link summarize}). */
+  summary: ReturnType<typeof summarize>;
+  /** HUB494 (error) per item that failed; empty on a dry run. */
+  diagnostics: Diagnostic[];
+}
+
+/** The storage of a location; a Data Lake account loads the SDK client here. */
+async function openStorage(location: MigrationLocation): Promise<MigrationStorage> {
+  if ('folder' in location) {
+    const local = new LocalMigrationStorage(location.folder);
+    if (!local.exists()) throw new EnvironmentError('HUB492', `${location.folder} has no ingestion folder`, 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).');
+    return local;
+  }
+  const { DataLakeMigrationStorage } = await import('./dataLake.js');
+  return new DataLakeMigrationStorage(location.dataLake);
+}
+
+/**
+ * Plans a migration from a listing of the storage and, unless `dryRun`, carries it out. A file that cannot
+ * be moved does not stop the others: it is a HUB494 diagnostic of the outcome.
+ * @throws EnvironmentError HUB492 when the folder has no `ingestion/` or the container cannot be listed
+ *   (no such account or container, not signed in, no permission, no network)
+ */
+export async function migrateData(request: MigrateDataRequest): Promise<MigrateDataOutcome> {
+  const storage = await openStorage(request.location);
+  let files: string[];
+  try {
+    files = await storage.list();
+  } catch (e) {
+    throw new EnvironmentError(
+      'HUB492',
+      `cannot list the ingestion container of ${storage.description}: ${(e as Error).message}`,
+      'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.',
+    );
+  }
+  const plan = planMigration(files, request.from, request.to, { copy: request.copy, storage: storage.description });
+  if (!request.dryRun) await runMigration(plan, storage);
+  const diagnostics = plan.items
+    .filter((i) => i.outcome && i.outcome !== 'done')
+    .map((i) => ({
+      code: 'HUB494',
+      severity: 'error' as const,
+      message: `${i.action} ${i.from ?? ''}${i.to ? ` -> ${i.to}` : ''} failed: ${(i.outcome as { error: string }).error}`,
+      hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
+      file: storage.description,
+    }));
+  return { plan, dryRun: request.dryRun, summary: summarize(plan), diagnostics };
+}
