@@ -1,17 +1,20 @@
 /**
- * `node scripts/entry-inputs.mjs META [ENTRY] [--all]`: what an entry point of the bundle loads at start-up,
- * from the esbuild metafile META written by `node scripts/build.mjs --metafile META`.
+ * `node scripts/entry-inputs.mjs META [ENTRY] [--with SRC]... [--all]`: what an entry point of the bundle
+ * loads at start-up, from the esbuild metafile META written by `node scripts/build.mjs --metafile META`.
  *
  * Start-up means the entry file (default `dist/hubc.js`) and every chunk it reaches through static
- * `import` statements; chunks reached only through `import()` load on first use and are left out.
- * Prints the bytes of each group of inputs (an npm package, or a `src/` folder), largest first; with
- * `--all`, every input file. Exits 2 when META or the entry is missing.
+ * `import` statements; chunks reached only through `import()` load on first use and are left out. Each
+ * `--with SRC` adds a module a command loads with `import()` (e.g. `--with src/compiler/compile.ts
+ * --with src/compiler/validateOutput.ts` is what `hubc build` loads). Prints the bytes of each group of
+ * inputs (an npm package, or a `src/` folder), largest first; with `--all`, every input file. Exits 2 when
+ * META, the entry or a `--with` module is missing.
  */
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const all = args.includes('--all');
-const [metaFile, entry = 'dist/hubc.js'] = args.filter((a) => a !== '--all');
+const withModules = args.flatMap((a, i) => (args[i - 1] === '--with' ? [a] : []));
+const [metaFile, entry = 'dist/hubc.js'] = args.filter((a, i) => a !== '--all' && a !== '--with' && args[i - 1] !== '--with');
 if (!metaFile) {
   console.error('usage: node scripts/entry-inputs.mjs META [ENTRY] [--all]');
   process.exit(2);
@@ -25,6 +28,14 @@ if (!meta.outputs[entry]) {
 // Output files loaded at start-up: the entry and its static imports, transitively.
 const loaded = new Set();
 const queue = [entry];
+for (const m of withModules) {
+  const out = Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === m);
+  if (!out) {
+    console.error(`${m} is not loaded with import() in ${metaFile}`);
+    process.exit(2);
+  }
+  queue.push(out);
+}
 while (queue.length) {
   const file = queue.pop();
   if (loaded.has(file)) continue;
@@ -53,6 +64,6 @@ for (const file of loaded) {
     total += bytesInOutput;
   }
 }
-console.log(`${entry} loads at start-up: ${[...loaded].join(', ')} (${(total / 1024).toFixed(0)} KiB of inputs)`);
+console.log(`${entry}${withModules.map((m) => ` + ${m}`).join('')} loads: ${[...loaded].join(', ')} (${(total / 1024).toFixed(0)} KiB of inputs)`);
 for (const [name, bytes] of [...groups].sort((a, b) => b[1] - a[1])) console.log(`${String(bytes).padStart(9)}  ${name}`);
 if (all) for (const [name, bytes] of files.sort((a, b) => b[1] - a[1])) console.log(`${String(bytes).padStart(9)}  ${name}`);
