@@ -2,6 +2,12 @@
  * The hubc command line as a commander program: one `register*` function per command (each in
  * `src/cli/commands/`), shared manners (usage errors with suggestions, per-command `--help` with
  * examples, `--version`) and the mapping of every outcome to an exit code (see `io.ts`).
+ *
+ * Every command is registered on every run, so a command file imports only light modules: commander, the
+ * CLI's own, and the small constant modules of its feature (choice lists, defaults, flag checks, e.g.
+ * `src/deploy/clouds.ts`); types with `import type`. Its action loads the compiler and its feature with
+ * `import()`, so each command pays only for what it uses (issue #15; test/cli/startup.test.ts checks the
+ * bundle, `node scripts/entry-inputs.mjs` lists what it loads).
  */
 import { Command, CommanderError } from 'commander';
 import { HUBC_VERSION } from '../compiler/version.js';
