@@ -78,7 +78,7 @@ test('each feature still reaches its own code through import(): deploy loads @az
   const metafile = await bundleMeta();
   const deploy = inputsOf(metafile, loadedOutputs(metafile, [outputOf(metafile, 'src/deploy/run.ts')]));
   assert.ok(deploy.some((i) => i.includes('node_modules/@azure/arm-resources/')));
-  const validate = inputsOf(metafile, loadedOutputs(metafile, [outputOf(metafile, 'src/validate/cached.ts')]));
+  const validate = inputsOf(metafile, loadedOutputs(metafile, [outputOf(metafile, 'src/validate/run.ts')]));
   assert.ok(validate.some((i) => i.startsWith('src/validators/kql')));
 });
 

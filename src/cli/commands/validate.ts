@@ -1,15 +1,13 @@
 /**
  * `hubc validate [FILE] [--schemas-dir DIR] [--no-cache] [--no-lint] [--format text|json]`: compile a hub.yaml
- * and run every output validator (src/validate/cached.ts, loaded only by this command); writes nothing but
- * the result cache. The validators, the schema locator, the lint rules and the cache are loaded by the
- * action (`import()`), not when the command is registered.
+ * and run every output validator (the work is `validateHub` in src/validate/run.ts, loaded by the action);
+ * writes nothing but the result cache. This file reads the file and prints.
  */
 import type { Command } from 'commander';
 import { hasErrors } from '../../compiler/diagnostics.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
-import { asEnvironmentError, compileFile, type CommandContext } from './shared.js';
-import type { CacheReport } from '../../validate/cached.js';
+import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
 
 /** Adds the command to the program. */
 export function registerValidate(program: Command, ctx: CommandContext): void {
@@ -25,8 +23,8 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
         '(or the base URL in HUBC_ARM_SCHEMAS_URL). Without any of them (offline, no copy) it exits 2. ' +
         'It also runs the lint rules (as hubc lint does, with the suppressions of hub.yaml); --no-lint skips them. ' +
         'Results of the schema, SDK and Kusto validators are kept in $HUBC_CACHE_DIR/results, else $XDG_CACHE_HOME/hubc/results ' +
-        '(default ~/.cache/hubc/results), keyed by everything they depend on, so validating an unchanged hub again takes well under a second; ' +
-        '--no-cache neither reads nor writes it.',
+        '(default ~/.cache/hubc/results), keyed by everything they depend on, so validating an unchanged hub again takes well under a second (the whole run is read back) ' +
+        'and after an edit only what changed is checked again; --no-cache neither reads nor writes it.',
     )
     .argument('[file]', 'hub.yaml to validate', 'hub.yaml')
     .option('--schemas-dir <dir>', 'folder with a copy of the official ARM JSON schemas (overrides ARM_SCHEMAS_DIR)')
@@ -37,41 +35,30 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n  hubc validate --no-lint\n  hubc validate --no-cache\n')
     .action(async (file: string, opts: { schemasDir?: string; lint: boolean; cache: boolean; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
-      const result = await compileFile(io, file, opts.format, opts.release);
-      if (typeof result === 'number') return ctx.exit(result);
-      let checked;
-      let cacheReport: CacheReport | 'off';
+      const text = readHubFile(io, file, opts.format);
+      if (typeof text === 'number') return ctx.exit(text);
+      let outcome;
       try {
-        const template = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}') as unknown;
-        const { prepareArmSchemas } = await import('../../validators/armSchema/locate.js');
-        const schemasDir = await prepareArmSchemas({ explicit: opts.schemasDir, templates: [template] });
-        const [{ validateOutputCached }, { NO_CACHE, openResultCache, resultCacheDir }] = await Promise.all([import('../../validate/cached.js'), import('../../cache/index.js')]);
-        const cache = opts.cache ? openResultCache(resultCacheDir()) : NO_CACHE;
-        const validated = await validateOutputCached(result, { schemasDir, cache });
-        checked = validated.diagnostics;
-        cacheReport = opts.cache ? validated.report : 'off';
+        const { validateHub } = await import('../../validate/run.js');
+        outcome = await validateHub({ file, text, release: opts.release, lint: opts.lint, schemasDir: opts.schemasDir, cache: opts.cache });
       } catch (e) {
         const environment = await asEnvironmentError(e);
         if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
         throw e;
       }
-      const lint = opts.lint
-        ? (await import('../../lint/engine.js')).lintRelease({
-            release: result.release!,
-            artifacts: result.artifacts,
-            suppressions: result.model!.lint.suppress,
-            options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
-          })
-        : undefined;
-      const diagnostics = [...result.diagnostics, ...checked, ...(lint?.diagnostics ?? [])];
-      const lintSummary = lint ? { findings: lint.diagnostics.length, suppressed: lint.suppressed.length } : 'skipped';
-      if (hasErrors(diagnostics)) {
-        reportDiagnostics(io, diagnostics, opts.format, { release: result.release, valid: false, lint: lintSummary, cache: cacheReport });
+      if (outcome.kind === 'compile-failed') {
+        reportDiagnostics(io, outcome.diagnostics, opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
-      reportDiagnostics(io, diagnostics, opts.format, { release: result.release, files: result.artifacts.size, valid: true, lint: lintSummary, cache: cacheReport });
-      const lintNote = lint ? `, lint: ${lint.diagnostics.length} warning(s), ${lint.suppressed.length} suppressed` : ', lint skipped (--no-lint)';
-      if (opts.format === 'text') io.out(`${file}: release ${result.release}, ${result.artifacts.size} files, all validators clean${lintNote}\n`);
+      const { record, cache } = outcome;
+      if (hasErrors(record.diagnostics)) {
+        reportDiagnostics(io, record.diagnostics, opts.format, { release: record.release, valid: false, lint: record.lint, cache });
+        return ctx.exit(EXIT.diagnostics);
+      }
+      reportDiagnostics(io, record.diagnostics, opts.format, { release: record.release, files: record.files, valid: true, lint: record.lint, cache });
+      const lintNote = record.lint === 'skipped' ? ', lint skipped (--no-lint)' : `, lint: ${record.lint.findings} warning(s), ${record.lint.suppressed} suppressed`;
+      const cacheNote = cache === 'run' ? ' (results from the cache)' : '';
+      if (opts.format === 'text') io.out(`${file}: release ${record.release}, ${record.files} files, all validators clean${lintNote}${cacheNote}\n`);
       ctx.exit(EXIT.ok);
     });
 }

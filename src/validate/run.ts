@@ -1,0 +1,65 @@
+/**
+ * `hubc validate`'s work, apart from reading the file and printing (src/cli/commands/validate.ts): compile,
+ * locate (or download) the ARM schemas, run every output validator through the result cache (./cached.ts),
+ * run lint, and keep what the run found under a key of everything it depends on (./runKey.ts), so that an
+ * unchanged run is answered from the cache without compiling or loading a validator.
+ */
+import { compile } from '../compiler/compile.js';
+import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
+import { NO_CACHE, openResultCache, resultCacheDir } from '../cache/index.js';
+import { prepareArmSchemas } from '../validators/armSchema/locate.js';
+import { validateOutputCached, type CacheReport } from './cached.js';
+import { isValidationRunRecord, validationRunKey, type ValidationRunInput, type ValidationRunRecord } from './runKey.js';
+
+/** What `hubc validate` asks for. */
+export interface ValidateRequest extends ValidationRunInput {
+  /** Read and write the result cache (false for `--no-cache`). */
+  cache: boolean;
+}
+
+/** What a validation came to. */
+export type ValidateOutcome =
+  /** hub.yaml has errors (or builds no release): its diagnostics, nothing was validated. */
+  | { kind: 'compile-failed'; diagnostics: Diagnostic[] }
+  /**
+   * The build was validated. `cache`: `run` when the whole run was read back from the cache, `off` with
+   * `--no-cache`, else how each validator's results were obtained.
+   */
+  | { kind: 'validated'; record: ValidationRunRecord; cache: CacheReport | 'run' | 'off' };
+
+/**
+ * Validates a hub.yaml text.
+ * @throws EnvironmentError when the ARM schemas are not available (HUB003); KustoLoadError when the Kusto
+ *   language service cannot be loaded
+ */
+export async function validateHub(request: ValidateRequest): Promise<ValidateOutcome> {
+  const cache = request.cache ? openResultCache(resultCacheDir()) : NO_CACHE;
+  if (request.cache) {
+    const stored = await cache.get(validationRunKey(request), isValidationRunRecord);
+    if (stored) return { kind: 'validated', record: stored, cache: 'run' };
+  }
+
+  const result = compile(request.text, { file: request.file, release: request.release });
+  if (hasErrors(result.diagnostics) || !result.release) return { kind: 'compile-failed', diagnostics: result.diagnostics };
+  const template = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}') as unknown;
+  const schemasDir = await prepareArmSchemas({ explicit: request.schemasDir, templates: [template] });
+  const validated = await validateOutputCached(result, { schemasDir, cache });
+  const lint = request.lint
+    ? (await import('../lint/engine.js')).lintRelease({
+        release: result.release,
+        artifacts: result.artifacts,
+        suppressions: result.model!.lint.suppress,
+        options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
+      })
+    : undefined;
+  const record: ValidationRunRecord = {
+    release: result.release,
+    files: result.artifacts.size,
+    diagnostics: [...result.diagnostics, ...validated.diagnostics, ...(lint?.diagnostics ?? [])],
+    lint: lint ? { findings: lint.diagnostics.length, suppressed: lint.suppressed.length } : 'skipped',
+    cache: validated.report,
+  };
+  // Keyed after the run: a download into the schema cache changes the folders' stamp.
+  if (request.cache) await cache.put(validationRunKey(request), record);
+  return { kind: 'validated', record, cache: request.cache ? validated.report : 'off' };
+}
