@@ -24,10 +24,13 @@
  * `Expression` (ForEach `items`, IfCondition `expression` ...) must be Expression objects. Strictly typed
  * properties (String/Number/Boolean/DateTime, e.g. ForEach `batchCount`, `isSequential`) take literals only.
  *
- * ARM expressions: with `armExpressions: true`, strings matching `^\[(?!\[)[\s\S]*\]$` are opaque and
- * accepted anywhere, for any type (used for ADF objects inside an ARM template).
+ * ARM expressions: with `armExpressions: true`, strings that are ARM expressions (`isArmExpressionString`:
+ * `[...]`, not the `[[` escape) are opaque and accepted anywhere, for any type (used for ADF objects inside
+ * an ARM template).
  */
 import type { Diagnostic } from '../compiler/diagnostics.js';
+import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../naming/dataFactory.js';
 import {
   RESOURCE_MODELS,
   compileModel,
@@ -44,7 +47,6 @@ import {
   describeValue,
   isAdfExpressionObject,
   isAdfExpressionString,
-  isArmExpression,
   isJsonObject,
   joinIndex,
   joinKey,
@@ -54,8 +56,7 @@ import {
   type JsonObject,
 } from './adfModel/values.js';
 
-/** The four Data Factory object kinds hubc emits. */
-export type AdfKind = 'pipeline' | 'trigger' | 'dataset' | 'linkedService';
+export type { AdfObjectKind } from '../naming/dataFactory.js';
 
 /** One finding of the model checker. */
 export interface AdfModelIssue {
@@ -79,14 +80,6 @@ export interface AdfModelOptions {
    */
   armExpressions?: boolean;
 }
-
-/** Labels of the kinds in diagnostic paths. */
-const KIND_LABEL: Record<AdfKind, string> = {
-  pipeline: 'pipeline',
-  trigger: 'trigger',
-  dataset: 'dataset',
-  linkedService: 'linked service',
-};
 
 /**
  * Constraints on object names: the SDK's path parameters `pipelineName`, `triggerName`, `datasetName`
@@ -119,7 +112,7 @@ class Walker {
 
   /** True when the value is skipped as an opaque ARM expression. */
   private opaque(value: unknown): boolean {
-    return this.arm && isArmExpression(value);
+    return this.arm && isArmExpressionString(value);
   }
 
   private mismatch(path: string, expected: string, value: unknown): void {
@@ -356,7 +349,7 @@ class Walker {
   }
 
   /** Checks the object name against the SDK's path-parameter constraints for the kind. */
-  checkName(kind: AdfKind, name: unknown): void {
+  checkName(kind: AdfObjectKind, name: unknown): void {
     if (this.opaque(name)) return;
     if (typeof name !== 'string' || name === '') {
       this.report('error', 'name', `object name missing, got ${describeValue(name)}`);
@@ -378,7 +371,7 @@ class Walker {
  * @param options `armExpressions` (default false): accept ARM expression strings anywhere
  * @returns issues in walk order (deterministic: JSON key order); never throws for bad input
  */
-export function checkAdfObject(kind: AdfKind, wire: { name: string; properties: unknown }, options: AdfModelOptions = {}): AdfModelIssue[] {
+export function checkAdfObject(kind: AdfObjectKind, wire: { name: string; properties: unknown }, options: AdfModelOptions = {}): AdfModelIssue[] {
   const walker = new Walker(options.armExpressions ?? false);
   if (!isJsonObject(wire)) {
     walker.report('error', '', `expected object with name and properties, got ${describeValue(wire)}`);
@@ -410,7 +403,7 @@ function lastSegment(path: string): string {
  * @param file output file the object comes from (`azuredeploy.json`, `datafactory/pipeline/x.json`)
  * @param issues result of {@link checkAdfObject}
  */
-export function adfModelDiagnostics(kind: AdfKind, name: string, file: string, issues: AdfModelIssue[]): Diagnostic[] {
+export function adfModelDiagnostics(kind: AdfObjectKind, name: string, file: string, issues: AdfModelIssue[]): Diagnostic[] {
   return issues.map((issue) => {
     const where = [`${KIND_LABEL[kind]} ${name}`];
     if (issue.activity) where.push(`activity ${issue.activity}`);

@@ -26,6 +26,8 @@
 import type { Diagnostic, Position } from '../compiler/diagnostics.js';
 import type { AdfExprNode } from '../expressions/adf/ast.js';
 import { AdfParseError, adfValueNodes, parseAdfValue, walkAdf } from '../expressions/adf/parser.js';
+import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../naming/dataFactory.js';
 
 /** One Data Factory object in wire form. */
 export interface AdfWireObject {
@@ -41,9 +43,6 @@ export interface AdfFactoryObjects {
   linkedServices: AdfWireObject[];
 }
 
-/** Kind of a Data Factory object (same spelling as `AdfObjectKind` in `modules/types.ts`). */
-export type AdfWireKind = 'pipeline' | 'trigger' | 'dataset' | 'linkedService';
-
 /** A JSON path inside an object's wire form, starting at the object root, e.g. `['properties', 'activities', 3, 'typeProperties', 'value']`. */
 export type AdfJsonPath = readonly (string | number)[];
 
@@ -52,7 +51,7 @@ export type AdfJsonPath = readonly (string | number)[];
  * {@link checkAdfReferences}, or a position in another file (e.g. the object's own emitted JSON file).
  */
 export type AdfPositionLookup = (
-  kind: AdfWireKind,
+  kind: AdfObjectKind,
   name: string,
   path: AdfJsonPath,
 ) => Position | { file: string; start?: Position; end?: Position } | undefined;
@@ -156,12 +155,6 @@ export function findDependsOnCycles(graph: ActivityGraph): string[][] {
 // ---------------------------------------------------------------------------------------------------------------
 // Checker
 
-const KIND_LABEL: Record<AdfWireKind, string> = { pipeline: 'pipeline', trigger: 'trigger', dataset: 'dataset', linkedService: 'linked service' };
-const REFERENCE_KINDS: Record<string, AdfWireKind> = {
-  PipelineReference: 'pipeline',
-  DatasetReference: 'dataset',
-  LinkedServiceReference: 'linkedService',
-};
 /** Object-level keys that hold no expressions (declarations, folders, free text). */
 const SKIPPED_OBJECT_KEYS = new Set(['parameters', 'variables', 'annotations', 'description', 'folder', 'activities', 'concurrency']);
 /** Activity keys that hold no expressions or are checked separately. */
@@ -169,11 +162,6 @@ const SKIPPED_ACTIVITY_KEYS = new Set(['name', 'type', 'description', 'dependsOn
 
 function isObject(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** True for an ARM template expression string (`[...]`, but not the `[[` escape). */
-function isArmExpression(s: string): boolean {
-  return s.startsWith('[') && !s.startsWith('[[') && s.endsWith(']');
 }
 
 /** Lower-cased name → name as declared. */
@@ -201,7 +189,7 @@ function list(names: Iterable<string>): string {
 
 /** Where an expression or reference sits. */
 interface Location {
-  kind: AdfWireKind;
+  kind: AdfObjectKind;
   object: string;
   /** Enclosing activity names, outermost first. */
   activities: string[];
@@ -231,7 +219,7 @@ interface Scope {
 class AdfReferenceChecker {
   readonly diagnostics: Diagnostic[] = [];
   private readonly seen = new Set<string>();
-  private readonly objects: Record<AdfWireKind, Map<string, AdfWireObject>> = {
+  private readonly objects: Record<AdfObjectKind, Map<string, AdfWireObject>> = {
     pipeline: new Map(),
     trigger: new Map(),
     dataset: new Map(),
@@ -245,7 +233,7 @@ class AdfReferenceChecker {
   ) {}
 
   run(): Diagnostic[] {
-    const groups: [AdfWireKind, AdfWireObject[]][] = [
+    const groups: [AdfObjectKind, AdfWireObject[]][] = [
       ['pipeline', this.factory.pipelines],
       ['trigger', this.factory.triggers],
       ['dataset', this.factory.datasets],
@@ -270,7 +258,7 @@ class AdfReferenceChecker {
 
   // -- locations and reporting --
 
-  private at(kind: AdfWireKind, object: string, activities: string[], jsonPath: (string | number)[], localPath: (string | number)[] = jsonPath.slice(1)): Location {
+  private at(kind: AdfObjectKind, object: string, activities: string[], jsonPath: (string | number)[], localPath: (string | number)[] = jsonPath.slice(1)): Location {
     return { kind, object, activities, jsonPath, localPath };
   }
 
@@ -420,7 +408,7 @@ class AdfReferenceChecker {
         continue;
       }
       if ((type === 'SetVariable' || type === 'AppendVariable') && key === 'variableName') {
-        if (typeof value === 'string' && !isArmExpression(value) && tp.setSystemVariable !== true && !base.variables.has(value.toLowerCase())) {
+        if (typeof value === 'string' && !isArmExpressionString(value) && tp.setSystemVariable !== true && !base.variables.has(value.toLowerCase())) {
           this.report('HUB321', loc(rel), `${type} sets variable '${value}', which the pipeline does not declare`, `Declared variables: ${list(base.variables.values())}.`);
         }
         continue;
@@ -434,7 +422,7 @@ class AdfReferenceChecker {
 
   // -- generic walk --
 
-  private walkObject(kind: AdfWireKind, obj: AdfWireObject, scope: Scope): void {
+  private walkObject(kind: AdfObjectKind, obj: AdfWireObject, scope: Scope): void {
     if (!isObject(obj.properties)) return;
     this.checkPipelineReferences(obj.properties, this.at(kind, obj.name, [], ['properties']));
     for (const [key, value] of Object.entries(obj.properties)) {
@@ -454,7 +442,7 @@ class AdfReferenceChecker {
       value.forEach((v, i) => this.walk(v, this.child(loc, i), scope));
     } else if (isObject(value)) {
       if (value.type === 'SecureString') return;
-      const refKind = typeof value.type === 'string' ? REFERENCE_KINDS[value.type] : undefined;
+      const refKind = typeof value.type === 'string' ? ADF_REFERENCE_KIND[value.type] : undefined;
       if (refKind && refKind !== 'pipeline') this.checkReference(refKind, value, value.parameters, loc, this.child(loc, 'parameters'));
       this.checkPipelineReferences(value, loc);
       for (const [key, v] of Object.entries(value)) this.walk(v, this.child(loc, key), scope);
@@ -471,9 +459,9 @@ class AdfReferenceChecker {
     }
   }
 
-  private checkReference(kind: AdfWireKind, ref: Record<string, any>, passed: unknown, loc: Location, paramsLoc: Location): void {
+  private checkReference(kind: AdfObjectKind, ref: Record<string, any>, passed: unknown, loc: Location, paramsLoc: Location): void {
     const name = ref.referenceName;
-    if (typeof name !== 'string' || isArmExpression(name) || name.startsWith('@')) return;
+    if (typeof name !== 'string' || isArmExpressionString(name) || name.startsWith('@')) return;
     const target = this.objects[kind].get(name.toLowerCase());
     const label = KIND_LABEL[kind];
     if (!target) {
@@ -504,7 +492,7 @@ class AdfReferenceChecker {
   // -- expressions --
 
   private checkString(text: string, loc: Location, scope: Scope): void {
-    if (isArmExpression(text)) return;
+    if (isArmExpressionString(text)) return;
     const value = text.startsWith('[[') ? text.slice(1) : text;
     if (!value.includes('@')) return;
     let nodes: AdfExprNode[];

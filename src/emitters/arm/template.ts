@@ -9,29 +9,12 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource, Contribution, ParameterKey, Value } from '../../modules/types.js';
 import { parameterName, type Release } from '../../compiler/releases.js';
-import { names, ids } from '../../modules/core/names.js';
+import { names, ids, adfObjectId } from '../../modules/core/names.js';
+import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../naming/dataFactory.js';
 import { withDerivedDependencies } from './dependencies.js';
 
 /** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
 export const DATA_FACTORY_API_VERSION = '2018-06-01';
-
-const KIND_TYPE: Record<AdfObject['kind'], string> = {
-  pipeline: 'Microsoft.DataFactory/factories/pipelines',
-  trigger: 'Microsoft.DataFactory/factories/triggers',
-  dataset: 'Microsoft.DataFactory/factories/datasets',
-  linkedService: 'Microsoft.DataFactory/factories/linkedservices',
-};
-
-const REFERENCE_KIND: Record<string, AdfObject['kind']> = {
-  PipelineReference: 'pipeline',
-  DatasetReference: 'dataset',
-  LinkedServiceReference: 'linkedService',
-};
-
-/** Resource ID of a Data Factory child object. */
-export function adfObjectId(kind: AdfObject['kind'], name: string): arm.Arm {
-  return arm.resourceId(KIND_TYPE[kind], names.dataFactory, name);
-}
 
 /**
  * Names of the Data Factory objects a value references through `{ referenceName, type: 'XReference' }`,
@@ -44,7 +27,7 @@ export function adfReferences(value: unknown): { kind: AdfObject['kind']; name: 
     if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object' && !(v instanceof arm.Arm)) {
       const o = v as Record<string, unknown>;
-      const kind = typeof o.type === 'string' ? REFERENCE_KIND[o.type] : undefined;
+      const kind = typeof o.type === 'string' ? ADF_REFERENCE_KIND[o.type] : undefined;
       if (kind && typeof o.referenceName === 'string') {
         const key = `${kind}/${o.referenceName}`;
         if (!seen.has(key)) {
@@ -68,7 +51,7 @@ export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): Ar
   }
   deps.push(...(obj.dependsOn ?? []));
   return {
-    type: KIND_TYPE[obj.kind],
+    type: ADF_RESOURCE_TYPE[obj.kind],
     apiVersion: DATA_FACTORY_API_VERSION,
     name: arm.format('{0}/{1}', names.dataFactory, obj.name),
     ...(obj.condition ? { condition: obj.condition } : {}),

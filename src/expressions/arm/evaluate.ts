@@ -11,7 +11,7 @@
  * template-functions); see `./functions.ts` for the function library.
  */
 import { Arm, escapeArmLiteral, serializeArm, type ArmCall, type ArmExpr } from './ast.js';
-import { ArmParseError, isArmExpressionString, parseArmExpression } from './parser.js';
+import { ArmParseError, isArmExpressionString, parseArmExpression, unescapeArmLiteral } from './parser.js';
 import {
   ArmEvalError,
   AZURE_CLOUD_ENVIRONMENT,
@@ -274,7 +274,7 @@ class Evaluator implements EvalHost {
     if (value instanceof Arm) return this.fold(value.expr);
     if (typeof value === 'string') {
       if (isArmExpressionString(value)) return this.fold(parseArmExpression(value.slice(1, -1)));
-      return known(value.startsWith('[[') && value.endsWith(']') ? value.slice(1) : value);
+      return known(unescapeArmLiteral(value));
     }
     if (value === null || typeof value === 'number' || typeof value === 'boolean') return known(value);
     if (Array.isArray(value)) return foldedArray(value.map((v) => this.foldJson(v)));

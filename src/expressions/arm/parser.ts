@@ -213,10 +213,22 @@ export function parseArmExpression(text: string): ArmExpr {
 
 /**
  * True when a template string value is an ARM expression: it starts with `[` and ends with `]` and
- * does not start with the `[[` escape. Source: template-expressions ("Escape characters").
+ * does not start with the `[[` escape. Source: template-expressions ("Escape characters"). The one test
+ * for "is this an ARM expression" used by the evaluator, the emitters, the validators and lint.
+ * @param value any template JSON value (false for non-strings)
  */
 export function isArmExpressionString(value: unknown): boolean {
   return typeof value === 'string' && value.length >= 2 && value.startsWith('[') && value.endsWith(']') && !value.startsWith('[[');
+}
+
+/**
+ * The text a template string that is not an expression stands for: the `[[...]` escape loses its first
+ * `[`; anything else is unchanged (inverse of `escapeArmLiteral` in `./ast.ts`). Source:
+ * template-expressions ("Escape characters").
+ * @param text a template string value for which {@link isArmExpressionString} is false
+ */
+export function unescapeArmLiteral(text: string): string {
+  return text.startsWith('[[') && text.endsWith(']') ? text.slice(1) : text;
 }
 
 /**
@@ -231,8 +243,7 @@ export function isArmExpressionString(value: unknown): boolean {
  */
 export function parseArmString(value: string): ArmExpr | string | undefined {
   if (typeof value !== 'string') return undefined;
-  if (!(value.length >= 2 && value.startsWith('[') && value.endsWith(']'))) return value;
-  if (value.startsWith('[[')) return value.slice(1);
+  if (!isArmExpressionString(value)) return unescapeArmLiteral(value);
   try {
     return parseArmExpression(value.slice(1, -1));
   } catch (e) {

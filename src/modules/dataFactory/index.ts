@@ -9,7 +9,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
-import { names, ids, tagsFor, ROLES } from '../core/names.js';
+import { names, ids, tagsFor, ROLES, adfObjectId } from '../core/names.js';
 import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
@@ -18,7 +18,6 @@ import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript } from '../deploymentScripts/resource.js';
-import { adfObjectId } from '../../emitters/arm/template.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 
