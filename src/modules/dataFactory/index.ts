@@ -17,7 +17,7 @@ import { has, earlierReleases, type Release } from '../../compiler/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript } from '../deploymentScripts/resource.js';
+import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 
@@ -61,7 +61,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, FACTORY_API, true), 'identity', 'principalId');
   const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, IDENTITY_API), 'principalId');
   const stopScriptName = arm.concat(names.dataFactory, '_stopTriggers');
-  const stopScriptId = arm.resourceId('Microsoft.Resources/deploymentScripts', stopScriptName);
+  const stopScriptId = deploymentScriptId(stopScriptName);
   const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
     arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
   // The specification's permissions table: Data Factory Contributor, on the factory only. (The public
@@ -166,7 +166,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
       ],
       dependsOn: [
         ...scriptDeps,
-        arm.resourceId('Microsoft.Resources/deploymentScripts', deleteOldName),
+        deploymentScriptId(deleteOldName),
         ...adf.filter((o) => o.kind === 'trigger' || o.kind === 'pipeline').map((o) => adfObjectId(o.kind, o.name)),
         // The pipelines it starts (config_InitializeHub) and the triggers it enables read settings.json,
         // the data lake (factory identity roles), Data Explorer (admin assignment, database scripts) and,
