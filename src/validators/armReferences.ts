@@ -22,7 +22,7 @@
  * undecided; undecided comparisons are never reported.
  */
 import type { Diagnostic } from '../compiler/diagnostics.js';
-import type { ArmCall, ArmExpr } from '../expressions/arm/ast.js';
+import { forEachArmNode, type ArmCall, type ArmExpr } from '../expressions/arm/ast.js';
 import { ArmParseError, isArmExpressionString, parseArmExpression } from '../expressions/arm/parser.js';
 import { armFolder, isArmKnown, type ArmFolded } from '../expressions/arm/evaluate.js';
 import { armFunction } from '../expressions/arm/functions.js';
@@ -241,24 +241,9 @@ function checkExpressionString(
     report(CODE_ERROR, 'error', pointer, message, hint);
   };
   const fnScope = typeof section === 'object' ? section : undefined;
-  const visit = (e: ArmExpr, lambdas: string[]): void => {
-    switch (e.kind) {
-      case 'string':
-      case 'number':
-        return;
-      case 'keyword':
-        once(`ARM expressions have no bare '${String(e.value)}' literal (in ${quote(text)}).`, `Write ${String(e.value)}() instead.`);
-        return;
-      case 'property':
-        visit(e.target, lambdas);
-        return;
-      case 'index':
-        visit(e.target, lambdas);
-        visit(e.index, lambdas);
-        return;
-      case 'call':
-        break;
-    }
+  forEachArmNode(expr, (e, lambdas) => {
+    if (e.kind === 'keyword') once(`ARM expressions have no bare '${String(e.value)}' literal (in ${quote(text)}).`, `Write ${String(e.value)}() instead.`);
+    if (e.kind !== 'call') return;
     const lower = e.name.toLowerCase();
     const literalArg = e.args[0]?.kind === 'string' ? e.args[0].value : undefined;
     if (e.name.includes('.')) {
@@ -294,11 +279,7 @@ function checkExpressionString(
       }
       if ((lower === 'reference' || lower === 'resourceid') && onCall) onCall(e, pointer);
     }
-    let inner = lambdas;
-    if (lower === 'lambda') inner = [...lambdas, ...e.args.slice(0, -1).flatMap((a) => (a.kind === 'string' ? [a.value.toLowerCase()] : []))];
-    for (const a of e.args) visit(a, inner);
-  };
-  visit(expr, []);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
