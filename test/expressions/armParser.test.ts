@@ -127,6 +127,13 @@ test('errors: offsets point at the problem', () => {
   }
 });
 
+test('errors: the argument-list messages, word for word', () => {
+  assert.is(parseError("concat('a'").detail, 'expected "," or ")" in the arguments of concat but found end of expression');
+  assert.is(parseError("ns.fn(1 2)").detail, `expected "," or ")" in the arguments of ns.fn but found '2'`);
+  assert.equal(parseArmExpression('f( )'), { kind: 'call', name: 'f', args: [] });
+  assert.equal(parseArmExpression("f( 1 , 'b' )"), { kind: 'call', name: 'f', args: [{ kind: 'number', value: 1 }, { kind: 'string', value: 'b' }] });
+});
+
 test('errors: parseArmString reports offsets in the whole value', () => {
   const e = parseError("[concat('a',]", parseArmString);
   // inner text "concat('a'," fails at 11; the leading "[" shifts it by one

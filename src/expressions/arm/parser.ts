@@ -22,6 +22,7 @@
  * keyword nodes, and the reference checker reports them.
  */
 import type { ArmExpr } from './ast.js';
+import { readArgumentList } from '../argumentList.js';
 
 /** A syntax error in an ARM expression. */
 export class ArmParseError extends Error {
@@ -133,27 +134,17 @@ class Parser {
       this.skipSpace();
       if (this.peek() === '(') {
         this.pos++;
-        const args: ArmExpr[] = [];
-        this.skipSpace();
-        if (this.peek() === ')') {
-          this.pos++;
-        } else {
-          for (;;) {
-            args.push(this.expression());
-            this.skipSpace();
+        const args = readArgumentList<ArmExpr>({
+          skipSpace: () => this.skipSpace(),
+          peek: () => this.peek(),
+          advance: () => void this.pos++,
+          argument: () => this.expression(),
+          unexpected: () => {
             const next = this.peek();
-            if (next === ',') {
-              this.pos++;
-              continue;
-            }
-            if (next === ')') {
-              this.pos++;
-              break;
-            }
             const found = next === undefined ? 'end of expression' : `'${next}'`;
             throw new ArmParseError(`expected "," or ")" in the arguments of ${name} but found ${found}`, this.pos);
-          }
-        }
+          },
+        });
         return { kind: 'call', name, args };
       }
       const lower = name.toLowerCase();
