@@ -84,6 +84,11 @@ export function escapeLiterals(value: unknown): Record<string, unknown> {
   return walk(value) as Record<string, unknown>;
 }
 
+/** The name of the module that made contribution number `index` (0-based), for internal error messages. */
+function contributor(c: Contribution, index: number): string {
+  return c.module ?? `module #${index + 1}`;
+}
+
 /**
  * Merges one keyed section (parameters, outputs, variables) of every contribution.
  * @throws Error when two modules contribute the same key (naming both), so no module silently replaces
@@ -95,13 +100,38 @@ export function mergeSection<T>(contributions: readonly Contribution[], section:
   contributions.forEach((c, i) => {
     for (const [key, value] of Object.entries(section(c) ?? {})) {
       if (value === undefined) continue;
-      const by = c.module ?? `module #${i + 1}`;
+      const by = contributor(c, i);
       if (merged.has(key)) throw new Error(`${what} ${key} is contributed by two modules: ${owner.get(key)} and ${by}`);
       merged.set(key, value);
       owner.set(key, by);
     }
   });
   return merged;
+}
+
+/**
+ * The resources of all contributions: every module's resources in contribution order, then the Data Factory
+ * objects of all modules as child resources of the factory (see {@link adfObjectResource}).
+ * @throws Error when a resource of the same type (compared case-insensitively, as ARM does) and the same
+ *   serialized name is contributed twice, naming both modules (or the one module that contributes it
+ *   twice): ARM rejects a template that defines a resource more than once
+ */
+export function mergeResources(contributions: readonly Contribution[]): ArmResource[] {
+  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
+  const owned: [ArmResource, string][] = [
+    ...contributions.flatMap((c, i) => (c.resources ?? []).map((r): [ArmResource, string] => [r, contributor(c, i)])),
+    ...contributions.flatMap((c, i) => (c.dataFactory ?? []).map((obj): [ArmResource, string] => [adfObjectResource(obj, adfObjects), contributor(c, i)])),
+  ];
+  const owner = new Map<string, string>();
+  for (const [r, by] of owned) {
+    const name = JSON.stringify(r.name);
+    const key = `${r.type.toLowerCase()} ${name}`;
+    const first = owner.get(key);
+    if (first === by) throw new Error(`resource ${r.type} ${name} is contributed twice by module ${by}`);
+    if (first !== undefined) throw new Error(`resource ${r.type} ${name} is contributed by two modules: ${first} and ${by}`);
+    owner.set(key, by);
+  }
+  return owned.map(([r]) => r);
 }
 
 /**
@@ -126,8 +156,9 @@ function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (k
  * Builds the ARM template object from all contributions, in contribution order; parameters and outputs
  * in the order the release table gives them.
  * @returns plain JSON (expressions serialized to `"[...]"` strings)
- * @throws Error when two modules contribute the same parameter, variable or output, a module and the
- *   release table disagree on the parameters or outputs, or a resource refers to one no module contributed
+ * @throws Error when two modules contribute the same parameter, variable, output or resource, a module and
+ *   the release table disagree on the parameters or outputs, or a resource refers to one no module
+ *   contributed
  */
 export function emitArmTemplate(contributions: readonly Contribution[], release: Release, metadata: Record<string, unknown>): Record<string, unknown> {
   const parameters = ordered(
@@ -139,11 +170,7 @@ export function emitArmTemplate(contributions: readonly Contribution[], release:
   );
   const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => key, 'output', release.version);
   const variables = Object.fromEntries(mergeSection(contributions, (c) => c.variables, 'variable'));
-  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
-  const resources = withDerivedDependencies([
-    ...contributions.flatMap((c) => c.resources ?? []),
-    ...adfObjects.map((obj) => adfObjectResource(obj, adfObjects)),
-  ]);
+  const resources = withDerivedDependencies(mergeResources(contributions));
   return escapeLiterals({
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
     contentVersion: '1.0.0.0',
