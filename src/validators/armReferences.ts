@@ -25,7 +25,7 @@ import type { Diagnostic } from '../compiler/diagnostics.js';
 import { forEachArmNode, type ArmCall, type ArmExpr } from '../expressions/arm/ast.js';
 import { ArmParseError, isArmExpressionString, parseArmExpression } from '../expressions/arm/parser.js';
 import { armFolder, isArmKnown, type ArmFolded } from '../expressions/arm/evaluate.js';
-import { armFunction } from '../expressions/arm/functions.js';
+import { armFunction, arityText } from '../expressions/arm/functions.js';
 
 const CODE_ERROR = 'HUB304';
 const CODE_DEPENDS = 'HUB305';
@@ -255,8 +255,7 @@ function checkExpressionString(
       if (!def) {
         once(`Unknown ARM function '${e.name}'.`, 'Check the spelling against the ARM template function reference.');
       } else if (e.args.length < def.min || e.args.length > def.max) {
-        const range = def.min === def.max ? `${def.min}` : def.max === Number.POSITIVE_INFINITY ? `at least ${def.min}` : `${def.min} to ${def.max}`;
-        once(`${e.name}() takes ${range} argument(s) but is called with ${e.args.length}.`);
+        once(`${e.name}() takes ${arityText(def)} argument(s) but is called with ${e.args.length}.`);
       }
       if (lower === 'parameters' && literalArg !== undefined) {
         const declared = fnScope ? fnScope.params : decls.parameters;
