@@ -14,7 +14,7 @@
  * the serializer (bracket access always parses to an `index` node, which serializes back to brackets).
  */
 import { Adf, AdfInterpolation, type AdfExprNode } from './ast.js';
-import { readArgumentList } from '../argumentList.js';
+import { readArgumentList } from '../calls.js';
 
 /** Error thrown by the parser. `offset` is the 0-based UTF-16 offset in the parsed text where the problem is. */
 export class AdfParseError extends Error {

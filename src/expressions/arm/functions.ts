@@ -23,7 +23,8 @@ import { RESOURCE_FUNCTIONS } from './functions/resources.js';
 import { STRING_FUNCTIONS } from './functions/strings.js';
 
 export * from './functions/folded.js';
-export { arityText, type ArmFunctionDef } from './functions/common.js';
+export type { ArmFunctionDef } from './functions/common.js';
+export { arityText } from '../calls.js';
 export { armMurmurHash64, armUniqueString, ARM_GUID_NAMESPACE, armGuid } from './functions/hashing.js';
 export { armParseCidr, armCidrSubnet, armCidrHost } from './functions/cidr.js';
 export { providerPath, resourceTypeIndex } from './functions/resources.js';

@@ -22,7 +22,7 @@
  * keyword nodes, and the reference checker reports them.
  */
 import type { ArmExpr } from './ast.js';
-import { readArgumentList } from '../argumentList.js';
+import { readArgumentList } from '../calls.js';
 
 /** A syntax error in an ARM expression. */
 export class ArmParseError extends Error {

@@ -39,14 +39,6 @@ export function defineIn(table: ArmFunctionTable): (name: string, min: number, m
 /** True when every folded argument is a known value. */
 export const allKnown = (fs: Folded[]): fs is { t: 'v'; v: ArmValue }[] => fs.every((f) => f.t === 'v');
 
-/**
- * How many arguments a function takes, for messages: `2`, `1 to 3`, `at least 1`.
- * @param def the argument count limits
- */
-export function arityText(def: { min: number; max: number }): string {
-  return def.min === def.max ? `${def.min}` : def.max === INF ? `at least ${def.min}` : `${def.min} to ${def.max}`;
-}
-
 /** Throws the {@link ArmEvalError} `<fn>: <message>`. */
 export function fail(fn: string, message: string): never {
   throw new ArmEvalError(`${fn}: ${message}`);

@@ -1,8 +1,10 @@
 /**
- * The argument list of a function call, the one piece of grammar the ARM and Data Factory expression
- * languages share: after the `(` of `name(`, either `)` at once, or arguments separated by `,` and closed
- * by `)`, with whitespace allowed between tokens. Each parser supplies what differs: its whitespace, its
- * argument grammar and its error for anything else after an argument.
+ * What the ARM and Data Factory expression languages share about function calls.
+ *
+ * The argument list, the one piece of grammar both have: after the `(` of `name(`, either `)` at once, or
+ * arguments separated by `,` and closed by `)`, with whitespace allowed between tokens. Each parser
+ * supplies what differs: its whitespace, its argument grammar and its error for anything else after an
+ * argument. And the words both evaluators use for how many arguments a function takes.
  *
  * Sources: "Syntax and expressions in ARM templates" (learn.microsoft.com/azure/azure-resource-manager/
  * templates/template-expressions); "Expressions and functions in Azure Data Factory"
@@ -51,4 +53,12 @@ export function readArgumentList<T>(reader: ArgumentListReader<T>): T[] {
       reader.unexpected();
     }
   }
+}
+
+/**
+ * How many arguments a function takes, for messages: `2`, `1 to 3`, `at least 1`.
+ * @param arity the smallest and largest argument count (`max` Infinity for no limit)
+ */
+export function arityText(arity: { min: number; max: number }): string {
+  return arity.min === arity.max ? `${arity.min}` : arity.max === Infinity ? `at least ${arity.min}` : `${arity.min} to ${arity.max}`;
 }
