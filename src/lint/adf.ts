@@ -3,7 +3,7 @@
  * container activities and the activities beside it.
  * Source: "Pipelines and activities in Azure Data Factory" (learn.microsoft.com/azure/data-factory/concepts-pipelines-activities).
  */
-import { innerActivityLists } from '../validators/adfReferences.js';
+import { innerActivityLists } from '../validators/adfActivityGraph.js';
 import type { DataFactoryObject } from './context.js';
 import { isJsonObject, type JsonObject, type JsonPath } from './json.js';
 

@@ -5,7 +5,7 @@
  * the template) and the KQL scripts.
  */
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
-import type { AdfObjectKind } from '../modules/types.js';
+import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../naming/dataFactory.js';
 import { armExpression, lastNameLiteral } from './arm.js';
 import { isJsonObject, type JsonObject, type JsonPath } from './json.js';
 import type { LintLocation } from './types.js';
@@ -71,13 +71,6 @@ export interface LintContext {
   uiAt(path: JsonPath): LintLocation;
 }
 
-const ADF_TYPES: Record<string, AdfObjectKind> = {
-  'microsoft.datafactory/factories/pipelines': 'pipeline',
-  'microsoft.datafactory/factories/triggers': 'trigger',
-  'microsoft.datafactory/factories/datasets': 'dataset',
-  'microsoft.datafactory/factories/linkedservices': 'linkedService',
-};
-
 function parseJson(text: string | undefined): JsonObject | undefined {
   if (text === undefined) return undefined;
   try {
@@ -121,7 +114,7 @@ export function lintContext(release: string, artifacts: ReadonlyMap<string, stri
 
   const dataFactory: DataFactoryObject[] = [];
   for (const resource of resources) {
-    const kind = ADF_TYPES[resource.type.toLowerCase()];
+    const kind = adfKindOfResourceType(resource.type);
     const name = kind ? lastNameLiteral(resource.name) : undefined;
     if (!kind || !name || !isJsonObject(resource.json.properties)) continue;
     const file = `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
@@ -132,7 +125,7 @@ export function lintContext(release: string, artifacts: ReadonlyMap<string, stri
       properties: resource.json.properties,
       resource,
       at: (path = []) => (standalone ? { file, path: ['properties', ...path] } : resource.at(['properties', ...path])),
-      label: `${kind === 'linkedService' ? 'linked service' : kind} ${name}`,
+      label: `${ADF_KIND_LABEL[kind]} ${name}`,
     });
   }
 

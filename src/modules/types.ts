@@ -5,6 +5,9 @@
 import type { Arm } from '../expressions/arm/ast.js';
 import type { Adf, AdfInterpolation } from '../expressions/adf/ast.js';
 import type { HubModel } from '../compiler/model.js';
+import type { AdfObjectKind } from '../naming/dataFactory.js';
+
+export type { AdfObjectKind } from '../naming/dataFactory.js';
 
 /**
  * A JSON value that may contain ARM expressions ({@link Arm}, serialized `"[...]"`) and Data Factory
@@ -42,9 +45,6 @@ export interface ArmResource extends ValueObject {
   condition?: Arm;
   dependsOn?: Value[];
 }
-
-/** The kinds of Data Factory child objects hubc emits. */
-export type AdfObjectKind = 'pipeline' | 'trigger' | 'dataset' | 'linkedService';
 
 /**
  * One Data Factory object in its wire form `{ name, properties }`. The ARM emitter embeds it as a

@@ -6,9 +6,7 @@
  * other way round.
  */
 import type { Diagnostic } from '../compiler/diagnostics.js';
-import { innerActivityLists } from './adfReferences.js';
-
-const CONTAINER_TYPES = new Set(['ForEach', 'Until', 'IfCondition', 'Switch']);
+import { ADF_CONTAINER_TYPES as CONTAINER_TYPES, innerActivityLists } from './adfActivityGraph.js';
 
 /** One breach: the inner and the outer activity, and the inner one's JSON path in the pipeline. */
 export interface NestingViolation {

@@ -19,13 +19,19 @@
  * Names of parameters, variables and activities are compared case-insensitively, as Data Factory resolves them.
  * String values that are ARM template expressions (`[...]`, not `[[`) are skipped: they are only known at deployment.
  *
+ * This file holds the public types and the walk over objects, activities and references between objects;
+ * `./adfReferences/expressions.ts` checks the expressions, `./adfActivityGraph.ts` reads activity lists.
+ *
  * Diagnostic codes: HUB320 expression syntax, HUB321 unknown parameter or variable, HUB322 unknown or not-upstream
  * activity, HUB323 unknown pipeline/dataset/linked service or parameter mismatch, HUB324 dependsOn cycle or
  * duplicate name, HUB325 `item()` outside a ForEach. All are errors.
  */
 import type { Diagnostic, Position } from '../compiler/diagnostics.js';
-import type { AdfExprNode } from '../expressions/adf/ast.js';
-import { AdfParseError, adfValueNodes, parseAdfValue, walkAdf } from '../expressions/adf/parser.js';
+import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../naming/dataFactory.js';
+import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from './adfActivityGraph.js';
+import { declaredNames, formatPath, isObject, list, type Location, type NameMap, type Report, type Scope } from './adfReferences/common.js';
+import { checkExpressionString } from './adfReferences/expressions.js';
 
 /** One Data Factory object in wire form. */
 export interface AdfWireObject {
@@ -41,9 +47,6 @@ export interface AdfFactoryObjects {
   linkedServices: AdfWireObject[];
 }
 
-/** Kind of a Data Factory object (same spelling as `AdfObjectKind` in `modules/types.ts`). */
-export type AdfWireKind = 'pipeline' | 'trigger' | 'dataset' | 'linkedService';
-
 /** A JSON path inside an object's wire form, starting at the object root, e.g. `['properties', 'activities', 3, 'typeProperties', 'value']`. */
 export type AdfJsonPath = readonly (string | number)[];
 
@@ -52,186 +55,25 @@ export type AdfJsonPath = readonly (string | number)[];
  * {@link checkAdfReferences}, or a position in another file (e.g. the object's own emitted JSON file).
  */
 export type AdfPositionLookup = (
-  kind: AdfWireKind,
+  kind: AdfObjectKind,
   name: string,
   path: AdfJsonPath,
 ) => Position | { file: string; start?: Position; end?: Position } | undefined;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Activity graph utilities
-
-/** Keys of `typeProperties` that hold nested activity lists, per container activity type. */
-const CONTAINER_LISTS: Record<string, string[]> = {
-  ForEach: ['activities'],
-  Until: ['activities'],
-  IfCondition: ['ifTrueActivities', 'ifFalseActivities'],
-  Switch: ['defaultActivities'],
-};
-
-/** A nested activity list of a container activity, with its path relative to the activity. */
-export interface InnerActivityList {
-  path: (string | number)[];
-  activities: unknown[];
-}
-
-/** The nested activity lists of a container activity (ForEach, Until, IfCondition, Switch cases and default); empty for others. */
-export function innerActivityLists(activity: unknown): InnerActivityList[] {
-  if (!isObject(activity) || typeof activity.type !== 'string' || !isObject(activity.typeProperties)) return [];
-  const tp = activity.typeProperties;
-  const out: InnerActivityList[] = [];
-  if (activity.type === 'Switch' && Array.isArray(tp.cases)) {
-    tp.cases.forEach((c, i) => {
-      if (isObject(c) && Array.isArray(c.activities)) out.push({ path: ['typeProperties', 'cases', i, 'activities'], activities: c.activities });
-    });
-  }
-  for (const key of CONTAINER_LISTS[activity.type] ?? []) {
-    if (Array.isArray(tp[key])) out.push({ path: ['typeProperties', key], activities: tp[key] as unknown[] });
-  }
-  return out;
-}
-
-/** The `dependsOn` graph of one activity list. Names are as written; lookups are case-insensitive. */
-export interface ActivityGraph {
-  /** Activity names in list order. */
-  names: string[];
-  /** Activity name → names it depends on (as written, including unknown ones). */
-  dependsOn: Map<string, string[]>;
-}
-
-/** Builds the `dependsOn` graph of an activity list (activities without a string name are left out). */
-export function activityGraph(activities: readonly unknown[]): ActivityGraph {
-  const names: string[] = [];
-  const dependsOn = new Map<string, string[]>();
-  for (const a of activities) {
-    if (!isObject(a) || typeof a.name !== 'string') continue;
-    names.push(a.name);
-    const deps = Array.isArray(a.dependsOn) ? a.dependsOn : [];
-    dependsOn.set(a.name, deps.filter((d): d is { activity: string } => isObject(d) && typeof d.activity === 'string').map((d) => d.activity));
-  }
-  return { names, dependsOn };
-}
-
-function resolver(graph: ActivityGraph): (name: string) => string | undefined {
-  const byLower = new Map<string, string>();
-  for (const n of graph.names) if (!byLower.has(n.toLowerCase())) byLower.set(n.toLowerCase(), n);
-  return (name) => byLower.get(name.toLowerCase());
-}
-
-/** Names of the activities that `name` depends on, directly or transitively, in the same list (excluding itself unless in a cycle). */
-export function upstreamActivities(graph: ActivityGraph, name: string): Set<string> {
-  const resolve = resolver(graph);
-  const seen = new Set<string>();
-  const stack = [...(graph.dependsOn.get(resolve(name) ?? name) ?? [])];
-  while (stack.length) {
-    const n = resolve(stack.pop()!);
-    if (n === undefined || seen.has(n)) continue;
-    seen.add(n);
-    stack.push(...(graph.dependsOn.get(n) ?? []));
-  }
-  return seen;
-}
-
-/** The `dependsOn` cycles of a list, each as the activity names along the cycle (first name not repeated), in a stable order. */
-export function findDependsOnCycles(graph: ActivityGraph): string[][] {
-  const resolve = resolver(graph);
-  const state = new Map<string, 1 | 2>();
-  const stack: string[] = [];
-  const cycles: string[][] = [];
-  const visit = (n: string) => {
-    state.set(n, 1);
-    stack.push(n);
-    for (const raw of graph.dependsOn.get(n) ?? []) {
-      const d = resolve(raw);
-      if (d === undefined) continue;
-      if (state.get(d) === 1) cycles.push(stack.slice(stack.indexOf(d)));
-      else if (!state.has(d)) visit(d);
-    }
-    stack.pop();
-    state.set(n, 2);
-  };
-  for (const n of graph.names) if (!state.has(n)) visit(n);
-  return cycles;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Checker
 
-const KIND_LABEL: Record<AdfWireKind, string> = { pipeline: 'pipeline', trigger: 'trigger', dataset: 'dataset', linkedService: 'linked service' };
-const REFERENCE_KINDS: Record<string, AdfWireKind> = {
-  PipelineReference: 'pipeline',
-  DatasetReference: 'dataset',
-  LinkedServiceReference: 'linkedService',
-};
 /** Object-level keys that hold no expressions (declarations, folders, free text). */
 const SKIPPED_OBJECT_KEYS = new Set(['parameters', 'variables', 'annotations', 'description', 'folder', 'activities', 'concurrency']);
 /** Activity keys that hold no expressions or are checked separately. */
 const SKIPPED_ACTIVITY_KEYS = new Set(['name', 'type', 'description', 'dependsOn', 'state', 'onInactiveMarkAs']);
 
-function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** True for an ARM template expression string (`[...]`, but not the `[[` escape). */
-function isArmExpression(s: string): boolean {
-  return s.startsWith('[') && !s.startsWith('[[') && s.endsWith(']');
-}
-
-/** Lower-cased name → name as declared. */
-type NameMap = Map<string, string>;
-
-function declaredNames(decl: unknown): NameMap {
-  const out: NameMap = new Map();
-  if (isObject(decl)) for (const k of Object.keys(decl)) out.set(k.toLowerCase(), k);
-  return out;
-}
-
-function formatPath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else out += out ? `.${seg}` : seg;
-  }
-  return out;
-}
-
-function list(names: Iterable<string>): string {
-  const all = [...names];
-  return all.length ? all.map((n) => `'${n}'`).join(', ') : 'none';
-}
-
-/** Where an expression or reference sits. */
-interface Location {
-  kind: AdfWireKind;
-  object: string;
-  /** Enclosing activity names, outermost first. */
-  activities: string[];
-  /** Path from the object root. */
-  jsonPath: (string | number)[];
-  /** Path shown after the activity (or object), relative to it. */
-  localPath: (string | number)[];
-}
-
-/** What names an expression may use. */
-interface Scope {
-  /** Pipeline-only data. */
-  pipeline?: {
-    parameters: NameMap;
-    variables: NameMap;
-    /** All activity names of the pipeline (lower-cased → as declared). */
-    allActivities: NameMap;
-    /** Lower-cased names of the activities that run before this point. */
-    upstream: Set<string>;
-    /** Inside a ForEach body or a Filter condition. */
-    inForEach: boolean;
-  };
-  /** Declared parameters of the dataset / linked service being defined. */
-  ownParameters?: NameMap;
-}
-
+/** Walks a factory's objects and collects the diagnostics (each code, path and message once). */
 class AdfReferenceChecker {
   readonly diagnostics: Diagnostic[] = [];
+  private readonly reporter: Report = (code, loc, message, hint) => this.report(code, loc, message, hint);
   private readonly seen = new Set<string>();
-  private readonly objects: Record<AdfWireKind, Map<string, AdfWireObject>> = {
+  private readonly objects: Record<AdfObjectKind, Map<string, AdfWireObject>> = {
     pipeline: new Map(),
     trigger: new Map(),
     dataset: new Map(),
@@ -245,7 +87,7 @@ class AdfReferenceChecker {
   ) {}
 
   run(): Diagnostic[] {
-    const groups: [AdfWireKind, AdfWireObject[]][] = [
+    const groups: [AdfObjectKind, AdfWireObject[]][] = [
       ['pipeline', this.factory.pipelines],
       ['trigger', this.factory.triggers],
       ['dataset', this.factory.datasets],
@@ -270,7 +112,7 @@ class AdfReferenceChecker {
 
   // -- locations and reporting --
 
-  private at(kind: AdfWireKind, object: string, activities: string[], jsonPath: (string | number)[], localPath: (string | number)[] = jsonPath.slice(1)): Location {
+  private at(kind: AdfObjectKind, object: string, activities: string[], jsonPath: (string | number)[], localPath: (string | number)[] = jsonPath.slice(1)): Location {
     return { kind, object, activities, jsonPath, localPath };
   }
 
@@ -420,7 +262,7 @@ class AdfReferenceChecker {
         continue;
       }
       if ((type === 'SetVariable' || type === 'AppendVariable') && key === 'variableName') {
-        if (typeof value === 'string' && !isArmExpression(value) && tp.setSystemVariable !== true && !base.variables.has(value.toLowerCase())) {
+        if (typeof value === 'string' && !isArmExpressionString(value) && tp.setSystemVariable !== true && !base.variables.has(value.toLowerCase())) {
           this.report('HUB321', loc(rel), `${type} sets variable '${value}', which the pipeline does not declare`, `Declared variables: ${list(base.variables.values())}.`);
         }
         continue;
@@ -434,7 +276,7 @@ class AdfReferenceChecker {
 
   // -- generic walk --
 
-  private walkObject(kind: AdfWireKind, obj: AdfWireObject, scope: Scope): void {
+  private walkObject(kind: AdfObjectKind, obj: AdfWireObject, scope: Scope): void {
     if (!isObject(obj.properties)) return;
     this.checkPipelineReferences(obj.properties, this.at(kind, obj.name, [], ['properties']));
     for (const [key, value] of Object.entries(obj.properties)) {
@@ -449,12 +291,12 @@ class AdfReferenceChecker {
 
   private walk(value: unknown, loc: Location, scope: Scope): void {
     if (typeof value === 'string') {
-      this.checkString(value, loc, scope);
+      checkExpressionString(value, loc, scope, this.reporter);
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => this.walk(v, this.child(loc, i), scope));
     } else if (isObject(value)) {
       if (value.type === 'SecureString') return;
-      const refKind = typeof value.type === 'string' ? REFERENCE_KINDS[value.type] : undefined;
+      const refKind = typeof value.type === 'string' ? ADF_REFERENCE_KIND[value.type] : undefined;
       if (refKind && refKind !== 'pipeline') this.checkReference(refKind, value, value.parameters, loc, this.child(loc, 'parameters'));
       this.checkPipelineReferences(value, loc);
       for (const [key, v] of Object.entries(value)) this.walk(v, this.child(loc, key), scope);
@@ -471,9 +313,9 @@ class AdfReferenceChecker {
     }
   }
 
-  private checkReference(kind: AdfWireKind, ref: Record<string, any>, passed: unknown, loc: Location, paramsLoc: Location): void {
+  private checkReference(kind: AdfObjectKind, ref: Record<string, any>, passed: unknown, loc: Location, paramsLoc: Location): void {
     const name = ref.referenceName;
-    if (typeof name !== 'string' || isArmExpression(name) || name.startsWith('@')) return;
+    if (typeof name !== 'string' || isArmExpressionString(name) || name.startsWith('@')) return;
     const target = this.objects[kind].get(name.toLowerCase());
     const label = KIND_LABEL[kind];
     if (!target) {
@@ -500,78 +342,6 @@ class AdfReferenceChecker {
       }
     }
   }
-
-  // -- expressions --
-
-  private checkString(text: string, loc: Location, scope: Scope): void {
-    if (isArmExpression(text)) return;
-    const value = text.startsWith('[[') ? text.slice(1) : text;
-    if (!value.includes('@')) return;
-    let nodes: AdfExprNode[];
-    try {
-      nodes = adfValueNodes(parseAdfValue(value));
-    } catch (e) {
-      if (!(e instanceof AdfParseError)) throw e;
-      this.report('HUB320', loc, `expression does not parse: ${e.message} (at offset ${e.offset} of ${JSON.stringify(value.length > 80 ? value.slice(0, 77) + '...' : value)})`);
-      return;
-    }
-    for (const node of nodes) walkAdf(node, (n) => this.checkNode(n, loc, scope));
-  }
-
-  private checkNode(node: AdfExprNode, loc: Location, scope: Scope): void {
-    const p = scope.pipeline;
-    if (node.kind === 'call') {
-      const fn = node.name.toLowerCase();
-      const arg = node.args[0]?.kind === 'string' ? node.args[0].value : undefined;
-      if (fn === 'variables') {
-        if (!p) this.report('HUB321', loc, `variables() is only available in pipelines`);
-        else if (arg !== undefined && !p.variables.has(arg.toLowerCase())) {
-          this.report('HUB321', loc, `variables('${arg}') refers to a variable the pipeline does not declare`, `Declared variables: ${list(p.variables.values())}.`);
-        }
-      } else if (fn === 'activity') {
-        if (!p) this.report('HUB322', loc, `activity() is only available in pipelines`);
-        else if (arg !== undefined) {
-          const declared = p.allActivities.get(arg.toLowerCase());
-          if (!declared) {
-            this.report('HUB322', loc, `activity('${arg}') refers to an activity that does not exist in the pipeline`, `Activities: ${list(p.allActivities.values())}.`);
-          } else if (!p.upstream.has(arg.toLowerCase())) {
-            const before = [...p.allActivities.values()].filter((n) => p.upstream.has(n.toLowerCase()));
-            this.report('HUB322', loc, `activity('${arg}') refers to an activity that does not run before this one`, `Add a dependsOn path from '${declared}' to this activity; upstream activities here: ${list(before)}.`);
-          }
-        }
-      } else if (fn === 'item') {
-        if (!p?.inForEach) this.report('HUB325', loc, `item() is used outside a ForEach (or Filter condition)`, 'item() is only defined inside the activities of a ForEach and in a Filter condition.');
-      } else if (fn === 'dataset' && loc.kind !== 'dataset') {
-        this.report('HUB321', loc, `dataset() is only available inside a dataset definition`);
-      } else if (fn === 'linkedservice' && loc.kind !== 'linkedService') {
-        this.report('HUB321', loc, `linkedService() is only available inside a linked service definition`);
-      }
-      return;
-    }
-    if (node.kind !== 'property' && node.kind !== 'index') return;
-    const key = node.kind === 'property' ? node.name : node.index.kind === 'string' ? node.index.value : undefined;
-    if (key === undefined) return;
-    const target = node.target;
-    // pipeline().parameters.X
-    if (p && (target.kind === 'property' || target.kind === 'index') && isCall(target.target, 'pipeline')) {
-      const inner = target.kind === 'property' ? target.name : target.index.kind === 'string' ? target.index.value : undefined;
-      if (inner?.toLowerCase() === 'parameters' && !p.parameters.has(key.toLowerCase())) {
-        this.report('HUB321', loc, `pipeline().parameters.${key} refers to a parameter the pipeline does not declare`, `Declared parameters: ${list(p.parameters.values())}.`);
-      }
-      return;
-    }
-    // dataset().X / linkedService().X
-    if (scope.ownParameters && ((loc.kind === 'dataset' && isCall(target, 'dataset')) || (loc.kind === 'linkedService' && isCall(target, 'linkedService')))) {
-      if (!scope.ownParameters.has(key.toLowerCase())) {
-        const fn = loc.kind === 'dataset' ? 'dataset' : 'linkedService';
-        this.report('HUB321', loc, `${fn}().${key} refers to a parameter the ${KIND_LABEL[loc.kind]} does not declare`, `Declared parameters: ${list(scope.ownParameters.values())}.`);
-      }
-    }
-  }
-}
-
-function isCall(node: AdfExprNode, name: string): boolean {
-  return node.kind === 'call' && node.name.toLowerCase() === name.toLowerCase() && node.args.length === 0;
 }
 
 /**

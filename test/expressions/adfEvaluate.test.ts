@@ -266,6 +266,7 @@ test('property access, safe navigation and scope errors', () => {
   assert.match(evalError('@noSuchFunction()').message, /unknown function 'noSuchFunction'/);
   assert.match(evalError("@concat()").message, /concat: expected at least 1 argument/);
   assert.match(evalError("@substring('a')").message, /substring: expected 2 to 3 argument/);
+  assert.is(evalError('@toLower()').message, 'toLower: expected 1 argument(s), got 0');
   // Function names are case-insensitive; dataset()/linkedService() read their own parameters.
   assert.is(evaluateAdf(parseAdfExpression("TOLOWER('A')"), ctx), 'a');
   assert.is(ev('@{dataset().folderPath}/@{dataset().fileName}', { ...ctx, dataset: { folderPath: 'config', fileName: 'settings.json' } }), 'config/settings.json');

@@ -104,6 +104,13 @@ test('parseAdfValue: interpolation with @{...} and escaped @@{', () => {
   assert.equal(parseAdfValue('@{1}@{2}'), { kind: 'interpolation', parts: [num(1), num(2)] });
 });
 
+test('syntax errors: the argument-list messages, word for word', () => {
+  assert.is(parseError("@concat('a'").message, "expected ',' or ')' in the arguments of 'concat', found end of text");
+  assert.is(parseError('@add(1 2)').message, "expected ',' or ')' in the arguments of 'add', found '2'");
+  assert.equal(parseAdfExpression('f( )'), { kind: 'call', name: 'f', args: [] });
+  assert.equal(parseAdfExpression("f( 1 , 'b' )"), { kind: 'call', name: 'f', args: [{ kind: 'number', value: 1 }, { kind: 'string', value: 'b' }] });
+});
+
 test('syntax errors carry the offset of the problem', () => {
   let e = parseError("@concat('a', 'b'");
   assert.is(e.offset, 16);

@@ -280,7 +280,9 @@ test('evaluateArm: unknown values and unknown functions throw', () => {
   throwsEval("int('x1')", /not an integer/);
   throwsEval("createObject('a')", /even number/);
   throwsEval("toLower(1)", /must be a string/);
-  throwsEval('concat()', /takes at least 1/);
+  throwsEval('concat()', /^concat\(\) takes at least 1 argument\(s\), got 0$/);
+  throwsEval("substring('a')", /^substring\(\) takes 2 to 3 argument\(s\), got 1$/);
+  throwsEval('toLower()', /^toLower\(\) takes 1 argument\(s\), got 0$/);
   throwsEval("createObject('a', 1).b", /no property 'b'/);
   throwsEval('createArray(1)[3]', /out of range/);
   // Unknown functions fail even during partial evaluation.

@@ -2,8 +2,8 @@ import { getRelease } from '../../src/compiler/releases.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as arm from '../../src/expressions/arm/index.js';
-import { serializeArm, type ArmExpr } from '../../src/expressions/arm/ast.js';
-import { ArmParseError, isArmExpressionString, parseArmExpression, parseArmString } from '../../src/expressions/arm/parser.js';
+import { forEachArmNode, serializeArm, type ArmExpr } from '../../src/expressions/arm/ast.js';
+import { ArmParseError, isArmExpressionString, parseArmExpression, parseArmString, unescapeArmLiteral } from '../../src/expressions/arm/parser.js';
 import { nameVariables, tagsFor, ids, roleDefinitionId, ROLES } from '../../src/modules/core/names.js';
 
 /** Parses and expects an ArmParseError; returns it. */
@@ -127,11 +127,52 @@ test('errors: offsets point at the problem', () => {
   }
 });
 
+test('errors: the argument-list messages, word for word', () => {
+  assert.is(parseError("concat('a'").detail, 'expected "," or ")" in the arguments of concat but found end of expression');
+  assert.is(parseError("ns.fn(1 2)").detail, `expected "," or ")" in the arguments of ns.fn but found '2'`);
+  assert.equal(parseArmExpression('f( )'), { kind: 'call', name: 'f', args: [] });
+  assert.equal(parseArmExpression("f( 1 , 'b' )"), { kind: 'call', name: 'f', args: [{ kind: 'number', value: 1 }, { kind: 'string', value: 'b' }] });
+});
+
 test('errors: parseArmString reports offsets in the whole value', () => {
   const e = parseError("[concat('a',]", parseArmString);
   // inner text "concat('a'," fails at 11; the leading "[" shifts it by one
   assert.is(e.offset, 12);
   assert.is(e.detail, parseError("concat('a',").detail);
+});
+
+test('forEachArmNode: parents first, arguments in order, lambda variables in scope', () => {
+  const seen: string[] = [];
+  forEachArmNode(parseArmExpression("map(parameters('a')[0].b, lambda('X', 'y', concat(lambdaVariables('x'), lambda('z', 1))))"), (node, lambdas) => {
+    const label = node.kind === 'call' ? `${node.name}()` : node.kind === 'property' ? `.${node.name}` : node.kind === 'index' ? '[]' : JSON.stringify(node.value);
+    seen.push(`${label} {${lambdas.join(',')}}`);
+  });
+  assert.equal(seen, [
+    'map() {}',
+    '.b {}',
+    '[] {}',
+    'parameters() {}',
+    '"a" {}',
+    '0 {}',
+    'lambda() {}',
+    '"X" {x,y}',
+    '"y" {x,y}',
+    'concat() {x,y}',
+    'lambdaVariables() {x,y}',
+    '"x" {x,y}',
+    'lambda() {x,y}',
+    '"z" {x,y,z}',
+    '1 {x,y,z}',
+  ]);
+});
+
+test('isArmExpressionString and unescapeArmLiteral: the [[ escape', () => {
+  assert.ok(isArmExpressionString('[a()]'));
+  assert.ok(isArmExpressionString('[]'));
+  for (const v of ['[[a()]', '[a()', 'a()]', '[', 'x', 3, null]) assert.not.ok(isArmExpressionString(v), String(v));
+  assert.is(unescapeArmLiteral('[[a()]'), '[a()]');
+  assert.is(unescapeArmLiteral('[[a()'), '[[a()');
+  assert.is(unescapeArmLiteral('plain'), 'plain');
 });
 
 test.run();

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as SdkParameters from '@azure/arm-datafactory/dist-esm/src/models/parameters.js';
-import { ADF_NAME_CONSTRAINTS, adfModelDiagnostics, checkAdfObject, type AdfKind, type AdfModelIssue } from '../../src/validators/adfModel.js';
+import { ADF_NAME_CONSTRAINTS, adfModelDiagnostics, checkAdfObject, type AdfObjectKind, type AdfModelIssue } from '../../src/validators/adfModel.js';
 import { REQUIRED_COMPOSITES } from '../../src/validators/adfModel/knownGaps.js';
 import { discriminatorValues, lineage, modelMapper } from '../../src/validators/adfModel/metadata.js';
 import { parseIsoDateTime } from '../../src/validators/adfModel/values.js';
@@ -359,7 +359,7 @@ function adxLinkedService(): { name: string; properties: any } {
   };
 }
 
-const GOOD: Array<[AdfKind, () => { name: string; properties: any }]> = [
+const GOOD: Array<[AdfObjectKind, () => { name: string; properties: any }]> = [
   ['pipeline', pipeline],
   ['trigger', blobTrigger],
   ['trigger', scheduleTrigger],
@@ -625,7 +625,7 @@ test('armExpressions: ARM expressions are opaque when on, checked when off', () 
   const t = scheduleTrigger();
   t.properties.typeProperties.recurrence.timeZone = "[variables('timeZone')]";
   t.properties.typeProperties.recurrence.startTime = "[variables('startTime')]";
-  const cases: Array<[AdfKind, { name: string; properties: any }, string[]]> = [
+  const cases: Array<[AdfObjectKind, { name: string; properties: any }, string[]]> = [
     ['pipeline', p, ['properties.activities[3].typeProperties.batchCount', 'properties.activities[7].typeProperties.sink', 'properties.concurrency']],
     ['linkedService', ls, ['properties.connectVia']],
     ['dataset', d, ['properties.typeProperties']],

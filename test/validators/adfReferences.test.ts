@@ -2,15 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as adf from '../../src/expressions/adf/index.js';
 import type { Diagnostic } from '../../src/compiler/diagnostics.js';
-import {
-  activityGraph,
-  checkAdfReferences,
-  findDependsOnCycles,
-  innerActivityLists,
-  upstreamActivities,
-  type AdfFactoryObjects,
-  type AdfJsonPath,
-} from '../../src/validators/adfReferences.js';
+import { checkAdfReferences, type AdfFactoryObjects, type AdfJsonPath } from '../../src/validators/adfReferences.js';
+import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from '../../src/validators/adfActivityGraph.js';
 
 const FILE = 'datafactory';
 const after = (...names: string[]) => names.map((activity) => ({ activity, dependencyConditions: ['Succeeded'] }));

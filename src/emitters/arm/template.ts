@@ -9,29 +9,12 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource, Contribution, ParameterKey, Value } from '../../modules/types.js';
 import { parameterName, type Release } from '../../compiler/releases.js';
-import { names, ids } from '../../modules/core/names.js';
+import { names, ids, adfObjectId } from '../../modules/core/names.js';
+import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../naming/dataFactory.js';
 import { withDerivedDependencies } from './dependencies.js';
 
 /** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
 export const DATA_FACTORY_API_VERSION = '2018-06-01';
-
-const KIND_TYPE: Record<AdfObject['kind'], string> = {
-  pipeline: 'Microsoft.DataFactory/factories/pipelines',
-  trigger: 'Microsoft.DataFactory/factories/triggers',
-  dataset: 'Microsoft.DataFactory/factories/datasets',
-  linkedService: 'Microsoft.DataFactory/factories/linkedservices',
-};
-
-const REFERENCE_KIND: Record<string, AdfObject['kind']> = {
-  PipelineReference: 'pipeline',
-  DatasetReference: 'dataset',
-  LinkedServiceReference: 'linkedService',
-};
-
-/** Resource ID of a Data Factory child object. */
-export function adfObjectId(kind: AdfObject['kind'], name: string): arm.Arm {
-  return arm.resourceId(KIND_TYPE[kind], names.dataFactory, name);
-}
 
 /**
  * Names of the Data Factory objects a value references through `{ referenceName, type: 'XReference' }`,
@@ -44,7 +27,7 @@ export function adfReferences(value: unknown): { kind: AdfObject['kind']; name: 
     if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object' && !(v instanceof arm.Arm)) {
       const o = v as Record<string, unknown>;
-      const kind = typeof o.type === 'string' ? REFERENCE_KIND[o.type] : undefined;
+      const kind = typeof o.type === 'string' ? ADF_REFERENCE_KIND[o.type] : undefined;
       if (kind && typeof o.referenceName === 'string') {
         const key = `${kind}/${o.referenceName}`;
         if (!seen.has(key)) {
@@ -68,7 +51,7 @@ export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): Ar
   }
   deps.push(...(obj.dependsOn ?? []));
   return {
-    type: KIND_TYPE[obj.kind],
+    type: ADF_RESOURCE_TYPE[obj.kind],
     apiVersion: DATA_FACTORY_API_VERSION,
     name: arm.format('{0}/{1}', names.dataFactory, obj.name),
     ...(obj.condition ? { condition: obj.condition } : {}),
@@ -101,6 +84,11 @@ export function escapeLiterals(value: unknown): Record<string, unknown> {
   return walk(value) as Record<string, unknown>;
 }
 
+/** The name of the module that made contribution number `index` (0-based), for internal error messages. */
+function contributor(c: Contribution, index: number): string {
+  return c.module ?? `module #${index + 1}`;
+}
+
 /**
  * Merges one keyed section (parameters, outputs, variables) of every contribution.
  * @throws Error when two modules contribute the same key (naming both), so no module silently replaces
@@ -112,13 +100,38 @@ export function mergeSection<T>(contributions: readonly Contribution[], section:
   contributions.forEach((c, i) => {
     for (const [key, value] of Object.entries(section(c) ?? {})) {
       if (value === undefined) continue;
-      const by = c.module ?? `module #${i + 1}`;
+      const by = contributor(c, i);
       if (merged.has(key)) throw new Error(`${what} ${key} is contributed by two modules: ${owner.get(key)} and ${by}`);
       merged.set(key, value);
       owner.set(key, by);
     }
   });
   return merged;
+}
+
+/**
+ * The resources of all contributions: every module's resources in contribution order, then the Data Factory
+ * objects of all modules as child resources of the factory (see {@link adfObjectResource}).
+ * @throws Error when a resource of the same type (compared case-insensitively, as ARM does) and the same
+ *   serialized name is contributed twice, naming both modules (or the one module that contributes it
+ *   twice): ARM rejects a template that defines a resource more than once
+ */
+export function mergeResources(contributions: readonly Contribution[]): ArmResource[] {
+  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
+  const owned: [ArmResource, string][] = [
+    ...contributions.flatMap((c, i) => (c.resources ?? []).map((r): [ArmResource, string] => [r, contributor(c, i)])),
+    ...contributions.flatMap((c, i) => (c.dataFactory ?? []).map((obj): [ArmResource, string] => [adfObjectResource(obj, adfObjects), contributor(c, i)])),
+  ];
+  const owner = new Map<string, string>();
+  for (const [r, by] of owned) {
+    const name = JSON.stringify(r.name);
+    const key = `${r.type.toLowerCase()} ${name}`;
+    const first = owner.get(key);
+    if (first === by) throw new Error(`resource ${r.type} ${name} is contributed twice by module ${by}`);
+    if (first !== undefined) throw new Error(`resource ${r.type} ${name} is contributed by two modules: ${first} and ${by}`);
+    owner.set(key, by);
+  }
+  return owned.map(([r]) => r);
 }
 
 /**
@@ -143,8 +156,9 @@ function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (k
  * Builds the ARM template object from all contributions, in contribution order; parameters and outputs
  * in the order the release table gives them.
  * @returns plain JSON (expressions serialized to `"[...]"` strings)
- * @throws Error when two modules contribute the same parameter, variable or output, a module and the
- *   release table disagree on the parameters or outputs, or a resource refers to one no module contributed
+ * @throws Error when two modules contribute the same parameter, variable, output or resource, a module and
+ *   the release table disagree on the parameters or outputs, or a resource refers to one no module
+ *   contributed
  */
 export function emitArmTemplate(contributions: readonly Contribution[], release: Release, metadata: Record<string, unknown>): Record<string, unknown> {
   const parameters = ordered(
@@ -156,11 +170,7 @@ export function emitArmTemplate(contributions: readonly Contribution[], release:
   );
   const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => key, 'output', release.version);
   const variables = Object.fromEntries(mergeSection(contributions, (c) => c.variables, 'variable'));
-  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
-  const resources = withDerivedDependencies([
-    ...contributions.flatMap((c) => c.resources ?? []),
-    ...adfObjects.map((obj) => adfObjectResource(obj, adfObjects)),
-  ]);
+  const resources = withDerivedDependencies(mergeResources(contributions));
   return escapeLiterals({
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
     contentVersion: '1.0.0.0',

@@ -19,77 +19,13 @@
  */
 import type { AdfExprNode } from './ast.js';
 import { parseAdfValue } from './parser.js';
-import {
-  AdfEvalError,
-  AdfUnsupportedFunctionError,
-  adfToString,
-  expectString,
-  isObject,
-  lookup,
-  typeName,
-  type AdfEvalContext,
-  type Evaluator,
-  type FnDef,
-} from './functions/common.js';
-import { STRING_FUNCTIONS, CONVERSION_FUNCTIONS } from './functions/strings.js';
-import { COLLECTION_FUNCTIONS, LOGIC_FUNCTIONS, MATH_FUNCTIONS } from './functions/collections.js';
-import { DATE_FUNCTIONS } from './functions/dates.js';
+import { AdfEvalError, AdfUnsupportedFunctionError, adfToString, isObject, lookup, typeName, type AdfEvalContext, type Evaluator } from './functions/common.js';
+import { adfFunction } from './functions.js';
+import { arityText } from '../calls.js';
 
 export { AdfEvalError, AdfUnsupportedFunctionError, adfToString, type AdfEvalContext } from './functions/common.js';
+export { ADF_EVALUATOR_FUNCTIONS } from './functions.js';
 export { formatAdfTimestamp, parseTimestamp as parseAdfTimestamp, type Timestamp as AdfTimestamp } from './functions/timestamps.js';
-
-/** Functions that read the evaluation context: `pipeline()`, `variables()`, `activity()`, `item()`, ... */
-const SCOPE_FUNCTIONS: Record<string, FnDef> = {
-  pipeline: {
-    min: 0,
-    max: 0,
-    run: (_a, ctx) => ({ ...(ctx.pipeline ?? {}), parameters: ctx.parameters ?? {} }),
-  },
-  variables: {
-    min: 1,
-    max: 1,
-    run: ([name], ctx) => {
-      const v = lookup(ctx.variables ?? {}, expectString('variables', name, 'variable name'));
-      if (v === undefined) throw new AdfEvalError(`variables: the variable '${name}' does not exist`);
-      return v;
-    },
-  },
-  activity: {
-    min: 1,
-    max: 1,
-    run: ([name], ctx) => {
-      const v = lookup(ctx.activities ?? {}, expectString('activity', name, 'activity name'));
-      if (v === undefined) throw new AdfEvalError(`activity: the activity '${name}' has no result in the evaluation context`);
-      return v;
-    },
-  },
-  item: {
-    min: 0,
-    max: 0,
-    run: (_a, ctx) => {
-      if (ctx.item === undefined) throw new AdfEvalError('item: not inside a ForEach (the context has no item)');
-      return ctx.item;
-    },
-  },
-  triggerbody: { min: 0, max: 0, run: (_a, ctx) => ctx.triggerBody ?? null },
-  trigger: { min: 0, max: 0, run: (_a, ctx) => ctx.trigger ?? null },
-  dataset: { min: 0, max: 0, run: (_a, ctx) => ctx.dataset ?? {} },
-  linkedservice: { min: 0, max: 0, run: (_a, ctx) => ctx.linkedService ?? {} },
-};
-
-const FUNCTIONS: Record<string, FnDef> = {
-  ...STRING_FUNCTIONS,
-  ...COLLECTION_FUNCTIONS,
-  ...LOGIC_FUNCTIONS,
-  ...CONVERSION_FUNCTIONS,
-  ...MATH_FUNCTIONS,
-  ...DATE_FUNCTIONS,
-  ...SCOPE_FUNCTIONS,
-};
-
-
-/** Names (lower-cased) of the functions the evaluator implements. */
-export const ADF_EVALUATOR_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS);
 
 /**
  * Evaluates an expression node.
@@ -104,12 +40,9 @@ export function evaluateAdf(node: AdfExprNode, ctx: AdfEvalContext): unknown {
     case 'keyword':
       return node.value;
     case 'call': {
-      const def = FUNCTIONS[node.name.toLowerCase()];
+      const def = adfFunction(node.name);
       if (!def) throw new AdfUnsupportedFunctionError(node.name);
-      if (node.args.length < def.min || node.args.length > def.max) {
-        const expected = def.max === Infinity ? `at least ${def.min}` : def.min === def.max ? `${def.min}` : `${def.min} to ${def.max}`;
-        throw new AdfEvalError(`${node.name}: expected ${expected} argument(s), got ${node.args.length}`);
-      }
+      if (node.args.length < def.min || node.args.length > def.max) throw new AdfEvalError(`${node.name}: expected ${arityText(def)} argument(s), got ${node.args.length}`);
       return def.run(def.lazy ? node.args : node.args.map(ev), ctx, ev);
     }
     case 'property':

@@ -14,6 +14,7 @@
  * the serializer (bracket access always parses to an `index` node, which serializes back to brackets).
  */
 import { Adf, AdfInterpolation, type AdfExprNode } from './ast.js';
+import { readArgumentList } from '../calls.js';
 
 /** Error thrown by the parser. `offset` is the 0-based UTF-16 offset in the parsed text where the problem is. */
 export class AdfParseError extends Error {
@@ -143,26 +144,14 @@ class ExprParser {
         this.fail(`expected '(' after function name '${name}'`, this.pos);
       }
       this.pos++;
-      const args: AdfExprNode[] = [];
-      this.skipWs();
-      if (this.peek() === ')') {
-        this.pos++;
-        return { kind: 'call', name, args };
-      }
-      for (;;) {
-        args.push(this.parseExpression());
-        this.skipWs();
-        const d = this.peek();
-        if (d === ',') {
-          this.pos++;
-          continue;
-        }
-        if (d === ')') {
-          this.pos++;
-          return { kind: 'call', name, args };
-        }
-        this.fail(`expected ',' or ')' in the arguments of '${name}', found ${this.describe(this.pos)}`);
-      }
+      const args = readArgumentList<AdfExprNode>({
+        skipSpace: () => this.skipWs(),
+        peek: () => this.peek(),
+        advance: () => void this.pos++,
+        argument: () => this.parseExpression(),
+        unexpected: () => this.fail(`expected ',' or ')' in the arguments of '${name}', found ${this.describe(this.pos)}`),
+      });
+      return { kind: 'call', name, args };
     }
     this.fail(`unexpected character '${c}'`, start);
   }

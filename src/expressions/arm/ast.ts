@@ -27,20 +27,31 @@ export type ArmExpr = ArmString | ArmNumber | ArmKeyword | ArmCall | ArmProperty
 
 /**
  * Visits every node of an expression tree, parents before children, arguments in order. The one walker
- * over ARM expression trees.
+ * over ARM expression trees (validators, emitters, lint).
+ *
+ * `visit` also receives the lambda variables in scope at the node: the names (lower-cased, as ARM compares
+ * them) declared by the string arguments before the body of every enclosing `lambda(...)` call. A
+ * `lambda` call itself is visited in the outer scope; all its arguments in the scope it opens. Source:
+ * "Lambda functions for ARM templates" (learn.microsoft.com/azure/azure-resource-manager/templates/
+ * template-functions-lambda).
+ * @param expr the root of the tree
+ * @param visit called once per node
+ * @param lambdaVariables the variables in scope at `expr` (default none)
  */
-export function forEachArmNode(expr: ArmExpr, visit: (node: ArmExpr) => void): void {
-  visit(expr);
+export function forEachArmNode(expr: ArmExpr, visit: (node: ArmExpr, lambdaVariables: readonly string[]) => void, lambdaVariables: readonly string[] = []): void {
+  visit(expr, lambdaVariables);
   switch (expr.kind) {
-    case 'call':
-      for (const a of expr.args) forEachArmNode(a, visit);
+    case 'call': {
+      const inner = expr.name.toLowerCase() === 'lambda' ? [...lambdaVariables, ...expr.args.slice(0, -1).flatMap((a) => (a.kind === 'string' ? [a.value.toLowerCase()] : []))] : lambdaVariables;
+      for (const a of expr.args) forEachArmNode(a, visit, inner);
       break;
+    }
     case 'property':
-      forEachArmNode(expr.target, visit);
+      forEachArmNode(expr.target, visit, lambdaVariables);
       break;
     case 'index':
-      forEachArmNode(expr.target, visit);
-      forEachArmNode(expr.index, visit);
+      forEachArmNode(expr.target, visit, lambdaVariables);
+      forEachArmNode(expr.index, visit, lambdaVariables);
       break;
   }
 }

@@ -22,6 +22,7 @@
  * keyword nodes, and the reference checker reports them.
  */
 import type { ArmExpr } from './ast.js';
+import { readArgumentList } from '../calls.js';
 
 /** A syntax error in an ARM expression. */
 export class ArmParseError extends Error {
@@ -133,27 +134,17 @@ class Parser {
       this.skipSpace();
       if (this.peek() === '(') {
         this.pos++;
-        const args: ArmExpr[] = [];
-        this.skipSpace();
-        if (this.peek() === ')') {
-          this.pos++;
-        } else {
-          for (;;) {
-            args.push(this.expression());
-            this.skipSpace();
+        const args = readArgumentList<ArmExpr>({
+          skipSpace: () => this.skipSpace(),
+          peek: () => this.peek(),
+          advance: () => void this.pos++,
+          argument: () => this.expression(),
+          unexpected: () => {
             const next = this.peek();
-            if (next === ',') {
-              this.pos++;
-              continue;
-            }
-            if (next === ')') {
-              this.pos++;
-              break;
-            }
             const found = next === undefined ? 'end of expression' : `'${next}'`;
             throw new ArmParseError(`expected "," or ")" in the arguments of ${name} but found ${found}`, this.pos);
-          }
-        }
+          },
+        });
         return { kind: 'call', name, args };
       }
       const lower = name.toLowerCase();
@@ -213,10 +204,22 @@ export function parseArmExpression(text: string): ArmExpr {
 
 /**
  * True when a template string value is an ARM expression: it starts with `[` and ends with `]` and
- * does not start with the `[[` escape. Source: template-expressions ("Escape characters").
+ * does not start with the `[[` escape. Source: template-expressions ("Escape characters"). The one test
+ * for "is this an ARM expression" used by the evaluator, the emitters, the validators and lint.
+ * @param value any template JSON value (false for non-strings)
  */
 export function isArmExpressionString(value: unknown): boolean {
   return typeof value === 'string' && value.length >= 2 && value.startsWith('[') && value.endsWith(']') && !value.startsWith('[[');
+}
+
+/**
+ * The text a template string that is not an expression stands for: the `[[...]` escape loses its first
+ * `[`; anything else is unchanged (inverse of `escapeArmLiteral` in `./ast.ts`). Source:
+ * template-expressions ("Escape characters").
+ * @param text a template string value for which {@link isArmExpressionString} is false
+ */
+export function unescapeArmLiteral(text: string): string {
+  return text.startsWith('[[') && text.endsWith(']') ? text.slice(1) : text;
 }
 
 /**
@@ -231,8 +234,7 @@ export function isArmExpressionString(value: unknown): boolean {
  */
 export function parseArmString(value: string): ArmExpr | string | undefined {
   if (typeof value !== 'string') return undefined;
-  if (!(value.length >= 2 && value.startsWith('[') && value.endsWith(']'))) return value;
-  if (value.startsWith('[[')) return value.slice(1);
+  if (!isArmExpressionString(value)) return unescapeArmLiteral(value);
   try {
     return parseArmExpression(value.slice(1, -1));
   } catch (e) {

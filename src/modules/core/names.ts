@@ -13,6 +13,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { ParameterKey, Value } from '../types.js';
 import { has, parameterName, type Release, type ReleaseFeature } from '../../compiler/releases.js';
+import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../naming/dataFactory.js';
 
 const v = arm.variables;
 
@@ -95,6 +96,14 @@ export const ids = {
   eventGridNamespace: arm.resourceId('Microsoft.EventGrid/namespaces', names.eventGridNamespace),
   subnet: (subnet: string) => arm.resourceId('Microsoft.Network/virtualNetworks/subnets', names.virtualNetwork, subnet),
 } as const;
+
+/**
+ * Resource ID of a Data Factory child object (pipeline, trigger, dataset, linked service) of the hub's
+ * factory: `resourceId('Microsoft.DataFactory/factories/<kind>s', dataFactoryName, name)`.
+ */
+export function adfObjectId(kind: AdfObjectKind, name: string): arm.Arm {
+  return arm.resourceId(ADF_RESOURCE_TYPE[kind], names.dataFactory, name);
+}
 
 /** Subnet names of the hub virtual network. */
 export const SUBNETS = {

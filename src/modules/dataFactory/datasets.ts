@@ -16,8 +16,8 @@
 import * as arm from '../../expressions/arm/index.js';
 import * as adf from '../../expressions/adf/index.js';
 import type { AdfObject, Value, ValueObject } from '../types.js';
+import { adfObjectId } from '../core/names.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
-import { adfObjectId } from '../../emitters/arm/template.js';
 
 /** Data Factory object names cannot hold every character a container name can; `-` becomes `_`. */
 export function safeName(containerName: string): string {

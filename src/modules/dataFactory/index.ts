@@ -9,7 +9,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../compiler/model.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
-import { names, ids, tagsFor, ROLES } from '../core/names.js';
+import { names, ids, tagsFor, ROLES, adfObjectId } from '../core/names.js';
 import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
@@ -17,8 +17,7 @@ import { has, earlierReleases, type Release } from '../../compiler/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript } from '../deploymentScripts/resource.js';
-import { adfObjectId } from '../../emitters/arm/template.js';
+import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 
@@ -62,7 +61,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, FACTORY_API, true), 'identity', 'principalId');
   const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, IDENTITY_API), 'principalId');
   const stopScriptName = arm.concat(names.dataFactory, '_stopTriggers');
-  const stopScriptId = arm.resourceId('Microsoft.Resources/deploymentScripts', stopScriptName);
+  const stopScriptId = deploymentScriptId(stopScriptName);
   const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
     arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
   // The specification's permissions table: Data Factory Contributor, on the factory only. (The public
@@ -167,7 +166,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
       ],
       dependsOn: [
         ...scriptDeps,
-        arm.resourceId('Microsoft.Resources/deploymentScripts', deleteOldName),
+        deploymentScriptId(deleteOldName),
         ...adf.filter((o) => o.kind === 'trigger' || o.kind === 'pipeline').map((o) => adfObjectId(o.kind, o.name)),
         // The pipelines it starts (config_InitializeHub) and the triggers it enables read settings.json,
         // the data lake (factory identity roles), Data Explorer (admin assignment, database scripts) and,

@@ -9,6 +9,7 @@ import type { ArmResource, Value, ValueObject } from '../types.js';
 import { tagsFor } from '../core/names.js';
 
 const SCRIPT_API = '2023-08-01';
+const SCRIPT_TYPE = 'Microsoft.Resources/deploymentScripts';
 
 /**
  * Azure CLI version of the script container. Deployment scripts accept only the versions they have
@@ -32,14 +33,17 @@ export interface DeploymentScriptOptions {
   settings?: ValueObject;
 }
 
-/** A deployment script resource (kind AzureCLI). */
+/**
+ * A deployment script resource (kind AzureCLI): the one builder of every deployment script body the hub
+ * deploys.
+ */
 export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
   return {
-    type: 'Microsoft.Resources/deploymentScripts',
+    type: SCRIPT_TYPE,
     apiVersion: SCRIPT_API,
     name: o.name,
     location: arm.parameters('location'),
-    tags: tagsFor('Microsoft.Resources/deploymentScripts'),
+    tags: tagsFor(SCRIPT_TYPE),
     kind: 'AzureCLI',
     identity: { type: 'UserAssigned', userAssignedIdentities: { [o.identity.toJSON()]: {} } },
     dependsOn: o.dependsOn,
@@ -56,4 +60,9 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
       scriptContent: o.content,
     },
   };
+}
+
+/** Resource ID of the deployment script named `name` (for `dependsOn` and for waiting on a script). */
+export function deploymentScriptId(name: arm.Arm): arm.Arm {
+  return arm.resourceId(SCRIPT_TYPE, name);
 }

@@ -11,7 +11,7 @@ import { has } from '../../compiler/releases.js';
 import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript } from '../deploymentScripts/resource.js';
+import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
 
 const STORAGE_API = '2023-01-01';
 const IDENTITY_API = '2023-01-31';
@@ -20,7 +20,7 @@ const ROLE_API = '2022-04-01';
 /** Name of the deployment script that writes `config/settings.json` and the schema files. */
 const UPLOAD_SETTINGS_SCRIPT_NAME = arm.concat(names.storageAccount, '_uploadSettings');
 /** Resource ID of that script: whatever reads settings.json after deployment waits for it. */
-export const uploadSettingsScriptId: arm.Arm = arm.resourceId('Microsoft.Resources/deploymentScripts', UPLOAD_SETTINGS_SCRIPT_NAME);
+export const uploadSettingsScriptId: arm.Arm = deploymentScriptId(UPLOAD_SETTINGS_SCRIPT_NAME);
 
 /** The three containers of the data lake (spec, "Deployed resources"). */
 export function containerNames(model: HubModel): string[] {

@@ -1,6 +1,6 @@
 /**
- * Value helpers for the Data Factory model checker: JSON value descriptions, JSON paths, ARM and Data
- * Factory expression detection, ISO date-time parsing without `Date` (so results never depend on the
+ * Value helpers for the Data Factory model checker: JSON value descriptions, JSON paths, Data Factory
+ * expression detection (ARM expressions: `isArmExpressionString` in `expressions/arm/parser.ts`), ISO date-time parsing without `Date` (so results never depend on the
  * `TZ` environment variable), mapper constraints and "did you mean" suggestions.
  */
 
@@ -10,17 +10,6 @@ export type JsonObject = Record<string, unknown>;
 /** True for a JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * ARM template expression: a string that starts with `[` (but not `[[`, the escape for a literal `[`) and
- * ends with `]` (learn.microsoft.com/azure/azure-resource-manager/templates/template-expressions).
- */
-export const ARM_EXPRESSION = /^\[(?!\[)[\s\S]*\]$/;
-
-/** True when `value` is a string holding an ARM expression. */
-export function isArmExpression(value: unknown): value is string {
-  return typeof value === 'string' && ARM_EXPRESSION.test(value);
 }
 
 /** True when `value` is a Data Factory expression string (starts with `@`, and `@@` is not the escape for a literal `@`). */

@@ -1,0 +1,110 @@
+/**
+ * `dependsOn` in the ARM reference checker: every entry must match a resource of the same template
+ * (HUB304), and a resource that uses `reference()`/`resourceId()` of another resource of the template must
+ * depend on it, directly or through other resources' `dependsOn` (HUB305). Undecided name comparisons are
+ * never reported. Source: "Define the order for deploying resources in ARM templates"
+ * (learn.microsoft.com/azure/azure-resource-manager/templates/resource-dependency).
+ */
+import { isArmExpressionString } from '../../expressions/arm/parser.js';
+import { CODE_DEPENDS, CODE_ERROR, quote, type Decls, type Report } from './common.js';
+import { foldExpr, foldText, matchTarget, targetOf, type ResourceInfo, type Target } from './names.js';
+
+/**
+ * Resolves every `dependsOn` entry of the resources and reports entries that match nothing (HUB304) and
+ * implicit dependencies that are missing (HUB305).
+ * @param resources the template's resources in walk order (parents before children)
+ */
+export function checkDependencies(
+  resources: ResourceInfo[],
+  decls: Decls,
+  report: Report,
+): void {
+  // Resolve every dependsOn entry against every resource.
+  const edges = resources.map(() => ({ sure: new Set<number>(), maybe: new Set<number>(), open: false }));
+  resources.forEach((r, ri) => {
+    if (r.parent !== undefined) edges[ri].sure.add(r.parent);
+    for (const dep of r.dependsOn) {
+      const target = dependsOnTarget(dep.value, decls);
+      if (target.kind === 'unknown') {
+        edges[ri].open = true;
+        continue;
+      }
+      let anyMatch = false;
+      let undecided = false;
+      resources.forEach((other, oi) => {
+        const m = matchTarget(target, other);
+        if (m === 'eq') {
+          anyMatch = true;
+          edges[ri].sure.add(oi);
+        } else if (m === 'unknown') {
+          undecided = true;
+          edges[ri].maybe.add(oi);
+        }
+      });
+      if (!anyMatch && !undecided) {
+        report(
+          CODE_ERROR,
+          'error',
+          dep.pointer,
+          `dependsOn entry ${quote(typeof dep.value === 'string' ? dep.value : JSON.stringify(dep.value))} matches no resource of this template.`,
+          'Point dependsOn at a resource declared in the same template (resourceId(type, name), its name, or a copy loop name).',
+        );
+      }
+    }
+  });
+
+  // Implicit dependencies: reference()/resourceId() of a resource of this template.
+  resources.forEach((r, ri) => {
+    if (!r.uses.length) return;
+    const reach = reachable(ri, edges);
+    if (reach.open) return;
+    const reported = new Set<number>();
+    for (const use of r.uses) {
+      const lower = use.call.name.toLowerCase();
+      const arg = lower === 'reference' ? use.call.args[0] : use.call;
+      if (!arg) continue;
+      const target = targetOf(foldExpr(arg, decls));
+      if (target.kind === 'unknown') continue;
+      const hits = resources.flatMap((o, oi) => (matchTarget(target, o) === 'eq' ? [oi] : []));
+      if (hits.length !== 1) continue;
+      const t = hits[0];
+      if (t === ri || isAncestor(resources, t, ri) || reach.nodes.has(t) || reported.has(t)) continue;
+      reported.add(t);
+      report(
+        CODE_DEPENDS,
+        'warning',
+        use.pointer,
+        `Resource '${r.display}' uses ${use.call.name}() of '${resources[t].display}', which is declared in this template but is not in its dependsOn.`,
+        'Add the resource to dependsOn so ARM deploys it first.',
+      );
+    }
+  });
+}
+
+function dependsOnTarget(value: unknown, decls: Decls): Target {
+  if (typeof value !== 'string') return { kind: 'unknown' };
+  if (!isArmExpressionString(value)) return targetOf({ value: value.startsWith('[[') ? value.slice(1) : value });
+  return targetOf(foldText(value.slice(1, -1), decls));
+}
+
+function reachable(start: number, edges: { sure: Set<number>; maybe: Set<number>; open: boolean }[]): { nodes: Set<number>; open: boolean } {
+  const nodes = new Set<number>();
+  const queue = [start];
+  let open = false;
+  while (queue.length) {
+    const n = queue.pop()!;
+    if (edges[n].open) open = true;
+    for (const next of [...edges[n].sure, ...edges[n].maybe]) {
+      if (!nodes.has(next)) {
+        nodes.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return { nodes, open };
+}
+
+function isAncestor(resources: ResourceInfo[], maybeAncestor: number, of: number): boolean {
+  for (let p = resources[of].parent; p !== undefined; p = resources[p].parent) if (p === maybeAncestor) return true;
+  return false;
+}
