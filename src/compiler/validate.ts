@@ -68,8 +68,10 @@ export function validateHub(source: SourceDocument): { data?: Record<string, unk
   const errors = validate(data) ? [] : pruneErrors(validate.errors ?? []);
   const diagnostics = schemaDiagnostics(source, errors);
   const release = RELEASE_VERSIONS.includes(data.release as never) ? getRelease(String(data.release)) : undefined;
-  const declared = String((source.declaredRelease ?? data.release) as unknown);
-  const fileRelease = RELEASE_VERSIONS.includes(declared as never) ? getRelease(declared) : release;
+  // A release value of the wrong type (a mapping, a list) is a schema error above; it names no release.
+  const declaredValue: unknown = source.declaredRelease ?? data.release;
+  const declared = typeof declaredValue === 'string' || typeof declaredValue === 'number' ? String(declaredValue) : undefined;
+  const fileRelease = declared !== undefined && RELEASE_VERSIONS.includes(declared as never) ? getRelease(declared) : release;
   if (release) diagnostics.push(...semanticDiagnostics(source, data, release, fileRelease!, errors.map(errorPath)));
   return diagnostics.some((d) => d.severity === 'error') ? { diagnostics } : { data, diagnostics };
 }

@@ -36,4 +36,12 @@ test('datasets[].versions that is not a list is a schema error, not an exception
   assert.ok(r.diagnostics.some((d) => d.code === 'HUB103' && d.path?.endsWith('versions')), JSON.stringify(r.diagnostics));
 });
 
+test('a release that is a mapping is HUB103 at release, not an exception (String() of an object without toString)', () => {
+  const text = 'release:\n  toString: []\nhub:\n  name: finops-hub\n';
+  const r = compile(text);
+  assert.is(r.artifacts.size, 0);
+  assert.equal(r.diagnostics.map((d) => [d.code, d.path]), [['HUB103', 'release']]);
+  assert.equal(r.diagnostics[0]!.start, { line: 2, col: 3 });
+});
+
 test.run();
