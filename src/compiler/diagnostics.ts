@@ -116,3 +116,25 @@ export function positionAt(text: string, offset: number): Position {
   }
   return { line, col: clamped - lineStart + 1 };
 }
+
+/**
+ * Maps 0-based offsets of a text to 1-based line and column, lines ending at `\n` (a `\r` before it counts
+ * as the last character of its line). Computed from the text itself: the yaml package's LineCounter misses
+ * the line breaks inside tokens it reports as errors (a multi-line plain scalar), which puts later
+ * positions past the end of their line. Offsets past the end are clamped to it.
+ */
+export function offsetPositions(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    const o = Math.max(0, Math.min(offset, text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: o - starts[lo]! + 1 };
+  };
+}

@@ -1,7 +1,9 @@
 /**
- * What the ARM and Data Factory expression languages share about function calls.
+ * What the ARM and Data Factory expression languages share: string literals, literal nodes, call arguments.
  *
- * The argument list, the one piece of grammar both have: after the `(` of `name(`, either `)` at once, or
+ * String literals: `'...'` with `''` for a quote inside, the same in both languages.
+ *
+ * The argument list, the other piece of grammar both have: after the `(` of `name(`, either `)` at once, or
  * arguments separated by `,` and closed by `)`, with whitespace allowed between tokens. Each parser
  * supplies what differs: its whitespace, its argument grammar and its error for anything else after an
  * argument. And the words both evaluators use for how many arguments a function takes.
@@ -61,4 +63,32 @@ export function readArgumentList<T>(reader: ArgumentListReader<T>): T[] {
  */
 export function arityText(arity: { min: number; max: number }): string {
   return arity.min === arity.max ? `${arity.min}` : arity.max === Infinity ? `at least ${arity.min}` : `${arity.min} to ${arity.max}`;
+}
+
+/**
+ * Reads a single-quoted string literal whose opening quote is at `open`; `''` inside stands for one quote.
+ * @returns the literal's value and the position just after its closing quote, or `undefined` when the
+ *   text ends before the closing quote
+ */
+export function readQuotedString(text: string, open: number): { value: string; end: number } | undefined {
+  let value = '';
+  let pos = open + 1;
+  for (;;) {
+    const i = text.indexOf("'", pos);
+    if (i < 0) return undefined;
+    value += text.slice(pos, i);
+    if (text[i + 1] !== "'") return { value, end: i + 1 };
+    value += "'";
+    pos = i + 2;
+  }
+}
+
+/** The literal nodes both expression trees share: strings, numbers and the keywords true, false, null. */
+export type LiteralNode = { kind: 'string'; value: string } | { kind: 'number'; value: number } | { kind: 'keyword'; value: true | false | null };
+
+/** The literal node of a plain builder argument. */
+export function literalNode(value: string | number | boolean | null): LiteralNode {
+  if (typeof value === 'string') return { kind: 'string', value };
+  if (typeof value === 'number') return { kind: 'number', value };
+  return { kind: 'keyword', value };
 }

@@ -22,7 +22,7 @@
  * hash, both for whole calls and per command (keyed by the command, its database and the schema before it,
  * {@link commandKey}); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
  */
-import { sortDiagnostics, type Diagnostic, type Position } from '../compiler/diagnostics.js';
+import { offsetPositions, sortDiagnostics, type Diagnostic } from '../compiler/diagnostics.js';
 import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageService.js';
 import { isCommentOnly, splitKqlCommands, type KqlBlock } from './kql/split.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
@@ -54,23 +54,6 @@ export type {
   KqlValidationOptions,
   KqlValidationResult,
 } from './kql/types.js';
-
-/** Converts offsets of one text to 1-based positions with a line-start table. */
-function lineIndex(text: string): (offset: number) => Position {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    const o = Math.max(0, Math.min(offset, text.length));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: o - starts[lo] + 1 };
-  };
-}
 
 /** Normalizes a mapping source for comparison: `$.a`, `$['a']` and `a` all give `a`. */
 function sourceName(s: string): string {
@@ -151,7 +134,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   const collected: Collected = { mappings: new Map(), policies: new Map() };
   const diagnostics: Diagnostic[] = [];
   for (const script of scripts) {
-    const pos = lineIndex(script.text);
+    const pos = offsetPositions(script.text);
     for (const block of splitKqlCommands(script.text)) {
       if (isCommentOnly(block.text)) continue;
       const key = commandKey(script.database, block.text, state.schemaHash());

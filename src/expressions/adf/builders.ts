@@ -3,22 +3,14 @@
  * language (learn.microsoft.com/azure/data-factory/control-flow-expression-language-functions).
  */
 import { Adf, AdfInterpolation, type AdfExprNode, type AdfTemplatePart } from './ast.js';
+import { literalNode } from '../calls.js';
 
 /** Anything a builder accepts: an expression or a plain literal. */
 export type AdfArg = Adf | string | number | boolean | null;
 
 /** Converts a builder argument into an expression node. */
 export function lit(value: AdfArg): AdfExprNode {
-  if (value instanceof Adf) return value.node;
-  if (value === null) return { kind: 'keyword', value: null };
-  switch (typeof value) {
-    case 'string':
-      return { kind: 'string', value };
-    case 'number':
-      return { kind: 'number', value };
-    default:
-      return { kind: 'keyword', value };
-  }
+  return value instanceof Adf ? value.node : literalNode(value);
 }
 
 /** Calls any expression function. Prefer the named helpers below. */

@@ -14,7 +14,7 @@
  * the serializer (bracket access always parses to an `index` node, which serializes back to brackets).
  */
 import { Adf, AdfInterpolation, type AdfExprNode } from './ast.js';
-import { readArgumentList } from '../calls.js';
+import { readArgumentList, readQuotedString } from '../calls.js';
 
 /** Error thrown by the parser. `offset` is the 0-based UTF-16 offset in the parsed text where the problem is. */
 export class AdfParseError extends Error {
@@ -157,21 +157,10 @@ class ExprParser {
   }
 
   parseString(): AdfExprNode {
-    const start = this.pos;
-    this.pos++;
-    let value = '';
-    for (;;) {
-      const i = this.text.indexOf("'", this.pos);
-      if (i < 0) this.fail('unterminated string literal', start);
-      value += this.text.slice(this.pos, i);
-      if (this.text[i + 1] === "'") {
-        value += "'";
-        this.pos = i + 2;
-      } else {
-        this.pos = i + 1;
-        return { kind: 'string', value };
-      }
-    }
+    const literal = readQuotedString(this.text, this.pos);
+    if (!literal) this.fail('unterminated string literal', this.pos);
+    this.pos = literal.end;
+    return { kind: 'string', value: literal.value };
   }
 }
 

@@ -6,6 +6,7 @@
  * (learn.microsoft.com/azure/azure-resource-manager/templates/template-functions).
  */
 import { Arm, type ArmExpr } from './ast.js';
+import { literalNode } from '../calls.js';
 
 /** Anything a builder accepts as an argument: an expression or a plain literal. */
 export type ArmArg = Arm | ArmExpr | string | number | boolean | null;
@@ -13,17 +14,8 @@ export type ArmArg = Arm | ArmExpr | string | number | boolean | null;
 /** Converts a builder argument into an expression node. */
 export function lit(value: ArmArg): ArmExpr {
   if (value instanceof Arm) return value.expr;
-  if (value === null) return { kind: 'keyword', value: null };
-  switch (typeof value) {
-    case 'string':
-      return { kind: 'string', value };
-    case 'number':
-      return { kind: 'number', value };
-    case 'boolean':
-      return { kind: 'keyword', value };
-    default:
-      return value;
-  }
+  if (value !== null && typeof value === 'object') return value;
+  return literalNode(value);
 }
 
 /** Builds a call of any ARM function. Prefer the named helpers below. */

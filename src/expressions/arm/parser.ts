@@ -22,7 +22,7 @@
  * keyword nodes, and the reference checker reports them.
  */
 import type { ArmExpr } from './ast.js';
-import { readArgumentList } from '../calls.js';
+import { readArgumentList, readQuotedString } from '../calls.js';
 
 /** A syntax error in an ARM expression. */
 export class ArmParseError extends Error {
@@ -157,21 +157,10 @@ class Parser {
   }
 
   private string(): ArmExpr {
-    const start = this.pos;
-    this.pos++; // opening quote
-    let value = '';
-    for (;;) {
-      const i = this.text.indexOf("'", this.pos);
-      if (i < 0) throw new ArmParseError('unterminated string literal', start);
-      value += this.text.slice(this.pos, i);
-      if (this.text[i + 1] === "'") {
-        value += "'";
-        this.pos = i + 2;
-      } else {
-        this.pos = i + 1;
-        return { kind: 'string', value };
-      }
-    }
+    const literal = readQuotedString(this.text, this.pos);
+    if (!literal) throw new ArmParseError('unterminated string literal', this.pos);
+    this.pos = literal.end;
+    return { kind: 'string', value: literal.value };
   }
 
   private integer(): ArmExpr {
