@@ -12,19 +12,10 @@ import type { DiffInput, DiffResult } from '../diff/types.js';
 import { diffValues, tryParseJson } from '../diff/values.js';
 import { describeMapping, layoutChanges } from '../migrate/layouts.js';
 import { releaseRow } from './parameters.js';
-import type { UpgradeCitation, UpgradePhase, UpgradeStepKind, UpgradePerformer } from './types.js';
+import type { UpgradeStep } from './types.js';
 
-/** A storage step before numbering. */
-export interface StorageStep {
-  phase: UpgradePhase;
-  kind: UpgradeStepKind;
-  performer: UpgradePerformer;
-  subject: string;
-  action: string;
-  why: string;
-  cites: UpgradeCitation[];
-  details?: string[];
-}
+/** A storage step before numbering: no Data Factory or resource target. */
+export type StorageStep = Omit<UpgradeStep, 'n' | 'dataFactory' | 'resource'>;
 
 const SETTINGS = 'config/settings.json';
 

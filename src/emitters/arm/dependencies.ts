@@ -22,6 +22,7 @@
 import { Arm, forEachArmNode, serializeArm, type ArmCall, type ArmExpr } from '../../expressions/arm/ast.js';
 import * as arm from '../../expressions/arm/index.js';
 import type { ArmResource, Value } from '../../modules/types.js';
+import { reachableWithout } from './dependencyGraph.js';
 
 /** Identity of a resource: lower-case type and its serialized name segments. */
 function key(type: string, segments: readonly ArmExpr[]): string {
@@ -120,22 +121,8 @@ export function withDerivedDependencies(resources: readonly ArmResource[]): ArmR
   // ARM drops a dependency on a resource whose condition is false, and with it the order that resource
   // carried: only always-deployed resources make a dependency implied.
   const always = (x: number) => resources[x].condition === undefined;
-  const reachableWithout = (from: number, to: number): boolean => {
-    const seen = new Set<number>();
-    const stack = edges[from].filter((x) => x !== to && always(x));
-    while (stack.length) {
-      const x = stack.pop()!;
-      if (seen.has(x)) continue;
-      seen.add(x);
-      for (const y of edges[x]) {
-        if (y === to) return true;
-        if (always(y)) stack.push(y);
-      }
-    }
-    return false;
-  };
   return resources.map((r, i) => {
-    const kept = edges[i].filter((d) => !reachableWithout(i, d));
+    const kept = edges[i].filter((d) => !reachableWithout(edges, always, i, d));
     const dependsOn = kept.map((d) => (explicit[i].includes(d) ? r.dependsOn![explicit[i].indexOf(d)] : resourceIdOf(resources[d])));
     if (dependsOn.length) return { ...r, dependsOn };
     const { dependsOn: _none, ...rest } = r;

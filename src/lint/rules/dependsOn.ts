@@ -12,6 +12,7 @@
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression, callsIn, resourceKey, targetKey } from '../arm.js';
+import { reachableWithout } from '../../emitters/arm/dependencyGraph.js';
 
 export const dependsOn: LintRule = {
   id: 'HUB510',
@@ -38,26 +39,7 @@ export const dependsOn: LintRule = {
       });
     };
     const edges = ctx.resources.map((_, i) => targets(i));
-    /**
-     * True when `to` is reachable from `from` without the direct edge `from -> to`, through resources that
-     * are always deployed: ARM drops a dependency on a resource whose condition is false, and the order it
-     * carried with it.
-     */
-    const reachableWithout = (from: number, to: number): boolean => {
-      const seen = new Set<number>();
-      const always = (x: number) => !('condition' in ctx.resources[x].json);
-      const stack = edges[from].filter((x) => x !== to && x !== from && always(x));
-      while (stack.length) {
-        const x = stack.pop()!;
-        if (seen.has(x)) continue;
-        seen.add(x);
-        for (const y of edges[x]) {
-          if (y === to) return true;
-          if (always(y)) stack.push(y);
-        }
-      }
-      return false;
-    };
+    const always = (x: number) => !('condition' in ctx.resources[x].json);
 
     const out: LintFinding[] = [];
     ctx.resources.forEach((r, i) => {
@@ -76,7 +58,7 @@ export const dependsOn: LintRule = {
         const k = e?.kind === 'call' ? targetKey(e) : undefined;
         const t = k === undefined ? undefined : byKey.get(k);
         if (t === i) return report('the resource depends on itself', 'Remove the entry.');
-        if (t !== undefined && reachableWithout(i, t)) {
+        if (t !== undefined && reachableWithout(edges, always, i, t)) {
           return report(`the dependency on ${ctx.resources[t].label} is already implied by another dependsOn entry`, 'Remove the entry; ARM orders dependencies transitively.');
         }
       });

@@ -111,6 +111,18 @@ function allDatasets(ctx: DataFactoryContext): AdfObject[] {
   const ingestionDeps = ctx.remoteHubDeployed
     ? [adfObjectId('linkedService', LINKED_SERVICES.storage), adfObjectId('linkedService', LINKED_SERVICES.remoteHubStorage)]
     : undefined;
+  // A JSON file read by file name and folder, defaulting to one file.
+  const jsonFile = (name: string, fileName: string, folderPath: string) =>
+    dataset({
+      name,
+      type: 'Json',
+      linkedService: storage,
+      parameters: {
+        [P.fileName]: { type: 'String', defaultValue: fileName },
+        [P.folderPath]: { type: 'String', defaultValue: folderPath },
+      },
+      typeProperties: { location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath) }) },
+    });
   const exportBlob = (name: string, type: 'DelimitedText' | 'Parquet', extra: ValueObject = {}) =>
     dataset({
       name,
@@ -120,26 +132,8 @@ function allDatasets(ctx: DataFactoryContext): AdfObject[] {
       typeProperties: { location: lakeLocation({ fileName: param(P.blobPath), fileSystem: ctx.exportContainer }), ...extra },
     });
   return [
-    dataset({
-      name: n.config,
-      type: 'Json',
-      linkedService: storage,
-      parameters: {
-        [P.fileName]: { type: 'String', defaultValue: 'settings.json' },
-        [P.folderPath]: { type: 'String', defaultValue: ctx.configContainer },
-      },
-      typeProperties: { location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath) }) },
-    }),
-    dataset({
-      name: n.manifest,
-      type: 'Json',
-      linkedService: storage,
-      parameters: {
-        [P.fileName]: { type: 'String', defaultValue: 'manifest.json' },
-        [P.folderPath]: { type: 'String', defaultValue: ctx.exportContainer },
-      },
-      typeProperties: { location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath) }) },
-    }),
+    jsonFile(n.config, 'settings.json', ctx.configContainer),
+    jsonFile(n.manifest, 'manifest.json', ctx.exportContainer),
     exportBlob(n.exportCsv, 'DelimitedText', { ...CSV_SETTINGS }),
     exportBlob(n.exportGzip, 'DelimitedText', { ...CSV_SETTINGS, compressionCodec: 'gzip' }),
     exportBlob(n.exportParquet, 'Parquet'),
