@@ -9,9 +9,26 @@
  * not bundled.
  */
 import { fileURLToPath } from 'node:url';
+import { hubSchemaModule } from './hubSchemaCode.mjs';
+import { kqlTemplatesModule } from './kqlTemplatesCode.mjs';
 
 /** The repository root, esbuild's working directory (output paths such as `dist/hubc.js` are relative to it). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Replaces two modules that compile at run time by what they compile, generated at build time: the
+ * hub.yaml schema validator (src/compiler/hubSchema.ts -> ajv standalone code, scripts/hubSchemaCode.mjs)
+ * and the KQL templates (src/modules/dataExplorer/kqlTemplates.ts -> precompiled handlebars,
+ * scripts/kqlTemplatesCode.mjs).
+ */
+const precompiled = {
+  name: 'hubc-precompiled',
+  setup(build) {
+    const replace = (filter, generate) => build.onLoad({ filter }, () => ({ contents: generate(ROOT), loader: 'js', resolveDir: ROOT }));
+    replace(/[\\/]src[\\/]compiler[\\/]hubSchema\.ts$/, hubSchemaModule);
+    replace(/[\\/]src[\\/]modules[\\/]dataExplorer[\\/]kqlTemplates\.ts$/, kqlTemplatesModule);
+  },
+};
 
 /** Options of esbuild's `build()`; add `write: false` or `metafile: true` as needed. */
 export const BUNDLE_OPTIONS = {
@@ -26,5 +43,6 @@ export const BUNDLE_OPTIONS = {
   external: ['@kusto/language-service-next'],
   // CommonJS packages in an ES module bundle call require() for Node built-ins.
   banner: { js: "import { createRequire as __hubcRequire } from 'node:module'; const require = __hubcRequire(import.meta.url);" },
+  plugins: [precompiled],
   logLevel: 'warning',
 };

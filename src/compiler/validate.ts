@@ -4,29 +4,20 @@
  * copy. Like tsc, one run reports every problem: the semantic checks run on every part of the data the
  * schema found valid, even when other parts are not.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { hubSchemaValidator } from './hubSchema.js';
 import type { Diagnostic } from './diagnostics.js';
 import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from './positions.js';
-import { packagePath } from './packageRoot.js';
 import { getRelease, RELEASE_VERSIONS, type Release } from './releases.js';
 import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
 
 export { parseCidr } from './checks/network.js';
 
-let validator: ValidateFunction | undefined;
 let schemaDefaults: Record<string, unknown> | undefined;
 
-/** The hub.yaml JSON Schema, compiled once per process. */
-function schemaValidator(): ValidateFunction {
-  if (!validator) {
-    const schema = JSON.parse(readFileSync(packagePath('schemas', 'hub.schema.json'), 'utf8'));
-    const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, verbose: true });
-    validator = ajv.compile(schema);
-  }
-  return validator;
-}
+/** The hub.yaml JSON Schema, compiled once per process (./hubSchema.ts). */
+const schemaValidator = hubSchemaValidator;
 
 /** What a minimal hub.yaml (`release` and `hub.name` only) holds after the schema defaults are applied. */
 function defaults(): Record<string, unknown> {

@@ -9,12 +9,10 @@
  * Deploy-time values stay in the text as placeholders that the ARM template substitutes; the only one is
  * {@link RAW_RETENTION_PLACEHOLDER}.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import Handlebars from 'handlebars';
 import * as arm from '../../expressions/arm/index.js';
 import type { CustomDatasetModel, HubModel } from '../../compiler/model.js';
 import type { KqlScriptArtifact } from '../types.js';
-import { packagePath } from '../../compiler/packageRoot.js';
+import { loadKqlTemplates, type HelperRegistry, type KqlTemplate, type KqlTemplateName } from './kqlTemplates.js';
 import { EXPORT_SCHEMAS, builtInDataset, schemaFileName } from '../datasets/catalog.js';
 import { BUILT_IN_KQL_DATASETS, HUB_SETTINGS_LOG, OPEN_DATA_TABLES, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
 import { customAdds, customFinalColumns, customRawColumns } from './kql/custom.js';
@@ -145,8 +143,8 @@ function ident(column: KqlColumn): string {
 
 type Columns = readonly KqlColumn[];
 
-function createEngine(): typeof Handlebars {
-  const hb = Handlebars.create();
+/** Registers the helpers the templates call: KQL strings, column lists, mappings, update policies. */
+function registerHelpers(hb: HelperRegistry): void {
   hb.registerHelper('str', (value: unknown) => kqlString(String(value)));
   hb.registerHelper('columnList', (columns: Columns) =>
     columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'),
@@ -180,26 +178,13 @@ function createEngine(): typeof Handlebars {
       '}]',
     ].join('\n'),
   );
-  const partialsDir = packagePath('kql', 'partials');
-  for (const file of readdirSync(partialsDir).sort()) {
-    if (!file.endsWith('.kql.hbs')) continue;
-    hb.registerPartial(file.slice(0, -'.kql.hbs'.length), readFileSync(`${partialsDir}/${file}`, 'utf8'));
-  }
-  return hb;
 }
 
-type Template = (context: unknown) => string;
-let engine: { templates: Record<'Common' | 'IngestionSetup' | 'HubSetup', Template> } | undefined;
+let compiled: Record<KqlTemplateName, KqlTemplate> | undefined;
 
-/** Compiles the templates once per process. */
-function templates() {
-  if (!engine) {
-    const hb = createEngine();
-    const load = (name: string): Template =>
-      hb.compile(readFileSync(packagePath('kql', `${name}.kql.hbs`), 'utf8'), { noEscape: true, strict: true });
-    engine = { templates: { Common: load('Common'), IngestionSetup: load('IngestionSetup'), HubSetup: load('HubSetup') } };
-  }
-  return engine.templates;
+/** The templates, compiled (or, in the bundle, instantiated) once per process. */
+function templates(): Record<KqlTemplateName, KqlTemplate> {
+  return (compiled ??= loadKqlTemplates(registerHelpers));
 }
 
 /**
@@ -242,6 +227,15 @@ function scriptHeader(release: string, placeholders?: KqlScriptArtifact['placeho
  *   missing or refers to a value the context lacks (strict mode)
  */
 export function kqlScripts(model: HubModel): KqlScriptArtifact[] {
+  // The Data Factory module asks for the scripts' IDs, the Data Explorer module for the scripts: render once.
+  let scripts = rendered.get(model);
+  if (!scripts) rendered.set(model, (scripts = renderScripts(model)));
+  return scripts.map((s) => ({ ...s }));
+}
+
+const rendered = new WeakMap<HubModel, KqlScriptArtifact[]>();
+
+function renderScripts(model: HubModel): KqlScriptArtifact[] {
   if (!model.release.focusVersions.includes(FOCUS_VERSION)) {
     throw new Error(`hub release ${model.release.version} targets FOCUS ${model.release.focusVersions.join(', ')}; the KQL templates implement ${FOCUS_VERSION}`);
   }

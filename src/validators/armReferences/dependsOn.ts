@@ -19,7 +19,8 @@ export function checkDependencies(
   decls: Decls,
   report: Report,
 ): void {
-  // Resolve every dependsOn entry against every resource.
+  const candidates = candidateIndex(resources);
+  // Resolve every dependsOn entry against every resource it can match.
   const edges = resources.map(() => ({ sure: new Set<number>(), maybe: new Set<number>(), open: false }));
   resources.forEach((r, ri) => {
     if (r.parent !== undefined) edges[ri].sure.add(r.parent);
@@ -31,8 +32,8 @@ export function checkDependencies(
       }
       let anyMatch = false;
       let undecided = false;
-      resources.forEach((other, oi) => {
-        const m = matchTarget(target, other);
+      candidates(target).forEach((oi) => {
+        const m = matchTarget(target, resources[oi]);
         if (m === 'eq') {
           anyMatch = true;
           edges[ri].sure.add(oi);
@@ -65,7 +66,7 @@ export function checkDependencies(
       if (!arg) continue;
       const target = targetOf(foldExpr(arg, decls));
       if (target.kind === 'unknown') continue;
-      const hits = resources.flatMap((o, oi) => (matchTarget(target, o) === 'eq' ? [oi] : []));
+      const hits = candidates(target).filter((oi) => matchTarget(target, resources[oi]) === 'eq');
       if (hits.length !== 1) continue;
       const t = hits[0];
       if (t === ri || isAncestor(resources, t, ri) || reach.nodes.has(t) || reported.has(t)) continue;
@@ -79,6 +80,33 @@ export function checkDependencies(
       );
     }
   });
+}
+
+/**
+ * The resources a target can match, as indexes in template order: a `key` target of a known type matches
+ * only resources of that type or of a type not known ({@link matchTarget} says `ne` for every other), any
+ * other target every resource. Saves comparing names with every resource of a large template.
+ */
+function candidateIndex(resources: readonly ResourceInfo[]): (target: Target) => readonly number[] {
+  const all = resources.map((_, i) => i);
+  const byType = new Map<string, number[]>();
+  resources.forEach((r, i) => {
+    if (r.type === undefined) return;
+    const list = byType.get(r.type) ?? [];
+    list.push(i);
+    byType.set(r.type, list);
+  });
+  const untyped = all.filter((i) => resources[i].type === undefined);
+  const memo = new Map<string, number[]>();
+  return (target) => {
+    if (target.kind !== 'key' || target.type === undefined) return all;
+    let list = memo.get(target.type);
+    if (!list) {
+      list = [...(byType.get(target.type) ?? []), ...untyped].sort((a, b) => a - b);
+      memo.set(target.type, list);
+    }
+    return list;
+  };
 }
 
 function dependsOnTarget(value: unknown, decls: Decls): Target {

@@ -1,0 +1,7 @@
+/** Types of scripts/kqlTemplatesCode.mjs. */
+
+/** The precompiled-template module that replaces src/modules/dataExplorer/kqlTemplates.ts in the bundle. */
+export declare function kqlTemplatesModule(root: string): string;
+
+/** The precompile options; equal to KQL_TEMPLATE_OPTIONS of src/modules/dataExplorer/kqlTemplates.ts. */
+export declare const OPTIONS: { noEscape: boolean; strict: boolean };
