@@ -1,10 +1,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALL_CODES, codes } from '../../src/diagnostics/index.js';
+import { diagnosticsDoc } from '../../src/diagnostics/docs.js';
+import { cliCodes } from '../../src/diagnostics/cli.js';
+import { hubYamlCodes } from '../../src/diagnostics/hubYaml.js';
+import { outputCodes } from '../../src/diagnostics/output.js';
+import { diffPublishCodes } from '../../src/diagnostics/diffPublish.js';
+import { deployCodes } from '../../src/diagnostics/deploy.js';
+import { simulateCodes } from '../../src/diagnostics/simulate.js';
+import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
+import { lintCodes } from '../../src/diagnostics/lint.js';
+import { RULES } from '../../src/lint/registry.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REGISTRY = join(ROOT, 'src', 'diagnostics') + sep;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -13,13 +25,78 @@ function sources(dir: string): string[] {
   });
 }
 
-test('every diagnostic code the source can emit is documented in docs/diagnostics.md', () => {
-  const docs = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');
-  const documented = new Set([...docs.matchAll(/^\| (HUB\d{3}) \|/gm)].map((m) => m[1]));
-  const emitted = new Set(sources(join(ROOT, 'src')).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/'(HUB\d{3})'/g)].map((m) => m[1])));
-  assert.ok(emitted.size > 20, `found ${emitted.size} codes`);
-  const missing = [...emitted].filter((c) => !documented.has(c)).sort();
-  assert.equal(missing, [], `undocumented codes: ${missing.join(', ')}`);
+/** The source files outside the registry folder, as [path relative to the repo, text]. */
+const OUTSIDE = sources(join(ROOT, 'src'))
+  .filter((f) => !f.startsWith(REGISTRY))
+  .map((f) => [relative(ROOT, f), readFileSync(f, 'utf8')] as const);
+
+/** A line that is only comment: doc comments and `//` lines (prose that names a code, e.g. "HUB304"). */
+const isCommentLine = (line: string) => /^\s*(\*|\/\*|\/\/)/.test(line);
+
+test('docs/diagnostics.md is generated from the registry (run npm run docs)', () => {
+  const committed = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');
+  assert.ok(committed === diagnosticsDoc(), 'docs/diagnostics.md differs from the registry: run npm run docs');
+  for (const c of ALL_CODES) assert.ok(committed.includes(`<a id="${c.code.toLowerCase()}"></a>${c.code} |`), `${c.code} has a row with its anchor`);
+});
+
+// Codes are declared once, in src/diagnostics/, and raised through their entries (`codes.HUB201...`), so
+// the type check proves every raised code is declared. Outside the registry a code may appear only in
+// comment lines: doc comments that say which codes a function raises are cross-references for readers
+// and raise nothing; every string, template or key that holds a code is code and must use the registry.
+test('no HUBnnn code is written outside the registry, except in comment lines', () => {
+  const found = OUTSIDE.flatMap(([file, text]) =>
+    text.split('\n').flatMap((line, i) => (/HUB\d{3}/.test(line.replace(/codes\.HUB\d{3}/g, '')) && !isCommentLine(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  assert.equal(found, [], `inline codes:\n${found.join('\n')}`);
+});
+
+test('every declared code is raised somewhere outside the registry', () => {
+  const used = new Set(OUTSIDE.flatMap(([, text]) => [...text.matchAll(/codes\.(HUB\d{3})\b/g)].map((m) => m[1])));
+  const unused = ALL_CODES.map((c) => c.code).filter((c) => !used.has(c));
+  assert.equal(unused, [], `declared but never raised: ${unused.join(', ')}`);
+});
+
+test('each stage file declares only the codes of its range', () => {
+  const ranges: [Record<string, { code: string }>, number, number][] = [
+    [cliCodes, 0, 99],
+    [hubYamlCodes, 100, 299],
+    [outputCodes, 300, 399],
+    [diffPublishCodes, 400, 419],
+    [deployCodes, 420, 449],
+    [simulateCodes, 450, 479],
+    [upgradeCodes, 480, 499],
+    [lintCodes, 500, 599],
+  ];
+  const all = ranges.flatMap(([table, lo, hi]) =>
+    Object.entries(table).map(([key, entry]) => {
+      assert.is(entry.code, key);
+      const n = Number(key.slice(3));
+      assert.ok(n >= lo && n <= hi, `${key} is outside ${lo}-${hi}`);
+      return key;
+    }),
+  );
+  assert.is(new Set(all).size, all.length, 'no code is declared twice');
+  assert.is(all.length, Object.keys(codes).length);
+});
+
+test('every lint rule takes its code, name, severity and summary from a lint entry of the registry', () => {
+  for (const r of RULES) {
+    const entry = (codes as Record<string, { rule?: string; severity: string; meaning: string }>)[r.id];
+    assert.ok(entry, `${r.id} is declared`);
+    assert.equal([entry.rule, entry.severity, entry.meaning], [r.name, r.severity, r.summary], r.id);
+  }
+  const ruleCodes = ALL_CODES.filter((c) => c.rule).map((c) => c.code);
+  assert.equal(ruleCodes, RULES.map((r) => r.id));
+});
+
+test('a raiser gives code, severity, message and a hint only when the template has one', () => {
+  assert.equal(codes.HUB599.unused({ id: 'HUB510', name: 'arm/depends-on' }), {
+    code: 'HUB599',
+    severity: 'warning',
+    message: 'the suppression of HUB510 (arm/depends-on) matches no finding',
+    hint: 'Remove the suppression; the problem it accepted is gone.',
+  });
+  assert.is(codes.HUB104.anchor, 'docs/diagnostics.md#hub104');
 });
 
 test.run();
