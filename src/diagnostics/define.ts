@@ -15,10 +15,10 @@ export interface MessageText {
 }
 
 /**
- * A message template: a function of its typed arguments (or of none) giving the message, or the message
- * with its hint.
+ * A message template: a function of its typed arguments giving the message, or the message with its hint;
+ * or a fixed text (a message, or a message with its hint).
  */
-export type Template = (...args: any[]) => string | MessageText;
+export type Template = ((...args: any[]) => string | MessageText) | string | MessageText;
 
 /** What a template gives when raised: the start of a {@link Diagnostic} (the caller adds file and position). */
 export interface Raised {
@@ -62,7 +62,7 @@ export interface CodeInfo {
 
 /** The raisers of a spec's templates: same arguments, giving a {@link Raised}. */
 export type Raisers<M> = {
-  readonly [K in keyof M]: M[K] extends (...args: infer A) => any ? (...args: A) => Raised : never;
+  readonly [K in keyof M]: M[K] extends (...args: infer A) => any ? (...args: A) => Raised : () => Raised;
 };
 
 /** A registry entry: the code's facts and one raiser per message template. */
@@ -92,7 +92,7 @@ export function defineCodes<const T extends Record<string, CodeSpec>>(specs: T):
       anchor: `docs/diagnostics.md#${code.toLowerCase()}`,
     };
     for (const [name, template] of Object.entries(spec.messages ?? {})) {
-      entry[name] = (...args: unknown[]) => raise(code, spec.severity, template(...args));
+      entry[name] = typeof template === 'function' ? (...args: unknown[]) => raise(code, spec.severity, template(...args)) : () => raise(code, spec.severity, template);
     }
     out[code] = Object.freeze(entry);
   }
