@@ -3,24 +3,52 @@
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
+import { ARM_SCHEMAS_DIR_VARIABLE } from '../validators/armSchema/folders.js';
+
+/** What to do when the ARM schemas cannot be found (HUB003). */
+const SCHEMAS_HINT =
+  `Set ${ARM_SCHEMAS_DIR_VARIABLE} or pass --schemas-dir with a copy of the official ARM JSON schemas, ` +
+  'or run once with network access so hubc can download the files it needs into its cache.';
 
 export const cliCodes = defineCodes({
   HUB001: {
     stage: 'CLI',
     severity: 'error',
     meaning: 'The input file cannot be read.',
-    messages: {},
+    messages: {
+      raise: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Pass the path of a hub.yaml file.' }),
+    },
   },
   HUB002: {
     stage: 'CLI',
     severity: 'error',
     meaning: 'The output folder cannot be written.',
-    messages: {},
+    messages: {
+      output: (a: { detail: string }) => ({ message: `cannot write output: ${a.detail}`, hint: 'Check that the output folder is writable.' }),
+      file: (a: { file: string; detail: string }) => ({ message: `cannot write ${a.file}: ${a.detail}`, hint: 'Check that the folder exists and is writable.' }),
+    },
   },
   HUB003: {
     stage: 'environment',
     severity: 'error',
     meaning: 'The official ARM JSON schemas cannot be found or downloaded (`hubc validate` exits 2).',
-    messages: {},
+    messages: {
+      notThere: (a: { dir: string; how: string; file: string }) => ({ message: `no ARM JSON schemas in ${a.dir} (given by ${a.how}): ${a.file} is missing there`, hint: SCHEMAS_HINT }),
+      notFound: (a: { tried: readonly string[] }) => ({
+        message: `cannot find the official ARM JSON schemas (${ARM_SCHEMAS_DIR_VARIABLE} is not set; tried ${a.tried.join(', ')})`,
+        hint: SCHEMAS_HINT,
+      }),
+      incomplete: (a: { dir: string; list: string }) => ({ message: `the ARM JSON schemas in ${a.dir} lack files the template refers to: ${a.list}`, hint: SCHEMAS_HINT }),
+      notAvailable: (a: { tried: readonly string[]; cache: string; why: string }) => ({
+        message:
+          `the official ARM JSON schemas are not available: ${ARM_SCHEMAS_DIR_VARIABLE} is not set, no complete copy beside the checkout (${a.tried.join(', ')}), ` +
+          `and the cache ${a.cache} could not be filled: ${a.why}`,
+        hint: SCHEMAS_HINT,
+      }),
+      unloadable: (a: { dir: string; detail: string }) => ({
+        message: `cannot load the ARM JSON schemas in ${a.dir}: ${a.detail}`,
+        hint: `Fix or remove the file, or set ${ARM_SCHEMAS_DIR_VARIABLE} or pass --schemas-dir with another copy of the official ARM JSON schemas.`,
+      }),
+    },
   },
 });

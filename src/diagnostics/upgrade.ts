@@ -15,19 +15,35 @@ export const upgradeCodes = defineCodes({
     stage: 'upgrade',
     severity: 'error',
     meaning: 'The `--parameters` file of `hubc upgrade-plan` cannot be read, is not JSON, or has no `parameters` object. Exit 2.',
-    messages: {},
+    messages: {
+      unreadable: (a: { file: string; detail: string }) => ({
+        message: `cannot read the parameters file ${a.file}: ${a.detail}`,
+        hint: 'Pass the deployment parameters file the hub was deployed with (JSON).',
+      }),
+    },
   },
   HUB492: {
     stage: 'migrate-data',
     severity: 'error',
     meaning: 'The `--storage` folder has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
-    messages: {},
+    messages: {
+      noFolder: (a: { folder: string }) => ({ message: `${a.folder} has no ingestion folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
+      unlistable: (a: { storage: string; detail: string }) => ({
+        message: `cannot list the ingestion container of ${a.storage}: ${a.detail}`,
+        hint: 'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.',
+      }),
+    },
   },
   HUB493: {
     stage: 'migrate-data',
     severity: 'error',
     meaning: '`--to` is not newer than `--from`: data moves only forward. Exit 2.',
-    messages: {},
+    messages: {
+      raise: (a: { to: string; from: string }) => ({
+        message: `--to ${a.to} is not newer than --from ${a.from}`,
+        hint: 'Data moves only forward: name the release that wrote the data with --from and the newer one with --to.',
+      }),
+    },
   },
   HUB494: {
     stage: 'migrate-data',
