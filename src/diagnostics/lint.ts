@@ -1,16 +1,17 @@
 /**
  * Diagnostic registry, HUB5xx: `hubc lint`. A rule (src/lint/rules/) takes its code, name, severity and summary from here; its findings are its messages.
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
+ * The date in HUB505 is `API_VERSIONS_AS_OF` of src/lint/data/apiVersions.ts, written out so that the
+ * registry loads no lint module at start-up; test/compiler/codes.test.ts checks they agree.
  */
 import { defineCodes } from './define.js';
-import { API_VERSIONS_AS_OF } from '../lint/data/apiVersions.js';
 
 export const lintCodes = defineCodes({
   HUB501: { stage: 'lint', severity: 'error', rule: 'arm/template-schema', meaning: '`$schema` is a current deploymentTemplate schema and `contentVersion` has the form 1.0.0.0.' },
   HUB502: { stage: 'lint', severity: 'error', rule: 'arm/parameters-referenced', meaning: 'Every declared parameter is used in a valid expression.' },
   HUB503: { stage: 'lint', severity: 'error', rule: 'arm/location-parameter', meaning: 'A `location` parameter defaults to `[resourceGroup().location]` (or the region hub.yaml sets); no location parameter defaults to another literal region.' },
   HUB504: { stage: 'lint', severity: 'error', rule: 'arm/resource-location', meaning: 'A resource\'s location is `global` or an expression over a location parameter, not a literal region or `resourceGroup().location`.' },
-  HUB505: { stage: 'lint', severity: 'warning', rule: 'arm/api-version-recent', meaning: `An API version is at most two years older than ${API_VERSIONS_AS_OF} (the date of hubc's API version table), or the newest stable one.` },
+  HUB505: { stage: 'lint', severity: 'warning', rule: 'arm/api-version-recent', meaning: "An API version is at most two years older than 2026-08-16 (the date of hubc's API version table), or the newest stable one." },
   HUB506: { stage: 'lint', severity: 'error', rule: 'arm/api-version-stable', meaning: 'No preview API version for a resource type that has a stable one.' },
   HUB507: { stage: 'lint', severity: 'error', rule: 'arm/outputs-no-secrets', meaning: 'Outputs read no secure parameter and no `list*()` function.' },
   HUB508: { stage: 'lint', severity: 'error', rule: 'arm/secure-parameter-default', meaning: 'A secure parameter has no default other than an empty value or `[newGuid()]`.' },

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
-import { locateArmSchemas } from './armSchema/locate.js';
+import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.js';
 import { ENUM_CI } from './armSchema/relax.js';
 import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
 import { codes } from '../diagnostics/index.js';
@@ -279,7 +279,7 @@ export function loadArmSchemaValidator(schemasDir?: string): ArmSchemaValidator 
   try {
     store = new ArmSchemaStore(dir);
   } catch (e) {
-    throw new EnvironmentError(codes.HUB003.unloadable({ dir, detail: (e as Error).message.replace(/^hubc: /, '') }));
+    throw new EnvironmentError(codes.HUB003.unloadable({ dir, detail: (e as Error).message.replace(/^hubc: /, ''), variable: ARM_SCHEMAS_DIR_VARIABLE }));
   }
   const validator = new Validator(store);
   validators.set(dir, { stamp, validator });

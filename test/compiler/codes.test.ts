@@ -14,6 +14,7 @@ import { simulateCodes } from '../../src/diagnostics/simulate.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
 import { RULES } from '../../src/lint/registry.js';
+import { API_VERSIONS_AS_OF } from '../../src/lint/data/apiVersions.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REGISTRY = join(ROOT, 'src', 'diagnostics') + sep;
@@ -134,6 +135,7 @@ test('every lint rule takes its code, name, severity and summary from a lint ent
     assert.ok(entry, `${r.id} is declared`);
     assert.equal([entry.rule, entry.severity, entry.meaning], [r.name, r.severity, r.summary], r.id);
   }
+  assert.ok(codes.HUB505.meaning.includes(` ${API_VERSIONS_AS_OF} `), 'HUB505 names the date of the API version table');
   const ruleCodes = ALL_CODES.filter((c) => c.rule).map((c) => c.code);
   assert.equal(ruleCodes, RULES.map((r) => r.id));
 });

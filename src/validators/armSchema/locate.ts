@@ -43,7 +43,7 @@ function explicitDir(explicit: string | undefined): string | undefined {
   const dir = resolve(chosen);
   if (!existsSync(dir) || !isSchemaDir(dir)) {
     const how = explicit !== undefined ? '--schemas-dir' : ARM_SCHEMAS_DIR_VARIABLE;
-    throw new EnvironmentError(codes.HUB003.notThere({ dir, how, file: DEPLOYMENT_TEMPLATE }));
+    throw new EnvironmentError(codes.HUB003.notThere({ dir, how, file: DEPLOYMENT_TEMPLATE, variable: ARM_SCHEMAS_DIR_VARIABLE }));
   }
   return realpathSync(dir);
 }
@@ -62,7 +62,7 @@ export function locateArmSchemas(explicit?: string): string {
   const candidates = [...sharedArmSchemaCandidates(), armSchemaCacheDir()];
   const found = candidates.find(isSchemaDir);
   if (found) return realpathSync(found);
-  throw new EnvironmentError(codes.HUB003.notFound({ tried: candidates }));
+  throw new EnvironmentError(codes.HUB003.notFound({ tried: candidates, variable: ARM_SCHEMAS_DIR_VARIABLE }));
 }
 
 /** Options of {@link prepareArmSchemas}. */
@@ -93,7 +93,7 @@ export async function prepareArmSchemas(options: PrepareArmSchemasOptions = {}):
     const lacking = planSchemas(new SchemaFolder(given), needs).missingFiles;
     if (lacking.length) {
       const list = lacking.slice(0, 3).join(', ') + (lacking.length > 3 ? ` and ${lacking.length - 3} more` : '');
-      throw new EnvironmentError(codes.HUB003.incomplete({ dir: given, list }));
+      throw new EnvironmentError(codes.HUB003.incomplete({ dir: given, list, variable: ARM_SCHEMAS_DIR_VARIABLE }));
     }
     return given;
   }
@@ -115,6 +115,6 @@ export async function prepareArmSchemas(options: PrepareArmSchemasOptions = {}):
   } catch (e) {
     if (!(e instanceof ArmSchemaDownloadError) && !(e as NodeJS.ErrnoException).code) throw e;
     const why = e instanceof ArmSchemaDownloadError ? e.message : `cannot write it: ${(e as Error).message}`;
-    throw new EnvironmentError(codes.HUB003.notAvailable({ tried, cache, why }));
+    throw new EnvironmentError(codes.HUB003.notAvailable({ tried, cache, why, variable: ARM_SCHEMAS_DIR_VARIABLE }));
   }
 }
