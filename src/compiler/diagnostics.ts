@@ -51,18 +51,19 @@ export class DiagnosticError extends Error {
  * network, a folder that cannot be read. The CLI reports it in one line with its hint and exits 2.
  */
 export class EnvironmentError extends Error {
+  /** Stable code (src/diagnostics/, docs/diagnostics.md). */
+  readonly code: string;
+  /** What to do about it, one line. */
+  readonly hint: string;
   /**
-   * @param code stable code, `HUB0nn` (docs/diagnostics.md)
-   * @param message what is wrong, one line
-   * @param hint what to do about it, one line
+   * @param raised a code raised through the diagnostic registry (`codes.HUB003.missing({ ... })`), or the
+   *   code, message and hint of another error being passed on (e.g. a `PublishError`)
    */
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly hint: string,
-  ) {
-    super(message);
+  constructor(raised: { code: string; message: string; hint?: string }) {
+    super(raised.message);
     this.name = 'EnvironmentError';
+    this.code = raised.code;
+    this.hint = raised.hint ?? '';
   }
 }
 

@@ -4,6 +4,7 @@
 import { parseDocument, visit, type Document } from 'yaml';
 import { nodeAt } from './positions.js';
 import { offsetPositions, type Diagnostic, type Position } from './diagnostics.js';
+import { codes } from '../diagnostics/index.js';
 
 /** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
 export interface SourceDocument {
@@ -31,11 +32,9 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
   for (const err of doc.errors) {
     const pos = position(err.pos[0]);
     const duplicate = err.code === 'DUPLICATE_KEY';
+    const detail = firstLine(err.message);
     diagnostics.push({
-      code: duplicate ? 'HUB101' : 'HUB100',
-      severity: 'error',
-      message: duplicate ? `duplicate key: ${firstLine(err.message)}` : `YAML syntax error: ${firstLine(err.message)}`,
-      hint: duplicate ? 'Remove or rename one of the two keys; YAML keeps only one of them.' : 'Fix the YAML syntax at this place (indentation, quotes, colons).',
+      ...(duplicate ? codes.HUB101.raise({ detail }) : codes.HUB100.syntax({ detail })),
       file,
       start: { line: pos.line, col: pos.col },
     });
@@ -56,10 +55,7 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
     });
     const pos = position(at);
     diagnostics.push({
-      code: 'HUB100',
-      severity: 'error',
-      message: `YAML aliases cannot be expanded: ${firstLine((e as Error).message)}`,
-      hint: 'Write the values out instead of nesting aliases; hubc stops expanding aliases at a limit that keeps alias bombs out.',
+      ...codes.HUB100.aliases({ detail: firstLine((e as Error).message) }),
       file,
       start: { line: pos.line, col: pos.col },
     });

@@ -6,7 +6,8 @@
  */
 import type { ErrorObject } from 'ajv';
 import { hubSchemaValidator } from './hubSchema.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic, Severity } from './diagnostics.js';
+import { codes } from '../diagnostics/index.js';
 import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from './positions.js';
 import { getRelease, RELEASE_VERSIONS, type Release } from './releases.js';
@@ -43,10 +44,7 @@ export function validateHub(source: SourceDocument): { data?: Record<string, unk
     return {
       diagnostics: [
         {
-          code: 'HUB103',
-          severity: 'error',
-          message: 'hub.yaml must be a mapping with at least `release` and `hub.name`',
-          hint: 'Start from the hub.yaml in the hubc repository.',
+          ...codes.HUB103.notMapping(),
           file: source.file,
           start: { line: 1, col: 1 },
           path: '(root)',
@@ -96,32 +94,21 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
   return errors.map((e): Diagnostic => {
     const path = pointerPath(e.instancePath);
     const where = dottedPath(path);
-    const base = { severity: 'error' as const, file: source.file, path: dottedPath(errorPath(e)) };
+    // `severity` first keeps the key order of the JSON output; the raised entry sets its value.
+    const base = { severity: 'error' as Severity, file: source.file, path: dottedPath(errorPath(e)) };
     switch (e.keyword) {
       case 'additionalProperties': {
         const name = String((e.params as { additionalProperty: string }).additionalProperty);
         const allowed = Object.keys(((e.parentSchema as { properties?: object })?.properties ?? {}) as object);
-        return {
-          ...base,
-          code: 'HUB102',
-          message: `unknown key '${name}'${path.length ? ` in ${where}` : ''}`,
-          hint: allowed.length ? `Allowed keys here: ${allowed.join(', ')}.` : 'Remove this key.',
-          start: locate(source, [...path, name], true),
-        };
+        return { ...base, ...codes.HUB102.raise({ name, where: path.length ? where : undefined, allowed }), start: locate(source, [...path, name], true) };
       }
       case 'type': {
         const type = (e.params as { type: string }).type;
-        return { ...base, code: 'HUB103', message: `${where} must be of type ${type}`, hint: typeHint(type, e.data, path), start: locate(source, path) };
+        return { ...base, ...codes.HUB103.raise({ where, type, hint: typeHint(type, e.data, path) }), start: locate(source, path) };
       }
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
-        return {
-          ...base,
-          code: 'HUB104',
-          message: `${where} must be one of the allowed values`,
-          hint: `Use one of: ${allowed.map((v) => JSON.stringify(v)).join(', ')}.`,
-          start: locate(source, path),
-        };
+        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: locate(source, path) };
       }
       case 'minimum':
       case 'maximum':
@@ -131,23 +118,17 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       case 'maxLength':
       case 'minItems':
       case 'maxItems':
-        return { ...base, code: 'HUB105', message: `${where} ${e.message}`, hint: rangeHint(e), start: locate(source, path) };
+        return { ...base, ...codes.HUB105.raise({ where, detail: e.message, hint: rangeHint(e) }), start: locate(source, path) };
       case 'required': {
         const missing = (e.params as { missingProperty: string }).missingProperty;
-        return {
-          ...base,
-          code: 'HUB106',
-          message: `missing required key '${missing}'${path.length ? ` in ${where}` : ''}`,
-          hint: `Add '${missing}:' here.`,
-          start: locate(source, path),
-        };
+        return { ...base, ...codes.HUB106.raise({ missing, where: path.length ? where : undefined }), start: locate(source, path) };
       }
       case 'pattern':
-        return { ...base, code: 'HUB107', message: `${where} has an invalid form`, hint: patternHint(path), start: locate(source, path) };
+        return { ...base, ...codes.HUB107.raise({ where, hint: patternHint(path) }), start: locate(source, path) };
       case 'uniqueItems':
-        return { ...base, code: 'HUB108', message: `${where} has duplicate items`, hint: 'List each value once.', start: locate(source, path) };
+        return { ...base, ...codes.HUB108.raise({ where }), start: locate(source, path) };
       default:
-        return { ...base, code: 'HUB109', message: `${where} ${e.message}`, hint: 'See docs/hub-yaml.md.', start: locate(source, path) };
+        return { ...base, ...codes.HUB109.raise({ where, detail: e.message }), start: locate(source, path) };
     }
   });
 }
@@ -234,8 +215,7 @@ function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, 
       }
       return true;
     },
-    report: (code, path, message, hint, options = {}) =>
-      out.push({ code, severity: options.severity ?? 'error', message, hint, file: source.file, start: locate(source, path, options.key), path: dottedPath(path) }),
+    report: (raised, path, options = {}) => out.push({ ...raised, file: source.file, start: locate(source, path, options.key), path: dottedPath(path) }),
   };
   for (const check of CHECKS) check.run(ctx);
   return out;

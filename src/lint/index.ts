@@ -8,7 +8,8 @@ import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
 import { locate, parseHubYaml } from '../compiler/parse.js';
 import { RELEASE_VERSIONS } from '../compiler/releases.js';
 import { lintRelease, suppressionMatches } from './engine.js';
-import { findRule, RULES, UNUSED_SUPPRESSION_CODE } from './registry.js';
+import { findRule, RULES } from './registry.js';
+import { codes } from '../diagnostics/index.js';
 import type { LintReport, LintSuppression } from './types.js';
 
 export { lintRelease } from './engine.js';
@@ -75,10 +76,7 @@ function unusedSuppressions(text: string, file: string, suppressions: readonly L
     const used = rule && reports.some((r) => r.suppressed.some((x) => suppressionMatches(s, { id: x.diagnostic.code, name: rule.name })));
     if (used) return;
     out.push({
-      code: UNUSED_SUPPRESSION_CODE,
-      severity: 'warning',
-      message: rule ? `the suppression of ${rule.id} (${rule.name}) matches no finding` : `the suppression names no lint rule: '${s.rule}'`,
-      hint: rule ? 'Remove the suppression; the problem it accepted is gone.' : `Use a rule code or name from docs/lint.md (${RULES[0].id}-${RULES[RULES.length - 1].id}).`,
+      ...(rule ? codes.HUB599.unused({ id: rule.id, name: rule.name }) : codes.HUB599.noRule({ rule: s.rule, first: RULES[0].id, last: RULES[RULES.length - 1].id })),
       file,
       ...(source ? { start: locate(source, ['lint', 'suppress', i, 'rule']) } : {}),
       path: `lint.suppress[${i}]`,

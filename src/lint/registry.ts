@@ -1,9 +1,11 @@
 /**
- * Every lint rule, in code order. A rule is one file in `src/lint/rules/`; adding one means adding it here,
- * to the rules table of README.md and docs/lint.md, to docs/diagnostics.md, and a failing and a passing
- * case to test/lint/cases/.
+ * Every lint rule, in code order. A rule is one file in `src/lint/rules/`; adding one means declaring its
+ * code, name, severity and summary in the diagnostic registry (src/diagnostics/lint.ts, then `npm run docs`),
+ * adding it here, to the rules table of README.md and docs/lint.md, and a failing and a passing case to
+ * test/lint/cases/.
  */
 import type { LintRule } from './types.js';
+import { codes } from '../diagnostics/index.js';
 import { templateSchema } from './rules/templateSchema.js';
 import { parametersReferenced } from './rules/parametersReferenced.js';
 import { locationParameter } from './rules/locationParameter.js';
@@ -74,7 +76,7 @@ export const RULES: readonly LintRule[] = [
 ];
 
 /** Code of the finding that a hub.yaml suppression names no rule or matches nothing (reported by {@link lintHub}). */
-export const UNUSED_SUPPRESSION_CODE = 'HUB599';
+export const UNUSED_SUPPRESSION_CODE = codes.HUB599.code;
 
 /** The rule with a code or name, or undefined. */
 export function findRule(idOrName: string): LintRule | undefined {

@@ -9,6 +9,7 @@ import type { Release } from '../compiler/releases.js';
 import type { DataLakeConnection } from './dataLake.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
+import { codes } from '../diagnostics/index.js';
 
 /** Where the data is: a local folder laid out like the storage account (holding `ingestion/`), or a Data Lake account. */
 export type MigrationLocation = { folder: string } | { dataLake: DataLakeConnection };
@@ -41,7 +42,7 @@ export interface MigrateDataOutcome {
 async function openStorage(location: MigrationLocation): Promise<MigrationStorage> {
   if ('folder' in location) {
     const local = new LocalMigrationStorage(location.folder);
-    if (!local.exists()) throw new EnvironmentError('HUB492', `${location.folder} has no ingestion folder`, 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).');
+    if (!local.exists()) throw new EnvironmentError(codes.HUB492.noFolder({ folder: location.folder }));
     return local;
   }
   const { DataLakeMigrationStorage } = await import('./dataLake.js');
@@ -60,11 +61,7 @@ export async function migrateData(request: MigrateDataRequest): Promise<MigrateD
   try {
     files = await storage.list();
   } catch (e) {
-    throw new EnvironmentError(
-      'HUB492',
-      `cannot list the ingestion container of ${storage.description}: ${(e as Error).message}`,
-      'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.',
-    );
+    throw new EnvironmentError(codes.HUB492.unlistable({ storage: storage.description, detail: (e as Error).message }));
   }
   const plan = planMigration(files, request.from, request.to, { copy: request.copy, storage: storage.description });
   if (!request.dryRun) await runMigration(plan, storage);

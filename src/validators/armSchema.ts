@@ -19,6 +19,7 @@ import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
 import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.js';
 import { ENUM_CI } from './armSchema/relax.js';
 import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
+import { codes } from '../diagnostics/index.js';
 
 export type { ExplainedIssue } from './armSchema/store.js';
 
@@ -278,11 +279,7 @@ export function loadArmSchemaValidator(schemasDir?: string): ArmSchemaValidator 
   try {
     store = new ArmSchemaStore(dir);
   } catch (e) {
-    throw new EnvironmentError(
-      'HUB003',
-      `cannot load the ARM JSON schemas in ${dir}: ${(e as Error).message.replace(/^hubc: /, '')}`,
-      `Fix or remove the file, or set ${ARM_SCHEMAS_DIR_VARIABLE} or pass --schemas-dir with another copy of the official ARM JSON schemas.`,
-    );
+    throw new EnvironmentError(codes.HUB003.unloadable({ dir, detail: (e as Error).message.replace(/^hubc: /, ''), variable: ARM_SCHEMAS_DIR_VARIABLE }));
   }
   const validator = new Validator(store);
   validators.set(dir, { stamp, validator });

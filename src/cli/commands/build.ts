@@ -10,6 +10,7 @@ import { writeRelease } from '../../compiler/write.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileAndCheck, type CommandContext } from './shared.js';
+import { codes } from '../../diagnostics/index.js';
 
 /** Adds the command to the program. */
 export function registerBuild(program: Command, ctx: CommandContext): void {
@@ -42,7 +43,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         } catch (e) {
           reportDiagnostics(
             io,
-            [{ code: 'HUB002', severity: 'error', message: `cannot write output: ${(e as Error).message}`, hint: 'Check that the output folder is writable.', file: opts.out }],
+            [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }],
             opts.format,
           );
           return ctx.exit(EXIT.diagnostics);

@@ -50,7 +50,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
           return ctx.exit(EXIT.usage);
         }
         reportDiagnostics(io, e.diagnostics, 'text');
-        return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e.code, e.message, e.hint), 'text'));
+        return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), 'text'));
       }
       io.out(output);
       ctx.exit(equal ? EXIT.ok : EXIT.diagnostics);

@@ -15,6 +15,8 @@ import type { MigrationLocation } from '../../migrate/run.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption } from '../options.js';
 import { asEnvironmentError, azureCredential, type CommandContext } from './shared.js';
+import { codes } from '../../diagnostics/index.js';
+import type { Raised } from '../../diagnostics/index.js';
 
 interface MigrateFlags {
   from: string;
@@ -65,7 +67,7 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
     )
     .action(async (opts: MigrateFlags) => {
       const { io } = ctx;
-      const env = (code: string, message: string, hint: string) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(code, message, hint), opts.format));
+      const env = (raised: Raised) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(raised), opts.format));
       if (Boolean(opts.storage) === Boolean(opts.account)) {
         io.err('error: pass exactly one of --storage DIR and --account NAME\n');
         return ctx.exit(EXIT.usage);
@@ -77,7 +79,7 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
       const from = getRelease(opts.from);
       const to = getRelease(opts.to);
       if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
-        return env('HUB493', `--to ${to.version} is not newer than --from ${from.version}`, 'Data moves only forward: name the release that wrote the data with --from and the newer one with --to.');
+        return env(codes.HUB493.raise({ to: to.version, from: from.version }));
       }
       let location: MigrationLocation;
       if (opts.storage) location = { folder: opts.storage };

@@ -8,6 +8,7 @@ import { KEY_VAULT_ID } from '../../params/keyVault.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, hubFileOf, type CommandContext } from './shared.js';
+import { codes } from '../../diagnostics/index.js';
 
 interface ParamsFlags {
   hub?: string;
@@ -82,7 +83,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
       try {
         writeAtomically(opts.out, text);
       } catch (e) {
-        reportDiagnostics(io, [{ code: 'HUB002', severity: 'error', message: `cannot write ${opts.out}: ${(e as Error).message}`, hint: 'Check that the folder exists and is writable.', file: opts.out }], opts.format);
+        reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
       reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, parameters: names, references: built.references, omitted: built.omitted });

@@ -11,6 +11,7 @@ import { EnvironmentError } from '../../compiler/diagnostics.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
+import { codes } from '../../diagnostics/index.js';
 
 /** `--date` values: a real calendar date written `YYYY-MM-DD`. */
 export function parseDate(value: string): string {
@@ -86,7 +87,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         outcome = publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
       } catch (e) {
         if (!(e instanceof PublishError)) throw e;
-        if (e.code === 'HUB413' || e.code === 'HUB415') return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e.code, e.message, e.hint), opts.format));
+        if (e.code === codes.HUB413.code || e.code === codes.HUB415.code) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), opts.format));
         reportDiagnostics(io, [...diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: opts.feed }], opts.format);
         return ctx.exit(EXIT.diagnostics);
       }

@@ -19,6 +19,7 @@ import type { CompileResult } from '../../compiler/compile.js';
 import { hasErrors, type Diagnostic, type EnvironmentError } from '../../compiler/diagnostics.js';
 import { CLOUDS, type CloudName } from '../../deploy/clouds.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
+import { codes } from '../../diagnostics/index.js';
 
 /**
  * What commands that call Azure would otherwise build themselves. The real CLI leaves it empty (it signs
@@ -56,7 +57,7 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
   } catch (e) {
     reportDiagnostics(
       io,
-      [{ code: 'HUB001', severity: 'error', message: `cannot read ${file}: ${(e as Error).message}`, hint: 'Pass the path of a hub.yaml file.', file }],
+      [{ ...codes.HUB001.raise({ file, detail: (e as Error).message }), file }],
       format,
     );
     return EXIT.diagnostics;

@@ -13,6 +13,7 @@ import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { choiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
+import { codes } from '../../diagnostics/index.js';
 
 interface UpgradePlanFlags {
   hub: string;
@@ -51,7 +52,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         if (diagFormat === 'json') io.out(toJsonText({ error: { code, message, hint }, diagnostics }));
         else {
           reportDiagnostics(io, diagnostics, 'text');
-          reportEnvironmentError(io, new EnvironmentError(code, message, hint), 'text');
+          reportEnvironmentError(io, new EnvironmentError({ code, message, hint }), 'text');
         }
         return ctx.exit(EXIT.usage);
       };
@@ -64,7 +65,8 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         try {
           parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')) };
         } catch (e) {
-          return fail('HUB491', `cannot read the parameters file ${opts.parameters}: ${(e as Error).message}`, 'Pass the deployment parameters file the hub was deployed with (JSON).');
+          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as Error).message });
+          return fail(r.code, r.message, r.hint!);
         }
       }
       let output: string;
@@ -86,7 +88,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
           writeFileSync(temp, toJsonText(plan.parameters.rewritten));
           renameSync(temp, opts.out);
         } catch (e) {
-          reportDiagnostics(io, [{ code: 'HUB002', severity: 'error', message: `cannot write ${opts.out}: ${(e as Error).message}`, hint: 'Check that the folder exists and is writable.', file: opts.out }], diagFormat);
+          reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], diagFormat);
           return ctx.exit(EXIT.diagnostics);
         }
       }

@@ -4,11 +4,12 @@
  *   case-insensitive in Data Explorer and in the `ingestion/{dataset}` folder convention of the spec);
  * - HUB209: a column declared twice, or one the hub adds itself (`x_Source*`, `x_IngestionTime`).
  */
+import { codes } from '../../diagnostics/index.js';
 import { BUILT_IN_DATASETS } from '../../modules/datasets/catalog.js';
 import type { Check } from './types.js';
 
 export const customDatasetsCheck: Check = {
-  codes: ['HUB208', 'HUB209'],
+  codes: [codes.HUB208, codes.HUB209],
   run(ctx) {
     if (!Array.isArray(ctx.data.customDatasets)) return;
     const names = new Set<string>();
@@ -17,9 +18,9 @@ export const customDatasetsCheck: Check = {
         const lower = c.name.toLowerCase();
         const builtIn = BUILT_IN_DATASETS.find((b) => b.name.toLowerCase() === lower);
         if (builtIn) {
-          ctx.report('HUB208', ['customDatasets', i, 'name'], `custom dataset '${c.name}' collides with the built-in dataset ${builtIn.name}`, 'Choose another name; built-in datasets are configured under datasets.');
+          ctx.report(codes.HUB208.builtIn({ name: c.name, builtIn: builtIn.name }), ['customDatasets', i, 'name']);
         } else if (names.has(lower)) {
-          ctx.report('HUB208', ['customDatasets', i, 'name'], `custom dataset '${c.name}' is declared twice`, 'Give each custom dataset its own name.');
+          ctx.report(codes.HUB208.twice({ name: c.name }), ['customDatasets', i, 'name']);
         }
         names.add(lower);
       }
@@ -29,9 +30,9 @@ export const customDatasetsCheck: Check = {
         const path = ['customDatasets', i, 'columns', j, 'name'];
         if (!ctx.valid(path)) return;
         const key = col.name.toLowerCase();
-        if (cols.has(key)) ctx.report('HUB209', path, `column '${col.name}' is declared twice in ${c.name}`, 'Column names are case-insensitive in Data Explorer; rename one.');
+        if (cols.has(key)) ctx.report(codes.HUB209.twice({ column: col.name, dataset: c.name }), path);
         if (/^x_(Source(Name|Provider|Type|Version|Changes)|IngestionTime)$/i.test(col.name)) {
-          ctx.report('HUB209', path, `column '${col.name}' is added by the hub itself`, 'Remove it; the transform adds x_Source* and x_IngestionTime columns.');
+          ctx.report(codes.HUB209.hubColumn({ column: col.name }), path);
         }
         cols.add(key);
       });

@@ -6,18 +6,19 @@
  *   and versions" and "Versioning");
  * - HUB212: a built-in dataset's `exportType` must be the export type that feeds it.
  */
+import { codes } from '../../diagnostics/index.js';
 import { BUILT_IN_DATASETS } from '../../modules/datasets/catalog.js';
 import { getRelease, RELEASE_VERSIONS, type Release } from '../releases.js';
 import type { Check } from './types.js';
 
 export const databaseNamesCheck: Check = {
-  codes: ['HUB205'],
+  codes: [codes.HUB205],
   run(ctx) {
     const hub = ['dataExplorer', 'databases', 'hub'];
     const ingestion = ['dataExplorer', 'databases', 'ingestion'];
     if (!ctx.valid(hub) || !ctx.valid(ingestion)) return;
     const d = ctx.data.dataExplorer.databases;
-    if (d.ingestion === d.hub) ctx.report('HUB205', hub, 'the Hub and Ingestion databases must have different names', 'Keep the defaults Ingestion and Hub.');
+    if (d.ingestion === d.hub) ctx.report(codes.HUB205.raise(), hub);
   },
 };
 
@@ -28,7 +29,7 @@ function isDefaultList(list: { name: string; versions?: string[] }[], release: R
 }
 
 export const datasetsCheck: Check = {
-  codes: ['HUB206', 'HUB207', 'HUB212', 'HUB220', 'HUB221'],
+  codes: [codes.HUB206, codes.HUB207, codes.HUB212, codes.HUB220, codes.HUB221],
   run(ctx) {
     if (!Array.isArray(ctx.data.datasets)) return;
     const list = ctx.data.datasets as { name: string; exportType?: string; versions?: string[] }[];
@@ -39,16 +40,16 @@ export const datasetsCheck: Check = {
     const seen = new Set<string>();
     list.forEach((d, i) => {
       if (!ctx.valid(['datasets', i, 'name'])) return;
-      if (seen.has(d.name)) ctx.report('HUB206', ['datasets', i, 'name'], `dataset ${d.name} is listed twice`, 'List each dataset once.');
+      if (seen.has(d.name)) ctx.report(codes.HUB206.raise({ name: d.name }), ['datasets', i, 'name']);
       seen.add(d.name);
       const builtIn = BUILT_IN_DATASETS.find((b) => b.name === d.name)!;
       if (ctx.valid(['datasets', i, 'exportType']) && d.exportType !== undefined && d.exportType !== builtIn.exportType) {
-        ctx.report('HUB212', ['datasets', i, 'exportType'], `dataset ${d.name} is fed by ${builtIn.exportType} exports, not ${d.exportType}`, `Write exportType: ${builtIn.exportType}, or leave it out.`);
+        ctx.report(codes.HUB212.raise({ name: d.name, expected: builtIn.exportType, actual: d.exportType }), ['datasets', i, 'exportType']);
       }
       const supported = ctx.release.exportVersions[builtIn.exportType];
       if (!supported) {
         if (asDefault) lacking.push(d.name);
-        else ctx.report('HUB220', ['datasets', i, 'name'], `hub release ${ctx.release.version} does not ingest ${builtIn.exportType} exports (dataset ${d.name})`, firstWith(builtIn.exportType));
+        else ctx.report(codes.HUB220.exportType({ release: ctx.release.version, exportType: builtIn.exportType, dataset: d.name, hint: firstWith(builtIn.exportType) }), ['datasets', i, 'name']);
         return;
       }
       // versions may hold a schema error (not a list); its items are checked only where the schema found them valid.
@@ -56,22 +57,11 @@ export const datasetsCheck: Check = {
         if (!ctx.valid(['datasets', i, 'versions', j]) || supported.includes(v)) return;
         if (asDefault) lacking.push(`${builtIn.exportType} ${v}`);
         else
-          ctx.report(
-            'HUB207',
-            ['datasets', i, 'versions', j],
-            `${builtIn.exportType} version '${v}' is not supported by hub release ${ctx.release.version}`,
-            `Supported versions: ${supported.join(', ')}.`,
-          );
+          ctx.report(codes.HUB207.raise({ exportType: builtIn.exportType, version: v, release: ctx.release.version, supported }), ['datasets', i, 'versions', j]);
       });
     });
     if (lacking.length) {
-      ctx.report(
-        'HUB221',
-        ['datasets'],
-        `datasets: hub release ${ctx.release.version} does not ingest ${lacking.join(', ')}; they are left out (the list is the ${ctx.fileRelease.version} default)`,
-        `Leave datasets out to take the defaults of each release, or list only what ${ctx.release.version} ingests.`,
-        { key: true, severity: 'warning' },
-      );
+      ctx.report(codes.HUB221.datasets({ release: ctx.release.version, lacking, fileRelease: ctx.fileRelease.version }), ['datasets'], { key: true });
     }
   },
 };

@@ -3,6 +3,7 @@
  * /28 (private endpoints), /28 (deployment scripts) and /27 (Data Explorer) subnets fit (spec, parameter
  * `virtualNetworkAddressPrefix` and "Limits").
  */
+import { codes } from '../../diagnostics/index.js';
 import type { Check } from './types.js';
 
 /** Parses `a.b.c.d/n` into a 32-bit network address and prefix length; undefined when not valid IPv4 CIDR. */
@@ -17,18 +18,18 @@ export function parseCidr(text: string): { address: number; prefix: number } | u
 }
 
 export const addressPrefixCheck: Check = {
-  codes: ['HUB201'],
+  codes: [codes.HUB201],
   run(ctx) {
     const path = ['networking', 'addressPrefix'];
     if (!ctx.valid(path)) return;
     const prefix = String(ctx.data.networking.addressPrefix);
     const cidr = parseCidr(prefix);
     if (!cidr) {
-      ctx.report('HUB201', path, `networking.addressPrefix '${prefix}' is not a valid IPv4 CIDR range`, 'Write it as a.b.c.d/n, e.g. 10.20.30.0/26.');
+      ctx.report(codes.HUB201.notCidr({ prefix }), path);
     } else if (cidr.prefix > 26) {
-      ctx.report('HUB201', path, `networking.addressPrefix '${prefix}' is smaller than /26`, 'The hub needs a /26 or larger range for its /28, /28 and /27 subnets.');
+      ctx.report(codes.HUB201.tooSmall({ prefix }), path);
     } else if ((cidr.address & (cidr.prefix === 0 ? 0 : 0xffffffff >>> cidr.prefix)) !== 0) {
-      ctx.report('HUB201', path, `networking.addressPrefix '${prefix}' has host bits set`, 'Use the first address of the range, e.g. 10.20.30.0/26.');
+      ctx.report(codes.HUB201.hostBits({ prefix }), path);
     }
   },
 };

@@ -7,6 +7,7 @@
  * The hint names the first release that has the component (release table, `firstReleaseWith`). Datasets and
  * export versions are checked the same way in `datasets.ts`.
  */
+import { codes } from '../../diagnostics/index.js';
 import { firstReleaseWith, has, type ReleaseFeature } from '../releases.js';
 import { tierOfSku } from './skus.js';
 import type { Check, CheckContext, DataPath } from './types.js';
@@ -60,7 +61,7 @@ function defaultAt(ctx: CheckContext, path: DataPath): unknown {
 }
 
 export const releaseFieldsCheck: Check = {
-  codes: ['HUB220', 'HUB221'],
+  codes: [codes.HUB220, codes.HUB221],
   run(ctx) {
     const r = ctx.release;
     for (const s of RELEASE_SECTIONS) {
@@ -74,14 +75,11 @@ export const releaseFieldsCheck: Check = {
         return JSON.stringify(value) !== JSON.stringify(fallback);
       });
       if (!changed.length) {
-        ctx.report('HUB221', s.path, `${s.path.join('.')} has no effect: hub release ${r.version} does not have ${s.what} (the values are the defaults, so nothing is lost)`, hint, {
-          key: true,
-          severity: 'warning',
-        });
+        ctx.report(codes.HUB221.section({ path: s.path.join('.'), what: s.what, release: r.version, hint }), s.path, { key: true });
         continue;
       }
       for (const leaf of changed) {
-        ctx.report('HUB220', leaf, `${leaf.join('.')} configures ${s.what}, which hub release ${r.version} does not have`, hint);
+        ctx.report(codes.HUB220.section({ path: leaf.join('.'), what: s.what, release: r.version, hint }), leaf);
       }
     }
   },

@@ -4,6 +4,7 @@
  * only read values the schema found valid (`ctx.valid(path)`), so one run reports every problem at once.
  */
 import type { Release } from '../releases.js';
+import type { CodeInfo, Raised } from '../../diagnostics/index.js';
 
 /** A path into hub.yaml data: keys and array indexes. */
 export type DataPath = readonly (string | number)[];
@@ -25,15 +26,15 @@ export interface CheckContext {
   /** True when hub.yaml itself writes a value at `path` (not a schema default). */
   written(path: DataPath): boolean;
   /**
-   * Reports a problem at `path` (the value, or with `key` the key of the last segment).
-   * @param severity default `error`
+   * Reports a problem raised through the diagnostic registry (`codes.HUB201.notCidr({ prefix })`, which
+   * brings code, severity, message and hint) at `path` (the value, or with `key` the key of the last segment).
    */
-  report(code: string, path: DataPath, message: string, hint: string, options?: { key?: boolean; severity?: 'error' | 'warning' }): void;
+  report(raised: Raised, path: DataPath, options?: { key?: boolean }): void;
 }
 
 /** A semantic check. */
 export interface Check {
-  /** Codes the check raises (docs/diagnostics.md). */
-  codes: readonly string[];
+  /** Codes the check raises (entries of the diagnostic registry, src/diagnostics/). */
+  codes: readonly CodeInfo[];
   run(ctx: CheckContext): void;
 }

@@ -3,17 +3,16 @@
  * command, ...: all but the control activities) sets `policy.timeout` itself, at most 7 days, instead of
  * relying on the service default (documented as 12 hours in one place and 7 days in another).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_ACTIVITY_POLICY } from '../links.js';
 import { activitiesOf, CONTROL_ACTIVITY_TYPES, SEVEN_DAYS, timespanSeconds } from '../adf.js';
 import { member } from '../json.js';
 
 export const adfActivityTimeout: LintRule = {
-  id: 'HUB542',
-  name: 'adf/activity-timeout',
+  ...ruleCode(codes.HUB542),
   area: 'dataFactory',
-  severity: 'error',
-  summary: 'Every execution activity sets `policy.timeout` (at most 7 days).',
   rationale: 'A hung call otherwise holds the pipeline (and its trigger queue) for the whole service default.',
   link: ADF_ACTIVITY_POLICY,
   check(ctx) {

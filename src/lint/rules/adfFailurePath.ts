@@ -6,6 +6,8 @@
  * all covered are exempt ("Errors and conditional execution": try-catch with Upon Failure / Upon
  * Completion).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_ERROR_HANDLING } from '../links.js';
 import { activitiesOf, conditionsOn, type ActivityEntry } from '../adf.js';
@@ -21,11 +23,8 @@ function handled(e: ActivityEntry): boolean {
 }
 
 export const adfFailurePath: LintRule = {
-  id: 'HUB540',
-  name: 'adf/failure-path',
+  ...ruleCode(codes.HUB540),
   area: 'dataFactory',
-  severity: 'error',
-  summary: 'Every activity that can fail has an Upon Failure or Upon Completion path, itself or through an enclosing container.',
   rationale: 'A failure nobody handles ends the run without saying which file or scope failed or cleaning up.',
   link: ADF_ERROR_HANDLING,
   check(ctx) {

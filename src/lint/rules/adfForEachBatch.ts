@@ -3,6 +3,8 @@
  * 1-50; the service limit). `batchCount` given as an ARM expression is evaluated for every allowed value
  * of the template parameters it depends on.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_FOREACH } from '../links.js';
 import { activitiesOf } from '../adf.js';
@@ -13,11 +15,8 @@ import { member } from '../json.js';
 export const FOREACH_MAX_BATCH = 50;
 
 export const adfForEachBatch: LintRule = {
-  id: 'HUB543',
-  name: 'adf/foreach-batch-count',
+  ...ruleCode(codes.HUB543),
   area: 'dataFactory',
-  severity: 'error',
-  summary: `A parallel ForEach has a batchCount from 1 to ${FOREACH_MAX_BATCH}, for every allowed parameter value.`,
   rationale: `Data Factory rejects a batchCount above ${FOREACH_MAX_BATCH} when the pipeline is deployed.`,
   link: ADF_FOREACH,
   check(ctx) {

@@ -2,17 +2,16 @@
  * HUB541: every Until loop sets its own `timeout`, at most the documented default of 7 days (Until
  * activity: "The default value is seven days. Maximum value is: 90 days").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_UNTIL } from '../links.js';
 import { activitiesOf, SEVEN_DAYS, timespanSeconds } from '../adf.js';
 import { member } from '../json.js';
 
 export const adfUntilBounded: LintRule = {
-  id: 'HUB541',
-  name: 'adf/until-bounded',
+  ...ruleCode(codes.HUB541),
   area: 'dataFactory',
-  severity: 'error',
-  summary: 'Every Until activity sets `timeout` (d.hh:mm:ss, at most 7 days).',
   rationale: 'A loop whose condition never comes true otherwise runs (and bills) for up to 90 days.',
   link: ADF_UNTIL,
   check(ctx) {

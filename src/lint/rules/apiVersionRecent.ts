@@ -3,6 +3,8 @@
  * exists (ARM-TTK "apiVersions Should Be Recent", also for `reference()`). The reference date is the date
  * of hubc's API version table (`src/lint/data/apiVersions.ts`), not the clock, so lint output is reproducible.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { API_VERSIONS_AS_OF, NEWEST_STABLE_API_VERSION } from '../data/apiVersions.js';
@@ -11,11 +13,8 @@ import { apiVersionUses, versionDate } from '../apiVersionUse.js';
 const TWO_YEARS_MS = 730 * 86400_000;
 
 export const apiVersionRecent: LintRule = {
-  id: 'HUB505',
-  name: 'arm/api-version-recent',
+  ...ruleCode(codes.HUB505),
   area: 'template',
-  severity: 'warning',
-  summary: `An API version is at most two years older than ${API_VERSIONS_AS_OF} (the date of hubc's API version table), or the newest stable one.`,
   rationale: 'Old API versions miss current properties and security defaults and are retired over time.',
   link: armTtk('use-recent-api-version'),
   check(ctx) {

@@ -2,17 +2,16 @@
  * HUB506: no preview API version where the type has a stable one (ARM-TTK "apiVersions Should Be Recent":
  * "Don't use a preview version when a more recent version is available"; also for `reference()`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { NEWEST_STABLE_API_VERSION } from '../data/apiVersions.js';
 import { apiVersionUses } from '../apiVersionUse.js';
 
 export const apiVersionStable: LintRule = {
-  id: 'HUB506',
-  name: 'arm/api-version-stable',
+  ...ruleCode(codes.HUB506),
   area: 'template',
-  severity: 'error',
-  summary: 'No preview API version for a resource type that has a stable one.',
   rationale: 'Preview API versions can change or disappear without notice.',
   link: armTtk('use-recent-api-version'),
   check(ctx) {

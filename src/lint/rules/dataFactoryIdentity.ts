@@ -6,6 +6,8 @@
  * parameter, like the remote hub's data lake, which the specification reaches with an account key);
  * stores the hub deploys are reached with the managed identity.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_MANAGED_IDENTITY } from '../links.js';
 import { armExpression, parametersIn } from '../arm.js';
@@ -28,11 +30,8 @@ function isSecretFreeConnectionString(v: unknown): boolean {
 }
 
 export const dataFactoryIdentity: LintRule = {
-  id: 'HUB531',
-  name: 'security/data-factory-identity',
+  ...ruleCode(codes.HUB531),
   area: 'security',
-  severity: 'error',
-  summary: 'Factories have a managed identity; linked services hold no keys (only Key Vault references, and only for stores the hub does not own).',
   rationale: 'Keys in linked services can be read by anyone who can read the factory and never rotate; managed identities need no secret.',
   link: ADF_MANAGED_IDENTITY,
   check(ctx) {

@@ -9,17 +9,16 @@
  * Entries are matched to resources by their `resourceId()` (type and name segments); entries that name no
  * resource of the template are the reference checker's (HUB304).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression, callsIn, resourceKey, targetKey } from '../arm.js';
 import { reachableWithout } from '../../emitters/arm/dependencyGraph.js';
 
 export const dependsOn: LintRule = {
-  id: 'HUB510',
-  name: 'arm/depends-on',
+  ...ruleCode(codes.HUB510),
   area: 'template',
-  severity: 'error',
-  summary: '`dependsOn` entries are plain resource IDs (no `if()`, no leading `concat()`), listed once, and not implied by another entry.',
   rationale: 'Conditional or redundant dependencies hide the real deployment order and slow deployments down.',
   link: armTtk('dependson-best-practices'),
   check(ctx) {

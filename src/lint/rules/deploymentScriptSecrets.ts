@@ -4,6 +4,8 @@
  * password, secret, token), is reported. Works on the template JSON whatever the script kind
  * (AzurePowerShell or AzureCLI).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { DEPLOYMENT_SCRIPTS } from '../links.js';
 import { parametersThrough, readsListThrough, secureParameters } from '../arm.js';
@@ -12,11 +14,8 @@ import { resourcesOfType } from '../resources.js';
 import { isSecretName } from './secureParameterType.js';
 
 export const deploymentScriptSecrets: LintRule = {
-  id: 'HUB533',
-  name: 'security/deployment-script-secure-env',
+  ...ruleCode(codes.HUB533),
   area: 'security',
-  severity: 'error',
-  summary: 'Deployment-script environment variables that carry secrets use `secureValue`, not `value`.',
   rationale: '`value` is returned in clear text with the script resource; `secureValue` is not.',
   link: DEPLOYMENT_SCRIPTS,
   check(ctx) {

@@ -3,6 +3,8 @@
  * grant only reading secrets (`get`, `list`); no policy grants keys, certificates or storage permissions,
  * or secret changes (PSRule for Azure `Azure.KeyVault.RBAC` and `Azure.KeyVault.AccessPolicy`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -12,11 +14,8 @@ import { resourcesOfType } from '../resources.js';
 const READ_SECRETS = new Set(['get', 'list']);
 
 export const keyVaultAccess: LintRule = {
-  id: 'HUB527',
-  name: 'security/key-vault-access',
+  ...ruleCode(codes.HUB527),
   area: 'security',
-  severity: 'error',
-  summary: 'Key Vaults use RBAC, or access policies that only read secrets (`get`, `list`).',
   rationale: 'A policy that can change or delete secrets, or reach keys and certificates, gives more than the hub needs.',
   link: psRule('Azure.KeyVault.AccessPolicy'),
   check(ctx) {

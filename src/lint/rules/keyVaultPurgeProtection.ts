@@ -2,6 +2,8 @@
  * HUB526: Key Vaults enable purge protection (`enablePurgeProtection: true`) (PSRule for Azure
  * `Azure.KeyVault.PurgeProtect`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -9,11 +11,8 @@ import { member } from '../json.js';
 import { resourcesOfType } from '../resources.js';
 
 export const keyVaultPurgeProtection: LintRule = {
-  id: 'HUB526',
-  name: 'security/key-vault-purge-protection',
+  ...ruleCode(codes.HUB526),
   area: 'security',
-  severity: 'warning',
-  summary: 'Key Vaults set `enablePurgeProtection` to true.',
   rationale: 'Without purge protection anyone allowed to delete the vault can also destroy its soft-deleted copy.',
   link: psRule('Azure.KeyVault.PurgeProtect'),
   check(ctx) {

@@ -2,6 +2,8 @@
  * HUB525: Key Vaults keep soft delete on (`enableSoftDelete` not false) (PSRule for Azure
  * `Azure.KeyVault.SoftDelete`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -9,11 +11,8 @@ import { member } from '../json.js';
 import { resourcesOfType } from '../resources.js';
 
 export const keyVaultSoftDelete: LintRule = {
-  id: 'HUB525',
-  name: 'security/key-vault-soft-delete',
+  ...ruleCode(codes.HUB525),
   area: 'security',
-  severity: 'error',
-  summary: 'Key Vaults do not turn soft delete off.',
   rationale: 'Without soft delete a deleted vault or secret is gone at once, with no way to recover it.',
   link: psRule('Azure.KeyVault.SoftDelete'),
   check(ctx) {

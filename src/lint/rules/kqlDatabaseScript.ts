@@ -5,6 +5,8 @@
  * database using a Kusto Query Language script": use the idempotent version of commands, e.g.
  * `.create-or-alter` over `.create`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { KUSTO_DATABASE_SCRIPT } from '../links.js';
 import { positionAt } from '../../compiler/diagnostics.js';
@@ -13,11 +15,8 @@ import { splitKqlCommands } from '../../validators/kql/split.js';
 const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '.alter', '.alter-merge', '.add']);
 
 export const kqlDatabaseScript: LintRule = {
-  id: 'HUB550',
-  name: 'kql/database-script-commands',
+  ...ruleCode(codes.HUB550),
   area: 'kql',
-  severity: 'error',
-  summary: 'KQL setup commands use a verb database scripts allow, in its idempotent form (`.create-or-alter`, `.create-merge`, `.create ... ifnotexists`).',
   rationale: 'The scripts re-run on every deployment; a plain `.create` fails the second time and other verbs are rejected.',
   link: KUSTO_DATABASE_SCRIPT,
   check(ctx) {

@@ -7,6 +7,8 @@
  * hub.yaml chose it explicitly for their own deployments, so a literal default equal to that choice is
  * accepted; any other literal region is reported. Without a hub.yaml (options unset) only expressions pass.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression } from '../arm.js';
@@ -14,11 +16,8 @@ import { isJsonObject } from '../json.js';
 import { serializeArm } from '../../expressions/arm/ast.js';
 
 export const locationParameter: LintRule = {
-  id: 'HUB503',
-  name: 'arm/location-parameter',
+  ...ruleCode(codes.HUB503),
   area: 'template',
-  severity: 'error',
-  summary: 'A `location` parameter defaults to `[resourceGroup().location]` (or the region hub.yaml sets); no location parameter defaults to another literal region.',
   rationale: 'A hard-coded region can block people who may only deploy to other regions.',
   link: armTtk('location-uses-parameter'),
   check(ctx) {

@@ -8,6 +8,8 @@
  * Factory Studio and Git integration always write (`annotations`, `userProperties`, activity `dependsOn`,
  * dataset `schema`), so the standalone files round-trip through the Studio without a change.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { isJsonObject, walkJson, type JsonPath } from '../json.js';
@@ -21,11 +23,8 @@ function isBlank(v: unknown): boolean {
 }
 
 export const noBlankProperties: LintRule = {
-  id: 'HUB511',
-  name: 'arm/no-blank-properties',
+  ...ruleCode(codes.HUB511),
   area: 'template',
-  severity: 'error',
-  summary: 'No property is hard-coded to an empty string, object, array or null.',
   rationale: 'An empty value has a meaning of its own in a declarative template; leave the property out instead.',
   link: armTtk('properties-cant-be-empty'),
   check(ctx) {

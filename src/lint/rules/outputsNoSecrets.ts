@@ -2,17 +2,16 @@
  * HUB507: no template output reads a secure parameter or a `list*()` function (ARM-TTK "Outputs Must Not
  * Contain Secrets"), directly or through variables.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { parametersThrough, readsListThrough, secureParameters } from '../arm.js';
 import { isJsonObject } from '../json.js';
 
 export const outputsNoSecrets: LintRule = {
-  id: 'HUB507',
-  name: 'arm/outputs-no-secrets',
+  ...ruleCode(codes.HUB507),
   area: 'template',
-  severity: 'error',
-  summary: 'Outputs read no secure parameter and no `list*()` function.',
   rationale: 'Outputs are kept in the deployment history, readable by anyone with read access to the resource group.',
   link: armTtk('outputs-cant-include-secrets'),
   check(ctx) {

@@ -1,17 +1,16 @@
 /**
  * HUB502: every template parameter is read by an expression (ARM-TTK "Parameters Must Be Referenced").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { parametersIn } from '../arm.js';
 import { isJsonObject } from '../json.js';
 
 export const parametersReferenced: LintRule = {
-  id: 'HUB502',
-  name: 'arm/parameters-referenced',
+  ...ruleCode(codes.HUB502),
   area: 'template',
-  severity: 'error',
-  summary: 'Every declared parameter is used in a valid expression.',
   rationale: 'An unused parameter asks the person deploying for a value that changes nothing.',
   link: armTtk('declared-parameters-must-be-used'),
   check(ctx) {

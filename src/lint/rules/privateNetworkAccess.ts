@@ -9,6 +9,8 @@
  * exports working); Data Explorer clusters and Event Grid namespaces `publicNetworkAccess: 'Disabled'`
  * (PSRule for Azure `Azure.Storage.Firewall`, `Azure.ADX.PublicAccess`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
@@ -25,11 +27,8 @@ const CHECKED: Record<string, { firewall: boolean }> = {
 };
 
 export const privateNetworkAccess: LintRule = {
-  id: 'HUB524',
-  name: 'security/private-network-access',
+  ...ruleCode(codes.HUB524),
   area: 'security',
-  severity: 'error',
-  summary: 'With `enablePublicAccess` false, storage and Key Vault deny public traffic (disabled or firewall Deny), Data Explorer and Event Grid disable public network access.',
   rationale: 'A private hub must not expose its data over the internet.',
   link: psRule('Azure.Storage.Firewall'),
   check(ctx) {

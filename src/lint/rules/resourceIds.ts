@@ -5,6 +5,8 @@
  * not resource IDs are exempt: ARM-TTK's list (tenantId, objectId, subscriptionId, ...) plus `principalId`
  * (an Entra object ID) and `groupId` (a private link sub-resource name such as `blob`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression, literalArg } from '../arm.js';
@@ -31,11 +33,8 @@ function outermost(e: ArmExpr): ArmExpr {
 }
 
 export const resourceIds: LintRule = {
-  id: 'HUB509',
-  name: 'arm/resource-ids',
+  ...ruleCode(codes.HUB509),
   area: 'template',
-  severity: 'error',
-  summary: 'Resource ID properties use `resourceId()`-family functions (or parameters, variables and references built with them).',
   rationale: 'IDs glued from text break across clouds, subscriptions and resource groups.',
   link: armTtk('use-resource-id-functions'),
   check(ctx) {

@@ -3,16 +3,15 @@
  * literal region or `resourceGroup().location` directly (ARM-TTK "Resources Should Have Location" and
  * "Location Should Not Be Hardcoded").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression, callsIn } from '../arm.js';
 
 export const resourceLocation: LintRule = {
-  id: 'HUB504',
-  name: 'arm/resource-location',
+  ...ruleCode(codes.HUB504),
   area: 'template',
-  severity: 'error',
-  summary: "A resource's location is `global` or an expression over a location parameter, not a literal region or `resourceGroup().location`.",
   rationale: 'The person deploying chooses the region through the location parameter; literals override that choice.',
   link: armTtk('resources-should-have-location'),
   check(ctx) {

@@ -4,6 +4,8 @@
  * `src/lint/data/roles.ts`, after the specification's permissions table) (Azure RBAC best practices:
  * "Only grant the access users need", "Limit the scope").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { RBAC_BEST_PRACTICES } from '../links.js';
 import { armExpression, literalArg } from '../arm.js';
@@ -38,11 +40,8 @@ function roleGuid(value: unknown): string | undefined {
 }
 
 export const roleAssignments: LintRule = {
-  id: 'HUB530',
-  name: 'security/role-assignments',
+  ...ruleCode(codes.HUB530),
   area: 'security',
-  severity: 'error',
-  summary: 'Role assignments target one resource (`scope`) with a role the hub needs there (Storage Blob Data Contributor, Data Factory Contributor, ...; see the roles table).',
   rationale: 'Broader roles or scopes let a compromised identity reach far more than the hub.',
   link: RBAC_BEST_PRACTICES,
   check(ctx) {

@@ -5,6 +5,8 @@
  * properties, Data Factory objects) they end up readable in the resource's configuration (PSRule for Azure
  * `Azure.Deployment.SecureValue`). Outputs are HUB507's.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { parametersThrough, readsListThrough, secureParameters } from '../arm.js';
@@ -26,11 +28,8 @@ function matches(path: JsonPath, pattern: string[]): boolean {
 }
 
 export const secretFlow: LintRule = {
-  id: 'HUB529',
-  name: 'security/secret-flow',
+  ...ruleCode(codes.HUB529),
   area: 'security',
-  severity: 'error',
-  summary: 'Secure parameters and `list*()` values are used only in Key Vault secrets and deployment-script secure values.',
   rationale: 'Resource properties other than these are returned in clear text to anyone who can read the resource.',
   link: psRule('Azure.Deployment.SecureValue'),
   check(ctx) {

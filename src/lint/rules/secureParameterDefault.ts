@@ -4,17 +4,16 @@
  * pass). The remote hub key (`remoteHubStorageKey`) defaults to `''`, which means "no key": the Key Vault
  * secret is only created when a remote hub URI is set.
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression } from '../arm.js';
 import { isJsonObject } from '../json.js';
 
 export const secureParameterDefault: LintRule = {
-  id: 'HUB508',
-  name: 'arm/secure-parameter-default',
+  ...ruleCode(codes.HUB508),
   area: 'template',
-  severity: 'error',
-  summary: 'A secure parameter has no default other than an empty value or `[newGuid()]`.',
   rationale: 'A default is stored in the template and its deployment history, so it is no secret.',
   link: armTtk('secure-parameters-cant-have-hard-coded-default'),
   check(ctx) {

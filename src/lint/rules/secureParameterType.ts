@@ -3,6 +3,8 @@
  * when its name contains `password`, `secret` or `token`, or ends in `key` or `keys` (but not `publickey`)
  * (PSRule for Azure `Azure.Deployment.SecureParameter`, whose heuristic this is).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { isJsonObject } from '../json.js';
@@ -15,11 +17,8 @@ export function isSecretName(name: string): boolean {
 }
 
 export const secureParameterType: LintRule = {
-  id: 'HUB528',
-  name: 'security/secure-parameter-type',
+  ...ruleCode(codes.HUB528),
   area: 'security',
-  severity: 'error',
-  summary: 'Parameters named like secrets (password, secret, token, ...key) are `securestring` or `secureObject`.',
   rationale: 'Values of other parameter types are logged in the deployment history in clear text.',
   link: psRule('Azure.Deployment.SecureParameter'),
   check(ctx) {

@@ -2,6 +2,8 @@
  * HUB520: storage accounts accept HTTPS only (`supportsHttpsTrafficOnly`; absent means true from API
  * version 2019-04-01 on) (PSRule for Azure `Azure.Storage.SecureTransfer`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -9,11 +11,8 @@ import { member } from '../json.js';
 import { storageAccounts } from '../resources.js';
 
 export const storageHttpsOnly: LintRule = {
-  id: 'HUB520',
-  name: 'security/storage-https-only',
+  ...ruleCode(codes.HUB520),
   area: 'security',
-  severity: 'error',
-  summary: 'Storage accounts set `supportsHttpsTrafficOnly` to true (or leave it at its default, true).',
   rationale: 'Unencrypted HTTP exposes cost data and access tokens in transit.',
   link: psRule('Azure.Storage.SecureTransfer'),
   check(ctx) {

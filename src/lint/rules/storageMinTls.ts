@@ -2,6 +2,8 @@
  * HUB521: storage accounts require TLS 1.2 or later (`minimumTlsVersion` set to `TLS1_2` or `TLS1_3`;
  * older API versions default to TLS 1.0) (PSRule for Azure `Azure.Storage.MinTLS`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -11,11 +13,8 @@ import { storageAccounts } from '../resources.js';
 const OK = new Set(['TLS1_2', 'TLS1_3']);
 
 export const storageMinTls: LintRule = {
-  id: 'HUB521',
-  name: 'security/storage-min-tls',
+  ...ruleCode(codes.HUB521),
   area: 'security',
-  severity: 'error',
-  summary: 'Storage accounts set `minimumTlsVersion` to `TLS1_2` (or later).',
   rationale: 'TLS 1.0 and 1.1 have known weaknesses; clients that still use them should be refused.',
   link: psRule('Azure.Storage.MinTLS'),
   check(ctx) {

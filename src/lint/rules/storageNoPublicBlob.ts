@@ -2,6 +2,8 @@
  * HUB522: no anonymous read access to blobs: storage accounts set `allowBlobPublicAccess` to false and no
  * container sets `publicAccess` other than `None` (PSRule for Azure `Azure.Storage.BlobPublicAccess`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -9,11 +11,8 @@ import { member } from '../json.js';
 import { storageAccounts, resourcesOfType } from '../resources.js';
 
 export const storageNoPublicBlob: LintRule = {
-  id: 'HUB522',
-  name: 'security/storage-no-public-blob',
+  ...ruleCode(codes.HUB522),
   area: 'security',
-  severity: 'error',
-  summary: 'Storage accounts set `allowBlobPublicAccess` to false; containers have `publicAccess` `None`.',
   rationale: 'Anonymous blob access would publish cost data to anyone who knows the URL.',
   link: psRule('Azure.Storage.BlobPublicAccess'),
   check(ctx) {

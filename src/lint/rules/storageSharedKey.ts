@@ -8,6 +8,8 @@
  *   a hub of that release pushes its data into another hub's data lake with that account's key, so every
  *   data lake of the release must accept the key (specification, parameter `remoteHubStorageKey`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
@@ -15,11 +17,8 @@ import { isJsonObject, member } from '../json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
 
 export const storageSharedKey: LintRule = {
-  id: 'HUB523',
-  name: 'security/storage-shared-key',
+  ...ruleCode(codes.HUB523),
   area: 'security',
-  severity: 'error',
-  summary: 'Storage accounts set `allowSharedKeyAccess` to false, except the deployment-script storage and, with the remote hub feature, the data lake.',
   rationale: 'Account keys give full, unaudited access to the whole account; Entra ID with RBAC does not.',
   link: psRule('Azure.Storage.LocalAuth'),
   check(ctx) {

@@ -2,6 +2,8 @@
  * HUB501: the template declares a current deployment-template `$schema` and a four-part `contentVersion`
  * (ARM-TTK "DeploymentTemplate Schema Is Correct"; template syntax: `contentVersion` such as `1.0.0.0`).
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 
@@ -14,11 +16,8 @@ const CURRENT_SCHEMAS = [
 ];
 
 export const templateSchema: LintRule = {
-  id: 'HUB501',
-  name: 'arm/template-schema',
+  ...ruleCode(codes.HUB501),
   area: 'template',
-  severity: 'error',
-  summary: '`$schema` is a current deploymentTemplate schema and `contentVersion` has the form 1.0.0.0.',
   rationale: 'Tools pick the template language version from `$schema`; a missing or invalid `contentVersion` is rejected by deployment tooling.',
   link: armTtk('use-correct-schema'),
   check(ctx) {

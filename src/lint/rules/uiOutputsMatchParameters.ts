@@ -3,16 +3,15 @@
  * (ARM-TTK createUiDefinition tests "Outputs Must Be Present In Template Parameters" and "Location Should
  * Be In Outputs").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
 import { isJsonObject, valueAt } from '../json.js';
 
 export const uiOutputsMatchParameters: LintRule = {
-  id: 'HUB512',
-  name: 'ui/outputs-match-parameters',
+  ...ruleCode(codes.HUB512),
   area: 'uiDefinition',
-  severity: 'error',
-  summary: 'Every createUiDefinition output names a template parameter, and `location` is among them.',
   rationale: 'The portal passes the form outputs as template parameters; an unknown name fails the deployment.',
   link: ARM_TTK_UI,
   check(ctx) {

@@ -2,16 +2,15 @@
  * HUB513: every template parameter without a default value is set by the portal form (ARM-TTK
  * createUiDefinition test "Parameters Without Default Must Exist In CreateUIDefinition").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
 import { isJsonObject, valueAt } from '../json.js';
 
 export const uiParametersInForm: LintRule = {
-  id: 'HUB513',
-  name: 'ui/parameters-in-form',
+  ...ruleCode(codes.HUB513),
   area: 'uiDefinition',
-  severity: 'error',
-  summary: 'Every template parameter without a default is an output of the portal form.',
   rationale: 'Otherwise the Deploy to Azure button starts a deployment that lacks a required value.',
   link: ARM_TTK_UI,
   check(ctx) {

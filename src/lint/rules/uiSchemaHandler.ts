@@ -3,6 +3,8 @@
  * handler and version `0.1.2-preview` (ARM-TTK createUiDefinition tests "CreateUIDefinition Should Have
  * Schema" and "Handler Must Be Correct").
  */
+import { codes } from '../../diagnostics/index.js';
+import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
 
@@ -11,11 +13,8 @@ const HANDLER = 'Microsoft.Azure.CreateUIDef';
 const VERSION = '0.1.2-preview';
 
 export const uiSchemaHandler: LintRule = {
-  id: 'HUB514',
-  name: 'ui/schema-and-handler',
+  ...ruleCode(codes.HUB514),
   area: 'uiDefinition',
-  severity: 'error',
-  summary: `The form's \`$schema\` is the 0.1.2-preview CreateUIDefinition schema, its handler \`${HANDLER}\` and its version \`${VERSION}\`.`,
   rationale: 'The portal renders the form only with this handler and version, and editors validate it against the schema.',
   link: ARM_TTK_UI,
   check(ctx) {

@@ -30,10 +30,8 @@ import {
 export { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir, sharedArmSchemaCandidates } from './folders.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from './needs.js';
 import { ArmSchemaDownloadError, DEFAULT_ARM_SCHEMAS_URL, fillArmSchemaCache } from './download.js';
+import { codes } from '../../diagnostics/index.js';
 
-const HINT =
-  `Set ${ARM_SCHEMAS_DIR_VARIABLE} or pass --schemas-dir with a copy of the official ARM JSON schemas, ` +
-  'or run once with network access so hubc can download the files it needs into its cache.';
 
 const isSchemaDir = (dir: string) => existsSync(join(dir, DEPLOYMENT_TEMPLATE)) && statSync(dir).isDirectory();
 
@@ -45,7 +43,7 @@ function explicitDir(explicit: string | undefined): string | undefined {
   const dir = resolve(chosen);
   if (!existsSync(dir) || !isSchemaDir(dir)) {
     const how = explicit !== undefined ? '--schemas-dir' : ARM_SCHEMAS_DIR_VARIABLE;
-    throw new EnvironmentError('HUB003', `no ARM JSON schemas in ${dir} (given by ${how}): ${DEPLOYMENT_TEMPLATE} is missing there`, HINT);
+    throw new EnvironmentError(codes.HUB003.notThere({ dir, how, file: DEPLOYMENT_TEMPLATE, variable: ARM_SCHEMAS_DIR_VARIABLE }));
   }
   return realpathSync(dir);
 }
@@ -64,7 +62,7 @@ export function locateArmSchemas(explicit?: string): string {
   const candidates = [...sharedArmSchemaCandidates(), armSchemaCacheDir()];
   const found = candidates.find(isSchemaDir);
   if (found) return realpathSync(found);
-  throw new EnvironmentError('HUB003', `cannot find the official ARM JSON schemas (${ARM_SCHEMAS_DIR_VARIABLE} is not set; tried ${candidates.join(', ')})`, HINT);
+  throw new EnvironmentError(codes.HUB003.notFound({ tried: candidates, variable: ARM_SCHEMAS_DIR_VARIABLE }));
 }
 
 /** Options of {@link prepareArmSchemas}. */
@@ -95,7 +93,7 @@ export async function prepareArmSchemas(options: PrepareArmSchemasOptions = {}):
     const lacking = planSchemas(new SchemaFolder(given), needs).missingFiles;
     if (lacking.length) {
       const list = lacking.slice(0, 3).join(', ') + (lacking.length > 3 ? ` and ${lacking.length - 3} more` : '');
-      throw new EnvironmentError('HUB003', `the ARM JSON schemas in ${given} lack files the template refers to: ${list}`, HINT);
+      throw new EnvironmentError(codes.HUB003.incomplete({ dir: given, list, variable: ARM_SCHEMAS_DIR_VARIABLE }));
     }
     return given;
   }
@@ -117,11 +115,6 @@ export async function prepareArmSchemas(options: PrepareArmSchemasOptions = {}):
   } catch (e) {
     if (!(e instanceof ArmSchemaDownloadError) && !(e as NodeJS.ErrnoException).code) throw e;
     const why = e instanceof ArmSchemaDownloadError ? e.message : `cannot write it: ${(e as Error).message}`;
-    throw new EnvironmentError(
-      'HUB003',
-      `the official ARM JSON schemas are not available: ${ARM_SCHEMAS_DIR_VARIABLE} is not set, no complete copy beside the checkout (${tried.join(', ')}), ` +
-        `and the cache ${cache} could not be filled: ${why}`,
-      HINT,
-    );
+    throw new EnvironmentError(codes.HUB003.notAvailable({ tried, cache, why, variable: ARM_SCHEMAS_DIR_VARIABLE }));
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * Diagnostic registry, HUB0xx: the command line and the environment (files that cannot be read or written, validator data).
+ * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
+ */
+import { defineCodes } from './define.js';
+
+/**
+ * What to do when the ARM schemas cannot be found (HUB003). `variable` is `ARM_SCHEMAS_DIR_VARIABLE` of
+ * src/validators/armSchema/folders.ts, passed in so that the registry loads no feature module at start-up.
+ */
+const schemasHint = (variable: string) =>
+  `Set ${variable} or pass --schemas-dir with a copy of the official ARM JSON schemas, ` +
+  'or run once with network access so hubc can download the files it needs into its cache.';
+
+export const cliCodes = defineCodes({
+  HUB001: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'The input file cannot be read.',
+    messages: {
+      raise: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Pass the path of a hub.yaml file.' }),
+    },
+  },
+  HUB002: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'The output folder cannot be written.',
+    messages: {
+      output: (a: { detail: string }) => ({ message: `cannot write output: ${a.detail}`, hint: 'Check that the output folder is writable.' }),
+      file: (a: { file: string; detail: string }) => ({ message: `cannot write ${a.file}: ${a.detail}`, hint: 'Check that the folder exists and is writable.' }),
+    },
+  },
+  HUB003: {
+    stage: 'environment',
+    severity: 'error',
+    meaning: 'The official ARM JSON schemas cannot be found or downloaded (`hubc validate` exits 2).',
+    messages: {
+      notThere: (a: { dir: string; how: string; file: string; variable: string }) => ({ message: `no ARM JSON schemas in ${a.dir} (given by ${a.how}): ${a.file} is missing there`, hint: schemasHint(a.variable) }),
+      notFound: (a: { tried: readonly string[]; variable: string }) => ({
+        message: `cannot find the official ARM JSON schemas (${a.variable} is not set; tried ${a.tried.join(', ')})`,
+        hint: schemasHint(a.variable),
+      }),
+      incomplete: (a: { dir: string; list: string; variable: string }) => ({ message: `the ARM JSON schemas in ${a.dir} lack files the template refers to: ${a.list}`, hint: schemasHint(a.variable) }),
+      notAvailable: (a: { tried: readonly string[]; cache: string; why: string; variable: string }) => ({
+        message:
+          `the official ARM JSON schemas are not available: ${a.variable} is not set, no complete copy beside the checkout (${a.tried.join(', ')}), ` +
+          `and the cache ${a.cache} could not be filled: ${a.why}`,
+        hint: schemasHint(a.variable),
+      }),
+      unloadable: (a: { dir: string; detail: string; variable: string }) => ({
+        message: `cannot load the ARM JSON schemas in ${a.dir}: ${a.detail}`,
+        hint: `Fix or remove the file, or set ${a.variable} or pass --schemas-dir with another copy of the official ARM JSON schemas.`,
+      }),
+    },
+  },
+});

@@ -1,0 +1,36 @@
+/**
+ * The diagnostic registry: every `HUBnnn` code hubc reports, declared once in the stage files of this
+ * folder. Raise a code through its entry (`codes.HUB201.notCidr({ prefix })` gives `{ code, severity,
+ * message, hint? }`; add `file` and the position). Adding a code: add its entry to the stage file of its
+ * range (message templates, stage, severity, meaning), raise it, and run `npm run docs` to regenerate
+ * docs/diagnostics.md (test/compiler/codes.test.ts fails until the file is current).
+ */
+import type { CodeInfo } from './define.js';
+import { cliCodes } from './cli.js';
+import { hubYamlCodes } from './hubYaml.js';
+import { outputCodes } from './output.js';
+import { diffPublishCodes } from './diffPublish.js';
+import { deployCodes } from './deploy.js';
+import { simulateCodes } from './simulate.js';
+import { upgradeCodes } from './upgrade.js';
+import { lintCodes } from './lint.js';
+
+export type { CodeInfo, MessageText, Raised } from './define.js';
+
+/** Every code, by code: `codes.HUB104`. */
+export const codes = {
+  ...cliCodes,
+  ...hubYamlCodes,
+  ...outputCodes,
+  ...diffPublishCodes,
+  ...deployCodes,
+  ...simulateCodes,
+  ...upgradeCodes,
+  ...lintCodes,
+};
+
+/** A declared code, `'HUB104'`. */
+export type Code = keyof typeof codes;
+
+/** Every entry, in code order. */
+export const ALL_CODES: readonly CodeInfo[] = Object.values(codes as Record<string, CodeInfo>).sort((a, b) => a.code.localeCompare(b.code));
