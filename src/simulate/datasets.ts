@@ -11,6 +11,7 @@
 import { evaluateAdfValue, type AdfEvalContext } from '../expressions/adf/evaluate.js';
 import type { Factory } from './factory.js';
 import { ActivityFailure, SimulationError, evaluateDeep } from './values.js';
+import { codes } from '../diagnostics/index.js';
 
 /** File formats the simulator reads and writes. */
 export type DatasetFormat = 'Json' | 'DelimitedText' | 'Parquet';
@@ -44,15 +45,15 @@ const STORAGE_LINKED_SERVICES = new Set(['AzureBlobFS', 'AzureBlobStorage']);
 export function resolveDataset(factory: Factory, ref: unknown, ctx: AdfEvalContext): ResolvedDataset {
   const r = ref as { referenceName?: string; parameters?: Record<string, unknown> } | undefined;
   const ds = r?.referenceName ? factory.datasets.get(r.referenceName) : undefined;
-  if (!ds) throw new SimulationError('HUB462', `the dataset '${r?.referenceName ?? '(none)'}' does not exist in the build`);
+  if (!ds) throw new SimulationError(codes.HUB462.unknown({ name: r?.referenceName ?? '(none)' }));
   const props = ds.properties;
   const format = props.type as string;
   if (format !== 'Json' && format !== 'DelimitedText' && format !== 'Parquet') {
-    throw new SimulationError('HUB462', `the dataset '${ds.name}' has type '${format}', which the simulator does not support (Json, DelimitedText, Parquet)`);
+    throw new SimulationError(codes.HUB462.format({ dataset: ds.name, format }));
   }
   const ls = factory.linkedServices.get(props.linkedServiceName?.referenceName);
   if (!ls || !STORAGE_LINKED_SERVICES.has(ls.properties.type)) {
-    throw new SimulationError('HUB462', `the dataset '${ds.name}' uses the linked service '${props.linkedServiceName?.referenceName}', which is not a storage account the simulator knows`);
+    throw new SimulationError(codes.HUB462.linkedService({ dataset: ds.name, linkedService: props.linkedServiceName?.referenceName }));
   }
   const passed = (evaluateDeep(r?.parameters ?? {}, ctx) ?? {}) as Record<string, unknown>;
   const parameters: Record<string, unknown> = {};

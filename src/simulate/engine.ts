@@ -23,6 +23,7 @@ import { StoragePathError } from './storage.js';
 import type { Responses } from './responses.js';
 import type { ActivityRun, ActivityStatus, KustoCommand, PipelineRun, RunError, RunTrigger, SimulationDiagnostic, WebRequest } from './types.js';
 import { ActivityFailure, SimulationError } from './values.js';
+import { codes } from '../diagnostics/index.js';
 
 /** State shared by every run of one simulation. */
 export interface Engine {
@@ -136,7 +137,7 @@ export function conditionMet(outcome: ActivityStatus, conditions: readonly strin
       case 'Skipped':
         return outcome === 'Skipped';
       default:
-        throw new SimulationError('HUB463', `unknown dependency condition '${c}'`);
+        throw new SimulationError(codes.HUB463.condition({ condition: c }));
     }
   });
 }
@@ -150,14 +151,14 @@ export async function runActivities(activities: readonly any[], scope: Scope): P
   const names = new Set(activities.map((a) => a.name as string));
   for (const a of activities) {
     for (const d of a.dependsOn ?? []) {
-      if (!names.has(d.activity)) throw new SimulationError('HUB463', `activity '${a.name}' of pipeline ${scope.run.pipeline} depends on '${d.activity}', which is not beside it`);
+      if (!names.has(d.activity)) throw new SimulationError(codes.HUB463.notBeside({ activity: a.name, pipeline: scope.run.pipeline, dependency: d.activity }));
     }
   }
   const done: ActivityRun[] = [];
   const pending = [...activities];
   while (pending.length) {
     const i = pending.findIndex((a) => (a.dependsOn ?? []).every((d: { activity: string }) => scope.results.has(d.activity)));
-    if (i < 0) throw new SimulationError('HUB463', `the activities ${pending.map((a) => `'${a.name}'`).join(', ')} of pipeline ${scope.run.pipeline} depend on each other in a cycle`);
+    if (i < 0) throw new SimulationError(codes.HUB463.cycle({ activities: pending.map((a) => a.name), pipeline: scope.run.pipeline }));
     const [activity] = pending.splice(i, 1);
     const ready = (activity.dependsOn ?? []).every((d: { activity: string; dependencyConditions: string[] }) =>
       conditionMet(scope.results.get(d.activity)!.status, d.dependencyConditions ?? ['Succeeded']),
@@ -173,7 +174,7 @@ export async function runActivities(activities: readonly any[], scope: Scope): P
 async function runOne(activity: any, scope: Scope, record: ActivityRun): Promise<void> {
   const handler = HANDLERS.get(activity.type);
   if (!handler) {
-    throw new SimulationError('HUB461', `the activity type '${activity.type}' (activity '${activity.name}' of pipeline ${scope.run.pipeline}) is not supported by the simulator`, `Supported: ${supportedActivityTypes().join(', ')}.`);
+    throw new SimulationError(codes.HUB461.raise({ type: activity.type, activity: activity.name, pipeline: scope.run.pipeline, supported: supportedActivityTypes() }));
   }
   try {
     await handler(activity, scope, record);
@@ -239,7 +240,7 @@ export async function runPipeline(
   triggerBody?: unknown,
 ): Promise<PipelineRun | undefined> {
   const pipeline = engine.factory.pipelines.get(name);
-  if (!pipeline) throw new SimulationError('HUB464', `the pipeline '${name}' does not exist in the build`, `Pipelines: ${[...engine.factory.pipelines.keys()].sort().join(', ')}.`);
+  if (!pipeline) throw new SimulationError(codes.HUB464.raise({ name, pipelines: engine.factory.pipelines.keys() }));
   if (engine.runCount >= engine.maxRuns) {
     engine.runLimitHit = true;
     return undefined;

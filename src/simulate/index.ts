@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { packagePath } from '../compiler/packageRoot.js';
 import type { ResponsesFile } from './responses.js';
 import { SimulationError } from './values.js';
+import { codes } from '../diagnostics/index.js';
 
 export { simulate, DEFAULT_MAX_RUNS, type SimulateOptions, type SimulationStart } from './simulate.js';
 export { formatSimulation, allRuns } from './format.js';
@@ -25,13 +26,13 @@ export function loadResponses(file: string): ResponsesFile {
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new SimulationError('HUB456', `cannot read the responses file ${file}: ${(e as Error).message}`, 'Pass a JSON file in the format of docs/simulate.md.');
+    throw new SimulationError(codes.HUB456.unreadable({ file, detail: (e as Error).message }));
   }
   const schema = JSON.parse(readFileSync(packagePath('schemas', 'simulate-responses.schema.json'), 'utf8'));
   const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
   if (!validate(data)) {
     const first = validate.errors![0];
-    throw new SimulationError('HUB456', `the responses file ${file} is not valid: ${first.instancePath || '(root)'} ${first.message}`, 'See schemas/simulate-responses.schema.json.');
+    throw new SimulationError(codes.HUB456.invalid({ file, at: first.instancePath || '(root)', detail: `${first.message}` }));
   }
   return data as ResponsesFile;
 }

@@ -16,7 +16,9 @@ import { Responses, type ResponsesFile } from './responses.js';
 import { runPipeline, type Engine } from './engine.js';
 import { runsForBlobEvent, runsForSchedule, scheduleTrigger, whyNotFired, type TriggeredRun } from './triggers.js';
 import { SimulationError } from './values.js';
-import type { PipelineRun, SimulationResult } from './types.js';
+import { codes } from '../diagnostics/index.js';
+import type { PipelineRun, SimulationDiagnostic, SimulationResult } from './types.js';
+import type { Severity } from '../compiler/diagnostics.js';
 import { allRuns } from './format.js';
 import { DEFAULT_MAX_RUNS } from './limits.js';
 import './activities/index.js';
@@ -58,6 +60,17 @@ function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof fa
   return factory;
 }
 
+/**
+ * A code raised through the registry (or a {@link SimulationError} carrying one) as the simulation reports
+ * it: code, severity, message and the hint when there is one.
+ * @throws Error when the code's entry is `info` (simulate's entries are errors and warnings; a programming error)
+ */
+function asDiagnostic(raised: { code: string; severity: Severity; message: string; hint?: string }): SimulationDiagnostic {
+  const { code, severity, message, hint } = raised;
+  if (severity === 'info') throw new Error(`internal: ${code} is declared as info; simulate reports errors and warnings`);
+  return { code, severity, message, ...(hint !== undefined ? { hint } : {}) };
+}
+
 /** Parses `--param` text into the type the pipeline declares (Array/Object/Bool/Int/Float as JSON). */
 function parameterValue(pipeline: string, name: string, text: string, type: string | undefined): unknown {
   const t = (type ?? 'String').toLowerCase();
@@ -65,7 +78,7 @@ function parameterValue(pipeline: string, name: string, text: string, type: stri
   try {
     return JSON.parse(text);
   } catch {
-    throw new SimulationError('HUB454', `--param ${name}=${text}: pipeline ${pipeline} declares ${name} as ${type}, and the value is not JSON`, `Pass ${type} values as JSON, e.g. --param ${name}='[]'.`);
+    throw new SimulationError(codes.HUB454.raise({ pipeline, name, text, type }));
   }
 }
 
@@ -116,23 +129,23 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   };
   try {
     if (!existsSync(options.storage) || !statSync(options.storage).isDirectory()) {
-      throw new SimulationError('HUB450', `the storage folder ${options.storage} does not exist`, 'Pass --storage DIR, a folder whose sub-folders are the containers (rawexports, ingestion, config).');
+      throw new SimulationError(codes.HUB450.raise({ storage: options.storage }));
     }
     if (options.start.kind === 'event') {
       const path = storage.normalize(options.start.path);
       if (!storage.isFile(path)) {
-        throw new SimulationError('HUB451', `the event blob ${path} does not exist in ${options.storage}`, 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).');
+        throw new SimulationError(codes.HUB451.raise({ path, storage: options.storage }));
       }
       const event: BlobEvent = { type: 'Microsoft.Storage.BlobCreated', path, size: storage.size(path) };
       const runs = runsForBlobEvent(factory, event, now);
       if (runs.length === 0) {
         const reasons = [...factory.triggers.values()].filter((t) => t.properties.type === 'BlobEventsTrigger').map((t) => whyNotFired(t, event));
-        result.diagnostics.push({ code: 'HUB452', severity: 'warning', message: `no trigger of release ${options.release} fires for ${path}`, hint: reasons.join('; ') });
+        result.diagnostics.push(asDiagnostic(codes.HUB452.raise({ release: options.release, path, reasons })));
       }
       await start(runs, event);
     } else if (options.start.kind === 'schedule') {
       const trigger = scheduleTrigger(factory, options.start.schedule);
-      if (!trigger) throw new SimulationError('HUB453', `release ${options.release} has no ${options.start.schedule} schedule trigger`, 'Builds with managed exports have config_DailySchedule and config_MonthlySchedule.');
+      if (!trigger) throw new SimulationError(codes.HUB453.raise({ release: options.release, schedule: options.start.schedule }));
       await start(runsForSchedule(trigger, now));
     } else {
       const pipeline = factory.pipelines.get(options.start.pipeline);
@@ -148,15 +161,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     }
   } catch (e) {
     if (!(e instanceof SimulationError)) throw e;
-    result.diagnostics.push({ code: e.code, severity: 'error', message: e.message, ...(e.hint ? { hint: e.hint } : {}) });
+    result.diagnostics.push(asDiagnostic(e));
   }
   if (engine.runLimitHit) {
-    result.diagnostics.push({
-      code: 'HUB455',
-      severity: 'warning',
-      message: `the simulation stopped at its limit of ${engine.maxRuns} pipeline runs${notStarted ? `; ${notStarted} triggered run(s) were not started` : ''}`,
-      hint: 'Raise --max-runs if the pipelines are meant to run this often.',
-    });
+    result.diagnostics.push(asDiagnostic(codes.HUB455.raise({ maxRuns: engine.maxRuns, notStarted })));
   }
   result.changes.push(...storage.changes);
   // Every run counts, child runs too: a child started without waiting can fail while its parent succeeds.

@@ -3,19 +3,27 @@
  * expressions, and `{ value, type: 'Expression' }` objects) inside JSON trees, and the two kinds of failure.
  */
 import { AdfUnsupportedFunctionError, evaluateAdfValue, type AdfEvalContext } from '../expressions/adf/evaluate.js';
+import { codes, type Raised } from '../diagnostics/index.js';
+import type { Severity } from '../compiler/diagnostics.js';
 
 /**
  * A problem of the simulation itself, not of a pipeline run: something the simulator does not support
  * (an activity type, a function, a dataset kind) or bad input. Stops the simulation; reported with its code.
  */
 export class SimulationError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
+  /** Stable code (src/diagnostics/simulate.ts, docs/diagnostics.md). */
+  readonly code: string;
+  /** Severity of the code's registry entry (`error` for every code raised this way). */
+  readonly severity: Severity;
+  /** What to do about it, when the entry's template gives a hint. */
+  readonly hint?: string;
+  /** @param raised a code raised through the diagnostic registry (`codes.HUB463.cycle({ ... })`) */
+  constructor(raised: Raised) {
+    super(raised.message);
     this.name = 'SimulationError';
+    this.code = raised.code;
+    this.severity = raised.severity;
+    if (raised.hint !== undefined) this.hint = raised.hint;
   }
 }
 
@@ -53,7 +61,7 @@ export function evaluateDeep(value: unknown, ctx: AdfEvalContext): unknown {
     return value;
   } catch (e) {
     if (e instanceof AdfUnsupportedFunctionError) {
-      throw new SimulationError('HUB460', `the Data Factory function '${e.functionName}' is not supported by the simulator`, 'Add it to src/expressions/adf/functions/ with its documented semantics.');
+      throw new SimulationError(codes.HUB460.raise({ functionName: e.functionName }));
     }
     throw e;
   }

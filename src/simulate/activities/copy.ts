@@ -13,6 +13,7 @@ import { expressionContext, registerActivity } from '../engine.js';
 import { readBytes, readTextTable } from '../files.js';
 import { convertToParquet, type ColumnMapping, type Conversion } from '../convert.js';
 import { ActivityFailure, SimulationError, evaluateDeep } from '../values.js';
+import { codes } from '../../diagnostics/index.js';
 
 /** The sink path: the dataset's file, or the source file's name inside the dataset's folder. */
 function sinkPath(sink: ResolvedDataset, source: ResolvedDataset): string {
@@ -84,11 +85,7 @@ registerActivity('Copy', async (activity, scope, record) => {
   }
   const asIs = new Set(['Parquet->Parquet', 'Json->Json', 'DelimitedText->DelimitedText']);
   if (!asIs.has(pair) || translator || additional.length) {
-    throw new SimulationError(
-      'HUB466',
-      `Copy '${activity.name}' of pipeline ${scope.run.pipeline} copies ${pair}${translator ? ' with a translator' : ''}${additional.length ? ' with additional columns' : ''}, which the simulator does not support`,
-      'Supported: delimited text (gzip too) to parquet with a TabularTranslator; parquet, JSON or delimited text copied as is.',
-    );
+    throw new SimulationError(codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: !!translator, additionalColumns: additional.length > 0 }));
   }
   const bytes = readBytes(storage, source);
   storage.write(target, bytes, by);

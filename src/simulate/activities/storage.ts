@@ -14,6 +14,7 @@ import { resolveDataset } from '../datasets.js';
 import { expressionContext, registerActivity } from '../engine.js';
 import { readRows } from '../files.js';
 import { ActivityFailure, SimulationError } from '../values.js';
+import { codes } from '../../diagnostics/index.js';
 
 registerActivity('Lookup', async (activity, scope, record) => {
   const tp = activity.typeProperties ?? {};
@@ -37,7 +38,7 @@ registerActivity('GetMetadata', async (activity, scope, record) => {
   const fields: string[] = tp.fieldList ?? [];
   for (const f of fields) {
     if (!METADATA_FIELDS.has(f)) {
-      throw new SimulationError('HUB465', `GetMetadata field '${f}' (activity '${activity.name}' of pipeline ${scope.run.pipeline}) is not supported by the simulator`, `Supported: ${[...METADATA_FIELDS].join(', ')}.`);
+      throw new SimulationError(codes.HUB465.raise({ field: f, activity: activity.name, pipeline: scope.run.pipeline, supported: METADATA_FIELDS }));
     }
   }
   record.input = { dataset: ds.name, path: ds.path, fieldList: fields };
