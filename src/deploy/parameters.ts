@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { positionAt, type Diagnostic } from '../compiler/diagnostics.js';
 import { nearest } from '../cli/options.js';
 import { hasPlaceholder, isSecureParameter, secretInUse, type KeyVaultReference, type ParameterEntry, type TemplateParameter } from '../params/index.js';
+import { codes } from '../diagnostics/index.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -31,7 +32,7 @@ export function readParametersFile(file: string, declared: Record<string, Templa
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return { parameters: {}, diagnostics: [{ code: 'HUB420', severity: 'error', message: `cannot read ${file}: ${(e as Error).message}`, hint: 'Pass the path of a deployment parameters file (hubc params writes one).', file }] };
+    return { parameters: {}, diagnostics: [{ ...codes.HUB420.unreadable({ file, detail: (e as Error).message }), file }] };
   }
   return parseParametersText(text, file, declared);
 }
@@ -45,12 +46,12 @@ export function parseParametersText(text: string, file: string, declared: Record
     const at = /position (\d+)/.exec((e as Error).message);
     return {
       parameters: {},
-      diagnostics: [{ code: 'HUB420', severity: 'error', message: `${file} is not valid JSON: ${(e as Error).message}`, hint: 'Fix the JSON syntax.', file, ...(at ? { start: positionAt(text, Number(at[1])) } : {}) }],
+      diagnostics: [{ ...codes.HUB420.notJson({ file, detail: (e as Error).message }), file, ...(at ? { start: positionAt(text, Number(at[1])) } : {}) }],
     };
   }
   const entries = isObject(data) && isObject(data.parameters) ? data.parameters : data;
   if (!isObject(entries)) {
-    return { parameters: {}, diagnostics: [{ code: 'HUB420', severity: 'error', message: `${file} has no "parameters" object`, hint: 'Use the deploymentParameters form: { "$schema": ..., "contentVersion": "1.0.0.0", "parameters": { "name": { "value": ... } } }.', file }] };
+    return { parameters: {}, diagnostics: [{ ...codes.HUB420.noParameters({ file }), file }] };
   }
   const byLower = new Map(Object.keys(declared).map((n) => [n.toLowerCase(), n]));
   const parameters: Record<string, ParameterEntry> = {};
@@ -60,31 +61,17 @@ export function parseParametersText(text: string, file: string, declared: Record
     const path = `parameters.${key}`;
     if (!name) {
       const near = nearest(key, Object.keys(declared));
-      diagnostics.push({
-        code: 'HUB421',
-        severity: 'error',
-        message: `the template has no parameter '${key}'`,
-        hint: near ? `Did you mean '${near}'?` : `Template parameters: ${Object.keys(declared).join(', ')}.`,
-        file,
-        path,
-      });
+      diagnostics.push({ ...codes.HUB421.raise({ key, near, declared: Object.keys(declared) }), file, path });
       continue;
     }
     const problem = entryProblem(entry);
     if (problem) {
-      diagnostics.push({ code: 'HUB422', severity: 'error', message: `${key}: ${problem}`, hint: 'Each parameter is { "value": ... } or { "reference": { "keyVault": { "id": ... }, "secretName": ... } }.', file, path });
+      diagnostics.push({ ...codes.HUB422.raise({ key, problem }), file, path });
       continue;
     }
     const e = entry as ParameterEntry;
     if ('reference' in e && hasPlaceholder(e.reference)) {
-      diagnostics.push({
-        code: 'HUB424',
-        severity: 'error',
-        message: `${key}: the Key Vault reference still holds placeholders (${e.reference.keyVault.id}, ${e.reference.secretName})`,
-        hint: 'Put the vault resource ID and secret name there (or run hubc params --key-vault ID), or give the value as { "value": ... }.',
-        file,
-        path,
-      });
+      diagnostics.push({ ...codes.HUB424.raise({ key, vaultId: e.reference.keyVault.id, secretName: e.reference.secretName }), file, path });
       continue;
     }
     parameters[name] = e;
@@ -132,14 +119,7 @@ export function missingSecrets(declared: Record<string, TemplateParameter>, supp
     if (!isSecureParameter(p) || !secretInUse(name, (n) => knownValue(n, declared, supplied))) continue;
     const entry = supplied[name];
     if (entry && ('reference' in entry || (entry.value !== '' && entry.value !== undefined && entry.value !== null))) continue;
-    out.push({
-      code: 'HUB423',
-      severity: 'error',
-      message: `${name} is needed by this hub but no value is given`,
-      hint: `Give it in the --parameters file as a Key Vault reference (hubc params --key-vault ID writes one) or as { "value": ... }.`,
-      file: file ?? 'hub.yaml',
-      path: `parameters.${name}`,
-    });
+    out.push({ ...codes.HUB423.raise({ name }), file: file ?? 'hub.yaml', path: `parameters.${name}` });
   }
   return out;
 }

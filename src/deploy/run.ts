@@ -35,6 +35,8 @@ import { toJsonText } from '../compiler/json.js';
 import { parseParametersText } from './parameters.js';
 import { prepareUpgrade, readRawParameters, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
 import { createDataFactoryClient, runUpgradePhase } from '../upgrade/execute.js';
+import { codes, type Raised } from '../diagnostics/index.js';
+import type { CallFailure } from '../diagnostics/deploy.js';
 
 /** What to deploy, and where. */
 export interface DeployRequest {
@@ -110,29 +112,32 @@ export interface DeployOutcome {
   failure?: DeployFailure;
 }
 
-const SIGN_IN_HINT = 'Sign in first (az login, Connect-AzAccount, azd auth login, or the AZURE_* environment variables of a service principal or workload identity); see README "Deploy".';
+/** The raiser of a code whose ARM error answer is the request refused (HUB433-HUB435 `refused`). */
+type RefusalRaiser = (a: { status?: number }) => Raised;
+
+/** The raisers of the other ways a call to ARM fails, by the kind `armFailureOf` tells. */
+const FAILED_BY_KIND: Record<ReturnType<typeof armFailureOf>['kind'], (a: CallFailure) => Raised> = {
+  auth: codes.HUB438.raise,
+  forbidden: codes.HUB439.forbidden,
+  throttled: codes.HUB439.throttled,
+  network: codes.HUB439.network,
+  arm: codes.HUB439.arm,
+};
 
 /**
  * Maps an exception of a call to ARM to a failure.
- * @param rejectCode code for an ARM error answer (the request was understood and refused), exit 1
+ * @param refused raiser for an ARM error answer (the request was understood and refused), exit 1; without
+ *   one, an ARM error answer is HUB439
  * @param what the call, for the message, e.g. `validating the deployment`
  */
-function failureOf(e: unknown, rejectCode: string | undefined, what: string, file: string): DeployFailure {
+function failureOf(e: unknown, refused: RefusalRaiser | undefined, what: string, file: string): DeployFailure {
   const f = armFailureOf(e);
   const text = `${f.error.code ? `${f.error.code}: ` : ''}${f.error.message}`;
-  if (f.kind === 'arm' && rejectCode) {
-    return { kind: 'diagnostics', arm: f.error, diagnostics: [{ code: rejectCode, severity: 'error', message: `Azure Resource Manager refused ${what}${f.status ? ` (HTTP ${f.status})` : ''}`, hint: 'Fix what the ARM error below names, then run again.', file }] };
+  if (f.kind === 'arm' && refused) {
+    return { kind: 'diagnostics', arm: f.error, diagnostics: [{ ...refused({ status: f.status }), file }] };
   }
-  const byKind: Record<string, [string, string]> = {
-    auth: ['HUB438', SIGN_IN_HINT],
-    forbidden: ['HUB439', 'The signed-in identity lacks a role this step needs (README "Deploy" lists who needs which role).'],
-    throttled: ['HUB439', 'ARM throttled the requests (HTTP 429) beyond the SDK retries; wait a few minutes and run again.'],
-    network: ['HUB439', 'Check the network connection, --cloud and --arm-endpoint.'],
-    arm: ['HUB439', 'See the ARM error below.'],
-  };
-  const [code, hint] = byKind[f.kind];
-  const message = f.kind === 'auth' ? `cannot sign in to Azure while ${what}: ${text}` : `${what} failed${f.status ? ` (HTTP ${f.status})` : ''}: ${text}`;
-  return { kind: 'environment', ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}), diagnostics: [{ code, severity: 'error', message, hint, file }] };
+  const raised = FAILED_BY_KIND[f.kind]({ what, status: f.status, text });
+  return { kind: 'environment', ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}), diagnostics: [{ ...raised, file }] };
 }
 
 /**
@@ -173,7 +178,7 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     const exists = (await client.resourceGroups.checkExistence(req.resourceGroup)).body;
     if (!exists) {
       if (!req.location) {
-        return fail({ kind: 'environment', diagnostics: [{ code: 'HUB432', severity: 'error', message: `resource group ${req.resourceGroup} does not exist and no --location is given to create it`, hint: 'Pass --location <region> (e.g. --location westeurope), or create the resource group first.', file: rgFile }] });
+        return fail({ kind: 'environment', diagnostics: [{ ...codes.HUB432.raise({ resourceGroup: req.resourceGroup }), file: rgFile }] });
       }
       await client.resourceGroups.createOrUpdate(req.resourceGroup, { location: req.location });
       say(`created resource group ${req.resourceGroup} in ${req.location}`);
@@ -223,16 +228,10 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     const file = `subscription ${connection.subscriptionId}`;
     if (forbidden.length) {
       const names = forbidden.map((s) => s.namespace);
-      diagnostics.push({
-        code: 'HUB430',
-        severity: 'error',
-        message: `resource provider${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} not registered and the signed-in identity may not register ${names.length > 1 ? 'them' : 'it'} (HTTP 403)`,
-        hint: `Ask someone with Contributor or Owner on the subscription to run: ${names.map((n) => registerCommand(n, connection.subscriptionId)).join(' ; ')}`,
-        file,
-      });
+      diagnostics.push({ ...codes.HUB430.raise({ namespaces: names, commands: names.map((n) => registerCommand(n, connection.subscriptionId)) }), file });
     }
     for (const s of failed) {
-      diagnostics.push({ code: 'HUB431', severity: 'error', message: `resource provider ${s.namespace} could not be registered: ${s.failure?.error.message ?? s.after}`, hint: `Check it with: az provider show --namespace ${s.namespace} --subscription ${connection.subscriptionId}`, file });
+      diagnostics.push({ ...codes.HUB431.raise({ namespace: s.namespace, detail: s.failure?.error.message ?? s.after, subscription: connection.subscriptionId }), file });
     }
     return fail({ kind: 'environment', diagnostics, ...(forbidden[0]?.failure ? { arm: forbidden[0].failure.error } : {}) });
   }
@@ -242,9 +241,9 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   try {
     const validated = await client.deployments.beginValidateAndWait(req.resourceGroup, req.deploymentName, deployment, pollOptions);
     const error = armErrorFromBody(validated.error);
-    if (error) return fail({ kind: 'diagnostics', arm: error, diagnostics: [{ code: 'HUB433', severity: 'error', message: 'Azure Resource Manager refused validating the deployment', hint: 'Fix what the ARM error below names, then run again.', file: depFile }] });
+    if (error) return fail({ kind: 'diagnostics', arm: error, diagnostics: [{ ...codes.HUB433.refused({}), file: depFile }] });
   } catch (e) {
-    return fail(failureOf(e, 'HUB433', 'validating the deployment', depFile));
+    return fail(failureOf(e, codes.HUB433.refused, 'validating the deployment', depFile));
   }
   say('validation passed');
 
@@ -257,12 +256,12 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
       },
     });
   } catch (e) {
-    return fail(failureOf(e, 'HUB435', 'the what-if operation', depFile));
+    return fail(failureOf(e, codes.HUB435.refused, 'the what-if operation', depFile));
   }
   const whatIf = summarizeWhatIf(rawWhatIf ? JSON.parse(rawWhatIf) : {});
   report.whatIf = whatIf;
   if (whatIf.error || /^failed$/i.test(whatIf.status)) {
-    return fail({ kind: 'diagnostics', ...(whatIf.error ? { arm: whatIf.error } : {}), diagnostics: [{ code: 'HUB435', severity: 'error', message: 'the what-if operation failed', hint: 'Fix what the ARM error below names, then run again.', file: depFile }] });
+    return fail({ kind: 'diagnostics', ...(whatIf.error ? { arm: whatIf.error } : {}), diagnostics: [{ ...codes.HUB435.failed(), file: depFile }] });
   }
   for (const line of formatWhatIf(whatIf)) say(line);
   const manual = upgrade?.kind === 'plan' ? upgrade.plan.steps.filter((st) => st.kind === 'manual' && (st.phase === 'prepare' || st.phase === 'before')) : [];
@@ -274,18 +273,18 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   if (manual.length) {
     return fail({
       kind: 'diagnostics',
-      diagnostics: [{ code: 'HUB497', severity: 'error', message: `the upgrade needs step${manual.length > 1 ? 's' : ''} ${manual.map((st) => st.n).join(', ')} done by hand before the deployment (${manual[0].action})`, hint: 'Do them, then run hubc deploy --upgrade again.', file: depFile }],
+      diagnostics: [{ ...codes.HUB497.raise({ steps: manual.map((st) => st.n), action: manual[0].action }), file: depFile }],
     });
   }
 
   if (!req.yes) {
     if (!svc.confirm) {
       report.status = 'refused';
-      return fail({ kind: 'environment', diagnostics: [{ code: 'HUB436', severity: 'error', message: 'not deploying without confirmation: there is no terminal to ask on', hint: 'Pass --yes to deploy these changes, or --what-if to only preview them.', file: depFile }] });
+      return fail({ kind: 'environment', diagnostics: [{ ...codes.HUB436.raise(), file: depFile }] });
     }
     if (!(await svc.confirm(`Deploy these changes to resource group ${req.resourceGroup}? [y/N] `))) {
       report.status = 'cancelled';
-      return fail({ kind: 'diagnostics', diagnostics: [{ code: 'HUB437', severity: 'error', message: 'deployment cancelled; nothing was changed', file: depFile }] });
+      return fail({ kind: 'diagnostics', diagnostics: [{ ...codes.HUB437.raise(), file: depFile }] });
     }
   }
 
@@ -301,7 +300,7 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     return {
       kind: f.kind === 'arm' ? 'diagnostics' : 'environment',
       ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}),
-      diagnostics: [{ code: 'HUB498', severity: 'error', message: `upgrade step ${step.n} failed ${name} the deployment: ${step.detail}`, hint: name === 'before' ? 'Nothing was deployed; fix the cause and run hubc deploy --upgrade again (steps already done are skipped).' : 'The deployment succeeded; fix the cause and run hubc deploy --upgrade again to finish the clean-up.', file: depFile }],
+      diagnostics: [{ ...codes.HUB498[name]({ step: step.n, detail: step.detail }), file: depFile }],
     };
   };
   const before = await phase('before');
@@ -320,14 +319,14 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     } catch {
       arm = undefined;
     }
-    if (!arm) return fail(failureOf(e, 'HUB434', 'the deployment', depFile));
-    return fail({ kind: 'diagnostics', arm, diagnostics: [{ code: 'HUB434', severity: 'error', message: 'the deployment failed', hint: 'Fix what the ARM error below names, then run again; resources already deployed stay (the next run updates them).', file: depFile }] });
+    if (!arm) return fail(failureOf(e, codes.HUB434.refused, 'the deployment', depFile));
+    return fail({ kind: 'diagnostics', arm, diagnostics: [{ ...codes.HUB434.failed(), file: depFile }] });
   }
   report.operations = tracker.all();
   report.provisioningState = result.properties?.provisioningState;
   if (report.provisioningState !== 'Succeeded') {
     const arm = armErrorFromBody(result.properties?.error);
-    return fail({ kind: 'diagnostics', ...(arm ? { arm } : {}), diagnostics: [{ code: 'HUB434', severity: 'error', message: `the deployment ended in state ${report.provisioningState ?? 'unknown'}`, file: depFile }] });
+    return fail({ kind: 'diagnostics', ...(arm ? { arm } : {}), diagnostics: [{ ...codes.HUB434.ended({ state: report.provisioningState ?? 'unknown' }), file: depFile }] });
   }
   const outputs = (result.properties?.outputs ?? {}) as Record<string, { value?: unknown }>;
   report.outputs = Object.fromEntries(Object.entries(outputs).map(([k, o]) => [k, o?.value]));

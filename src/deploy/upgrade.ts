@@ -16,12 +16,14 @@ import { DiffLoadError } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
 import { isObject } from '../diff/values.js';
 import type { DataLakeConnection } from '../migrate/dataLake.js';
-import { planUpgrade, UpgradePlanError, type DeploymentContext } from '../upgrade/plan.js';
+import { planUpgrade, type DeploymentContext } from '../upgrade/plan.js';
+import { UpgradePlanError } from '../upgrade/errors.js';
 import { loadUpgradeSide } from '../upgrade/load.js';
 import { formatPlanText } from '../upgrade/format.js';
 import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
 import type { UpgradePlan } from '../upgrade/types.js';
 import type { UpgradeTarget } from '../upgrade/execute.js';
+import { codes } from '../diagnostics/index.js';
 
 /** What `--upgrade` needs besides the deployment request. */
 export interface UpgradeRequest {
@@ -92,7 +94,7 @@ export async function prepareUpgrade(
     report.detectedBy = installed.source;
     report.tags = installed.tags;
     if (installed.source === 'none') {
-      warnings.push({ code: 'HUB499', severity: 'warning', message: `resource group ${resourceGroup} holds no resource of hub ${String(name)}: nothing to upgrade, deploying it as a new hub`, hint: 'Check --resource-group and the hubName parameter when a hub should be there.', file });
+      warnings.push({ ...codes.HUB499.raise({ resourceGroup, hub: String(name) }), file });
       say(formatDiagnostic(warnings[0]));
       return { kind: 'none', report, warnings };
     }
@@ -101,11 +103,11 @@ export async function prepareUpgrade(
         kind: 'failed',
         report,
         environment: true,
-        diagnostics: [{ code: 'HUB495', severity: 'error', message: `cannot tell which release hub ${String(name)} in ${resourceGroup} is: its resources carry no known ftk-version tag (${installed.tags.join(', ') || 'none'}) and ${installed.settingsError}`, hint: 'Pass --from <release> with the release it was deployed from.', file }],
+        diagnostics: [{ ...codes.HUB495.raise({ hub: String(name), resourceGroup, tags: installed.tags, settingsError: installed.settingsError }), file }],
       };
     }
     if (installed.tags.length > 1) {
-      warnings.push({ code: 'HUB496', severity: 'warning', message: `the resources of hub ${String(name)} carry different ftk-version tags (${installed.tags.join(', ')}): an earlier deployment did not finish; planning from the oldest, ${installed.release}`, file });
+      warnings.push({ ...codes.HUB496.raise({ hub: String(name), tags: installed.tags, release: installed.release }), file });
       say(formatDiagnostic(warnings[warnings.length - 1]));
     }
     from = installed.release;
@@ -145,6 +147,6 @@ export function readRawParameters(file: string): { doc?: unknown; diagnostic?: D
   try {
     return { doc: JSON.parse(readFileSync(file, 'utf8')) };
   } catch (e) {
-    return { diagnostic: { code: 'HUB420', severity: 'error', message: `cannot read ${file} as JSON: ${(e as Error).message}`, hint: 'Pass the path of a deployment parameters file (hubc params writes one).', file } };
+    return { diagnostic: { ...codes.HUB420.unreadableJson({ file, detail: (e as Error).message }), file } };
   }
 }

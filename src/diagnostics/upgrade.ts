@@ -9,7 +9,13 @@ export const upgradeCodes = defineCodes({
     stage: 'upgrade',
     severity: 'error',
     meaning: 'The upgrade goes backwards: `hubc upgrade-plan` TO, or the release `hubc deploy --upgrade` deploys, is older than the installed FROM. hubc plans upgrades only. (upgrade-plan: exit 2; deploy: exit 1.)',
-    messages: {},
+    messages: {
+      /** `from`: the installed release (A); `to`: the release to upgrade to (B), older than `from`. */
+      raise: (a: { from: string; to: string }) => ({
+        message: `release ${a.to} is older than ${a.from}: hubc plans upgrades, not downgrades`,
+        hint: `Name the installed release first: hubc upgrade-plan ${a.to} ${a.from}.`,
+      }),
+    },
   },
   HUB491: {
     stage: 'upgrade',
@@ -19,6 +25,11 @@ export const upgradeCodes = defineCodes({
       unreadable: (a: { file: string; detail: string }) => ({
         message: `cannot read the parameters file ${a.file}: ${a.detail}`,
         hint: 'Pass the deployment parameters file the hub was deployed with (JSON).',
+      }),
+      /** The file is JSON but holds no `parameters` object (the planner's check). */
+      noParameters: (a: { file: string }) => ({
+        message: `${a.file} has no "parameters" object`,
+        hint: 'Pass a deployment parameters file: { "parameters": { "<name>": { "value": ... } } }.',
       }),
     },
   },
@@ -49,36 +60,74 @@ export const upgradeCodes = defineCodes({
     stage: 'migrate-data',
     severity: 'error',
     meaning: 'A file could not be moved or copied, or a manifest written (its folder then gets no manifest); running the command again finishes the rest. Exit 1.',
-    messages: {},
+    messages: {
+      /** One item of the migration plan that failed: its action, its paths, and the storage's error message. */
+      raise: (a: { action: string; from?: string; to?: string; error: string }) => ({
+        message: `${a.action} ${a.from ?? ''}${a.to ? ` -> ${a.to}` : ''} failed: ${a.error}`,
+        hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
+      }),
+    },
   },
   HUB495: {
     stage: 'deploy --upgrade',
     severity: 'error',
     meaning: 'The installed release cannot be told: the hub\'s resources carry no known `ftk-version` tag and `config/settings.json` cannot be read or names no known release; pass `--from`. Exit 2.',
-    messages: {},
+    messages: {
+      /** `tags`: the `ftk-version` tags found (none known); `settingsError`: why config/settings.json told no release. */
+      raise: (a: { hub: string; resourceGroup: string; tags: readonly string[]; settingsError?: string }) => ({
+        message: `cannot tell which release hub ${a.hub} in ${a.resourceGroup} is: its resources carry no known ftk-version tag (${a.tags.join(', ') || 'none'}) and ${a.settingsError}`,
+        hint: 'Pass --from <release> with the release it was deployed from.',
+      }),
+    },
   },
   HUB496: {
     stage: 'deploy --upgrade',
     severity: 'warning',
     meaning: 'Warning: the hub\'s resources carry different `ftk-version` tags (an earlier deployment did not finish); the plan starts from the oldest.',
-    messages: {},
+    messages: {
+      /** `release`: the oldest release among the tags, the one the plan starts from. */
+      raise: (a: { hub: string; tags: readonly string[]; release: string }) =>
+        `the resources of hub ${a.hub} carry different ftk-version tags (${a.tags.join(', ')}): an earlier deployment did not finish; planning from the oldest, ${a.release}`,
+    },
   },
   HUB497: {
     stage: 'deploy --upgrade',
     severity: 'error',
     meaning: 'The plan has a step only a person can do before the deployment (a resource that holds data is in the way, or a parameter has to be set); nothing was changed. Exit 1.',
-    messages: {},
+    messages: {
+      /** `steps`: the numbers of the manual steps of the plan before the deployment; `action`: what the first one asks. */
+      raise: (a: { steps: readonly number[]; action: string }) => ({
+        message: `the upgrade needs step${a.steps.length > 1 ? 's' : ''} ${a.steps.join(', ')} done by hand before the deployment (${a.action})`,
+        hint: 'Do them, then run hubc deploy --upgrade again.',
+      }),
+    },
   },
   HUB498: {
     stage: 'deploy --upgrade',
     severity: 'error',
     meaning: 'An upgrade step (stopping a trigger, deleting an object or resource) failed; the ARM error follows. Before the deployment nothing was deployed; after it the deployment stands. Running again skips what is done. Exit 1 (ARM refused) or 2 (sign-in, permission, network).',
-    messages: {},
+    messages: {
+      /** A step before the deployment failed; `detail`: the step's outcome (the ARM error follows the diagnostic). */
+      before: (a: { step: number; detail: string }) => ({
+        message: `upgrade step ${a.step} failed before the deployment: ${a.detail}`,
+        hint: 'Nothing was deployed; fix the cause and run hubc deploy --upgrade again (steps already done are skipped).',
+      }),
+      /** A step after the deployment failed. */
+      after: (a: { step: number; detail: string }) => ({
+        message: `upgrade step ${a.step} failed after the deployment: ${a.detail}`,
+        hint: 'The deployment succeeded; fix the cause and run hubc deploy --upgrade again to finish the clean-up.',
+      }),
+    },
   },
   HUB499: {
     stage: 'deploy --upgrade',
     severity: 'warning',
     meaning: 'Warning: the resource group holds no resource of the hub (by its `cm-resource-parent` tag): nothing to upgrade, the hub is deployed as new.',
-    messages: {},
+    messages: {
+      raise: (a: { resourceGroup: string; hub: string }) => ({
+        message: `resource group ${a.resourceGroup} holds no resource of hub ${a.hub}: nothing to upgrade, deploying it as a new hub`,
+        hint: 'Check --resource-group and the hubName parameter when a hub should be there.',
+      }),
+    },
   },
 });

@@ -67,12 +67,6 @@ export async function migrateData(request: MigrateDataRequest): Promise<MigrateD
   if (!request.dryRun) await runMigration(plan, storage);
   const diagnostics = plan.items
     .filter((i) => i.outcome && i.outcome !== 'done')
-    .map((i) => ({
-      code: 'HUB494',
-      severity: 'error' as const,
-      message: `${i.action} ${i.from ?? ''}${i.to ? ` -> ${i.to}` : ''} failed: ${(i.outcome as { error: string }).error}`,
-      hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
-      file: storage.description,
-    }));
+    .map((i) => ({ ...codes.HUB494.raise({ action: i.action, from: i.from, to: i.to, error: (i.outcome as { error: string }).error }), file: storage.description }));
   return { plan, dryRun: request.dryRun, summary: summarize(plan), diagnostics };
 }

@@ -23,6 +23,7 @@
 import type { CompileResult } from '../compiler/compile.js';
 import type { Diagnostic } from '../compiler/diagnostics.js';
 import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { codes } from '../diagnostics/index.js';
 
 /** `$schema` of a deployment parameters file. */
 export const DEPLOYMENT_PARAMETERS_SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#';
@@ -139,14 +140,7 @@ export function buildParametersFile(result: CompileResult, options: ParamsOption
       };
       references.push(name);
       if (placeholder) {
-        diagnostics.push({
-          code: 'HUB425',
-          severity: 'warning',
-          message: `${name} is a secret and is not written: the file holds a Key Vault reference with placeholders`,
-          hint: `Pass --key-vault <vault resource ID> (and --key-secret <name>), replace the <...> placeholders, or give the value at deployment: az deployment group create ... --parameters @azuredeploy.parameters.json --parameters ${name}=<value>.`,
-          file: 'azuredeploy.parameters.json',
-          path: `parameters.${name}`,
-        });
+        diagnostics.push({ ...codes.HUB425.raise({ name }), file: 'azuredeploy.parameters.json', path: `parameters.${name}` });
       }
       continue;
     }

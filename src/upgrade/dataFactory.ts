@@ -13,6 +13,7 @@ import { dataFactoryObjects, type DataFactoryObject } from '../diff/dataFactory.
 import type { DiffResult } from '../diff/types.js';
 import { isObject, type JsonObject } from '../diff/values.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
+import { codes } from '../diagnostics/index.js';
 
 /** A Data Factory step before numbering. */
 export interface DataFactoryStep {
@@ -73,7 +74,7 @@ export function dataFactorySteps(ta: JsonObject, diff: DiffResult): DataFactoryS
   const objects = dataFactoryObjects(ta);
   const sections = diff.groups.find((g) => g.id === 'dataFactory')?.sections ?? [];
   const changeOf = (kind: string, name: string) => sections.find((s) => s.id === kind)?.items.find((i) => i.name === name)?.change;
-  const noteOf = (name: string) => diff.upgradeNotes.find((n) => n.code === 'HUB410' && n.subject === name);
+  const noteOf = (name: string) => diff.upgradeNotes.find((n) => n.code === codes.HUB410.code && n.subject === name);
   const steps: DataFactoryStep[] = [];
   for (const t of objects.filter((o) => o.kind === 'triggers')) {
     const change = changeOf('triggers', t.name);
@@ -93,7 +94,7 @@ export function dataFactorySteps(ta: JsonObject, diff: DiffResult): DataFactoryS
     const removed = objects.filter((o) => o.kind === kind && changeOf(kind, o.name) === 'removed');
     const ordered = referrersFirst(removed, (o) => o.name, (o) => referencedObjects(o.properties));
     for (const o of ordered) {
-      const note = kind === 'triggers' ? noteOf(o.name) : diff.upgradeNotes.find((n) => n.code === 'HUB409' && n.subject === o.name);
+      const note = kind === 'triggers' ? noteOf(o.name) : diff.upgradeNotes.find((n) => n.code === codes.HUB409.code && n.subject === o.name);
       const cites: UpgradeCitation[] = [];
       if (note) cites.push({ code: note.code, subject: o.name });
       cites.push({ change: `dataFactory/${kind}/${o.name}: removed` });

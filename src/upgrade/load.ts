@@ -15,6 +15,7 @@ import { hasErrors } from '../compiler/diagnostics.js';
 import { getRelease, has, RELEASE_VERSIONS } from '../compiler/releases.js';
 import { DiffLoadError, loadDiffInput } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
+import { codes } from '../diagnostics/index.js';
 
 /** A loaded side and what was left out to build it. */
 export interface UpgradeSide {
@@ -58,13 +59,13 @@ export function loadUpgradeSide(arg: string, hubFile = 'hub.yaml'): UpgradeSide 
   } catch (e) {
     if (!(e instanceof DiffLoadError) || !(RELEASE_VERSIONS as readonly string[]).includes(arg)) throw e;
     const errors = e.diagnostics.filter((d) => d.severity === 'error');
-    if (!errors.length || errors.some((d) => d.code !== 'HUB220')) throw e;
+    if (!errors.length || errors.some((d) => d.code !== codes.HUB220.code)) throw e;
     const { text, removed } = hubTextFor(readFileSync(hubFile, 'utf8'), arg);
     const r = compile(text, { file: hubFile, release: arg });
     if (hasErrors(r.diagnostics) || !r.release) throw e;
     return {
       input: { label: arg, source: 'release', release: r.release, artifacts: r.artifacts },
-      notes: [`${arg} was built from ${hubFile} without ${removed.join(', ')}: release ${arg} does not have what they configure (HUB220), so the hub deployed from it did not either.`],
+      notes: [`${arg} was built from ${hubFile} without ${removed.join(', ')}: release ${arg} does not have what they configure (${codes.HUB220.code}), so the hub deployed from it did not either.`],
     };
   }
 }

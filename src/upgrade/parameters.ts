@@ -13,6 +13,8 @@ import { getRelease, parameterName, type Release } from '../compiler/releases.js
 import type { DiffInput, DiffResult } from '../diff/types.js';
 import { isObject, type JsonObject } from '../diff/values.js';
 import type { ParameterMigration, UpgradeCitation } from './types.js';
+import { UpgradePlanError } from './errors.js';
+import { codes } from '../diagnostics/index.js';
 
 /** A parameter of A and what becomes of it in B. */
 export interface ParameterChange {
@@ -52,7 +54,7 @@ export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb:
   const out: ParameterChange[] = [];
   for (const name of pa) {
     if (pb.has(name)) continue;
-    const renameNote = note('HUB404', name);
+    const renameNote = note(codes.HUB404.code, name);
     const key = ra?.parameters.find((k) => parameterName(ra, k) === name);
     if (ra && rb && key) {
       if (rb.parameters.includes(key)) {
@@ -66,7 +68,7 @@ export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb:
       out.push({ from: name, to: renameNote.to, likely: true, cites: [{ code: renameNote.code, subject: name }] });
       continue;
     }
-    const removed = note('HUB403', name);
+    const removed = note(codes.HUB403.code, name);
     const cites: UpgradeCitation[] = removed ? [{ code: removed.code, subject: name }] : [{ change: `template/parameters/${name}: removed` }];
     if (ra && rb && key) cites.push({ release: `parameters: ${key} is not a parameter of ${rb.version}` });
     out.push({ from: name, cites });
@@ -85,10 +87,10 @@ export function requiredParameters(tb: JsonObject): string[] {
  * Rewrites a parameter file for B: renamed parameters keep their entry under the new name (at the same
  * place), dropped ones are removed, everything else is copied.
  * @param file path, for the record; @param doc the parsed file (`{ $schema?, contentVersion?, parameters }`)
- * @throws Error when `doc` has no `parameters` object
+ * @throws UpgradePlanError HUB491 when `doc` has no `parameters` object
  */
 export function migrateParameterFile(file: string, doc: unknown, changes: ParameterChange[], tb: JsonObject): ParameterMigration {
-  if (!isObject(doc) || !isObject(doc.parameters)) throw new Error(`${file} has no "parameters" object`);
+  if (!isObject(doc) || !isObject(doc.parameters)) throw new UpgradePlanError(codes.HUB491.noParameters({ file }));
   const byLower = new Map(changes.map((c) => [c.from.toLowerCase(), c]));
   const params: JsonObject = {};
   const renamed: ParameterMigration['renamed'] = [];

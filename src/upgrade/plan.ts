@@ -18,18 +18,10 @@ import { migrateParameterFile, parameterChanges, parameterValues, requiredParame
 import { resourceSteps } from './resources.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
+import { UpgradePlanError } from './errors.js';
+import { codes } from '../diagnostics/index.js';
 
-/** A plan that cannot be made: HUB490 (B is older than A) or HUB491 (the parameter file). */
-export class UpgradePlanError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly hint: string,
-  ) {
-    super(message);
-    this.name = 'UpgradePlanError';
-  }
-}
+export { UpgradePlanError };
 
 /** What a deployment knows about where the hub is. */
 export interface DeploymentContext {
@@ -59,7 +51,7 @@ const order = (v?: string) => (v ? (RELEASE_VERSIONS as readonly string[]).index
  */
 export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {}): UpgradePlan {
   if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
-    throw new UpgradePlanError('HUB490', `release ${b.release} is older than ${a.release}: hubc plans upgrades, not downgrades`, `Name the installed release first: hubc upgrade-plan ${b.release} ${a.release}.`);
+    throw new UpgradePlanError(codes.HUB490.raise({ from: a.release!, to: b.release! }));
   }
   const ta = templateOf(a.artifacts);
   const tb = templateOf(b.artifacts);
@@ -69,13 +61,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   // prepare: the saved parameter file.
   const changes = parameterChanges(a, b, ta, tb, diff);
   let migration: UpgradePlan['parameters'];
-  if (options.parameters) {
-    try {
-      migration = migrateParameterFile(options.parameters.file, options.parameters.doc, changes, tb);
-    } catch (e) {
-      throw new UpgradePlanError('HUB491', (e as Error).message, 'Pass a deployment parameters file: { "parameters": { "<name>": { "value": ... } } }.');
-    }
-  }
+  if (options.parameters) migration = migrateParameterFile(options.parameters.file, options.parameters.doc, changes, tb);
   const inFile = (name: string) => !migration || migration.renamed.some((r) => r.from.toLowerCase() === name.toLowerCase()) || migration.dropped.some((d) => d.toLowerCase() === name.toLowerCase());
   for (const c of changes.filter((c) => inFile(c.from))) {
     const caseOnly = c.to !== undefined && c.to.toLowerCase() === c.from.toLowerCase();
@@ -93,7 +79,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
   const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
   for (const n of missing) {
-    const note = diff.upgradeNotes.find((x) => x.code === 'HUB406' && x.subject === n);
+    const note = diff.upgradeNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
   }
 

@@ -19,6 +19,7 @@ import type { DiffResult } from '../diff/types.js';
 import { deepEqual, isObject, type JsonObject } from '../diff/values.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
+import { codes } from '../diagnostics/index.js';
 
 /** A property that cannot change in place; `value` compares a part of it (e.g. the tier of a SKU name). */
 export interface ImmutableRule {
@@ -260,7 +261,7 @@ export function resourceSteps(ta: JsonObject, tb: JsonObject, diff: DiffResult, 
   const removed = ra.filter((r) => removedIds.has(r.identity) && !inB.has(key(r)) && !TRANSIENT_TYPES.includes(lower(r.type)));
   const gone = removed.filter((r) => !removed.some((x) => x !== r && belongsTo(r, x)));
   for (const r of referrersFirst(gone, (f) => f.id, (f) => gone.filter((x) => x !== f && refersTo(f, x, true)).map((x) => x.id))) {
-    const note = diff.upgradeNotes.find((n) => n.code === 'HUB407' && n.subject === r.identity);
+    const note = diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === r.identity);
     const cites: UpgradeCitation[] = [...(note ? [{ code: note.code, subject: r.identity }] : []), { change: `template/resources/${r.identity}: removed` }];
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
     const owned = removed.filter((x) => x !== r && belongsTo(x, r)).map((x) => x.type.split('/').pop());

@@ -13,6 +13,7 @@ import { diffValues, tryParseJson } from '../diff/values.js';
 import { describeMapping, layoutChanges } from '../migrate/layouts.js';
 import { releaseRow } from './parameters.js';
 import type { UpgradeStep } from './types.js';
+import { codes } from '../diagnostics/index.js';
 
 /** A storage step before numbering: no Data Factory or resource target. */
 export type StorageStep = Omit<UpgradeStep, 'n' | 'dataFactory' | 'resource'>;
@@ -52,7 +53,7 @@ function dataSteps(a: DiffInput, b: DiffInput, diff: DiffResult): StorageStep[] 
   const ra = releaseRow(a);
   const rb = releaseRow(b);
   const steps: StorageStep[] = [];
-  const layoutNote = diff.upgradeNotes.find((n) => n.code === 'HUB408' && n.subject === 'ingestion');
+  const layoutNote = diff.upgradeNotes.find((n) => n.code === codes.HUB408.code && n.subject === 'ingestion');
   if (ra && rb && layoutChanges(ra, rb) && ra.ingestionLayout === 'scope-range-amortizedcost') {
     steps.push({
       phase: 'after',
@@ -79,7 +80,7 @@ function dataSteps(a: DiffInput, b: DiffInput, diff: DiffResult): StorageStep[] 
     steps.push({ phase: 'after', kind: 'manual', performer: 'you', subject: 'ingestion/', action: 'Move the converted data into the folders {B} reads.', why: layoutNote.message, cites: [{ code: layoutNote.code, subject: 'ingestion' }] });
   }
   for (const n of diff.upgradeNotes) {
-    if (n.code !== 'HUB408' || n.subject === 'ingestion') continue;
+    if (n.code !== codes.HUB408.code || n.subject === 'ingestion') continue;
     steps.push({ phase: 'after', kind: 'manual', performer: 'you', subject: n.subject, action: `Decide what to do with ${n.subject}: keep it, move it, or delete it.`, why: n.message, cites: [{ code: n.code, subject: n.subject }] });
   }
   return steps;
