@@ -32,6 +32,7 @@
  * `./adfModel/metadata.ts` the SDK mappers, `./adfModel/values.ts` the value helpers.
  */
 import type { Diagnostic } from '../compiler/diagnostics.js';
+import { codes } from '../diagnostics/index.js';
 import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../naming/dataFactory.js';
 import { RESOURCE_MODELS } from './adfModel/metadata.js';
 import { describeValue, isJsonObject } from './adfModel/values.js';
@@ -110,14 +111,9 @@ export function adfModelDiagnostics(kind: AdfObjectKind, name: string, file: str
     const where = [`${KIND_LABEL[kind]} ${name}`];
     if (issue.activity) where.push(`activity ${issue.activity}`);
     where.push(issue.path || '(object)');
-    const d: Diagnostic = {
-      code: issue.severity === 'error' ? 'HUB302' : 'HUB303',
-      severity: issue.severity,
-      message: `Data Factory model: ${lastSegment(issue.path)}${issue.message}`,
-      file,
-      path: where.join(', '),
-    };
-    if (issue.hint) d.hint = issue.hint;
+    const raised = (issue.severity === 'error' ? codes.HUB302 : codes.HUB303).raise({ property: lastSegment(issue.path), detail: issue.message, hint: issue.hint });
+    const d: Diagnostic = { code: raised.code, severity: raised.severity, message: raised.message, file, path: where.join(', ') };
+    if (raised.hint) d.hint = raised.hint;
     return d;
   });
 }

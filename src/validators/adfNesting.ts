@@ -6,6 +6,7 @@
  * other way round.
  */
 import type { Diagnostic } from '../compiler/diagnostics.js';
+import { codes } from '../diagnostics/index.js';
 import { ADF_CONTAINER_TYPES as CONTAINER_TYPES, innerActivityLists } from './adfActivityGraph.js';
 
 /** One breach: the inner and the outer activity, and the inner one's JSON path in the pipeline. */
@@ -44,10 +45,7 @@ export function nestingViolations(activities: readonly unknown[], basePath: (str
 export function checkAdfNesting(pipelines: readonly { name: string; properties: any }[], file: string): (Diagnostic & { jsonPath: (string | number)[]; pipeline: string })[] {
   return pipelines.flatMap((p) =>
     nestingViolations(Array.isArray(p.properties?.activities) ? p.properties.activities : []).map((v) => ({
-      code: 'HUB326',
-      severity: 'error' as const,
-      message: `pipeline '${p.name}': ${v.message}, which Data Factory does not allow`,
-      hint: 'Move the inner activities into a pipeline of their own and call it with an Execute Pipeline activity.',
+      ...codes.HUB326.raise({ pipeline: p.name, nesting: v.message }),
       file,
       path: `pipeline ${p.name}`,
       jsonPath: v.path,

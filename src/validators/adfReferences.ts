@@ -27,6 +27,7 @@
  * duplicate name, HUB325 `item()` outside a ForEach. All are errors.
  */
 import type { Diagnostic, Position } from '../compiler/diagnostics.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import { isArmExpressionString } from '../expressions/arm/parser.js';
 import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../naming/dataFactory.js';
 import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from './adfActivityGraph.js';
@@ -71,7 +72,7 @@ const SKIPPED_ACTIVITY_KEYS = new Set(['name', 'type', 'description', 'dependsOn
 /** Walks a factory's objects and collects the diagnostics (each code, path and message once). */
 class AdfReferenceChecker {
   readonly diagnostics: Diagnostic[] = [];
-  private readonly reporter: Report = (code, loc, message, hint) => this.report(code, loc, message, hint);
+  private readonly reporter: Report = (raised, loc) => this.report(raised, loc);
   private readonly seen = new Set<string>();
   private readonly objects: Record<AdfObjectKind, Map<string, AdfWireObject>> = {
     pipeline: new Map(),
@@ -97,7 +98,7 @@ class AdfReferenceChecker {
       for (const obj of objs) {
         const key = obj.name.toLowerCase();
         if (this.objects[kind].has(key)) {
-          this.report('HUB324', this.at(kind, obj.name, [], []), `${KIND_LABEL[kind]} name '${obj.name}' is used by more than one ${KIND_LABEL[kind]}`, 'Give each object a unique name.');
+          this.report(codes.HUB324.duplicateObject({ label: KIND_LABEL[kind], name: obj.name }), this.at(kind, obj.name, [], []));
         } else {
           this.objects[kind].set(key, obj);
         }
@@ -122,12 +123,12 @@ class AdfReferenceChecker {
     return s;
   }
 
-  private report(code: string, loc: Location, message: string, hint?: string): void {
+  private report(raised: Raised, loc: Location): void {
     const pathParts = [`${KIND_LABEL[loc.kind]} ${loc.object}`, ...loc.activities.map((a) => `activity ${a}`)];
     const local = formatPath(loc.localPath);
     if (local) pathParts.push(local);
-    const d: Diagnostic = { code, severity: 'error', message: `${this.where(loc)}: ${message}`, file: this.file, path: pathParts.join(' > ') };
-    if (hint) d.hint = hint;
+    const d: Diagnostic = { code: raised.code, severity: raised.severity, message: `${this.where(loc)}: ${raised.message}`, file: this.file, path: pathParts.join(' > ') };
+    if (raised.hint) d.hint = raised.hint;
     const pos = this.positions?.(loc.kind, loc.object, loc.jsonPath);
     if (pos) {
       if ('file' in pos) {
@@ -157,7 +158,7 @@ class AdfReferenceChecker {
         const path = [...jsonPath, i];
         const key = a.name.toLowerCase();
         if (all.has(key)) {
-          this.report('HUB324', this.at('pipeline', obj.name, [...chain, a.name], [...path, 'name'], ['name']), `activity name '${a.name}' is used more than once in the pipeline`, 'Activity names must be unique within a pipeline, including activities inside containers.');
+          this.report(codes.HUB324.duplicateActivity({ name: a.name }), this.at('pipeline', obj.name, [...chain, a.name], [...path, 'name'], ['name']));
         } else {
           all.set(key, a.name);
         }
@@ -190,25 +191,13 @@ class AdfReferenceChecker {
         if (local.has(dep.activity.toLowerCase())) return;
         const loc = this.at('pipeline', pipeline, [...chain, a.name], [...listPath, i, 'dependsOn', j, 'activity'], ['dependsOn', j, 'activity']);
         const elsewhere = base.allActivities.get(dep.activity.toLowerCase());
-        this.report(
-          'HUB322',
-          loc,
-          elsewhere
-            ? `dependsOn names activity '${dep.activity}', which is not in the same activity list`
-            : `dependsOn names activity '${dep.activity}', which does not exist in the pipeline`,
-          `An activity can only depend on activities of the same list; activities here: ${list(graph.names)}.`,
-        );
+        this.report(codes.HUB322.dependsOn({ activity: dep.activity, elsewhere: Boolean(elsewhere), here: list(graph.names) }), loc);
       });
     });
     for (const cycle of findDependsOnCycles(graph)) {
       const first = cycle[0];
       const i = activities.findIndex((a) => isObject(a) && a.name === first);
-      this.report(
-        'HUB324',
-        this.at('pipeline', pipeline, [...chain, first], [...listPath, i, 'dependsOn'], ['dependsOn']),
-        `dependsOn forms a cycle: ${[...cycle, first].map((n) => `'${n}'`).join(' -> ')}`,
-        'Remove one of the dependencies so the activities can run in order.',
-      );
+      this.report(codes.HUB324.cycle({ cycle }), this.at('pipeline', pipeline, [...chain, first], [...listPath, i, 'dependsOn'], ['dependsOn']));
     }
     activities.forEach((a, i) => {
       if (!isObject(a) || typeof a.name !== 'string') return;
@@ -263,7 +252,7 @@ class AdfReferenceChecker {
       }
       if ((type === 'SetVariable' || type === 'AppendVariable') && key === 'variableName') {
         if (typeof value === 'string' && !isArmExpressionString(value) && tp.setSystemVariable !== true && !base.variables.has(value.toLowerCase())) {
-          this.report('HUB321', loc(rel), `${type} sets variable '${value}', which the pipeline does not declare`, `Declared variables: ${list(base.variables.values())}.`);
+          this.report(codes.HUB321.setsUnknownVariable({ type, name: value, declared: list(base.variables.values()) }), loc(rel));
         }
         continue;
       }
@@ -319,7 +308,7 @@ class AdfReferenceChecker {
     const target = this.objects[kind].get(name.toLowerCase());
     const label = KIND_LABEL[kind];
     if (!target) {
-      this.report('HUB323', this.child(loc, 'referenceName'), `references ${label} '${name}', which does not exist`, `Existing ${label}s: ${list([...this.objects[kind].values()].map((o) => o.name))}.`);
+      this.report(codes.HUB323.unknownObject({ label, name, existing: list([...this.objects[kind].values()].map((o) => o.name)) }), this.child(loc, 'referenceName'));
       return;
     }
     if (typeof passed === 'string') return; // an ARM or ADF expression giving all parameters at once
@@ -329,7 +318,7 @@ class AdfReferenceChecker {
     const givenLower = new Set(Object.keys(given).map((k) => k.toLowerCase()));
     for (const key of Object.keys(given)) {
       if (!declaredLower.has(key.toLowerCase())) {
-        this.report('HUB323', this.child(paramsLoc, key), `passes parameter '${key}' to ${label} '${target.name}', which does not declare it`, `Parameters of ${label} '${target.name}': ${list(declaredLower.values())}.`);
+        this.report(codes.HUB323.undeclaredParameter({ key, label, target: target.name, declared: list(declaredLower.values()) }), this.child(paramsLoc, key));
       }
     }
     // Linked service parameters without a default are not enforced: Data Factory accepts such references (0.7 ships
@@ -338,7 +327,7 @@ class AdfReferenceChecker {
     for (const [key, def] of Object.entries(declared)) {
       const hasDefault = isObject(def) && def.defaultValue !== undefined;
       if (!hasDefault && !givenLower.has(key.toLowerCase())) {
-        this.report('HUB323', isObject(passed) ? paramsLoc : loc, `does not pass parameter '${key}', which ${label} '${target.name}' requires (it has no default value)`, `Pass '${key}' or give it a default value.`);
+        this.report(codes.HUB323.missingParameter({ key, label, target: target.name }), isObject(passed) ? paramsLoc : loc);
       }
     }
   }

@@ -28,7 +28,8 @@
 import type { Diagnostic } from '../compiler/diagnostics.js';
 import type { ArmCall } from '../expressions/arm/ast.js';
 import { armFolder } from '../expressions/arm/evaluate.js';
-import { CODE_ERROR, esc, isObj, type Decls, type Json, type Report, type Section } from './armReferences/common.js';
+import { codes } from '../diagnostics/index.js';
+import { esc, isObj, type Decls, type Json, type Report, type Section } from './armReferences/common.js';
 import { checkExpressionString } from './armReferences/expressions.js';
 import { describeResource, type ResourceInfo } from './armReferences/names.js';
 import { checkDependencies } from './armReferences/dependsOn.js';
@@ -52,8 +53,7 @@ export function checkArmReferences(template: any, file: string): Diagnostic[] {
 
 function checkTemplate(template: Json, base: string, outer: Decls | undefined, file: string, out: Diagnostic[]): void {
   const decls = outer ?? declarationsOf(template);
-  const report: Report = (code, severity, pointer, message, hint) =>
-    out.push({ code, severity, message, ...(hint ? { hint } : {}), file, path: pointer || '/' });
+  const report: Report = (raised, pointer) => out.push({ ...raised, file, path: pointer || '/' });
   const checkValue = (value: unknown, pointer: string, section: Section, onCall?: (c: ArmCall, pointer: string) => void) =>
     walkStrings(value, pointer, (text, ptr) => checkExpressionString(text, ptr, decls, section, report, onCall));
 
@@ -133,12 +133,12 @@ function checkNestedDeployment(
   const passed = new Set(Object.keys(properties.parameters).map((k) => k.toLowerCase()));
   for (const name of Object.keys(properties.parameters)) {
     if (!declaredLower.has(name.toLowerCase())) {
-      report(CODE_ERROR, 'error', `${pointer}/parameters/${esc(name)}`, `The nested deployment passes parameter '${name}', which its inner template does not declare.`, 'Declare the parameter in the inner template or stop passing it.');
+      report(codes.HUB304.nestedUndeclaredParameter({ name }), `${pointer}/parameters/${esc(name)}`);
     }
   }
   for (const [name, p] of Object.entries(declared)) {
     if (isObj(p) && !('defaultValue' in p) && !passed.has(name.toLowerCase())) {
-      report(CODE_ERROR, 'error', `${pointer}/parameters`, `The nested deployment does not pass required parameter '${name}' of its inner template.`, 'Pass a value or give the parameter a defaultValue.');
+      report(codes.HUB304.nestedMissingParameter({ name }), `${pointer}/parameters`);
     }
   }
 }

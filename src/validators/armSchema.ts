@@ -295,14 +295,15 @@ export function armSchemaDiagnostics(issues: ArmSchemaIssue[], file: string): Di
   return issues
     .filter((i) => !i.allowedByGap)
     .map((i): Diagnostic => {
+      const raised = codes.HUB301.raise({ resourceType: i.resourceType, detail: i.message });
       const d: Diagnostic = {
-        code: 'HUB301',
-        severity: 'error',
-        message: i.resourceType ? `${i.resourceType}: ${i.message}` : `template: ${i.message}`,
+        code: raised.code,
+        severity: raised.severity,
+        message: raised.message,
         file,
         path: i.resourceType ? `${i.pointer || '/'} (resource ${i.resourceType} '${i.resourceName ?? '?'}')` : i.pointer || '/',
       };
-      if (i.resourceType) d.hint = `Compare with the ARM template reference: https://learn.microsoft.com/azure/templates/${i.resourceType.toLowerCase()}`;
+      if (raised.hint) d.hint = raised.hint;
       return d;
     });
 }

@@ -23,6 +23,7 @@
  * {@link commandKey}); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
  */
 import { offsetPositions, sortDiagnostics, type Diagnostic } from '../compiler/diagnostics.js';
+import { codes } from '../diagnostics/index.js';
 import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageService.js';
 import { isCommentOnly, splitKqlCommands, type KqlBlock } from './kql/split.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
@@ -70,12 +71,7 @@ export function checkMappingCoverage(mappings: readonly KqlMappingInfo[], requir
   for (const r of requirements) {
     const found = mappings.filter((m) => m.table === r.table && (!r.database || m.database === r.database) && (!r.mapping || m.name === r.mapping));
     if (!found.length) {
-      out.push({
-        code: 'HUB312',
-        severity: 'error',
-        message: `no ingestion mapping${r.mapping ? ` named ${r.mapping}` : ''} for table ${r.table}${r.database ? ` in database ${r.database}` : ''}`,
-        file: r.file ?? 'kql',
-      });
+      out.push({ ...codes.HUB312.noMapping({ mapping: r.mapping, table: r.table, database: r.database }), file: r.file ?? 'kql' });
       continue;
     }
     for (const m of found) {
@@ -83,10 +79,7 @@ export function checkMappingCoverage(mappings: readonly KqlMappingInfo[], requir
       const missing = r.sources.filter((s) => !read.has(sourceName(s)));
       if (missing.length) {
         out.push({
-          code: 'HUB312',
-          severity: 'error',
-          message: `ingestion mapping ${m.name} of table ${m.table} does not read source column${missing.length > 1 ? 's' : ''} ${missing.map((s) => `'${s}'`).join(', ')}`,
-          hint: 'Add a mapping entry for each source column the dataset delivers.',
+          ...codes.HUB312.unreadSources({ mapping: m.name, table: m.table, missing }),
           file: m.file ?? 'kql',
           ...(m.start ? { start: m.start } : {}),
           ...(m.database ? { path: `database ${m.database}` } : {}),
@@ -144,8 +137,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
           outcome = processBlock(block.text, script.database, state);
         } catch (e) {
           if (e instanceof KustoLoadError) throw e;
-          const message = `the Kusto language service failed on this command: ${errorMessage(e)}`;
-          outcome = { label: 'command', diagnostics: [{ code: 'HUB310', severity: 'error', message, start: 0, end: 0 }], effects: [] };
+          outcome = { label: 'command', diagnostics: [{ ...codes.HUB310.failed({ detail: errorMessage(e) }), start: 0, end: 0 }], effects: [] };
         }
       }
       options.blockStore?.set(key, outcome);

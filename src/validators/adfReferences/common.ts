@@ -2,6 +2,7 @@
  * What the parts of the Data Factory reference checker (`../adfReferences.ts`) share: where an expression
  * or reference sits, which names it may use, the report callback, and helpers for names and messages.
  */
+import type { Raised } from '../../diagnostics/index.js';
 import type { AdfObjectKind } from '../../naming/dataFactory.js';
 
 /** True for a JSON object (not an array, not null). */
@@ -64,5 +65,5 @@ export interface Scope {
   ownParameters?: NameMap;
 }
 
-/** Reports one diagnostic (HUB320-HUB325, errors) at a location. */
-export type Report = (code: string, loc: Location, message: string, hint?: string) => void;
+/** Reports one diagnostic (HUB320-HUB325, errors), raised through the registry (`codes.HUB321...`), at a location. */
+export type Report = (raised: Raised, loc: Location) => void;

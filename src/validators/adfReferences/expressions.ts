@@ -10,6 +10,7 @@ import type { AdfExprNode } from '../../expressions/adf/ast.js';
 import { AdfParseError, adfValueNodes, parseAdfValue, walkAdf } from '../../expressions/adf/parser.js';
 import { isArmExpressionString } from '../../expressions/arm/parser.js';
 import { ADF_KIND_LABEL as KIND_LABEL } from '../../naming/dataFactory.js';
+import { codes } from '../../diagnostics/index.js';
 import { list, type Location, type Report, type Scope } from './common.js';
 
 /**
@@ -28,7 +29,7 @@ export function checkExpressionString(text: string, loc: Location, scope: Scope,
     nodes = adfValueNodes(parseAdfValue(value));
   } catch (e) {
     if (!(e instanceof AdfParseError)) throw e;
-    report('HUB320', loc, `expression does not parse: ${e.message} (at offset ${e.offset} of ${JSON.stringify(value.length > 80 ? value.slice(0, 77) + '...' : value)})`);
+    report(codes.HUB320.notParsed({ detail: e.message, offset: e.offset, value }), loc);
     return;
   }
   for (const node of nodes) walkAdf(node, (n) => checkNode(n, loc, scope, report));
@@ -40,27 +41,27 @@ function checkNode(node: AdfExprNode, loc: Location, scope: Scope, report: Repor
     const fn = node.name.toLowerCase();
     const arg = node.args[0]?.kind === 'string' ? node.args[0].value : undefined;
     if (fn === 'variables') {
-      if (!p) report('HUB321', loc, `variables() is only available in pipelines`);
+      if (!p) report(codes.HUB321.variablesOutsidePipeline(), loc);
       else if (arg !== undefined && !p.variables.has(arg.toLowerCase())) {
-        report('HUB321', loc, `variables('${arg}') refers to a variable the pipeline does not declare`, `Declared variables: ${list(p.variables.values())}.`);
+        report(codes.HUB321.unknownVariable({ name: arg, declared: list(p.variables.values()) }), loc);
       }
     } else if (fn === 'activity') {
-      if (!p) report('HUB322', loc, `activity() is only available in pipelines`);
+      if (!p) report(codes.HUB322.activityOutsidePipeline(), loc);
       else if (arg !== undefined) {
         const declared = p.allActivities.get(arg.toLowerCase());
         if (!declared) {
-          report('HUB322', loc, `activity('${arg}') refers to an activity that does not exist in the pipeline`, `Activities: ${list(p.allActivities.values())}.`);
+          report(codes.HUB322.unknownActivity({ name: arg, activities: list(p.allActivities.values()) }), loc);
         } else if (!p.upstream.has(arg.toLowerCase())) {
           const before = [...p.allActivities.values()].filter((n) => p.upstream.has(n.toLowerCase()));
-          report('HUB322', loc, `activity('${arg}') refers to an activity that does not run before this one`, `Add a dependsOn path from '${declared}' to this activity; upstream activities here: ${list(before)}.`);
+          report(codes.HUB322.notUpstream({ name: arg, declared, upstream: list(before) }), loc);
         }
       }
     } else if (fn === 'item') {
-      if (!p?.inForEach) report('HUB325', loc, `item() is used outside a ForEach (or Filter condition)`, 'item() is only defined inside the activities of a ForEach and in a Filter condition.');
+      if (!p?.inForEach) report(codes.HUB325.raise(), loc);
     } else if (fn === 'dataset' && loc.kind !== 'dataset') {
-      report('HUB321', loc, `dataset() is only available inside a dataset definition`);
+      report(codes.HUB321.datasetOutside(), loc);
     } else if (fn === 'linkedservice' && loc.kind !== 'linkedService') {
-      report('HUB321', loc, `linkedService() is only available inside a linked service definition`);
+      report(codes.HUB321.linkedServiceOutside(), loc);
     }
     return;
   }
@@ -72,7 +73,7 @@ function checkNode(node: AdfExprNode, loc: Location, scope: Scope, report: Repor
   if (p && (target.kind === 'property' || target.kind === 'index') && isCall(target.target, 'pipeline')) {
     const inner = target.kind === 'property' ? target.name : target.index.kind === 'string' ? target.index.value : undefined;
     if (inner?.toLowerCase() === 'parameters' && !p.parameters.has(key.toLowerCase())) {
-      report('HUB321', loc, `pipeline().parameters.${key} refers to a parameter the pipeline does not declare`, `Declared parameters: ${list(p.parameters.values())}.`);
+      report(codes.HUB321.unknownPipelineParameter({ key, declared: list(p.parameters.values()) }), loc);
     }
     return;
   }
@@ -80,7 +81,7 @@ function checkNode(node: AdfExprNode, loc: Location, scope: Scope, report: Repor
   if (scope.ownParameters && ((loc.kind === 'dataset' && isCall(target, 'dataset')) || (loc.kind === 'linkedService' && isCall(target, 'linkedService')))) {
     if (!scope.ownParameters.has(key.toLowerCase())) {
       const fn = loc.kind === 'dataset' ? 'dataset' : 'linkedService';
-      report('HUB321', loc, `${fn}().${key} refers to a parameter the ${KIND_LABEL[loc.kind]} does not declare`, `Declared parameters: ${list(scope.ownParameters.values())}.`);
+      report(codes.HUB321.unknownOwnParameter({ fn, key, label: KIND_LABEL[loc.kind], declared: list(scope.ownParameters.values()) }), loc);
     }
   }
 }

@@ -1,14 +1,11 @@
 /**
- * What the parts of the ARM reference checker (`../armReferences.ts`) share: the diagnostic codes, the
- * declarations of a template scope, where an expression sits, the report callback, and small JSON helpers.
+ * What the parts of the ARM reference checker (`../armReferences.ts`) share: the declarations of a template
+ * scope, where an expression sits, the report callback, and small JSON helpers. The checker raises HUB304
+ * (errors) and HUB305 (an implicit dependency missing from `dependsOn`) through the diagnostic registry.
  */
 import type { ArmExpr } from '../../expressions/arm/ast.js';
 import type { ArmFolded } from '../../expressions/arm/evaluate.js';
-
-/** Errors of the reference checker (docs/diagnostics.md). */
-export const CODE_ERROR = 'HUB304';
-/** Warnings of the reference checker: an implicit dependency missing from `dependsOn`. */
-export const CODE_DEPENDS = 'HUB305';
+import type { Raised } from '../../diagnostics/index.js';
 
 /** Template JSON as parsed (any shape). */
 export type Json = any;
@@ -26,8 +23,8 @@ export interface Decls {
 /** Where an expression sits, for the section-specific rules. */
 export type Section = 'template' | 'variables' | 'parameters' | { fn: string; params: Set<string> };
 
-/** Reports one diagnostic at a JSON pointer of the template. */
-export type Report = (code: string, severity: 'error' | 'warning', pointer: string, message: string, hint?: string) => void;
+/** Reports one diagnostic, raised through the registry (`codes.HUB304...`), at a JSON pointer of the template. */
+export type Report = (raised: Raised, pointer: string) => void;
 
 /** True for a JSON object (not an array, not null). */
 export function isObj(v: unknown): v is Record<string, any> {

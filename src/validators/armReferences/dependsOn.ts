@@ -6,7 +6,8 @@
  * (learn.microsoft.com/azure/azure-resource-manager/templates/resource-dependency).
  */
 import { isArmExpressionString } from '../../expressions/arm/parser.js';
-import { CODE_DEPENDS, CODE_ERROR, quote, type Decls, type Report } from './common.js';
+import { codes } from '../../diagnostics/index.js';
+import { quote, type Decls, type Report } from './common.js';
 import { foldExpr, foldText, matchTarget, targetOf, type ResourceInfo, type Target } from './names.js';
 
 /**
@@ -43,13 +44,7 @@ export function checkDependencies(
         }
       });
       if (!anyMatch && !undecided) {
-        report(
-          CODE_ERROR,
-          'error',
-          dep.pointer,
-          `dependsOn entry ${quote(typeof dep.value === 'string' ? dep.value : JSON.stringify(dep.value))} matches no resource of this template.`,
-          'Point dependsOn at a resource declared in the same template (resourceId(type, name), its name, or a copy loop name).',
-        );
+        report(codes.HUB304.dependsOnNoMatch({ quoted: quote(typeof dep.value === 'string' ? dep.value : JSON.stringify(dep.value)) }), dep.pointer);
       }
     }
   });
@@ -71,13 +66,7 @@ export function checkDependencies(
       const t = hits[0];
       if (t === ri || isAncestor(resources, t, ri) || reach.nodes.has(t) || reported.has(t)) continue;
       reported.add(t);
-      report(
-        CODE_DEPENDS,
-        'warning',
-        use.pointer,
-        `Resource '${r.display}' uses ${use.call.name}() of '${resources[t].display}', which is declared in this template but is not in its dependsOn.`,
-        'Add the resource to dependsOn so ARM deploys it first.',
-      );
+      report(codes.HUB305.raise({ resource: r.display, fn: use.call.name, target: resources[t].display }), use.pointer);
     }
   });
 }

@@ -10,7 +10,8 @@
 import { forEachArmNode, type ArmCall, type ArmExpr } from '../../expressions/arm/ast.js';
 import { ArmParseError, isArmExpressionString, parseArmExpression } from '../../expressions/arm/parser.js';
 import { armFunction, arityText } from '../../expressions/arm/functions.js';
-import { CODE_ERROR, quote, type Decls, type Report, type Section } from './common.js';
+import { codes, type Raised } from '../../diagnostics/index.js';
+import { quote, type Decls, type Report, type Section } from './common.js';
 
 /**
  * Checks one template string value; does nothing when it is not an expression.
@@ -35,50 +36,47 @@ export function checkExpressionString(
     expr = parseArmExpression(text.slice(1, -1));
   } catch (e) {
     if (!(e instanceof ArmParseError)) throw e;
-    report(CODE_ERROR, 'error', pointer, `ARM expression does not parse: ${e.detail} at character ${e.offset + 2} of ${quote(text)}.`);
+    report(codes.HUB304.notParsed({ detail: e.detail, at: e.offset + 2, quoted: quote(text) }), pointer);
     return;
   }
   const seen = new Set<string>();
-  const once = (message: string, hint?: string) => {
-    if (seen.has(message)) return;
-    seen.add(message);
-    report(CODE_ERROR, 'error', pointer, message, hint);
+  const once = (raised: Raised) => {
+    if (seen.has(raised.message)) return;
+    seen.add(raised.message);
+    report(raised, pointer);
   };
   const fnScope = typeof section === 'object' ? section : undefined;
   forEachArmNode(expr, (e, lambdas) => {
-    if (e.kind === 'keyword') once(`ARM expressions have no bare '${String(e.value)}' literal (in ${quote(text)}).`, `Write ${String(e.value)}() instead.`);
+    if (e.kind === 'keyword') once(codes.HUB304.bareLiteral({ value: String(e.value), quoted: quote(text) }));
     if (e.kind !== 'call') return;
     const lower = e.name.toLowerCase();
     const literalArg = e.args[0]?.kind === 'string' ? e.args[0].value : undefined;
     if (e.name.includes('.')) {
       const count = decls.functions.get(lower);
-      if (count === undefined) once(`Unknown function '${e.name}': the template declares no user-defined function of that name.`);
-      else if (count !== e.args.length) once(`User-defined function '${e.name}' takes ${count} argument(s) but is called with ${e.args.length}.`);
+      if (count === undefined) once(codes.HUB304.unknownUserFunction({ name: e.name }));
+      else if (count !== e.args.length) once(codes.HUB304.userFunctionArity({ name: e.name, count, given: e.args.length }));
     } else {
       const def = armFunction(e.name);
       if (!def) {
-        once(`Unknown ARM function '${e.name}'.`, 'Check the spelling against the ARM template function reference.');
+        once(codes.HUB304.unknownFunction({ name: e.name }));
       } else if (e.args.length < def.min || e.args.length > def.max) {
-        once(`${e.name}() takes ${arityText(def)} argument(s) but is called with ${e.args.length}.`);
+        once(codes.HUB304.arity({ name: e.name, arity: arityText(def), given: e.args.length }));
       }
       if (lower === 'parameters' && literalArg !== undefined) {
         const declared = fnScope ? fnScope.params : decls.parameters;
         if (!declared.has(literalArg.toLowerCase())) {
-          once(
-            fnScope ? `parameters('${literalArg}') names no parameter of user-defined function '${fnScope.fn}'.` : `parameters('${literalArg}') names a parameter the template does not declare.`,
-            'Declare the parameter or fix the name.',
-          );
+          once(codes.HUB304.unknownParameter({ name: literalArg, fn: fnScope?.fn }));
         }
       } else if (lower === 'variables' && (literalArg !== undefined || fnScope || section === 'parameters')) {
-        if (fnScope) once(`variables() cannot be used inside user-defined function '${fnScope.fn}'.`);
-        else if (section === 'parameters') once('variables() cannot be used in a parameter default value.', 'Parameter defaults can use other parameters and deployment functions, not variables.');
-        else if (literalArg !== undefined && !decls.variables.has(literalArg.toLowerCase())) once(`variables('${literalArg}') names a variable the template does not declare.`, 'Declare the variable or fix the name.');
+        if (fnScope) once(codes.HUB304.variablesInFunction({ fn: fnScope.fn }));
+        else if (section === 'parameters') once(codes.HUB304.variablesInParameterDefault());
+        else if (literalArg !== undefined && !decls.variables.has(literalArg.toLowerCase())) once(codes.HUB304.unknownVariable({ name: literalArg }));
       } else if (lower === 'lambdavariables' && literalArg !== undefined && !lambdas.includes(literalArg.toLowerCase())) {
-        once(`lambdaVariables('${literalArg}') is not inside a lambda that declares '${literalArg}'.`);
+        once(codes.HUB304.lambdaVariable({ name: literalArg }));
       } else if (lower === 'reference' || lower === 'references' || /^list/.test(lower)) {
-        if (fnScope && def) once(`${e.name}() cannot be used inside user-defined function '${fnScope.fn}'.`);
-        else if (section === 'variables' && (lower === 'reference' || lower === 'references')) once(`${e.name}() cannot be used in the variables section.`, 'Move the expression into the resource or output that needs it.');
-        else if (section === 'parameters' && def) once(`${e.name}() cannot be used in a parameter default value.`, 'Move the expression into the resource or output that needs it.');
+        if (fnScope && def) once(codes.HUB304.callInFunction({ name: e.name, fn: fnScope.fn }));
+        else if (section === 'variables' && (lower === 'reference' || lower === 'references')) once(codes.HUB304.callInVariables({ name: e.name }));
+        else if (section === 'parameters' && def) once(codes.HUB304.callInParameterDefault({ name: e.name }));
       }
       if ((lower === 'reference' || lower === 'resourceid') && onCall) onCall(e, pointer);
     }

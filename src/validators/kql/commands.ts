@@ -4,6 +4,7 @@
  * and its effects on the cluster (tables, functions, mappings, policies). Reads the cluster state, never
  * changes it.
  */
+import { codes, type Raised } from '../../diagnostics/index.js';
 import { analyze, canonicalTypeName, type LsAnalysis, type LsSlot } from './languageService.js';
 import { jsonProp, parseLocatedJson, LocatedJsonError, type LocatedJson } from './locatedJson.js';
 import type { ClusterState, DbState } from './state.js';
@@ -50,13 +51,13 @@ function jsonBool(node: LocatedJson | undefined, fallback: boolean): boolean {
 }
 
 /** Parses a JSON string literal slot; on failure adds a diagnostic with `code` and returns undefined. */
-function parseJsonSlot(lit: LsSlot, code: string, what: string, out: RelDiagnostic[]): LocatedJson | undefined {
+function parseJsonSlot(lit: LsSlot, notJson: (detail: string) => Raised, out: RelDiagnostic[]): LocatedJson | undefined {
   try {
     return parseLocatedJson(lit.value ?? '');
   } catch (e) {
     const offset = e instanceof LocatedJsonError ? e.offset : 0;
     const at = jsonOffset(lit, offset);
-    out.push({ code, severity: 'error', message: `${what} is not valid JSON: ${(e as Error).message}`, start: at, end: at + 1 });
+    out.push({ ...notJson((e as Error).message), start: at, end: at + 1 });
     return undefined;
   }
 }
@@ -117,9 +118,7 @@ export function processBlock(text: string, database: string, state: ClusterState
   for (const d of a.diagnostics) {
     if (d.severity !== 'Error' && d.severity !== 'Warning') continue;
     diagnostics.push({
-      code: d.severity === 'Error' ? 'HUB310' : 'HUB314',
-      severity: d.severity === 'Error' ? 'error' : 'warning',
-      message: `${d.code}: ${d.message}`,
+      ...(d.severity === 'Error' ? codes.HUB310 : codes.HUB314).languageService({ code: d.code, message: d.message }),
       start: d.start,
       end: d.start + d.length,
     });
@@ -141,10 +140,7 @@ export function processBlock(text: string, database: string, state: ClusterState
           if (prev && prev.type !== c.type) {
             const s = a.slots.find((x) => x.name === 'ColumnName' && nameOf(x) === c.name) ?? tableSlot!;
             diagnostics.push({
-              code: 'HUB310',
-              severity: 'error',
-              message: `column '${c.name}' of table ${t.name} is already ${prev.type}; ${a.commandKind} cannot change it to ${c.type}`,
-              hint: 'Keep the existing column type or rename the column.',
+              ...codes.HUB310.columnType({ column: c.name, table: t.name, type: prev.type, command: a.commandKind, newType: c.type }),
               start: s.start,
               end: s.end,
             });
@@ -191,21 +187,18 @@ function mappingCommand(
   const name = slot(a, 'MappingName')?.value ?? nameOf(slot(a, 'MappingName')) ?? '';
   const kind = (slot(a, 'MappingKind')?.text ?? '').toLowerCase();
   if (!format) return;
-  const json = parseJsonSlot(format, 'HUB312', `ingestion mapping ${name}`, diagnostics);
+  const json = parseJsonSlot(format, (detail) => codes.HUB312.notJson({ mapping: name, detail }), diagnostics);
   if (!json) return;
   if (json.kind !== 'array') {
     const at = jsonOffset(format, json.start);
-    diagnostics.push({ code: 'HUB312', severity: 'error', message: `ingestion mapping ${name} must be a JSON array`, start: at, end: at + 1 });
+    diagnostics.push({ ...codes.HUB312.notArray({ mapping: name }), start: at, end: at + 1 });
     return;
   }
   const table = db.tables.get(tableName);
   const lsReported = a.diagnostics.some((d) => d.severity === 'Error' && d.start <= tableSlot.start && tableSlot.start < d.start + Math.max(1, d.length));
   if (!table && !lsReported) {
     diagnostics.push({
-      code: 'HUB312',
-      severity: 'error',
-      message: `ingestion mapping ${name} is for table ${tableName}, which does not exist in database ${database}`,
-      hint: 'Create the table before its mapping.',
+      ...codes.HUB312.noTable({ mapping: name, table: tableName, database }),
       start: tableSlot.start,
       end: tableSlot.end,
     });
@@ -215,7 +208,7 @@ function mappingCommand(
     const col = jsonString(jsonProp(item, 'Column'));
     if (!col) {
       const at = jsonOffset(format, item.start);
-      diagnostics.push({ code: 'HUB312', severity: 'error', message: `ingestion mapping ${name} has an entry without a "Column" name`, start: at, end: at + 1 });
+      diagnostics.push({ ...codes.HUB312.noColumnName({ mapping: name }), start: at, end: at + 1 });
       continue;
     }
     const props = jsonProp(item, 'Properties');
@@ -233,10 +226,7 @@ function mappingCommand(
     entries.push({ column: col.value, ...(source !== undefined ? { source } : {}), ...(datatype ? { datatype } : {}) });
     if (table && !table.columns.some((c) => c.name === col.value)) {
       diagnostics.push({
-        code: 'HUB312',
-        severity: 'error',
-        message: `ingestion mapping ${name} maps to column '${col.value}', which table ${tableName} does not have`,
-        hint: `Table ${tableName} has: ${table.columns.map((c) => c.name).join(', ')}.`,
+        ...codes.HUB312.unknownColumn({ mapping: name, column: col.value, table: tableName, columns: table.columns.map((c) => c.name) }),
         start: jsonOffset(format, col.offsets[0]),
         end: jsonOffset(format, col.offsets[col.value.length]),
       });
@@ -249,18 +239,17 @@ function mappingCommand(
 function policyCommand(a: LsAnalysis, database: string, tableName: string, state: ClusterState, diagnostics: RelDiagnostic[], effects: Effect[]): void {
   const lit = slot(a, 'UpdatePolicy');
   if (!lit) return;
-  const json = parseJsonSlot(lit, 'HUB313', `update policy of ${tableName}`, diagnostics);
+  const json = parseJsonSlot(lit, (detail) => codes.HUB313.notJson({ table: tableName, detail }), diagnostics);
   if (!json) return;
   const list = json.kind === 'array' ? json.items : [json];
   const db = state.db(database);
   const table = db.tables.get(tableName);
   const policies: KqlUpdatePolicyInfo[] = [];
-  const err = (message: string, start: number, end: number, code = 'HUB313', hint?: string) =>
-    diagnostics.push({ code, severity: 'error', message, start, end, ...(hint ? { hint } : {}) });
+  const err = (raised: Raised, start: number, end: number) => diagnostics.push({ ...raised, start, end });
   for (const p of list) {
     const pAt = jsonOffset(lit, p.start);
     if (p.kind !== 'object') {
-      err(`update policy of ${tableName} must be a JSON object or array of objects`, pAt, pAt + 1);
+      err(codes.HUB313.notObject({ table: tableName }), pAt, pAt + 1);
       continue;
     }
     const source = jsonString(jsonProp(p, 'Source'));
@@ -275,18 +264,12 @@ function policyCommand(a: LsAnalysis, database: string, tableName: string, state
       database,
     };
     policies.push(info);
-    if (!source) err(`update policy of ${tableName} has no "Source" table`, pAt, pAt + 1);
+    if (!source) err(codes.HUB313.noSource({ table: tableName }), pAt, pAt + 1);
     else if (!db.tables.has(source.value)) {
-      err(
-        `update policy of ${tableName} reads source table '${source.value}', which does not exist in database ${database}`,
-        jsonOffset(lit, source.offsets[0]),
-        jsonOffset(lit, source.offsets[source.value.length]),
-        'HUB313',
-        'Create the source table before the policy.',
-      );
+      err(codes.HUB313.unknownSource({ table: tableName, source: source.value, database }), jsonOffset(lit, source.offsets[0]), jsonOffset(lit, source.offsets[source.value.length]));
     }
     if (!query) {
-      err(`update policy of ${tableName} has no "Query"`, pAt, pAt + 1);
+      err(codes.HUB313.noQuery({ table: tableName }), pAt, pAt + 1);
       continue;
     }
     const qa = analyze(query.value, state.globalsFor(database));
@@ -295,17 +278,17 @@ function policyCommand(a: LsAnalysis, database: string, tableName: string, state
     for (const d of qa.diagnostics) {
       if (d.severity !== 'Error') continue;
       queryErrors++;
-      err(`update policy query of ${tableName}: ${d.code}: ${d.message}`, at(d.start), at(d.start + d.length));
+      err(codes.HUB313.queryError({ table: tableName, code: d.code, message: d.message }), at(d.start), at(d.start + d.length));
     }
-    if (qa.kind !== 'Query' && !queryErrors) err(`update policy query of ${tableName} must be a query, not a command`, at(0), at(query.value.length));
+    if (qa.kind !== 'Query' && !queryErrors) err(codes.HUB313.notAQuery({ table: tableName }), at(0), at(query.value.length));
     info.resultColumns = qa.resultColumns;
     if (!table || queryErrors) continue;
     if (!qa.resultColumns) {
-      err(`update policy query of ${tableName} does not return a table`, at(0), at(query.value.length));
+      err(codes.HUB313.noResult({ table: tableName }), at(0), at(query.value.length));
       continue;
     }
     for (const m of compareSchemas(qa.resultColumns, table)) {
-      err(`update policy of ${tableName}: ${m}`, at(0), at(query.value.length), 'HUB311', 'The query must return exactly the target table columns, in the same order and with the same types.');
+      err(codes.HUB311.raise({ table: tableName, difference: m }), at(0), at(query.value.length));
     }
   }
   effects.push({ type: 'policies', table: tableName, replace: a.commandKind === 'AlterTablePolicyUpdate', policies, at: 0 });
