@@ -17,19 +17,28 @@ import { join } from 'node:path';
 import { compile } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
 import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
 import { isObject, tryParseJson } from './values.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
 export class DiffLoadError extends Error {
+  /** Stable code (src/diagnostics/diffPublish.ts). */
+  readonly code: string;
+  /** What to do about it, one line. */
+  readonly hint: string;
+  /**
+   * @param raised a code raised through the diagnostic registry (HUB400, HUB401, HUB402)
+   * @param diagnostics the compile diagnostics, when a hub file does not compile
+   */
   constructor(
-    readonly code: string,
-    message: string,
-    readonly hint: string,
+    raised: Raised,
     readonly diagnostics: Diagnostic[] = [],
   ) {
-    super(message);
+    super(raised.message);
     this.name = 'DiffLoadError';
+    this.code = raised.code;
+    this.hint = raised.hint ?? '';
   }
 }
 
@@ -70,7 +79,7 @@ export function checkJsonArtifacts(label: string, artifacts: ReadonlyMap<string,
     try {
       JSON.parse(text);
     } catch (e) {
-      throw new DiffLoadError('HUB402', `${label}: ${path} is not valid JSON (${(e as Error).message})`, 'Rebuild the folder with hubc build, or restore the file.');
+      throw new DiffLoadError(codes.HUB402.raise({ label, path, detail: (e as Error).message }));
     }
   }
 }
@@ -81,7 +90,7 @@ export function loadBuildFolder(dir: string, label = dir): DiffInput {
   try {
     artifacts = readTree(dir);
   } catch (e) {
-    throw new DiffLoadError('HUB401', `cannot read ${label}: ${(e as Error).message}`, 'Check the folder exists and is readable.');
+    throw new DiffLoadError(codes.HUB401.unreadable({ label, detail: (e as Error).message }));
   }
   checkJsonArtifacts(label, artifacts);
   const release = recordedRelease(artifacts);
@@ -105,11 +114,7 @@ function loadFolder(dir: string, label: string): DiffInput {
     const latest = newestFeedRelease(dir);
     if (latest && existsSync(join(dir, latest, 'azuredeploy.json'))) return loadBuildFolder(join(dir, latest), `${label}/${latest}`);
   }
-  throw new DiffLoadError(
-    'HUB401',
-    `${label} is not a folder written by hubc build or hubc publish (no azuredeploy.json or feed index.json in it)`,
-    'Pass a release folder such as dist-templates/0.7, a feed folder, a hub.yaml file or a release number.',
-  );
+  throw new DiffLoadError(codes.HUB401.notBuild({ label }));
 }
 
 /**
@@ -119,7 +124,7 @@ function loadFolder(dir: string, label: string): DiffInput {
 export function compileInput(text: string, file: string, label: string, source: DiffInput['source'], release?: string): DiffInput {
   const r = compile(text, { file, release });
   if (hasErrors(r.diagnostics) || !r.release) {
-    throw new DiffLoadError('HUB401', `${label}: ${file} does not compile${release ? ` for release ${release}` : ''}`, 'Fix the errors listed above.', r.diagnostics);
+    throw new DiffLoadError(codes.HUB401.notCompiling({ label, file, release }), r.diagnostics);
   }
   return { label, source, release: r.release, artifacts: r.artifacts };
 }
@@ -136,17 +141,12 @@ export function loadDiffInput(arg: string, hubFile = 'hub.yaml'): DiffInput {
     try {
       text = readFileSync(hubFile, 'utf8');
     } catch (e) {
-      throw new DiffLoadError('HUB400', `cannot read ${hubFile} to build release ${arg}: ${(e as Error).message}`, 'Pass --hub FILE with the hub.yaml to compile.');
+      throw new DiffLoadError(codes.HUB400.unreadableHub({ file: hubFile, release: arg, detail: (e as Error).message }));
     }
     return compileInput(text, hubFile, arg, 'release', arg);
   }
   if (!existsSync(arg)) {
-    const releaseLike = /^\d+\.\d+(\.\d+)?$/.test(arg);
-    throw new DiffLoadError(
-      'HUB400',
-      releaseLike ? `hubc does not build release ${arg} and there is no file or folder ${arg}` : `${arg} is not a release number, a file or a folder`,
-      `Pass a release (${RELEASE_VERSIONS.join(', ')}), a hub.yaml file or a folder written by hubc build or hubc publish.`,
-    );
+    throw new DiffLoadError(codes.HUB400.notFound({ arg, releaseLike: /^\d+\.\d+(\.\d+)?$/.test(arg), releases: RELEASE_VERSIONS }));
   }
   if (statSync(arg).isDirectory()) return loadFolder(arg, arg);
   return compileInput(readFileSync(arg, 'utf8'), arg, arg, 'hub.yaml');

@@ -17,28 +17,19 @@
  *   release's ingestion layout or export container (src/compiler/releases.ts).
  */
 import { getRelease, type Release } from '../compiler/releases.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
 import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
 import { deepEqual, isObject, type JsonObject } from './values.js';
 
-const CODES: Record<UpgradeNoteKind, string> = {
-  parameterRemoved: 'HUB403',
-  parameterRenamed: 'HUB404',
-  parameterTypeChanged: 'HUB405',
-  parameterRequired: 'HUB406',
-  resourceLeftBehind: 'HUB407',
-  dataNoLongerRead: 'HUB408',
-  dataFactoryObjectRemoved: 'HUB409',
-  triggerMustBeStopped: 'HUB410',
-};
-
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
 const ORDER: UpgradeNoteKind[] = ['parameterRemoved', 'parameterRenamed', 'parameterTypeChanged', 'parameterRequired', 'triggerMustBeStopped', 'resourceLeftBehind', 'dataFactoryObjectRemoved', 'dataNoLongerRead'];
 
-function note(kind: UpgradeNoteKind, subject: string, message: string, extra: Partial<UpgradeNote> = {}): UpgradeNote {
-  return { code: CODES[kind], kind, subject, message, ...extra };
+/** A note of a kind about a subject, its code and message raised through the registry (HUB403-HUB410). */
+function note(kind: UpgradeNoteKind, subject: string, raised: Raised, extra: Partial<UpgradeNote> = {}): UpgradeNote {
+  return { code: raised.code, kind, subject, message: raised.message, ...extra };
 }
 
 /** Lower-case word set of a text. */
@@ -112,19 +103,19 @@ function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
   const renames = likelyRenames(removed, added);
   const out: UpgradeNote[] = [];
   for (const [from, to] of renames) {
-    out.push(note('parameterRenamed', from, `Parameter ${from} is likely renamed to ${to} (same type and default or description): a saved parameter file that sets ${from} is rejected; set ${to} instead.`, { to, likely: true }));
+    out.push(note('parameterRenamed', from, codes.HUB404.raise({ from, to }), { to, likely: true }));
   }
   for (const [n] of removed) {
     if (renames.some(([f]) => f === n)) continue;
-    out.push(note('parameterRemoved', n, `Parameter ${n} is gone: a saved parameter file that sets it is rejected; remove it from the file.`));
+    out.push(note('parameterRemoved', n, codes.HUB403.raise({ name: n })));
   }
   for (const n of Object.keys(pa).filter((k) => k in pb)) {
     const why = narrowing(entry(pa, n)[1], entry(pb, n)[1]);
-    if (why.length) out.push(note('parameterTypeChanged', n, `Parameter ${n}: ${why.join('; ')}; a value saved for the old release may be rejected.`));
+    if (why.length) out.push(note('parameterTypeChanged', n, codes.HUB405.raise({ name: n, changes: why })));
   }
   for (const [n, p] of added) {
     if (renames.some(([, t]) => t === n) || 'defaultValue' in p) continue;
-    out.push(note('parameterRequired', n, `New parameter ${n} has no default: a saved parameter file must set it.`));
+    out.push(note('parameterRequired', n, codes.HUB406.raise({ name: n })));
   }
   return out;
 }
@@ -140,11 +131,11 @@ function dataFactoryNotes(result: DiffResult): UpgradeNote[] {
     const word = KIND_WORD[s.id as DataFactoryObject['kind']];
     for (const item of s.items) {
       if (s.id === 'triggers' && item.change === 'changed')
-        out.push(note('triggerMustBeStopped', item.name, `Trigger ${item.name} changed: stop it before deploying (Data Factory cannot update a started trigger), then start it again.`));
+        out.push(note('triggerMustBeStopped', item.name, codes.HUB410.changed({ name: item.name })));
       else if (s.id === 'triggers' && item.change === 'removed')
-        out.push(note('triggerMustBeStopped', item.name, `Trigger ${item.name} is not in the new release: stop and delete it, or it keeps starting its pipelines.`));
+        out.push(note('triggerMustBeStopped', item.name, codes.HUB410.removed({ name: item.name })));
       else if (item.change === 'removed')
-        out.push(note('dataFactoryObjectRemoved', item.name, `${word[0].toUpperCase()}${word.slice(1)} ${item.name} is not in the new release: the deployment leaves it in the factory; delete it.`));
+        out.push(note('dataFactoryObjectRemoved', item.name, codes.HUB409.raise({ kind: word, name: item.name })));
     }
   }
   return out;
@@ -155,26 +146,26 @@ function resourceNotes(result: DiffResult): UpgradeNote[] {
   const items = result.groups.find((g) => g.id === 'template')?.sections.find((s) => s.id === 'resources')?.items ?? [];
   return items
     .filter((i) => i.change === 'removed' && !i.name.startsWith('Microsoft.Resources/deployments '))
-    .map((i) => note('resourceLeftBehind', i.name, `Resource ${i.name} is not in the new release: incremental deployment leaves it in place; delete it if it is no longer wanted.`));
+    .map((i) => note('resourceLeftBehind', i.name, codes.HUB407.raise({ name: i.name })));
 }
 
-/** Storage locations a build's template reads: containers, trigger blob paths, dataset folders. */
-function storagePaths(template: JsonObject): Map<string, string> {
-  const out = new Map<string, string>();
+/** Storage locations a build's template reads (containers, trigger blob paths, dataset folders), with the note each gets when B no longer reads it. */
+function storagePaths(template: JsonObject): Map<string, Raised> {
+  const out = new Map<string, Raised>();
   for (const r of resourcesOf(template)) {
     if (String(r.type).toLowerCase() === 'microsoft.storage/storageaccounts/blobservices/containers') {
       const name = dataFactoryObjectName(r.name);
-      out.set(`container ${name}`, `Storage container ${name} is no longer deployed by the new release; its data stays but is not read.`);
+      out.set(`container ${name}`, codes.HUB408.container({ name }));
     }
   }
   for (const o of dataFactoryObjects(template)) {
     const tp = isObject(o.properties.typeProperties) ? o.properties.typeProperties : {};
     if (o.kind === 'triggers' && typeof tp.blobPathBeginsWith === 'string')
-      out.set(`path ${tp.blobPathBeginsWith}`, `Files added under ${tp.blobPathBeginsWith} no longer start a pipeline.`);
+      out.set(`path ${tp.blobPathBeginsWith}`, codes.HUB408.triggerPath({ path: tp.blobPathBeginsWith }));
     const loc = o.kind === 'datasets' && isObject(tp.location) ? tp.location : undefined;
     if (loc && typeof loc.fileSystem === 'string') {
       const folder = typeof loc.folderPath === 'string' ? `/${loc.folderPath}` : '';
-      out.set(`folder ${loc.fileSystem}${folder}`, `No dataset reads ${loc.fileSystem}${folder} any more.`);
+      out.set(`folder ${loc.fileSystem}${folder}`, codes.HUB408.datasetFolder({ folder: `${loc.fileSystem}${folder}` }));
     }
   }
   return out;
@@ -193,26 +184,31 @@ function releaseOf(input: DiffInput): Release | undefined {
 function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): UpgradeNote[] {
   const out: UpgradeNote[] = [];
   const pb = storagePaths(tb);
-  for (const [key, message] of storagePaths(ta)) if (!pb.has(key)) out.push(note('dataNoLongerRead', key.slice(key.indexOf(' ') + 1), message));
+  for (const [key, raised] of storagePaths(ta)) if (!pb.has(key)) out.push(note('dataNoLongerRead', key.slice(key.indexOf(' ') + 1), raised));
   const tablesB = new Set(kqlTableNames(kqlDeclarations(b.artifacts)));
   for (const t of kqlTableNames(kqlDeclarations(a.artifacts)))
-    if (!tablesB.has(t)) out.push(note('dataNoLongerRead', t, `Table ${t} is no longer created by the new release's scripts; its data stays in the database but nothing reads it.`));
+    if (!tablesB.has(t)) out.push(note('dataNoLongerRead', t, codes.HUB408.table({ name: t })));
   for (const path of a.artifacts.keys())
-    if (path.startsWith('config/schemas/') && !b.artifacts.has(path)) out.push(note('dataNoLongerRead', path, `Schema file ${path} is gone: exports of that dataset version are no longer converted.`));
+    if (path.startsWith('config/schemas/') && !b.artifacts.has(path)) out.push(note('dataNoLongerRead', path, codes.HUB408.schemaFile({ path })));
   const ra = releaseOf(a);
   const rb = releaseOf(b);
   if (ra && rb && ra.ingestionLayout !== rb.ingestionLayout)
-    out.push(note('dataNoLongerRead', 'ingestion', `The ingestion folder layout changes from ${ra.ingestionLayout} (${ra.version}) to ${rb.ingestionLayout} (${rb.version}): data already in ingestion/ is not read in its old folders.`));
+    out.push(note('dataNoLongerRead', 'ingestion', codes.HUB408.ingestionLayout({ from: ra.ingestionLayout, fromVersion: ra.version, to: rb.ingestionLayout, toVersion: rb.version })));
   else if (ra && rb && ra.ingestionLayout === 'dataset-date-scope' && ra.datasetFolders !== rb.datasetFolders)
     out.push(
       note(
         'dataNoLongerRead',
         'ingestion',
-        `Dataset folders under ingestion/ are renamed from ${ra.datasetFolders === 'exportType' ? 'the lower-case export type (focuscost, pricesheet, ...)' : 'the hub datasets (Costs, Prices, ...)'} (${ra.version}) to ${rb.datasetFolders === 'exportType' ? 'the lower-case export type' : 'the hub datasets (Costs, Prices, ...)'} (${rb.version}): data already converted is not read in its old folders.`,
+        codes.HUB408.datasetFolders({
+          from: ra.datasetFolders === 'exportType' ? 'the lower-case export type (focuscost, pricesheet, ...)' : 'the hub datasets (Costs, Prices, ...)',
+          fromVersion: ra.version,
+          to: rb.datasetFolders === 'exportType' ? 'the lower-case export type' : 'the hub datasets (Costs, Prices, ...)',
+          toVersion: rb.version,
+        }),
       ),
     );
   if (ra && rb && ra.exportContainer !== rb.exportContainer)
-    out.push(note('dataNoLongerRead', ra.exportContainer, `Exports are read from ${rb.exportContainer} instead of ${ra.exportContainer}: point existing exports at the new container.`));
+    out.push(note('dataNoLongerRead', ra.exportContainer, codes.HUB408.exportContainer({ from: ra.exportContainer, to: rb.exportContainer })));
   return out;
 }
 

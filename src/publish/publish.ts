@@ -17,6 +17,7 @@
  */
 import { resolve } from 'node:path';
 import { toJsonText } from '../compiler/json.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import { atomFeed } from './atom.js';
 import {
   ARM_TEMPLATE_LIMIT_BYTES,
@@ -38,17 +39,20 @@ import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
 
 /** A publish that cannot go ahead; nothing was written. */
 export class PublishError extends Error {
+  /** Stable code (src/diagnostics/diffPublish.ts). */
+  readonly code: string;
+  /** What to do about it, one line. */
+  readonly hint: string;
   /**
-   * @param code HUB411 (immutable release changed), HUB412 (template too large), HUB413 (feed cannot be read
-   *   or written), HUB414 (existing index.json invalid), HUB415 (no base URL)
+   * @param raised a code raised through the diagnostic registry: HUB411 (immutable release changed), HUB412
+   *   (template too large), HUB413 (feed cannot be read or written), HUB414 (existing index.json invalid),
+   *   HUB415 (no base URL)
    */
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly hint: string,
-  ) {
-    super(message);
+  constructor(raised: Raised) {
+    super(raised.message);
     this.name = 'PublishError';
+    this.code = raised.code;
+    this.hint = raised.hint ?? '';
   }
 }
 
@@ -93,20 +97,6 @@ export interface PublishOutcome {
   index: FeedIndex;
 }
 
-/** The message of an immutability refusal: every release and file that differs. */
-function conflictMessage(conflicts: ReleaseConflict[]): string {
-  return conflicts
-    .map((c) => {
-      const parts = [
-        c.changed.length ? `changed ${c.changed.join(', ')}` : '',
-        c.added.length ? `new ${c.added.join(', ')}` : '',
-        c.removed.length ? `no longer built ${c.removed.join(', ')}` : '',
-      ].filter(Boolean);
-      return `release ${c.release} is already published with different content (${parts.join('; ')})`;
-    })
-    .join('; ');
-}
-
 /** Reads and checks the existing index, if any. */
 function readIndex(files: ReadonlyMap<string, Buffer>): FeedIndex | undefined {
   const data = files.get('index.json');
@@ -115,10 +105,10 @@ function readIndex(files: ReadonlyMap<string, Buffer>): FeedIndex | undefined {
   try {
     value = JSON.parse(data.toString('utf8'));
   } catch (e) {
-    throw new PublishError('HUB414', `the feed's index.json is not JSON: ${(e as Error).message}`, 'Restore index.json from the last publish, or remove it to rebuild it from the release folders.');
+    throw new PublishError(codes.HUB414.notJson({ detail: (e as Error).message }));
   }
   const problems = checkFeedIndex(value);
-  if (problems.length) throw new PublishError('HUB414', `the feed's index.json does not match schemas/feed-index.schema.json: ${problems.slice(0, 3).join('; ')}`, 'Restore index.json from the last publish, or remove it to rebuild it from the release folders.');
+  if (problems.length) throw new PublishError(codes.HUB414.notSchema({ problems: problems.slice(0, 3) }));
   return value as FeedIndex;
 }
 
@@ -151,16 +141,16 @@ export function publishFeed(options: PublishOptions): PublishOutcome {
   try {
     current = readFeedTree(fs, dir);
   } catch (e) {
-    throw new PublishError('HUB413', `cannot read the feed folder ${dir}: ${(e as Error).message}`, 'Check that the folder is readable.');
+    throw new PublishError(codes.HUB413.unreadable({ dir, detail: (e as Error).message }));
   }
   const oldIndex = readIndex(current);
   const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : oldIndex?.baseUrl;
-  if (!baseUrl) throw new PublishError('HUB415', 'the feed has no base URL yet', 'Pass --base-url with the public URL the feed folder is served at, e.g. https://example.org/hub/.');
+  if (!baseUrl) throw new PublishError(codes.HUB415.raise());
 
   for (const r of options.releases) {
     const bytes = Buffer.byteLength(r.artifacts.get('azuredeploy.json') ?? '', 'utf8');
     if (bytes > ARM_TEMPLATE_LIMIT_BYTES)
-      throw new PublishError('HUB412', `the release ${r.release} template is ${bytes} bytes, over ARM's limit of ${ARM_TEMPLATE_LIMIT_BYTES} bytes (4 MB)`, 'Make the template smaller (fewer embedded scripts or schema files) before publishing.');
+      throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
   }
 
   const desired = new Map(current);
@@ -182,7 +172,7 @@ export function publishFeed(options: PublishOptions): PublishOutcome {
     for (const p of held) desired.delete(p);
     for (const [p, data] of files) desired.set(p, data);
   }
-  if (conflicts.length) throw new PublishError('HUB411', conflictMessage(conflicts), 'Published releases are immutable; publish under a new release, or pass --force to replace it on purpose.');
+  if (conflicts.length) throw new PublishError(codes.HUB411.raise({ conflicts }));
 
   const releases = feedReleases(desired);
   for (const r of releases) {
@@ -223,7 +213,7 @@ export function publishFeed(options: PublishOptions): PublishOutcome {
   try {
     replaceFolderAtomically(fs, dir, sorted);
   } catch (e) {
-    throw new PublishError('HUB413', `cannot write the feed folder ${dir}: ${(e as Error).message}; the feed is unchanged`, 'Check that the folder and its parent are writable and have free space.');
+    throw new PublishError(codes.HUB413.unwritable({ dir, detail: (e as Error).message }));
   }
   return { feedDir: dir, changed: true, releases: published, index };
 }
