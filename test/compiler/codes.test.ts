@@ -31,13 +31,6 @@ const OUTSIDE = sources(join(ROOT, 'src'))
   .filter((f) => !f.startsWith(REGISTRY))
   .map((f) => [relative(ROOT, f), readFileSync(f, 'utf8')] as const);
 
-/**
- * Files not yet converted to the registry (issue #16 item 1 is done when this list is empty): they still
- * write their codes as strings. Their codes are declared in the registry like every other, and the
- * test below fails when a listed file no longer holds an inline code, so the list only shrinks.
- */
-const PENDING = new Set<string>([]);
-
 /** A line that is only comment: doc comments and `//` lines (prose that names a code, e.g. "HUB304"). */
 const isCommentLine = (line: string) => /^\s*(\*|\/\*|\/\/)/.test(line);
 
@@ -56,21 +49,13 @@ test('docs/diagnostics.md is generated from the registry (run npm run docs)', ()
 // comment lines: doc comments that say which codes a function raises are cross-references for readers
 // and raise nothing; every string, template or key that holds a code is code and must use the registry.
 test('no HUBnnn code is written outside the registry, except in comment lines', () => {
-  const found = OUTSIDE.filter(([file]) => !PENDING.has(file.split(sep).join('/'))).flatMap(([file, text]) => inlineCodes(text).map((l) => `${file}:${l.n}: ${l.line}`));
+  const found = OUTSIDE.flatMap(([file, text]) => inlineCodes(text).map((l) => `${file}:${l.n}: ${l.line}`));
   assert.equal(found, [], `inline codes:\n${found.join('\n')}`);
-});
-
-test('every file still pending conversion holds an inline code (remove it from PENDING once converted)', () => {
-  const files = new Map(OUTSIDE.map(([file, text]) => [file.split(sep).join('/'), text]));
-  for (const file of PENDING) assert.ok(inlineCodes(files.get(file) ?? '').length, `${file} no longer holds an inline code`);
 });
 
 test('every declared code is raised somewhere outside the registry', () => {
   const used = new Set(
-    OUTSIDE.flatMap(([file, text]) => [
-      ...[...text.matchAll(/codes\.(HUB\d{3})\b/g)].map((m) => m[1]),
-      ...(PENDING.has(file.split(sep).join('/')) ? [...text.matchAll(/'(HUB\d{3})'/g)].map((m) => m[1]) : []),
-    ]),
+    OUTSIDE.flatMap(([, text]) => [...text.matchAll(/codes\.(HUB\d{3})\b/g)].map((m) => m[1])),
   );
   const unused = ALL_CODES.map((c) => c.code).filter((c) => !used.has(c));
   assert.equal(unused, [], `declared but never raised: ${unused.join(', ')}`);
