@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,12 +70,31 @@ test('a missing input file is reported with HUB001', () => {
   assert.match(r.stderr, /HUB001/);
 });
 
-test('the compiled bin runs by itself (npx hubc): built by npm ci, executable, with a shebang', () => {
-  const bin = join(ROOT, 'dist/hubc.js');
-  assert.ok(existsSync(bin), 'dist/ is built by the prepare script of npm ci');
+test('the bin (npx hubc) is bin/hubc.js, executable, with a shebang, and runs the bundle npm ci built', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  assert.is(pkg.bin.hubc, 'bin/hubc.js');
+  const bin = join(ROOT, pkg.bin.hubc);
+  assert.ok(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n'));
+  assert.ok(statSync(bin).mode & 0o111, 'executable');
+  assert.ok(existsSync(join(ROOT, 'dist/hubc.js')), 'dist/ is built by the prepare script of npm ci');
   const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr ?? String(r.error));
-  assert.is(r.stdout.trim(), JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  assert.is(r.stdout.trim(), pkg.version);
+  assert.is(r.stderr, '', 'nothing to build');
+});
+
+test('without dist/ (npm ci --ignore-scripts) the bin builds the bundle first, then runs the command', () => {
+  // A checkout without dist/: the files the build and the CLI need, node_modules linked.
+  const checkout = join(work, 'unbuilt');
+  mkdirSync(checkout);
+  for (const entry of ['package.json', 'bin', 'scripts', 'src', 'schemas', 'kql']) cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+  const r = spawnSync(process.execPath, [join(checkout, 'bin/hubc.js'), 'build', join(ROOT, 'hub.yaml'), '--out', join(work, 'unbuilt-out')], { encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stderr, /dist\/ is not built; building it first/);
+  assert.ok(existsSync(join(checkout, 'dist/hubc.js')));
+  assert.equal(listFiles(join(work, 'unbuilt-out', '0.7')), listFiles(join(ROOT, 'dist-templates', '0.7')));
+  assert.is(readFileSync(join(work, 'unbuilt-out', '0.7', 'azuredeploy.json'), 'utf8'), readFileSync(join(ROOT, 'dist-templates/0.7/azuredeploy.json'), 'utf8'));
 });
 
 test('usage errors exit 2', () => {
