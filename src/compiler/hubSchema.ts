@@ -5,7 +5,8 @@
  * Run from source (tsx, tests), the schema is compiled here on first use. In the `dist/` bundle this module
  * is replaced by ajv's standalone code for the same schema and options, generated at build time
  * (scripts/hubSchemaCode.mjs), so a cold `hubc build` neither loads ajv's compiler nor checks the schema
- * against the draft-07 meta-schema; test/compiler/hubSchema.test.ts checks both give the same results.
+ * against the draft-07 meta-schema; test/cli/bundle.test.ts checks the bundle reports hub.yaml errors and
+ * fills defaults exactly as the source does.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';

@@ -156,7 +156,7 @@ export interface Contribution {
   /** Portal form elements and outputs, one per parameter the module contributes. */
   form?: FormContribution[];
   dataFactory?: AdfObject[];
-  kqlScripts?: KqlScriptArtifact[];
+  kqlScripts?: readonly KqlScriptArtifact[];
   files?: FileArtifact[];
 }
 

@@ -44,11 +44,15 @@ export function ingestionCapacity(skuName: string): number {
  * like the cluster; ARM drops dependencies on resources that are not deployed.
  */
 export function dataExplorerReadyIds(model: HubModel): arm.Arm[] {
-  const cluster = names.dataExplorerCluster;
   return [
-    arm.resourceId('Microsoft.Kusto/clusters/principalAssignments', cluster, FACTORY_ADMIN_ASSIGNMENT),
-    ...kqlScripts(model).map((s) => arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', cluster, model.dataExplorer.databases[s.database], s.scriptName)),
+    arm.resourceId('Microsoft.Kusto/clusters/principalAssignments', names.dataExplorerCluster, FACTORY_ADMIN_ASSIGNMENT),
+    ...kqlScripts(model).map((s) => scriptResourceId(model, s)),
   ];
+}
+
+/** Resource ID of the database script that runs a KQL script. */
+function scriptResourceId(model: HubModel, script: KqlScriptArtifact): arm.Arm {
+  return arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', names.dataExplorerCluster, model.dataExplorer.databases[script.database], script.scriptName);
 }
 
 /**
@@ -65,7 +69,6 @@ export function dataExplorerModule(model: HubModel): Contribution {
   const cluster = names.dataExplorerCluster;
   const dbName = (db: 'ingestion' | 'hub') => model.dataExplorer.databases[db];
   const dbId = (db: 'ingestion' | 'hub') => arm.resourceId('Microsoft.Kusto/clusters/databases', cluster, dbName(db));
-  const scriptId = (s: KqlScriptArtifact) => arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', cluster, dbName(s.database), s.scriptName);
   const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, KUSTO_API, true), 'identity', 'principalId');
   const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, '2018-06-01', true), 'identity');
   const scripts = kqlScripts(model);
@@ -153,7 +156,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
         forceUpdateTag: arm.uniqueString(content),
       },
     });
-    previous = scriptId(s);
+    previous = scriptResourceId(model, s);
   }
   resources.push(
     roleAssignment({

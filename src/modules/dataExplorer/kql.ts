@@ -226,14 +226,14 @@ function scriptHeader(release: string, placeholders?: KqlScriptArtifact['placeho
  * @throws Error when the release targets no FOCUS version these scripts implement, or a template is
  *   missing or refers to a value the context lacks (strict mode)
  */
-export function kqlScripts(model: HubModel): KqlScriptArtifact[] {
+export function kqlScripts(model: HubModel): readonly KqlScriptArtifact[] {
   // The Data Factory module asks for the scripts' IDs, the Data Explorer module for the scripts: render once.
   let scripts = rendered.get(model);
   if (!scripts) rendered.set(model, (scripts = renderScripts(model)));
-  return scripts.map((s) => ({ ...s }));
+  return scripts;
 }
 
-const rendered = new WeakMap<HubModel, KqlScriptArtifact[]>();
+const rendered = new WeakMap<HubModel, readonly KqlScriptArtifact[]>();
 
 function renderScripts(model: HubModel): KqlScriptArtifact[] {
   if (!model.release.focusVersions.includes(FOCUS_VERSION)) {
