@@ -101,21 +101,13 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
 }
 
 /**
- * Converts a 0-based character offset into a 1-based line/column position.
+ * Converts a 0-based character offset into a 1-based line/column position. For many offsets into one text,
+ * index it once with {@link offsetPositions}.
  * @param text the whole source text
  * @param offset 0-based UTF-16 offset into `text`; clamped to the text length
  */
 export function positionAt(text: string, offset: number): Position {
-  const clamped = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < clamped; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, col: clamped - lineStart + 1 };
+  return offsetPositions(text)(offset);
 }
 
 /**

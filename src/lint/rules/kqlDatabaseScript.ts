@@ -9,7 +9,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { KUSTO_DATABASE_SCRIPT } from '../links.js';
-import { positionAt } from '../../compiler/diagnostics.js';
+import { offsetPositions } from '../../compiler/diagnostics.js';
 import { splitKqlCommands } from '../../validators/kql/split.js';
 
 const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '.alter', '.alter-merge', '.add']);
@@ -22,11 +22,12 @@ export const kqlDatabaseScript: LintRule = {
   check(ctx) {
     const out: LintFinding[] = [];
     for (const { file, text } of ctx.kql) {
+      const positionOf = offsetPositions(text);
       for (const block of splitKqlCommands(text)) {
         const firstLine = block.text.split('\n')[0].replace(/\r$/, '');
         const verb = /^\.[A-Za-z-]+/.exec(firstLine)?.[0].toLowerCase();
         if (!verb) continue;
-        const start = positionAt(text, block.start);
+        const start = positionOf(block.start);
         if (!ALLOWED_VERBS.has(verb)) {
           out.push({ message: `'${verb}' is not a command database scripts may run`, hint: `Use one of ${[...ALLOWED_VERBS].join(', ')}.`, location: { file, start } });
         } else if (verb === '.create' && !/\bifnotexists\b/i.test(block.text)) {
