@@ -16,9 +16,8 @@ import { Responses, type ResponsesFile } from './responses.js';
 import { runPipeline, type Engine } from './engine.js';
 import { runsForBlobEvent, runsForSchedule, scheduleTrigger, whyNotFired, type TriggeredRun } from './triggers.js';
 import { SimulationError } from './values.js';
-import { codes } from '../diagnostics/index.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import type { PipelineRun, SimulationDiagnostic, SimulationResult } from './types.js';
-import type { Severity } from '../compiler/diagnostics.js';
 import { allRuns } from './format.js';
 import { DEFAULT_MAX_RUNS } from './limits.js';
 import './activities/index.js';
@@ -65,10 +64,10 @@ function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof fa
  * it: code, severity, message and the hint when there is one.
  * @throws Error when the code's entry is `info` (simulate's entries are errors and warnings; a programming error)
  */
-function asDiagnostic(raised: { code: string; severity: Severity; message: string; hint?: string }): SimulationDiagnostic {
-  const { code, severity, message, hint } = raised;
-  if (severity === 'info') throw new Error(`internal: ${code} is declared as info; simulate reports errors and warnings`);
-  return { code, severity, message, ...(hint !== undefined ? { hint } : {}) };
+function asDiagnostic(raised: Raised): SimulationDiagnostic {
+  const { severity } = raised;
+  if (severity === 'info') throw new Error(`internal: ${raised.code} is declared as info; simulate reports errors and warnings`);
+  return { ...raised, severity };
 }
 
 /** Parses `--param` text into the type the pipeline declares (Array/Object/Bool/Int/Float as JSON). */
