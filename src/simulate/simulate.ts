@@ -65,9 +65,10 @@ function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof fa
  * @throws Error when the code's entry is `info` (simulate's entries are errors and warnings; a programming error)
  */
 function asDiagnostic(raised: Raised): SimulationDiagnostic {
-  const { severity } = raised;
-  if (severity === 'info') throw new Error(`internal: ${raised.code} is declared as info; simulate reports errors and warnings`);
-  return { ...raised, severity };
+  // Fields read one by one: a SimulationError is passed too, and an Error's message is not enumerable.
+  const { code, severity, message, hint } = raised;
+  if (severity === 'info') throw new Error(`internal: ${code} is declared as info; simulate reports errors and warnings`);
+  return { code, severity, message, ...(hint !== undefined ? { hint } : {}) };
 }
 
 /** Parses `--param` text into the type the pipeline declares (Array/Object/Bool/Int/Float as JSON). */
