@@ -7,8 +7,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 const HUB = new URL('../../hub.yaml', import.meta.url).pathname;
@@ -16,13 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'hubc-lint-'));
 const unsuppressed = join(dir, 'plain.yaml');
 writeFileSync(unsuppressed, DEFAULT_HUB_YAML.replace(/\nlint:[\s\S]*$/, '\n'));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runHubc(argv);
 
 test('hubc lint on the repository hub.yaml: exit 0, each suppressed rule printed with its reason', async () => {
   const r = await run('lint', HUB);

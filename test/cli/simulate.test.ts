@@ -8,20 +8,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { cleanStorages, emptyStorage, manifestOf, storageFrom } from '../support/simulate.js';
 
 const HUB = new URL('../../hub.yaml', import.meta.url).pathname;
 const NOW = '2024-05-15T12:00:00Z';
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runHubc(argv);
 
 test.after.each(() => cleanStorages());
 

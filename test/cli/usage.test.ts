@@ -4,17 +4,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runCli } from '../../src/cli/program.js';
+import { runHubc } from '../support/cli.js';
 import { nearest } from '../../src/cli/options.js';
-import type { CliIO } from '../../src/cli/io.js';
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runHubc(argv);
 
 test('an unknown command exits 2, says so and lists the commands', async () => {
   const r = await run('frobnicate');

@@ -11,8 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, realpathSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { prepareArmSchemas } from '../../src/validators/armSchema/locate.js';
 import { fillArmSchemaCache } from '../../src/validators/armSchema/download.js';
 import { listFiles } from '../support/golden.js';
@@ -64,13 +63,9 @@ async function hubc(argv: string[], env: Record<string, string | undefined>) {
       else process.env[k] = v;
     }
   };
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
   apply(env);
   try {
-    const code = await runCli(argv, io);
-    return { code, stdout, stderr };
+    return await runHubc(argv);
   } finally {
     apply(saved);
   }

@@ -10,8 +10,8 @@ import { formatWhatIf, summarizeWhatIf } from '../../src/deploy/whatIf.js';
 import { armFailureOf, formatArmError } from '../../src/deploy/errors.js';
 import { missingSecrets, parseParametersText } from '../../src/deploy/parameters.js';
 import { armConnection, normalizeArmEndpoint } from '../../src/deploy/arm.js';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import type { runCli } from '../../src/cli/program.js';
+import { runHubc } from '../support/cli.js';
 import { ArmStandin } from '../support/armStandin.js';
 import { RequestWatch } from '../support/azureTest.js';
 import { deployArgs, scenario } from './scenario.js';
@@ -141,12 +141,7 @@ test('connection: the cloud picks endpoint and token scope; --arm-endpoint chang
   assert.throws(() => normalizeArmEndpoint('http://127.0.0.1:8443'), /not an https URL/);
 });
 
-async function cli(argv: string[], azure?: Parameters<typeof runCli>[2]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  return { code: await runCli(argv, io, azure), stdout, stderr };
-}
+const cli = (argv: string[], overrides?: Parameters<typeof runCli>[2]) => runHubc(argv, overrides);
 
 test('sign-in failure: one line naming the sign-in options, exit 2, and no request reaches the stand-in', async () => {
   const standin = await ArmStandin.start(scenario());

@@ -16,7 +16,7 @@ import { releaseInput } from '../support/releaseBuilds.js';
 import { DataLakeStandin } from '../support/dataLakeStandin.js';
 import { ArmStandin, type StandinScenario } from '../support/armStandin.js';
 import { FixedTokenCredential, RequestWatch } from '../support/azureTest.js';
-import { runCli } from '../../src/cli/program.js';
+import { runHubc } from '../support/cli.js';
 import { deployArgs, RG, rgId, run, scenario, SUB } from './scenario.js';
 
 const TEMPLATE = templateOf(compiled(DEFAULT_HUB_YAML));
@@ -66,13 +66,11 @@ function plannedCalls(plan: UpgradePlan, started: string[], phase: string): stri
 async function runWithDataLake(s: StandinScenario, argv: string[], dl: DataLakeStandin) {
   const arm = await ArmStandin.start(s);
   const watch = new RequestWatch();
-  let stdout = '';
-  let stderr = '';
   try {
-    const code = await runCli([...argv, '--arm-endpoint', arm.endpoint], { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false }, {
+    const r = await runHubc([...argv, '--arm-endpoint', arm.endpoint], {
       azure: { credential: new FixedTokenCredential(), clientOptions: arm.clientOptions, storageClientOptions: dl.clientOptions, dataLakeEndpoint: () => dl.endpoint, timing: { pollIntervalMs: 5 } },
     });
-    return { code, stdout, stderr, hosts: watch.hosts };
+    return { ...r, hosts: watch.hosts };
   } finally {
     watch.close();
     await arm.stop();

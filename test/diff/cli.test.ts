@@ -8,20 +8,13 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { writeRelease } from '../../src/compiler/write.js';
 import { applyDiffPatch } from '../../src/diff/format/patch.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseBuild } from '../support/releaseBuilds.js';
 
-async function run(argv: string[], isTTY = false) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], isTTY = false) => runHubc(argv, { isTTY });
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-diff-'));
 const hub = join(work, 'hub.yaml');

@@ -6,8 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { DataLakeStandin } from '../support/dataLakeStandin.js';
 import { FixedTokenCredential, RequestWatch } from '../support/azureTest.js';
 
@@ -23,14 +22,11 @@ const OLD = {
 async function migrate(standin: DataLakeStandin, ...more: string[]) {
   const credential = new FixedTokenCredential();
   const watch = new RequestWatch();
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
   try {
-    const code = await runCli(['migrate-data', '--from', '0.5', '--to', '0.7', '--account', ACCOUNT, '--dfs-endpoint', standin.endpoint, ...more], io, {
+    const r = await runHubc(['migrate-data', '--from', '0.5', '--to', '0.7', '--account', ACCOUNT, '--dfs-endpoint', standin.endpoint, ...more], {
       azure: { credential, storageClientOptions: standin.clientOptions },
     });
-    return { code, stdout, stderr, credential, hosts: watch.hosts };
+    return { ...r, credential, hosts: watch.hosts };
   } finally {
     watch.close();
   }

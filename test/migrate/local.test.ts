@@ -8,8 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { compile } from '../../src/compiler/compile.js';
 import { getRelease } from '../../src/compiler/releases.js';
 import { planMigration, runMigration, type MigrationStorage } from '../../src/migrate/index.js';
@@ -20,13 +19,7 @@ import { DATA_EXPLORER_HUB, cleanStorages, emptyStorage, filesIn, manifestOf, st
 const NOW = '2024-05-15T12:00:00Z';
 const SUB = 'subscriptions/00000000-0000-0000-0000-0000000000a1';
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runHubc(argv);
 
 /** A storage folder with `files` (paths container first) holding their own path as content. */
 function storageWith(files: string[]): string {

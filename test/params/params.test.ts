@@ -12,8 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { armSchemaCacheDir, sharedArmSchemaCandidates } from '../../src/validators/armSchema/locate.js';
 import { parseParametersText, missingSecrets } from '../../src/deploy/parameters.js';
 import { compiled, hubYaml, templateOf } from '../support/hubs.js';
@@ -29,12 +28,7 @@ function hubFile(name: string, overrides: Record<string, unknown> = {}): string 
   return path;
 }
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  return { code: await runCli(argv, io), stdout, stderr };
-}
+const cli = (...argv: string[]) => runHubc(argv);
 
 const REMOTE = { remoteHub: { storageUri: 'https://remotehub.dfs.core.windows.net/' } };
 

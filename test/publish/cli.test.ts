@@ -9,19 +9,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
 import { parseDeployUrl } from '../../src/publish/urls.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runHubc(argv);
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-publish-cli-'));
 const hub = join(work, 'hub.yaml');

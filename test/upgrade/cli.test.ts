@@ -11,21 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse, stringify } from 'yaml';
-import { runCli } from '../../src/cli/program.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runHubc } from '../support/cli.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 const HUB = new URL('../../hub.yaml', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'hubc-plan-'));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(new URL('../../schemas/upgrade-plan.schema.json', import.meta.url), 'utf8')));
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runHubc(argv);
 
 test('--parameters and --out: the 0.3 file rewritten for 0.4, the JSON plan valid against its schema', async () => {
   const file = join(dir, 'p03.json');
