@@ -8,15 +8,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { compile } from '../../src/compiler/compile.js';
 import { formatDiagnostic } from '../../src/compiler/diagnostics.js';
 import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
 import { KQL_TEMPLATE_OPTIONS } from '../../src/modules/dataExplorer/kqlTemplates.js';
+import { readTree } from '../../src/diff/load.js';
 import { compareWithGolden } from '../support/golden.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,20 +34,6 @@ function bundle(): Promise<string> {
     await build({ ...BUNDLE_OPTIONS, outdir: OUT, logLevel: 'silent' });
     return join(OUT, 'hubc.js');
   }));
-}
-
-/** Every file below a folder, by path relative to it with `/` separators. */
-function readTree(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.set(relative(dir, full).split(sep).join('/'), readFileSync(full, 'utf8'));
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 test('the bundle carries neither the handlebars compiler nor ajv\'s schema compiler', async () => {
