@@ -55,4 +55,27 @@ for (const rule of RULES) {
   });
 }
 
+/** Rules that judge values the template may only know at deployment: each has an unknown case (or says why not). */
+const THREE_VALUED = RULES.filter((r) => r.area === 'security' || ['HUB507', 'HUB543'].includes(r.id));
+
+test('every security rule (and HUB507, HUB543) has a case whose values are known only at deployment, or says why it has none', () => {
+  for (const r of THREE_VALUED) {
+    const c = CASES[r.id]!;
+    assert.ok(c.unknown || (c.noUnknown && c.noUnknown.length > 10), `${r.id}: no unknown case`);
+  }
+});
+
+for (const rule of THREE_VALUED.filter((r) => CASES[r.id]!.unknown)) {
+  test(`${rule.id} ${rule.name}: a value known only at deployment is a finding of its own, at the rule's severity`, () => {
+    const input = artifacts(CASES[rule.id]!.unknown!);
+    const r = lintRelease({ release: 'test', artifacts: input }, [rule]);
+    assert.ok(r.diagnostics.length > 0, `${rule.id}: the unknown case passed`);
+    for (const d of r.diagnostics) {
+      assert.match(d.message, /^cannot be decided at build time: .+: .+/, d.message);
+      assert.is(d.severity, rule.severity);
+      assert.ok(d.start, `${d.message}: no position`);
+    }
+  });
+}
+
 test.run();

@@ -1,14 +1,14 @@
 /**
  * HUB526: Key Vaults enable purge protection (`enablePurgeProtection: true`) (PSRule for Azure
- * `Azure.KeyVault.PurgeProtect`).
+ * `Azure.KeyVault.PurgeProtect`). A value known only at deployment is a finding of its own (undecided).
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { possibleValues } from '../arm.js';
 import { member } from '../json.js';
 import { resourcesOfType } from '../resources.js';
+import { FAIL, findingsOf, judge } from '../verdict.js';
 
 export const keyVaultPurgeProtection: LintRule = {
   ...ruleCode(codes.HUB526),
@@ -18,9 +18,13 @@ export const keyVaultPurgeProtection: LintRule = {
   check(ctx) {
     return resourcesOfType(ctx, 'Microsoft.KeyVault/vaults').flatMap((r) => {
       const v = member(r.json.properties, 'enablePurgeProtection');
-      const values = v === undefined ? [undefined] : possibleValues(v, ctx.template) ?? [];
-      if (values.every((x) => x === true)) return [];
-      return [{ message: `${r.label} has no purge protection`, hint: 'Set properties.enablePurgeProtection to true.', location: r.at(['properties', 'enablePurgeProtection']), where: r.label }];
+      return findingsOf(v === undefined ? FAIL : judge(v, ctx.template, (x) => x === true), {
+        subject: `${r.label} enablePurgeProtection`,
+        failed: () => `${r.label} has no purge protection`,
+        hint: 'Set properties.enablePurgeProtection to true.',
+        location: r.at(['properties', 'enablePurgeProtection']),
+        where: r.label,
+      });
     });
   },
 };

@@ -142,3 +142,74 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     pass: files(template([script([{ name: 'STORAGE_KEY', secureValue: "[parameters('remoteKey')]" }, { name: 'storageAccountName', value: 'store1' }, { name: 'apiToken', value: '' }])], { parameters: SECURE_KEY })),
   },
 };
+
+/** A free string parameter: its value is chosen at deployment. */
+const FREE = (name: string, type = 'string') => ({ [name]: { type, defaultValue: type === 'int' ? 1 : '' } });
+/** A value read from another resource at deployment. */
+const deployTime = (member: string) => `[reference('other').${member}]`;
+/** A secure parameter read through a computed name. */
+const DYNAMIC_SECRET = { parameters: { ...SECURE_KEY, ...FREE('which') } };
+
+/** Inputs whose checked values are known only at deployment: each rule reports them as undecided. */
+const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
+  HUB520: { unknown: files(template([storage({ ...SAFE_STORAGE, supportsHttpsTrafficOnly: deployTime('https') })])) },
+  HUB521: { unknown: files(template([storage({ ...SAFE_STORAGE, minimumTlsVersion: "[parameters('tls')]" })], { parameters: { ...PARAMS, ...FREE('tls') } })) },
+  HUB522: {
+    unknown: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, allowBlobPublicAccess: deployTime('blobPublic') }),
+          { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: "[parameters('access')]" } },
+        ],
+        { parameters: { ...PARAMS, ...FREE('access') } },
+      ),
+    ),
+  },
+  HUB523: { unknown: files(template([storage({ ...SAFE_STORAGE, allowSharedKeyAccess: deployTime('sharedKey') })])) },
+  HUB524: {
+    unknown: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, publicNetworkAccess: deployTime('access'), networkAcls: { defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', parameters('action'))]" } }),
+          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: deployTime('access') } },
+        ],
+        { parameters: { ...PARAMS, ...FREE('action'), enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
+      ),
+    ),
+  },
+  HUB525: { unknown: files(template([vault({ enableSoftDelete: deployTime('softDelete') })])) },
+  HUB526: { unknown: files(template([vault({ enablePurgeProtection: deployTime('purge') })])) },
+  HUB527: {
+    unknown: files(
+      template([
+        vault({ enableRbacAuthorization: deployTime('rbac'), accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set'] } }] }),
+        { ...vault({ enableRbacAuthorization: false, accessPolicies: deployTime('policies') }), name: 'kv2' },
+        { ...vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', deployTime('permission')] } }] }), name: 'kv3' },
+      ]),
+    ),
+  },
+  HUB528: { noUnknown: 'ARM takes parameter types only as literals, so the rule evaluates nothing.' },
+  HUB529: { unknown: files(template([{ ...storage(SAFE_STORAGE), tags: { k: "[parameters(parameters('which'))]" } }], DYNAMIC_SECRET)) },
+  HUB530: {
+    unknown: files(
+      template(
+        [
+          { ...role('673868aa-7521-48a0-acc6-0f60742d39f5', "[parameters('scope')]") },
+          { ...role('x'), scope: "[format('Microsoft.DataFactory/factories/{0}', 'f')]", properties: { roleDefinitionId: "[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', parameters('role'))]", principalId: 'p' } },
+        ],
+        { parameters: { ...PARAMS, ...FREE('scope'), ...FREE('role') } },
+      ),
+    ),
+  },
+  HUB531: {
+    unknown: files(
+      template([factory({ type: "[parameters('identityType')]" }), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', connectionString: "[parameters('connection')]" })], {
+        parameters: { ...PARAMS, ...FREE('identityType'), ...FREE('connection') },
+      }),
+    ),
+  },
+  HUB533: { unknown: files(template([script([{ name: 'SETTING', value: "[parameters(parameters('which'))]" }])], DYNAMIC_SECRET)) },
+};
+
+for (const [code, extra] of Object.entries(UNKNOWN)) Object.assign(SECURITY_CASES[code]!, extra);
+
