@@ -179,7 +179,11 @@ export function resourceKey(type: string, name: unknown): string | undefined {
   return segments ? `${type.toLowerCase()}|${segments.join('|')}` : undefined;
 }
 
-function nameSegments(name: unknown): string[] | undefined {
+/**
+ * The name segments of a resource name (`'a/b'`, `[format('{0}/{1}', v, 'b')]`), each serialized as an ARM
+ * expression so a literal and an expression compare alike; undefined for a name that is not a string.
+ */
+export function nameSegments(name: unknown): string[] | undefined {
   if (typeof name !== 'string') return undefined;
   const e = armExpression(name);
   if (!e) return name.split('/').map((s) => serializeArm({ kind: 'string', value: s }));

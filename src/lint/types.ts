@@ -9,6 +9,18 @@ import type { LintContext } from './context.js';
 export type LintArea = 'template' | 'uiDefinition' | 'security' | 'dataFactory' | 'kql';
 
 /**
+ * Who acts on a rule's findings (docs/lint.md, "Who acts"):
+ * - `author`: the person who writes and deploys hub.yaml. The rule judges what the hub deploys (the
+ *   security of its resources, whether its pipelines and scripts run); `hubc lint` and `hubc validate`
+ *   report it.
+ * - `maintainer`: hubc's maintainers. The rule judges what only hubc's code decides, however hub.yaml is
+ *   written (how the template and the portal form are written, the API versions a release pins); it is
+ *   not reported to hub.yaml authors (`hubc lint --maintainer-rules` shows it), and hubc's tests hold
+ *   every release's output to it (test/lint/ownOutput.test.ts).
+ */
+export type LintActor = 'author' | 'maintainer';
+
+/**
  * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
  * by the engine), or a position in a text file (KQL).
  */
@@ -36,6 +48,8 @@ export interface LintRule {
   id: string;
   name: string;
   area: LintArea;
+  /** Who acts on its findings; only `author` rules are reported to hub.yaml authors. */
+  actor: LintActor;
   severity: 'error' | 'warning';
   /** What the rule requires, as a short sentence for the rules table. */
   summary: string;
@@ -66,4 +80,6 @@ export interface LintReport {
   suppressed: SuppressedFinding[];
   /** Suppressions that matched no finding, or named no rule (HUB599 warnings are also in `diagnostics`). */
   unusedSuppressions: LintSuppression[];
+  /** The artifacts linted (path relative to the release folder -> text): the files the findings name. */
+  artifacts: ReadonlyMap<string, string>;
 }

@@ -23,14 +23,15 @@ test('every rule has a case and every case a rule', () => {
   assert.equal(Object.keys(CASES).sort(), RULES.map((r) => r.id).sort());
 });
 
-test('rule codes are unique HUB5nn codes, names unique, every rule documented in docs/lint.md with its link', () => {
+test('rule codes are unique HUB5nn codes, names unique, every rule documented in docs/lint.md with who acts and its link', () => {
   const lintDoc = readFileSync(new URL('../../docs/lint.md', import.meta.url), 'utf8');
   assert.is(new Set(RULES.map((r) => r.id)).size, RULES.length);
   assert.is(new Set(RULES.map((r) => r.name)).size, RULES.length);
   for (const r of RULES) {
     assert.match(r.id, /^HUB5\d\d$/);
     assert.match(r.link, /^https:\/\//, r.id);
-    assert.ok(lintDoc.includes(`| ${r.id} | \`${r.name}\` |`), `${r.id} in docs/lint.md`);
+    const who = r.actor === 'author' ? 'hub.yaml author' : 'hubc maintainers';
+    assert.ok(lintDoc.includes(`| ${r.id} | \`${r.name}\` | ${r.severity} | ${who} |`), `${r.id} in docs/lint.md with its severity and who acts (${who})`);
     assert.ok(lintDoc.includes(r.link), `${r.id} link in docs/lint.md`);
   }
 });

@@ -18,6 +18,7 @@ export const FOREACH_MAX_BATCH = 50;
 export const adfForEachBatch: LintRule = {
   ...ruleCode(codes.HUB543),
   area: 'dataFactory',
+  actor: 'author',
   rationale: `Data Factory rejects a batchCount above ${FOREACH_MAX_BATCH} when the pipeline is deployed.`,
   link: ADF_FOREACH,
   check(ctx) {

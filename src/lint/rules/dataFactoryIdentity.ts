@@ -34,6 +34,7 @@ function isSecretFreeConnectionString(v: string): boolean {
 export const dataFactoryIdentity: LintRule = {
   ...ruleCode(codes.HUB531),
   area: 'security',
+  actor: 'author',
   rationale: 'Keys in linked services can be read by anyone who can read the factory and never rotate; managed identities need no secret.',
   link: ADF_MANAGED_IDENTITY,
   check(ctx) {

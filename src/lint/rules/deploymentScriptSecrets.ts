@@ -18,6 +18,7 @@ import { undecided } from '../verdict.js';
 export const deploymentScriptSecrets: LintRule = {
   ...ruleCode(codes.HUB533),
   area: 'security',
+  actor: 'author',
   rationale: '`value` is returned in clear text with the script resource; `secureValue` is not.',
   link: DEPLOYMENT_SCRIPTS,
   check(ctx) {

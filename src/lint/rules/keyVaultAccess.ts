@@ -70,6 +70,7 @@ function excessGrants(r: TemplateResource, template: unknown): { grants: { messa
 export const keyVaultAccess: LintRule = {
   ...ruleCode(codes.HUB527),
   area: 'security',
+  actor: 'author',
   rationale: 'A policy that can change or delete secrets, or reach keys and certificates, gives more than the hub needs.',
   link: psRule('Azure.KeyVault.AccessPolicy'),
   check(ctx) {

@@ -13,6 +13,7 @@ import { PASS, findingsOf, judge } from '../verdict.js';
 export const keyVaultSoftDelete: LintRule = {
   ...ruleCode(codes.HUB525),
   area: 'security',
+  actor: 'author',
   rationale: 'Without soft delete a deleted vault or secret is gone at once, with no way to recover it.',
   link: psRule('Azure.KeyVault.SoftDelete'),
   check(ctx) {

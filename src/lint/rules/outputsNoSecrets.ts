@@ -14,6 +14,7 @@ import { isJsonObject } from '../json.js';
 export const outputsNoSecrets: LintRule = {
   ...ruleCode(codes.HUB507),
   area: 'template',
+  actor: 'author',
   rationale: 'Outputs are kept in the deployment history, readable by anyone with read access to the resource group.',
   link: armTtk('outputs-cant-include-secrets'),
   check(ctx) {

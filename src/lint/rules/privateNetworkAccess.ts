@@ -30,6 +30,7 @@ const CHECKED: Record<string, { firewall: boolean }> = {
 export const privateNetworkAccess: LintRule = {
   ...ruleCode(codes.HUB524),
   area: 'security',
+  actor: 'author',
   rationale: 'A private hub must not expose its data over the internet.',
   link: psRule('Azure.Storage.Firewall'),
   check(ctx) {

@@ -56,6 +56,7 @@ function roleGuids(value: unknown, template: unknown): { guids: string[]; why?: 
 export const roleAssignments: LintRule = {
   ...ruleCode(codes.HUB530),
   area: 'security',
+  actor: 'author',
   rationale: 'Broader roles or scopes let a compromised identity reach far more than the hub.',
   link: RBAC_BEST_PRACTICES,
   check(ctx) {

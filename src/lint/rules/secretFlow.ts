@@ -35,6 +35,7 @@ function matches(path: JsonPath, pattern: string[]): boolean {
 export const secretFlow: LintRule = {
   ...ruleCode(codes.HUB529),
   area: 'security',
+  actor: 'author',
   rationale: 'Resource properties other than these are returned in clear text to anyone who can read the resource.',
   link: psRule('Azure.Deployment.SecureValue'),
   check(ctx) {

@@ -14,6 +14,7 @@ import { FAIL, PASS, findingsOf, judge } from '../verdict.js';
 export const storageHttpsOnly: LintRule = {
   ...ruleCode(codes.HUB520),
   area: 'security',
+  actor: 'author',
   rationale: 'Unencrypted HTTP exposes cost data and access tokens in transit.',
   link: psRule('Azure.Storage.SecureTransfer'),
   check(ctx) {

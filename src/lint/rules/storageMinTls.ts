@@ -16,6 +16,7 @@ const OK = new Set(['TLS1_2', 'TLS1_3']);
 export const storageMinTls: LintRule = {
   ...ruleCode(codes.HUB521),
   area: 'security',
+  actor: 'author',
   rationale: 'TLS 1.0 and 1.1 have known weaknesses; clients that still use them should be refused.',
   link: psRule('Azure.Storage.MinTLS'),
   check(ctx) {

@@ -14,6 +14,7 @@ import { FAIL, PASS, findingsOf, judge } from '../verdict.js';
 export const storageNoPublicBlob: LintRule = {
   ...ruleCode(codes.HUB522),
   area: 'security',
+  actor: 'author',
   rationale: 'Anonymous blob access would publish cost data to anyone who knows the URL.',
   link: psRule('Azure.Storage.BlobPublicAccess'),
   check(ctx) {

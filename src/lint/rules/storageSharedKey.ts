@@ -20,6 +20,7 @@ import { FAIL, findingsOf, judge } from '../verdict.js';
 export const storageSharedKey: LintRule = {
   ...ruleCode(codes.HUB523),
   area: 'security',
+  actor: 'author',
   rationale: 'Account keys give full, unaudited access to the whole account; Entra ID with RBAC does not.',
   link: psRule('Azure.Storage.LocalAuth'),
   check(ctx) {

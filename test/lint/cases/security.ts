@@ -28,6 +28,8 @@ const linkedService = (name: string, typeProperties: Record<string, unknown>) =>
 });
 const factory = (identity?: unknown) => ({ type: 'Microsoft.DataFactory/factories', apiVersion: '2018-06-01', name: 'f', location: "[parameters('location')]", ...(identity ? { identity } : {}), properties: {} });
 const kvRef = { type: 'AzureKeyVaultSecret', store: { referenceName: 'keyVault', type: 'LinkedServiceReference' }, secretName: 'remote-key' };
+/** An access policy that only reads secrets. */
+const READ_POLICY = { tenantId: 't', objectId: 'o', permissions: { secrets: ['get'] } };
 const SECURE_KEY = { ...PARAMS, remoteKey: { type: 'securestring', defaultValue: '' }, remoteUri: { type: 'string', defaultValue: '' } };
 
 export const SECURITY_CASES: Record<string, RuleCase> = {
@@ -88,8 +90,29 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     pass: files(template([vault({ enableSoftDelete: true })])),
   },
   HUB526: {
-    fail: files(template([vault({ enableSoftDelete: true })])),
-    pass: files(template([vault({ enableSoftDelete: true, enablePurgeProtection: true })])),
+    // A vault with default access, one whose policy may write secrets, and one holding a secret written as a literal.
+    fail: files(
+      template(
+        [
+          vault({ enableSoftDelete: true }),
+          { ...vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set'] } }] }), name: 'kv2' },
+          { ...vault({ enableRbacAuthorization: false, accessPolicies: [READ_POLICY] }), name: 'kv3' },
+          { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: 'kv3/fixed', properties: { value: 'a literal secret' } },
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
+    // Purge protection on; or a vault that holds only what the template writes from a parameter (hubc's vault).
+    pass: files(
+      template(
+        [
+          vault({ enableSoftDelete: true, enablePurgeProtection: true }),
+          { ...vault({ enableRbacAuthorization: false, accessPolicies: [READ_POLICY] }), name: 'kv2' },
+          { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: "[format('{0}/{1}', 'kv2', 'remote-key')]", properties: { value: "[parameters('remoteKey')]" } },
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
   },
   HUB527: {
     fail: files(template([vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set', 'delete'], keys: ['all'] } }] })])),
