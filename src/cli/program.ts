@@ -23,9 +23,11 @@ import { registerParams } from './commands/params.js';
 import { registerLint } from './commands/lint.js';
 import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
+import { registerInit } from './commands/init.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
+  registerInit,
   registerBuild,
   registerValidate,
   registerLint,

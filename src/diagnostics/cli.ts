@@ -53,4 +53,15 @@ export const cliCodes = defineCodes({
       }),
     },
   },
+  HUB004: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: '`hubc init` was asked to create a file that already exists (or a link); it never overwrites one (exit 2).',
+    messages: {
+      raise: (a: { file: string }) => ({
+        message: `${a.file} already exists; hubc init does not overwrite it`,
+        hint: 'Pass another file name (hubc init other.yaml), or move the file away first.',
+      }),
+    },
+  },
 });

@@ -13,7 +13,7 @@ test('an unknown command exits 2, says so and lists the commands', async () => {
   const r = await run('frobnicate');
   assert.is(r.code, 2);
   assert.match(r.stderr, /unknown command 'frobnicate'/);
-  assert.match(r.stderr, /commands: build, validate/);
+  assert.match(r.stderr, /commands: init, build, validate/);
   assert.is(r.stdout, '');
 });
 
