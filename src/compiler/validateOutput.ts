@@ -5,14 +5,14 @@
  * schemas, the Data Factory SDK's models, the Kusto language service) is in `src/validate/`, loaded only by
  * the commands that run it.
  */
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from './compile.js';
 import type { AdfObject } from '../modules/types.js';
-import { toPlainJson } from './json.js';
+import { toPlainJson } from '../model/json.js';
 import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
-import { jsonLocator, pointerPath, type JsonLocator } from './positions.js';
+import { jsonLocator, pointerPath, type JsonLocator } from '../diagnostics/positions.js';
 import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
 

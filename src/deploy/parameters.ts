@@ -5,8 +5,8 @@
  * defaults, which ARM applies itself: only the file's entries are sent.
  */
 import { readFileSync } from 'node:fs';
-import { positionAt, type Diagnostic } from '../compiler/diagnostics.js';
-import { nearest } from '../cli/options.js';
+import { positionAt, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { nearest } from '../util/nearest.js';
 import { hasPlaceholder, isSecureParameter, secretInUse, type KeyVaultReference, type ParameterEntry, type TemplateParameter } from '../params/index.js';
 import { codes } from '../diagnostics/index.js';
 

@@ -2,7 +2,7 @@
  * `hubc deploy --upgrade`: before the deployment, read the installed release from the resource group
  * (`src/upgrade/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
  * with the resource group known (so resource IDs are concrete) and print the plan; around the deployment,
- * carry out the plan's `hubc deploy` steps (`src/upgrade/execute.ts`).
+ * carry out the plan's `hubc deploy` steps (`src/deploy/upgradeSteps.ts`).
  *
  * REST: "Resource Groups - Get" (location and ID of the group), "Resources - List By Resource Group", and
  * for the settings.json fallback the Data Lake "Get Blob"/"Path - Read" of `config/settings.json`.
@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
-import { formatDiagnostic, type Diagnostic } from '../compiler/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { evaluateTemplateString, templateContext } from '../expressions/arm/evaluate.js';
 import { DiffLoadError } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
@@ -22,7 +22,7 @@ import { loadUpgradeSide } from '../upgrade/load.js';
 import { formatPlanText } from '../upgrade/format.js';
 import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
 import type { UpgradePlan } from '../upgrade/types.js';
-import type { UpgradeTarget } from '../upgrade/execute.js';
+import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
 
 /** What `--upgrade` needs besides the deployment request. */

@@ -15,8 +15,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
 import { isObject, tryParseJson } from './values.js';

@@ -14,9 +14,9 @@
  *   keeps firing until it is stopped and deleted.
  * - Data B no longer reads: storage containers, trigger paths and dataset folders of A missing from B, KQL
  *   tables B no longer creates, export schema files B no longer converts with, and a change of the
- *   release's ingestion layout or export container (src/compiler/releases.ts).
+ *   release's ingestion layout or export container (src/model/releases.ts).
  */
-import { getRelease, type Release } from '../compiler/releases.js';
+import { getRelease, type Release } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';

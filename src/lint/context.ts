@@ -5,10 +5,18 @@
  * the template) and the KQL scripts.
  */
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
-import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../naming/dataFactory.js';
+import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { armExpression, lastNameLiteral } from './arm.js';
 import { isJsonObject, type JsonObject, type JsonPath } from './json.js';
-import type { LintLocation } from './types.js';
+import type { Position } from '../diagnostics/diagnostic.js';
+
+/**
+ * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
+ * by the engine), or a position in a text file (KQL).
+ */
+export type LintLocation =
+  | { file: string; path: readonly (string | number)[] }
+  | { file: string; start: Position };
 
 /** File name of the ARM template in a release folder. */
 export const TEMPLATE_FILE = 'azuredeploy.json';

@@ -4,10 +4,11 @@
  */
 import type { Arm } from '../expressions/arm/ast.js';
 import type { Adf, AdfInterpolation } from '../expressions/adf/ast.js';
-import type { HubModel } from '../compiler/model.js';
-import type { AdfObjectKind } from '../naming/dataFactory.js';
+import type { HubModel } from '../model/hub.js';
+import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
+import type { OutputKey, ParameterKey } from '../model/releases.js';
 
-export type { AdfObjectKind } from '../naming/dataFactory.js';
+export type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 
 /**
  * A JSON value that may contain ARM expressions ({@link Arm}, serialized `"[...]"`) and Data Factory
@@ -84,47 +85,6 @@ export interface FileArtifact {
   path: string;
   content: string;
 }
-
-/**
- * Logical key of a template parameter. The release table (`src/compiler/releases.ts`) says which keys a
- * release has, in which order, and under which name (e.g. `scopes` is `exportScopes` in 0.1-0.3 and
- * `scopesToMonitor` from 0.4).
- */
-export type ParameterKey =
-  | 'hubName'
-  | 'location'
-  | 'eventGridLocation'
-  | 'storageSku'
-  | 'dataExplorerName'
-  | 'dataExplorerSkuName'
-  | 'dataExplorerSkuTier'
-  | 'dataExplorerSkuCapacity'
-  | 'tags'
-  | 'tagsByResource'
-  | 'scopes'
-  | 'exportRetentionInDays'
-  | 'ingestionRetentionInMonths'
-  | 'dataExplorerLogRetentionInDays'
-  | 'dataExplorerFinalRetentionInMonths'
-  | 'remoteHubStorageUri'
-  | 'remoteHubStorageKey'
-  | 'enablePublicAccess'
-  | 'virtualNetworkAddressPrefix';
-
-/** Name of a template output (the same in every release that has it). */
-export type OutputKey =
-  | 'name'
-  | 'location'
-  | 'dataFactorytName'
-  | 'storageAccountId'
-  | 'storageAccountName'
-  | 'storageUrlForPowerBI'
-  | 'clusterId'
-  | 'clusterUri'
-  | 'ingestionDbName'
-  | 'hubDbName'
-  | 'managedIdentityId'
-  | 'managedIdentityTenantId';
 
 /** Steps of the portal form, in the order the form shows them (`basics` is the first page). */
 export type FormStep = 'basics' | 'storage' | 'dataExplorer' | 'networking' | 'tags';

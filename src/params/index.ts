@@ -21,7 +21,7 @@
  * `contentVersion`, and for each parameter exactly one of `value` or `reference`.
  */
 import type { CompileResult } from '../compiler/compile.js';
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isArmExpressionString } from '../expressions/arm/parser.js';
 import { codes } from '../diagnostics/index.js';
 

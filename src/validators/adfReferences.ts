@@ -26,10 +26,10 @@
  * activity, HUB323 unknown pipeline/dataset/linked service or parameter mismatch, HUB324 dependsOn cycle or
  * duplicate name, HUB325 `item()` outside a ForEach. All are errors.
  */
-import type { Diagnostic, Position } from '../compiler/diagnostics.js';
+import type { Diagnostic, Position } from '../diagnostics/diagnostic.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { isArmExpressionString } from '../expressions/arm/parser.js';
-import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../naming/dataFactory.js';
+import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from './adfActivityGraph.js';
 import { declaredNames, formatPath, isObject, list, type Location, type NameMap, type Report, type Scope } from './adfReferences/common.js';
 import { checkExpressionString } from './adfReferences/expressions.js';

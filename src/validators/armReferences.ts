@@ -25,7 +25,7 @@
  * parts: `expressions.ts` (one expression), `names.ts` (resource identity), `dependsOn.ts` (explicit
  * and implicit dependencies), `common.ts` (what they share).
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArmCall } from '../expressions/arm/ast.js';
 import { armFolder } from '../expressions/arm/evaluate.js';
 import { codes } from '../diagnostics/index.js';

@@ -15,7 +15,7 @@
  * The ARM schemas set no `additionalProperties: false`, so unknown properties are not reported (§3.7).
  */
 import { createHash } from 'node:crypto';
-import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
+import { EnvironmentError, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.js';
 import { ENUM_CI } from './armSchema/relax.js';
 import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';

@@ -1,4 +1,4 @@
-import { getRelease } from '../../src/compiler/releases.js';
+import { getRelease } from '../../src/model/releases.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as arm from '../../src/expressions/arm/index.js';

@@ -16,7 +16,7 @@
 import { diffArrays } from 'diff';
 import fastJsonPatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
-import { toJsonText } from '../../compiler/json.js';
+import { toJsonText } from '../../model/json.js';
 import { deepEqual, isObject } from '../values.js';
 
 const { applyPatch, escapePathComponent } = fastJsonPatch;

@@ -7,9 +7,9 @@
  * order; the outputs follow the elements. Every template parameter has exactly one form output, so the
  * form always sets what the template takes.
  */
-import type { HubModel } from '../../compiler/model.js';
-import { parameterName } from '../../compiler/releases.js';
-import type { Contribution, FormContribution, FormStep, ParameterKey } from '../../modules/types.js';
+import type { HubModel } from '../../model/hub.js';
+import { parameterName, type ParameterKey } from '../../model/releases.js';
+import type { Contribution, FormContribution, FormStep } from '../../modules/types.js';
 import { mergeSection } from '../arm/template.js';
 
 /** The form's steps after Basics, in order, with their labels. */

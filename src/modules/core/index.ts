@@ -5,8 +5,8 @@
  * the parameters, outputs and form elements of what it deploys.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
-import { has } from '../../compiler/releases.js';
+import type { HubModel } from '../../model/hub.js';
+import { has } from '../../model/releases.js';
 import type { Contribution, FormContribution } from '../types.js';
 import { nameVariables } from './names.js';
 

@@ -4,13 +4,13 @@
  * empty; the cluster reads the data lake with its own identity, and Data Factory administers it.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, FormContribution, KqlScriptArtifact } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
 
 const KUSTO_API = '2023-08-15';
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */

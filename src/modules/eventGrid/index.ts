@@ -6,7 +6,7 @@
  * gets EventGrid Contributor on the namespace (and only there) so the deletion is allowed.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, tagsFor, ROLES, param } from '../core/names.js';
 import { roleAssignment } from '../storage/index.js';

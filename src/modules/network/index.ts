@@ -5,10 +5,10 @@
  * a network security group; private DNS zones linked to the network.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
 
 const NETWORK_API = '2023-11-01';
 const DNS_API = '2024-06-01';

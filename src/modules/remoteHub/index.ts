@@ -5,7 +5,7 @@
  * only when the URI is set (variable `deployRemoteHub`, defined by the core module).
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, remoteHubKeySecretName } from '../core/names.js';
 

@@ -5,8 +5,7 @@
  * and checks object names and schedule trigger times.
  */
 import { isArmExpressionString } from '../../expressions/arm/parser.js';
-import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../../naming/dataFactory.js';
-import type { AdfModelIssue } from '../adfModel.js';
+import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 import {
   compileModel,
   discriminatorValues,
@@ -30,6 +29,19 @@ import {
   type Constraints,
   type JsonObject,
 } from './values.js';
+
+/** One finding of the model checker. */
+export interface AdfModelIssue {
+  severity: 'error' | 'warning';
+  /** JSON path inside the wire object, e.g. `properties.activities[0].typeProperties.items`. */
+  path: string;
+  /** What is wrong, e.g. `expected boolean, got string "yes"` or `unknown Activity type 'WebActivityy'`. */
+  message: string;
+  /** Names of the enclosing activities, outermost first, joined with ` / ` (only inside activities). */
+  activity?: string;
+  /** How to fix it, when there is something useful to say (e.g. a spelling suggestion). */
+  hint?: string;
+}
 
 /**
  * Constraints on object names: the SDK's path parameters `pipelineName`, `triggerName`, `datasetName`

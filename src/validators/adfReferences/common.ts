@@ -3,7 +3,7 @@
  * or reference sits, which names it may use, the report callback, and helpers for names and messages.
  */
 import type { Raised } from '../../diagnostics/index.js';
-import type { AdfObjectKind } from '../../naming/dataFactory.js';
+import type { AdfObjectKind } from '../../model/dataFactoryKinds.js';
 
 /** True for a JSON object (not an array, not null). */
 export function isObject(v: unknown): v is Record<string, any> {

@@ -9,7 +9,7 @@
 import type { AdfExprNode } from '../../expressions/adf/ast.js';
 import { AdfParseError, adfValueNodes, parseAdfValue, walkAdf } from '../../expressions/adf/parser.js';
 import { isArmExpressionString } from '../../expressions/arm/parser.js';
-import { ADF_KIND_LABEL as KIND_LABEL } from '../../naming/dataFactory.js';
+import { ADF_KIND_LABEL as KIND_LABEL } from '../../model/dataFactoryKinds.js';
 import { codes } from '../../diagnostics/index.js';
 import { list, type Location, type Report, type Scope } from './common.js';
 

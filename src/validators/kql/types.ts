@@ -4,7 +4,7 @@
  * handed to a worker thread and kept on disk.
  */
 import { createHash } from 'node:crypto';
-import type { Diagnostic, Position, Severity } from '../../compiler/diagnostics.js';
+import type { Diagnostic, Position, Severity } from '../../diagnostics/diagnostic.js';
 
 /** SHA-256 (hex) of a string. */
 export const sha = (s: string): string => createHash('sha256').update(s).digest('hex');

@@ -8,7 +8,7 @@
  * export versions are checked the same way in `datasets.ts`.
  */
 import { codes } from '../../diagnostics/index.js';
-import { firstReleaseWith, has, type ReleaseFeature } from '../releases.js';
+import { firstReleaseWith, has, type ReleaseFeature } from '../../model/releases.js';
 import { tierOfSku } from './skus.js';
 import type { Check, CheckContext, DataPath } from './types.js';
 
