@@ -140,7 +140,7 @@ const kustoAlone = measure('kusto', () => {
 // The compiler is loaded in this process only for the rows that run it.
 const inProcess = !ONLY || ONLY.has('compile') || ONLY.has('sizes');
 const { compile } = inProcess ? await import('../src/compiler/compile.js') : { compile: undefined as unknown as typeof Compile };
-const { RELEASE_VERSIONS } = inProcess ? await import('../src/compiler/releases.js') : { RELEASE_VERSIONS: [] };
+const { RELEASE_VERSIONS } = inProcess ? await import('../src/model/releases.js') : { RELEASE_VERSIONS: [] };
 
 // In-process compile of one release, warm (after 5 compiles).
 const warmCompile = measure('compile', () => {

@@ -1,7 +1,7 @@
 /**
  * Part of `npm run build`: writes the type declarations of the library entry (`import { compile } from
- * 'hubc'`, src/index.ts) into `dist/types/` with the project's TypeScript (tsconfig.lib.json), then removes
- * the declaration files `dist/types/index.d.ts` does not reach through its relative imports (tsc writes one
+ * 'hubc'`, src/compiler/index.ts) into `dist/types/` with the project's TypeScript (tsconfig.lib.json), then removes
+ * the declaration files `dist/types/compiler/index.d.ts` does not reach through its relative imports (tsc writes one
  * for every module the compiler imports; the package ships only what its types need).
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,7 @@ export function writeDeclarations(root, types = join(root, 'dist', 'types')) {
   const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.lib.json'), '--outDir', types], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tsc -p tsconfig.lib.json failed:\n${r.stdout}${r.stderr}`);
   const reached = new Set();
-  const queue = [join(types, 'index.d.ts')];
+  const queue = [join(types, 'compiler', 'index.d.ts')];
   while (queue.length) {
     const file = queue.pop();
     if (reached.has(file)) continue;

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/compiler/releaseDocs.js';
+import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 

@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { isatty } from 'node:tty';
-import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../compiler/diagnostics.js';
+import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 
 /** Exit codes of every hubc command. */

@@ -11,9 +11,9 @@ import { closeSync, linkSync, openSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HUBC_VERSION } from '../compiler/version.js';
-import { packagePath } from '../compiler/packageRoot.js';
-import { LATEST_RELEASE, type ReleaseVersion } from '../compiler/releases.js';
+import { HUBC_VERSION } from '../util/version.js';
+import { packagePath } from '../util/packageRoot.js';
+import { LATEST_RELEASE, type ReleaseVersion } from '../model/releases.js';
 import { hubYamlTemplate } from './template.js';
 
 /** Thrown when the file to create already exists; nothing was written. */

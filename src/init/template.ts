@@ -3,7 +3,7 @@
  * that release has (release table capabilities, {@link has}), each at its default, so it compiles with no
  * diagnostic (test/init/template.test.ts compiles it for every release and compares it with the defaults).
  */
-import { getRelease, has, type ReleaseVersion } from '../compiler/releases.js';
+import { getRelease, has, type ReleaseVersion } from '../model/releases.js';
 
 /** What the template refers to and records. */
 export interface TemplateOptions {

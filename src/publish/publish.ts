@@ -18,8 +18,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { toJsonText } from '../compiler/json.js';
-import { packagePath } from '../compiler/packageRoot.js';
+import { toJsonText } from '../model/json.js';
+import { packagePath } from '../util/packageRoot.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { atomFeed } from './atom.js';
 import {

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
 import { initialFormOutputs } from '../../src/emitters/uiDefinition/evaluate.js';
 import { compiled, templateOf } from '../support/hubs.js';

@@ -38,7 +38,7 @@ const npm = (args: string[], cwd: string) =>
 
 test('the package declares the bin, the library entry with its types, and only what the bundle leaves out as dependencies', () => {
   assert.equal(pkg.bin, { hubc: 'bin/hubc.js' });
-  assert.equal(pkg.exports['.'], { types: './dist/types/index.d.ts', default: './dist/index.js' });
+  assert.equal(pkg.exports['.'], { types: './dist/types/compiler/index.d.ts', default: './dist/index.js' });
   assert.equal(Object.keys(pkg.dependencies), ['@kusto/language-service-next']);
   assert.equal(pkg.bundleDependencies, ['@kusto/language-service-next']);
   for (const f of ['bin', 'dist', 'schemas', 'docs']) assert.ok(pkg.files.includes(f), f);
@@ -58,7 +58,7 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
 
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], stage))[0];
   const paths = new Set(packed.files.map((f: { path: string }) => f.path));
-  for (const p of ['bin/hubc.js', 'dist/hubc.js', 'dist/index.js', 'dist/types/index.d.ts', 'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json']) assert.ok(paths.has(p), `${p} is in the tarball`);
+  for (const p of ['bin/hubc.js', 'dist/hubc.js', 'dist/index.js', 'dist/types/compiler/index.d.ts', 'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json']) assert.ok(paths.has(p), `${p} is in the tarball`);
   assert.not.ok([...paths].some((p) => /^(src\/.*\.ts|test\/|scripts\/)/.test(p as string)), 'no sources, tests or scripts');
 
   npm(['install', '-g', '--prefix', prefix, join(work, packed.filename)], work);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import parquet from '@dsnp/parquetjs';
 import { fullHubYaml, hubYaml } from './hubs.js';
-import { getRelease, has } from '../../src/compiler/releases.js';
+import { getRelease, has } from '../../src/model/releases.js';
 
 /** Folder of the example exports (one storage folder per case). */
 export const EXPORTS = new URL('../fixtures/simulate/exports/', import.meta.url).pathname;

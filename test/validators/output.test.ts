@@ -2,12 +2,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { compiled, fullHubYaml, hubYaml, templateOf } from '../support/hubs.js';
-import { LATEST_RELEASE, RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { LATEST_RELEASE, RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { validateOutput } from '../../src/compiler/validateOutput.js';
 import { validateOutputFull } from '../../src/validate/full.js';
 import { loadArmSchemaValidator } from '../../src/validators/armSchema.js';
-import { formatDiagnostic, type Diagnostic } from '../../src/compiler/diagnostics.js';
-import { toPlainJson, toJsonText } from '../../src/compiler/json.js';
+import { formatDiagnostic, type Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { toPlainJson, toJsonText } from '../../src/model/json.js';
 import type { CompileResult } from '../../src/compiler/compile.js';
 import { sharedArmSchemas } from '../support/sharedData.js';
 

@@ -3,7 +3,7 @@
  * (the work is in `src/init/`).
  */
 import type { Command } from 'commander';
-import { LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from '../../compiler/releases.js';
+import { LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from '../../model/releases.js';
 import { codes } from '../../diagnostics/index.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption } from '../options.js';

@@ -1,6 +1,6 @@
 /**
  * hubc as a library: `import { compile } from 'hubc'` (package.json `exports`; bundled into `dist/index.js`,
- * types in `dist/types/index.d.ts`). The same compiler the `hubc` command runs, without the command line.
+ * types in `dist/types/compiler/index.d.ts`). The same compiler the `hubc` command runs, without the command line.
  *
  * ```js
  * import { readFileSync } from 'node:fs';
@@ -16,15 +16,15 @@
  * writes one release folder atomically. Everything else hubc does (validate, lint, diff, publish, deploy,
  * simulate) is a command of the CLI.
  */
-import type { CompileResult } from './compiler/compile.js';
-import type { Diagnostic } from './compiler/diagnostics.js';
-import { validateOutput } from './compiler/validateOutput.js';
+import type { CompileResult } from './compile.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { validateOutput } from './validateOutput.js';
 
-export { compile, HUBC_VERSION, type CompileOptions, type CompileResult } from './compiler/compile.js';
-export { writeRelease } from './compiler/write.js';
-export { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic, type Position, type Severity } from './compiler/diagnostics.js';
-export { LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from './compiler/releases.js';
-export type { HubModel } from './compiler/model.js';
+export { compile, HUBC_VERSION, type CompileOptions, type CompileResult } from './compile.js';
+export { writeRelease } from './write.js';
+export { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic, type Position, type Severity } from '../diagnostics/diagnostic.js';
+export { LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from '../model/releases.js';
+export type { HubModel } from '../model/hub.js';
 
 /**
  * The checks `hubc build` runs on a compile's output before writing it: every ARM and Data Factory
