@@ -5,9 +5,10 @@
  * the two API version rules (HUB505, HUB506).
  */
 import type { LintContext } from './context.js';
-import type { LintLocation } from './types.js';
+import type { LintLocation } from './context.js';
 import { callsIn, literalArg } from './arm.js';
-import { isJsonObject, member, memberKey, type JsonPath } from './json.js';
+import { member, memberKey, type JsonPath } from './json.js';
+import { isObject } from '../util/json.js';
 
 /** One API version the template uses. */
 export interface ApiVersionUse {
@@ -24,11 +25,11 @@ export interface ApiVersionUse {
 function resourcesWithin(resources: unknown, base: JsonPath): { json: Record<string, unknown>; path: JsonPath }[] {
   if (!Array.isArray(resources)) return [];
   return resources.flatMap((r, i) => {
-    if (!isJsonObject(r)) return [];
+    if (!isObject(r)) return [];
     const path = [...base, i];
     const properties = member(r, 'properties');
     const inner = member(properties, 'template');
-    const nested = isJsonObject(inner)
+    const nested = isObject(inner)
       ? resourcesWithin(member(inner, 'resources'), [...path, memberKey(r, 'properties'), memberKey(properties, 'template'), memberKey(inner, 'resources')])
       : [];
     return [{ json: r, path }, ...nested];

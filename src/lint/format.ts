@@ -5,7 +5,7 @@
  * suppressed rule once with its count and reason, a summary line per release, and a note for a release
  * whose findings name files the build folder does not hold.
  */
-import { formatDiagnostic } from '../compiler/diagnostics.js';
+import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { LintHubResult } from './index.js';
 import { inMemoryPath, type FindingFiles } from './written.js';
 

@@ -4,9 +4,9 @@
  * the suppressions of hub.yaml that named no rule, a rule not run, or were needed by no release (HUB599).
  */
 import { compile } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
-import { locate, parseHubYaml } from '../compiler/parse.js';
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { locate, parseHubYaml } from '../frontend/parse.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import { lintRelease, suppressionMatches } from './engine.js';
 import { AUTHOR_RULES, findRule, RULES } from './registry.js';
 import { codes } from '../diagnostics/index.js';

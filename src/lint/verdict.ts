@@ -5,7 +5,8 @@
  */
 import type { ArmValue } from '../expressions/arm/evaluate.js';
 import { possibleValues } from './arm.js';
-import type { LintFinding, LintLocation } from './types.js';
+import type { LintFinding } from './types.js';
+import type { LintLocation } from './context.js';
 
 /** A rule's verdict on one value. */
 export type Verdict = { kind: 'pass' } | { kind: 'fail'; bad: readonly ArmValue[] } | { kind: 'unknown'; why: string };

@@ -15,9 +15,9 @@ import { lintContext } from '../../src/lint/context.js';
 import { apiVersionUses } from '../../src/lint/apiVersionUse.js';
 import { NEWEST_STABLE_API_VERSION } from '../../src/lint/data/apiVersions.js';
 import { API_VERSIONS } from '../../src/modules/core/apiVersions.js';
-import { RELEASE_VERSIONS, getRelease, has } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS, getRelease, has } from '../../src/model/releases.js';
 import { compile } from '../../src/compiler/compile.js';
-import { hasErrors } from '../../src/compiler/diagnostics.js';
+import { hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { resourceDefinitionsOf } from '../../src/validators/armSchema/store.js';
 import { DEFAULT_HUB_YAML, fullHubYaml, hubYaml } from '../support/hubs.js';
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { lintExitCode, lintHub } from '../../src/lint/index.js';
 import { AUTHOR_RULES, RULES } from '../../src/lint/registry.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 const fixture = (release: string, which: string) => new URL(`../fixtures/${release}/${which}/hub.yaml`, import.meta.url);

@@ -13,9 +13,10 @@ import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
 import { armExpression, possibleValues } from '../arm.js';
-import { isJsonObject, member, memberKey, type JsonPath } from '../json.js';
+import { member, memberKey, type JsonPath } from '../json.js';
 import { resourcesOfType } from '../resources.js';
 import { judge, undecided } from '../verdict.js';
+import { isObject } from '../../util/json.js';
 
 const READ_SECRETS = new Set(['get', 'list']);
 
@@ -44,7 +45,7 @@ function excessGrants(r: TemplateResource, template: unknown): { grants: { messa
       const sets = known(perms, template);
       if (sets.why) open.push({ what: `${r.label}: access policy ${i} permissions`, why: sets.why, path: at });
       for (const set of sets.values) {
-        if (!isJsonObject(set)) continue;
+        if (!isObject(set)) continue;
         for (const [kind, list] of Object.entries(set)) {
           const listAt: JsonPath = at === base ? base : [...at, kind];
           const values = known(list, template);

@@ -22,17 +22,21 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import type { LintContext, TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
-import { isJsonObject, member } from '../json.js';
-import { nameSegments, parametersThrough } from '../arm.js';
+import { member } from '../json.js';
+import { parametersThrough } from '../arm.js';
+import { serializeArm } from '../../expressions/arm/ast.js';
+import { templateNameSegments } from '../../expressions/arm/semantics.js';
 import { resourcesOfType } from '../resources.js';
 import { FAIL, findingsOf, judge } from '../verdict.js';
+import { isObject } from '../../util/json.js';
 
 const READ_SECRETS = new Set(['get', 'list']);
 
 /** The children of a vault of one type (matched by the first segment of their names). */
 function childrenOf(ctx: LintContext, vault: TemplateResource, type: string): TemplateResource[] {
-  const parent = nameSegments(vault.name)?.join('/');
-  return resourcesOfType(ctx, type).filter((c) => nameSegments(c.name)?.[0] === parent);
+  const segments = (name: string) => templateNameSegments(name)?.map(serializeArm);
+  const parent = segments(vault.name)?.join('/');
+  return resourcesOfType(ctx, type).filter((c) => parent !== undefined && segments(c.name)?.[0] === parent);
 }
 
 /** True when the vault can hold only secrets the template writes from deployment parameters (see the module doc). */
@@ -44,7 +48,7 @@ export function holdsOnlyRedeployedSecrets(ctx: LintContext, vault: TemplateReso
   const readOnly = policies.every((p) => {
     const perms = member(p, 'permissions');
     return (
-      isJsonObject(perms) &&
+      isObject(perms) &&
       Object.entries(perms).every(([kind, list]) => Array.isArray(list) && list.every((g) => typeof g === 'string' && kind.toLowerCase() === 'secrets' && READ_SECRETS.has(g.toLowerCase())))
     );
   });

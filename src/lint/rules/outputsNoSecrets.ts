@@ -9,7 +9,7 @@ import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { secretsRead } from '../arm.js';
 import { undecided } from '../verdict.js';
-import { isJsonObject } from '../json.js';
+import { isObject } from '../../util/json.js';
 
 export const outputsNoSecrets: LintRule = {
   ...ruleCode(codes.HUB507),
@@ -19,10 +19,10 @@ export const outputsNoSecrets: LintRule = {
   link: armTtk('outputs-cant-include-secrets'),
   check(ctx) {
     const t = ctx.template;
-    if (!t || !isJsonObject(t.outputs)) return [];
+    if (!t || !isObject(t.outputs)) return [];
     const out = [];
     for (const [name, o] of Object.entries(t.outputs)) {
-      if (!isJsonObject(o)) continue;
+      if (!isObject(o)) continue;
       const reads = secretsRead(o, t);
       const location = ctx.templateAt(['outputs', name, 'value']);
       const hint = 'Remove the output; read the secret from Key Vault where it is needed.';

@@ -13,9 +13,10 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { isJsonObject, member } from '../json.js';
+import { member } from '../json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
 import { FAIL, findingsOf, judge } from '../verdict.js';
+import { isObject } from '../../util/json.js';
 
 export const storageSharedKey: LintRule = {
   ...ruleCode(codes.HUB523),
@@ -30,7 +31,7 @@ export const storageSharedKey: LintRule = {
         return typeof name === 'string' ? [name] : [];
       }),
     );
-    const params = isJsonObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];
+    const params = isObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];
     const remoteHub = params.includes('remotehubstoragekey');
     return storageAccounts(ctx).flatMap((r) => {
       if (scriptStorage.has(r.name)) return [];
