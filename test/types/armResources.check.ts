@@ -22,23 +22,18 @@ export const account: ArmResource = {
   properties: { isHnsEnabled: true, minimumTlsVersion: 'TLS1_2', networkAcls: { bypass: 'AzureServices', defaultAction: arm.if_(arm.parameters('x'), 'Allow', 'Deny') } },
 };
 
+/** The envelope of a storage account, for the cases below. */
+const store = { type: 'Microsoft.Storage/storageAccounts', apiVersion: apiVersion('Microsoft.Storage/storageAccounts'), name: 'store', location, sku: { name: 'Standard_LRS' } } as const;
+
 export const misspeltProperty: ArmResource = {
-  type: 'Microsoft.Storage/storageAccounts',
-  apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
-  name: 'store',
-  location,
-  sku: { name: 'Standard_LRS' },
+  ...store,
   kind: 'StorageV2',
   // @ts-expect-error `isHnsEnabled` misspelt
   properties: { isHnsEnabeld: true },
 };
 
 export const wrongEnumValue: ArmResource = {
-  type: 'Microsoft.Storage/storageAccounts',
-  apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
-  name: 'store',
-  location,
-  sku: { name: 'Standard_LRS' },
+  ...store,
   // @ts-expect-error no such kind
   kind: 'StorageV3',
   properties: {},
