@@ -11,6 +11,7 @@ import { parse, stringify } from 'yaml';
 import { toJsonText } from '../../src/compiler/json.js';
 import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
 import { diffBuilds } from '../../src/diff/compare.js';
+import { elidePair } from '../../src/diff/format/common.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';
 import { likelyRenames } from '../../src/diff/upgrade.js';
@@ -183,6 +184,37 @@ test('0.7 -> 0.6 (a downgrade): resources left behind, Data Factory objects remo
   for (const p of ['ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'hubDataExplorer']) assert.ok(removedObjects.includes(p), p);
   assert.match(notes(r, 'HUB410').find((n) => n.subject === 'ingestion_ManifestAdded')!.message, /stop and delete it/);
   for (const p of DATA_EXPLORER_PARAMETERS) assert.ok(notes(r, 'HUB403').some((n) => n.subject === p), p);
+});
+
+test('long values are cut around their first difference, the same window on both sides (issue #21 item 7)', () => {
+  // The exact case: resourceTags of 0.6 and 0.7 differ only in ftk-version, 150 characters in.
+  const r = diffBuilds(previousOf07(), base);
+  const tags = section(r, 'template', 'variables').find((i) => i.name === 'resourceTags')!.changes![0];
+  const text = formatText(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
+  assert.ok(text, 'the resourceTags change is shown');
+  assert.match(text, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars) -> ");
+  assert.match(text, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)");
+  assert.not.match(text, "'/providers/Microsoft.Cloud/h… (201 chars)");
+  const md = formatMarkdown(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
+  assert.match(md, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)` → `…");
+  assert.match(md, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)`");
+  assert.is(JSON.stringify(tags.from).length, 201, 'the JSON result keeps the whole value');
+  // Each side at most 120 characters of value, the differing character inside both windows.
+  const [a, b] = elidePair(JSON.stringify(tags.from), JSON.stringify(tags.to));
+  for (const side of [a, b]) assert.ok(side.replace(/ \(\d+ chars\)$/, '').length <= 120, side);
+  assert.ok(a.startsWith('…') && b.startsWith('…'));
+  // Short values are shown whole; a difference at the start keeps the start; one side may fit and the other not.
+  assert.equal(elidePair('"a"', '"b"'), ['"a"', '"b"']);
+  const long = 'x'.repeat(300);
+  assert.equal(elidePair(`A${long}`, `B${long}`), [`A${'x'.repeat(117)}… (301 chars)`, `B${'x'.repeat(117)}… (301 chars)`]);
+  const [tailA, tailB] = elidePair(`${long}A`, `${long}B`);
+  assert.ok(tailA.endsWith('xA (301 chars)') && tailB.endsWith('xB (301 chars)'), `${tailA} | ${tailB}`);
+  // Two multi-line texts: their line counts and the first line that differs.
+  const lines = diffBuilds(base, editedTemplate(base, 'kql', (t) => {
+    t.variables.kqlCommon = String(t.variables.kqlCommon).replace('\n', '\n// edited\n');
+  }));
+  const kql = formatText(lines).split('\n').find((l) => l.includes('(text of'))!;
+  assert.match(kql, /\(text of (\d+) lines; line 2: .*\) -> \(text of \d+ lines; line 2: "\/\/ edited"\)/);
 });
 
 test('pipelines are compared activity by activity', () => {
