@@ -14,7 +14,7 @@ import { diffBuilds } from '../diff/compare.js';
 import { templateOf } from '../diff/template.js';
 import type { DiffInput } from '../diff/types.js';
 import { dataFactorySteps } from './dataFactory.js';
-import { migrateParameterFile, parameterChanges, parameterValues, requiredParameters } from './parameters.js';
+import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { resourceSteps } from './resources.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
@@ -31,8 +31,8 @@ export interface DeploymentContext {
 
 /** Options of {@link planUpgrade}. */
 export interface PlanOptions {
-  /** A saved parameter file of A: its path and parsed content. */
-  parameters?: { file: string; doc: unknown };
+  /** A saved parameter file of A: its path and parsed content, and `out`, the file it is to be rewritten into (`--out`). */
+  parameters?: { file: string; doc: unknown; out?: string };
   /** Set by `hubc deploy --upgrade`: resource IDs become concrete. */
   context?: DeploymentContext;
   /** Remarks to carry into the plan. */
@@ -47,7 +47,7 @@ const order = (v?: string) => (v ? (RELEASE_VERSIONS as readonly string[]).index
 /**
  * Plans the upgrade from A to B.
  * @throws UpgradePlanError HUB490 when both are releases and B is older than A; HUB491 when the parameter
- *   file has no `parameters` object
+ *   file has no `parameters` object; HUB480 when it is not a parameter file of A (see `parameterFileFit`)
  */
 export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {}): UpgradePlan {
   if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
@@ -61,7 +61,13 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   // prepare: the saved parameter file.
   const changes = parameterChanges(a, b, ta, tb, diff);
   let migration: UpgradePlan['parameters'];
-  if (options.parameters) migration = migrateParameterFile(options.parameters.file, options.parameters.doc, changes, tb);
+  const notes = [...(options.notes ?? [])];
+  if (options.parameters) {
+    const { file, doc, out } = options.parameters;
+    const fits = parameterFileFit(file, doc, ta, tb, { from: a.label, to: b.label }, out);
+    migration = migrateParameterFile(file, doc as Parameters<typeof migrateParameterFile>[1], changes, tb, fits);
+    if (fits === 'to') notes.push(`${file} is already a parameter file of ${b.label} (it sets parameters ${a.label} does not declare): it is used as it is, nothing in it is renamed or dropped.`);
+  }
   const inFile = (name: string) => !migration || migration.renamed.some((r) => r.from.toLowerCase() === name.toLowerCase()) || migration.dropped.some((d) => d.toLowerCase() === name.toLowerCase());
   for (const c of changes.filter((c) => inFile(c.from))) {
     const caseOnly = c.to !== undefined && c.to.toLowerCase() === c.from.toLowerCase();
@@ -149,7 +155,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
-  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes: [...(options.notes ?? [])] };
+  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes };
   if (migration) plan.parameters = migration;
   return plan;
 }

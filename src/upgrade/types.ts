@@ -108,6 +108,8 @@ export interface UpgradeStep {
 export interface ParameterMigration {
   /** The `--parameters` file read. */
   file: string;
+  /** The build the file belongs to: `from` (rewritten for B), or `to` (already B's, used as it is). */
+  fits: 'from' | 'to';
   renamed: { from: string; to: string }[];
   dropped: string[];
   /** Parameters B requires (no default) that the file does not set. */
