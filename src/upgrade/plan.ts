@@ -16,6 +16,8 @@ import type { DiffInput } from '../diff/types.js';
 import { dataFactorySteps } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { resourceSteps } from './resources.js';
+import { newHubSteps } from './newHub.js';
+import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -93,8 +95,16 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
-  const df = dataFactorySteps(ta, diff);
-  const res = resourceSteps(ta, tb, diff, { ...deployment, parameters: valuesA }, { ...deployment, parameters: valuesB });
+  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  if (l.renamed) {
+    // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
+    drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
+    drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
+    return finish(a, b, drafts, notes, migration);
+  }
+  const df = dataFactorySteps(l, diff);
+  const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
+  notes.push(...resourceNotes);
   const dfVerb = (kind: string) => (kind === 'stopTrigger' ? 'Stop' : 'Delete');
   const dfWord = { triggers: 'trigger', pipelines: 'pipeline', datasets: 'dataset', linkedServices: 'linked service' } as const;
   const dfDraft = (s: (typeof df)[number]): Draft => ({
@@ -112,7 +122,11 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     kind: s.kind,
     performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
     subject: `${s.target.type} ${s.target.name}`,
-    action: s.kind === 'manual' ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.` : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+    action: s.command
+      ? `Delete ${s.target.type} ${s.target.name} yourself: ${s.command}`
+      : s.kind === 'manual'
+        ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.`
+        : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
     why: s.why,
     cites: s.cites,
     resource: s.target,
@@ -129,7 +143,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     why: `This is the upgrade: ${diff.files.changed.length + diff.files.added.length} files of the build differ from ${a.label}.`,
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
-  const storage = storageSteps(a, b, diff);
+  const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
   const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && /_startTriggers'\)\]$/.test((r as { name: string }).name)) as { type: string; name: string } | undefined;
   if (start) {
@@ -147,11 +161,15 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
 
   drafts.push(...df.filter((s) => s.phase === 'after').map(dfDraft), ...res.filter((s) => s.phase === 'after').map(resDraft), ...storage.filter((s) => s.phase === 'after'));
+  return finish(a, b, drafts, notes, migration);
+}
 
+/** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
+function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters']): UpgradePlan {
   const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
-    .map((d) => ({ ...d, action: named(d.action), why: named(d.why) }))
+    .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));

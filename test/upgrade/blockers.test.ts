@@ -38,7 +38,7 @@ test('a new virtual network range: the private endpoints in its subnets are dele
     d.map((x) => x.split(' ').slice(0, 2).join(' ')),
     Array(d.length).fill('deleteResource Microsoft.Network/privateEndpoints'),
   );
-  assert.equal(d.length, 5, 'storage blob and dfs, script storage, key vault, Data Explorer (when deployed)');
+  assert.equal(d.length, 4, 'storage blob and dfs, script storage, key vault (the default hub deploys no Data Explorer endpoint)');
   const step = p.steps.find((s) => s.kind === 'deleteResource')!;
   assert.match(step.why, 'InUseSubnetCannotBeUpdated');
   assert.match(step.cites[0].change!, /^template\/resources\/Microsoft\.Network\/virtualNetworks \[variables\('virtualNetworkName'\)\]: changed properties\.subnets$/);
@@ -46,7 +46,7 @@ test('a new virtual network range: the private endpoints in its subnets are dele
   assert.ok(p.steps.filter((s) => s.kind === 'deleteResource').every((s) => s.resource!.apiVersion), 'every delete has its api-version');
   // Offline the names stay expressions and there is no ID.
   const offline = planUpgrade(A, b);
-  assert.is(deletes(offline).length, 5);
+  assert.is(deletes(offline).length, 4);
   assert.is(offline.steps.find((s) => s.kind === 'deleteResource')!.resource!.id, undefined);
   assert.match(offline.steps.find((s) => s.kind === 'deleteResource')!.resource!.name, /^\[concat\(/);
 });
