@@ -6,12 +6,15 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { parse, stringify } from 'yaml';
+import { toJsonText } from '../../src/compiler/json.js';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';
 import type { DiffInput, DiffResult } from '../../src/diff/types.js';
-import { planUpgrade, type UpgradePlan, type UpgradeStep } from '../../src/upgrade/index.js';
+import { planUpgrade as plan, type UpgradePlan, type UpgradeStep } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 
@@ -24,12 +27,23 @@ function hub(label: string, edit: (doc: any) => void = () => {}): DiffInput {
 }
 
 const A = hub('a.yaml');
+const ajv = new Ajv({ allErrors: true, strict: true });
+const schema = (name: string) => ajv.compile(JSON.parse(readFileSync(new URL(`../../schemas/${name}`, import.meta.url), 'utf8')));
+const validDiff = schema('diff-result.schema.json');
+const validPlan = schema('upgrade-plan.schema.json');
 const notes = (r: DiffResult, code: string) => r.upgradeNotes.filter((n) => n.code === code);
 const steps = (p: UpgradePlan, phase: string) => p.steps.filter((s) => s.phase === phase);
+/** The plan from A to B, checked against its schema. */
+function planUpgrade(a: DiffInput, b: DiffInput): UpgradePlan {
+  const p = plan(a, b);
+  assert.ok(validPlan(JSON.parse(toJsonText(p))), JSON.stringify(validPlan.errors?.slice(0, 3)));
+  return p;
+}
 const line = (s: UpgradeStep) => `${s.kind} ${s.performer}: ${s.action}`;
 
-/** The verdict that the upgrade needs nothing, in text and markdown, must not be printed. */
+/** The verdict that the upgrade needs nothing, in text and markdown, must not be printed; the result keeps to its schema. */
 function assertNotSafe(r: DiffResult) {
+  assert.ok(validDiff(JSON.parse(toJsonText(r))), JSON.stringify(validDiff.errors?.slice(0, 3)));
   assert.ok(r.upgradeNotes.length > 0);
   assert.not.match(formatText(r), 'none: a hub deployed from A can deploy B over it as it is');
   assert.not.match(formatMarkdown(r), 'None: a hub deployed from the first build');
