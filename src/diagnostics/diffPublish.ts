@@ -1,6 +1,6 @@
 /**
  * Diagnostic registry, HUB400-HUB419: `hubc diff` (its inputs and its upgrade notes, HUB403-HUB410 and
- * HUB416-HUB417) and `hubc publish`.
+ * HUB416-HUB418) and `hubc publish`.
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -184,6 +184,20 @@ export const diffPublishCodes = defineCodes({
           ? ` Both hubs share ${list(a.shared)}: the new build points them at its own network, which clashes with ${a.from}'s private endpoints in one resource group.`
           : '') +
         ` Deploy ${a.to} as a new hub in its own resource group and move the data (hubc upgrade-plan lists the steps), or keep the hub name ${a.from}.`,
+    },
+  },
+  HUB418: {
+    stage: 'upgrade note',
+    severity: 'info',
+    meaning:
+      'A resource A deploys cannot be updated in place to what B declares (B changes a property ARM cannot change, or the address range of a subnet with resources in it): it, and what refers to it, must be deleted before B is deployed (`hubc upgrade-plan` gives the steps).',
+    messages: {
+      /** `why`: what B changes and the rule that forbids it; `referrers`: the resources that refer to it and go first; `data`: it holds data. */
+      raise: (a: { name: string; why: string; referrers: readonly string[]; data: boolean }) =>
+        `Resource ${a.name} cannot be updated in place. ${a.why[0].toUpperCase()}${a.why.slice(1)} It must be deleted before the new build is deployed` +
+        (a.referrers.length ? `, after ${list(a.referrers)}, which refer to it` : '') +
+        (a.data ? '; it holds data, so moving the data and deleting it is yours to do' : '') +
+        ' (hubc upgrade-plan lists the steps).',
     },
   },
   HUB411: {

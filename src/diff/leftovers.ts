@@ -8,6 +8,7 @@ import { getRelease, type Release } from '../compiler/releases.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { componentState, removedComponents, removedDatasets, renamedHub, type RemovedComponent, type RemovedDataset } from './components.js';
 import { dataFactoryObjectName } from './dataFactory.js';
+import { blockingResources, type Blocker, type Folded } from './blockers.js';
 import { declaredResources, leftBehind, mayBeDeployed, type DeclaredResource } from './deployed.js';
 import type { DiffInput } from './types.js';
 import { isObject, type JsonObject } from './values.js';
@@ -112,6 +113,8 @@ export interface Leftovers {
   renamed?: { from: string; to: string };
   components: RemovedComponent[];
   datasets: RemovedDataset[];
+  /** Resources of A that must be deleted before B is deployed (./blockers.ts); none for a renamed hub. */
+  blockers: Map<Folded, Blocker>;
   /** Whether A deploys a Data Explorer cluster (or may): its KQL tables hold data only then. */
   dataExplorer: boolean;
 }
@@ -127,7 +130,15 @@ export function leftovers(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonOb
   const left = leftBehind(ra, rb);
   const renamed = renamedHub(ra, rb);
   const dataExplorer = componentState(ta, 'dataExplorer', real.a) !== false;
-  const out: Leftovers = { ra, rb, left, components: renamed ? [] : removedComponents(ta, tb, left, real), datasets: removedDatasets(a.artifacts, b.artifacts, releaseOf(a), dataExplorer), dataExplorer };
+  const out: Leftovers = {
+    ra,
+    rb,
+    left,
+    components: renamed ? [] : removedComponents(ta, tb, left, real),
+    datasets: removedDatasets(a.artifacts, b.artifacts, releaseOf(a), dataExplorer),
+    dataExplorer,
+    blockers: renamed ? new Map() : blockingResources(ra, rb),
+  };
   if (renamed) out.renamed = renamed;
   return out;
 }

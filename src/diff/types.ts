@@ -84,11 +84,13 @@ export type UpgradeNoteKind =
   /** HUB416: a component (Data Explorer, the remote hub, private networking, a dataset) A deploys and B does not; what of it stays. */
   | 'componentRemoved'
   /** HUB417: B names the hub differently, so it is a second hub next to A. */
-  | 'hubRenamed';
+  | 'hubRenamed'
+  /** HUB418: a resource of A that B changes in a way ARM cannot apply in place; it must be deleted first. */
+  | 'resourceInTheWay';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416`, `HUB417`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */

@@ -25,7 +25,8 @@ import { codes, type Raised } from '../diagnostics/index.js';
 import type { RemovedComponent, RemovedDataset } from './components.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
-import { describeResources, leftovers, releaseOf, sharedResources, shortName, topLevel } from './leftovers.js';
+import { DATA_RESOURCE_TYPES } from './blockers.js';
+import { describeResources, leftovers, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
 import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
@@ -38,6 +39,7 @@ const ORDER: UpgradeNoteKind[] = [
   'parameterRenamed',
   'parameterTypeChanged',
   'parameterRequired',
+  'resourceInTheWay',
   'triggerMustBeStopped',
   'componentRemoved',
   'resourceLeftBehind',
@@ -193,6 +195,18 @@ function componentNote({ component, leftovers }: RemovedComponent): UpgradeNote 
   return note('componentRemoved', component, codes.HUB416.privateNetworking({ resources: all }));
 }
 
+/** The resources B changes in a way ARM cannot apply in place (./blockers.ts), each with what refers to it. */
+function blockerNotes(blockers: Leftovers['blockers']): UpgradeNote[] {
+  const out: UpgradeNote[] = [];
+  for (const [r, b] of blockers) {
+    if (!b.root) continue;
+    const referrers = [...blockers].filter(([, x]) => x.referred === r).map(([f]) => f.decl);
+    const why = b.why.replaceAll('{B}', 'the new build');
+    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? r.display}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
+  }
+  return out;
+}
+
 /** The note of a built-in dataset that B no longer ingests. */
 function datasetNote(d: RemovedDataset): UpgradeNote {
   return note('componentRemoved', d.dataset.name, codes.HUB416.dataset({ dataset: d.dataset.name, exportType: d.dataset.exportType, schemaFiles: d.schemaFiles, tables: d.tables, folder: d.folder }));
@@ -267,7 +281,7 @@ export function upgradeNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: Jso
   const l = leftovers(a, b, ta, tb);
   const notes = [...parameterNotes(ta, tb)];
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
-  else notes.push(...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
+  else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }
