@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { compile } from '../src/compiler/compile.js';
-import { RELEASE_VERSIONS } from '../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../src/model/releases.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/hubc.js');

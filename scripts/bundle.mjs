@@ -17,7 +17,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Replaces two modules that compile at run time by what they compile, generated at build time: the
- * hub.yaml schema validator (src/compiler/hubSchema.ts -> ajv standalone code, scripts/hubSchemaCode.mjs)
+ * hub.yaml schema validator (src/frontend/hubSchema.ts -> ajv standalone code, scripts/hubSchemaCode.mjs)
  * and the KQL templates (src/modules/dataExplorer/kqlTemplates.ts -> precompiled handlebars,
  * scripts/kqlTemplatesCode.mjs).
  */
@@ -25,7 +25,7 @@ const precompiled = {
   name: 'hubc-precompiled',
   setup(build) {
     const replace = (filter, generate) => build.onLoad({ filter }, () => ({ contents: generate(ROOT), loader: 'js', resolveDir: ROOT }));
-    replace(/[\\/]src[\\/]compiler[\\/]hubSchema\.ts$/, hubSchemaModule);
+    replace(/[\\/]src[\\/]frontend[\\/]hubSchema\.ts$/, hubSchemaModule);
     replace(/[\\/]src[\\/]modules[\\/]dataExplorer[\\/]kqlTemplates\.ts$/, kqlTemplatesModule);
   },
 };

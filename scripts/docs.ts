@@ -5,7 +5,7 @@
  * (test/compiler/codes.test.ts fails when it is not current).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/compiler/releaseDocs.js';
+import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 

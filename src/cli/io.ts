@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { isatty } from 'node:tty';
-import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../compiler/diagnostics.js';
+import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../diagnostics/diagnostic.js';
 
 /** Exit codes of every hubc command. */
 export const EXIT = { ok: 0, diagnostics: 1, usage: 2 } as const;

@@ -10,7 +10,7 @@
  * bundle, `node scripts/entry-inputs.mjs` lists what it loads).
  */
 import { Command, CommanderError } from 'commander';
-import { HUBC_VERSION } from '../compiler/version.js';
+import { HUBC_VERSION } from '../util/version.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import type { AzureOverrides, CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';

@@ -1,5 +1,5 @@
 /**
- * Diagnostic registry, HUB1xx and HUB2xx: hub.yaml syntax and shape (JSON Schema), and its semantic checks (src/compiler/checks/).
+ * Diagnostic registry, HUB1xx and HUB2xx: hub.yaml syntax and shape (JSON Schema), and its semantic checks (src/frontend/checks/).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';

@@ -14,7 +14,8 @@
  * (HUB418); `hubc upgrade-plan` deletes them before the deployment, referrers first.
  */
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
-import { deepEqual, isObject, type JsonObject } from './values.js';
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A property that cannot change in place; `value` compares a part of it (e.g. the tier of a SKU name). */
 export interface ImmutableRule {
@@ -129,7 +130,7 @@ export function changedSubnets(a: Folded, b: Folded): string[] {
   };
   const pa = prefixes(a);
   const pb = prefixes(b);
-  return [...pa].filter(([n, v]) => pb.has(n) && !deepEqual(v, pb.get(n))).map(([n]) => a.subnetIds.get(n)!);
+  return [...pa].filter(([n, v]) => pb.has(n) && !isDeepStrictEqual(v, pb.get(n))).map(([n]) => a.subnetIds.get(n)!);
 }
 
 const show = (v: unknown) => (v === undefined ? '(not set)' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -164,7 +165,7 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
     if (!b || TRANSIENT_TYPES.includes(lower(a.type))) continue;
     const rules = [...IMMUTABLE['*'], ...(IMMUTABLE[lower(a.type)] ?? [])];
     const part = (rule: ImmutableRule, f: Folded) => (rule.value ? rule.value(at(f.body, rule.path)) : at(f.body, rule.path));
-    const hits = rules.filter((rule) => !deepEqual(part(rule, a), part(rule, b)));
+    const hits = rules.filter((rule) => !isDeepStrictEqual(part(rule, a), part(rule, b)));
     if (hits.length) {
       const why = hits.map((h) => `{B} changes ${h.path} from ${show(at(a.body, h.path))} to ${show(at(b.body, h.path))}, and ${h.source}.`).join(' ');
       reasons.set(a, { why, cites: hits.map((h) => ({ change: `template/resources/${a.identity}: changed ${h.path}` })), root: true });

@@ -16,11 +16,11 @@
  */
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { COMPONENT_SWITCHES } from '../modules/core/names.js';
-import { BUILT_IN_DATASETS, type BuiltInDataset } from '../modules/datasets/catalog.js';
-import type { Release } from '../compiler/releases.js';
+import { BUILT_IN_DATASETS, type BuiltInDataset } from '../model/datasets.js';
+import type { Release } from '../model/releases.js';
 import { conditionUses, hubParents, type DeclaredResource, type Deployed } from './deployed.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
-import { isObject, type JsonObject } from './values.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A component switched by a template variable. */
 export type SwitchedComponent = keyof typeof COMPONENT_SWITCHES;

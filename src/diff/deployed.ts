@@ -23,7 +23,7 @@ import { parseArmExpression } from '../expressions/arm/parser.js';
 import { forEachArmNode } from '../expressions/arm/ast.js';
 import { dataFactoryObjectName, type DataFactoryKind } from './dataFactory.js';
 import { DATA_FACTORY_OBJECT_TYPES, resourceIdentity, resourcesOf } from './template.js';
-import { isObject, type JsonObject } from './values.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** Whether a resource is deployed: its condition folded (`unknown` when it depends on what only a deployment knows). */
 export type Deployed = boolean | 'unknown';

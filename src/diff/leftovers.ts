@@ -4,14 +4,14 @@
  * (./deployed.ts), A's leftovers, and the components, datasets and hub name they add up to
  * (./components.ts); plus the words that describe resources in notes and steps.
  */
-import { getRelease, type Release } from '../compiler/releases.js';
+import { getRelease, type Release } from '../model/releases.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { componentState, removedComponents, removedDatasets, renamedHub, type RemovedComponent, type RemovedDataset } from './components.js';
 import { dataFactoryObjectName } from './dataFactory.js';
 import { blockingResources, type Blocker, type Folded } from './blockers.js';
 import { declaredResources, leftBehind, mayBeDeployed, type DeclaredResource } from './deployed.js';
 import type { DiffInput } from './types.js';
-import { isObject, type JsonObject } from './values.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** The release row of a build, when hubc knows the release. */
 export function releaseOf(input: DiffInput): Release | undefined {

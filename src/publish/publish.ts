@@ -16,7 +16,7 @@
  *   DIR exactly as it was (HUB413).
  */
 import { resolve } from 'node:path';
-import { toJsonText } from '../compiler/json.js';
+import { toJsonText } from '../model/json.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { atomFeed } from './atom.js';
 import {

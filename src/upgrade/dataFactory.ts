@@ -12,9 +12,9 @@
 import { mayBeDeployed, type DeclaredResource } from '../diff/deployed.js';
 import type { DiffResult } from '../diff/types.js';
 import type { Leftovers } from '../diff/leftovers.js';
-import { isObject } from '../diff/values.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject } from '../util/json.js';
 
 /** A Data Factory step before numbering. */
 export interface DataFactoryStep {

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runHubc } from '../support/cli.js';
-import { nearest } from '../../src/cli/options.js';
+import { nearest } from '../../src/util/nearest.js';
 
 const run = (...argv: string[]) => runHubc(argv);
 
@@ -92,7 +92,7 @@ test('build --all writes every release; --all with --release is a usage error', 
   const { mkdtempSync, readdirSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { RELEASE_VERSIONS } = await import('../../src/compiler/releases.js');
+  const { RELEASE_VERSIONS } = await import('../../src/model/releases.js');
   const out = mkdtempSync(join(tmpdir(), 'hubc-all-'));
   const r = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
   assert.is(r.code, 0, r.stderr);

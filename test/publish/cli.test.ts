@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHubc } from '../support/cli.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { parseDeployUrl } from '../../src/publish/urls.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { parse, stringify } from 'yaml';
-import { toJsonText } from '../../src/compiler/json.js';
+import { toJsonText } from '../../src/model/json.js';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';

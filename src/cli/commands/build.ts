@@ -3,9 +3,9 @@
  * `DIR/<release>/` (every release with `--all`).
  */
 import type { Command } from 'commander';
-import type { Diagnostic } from '../../compiler/diagnostics.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { CompileResult } from '../../compiler/compile.js';
-import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { writeRelease } from '../../compiler/write.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';

@@ -3,7 +3,7 @@
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { toJsonText } from '../../compiler/json.js';
+import { toJsonText } from '../../model/json.js';
 import { KEY_VAULT_ID } from '../../params/keyVault.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';

@@ -3,11 +3,11 @@
  * compile releases and add them to a static release feed (src/publish/publish.ts, loaded by the action).
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import { hasErrors, type Diagnostic } from '../../compiler/diagnostics.js';
-import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { RELEASE_VERSIONS } from '../../model/releases.js';
 import type { PublishRelease } from '../../publish/publish.js';
 import { normalizeBaseUrl } from '../../publish/urls.js';
-import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';

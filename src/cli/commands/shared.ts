@@ -16,7 +16,7 @@ import type { TokenCredential } from '@azure/identity';
 import type { ResourceManagementClientOptionalParams } from '@azure/arm-resources';
 import type { DeployTiming } from '../../deploy/run.js';
 import type { CompileResult } from '../../compiler/compile.js';
-import { hasErrors, type Diagnostic, type EnvironmentError } from '../../compiler/diagnostics.js';
+import { hasErrors, type Diagnostic, type EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { CLOUDS, type CloudName } from '../../deploy/clouds.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { codes } from '../../diagnostics/index.js';
@@ -129,6 +129,6 @@ export async function azureCredential(ctx: CommandContext, cloud: CloudName): Pr
  * throws, also under tsx in tests (see the note at the top of this file).
  */
 export async function asEnvironmentError(e: unknown): Promise<EnvironmentError | undefined> {
-  const { EnvironmentError } = await import('../../compiler/diagnostics.js');
+  const { EnvironmentError } = await import('../../diagnostics/diagnostic.js');
   return e instanceof EnvironmentError ? e : undefined;
 }
