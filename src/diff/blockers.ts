@@ -13,6 +13,7 @@
  * is never deleted by hubc ({@link DATA_RESOURCE_TYPES}). `hubc diff` gives each blocker an upgrade note
  * (HUB418); `hubc upgrade-plan` deletes them before the deployment, referrers first.
  */
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -34,7 +35,7 @@ export const IMMUTABLE: Readonly<Record<string, readonly ImmutableRule[]>> = {
     {
       path: 'sku.name',
       source: 'an account cannot change between Standard and Premium performance ("Change how a storage account is replicated")',
-      value: (v) => (typeof v === 'string' && !v.startsWith('[') ? v.split('_')[0] : v),
+      value: (v) => (typeof v === 'string' && !isArmExpressionString(v) ? v.split('_')[0] : v),
     },
   ],
   'microsoft.network/privateendpoints': [

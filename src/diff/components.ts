@@ -14,6 +14,7 @@
  * - the hub itself: its resources carry the `cm-resource-parent` tag naming the hub; when A's and B's
  *   differ, B is a second hub (every name derives from the hub name).
  */
+import * as arm from '../expressions/arm/index.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { COMPONENT_SWITCHES } from '../modules/core/names.js';
 import { BUILT_IN_DATASETS, type BuiltInDataset } from '../model/datasets.js';
@@ -32,7 +33,7 @@ export const SWITCHED_COMPONENTS = Object.keys(COMPONENT_SWITCHES) as SwitchedCo
 export function componentState(template: JsonObject, component: SwitchedComponent, real: ArmEvalContext = {}): Deployed {
   const { variable, on } = COMPONENT_SWITCHES[component];
   if (!isObject(template.variables) || !(variable in template.variables)) return false;
-  const value = templateValueFolder(templateContext(template, { ...real, useDefaults: true }), { keepInvalid: true })(`[variables('${variable}')]`);
+  const value = templateValueFolder(templateContext(template, { ...real, useDefaults: true }), { keepInvalid: true })(arm.variables(variable));
   return typeof value === 'boolean' ? value === on : 'unknown';
 }
 

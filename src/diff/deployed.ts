@@ -18,6 +18,7 @@
  * stays behind, Data Factory pipelines, triggers, datasets and linked services included (child resources
  * of the factory).
  */
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { parseArmExpression } from '../expressions/arm/parser.js';
 import { forEachArmNode } from '../expressions/arm/ast.js';
@@ -86,7 +87,7 @@ function resourceIdOf(type: string, name: string, scope: unknown, groupId: strin
 function tagValue(tags: unknown, name: string): string | undefined {
   if (!isObject(tags)) return undefined;
   const hit = Object.entries(tags).find(([k]) => k.toLowerCase() === name);
-  return typeof hit?.[1] === 'string' && !hit[1].startsWith('[') ? hit[1] : undefined;
+  return typeof hit?.[1] === 'string' && !isArmExpressionString(hit[1]) ? hit[1] : undefined;
 }
 
 /**
@@ -124,7 +125,7 @@ export function declaredResources(template: JsonObject, real: ArmEvalContext = {
     };
     const kind = DATA_FACTORY_OBJECT_TYPES[lower(type)];
     if (kind) d.object = { kind, name: dataFactoryObjectName(r.name) };
-    if (complete && !display.startsWith('[')) d.realId = id;
+    if (complete && !isArmExpressionString(display)) d.realId = id;
     if (r.condition !== undefined) d.condition = typeof r.condition === 'string' ? r.condition : JSON.stringify(r.condition);
     const parent = r.tags === undefined ? undefined : tagValue(full(r.tags), 'cm-resource-parent');
     if (parent) d.hubParent = parent;
@@ -153,7 +154,7 @@ export function hubParents(resources: readonly DeclaredResource[]): string[] {
 
 /** True when a condition (as the template writes it) refers to variable `name`. */
 export function conditionUses(condition: string | undefined, name: string): boolean {
-  if (condition === undefined || !condition.startsWith('[')) return false;
+  if (condition === undefined || !isArmExpressionString(condition)) return false;
   let found = false;
   try {
     forEachArmNode(parseArmExpression(condition.slice(1, -1)), (node) => {

@@ -4,6 +4,7 @@
  * (./deployed.ts), A's leftovers, and the components, datasets and hub name they add up to
  * (./components.ts); plus the words that describe resources in notes and steps.
  */
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { getRelease, type Release } from '../model/releases.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { componentState, removedComponents, removedDatasets, renamedHub, type RemovedComponent, type RemovedDataset } from './components.js';
@@ -41,7 +42,7 @@ export function typeWord(type: string): string {
 
 /** The name of a resource as far as known without a deployment (its last segment), or undefined. */
 export function shortName(r: DeclaredResource): string | undefined {
-  const name = r.display.startsWith('[') ? dataFactoryObjectName(r.display) : r.display.slice(r.display.lastIndexOf('/') + 1);
+  const name = isArmExpressionString(r.display) ? dataFactoryObjectName(r.display) : r.display.slice(r.display.lastIndexOf('/') + 1);
   return /^[\w.-]+$/.test(name) ? name : undefined;
 }
 

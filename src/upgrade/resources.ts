@@ -4,6 +4,7 @@
  * deleted after the deployment; referrers go before what they refer to. A resource that holds data
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, type Folded } from '../diff/blockers.js';
 import { mayBeDeployed, type DeclaredResource } from '../diff/deployed.js';
 import type { DiffResult } from '../diff/types.js';
@@ -84,7 +85,7 @@ export function hubDeletionOrder(list: readonly DeclaredResource[]): { resource:
     const rule = NOT_DELETABLE_BY_ID[lower(f.type)];
     const out: { resource: DeclaredResource; data: boolean; stays?: string; command?: string } = { resource: f.decl, data: DATA_RESOURCE_TYPES.includes(lower(f.type)) };
     if (rule && !rule.manual) out.stays = rule.source;
-    if (rule?.manual) out.command = rule.manual({ parent: f.display.startsWith('[') ? undefined : f.display.split('/')[0], name: shortName(f.decl) });
+    if (rule?.manual) out.command = rule.manual({ parent: isArmExpressionString(f.display) ? undefined : f.display.split('/')[0], name: shortName(f.decl) });
     return out;
   });
 }
@@ -141,7 +142,7 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
     if (data) steps.push({ phase: 'after', kind: 'manual', target: targetOf(r), why: `${why} It holds data, so hubc does not delete it: keep or delete it yourself.`, cites });
     else if (rule?.manual) {
-      const parts = r.display.startsWith('[') ? [] : r.display.split('/');
+      const parts = isArmExpressionString(r.display) ? [] : r.display.split('/');
       const command = rule.manual({ parent: parts[0], name: shortName(r.decl) });
       steps.push({ phase: 'after', kind: 'manual', target: targetOf(r), why: `${why} ARM does not delete it: ${rule.source}.`, cites, command });
     } else steps.push({ phase: 'after', kind: 'deleteResource', target: targetOf(r), why, cites });
