@@ -8,31 +8,93 @@ export const hubYamlCodes = defineCodes({
   HUB100: {
     stage: 'parse',
     severity: 'error',
-    meaning: 'YAML syntax error.',
+    meaning: 'YAML syntax error (the position is where the unclosed `[`, `{` or quote opens, when that is the cause), or aliases that cannot be expanded.',
     messages: {
       syntax: (a: { detail: string }) => ({ message: `YAML syntax error: ${a.detail}`, hint: 'Fix the YAML syntax at this place (indentation, quotes, colons).' }),
+      unclosed: (a: { char: '[' | '{' | '"' | "'"; detail: string }) => ({
+        message: `YAML syntax error: this ${a.char} is never closed (${a.detail})`,
+        hint:
+          a.char === '['
+            ? 'Close the list with ] (a list in [ ] may continue on the next lines only when they are indented more than its key), or write it as a block list, one "- item" per line.'
+            : a.char === '{'
+              ? 'Close the mapping with } (a mapping in { } may continue on the next lines only when they are indented more than its key), or write it as a block mapping, one "key: value" per line.'
+              : a.char === '"'
+                ? 'Close the text with " (write a " inside it as \\").'
+                : "Close the text with ' (write a ' inside it as '').",
+      }),
+      tabs: (a: { detail: string }) => ({ message: `YAML syntax error: ${a.detail}`, hint: 'YAML does not allow tabs for indentation: indent with spaces (hub.yaml uses two per level).' }),
+      documents: { message: 'YAML syntax error: hub.yaml holds more than one YAML document (a second ---)', hint: 'Keep one hub per file: remove the second --- and what follows, or move it to a file of its own.' },
       aliases: (a: { detail: string }) => ({
         message: `YAML aliases cannot be expanded: ${a.detail}`,
         hint: 'Write the values out instead of nesting aliases; hubc stops expanding aliases at a limit that keeps alias bombs out.',
       }),
+      recursiveAlias: {
+        message: 'YAML aliases cannot be expanded: this alias refers to a mapping or list that contains it',
+        hint: 'hub.yaml data cannot contain itself; write the values out instead.',
+      },
     },
   },
   HUB101: {
     stage: 'parse',
     severity: 'error',
-    meaning: 'Duplicate key in a mapping.',
+    meaning: 'Duplicate key in a mapping; the message names the key and where it was first written.',
     messages: {
-      raise: (a: { detail: string }) => ({ message: `duplicate key: ${a.detail}`, hint: 'Remove or rename one of the two keys; YAML keeps only one of them.' }),
+      raise: (a: { key: string; where?: string; line: number; col: number }) => ({
+        message: `duplicate key '${a.key}'${a.where ? ` in ${a.where}` : ''}: first written at line ${a.line}, column ${a.col}`,
+        hint: 'Remove or rename one of the two keys; YAML would keep only one of them.',
+      }),
+    },
+  },
+  HUB110: {
+    stage: 'parse (limits)',
+    severity: 'error',
+    meaning: 'hub.yaml text longer than hubc reads (4 MiB; docs/hub-yaml.md, "Limits").',
+    messages: {
+      raise: (a: { length: number; limit: number }) => ({
+        message: `hub.yaml text is ${a.length} characters long; hubc reads at most ${a.limit}`,
+        hint: 'A hub.yaml is a few kilobytes; check that this is the right file.',
+      }),
+    },
+  },
+  HUB111: {
+    stage: 'parse (limits)',
+    severity: 'error',
+    meaning: 'Mappings and lists nested deeper than hubc reads (32 levels, aliases expanded; docs/hub-yaml.md, "Limits").',
+    messages: {
+      raise: (a: { where: string; limit: number }) => ({
+        message: `${a.where} nests mappings and lists more than ${a.limit} levels deep`,
+        hint: 'hub.yaml settings are at most 5 levels deep; see docs/hub-yaml.md for the shape of each setting.',
+      }),
+      aliases: (a: { limit: number }) => ({
+        message: `YAML aliases expand to mappings and lists more than ${a.limit} levels deep`,
+        hint: 'hub.yaml settings are at most 5 levels deep; write the values out instead of nesting aliases.',
+      }),
+    },
+  },
+  HUB112: {
+    stage: 'parse (limits)',
+    severity: 'error',
+    meaning: 'More entries than hubc reads: 10,000 in one mapping or list, 100,000 in all (aliases expanded); docs/hub-yaml.md, "Limits".',
+    messages: {
+      entries: (a: { where: string; count: number; limit: number; hint: string }) => ({
+        message: `${a.where} has ${a.count} entries; hubc reads at most ${a.limit} in one mapping or list`,
+        hint: a.hint,
+      }),
+      total: (a: { limit: number; hint: string }) => ({ message: `hub.yaml has more than ${a.limit} entries in all; hubc reads at most ${a.limit}`, hint: a.hint }),
+      aliases: (a: { limit: number }) => ({
+        message: `YAML aliases expand to more than ${a.limit} entries in all`,
+        hint: 'Write the values out instead of repeating aliases; hubc reads at most that many entries.',
+      }),
     },
   },
   HUB102: {
     stage: 'schema',
     severity: 'error',
-    meaning: 'Unknown key (the hint lists the allowed keys).',
+    meaning: 'Unknown key (the hint names the nearest allowed key and lists them all).',
     messages: {
-      raise: (a: { name: string; where?: string; allowed: readonly string[] }) => ({
+      raise: (a: { name: string; where?: string; allowed: readonly string[]; nearest?: string }) => ({
         message: `unknown key '${a.name}'${a.where ? ` in ${a.where}` : ''}`,
-        hint: a.allowed.length ? `Allowed keys here: ${a.allowed.join(', ')}.` : 'Remove this key.',
+        hint: a.allowed.length ? `${a.nearest ? `Did you mean '${a.nearest}'? ` : ''}Allowed keys here: ${a.allowed.join(', ')}.` : 'Remove this key.',
       }),
     },
   },
@@ -53,6 +115,10 @@ export const hubYamlCodes = defineCodes({
       raise: (a: { where: string; allowed: readonly unknown[] }) => ({
         message: `${a.where} must be one of the allowed values`,
         hint: `Use one of: ${a.allowed.map((v) => JSON.stringify(v)).join(', ')}.`,
+      }),
+      release: (a: { releases: readonly string[]; latest: string }) => ({
+        message: 'release must be one of the hub releases hubc builds',
+        hint: `hubc builds hub releases ${a.releases.join(', ')}; write one quoted, e.g. release: "${a.latest}".`,
       }),
     },
   },
@@ -75,9 +141,16 @@ export const hubYamlCodes = defineCodes({
   HUB107: {
     stage: 'schema',
     severity: 'error',
-    meaning: 'Text of the wrong form (pattern): names, times, scope IDs, URIs, regions.',
+    meaning: 'Text of the wrong form (the message gives the pattern): names, times, scope IDs, URIs, regions, lint rules.',
     messages: {
-      raise: (a: { where: string; hint: string }) => ({ message: `${a.where} has an invalid form`, hint: a.hint }),
+      raise: (a: { where: string; value: string; pattern: string; hint: string }) => ({
+        message: `${a.where} has an invalid form: '${a.value}' does not match ${a.pattern}`,
+        hint: a.hint,
+      }),
+      lintRule: (a: { where: string; value: string; pattern: string }) => ({
+        message: `${a.where} has an invalid form: '${a.value}' does not match ${a.pattern}`,
+        hint: 'Name a lint rule by its code, HUB5 and two digits (e.g. HUB526), or by its name, a lower-case category/name (e.g. security/key-vault-purge-protection); docs/lint.md lists the rules.',
+      }),
     },
   },
   HUB108: {
@@ -99,11 +172,15 @@ export const hubYamlCodes = defineCodes({
   HUB201: {
     stage: 'semantic',
     severity: 'error',
-    meaning: '`networking.addressPrefix` is not an IPv4 CIDR range, is smaller than /26, or has host bits set.',
+    meaning: '`networking.addressPrefix` is not an IPv4 CIDR range, is smaller than /26, has host bits set, or is not inside a private range of RFC 1918 (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16).',
     messages: {
       notCidr: (a: { prefix: string }) => ({ message: `networking.addressPrefix '${a.prefix}' is not a valid IPv4 CIDR range`, hint: 'Write it as a.b.c.d/n, e.g. 10.20.30.0/26.' }),
       tooSmall: (a: { prefix: string }) => ({ message: `networking.addressPrefix '${a.prefix}' is smaller than /26`, hint: 'The hub needs a /26 or larger range for its /28, /28 and /27 subnets.' }),
       hostBits: (a: { prefix: string }) => ({ message: `networking.addressPrefix '${a.prefix}' has host bits set`, hint: 'Use the first address of the range, e.g. 10.20.30.0/26.' }),
+      notPrivate: (a: { prefix: string }) => ({
+        message: `networking.addressPrefix '${a.prefix}' is not inside a private address range (RFC 1918)`,
+        hint: 'The hub virtual network takes a range of 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16 that no network it is peered with uses, e.g. 10.20.30.0/26.',
+      }),
     },
   },
   HUB202: {
@@ -200,9 +277,10 @@ export const hubYamlCodes = defineCodes({
   HUB211: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'A tag name with a character Azure does not allow.',
+    meaning: 'A tag name Azure does not allow: empty, or with one of the characters < > % & \\ ? /.',
     messages: {
       raise: (a: { key: string }) => ({ message: `tag name '${a.key}' contains a character Azure does not allow (< > % & \\ ? /)`, hint: 'Rename the tag.' }),
+      empty: { message: 'tag name is empty', hint: 'Give the tag a name; Azure does not allow an empty one.' },
     },
   },
   HUB212: {
@@ -224,6 +302,78 @@ export const hubYamlCodes = defineCodes({
       raise: (a: { index: number; problem: string; nearest: string; template: string; example: string }) => ({
         message: `scopes[${a.index}] is not a scope Cost Management exports accept: ${a.problem}`,
         hint: `The nearest form is the ${a.nearest} scope ${a.template}, e.g. ${a.example}.`,
+      }),
+    },
+  },
+  HUB214: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'A region that is not an Azure region (`hub.location`, `hub.eventGridLocation`); the hint names the nearest ones. The list is src/model/azureRegions.json.',
+    messages: {
+      raise: (a: { where: string; region: string; nearest: readonly string[] }) => ({
+        message: `${a.where} '${a.region}' is not an Azure region`,
+        hint: `${a.nearest.length ? `Did you mean ${a.nearest.map((n) => `'${n}'`).join(' or ')}? ` : ''}Use a region name as az account list-locations prints it (public, US Government or China cloud), e.g. westeurope, or "" for the resource group's region.`,
+      }),
+    },
+  },
+  HUB215: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'A tag name longer than Azure allows on a resource the hub tags (512 characters, 128 on storage accounts; longer names and values over 256 characters are HUB105).',
+    messages: {
+      name: (a: { key: string; length: number; limit: number; types: string }) => ({
+        message: `tag name '${a.key}' is ${a.length} characters long; Azure allows at most ${a.limit} on ${a.types}`,
+        hint: 'Shorten the tag name (Azure allows 512 characters in tag names, 128 on storage accounts).',
+      }),
+    },
+  },
+  HUB216: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'More tags on a resource than Azure allows (50 per resource, 15 on Private DNS zones and their virtual network links), counting `tags` and `tagsByResource` merged and the tags the hub adds itself.',
+    messages: {
+      raise: (a: { where: string; counts: string; limit: number; types: string; hub: number }) => ({
+        message: `${a.where}: ${a.types} would get ${a.counts} tags (tags and tagsByResource merged, and the ${a.hub} the hub adds); Azure allows at most ${a.limit} tags per resource`,
+        hint: `Azure allows at most 50 tags per resource (15 on Private DNS zones and their virtual network links), tags and tagsByResource merged and the hub's own ${a.hub} included; remove tags, or combine several values into one JSON-valued tag.`,
+      }),
+    },
+  },
+  HUB217: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'Two tags of one resource whose names differ only in case (Azure tag names are case-insensitive), or a tag with the name of one the hub sets itself (`cm-resource-parent`, `ftk-version`, `ftk-tool`).',
+    messages: {
+      caseOnly: (a: { key: string; other: string; where: string }) => ({
+        message: `tag '${a.key}' differs only in case from tag '${a.other}'${a.where}`,
+        hint: 'Azure tag names are case-insensitive, so a resource keeps only one of the two; write the name the same way everywhere, or remove one.',
+      }),
+      hubTag: (a: { key: string; hubTag: string }) => ({
+        message: `tag '${a.key}' clashes with the tag '${a.hubTag}' the hub sets itself`,
+        hint: 'The hub sets cm-resource-parent, ftk-version and ftk-tool on every resource it tags; remove this tag or rename it.',
+      }),
+    },
+  },
+  HUB218: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'A `tagsByResource` key that is not a resource type any hub release tags, so its tags would never be applied; the hint names the nearest type.',
+    messages: {
+      raise: (a: { type: string; nearest: readonly string[]; release: string; types: readonly string[] }) => ({
+        message: `tagsByResource: '${a.type}' is not a resource type the hub tags, so these tags would never be applied`,
+        hint: a.nearest.length
+          ? `Did you mean ${a.nearest.map((n) => `'${n}'`).join(' or ')}?`
+          : `Hub release ${a.release} tags: ${a.types.join(', ')}.`,
+      }),
+    },
+  },
+  HUB219: {
+    stage: 'semantic (warning)',
+    severity: 'warning',
+    meaning: 'Scopes that differ only in case: scope IDs are case-insensitive, so only the first is written to the template and to settings.json.',
+    messages: {
+      raise: (a: { index: number; scope: string; firstIndex: number; first: string }) => ({
+        message: `scopes[${a.index}] '${a.scope}' is scopes[${a.firstIndex}] '${a.first}' written in another case; only scopes[${a.firstIndex}] is used`,
+        hint: 'Scope IDs are case-insensitive; list each scope once.',
       }),
     },
   },
@@ -254,6 +404,17 @@ export const hubYamlCodes = defineCodes({
       section: (a: { path: string; what: string; release: string; hint: string }) => ({
         message: `${a.path} has no effect: hub release ${a.release} does not have ${a.what} (the values are the defaults, so nothing is lost)`,
         hint: a.hint,
+      }),
+    },
+  },
+  HUB222: {
+    stage: 'release (warning)',
+    severity: 'warning',
+    meaning: 'A `tagsByResource` key for a resource type other releases tag but the release being built does not deploy: its tags have no effect there.',
+    messages: {
+      raise: (a: { type: string; release: string; releases: readonly string[] }) => ({
+        message: `tagsByResource: hub release ${a.release} deploys no ${a.type}; these tags have no effect`,
+        hint: `Hub releases ${a.releases.join(', ')} deploy it; leave the entry for them, or remove it.`,
       }),
     },
   },
