@@ -4,6 +4,9 @@
  */
 import { defineCodes } from './define.js';
 
+/** `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`. */
+const alternatives = (names: readonly string[]) => names.map((n) => `'${n}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+
 export const hubYamlCodes = defineCodes({
   HUB100: {
     stage: 'parse',
@@ -312,7 +315,7 @@ export const hubYamlCodes = defineCodes({
     messages: {
       raise: (a: { where: string; region: string; nearest: readonly string[] }) => ({
         message: `${a.where} '${a.region}' is not an Azure region`,
-        hint: `${a.nearest.length ? `Did you mean ${a.nearest.map((n) => `'${n}'`).join(' or ')}? ` : ''}Use a region name as az account list-locations prints it (public, US Government or China cloud), e.g. westeurope, or "" for the resource group's region.`,
+        hint: `${a.nearest.length ? `Did you mean ${alternatives(a.nearest)}? ` : ''}Use a region name as az account list-locations prints it (public, US Government or China cloud), e.g. westeurope, or "" for the resource group's region.`,
       }),
     },
   },
@@ -361,7 +364,7 @@ export const hubYamlCodes = defineCodes({
       raise: (a: { type: string; nearest: readonly string[]; release: string; types: readonly string[] }) => ({
         message: `tagsByResource: '${a.type}' is not a resource type the hub tags, so these tags would never be applied`,
         hint: a.nearest.length
-          ? `Did you mean ${a.nearest.map((n) => `'${n}'`).join(' or ')}?`
+          ? `Did you mean ${alternatives(a.nearest)}?`
           : `Hub release ${a.release} tags: ${a.types.join(', ')}.`,
       }),
     },

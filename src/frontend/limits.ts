@@ -50,7 +50,8 @@ const KEY_TEXT = 40;
 
 /** The text of a key token for paths, cut to {@link KEY_TEXT} characters; `?` for keys that are not scalars. */
 function keyText(token: CST.Token | null | undefined): string {
-  const scalar = token ? CST.resolveAsScalar(token) : null;
+  // Errors in the key are the composer's to report; without a handler resolveAsScalar throws them.
+  const scalar = token ? CST.resolveAsScalar(token, true, () => undefined) : null;
   const text = scalar ? scalar.value : '?';
   return text.length > KEY_TEXT ? `${text.slice(0, KEY_TEXT)}…` : text;
 }
