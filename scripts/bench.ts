@@ -55,6 +55,15 @@ const node = processRow(['-e', '0']);
 const build = processRow([CLI, 'build', 'hub.yaml', '--out', out]);
 const buildAll = processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out]);
 
+// hub.yaml content limits (issue #20, items 7 and 8): a 3.5 MB hub.yaml of 200,000 tags and an 8 KB one
+// nested 3,000 levels deep, each answered with its diagnostic (exit 1).
+const manyTags = join(work, 'tags-200k.yaml');
+writeFileSync(manyTags, `release: "0.7"\nhub:\n  name: contoso\ntags:\n${Array.from({ length: 200_000 }, (_, i) => `  t${i}: v${i}\n`).join('')}`);
+const buildManyTags = processRow([CLI, 'build', manyTags, '--out', out]);
+const deepFile = join(work, 'deep.yaml');
+writeFileSync(deepFile, `release: "0.7"\nhub:\n  name: contoso\ntags:\n  a: ${'['.repeat(3000)}${']'.repeat(3000)}\n`);
+const buildDeep = processRow([CLI, 'build', deepFile, '--out', out]);
+
 // Validation: cold with a fresh cache folder per run, "again" with one shared, already filled cache, and
 // after an edit (one retention value: its KQL retention command and the template default change) with a
 // fresh copy of that filled cache per run.
@@ -106,6 +115,8 @@ const rows = [
   { row: 'node -e 0', ms: node.ms, ratio: 1, target: '' },
   { row: 'cold hubc build, default hub (one release)', ms: build.ms, ratio: ratio(build.ms), target: '<= 3x node -e 0', rssMiB: build.rssMiB, rssTarget: '<= 100 MiB' },
   { row: 'cold hubc build --all (seven releases)', ms: buildAll.ms, ratio: ratio(buildAll.ms), target: '<= 6x node -e 0', rssMiB: buildAll.rssMiB },
+  { row: 'hubc build, 3.5 MB hub.yaml of 200,000 tags', ms: buildManyTags.ms, ratio: ratio(buildManyTags.ms), target: 'seconds (HUB112 at tag 10,001)', rssMiB: buildManyTags.rssMiB },
+  { row: 'hubc build, 8 KB hub.yaml nested 3,000 levels', ms: buildDeep.ms, ratio: ratio(buildDeep.ms), target: '<= 3x node -e 0 (HUB111)', rssMiB: buildDeep.rssMiB },
   { row: 'in-process compile of one release (warm)', ms: warmCompile, ratio: undefined, target: '<= 10 ms' },
   { row: 'Kusto language service alone (same scripts)', ms: kustoAlone, ratio: ratio(kustoAlone), target: '' },
   { row: 'cold hubc validate, default hub', ms: validateCold.ms, ratio: ratio(validateCold.ms), target: '<= 2 s, or <= 1.2x the Kusto language service alone', rssMiB: validateCold.rssMiB, rssTarget: '<= 300 MiB' },

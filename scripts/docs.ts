@@ -5,7 +5,7 @@
  * (test/compiler/codes.test.ts fails when it is not current).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/frontend/releaseDocs.js';
+import { hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 
@@ -13,6 +13,8 @@ for (const [file, block, content] of [
   ['README.md', 'releases', releasesTable()],
   ['README.md', 'upgrading', upgradingSection(readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8'))],
   ['docs/hub-yaml.md', 'hub-yaml-releases', hubYamlReleasesTable()],
+  ['docs/hub-yaml.md', 'hub-yaml-tags', taggedTypesTable()],
+  ['docs/hub-yaml.md', 'hub-yaml-limits', limitsTable()],
 ] as const) {
   const url = new URL(`../${file}`, import.meta.url);
   writeFileSync(url, replaceBlock(readFileSync(url, 'utf8'), block, content));
