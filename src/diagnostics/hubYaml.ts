@@ -421,4 +421,15 @@ export const hubYamlCodes = defineCodes({
       }),
     },
   },
+  HUB230: {
+    stage: 'semantic (warning)',
+    severity: 'warning',
+    meaning: 'A tag name some resource types the hub tags accept but do not keep: Private DNS zones and their virtual network links drop tags whose name holds a space or `:`.',
+    messages: {
+      raise: (a: { key: string; what: string; types: string }) => ({
+        message: `tag '${a.key}' has ${a.what} in its name, so ${a.types} will not keep it`,
+        hint: 'Azure accepts such tags on these resources without an error but drops them; use a name without spaces or colons (e.g. cost-center) if they need the tag.',
+      }),
+    },
+  },
 });

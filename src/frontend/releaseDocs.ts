@@ -7,6 +7,7 @@ import { RELEASE_VERSIONS, getRelease, has, parameterName, type Release, type Re
 import { RELEASE_SECTIONS } from './checks/releaseFields.js';
 import { ALL_TAGGED_TYPES, tagLimits, taggedResourceTypes } from '../model/tags.js';
 import { HUB_YAML_LIMITS } from './limits.js';
+import { codes } from '../diagnostics/index.js';
 
 /** Human names of the capabilities. */
 const FEATURE_NAMES: Record<ReleaseFeature, string> = {
@@ -87,10 +88,10 @@ export function limitsTable(): string {
   return [
     '| Limit | Value | Diagnostic |',
     '| --- | --- | --- |',
-    `| Length of the text (\`compile()\` and every command) | ${n(HUB_YAML_LIMITS.textLength)} characters (4 MiB) | HUB110 |`,
-    `| Mappings and lists nested in one another (the file's top level is level 1; aliases expanded) | ${HUB_YAML_LIMITS.depth} levels | HUB111 |`,
-    `| Entries of one mapping or list | ${n(HUB_YAML_LIMITS.entries)} | HUB112 |`,
-    `| Entries in all (keys of mappings and items of lists; aliases expanded) | ${n(HUB_YAML_LIMITS.totalEntries)} | HUB112 |`,
+    `| Length of the text (\`compile()\` and every command) | ${n(HUB_YAML_LIMITS.textLength)} characters (4 MiB) | ${codes.HUB110.code} |`,
+    `| Mappings and lists nested in one another (the file's top level is level 1; aliases expanded) | ${HUB_YAML_LIMITS.depth} levels | ${codes.HUB111.code} |`,
+    `| Entries of one mapping or list | ${n(HUB_YAML_LIMITS.entries)} | ${codes.HUB112.code} |`,
+    `| Entries in all (keys of mappings and items of lists; aliases expanded) | ${n(HUB_YAML_LIMITS.totalEntries)} | ${codes.HUB112.code} |`,
   ].join('\n');
 }
 

@@ -9,6 +9,11 @@
  * - a tag name has at most 512 characters (128 on storage accounts), a tag value at most 256;
  * - tag names cannot contain `<`, `>`, `%`, `&`, `\`, `?` or `/`;
  * - tag names are case-insensitive for operations (a resource cannot hold two names that differ only in case).
+ *
+ * Private DNS zones and their virtual network links accept, but silently drop, tags whose name holds
+ * whitespace or `:` (not in the documentation; reported in github.com/Azure/azure-resource-manager-schemas
+ * issue 3367 and github.com/Azure/azure-rest-api-specs issue 11748). The documentation's rules for Azure
+ * DNS zones, Traffic Manager and Front Door concern resource types the hub does not deploy.
  */
 import { has, type Release, type ReleaseFeature } from './releases.js';
 
@@ -65,6 +70,8 @@ export interface TagLimits {
   maxNameLength: number;
   /** Most characters of a tag value. */
   maxValueLength: number;
+  /** Tag names the resource type accepts but does not keep, and how to say which. */
+  droppedNames?: { pattern: RegExp; what: string };
 }
 
 /** The limits of most resource types. */
@@ -73,8 +80,8 @@ export const DEFAULT_TAG_LIMITS: TagLimits = { maxTags: 50, maxNameLength: 512, 
 /** Resource types with other limits than {@link DEFAULT_TAG_LIMITS}. */
 const TAG_LIMITS: Partial<Record<TaggedResourceType, TagLimits>> = {
   'Microsoft.Storage/storageAccounts': { ...DEFAULT_TAG_LIMITS, maxNameLength: 128 },
-  'Microsoft.Network/privateDnsZones': { ...DEFAULT_TAG_LIMITS, maxTags: 15 },
-  'Microsoft.Network/privateDnsZones/virtualNetworkLinks': { ...DEFAULT_TAG_LIMITS, maxTags: 15 },
+  'Microsoft.Network/privateDnsZones': { ...DEFAULT_TAG_LIMITS, maxTags: 15, droppedNames: { pattern: /[\s:]/, what: 'a space or :' } },
+  'Microsoft.Network/privateDnsZones/virtualNetworkLinks': { ...DEFAULT_TAG_LIMITS, maxTags: 15, droppedNames: { pattern: /[\s:]/, what: 'a space or :' } },
 };
 
 /** The tag limits of a resource type. */

@@ -114,6 +114,19 @@ test('HUB211/HUB215/HUB217: tag names Azure rejects, names too long for storage 
   assert.equal(diagnostics(`${HEAD}tags:\n  ${'n'.repeat(128)}: a\n  owner: b\ntagsByResource:\n  Microsoft.KeyVault/vaults: { owner: c }\n`), []);
 });
 
+test('HUB230: a tag name with a space or : is a warning where Private DNS zones and their links drop it (0.7)', () => {
+  const text = `${HEAD}tags:\n  cost center: a\n  ms:owner: b\n  team: c\n`;
+  const ds = diagnostics(text);
+  const types = 'Microsoft.Network/privateDnsZones, Microsoft.Network/privateDnsZones/virtualNetworkLinks';
+  assert.equal(brief(ds), [
+    ['HUB230', '5:3', 'tags.cost center', `tag 'cost center' has a space or : in its name, so ${types} will not keep it`],
+    ['HUB230', '6:3', 'tags.ms:owner', `tag 'ms:owner' has a space or : in its name, so ${types} will not keep it`],
+  ]);
+  assert.equal(ds.map((d) => d.severity), ['warning', 'warning']);
+  // Releases without private networking deploy no Private DNS zone.
+  assert.equal(diagnostics(text, '0.6'), []);
+});
+
 test('HUB219: scopes that differ only in case are a warning, and only the first is written', () => {
   const text = `${HEAD}scopes:\n  - /subscriptions/aaaaaaaa-0000-0000-0000-000000000000\n  - /Subscriptions/AAAAAAAA-0000-0000-0000-000000000000\n  - /subscriptions/bbbbbbbb-0000-0000-0000-000000000000\n`;
   const ds = diagnostics(text);

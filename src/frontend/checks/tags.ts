@@ -6,7 +6,8 @@
  * - HUB215: a tag name longer than a resource type allows (128 characters on storage accounts; the schema
  *   holds every name to 512 and every value to 256);
  * - HUB216: more tags on one resource than Azure allows (50; 15 on Private DNS zones and their links);
- * - HUB217: two tags of one resource whose names differ only in case, or a tag the hub sets itself.
+ * - HUB217: two tags of one resource whose names differ only in case, or a tag the hub sets itself;
+ * - HUB230 (warning): a tag name a resource type accepts but drops (a space or `:` on Private DNS zones).
  * `tagsByResource` keys are matched to resource types case-insensitively (ARM's `contains()` and property
  * access on objects ignore case); keys that are no type the release tags are `tagsByResource.ts`'s.
  */
@@ -42,7 +43,7 @@ function keyFor(type: string, byKey: Map<string, string[]>): string | undefined 
 const HUB_TAGS = new Map(HUB_TAG_NAMES.map((n) => [n.toLowerCase(), n]));
 
 export const tagNamesCheck: Check = {
-  codes: [codes.HUB211, codes.HUB215, codes.HUB217],
+  codes: [codes.HUB211, codes.HUB215, codes.HUB217, codes.HUB230],
   run(ctx) {
     const { tags, byKey } = writtenTags(ctx);
     const types = taggedResourceTypes(ctx.release);
@@ -58,6 +59,10 @@ export const tagNamesCheck: Check = {
         if (tooShort.length && (base[0] !== 'tags' || tooShort.length < applies.length)) {
           const limit = Math.max(...tooShort.map((t) => tagLimits(t).maxNameLength));
           ctx.report(codes.HUB215.name({ key: short(name), length: name.length, limit, types: tooShort.join(', ') }), path, { key: true });
+        }
+        const dropping = applies.filter((t) => tagLimits(t).droppedNames?.pattern.test(name));
+        if (dropping.length) {
+          ctx.report(codes.HUB230.raise({ key: short(name), what: tagLimits(dropping[0]!).droppedNames!.what, types: dropping.join(', ') }), path, { key: true });
         }
         const lower = name.toLowerCase();
         const hubTag = HUB_TAGS.get(lower);
