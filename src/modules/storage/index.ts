@@ -12,6 +12,7 @@ import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
+import * as ui from '../../expressions/ui/index.js';
 
 const STORAGE_API = '2023-01-01';
 const IDENTITY_API = '2023-01-31';
@@ -284,7 +285,7 @@ export function storageModule(model: HubModel): Contribution {
           toolTip: storageSku.metadata.description,
           constraints: { required: true, allowedValues: model.storage.allowedSkus.map((v) => ({ label: v, value: v })) },
         },
-        output: "[steps('storage').storageSku]",
+        output: ui.steps('storage', 'storageSku'),
       },
     ],
   };
