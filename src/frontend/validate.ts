@@ -73,7 +73,8 @@ function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
   const typed = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   return errors.filter((e) => {
-    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
+    // Summaries of the errors they come with: ajv's `propertyNames` says only "property name must be valid".
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'propertyNames') return false;
     if (AFTER_TYPE.has(e.keyword) && typed.has(e.instancePath)) return false;
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (seen.has(key)) return false;
@@ -87,13 +88,17 @@ function errorPath(e: ErrorObject): DataPath {
   const path = pointerPath(e.instancePath);
   if (e.keyword === 'additionalProperties') return [...path, String((e.params as { additionalProperty: string }).additionalProperty)];
   if (e.keyword === 'required') return [...path, String((e.params as { missingProperty: string }).missingProperty)];
+  if (e.propertyName !== undefined) return [...path, e.propertyName];
   return path;
 }
 
 function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagnostic[] {
   return errors.map((e): Diagnostic => {
     const path = pointerPath(e.instancePath);
-    const where = dottedPath(path);
+    // An error about a key (a `propertyNames` rule: a tag name, a tagsByResource type) is at the key.
+    const key = e.propertyName;
+    const where = key === undefined ? dottedPath(path) : `${path.length ? dottedPath(path) : '(root)'} key '${key.length > 40 ? `${key.slice(0, 40)}…` : key}'`;
+    const at = key === undefined ? locate(source, path) : locate(source, [...path, key], true);
     // `severity` first keeps the key order of the JSON output; the raised entry sets its value.
     const base = { severity: 'error' as Severity, file: source.file, path: dottedPath(errorPath(e)) };
     switch (e.keyword) {
@@ -105,12 +110,12 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       }
       case 'type': {
         const type = (e.params as { type: string }).type;
-        return { ...base, ...codes.HUB103.raise({ where, type, hint: typeHint(type, e.data, path, e.parentSchema as FieldSchema) }), start: locate(source, path) };
+        return { ...base, ...codes.HUB103.raise({ where, type, hint: typeHint(type, e.data, path, e.parentSchema as FieldSchema) }), start: at };
       }
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
-        if (path.length === 1 && path[0] === 'release') return { ...base, ...codes.HUB104.release({ releases: RELEASE_VERSIONS, latest: LATEST_RELEASE }), start: locate(source, path) };
-        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: locate(source, path) };
+        if (path.length === 1 && path[0] === 'release') return { ...base, ...codes.HUB104.release({ releases: RELEASE_VERSIONS, latest: LATEST_RELEASE }), start: at };
+        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: at };
       }
       case 'minimum':
       case 'maximum':
@@ -120,22 +125,22 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       case 'maxLength':
       case 'minItems':
       case 'maxItems':
-        return { ...base, ...codes.HUB105.raise({ where, detail: e.message, hint: rangeHint(e) }), start: locate(source, path) };
+        return { ...base, ...codes.HUB105.raise({ where, detail: e.message, hint: tagLengthHint(path, key, e) ?? rangeHint(e) }), start: at };
       case 'required': {
         const missing = (e.params as { missingProperty: string }).missingProperty;
-        return { ...base, ...codes.HUB106.raise({ missing, where: path.length ? where : undefined }), start: locate(source, path) };
+        return { ...base, ...codes.HUB106.raise({ missing, where: path.length ? where : undefined }), start: at };
       }
       case 'pattern': {
-        const value = String(e.data);
+        const value = key ?? String(e.data);
         const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
         const pattern = (e.params as { pattern: string }).pattern;
-        if (path[0] === 'lint' && path[path.length - 1] === 'rule') return { ...base, ...codes.HUB107.lintRule({ where, value: shown, pattern }), start: locate(source, path) };
-        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value) }), start: locate(source, path) };
+        if (path[0] === 'lint' && path[path.length - 1] === 'rule') return { ...base, ...codes.HUB107.lintRule({ where, value: shown, pattern }), start: at };
+        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value) }), start: at };
       }
       case 'uniqueItems':
-        return { ...base, ...codes.HUB108.raise({ where }), start: locate(source, path) };
+        return { ...base, ...codes.HUB108.raise({ where }), start: at };
       default:
-        return { ...base, ...codes.HUB109.raise({ where, detail: e.message }), start: locate(source, path) };
+        return { ...base, ...codes.HUB109.raise({ where, detail: e.message }), start: at };
     }
   });
 }
@@ -185,6 +190,14 @@ function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSch
   }
 }
 
+/** For tag names and values: Azure's limit, which the schema's is (learn.microsoft.com/azure/azure-resource-manager/management/tag-resources#limitations). */
+function tagLengthHint(path: DataPath, key: string | undefined, e: ErrorObject): string | undefined {
+  if (e.keyword !== 'maxLength' || (path[0] !== 'tags' && path[0] !== 'tagsByResource')) return undefined;
+  if (key !== undefined) return 'Azure allows tag names of at most 512 characters (128 on storage accounts); shorten the name.';
+  if (path.length === (path[0] === 'tags' ? 2 : 3)) return 'Azure allows tag values of at most 256 characters; shorten the value, or split it over several tags.';
+  return undefined;
+}
+
 /** The allowed range of a value, from the limits its schema sets. */
 function rangeHint(e: ErrorObject): string {
   const s = (e.parentSchema ?? {}) as Record<string, number | undefined>;
@@ -215,6 +228,8 @@ function patternHint(path: DataPath, value: string): string {
       return 'Write the time of day as "HH:MM" (24-hour clock), quoted, e.g. time: "01:00".';
     case 'scopes':
       return 'Scopes are resource IDs starting with /, e.g. /subscriptions/<id>.';
+    case 'tagsByResource':
+      return 'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.';
     case 'storageUri':
       return 'Use an https:// Data Lake URI such as https://<account>.dfs.core.windows.net/, or "".';
     case 'location':

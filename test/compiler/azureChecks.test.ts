@@ -114,6 +114,21 @@ test('HUB211/HUB215/HUB217: tag names Azure rejects, names too long for storage 
   assert.equal(diagnostics(`${HEAD}tags:\n  ${'n'.repeat(128)}: a\n  owner: b\ntagsByResource:\n  Microsoft.KeyVault/vaults: { owner: c }\n`), []);
 });
 
+test('tag names and values past the schema\'s limits (Azure\'s 512 and 256) are reported at the key or value, once, with Azure\'s limit', () => {
+  const name = 'n'.repeat(600);
+  const ds = diagnostics(`${HEAD}tags:\n  ${name}: a\n  b: ${'v'.repeat(300)}\ntagsByResource:\n  storage:\n    c: d\n`);
+  assert.equal(brief(ds), [
+    ['HUB105', '5:3', `tags.${name}`, `tags key '${'n'.repeat(40)}…' must NOT have more than 512 characters`],
+    ['HUB105', '6:6', 'tags.b', 'tags.b must NOT have more than 256 characters'],
+    ['HUB107', '8:3', 'tagsByResource.storage', "tagsByResource key 'storage' has an invalid form: 'storage' does not match ^[A-Za-z0-9.]+/[A-Za-z0-9./]+$"],
+  ]);
+  assert.equal(ds.map((d) => d.hint), [
+    'Azure allows tag names of at most 512 characters (128 on storage accounts); shorten the name.',
+    'Azure allows tag values of at most 256 characters; shorten the value, or split it over several tags.',
+    'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.',
+  ]);
+});
+
 test('HUB230: a tag name with a space or : is a warning where Private DNS zones and their links drop it (0.7)', () => {
   const text = `${HEAD}tags:\n  cost center: a\n  ms:owner: b\n  team: c\n`;
   const ds = diagnostics(text);
