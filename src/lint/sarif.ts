@@ -74,6 +74,18 @@ export function toSarif(result: LintHubResult, options: { files?: FindingFiles; 
         ...(d.path ? { logicalLocations: [{ fullyQualifiedName: d.path }] } : {}),
       },
     ],
+    ...(d.related?.length
+      ? {
+          relatedLocations: d.related.map((r, i) => ({
+            id: i + 1,
+            physicalLocation: {
+              artifactLocation: { uri: (options.hubFile ?? r.file).replace(/\\/g, '/') },
+              ...(r.start ? { region: { startLine: r.start.line, startColumn: r.start.col } } : {}),
+            },
+            message: { text: r.message },
+          })),
+        }
+      : {}),
     ...(justification !== undefined ? { suppressions: [{ kind: 'external', justification }] } : {}),
   });
   const results = [
