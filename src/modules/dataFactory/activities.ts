@@ -121,6 +121,7 @@ const READ_SETTINGS = {
   DelimitedText: 'DelimitedTextReadSettings',
   Parquet: undefined,
 } as const satisfies Record<FileFormat, string | undefined>;
+
 /**
  * File formats the copy activity writes. Not DelimitedText: its write settings need a `fileExtension`
  * (`DelimitedTextWriteSettings` in the Data Factory REST API), which hubc has no use for.
