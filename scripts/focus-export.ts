@@ -12,10 +12,11 @@
  * While writing, the generator keeps the exact sums of `BilledCost` and `EffectiveCost` (as integers at
  * scale 18) and the row count, so a reader of the converted parquet can prove nothing was lost.
  *
- * Run by hand: `npx tsx scripts/focus-export.ts OUT.csv[.gz] SIZE_MB`.
+ * Run by hand: `npx tsx scripts/focus-export.ts OUT.csv[.gz] SIZE_MB`, or
+ * `npx tsx scripts/focus-export.ts --export DIR MB_PER_FILE FILES gzip|plain` for a whole export.
  */
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
@@ -257,7 +258,13 @@ export async function writeFocusExport(storage: string, options: { files: number
   return { manifest: manifestPath, files, runId };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--export') {
+  // npx tsx scripts/focus-export.ts --export DIR MB_PER_FILE FILES gzip|plain: one JSON line describing it.
+  const [, dir, mb, files, kind] = process.argv.slice(2);
+  void writeFocusExport(dir, { files: Number(files), bytesPerFile: Number(mb) * 1024 * 1024, gzip: kind === 'gzip' }).then((e) =>
+    console.log(JSON.stringify({ manifest: e.manifest, files: e.files.map((f) => relative(dir, f.path)), rows: e.files.map((f) => f.rows), sums: e.files.map((f) => [String(f.sums.BilledCost), String(f.sums.EffectiveCost)]) })),
+  );
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [out, mb] = process.argv.slice(2);
   if (!out || !Number(mb)) {
     console.error('usage: npx tsx scripts/focus-export.ts OUT.csv[.gz] SIZE_MB');

@@ -19,7 +19,7 @@
  * "Trimmed" is JavaScript's white space (`String.prototype.trim`), so the rules read the same as before the
  * engine moved to DuckDB.
  *
- * Each expression reads one VARCHAR column (NULL for an empty unquoted field) and gives NULL for an empty
+ * Each expression reads one VARCHAR column (NULL for an empty field, as `read_csv` gives it) and gives NULL for an empty
  * or an invalid value; {@link invalidExpression} tells the two apart. Common forms (`-12.5`,
  * `2024-05-01T00:00:00Z`) take a fast path; every other text goes through the general rule.
  */
@@ -82,7 +82,8 @@ function generalTimestamp(t: string): string {
 
 /** Interim types hubc converts (lower case), with the DuckDB type written to parquet. */
 const TYPES: Record<string, { sql: string; convert: (v: string) => string }> = {
-  string: { sql: 'VARCHAR', convert: (v) => `nullif(${v}, '')` },
+  // read_csv gives NULL for an empty field, quoted or not (nullstr '', allow_quoted_nulls), so text needs nothing.
+  string: { sql: 'VARCHAR', convert: (v) => v },
   guid: { sql: 'VARCHAR', convert: (v) => `CASE WHEN ${fullMatch(trimmed(v), GUID_RE)} THEN ${trimmed(v)} END` },
   boolean: {
     sql: 'BOOLEAN',
