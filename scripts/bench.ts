@@ -134,3 +134,8 @@ console.log('\ntemplate size (azuredeploy.json), ARM limit 4 MiB:');
 for (const [k, v] of Object.entries(sizes)) console.log(`  ${pad(k, 24)} ${(v / 1024).toFixed(0)} KiB`);
 console.log('\nwrote bench/results.json');
 rmSync(work, { recursive: true, force: true });
+
+// simulate at real export sizes (issue #23): its own script, which adds `simulate` to bench/results.json.
+console.log('');
+const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], { cwd: ROOT, stdio: 'inherit' });
+if (simulateGroup.status !== 0) process.exitCode = simulateGroup.status ?? 1;
