@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { compile } from '../src/compiler/compile.js';
-import { formatDiagnostic, hasErrors } from '../src/compiler/diagnostics.js';
-import { RELEASE_VERSIONS } from '../src/compiler/releases.js';
+import { formatDiagnostic, hasErrors } from '../src/diagnostics/diagnostic.js';
+import { RELEASE_VERSIONS } from '../src/model/releases.js';
 import { writeRelease } from '../src/compiler/write.js';
 
 const text = readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8');

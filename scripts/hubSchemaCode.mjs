@@ -1,7 +1,7 @@
 /**
- * ajv's standalone code for hub.yaml's JSON Schema, the module that replaces src/compiler/hubSchema.ts in
+ * ajv's standalone code for hub.yaml's JSON Schema, the module that replaces src/frontend/hubSchema.ts in
  * the `dist/` bundle (see the esbuild plugin in scripts/bundle.mjs). It is what ajv compiles at run time for
- * the same schema and options (src/compiler/hubSchema.options.json), written out once at build time, so a
+ * the same schema and options (src/frontend/hubSchema.options.json), written out once at build time, so a
  * cold `hubc build` does not pay for ajv's code generation and meta-schema check.
  *
  * The generated code reaches two small ajv runtime helpers with `require()` (string length in code points,
@@ -14,12 +14,12 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 
 /**
  * The module text: ajv's ES module output (`export const validate`) plus `hubSchemaValidator()`, the
- * function src/compiler/hubSchema.ts exports.
+ * function src/frontend/hubSchema.ts exports.
  * @param root the repository root (where `schemas/` and `src/` are)
  */
 export function hubSchemaModule(root) {
   const schema = JSON.parse(readFileSync(join(root, 'schemas', 'hub.schema.json'), 'utf8'));
-  const options = JSON.parse(readFileSync(join(root, 'src', 'compiler', 'hubSchema.options.json'), 'utf8'));
+  const options = JSON.parse(readFileSync(join(root, 'src', 'frontend', 'hubSchema.options.json'), 'utf8'));
   const ajv = new Ajv({ ...options, code: { source: true, esm: true } });
   const generate = standaloneCode.default ?? standaloneCode;
   const code = generate(ajv, ajv.compile(schema));

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../src/compiler/compile.js';
-import { RELEASE_VERSIONS } from '../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../src/model/releases.js';
 import { compiled } from './support/hubs.js';
 import { compareWithGolden } from './support/golden.js';
 

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packagePath } from '../compiler/packageRoot.js';
+import { packagePath } from '../util/packageRoot.js';
 
 /** A store of JSON values by key. All methods resolve; storage failures are misses, never errors. */
 export interface ResultCache {

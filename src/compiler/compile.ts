@@ -4,14 +4,14 @@
  * except reading hubc's own shipped files (schema, KQL templates).
  */
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from './diagnostics.js';
-import { hasErrors, sortDiagnostics } from './diagnostics.js';
-import { parseHubYaml } from './parse.js';
-import { validateHub } from './validate.js';
-import { resolveHub } from './resolve.js';
-import type { HubModel } from './model.js';
-import { toJsonText } from './json.js';
-import { packagePath } from './packageRoot.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { parseHubYaml } from '../frontend/parse.js';
+import { validateHub } from '../frontend/validate.js';
+import { resolveHub } from '../frontend/resolve.js';
+import type { HubModel } from '../model/hub.js';
+import { toJsonText } from '../model/json.js';
+import { packagePath } from '../util/packageRoot.js';
 import type { Contribution, HubModule } from '../modules/types.js';
 import { coreModule } from '../modules/core/index.js';
 import { networkModule } from '../modules/network/index.js';
@@ -22,15 +22,15 @@ import { eventGridModule } from '../modules/eventGrid/index.js';
 import { dataFactoryModule } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
-import { has } from './releases.js';
+import { has } from '../model/releases.js';
 import { emitArmTemplate } from '../emitters/arm/template.js';
 import { emitDataFactoryFiles } from '../emitters/dataFactory/standalone.js';
 import { emitKqlFiles } from '../emitters/kql/files.js';
 import { emitUiDefinition } from '../emitters/uiDefinition/index.js';
 import { foldWithDefaults } from '../emitters/arm/fold.js';
-import { HUBC_VERSION } from './version.js';
+import { HUBC_VERSION } from '../util/version.js';
 
-export { HUBC_VERSION } from './version.js';
+export { HUBC_VERSION } from '../util/version.js';
 
 /** Options of {@link compile}. */
 export interface CompileOptions {

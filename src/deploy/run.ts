@@ -23,7 +23,7 @@
  */
 import type { Deployment } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { createResourceClient, type ArmConnection } from './arm.js';
 import { armErrorFromBody, armFailureOf, type ArmError } from './errors.js';
 import { missingSecrets, readParametersFile } from './parameters.js';
@@ -31,10 +31,10 @@ import { ensureProviders, registerCommand, requiredProviders } from './providers
 import { followOperations, formatOperation, OperationTracker, type OperationReport } from './progress.js';
 import { formatWhatIf, summarizeWhatIf, type WhatIfSummary } from './whatIf.js';
 import type { ParameterEntry, TemplateParameter } from '../params/index.js';
-import { toJsonText } from '../compiler/json.js';
+import { toJsonText } from '../model/json.js';
 import { parseParametersText } from './parameters.js';
 import { prepareUpgrade, readRawParameters, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
-import { createDataFactoryClient, runUpgradePhase } from '../upgrade/execute.js';
+import { createDataFactoryClient, runUpgradePhase } from './upgradeSteps.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { CallFailure } from '../diagnostics/deploy.js';
 

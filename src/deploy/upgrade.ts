@@ -2,7 +2,7 @@
  * `hubc deploy --upgrade`: before the deployment, read the installed release from the resource group
  * (`src/upgrade/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
  * with the resource group known (so resource IDs are concrete) and print the plan; around the deployment,
- * carry out the plan's `hubc deploy` steps (`src/upgrade/execute.ts`).
+ * carry out the plan's `hubc deploy` steps (`src/deploy/upgradeSteps.ts`).
  *
  * REST: "Resource Groups - Get" (location and ID of the group), "Resources - List By Resource Group", and
  * for the settings.json fallback the Data Lake "Get Blob"/"Path - Read" of `config/settings.json`.
@@ -10,11 +10,12 @@
 import { readFileSync } from 'node:fs';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
-import { formatDiagnostic, type Diagnostic } from '../compiler/diagnostics.js';
-import { evaluateTemplateString, templateContext } from '../expressions/arm/evaluate.js';
+import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { evaluateArm, templateContext } from '../expressions/arm/evaluate.js';
+import * as arm from '../expressions/arm/index.js';
 import { DiffLoadError } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
-import { isObject } from '../diff/values.js';
+
 import type { DataLakeConnection } from '../migrate/dataLake.js';
 import { planUpgrade, type DeploymentContext } from '../upgrade/plan.js';
 import { UpgradePlanError } from '../upgrade/errors.js';
@@ -22,8 +23,9 @@ import { loadUpgradeSide } from '../upgrade/load.js';
 import { formatPlanText } from '../upgrade/format.js';
 import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
 import type { UpgradePlan } from '../upgrade/types.js';
-import type { UpgradeTarget } from '../upgrade/execute.js';
+import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject } from '../util/json.js';
 
 /** What `--upgrade` needs besides the deployment request. */
 export interface UpgradeRequest {
@@ -56,7 +58,7 @@ export type PreparedUpgrade =
 /** A template variable folded with the deployment's values. */
 function variable(template: unknown, name: string, hubName: unknown, ctx: DeploymentContext): string {
   const c = templateContext(template, { useDefaults: true, parameters: hubName === undefined ? {} : { hubName: hubName as string }, subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup });
-  return String(evaluateTemplateString(`[variables('${name}')]`, c));
+  return String(evaluateArm(arm.variables(name), c));
 }
 
 /** The `hubName` value of a parameter file, if it sets one. */

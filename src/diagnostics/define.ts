@@ -6,7 +6,7 @@
  * called with the wrong arguments, fails the type check. docs/diagnostics.md is generated from the
  * registry (`npm run docs`, src/diagnostics/docs.ts).
  */
-import type { Severity } from '../compiler/diagnostics.js';
+import type { Severity } from './diagnostic.js';
 
 /** The text of one diagnostic: what is wrong and, when there is something useful to add, how to fix it. */
 export interface MessageText {

@@ -8,7 +8,7 @@
  * process.stdout.write(renderDiff(result, a, b, 'markdown'));
  * ```
  */
-import { toJsonText } from '../compiler/json.js';
+import { toJsonText } from '../model/json.js';
 import { diffBuilds } from './compare.js';
 import { formatMarkdown } from './format/markdown.js';
 import { buildPatch, formatPatch } from './format/patch.js';

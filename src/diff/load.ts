@@ -15,11 +15,12 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
-import { isObject, tryParseJson } from './values.js';
+import { tryParseJson } from './values.js';
+import { isObject } from '../util/json.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
 export class DiffLoadError extends Error {

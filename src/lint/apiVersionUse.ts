@@ -4,7 +4,7 @@
  * API version rules (HUB505, HUB506).
  */
 import type { LintContext } from './context.js';
-import type { LintLocation } from './types.js';
+import type { LintLocation } from './context.js';
 import { callsIn, literalArg } from './arm.js';
 
 /** One API version the template uses. */

@@ -2,8 +2,8 @@
  * The lint engine: runs every rule over one release's artifacts, places each finding at `file:line:col`
  * in the files `hubc build` writes, and applies the suppressions of hub.yaml (`lint.suppress`).
  */
-import { sortDiagnostics, type Diagnostic, type Position } from '../compiler/diagnostics.js';
-import { jsonLocator, type JsonLocator } from '../compiler/positions.js';
+import { sortDiagnostics, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
+import { jsonLocator, type JsonLocator } from '../diagnostics/positions.js';
 import { lintContext, type LintOptions } from './context.js';
 import { RULES } from './registry.js';
 import type { LintFinding, LintReport, LintRule, LintSuppression, SuppressedFinding } from './types.js';

@@ -3,7 +3,7 @@
  * (`0.7/azuredeploy.json:12:5 - error HUB523: ...`), then each suppressed rule once with its count and
  * reason, then a summary line per release.
  */
-import { formatDiagnostic } from '../compiler/diagnostics.js';
+import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { LintHubResult } from './index.js';
 
 /** The lines `hubc lint --format text` prints: findings (for stderr) and summary (for stdout). */

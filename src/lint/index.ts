@@ -4,9 +4,9 @@
  * needed by no release (HUB599).
  */
 import { compile } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
-import { locate, parseHubYaml } from '../compiler/parse.js';
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { locate, parseHubYaml } from '../frontend/parse.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import { lintRelease, suppressionMatches } from './engine.js';
 import { findRule, RULES } from './registry.js';
 import { codes } from '../diagnostics/index.js';

@@ -5,7 +5,7 @@
  * results with an external suppression whose justification is the hub.yaml reason. Deterministic: no
  * timestamps or run ids.
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { HUBC_VERSION } from '../compiler/compile.js';
 import { RULES, UNUSED_SUPPRESSION_CODE } from './registry.js';
 import type { LintHubResult } from './index.js';

@@ -2,19 +2,12 @@
  * Shapes of `hubc lint`: a rule (one file each under `src/lint/rules/`), what a rule reports, and the
  * report of one release. See docs/lint.md for the rules and docs/diagnostics.md for their codes.
  */
-import type { Diagnostic, Position } from '../compiler/diagnostics.js';
-import type { LintContext } from './context.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { LintContext, LintLocation } from './context.js';
 
 /** Which artifact family a rule reads; used to group the rules table. */
 export type LintArea = 'template' | 'uiDefinition' | 'security' | 'dataFactory' | 'kql';
 
-/**
- * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
- * by the engine), or a position in a text file (KQL).
- */
-export type LintLocation =
-  | { file: string; path: readonly (string | number)[] }
-  | { file: string; start: Position };
 
 /** One problem a rule found. */
 export interface LintFinding {

@@ -15,9 +15,8 @@
  * same month (a new ingestion ID) replaces the migrated files as it replaces any earlier ingestion.
  * Amortized cost data of 0.1 is not FOCUS data and no later release reads it: it has no mapping.
  */
-import type { Release } from '../compiler/releases.js';
-import { BUILT_IN_DATASETS } from '../modules/datasets/catalog.js';
-import { INGESTION_ID_SEPARATOR } from '../modules/dataFactory/pipelines/shared.js';
+import { BUILT_IN_DATASETS } from '../model/datasets.js';
+import { INGESTION_ID_SEPARATOR, type Release } from '../model/releases.js';
 
 /** A converted file, as its path in a layout says. */
 export interface IngestionFile {

@@ -12,7 +12,7 @@
  * no place in the new layout, e.g. 0.1 amortized cost), `skip` (not a converted file of the old layout,
  * already in place, or its new path is taken).
  */
-import type { Release } from '../compiler/releases.js';
+import type { Release } from '../model/releases.js';
 import { needsManifest, parseIngestionPath, targetPath, unmappable } from './layouts.js';
 
 /** The container the migration works in. */

@@ -4,8 +4,8 @@
  * `@azure/storage-file-datalake`), lists the `ingestion` container, plans the moves and, unless it is a dry
  * run, carries them out. The CLI (src/cli/commands/migrateData.ts) checks the flags and prints.
  */
-import { EnvironmentError, type Diagnostic } from '../compiler/diagnostics.js';
-import type { Release } from '../compiler/releases.js';
+import { EnvironmentError, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Release } from '../model/releases.js';
 import type { DataLakeConnection } from './dataLake.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';

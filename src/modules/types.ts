@@ -4,10 +4,12 @@
  */
 import type { Arm } from '../expressions/arm/ast.js';
 import type { Adf, AdfInterpolation } from '../expressions/adf/ast.js';
-import type { HubModel } from '../compiler/model.js';
-import type { AdfObjectKind } from '../naming/dataFactory.js';
+import type { UiExpr } from '../expressions/ui/index.js';
+import type { HubModel } from '../model/hub.js';
+import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
+import type { OutputKey, ParameterKey } from '../model/releases.js';
 
-export type { AdfObjectKind } from '../naming/dataFactory.js';
+export type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 
 /**
  * A JSON value that may contain ARM expressions ({@link Arm}, serialized `"[...]"`) and Data Factory
@@ -85,47 +87,6 @@ export interface FileArtifact {
   content: string;
 }
 
-/**
- * Logical key of a template parameter. The release table (`src/compiler/releases.ts`) says which keys a
- * release has, in which order, and under which name (e.g. `scopes` is `exportScopes` in 0.1-0.3 and
- * `scopesToMonitor` from 0.4).
- */
-export type ParameterKey =
-  | 'hubName'
-  | 'location'
-  | 'eventGridLocation'
-  | 'storageSku'
-  | 'dataExplorerName'
-  | 'dataExplorerSkuName'
-  | 'dataExplorerSkuTier'
-  | 'dataExplorerSkuCapacity'
-  | 'tags'
-  | 'tagsByResource'
-  | 'scopes'
-  | 'exportRetentionInDays'
-  | 'ingestionRetentionInMonths'
-  | 'dataExplorerLogRetentionInDays'
-  | 'dataExplorerFinalRetentionInMonths'
-  | 'remoteHubStorageUri'
-  | 'remoteHubStorageKey'
-  | 'enablePublicAccess'
-  | 'virtualNetworkAddressPrefix';
-
-/** Name of a template output (the same in every release that has it). */
-export type OutputKey =
-  | 'name'
-  | 'location'
-  | 'dataFactorytName'
-  | 'storageAccountId'
-  | 'storageAccountName'
-  | 'storageUrlForPowerBI'
-  | 'clusterId'
-  | 'clusterUri'
-  | 'ingestionDbName'
-  | 'hubDbName'
-  | 'managedIdentityId'
-  | 'managedIdentityTenantId';
-
 /** Steps of the portal form, in the order the form shows them (`basics` is the first page). */
 export type FormStep = 'basics' | 'storage' | 'dataExplorer' | 'networking' | 'tags';
 
@@ -140,8 +101,8 @@ export interface FormContribution {
   step: FormStep;
   /** The element, as createUiDefinition JSON (its `name` is referenced by `output`). */
   element?: Record<string, unknown>;
-  /** Output expression, e.g. `[steps('storage').storageSku]`. */
-  output: string;
+  /** Output expression, e.g. `ui.steps('storage', 'storageSku')` (written `[steps('storage').storageSku]`). */
+  output: UiExpr;
 }
 
 /** Everything one module adds. All members optional; order inside arrays is output order. */

@@ -21,8 +21,8 @@
  * `contentVersion`, and for each parameter exactly one of `value` or `reference`.
  */
 import type { CompileResult } from '../compiler/compile.js';
-import type { Diagnostic } from '../compiler/diagnostics.js';
-import { isArmExpressionString } from '../expressions/arm/parser.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { codes } from '../diagnostics/index.js';
 
 /** `$schema` of a deployment parameters file. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { packagePath } from '../compiler/packageRoot.js';
+import { packagePath } from '../util/packageRoot.js';
 import type { Cloud } from './urls.js';
 
 /** One file of a feed. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { packagePath } from '../compiler/packageRoot.js';
+import { packagePath } from '../util/packageRoot.js';
 import type { ResponsesFile } from './responses.js';
 import { SimulationError } from './values.js';
 import { codes } from '../diagnostics/index.js';

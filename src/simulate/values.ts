@@ -4,7 +4,7 @@
  */
 import { AdfUnsupportedFunctionError, evaluateAdfValue, type AdfEvalContext } from '../expressions/adf/evaluate.js';
 import { codes, type Raised } from '../diagnostics/index.js';
-import type { Severity } from '../compiler/diagnostics.js';
+import type { Severity } from '../diagnostics/diagnostic.js';
 
 /**
  * A problem of the simulation itself, not of a pipeline run: something the simulator does not support

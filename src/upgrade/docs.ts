@@ -4,7 +4,7 @@
  * it between `<!-- upgrading:start -->` and `<!-- upgrading:end -->`; a test fails when it is not current).
  */
 import { compile } from '../compiler/compile.js';
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { DiffInput } from '../diff/types.js';
 import { formatPlanMarkdown } from './format.js';
 import { planUpgrade } from './plan.js';

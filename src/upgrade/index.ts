@@ -8,7 +8,7 @@
  * process.stdout.write(renderPlan(plan, 'markdown'));
  * ```
  */
-import { toJsonText } from '../compiler/json.js';
+import { toJsonText } from '../model/json.js';
 import { formatPlanMarkdown, formatPlanText } from './format.js';
 import type { UpgradePlan } from './types.js';
 import type { PlanFormat } from './formats.js';

@@ -13,7 +13,7 @@
  * A tag or version like `0.2.1` names the release of its first two parts when hubc has no such release.
  */
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
 
 /** What was found. */

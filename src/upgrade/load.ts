@@ -9,10 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import { RELEASE_SECTIONS } from '../compiler/checks/releaseFields.js';
+import { RELEASE_SECTIONS } from '../frontend/checks/releaseFields.js';
 import { compile } from '../compiler/compile.js';
-import { hasErrors } from '../compiler/diagnostics.js';
-import { getRelease, has, RELEASE_VERSIONS } from '../compiler/releases.js';
+import { hasErrors } from '../diagnostics/diagnostic.js';
+import { getRelease, has, RELEASE_VERSIONS } from '../model/releases.js';
 import { DiffLoadError, loadDiffInput } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
 import { codes } from '../diagnostics/index.js';

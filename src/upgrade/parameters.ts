@@ -9,12 +9,13 @@
  * not declare ("Parameters in ARM templates", learn.microsoft.com). ARM matches parameter names without
  * regard to case, so a file's names are matched the same way here.
  */
-import { getRelease, parameterName, type Release } from '../compiler/releases.js';
+import { getRelease, parameterName, type Release } from '../model/releases.js';
 import type { DiffInput, DiffResult } from '../diff/types.js';
-import { isObject, type JsonObject } from '../diff/values.js';
+
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A parameter of A and what becomes of it in B. */
 export interface ParameterChange {

@@ -8,7 +8,7 @@
  * start-triggers scripts), `after` (delete the pipelines, datasets and linked services B lacks, then the
  * resources B lacks, then move data into B's layout).
  */
-import { RELEASE_VERSIONS } from '../compiler/releases.js';
+import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
 import { diffBuilds } from '../diff/compare.js';
 import { templateOf } from '../diff/template.js';

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CompileResult } from '../compiler/compile.js';
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOutput.js';
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, type BlockOutcome, type KqlScript } from '../validators/kql.js';

@@ -4,11 +4,11 @@
  * the Kusto language service. Each validator is a function of its own input, so `hubc validate` can cache
  * and parallelise them (./cached.ts); this module runs them in-process, one after another (the tests).
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../compiler/compile.js';
 import type { AdfObject } from '../modules/types.js';
-import { toPlainJson } from '../compiler/json.js';
-import { jsonLocator } from '../compiler/positions.js';
+import { toPlainJson } from '../model/json.js';
+import { jsonLocator } from '../diagnostics/positions.js';
 import { adfPositions, kqlScriptsForValidation, placed, positionTemplateDiagnostics, validateOutput } from '../compiler/validateOutput.js';
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { loadArmSchemaValidator, armSchemaDiagnostics, type ArmResourceIssueMemo } from '../validators/armSchema.js';

@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { KustoLoadError, validateKqlScripts, type BlockOutcome, type KqlScript } from '../validators/kql.js';
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** What the worker is given. */
 export interface KqlWorkerInput {

@@ -5,7 +5,7 @@
  * unchanged run is answered from the cache without compiling or loading a validator.
  */
 import { compile } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../compiler/diagnostics.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { NO_CACHE, openResultCache, resultCacheDir } from '../cache/index.js';
 import { prepareArmSchemas } from '../validators/armSchema/locate.js';
 import { validateOutputCached, type CacheReport } from './cached.js';

@@ -5,7 +5,7 @@
  * these, a run stores what it printed; an unchanged run then reads it back without compiling or loading any
  * validator.
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { cacheKey, codeIdentity } from '../cache/index.js';
 import { schemaCandidatesStamp } from '../validators/armSchema/folders.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';

@@ -31,27 +31,18 @@
  * This file holds the entry points and the conversion to diagnostics; `./adfModel/walker.ts` the walk,
  * `./adfModel/metadata.ts` the SDK mappers, `./adfModel/values.ts` the value helpers.
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
-import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../naming/dataFactory.js';
+import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { RESOURCE_MODELS } from './adfModel/metadata.js';
-import { describeValue, isJsonObject } from './adfModel/values.js';
+import { describeValue } from './adfModel/values.js';
 import { Walker } from './adfModel/walker.js';
 
-export type { AdfObjectKind } from '../naming/dataFactory.js';
+export type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 
-/** One finding of the model checker. */
-export interface AdfModelIssue {
-  severity: 'error' | 'warning';
-  /** JSON path inside the wire object, e.g. `properties.activities[0].typeProperties.items`. */
-  path: string;
-  /** What is wrong, e.g. `expected boolean, got string "yes"` or `unknown Activity type 'WebActivityy'`. */
-  message: string;
-  /** Names of the enclosing activities, outermost first, joined with ` / ` (only inside activities). */
-  activity?: string;
-  /** How to fix it, when there is something useful to say (e.g. a spelling suggestion). */
-  hint?: string;
-}
+export type { AdfModelIssue } from './adfModel/walker.js';
+import type { AdfModelIssue } from './adfModel/walker.js';
+import { isObject } from '../util/json.js';
 
 /** Options of {@link checkAdfObject}. */
 export interface AdfModelOptions {
@@ -76,7 +67,7 @@ export { ADF_NAME_CONSTRAINTS } from './adfModel/walker.js';
  */
 export function checkAdfObject(kind: AdfObjectKind, wire: { name: string; properties: unknown }, options: AdfModelOptions = {}): AdfModelIssue[] {
   const walker = new Walker(options.armExpressions ?? false);
-  if (!isJsonObject(wire)) {
+  if (!isObject(wire)) {
     walker.report('error', '', `expected object with name and properties, got ${describeValue(wire)}`);
     return walker.issues;
   }

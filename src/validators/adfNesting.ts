@@ -5,7 +5,7 @@
  * Checked conservatively: a breach found here may in some cases be accepted by the service, never the
  * other way round.
  */
-import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { ADF_CONTAINER_TYPES as CONTAINER_TYPES, innerActivityLists } from './adfActivityGraph.js';
 

@@ -22,7 +22,7 @@
  * hash, both for whole calls and per command (keyed by the command, its database and the schema before it,
  * {@link commandKey}); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
  */
-import { offsetPositions, sortDiagnostics, type Diagnostic } from '../compiler/diagnostics.js';
+import { offsetPositions, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageService.js';
 import { isCommentOnly, splitKqlCommands, type KqlBlock } from './kql/split.js';

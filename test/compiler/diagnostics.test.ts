@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile } from '../../src/compiler/compile.js';
-import { formatDiagnostic } from '../../src/compiler/diagnostics.js';
+import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 /** Compiles and returns the single error, asserting there is exactly one. */

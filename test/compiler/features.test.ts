@@ -6,9 +6,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileModel } from '../../src/compiler/compile.js';
-import { RELEASE_VERSIONS, getRelease, withoutFeature, FEATURE_PARAMETERS, FEATURE_OUTPUTS, type Release, type ReleaseFeature } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS, getRelease, withoutFeature, FEATURE_PARAMETERS, FEATURE_OUTPUTS, type Release, type ReleaseFeature } from '../../src/model/releases.js';
 import { validateOutput } from '../../src/compiler/validateOutput.js';
-import { formatDiagnostic } from '../../src/compiler/diagnostics.js';
+import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 import { fullHubYaml, modelOf } from '../support/hubs.js';
 
 /** Compiles the default hub (with Data Explorer and a remote hub set, so conditional parts are on) for a release row. */

@@ -6,8 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../../src/compiler/releaseDocs.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../../src/frontend/releaseDocs.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { upgradingSection } from '../../src/upgrade/docs.js';
 
 for (const [file, block, content] of [

@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { compile } from '../../src/compiler/compile.js';
-import { RELEASE_VERSIONS, type ReleaseVersion } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS, type ReleaseVersion } from '../../src/model/releases.js';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
 
 type Param = [name: string, type: string, defaultValue: unknown];

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
-import { BUILT_IN_DATASETS } from '../../src/modules/datasets/catalog.js';
-import { WINDOWS_TIME_ZONES, REGION_TIME_ZONES } from '../../src/modules/dataFactory/timeZones.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
+import { BUILT_IN_DATASETS } from '../../src/model/datasets.js';
+import { WINDOWS_TIME_ZONES, REGION_TIME_ZONES } from '../../src/model/timeZones.js';
 import { modelOf, DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8'));

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fastJsonPatch from 'fast-json-patch';
 import { parse, stringify } from 'yaml';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { applyDiffPatch, buildPatch, formatPatch, jsonOps } from '../../src/diff/format/patch.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile } from '../../src/compiler/compile.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { ADF_EVALUATOR_FUNCTIONS, evaluateAdfValue } from '../../src/expressions/adf/evaluate.js';
 import { adfValueNodes, parseAdfValue, walkAdf } from '../../src/expressions/adf/parser.js';
 import { supportedActivityTypes } from '../../src/simulate/engine.js';

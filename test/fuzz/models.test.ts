@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { hasErrors } from '../../src/compiler/diagnostics.js';
+import { hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { loadArmSchemaValidator, type ArmSchemaValidator } from '../../src/validators/armSchema.js';
 import { compiled, templateOf } from '../support/hubs.js';
 import { sharedArmSchemas } from '../support/sharedData.js';

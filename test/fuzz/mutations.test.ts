@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { hasErrors } from '../../src/compiler/diagnostics.js';
+import { hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { assertProperty, compileChecked, runs, schemaModel } from './support.js';
 
 type Json = unknown;

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { compile, type CompileResult } from '../../src/compiler/compile.js';
-import { hasErrors } from '../../src/compiler/diagnostics.js';
+import { hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { arbitraryFor } from './schemaArbitrary.js';
 

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { lintHub } from '../../src/lint/index.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { DEFAULT_HUB_YAML, hubYaml } from '../support/hubs.js';
 import { compile } from '../../src/compiler/compile.js';
 import { NEWEST_STABLE_API_VERSION } from '../../src/lint/data/apiVersions.js';

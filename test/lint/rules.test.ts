@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { lintRelease } from '../../src/lint/engine.js';
 import { RULES } from '../../src/lint/registry.js';
-import { toJsonText } from '../../src/compiler/json.js';
+import { toJsonText } from '../../src/model/json.js';
 import { TEMPLATE_CASES } from './cases/template.js';
 import { SECURITY_CASES } from './cases/security.js';
 import { OTHER_CASES } from './cases/others.js';

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runHubc } from '../support/cli.js';
 import { compile } from '../../src/compiler/compile.js';
-import { getRelease } from '../../src/compiler/releases.js';
+import { getRelease } from '../../src/model/releases.js';
 import { planMigration, runMigration, type MigrationStorage } from '../../src/migrate/index.js';
 import { simulate, allRuns } from '../../src/simulate/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';

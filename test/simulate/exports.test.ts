@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compile, type CompileResult } from '../../src/compiler/compile.js';
-import { EXPORT_SCHEMAS } from '../../src/modules/datasets/catalog.js';
+import { EXPORT_SCHEMAS } from '../../src/model/datasets.js';
 import { simulate, allRuns, type SimulationResult } from '../../src/simulate/index.js';
 import { EXPORT_EXPECTATIONS, LAYOUT_CLEANUP, type IngestedExport } from './cases.js';
 import { cleanStorages, decimal18, eventOf, filesIn, readParquetFile, simulationHub, storageFrom } from '../support/simulate.js';

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile } from '../../src/compiler/compile.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { simulate, factoryFromArtifacts } from '../../src/simulate/index.js';
 import { fullHubYaml } from '../support/hubs.js';
 import { cleanStorages, emptyStorage } from '../support/simulate.js';

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { compile, loadModel, type CompileResult } from '../../src/compiler/compile.js';
-import type { HubModel } from '../../src/compiler/model.js';
-import { getRelease, has } from '../../src/compiler/releases.js';
+import type { HubModel } from '../../src/model/hub.js';
+import { getRelease, has } from '../../src/model/releases.js';
 
 /** The repository's default hub.yaml. */
 export const DEFAULT_HUB_YAML = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');

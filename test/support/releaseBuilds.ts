@@ -8,7 +8,7 @@
  * As soon as RELEASE_VERSIONS includes 0.6 it is the real 0.6 build, with no change to the tests.
  */
 import { compile, compileModel, loadModel } from '../../src/compiler/compile.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import type { DiffInput } from '../../src/diff/types.js';
 import { DEFAULT_HUB_YAML } from './hubs.js';
 

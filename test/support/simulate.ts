@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import parquet from '@dsnp/parquetjs';
 import { fullHubYaml, hubYaml } from './hubs.js';
-import { getRelease, has } from '../../src/compiler/releases.js';
+import { getRelease, has } from '../../src/model/releases.js';
 
 /** Folder of the example exports (one storage folder per case). */
 export const EXPORTS = new URL('../fixtures/simulate/exports/', import.meta.url).pathname;
@@ -66,8 +66,11 @@ export function filesIn(dir: string, sub = ''): string[] {
   };
   try {
     walk(join(dir, sub));
-  } catch {
-    return [];
+  } catch (e) {
+    // Only a folder that does not exist is "no files"; anything else (a path that is a file, no permission)
+    // is an error of the test, which an empty list would hide.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
   }
   return out.sort();
 }

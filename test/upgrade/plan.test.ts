@@ -7,8 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { toJsonText } from '../../src/compiler/json.js';
-import { RELEASE_VERSIONS } from '../../src/compiler/releases.js';
+import { toJsonText } from '../../src/model/json.js';
+import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { planUpgrade, UpgradePlanError, UPGRADE_PHASES, formatPlanText, formatPlanMarkdown, type UpgradePlan, type UpgradeStep } from '../../src/upgrade/index.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 

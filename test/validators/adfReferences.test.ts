@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as adf from '../../src/expressions/adf/index.js';
-import type { Diagnostic } from '../../src/compiler/diagnostics.js';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { checkAdfReferences, type AdfFactoryObjects, type AdfJsonPath } from '../../src/validators/adfReferences.js';
 import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from '../../src/validators/adfActivityGraph.js';
 

@@ -1,9 +1,9 @@
-import { getRelease } from '../../src/compiler/releases.js';
+import { getRelease } from '../../src/model/releases.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as arm from '../../src/expressions/arm/index.js';
 import { checkArmReferences } from '../../src/validators/armReferences.js';
-import { formatDiagnostic, type Diagnostic } from '../../src/compiler/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { ids, nameVariables, names, tagsFor } from '../../src/modules/core/names.js';
 
 const plain = <T>(x: unknown): T => JSON.parse(JSON.stringify(x)) as T;

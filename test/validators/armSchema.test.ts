@@ -20,7 +20,7 @@ import {
   type ArmSchemaIssue,
   type ArmSchemaValidator,
 } from '../../src/validators/armSchema.js';
-import { EnvironmentError } from '../../src/compiler/diagnostics.js';
+import { EnvironmentError } from '../../src/diagnostics/diagnostic.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from '../../src/validators/armSchema/needs.js';
 import { candidatesFor } from '../../src/validators/armSchema/download.js';
 import { sharedArmSchemas } from '../support/sharedData.js';

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { positionAt, type Diagnostic, type Position } from '../../src/compiler/diagnostics.js';
+import { positionAt, type Diagnostic, type Position } from '../../src/diagnostics/diagnostic.js';
 import { splitKqlCommands, validateKqlScripts, compareSchemas, type KqlScript } from '../../src/validators/kql.js';
 
 const FIXTURES = new URL('../fixtures/kql-validator/', import.meta.url);

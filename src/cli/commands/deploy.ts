@@ -5,13 +5,13 @@
  * SDKs are loaded by the action (`import()`), not when the command is registered.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { Diagnostic } from '../../compiler/diagnostics.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
 import type { ArmError } from '../../deploy/errors.js';
 import type { DeployOutcome } from '../../deploy/run.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseOption } from '../options.js';
-import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import { azureCredential, compileAndCheck, hubFileOf, type CommandContext } from './shared.js';
 

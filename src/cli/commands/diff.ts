@@ -4,11 +4,11 @@
  */
 import type { Command } from 'commander';
 import { DIFF_FORMATS, type DiffFormat } from '../../diff/formats.js';
-import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
-import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { choiceOption } from '../options.js';
-import { toJsonText } from '../../compiler/json.js';
+import { toJsonText } from '../../model/json.js';
 import type { CommandContext } from './shared.js';
 
 /** Adds the command to the program. */

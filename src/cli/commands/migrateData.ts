@@ -6,9 +6,9 @@
  * unreachable account (HUB492), or a pair that is not an upgrade (HUB493).
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { EnvironmentError } from '../../compiler/diagnostics.js';
-import { toJsonText } from '../../compiler/json.js';
-import { getRelease, RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { EnvironmentError } from '../../diagnostics/diagnostic.js';
+import { toJsonText } from '../../model/json.js';
+import { getRelease, RELEASE_VERSIONS } from '../../model/releases.js';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import type { MigrationLocation } from '../../migrate/run.js';

@@ -16,7 +16,7 @@ import type { TokenCredential } from '@azure/identity';
 import type { ResourceManagementClientOptionalParams } from '@azure/arm-resources';
 import type { DeployTiming } from '../../deploy/run.js';
 import type { CompileResult } from '../../compiler/compile.js';
-import { hasErrors, type Diagnostic, type EnvironmentError } from '../../compiler/diagnostics.js';
+import { hasErrors, type Diagnostic, type EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { CLOUDS, type CloudName } from '../../deploy/clouds.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { codes } from '../../diagnostics/index.js';
@@ -49,7 +49,8 @@ export interface CommandContext {
 }
 
 /**
- * Reads a hub.yaml file. On a read error reports HUB001 and returns the exit code instead of the text.
+ * Reads a hub.yaml file. On a read error reports HUB001 and returns the exit code instead of the text: 2, as
+ * for every environment error (docs/diagnostics.md), not 1, which is kept for problems in the hub.yaml.
  */
 export function readHubFile(io: CliIO, file: string, format: OutputFormat): string | number {
   try {
@@ -60,7 +61,7 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
       [{ ...codes.HUB001.raise({ file, detail: (e as Error).message }), file }],
       format,
     );
-    return EXIT.diagnostics;
+    return EXIT.usage;
   }
 }
 
@@ -129,6 +130,6 @@ export async function azureCredential(ctx: CommandContext, cloud: CloudName): Pr
  * throws, also under tsx in tests (see the note at the top of this file).
  */
 export async function asEnvironmentError(e: unknown): Promise<EnvironmentError | undefined> {
-  const { EnvironmentError } = await import('../../compiler/diagnostics.js');
+  const { EnvironmentError } = await import('../../diagnostics/diagnostic.js');
   return e instanceof EnvironmentError ? e : undefined;
 }

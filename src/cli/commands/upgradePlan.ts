@@ -6,9 +6,9 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { EnvironmentError, type Diagnostic } from '../../compiler/diagnostics.js';
-import { toJsonText } from '../../compiler/json.js';
-import { RELEASE_VERSIONS } from '../../compiler/releases.js';
+import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { toJsonText } from '../../model/json.js';
+import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { choiceOption } from '../options.js';
@@ -89,7 +89,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
           renameSync(temp, opts.out);
         } catch (e) {
           reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], diagFormat);
-          return ctx.exit(EXIT.diagnostics);
+          return ctx.exit(EXIT.usage);
         }
       }
       io.out(output);

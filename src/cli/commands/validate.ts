@@ -4,7 +4,7 @@
  * writes nothing but the result cache. This file reads the file and prints.
  */
 import type { Command } from 'commander';
-import { hasErrors } from '../../compiler/diagnostics.js';
+import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';

@@ -5,8 +5,10 @@
  * `environment()`) stays an ARM expression.
  */
 import { foldTemplateValue, templateContext } from '../../expressions/arm/evaluate.js';
-import { isArmExpressionString } from '../../expressions/arm/parser.js';
-import type { TemplateFolder } from '../dataFactory/standalone.js';
+import { isArmExpressionString } from '../../expressions/arm/semantics.js';
+
+/** Partial evaluator of template values: returns the folded value, or `undefined` for "leave out". */
+export type TemplateFolder = (value: unknown) => unknown;
 
 /**
  * Returns a folder for values of `template` (plain JSON with `"[...]"` expression strings).

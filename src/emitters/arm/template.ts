@@ -7,10 +7,10 @@
  * services before datasets, datasets before pipelines, and pipelines before triggers.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { AdfObject, ArmResource, Contribution, ParameterKey, Value } from '../../modules/types.js';
-import { parameterName, type Release } from '../../compiler/releases.js';
+import type { AdfObject, ArmResource, Contribution, Value } from '../../modules/types.js';
+import { parameterName, type ParameterKey, type Release } from '../../model/releases.js';
 import { names, ids, adfObjectId } from '../../modules/core/names.js';
-import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../naming/dataFactory.js';
+import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../model/dataFactoryKinds.js';
 import { withDerivedDependencies } from './dependencies.js';
 
 /** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */

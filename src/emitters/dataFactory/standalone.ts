@@ -9,8 +9,9 @@
  * names with `uniqueString`, endpoints, identities) stay ARM expressions.
  */
 import type { AdfObject } from '../../modules/types.js';
-import { toJsonText } from '../../compiler/json.js';
+import { toJsonText } from '../../model/json.js';
 import { escapeLiterals } from '../arm/template.js';
+import type { TemplateFolder } from '../arm/fold.js';
 
 /** Folder of each object kind under `datafactory/`. */
 export const ADF_FOLDERS: Record<AdfObject['kind'], string> = {
@@ -19,9 +20,6 @@ export const ADF_FOLDERS: Record<AdfObject['kind'], string> = {
   dataset: 'datasets',
   linkedService: 'linkedServices',
 };
-
-/** Partial evaluator of template values: returns the folded value, or `undefined` for "leave out". */
-export type TemplateFolder = (value: unknown) => unknown;
 
 /**
  * Emits the standalone files.

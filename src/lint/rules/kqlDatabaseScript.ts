@@ -9,7 +9,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { KUSTO_DATABASE_SCRIPT } from '../links.js';
-import { offsetPositions } from '../../compiler/diagnostics.js';
+import { offsetPositions } from '../../diagnostics/diagnostic.js';
 import { splitKqlCommands } from '../../validators/kql/split.js';
 
 const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '.alter', '.alter-merge', '.add']);

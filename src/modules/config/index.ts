@@ -2,15 +2,16 @@
  * Files of the `config` container: `settings.json` (hub settings: version, scopes, retention) and the
  * parquet-conversion schema files `schemas/<type>_<version>[_<channel>].json` (spec, "Deployed resources").
  *
- * The schema files are generated from our dataset definitions (src/modules/datasets/catalog.ts) in the
+ * The schema files are generated from our dataset definitions (src/model/datasets.ts) in the
  * layout of the public hub files: a Data Factory TabularTranslator whose mappings select each column and
  * give its interim type; sink names equal source names.
  */
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { ArmParameter, Contribution, FileArtifact, FormContribution } from '../types.js';
-import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../datasets/catalog.js';
-import { toJsonText } from '../../compiler/json.js';
-import { has, parameterName } from '../../compiler/releases.js';
+import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../../model/datasets.js';
+import { toJsonText } from '../../model/json.js';
+import { has, parameterName } from '../../model/releases.js';
+import * as ui from '../../expressions/ui/index.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
@@ -111,7 +112,7 @@ export function configModule(model: HubModel): Contribution {
     parameter: key,
     step: 'storage',
     element: { name: key, type: 'Microsoft.Common.Slider', label, min: 0, max, defaultValue: p.defaultValue, showStepMarkers: false, toolTip: p.metadata.description },
-    output: `[steps('storage').${key}]`,
+    output: ui.steps('storage', key),
   });
   const scopesName = parameterName(model.release, 'scopes');
   return {
@@ -139,7 +140,7 @@ export function configModule(model: HubModel): Contribution {
             validationMessage: 'Enter scope IDs starting with /, separated by commas.',
           },
         },
-        output: `[if(empty(steps('storage').${scopesName}), parse('[]'), split(steps('storage').${scopesName}, ','))]`,
+        output: ui.if_(ui.empty(ui.steps('storage', scopesName)), ui.parse('[]'), ui.split(ui.steps('storage', scopesName), ',')),
       },
     ],
   };

@@ -11,9 +11,9 @@
  * meets the purpose; `replace(.., '--', '-')` removes it.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { ParameterKey, Value } from '../types.js';
-import { has, parameterName, type Release, type ReleaseFeature } from '../../compiler/releases.js';
-import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../naming/dataFactory.js';
+import type { Value } from '../types.js';
+import { has, parameterName, type ParameterKey, type Release, type ReleaseFeature } from '../../model/releases.js';
+import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 
 const v = arm.variables;
 

@@ -4,13 +4,14 @@
  * empty; the cluster reads the data lake with its own identity, and Data Factory administers it.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, FormContribution, KqlScriptArtifact } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
+import * as ui from '../../expressions/ui/index.js';
 
 const KUSTO_API = '2023-08-15';
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
@@ -242,12 +243,12 @@ function dataExplorerParameters(model: HubModel) {
 }
 
 /** Form expression: true when the selected Data Explorer SKU is a Dev (no SLA) SKU (Basic tier, one node). */
-const IS_DEV_SKU = "startsWith(steps('dataExplorer').dataExplorerSkuName, 'Dev(No SLA)_')";
+const IS_DEV_SKU = ui.startsWith(ui.steps('dataExplorer', 'dataExplorerSkuName'), 'Dev(No SLA)_');
 
 /** The Data Explorer step of the portal form. */
 function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExplorerParameters>): FormContribution[] {
   const options = (values: string[]) => values.map((v) => ({ label: v, value: v }));
-  const whenCluster = "[not(empty(steps('dataExplorer').dataExplorerName))]";
+  const whenCluster = ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName')));
   const slider = (key: 'dataExplorerLogRetentionInDays' | 'dataExplorerFinalRetentionInMonths', label: string, max: number): FormContribution => ({
     parameter: key,
     step: 'dataExplorer',
@@ -262,7 +263,7 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
       toolTip: parameters[key].metadata.description,
       visible: whenCluster,
     },
-    output: `[steps('dataExplorer').${key}]`,
+    output: ui.steps('dataExplorer', key),
   });
   return [
     {
@@ -280,7 +281,7 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
           validationMessage: '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
         },
       },
-      output: "[steps('dataExplorer').dataExplorerName]",
+      output: ui.steps('dataExplorer', 'dataExplorerName'),
     },
     {
       parameter: 'dataExplorerSkuName',
@@ -294,7 +295,7 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
         constraints: { required: true, allowedValues: options(model.dataExplorer.allowedSkuNames) },
         visible: whenCluster,
       },
-      output: "[steps('dataExplorer').dataExplorerSkuName]",
+      output: ui.steps('dataExplorer', 'dataExplorerSkuName'),
     },
     {
       // Data Explorer accepts only Basic with the Dev (no SLA) SKUs and only Standard with the others:
@@ -309,11 +310,11 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
         toolTip: parameters.dataExplorerSkuTier.metadata.description,
         constraints: {
           required: true,
-          allowedValues: `[if(${IS_DEV_SKU}, parse('${JSON.stringify(options(['Basic']))}'), parse('${JSON.stringify(options(['Standard']))}'))]`,
+          allowedValues: ui.if_(IS_DEV_SKU, ui.parseJson(options(['Basic'])), ui.parseJson(options(['Standard']))),
         },
         visible: whenCluster,
       },
-      output: "[steps('dataExplorer').dataExplorerSkuTier]",
+      output: ui.steps('dataExplorer', 'dataExplorerSkuTier'),
     },
     {
       // Standard tier: 2-1000 nodes. Basic (Dev SKUs) always has one node, so no slider; see the output.
@@ -328,9 +329,9 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
         defaultValue: Math.max(2, model.dataExplorer.sku.capacity),
         showStepMarkers: false,
         toolTip: parameters.dataExplorerSkuCapacity.metadata.description,
-        visible: `[and(not(empty(steps('dataExplorer').dataExplorerName)), not(${IS_DEV_SKU}))]`,
+        visible: ui.and(ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName'))), ui.not(IS_DEV_SKU)),
       },
-      output: `[if(${IS_DEV_SKU}, 1, steps('dataExplorer').dataExplorerSkuCapacity)]`,
+      output: ui.if_(IS_DEV_SKU, 1, ui.steps('dataExplorer', 'dataExplorerSkuCapacity')),
     },
     slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
     slider('dataExplorerFinalRetentionInMonths', 'Normalized data retention (months)', 999),

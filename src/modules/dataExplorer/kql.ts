@@ -10,10 +10,10 @@
  * {@link RAW_RETENTION_PLACEHOLDER}.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { CustomDatasetModel, HubModel } from '../../compiler/model.js';
+import type { CustomDatasetModel, HubModel } from '../../model/hub.js';
 import type { KqlScriptArtifact } from '../types.js';
 import { loadKqlTemplates, type HelperRegistry, type KqlTemplate, type KqlTemplateName } from './kqlTemplates.js';
-import { EXPORT_SCHEMAS, builtInDataset, schemaFileName } from '../datasets/catalog.js';
+import { EXPORT_SCHEMAS, builtInDataset, schemaFileName } from '../../model/datasets.js';
 import { BUILT_IN_KQL_DATASETS, HUB_SETTINGS_LOG, OPEN_DATA_TABLES, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
 import { customAdds, customFinalColumns, customRawColumns } from './kql/custom.js';
 

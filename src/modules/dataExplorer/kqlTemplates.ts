@@ -11,7 +11,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import { packagePath } from '../../compiler/packageRoot.js';
+import { packagePath } from '../../util/packageRoot.js';
 
 /** The compile options of every template and partial (handlebars adds to the object it is given: pass a copy). */
 export const KQL_TEMPLATE_OPTIONS = { noEscape: true, strict: true } as const;

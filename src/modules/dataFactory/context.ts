@@ -3,10 +3,10 @@
  * ARM text itself. Built once per compile by {@link dataFactoryContext}.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel, ScheduleModel } from '../../compiler/model.js';
+import type { HubModel, ScheduleModel } from '../../model/hub.js';
 import type { Value } from '../types.js';
 import { names, ids, deployDataExplorer, publicAccess, remoteHubKeySecretName } from '../core/names.js';
-import { has, type PipelineRole, type TriggerRole } from '../../compiler/releases.js';
+import { has, type PipelineRole, type TriggerRole } from '../../model/releases.js';
 
 /** Names of the Data Factory objects that are not pipelines or triggers. */
 export const LINKED_SERVICES = {

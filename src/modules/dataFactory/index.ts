@@ -7,18 +7,18 @@
  * {@link dataFactoryObjects}.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, tagsFor, ROLES, adfObjectId } from '../core/names.js';
 import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
-import { has, earlierReleases, type Release } from '../../compiler/releases.js';
+import { has, earlierReleases, type Release } from '../../model/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
-import { REGION_TIME_ZONES } from './timeZones.js';
+import { REGION_TIME_ZONES } from '../../model/timeZones.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 
 const FACTORY_API = '2018-06-01';

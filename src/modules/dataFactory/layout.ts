@@ -16,8 +16,7 @@
  * layouts without an ingestion ID a new export overwrites the files of the same name.
  */
 import * as adf from '../../expressions/adf/index.js';
-import type { IngestionLayout } from '../../compiler/releases.js';
-import { INGESTION_ID_SEPARATOR } from './pipelines/shared.js';
+import { INGESTION_ID_SEPARATOR, type IngestionLayout } from '../../model/releases.js';
 
 /** What an ingestion folder is made of, as expressions of the pipeline that computes it. */
 export interface FolderParts {

@@ -6,8 +6,8 @@
  * (learn.microsoft.com/azure/data-factory/managed-virtual-network-private-endpoint)
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
-import { has } from '../../compiler/releases.js';
+import type { HubModel } from '../../model/hub.js';
+import { has } from '../../model/releases.js';
 import type { ArmResource } from '../types.js';
 import { names, ids, publicAccess, deployDataExplorer } from '../core/names.js';
 import { MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';

@@ -5,13 +5,13 @@
  * (`ctx.dataExplorerDeployed`, `ctx.remoteHubDeployed`).
  */
 import type { AdfObject } from '../types.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
 import { linkedServices } from './linkedServices.js';
 import { datasets } from './datasets.js';
 import { triggers } from './triggers.js';
 import { csvPathExportQueue, csvPathExportEtl } from './pipelines/csvPathExports.js';
-import type { PipelineRole } from '../../compiler/releases.js';
+import type { PipelineRole } from '../../model/releases.js';
 import { exportExecuteEtl } from './pipelines/rawexports_ExecuteETL.js';
 import { exportEtlIngestion } from './pipelines/rawexports_ETL_ingestion.js';
 import { ingestionExecuteEtl } from './pipelines/ingestion_ExecuteETL.js';

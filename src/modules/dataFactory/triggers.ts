@@ -16,10 +16,10 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import * as adf from '../../expressions/adf/index.js';
-import type { ScheduleModel } from '../../compiler/model.js';
+import type { ScheduleModel } from '../../model/hub.js';
 import type { AdfObject, Value, ValueObject } from '../types.js';
 import { pipelineName, triggerName, type DataFactoryContext } from './context.js';
-import type { TriggerRole } from '../../compiler/releases.js';
+import type { TriggerRole } from '../../model/releases.js';
 import { START_EXPORT_PROCESS_PARAMETERS } from './pipelines/config_StartExportProcess.js';
 import { EXPORT_EXECUTE_ETL_PARAMETERS } from './pipelines/rawexports_ExecuteETL.js';
 import { INGESTION_EXECUTE_ETL_PARAMETERS } from './pipelines/ingestion_ExecuteETL.js';

@@ -12,7 +12,7 @@
  * `az extension add` ("Use and manage extensions with the Azure CLI").
  */
 import { readFileSync } from 'node:fs';
-import { packagePath } from '../../compiler/packageRoot.js';
+import { packagePath } from '../../util/packageRoot.js';
 
 /** The scripts, by file name without `.sh`. */
 export const DEPLOYMENT_SCRIPTS = ['uploadSettings', 'triggers', 'deleteOldResources'] as const;

@@ -6,10 +6,11 @@
  * gets EventGrid Contributor on the namespace (and only there) so the deletion is allowed.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, tagsFor, ROLES, param } from '../core/names.js';
 import { roleAssignment } from '../storage/index.js';
+import * as ui from '../../expressions/ui/index.js';
 
 const IDENTITY_API = '2023-01-31';
 
@@ -48,7 +49,7 @@ export function eventGridModule(model: HubModel): Contribution {
           toolTip: `${eventGridLocation.metadata.description} Set a region such as eastus2 when the hub region has no Event Grid namespaces.`,
           constraints: { required: false, regex: '^[a-z0-9]*$', validationMessage: 'A region name such as eastus2 (lowercase, no spaces), or empty.' },
         },
-        output: "[basics('eventGridLocation')]",
+        output: ui.basics('eventGridLocation'),
       },
     ],
     resources: [

@@ -3,11 +3,11 @@
  * remote hub storage key, see the remote hub module), reachable through a private endpoint.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, SUBNETS, tagsFor } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
 
 const VAULT_API = '2023-07-01';
 

@@ -5,10 +5,11 @@
  * a network security group; private DNS zones linked to the network.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
+import * as ui from '../../expressions/ui/index.js';
 
 const NETWORK_API = '2023-11-01';
 const DNS_API = '2024-06-01';
@@ -236,7 +237,7 @@ export function networkModule(model: HubModel): Contribution {
           toolTip: parameters.enablePublicAccess.metadata.description,
           constraints: { allowedValues: [{ label: 'Enabled', value: 'True' }, { label: 'Disabled', value: 'False' }] },
         },
-        output: "[steps('networking').enablePublicAccess]",
+        output: ui.steps('networking', 'enablePublicAccess'),
       },
       {
         parameter: 'virtualNetworkAddressPrefix',
@@ -253,7 +254,7 @@ export function networkModule(model: HubModel): Contribution {
             validationMessage: 'Enter an IPv4 range of /26 or larger, e.g. 10.20.30.0/26.',
           },
         },
-        output: "[steps('networking').virtualNetworkAddressPrefix]",
+        output: ui.steps('networking', 'virtualNetworkAddressPrefix'),
       },
     ],
   };

@@ -5,9 +5,10 @@
  * only when the URI is set (variable `deployRemoteHub`, defined by the core module).
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, remoteHubKeySecretName } from '../core/names.js';
+import * as ui from '../../expressions/ui/index.js';
 
 const VAULT_API = '2023-07-01';
 
@@ -57,7 +58,7 @@ export function remoteHubModule(model: HubModel): Contribution {
           toolTip: parameters.remoteHubStorageUri.metadata.description,
           constraints: { required: false, regex: '^(https://\\S+)?$', validationMessage: 'Enter an https:// URI or leave empty.' },
         },
-        output: "[steps('networking').remoteHubStorageUri]",
+        output: ui.steps('networking', 'remoteHubStorageUri'),
       },
       {
         parameter: 'remoteHubStorageKey',
@@ -70,9 +71,9 @@ export function remoteHubModule(model: HubModel): Contribution {
           // Shown, and then required, only when a remote hub storage URI is entered.
           constraints: { required: true },
           options: { hideConfirmation: true },
-          visible: "[not(empty(steps('networking').remoteHubStorageUri))]",
+          visible: ui.not(ui.empty(ui.steps('networking', 'remoteHubStorageUri'))),
         },
-        output: "[steps('networking').remoteHubStorageKey]",
+        output: ui.steps('networking', 'remoteHubStorageKey'),
       },
     ],
   };

@@ -4,14 +4,15 @@
  * identity and the `_uploadSettings` deployment script that writes `config/settings.json` and the schema files.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { HubModel } from '../../compiler/model.js';
+import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param } from '../core/names.js';
-import { has } from '../../compiler/releases.js';
+import { has } from '../../model/releases.js';
 import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
+import * as ui from '../../expressions/ui/index.js';
 
 const STORAGE_API = '2023-01-01';
 const IDENTITY_API = '2023-01-31';
@@ -284,7 +285,7 @@ export function storageModule(model: HubModel): Contribution {
           toolTip: storageSku.metadata.description,
           constraints: { required: true, allowedValues: model.storage.allowedSkus.map((v) => ({ label: v, value: v })) },
         },
-        output: "[steps('storage').storageSku]",
+        output: ui.steps('storage', 'storageSku'),
       },
     ],
   };

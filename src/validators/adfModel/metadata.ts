@@ -15,7 +15,7 @@
 import * as Mappers from '@azure/arm-datafactory/dist-esm/src/models/mappers.js';
 import type { Constraints } from './values.js';
 import { ACCEPTED_EXTRA_PROPERTIES, REQUIRED_COMPOSITES } from './knownGaps.js';
-import type { AdfObjectKind } from '../../naming/dataFactory.js';
+import type { AdfObjectKind } from '../../model/dataFactoryKinds.js';
 
 /** The `type` part of a mapper (the fields this checker reads). */
 export interface MapperType {

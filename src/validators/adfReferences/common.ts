@@ -3,12 +3,8 @@
  * or reference sits, which names it may use, the report callback, and helpers for names and messages.
  */
 import type { Raised } from '../../diagnostics/index.js';
-import type { AdfObjectKind } from '../../naming/dataFactory.js';
-
-/** True for a JSON object (not an array, not null). */
-export function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import type { AdfObjectKind } from '../../model/dataFactoryKinds.js';
+import { isObject } from '../../util/json.js';
 
 /** Lower-cased name → name as declared. */
 export type NameMap = Map<string, string>;

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { packageRoot } from '../../compiler/packageRoot.js';
+import { packageRoot } from '../../util/packageRoot.js';
 
 /** Environment variable naming a local copy of the schemas. */
 export const ARM_SCHEMAS_DIR_VARIABLE = 'ARM_SCHEMAS_DIR';

@@ -18,7 +18,7 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EnvironmentError } from '../../compiler/diagnostics.js';
+import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import {
   ARM_SCHEMAS_DIR_VARIABLE,
   ARM_SCHEMAS_URL_VARIABLE,

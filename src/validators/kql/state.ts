@@ -2,7 +2,7 @@
  * The cluster as the KQL validator sees it between commands: tables and functions per database (what the
  * language service analyses against), and how a command's effects change it.
  */
-import type { Position } from '../../compiler/diagnostics.js';
+import type { Position } from '../../diagnostics/diagnostic.js';
 import { buildGlobals, type LsGlobals } from './languageService.js';
 import { sha, type BlockOutcome, type FunctionDef, type KqlMappingInfo, type KqlTableInfo, type KqlUpdatePolicyInfo } from './types.js';
 

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serializeArm } from '../../../src/expressions/arm/index.js';
-import { BUILT_IN_DATASETS, EXPORT_SCHEMAS, type BuiltInDatasetName } from '../../../src/modules/datasets/catalog.js';
+import { BUILT_IN_DATASETS, EXPORT_SCHEMAS, type BuiltInDatasetName } from '../../../src/model/datasets.js';
 import { hubModel } from '../../support/hubs.js';
 import { kqlDatasets, kqlScripts, kqlString, RAW_RETENTION_PLACEHOLDER } from '../../../src/modules/dataExplorer/kql.js';
 

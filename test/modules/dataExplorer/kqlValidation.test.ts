@@ -7,11 +7,11 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Diagnostic } from '../../../src/compiler/diagnostics.js';
-import { BUILT_IN_DATASETS, EXPORT_SCHEMAS } from '../../../src/modules/datasets/catalog.js';
+import type { Diagnostic } from '../../../src/diagnostics/diagnostic.js';
+import { BUILT_IN_DATASETS, EXPORT_SCHEMAS } from '../../../src/model/datasets.js';
 import { kqlDatasets, kqlScripts } from '../../../src/modules/dataExplorer/kql.js';
 import { hubModel } from '../../support/hubs.js';
-import type { HubModel } from '../../../src/compiler/model.js';
+import type { HubModel } from '../../../src/model/hub.js';
 import { validateKqlScripts, type KqlScript, type KqlValidationResult } from '../../../src/validators/kql.js';
 
 /** The default hub's model with top-level members replaced. */

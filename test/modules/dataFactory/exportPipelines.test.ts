@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { objectsOf, activityOf, allActivities, evaluate } from './support.js';
-import { EXPORT_SCHEMAS, schemaFileName, BUILT_IN_DATASETS } from '../../../src/modules/datasets/catalog.js';
+import { EXPORT_SCHEMAS, schemaFileName, BUILT_IN_DATASETS } from '../../../src/model/datasets.js';
 import { EXECUTE_ETL_ACTIVITIES as A } from '../../../src/modules/dataFactory/pipelines/rawexports_ExecuteETL.js';
 
 const { byName } = objectsOf();

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { StandIn, callsOf, option, requireBashAndJq, templateScriptEnv, type FactoryObject, type FactoryState } from '../../support/deploymentScripts.js';
 import { compiled, templateOf } from '../../support/hubs.js';
 import { releaseBuild } from '../../support/releaseBuilds.js';
-import { getRelease, RELEASE_VERSIONS, type PipelineRole, type Release, type TriggerRole } from '../../../src/compiler/releases.js';
+import { getRelease, RELEASE_VERSIONS, type PipelineRole, type Release, type TriggerRole } from '../../../src/model/releases.js';
 
 requireBashAndJq();
 

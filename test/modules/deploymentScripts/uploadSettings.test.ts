@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { compiled, fullHubYaml, hubYaml, templateOf } from '../../support/hubs.js';
 import { releaseBuild } from '../../support/releaseBuilds.js';
 import { StandIn, callsOf, option, requireBashAndJq, templateScriptEnv } from '../../support/deploymentScripts.js';
-import { RELEASE_VERSIONS } from '../../../src/compiler/releases.js';
+import { RELEASE_VERSIONS } from '../../../src/model/releases.js';
 
 requireBashAndJq();
 

@@ -4,7 +4,7 @@
  * already declares is not added twice (hub.yaml validation rejects such names today; this keeps the
  * layout well-formed regardless).
  */
-import type { CustomDatasetModel } from '../../../compiler/model.js';
+import type { CustomDatasetModel } from '../../../model/hub.js';
 import { SOURCE_COLUMNS, type KqlColumn } from './tables.js';
 
 /** The column the final tables add: when the row was loaded. */

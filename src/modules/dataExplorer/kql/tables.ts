@@ -6,15 +6,15 @@
  * Sources: the specification ("Dataset transforms", "Analytics cluster objects") and the facts reference
  * `../shared/reference/kql-0.7.md` §4 (column names, Kusto types and order of the public 0.7 release).
  * Raw tables hold the union of the columns of every conversion-schema file of their dataset
- * (`EXPORT_SCHEMAS` in `src/modules/datasets/catalog.ts`) plus the columns other providers and the hub
+ * (`EXPORT_SCHEMAS` in `src/model/datasets.ts`) plus the columns other providers and the hub
  * add (`x_Source*`); column order equals mapping order. Final tables list the columns of the transform's
  * result in order (Data Explorer requires the update-policy query to produce exactly that schema).
  *
  * Spec strings are `Name:type` or `Name:type=Parquet field` when the parquet field differs from the
  * column name (the MCA reservation-recommendation fields contain spaces).
  */
-import type { BuiltInDatasetName } from '../../datasets/catalog.js';
-import type { KustoType } from '../../../compiler/model.js';
+import type { BuiltInDatasetName } from '../../../model/datasets.js';
+import type { KustoType } from '../../../model/hub.js';
 
 /** One column of a Kusto table; `field` is the parquet field it is loaded from (raw tables only). */
 export interface KqlColumn {

@@ -23,7 +23,7 @@ import type { AdfObject, ValueObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { wait, setVariable, ifCondition, copy, deleteActivity, executePipeline, fail, datasetRef, fileSource, fileSink, succeeded, failed, pipelineProperties } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { EXPORT_SCHEMAS } from '../../datasets/catalog.js';
+import { EXPORT_SCHEMAS } from '../../../model/datasets.js';
 import { ingestionFolder, ingestionFileName } from '../layout.js';
 import { EXPORT_EXECUTE_ETL_PARAMETERS } from './rawexports_ExecuteETL.js';
 import { errorOf } from './shared.js';

@@ -18,7 +18,8 @@ import { pipelineName, type DataFactoryContext } from '../context.js';
 import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
-import { errorOf, INGESTION_ID_SEPARATOR, emptyArray } from './shared.js';
+import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
+import { errorOf, emptyArray } from './shared.js';
 
 
 /** Parameter names: the trigger's folder path, starting with the container name. */

@@ -51,11 +51,12 @@ import {
   type Activity,
 } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { BUILT_IN_DATASETS } from '../../datasets/catalog.js';
-import { errorOf, INGESTION_ID_SEPARATOR, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
+import { BUILT_IN_DATASETS } from '../../../model/datasets.js';
+import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
+import { errorOf, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
 import { EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
 import { ingestionFolder, replacesEarlierIngestions } from '../layout.js';
-import { has } from '../../../compiler/releases.js';
+import { has } from '../../../model/releases.js';
 
 
 /** Parameter names: the trigger's folder path (starting with the container) and file name. */

@@ -16,9 +16,6 @@ import { lookup, fail, filter, forEach, datasetRef, fileSource, failed, succeede
 /** Location of the hub settings file. */
 export const SETTINGS_FILE = 'settings.json';
 
-/** Separator between ingestion ID and original file name in ingested file names (spec, storage layout). */
-export const INGESTION_ID_SEPARATOR = '__';
-
 /**
  * An empty array, `json('[]')`: the fallback of every `coalesce` over a list that may be missing and the
  * "nothing to do" branch of conditional ForEach items. `createArray()` without arguments is not used:

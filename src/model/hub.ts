@@ -2,7 +2,7 @@
  * The resolved hub model: what `hub.yaml` says, typed, with every default applied and the release's
  * capabilities attached. Modules read only this; nothing downstream sees YAML.
  */
-import type { BuiltInDatasetName, ExportType } from '../modules/datasets/catalog.js';
+import type { BuiltInDatasetName, ExportType } from './datasets.js';
 import type { Release } from './releases.js';
 
 /** Kusto column types a custom dataset may declare. */

@@ -13,8 +13,8 @@
  */
 import { DataFactoryManagementClient } from '@azure/arm-datafactory';
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import type { ArmConnection } from '../deploy/arm.js';
-import type { UpgradePhase, UpgradePlan, UpgradeStep } from './types.js';
+import type { ArmConnection } from './arm.js';
+import type { UpgradePhase, UpgradePlan, UpgradeStep } from '../upgrade/types.js';
 
 /** What became of a step. */
 export interface StepOutcome {

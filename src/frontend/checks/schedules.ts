@@ -3,7 +3,7 @@
  * (learn.microsoft.com/azure/data-factory/how-to-create-schedule-trigger, "Time zone option"), or `auto`.
  */
 import { codes } from '../../diagnostics/index.js';
-import { isKnownTimeZone } from '../../modules/dataFactory/timeZones.js';
+import { isKnownTimeZone } from '../../model/timeZones.js';
 import type { Check } from './types.js';
 
 export const timeZonesCheck: Check = {

@@ -3,7 +3,7 @@
  * file hubc wrote (e.g. `datafactory/pipelines/rawexports_ExecuteETL.json:120:24`).
  */
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
-import type { Position } from './diagnostics.js';
+import type { Position } from './diagnostic.js';
 
 /** Finds the position of the value at a JSON path (keys and array indexes) in one JSON text. */
 export type JsonLocator = (path: readonly (string | number)[]) => Position | undefined;

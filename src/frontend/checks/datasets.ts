@@ -7,8 +7,8 @@
  * - HUB212: a built-in dataset's `exportType` must be the export type that feeds it.
  */
 import { codes } from '../../diagnostics/index.js';
-import { BUILT_IN_DATASETS } from '../../modules/datasets/catalog.js';
-import { getRelease, RELEASE_VERSIONS, type Release } from '../releases.js';
+import { BUILT_IN_DATASETS } from '../../model/datasets.js';
+import { getRelease, RELEASE_VERSIONS, type Release } from '../../model/releases.js';
 import type { Check } from './types.js';
 
 export const databaseNamesCheck: Check = {

@@ -5,7 +5,7 @@
  * - HUB209: a column declared twice, or one the hub adds itself (`x_Source*`, `x_IngestionTime`).
  */
 import { codes } from '../../diagnostics/index.js';
-import { BUILT_IN_DATASETS } from '../../modules/datasets/catalog.js';
+import { BUILT_IN_DATASETS } from '../../model/datasets.js';
 import type { Check } from './types.js';
 
 export const customDatasetsCheck: Check = {

@@ -1,9 +1,9 @@
 /**
  * Stage 3: turn validated hub.yaml data (schema defaults already applied) into the typed {@link HubModel}.
  */
-import type { HubModel, ScheduleModel, KustoType, DateFolderForm } from './model.js';
-import { getRelease } from './releases.js';
-import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../modules/datasets/catalog.js';
+import type { HubModel, ScheduleModel, KustoType, DateFolderForm } from '../model/hub.js';
+import { getRelease } from '../model/releases.js';
+import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../model/datasets.js';
 import { tierOfSku } from './checks/skus.js';
 
 function schedule(raw: { time: string; timeZone: string }): ScheduleModel {

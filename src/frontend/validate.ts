@@ -6,11 +6,11 @@
  */
 import type { ErrorObject } from 'ajv';
 import { hubSchemaValidator } from './hubSchema.js';
-import type { Diagnostic, Severity } from './diagnostics.js';
+import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { locate, type SourceDocument } from './parse.js';
-import { pointerPath } from './positions.js';
-import { getRelease, RELEASE_VERSIONS, type Release } from './releases.js';
+import { pointerPath } from '../diagnostics/positions.js';
+import { getRelease, RELEASE_VERSIONS, type Release } from '../model/releases.js';
 import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
 
 export { parseCidr } from './checks/network.js';

@@ -7,8 +7,48 @@
  * (`../shared/reference/versions.md`, with the export container renamed `msexports` -> `rawexports` as
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
  */
-import type { ExportType } from '../modules/datasets/catalog.js';
-import type { OutputKey, ParameterKey } from '../modules/types.js';
+import type { ExportType } from './datasets.js';
+
+/**
+ * Logical key of a template parameter. The release table (this file) says which keys a
+ * release has, in which order, and under which name (e.g. `scopes` is `exportScopes` in 0.1-0.3 and
+ * `scopesToMonitor` from 0.4).
+ */
+export type ParameterKey =
+  | 'hubName'
+  | 'location'
+  | 'eventGridLocation'
+  | 'storageSku'
+  | 'dataExplorerName'
+  | 'dataExplorerSkuName'
+  | 'dataExplorerSkuTier'
+  | 'dataExplorerSkuCapacity'
+  | 'tags'
+  | 'tagsByResource'
+  | 'scopes'
+  | 'exportRetentionInDays'
+  | 'ingestionRetentionInMonths'
+  | 'dataExplorerLogRetentionInDays'
+  | 'dataExplorerFinalRetentionInMonths'
+  | 'remoteHubStorageUri'
+  | 'remoteHubStorageKey'
+  | 'enablePublicAccess'
+  | 'virtualNetworkAddressPrefix';
+
+/** Name of a template output (the same in every release that has it). */
+export type OutputKey =
+  | 'name'
+  | 'location'
+  | 'dataFactorytName'
+  | 'storageAccountId'
+  | 'storageAccountName'
+  | 'storageUrlForPowerBI'
+  | 'clusterId'
+  | 'clusterUri'
+  | 'ingestionDbName'
+  | 'hubDbName'
+  | 'managedIdentityId'
+  | 'managedIdentityTenantId';
 
 /** A hub release hubc can build. */
 export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7';
@@ -23,6 +63,9 @@ export type IngestionLayout =
   | 'scope-month-dataset'
   /** 0.6+: `ingestion/{dataset}/{yyyy}/{mm}/{scope id}/{ingestion id}__{file}.parquet`; a new ingestion replaces the folder's earlier ones. */
   | 'dataset-date-scope';
+
+/** Separator between ingestion ID and original file name in ingested file names (spec, storage layout). */
+export const INGESTION_ID_SEPARATOR = '__';
 
 /** How the hub finds new exports in the export container. */
 export type ExportDetection =

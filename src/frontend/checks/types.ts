@@ -1,9 +1,9 @@
 /**
- * The shape of a semantic check of hub.yaml: one file per check under `src/compiler/checks/`, each naming
+ * The shape of a semantic check of hub.yaml: one file per check under `src/frontend/checks/`, each naming
  * the codes it raises. Checks run after the JSON Schema, on the data with schema defaults applied, and
  * only read values the schema found valid (`ctx.valid(path)`), so one run reports every problem at once.
  */
-import type { Release } from '../releases.js';
+import type { Release } from '../../model/releases.js';
 import type { CodeInfo, Raised } from '../../diagnostics/index.js';
 
 /** A path into hub.yaml data: keys and array indexes. */

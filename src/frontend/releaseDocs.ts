@@ -3,7 +3,7 @@
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
-import { RELEASE_VERSIONS, getRelease, has, parameterName, type Release, type ReleaseFeature } from './releases.js';
+import { RELEASE_VERSIONS, getRelease, has, parameterName, type Release, type ReleaseFeature } from '../model/releases.js';
 import { RELEASE_SECTIONS } from './checks/releaseFields.js';
 
 /** Human names of the capabilities. */

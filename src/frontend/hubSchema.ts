@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import options from './hubSchema.options.json' with { type: 'json' };
-import { packagePath } from './packageRoot.js';
+import { packagePath } from '../util/packageRoot.js';
 
 let validator: ValidateFunction | undefined;
 

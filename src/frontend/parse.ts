@@ -2,8 +2,8 @@
  * Stage 1: parse hub.yaml text into a YAML document that keeps source positions.
  */
 import { parseDocument, visit, type Document } from 'yaml';
-import { nodeAt } from './positions.js';
-import { offsetPositions, type Diagnostic, type Position } from './diagnostics.js';
+import { nodeAt } from '../diagnostics/positions.js';
+import { offsetPositions, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 
 /** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
