@@ -98,9 +98,12 @@ const TYPES: Record<string, { sql: string; convert: (v: string) => string }> = {
     sql: 'DECIMAL(38,18)',
     // Fast path: whole and fractional digits cast separately (DuckDB's VARCHAR to DECIMAL(38,18) cast is
     // ten times slower); anything else through the full cast, whose rounding is half away from zero.
-    convert: (v) => `CASE WHEN ${fullMatch(v, PLAIN_DECIMAL_RE)}
-      THEN CASE WHEN starts_with(${v}, '-') THEN -1 ELSE 1 END * (abs(split_part(${v}, '.', 1)::BIGINT)::DECIMAL(38,18) + ('0.' || split_part(${v}, '.', 2))::DECIMAL(18,18)::DECIMAL(38,18))
-      WHEN ${fullMatch(trimmed(v), FLOAT_RE)} THEN TRY_CAST(${trimmed(v)} AS DECIMAL(38,18)) END`,
+    convert: (v) => {
+      const magnitude = `(abs(split_part(${v}, '.', 1)::BIGINT)::DECIMAL(38,18) + ('0.' || split_part(${v}, '.', 2))::DECIMAL(18,18)::DECIMAL(38,18))`;
+      return `CASE WHEN ${fullMatch(v, PLAIN_DECIMAL_RE)}
+      THEN CASE WHEN starts_with(${v}, '-') THEN -${magnitude} ELSE ${magnitude} END
+      WHEN ${fullMatch(trimmed(v), FLOAT_RE)} THEN TRY_CAST(${trimmed(v)} AS DECIMAL(38,18)) END`;
+    },
   },
   datetime: { sql: 'TIMESTAMP_MS', convert: (v) => timestamp(v) },
   datetimeoffset: { sql: 'TIMESTAMP_MS', convert: (v) => timestamp(v) },
