@@ -10,6 +10,8 @@
  * figure is the whole `hubc simulate` process (start-up, compile, pipelines, conversion) against the COPY
  * statement alone; the CPU time of both is printed too (less disturbed by other load on the machine).
  * The reference and hubc alternate, `BENCH_SIMULATE_RUNS` times (default 1; the files are large), median.
+ * `BENCH_SIMULATE_ROWS` (comma-separated: small, large, gzip, double, partitions; default all) measures some
+ * rows only; the stored rows of the others are kept.
  * Peak RSS is the child's `maxRSS`, which includes DuckDB's native memory (same process).
  *
  * Rows (sizes of the CSV text; `BENCH_SIMULATE_MB` sets the large size, default 1024, for a quick run):
@@ -32,6 +34,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/hubc.js');
 const MB = Number(process.env.BENCH_SIMULATE_MB ?? 1024);
 const RUNS = Number(process.env.BENCH_SIMULATE_RUNS ?? 1);
+/** Rows to measure (`BENCH_SIMULATE_ROWS=small,large,gzip,double,partitions`, default all; the proof goes with `large`). */
+const ROWS = new Set((process.env.BENCH_SIMULATE_ROWS ?? 'small,large,gzip,double,partitions').split(',').map((r) => r.trim()));
 const NOW = '2024-05-15T12:00:00Z';
 const GiB = 1024;
 
@@ -227,56 +231,79 @@ const print = (r: Row) =>
   );
 console.log(`simulate at export sizes: ${MB} MB large file; ${RUNS} run(s) each, median; Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'})`);
 console.log(`${pad('row', 44)} ${pad('hubc', 8)} ${pad('DuckDB', 8)} ${pad('ratio', 7)} ${pad('cpu', 7)} ${pad('peak RSS', 9)} target`);
-const small = generate('small', MB / 10, 1, false);
-rows.push(measure(`CSV ${Math.round(MB / 10)} MB`, small, MB / 10, '<= 1.5x; RSS <= 1 GiB'));
-print(rows.at(-1)!);
-rmSync(small.dir, { recursive: true, force: true });
+if (ROWS.has('small')) {
+  const small = generate('small', MB / 10, 1, false);
+  rows.push(measure(`CSV ${Math.round(MB / 10)} MB`, small, MB / 10, '<= 1.5x; RSS <= 1 GiB'));
+  print(rows.at(-1)!);
+  rmSync(small.dir, { recursive: true, force: true });
+}
 
 // The large plain file; its parquet is kept for the proof (read back by a second reader).
-const large = generate('large', MB, 1, false);
-const largeRow = measure(`CSV ${MB} MB`, large, MB, '<= 1.5x; RSS <= 1 GiB, flat', true);
-rows.push(largeRow);
-print(largeRow);
-const got = await readBack(join(largeRow.storage!, 'ingestion'));
-rmSync(largeRow.storage!, { recursive: true, force: true });
-rmSync(large.dir, { recursive: true, force: true });
-const proof = {
-  input: `CSV ${MB} MB`,
-  reader: '@dsnp/parquetjs',
-  rowsGenerated: large.rows,
-  rowsRead: got.rows,
-  sumBilledCostGenerated: large.sums[0][0],
-  sumBilledCostRead: String(got.billed),
-  sumEffectiveCostGenerated: large.sums[0][1],
-  sumEffectiveCostRead: String(got.effective),
-  equal: got.rows === large.rows && String(got.billed) === large.sums[0][0] && String(got.effective) === large.sums[0][1],
-};
+let proof: Record<string, unknown> & { equal: boolean } = { equal: true, measured: false };
+if (ROWS.has('large')) {
+  const large = generate('large', MB, 1, false);
+  const largeRow = measure(`CSV ${MB} MB`, large, MB, '<= 1.5x; RSS <= 1 GiB, flat', true);
+  rows.push(largeRow);
+  print(largeRow);
+  const got = await readBack(join(largeRow.storage!, 'ingestion'));
+  rmSync(largeRow.storage!, { recursive: true, force: true });
+  rmSync(large.dir, { recursive: true, force: true });
+  proof = {
+    input: `CSV ${MB} MB`,
+    reader: '@dsnp/parquetjs',
+    rowsGenerated: large.rows,
+    rowsRead: got.rows,
+    sumBilledCostGenerated: large.sums[0][0],
+    sumBilledCostRead: String(got.billed),
+    sumEffectiveCostGenerated: large.sums[0][1],
+    sumEffectiveCostRead: String(got.effective),
+    equal: got.rows === large.rows && String(got.billed) === large.sums[0][0] && String(got.effective) === large.sums[0][1],
+  };
+  console.log(
+    `proof (${MB} MB, read back by ${proof.reader}): ${got.rows} of ${large.rows} rows; sum BilledCost ${got.billed} (x 10^-18) vs ${large.sums[0][0]}; sum EffectiveCost ${got.effective} vs ${large.sums[0][1]}: ${proof.equal ? 'equal' : 'NOT EQUAL'}`,
+  );
+}
 
-const gz = generate('gzip', MB, 1, true);
-rows.push(measure(`CSV ${MB} MB, gzip (${(statSync(gz.files[0]).size / 2 ** 20).toFixed(0)} MB)`, gz, MB, '<= 1.5x; RSS <= 1 GiB'));
-print(rows.at(-1)!);
-rmSync(gz.dir, { recursive: true, force: true });
+if (ROWS.has('gzip')) {
+  const gz = generate('gzip', MB, 1, true);
+  rows.push(measure(`CSV ${MB} MB, gzip (${(statSync(gz.files[0]).size / 2 ** 20).toFixed(0)} MB)`, gz, MB, '<= 1.5x; RSS <= 1 GiB'));
+  print(rows.at(-1)!);
+  rmSync(gz.dir, { recursive: true, force: true });
+}
 
-const double = generate('double', 2 * MB, 1, false);
-rows.push(measure(`CSV ${2 * MB} MB`, double, 2 * MB, 'completes; RSS < 1 GiB'));
-print(rows.at(-1)!);
-rmSync(double.dir, { recursive: true, force: true });
+if (ROWS.has('double')) {
+  const double = generate('double', 2 * MB, 1, false);
+  rows.push(measure(`CSV ${2 * MB} MB`, double, 2 * MB, 'completes; RSS < 1 GiB'));
+  print(rows.at(-1)!);
+  rmSync(double.dir, { recursive: true, force: true });
+}
 
-const parts = generate('partitions', MB / 40, 40, false);
-rows.push(measure(`export of 40 files of ${(MB / 40).toFixed(1)} MB (ForEach)`, parts, MB, 'wall time; RSS <= 1 GiB'));
-print(rows.at(-1)!);
-rmSync(parts.dir, { recursive: true, force: true });
+if (ROWS.has('partitions')) {
+  const parts = generate('partitions', MB / 40, 40, false);
+  rows.push(measure(`export of 40 files of ${(MB / 40).toFixed(1)} MB (ForEach)`, parts, MB, 'wall time; RSS <= 1 GiB'));
+  print(rows.at(-1)!);
+  rmSync(parts.dir, { recursive: true, force: true });
+}
 
-console.log(
-  `proof (${MB} MB, read back by ${proof.reader}): ${got.rows} of ${large.rows} rows; sum BilledCost ${got.billed} (x 10^-18) vs ${large.sums[0][0]}; sum EffectiveCost ${got.effective} vs ${large.sums[0][1]}: ${proof.equal ? 'equal' : 'NOT EQUAL'}`,
-);
-const growth = rows[1].rssMiB / rows[0].rssMiB;
-console.log(`peak RSS ${rows[0].rssMiB.toFixed(0)} MiB at ${rows[0].inputMB} MB, ${rows[1].rssMiB.toFixed(0)} MiB at ${rows[1].inputMB} MB (x${growth.toFixed(2)}); target <= ${GiB} MiB`);
+const sized = (mb: number) => rows.find((r) => r.files === 1 && r.inputMB === mb && !r.row.includes('gzip'));
+const [from, to] = [sized(MB / 10), sized(MB)];
+const growth = from && to ? to.rssMiB / from.rssMiB : undefined;
+if (from && to) console.log(`peak RSS ${from.rssMiB.toFixed(0)} MiB at ${from.inputMB} MB, ${to.rssMiB.toFixed(0)} MiB at ${to.inputMB} MB (x${growth!.toFixed(2)}); target <= ${GiB} MiB`);
 rmSync(work, { recursive: true, force: true });
 
 const resultsFile = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
 const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
-all.simulate = { date: new Date().toISOString().slice(0, 10), largeMB: MB, runs: RUNS, machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' }, rows, proof, rssGrowth: growth };
+// Rows measured now replace the stored rows of the same name; the others are kept.
+const stored: Row[] = (all.simulate?.rows ?? []).filter((r: Row) => !rows.some((n) => n.row === r.row));
+all.simulate = {
+  date: new Date().toISOString().slice(0, 10),
+  largeMB: MB,
+  runs: RUNS,
+  machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' },
+  rows: [...stored, ...rows],
+  proof: proof.measured === false ? all.simulate?.proof : proof,
+  rssGrowth: growth ?? all.simulate?.rssGrowth,
+};
 mkdirSync(dirname(resultsFile), { recursive: true });
 writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
 console.log('wrote bench/results.json (simulate)');

@@ -24,13 +24,14 @@
  *   header being line 1); `DelimitedTextColumnNameNotAllowNull`: an empty header name;
  *   `InvalidDelimitedText`: any other malformed row (fewer cells, an unclosed quote, bad UTF-8);
  * - `InvalidCompressedFile`: a gzip source that does not inflate to its end (a truncated file included:
- *   it is inflated alongside the conversion, since DuckDB stops quietly at a truncated end);
+ *   it is inflated by Node's zlib into a temporary file first, since DuckDB stops quietly at a truncated end
+ *   and reads a gzip stream on one thread only);
  * - `ParquetInvalidFile`: a parquet source that is not parquet; `FileNotFound`: no source file.
  *
  * Parquet types written: String/Guid UTF8, Boolean, Int16/Int32 INT32, Int64 INT64, Single/Double DOUBLE,
  * Decimal DECIMAL(38,18) (16-byte fixed length), DateTime/DateTimeOffset TIMESTAMP_MILLIS (UTC); snappy.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -127,11 +128,6 @@ export async function readFirstRecord(local: string, ds: ResolvedDataset): Promi
     throw new ActivityFailure('InvalidDelimitedText', `The file ${ds.path} is not valid delimited text: ${err.message}`);
   }
   return first;
-}
-
-/** Inflates a whole gzip file and drops the output: rejects when it is not gzip or ends early. */
-async function checkGzip(local: string): Promise<void> {
-  await pipeline(createReadStream(local), createGunzip(), new Writable({ write(_c, _e, done) { done(); } }));
 }
 
 /** One column to write: its SQL over the source relation, and how to tell an invalid value. */
@@ -256,7 +252,7 @@ function firstLine(e: unknown): string {
  * Runs a planned conversion into a temporary file beside the target (removed again when it fails).
  * @throws ActivityFailure with Data Factory's codes (module comment)
  */
-async function run(req: ConversionRequest, p: Plan, extraCheck?: () => Promise<void>): Promise<Conversion> {
+async function run(req: ConversionRequest, p: Plan): Promise<Conversion> {
   const base = { missingColumns: p.missing, droppedColumns: p.dropped, columns: p.outputs.map((o) => ({ name: o.sink, type: o.type })) };
   if (p.missing.length) {
     if (p.format === 'Parquet') throw failure('ParquetColumnNotFound', `Column ${p.missing.join(', ')} does not exist in Parquet file.`, { ...base, rowsRead: 0 });
@@ -281,10 +277,7 @@ async function run(req: ConversionRequest, p: Plan, extraCheck?: () => Promise<v
       .catch((e) => {
         copyError = e;
       });
-    const [, check] = await Promise.allSettled([copy, extraCheck?.()]);
-    if (check.status === 'rejected') {
-      throw failure('InvalidCompressedFile', `The file ${req.source.path} is not valid gzip (dataset ${req.source.name} reads gzip): ${(check.reason as Error).message}`, base);
-    }
+    await copy;
     if (p.rejects) {
       const rejected = await conn.runAndReadAll(`SELECT line, error_type, error_message FROM ${p.rejects} ORDER BY line LIMIT 1`).catch(() => undefined);
       const [line, kind, message] = (rejected?.getRows()[0] ?? []) as [bigint, string, string];
@@ -309,7 +302,6 @@ async function run(req: ConversionRequest, p: Plan, extraCheck?: () => Promise<v
         }
       }
       if (p.format === 'Parquet') throw failure('ParquetInvalidFile', `File is not a valid Parquet file. (${req.source.path}: ${firstLine(copyError)})`, base);
-      if (req.source.compression === 'gzip') throw failure('InvalidCompressedFile', `The file ${req.source.path} is not valid gzip (dataset ${req.source.name} reads gzip): ${firstLine(copyError)}`, base);
       throw failure('InvalidDelimitedText', `The file ${req.source.path} is not valid delimited text: ${firstLine(copyError)}`, base);
     }
     done = true;
@@ -322,41 +314,64 @@ async function run(req: ConversionRequest, p: Plan, extraCheck?: () => Promise<v
 }
 
 /**
+ * Inflates a gzip source into a temporary file beside the target, which is also the check that the file is
+ * whole (DuckDB stops quietly at a truncated end). DuckDB then reads plain text in parallel, where a gzip
+ * stream is read by one thread only.
+ * @throws ActivityFailure `InvalidCompressedFile`
+ */
+async function inflate(req: ConversionRequest, local: string): Promise<string> {
+  const plain = req.storage.temporary(req.target);
+  try {
+    await pipeline(createReadStream(local), createGunzip(), createWriteStream(plain));
+    return plain;
+  } catch (e) {
+    req.storage.discard(plain);
+    throw new ActivityFailure('InvalidCompressedFile', `The file ${req.source.path} is not valid gzip (dataset ${req.source.name} reads gzip): ${(e as Error).message}`);
+  }
+}
+
+/**
  * Delimited text (plain or gzip) to parquet.
  * @throws ActivityFailure as described in the module comment
  */
 export async function convertDelimitedText(req: ConversionRequest): Promise<Conversion> {
   const ds = req.source;
-  const local = sourceFile(req.storage, ds);
-  const first = (await readFirstRecord(local, ds)) ?? [];
-  const columns = ds.firstRowAsHeader ? first : first.map((_, i) => `Prop_${i}`);
-  if (ds.firstRowAsHeader) {
-    const empty = columns.findIndex((c) => c === '');
-    if (empty >= 0 && columns.length > 1) {
-      throw new ActivityFailure('DelimitedTextColumnNameNotAllowNull', `The name of column index ${empty} is empty. Make sure column name is properly specified in the header row.`);
+  const source = sourceFile(req.storage, ds);
+  const local = ds.compression === 'gzip' ? await inflate(req, source) : source;
+  try {
+    const text = { ...ds, compression: undefined };
+    const first = (await readFirstRecord(local, text)) ?? [];
+    const columns = ds.firstRowAsHeader ? first : first.map((_, i) => `Prop_${i}`);
+    if (ds.firstRowAsHeader) {
+      const empty = columns.findIndex((c) => c === '');
+      if (empty >= 0 && columns.length > 1) {
+        throw new ActivityFailure('DelimitedTextColumnNameNotAllowNull', `The name of column index ${empty} is empty. Make sure column name is properly specified in the header row.`);
+      }
     }
+    const rejects = req.engine.uniqueName('hubc_rejects');
+    const options = [
+      `header = ${ds.firstRowAsHeader && first.length > 0}`,
+      `columns = {${(columns.length ? columns : ['']).map((_, i) => `${literal(`c${i}`)}: 'VARCHAR'`).join(', ')}}`,
+      'auto_detect = false',
+      `delim = ${literal(ds.delimiter)}`,
+      `quote = ${literal(ds.quote)}`,
+      `escape = ${literal(ds.escape || ds.quote)}`,
+      "compression = 'none'",
+      'strict_mode = true',
+      'store_rejects = true',
+      `rejects_table = ${literal(rejects)}`,
+      `rejects_scan = ${literal(`${rejects}_scan`)}`,
+    ].join(', ');
+    const p = plan(columns, undefined, req, (extras) => `(SELECT *${extras} FROM read_csv(${literal(local)}, ${options}))`, 'DelimitedText');
+    p.rejects = rejects;
+    if (p.outputs.length === 0 && p.missing.length === 0) {
+      // Nothing to write (an empty file copied without a translator): a parquet file needs a column.
+      throw failure('UserErrorEmptyFile', `The file ${ds.path} has no header row and no rows: there is no column to write.`, { rowsRead: 0, columns: [], missingColumns: [], droppedColumns: [] });
+    }
+    return await run(req, p);
+  } finally {
+    if (local !== source) req.storage.discard(local);
   }
-  const rejects = req.engine.uniqueName('hubc_rejects');
-  const options = [
-    `header = ${ds.firstRowAsHeader && first.length > 0}`,
-    `columns = {${(columns.length ? columns : ['']).map((_, i) => `${literal(`c${i}`)}: 'VARCHAR'`).join(', ')}}`,
-    'auto_detect = false',
-    `delim = ${literal(ds.delimiter)}`,
-    `quote = ${literal(ds.quote)}`,
-    `escape = ${literal(ds.escape || ds.quote)}`,
-    `compression = ${literal(ds.compression === 'gzip' ? 'gzip' : 'none')}`,
-    'strict_mode = true',
-    'store_rejects = true',
-    `rejects_table = ${literal(rejects)}`,
-    `rejects_scan = ${literal(`${rejects}_scan`)}`,
-  ].join(', ');
-  const p = plan(columns, undefined, req, (extras) => `(SELECT *${extras} FROM read_csv(${literal(local)}, ${options}))`, 'DelimitedText');
-  p.rejects = rejects;
-  if (p.outputs.length === 0 && p.missing.length === 0) {
-    // Nothing to write (an empty file copied without a translator): a parquet file needs a column.
-    throw failure('UserErrorEmptyFile', `The file ${ds.path} has no header row and no rows: there is no column to write.`, { rowsRead: 0, columns: [], missingColumns: [], droppedColumns: [] });
-  }
-  return run(req, p, ds.compression === 'gzip' ? () => checkGzip(local) : undefined);
 }
 
 /**
