@@ -36,6 +36,16 @@ export interface Diagnostic {
   end?: Position;
   /** Extra location text for output objects, e.g. `pipeline rawexports_ExecuteETL, activity Read Manifest`. */
   path?: string;
+  /** Other places that explain the problem, e.g. the hub.yaml line that decided a value a lint rule reports in the template. */
+  related?: RelatedLocation[];
+}
+
+/** A place related to a diagnostic (SARIF `relatedLocations`). */
+export interface RelatedLocation {
+  file: string;
+  start?: Position;
+  /** What the place has to do with the diagnostic, e.g. `networking.publicAccess decides enablePublicAccess`. */
+  message: string;
 }
 
 /** Thrown by stages that cannot go on; carries the diagnostics collected so far. */
@@ -81,6 +91,7 @@ export function formatDiagnostic(d: Diagnostic): string {
   const lines = [`${where} - ${d.severity} ${d.code}: ${d.message}`];
   if (d.path && !d.message.includes(d.path)) lines.push(`  at ${d.path}`);
   if (d.hint) lines.push(`  hint: ${d.hint}`);
+  for (const r of d.related ?? []) lines.push(`  from ${r.start ? `${r.file}:${r.start.line}:${r.start.col}` : r.file}: ${r.message}`);
   return lines.join('\n');
 }
 
@@ -114,7 +125,8 @@ export function positionAt(text: string, offset: number): Position {
  * Maps 0-based offsets of a text to 1-based line and column, lines ending at `\n` (a `\r` before it counts
  * as the last character of its line). Computed from the text itself: the yaml package's LineCounter misses
  * the line breaks inside tokens it reports as errors (a multi-line plain scalar), which puts later
- * positions past the end of their line. Offsets past the end are clamped to it.
+ * positions past the end of their line. Offsets past the end are clamped to it. The one line index of hubc:
+ * hub.yaml, KQL scripts and emitted JSON (`jsonLocator`) all use it.
  */
 export function offsetPositions(text: string): (offset: number) => Position {
   const starts = [0];
