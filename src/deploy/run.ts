@@ -160,10 +160,11 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   if (req.parametersFile && req.upgrade) {
     // Checked against the template once the plan has renamed what the installed release called otherwise.
     const raw = readRawParameters(req.parametersFile);
-    if (raw.diagnostic) return fail({ kind: 'diagnostics', diagnostics: [raw.diagnostic] });
+    if (raw.diagnostic) return fail({ kind: raw.unreadable ? 'environment' : 'diagnostics', diagnostics: [raw.diagnostic] });
     rawParameters = { file: req.parametersFile, doc: raw.doc };
   } else if (req.parametersFile) {
     const read = readParametersFile(req.parametersFile, declared);
+    if (read.unreadable) return fail({ kind: 'environment', diagnostics: read.diagnostics });
     checks.push(...read.diagnostics);
     supplied = read.parameters;
   }
