@@ -41,6 +41,8 @@ export const INPUT_LIMITS = {
   buildFolder: 64 * MiB,
   /** Files of a build or release folder: 10,000 (a build has about 100). */
   buildFolderFiles: 10_000,
+  /** One official ARM JSON schema file (`--schemas-dir`, `ARM_SCHEMAS_DIR`, the download cache): 64 MiB (the largest is about 1.2 MB). */
+  armSchemaFile: 64 * MiB,
 } as const;
 
 /** Why an input was refused. */

@@ -80,8 +80,8 @@ test('readInputTree: a link inside the folder is read; a link out of it, a FIFO 
   assert.match(refusal(() => readInputTree(many, { maxTotalBytes: 14 })).detail, 'together are larger than 14 bytes');
 });
 
-test('the documented limits: hub.yaml 8 MiB, JSON inputs 4 MiB, build folders 16 MiB a file, 64 MiB and 10,000 files', () => {
-  assert.equal(INPUT_LIMITS, { hubYaml: 8 << 20, json: 4 << 20, buildFile: 16 << 20, buildFolder: 64 << 20, buildFolderFiles: 10_000 });
+test('the documented limits: hub.yaml 8 MiB, JSON inputs 4 MiB, build folders 16 MiB a file, 64 MiB and 10,000 files, ARM schema files 64 MiB', () => {
+  assert.equal(INPUT_LIMITS, { hubYaml: 8 << 20, json: 4 << 20, buildFile: 16 << 20, buildFolder: 64 << 20, buildFolderFiles: 10_000, armSchemaFile: 64 << 20 });
 });
 
 test('build, validate and lint of a FIFO or /dev/zero: HUB001, exit 2, at once; JSON with --format json', async () => {
