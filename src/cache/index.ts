@@ -20,9 +20,10 @@
  * cache is a per-user folder, and the check is against what is left there, not against a live attacker.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { confined } from '../util/confined.js';
 import { fileURLToPath } from 'node:url';
 import { packagePath } from '../util/packageRoot.js';
 
@@ -84,31 +85,6 @@ const loadCacache = () =>
     bucketPath: cjs<{ bucketPath: CacacheParts['bucketPath'] }>(index).bucketPath,
     contentPath: cjs<CacacheParts['contentPath']>(content),
   })));
-
-/**
- * Whether `path` (inside `dir`) can be used without leaving `dir`: every existing folder between them is a
- * real folder, and `path` is absent, or a regular file with a single link (`file`) or a real folder (`folder`).
- */
-export function confined(dir: string, path: string, kind: 'file' | 'folder'): boolean {
-  const rel = relative(dir, path);
-  if (!rel || rel.startsWith('..')) return false;
-  const parts = rel.split(sep);
-  let at = dir;
-  for (let i = 0; i < parts.length; i++) {
-    at = join(at, parts[i]);
-    let st;
-    try {
-      st = lstatSync(at);
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code === 'ENOENT'; // nothing further down exists either
-    }
-    const last = i === parts.length - 1;
-    if (!last || kind === 'folder') {
-      if (!st.isDirectory()) return false;
-    } else if (!st.isFile() || st.nlink !== 1) return false;
-  }
-  return true;
-}
 
 /** The integrity string cacache gives data it stores (its default algorithm, sha512). */
 const integrityOf = (data: string) => `sha512-${createHash('sha512').update(data).digest('base64')}`;

@@ -9,7 +9,12 @@ import * as assert from 'uvu/assert';
 import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confined, openResultCache } from '../../src/cache/index.js';
+import { openResultCache } from '../../src/cache/index.js';
+import { confined } from '../../src/util/confined.js';
+import { fillArmSchemaCache } from '../../src/validators/armSchema/download.js';
+import { startArmMirror } from '../support/armMirror.js';
+import { compiled, templateOf } from '../support/hubs.js';
+import { sharedArmSchemas } from '../support/sharedData.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-confined-'));
 let n = 0;
@@ -92,6 +97,30 @@ test('confined(): real folders and single-link regular files only, below the fol
   assert.not.ok(confined(dir, join(work, 'elsewhere'), 'file'), 'outside the folder');
   symlinkSync(join(dir, 'a'), join(dir, 'b'));
   assert.not.ok(confined(dir, join(dir, 'b', 'f'), 'file'));
+});
+
+// The download cache of the ARM schemas (hubc validate) neither: a template of the storage accounts only.
+const full = templateOf(compiled()) as { resources: { type: string }[] };
+const storageOnly = { ...full, resources: full.resources.filter((r) => r.type === 'Microsoft.Storage/storageAccounts') };
+const schemas = sharedArmSchemas([storageOnly]);
+schemas.catch(() => undefined);
+
+test('the ARM schema download cache writes no file through a folder link planted in it', async () => {
+  const mirror = await startArmMirror(await schemas);
+  try {
+    const root = join(work, 'arm-schemas-case');
+    const cacheDir = join(root, 'arm-schemas');
+    const outside = join(root, 'outside');
+    mkdirSync(join(cacheDir, 'schemas'), { recursive: true });
+    mkdirSync(outside);
+    symlinkSync(outside, join(cacheDir, 'schemas', '2023-01-01'));
+    let error: unknown;
+    await fillArmSchemaCache(cacheDir, [storageOnly], { baseUrl: mirror.url }).catch((e) => (error = e));
+    assert.match(String((error as Error)?.message), /is not a plain file inside/);
+    assert.equal(readdirSync(outside), []);
+  } finally {
+    await mirror.close();
+  }
 });
 
 test.run();
