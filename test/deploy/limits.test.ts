@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { InjectedAnswer, RecordedRequest } from '../support/armStandin.js';
 import { deployArgs, RG, run, scenario, SUB } from './scenario.js';
-import { parseDuration } from '../../src/deploy/deadline.js';
+import { DEFAULT_LIMITS, parseDuration } from '../../src/deploy/deadline.js';
 import { runHubc } from '../support/cli.js';
 
 const DEPLOYMENT = 'hubc-finops-hub-0.7';
@@ -123,6 +123,7 @@ test('--timeout takes 90m, 2h, 300s, 1500ms or bare seconds (default 2h); anythi
   assert.match(r.stderr, "option '--timeout <duration>' argument 'soon' is invalid");
   const help = await runHubc(['deploy', '--help']);
   assert.match(help.stdout, /--timeout <duration>.*\(default: 2h\)/s);
+  assert.is(parseDuration('2h'), DEFAULT_LIMITS.timeoutMs, 'the default shown is the one applied');
 });
 
 test.run();

@@ -7,7 +7,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
-import { parseDuration } from '../../deploy/deadline.js';
+import { parseDuration } from '../../util/duration.js';
 import { stripControl } from '../../util/text.js';
 import type { ArmError } from '../../deploy/errors.js';
 import type { DeployOutcome } from '../../deploy/run.js';
@@ -36,7 +36,7 @@ interface DeployFlags {
   format: OutputFormat;
 }
 
-/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/deploy/deadline.ts, written here so the command registers without loading it). */
+/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/deploy/deadline.ts, written here so that registering the command does not load it). */
 const DEFAULT_TIMEOUT = '2h';
 
 /**
