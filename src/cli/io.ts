@@ -98,3 +98,21 @@ export function reportInternalError(io: CliIO, e: unknown, format: string | unde
   }
   return EXIT.internal;
 }
+
+/**
+ * What a run that builds several releases from one hub.yaml (`build --all`, `publish --all`) prints in
+ * text form: each release's diagnostics, except that its HUB221 warnings (sections the release does not
+ * have that hold only defaults, so nothing is lost: a hub.yaml written for 0.7 gives 52 of them over
+ * 0.1-0.6) become one line per release naming their lines (issue #21). `hubc build --release X` and
+ * `--format json` still give every one.
+ * @param builds each release with the diagnostics of its compile and checks
+ * @param file the hub.yaml, as the diagnostics name it
+ */
+export function collapseLeftOutSections(builds: readonly { release: string; diagnostics: readonly Diagnostic[] }[], file: string): Diagnostic[] {
+  return builds.flatMap(({ release, diagnostics }) => {
+    const leftOut = diagnostics.filter((d) => d.code === codes.HUB221.code);
+    if (!leftOut.length) return [...diagnostics];
+    const lines = [...new Set(leftOut.map((d) => d.start?.line ?? 0))].filter((l) => l > 0).sort((a, b) => a - b);
+    return [...diagnostics.filter((d) => d.code !== codes.HUB221.code), { ...codes.HUB221.summary({ release, lines, file }), file }];
+  });
+}

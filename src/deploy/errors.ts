@@ -14,6 +14,7 @@
  * terminal as they were).
  */
 import { oneLine } from '../util/text.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** One ARM error, with its nested details (the same shape, recursively). */
 export interface ArmError {
@@ -54,9 +55,6 @@ export interface ArmFailure {
   error: ArmError;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Error names `@azure/identity` uses when a credential cannot get a token. */
 const AUTH_ERROR_NAMES = new Set(['CredentialUnavailableError', 'AuthenticationError', 'AggregateAuthenticationError', 'AuthenticationRequiredError']);
 
@@ -64,18 +62,18 @@ const AUTH_ERROR_NAMES = new Set(['CredentialUnavailableError', 'AuthenticationE
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID', 'REQUEST_SEND_ERROR']);
 
 /** An ARM error member (`{ code?, message? }` with at least one of them as a string), else undefined. */
-function errorObject(v: unknown): Json | undefined {
+function errorObject(v: unknown): JsonObject | undefined {
   return isObject(v) && (typeof v.code === 'string' || typeof v.message === 'string') ? v : undefined;
 }
 
 /** Errors a cut answer left out below an error member (`./policies.ts` counts them). */
-const cutBelow = (e: Json): number => (typeof e[CUT_DETAILS_KEY] === 'number' ? (e[CUT_DETAILS_KEY] as number) : 0);
+const cutBelow = (e: JsonObject): number => (typeof e[CUT_DETAILS_KEY] === 'number' ? (e[CUT_DETAILS_KEY] as number) : 0);
 
 /**
  * Entries under an error member (and those a cut answer left out below them), counted without recursion
  * (an explicit stack), at most `cap`.
  */
-function countDetails(root: Json, cap: number): number {
+function countDetails(root: JsonObject, cap: number): number {
   let n = cutBelow(root);
   const stack: unknown[] = [...(Array.isArray(root.details) ? root.details : [])];
   while (stack.length && n < cap) {
@@ -96,7 +94,7 @@ function countDetails(root: Json, cap: number): number {
 export function armErrorFromBody(body: unknown): ArmError | undefined {
   const top = errorObject(isObject(body) && isObject(body.error) ? body.error : body);
   if (!top) return undefined;
-  const read = (e: Json): ArmError => ({
+  const read = (e: JsonObject): ArmError => ({
     code: typeof e.code === 'string' ? oneLine(e.code, ARM_ERROR_LIMITS.code) : '',
     message: typeof e.message === 'string' ? oneLine(e.message, ARM_ERROR_LIMITS.message) : '',
     ...(typeof e.target === 'string' && e.target ? { target: oneLine(e.target, ARM_ERROR_LIMITS.code) } : {}),
@@ -104,10 +102,10 @@ export function armErrorFromBody(body: unknown): ArmError | undefined {
   });
   const root = read(top);
   let kept = 1;
-  const queue: { source: Json; error: ArmError; depth: number }[] = [{ source: top, error: root, depth: 0 }];
+  const queue: { source: JsonObject; error: ArmError; depth: number }[] = [{ source: top, error: root, depth: 0 }];
   for (let i = 0; i < queue.length; i++) {
     const { source, error, depth } = queue[i];
-    const children = (Array.isArray(source.details) ? source.details : []).map(errorObject).filter((d): d is Json => d !== undefined);
+    const children = (Array.isArray(source.details) ? source.details : []).map(errorObject).filter((d): d is JsonObject => d !== undefined);
     let left = cutBelow(source);
     for (const child of children) {
       if (depth + 1 > ARM_ERROR_LIMITS.depth || kept >= ARM_ERROR_LIMITS.errors) {

@@ -29,6 +29,7 @@ import type { PipelinePolicy, PipelineRequest } from '@azure/core-rest-pipeline'
 import type { Deadline, DeployLimits } from './deadline.js';
 import { UnreadableStateError } from './deadline.js';
 import { CUT_DETAILS_KEY } from './errors.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** Deepest JSON nesting of an answer hubc lets the SDK read (ARM's own answers stay far below it). */
 export const MAX_NESTING = 64;
@@ -67,8 +68,6 @@ function statusKind(request: PipelineRequest): StatusKind | undefined {
   return undefined;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What is wrong with a state answer, or undefined when it reads. */
 export function stateProblem(kind: StatusKind, text: string | undefined | null): string | undefined {
@@ -200,8 +199,8 @@ function countErrors(value: unknown): number {
  * null. Walks with an explicit stack (the value itself may be nested 100,000 levels).
  */
 export function cutNesting(value: unknown, max = MAX_NESTING): unknown {
-  const root = { v: value } as Json;
-  const stack: { holder: Json | unknown[]; depth: number }[] = [{ holder: root, depth: 0 }];
+  const root = { v: value } as JsonObject;
+  const stack: { holder: JsonObject | unknown[]; depth: number }[] = [{ holder: root, depth: 0 }];
   while (stack.length) {
     const { holder, depth } = stack.pop()!;
     if (isObject(holder) && Array.isArray(holder.details) && depth + 2 >= max) {
@@ -213,7 +212,7 @@ export function cutNesting(value: unknown, max = MAX_NESTING): unknown {
       const v = (holder as Record<string | number, unknown>)[k];
       if (typeof v !== 'object' || v === null) continue;
       if (depth + 1 >= max) (holder as Record<string | number, unknown>)[k] = null;
-      else stack.push({ holder: v as Json | unknown[], depth: depth + 1 });
+      else stack.push({ holder: v as JsonObject | unknown[], depth: depth + 1 });
     }
   }
   return root.v;

@@ -3,10 +3,12 @@
  * own ARM parser, never matched as text), the resources a `resourceId()` designates, secure parameters
  * and the values an expression can take over a parameter's allowed values.
  */
-import { forEachArmNode, serializeArm, type ArmCall, type ArmExpr } from '../expressions/arm/ast.js';
-import { isArmExpressionString, parseArmExpression } from '../expressions/arm/parser.js';
+import { forEachArmNode, type ArmCall, type ArmExpr } from '../expressions/arm/ast.js';
+import { parseArmExpression } from '../expressions/arm/parser.js';
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { foldArm, isArmKnown, templateContext, type ArmValue } from '../expressions/arm/evaluate.js';
-import { isJsonObject, walkJson, type JsonPath } from './json.js';
+import { walkJson, type JsonPath } from './json.js';
+import { isObject } from '../util/json.js';
 
 const parsed = new Map<string, ArmExpr | null>();
 
@@ -77,10 +79,10 @@ const variableReadsCache = new WeakMap<object, Map<string, VariableReads>>();
 
 /** Per lower-case variable name, the parameters and `list*()` calls it reads (transitively); cached per template. */
 function variableReads(template: unknown): Map<string, VariableReads> {
-  if (!isJsonObject(template)) return new Map();
+  if (!isObject(template)) return new Map();
   let cached = variableReadsCache.get(template);
   if (cached) return cached;
-  const variables = isJsonObject(template.variables) ? template.variables : {};
+  const variables = isObject(template.variables) ? template.variables : {};
   const byLower = new Map(Object.entries(variables).map(([k, v]) => [k.toLowerCase(), v]));
   cached = new Map();
   const resolve = (name: string, stack: Set<string>): VariableReads => {
@@ -127,56 +129,11 @@ export function parametersThrough(value: unknown, template: unknown): Set<string
 /** Lower-case names of the template's `securestring` and `secureObject` parameters. */
 export function secureParameters(template: unknown): Set<string> {
   const out = new Set<string>();
-  const params = isJsonObject(template) && isJsonObject(template.parameters) ? template.parameters : {};
+  const params = isObject(template) && isObject(template.parameters) ? template.parameters : {};
   for (const [name, p] of Object.entries(params)) {
-    if (isJsonObject(p) && typeof p.type === 'string' && /^secure(string|object)$/i.test(p.type)) out.add(name.toLowerCase());
+    if (isObject(p) && typeof p.type === 'string' && /^secure(string|object)$/i.test(p.type)) out.add(name.toLowerCase());
   }
   return out;
-}
-
-/**
- * Identity of a resource for matching `resourceId()` targets: lower-case type and the serialized name
- * segments (`format('{0}/{1}', a, 'b')` and `'x/b'` both give their segments).
- */
-export function resourceKey(type: string, name: unknown): string | undefined {
-  const segments = nameSegments(name);
-  return segments ? `${type.toLowerCase()}|${segments.join('|')}` : undefined;
-}
-
-function nameSegments(name: unknown): string[] | undefined {
-  if (typeof name !== 'string') return undefined;
-  const e = armExpression(name);
-  if (!e) return name.split('/').map((s) => serializeArm({ kind: 'string', value: s }));
-  if (e.kind === 'call' && e.name.toLowerCase() === 'format' && e.args[0]?.kind === 'string' && /^\{0\}(\/\{\d+\})+$/.test(e.args[0].value)) {
-    return e.args.slice(1).map(serializeArm);
-  }
-  return [serializeArm(e)];
-}
-
-/**
- * The key ({@link resourceKey}) of the resource a `resourceId(type, names...)` or
- * `extensionResourceId(scope, type, names...)` call designates, or undefined for other calls and for
- * calls with a subscription or resource group argument.
- */
-export function targetKey(call: ArmCall): string | undefined {
-  const fn = call.name.toLowerCase();
-  const args = fn === 'extensionresourceid' ? call.args.slice(1) : fn === 'resourceid' ? call.args : undefined;
-  if (!args || args[0]?.kind !== 'string') return undefined;
-  const type = args[0].value;
-  if (args.length - 1 !== type.split('/').length - 1) return undefined;
-  return `${type.toLowerCase()}|${args.slice(1).map(serializeArm).join('|')}`;
-}
-
-/** The last name segment of a resource as a literal (`format('{0}/{1}', v, 'storage')` gives `storage`), or undefined. */
-export function lastNameLiteral(name: unknown): string | undefined {
-  if (typeof name !== 'string') return undefined;
-  const e = armExpression(name);
-  if (!e) return name.split('/').pop();
-  if (e.kind === 'call' && e.name.toLowerCase() === 'format') {
-    const last = e.args[e.args.length - 1];
-    return last?.kind === 'string' ? last.value : undefined;
-  }
-  return undefined;
 }
 
 /**
@@ -189,12 +146,12 @@ export function lastNameLiteral(name: unknown): string | undefined {
 export function possibleValues(value: unknown, template: unknown, extra: Record<string, ArmValue> = {}, limit = 512): ArmValue[] | undefined {
   const e = armExpression(value);
   if (!e) return value === undefined ? undefined : [value as ArmValue];
-  const params = isJsonObject(template) && isJsonObject(template.parameters) ? template.parameters : {};
+  const params = isObject(template) && isObject(template.parameters) ? template.parameters : {};
   const ranges: [string, ArmValue[]][] = [];
   for (const name of parametersThrough(value, template)) {
     if (name in extra) continue;
     const [key, p] = Object.entries(params).find(([k]) => k.toLowerCase() === name) ?? [];
-    if (!key || !isJsonObject(p)) continue;
+    if (!key || !isObject(p)) continue;
     if (Array.isArray(p.allowedValues)) ranges.push([key, p.allowedValues as ArmValue[]]);
     else if (p.type === 'bool') ranges.push([key, [true, false]]);
   }

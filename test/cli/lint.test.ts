@@ -21,7 +21,6 @@ test('hubc lint on the repository hub.yaml: exit 0, each suppressed rule printed
   const r = await run('lint', HUB);
   assert.is(r.code, 0, r.stderr);
   assert.is(r.stderr, '');
-  assert.match(r.stdout, /^0\.7: suppressed HUB505 \(\d+ findings\): Each resource type stays on the API version/m);
   assert.match(r.stdout, /^0\.7: suppressed HUB526 \(1 finding\): The vault holds only the remote hub storage key/m);
   assert.match(r.stdout, /^0\.7: 0 errors, 0 warnings, \d+ suppressed$/m);
 });
@@ -31,7 +30,7 @@ test('hubc lint without the suppressions: exit 1, findings at out/<release>/file
   assert.is(r.code, 1);
   assert.match(r.stderr, /^build\/0\.7\/azuredeploy\.json:\d+:\d+ - warning HUB526: resource Microsoft\.KeyVault\/vaults/m);
   assert.match(r.stderr, /hint: Set properties\.enablePurgeProtection to true\./);
-  assert.match(r.stdout, /^0\.7: 0 errors, \d+ warnings, 0 suppressed$/m);
+  assert.match(r.stdout, /^0\.7: 0 errors, \d+ warnings?, 0 suppressed$/m);
 });
 
 test('hubc lint --all --format json: every release, clean, suppressed findings carry the reason', async () => {

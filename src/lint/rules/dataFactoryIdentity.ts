@@ -11,8 +11,9 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_MANAGED_IDENTITY } from '../links.js';
 import { armExpression, parametersIn } from '../arm.js';
-import { isJsonObject, member } from '../json.js';
+import { member } from '../json.js';
 import { resourcesOfType } from '../resources.js';
+import { isObject } from '../../util/json.js';
 
 /** Lower-case linked service properties that hold credentials. */
 const CREDENTIALS = new Set(['accountkey', 'sasuri', 'sastoken', 'serviceprincipalkey', 'serviceprincipalcredential', 'password', 'encryptedcredential', 'connectionstring', 'credential']);
@@ -21,7 +22,7 @@ const ENDPOINTS = ['url', 'endpoint', 'baseUrl', 'serviceEndpoint', 'accountName
 
 /** True for a value that is a secret reference to Key Vault. */
 function isKeyVaultReference(v: unknown): boolean {
-  return isJsonObject(v) && typeof v.type === 'string' && v.type === 'AzureKeyVaultSecret';
+  return isObject(v) && typeof v.type === 'string' && v.type === 'AzureKeyVaultSecret';
 }
 
 /** True for a connection string that carries no secret (`AccountKey=`, `Password=`, `SharedAccessSignature=`). */
@@ -44,7 +45,7 @@ export const dataFactoryIdentity: LintRule = {
     }
     for (const ls of ctx.dataFactory.filter((o) => o.kind === 'linkedService')) {
       const tp = member(ls.properties, 'typeProperties');
-      if (!isJsonObject(tp)) continue;
+      if (!isObject(tp)) continue;
       const external = ENDPOINTS.some((k) => {
         const v = member(tp, k);
         return v !== undefined && parametersIn(v).size > 0;

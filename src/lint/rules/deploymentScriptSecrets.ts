@@ -9,9 +9,10 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { DEPLOYMENT_SCRIPTS } from '../links.js';
 import { parametersThrough, readsListThrough, secureParameters } from '../arm.js';
-import { isJsonObject, member, memberKey } from '../json.js';
+import { member, memberKey } from '../json.js';
 import { resourcesOfType } from '../resources.js';
 import { isSecretName } from './secureParameterType.js';
+import { isObject } from '../../util/json.js';
 
 export const deploymentScriptSecrets: LintRule = {
   ...ruleCode(codes.HUB533),
@@ -26,7 +27,7 @@ export const deploymentScriptSecrets: LintRule = {
       const env = member(r.json.properties, 'environmentVariables');
       if (!Array.isArray(env)) continue;
       env.forEach((e, i) => {
-        if (!isJsonObject(e) || !('value' in e)) return;
+        if (!isObject(e) || !('value' in e)) return;
         const name = typeof e.name === 'string' ? e.name : `#${i}`;
         const readsSecure = [...parametersThrough(e.value, t)].some((p) => secure.has(p)) || readsListThrough(e.value, t);
         const secretName = isSecretName(name) && e.value !== '';

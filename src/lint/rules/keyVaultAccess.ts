@@ -8,8 +8,9 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
-import { isJsonObject, member, memberKey } from '../json.js';
+import { member, memberKey } from '../json.js';
 import { resourcesOfType } from '../resources.js';
+import { isObject } from '../../util/json.js';
 
 const READ_SECRETS = new Set(['get', 'list']);
 
@@ -28,7 +29,7 @@ export const keyVaultAccess: LintRule = {
       if (!Array.isArray(policies)) continue;
       policies.forEach((p, i) => {
         const perms = member(p, 'permissions');
-        if (!isJsonObject(perms)) return;
+        if (!isObject(perms)) return;
         for (const [kind, list] of Object.entries(perms)) {
           const granted = Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
           const extra = kind.toLowerCase() === 'secrets' ? granted.filter((g) => !READ_SECRETS.has(g.toLowerCase())) : granted;

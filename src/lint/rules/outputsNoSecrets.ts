@@ -7,7 +7,7 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { parametersThrough, readsListThrough, secureParameters } from '../arm.js';
-import { isJsonObject } from '../json.js';
+import { isObject } from '../../util/json.js';
 
 export const outputsNoSecrets: LintRule = {
   ...ruleCode(codes.HUB507),
@@ -16,11 +16,11 @@ export const outputsNoSecrets: LintRule = {
   link: armTtk('outputs-cant-include-secrets'),
   check(ctx) {
     const t = ctx.template;
-    if (!t || !isJsonObject(t.outputs)) return [];
+    if (!t || !isObject(t.outputs)) return [];
     const secure = secureParameters(t);
     const out = [];
     for (const [name, o] of Object.entries(t.outputs)) {
-      if (!isJsonObject(o)) continue;
+      if (!isObject(o)) continue;
       const readsSecure = [...parametersThrough(o, t)].filter((p) => secure.has(p));
       const readsList = readsListThrough(o, t);
       if (!readsSecure.length && !readsList) continue;

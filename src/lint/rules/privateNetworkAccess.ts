@@ -15,8 +15,9 @@ import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
-import { isJsonObject, member } from '../json.js';
+import { member } from '../json.js';
 import type { ArmValue } from '../../expressions/arm/evaluate.js';
+import { isObject } from '../../util/json.js';
 
 /** Resource types and whether a firewall with `defaultAction: 'Deny'` counts as closed. */
 const CHECKED: Record<string, { firewall: boolean }> = {
@@ -32,11 +33,11 @@ export const privateNetworkAccess: LintRule = {
   rationale: 'A private hub must not expose its data over the internet.',
   link: psRule('Azure.Storage.Firewall'),
   check(ctx) {
-    const params = isJsonObject(ctx.template?.parameters) ? ctx.template.parameters : {};
+    const params = isObject(ctx.template?.parameters) ? ctx.template.parameters : {};
     const key = Object.keys(params).find((k) => k.toLowerCase() === 'enablepublicaccess');
     if (!key) return [];
     const p = params[key];
-    const privateValue: ArmValue = isJsonObject(p) && p.type === 'bool' ? false : isJsonObject(p) && Array.isArray(p.allowedValues) && p.allowedValues.includes('False') ? 'False' : 'false';
+    const privateValue: ArmValue = isObject(p) && p.type === 'bool' ? false : isObject(p) && Array.isArray(p.allowedValues) && p.allowedValues.includes('False') ? 'False' : 'false';
     const extra = { [key]: privateValue };
     const is = (r: TemplateResource, path: string[], expected: string): boolean => {
       let v: unknown = r.json.properties;

@@ -13,8 +13,9 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { possibleValues } from '../arm.js';
-import { isJsonObject, member } from '../json.js';
+import { member } from '../json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
+import { isObject } from '../../util/json.js';
 
 export const storageSharedKey: LintRule = {
   ...ruleCode(codes.HUB523),
@@ -28,7 +29,7 @@ export const storageSharedKey: LintRule = {
         return typeof name === 'string' ? [name] : [];
       }),
     );
-    const params = isJsonObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];
+    const params = isObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];
     const remoteHub = params.includes('remotehubstoragekey');
     return storageAccounts(ctx).flatMap((r) => {
       if (scriptStorage.has(r.name)) return [];
