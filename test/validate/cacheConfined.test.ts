@@ -113,7 +113,8 @@ test('the ARM schema download cache writes no file through a folder link planted
     const outside = join(root, 'outside');
     mkdirSync(join(cacheDir, 'schemas'), { recursive: true });
     mkdirSync(outside);
-    symlinkSync(outside, join(cacheDir, 'schemas', '2023-01-01'));
+    const storageApi = (storageOnly.resources[0] as { apiVersion?: string }).apiVersion!;
+    symlinkSync(outside, join(cacheDir, 'schemas', storageApi));
     let error: unknown;
     await fillArmSchemaCache(cacheDir, [storageOnly], { baseUrl: mirror.url }).catch((e) => (error = e));
     assert.match(String((error as Error)?.message), /is not a plain file inside/);

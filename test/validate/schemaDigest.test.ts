@@ -99,8 +99,10 @@ test('a schema file that is not a regular file makes the digest say so, without 
 
 // End to end on the cached validation, with a template of the storage accounts only (fast).
 const full = compiled();
-const template = templateOf(full) as { resources: { type: string }[] };
+const template = templateOf(full) as { resources: { type: string; apiVersion: string }[] };
 const storageOnly = { ...template, resources: template.resources.filter((r) => r.type === 'Microsoft.Storage/storageAccounts') };
+/** The API version the storage accounts use (src/modules/core/apiVersions.ts). */
+const storageApi = storageOnly.resources[0].apiVersion;
 const result = { ...full, contributions: [], artifacts: new Map([['azuredeploy.json', `${JSON.stringify(storageOnly, null, 2)}\n`]]) };
 const schemas = sharedArmSchemas([storageOnly]);
 schemas.catch(() => undefined);
@@ -108,7 +110,7 @@ schemas.catch(() => undefined);
 test('validate: an edited schema with its time restored is validated again (HUB301), not answered from the cache', async () => {
   const dir = join(work, 'copy');
   cpSync(await schemas, dir, { recursive: true });
-  const storage = join(dir, 'schemas', '2023-01-01', 'Microsoft.Storage.json');
+  const storage = join(dir, 'schemas', storageApi, 'Microsoft.Storage.json');
   chmodSync(storage, 0o644); // the shared copy is read-only
   pin(storage);
   const cache = openResultCache(join(work, 'results'));
