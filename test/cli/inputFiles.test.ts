@@ -11,10 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_LIMITS, InputFileError, readInputFile, readInputTree } from '../../src/util/inputFiles.js';
-import { writeRelease } from '../../src/compiler/write.js';
 import { runHubc } from '../support/cli.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
-import { releaseBuild } from '../support/releaseBuilds.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-input-'));
 const fifo = join(work, 'hub.fifo');
@@ -97,13 +95,21 @@ test('build, validate and lint of a FIFO or /dev/zero: HUB001, exit 2, at once; 
   assert.not.ok(existsSync(join(work, 'out')));
 });
 
+/** A folder diff takes for a build (it holds azuredeploy.json); its files are read before anything is compiled. */
+function buildFolder(name: string): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'azuredeploy.json'), '{}\n');
+  return dir;
+}
+
 test('diff of a build folder holding a link to /dev/zero or out of the folder: HUB401, exit 2, nothing read', async () => {
-  const built = writeRelease(join(work, 'dist'), '0.7', releaseBuild('0.7'));
+  const built = buildFolder('dist');
   symlinkSync(ZERO, join(built, 'zero.json'));
   const r = await runHubc(['diff', built, hub]);
   assert.is(r.code, 2, r.stderr);
   assert.match(r.stderr, `error HUB401: cannot read ${built}: ${join(built, 'zero.json')}: it is a symbolic link to /dev/zero, outside ${built}`);
-  const inside = writeRelease(join(work, 'dist2'), '0.7', releaseBuild('0.7'));
+  const inside = buildFolder('dist2');
   execFileSync('mkfifo', [join(inside, 'pipe.json')]);
   const p = await runHubc(['diff', inside, hub, '--format', 'json']);
   assert.is(p.code, 2);

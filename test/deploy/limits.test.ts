@@ -50,19 +50,16 @@ test('a what-if stuck at 202: HUB440 while waiting for the what-if result; nothi
   assert.not.ok(r.standin.calls().some((c) => c.startsWith('PUT') && c.includes('/deployments/')));
 });
 
-test('a server that never answers: each request times out and is retried; a lasting silence is a network error (HUB439), exit 2', async () => {
-  const silentOnce: Intercept = (r, seen) => (r.method === 'HEAD' && seen === 0 ? 'hang' : undefined);
-  const recovered = await run(scenario({ ...existing, intercept: silentOnce }), deployArgs('--what-if'), false, FAST);
-  assert.is(recovered.code, 0, recovered.stderr);
-  assert.is(count(recovered.standin.calls(), /^HEAD /), 2, 'the unanswered request was sent again');
+test('a server that never answers: the request times out and is retried 3 times, then a network error (HUB439), exit 2', async () => {
   const silent = await run(scenario({ ...existing, intercept: (r) => (r.method === 'HEAD' ? 'hang' : undefined) }), deployArgs('--what-if'), false, FAST);
   assert.is(silent.code, 2);
   assert.match(silent.stderr, /error HUB439: checking or creating resource group rg-hub failed: ETIMEDOUT: no answer from 127\.0\.0\.1:\d+ within 200 ms/);
   assert.is(count(silent.standin.calls(), /^HEAD /), 4, 'sent once and retried 3 times');
 });
 
-test('Retry-After: 3600 (on a 429 and on the what-if poll) is capped; malformed status answers are asked again; the deployment ends as it did', async () => {
-  const faults: Intercept = (r, seen): InjectedAnswer | undefined => {
+test('a request never answered once, Retry-After: 3600 (on a 429 and on the what-if poll) and malformed status answers: each is retried, and the deployment ends as it did', async () => {
+  const faults: Intercept = (r, seen): InjectedAnswer | 'hang' | undefined => {
+    if (r.method === 'HEAD' && seen === 0) return 'hang';
     if (r.method === 'GET' && r.path.endsWith('/providers') && seen === 0) return { status: 429, body: { error: { code: 'TooManyRequests', message: 'slow down' } }, headers: { 'retry-after': '3600' } };
     if (isWhatIfPoll(r) && seen === 0) return { status: 202, headers: { location: `${r.path}?api-version=${r.apiVersion}`, 'retry-after': '3600' } };
     if (isStatus(r) && seen === 0) return { status: 200, text: '{}' };
@@ -74,6 +71,7 @@ test('Retry-After: 3600 (on a 429 and on the what-if poll) is capped; malformed 
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, 'deployment succeeded; outputs:');
   const calls = r.standin.calls();
+  assert.is(count(calls, /^HEAD /), 2, 'the unanswered request timed out and was sent again');
   assert.is(count(calls, /^GET \/subscriptions\/[^/]+\/providers$/), 2, 'the 429 was retried (after the capped wait)');
   assert.ok(count(calls, /operationStatuses/) >= 3, 'the two malformed answers were asked again');
 });
