@@ -4,7 +4,7 @@
  * reads these to key its result cache before deciding whether to load the validators at all.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { packageRoot } from '../../util/packageRoot.js';
@@ -171,10 +171,17 @@ export function schemaFolderDigest(dir: string, hashes: SchemaFileHashes = schem
     .join('|');
 }
 
-/** Every schema file under a folder (`.json`, not `MANIFEST.json`), in sorted path order. */
+/**
+ * Every schema file under a folder (`.json`, not `MANIFEST.json`), in sorted path order. A folder reached
+ * twice through links (a link to a parent) is walked once.
+ */
 export function listJsonFiles(root: string): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
   const walk = (dir: string) => {
+    const real = realpathSync(dir);
+    if (seen.has(real)) return;
+    seen.add(real);
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
