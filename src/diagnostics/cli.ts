@@ -1,5 +1,6 @@
 /**
- * Diagnostic registry, HUB0xx: the command line and the environment (files that cannot be read or written, validator data).
+ * Diagnostic registry, HUB0xx: the command line and the environment (files that cannot be read or written, validator data),
+ * and HUB000, an internal error.
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -13,6 +14,18 @@ const schemasHint = (variable: string) =>
   'or run once with network access so hubc can download the files it needs into its cache.';
 
 export const cliCodes = defineCodes({
+  HUB000: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'An internal error of hubc (a bug, whatever the input): one line with the message and where to report it, exit 70. `HUBC_DEBUG=1` adds the stack trace.',
+    messages: {
+      /** `message`: the error's own message, on one line; `where`: the place to report it. */
+      raise: (a: { version: string; message: string; where: string }) => ({
+        message: `internal error in hubc ${a.version}: ${a.message}`,
+        hint: `This is a bug in hubc, not in your input: please report it at ${a.where}, with the command you ran (HUBC_DEBUG=1 adds the stack trace).`,
+      }),
+    },
+  },
   HUB001: {
     stage: 'CLI',
     severity: 'error',

@@ -4,7 +4,8 @@
  * cannot be loaded (HUB400-HUB402), TO is older than FROM (HUB490) or the parameter file cannot be used
  * (HUB491). The planner (src/upgrade/) is loaded by the action.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
@@ -63,9 +64,9 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       let parameters: { file: string; doc: unknown; out?: string } | undefined;
       if (opts.parameters) {
         try {
-          parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')), out: opts.out };
+          parameters = { file: opts.parameters, doc: JSON.parse(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
         } catch (e) {
-          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as Error).message });
+          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
           return fail(r.code, r.message, r.hint!);
         }
       }
