@@ -6,7 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,17 @@ test('in a real process: an exception thrown from a timer is HUB000, exit 70; HU
   const debug = run({ HUBC_DEBUG: '1' });
   assert.is(debug.status, 70);
   assert.match(debug.stderr, /\n\s+at .*inject\.cjs/);
+});
+
+test('in a real process: a reader that closes the pipe early (hubc diff | head) ends hubc quietly, no HUB000', async () => {
+  // The patch of 0.1 -> 0.7 is far larger than a pipe's buffer, so hubc is still writing when the pipe closes.
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'hubc.js'), 'diff', '0.1', '0.7', '--format', 'patch'], { cwd: ROOT });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.is(stderr, '');
+  assert.ok(code === 0 || code === 1, `exit ${code}`);
 });
 
 test('stripControl and oneLine remove escape sequences and control characters and bound the length', () => {
