@@ -66,4 +66,15 @@ export const cliCodes = defineCodes({
       }),
     },
   },
+  HUB005: {
+    stage: 'environment',
+    severity: 'error',
+    meaning: 'Another hubc process held the lock of the output folder or feed (`.hubc-lock` in it) for the whole wait (60 s): two writers never interleave. Exit 2.',
+    messages: {
+      raise: (a: { dir: string; seconds: number; pid?: number }) => ({
+        message: `${a.dir} is locked by another hubc process${a.pid ? ` (pid ${a.pid})` : ''}; waited ${a.seconds} s`,
+        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once on the same machine, after 10 s otherwise).',
+      }),
+    },
+  },
 });
