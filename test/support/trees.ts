@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Relative path -> `file:<content, UTF-8>` / `link:<target>` / `dir`, sorted by path. */
+/** Relative path -> `file:<content, UTF-8>` / `link:<target>` / `dir` / `special` (FIFO, socket, device; never opened), sorted by path. */
 export function snapshot(dir: string): Map<string, string> {
   const out: [string, string][] = [];
   const walk = (rel: string) => {
@@ -17,7 +17,8 @@ export function snapshot(dir: string): Map<string, string> {
       else if (st.isDirectory()) {
         out.push([path, 'dir']);
         walk(path);
-      } else out.push([path, `file:${readFileSync(full).toString('utf8')}`]);
+      } else if (st.isFile()) out.push([path, `file:${readFileSync(full).toString('utf8')}`]);
+      else out.push([path, 'special']);
     }
   };
   walk('');
