@@ -96,6 +96,8 @@ export interface Collision {
   others: string[];
   /** Why `chosen` is the one the source release read. */
   why: string;
+  /** When `chosen` cannot move: the other file already at the target path (never replaced). */
+  blockedBy?: string;
 }
 
 /** A migration plan, and after running it its outcome. */
@@ -178,20 +180,35 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
       rest.push({ action: 'keep', from: path, reason: why });
       continue;
     }
-    const target = targetPath(parsed, from, to);
-    if (target === path) rest.push({ action: 'skip', from: path, reason: `already where ${to.version} reads it` });
-    else byTarget.set(target, [...(byTarget.get(target) ?? []), f]);
+    byTarget.set(targetPath(parsed, from, to), [...(byTarget.get(targetPath(parsed, from, to)) ?? []), f]);
   }
   const collisions: Collision[] = [];
   const moves = new Map<string, MigrationItem[]>();
   for (const [target, candidates] of byTarget) {
+    // A file already at the target path (same layout there) takes part in a collision but never moves.
+    const inPlace = candidates.find((c) => c.path === target);
     let source = candidates[0];
     if (candidates.length > 1) {
       const { chosen, why } = chooseRead(candidates, from);
       source = chosen;
       const others = candidates.filter((c) => c !== chosen).map((c) => c.path);
-      collisions.push({ target, chosen: chosen.path, others, why });
-      for (const o of others) rest.push({ action: 'skip', from: o, reason: `${chosen.path} maps to the same path ${target} and is the one ${from.version} read, so it moves and this one stays` });
+      const blocked = inPlace && inPlace !== chosen ? inPlace.path : undefined;
+      collisions.push({ target, chosen: chosen.path, others, why, ...(blocked ? { blockedBy: blocked } : {}) });
+      for (const c of candidates) {
+        if (c === inPlace) rest.push({ action: 'skip', from: c.path, reason: `already where ${to.version} reads it` });
+        else if (c !== chosen || blocked)
+          rest.push({
+            action: 'skip',
+            from: c.path,
+            reason: blocked
+              ? `maps to ${target}, which ${blocked} already holds; it is not replaced`
+              : `${chosen.path} maps to the same path ${target} and is the one ${from.version} read, so it moves and this one stays`,
+          });
+      }
+      if (blocked || chosen === inPlace) continue;
+    } else if (inPlace) {
+      rest.push({ action: 'skip', from: target, reason: `already where ${to.version} reads it` });
+      continue;
     }
     const folder = folderOf(target);
     const action = existing.has(target) ? 'verify' : options.copy ? 'copy' : 'move';

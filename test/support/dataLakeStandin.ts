@@ -22,7 +22,9 @@
  * - "Get Blob" (the SDK reads files through the Blob service): `GET /{fs}/{path}` -> 200 with the bytes (and
  *   Content-MD5 when the file has one)
  *
- * Faults for the tests: {@link DataLakeStandin.failFlushes} answers that many flushes with 500.
+ * Faults for the tests: {@link DataLakeStandin.failFlushes} flushes of paths matching
+ * {@link DataLakeStandin.failFlushOf} are answered with 400 `InvalidFlushOperation` (an answer the SDK does not
+ * retry), the data left uncommitted.
  *
  * The SDK addresses an IP host "path style" (`https://127.0.0.1:port/{account}/{fs}/...`) but writes the
  * target of a rename without the account segment; the stand-in accepts both forms.
@@ -54,8 +56,10 @@ export class DataLakeStandin {
   readonly dirs = new Set<string>();
   /** Content-MD5 of files by `fs/path` (set by a flush with `x-ms-content-md5`). */
   readonly md5 = new Map<string, string>();
-  /** The next this many flushes fail with 500 `InternalError` (the data stays uncommitted). */
+  /** The next this many flushes of paths matching {@link failFlushOf} fail (the data stays uncommitted). */
   failFlushes = 0;
+  /** Which flushes {@link failFlushes} applies to (default: every path). */
+  failFlushOf = /(?:)/;
   private readonly pending = new Map<string, Buffer>();
 
   private constructor(
@@ -178,9 +182,9 @@ export class DataLakeStandin {
     if (r.method === 'PATCH' && params.get('action') === 'flush') {
       const data = this.pending.get(path) ?? Buffer.alloc(0);
       if (!this.files.has(path) || Number(params.get('position')) !== data.length) return fail(400, 'InvalidFlushPosition', 'The uploaded data is not contiguous or the position query parameter value is not equal to the length of the file after appending the uploaded data.');
-      if (this.failFlushes > 0) {
+      if (this.failFlushes > 0 && this.failFlushOf.test(path)) {
         this.failFlushes--;
-        return fail(500, 'InternalError', 'The server encountered an internal error. Please retry the request.');
+        return fail(400, 'InvalidFlushOperation', 'The resource was created or modified by the Azure Blob Service API and cannot be written to by the Azure Data Lake Storage Service API.');
       }
       this.files.set(path, data);
       this.pending.delete(path);
