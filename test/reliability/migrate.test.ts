@@ -72,7 +72,7 @@ test('local, move and copy: killed after an item (and with a copy flushed but no
       for (const f of ingestionFiles(dir))
         if (f.endsWith('.parquet')) assert.ok(Object.values(OLD).includes(readFileSync(join(dir, 'ingestion', f), 'utf8')), `${mode} ${fault}: ${f} is whole`);
     }
-    const again = await runChild(migrateArgs('--storage', dir, ...more));
+    const again = await runHubc(migrateArgs('--storage', dir, ...more));
     assert.is(again.code, 0, again.stderr + again.stdout);
     assertComplete(ingestionFiles(dir), (p) => readFileSync(join(dir, 'ingestion', p), 'utf8'), mode === 'copy', mode);
     const third = await runHubc(migrateArgs('--storage', dir, ...more));

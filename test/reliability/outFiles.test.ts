@@ -108,7 +108,7 @@ test('killed between the flushed temporary file and the rename: the old file is 
     const killed = await runChild(c.args(out), { fault: c.fault });
     assert.is(killed.signal, 'SIGKILL', `${c.name}: killed at its fault point (${killed.stderr})`);
     assert.is(readFileSync(out, 'utf8'), 'old content\n', `${c.name}: the old file is whole`);
-    const again = await runChild(c.args(out));
+    const again = await runHubc(c.args(out));
     assert.is(again.code, 0, again.stderr);
     assert.ok(JSON.parse(readFileSync(out, 'utf8')).parameters, `${c.name}: the new file is complete`);
     assert.equal(readdirSync(folder), ['out.json'], `${c.name}: no temporary file is left`);
