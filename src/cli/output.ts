@@ -10,16 +10,16 @@ import { EXIT, reportDiagnostics, reportEnvironmentError, type CliIO, type Outpu
 /**
  * Writes `text` to `path` atomically and reports a failure.
  * @param fault the fault point between the flushed temporary file and the rename (src/util/fault.ts)
- * @returns undefined when written; else the exit code: 2 for a path that is not a regular file (HUB004),
- *   1 when the file system refuses (HUB002)
+ * @returns undefined when written; else the exit code 2, for a path that is not a regular file (HUB010) or
+ *   when the file system refuses (HUB002)
  */
 export function writeOutputFile(io: CliIO, path: string, text: string, format: OutputFormat, fault: string): number | undefined {
   try {
     writeFileAtomic(path, text, { fault });
     return undefined;
   } catch (e) {
-    if (e instanceof UnsafePathError) return reportEnvironmentError(io, new EnvironmentError(codes.HUB004.raise({ path: e.path, what: e.what })), format);
+    if (e instanceof UnsafePathError) return reportEnvironmentError(io, new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what })), format);
     reportDiagnostics(io, [{ ...codes.HUB002.file({ file: path, detail: (e as Error).message }), file: path }], format);
-    return EXIT.diagnostics;
+    return EXIT.usage;
   }
 }

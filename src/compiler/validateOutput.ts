@@ -15,6 +15,8 @@ import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { jsonLocator, pointerPath, type JsonLocator } from '../diagnostics/positions.js';
 import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
+import { findResourcesByName } from '../expressions/arm/semantics.js';
+import { ADF_RESOURCE_TYPE } from '../model/dataFactoryKinds.js';
 
 /**
  * Positions for Data Factory diagnostics: in the object's standalone file when it was written, else in
@@ -31,9 +33,9 @@ export function adfPositions(result: CompileResult, template: any, templateAt: J
       const start = at(path);
       if (start) return { file, start };
     }
-    const index = (template.resources as any[]).findIndex(
-      (r) => typeof r.type === 'string' && r.type.startsWith('Microsoft.DataFactory/factories/') && typeof r.name === 'string' && r.name.endsWith(`, '${name}')]`),
-    );
+    const resources = template.resources as unknown[];
+    const [found] = findResourcesByName(resources, ADF_RESOURCE_TYPE[kind], name);
+    const index = resources.indexOf(found);
     if (index < 0) return undefined;
     const start = templateAt(['resources', index, ...path]);
     return start ? { file: 'azuredeploy.json', start } : undefined;

@@ -7,6 +7,7 @@
  * `CloudError` definitions of the Microsoft.Resources REST API):
  * `{ "error": { "code", "message", "target"?, "details"?: [ same shape ], "additionalInfo"?: [...] } }`.
  */
+import { isObject } from '../util/json.js';
 
 /** One ARM error, with its nested details (the same shape, recursively). */
 export interface ArmError {
@@ -33,8 +34,6 @@ export interface ArmFailure {
   error: ArmError;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Error names `@azure/identity` uses when a credential cannot get a token. */
 const AUTH_ERROR_NAMES = new Set(['CredentialUnavailableError', 'AuthenticationError', 'AggregateAuthenticationError', 'AuthenticationRequiredError']);

@@ -9,9 +9,9 @@ import { positionAt, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { nearest } from '../util/nearest.js';
 import { hasPlaceholder, isSecureParameter, secretInUse, type KeyVaultReference, type ParameterEntry, type TemplateParameter } from '../params/index.js';
 import { codes } from '../diagnostics/index.js';
+import { isArmExpressionString, unescapeArmLiteral } from '../expressions/arm/semantics.js';
+import { isObject } from '../util/json.js';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The outcome of reading a parameters file: entries by the template's spelling of each name, or errors. */
 export interface SuppliedParameters {
@@ -104,7 +104,8 @@ export function knownValue(name: string, declared: Record<string, TemplateParame
   const entry = supplied[name];
   if (entry) return 'value' in entry ? entry.value : undefined;
   const d = declared[name]?.defaultValue;
-  return typeof d === 'string' && d.startsWith('[') && !d.startsWith('[[') ? undefined : d;
+  if (typeof d !== 'string') return d;
+  return isArmExpressionString(d) ? undefined : unescapeArmLiteral(d);
 }
 
 /**

@@ -19,6 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import { evaluateTemplateString, templateContext, type ArmValue } from '../expressions/arm/evaluate.js';
 import { armFailureOf, type ArmFailure } from './errors.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A namespace the template needs, and why. */
 export interface RequiredProvider {
@@ -36,8 +37,6 @@ const IMPLIED: Readonly<Record<string, { namespace: string; reason: string }>> =
 
 const EVENT_GRID_REASON = 'blob-event triggers of Data Factory (without it, the deployment succeeds but triggers never start)';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The namespaces a template needs for the given parameter values, sorted by name; always including
@@ -47,7 +46,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  * @param template the ARM template (plain JSON)
  * @param values known parameter values (a `--parameters` file's `value`s)
  */
-export function requiredProviders(template: Json, values: Record<string, unknown> = {}): RequiredProvider[] {
+export function requiredProviders(template: JsonObject, values: Record<string, unknown> = {}): RequiredProvider[] {
   const ctx = templateContext(template, { useDefaults: true, parameters: values as Record<string, ArmValue> });
   const found = new Map<string, { namespace: string; reasons: Set<string> }>();
   const add = (namespace: string, reason: string) => {
@@ -56,7 +55,7 @@ export function requiredProviders(template: Json, values: Record<string, unknown
     entry.reasons.add(reason);
     found.set(key, entry);
   };
-  const deployed = (r: Json, outer: boolean): boolean => {
+  const deployed = (r: JsonObject, outer: boolean): boolean => {
     if (!outer || typeof r.condition !== 'string') return r.condition !== false;
     try {
       return evaluateTemplateString(r.condition, ctx) !== false;

@@ -11,10 +11,11 @@ import { readFileSync } from 'node:fs';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { evaluateTemplateString, templateContext } from '../expressions/arm/evaluate.js';
+import { evaluateArm, templateContext } from '../expressions/arm/evaluate.js';
+import * as arm from '../expressions/arm/index.js';
 import { DiffLoadError } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
-import { isObject } from '../diff/values.js';
+
 import type { DataLakeConnection } from '../migrate/dataLake.js';
 import { planUpgrade, type DeploymentContext } from '../upgrade/plan.js';
 import { UpgradePlanError } from '../upgrade/errors.js';
@@ -24,6 +25,7 @@ import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
 import type { UpgradePlan } from '../upgrade/types.js';
 import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject } from '../util/json.js';
 
 /** What `--upgrade` needs besides the deployment request. */
 export interface UpgradeRequest {
@@ -56,7 +58,7 @@ export type PreparedUpgrade =
 /** A template variable folded with the deployment's values. */
 function variable(template: unknown, name: string, hubName: unknown, ctx: DeploymentContext): string {
   const c = templateContext(template, { useDefaults: true, parameters: hubName === undefined ? {} : { hubName: hubName as string }, subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup });
-  return String(evaluateTemplateString(`[variables('${name}')]`, c));
+  return String(evaluateArm(arm.variables(name), c));
 }
 
 /** The `hubName` value of a parameter file, if it sets one. */

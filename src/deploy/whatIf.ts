@@ -13,6 +13,7 @@
  * `"Standard_LRS"` into `{ "0": "S", "1": "t", ... }`.
  */
 import { armErrorFromBody, type ArmError } from './errors.js';
+import { isObject } from '../util/json.js';
 
 /** Change types in the order they are shown, with their marker and label. */
 export const CHANGE_TYPES = [
@@ -54,8 +55,6 @@ export interface WhatIfSummary {
   error?: ArmError;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `.../providers/Microsoft.Storage/storageAccounts/x` -> `Microsoft.Storage/storageAccounts/x`. */
 export function shortResourceId(id: string): string {

@@ -16,7 +16,7 @@ export const cliCodes = defineCodes({
   HUB001: {
     stage: 'CLI',
     severity: 'error',
-    meaning: 'The input file cannot be read.',
+    meaning: 'The input file cannot be read (exit 2, as for every environment error).',
     messages: {
       raise: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Pass the path of a hub.yaml file.' }),
     },
@@ -24,7 +24,7 @@ export const cliCodes = defineCodes({
   HUB002: {
     stage: 'CLI',
     severity: 'error',
-    meaning: 'The output folder cannot be written.',
+    meaning: 'The output folder or file cannot be written (exit 2, as for every environment error).',
     messages: {
       output: (a: { detail: string }) => ({ message: `cannot write output: ${a.detail}`, hint: 'Check that the output folder is writable.' }),
       file: (a: { file: string; detail: string }) => ({ message: `cannot write ${a.file}: ${a.detail}`, hint: 'Check that the folder exists and is writable.' }),
@@ -54,6 +54,17 @@ export const cliCodes = defineCodes({
     },
   },
   HUB004: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: '`hubc init` was asked to create a file that already exists (or a link); it never overwrites one (exit 2).',
+    messages: {
+      raise: (a: { file: string }) => ({
+        message: `${a.file} already exists; hubc init does not overwrite it`,
+        hint: 'Pass another file name (hubc init other.yaml), or move the file away first.',
+      }),
+    },
+  },
+  HUB010: {
     stage: 'environment',
     severity: 'error',
     meaning:
@@ -66,7 +77,7 @@ export const cliCodes = defineCodes({
       }),
     },
   },
-  HUB005: {
+  HUB011: {
     stage: 'environment',
     severity: 'error',
     meaning: 'Another hubc process held the lock of the output folder or feed (`.hubc-lock` in it) for the whole wait (60 s): two writers never interleave. Exit 2.',

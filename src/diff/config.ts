@@ -4,7 +4,8 @@
  * A schema file's columns (its `translator.mappings`, by source column name) are compared one by one.
  */
 import type { DiffSection, ObjectChange } from './types.js';
-import { compareNamed, diffValues, isObject, omit, tryParseJson, type Named } from './values.js';
+import { compareNamed, diffValues, omit, tryParseJson, type Named } from './values.js';
+import { isObject } from '../util/json.js';
 
 /** The columns of a schema mapping file (`translator.mappings[].source`), or undefined when it has none. */
 function schemaColumns(doc: unknown): Named<unknown>[] | undefined {

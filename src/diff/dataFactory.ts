@@ -8,11 +8,12 @@
  * An object's name is the last segment of its resource name expression (`format('{0}/{1}',
  * variables('dataFactoryName'), 'storage')` gives `storage`).
  */
-import { parseArmString } from '../expressions/arm/parser.js';
+import { parseArmString } from '../expressions/arm/semantics.js';
 import { serializeArm, type ArmExpr } from '../expressions/arm/ast.js';
 import type { DiffSection, ObjectChange } from './types.js';
 import { DATA_FACTORY_OBJECT_TYPES, resourcesOf } from './template.js';
-import { compareNamed, diffValues, isObject, omit, type JsonObject, type Named } from './values.js';
+import { compareNamed, diffValues, omit, type Named } from './values.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** Data Factory object kinds, as the sections name them. */
 export type DataFactoryKind = 'pipelines' | 'triggers' | 'datasets' | 'linkedServices';

@@ -8,7 +8,8 @@
  */
 import type { DiffSection, ObjectChange } from './types.js';
 import { emptyDeclarations, readKqlScript, type KqlDeclarations } from './kqlReader.js';
-import { compareNamed, diffValues, isObject, type Named } from './values.js';
+import { compareNamed, diffValues, type Named } from './values.js';
+import { isObject } from '../util/json.js';
 
 /** The declarations of every KQL script of a build, by database name. */
 export function kqlDeclarations(artifacts: ReadonlyMap<string, string>): Map<string, KqlDeclarations> {

@@ -19,7 +19,8 @@ import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
-import { isObject, tryParseJson } from './values.js';
+import { tryParseJson } from './values.js';
+import { isObject } from '../util/json.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
 export class DiffLoadError extends Error {

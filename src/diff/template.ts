@@ -7,7 +7,8 @@
  * pipelines, triggers, datasets and linked services are left to the Data Factory group (dataFactory.ts).
  */
 import type { DiffSection, ObjectChange } from './types.js';
-import { compareNamed, diffValues, isObject, omit, type JsonObject, type Named } from './values.js';
+import { compareNamed, diffValues, omit, type Named } from './values.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** The parsed `azuredeploy.json` of a build, or an empty template when the build has none. */
 export function templateOf(artifacts: ReadonlyMap<string, string>): JsonObject {

@@ -16,13 +16,14 @@
  *   tables B no longer creates, export schema files B no longer converts with, and a change of the
  *   release's ingestion layout or export container (src/model/releases.ts).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { getRelease, type Release } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
 import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
-import { deepEqual, isObject, type JsonObject } from './values.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
 const ORDER: UpgradeNoteKind[] = ['parameterRemoved', 'parameterRenamed', 'parameterTypeChanged', 'parameterRequired', 'triggerMustBeStopped', 'resourceLeftBehind', 'dataFactoryObjectRemoved', 'dataNoLongerRead'];
@@ -59,7 +60,7 @@ export function likelyRenames(removed: [string, JsonObject][], added: [string, J
   for (const [rn, rp] of removed) {
     for (const [an, ap] of added) {
       if (typeOf(rp) !== typeOf(ap)) continue;
-      const sameDefault = 'defaultValue' in rp && 'defaultValue' in ap && deepEqual(rp.defaultValue, ap.defaultValue);
+      const sameDefault = 'defaultValue' in rp && 'defaultValue' in ap && isDeepStrictEqual(rp.defaultValue, ap.defaultValue);
       const similarity = descriptionSimilarity(descriptionOf(rp), descriptionOf(ap));
       if (!sameDefault && similarity < 0.5) continue;
       scored.push({ from: rn, to: an, score: (sameDefault ? 1 : 0) + similarity });
@@ -81,7 +82,7 @@ function narrowing(a: JsonObject, b: JsonObject): string[] {
   const out: string[] = [];
   if (typeOf(a) !== typeOf(b)) out.push(`its type changed from ${String(a.type)} to ${String(b.type)}`);
   if (Array.isArray(b.allowedValues)) {
-    const gone = Array.isArray(a.allowedValues) ? a.allowedValues.filter((v) => !(b.allowedValues as unknown[]).some((w) => deepEqual(v, w))) : undefined;
+    const gone = Array.isArray(a.allowedValues) ? a.allowedValues.filter((v) => !(b.allowedValues as unknown[]).some((w) => isDeepStrictEqual(v, w))) : undefined;
     if (gone === undefined) out.push(`it now only allows ${b.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
     else if (gone.length) out.push(`it no longer allows ${gone.map((v) => JSON.stringify(v)).join(', ')}`);
   }

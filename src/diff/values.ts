@@ -5,27 +5,9 @@
  * elements of arrays whose items are all objects with distinct string `name`s are matched by name
  * (`activities[name="Wait"]`), so inserting one activity does not report every later one as changed.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ObjectChange, ValueChange } from './types.js';
-
-/** A JSON object. */
-export type JsonObject = Record<string, unknown>;
-
-/** True for a plain JSON object (not an array, not null). */
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Structural equality of JSON values; object key order does not matter, array order does. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** Appends an object key to a path: `.key` for identifiers, `["key"]` otherwise. */
 export function joinKey(path: string, key: string): string {
@@ -55,7 +37,7 @@ function allScalars(list: readonly unknown[]): boolean {
  * @param path path of `a`/`b` themselves (`""` for the compared object)
  */
 export function diffValues(a: unknown, b: unknown, path = ''): ValueChange[] {
-  if (deepEqual(a, b)) return [];
+  if (isDeepStrictEqual(a, b)) return [];
   if (isObject(a) && isObject(b)) {
     const out: ValueChange[] = [];
     for (const k of Object.keys(a)) {

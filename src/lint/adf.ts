@@ -5,7 +5,8 @@
  */
 import { innerActivityLists } from '../validators/adfActivityGraph.js';
 import type { DataFactoryObject } from './context.js';
-import { isJsonObject, type JsonObject, type JsonPath } from './json.js';
+import { type JsonPath } from './json.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** One activity of a pipeline. */
 export interface ActivityEntry {
@@ -44,9 +45,9 @@ export function activitiesOf(pipeline: DataFactoryObject): ActivityEntry[] {
   const out: ActivityEntry[] = [];
   const visit = (list: unknown, path: JsonPath, containers: ActivityEntry[]) => {
     if (!Array.isArray(list)) return;
-    const siblings = list.filter(isJsonObject);
+    const siblings = list.filter(isObject);
     list.forEach((a, i) => {
-      if (!isJsonObject(a)) return;
+      if (!isObject(a)) return;
       const entry: ActivityEntry = {
         activity: a,
         name: typeof a.name === 'string' ? a.name : `#${i}`,
@@ -69,7 +70,7 @@ export function conditionsOn(entry: ActivityEntry): Set<string> {
   for (const s of entry.siblings) {
     if (!Array.isArray(s.dependsOn)) continue;
     for (const d of s.dependsOn) {
-      if (!isJsonObject(d) || typeof d.activity !== 'string' || d.activity.toLowerCase() !== entry.name.toLowerCase()) continue;
+      if (!isObject(d) || typeof d.activity !== 'string' || d.activity.toLowerCase() !== entry.name.toLowerCase()) continue;
       if (Array.isArray(d.dependencyConditions)) for (const c of d.dependencyConditions) if (typeof c === 'string') out.add(c);
     }
   }

@@ -6,9 +6,11 @@
  */
 import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../model/dataFactoryKinds.js';
-import { armExpression, lastNameLiteral } from './arm.js';
-import { isJsonObject, type JsonObject, type JsonPath } from './json.js';
+import { armExpression } from './arm.js';
+import { lastNameLiteral } from '../expressions/arm/semantics.js';
+import { type JsonPath } from './json.js';
 import type { Position } from '../diagnostics/diagnostic.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /**
  * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
@@ -83,7 +85,7 @@ function parseJson(text: string | undefined): JsonObject | undefined {
   if (text === undefined) return undefined;
   try {
     const v = JSON.parse(text) as unknown;
-    return isJsonObject(v) ? v : undefined;
+    return isObject(v) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -106,7 +108,7 @@ export function lintContext(release: string, artifacts: ReadonlyMap<string, stri
   const resources: TemplateResource[] = [];
   const list = Array.isArray(template?.resources) ? template.resources : [];
   list.forEach((r, index) => {
-    if (!isJsonObject(r) || typeof r.type !== 'string') return;
+    if (!isObject(r) || typeof r.type !== 'string') return;
     const name = typeof r.name === 'string' ? r.name : JSON.stringify(r.name);
     resources.push({
       index,
@@ -124,7 +126,7 @@ export function lintContext(release: string, artifacts: ReadonlyMap<string, stri
   for (const resource of resources) {
     const kind = adfKindOfResourceType(resource.type);
     const name = kind ? lastNameLiteral(resource.name) : undefined;
-    if (!kind || !name || !isJsonObject(resource.json.properties)) continue;
+    if (!kind || !name || !isObject(resource.json.properties)) continue;
     const file = `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
     const standalone = artifacts.has(file);
     dataFactory.push({

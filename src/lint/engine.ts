@@ -76,5 +76,6 @@ export function lintRelease(input: LintInput, rules: readonly LintRule[] = RULES
     diagnostics: sortDiagnostics(diagnostics),
     suppressed,
     unusedSuppressions: suppressions.filter((s) => !used.has(s)),
+    artifacts: input.artifacts,
   };
 }

@@ -2,17 +2,10 @@
  * The one walker lint rules use over JSON artifact trees (templates, the portal form, Data Factory
  * objects), with the path of every value so findings can be located in the written files.
  */
+import { isObject } from '../util/json.js';
 
 /** A JSON path: object keys and array indexes from the root. */
 export type JsonPath = readonly (string | number)[];
-
-/** A plain JSON object (not an array, not null). */
-export type JsonObject = Record<string, unknown>;
-
-/** True for a plain JSON object. */
-export function isJsonObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /**
  * Visits `value` and every value below it, parents before children, object members in order.
@@ -23,7 +16,7 @@ export function walkJson(value: unknown, visit: (value: unknown, path: JsonPath,
   const go = (v: unknown, path: JsonPath, key: string | number | undefined) => {
     if (visit(v, path, key) === false) return;
     if (Array.isArray(v)) v.forEach((x, i) => go(x, [...path, i], i));
-    else if (isJsonObject(v)) for (const [k, x] of Object.entries(v)) go(x, [...path, k], k);
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) go(x, [...path, k], k);
   };
   go(value, base, undefined);
 }
@@ -33,7 +26,7 @@ export function valueAt(root: unknown, path: JsonPath): unknown {
   let v: unknown = root;
   for (const seg of path) {
     if (Array.isArray(v) && typeof seg === 'number') v = v[seg];
-    else if (isJsonObject(v) && typeof seg === 'string') v = v[seg];
+    else if (isObject(v) && typeof seg === 'string') v = v[seg];
     else return undefined;
   }
   return v;
@@ -41,7 +34,7 @@ export function valueAt(root: unknown, path: JsonPath): unknown {
 
 /** Case-insensitive member lookup (ARM property names are case-insensitive). */
 export function member(obj: unknown, name: string): unknown {
-  if (!isJsonObject(obj)) return undefined;
+  if (!isObject(obj)) return undefined;
   if (name in obj) return obj[name];
   const lower = name.toLowerCase();
   for (const [k, v] of Object.entries(obj)) if (k.toLowerCase() === lower) return v;
@@ -50,7 +43,7 @@ export function member(obj: unknown, name: string): unknown {
 
 /** The actual key of a case-insensitive member, or `name` itself when absent. */
 export function memberKey(obj: unknown, name: string): string {
-  if (!isJsonObject(obj)) return name;
+  if (!isObject(obj)) return name;
   const lower = name.toLowerCase();
   return Object.keys(obj).find((k) => k.toLowerCase() === lower) ?? name;
 }

@@ -47,7 +47,7 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
     try {
       exists = local.exists();
     } catch (e) {
-      if (e instanceof UnsafePathError) throw new EnvironmentError(codes.HUB004.raise({ path: e.path, what: e.what }));
+      if (e instanceof UnsafePathError) throw new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what }));
       throw e;
     }
     if (!exists) throw new EnvironmentError(codes.HUB492.noFolder({ folder: location.folder }));
@@ -61,7 +61,7 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
  * Plans a migration from a listing of the storage and, unless `dryRun`, carries it out. A file that cannot
  * be moved does not stop the others: it is a HUB494 diagnostic of the outcome.
  * @throws EnvironmentError HUB492 when the folder has no `ingestion/` or the container cannot be listed
- *   (no such account or container, not signed in, no permission, no network); HUB004 when the folder's
+ *   (no such account or container, not signed in, no permission, no network); HUB010 when the folder's
  *   `ingestion` is a link or not a folder
  */
 export async function migrateData(request: MigrateDataRequest): Promise<MigrateDataOutcome> {

@@ -4,6 +4,7 @@
  */
 import type { Arm } from '../expressions/arm/ast.js';
 import type { Adf, AdfInterpolation } from '../expressions/adf/ast.js';
+import type { UiExpr } from '../expressions/ui/index.js';
 import type { HubModel } from '../model/hub.js';
 import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 import type { OutputKey, ParameterKey } from '../model/releases.js';
@@ -100,8 +101,8 @@ export interface FormContribution {
   step: FormStep;
   /** The element, as createUiDefinition JSON (its `name` is referenced by `output`). */
   element?: Record<string, unknown>;
-  /** Output expression, e.g. `[steps('storage').storageSku]`. */
-  output: string;
+  /** Output expression, e.g. `ui.steps('storage', 'storageSku')` (written `[steps('storage').storageSku]`). */
+  output: UiExpr;
 }
 
 /** Everything one module adds. All members optional; order inside arrays is output order. */

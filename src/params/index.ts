@@ -22,7 +22,7 @@
  */
 import type { CompileResult } from '../compiler/compile.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { codes } from '../diagnostics/index.js';
 
 /** `$schema` of a deployment parameters file. */

@@ -4,7 +4,8 @@
  *
  * Feed layout (DIR): `<release>/...` (everything `hubc build` writes), `finops-hub-<release>.json` and
  * `finops-hub-<release>.ui.json`, `finops-hub-latest.json` / `.ui.json` (the newest release), `index.json`
- * (schemas/feed-index.schema.json), `feed.xml` (Atom) and `index.html`. Other files in DIR are kept.
+ * (schemas/feed-index.schema.json), `feed.xml` (Atom), `index.html` and `schemas/hub.schema.json` (the hub.yaml
+ * schema of this hubc). Other files in DIR are kept.
  *
  * Rules:
  * - Releases are immutable: publishing a release whose files differ from the feed's is refused (HUB411,
@@ -13,21 +14,22 @@
  * - Dates: `date` for a release new to the feed (or replaced with `force`), else the date the index already
  *   has; today (UTC) only when neither exists.
  * - One publisher at a time: the whole read-modify-write holds the feed's lock (src/util/lock.ts); another
- *   publish waits for it (HUB005 after 60 s).
+ *   publish waits for it (HUB011 after 60 s).
  * - Survives kills: release folders and pages are written first, index.json last (write.ts); on start, what
  *   a killed publish left is rolled back (fs.ts `recoverFeed`, `recoverLegacyFeed`). A failure in this
  *   process undoes every step: DIR is left exactly as it was (HUB413).
  * - Stays inside DIR: a DIR that is a symbolic link is written through (it stays a link); inside DIR, links
  *   and special files are never followed, read or replaced, and one where the publish must write is
- *   refused (HUB004). Files left unchanged are not touched (their mode stays); new folders and files get
+ *   refused (HUB010). Files left unchanged are not touched (their mode stays); new folders and files get
  *   0777 and 0666 less the umask.
  * - A release counts as published when index.json lists it (without an index: when its folder holds an
  *   azuredeploy.json). A complete release folder that a killed publish put in place but did not list is
  *   adopted when its bytes are the ones published, and replaced otherwise.
  */
 import { dirname, join, resolve } from 'node:path';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { toJsonText } from '../model/json.js';
+import { packagePath } from '../util/packageRoot.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { atomFeed } from './atom.js';
 import {
@@ -51,6 +53,12 @@ import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './in
 import { releaseNotes } from './notes.js';
 import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
 
+/**
+ * Where a feed holds the hub.yaml JSON Schema (schemas/hub.schema.json of the hubc that published it,
+ * rewritten on every publish like index.html), so a hub.yaml can point its modeline at the feed.
+ */
+export const HUB_SCHEMA_PATH = 'schemas/hub.schema.json';
+
 /** A publish that cannot go ahead; nothing was written. */
 export class PublishError extends Error {
   /** Stable code (src/diagnostics/diffPublish.ts). */
@@ -60,7 +68,7 @@ export class PublishError extends Error {
   /**
    * @param raised a code raised through the diagnostic registry: HUB411 (immutable release changed), HUB412
    *   (template too large), HUB413 (feed cannot be read or written), HUB414 (existing index.json invalid),
-   *   HUB415 (no base URL), HUB004 (a link or special file where the publish writes), HUB005 (the feed
+   *   HUB415 (no base URL), HUB010 (a link or special file where the publish writes), HUB011 (the feed
    *   stayed locked by another publish)
    */
   constructor(raised: Raised) {
@@ -167,7 +175,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
     const kind = fs.kind(given);
     if (kind === 'link') dir = realpathSync(given);
     else if (kind === undefined || kind === 'folder') dir = given;
-    else throw new PublishError(codes.HUB004.raise({ path: given, what: kind === 'file' ? 'a regular file, not a folder' : 'a special file' }));
+    else throw new PublishError(codes.HUB010.raise({ path: given, what: kind === 'file' ? 'a regular file, not a folder' : 'a special file' }));
     if (fs.kind(dir) === undefined) {
       if (!options.baseUrl) throw new PublishError(codes.HUB415.raise());
       mkdirSync(dirname(dir), { recursive: true });
@@ -180,7 +188,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   try {
     return await withFolderLock(dir, () => publishLocked(fs, dir, given, options, recovered), { waitMs: options.lockWaitMs });
   } catch (e) {
-    if (e instanceof FolderLockedError) throw new PublishError(codes.HUB005.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
+    if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
     if (e instanceof PublishError) throw e;
     throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
   }
@@ -256,12 +264,14 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
   desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
   desired.set('index.html', Buffer.from(feedPage(index), 'utf8'));
+  // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
+  desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
 
   const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
   const plan = planWrite(current, desired, [...actions.keys()]);
   if (!plan) return { feedDir: given, changed: false, releases: published, index, recovered };
   const blocked = blockedBy(tree, plan);
-  if (blocked) throw new PublishError(codes.HUB004.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
+  if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
   try {
     writeFeed(fs, dir, plan, current);
   } catch (e) {
@@ -280,7 +290,8 @@ function writeOrder(path: string): number {
 
 /**
  * What to write to turn `current` into `desired`: the folders of the releases `written` whose files
- * differ (whole), and the top-level files that differ; undefined when nothing differs.
+ * differ (whole), and every other file that differs (top-level files, `schemas/hub.schema.json`);
+ * undefined when nothing differs.
  */
 function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<string, Buffer>, written: readonly string[]): FeedWrite | undefined {
   const folders: FeedWrite['folders'] = [];
@@ -289,12 +300,12 @@ function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<st
     const held = new Map([...current].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
     if (!sameFiles(held, files)) folders.push({ release, files });
   }
-  const top = (p: string) => !p.includes('/');
+  const single = (p: string) => !written.some((r) => p.startsWith(`${r}/`));
   const files = [...desired]
-    .filter(([p, d]) => top(p) && !current.get(p)?.equals(d))
+    .filter(([p, d]) => single(p) && !current.get(p)?.equals(d))
     .map(([path, data]) => ({ path, data }))
     .sort((a, b) => writeOrder(a.path) - writeOrder(b.path) || (a.path < b.path ? -1 : 1));
-  const removals = [...current.keys()].filter((p) => top(p) && !desired.has(p));
+  const removals = [...current.keys()].filter((p) => single(p) && !desired.has(p));
   return folders.length || files.length || removals.length ? { folders, files, removals } : undefined;
 }
 

@@ -5,8 +5,9 @@
  *
  * 1. each new (or `--force`d) release folder is written whole into `.hubc-staging-<hex>` and renamed into
  *    place (a forced one first moves the old folder aside to `.hubc-replaced-<release>-<hex>`);
- * 2. the top-level files: the versioned template and form of new releases, then the `latest` aliases,
- *    feed.xml and index.html, each created new or replaced atomically (src/util/files.ts);
+ * 2. the other files: the versioned template and form of new releases and `schemas/hub.schema.json`, then
+ *    the `latest` aliases, feed.xml and index.html, each created new or replaced atomically
+ *    (src/util/files.ts);
  * 3. index.json, atomically;
  * 4. what was moved aside is removed.
  *
@@ -28,21 +29,29 @@ import type { FeedFs } from './fs.js';
 export interface FeedWrite {
   /** Release folders to put in place whole: release -> files (path inside the folder -> bytes). */
   folders: { release: string; files: ReadonlyMap<string, Buffer> }[];
-  /** Top-level files to create or replace, in the order to write them (index.json last). */
+  /** Files outside those folders (`/`-separated paths) to create or replace, in the order to write them (index.json last). */
   files: { path: string; data: Buffer }[];
-  /** Top-level files to remove once the index is written. */
+  /** Files outside those folders to remove once the index is written. */
   removals: string[];
 }
 
 const hex = () => randomBytes(6).toString('hex');
 
-/** Creates the folders of `rel` (a `/`-separated path of a file) below `root`. */
-function makeParents(fs: FeedFs, root: string, rel: string): void {
+/**
+ * Creates the folders of `rel` (a `/`-separated path of a file) below `root`.
+ * @returns the folders created, outermost first
+ */
+function makeParents(fs: FeedFs, root: string, rel: string): string[] {
   const parts = rel.split('/').slice(0, -1);
+  const made: string[] = [];
   for (let i = 1; i <= parts.length; i++) {
     const dir = join(root, ...parts.slice(0, i));
-    if (fs.kind(dir) === undefined) fs.makeFolder(dir);
+    if (fs.kind(dir) === undefined) {
+      fs.makeFolder(dir);
+      made.push(dir);
+    }
   }
+  return made;
 }
 
 /**
@@ -80,7 +89,8 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
       faultPoint('publish:release-in-place');
     }
     for (const { path, data } of plan.files) {
-      const full = join(dir, path);
+      const full = join(dir, ...path.split('/'));
+      for (const made of makeParents(fs, dir, path)) undo.push(() => fs.remove(made));
       const old = before.get(path);
       if (old === undefined) {
         fs.createFile(full, data);
@@ -102,7 +112,7 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
     throw e;
   }
   // The new index is in place: what it no longer describes is only left-over space.
-  for (const path of [...aside, ...plan.removals.map((p) => join(dir, p))]) {
+  for (const path of [...aside, ...plan.removals.map((p) => join(dir, ...p.split('/')))]) {
     try {
       fs.remove(path);
     } catch {

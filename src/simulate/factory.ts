@@ -13,7 +13,7 @@
  * wherever a pipeline uses it.
  */
 import { foldTemplateValue, templateContext, type ArmEvalContext } from '../expressions/arm/evaluate.js';
-import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { isArmExpressionString, unescapeArmLiteral } from '../expressions/arm/semantics.js';
 
 /** A Data Factory object in its `{ name, properties }` form, ARM values resolved. */
 export interface FactoryObject {
@@ -55,7 +55,7 @@ const FOLDERS: Record<string, keyof Omit<Factory, 'configFiles'>> = {
 
 /** Turns folded template JSON into deployed JSON: `[[x` literals lose one `[`; residual `[...]` stays as text. */
 function deployedJson(v: unknown): unknown {
-  if (typeof v === 'string') return v.startsWith('[[') ? v.slice(1) : v;
+  if (typeof v === 'string') return unescapeArmLiteral(v);
   if (Array.isArray(v)) return v.map(deployedJson);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deployedJson(x)]));
   return v;

@@ -11,9 +11,10 @@
  */
 import { dataFactoryObjects, type DataFactoryObject } from '../diff/dataFactory.js';
 import type { DiffResult } from '../diff/types.js';
-import { isObject, type JsonObject } from '../diff/values.js';
+
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A Data Factory step before numbering. */
 export interface DataFactoryStep {

@@ -11,10 +11,11 @@
  */
 import { getRelease, parameterName, type Release } from '../model/releases.js';
 import type { DiffInput, DiffResult } from '../diff/types.js';
-import { isObject, type JsonObject } from '../diff/values.js';
+
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A parameter of A and what becomes of it in B. */
 export interface ParameterChange {

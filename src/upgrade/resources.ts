@@ -13,13 +13,14 @@
  * network's DNS zone links); those go first, referrers before what they refer to. A resource that holds data
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { foldTemplateValue, templateContext, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { DATA_FACTORY_OBJECT_TYPES, resourceIdentity, resourcesOf } from '../diff/template.js';
 import type { DiffResult } from '../diff/types.js';
-import { deepEqual, isObject, type JsonObject } from '../diff/values.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 /** A property that cannot change in place; `value` compares a part of it (e.g. the tier of a SKU name). */
 export interface ImmutableRule {
@@ -188,7 +189,7 @@ function changedSubnets(a: Folded, b: Folded): string[] {
   };
   const pa = prefixes(a);
   const pb = prefixes(b);
-  return [...pa].filter(([n, v]) => pb.has(n) && !deepEqual(v, pb.get(n))).map(([n]) => a.subnetIds.get(n)!);
+  return [...pa].filter(([n, v]) => pb.has(n) && !isDeepStrictEqual(v, pb.get(n))).map(([n]) => a.subnetIds.get(n)!);
 }
 
 function targetOf(f: Folded): ResourceTarget {
@@ -217,7 +218,7 @@ export function resourceSteps(ta: JsonObject, tb: JsonObject, diff: DiffResult, 
     if (!b || TRANSIENT_TYPES.includes(lower(a.type))) continue;
     const rules = [...IMMUTABLE['*'], ...(IMMUTABLE[lower(a.type)] ?? [])];
     const part = (rule: ImmutableRule, f: Folded) => (rule.value ? rule.value(at(f.body, rule.path)) : at(f.body, rule.path));
-    const hits = rules.filter((rule) => !deepEqual(part(rule, a), part(rule, b)));
+    const hits = rules.filter((rule) => !isDeepStrictEqual(part(rule, a), part(rule, b)));
     if (hits.length) {
       const why = hits.map((h) => `{B} changes ${h.path} from ${show(at(a.body, h.path))} to ${show(at(b.body, h.path))}, and ${h.source}.`).join(' ');
       reasons.set(a, { why, cites: hits.map((h) => ({ change: `template/resources/${a.identity}: changed ${h.path}` })) });

@@ -6,10 +6,8 @@
  * Sources: "Pipelines and activities" (activity dependency), "ForEach/Until/If Condition/Switch activity"
  * on learn.microsoft.com/azure/data-factory.
  */
+import { isObject } from '../util/json.js';
 
-function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Keys of `typeProperties` that hold nested activity lists, per container activity type (Switch also has `cases`). */
 const CONTAINER_LISTS: Record<string, string[]> = {

@@ -35,13 +35,14 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { RESOURCE_MODELS } from './adfModel/metadata.js';
-import { describeValue, isJsonObject } from './adfModel/values.js';
+import { describeValue } from './adfModel/values.js';
 import { Walker } from './adfModel/walker.js';
 
 export type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 
 export type { AdfModelIssue } from './adfModel/walker.js';
 import type { AdfModelIssue } from './adfModel/walker.js';
+import { isObject } from '../util/json.js';
 
 /** Options of {@link checkAdfObject}. */
 export interface AdfModelOptions {
@@ -66,7 +67,7 @@ export { ADF_NAME_CONSTRAINTS } from './adfModel/walker.js';
  */
 export function checkAdfObject(kind: AdfObjectKind, wire: { name: string; properties: unknown }, options: AdfModelOptions = {}): AdfModelIssue[] {
   const walker = new Walker(options.armExpressions ?? false);
-  if (!isJsonObject(wire)) {
+  if (!isObject(wire)) {
     walker.report('error', '', `expected object with name and properties, got ${describeValue(wire)}`);
     return walker.issues;
   }

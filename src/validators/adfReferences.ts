@@ -28,11 +28,12 @@
  */
 import type { Diagnostic, Position } from '../diagnostics/diagnostic.js';
 import { codes, type Raised } from '../diagnostics/index.js';
-import { isArmExpressionString } from '../expressions/arm/parser.js';
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from './adfActivityGraph.js';
-import { declaredNames, formatPath, isObject, list, type Location, type NameMap, type Report, type Scope } from './adfReferences/common.js';
+import { declaredNames, formatPath, list, type Location, type NameMap, type Report, type Scope } from './adfReferences/common.js';
 import { checkExpressionString } from './adfReferences/expressions.js';
+import { isObject } from '../util/json.js';
 
 /** One Data Factory object in wire form. */
 export interface AdfWireObject {
@@ -186,10 +187,11 @@ class AdfReferenceChecker {
     // dependsOn targets must be in the same list.
     activities.forEach((a, i) => {
       if (!isObject(a) || typeof a.name !== 'string' || !Array.isArray(a.dependsOn)) return;
+      const name = a.name;
       a.dependsOn.forEach((dep: unknown, j: number) => {
         if (!isObject(dep) || typeof dep.activity !== 'string') return;
         if (local.has(dep.activity.toLowerCase())) return;
-        const loc = this.at('pipeline', pipeline, [...chain, a.name], [...listPath, i, 'dependsOn', j, 'activity'], ['dependsOn', j, 'activity']);
+        const loc = this.at('pipeline', pipeline, [...chain, name], [...listPath, i, 'dependsOn', j, 'activity'], ['dependsOn', j, 'activity']);
         const elsewhere = base.allActivities.get(dep.activity.toLowerCase());
         this.report(codes.HUB322.dependsOn({ activity: dep.activity, elsewhere: Boolean(elsewhere), here: list(graph.names) }), loc);
       });

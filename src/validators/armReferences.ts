@@ -29,10 +29,11 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ArmCall } from '../expressions/arm/ast.js';
 import { armFolder } from '../expressions/arm/evaluate.js';
 import { codes } from '../diagnostics/index.js';
-import { esc, isObj, type Decls, type Json, type Report, type Section } from './armReferences/common.js';
+import { esc, type Decls, type Json, type Report, type Section } from './armReferences/common.js';
 import { checkExpressionString } from './armReferences/expressions.js';
 import { describeResource, type ResourceInfo } from './armReferences/names.js';
 import { checkDependencies } from './armReferences/dependsOn.js';
+import { isObject } from '../util/json.js';
 
 const DEPLOYMENTS = 'microsoft.resources/deployments';
 
@@ -46,7 +47,7 @@ const DEPLOYMENTS = 'microsoft.resources/deployments';
  */
 export function checkArmReferences(template: any, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
-  if (!isObj(template)) return out;
+  if (!isObject(template)) return out;
   checkTemplate(template, '', undefined, file, out);
   return out;
 }
@@ -58,17 +59,17 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
     walkStrings(value, pointer, (text, ptr) => checkExpressionString(text, ptr, decls, section, report, onCall));
 
   if (!outer) {
-    if (isObj(template.parameters)) {
+    if (isObject(template.parameters)) {
       for (const [name, p] of Object.entries(template.parameters)) {
-        if (isObj(p) && 'defaultValue' in p) checkValue(p.defaultValue, `${base}/parameters/${esc(name)}/defaultValue`, 'parameters');
+        if (isObject(p) && 'defaultValue' in p) checkValue(p.defaultValue, `${base}/parameters/${esc(name)}/defaultValue`, 'parameters');
       }
     }
-    if (isObj(template.variables)) checkValue(template.variables, `${base}/variables`, 'variables');
+    if (isObject(template.variables)) checkValue(template.variables, `${base}/variables`, 'variables');
     if (Array.isArray(template.functions)) {
       template.functions.forEach((ns: Json, i: number) => {
-        if (!isObj(ns) || !isObj(ns.members)) return;
+        if (!isObject(ns) || !isObject(ns.members)) return;
         for (const [name, m] of Object.entries(ns.members)) {
-          if (!isObj(m)) continue;
+          if (!isObject(m)) continue;
           const params = new Set<string>((Array.isArray(m.parameters) ? m.parameters : []).map((p: Json) => String(p?.name ?? '').toLowerCase()));
           checkValue(m.output, `${base}/functions/${i}/members/${esc(name)}/output`, { fn: `${ns.namespace}.${name}`, params });
         }
@@ -79,7 +80,7 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
   // Resources (array, or object keyed by symbolic name in languageVersion 2.0).
   const resources: ResourceInfo[] = [];
   const visit = (r: Json, pointer: string, parent: number | undefined, symbolic: string | undefined) => {
-    if (!isObj(r)) return;
+    if (!isObject(r)) return;
     const index = resources.length;
     const info = describeResource(r, pointer, parent === undefined ? undefined : resources[parent], decls, symbolic);
     info.parent = parent;
@@ -93,10 +94,10 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
       } else if (key === 'dependsOn') {
         checkValue(value, ptr, 'template');
         if (Array.isArray(value)) value.forEach((d, i) => info.dependsOn.push({ value: d, pointer: `${ptr}/${i}` }));
-      } else if (key === 'properties' && isDeployment && isObj(value)) {
+      } else if (key === 'properties' && isDeployment && isObject(value)) {
         for (const [pk, pv] of Object.entries(value)) {
           const pptr = `${ptr}/${esc(pk)}`;
-          if (pk === 'template' && isObj(pv)) continue; // checked below as a template of its own
+          if (pk === 'template' && isObject(pv)) continue; // checked below as a template of its own
           checkValue(pv, pptr, 'template', pk === 'parameters' ? onCall : undefined);
         }
         checkNestedDeployment(value, ptr, decls, file, out, report);
@@ -106,9 +107,9 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
     }
   };
   if (Array.isArray(template.resources)) template.resources.forEach((r: Json, i: number) => visit(r, `${base}/resources/${i}`, undefined, undefined));
-  else if (isObj(template.resources)) for (const [sym, r] of Object.entries(template.resources)) visit(r, `${base}/resources/${esc(sym)}`, undefined, sym);
+  else if (isObject(template.resources)) for (const [sym, r] of Object.entries(template.resources)) visit(r, `${base}/resources/${esc(sym)}`, undefined, sym);
 
-  if (isObj(template.outputs)) checkValue(template.outputs, `${base}/outputs`, 'template');
+  if (isObject(template.outputs)) checkValue(template.outputs, `${base}/outputs`, 'template');
 
   checkDependencies(resources, decls, report);
 }
@@ -123,12 +124,12 @@ function checkNestedDeployment(
   report: Report,
 ): void {
   const inner = properties.template;
-  if (!isObj(inner)) return;
+  if (!isObject(inner)) return;
   const scope = String(properties.expressionEvaluationOptions?.scope ?? 'outer').toLowerCase();
   const innerScope = scope === 'inner';
   checkTemplate(inner, `${pointer}/template`, innerScope ? undefined : outer, file, out);
-  if (!innerScope || !isObj(properties.parameters)) return;
-  const declared = isObj(inner.parameters) ? inner.parameters : {};
+  if (!innerScope || !isObject(properties.parameters)) return;
+  const declared = isObject(inner.parameters) ? inner.parameters : {};
   const declaredLower = new Map(Object.keys(declared).map((k) => [k.toLowerCase(), k]));
   const passed = new Set(Object.keys(properties.parameters).map((k) => k.toLowerCase()));
   for (const name of Object.keys(properties.parameters)) {
@@ -137,24 +138,24 @@ function checkNestedDeployment(
     }
   }
   for (const [name, p] of Object.entries(declared)) {
-    if (isObj(p) && !('defaultValue' in p) && !passed.has(name.toLowerCase())) {
+    if (isObject(p) && !('defaultValue' in p) && !passed.has(name.toLowerCase())) {
       report(codes.HUB304.nestedMissingParameter({ name }), `${pointer}/parameters`);
     }
   }
 }
 
 function declarationsOf(template: Json): Decls {
-  const lowerKeys = (o: unknown) => new Set(isObj(o) ? Object.keys(o).map((k) => k.toLowerCase()) : []);
+  const lowerKeys = (o: unknown) => new Set(isObject(o) ? Object.keys(o).map((k) => k.toLowerCase()) : []);
   const variables = lowerKeys(template.variables);
   variables.delete('copy');
-  const copies = isObj(template.variables) ? template.variables.copy : undefined;
-  if (Array.isArray(copies)) for (const c of copies) if (isObj(c) && typeof c.name === 'string') variables.add(c.name.toLowerCase());
+  const copies = isObject(template.variables) ? template.variables.copy : undefined;
+  if (Array.isArray(copies)) for (const c of copies) if (isObject(c) && typeof c.name === 'string') variables.add(c.name.toLowerCase());
   const functions = new Map<string, number>();
   if (Array.isArray(template.functions)) {
     for (const ns of template.functions) {
-      if (!isObj(ns) || typeof ns.namespace !== 'string' || !isObj(ns.members)) continue;
+      if (!isObject(ns) || typeof ns.namespace !== 'string' || !isObject(ns.members)) continue;
       for (const [name, m] of Object.entries(ns.members)) {
-        functions.set(`${ns.namespace}.${name}`.toLowerCase(), isObj(m) && Array.isArray(m.parameters) ? m.parameters.length : 0);
+        functions.set(`${ns.namespace}.${name}`.toLowerCase(), isObject(m) && Array.isArray(m.parameters) ? m.parameters.length : 0);
       }
     }
   }
@@ -162,7 +163,7 @@ function declarationsOf(template: Json): Decls {
     parameters: lowerKeys(template.parameters),
     variables,
     functions,
-    fold: armFolder({ variables: isObj(template.variables) ? template.variables : {}, functions: template.functions, inlineVariables: true }),
+    fold: armFolder({ variables: isObject(template.variables) ? template.variables : {}, functions: template.functions, inlineVariables: true }),
   };
 }
 
@@ -170,5 +171,5 @@ function declarationsOf(template: Json): Decls {
 function walkStrings(value: unknown, pointer: string, fn: (text: string, pointer: string) => void): void {
   if (typeof value === 'string') fn(value, pointer);
   else if (Array.isArray(value)) value.forEach((v, i) => walkStrings(v, `${pointer}/${i}`, fn));
-  else if (isObj(value)) for (const [k, v] of Object.entries(value)) walkStrings(v, `${pointer}/${esc(k)}`, fn);
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) walkStrings(v, `${pointer}/${esc(k)}`, fn);
 }

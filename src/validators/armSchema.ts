@@ -20,6 +20,8 @@ import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.j
 import { ENUM_CI } from './armSchema/relax.js';
 import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
 import { codes } from '../diagnostics/index.js';
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import { isObject, type JsonObject } from '../util/json.js';
 
 export type { ExplainedIssue } from './armSchema/store.js';
 
@@ -78,10 +80,7 @@ interface Collected extends ArmSchemaIssue {
   resource?: Record<string, unknown>;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : undefined);
-const isExpression = (s: string) => /^\[[^[]/.test(s) && s.endsWith(']');
 
 const GAP_MATCHERS: (ArmSchemaGap & { matches(i: Collected): boolean })[] = [
   {
@@ -140,9 +139,9 @@ class Validator implements ArmSchemaValidator {
    * Explains a resource against its definition. A literal name is tried in the forms of `nameCandidates`
    * (the first is the one in `copy`); `/name` problems are kept only when every form has them.
    */
-  private explainWithNames(entry: ResourceDefinitionEntry, copy: Json, name: string | undefined, type: string): ExplainedIssue[] {
+  private explainWithNames(entry: ResourceDefinitionEntry, copy: JsonObject, name: string | undefined, type: string): ExplainedIssue[] {
     const found = this.store.explainResource(entry, copy);
-    if (name === undefined || isExpression(name) || !found.some((i) => i.pointer === '/name')) return found;
+    if (name === undefined || isArmExpressionString(name) || !found.some((i) => i.pointer === '/name')) return found;
     for (const alternative of nameCandidates(name, type).slice(1)) {
       const again = this.store.explainResource(entry, { ...copy, name: alternative });
       if (!again.some((i) => i.pointer === '/name')) return found.filter((i) => i.pointer !== '/name');
@@ -169,10 +168,10 @@ class Validator implements ArmSchemaValidator {
     const rawType = resource.type;
     const type = typeof rawType === 'string' ? (parentType && !rawType.includes('/') ? `${parentType}/${rawType}` : rawType) : undefined;
     const name = typeof resource.name === 'string' ? resource.name : undefined;
-    const copy: Json = { ...resource };
+    const copy: JsonObject = { ...resource };
     delete copy.resources;
     if (type !== undefined) copy.type = type;
-    if (name !== undefined && !isExpression(name) && name.includes('/')) copy.name = nameCandidates(name, type ?? '')[0];
+    if (name !== undefined && !isArmExpressionString(name) && name.includes('/')) copy.name = nameCandidates(name, type ?? '')[0];
 
     const key = this.memo ? createHash('sha256').update(JSON.stringify(['arm-resource-v1', type ?? null, name ?? null, copy])).digest('hex') : undefined;
     const unique = (key && this.memo?.get(key)) || this.explainOne(copy, type, name, resource);
@@ -194,7 +193,7 @@ class Validator implements ArmSchemaValidator {
    * the common envelope, then its `type@apiVersion` definition; one issue per pointer and message, in
    * pointer order.
    */
-  private explainOne(copy: Json, type: string | undefined, name: string | undefined, resource: Json): ExplainedIssue[] {
+  private explainOne(copy: JsonObject, type: string | undefined, name: string | undefined, resource: JsonObject): ExplainedIssue[] {
     const found: ExplainedIssue[] = [...this.store.explainResourceBase(copy)];
     const apiVersion = resource.apiVersion;
     if (type !== undefined) {

@@ -1,10 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../support/hubs.js';
-import { armExpression, resourceKey, targetKey } from '../../src/lint/arm.js';
+import { armExpression } from '../../src/lint/arm.js';
+import { sameScopeTargetKey, templateResourceKey } from '../../src/expressions/arm/semantics.js';
+import { Template } from '../support/template.js';
 
 const t = templateOf(compiled());
-const resourcesOf = (type: string) => t.resources.filter((r: any) => r.type === type);
+const resourcesOf = (type: string) => Template.fromJSON(t).findResources(type);
 
 test('template envelope', () => {
   assert.is(t.$schema, 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#');
@@ -156,8 +158,8 @@ test('deployment scripts re-run on every new deployment (forceUpdateTag from the
  * orders transitively, and drops a dependency on a resource that is not deployed).
  */
 function waitsFor(from: any, to: any): boolean {
-  const byKey = new Map<string, any>(t.resources.map((r: any) => [resourceKey(r.type, r.name), r]));
-  const target = resourceKey(to.type, to.name);
+  const byKey = new Map<string, any>(t.resources.map((r: any) => [templateResourceKey(r.type, r.name), r]));
+  const target = templateResourceKey(to.type, to.name);
   const seen = new Set<any>();
   const stack = [from];
   while (stack.length) {
@@ -166,7 +168,7 @@ function waitsFor(from: any, to: any): boolean {
     seen.add(r);
     for (const d of r.dependsOn ?? []) {
       const e = armExpression(d);
-      const k = e?.kind === 'call' ? targetKey(e) : undefined;
+      const k = e?.kind === 'call' ? sameScopeTargetKey(e) : undefined;
       if (k === target) return true;
       const next = k === undefined ? undefined : byKey.get(k);
       if (next && next.condition === undefined) stack.push(next);

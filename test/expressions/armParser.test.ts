@@ -3,7 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as arm from '../../src/expressions/arm/index.js';
 import { forEachArmNode, serializeArm, type ArmExpr } from '../../src/expressions/arm/ast.js';
-import { ArmParseError, isArmExpressionString, parseArmExpression, parseArmString, unescapeArmLiteral } from '../../src/expressions/arm/parser.js';
+import { ArmParseError, parseArmExpression } from '../../src/expressions/arm/parser.js';
+import { isArmExpressionString, parseArmString, unescapeArmLiteral } from '../../src/expressions/arm/semantics.js';
 import { nameVariables, tagsFor, ids, roleDefinitionId, ROLES } from '../../src/modules/core/names.js';
 
 /** Parses and expects an ArmParseError; returns it. */

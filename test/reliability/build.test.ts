@@ -3,7 +3,7 @@
  * step of replacing a release folder leaves the old folder or the new one whole (or, between the two
  * renames, both kept aside), and the same command again ends with exactly the new build and no `.hubc-*`
  * folder; the leftovers of the earlier design (a staging folder and its `.old`, the release folder gone)
- * are rolled forward; a release folder that is a symbolic link is refused (HUB004) and left as it is.
+ * are rolled forward; a release folder that is a symbolic link is refused (HUB010) and left as it is.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -78,7 +78,7 @@ test('the earlier design\'s leftovers (0.7 gone, its staging folder and .old kep
   assert.equal(leftovers(snap), []);
 });
 
-test('a release folder that is a symbolic link is refused with HUB004 and left as it is; nothing is written where it points', async () => {
+test('a release folder that is a symbolic link is refused with HUB010 and left as it is; nothing is written where it points', async () => {
   const out = join(work, 'linked');
   const elsewhere = mkdtempSync(join(tmpdir(), 'hubc-build-elsewhere-'));
   writeFileSync(join(elsewhere, 'precious.txt'), 'precious');
@@ -86,7 +86,7 @@ test('a release folder that is a symbolic link is refused with HUB004 and left a
   symlinkSync(elsewhere, join(out, '0.7'));
   const r = await runHubc(['build', hubNew, '--out', out]);
   assert.is(r.code, 2, r.stderr);
-  assert.match(r.stderr, `error HUB004: refusing to write ${join(out, '0.7')}: it is a symbolic link`);
+  assert.match(r.stderr, `error HUB010: refusing to write ${join(out, '0.7')}: it is a symbolic link`);
   assert.ok(lstatSync(join(out, '0.7')).isSymbolicLink());
   assert.is(readlinkSync(join(out, '0.7')), elsewhere);
   assert.equal([...snapshot(elsewhere).keys()], ['precious.txt']);

@@ -133,7 +133,7 @@ test('finding 13: two old files for one new path: the one the old release read m
   assert.is(readFileSync(join(d4, 'ingestion', upper), 'utf8'), 'newer export');
 });
 
-test('links in the storage folder are never followed: a linked file is skipped, a linked target folder fails its files, a linked ingestion/ is HUB004', async () => {
+test('links in the storage folder are never followed: a linked file is skipped, a linked target folder fails its files, a linked ingestion/ is HUB010', async () => {
   const outside = mkdtempSync(join(tmpdir(), 'hubc-migrate-outside-'));
   writeFileSync(join(outside, 'x.parquet'), 'outside');
   const dir = localStorage({ [`${SUB}/202404/focuscost/part_0.parquet`]: 'PAR1-a' });
@@ -152,7 +152,7 @@ test('links in the storage folder are never followed: a linked file is skipped, 
   symlinkSync(join(dir, 'ingestion'), join(linked, 'ingestion'));
   const l = await runHubc(migrateArgs('--storage', linked));
   assert.is(l.code, 2);
-  assert.match(l.stderr, `error HUB004: refusing to write ${join(linked, 'ingestion')}: it is a symbolic link`);
+  assert.match(l.stderr, `error HUB010: refusing to write ${join(linked, 'ingestion')}: it is a symbolic link`);
   assert.ok(lstatSync(join(linked, 'ingestion')).isSymbolicLink());
 });
 

@@ -1,7 +1,7 @@
 /**
  * `hubc params --out` and `hubc upgrade-plan --out` (issue #20, finding 6): the file is created new under
  * an unpredictable temporary name and renamed into place; a symbolic link or a special file at the path is
- * refused with HUB004 (exit 2) and left as it is; a link planted at the old predictable temporary name
+ * refused with HUB010 (exit 2) and left as it is; a link planted at the old predictable temporary name
  * `<out>.<pid>.tmp` is not followed; an existing file keeps its mode; a child killed between the flushed
  * temporary file and the rename leaves the old file whole, and the same command again completes and
  * leaves no temporary file.
@@ -35,25 +35,25 @@ const oldParameters = () => {
   return file;
 };
 
-test('params --out at a symbolic link: refused with HUB004 (exit 2); the link and its target stay as they are', async () => {
+test('params --out at a symbolic link: refused with HUB010 (exit 2); the link and its target stay as they are', async () => {
   const o = outside();
   const link = join(dir, 'linked.parameters.json');
   symlinkSync(o.file, link);
   const r = await cli('params', HUB, '--out', link);
   assert.is(r.code, 2, r.stderr);
-  assert.match(r.stderr, `error HUB004: refusing to write ${link}: it is a symbolic link`);
+  assert.match(r.stderr, `error HUB010: refusing to write ${link}: it is a symbolic link`);
   assert.ok(lstatSync(link).isSymbolicLink(), 'the link is not replaced');
   assert.is(readlinkSync(link), o.file);
   assert.is(readFileSync(o.file, 'utf8'), 'precious\n', 'nothing written through the link');
 });
 
-test('upgrade-plan --out at a symbolic link: refused with HUB004, with --format json an error object', async () => {
+test('upgrade-plan --out at a symbolic link: refused with HUB010, with --format json an error object', async () => {
   const o = outside();
   const link = join(dir, 'linked.p04.json');
   symlinkSync(o.file, link);
   const r = await cli('upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', link, '--format', 'json');
   assert.is(r.code, 2, r.stderr);
-  assert.is(JSON.parse(r.stdout).error.code, 'HUB004');
+  assert.is(JSON.parse(r.stdout).error.code, 'HUB010');
   assert.ok(lstatSync(link).isSymbolicLink());
   assert.is(readFileSync(o.file, 'utf8'), 'precious\n');
 });
@@ -64,7 +64,7 @@ test('a FIFO at --out is refused (exit 2) and stays a FIFO; so is a folder', asy
   assert.is(made.status, 0, 'mkfifo');
   const r = await cli('params', HUB, '--out', fifo);
   assert.is(r.code, 2);
-  assert.match(r.stderr, `error HUB004: refusing to write ${fifo}: it is a FIFO (named pipe)`);
+  assert.match(r.stderr, `error HUB010: refusing to write ${fifo}: it is a FIFO (named pipe)`);
   assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO is not replaced');
   const folder = await cli('upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', dir);
   assert.is(folder.code, 2);

@@ -5,7 +5,7 @@
  * pages and aliases name only files that exist whole, and the same command again completes it with nothing
  * left over; the earlier design's leftovers beside the feed are recovered; links and special files in the
  * feed stay as they are, a feed given as a link stays a link, modes are kept, and a link where the publish
- * writes is refused (HUB004); a feed locked for the whole wait is HUB005.
+ * writes is refused (HUB010); a feed locked for the whole wait is HUB011.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -55,7 +55,7 @@ function assertConsistent(feed: string, what: string): void {
     assert.ok(versions.some((f) => readFileSync(f).equals(data)), `${what}: ${alias} is a whole release's file`);
   }
   const html = readFileSync(join(feed, 'index.html'), 'utf8');
-  for (const [, href] of html.matchAll(/href="([^"#][^"]*)"/g)) if (!/^https?:/.test(href)) statSync(join(feed, decodeURIComponent(href)));
+  for (const [, href] of html.matchAll(/href="([^"#][^"]*)"/g)) if (!/^[a-z][a-z0-9+.-]*:/i.test(href)) statSync(join(feed, decodeURIComponent(href)));
   const xml = readFileSync(join(feed, 'feed.xml'), 'utf8');
   for (const [, href] of xml.matchAll(/rel="enclosure"[^>]*href="([^"]+)"/g)) statSync(join(feed, href.slice(BASE.length)));
 }
@@ -155,7 +155,7 @@ test('finding 5: links and special files in the feed stay as they are, a feed gi
   assert.not.ok(JSON.stringify(indexOf(real)).includes('extra.json'));
 });
 
-test('finding 5: a link where the publish writes (index.html, a release folder) is refused with HUB004 and nothing is written through it', async () => {
+test('finding 5: a link where the publish writes (index.html, a release folder) is refused with HUB010 and nothing is written through it', async () => {
   const feed = newFeed();
   assert.is((await runHubc(args(feed, '0.6'))).code, 0);
   const outside = mkdtempSync(join(tmpdir(), 'hubc-publish-outside-'));
@@ -165,7 +165,7 @@ test('finding 5: a link where the publish writes (index.html, a release folder) 
   symlinkSync(join(outside, 'page.html'), page);
   const r = await runHubc(args(feed, '0.7'));
   assert.is(r.code, 2, r.stderr);
-  assert.match(r.stderr, `error HUB004: refusing to write ${page}: it is a symbolic link`);
+  assert.match(r.stderr, `error HUB010: refusing to write ${page}: it is a symbolic link`);
   assert.is(readFileSync(join(outside, 'page.html'), 'utf8'), 'theirs');
   assert.equal(listed(feed), ['0.6'], 'nothing published');
   symlinkSync(outside, join(feed, '0.5'));
@@ -175,7 +175,7 @@ test('finding 5: a link where the publish writes (index.html, a release folder) 
   assert.equal([...snapshot(outside).keys()], ['page.html']);
 });
 
-test('a feed locked by another publisher for the whole wait is HUB005; a lock left by a killed process is taken over at once', async () => {
+test('a feed locked by another publisher for the whole wait is HUB011; a lock left by a killed process is taken over at once', async () => {
   const feed = newFeed();
   await publishFeed({ feedDir: feed, releases: [{ release: '0.7', artifacts: releaseBuild('0.7') }], baseUrl: BASE, date: '2025-01-31' });
   const lock = await lockFolder(feed);
@@ -184,7 +184,7 @@ test('a feed locked by another publisher for the whole wait is HUB005; a lock le
     assert.unreachable('published while locked');
   } catch (e) {
     assert.instance(e, PublishError);
-    assert.is((e as PublishError).code, 'HUB005');
+    assert.is((e as PublishError).code, 'HUB011');
     assert.match((e as Error).message, `is locked by another hubc process (pid ${process.pid}); waited 0 s`);
   } finally {
     await lock.release();

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { CompileResult } from '../../compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
+import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileAndCheck, type CommandContext } from './shared.js';
 import { codes } from '../../diagnostics/index.js';
@@ -42,14 +42,16 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       try {
         folders = await writeReleases(opts.out, builds.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })));
       } catch (e) {
-        if (e instanceof UnsafePathError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB004.raise({ path: e.path, what: e.what })), opts.format));
-        if (e instanceof FolderLockedError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB005.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
+        if (e instanceof UnsafePathError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what })), opts.format));
+        if (e instanceof FolderLockedError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
         reportDiagnostics(io, [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }], opts.format);
-        return ctx.exit(EXIT.diagnostics);
+        return ctx.exit(EXIT.usage);
       }
       const written = builds.map(({ result }, i) => ({ release: result.release!, out: folders[i], files: [...result.artifacts.keys()] }));
-      // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs.
-      const diagnostics = uniqueDiagnostics(builds.flatMap((b) => b.diagnostics));
+      // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs,
+      // and in text each release's HUB221 warnings (nothing lost) are one line.
+      const perRelease = builds.map((b) => ({ release: b.result.release!, diagnostics: b.diagnostics }));
+      const diagnostics = uniqueDiagnostics(opts.all && opts.format === 'text' ? collapseLeftOutSections(perRelease, file) : perRelease.flatMap((b) => b.diagnostics));
       if (opts.all) reportDiagnostics(io, diagnostics, opts.format, { builds: written });
       else reportDiagnostics(io, diagnostics, opts.format, { release: written[0].release, out: written[0].out, files: written[0].files });
       if (opts.format === 'text') for (const w of written) io.out(`wrote ${w.files.length} files to ${w.out}\n`);

@@ -13,11 +13,12 @@
  * A file only B has is one `add` of the whole document at path `""`; a file only A has is one `remove` at
  * path `""` (delete the file).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { diffArrays } from 'diff';
 import fastJsonPatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import { toJsonText } from '../../model/json.js';
-import { deepEqual, isObject } from '../values.js';
+import { isObject } from '../../util/json.js';
 
 const { applyPatch, escapePathComponent } = fastJsonPatch;
 
@@ -52,7 +53,7 @@ function isCanonicalJson(path: string, text: string): boolean {
 function arrayOps(a: readonly unknown[], b: readonly unknown[], path: string): Operation[] {
   const ops: Operation[] = [];
   let i = 0;
-  for (const part of diffArrays(a as unknown[], b as unknown[], { comparator: deepEqual })) {
+  for (const part of diffArrays(a as unknown[], b as unknown[], { comparator: isDeepStrictEqual })) {
     if (part.removed) for (let k = 0; k < part.count!; k++) ops.push({ op: 'remove', path: `${path}/${i}` });
     else if (part.added) for (const v of part.value) ops.push({ op: 'add', path: `${path}/${i++}`, value: v });
     else i += part.count!;
@@ -62,7 +63,7 @@ function arrayOps(a: readonly unknown[], b: readonly unknown[], path: string): O
 
 /** Operations turning JSON value `a` into `b`, keeping B's member order (see the module doc). */
 export function jsonOps(a: unknown, b: unknown, path = ''): Operation[] {
-  if (deepEqual(a, b)) {
+  if (isDeepStrictEqual(a, b)) {
     // Same value: only member order can differ.
     return JSON.stringify(a) === JSON.stringify(b) ? [] : [{ op: 'replace', path, value: b }];
   }

@@ -24,31 +24,23 @@ import * as arm from '../../expressions/arm/index.js';
 import type { ArmResource, Value } from '../../modules/types.js';
 import { reachableWithout } from './dependencyGraph.js';
 
-/** Identity of a resource: lower-case type and its serialized name segments. */
-function key(type: string, segments: readonly ArmExpr[]): string {
-  return `${type.toLowerCase()}|${segments.map(serializeArm).join('|')}`;
-}
-
-/** Name segments of a resource's `name` (`format('{0}/{1}', a, b)` gives `a`, `b`). */
-function nameSegments(name: Value): ArmExpr[] {
-  if (typeof name === 'string') return name.split('/').map((s) => arm.lit(s));
-  if (name instanceof Arm) {
-    const e = name.expr;
-    if (e.kind === 'call' && e.name === 'format' && e.args[0]?.kind === 'string' && /^\{0\}(\/\{\d+\})+$/.test(e.args[0].value)) return e.args.slice(1);
-    return [e];
-  }
+/** Name segments of a module's resource name (literal text or an expression). */
+function segmentsOf(name: Value): ArmExpr[] {
+  if (typeof name === 'string') return arm.literalNameSegments(name);
+  if (name instanceof Arm) return arm.nameSegments(name.expr);
   throw new Error(`resource name ${JSON.stringify(name)} is neither text nor an ARM expression`);
 }
 
-/** The target of a `resourceId`/`extensionResourceId` call as type and name segments, or undefined. */
+/**
+ * The resource a same-scope `resourceId`/`extensionResourceId` call designates, as type and name segments,
+ * or undefined for other calls.
+ * @throws Error when the call does not pass exactly one name per type level (hubc always does)
+ */
 function callTarget(call: ArmCall): { type: string; segments: ArmExpr[] } | undefined {
-  const fn = call.name.toLowerCase();
-  const args = fn === 'extensionresourceid' ? call.args.slice(1) : fn === 'resourceid' ? call.args : undefined;
-  if (!args || args[0]?.kind !== 'string') return undefined;
-  const type = args[0].value;
-  const levels = type.split('/').length - 1;
-  if (args.length - 1 !== levels) throw new Error(`${fn}('${type}', ...) with ${args.length - 1} name segments; hubc passes exactly one per type level`);
-  return { type, segments: args.slice(1) };
+  const t = arm.resourceIdTarget(call);
+  if (!t || t.scoped || (t.function !== 'resourceid' && t.function !== 'extensionresourceid')) return undefined;
+  if (t.names.length !== t.levels) throw new Error(`${t.function}('${t.type}', ...) with ${t.names.length} name segments; hubc passes exactly one per type level`);
+  return { type: t.type, segments: t.names };
 }
 
 /** Every ARM expression in a value tree (nested deployment templates left out). */
@@ -72,7 +64,7 @@ export function withDerivedDependencies(resources: readonly ArmResource[]): ArmR
   const index = new Map<string, number>();
   const byNameVariable = new Map<string, number>();
   resources.forEach((r, i) => {
-    index.set(key(r.type, nameSegments(r.name)), i);
+    index.set(arm.resourceKey(r.type, segmentsOf(r.name)), i);
     if (r.name instanceof Arm && r.name.expr.kind === 'call' && r.name.expr.name === 'variables' && r.name.expr.args[0]?.kind === 'string') {
       byNameVariable.set(r.name.expr.args[0].value, i);
     }
@@ -82,7 +74,7 @@ export function withDerivedDependencies(resources: readonly ArmResource[]): ArmR
   const find = (type: string, segments: ArmExpr[]): number | undefined => {
     const parts = type.split('/');
     for (let n = segments.length; n >= 1; n--) {
-      const i = index.get(key(parts.slice(0, n + 1).join('/'), segments.slice(0, n)));
+      const i = index.get(arm.resourceKey(parts.slice(0, n + 1).join('/'), segments.slice(0, n)));
       if (i !== undefined) return i;
     }
     return undefined;
@@ -91,7 +83,7 @@ export function withDerivedDependencies(resources: readonly ArmResource[]): ArmR
   const explicit: number[][] = resources.map((r) =>
     (r.dependsOn ?? []).map((d) => {
       const target = d instanceof Arm && d.expr.kind === 'call' ? callTarget(d.expr) : undefined;
-      const i = target ? index.get(key(target.type, target.segments)) : undefined;
+      const i = target ? index.get(arm.resourceKey(target.type, target.segments)) : undefined;
       if (i === undefined) throw new Error(`${describe(r)} depends on ${JSON.stringify(d)}, which no module contributes`);
       return i;
     }),
@@ -132,5 +124,5 @@ export function withDerivedDependencies(resources: readonly ArmResource[]): ArmR
 
 /** `resourceId(type, segments...)` of a resource. */
 function resourceIdOf(r: ArmResource): Arm {
-  return new Arm({ kind: 'call', name: 'resourceId', args: [arm.lit(r.type), ...nameSegments(r.name)] });
+  return new Arm({ kind: 'call', name: 'resourceId', args: [arm.lit(r.type), ...segmentsOf(r.name)] });
 }

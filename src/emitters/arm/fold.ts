@@ -5,7 +5,7 @@
  * `environment()`) stays an ARM expression.
  */
 import { foldTemplateValue, templateContext } from '../../expressions/arm/evaluate.js';
-import { isArmExpressionString } from '../../expressions/arm/parser.js';
+import { isArmExpressionString } from '../../expressions/arm/semantics.js';
 
 /** Partial evaluator of template values: returns the folded value, or `undefined` for "leave out". */
 export type TemplateFolder = (value: unknown) => unknown;

@@ -12,9 +12,7 @@ import { parameterName, type ParameterKey, type Release } from '../../model/rele
 import { names, ids, adfObjectId } from '../../modules/core/names.js';
 import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../model/dataFactoryKinds.js';
 import { withDerivedDependencies } from './dependencies.js';
-
-/** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
-export const DATA_FACTORY_API_VERSION = '2018-06-01';
+import { apiVersion } from '../../modules/core/apiVersions.js';
 
 /**
  * Names of the Data Factory objects a value references through `{ referenceName, type: 'XReference' }`,
@@ -52,7 +50,7 @@ export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): Ar
   deps.push(...(obj.dependsOn ?? []));
   return {
     type: ADF_RESOURCE_TYPE[obj.kind],
-    apiVersion: DATA_FACTORY_API_VERSION,
+    apiVersion: apiVersion(ADF_RESOURCE_TYPE[obj.kind]),
     name: arm.format('{0}/{1}', names.dataFactory, obj.name),
     ...(obj.condition ? { condition: obj.condition } : {}),
     dependsOn: deps,

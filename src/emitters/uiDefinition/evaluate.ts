@@ -13,7 +13,8 @@
  * label is `defaultValue` (else the first); PasswordBox an empty string; TagsByResource an empty object.
  */
 import type { ArmExpr } from '../../expressions/arm/ast.js';
-import { parseArmString } from '../../expressions/arm/parser.js';
+import { parseArmString } from '../../expressions/arm/semantics.js';
+import { isObject } from '../../util/json.js';
 
 /** What the portal knows before the user types: the Basics region and the resource group. */
 export interface FormContext {
@@ -29,7 +30,6 @@ type Element = Record<string, any>;
 /** Thrown for a function or element the evaluator does not know. */
 export class FormEvalError extends Error {}
 
-const isObject = (v: Value): v is Record<string, Value> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isEmpty = (v: Value) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length) || (isObject(v) && !Object.keys(v).length);
 
 /** Evaluates a form value: a `[...]` expression, or a plain JSON value. */

@@ -11,6 +11,7 @@ import type { HubModel } from '../../model/hub.js';
 import { parameterName, type ParameterKey } from '../../model/releases.js';
 import type { Contribution, FormContribution, FormStep } from '../../modules/types.js';
 import { mergeSection } from '../arm/template.js';
+import type { UiExpr } from '../../expressions/ui/index.js';
 
 /** The form's steps after Basics, in order, with their labels. */
 const STEPS: { name: Exclude<FormStep, 'basics'>; label: string }[] = [
@@ -39,7 +40,7 @@ export function emitUiDefinition(model: HubModel, contributions: readonly Contri
   const elements = (step: FormStep) => form.filter((f) => f.step === step && f.element).map((f) => f.element!);
   const steps = STEPS.map((s) => ({ name: s.name, label: s.label, elements: elements(s.name) })).filter((s) => s.elements.length);
   const stepOrder: FormStep[] = ['basics', ...STEPS.map((s) => s.name)];
-  const outputs: Record<string, string> = {};
+  const outputs: Record<string, UiExpr> = {};
   for (const step of stepOrder) for (const f of form.filter((x) => x.step === step)) outputs[parameterName(release, f.parameter)] = f.output;
   const location = parameters.get('location');
   return {

@@ -19,9 +19,10 @@
  */
 import type { AdfExprNode } from './ast.js';
 import { parseAdfValue } from './parser.js';
-import { AdfEvalError, AdfUnsupportedFunctionError, adfToString, isObject, lookup, typeName, type AdfEvalContext, type Evaluator } from './functions/common.js';
+import { AdfEvalError, AdfUnsupportedFunctionError, adfToString, lookup, typeName, type AdfEvalContext, type Evaluator } from './functions/common.js';
 import { adfFunction } from './functions.js';
 import { arityText } from '../calls.js';
+import { isObject } from '../../util/json.js';
 
 export { AdfEvalError, AdfUnsupportedFunctionError, adfToString, type AdfEvalContext } from './functions/common.js';
 export { ADF_EVALUATOR_FUNCTIONS } from './functions.js';

@@ -108,11 +108,3 @@ export function serializeArm(expr: ArmExpr): string {
 export function toArmString(expr: ArmExpr | Arm): string {
   return `[${serializeArm(expr instanceof Arm ? expr.expr : expr)}]`;
 }
-
-/**
- * Escapes a literal template string that starts with `[` so ARM does not read it as an expression
- * (ARM rule: a leading `[[` stands for a literal `[`).
- */
-export function escapeArmLiteral(text: string): string {
-  return text.startsWith('[') && text.endsWith(']') ? `[${text}` : text;
-}

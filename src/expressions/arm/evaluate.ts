@@ -11,9 +11,11 @@
  * template-functions). This file holds the entry points; `./evaluator.ts` the folding engine and
  * `./functions.ts` the function library.
  */
-import { Arm, escapeArmLiteral, serializeArm, type ArmExpr } from './ast.js';
-import { ArmParseError, isArmExpressionString, parseArmExpression } from './parser.js';
-import { ArmEvalError, isObject, toExpr, type ArmValue, type Folded } from './functions.js';
+import { Arm, serializeArm, type ArmExpr } from './ast.js';
+import { escapeArmLiteral } from './semantics.js';
+import { ArmParseError, parseArmExpression } from './parser.js';
+import { isArmExpressionString } from './semantics.js';
+import { ArmEvalError, isArmObject, toExpr, type ArmValue, type Folded } from './functions.js';
 import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
 
 export { ArmEvalError, AZURE_CLOUD_ENVIRONMENT, type ArmValue } from './functions.js';
@@ -121,7 +123,7 @@ export function foldTemplateValue(json: unknown, ctx: ArmEvalContext = {}, optio
       const innerScope = isInnerScopeDeployment(v as Record<string, unknown>);
       for (const [k, x] of Object.entries(v)) {
         if (x === undefined) continue;
-        if (innerScope && k === 'properties' && isObject(x as ArmValue)) {
+        if (innerScope && k === 'properties' && isArmObject(x as ArmValue)) {
           // The inner template has its own parameters and variables: copy it unevaluated.
           const props: Record<string, unknown> = {};
           for (const [pk, px] of Object.entries(x as Record<string, unknown>)) if (px !== undefined) props[pk] = pk === 'template' ? px : walk(px);
@@ -148,7 +150,7 @@ function isInnerScopeDeployment(o: Record<string, unknown>): boolean {
 function literalJson(v: ArmValue): unknown {
   if (typeof v === 'string') return escapeArmLiteral(v);
   if (Array.isArray(v)) return v.map(literalJson);
-  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, literalJson(x)]));
+  if (isArmObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, literalJson(x)]));
   return v;
 }
 
@@ -160,15 +162,15 @@ function literalJson(v: ArmValue): unknown {
  */
 export function templateContext(template: any, extra: ArmEvalContext & { useDefaults?: boolean } = {}): ArmEvalContext {
   const defaults: Record<string, unknown> = {};
-  if (extra.useDefaults && isObject(template?.parameters)) {
+  if (extra.useDefaults && isArmObject(template?.parameters)) {
     for (const [name, p] of Object.entries(template.parameters as Record<string, unknown>)) {
-      if (isObject(p as ArmValue) && 'defaultValue' in (p as object)) defaults[name] = (p as { defaultValue: unknown }).defaultValue;
+      if (isArmObject(p as ArmValue) && 'defaultValue' in (p as object)) defaults[name] = (p as { defaultValue: unknown }).defaultValue;
     }
   }
   const { useDefaults: _ignored, ...rest } = extra;
   return {
     ...rest,
-    variables: { ...(isObject(template?.variables) ? template.variables : {}), ...(extra.variables ?? {}) },
+    variables: { ...(isArmObject(template?.variables) ? template.variables : {}), ...(extra.variables ?? {}) },
     functions: extra.functions ?? template?.functions,
     parameterDefaults: { ...defaults, ...(extra.parameterDefaults ?? {}) },
   };

@@ -7,7 +7,8 @@
  * templates/template-functions).
  */
 import { Arm, type ArmCall, type ArmExpr } from './ast.js';
-import { isArmExpressionString, parseArmExpression, unescapeArmLiteral } from './parser.js';
+import { parseArmExpression } from './parser.js';
+import { isArmExpressionString, unescapeArmLiteral } from './semantics.js';
 import {
   ArmEvalError,
   AZURE_CLOUD_ENVIRONMENT,
@@ -16,7 +17,7 @@ import {
   foldedArray,
   foldedObject,
   getProperty,
-  isObject,
+  isArmObject,
   known,
   residualCall,
   toExpr,
@@ -69,15 +70,15 @@ const EXPR_KINDS = new Set(['string', 'number', 'keyword', 'call', 'property', '
 
 /** True when `v` is an expression syntax tree (rather than template JSON). */
 function isExprNode(v: unknown): v is ArmExpr {
-  if (!isObject(v as ArmValue) || !EXPR_KINDS.has((v as { kind?: unknown }).kind as string)) return false;
+  if (!isArmObject(v as ArmValue) || !EXPR_KINDS.has((v as { kind?: unknown }).kind as string)) return false;
   const n = v as Record<string, unknown>;
   switch (n.kind) {
     case 'call':
       return typeof n.name === 'string' && Array.isArray(n.args);
     case 'property':
-      return typeof n.name === 'string' && isObject(n.target as ArmValue);
+      return typeof n.name === 'string' && isArmObject(n.target as ArmValue);
     case 'index':
-      return isObject(n.target as ArmValue) && isObject(n.index as ArmValue);
+      return isArmObject(n.target as ArmValue) && isArmObject(n.index as ArmValue);
     default:
       return 'value' in n && Object.keys(n).length === 2;
   }
@@ -92,11 +93,11 @@ function readUserFunctions(section: unknown): Map<string, UserFunction> {
   const out = new Map<string, UserFunction>();
   if (!Array.isArray(section)) return out;
   for (const ns of section) {
-    if (!isObject(ns) || typeof ns.namespace !== 'string' || !isObject(ns.members)) continue;
+    if (!isArmObject(ns) || typeof ns.namespace !== 'string' || !isArmObject(ns.members)) continue;
     for (const [name, m] of Object.entries(ns.members)) {
-      if (!isObject(m)) continue;
-      const params = Array.isArray(m.parameters) ? m.parameters.map((p) => (isObject(p) && typeof p.name === 'string' ? p.name : '')) : [];
-      const output = isObject(m.output) ? m.output.value : undefined;
+      if (!isArmObject(m)) continue;
+      const params = Array.isArray(m.parameters) ? m.parameters.map((p) => (isArmObject(p) && typeof p.name === 'string' ? p.name : '')) : [];
+      const output = isArmObject(m.output) ? m.output.value : undefined;
       out.set(`${ns.namespace}.${name}`.toLowerCase(), { params, output });
     }
   }
@@ -179,7 +180,7 @@ export class Scope {
   private copyVariable(ev: Evaluator, name: string): Folded | undefined {
     const copies = lookup(this.ctx.variables, 'copy')?.value;
     if (!Array.isArray(copies)) return undefined;
-    const entry = copies.find((c) => isObject(c as ArmValue) && typeof (c as { name?: unknown }).name === 'string' && ((c as { name: string }).name.toLowerCase() === name.toLowerCase()));
+    const entry = copies.find((c) => isArmObject(c as ArmValue) && typeof (c as { name?: unknown }).name === 'string' && ((c as { name: string }).name.toLowerCase() === name.toLowerCase()));
     if (!entry) return undefined;
     const spec = entry as { name: string; count?: unknown; input?: unknown };
     return this.guard(`variable '${name}'`, `v:${name.toLowerCase()}`, () => {
@@ -292,7 +293,7 @@ export class Evaluator implements EvalHost {
           if (k < 0 || k >= v.length) throw new ArmEvalError(`index ${k} is out of range (array length ${v.length})`);
           return known(v[k]);
         }
-        if (isObject(v)) {
+        if (isArmObject(v)) {
           if (typeof k !== 'string') throw new ArmEvalError(`cannot read ${what} of an object`);
           const hit = getProperty(v, k);
           if (hit === undefined) throw new ArmEvalError(`the object has no ${what}`);

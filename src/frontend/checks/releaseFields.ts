@@ -11,6 +11,7 @@ import { codes } from '../../diagnostics/index.js';
 import { firstReleaseWith, has, type ReleaseFeature } from '../../model/releases.js';
 import { tierOfSku } from './skus.js';
 import type { Check, CheckContext, DataPath } from './types.js';
+import { isObject } from '../../util/json.js';
 
 /** A hub.yaml section and the capability it configures. */
 export interface Section {
@@ -34,7 +35,6 @@ export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
 ];
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The value at a path, or undefined. */
 export function valueAt(data: unknown, path: DataPath): unknown {
@@ -48,7 +48,7 @@ export function valueAt(data: unknown, path: DataPath): unknown {
 
 /** Paths of the leaves (non-object values; arrays count as leaves) under `path` in `value`. */
 function leaves(value: unknown, path: DataPath): DataPath[] {
-  if (!isPlainObject(value)) return [path];
+  if (!isObject(value)) return [path];
   return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
 }
 

@@ -13,18 +13,20 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
-import { armExpression, callsIn, resourceKey, targetKey } from '../arm.js';
+import { armExpression, callsIn } from '../arm.js';
+import { sameScopeTargetKey, templateResourceKey } from '../../expressions/arm/semantics.js';
 import { reachableWithout } from '../../emitters/arm/dependencyGraph.js';
 
 export const dependsOn: LintRule = {
   ...ruleCode(codes.HUB510),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'Conditional or redundant dependencies hide the real deployment order and slow deployments down.',
   link: armTtk('dependson-best-practices'),
   check(ctx) {
     const byKey = new Map<string, number>();
     ctx.resources.forEach((r, i) => {
-      const k = resourceKey(r.type, r.name);
+      const k = templateResourceKey(r.type, r.name);
       if (k) byKey.set(k, i);
     });
     const targets = (i: number): number[] => {
@@ -32,7 +34,7 @@ export const dependsOn: LintRule = {
       if (!Array.isArray(list)) return [];
       return list.flatMap((d) => {
         const e = armExpression(d);
-        const k = e?.kind === 'call' ? targetKey(e) : undefined;
+        const k = e?.kind === 'call' ? sameScopeTargetKey(e) : undefined;
         const t = k === undefined ? undefined : byKey.get(k);
         return t === undefined ? [] : [t];
       });
@@ -54,7 +56,7 @@ export const dependsOn: LintRule = {
         const key = typeof d === 'string' ? d.replace(/\s/g, '').toLowerCase() : JSON.stringify(d);
         if (seen.has(key)) return report(`${JSON.stringify(d)} is listed twice`, 'Remove the repeated entry.');
         seen.add(key);
-        const k = e?.kind === 'call' ? targetKey(e) : undefined;
+        const k = e?.kind === 'call' ? sameScopeTargetKey(e) : undefined;
         const t = k === undefined ? undefined : byKey.get(k);
         if (t === i) return report('the resource depends on itself', 'Remove the entry.');
         if (t !== undefined && reachableWithout(edges, always, i, t)) {

@@ -12,18 +12,20 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression } from '../arm.js';
-import { isJsonObject } from '../json.js';
+
 import { serializeArm } from '../../expressions/arm/ast.js';
+import { isObject } from '../../util/json.js';
 
 export const locationParameter: LintRule = {
   ...ruleCode(codes.HUB503),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'A hard-coded region can block people who may only deploy to other regions.',
   link: armTtk('location-uses-parameter'),
   check(ctx) {
     const t = ctx.template;
     if (!t) return [];
-    const params = isJsonObject(t.parameters) ? t.parameters : {};
+    const params = isObject(t.parameters) ? t.parameters : {};
     const chosen = new Set(ctx.options.chosenLocations.filter((l) => l !== '').map((l) => l.toLowerCase()));
     const out = [];
     const locationKey = Object.keys(params).find((k) => k.toLowerCase() === 'location');
@@ -31,7 +33,7 @@ export const locationParameter: LintRule = {
       out.push({ message: 'the template has no location parameter', hint: 'Add a string parameter location that defaults to [resourceGroup().location].', location: ctx.templateAt(['parameters']) });
     }
     for (const [name, p] of Object.entries(params)) {
-      if (!name.toLowerCase().includes('location') || !isJsonObject(p) || !('defaultValue' in p)) continue;
+      if (!name.toLowerCase().includes('location') || !isObject(p) || !('defaultValue' in p)) continue;
       const d = p.defaultValue;
       const e = armExpression(d);
       if (name === locationKey) {

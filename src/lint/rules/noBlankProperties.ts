@@ -12,19 +12,21 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
-import { isJsonObject, walkJson, type JsonPath } from '../json.js';
-import { isArmExpressionString } from '../../expressions/arm/parser.js';
+import { walkJson, type JsonPath } from '../json.js';
+import { isArmExpressionString } from '../../expressions/arm/semantics.js';
+import { isObject } from '../../util/json.js';
 
 const MAY_BE_EMPTY = new Set(['properties', 'value', 'defaultvalue', 'accesspolicies', 'resources', 'outputs', 'variables', 'parameters']);
 const DATA_FACTORY_AUTHORING = new Set(['annotations', 'userproperties', 'dependson', 'schema']);
 
 function isBlank(v: unknown): boolean {
-  return v === null || v === '' || (Array.isArray(v) && v.length === 0) || (isJsonObject(v) && Object.keys(v).length === 0);
+  return v === null || v === '' || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
 }
 
 export const noBlankProperties: LintRule = {
   ...ruleCode(codes.HUB511),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'An empty value has a meaning of its own in a declarative template; leave the property out instead.',
   link: armTtk('properties-cant-be-empty'),
   check(ctx) {

@@ -10,8 +10,9 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression, literalArg } from '../arm.js';
-import { isJsonObject, walkJson } from '../json.js';
+import { walkJson } from '../json.js';
 import type { ArmExpr } from '../../expressions/arm/ast.js';
+import { isObject } from '../../util/json.js';
 
 /** Lower-case property names ending in `id` that are not resource IDs. */
 const NOT_RESOURCE_IDS = new Set(
@@ -35,10 +36,11 @@ function outermost(e: ArmExpr): ArmExpr {
 export const resourceIds: LintRule = {
   ...ruleCode(codes.HUB509),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'IDs glued from text break across clouds, subscriptions and resource groups.',
   link: armTtk('use-resource-id-functions'),
   check(ctx) {
-    const variables = isJsonObject(ctx.template?.variables) ? ctx.template.variables : {};
+    const variables = isObject(ctx.template?.variables) ? ctx.template.variables : {};
     const variable = (name: string) => Object.entries(variables).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
     const isIdExpression = (value: unknown, seen: Set<string>): boolean => {
       const e = armExpression(value);

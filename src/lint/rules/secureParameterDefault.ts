@@ -9,22 +9,23 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression } from '../arm.js';
-import { isJsonObject } from '../json.js';
+import { isObject } from '../../util/json.js';
 
 export const secureParameterDefault: LintRule = {
   ...ruleCode(codes.HUB508),
   area: 'template',
+  actor: 'author',
   rationale: 'A default is stored in the template and its deployment history, so it is no secret.',
   link: armTtk('secure-parameters-cant-have-hard-coded-default'),
   check(ctx) {
     const t = ctx.template;
-    if (!t || !isJsonObject(t.parameters)) return [];
+    if (!t || !isObject(t.parameters)) return [];
     const out = [];
     for (const [name, p] of Object.entries(t.parameters)) {
-      if (!isJsonObject(p) || typeof p.type !== 'string' || !/^secure(string|object)$/i.test(p.type) || !('defaultValue' in p)) continue;
+      if (!isObject(p) || typeof p.type !== 'string' || !/^secure(string|object)$/i.test(p.type) || !('defaultValue' in p)) continue;
       const d = p.defaultValue;
       const e = armExpression(d);
-      const empty = d === '' || (isJsonObject(d) && Object.keys(d).length === 0);
+      const empty = d === '' || (isObject(d) && Object.keys(d).length === 0);
       const guid = e?.kind === 'call' && e.name.toLowerCase() === 'newguid';
       if (empty || guid) continue;
       out.push({

@@ -7,7 +7,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { isJsonObject } from '../json.js';
+import { isObject } from '../../util/json.js';
 
 /** True when a parameter name looks like it carries a secret. */
 export function isSecretName(name: string): boolean {
@@ -19,12 +19,13 @@ export function isSecretName(name: string): boolean {
 export const secureParameterType: LintRule = {
   ...ruleCode(codes.HUB528),
   area: 'security',
+  actor: 'author',
   rationale: 'Values of other parameter types are logged in the deployment history in clear text.',
   link: psRule('Azure.Deployment.SecureParameter'),
   check(ctx) {
-    const params = isJsonObject(ctx.template?.parameters) ? ctx.template.parameters : {};
+    const params = isObject(ctx.template?.parameters) ? ctx.template.parameters : {};
     return Object.entries(params)
-      .filter(([name, p]) => isSecretName(name) && isJsonObject(p) && typeof p.type === 'string' && !/^secure(string|object)$/i.test(p.type))
+      .filter(([name, p]) => isSecretName(name) && isObject(p) && typeof p.type === 'string' && !/^secure(string|object)$/i.test(p.type))
       .map(([name, p]) => ({
         message: `parameter '${name}' looks like a secret but has type ${(p as { type: string }).type}`,
         hint: 'Make it securestring (or secureObject).',

@@ -7,18 +7,20 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
-import { isJsonObject, valueAt } from '../json.js';
+import { valueAt } from '../json.js';
+import { isObject } from '../../util/json.js';
 
 export const uiOutputsMatchParameters: LintRule = {
   ...ruleCode(codes.HUB512),
   area: 'uiDefinition',
+  actor: 'maintainer',
   rationale: 'The portal passes the form outputs as template parameters; an unknown name fails the deployment.',
   link: ARM_TTK_UI,
   check(ctx) {
     const outputs = valueAt(ctx.uiDefinition, ['parameters', 'outputs']);
     if (!ctx.uiDefinition || !ctx.template) return [];
-    const params = isJsonObject(ctx.template.parameters) ? ctx.template.parameters : {};
-    if (!isJsonObject(outputs)) return [{ message: 'the portal form has no parameters.outputs', location: ctx.uiAt(['parameters']) }];
+    const params = isObject(ctx.template.parameters) ? ctx.template.parameters : {};
+    if (!isObject(outputs)) return [{ message: 'the portal form has no parameters.outputs', location: ctx.uiAt(['parameters']) }];
     const out: LintFinding[] = [];
     for (const name of Object.keys(outputs)) {
       if (!(name in params)) {

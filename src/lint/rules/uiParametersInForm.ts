@@ -6,19 +6,21 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
-import { isJsonObject, valueAt } from '../json.js';
+import { valueAt } from '../json.js';
+import { isObject } from '../../util/json.js';
 
 export const uiParametersInForm: LintRule = {
   ...ruleCode(codes.HUB513),
   area: 'uiDefinition',
+  actor: 'maintainer',
   rationale: 'Otherwise the Deploy to Azure button starts a deployment that lacks a required value.',
   link: ARM_TTK_UI,
   check(ctx) {
-    if (!ctx.uiDefinition || !ctx.template || !isJsonObject(ctx.template.parameters)) return [];
+    if (!ctx.uiDefinition || !ctx.template || !isObject(ctx.template.parameters)) return [];
     const outputs = valueAt(ctx.uiDefinition, ['parameters', 'outputs']);
-    const set = new Set(isJsonObject(outputs) ? Object.keys(outputs) : []);
+    const set = new Set(isObject(outputs) ? Object.keys(outputs) : []);
     return Object.entries(ctx.template.parameters)
-      .filter(([name, p]) => isJsonObject(p) && !('defaultValue' in p) && !set.has(name))
+      .filter(([name, p]) => isObject(p) && !('defaultValue' in p) && !set.has(name))
       .map(([name]) => ({
         message: `parameter '${name}' has no default and the portal form does not set it`,
         hint: 'Add a form element and an output for it, or give the parameter a default.',

@@ -11,6 +11,7 @@ import type { ArmParameter, Contribution, FileArtifact, FormContribution } from 
 import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../../model/datasets.js';
 import { toJsonText } from '../../model/json.js';
 import { has, parameterName } from '../../model/releases.js';
+import * as ui from '../../expressions/ui/index.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
@@ -111,7 +112,7 @@ export function configModule(model: HubModel): Contribution {
     parameter: key,
     step: 'storage',
     element: { name: key, type: 'Microsoft.Common.Slider', label, min: 0, max, defaultValue: p.defaultValue, showStepMarkers: false, toolTip: p.metadata.description },
-    output: `[steps('storage').${key}]`,
+    output: ui.steps('storage', key),
   });
   const scopesName = parameterName(model.release, 'scopes');
   return {
@@ -139,7 +140,7 @@ export function configModule(model: HubModel): Contribution {
             validationMessage: 'Enter scope IDs starting with /, separated by commas.',
           },
         },
-        output: `[if(empty(steps('storage').${scopesName}), parse('[]'), split(steps('storage').${scopesName}, ','))]`,
+        output: ui.if_(ui.empty(ui.steps('storage', scopesName)), ui.parse('[]'), ui.split(ui.steps('storage', scopesName), ',')),
       },
     ],
   };

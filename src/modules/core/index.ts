@@ -9,6 +9,7 @@ import type { HubModel } from '../../model/hub.js';
 import { has } from '../../model/releases.js';
 import type { Contribution, FormContribution } from '../types.js';
 import { nameVariables } from './names.js';
+import * as ui from '../../expressions/ui/index.js';
 
 /** Resource types the form's Tags step offers, by the component that deploys them. */
 function taggedTypes(model: HubModel): string[] {
@@ -38,7 +39,7 @@ function describeDefault(value: object): string {
  * value a form can set).
  */
 function locationForm(model: HubModel, description: string): FormContribution {
-  if (!model.hub.location) return { parameter: 'location', step: 'basics', output: '[location()]' };
+  if (!model.hub.location) return { parameter: 'location', step: 'basics', output: ui.location() };
   return {
     parameter: 'location',
     step: 'basics',
@@ -50,7 +51,7 @@ function locationForm(model: HubModel, description: string): FormContribution {
       toolTip: `${description} The region of the resources; the Region above is only the resource group's when a new group is created.`,
       constraints: { required: true, regex: '^[a-z0-9]+$', validationMessage: 'A region name such as westeurope (lowercase, no spaces).' },
     },
-    output: "[basics('hubLocation')]",
+    output: ui.basics('hubLocation'),
   };
 }
 
@@ -122,7 +123,7 @@ export function coreModule(model: HubModel): Contribution {
             validationMessage: '3-40 letters and digits with single - or _ between them, starting with a letter.',
           },
         },
-        output: "[basics('hubName')]",
+        output: ui.basics('hubName'),
       },
       locationForm(model, parameters.location.metadata.description),
       {
@@ -136,7 +137,7 @@ export function coreModule(model: HubModel): Contribution {
           toolTip: `${parameters.tags.metadata.description} Write a JSON object of tag names and values, e.g. {"costCenter": "1234"}.`,
           constraints: { required: true, regex: '^\\s*\\{[\\s\\S]*\\}\\s*$', validationMessage: 'Enter a JSON object, e.g. {} or {"costCenter": "1234"}.' },
         },
-        output: "[parse(steps('tags').tags)]",
+        output: ui.parse(ui.steps('tags', 'tags')),
       },
       {
         // The TagsByResource control has no initial value, so hub.yaml's tags by resource apply while the
@@ -152,8 +153,8 @@ export function coreModule(model: HubModel): Contribution {
             : parameters.tagsByResource.metadata.description,
         },
         output: Object.keys(model.tagsByResource).length
-          ? `[if(empty(steps('tags').tagsByResource), parse('${JSON.stringify(model.tagsByResource).replace(/'/g, "''")}'), steps('tags').tagsByResource)]`
-          : "[steps('tags').tagsByResource]",
+          ? ui.if_(ui.empty(ui.steps('tags', 'tagsByResource')), ui.parseJson(model.tagsByResource), ui.steps('tags', 'tagsByResource'))
+          : ui.steps('tags', 'tagsByResource'),
       },
     ],
   };

@@ -11,8 +11,9 @@ import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
 import { has } from '../../model/releases.js';
+import * as ui from '../../expressions/ui/index.js';
+import { apiVersion } from '../core/apiVersions.js';
 
-const KUSTO_API = '2023-08-15';
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
 const FACTORY_ADMIN_ASSIGNMENT = 'adf-mi-cluster-admin';
 
@@ -69,8 +70,8 @@ export function dataExplorerModule(model: HubModel): Contribution {
   const cluster = names.dataExplorerCluster;
   const dbName = (db: 'ingestion' | 'hub') => model.dataExplorer.databases[db];
   const dbId = (db: 'ingestion' | 'hub') => arm.resourceId('Microsoft.Kusto/clusters/databases', cluster, dbName(db));
-  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, KUSTO_API, true), 'identity', 'principalId');
-  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, '2018-06-01', true), 'identity');
+  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId');
+  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity');
   const scripts = kqlScripts(model);
   const skuCapacity: Record<string, number> = {};
   for (const sku of model.dataExplorer.allowedSkuNames) skuCapacity[sku] = ingestionCapacity(sku);
@@ -97,7 +98,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Kusto/clusters',
-      apiVersion: KUSTO_API,
+      apiVersion: apiVersion('Microsoft.Kusto/clusters'),
       name: cluster,
       condition: deployDataExplorer,
       location: arm.parameters('location'),
@@ -116,7 +117,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     },
     {
       type: 'Microsoft.Kusto/clusters/principalAssignments',
-      apiVersion: KUSTO_API,
+      apiVersion: apiVersion('Microsoft.Kusto/clusters/principalAssignments'),
       name: arm.format('{0}/{1}', cluster, FACTORY_ADMIN_ASSIGNMENT),
       condition: deployDataExplorer,
       dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
@@ -130,7 +131,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     ...(['ingestion', 'hub'] as const).map(
       (db): ArmResource => ({
         type: 'Microsoft.Kusto/clusters/databases',
-        apiVersion: KUSTO_API,
+        apiVersion: apiVersion('Microsoft.Kusto/clusters/databases'),
         name: arm.format('{0}/{1}', cluster, dbName(db)),
         condition: deployDataExplorer,
         location: arm.parameters('location'),
@@ -146,7 +147,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) content = arm.replace(content, placeholder, sub.arm);
     resources.push({
       type: 'Microsoft.Kusto/clusters/databases/scripts',
-      apiVersion: KUSTO_API,
+      apiVersion: apiVersion('Microsoft.Kusto/clusters/databases/scripts'),
       name: arm.format('{0}/{1}/{2}', cluster, dbName(s.database), s.scriptName),
       condition: deployDataExplorer,
       dependsOn: [dbId(s.database), ...(previous ? [previous] : [])],
@@ -182,7 +183,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
       : []),
   );
   const parameters = dataExplorerParameters(model);
-  const clusterRef = arm.reference(ids.dataExplorerCluster, KUSTO_API);
+  const clusterRef = arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'));
   return {
     parameters,
     variables,
@@ -242,12 +243,12 @@ function dataExplorerParameters(model: HubModel) {
 }
 
 /** Form expression: true when the selected Data Explorer SKU is a Dev (no SLA) SKU (Basic tier, one node). */
-const IS_DEV_SKU = "startsWith(steps('dataExplorer').dataExplorerSkuName, 'Dev(No SLA)_')";
+const IS_DEV_SKU = ui.startsWith(ui.steps('dataExplorer', 'dataExplorerSkuName'), 'Dev(No SLA)_');
 
 /** The Data Explorer step of the portal form. */
 function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExplorerParameters>): FormContribution[] {
   const options = (values: string[]) => values.map((v) => ({ label: v, value: v }));
-  const whenCluster = "[not(empty(steps('dataExplorer').dataExplorerName))]";
+  const whenCluster = ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName')));
   const slider = (key: 'dataExplorerLogRetentionInDays' | 'dataExplorerFinalRetentionInMonths', label: string, max: number): FormContribution => ({
     parameter: key,
     step: 'dataExplorer',
@@ -262,7 +263,7 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
       toolTip: parameters[key].metadata.description,
       visible: whenCluster,
     },
-    output: `[steps('dataExplorer').${key}]`,
+    output: ui.steps('dataExplorer', key),
   });
   return [
     {
@@ -280,7 +281,7 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
           validationMessage: '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
         },
       },
-      output: "[steps('dataExplorer').dataExplorerName]",
+      output: ui.steps('dataExplorer', 'dataExplorerName'),
     },
     {
       parameter: 'dataExplorerSkuName',
@@ -294,7 +295,7 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
         constraints: { required: true, allowedValues: options(model.dataExplorer.allowedSkuNames) },
         visible: whenCluster,
       },
-      output: "[steps('dataExplorer').dataExplorerSkuName]",
+      output: ui.steps('dataExplorer', 'dataExplorerSkuName'),
     },
     {
       // Data Explorer accepts only Basic with the Dev (no SLA) SKUs and only Standard with the others:
@@ -309,11 +310,11 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
         toolTip: parameters.dataExplorerSkuTier.metadata.description,
         constraints: {
           required: true,
-          allowedValues: `[if(${IS_DEV_SKU}, parse('${JSON.stringify(options(['Basic']))}'), parse('${JSON.stringify(options(['Standard']))}'))]`,
+          allowedValues: ui.if_(IS_DEV_SKU, ui.parseJson(options(['Basic'])), ui.parseJson(options(['Standard']))),
         },
         visible: whenCluster,
       },
-      output: "[steps('dataExplorer').dataExplorerSkuTier]",
+      output: ui.steps('dataExplorer', 'dataExplorerSkuTier'),
     },
     {
       // Standard tier: 2-1000 nodes. Basic (Dev SKUs) always has one node, so no slider; see the output.
@@ -328,9 +329,9 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
         defaultValue: Math.max(2, model.dataExplorer.sku.capacity),
         showStepMarkers: false,
         toolTip: parameters.dataExplorerSkuCapacity.metadata.description,
-        visible: `[and(not(empty(steps('dataExplorer').dataExplorerName)), not(${IS_DEV_SKU}))]`,
+        visible: ui.and(ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName'))), ui.not(IS_DEV_SKU)),
       },
-      output: `[if(${IS_DEV_SKU}, 1, steps('dataExplorer').dataExplorerSkuCapacity)]`,
+      output: ui.if_(IS_DEV_SKU, 1, ui.steps('dataExplorer', 'dataExplorerSkuCapacity')),
     },
     slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
     slider('dataExplorerFinalRetentionInMonths', 'Normalized data retention (months)', 999),

@@ -9,9 +9,8 @@ import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
 import { has } from '../../model/releases.js';
-
-const NETWORK_API = '2023-11-01';
-const DNS_API = '2024-06-01';
+import * as ui from '../../expressions/ui/index.js';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** Private DNS zones the hub needs: zone key -> zone name expression. */
 export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
@@ -75,7 +74,7 @@ export function privateEndpoint(opts: {
   return [
     {
       type: 'Microsoft.Network/privateEndpoints',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/privateEndpoints'),
       name: opts.name,
       ...cond,
       location: arm.parameters('location'),
@@ -90,7 +89,7 @@ export function privateEndpoint(opts: {
     },
     {
       type: 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/privateEndpoints/privateDnsZoneGroups'),
       name: arm.format('{0}/{1}', opts.name, 'default'),
       ...cond,
       dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
@@ -144,7 +143,7 @@ export function networkModule(model: HubModel): Contribution {
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Network/networkSecurityGroups',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/networkSecurityGroups'),
       name: names.networkSecurityGroup,
       location: arm.parameters('location'),
       tags: tagsFor('Microsoft.Network/networkSecurityGroups'),
@@ -161,7 +160,7 @@ export function networkModule(model: HubModel): Contribution {
     },
     {
       type: 'Microsoft.Network/virtualNetworks',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/virtualNetworks'),
       name: names.virtualNetwork,
       location: arm.parameters('location'),
       tags: tagsFor('Microsoft.Network/virtualNetworks'),
@@ -202,7 +201,7 @@ export function networkModule(model: HubModel): Contribution {
     resources.push(
       {
         type: 'Microsoft.Network/privateDnsZones',
-        apiVersion: DNS_API,
+        apiVersion: apiVersion('Microsoft.Network/privateDnsZones'),
         name: zone.name,
         ...cond,
         location: 'global',
@@ -211,7 +210,7 @@ export function networkModule(model: HubModel): Contribution {
       },
       {
         type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
-        apiVersion: DNS_API,
+        apiVersion: apiVersion('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
         name: arm.format('{0}/{1}', zone.name, dnsZoneLinkName(zone.name)),
         ...cond,
         location: 'global',
@@ -236,7 +235,7 @@ export function networkModule(model: HubModel): Contribution {
           toolTip: parameters.enablePublicAccess.metadata.description,
           constraints: { allowedValues: [{ label: 'Enabled', value: 'True' }, { label: 'Disabled', value: 'False' }] },
         },
-        output: "[steps('networking').enablePublicAccess]",
+        output: ui.steps('networking', 'enablePublicAccess'),
       },
       {
         parameter: 'virtualNetworkAddressPrefix',
@@ -253,7 +252,7 @@ export function networkModule(model: HubModel): Contribution {
             validationMessage: 'Enter an IPv4 range of /26 or larger, e.g. 10.20.30.0/26.',
           },
         },
-        output: "[steps('networking').virtualNetworkAddressPrefix]",
+        output: ui.steps('networking', 'virtualNetworkAddressPrefix'),
       },
     ],
   };

@@ -8,8 +8,8 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, remoteHubKeySecretName } from '../core/names.js';
-
-const VAULT_API = '2023-07-01';
+import * as ui from '../../expressions/ui/index.js';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** Remote hub module. */
 export function remoteHubModule(model: HubModel): Contribution {
@@ -30,7 +30,7 @@ export function remoteHubModule(model: HubModel): Contribution {
     resources: [
       {
         type: 'Microsoft.KeyVault/vaults/secrets',
-        apiVersion: VAULT_API,
+        apiVersion: apiVersion('Microsoft.KeyVault/vaults/secrets'),
         name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
         condition: arm.variables('deployRemoteHub'),
         dependsOn: [ids.keyVault],
@@ -57,7 +57,7 @@ export function remoteHubModule(model: HubModel): Contribution {
           toolTip: parameters.remoteHubStorageUri.metadata.description,
           constraints: { required: false, regex: '^(https://\\S+)?$', validationMessage: 'Enter an https:// URI or leave empty.' },
         },
-        output: "[steps('networking').remoteHubStorageUri]",
+        output: ui.steps('networking', 'remoteHubStorageUri'),
       },
       {
         parameter: 'remoteHubStorageKey',
@@ -70,9 +70,9 @@ export function remoteHubModule(model: HubModel): Contribution {
           // Shown, and then required, only when a remote hub storage URI is entered.
           constraints: { required: true },
           options: { hideConfirmation: true },
-          visible: "[not(empty(steps('networking').remoteHubStorageUri))]",
+          visible: ui.not(ui.empty(ui.steps('networking', 'remoteHubStorageUri'))),
         },
-        output: "[steps('networking').remoteHubStorageKey]",
+        output: ui.steps('networking', 'remoteHubStorageKey'),
       },
     ],
   };

@@ -3,14 +3,7 @@
  * expression detection (ARM expressions: `isArmExpressionString` in `expressions/arm/parser.ts`), ISO date-time parsing without `Date` (so results never depend on the
  * `TZ` environment variable), mapper constraints and "did you mean" suggestions.
  */
-
-/** A JSON object (not an array, not null). */
-export type JsonObject = Record<string, unknown>;
-
-/** True for a JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../util/json.js';
 
 /** True when `value` is a Data Factory expression string (starts with `@`, and `@@` is not the escape for a literal `@`). */
 export function isAdfExpressionString(value: unknown): value is string {
@@ -19,7 +12,7 @@ export function isAdfExpressionString(value: unknown): value is string {
 
 /** True when `value` is a Data Factory expression object `{ "value": "...", "type": "Expression" }`. */
 export function isAdfExpressionObject(value: unknown): boolean {
-  return isJsonObject(value) && value.type === 'Expression' && 'value' in value;
+  return isObject(value) && value.type === 'Expression' && 'value' in value;
 }
 
 /**

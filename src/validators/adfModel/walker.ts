@@ -4,7 +4,7 @@
  * types, constraints), resolves polymorphic types, reports required, read-only and unknown properties,
  * and checks object names and schedule trigger times.
  */
-import { isArmExpressionString } from '../../expressions/arm/parser.js';
+import { isArmExpressionString } from '../../expressions/arm/semantics.js';
 import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 import {
   compileModel,
@@ -15,20 +15,8 @@ import {
   type PropertyMapper,
   type TrieNode,
 } from './metadata.js';
-import {
-  checkConstraints,
-  closest,
-  describeValue,
-  isAdfExpressionObject,
-  isAdfExpressionString,
-  isJsonObject,
-  joinIndex,
-  joinKey,
-  parseIsoDateTime,
-  UUID,
-  type Constraints,
-  type JsonObject,
-} from './values.js';
+import { checkConstraints, closest, describeValue, isAdfExpressionObject, isAdfExpressionString, joinIndex, joinKey, parseIsoDateTime, UUID, type Constraints } from './values.js';
+import { isObject, type JsonObject } from '../../util/json.js';
 
 /** One finding of the model checker. */
 export interface AdfModelIssue {
@@ -153,7 +141,7 @@ export class Walker {
         if (type.element) value.forEach((item, i) => this.checkValue(item, type.element!, joinIndex(path, i), owner, false));
         return;
       case 'Dictionary':
-        if (!isJsonObject(value)) {
+        if (!isObject(value)) {
           this.mismatch(path, 'object', value);
           return;
         }
@@ -175,7 +163,7 @@ export class Walker {
     if (this.opaque(value)) return;
     if (Array.isArray(value)) {
       value.forEach((item, i) => this.checkAny(item, joinIndex(path, i)));
-    } else if (isJsonObject(value)) {
+    } else if (isObject(value)) {
       if (isAdfExpressionObject(value)) this.walkModel(value, 'Expression', path);
       else if (value.type === 'SecureString' || value.type === 'AzureKeyVaultSecret') this.walkModel(value, 'SecretBase', path);
       else for (const [k, v] of Object.entries(value)) this.checkAny(v, joinKey(path, k));
@@ -188,7 +176,7 @@ export class Walker {
    */
   walkModel(value: unknown, className: string, path: string): void {
     if (this.opaque(value)) return;
-    if (!isJsonObject(value)) {
+    if (!isObject(value)) {
       this.mismatch(path, `object (${className})`, value);
       return;
     }
@@ -240,7 +228,7 @@ export class Walker {
           state = 'missing'; // an intermediate object (e.g. `typeProperties`) is absent or null
           break;
         }
-        if (this.opaque(current) || !isJsonObject(current)) {
+        if (this.opaque(current) || !isObject(current)) {
           state = 'decided'; // known at deployment time only, or a type error reported elsewhere
           break;
         }
@@ -281,7 +269,7 @@ export class Walker {
       } else {
         // an intermediate object of flattened properties, e.g. `typeProperties`
         if (value === null || this.opaque(value)) continue;
-        if (!isJsonObject(value)) {
+        if (!isObject(value)) {
           this.mismatch(here, 'object', value);
           continue;
         }

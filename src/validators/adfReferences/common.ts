@@ -4,11 +4,7 @@
  */
 import type { Raised } from '../../diagnostics/index.js';
 import type { AdfObjectKind } from '../../model/dataFactoryKinds.js';
-
-/** True for a JSON object (not an array, not null). */
-export function isObject(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isObject } from '../../util/json.js';
 
 /** Lower-cased name → name as declared. */
 export type NameMap = Map<string, string>;

@@ -8,7 +8,7 @@
  */
 import type { AdfExprNode } from '../../expressions/adf/ast.js';
 import { AdfParseError, adfValueNodes, parseAdfValue, walkAdf } from '../../expressions/adf/parser.js';
-import { isArmExpressionString } from '../../expressions/arm/parser.js';
+import { isArmExpressionString, unescapeArmLiteral } from '../../expressions/arm/semantics.js';
 import { ADF_KIND_LABEL as KIND_LABEL } from '../../model/dataFactoryKinds.js';
 import { codes } from '../../diagnostics/index.js';
 import { list, type Location, type Report, type Scope } from './common.js';
@@ -22,7 +22,7 @@ import { list, type Location, type Report, type Scope } from './common.js';
  */
 export function checkExpressionString(text: string, loc: Location, scope: Scope, report: Report): void {
   if (isArmExpressionString(text)) return;
-  const value = text.startsWith('[[') ? text.slice(1) : text;
+  const value = unescapeArmLiteral(text);
   if (!value.includes('@')) return;
   let nodes: AdfExprNode[];
   try {

@@ -26,11 +26,6 @@ export type Section = 'template' | 'variables' | 'parameters' | { fn: string; pa
 /** Reports one diagnostic, raised through the registry (`codes.HUB304...`), at a JSON pointer of the template. */
 export type Report = (raised: Raised, pointer: string) => void;
 
-/** True for a JSON object (not an array, not null). */
-export function isObj(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** JSON pointer escaping (RFC 6901). */
 export function esc(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');

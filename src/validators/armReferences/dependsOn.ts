@@ -5,7 +5,7 @@
  * never reported. Source: "Define the order for deploying resources in ARM templates"
  * (learn.microsoft.com/azure/azure-resource-manager/templates/resource-dependency).
  */
-import { isArmExpressionString } from '../../expressions/arm/parser.js';
+import { isArmExpressionString, unescapeArmLiteral } from '../../expressions/arm/semantics.js';
 import { codes } from '../../diagnostics/index.js';
 import { quote, type Decls, type Report } from './common.js';
 import { foldExpr, foldText, matchTarget, targetOf, type ResourceInfo, type Target } from './names.js';
@@ -100,7 +100,7 @@ function candidateIndex(resources: readonly ResourceInfo[]): (target: Target) =>
 
 function dependsOnTarget(value: unknown, decls: Decls): Target {
   if (typeof value !== 'string') return { kind: 'unknown' };
-  if (!isArmExpressionString(value)) return targetOf({ value: value.startsWith('[[') ? value.slice(1) : value });
+  if (!isArmExpressionString(value)) return targetOf({ value: unescapeArmLiteral(value) });
   return targetOf(foldText(value.slice(1, -1), decls));
 }
 

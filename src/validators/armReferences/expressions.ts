@@ -8,7 +8,8 @@
  * azure-resource-manager/templates/.
  */
 import { forEachArmNode, type ArmCall, type ArmExpr } from '../../expressions/arm/ast.js';
-import { ArmParseError, isArmExpressionString, parseArmExpression } from '../../expressions/arm/parser.js';
+import { ArmParseError, parseArmExpression } from '../../expressions/arm/parser.js';
+import { isArmExpressionString } from '../../expressions/arm/semantics.js';
 import { armFunction, arityText } from '../../expressions/arm/functions.js';
 import { codes, type Raised } from '../../diagnostics/index.js';
 import { quote, type Decls, type Report, type Section } from './common.js';

@@ -8,9 +8,11 @@
  * resource-dependency, template-functions-resource).
  */
 import type { ArmCall, ArmExpr } from '../../expressions/arm/ast.js';
-import { isArmExpressionString, parseArmExpression } from '../../expressions/arm/parser.js';
+import { parseArmExpression } from '../../expressions/arm/parser.js';
+import { isArmExpressionString, isResourceIdFunction, resourceIdTarget, unescapeArmLiteral } from '../../expressions/arm/semantics.js';
 import { isArmKnown, type ArmFolded } from '../../expressions/arm/evaluate.js';
-import { isObj, type Decls, type Json } from './common.js';
+import { type Decls, type Json } from './common.js';
+import { isObject } from '../../util/json.js';
 
 /** A piece of a partly known string: literal text or an opaque residual expression. */
 export type Part = { lit: string } | { expr: string };
@@ -52,7 +54,7 @@ export function describeResource(r: Json, pointer: string, parent: ResourceInfo 
     type = parent.type === undefined ? undefined : `${parent.type}/${type}`;
     names = parent.names && names ? [...parent.names, ...names] : undefined;
   }
-  const copyName = isObj(r.copy) && typeof r.copy.name === 'string' ? r.copy.name : undefined;
+  const copyName = isObject(r.copy) && typeof r.copy.name === 'string' ? r.copy.name : undefined;
   const display = `${typeof r.type === 'string' ? r.type : '?'} ${typeof r.name === 'string' ? r.name : symbolic ?? '?'}`;
   return { pointer, type: type?.toLowerCase(), names, symbolic, copyName, dependsOn: [], uses: [], display };
 }
@@ -60,7 +62,7 @@ export function describeResource(r: Json, pointer: string, parent: ResourceInfo 
 /** The segments of a resource name (template JSON value). */
 function nameSegments(name: unknown, decls: Decls): Segment[] | undefined {
   if (typeof name !== 'string') return undefined;
-  if (!isArmExpressionString(name)) return splitSegments([{ lit: name.startsWith('[[') ? name.slice(1) : name }]);
+  if (!isArmExpressionString(name)) return splitSegments([{ lit: unescapeArmLiteral(name) }]);
   const folded = foldText(name.slice(1, -1), decls);
   const parts = folded && foldedParts(folded);
   return parts ? splitSegments(parts) : undefined;
@@ -208,8 +210,6 @@ export function matchTarget(t: Target, r: ResourceInfo): Tri {
   }
 }
 
-const RESOURCE_ID_FUNCTIONS: Record<string, number> = { resourceid: 2, subscriptionresourceid: 1, tenantresourceid: 0, extensionresourceid: 1 };
-
 /** Reads a folded value (a dependsOn entry, a reference() argument, a resourceId() call) as a target. */
 export function targetOf(f: ArmFolded | undefined): Target {
   if (!f) return { kind: 'unknown' };
@@ -219,25 +219,15 @@ export function targetOf(f: ArmFolded | undefined): Target {
     if (!s.includes('/')) return { kind: 'label', label: s };
     return idTarget(splitSegments([{ lit: s }])) ?? { kind: 'name', names: splitSegments([{ lit: s }]) };
   }
-  if (f.kind === 'call') {
-    const lower = f.name.toLowerCase();
-    const maxPrefix = RESOURCE_ID_FUNCTIONS[lower];
-    if (maxPrefix !== undefined) {
-      const start = lower === 'extensionresourceid' ? 1 : 0;
-      for (let i = start; i <= start + maxPrefix && i < f.args.length; i++) {
-        const a = f.args[i];
-        if (a.kind === 'string' && a.value.includes('/')) {
-          const names: Part[] = [];
-          f.args.slice(i + 1).forEach((n, k) => {
-            if (k > 0) names.push({ lit: '/' });
-            names.push(...exprParts(n));
-          });
-          return { kind: 'key', type: a.value.toLowerCase(), names: splitSegments(names) };
-        }
-        if (a.kind === 'string') return { kind: 'unknown' };
-      }
-      return { kind: 'unknown' };
-    }
+  if (f.kind === 'call' && isResourceIdFunction(f.name)) {
+    const t = resourceIdTarget(f);
+    if (!t) return { kind: 'unknown' };
+    const names: Part[] = [];
+    t.names.forEach((n, k) => {
+      if (k > 0) names.push({ lit: '/' });
+      names.push(...exprParts(n));
+    });
+    return { kind: 'key', type: t.type.toLowerCase(), names: splitSegments(names) };
   }
   const segs = splitSegments(exprParts(f));
   return idTarget(segs) ?? { kind: 'unknown' };

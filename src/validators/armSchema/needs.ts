@@ -16,9 +16,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMON_DEFINITIONS, DEPLOYMENT_TEMPLATE, RESOURCE_BASE_REF, SCHEMA_BASE_URL, resourceDefinitionsOf, type IndexedDefinition } from './store.js';
 import { EXPRESSION_REF, isResourceDefinitionsKey } from './relax.js';
+import { isArmExpressionString } from '../../expressions/arm/semantics.js';
+import { isObject, type JsonObject } from '../../util/json.js';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A resource the validator checks against its resource definition. */
 export interface ResourceNeed {
@@ -30,8 +30,6 @@ export interface ResourceNeed {
 /** Index key of a resource need or definition: `lower(type)@lower(apiVersion)`. */
 export const needKey = (n: ResourceNeed) => `${n.type.toLowerCase()}@${n.apiVersion.toLowerCase()}`;
 
-const isExpression = (s: string) => s.startsWith('[') && s.endsWith(']');
-
 /**
  * The resources of templates the validator checks against a resource definition, walked as the validator
  * walks them: top-level resources, child resources (`parent/child` types), the inline templates of
@@ -42,9 +40,9 @@ const isExpression = (s: string) => s.startsWith('[') && s.endsWith(']');
 export function resourceNeedsOf(templates: readonly unknown[]): ResourceNeed[] {
   const found = new Map<string, ResourceNeed>();
   const resource = (r: unknown, parentType: string | undefined) => {
-    if (!isObject(r) || typeof r.type !== 'string' || isExpression(r.type)) return;
+    if (!isObject(r) || typeof r.type !== 'string' || isArmExpressionString(r.type)) return;
     const type = parentType && !r.type.includes('/') ? `${parentType}/${r.type}` : r.type;
-    if (typeof r.apiVersion === 'string' && !isExpression(r.apiVersion) && r.existing !== true) {
+    if (typeof r.apiVersion === 'string' && !isArmExpressionString(r.apiVersion) && r.existing !== true) {
       const need = { type, apiVersion: r.apiVersion };
       found.set(needKey(need), need);
     }
@@ -92,7 +90,7 @@ function listSchemaFiles(dir: string): string[] {
  * resource definitions. Files added with {@link SchemaFolder.add} (just downloaded) join the index.
  */
 export class SchemaFolder {
-  private readonly parsed = new Map<string, Json | undefined>();
+  private readonly parsed = new Map<string, JsonObject | undefined>();
   private index: Map<string, IndexedDefinition> | undefined;
   /** Files that exist but do not parse as a JSON object. */
   readonly unreadable: string[] = [];
@@ -101,9 +99,9 @@ export class SchemaFolder {
   constructor(readonly dir: string) {}
 
   /** The parsed file at `rel`, or undefined when it is missing or not a JSON object (then listed in `unreadable`). */
-  read(rel: string): Json | undefined {
+  read(rel: string): JsonObject | undefined {
     if (this.parsed.has(rel)) return this.parsed.get(rel);
-    let value: Json | undefined;
+    let value: JsonObject | undefined;
     const file = join(this.dir, ...rel.split('/'));
     if (existsSync(file)) {
       try {
@@ -125,7 +123,7 @@ export class SchemaFolder {
   }
 
   /** Records a file written into the folder (its parsed content), so lookups see it without reading it back. */
-  add(rel: string, schema: Json): void {
+  add(rel: string, schema: JsonObject): void {
     this.parsed.set(rel, schema);
     const at = this.unreadable.indexOf(rel);
     if (at >= 0) this.unreadable.splice(at, 1);
@@ -144,7 +142,7 @@ export class SchemaFolder {
     return this.index.get(needKey(need));
   }
 
-  private indexFile(rel: string, schema: Json): void {
+  private indexFile(rel: string, schema: JsonObject): void {
     for (const d of resourceDefinitionsOf(schema, rel)) {
       const known = this.index!.get(d.key);
       if (!known || d.priority < known.priority) this.index!.set(d.key, d);
@@ -227,7 +225,7 @@ export function planSchemas(folder: SchemaFolder, needs: readonly ResourceNeed[]
   const roots: { rel: string; node: unknown }[] = [];
   const template = folder.read(DEPLOYMENT_TEMPLATE);
   if (template) {
-    const envelope: Json = { ...template, properties: { ...(isObject(template.properties) ? template.properties : {}), resources: {} } };
+    const envelope: JsonObject = { ...template, properties: { ...(isObject(template.properties) ? template.properties : {}), resources: {} } };
     roots.push({ rel: DEPLOYMENT_TEMPLATE, node: envelope });
   } else missing.add(DEPLOYMENT_TEMPLATE);
   roots.push({ rel: COMMON_DEFINITIONS, node: [{ $ref: RESOURCE_BASE_REF }, { $ref: EXPRESSION_REF }] });

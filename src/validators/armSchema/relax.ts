@@ -22,6 +22,7 @@
  * references keep resolving): the holder without its alternatives, and for each alternative
  * `{ allOf: [holder-without-alternatives, alternative] }`.
  */
+import { isObject, type JsonObject } from '../../util/json.js';
 
 /** URL of the ARM expression definition every provider schema refers to. */
 export const EXPRESSION_REF = 'https://schema.management.azure.com/schemas/common/definitions.json#/definitions/expression';
@@ -37,14 +38,13 @@ export function isResourceDefinitionsKey(key: string): boolean {
   return key === 'resourceDefinitions' || key.endsWith('_resourceDefinitions');
 }
 
-type Json = Record<string, unknown>;
 
 /** One discriminated alternative of a holder. */
 export interface Alternative {
   /** Discriminator value, as written in the schema (e.g. `Copy`, `ReadWrite`). */
   value: string;
   /** The alternative's schema node (identity used to recognise its errors). */
-  node: Json;
+  node: JsonObject;
   /** Absolute ajv reference of `{ allOf: [holder-without-alternatives, alternative] }`. */
   combinedRef: string;
 }
@@ -77,9 +77,8 @@ export function newDiscriminatorIndex(): DiscriminatorIndex {
   return { byEnumValues: new WeakMap(), byAlternative: new WeakMap(), holders: [] };
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function typesOf(node: Json): string[] {
+function typesOf(node: JsonObject): string[] {
   const t = node.type;
   if (typeof t === 'string') return [t];
   if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
@@ -91,7 +90,7 @@ function isExpressionRef(node: unknown): boolean {
 }
 
 /** True when an ARM expression string would fail this node, so the node needs an expression alternative. */
-function needsExpression(node: Json): boolean {
+function needsExpression(node: JsonObject): boolean {
   const types = typesOf(node);
   const stringish = types.includes('string') || ENUM_CI in node;
   if (stringish) {
@@ -107,7 +106,7 @@ type Position = 'root' | 'resourceDefinition' | 'alternative' | 'value';
  * @param schema the parsed file (its `id` should already be the path-derived URL)
  * @param isCommonDefinitions true for `schemas/common/definitions.json`, whose `definitions.expression` is left as is
  */
-export function relaxSchema(schema: Json, isCommonDefinitions: boolean): Json {
+export function relaxSchema(schema: JsonObject, isCommonDefinitions: boolean): JsonObject {
   const expressionNode = isCommonDefinitions && isObject(schema.definitions) ? schema.definitions.expression : undefined;
 
   const visit = (node: unknown, position: Position): unknown => {
@@ -157,7 +156,7 @@ export function relaxSchema(schema: Json, isCommonDefinitions: boolean): Json {
 }
 
 /** The single value of a discriminator property schema (possibly wrapped by the transform), or undefined. */
-function discriminatorEnum(prop: unknown): { value: string; node: Json } | undefined {
+function discriminatorEnum(prop: unknown): { value: string; node: JsonObject } | undefined {
   if (!isObject(prop)) return undefined;
   const own = prop[ENUM_CI];
   if (Array.isArray(own) && own.length === 1 && typeof own[0] === 'string') return { value: own[0], node: prop };
@@ -177,8 +176,8 @@ function discriminatorEnum(prop: unknown): { value: string; node: Json } | undef
  * @param schema a relaxed schema file
  * @param fileId the file's registered id, ending in `#`
  */
-export function indexDiscriminators(schema: Json, fileId: string, index: DiscriminatorIndex): void {
-  const found: { holder: Json; key: 'type' | 'kind'; alts: { value: string; node: Json; enumNode: Json }[] }[] = [];
+export function indexDiscriminators(schema: JsonObject, fileId: string, index: DiscriminatorIndex): void {
+  const found: { holder: JsonObject; key: 'type' | 'kind'; alts: { value: string; node: JsonObject; enumNode: JsonObject }[] }[] = [];
   const seen = new WeakSet<object>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) {
@@ -189,7 +188,7 @@ export function indexDiscriminators(schema: Json, fileId: string, index: Discrim
     seen.add(node);
     if (Array.isArray(node.anyOf) && !node[RELAXED_MARK]) {
       for (const key of ['type', 'kind'] as const) {
-        const alts: { value: string; node: Json; enumNode: Json }[] = [];
+        const alts: { value: string; node: JsonObject; enumNode: JsonObject }[] = [];
         for (const a of node.anyOf) {
           if (!isObject(a) || !isObject(a.properties)) continue;
           const d = discriminatorEnum(a.properties[key]);
@@ -208,10 +207,10 @@ export function indexDiscriminators(schema: Json, fileId: string, index: Discrim
   };
   walk(schema);
   if (found.length === 0) return;
-  const definitions = (isObject(schema.definitions) ? schema.definitions : (schema.definitions = {})) as Json;
+  const definitions = (isObject(schema.definitions) ? schema.definitions : (schema.definitions = {})) as JsonObject;
   for (const f of found) {
     const id = index.holders.length;
-    const holderOnly: Json = { ...f.holder };
+    const holderOnly: JsonObject = { ...f.holder };
     delete holderOnly.anyOf;
     const holderOnlyName = `x-hubc-holder-${id}`;
     definitions[holderOnlyName] = holderOnly;

@@ -11,6 +11,7 @@ import { relative } from 'node:path';
 import Ajv04 from 'ajv-draft-04';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DEPLOYMENT_TEMPLATE, listJsonFiles } from './folders.js';
+import { isArmExpressionString, unescapeArmLiteral } from '../../expressions/arm/semantics.js';
 import {
   ENUM_CI,
   isResourceDefinitionsKey,
@@ -20,6 +21,7 @@ import {
   type DiscriminatorIndex,
   type Holder,
 } from './relax.js';
+import { isObject, type JsonObject } from '../../util/json.js';
 
 /**
  * The ajv-draft-04 class. The package is CommonJS (`module.exports = Ajv`, `exports.default = Ajv`); under
@@ -64,8 +66,6 @@ export interface ResourceDefinitionEntry {
   ref: string;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A resource definition found in one schema file, with what the index needs to choose between duplicates. */
 export interface IndexedDefinition extends ResourceDefinitionEntry {
@@ -82,7 +82,7 @@ export interface IndexedDefinition extends ResourceDefinitionEntry {
  * @param rel its path in the schema folder, `schemas/<apiVersion>/<Provider>.json`
  * @returns entries whose `ref` is the path-derived absolute reference (`https://schema.management.azure.com/<rel>#/<map>/<name>`)
  */
-export function resourceDefinitionsOf(schema: Json, rel: string): IndexedDefinition[] {
+export function resourceDefinitionsOf(schema: JsonObject, rel: string): IndexedDefinition[] {
   const id = `${SCHEMA_BASE_URL}${rel}#`;
   const folderVersion = rel.split('/')[1];
   const out: IndexedDefinition[] = [];
@@ -203,9 +203,9 @@ export class ArmSchemaStore {
     for (const file of listJsonFiles(dir)) {
       const rel = relative(dir, file).split('\\').join('/');
       const text = readFileSync(file, 'utf8');
-      let schema: Json;
+      let schema: JsonObject;
       try {
-        schema = JSON.parse(text) as Json;
+        schema = JSON.parse(text) as JsonObject;
       } catch (e) {
         throw new Error(`hubc: ${file} is not valid JSON (${(e as Error).message})`);
       }
@@ -219,16 +219,16 @@ export class ArmSchemaStore {
       this.ajv.addSchema(schema);
       if (rel === DEPLOYMENT_TEMPLATE) {
         sawTemplate = true;
-        const envelope = relaxSchema(JSON.parse(text) as Json, false);
+        const envelope = relaxSchema(JSON.parse(text) as JsonObject, false);
         envelope.id = ENVELOPE_ID;
-        (envelope.properties as Json).resources = { type: ['array', 'object'] };
+        (envelope.properties as JsonObject).resources = { type: ['array', 'object'] };
         this.ajv.addSchema(envelope);
       }
     }
     if (!sawTemplate) throw new Error(`hubc: ${DEPLOYMENT_TEMPLATE} is missing under ${dir}`);
   }
 
-  private indexResourceDefinitions(schema: Json, rel: string, priorities: Map<string, number>): void {
+  private indexResourceDefinitions(schema: JsonObject, rel: string, priorities: Map<string, number>): void {
     for (const { key, priority, ...entry } of resourceDefinitionsOf(schema, rel)) {
       const known = priorities.get(key);
       if (known !== undefined && known <= priority) continue;
@@ -330,8 +330,9 @@ export class ArmSchemaStore {
   private explainAlternative(holder: Holder, obj: unknown, depth: number): ExplainedIssue[] {
     const value = isObject(obj) ? obj[holder.key] : undefined;
     const key = holder.key;
-    if (typeof value === 'string' && !value.startsWith('[')) {
-      const matches = holder.alternatives.filter((a) => a.value.toLowerCase() === value.toLowerCase());
+    if (typeof value === 'string' && !isArmExpressionString(value)) {
+      const literal = unescapeArmLiteral(value).toLowerCase();
+      const matches = holder.alternatives.filter((a) => a.value.toLowerCase() === literal);
       if (matches.length) {
         let best: ExplainedIssue[] | undefined;
         for (const m of matches) {
@@ -342,7 +343,7 @@ export class ArmSchemaStore {
       }
     }
     const own = this.explain(holder.holderOnlyRef, obj, holder, depth);
-    if (typeof value === 'string' && value.startsWith('[')) return own; // an ARM expression: cannot dispatch
+    if (isArmExpressionString(value)) return own; // an ARM expression: cannot dispatch
     const allowed = holder.alternatives.map((a) => a.value);
     const issue: ExplainedIssue =
       value === undefined

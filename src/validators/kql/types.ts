@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Diagnostic, Position, Severity } from '../../diagnostics/diagnostic.js';
+import { isObject } from '../../util/json.js';
 
 /** SHA-256 (hex) of a string. */
 export const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -164,7 +165,6 @@ export interface BlockOutcome {
   effects: Effect[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isColumns = (v: unknown): boolean => Array.isArray(v) && v.every((c) => isObject(c) && isString(c.name) && isString(c.type));
 const isTable = (v: unknown): boolean => isObject(v) && isString(v.name) && isColumns(v.columns);

@@ -4,22 +4,8 @@
  * "Collection functions", "Logical functions" and "Math functions".
  */
 import type { AdfExprNode } from '../ast.js';
-import {
-  AdfEvalError,
-  adfToString,
-  arith,
-  compare,
-  deepEqual,
-  expectArray,
-  expectBool,
-  expectInt,
-  expectNumber,
-  expectString,
-  isObject,
-  typeName,
-  uniqueAppend,
-  type FnDef,
-} from './common.js';
+import { AdfEvalError, adfToString, arith, compare, adfEquals, expectArray, expectBool, expectInt, expectNumber, expectString, typeName, uniqueAppend, type FnDef } from './common.js';
+import { isObject } from '../../../util/json.js';
 
 /** Collection functions, keyed by lower-cased name. */
 export const COLLECTION_FUNCTIONS: Record<string, FnDef> = {
@@ -28,7 +14,7 @@ export const COLLECTION_FUNCTIONS: Record<string, FnDef> = {
     max: 2,
     run: ([c, v]) => {
       if (typeof c === 'string') return c.includes(expectString('contains', v, 'value'));
-      if (Array.isArray(c)) return c.some((x) => deepEqual(x, v));
+      if (Array.isArray(c)) return c.some((x) => adfEquals(x, v));
       if (isObject(c)) return Object.prototype.hasOwnProperty.call(c, expectString('contains', v, 'key'));
       throw new AdfEvalError(`contains: expected a string, array or object, got ${typeName(c)}`);
     },
@@ -86,13 +72,13 @@ export const COLLECTION_FUNCTIONS: Record<string, FnDef> = {
       if (a.every(isObject)) {
         const out: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(a[a.length - 1])) {
-          if (a.every((o) => Object.prototype.hasOwnProperty.call(o, k) && deepEqual(o[k], v))) out[k] = v;
+          if (a.every((o) => Object.prototype.hasOwnProperty.call(o, k) && adfEquals(o[k], v))) out[k] = v;
         }
         return out;
       }
       const lists = a.map((c) => expectArray('intersection', c));
       const out: unknown[] = [];
-      uniqueAppend(out, lists[0].filter((x) => lists.every((l) => l.some((y) => deepEqual(x, y)))));
+      uniqueAppend(out, lists[0].filter((x) => lists.every((l) => l.some((y) => adfEquals(x, y)))));
       return out;
     },
   },
@@ -135,7 +121,7 @@ export const LOGIC_FUNCTIONS: Record<string, FnDef> = {
     lazy: true,
     run: ([c, t, f], _ctx, ev) => (expectBool('if', ev(c)) ? ev(t) : ev(f)),
   },
-  equals: { min: 2, max: 2, run: ([a, b]) => deepEqual(a, b) },
+  equals: { min: 2, max: 2, run: ([a, b]) => adfEquals(a, b) },
   not: { min: 1, max: 1, run: ([a]) => !expectBool('not', a) },
   and: {
     min: 2,

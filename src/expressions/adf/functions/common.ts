@@ -60,10 +60,6 @@ export function typeName(v: unknown): string {
   return typeof v;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Looks up `key` exactly, then case-insensitively; `undefined` when absent. */
 export function lookup(obj: Record<string, unknown>, key: string): unknown {
   if (Object.prototype.hasOwnProperty.call(obj, key)) return obj[key];
@@ -81,17 +77,17 @@ export function adfToString(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
+export function adfEquals(a: unknown, b: unknown): boolean {
   if (a === undefined) a = null;
   if (b === undefined) b = null;
   if (typeof a === 'boolean' && typeof b === 'number') return (a ? 1 : 0) === b;
   if (typeof a === 'number' && typeof b === 'boolean') return a === (b ? 1 : 0);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => adfEquals(x, b[i]));
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as any)[k], (b as any)[k]));
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && adfEquals((a as any)[k], (b as any)[k]));
 }
 export type Evaluator = (node: AdfExprNode) => unknown;
 export interface FnDef {
@@ -131,7 +127,7 @@ export function arith(fn: string, a: unknown, b: unknown, op: (x: number, y: num
   return op(expectNumber(fn, a, 'first argument'), expectNumber(fn, b, 'second argument'));
 }
 export function uniqueAppend(out: unknown[], items: unknown[]): void {
-  for (const x of items) if (!out.some((y) => deepEqual(x, y))) out.push(x);
+  for (const x of items) if (!out.some((y) => adfEquals(x, y))) out.push(x);
 }
 export function ciIndexOf(fn: string, s: unknown, find: unknown, last: boolean): number {
   const text = expectString(fn, s, 'text').toLowerCase();

@@ -4,8 +4,9 @@
  * (`length`, `contains` of a key, `union` of objects). Sources: "Array functions for ARM templates" and
  * "Object functions for ARM templates" (learn.microsoft.com/azure/azure-resource-manager/templates/template-functions-array, template-functions-object).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { allKnown, asArray, asInt, asObject, asString, defineIn, fail, INF, scalarText, type ArmFunctionTable } from './common.js';
-import { deepEqual, foldedArray, foldedObject, getProperty, isObject, known, type ArmValue, type Folded } from './folded.js';
+import { foldedArray, foldedObject, getProperty, isArmObject, known, type ArmValue, type Folded } from './folded.js';
 
 /** The array and object functions, by lower-cased name. */
 export const COLLECTION_FUNCTIONS: ArmFunctionTable = new Map();
@@ -49,7 +50,7 @@ def('empty', 1, 1, {
 def('contains', 2, 2, {
   fn: ([c, item]) => {
     if (typeof c === 'string') return c.includes(scalarText('contains', item));
-    if (Array.isArray(c)) return c.some((x) => deepEqual(x, item));
+    if (Array.isArray(c)) return c.some((x) => isDeepStrictEqual(x, item));
     return getProperty(asObject('contains', c, 'container'), scalarText('contains', item)) !== undefined;
   },
   partial: ([c, item]) => {
@@ -83,14 +84,14 @@ def('union', 1, INF, {
   fn: (args) => {
     if (args.every(Array.isArray)) {
       const out: ArmValue[] = [];
-      for (const a of args as ArmValue[][]) for (const x of a) if (!out.some((y) => deepEqual(x, y))) out.push(x);
+      for (const a of args as ArmValue[][]) for (const x of a) if (!out.some((y) => isDeepStrictEqual(x, y))) out.push(x);
       return out;
     }
     return args.map((a) => asObject('union', a)).reduce((acc, o) => mergeObjects(acc, o), {} as { [key: string]: ArmValue });
   },
   partial: (args) => {
     // Objects with known keys: merge what can be merged (later wins) when every argument is an object.
-    if (allKnown(args) || !args.every((a) => a.t === 'o' || (a.t === 'v' && isObject(a.v)))) return undefined;
+    if (allKnown(args) || !args.every((a) => a.t === 'o' || (a.t === 'v' && isArmObject(a.v)))) return undefined;
     if (args.some((a) => a.t === 'o' && a.open)) return undefined;
     const entries = new Map<string, [string, Folded]>();
     for (const a of args) {
@@ -99,7 +100,7 @@ def('union', 1, INF, {
       for (const [key, f] of fields) {
         const prev = entries.get(key.toLowerCase());
         // Nested objects merge recursively in ARM; only fold that when both sides are known.
-        if (prev && prev[1].t === 'v' && f.t === 'v' && isObject(prev[1].v) && isObject(f.v)) {
+        if (prev && prev[1].t === 'v' && f.t === 'v' && isArmObject(prev[1].v) && isArmObject(f.v)) {
           entries.set(key.toLowerCase(), [prev[0], known(mergeObjects(prev[1].v, f.v))]);
         } else if (prev && (prev[1].t !== 'v' || f.t !== 'v') && (isMaybeObject(prev[1]) && isMaybeObject(f))) {
           return undefined;
@@ -117,12 +118,12 @@ def('intersection', 2, INF, {
     if (args.every(Array.isArray)) {
       const [head, ...rest] = args as ArmValue[][];
       const out: ArmValue[] = [];
-      for (const x of head) if (rest.every((r) => r.some((y) => deepEqual(x, y))) && !out.some((y) => deepEqual(x, y))) out.push(x);
+      for (const x of head) if (rest.every((r) => r.some((y) => isDeepStrictEqual(x, y))) && !out.some((y) => isDeepStrictEqual(x, y))) out.push(x);
       return out;
     }
     const [head, ...rest] = args.map((a) => asObject('intersection', a));
     const out: { [key: string]: ArmValue } = {};
-    for (const [k, v] of Object.entries(head)) if (rest.every((r) => Object.prototype.hasOwnProperty.call(r, k) && deepEqual(r[k], v))) out[k] = v;
+    for (const [k, v] of Object.entries(head)) if (rest.every((r) => Object.prototype.hasOwnProperty.call(r, k) && isDeepStrictEqual(r[k], v))) out[k] = v;
     return out;
   },
 });
@@ -140,7 +141,7 @@ def('tryGet', 2, INF, {
     for (const k of keys) {
       if (cur === null) return null;
       if (Array.isArray(cur) && typeof k === 'number') cur = cur[k] ?? null;
-      else if (isObject(cur) && typeof k === 'string') cur = getProperty(cur, k) ?? null;
+      else if (isArmObject(cur) && typeof k === 'string') cur = getProperty(cur, k) ?? null;
       else return null;
     }
     return cur;
@@ -178,7 +179,7 @@ function compareOrdinalIgnoreCase(a: string, b: string): number {
 }
 
 function isMaybeObject(f: Folded): boolean {
-  return f.t === 'o' || f.t === 'x' || (f.t === 'v' && isObject(f.v));
+  return f.t === 'o' || f.t === 'x' || (f.t === 'v' && isArmObject(f.v));
 }
 
 function numbers(fn: string, args: ArmValue[]): number[] {
@@ -192,7 +193,7 @@ function mergeObjects(a: { [key: string]: ArmValue }, b: { [key: string]: ArmVal
   const out: { [key: string]: ArmValue } = { ...a };
   for (const [k, v] of Object.entries(b)) {
     const existing = Object.keys(out).find((x) => x.toLowerCase() === k.toLowerCase());
-    if (existing !== undefined && isObject(out[existing]) && isObject(v)) {
+    if (existing !== undefined && isArmObject(out[existing]) && isArmObject(v)) {
       out[existing] = mergeObjects(out[existing] as { [key: string]: ArmValue }, v);
     } else {
       if (existing !== undefined) delete out[existing];

@@ -4,7 +4,7 @@
  * function (`toLower: argument must be a string, got Integer`).
  */
 import type { ArmCall } from '../ast.js';
-import { ArmEvalError, armToString, isObject, typeName, type ArmValue, type EvalHost, type Folded } from './folded.js';
+import { ArmEvalError, armToString, isArmObject, typeName, type ArmValue, type EvalHost, type Folded } from './folded.js';
 
 /** One built-in function. */
 export interface ArmFunctionDef {
@@ -65,7 +65,7 @@ export function asArray(fn: string, v: ArmValue, what = 'argument'): ArmValue[] 
 }
 /** The argument as an object. @throws ArmEvalError naming `fn` and `what` otherwise */
 export function asObject(fn: string, v: ArmValue, what = 'argument'): { [key: string]: ArmValue } {
-  if (!isObject(v)) fail(fn, `${what} must be an object, got ${typeName(v)}`);
+  if (!isArmObject(v)) fail(fn, `${what} must be an object, got ${typeName(v)}`);
   return v;
 }
 /** Scalars that string-building functions accept: strings, integers, booleans. */

@@ -6,6 +6,7 @@
  * Source: "ARM template functions" (learn.microsoft.com/azure/azure-resource-manager/templates/template-functions).
  */
 import type { ArmCall, ArmExpr } from '../ast.js';
+import { isObject } from '../../../util/json.js';
 
 /** A JSON value as ARM expressions compute it (numbers are integers except values read with `json()`). */
 export type ArmValue = string | number | boolean | null | ArmValue[] | { [key: string]: ArmValue };
@@ -68,9 +69,12 @@ export const known = (v: ArmValue): Folded => ({ t: 'v', v });
 /** An unknown value with its residual expression. */
 export const unknown = (e: ArmExpr): Folded => ({ t: 'x', e });
 
-/** True for a plain JSON object (not an array, not null). */
-export function isObject(v: unknown): v is { [key: string]: ArmValue } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** An ARM object value (the object case of {@link ArmValue}). */
+export type ArmObject = { [key: string]: ArmValue };
+
+/** True for an ARM object value; the test is the one JSON-object test (`src/util/json.ts`). */
+export function isArmObject(v: unknown): v is ArmObject {
+  return isObject(v);
 }
 
 /**
@@ -146,19 +150,6 @@ export function typeName(v: ArmValue): string {
   if (typeof v === 'number') return Number.isInteger(v) ? 'Integer' : 'Float';
   if (typeof v === 'boolean') return 'Boolean';
   return 'Object';
-}
-
-/** Deep equality (ARM `equals`): same type, same values; object keys compared case-sensitively. */
-export function deepEqual(a: ArmValue, b: ArmValue): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
 }
 
 /**

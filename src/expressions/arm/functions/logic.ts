@@ -3,15 +3,16 @@
  * would evaluate is folded. Sources: "Comparison functions for ARM templates", "Logical functions for ARM
  * templates" (learn.microsoft.com/azure/azure-resource-manager/templates/template-functions-comparison, template-functions-logical).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ArmExpr } from '../ast.js';
 import { asBool, asString, defineIn, fail, INF, type ArmFunctionTable } from './common.js';
-import { ArmEvalError, deepEqual, known, residualCall, typeName, unknown, type ArmValue, type Folded } from './folded.js';
+import { ArmEvalError, known, residualCall, typeName, unknown, type ArmValue, type Folded } from './folded.js';
 
 /** The comparison and logical functions, by lower-cased name. */
 export const LOGIC_FUNCTIONS: ArmFunctionTable = new Map();
 const def = defineIn(LOGIC_FUNCTIONS);
 
-def('equals', 2, 2, { fn: ([a, b]) => deepEqual(a, b) });
+def('equals', 2, 2, { fn: ([a, b]) => isDeepStrictEqual(a, b) });
 def('less', 2, 2, { fn: ([a, b]) => compare('less', a, b) < 0 });
 def('lessOrEquals', 2, 2, { fn: ([a, b]) => compare('lessOrEquals', a, b) <= 0 });
 def('greater', 2, 2, { fn: ([a, b]) => compare('greater', a, b) > 0 });

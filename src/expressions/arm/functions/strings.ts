@@ -3,9 +3,10 @@
  * formatting. `startsWith`, `endsWith`, `indexOf` and `lastIndexOf` ignore case. Source: "String functions
  * for ARM templates" (learn.microsoft.com/azure/azure-resource-manager/templates/template-functions-string).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { armGuid, armUniqueString } from './hashing.js';
 import { allKnown, asInt, asString, defineIn, fail, INF, scalarText, type ArmFunctionTable } from './common.js';
-import { ArmEvalError, armToString, deepEqual, foldedArray, known, residualCall, type ArmValue, type Folded } from './folded.js';
+import { ArmEvalError, armToString, foldedArray, known, residualCall, type ArmValue, type Folded } from './folded.js';
 
 /** The string functions, by lower-cased name. */
 export const STRING_FUNCTIONS: ArmFunctionTable = new Map();
@@ -109,14 +110,14 @@ def('startsWith', 2, 2, { fn: ([s, p]) => asString('startsWith', s).toLowerCase(
 def('endsWith', 2, 2, { fn: ([s, p]) => asString('endsWith', s).toLowerCase().endsWith(asString('endsWith', p).toLowerCase()) });
 def('indexOf', 2, 2, {
   fn: ([s, p]) => {
-    if (Array.isArray(s)) return s.findIndex((x) => deepEqual(x, p));
+    if (Array.isArray(s)) return s.findIndex((x) => isDeepStrictEqual(x, p));
     return asString('indexOf', s).toLowerCase().indexOf(asString('indexOf', p).toLowerCase());
   },
 });
 def('lastIndexOf', 2, 2, {
   fn: ([s, p]) => {
     if (Array.isArray(s)) {
-      for (let i = s.length - 1; i >= 0; i--) if (deepEqual(s[i], p)) return i;
+      for (let i = s.length - 1; i >= 0; i--) if (isDeepStrictEqual(s[i], p)) return i;
       return -1;
     }
     return asString('lastIndexOf', s).toLowerCase().lastIndexOf(asString('lastIndexOf', p).toLowerCase());
