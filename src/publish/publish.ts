@@ -22,9 +22,10 @@
  *   and special files are never followed, read or replaced, and one where the publish must write is
  *   refused (HUB010). Files left unchanged are not touched (their mode stays); new folders and files get
  *   0777 and 0666 less the umask.
- * - A release counts as published when index.json lists it (without an index: when its folder holds an
- *   azuredeploy.json). A complete release folder that a killed publish put in place but did not list is
- *   adopted when its bytes are the ones published, and replaced otherwise.
+ * - A release counts as published when index.json lists it. A complete release folder that a killed publish
+ *   put in place but did not list is adopted when its bytes are the ones published, and replaced otherwise.
+ *   Without an index.json (a first publish killed before writing it, or one removed), no release is
+ *   published yet, and the new index lists every complete release folder again.
  */
 import { dirname, join, resolve } from 'node:path';
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -208,7 +209,9 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   const oldIndex = readIndex(current);
   const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : oldIndex?.baseUrl;
   if (!baseUrl) throw new PublishError(codes.HUB415.raise());
-  const listed = new Set(oldIndex ? oldIndex.releases.map((r) => r.release) : feedReleases(current));
+  // Only the index records what is published: without one (a first publish killed before it), no release is
+  // immutable yet, and the index written lists every complete release folder again.
+  const listed = new Set(oldIndex ? oldIndex.releases.map((r) => r.release) : []);
 
   const desired = new Map(current);
   const conflicts: ReleaseConflict[] = [];
@@ -232,7 +235,8 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   if (conflicts.length) throw new PublishError(codes.HUB411.raise({ conflicts }));
 
   const present = new Set(feedReleases(desired));
-  const releases = [...new Set([...listed, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
+  const recorded = oldIndex ? [...listed] : [...present];
+  const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
   for (const r of releases) {
     const names = versionedNames(r);
     if (!desired.has(names.template)) desired.set(names.template, desired.get(`${r}/azuredeploy.json`)!);

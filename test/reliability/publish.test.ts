@@ -98,6 +98,18 @@ test('killed at each step of publishing 0.7 onto a feed with 0.6: the feed stays
   assert.equal([...snapshot(feed).keys()].filter((p) => p.includes('.hubc-')), []);
 });
 
+test('a first publish killed before its index (release folder in place, nothing else): the same command again completes it (found by npm run kill-loop)', async () => {
+  const feed = newFeed();
+  const killed = await runChild(args(feed, '0.7'), { fault: 'publish:release-in-place' });
+  assert.is(killed.signal, 'SIGKILL');
+  assert.ok(lstatSync(join(feed, '0.7', 'azuredeploy.json')).isFile());
+  const again = await runHubc(args(feed, '0.7'));
+  assert.is(again.code, 0, again.stderr);
+  assert.match(again.stdout, '0.7: added (2025-01-31)');
+  assert.equal(listed(feed), ['0.7']);
+  assertConsistent(feed, 'first publish');
+});
+
 test('publish --force killed with the old release folder moved aside: the next publish puts it back; the same command again replaces it', async () => {
   const feed = newFeed();
   assert.is((await runHubc(args(feed, '0.7'))).code, 0);
