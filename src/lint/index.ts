@@ -5,7 +5,7 @@
  */
 import { compile } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { locate, parseHubYaml } from '../frontend/parse.js';
+import { locate, parseHubYaml, type SourceDocument } from '../frontend/parse.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import { lintRelease, suppressionMatches } from './engine.js';
 import { AUTHOR_RULES, findRule, RULES } from './registry.js';
@@ -63,6 +63,7 @@ export function lintHub(text: string, options: LintHubOptions = {}): LintHubResu
   const diagnostics: Diagnostic[] = [];
   let suppressions: readonly LintSuppression[] = [];
   const rules = options.maintainerRules ? RULES : AUTHOR_RULES;
+  const source = parseHubYaml(text, file).source;
   for (const release of releases) {
     const result = compile(text, { file, release });
     if (hasErrors(result.diagnostics) || !result.model || !result.release) {
@@ -77,12 +78,13 @@ export function lintHub(text: string, options: LintHubOptions = {}): LintHubResu
           artifacts: result.artifacts,
           suppressions,
           options: { chosenLocations: [result.model.hub.location, result.model.hub.eventGridLocation] },
+          ...(source && result.parameterSources ? { origin: { source, parameterSources: result.parameterSources } } : {}),
         },
         rules,
       ),
     );
   }
-  if (reports.length) diagnostics.push(...unusedSuppressions(text, file, suppressions, reports, rules));
+  if (reports.length) diagnostics.push(...unusedSuppressions(source, file, suppressions, reports, rules));
   const left = [...diagnostics, ...reports.flatMap((r) => r.diagnostics)];
   const errors = left.filter((d) => d.severity === 'error').length;
   const warnings = left.filter((d) => d.severity === 'warning').length;
@@ -90,8 +92,7 @@ export function lintHub(text: string, options: LintHubOptions = {}): LintHubResu
 }
 
 /** HUB599 for each suppression that names no rule, a rule this run does not run, or that no linted release needed. */
-function unusedSuppressions(text: string, file: string, suppressions: readonly LintSuppression[], reports: readonly LintReport[], rules: readonly LintRule[]): Diagnostic[] {
-  const source = parseHubYaml(text, file).source;
+function unusedSuppressions(source: SourceDocument | undefined, file: string, suppressions: readonly LintSuppression[], reports: readonly LintReport[], rules: readonly LintRule[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   suppressions.forEach((s, i) => {
     const rule = findRule(s.rule);

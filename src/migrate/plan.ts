@@ -108,7 +108,7 @@ export interface MigrationPlan {
   storage: string;
   mode: 'move' | 'copy';
   items: MigrationItem[];
-  /** Targets more than one old file maps to (HUB480 warnings). */
+  /** Targets more than one old file maps to (HUB489 warnings). */
   collisions: Collision[];
   /** Folders whose manifest an earlier, interrupted run still owes (they hold a marker). */
   pending: string[];

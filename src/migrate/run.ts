@@ -35,7 +35,7 @@ export interface MigrateDataOutcome {
   dryRun: boolean;
   /** Counts of the plan's items by action, and failures ({@link summarize}). */
   summary: ReturnType<typeof summarize>;
-  /** HUB480 (warning) per target two old files map to; HUB494 (error) per item that failed (none on a dry run). */
+  /** HUB489 (warning) per target two old files map to; HUB494 (error) per item that failed (none on a dry run). */
   diagnostics: Diagnostic[];
 }
 
@@ -75,7 +75,7 @@ export async function migrateData(request: MigrateDataRequest): Promise<MigrateD
   const plan = planMigration(files, request.from, request.to, { copy: request.copy, storage: storage.description });
   if (!request.dryRun) await runMigration(plan, storage);
   const diagnostics: Diagnostic[] = [
-    ...plan.collisions.map((c) => ({ ...codes.HUB480.raise({ ...c, from: request.from.version }), file: storage.description })),
+    ...plan.collisions.map((c) => ({ ...codes.HUB489.raise({ ...c, from: request.from.version }), file: storage.description })),
     ...plan.items
       .filter((i) => i.outcome && i.outcome !== 'done')
       .map((i) => ({ ...codes.HUB494.raise({ action: i.action, from: i.from, to: i.to, error: (i.outcome as { error: string }).error }), file: storage.description })),

@@ -67,6 +67,19 @@ test('SARIF locations: the line of the finding, in the build in memory (base HUB
   assert.is(purge.ruleIndex, RULES.findIndex((r) => r.id === 'HUB526'));
 });
 
+test('SARIF related locations: a finding about a value hub.yaml decides names its hub.yaml line', () => {
+  const result = lintResultOf(widenedBuild());
+  const finding = result.reports[0].diagnostics.find((d) => d.code === 'HUB527')!;
+  finding.related = [{ file: 'hub.yaml', start: { line: 5, col: 3 }, message: 'storage.sku decides storageSku' }, { file: 'hub.yaml', message: 'tags is not set, so its default decides tags' }];
+  const log: any = toSarif(result, { hubFile: 'hubs/a.yaml' });
+  check(log);
+  const r = log.runs[0].results.find((x: any) => x.ruleId === 'HUB527');
+  assert.equal(r.relatedLocations, [
+    { id: 1, physicalLocation: { artifactLocation: { uri: 'hubs/a.yaml' }, region: { startLine: 5, startColumn: 3 } }, message: { text: 'storage.sku decides storageSku' } },
+    { id: 2, physicalLocation: { artifactLocation: { uri: 'hubs/a.yaml' } }, message: { text: 'tags is not set, so its default decides tags' } },
+  ]);
+});
+
 test('SARIF of a hub.yaml with errors: the hub.yaml diagnostics are results in hub.yaml, still valid', () => {
   const log: any = toSarif(lintHub(hubYaml({ storage: { sku: 'Nope' } })), { hubFile: 'hub.yaml' });
   check(log);

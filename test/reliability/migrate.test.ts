@@ -3,7 +3,7 @@
  * locally and against the Data Lake stand-in, in move and copy mode, a child killed mid-run and the same
  * command again end with every file at its target, checked, and each folder's manifest written after its
  * files; a truncated target left by an earlier run is found, not trusted; one failed flush leaves no empty
- * target; two old files for one target move the one the old release read and name both (HUB480); links in
+ * target; two old files for one target move the one the old release read and name both (HUB489); links in
  * the storage folder are never followed out of it.
  */
 import { test } from 'uvu';
@@ -102,14 +102,14 @@ test('finding 3: a truncated copy left by an earlier run is found: HUB494, exit 
   assert.not.ok(ingestionFiles(dir).includes(`${MAY}/manifest.json`), 'no manifest for a folder with a bad file');
 });
 
-test('finding 13: two old files for one new path: the one the old release read moves, the other stays, HUB480 names both', async () => {
+test('finding 13: two old files for one new path: the one the old release read moves, the other stays, HUB489 names both', async () => {
   const upper = 'subscriptions/ABC/202405/focuscost/x.parquet';
   const lower = 'subscriptions/abc/202405/focuscost/x.parquet';
   const dir = localStorage({ [upper]: 'stale copy', [lower]: 'what 0.5 read' });
   const r = await runHubc(migrateArgs('--storage', dir));
   assert.is(r.code, 0, r.stderr);
   const target = 'Costs/2024/05/subscriptions/abc/migrated-0.5-202405__x.parquet';
-  assert.match(r.stderr, `warning HUB480: ${lower} and ${upper} all map to ${target}; 0.5 read ${lower} (0.5 reads the scope folder in lower case, as the export manifest gives it), so it moves and ${upper} stays`);
+  assert.match(r.stderr, `warning HUB489: ${lower} and ${upper} all map to ${target}; 0.5 read ${lower} (0.5 reads the scope folder in lower case, as the export manifest gives it), so it moves and ${upper} stays`);
   assert.is(readFileSync(join(dir, 'ingestion', target), 'utf8'), 'what 0.5 read');
   assert.is(readFileSync(join(dir, 'ingestion', upper), 'utf8'), 'stale copy');
   // 0.3 took the scope from the export path and read both folders: the newer file is the current one.
@@ -122,12 +122,12 @@ test('finding 13: two old files for one new path: the one the old release read m
   assert.is(readFileSync(join(d3, 'ingestion', 'focuscost/2024/05/subscriptions/abc/migrated-0.3-202405__x.parquet'), 'utf8'), 'newer export');
   assert.is(readFileSync(join(d3, 'ingestion', lower), 'utf8'), 'older export');
   // 0.3 -> 0.4 lower-cases the scope: one of the two is already where 0.4 reads it. When the newer one is
-  // elsewhere, nothing replaces the file in place: both stay, and HUB480 says so.
+  // elsewhere, nothing replaces the file in place: both stay, and HUB489 says so.
   const d4 = localStorage({ [upper]: 'newer export', [lower]: 'older export' });
   utimesSync(join(d4, 'ingestion', lower), new Date('2024-05-01'), new Date('2024-05-01'));
   const r4 = await runHubc(['migrate-data', '--from', '0.3', '--to', '0.4', '--storage', d4, '--yes']);
   assert.is(r4.code, 0, r4.stderr);
-  assert.match(r4.stderr, `warning HUB480: ${upper} and ${lower} all map to ${lower}; 0.3 read ${upper}`);
+  assert.match(r4.stderr, `warning HUB489: ${upper} and ${lower} all map to ${lower}; 0.3 read ${upper}`);
   assert.match(r4.stderr, `${lower} already holds that path and is not replaced`);
   assert.is(readFileSync(join(d4, 'ingestion', lower), 'utf8'), 'older export');
   assert.is(readFileSync(join(d4, 'ingestion', upper), 'utf8'), 'newer export');
