@@ -77,4 +77,28 @@ export const cliCodes = defineCodes({
       }),
     },
   },
+  HUB010: {
+    stage: 'environment',
+    severity: 'error',
+    meaning:
+      'An output path is a symbolic link, a folder, a device, a FIFO or a socket (or a folder hubc writes into holds one where it writes): hubc never writes through a link and never replaces such an entry. Exit 2.',
+    messages: {
+      /** `what` says what is there: `a symbolic link`, `a FIFO (named pipe)`, `a character device`, ... */
+      raise: (a: { path: string; what: string }) => ({
+        message: `refusing to write ${a.path}: it is ${a.what}`,
+        hint: 'Name a regular file (or a path where nothing is yet); to write where a link points, pass the target path itself.',
+      }),
+    },
+  },
+  HUB011: {
+    stage: 'environment',
+    severity: 'error',
+    meaning: 'Another hubc process held the lock of the output folder or feed (`.hubc-lock` in it) for the whole wait (60 s): two writers never interleave. Exit 2.',
+    messages: {
+      raise: (a: { dir: string; seconds: number; pid?: number }) => ({
+        message: `${a.dir} is locked by another hubc process${a.pid ? ` (pid ${a.pid})` : ''}; waited ${a.seconds} s`,
+        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once on the same machine, after 10 s otherwise).',
+      }),
+    },
+  },
 });
