@@ -10,6 +10,7 @@ import { timeZonesCheck } from './schedules.js';
 import { tagNamesCheck } from './tags.js';
 import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
+import { hubNameCheck } from './hubName.js';
 
 export type { Check, CheckContext, DataPath } from './types.js';
 
@@ -25,4 +26,5 @@ export const CHECKS: readonly Check[] = [
   tagNamesCheck,
   scopesCheck,
   releaseFieldsCheck,
+  hubNameCheck,
 ];
