@@ -9,6 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lintRelease } from '../../src/lint/engine.js';
+import { RULES } from '../../src/lint/registry.js';
 import { lintContext } from '../../src/lint/context.js';
 import { apiVersionUses } from '../../src/lint/apiVersionUse.js';
 import { NEWEST_STABLE_API_VERSION } from '../../src/lint/data/apiVersions.js';
@@ -66,6 +68,15 @@ test('the hubs cover every release, and Data Explorer, private networking and th
     if (has(r, 'privateNetworking')) assert.ok(templates.some((t) => t.includes('Microsoft.Network/privateEndpoints')), release);
     if (has(r, 'remoteHub')) assert.ok(templates.some((t) => t.includes('remoteHubStorageKey')), release);
   }
+});
+
+test('every lint rule (reported to hub.yaml authors, and hubc maintainers\') finds nothing in any build, without suppressions', () => {
+  const findings: string[] = [];
+  for (const b of builds) {
+    const report = lintRelease({ release: b.release, artifacts: b.artifacts, options: { chosenLocations: b.chosen } }, RULES);
+    for (const d of report.diagnostics) findings.push(`${b.label}: ${d.code} ${d.file}:${d.start?.line} ${d.message}`);
+  }
+  assert.equal(findings, []);
 });
 
 /** Lower-case type -> API version of {@link API_VERSIONS}. */

@@ -141,10 +141,23 @@ export const SUBNETS = {
   dataExplorer: 'dataExplorer-subnet',
 } as const;
 
+/**
+ * The template variables (defined by the core module) that switch a whole component on or off at deploy
+ * time, and the value that means on. The resources of a switched component carry the variable in their
+ * `condition`; `hubc diff` reads these to tell which component a resource left behind belongs to.
+ */
+export const COMPONENT_SWITCHES = {
+  dataExplorer: { variable: 'deployDataExplorer', on: true },
+  remoteHub: { variable: 'deployRemoteHub', on: true },
+  privateNetworking: { variable: 'enablePublicAccess', on: false },
+} as const;
+
 /** True at deploy time when the Data Explorer cluster is deployed. */
-export const deployDataExplorer = v('deployDataExplorer');
+export const deployDataExplorer = v(COMPONENT_SWITCHES.dataExplorer.variable);
 /** True at deploy time when public access to the data lake is enabled (`bool(enablePublicAccess)`). */
-export const publicAccess = v('enablePublicAccess');
+export const publicAccess = v(COMPONENT_SWITCHES.privateNetworking.variable);
+/** True at deploy time when a remote hub storage URI is set (its Key Vault secret and linked service are deployed). */
+export const deployRemoteHub = v(COMPONENT_SWITCHES.remoteHub.variable);
 
 /**
  * Tags of a resource of the given ARM type: the hub tags merged with `tagsByResource[type]`
