@@ -25,6 +25,7 @@ import { forEachArmNode } from '../expressions/arm/ast.js';
 import { dataFactoryObjectName, type DataFactoryKind } from './dataFactory.js';
 import { DATA_FACTORY_OBJECT_TYPES, resourceIdentity, resourcesOf } from './template.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import { withStandIn } from '../public/evaluate.js';
 
 /** Whether a resource is deployed: its condition folded (`unknown` when it depends on what only a deployment knows). */
 export type Deployed = boolean | 'unknown';
@@ -53,26 +54,6 @@ export interface DeclaredResource {
 }
 
 const lower = (s: unknown) => String(s).toLowerCase();
-
-/**
- * Values assumed for what only a deployment knows, so that both builds fold to comparable values (IDs,
- * locations) even offline. Both sides get the same ones, so they never make a difference appear.
- */
-const STAND_IN: ArmEvalContext = {
-  subscriptionId: '00000000-0000-0000-0000-000000000000',
-  tenantId: '00000000-0000-0000-0000-000000000000',
-  resourceGroup: { name: 'hubc-resource-group', location: 'hubc-region' },
-  deploymentName: 'hubc-deployment',
-  environment: 'AzureCloud',
-};
-
-/** `ctx` with the stand-in values where it knows nothing. */
-function withStandIn(ctx: ArmEvalContext): ArmEvalContext {
-  const subscriptionId = ctx.subscriptionId ?? STAND_IN.subscriptionId!;
-  const rg = { ...STAND_IN.resourceGroup, ...(ctx.resourceGroup ?? {}) };
-  rg.id ??= `/subscriptions/${subscriptionId}/resourceGroups/${rg.name}`;
-  return { ...STAND_IN, ...ctx, subscriptionId, resourceGroup: rg };
-}
 
 /** The ID of a resource: `<group>/providers/<namespace>/<type>/<name>[/<child type>/<child name>]`, or for an extension resource `<group>/providers/<scope>/providers/<namespace>/<type>/<name>`. */
 function resourceIdOf(type: string, name: string, scope: unknown, groupId: string): string {

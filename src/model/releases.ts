@@ -79,6 +79,23 @@ export type OutputKey =
   | 'managedIdentityId'
   | 'managedIdentityTenantId';
 
+/**
+ * Facts of the public release of a number that hubc needs to take over a hub deployed from it
+ * (`hubc import`, `hubc diff`/`upgrade-plan` with a public template; `../shared/reference/versions.md`).
+ */
+export interface PublicRelease {
+  /** Version of its compiled template, `finops-hub-<template>.json` (0.1 and 0.2 were published compiled as 0.1.1 and 0.2.1). */
+  template: string;
+  /** The `ftk-version` tag values its resources carry (0.1, 0.1.1 and 0.2 recorded `placeholder`). */
+  ftkVersions: readonly string[];
+  /** Template parameters it names differently from hubc's row (logical key -> public name). */
+  parameterNames?: Readonly<Partial<Record<ParameterKey, string>>>;
+  /** hubc parameters it does not have (they take their defaults). */
+  missingParameters?: readonly ParameterKey[];
+  /** Its parameters hubc has no equivalent of (name -> what hubc does instead). */
+  extraParameters?: Readonly<Record<string, string>>;
+}
+
 /** A hub release hubc can build. */
 export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7';
 
@@ -155,7 +172,7 @@ export interface Release {
    * 0.1 and 0.2 were only published compiled as 0.1.1 and 0.2.1) and the `ftk-version` tag values its
    * resources carry (0.1, 0.1.1 and 0.2 recorded `placeholder`).
    */
-  publicRelease: { template: string; ftkVersions: readonly string[] };
+  publicRelease: PublicRelease;
   /** Export dataset versions the release can convert, by export type (types it cannot convert are absent). */
   exportVersions: Readonly<Partial<Record<ExportType, readonly string[]>>>;
   exportDetection: ExportDetection;
@@ -368,7 +385,13 @@ const R07: Release = {
   ...R06,
   version: '0.7',
   ftkVersion: '0.7',
-  publicRelease: { template: '0.7', ftkVersions: ['0.7'] },
+  publicRelease: {
+    template: '0.7',
+    ftkVersions: ['0.7'],
+    parameterNames: { dataExplorerSkuName: 'dataExplorerSku', dataExplorerSkuCapacity: 'dataExplorerCapacity', dataExplorerLogRetentionInDays: 'dataExplorerRawRetentionInDays' },
+    missingParameters: ['eventGridLocation', 'dataExplorerSkuTier'],
+    extraParameters: { enableInfrastructureEncryption: 'hubc deploys the storage account without infrastructure encryption (docs/deviations.md, Parameters)' },
+  },
   exportVersions: { ...R06.exportVersions, FocusCost: ['1.0r2', '1.0', FOCUS_PREVIEW] },
   datasetFolders: 'hubDataset',
   features: new Set<ReleaseFeature>(['dataExplorer', 'privateNetworking', 'eventGridRegistration', 'managedExports', 'scriptStorage', 'remoteHub', 'retentionSettings']),
@@ -444,6 +467,12 @@ export function withNaming(release: Release, mode: NamingMode): Release {
 /** True when the release has the capability. */
 export function has(release: Release, feature: ReleaseFeature): boolean {
   return release.features.has(feature);
+}
+
+/** The name the public release of this number gives a parameter (undefined when it has no such parameter). */
+export function publicParameterName(release: Release, key: ParameterKey): string | undefined {
+  if (!release.parameters.includes(key) || release.publicRelease.missingParameters?.includes(key)) return undefined;
+  return release.publicRelease.parameterNames?.[key] ?? parameterName(release, key);
 }
 
 /** The template name of a parameter in a release (its key unless the release renames it). */
