@@ -30,17 +30,18 @@ function publicExportTriggers(r: Release): string[] {
 }
 
 /**
- * The releases a saved parameter file can belong to: those whose public template, or hubc's, declares
- * every parameter it sets (names compared without regard to case, as ARM does).
+ * The releases a saved parameter file can belong to: those whose public template declares every parameter
+ * it sets (names compared without regard to case, as ARM does), else those whose hubc template does.
  */
 export function releasesOfParameterNames(names: readonly string[]): ReleaseVersion[] {
   const lower = names.map((n) => n.toLowerCase());
-  return RELEASE_VERSIONS.filter((v) => {
-    const r = getRelease(v);
-    const publicNames = new Set([...r.parameters.map((k) => publicParameterName(r, k)?.toLowerCase()), ...Object.keys(r.publicRelease.extraParameters ?? {}).map((n) => n.toLowerCase())]);
-    const hubcNames = new Set(r.parameters.map((k) => parameterName(r, k).toLowerCase()));
-    return lower.every((n) => publicNames.has(n)) || lower.every((n) => hubcNames.has(n));
-  });
+  const declares = (declared: (r: Release) => (string | undefined)[]) =>
+    RELEASE_VERSIONS.filter((v) => {
+      const set = new Set(declared(getRelease(v)).map((n) => n?.toLowerCase()));
+      return lower.every((n) => set.has(n));
+    });
+  const byPublic = declares((r) => [...r.parameters.map((k) => publicParameterName(r, k)), ...Object.keys(r.publicRelease.extraParameters ?? {})]);
+  return byPublic.length ? byPublic : declares((r) => r.parameters.map((k) => parameterName(r, k)));
 }
 
 /**
