@@ -5,9 +5,8 @@
  * `version` of its settings.json; and whether its resources carry the public release's names or the
  * specification's (`src/model/naming.ts`).
  */
-import { armUniqueString } from '../expressions/arm/evaluate.js';
 import { getRelease, parameterName, publicParameterName, RELEASE_VERSIONS, type Release, type ReleaseVersion } from '../model/releases.js';
-import { NAMING_MODES, resolveName, type NamingMode } from '../model/naming.js';
+export { namingOfNames } from '../public/names.js';
 
 /** Releases whose public resources carry this `ftk-version` tag value (several for `placeholder`). */
 export function releasesOfTag(tag: string): ReleaseVersion[] {
@@ -44,16 +43,6 @@ export function releasesOfParameterNames(names: readonly string[]): ReleaseVersi
   return byPublic.length ? byPublic : declares((r) => r.parameters.map((k) => parameterName(r, k)));
 }
 
-/**
- * Which naming rules a hub's resources follow: the mode whose storage account name (for the hub name and
- * resource group) is among `storageAccounts`, or undefined when neither's is.
- */
-export function namingOfNames(release: ReleaseVersion, hubName: string, resourceGroupId: string, storageAccounts: readonly string[]): NamingMode | undefined {
-  const suffix = armUniqueString(hubName, resourceGroupId);
-  const r = getRelease(release);
-  const names = new Set(storageAccounts.map((n) => n.toLowerCase()));
-  return NAMING_MODES.find((m) => names.has(resolveName(r.namingRules[m].storageAccount, hubName, suffix).toLowerCase()));
-}
 
 /** Parameter names only hubc's template of a release uses (a file that sets one was written for hubc). */
 export function hubcOnlyNames(release: Release): string[] {

@@ -13,6 +13,7 @@ import { PublicTemplateError, type PublicTemplate } from './templates.js';
 export * from './templates.js';
 export * from './parameters.js';
 export * from './evaluate.js';
+export * from './names.js';
 
 /**
  * The artifacts of a public template evaluated for one deployment: `azuredeploy.json` is the flat template
