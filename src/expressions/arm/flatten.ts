@@ -10,7 +10,7 @@
  * "Property iteration in ARM templates" (learn.microsoft.com/azure/azure-resource-manager/templates/
  * linked-templates, copy-resources, copy-properties).
  */
-import { serializeArm } from './ast.js';
+import { forEachArmNode, serializeArm } from './ast.js';
 import { escapeArmLiteral } from './semantics.js';
 import { ArmEvalError, isArmObject, toExpr, type ArmValue, type Folded } from './functions.js';
 import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
@@ -169,6 +169,7 @@ class TemplateScope {
     const props = r.properties as { template: Record<string, unknown>; parameters?: Record<string, unknown> };
     const inner = props.template;
     const given: Record<string, ArmValue> = {};
+    const residuals: Record<string, string> = {};
     const passed = new Set<string>();
     for (const [k, p] of Object.entries(props.parameters ?? {})) {
       passed.add(k.toLowerCase());
@@ -182,8 +183,16 @@ class TemplateScope {
       })();
       if (f?.t === 'v' && isArmObject(f.v) && 'value' in f.v) given[k] = f.v.value;
       else if (f?.t === 'o' && f.fields.get('value')?.f.t === 'v') given[k] = (f.fields.get('value')!.f as { v: ArmValue }).v;
+      else if (f?.t === 'o' && f.fields.get('value')) {
+        // Known only at deployment: the residual goes in as the expression it is, unless it names a
+        // parameter of this scope (which the inner scope would read as its own).
+        const residual = toExpr(f.fields.get('value')!.f);
+        let own = false;
+        forEachArmNode(residual, (n) => (own ||= n.kind === 'call' && n.name.toLowerCase() === 'parameters'));
+        if (!own) residuals[k] = `[${serializeArm(residual)}]`;
+      }
     }
-    const defaults: Record<string, unknown> = {};
+    const defaults: Record<string, unknown> = { ...residuals };
     const params = isArmObject(inner.parameters as ArmValue) ? (inner.parameters as Record<string, unknown>) : {};
     for (const [k, p] of Object.entries(params)) {
       if (!passed.has(k.toLowerCase()) && isArmObject(p as ArmValue) && 'defaultValue' in (p as object)) defaults[k] = (p as { defaultValue: unknown }).defaultValue;
