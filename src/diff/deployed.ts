@@ -125,8 +125,16 @@ export const mayBeDeployed = (r: DeclaredResource) => r.deployed !== false;
  */
 export function leftBehind(ra: readonly DeclaredResource[], rb: readonly DeclaredResource[]): DeclaredResource[] {
   const inB = new Set(rb.filter(mayBeDeployed).map((r) => lower(r.id)));
-  return ra.filter((r) => mayBeDeployed(r) && !inB.has(lower(r.id)) && lower(r.type) !== 'microsoft.resources/deployments');
+  return ra.filter((r) => mayBeDeployed(r) && !inB.has(lower(r.id)) && !NOT_KEPT.includes(lower(r.type)));
 }
+
+/**
+ * Types a deployment declares that leave nothing of their own behind: nested deployments (not kept between
+ * deployments), and Key Vault `accessPolicies` (named `add`, `replace` or `remove`: an operation on the
+ * vault's access policies, learn.microsoft.com/azure/templates/microsoft.keyvault/vaults/accesspolicies;
+ * the public releases add the Data Factory policy with one, hubc declares it in the vault).
+ */
+const NOT_KEPT = ['microsoft.resources/deployments', 'microsoft.keyvault/vaults/accesspolicies'];
 
 /** The hubs (`cm-resource-parent` tag values) whose resources a build deploys, sorted. */
 export function hubParents(resources: readonly DeclaredResource[]): string[] {

@@ -186,7 +186,7 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
   const doc = new Document(data);
   const intro = [
     ...header,
-    ` Imported by hubc import from ${facts.sources.join('; ')}.`,
+    ` Imported from ${facts.sources.join("; ")}.`,
     ` Hub release ${release.version}, naming: ${facts.naming}${facts.naming === 'public' ? ` (the public release's resource names and the export container ${exportContainer}, so that hubc's template deploys over this hub in place)` : ''}.`,
     ...facts.remarks.map((r) => ` ${r}`),
     ...(unrecovered.length ? [' Not recovered:', ...unrecovered.map((u) => `   - ${u.path}: ${u.why}`)] : []),
