@@ -17,6 +17,7 @@ import type { Value } from '../types.js';
 import { has, parameterName, type ParameterKey, type Release, type ReleaseFeature } from '../../model/releases.js';
 import type { IdentityRole, NameRule, ScriptRole } from '../../model/naming.js';
 import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
+import type { TaggedResourceType } from '../../model/tags.js';
 
 const v = arm.variables;
 
@@ -161,9 +162,10 @@ export const deployRemoteHub = v(COMPONENT_SWITCHES.remoteHub.variable);
 
 /**
  * Tags of a resource of the given ARM type: the hub tags merged with `tagsByResource[type]`
- * (spec, parameter `tagsByResource`).
+ * (spec, parameter `tagsByResource`). The type is one the release table lists in `TAGGED_TYPES`
+ * (src/model/tags.ts), which hub.yaml's `tagsByResource` keys are checked against.
  */
-export function tagsFor(type: string): arm.Arm {
+export function tagsFor(type: TaggedResourceType): arm.Arm {
   return arm.union(
     v('resourceTags'),
     arm.if_(arm.contains(arm.parameters('tagsByResource'), type), arm.at(arm.parameters('tagsByResource'), type), arm.createObject()),
