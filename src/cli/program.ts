@@ -29,7 +29,6 @@ import { registerImport } from './commands/import.js';
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerInit,
-  registerImport,
   registerBuild,
   registerValidate,
   registerLint,
@@ -40,6 +39,7 @@ const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerDeploy,
   registerParams,
   registerMigrateData,
+  registerImport,
 ];
 
 /**
