@@ -20,6 +20,11 @@ import { FixedTokenCredential } from '../support/azureTest.js';
 import { runHubc } from '../support/cli.js';
 import { SUB, RG, rgId } from '../deploy/scenario.js';
 import { publicHub, SCOPE } from '../support/publicHub.js';
+import { loadDiffPair } from '../../src/diff/load.js';
+import { getRelease } from '../../src/model/releases.js';
+import { publicTemplatesDir } from '../support/publicTemplates.js';
+import { compare, HUBC_ONLY, PUBLIC_ONLY } from '../support/publicKnown.js';
+import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-import-online-'));
 const BY_HAND = '/subscriptions/00000000-0000-0000-0000-0000000000b2';
@@ -65,6 +70,19 @@ for (const version of ['0.6', '0.7'] as const) {
       [`GET /subscriptions/S/resourcegroups/${RG}`, `GET /subscriptions/S/resourceGroups/${RG}/resources`, `GET /subscriptions/S/resourcegroups/${RG}/providers/Microsoft.Resources/deployments/`],
     );
     assert.ok(r.dataLake.some((c) => c.startsWith('GET /config/settings.json')), r.dataLake.join('\n'));
+    // The public template with the imported values against the imported hub's build: only the documented departures.
+    const [a, b] = loadDiffPair(join(publicTemplatesDir(), `finops-hub-${getRelease(version).publicRelease.template}.json`), out, 'hub.yaml', { evaluateBoth: true });
+    const flat = (side: typeof a): FlatResource[] =>
+      JSON.parse(side.artifacts.get('azuredeploy.json')!).resources.map((x: any) => ({ type: x.type, name: x.name, nameExpression: x.name, deployments: [], deployed: true, ...(typeof x.scope === 'string' ? { scope: x.scope } : {}), body: x }));
+    // No remote hub, and public access on (no private-endpoint approvals on either side).
+    const known = (list: Record<string, string>) =>
+      Object.entries(list)
+        .filter(([k, doc]) => !k.includes('remoteHubStorage') && !doc.startsWith('only the private-endpoint approvals'))
+        .map(([k]) => k)
+        .sort();
+    const resources = compare(flat(a), flat(b));
+    assert.equal(resources.publicOnly, known(PUBLIC_ONLY[version]));
+    assert.equal(resources.hubcOnly, known(HUBC_ONLY[version]));
   });
 }
 
