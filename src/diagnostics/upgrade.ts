@@ -1,6 +1,6 @@
 /**
  * Diagnostic registry, HUB480-HUB499: `hubc upgrade-plan`, `hubc deploy --upgrade`, `hubc migrate-data` and
- * `hubc import` (HUB486-HUB489).
+ * `hubc import` (HUB481-HUB489).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -25,6 +25,24 @@ export const upgradeCodes = defineCodes({
             .filter(Boolean)
             .join('; '),
         hint: `Pass the parameter file the hub was deployed from with ${a.from} (ARM rejects a parameter the template does not declare).`,
+      }),
+    },
+  },
+  HUB489: {
+    stage: 'migrate-data',
+    severity: 'warning',
+    meaning:
+      'Two or more files of the old layout map to one path of the new one (scope folders that differ only in case): the one the old release read is moved, the others stay where they are (nothing moves when another of them already holds the path). Exit 0.',
+    messages: {
+      /**
+       * `chosen` is moved; `others` stay; `why` says why `chosen` is the one the old release read; `blockedBy`,
+       * when set, is the file already at the target path, which is never replaced (then nothing moves).
+       */
+      raise: (a: { target: string; chosen: string; others: readonly string[]; why: string; from: string; blockedBy?: string }) => ({
+        message:
+          `${[a.chosen, ...a.others].join(' and ')} all map to ${a.target}; ${a.from} read ${a.chosen} (${a.why}), ` +
+          (a.blockedBy ? `but ${a.blockedBy} already holds that path and is not replaced: both stay` : `so it moves and ${a.others.join(', ')} ${a.others.length === 1 ? 'stays' : 'stay'}`),
+        hint: 'Look at the files left behind: delete them if they are stale copies, or move them by hand if their data is needed.',
       }),
     },
   },
@@ -142,7 +160,7 @@ export const upgradeCodes = defineCodes({
       }),
     },
   },
-  HUB486: {
+  HUB481: {
     stage: 'import',
     severity: 'error',
     meaning: '`hubc import` cannot tell which hub to write: the resource group holds no hub (no resource tagged `cm-resource-parent` with a hub), holds several (`--hub-name` chooses), or the release cannot be told (`--release` gives it). Exit 2.',
@@ -161,7 +179,7 @@ export const upgradeCodes = defineCodes({
       }),
     },
   },
-  HUB487: {
+  HUB482: {
     stage: 'import',
     severity: 'error',
     meaning: 'The hub.yaml `hubc import` made from what it found does not build (its diagnostics are listed first): a value hubc does not take. Nothing is written. Exit 1.',
@@ -169,7 +187,7 @@ export const upgradeCodes = defineCodes({
       raise: (a: { file: string }) => ({ message: `the hub.yaml made for ${a.file} does not build; nothing was written`, hint: 'The diagnostics above name the values; import offline with a corrected --parameters file.' }),
     },
   },
-  HUB488: {
+  HUB483: {
     stage: 'import',
     severity: 'error',
     meaning: 'A file given to `hubc import` (`--parameters`, `--settings`) cannot be read or is not what it should be (a deployment parameter file with a `parameters` object; a settings.json object). Exit 2.',
@@ -179,7 +197,7 @@ export const upgradeCodes = defineCodes({
       notSettings: (a: { file: string }) => ({ message: `${a.file} is not a hub settings.json: it is not a JSON object`, hint: 'Pass the config/settings.json of the hub storage account.' }),
     },
   },
-  HUB489: {
+  HUB484: {
     stage: 'import',
     severity: 'error',
     meaning: 'A call `hubc import` makes to Azure failed or did not answer in time (each call has a deadline, `--timeout`). Nothing is written. Exit 2.',

@@ -1,7 +1,7 @@
 /** The error of an import that cannot go on. */
 import type { Raised } from '../diagnostics/index.js';
 
-/** An import that cannot go on: a code raised through the registry (HUB486, HUB489). */
+/** An import that cannot go on: a code raised through the registry (HUB481, HUB484). */
 export class ImportError extends Error {
   readonly code: string;
   readonly hint: string;

@@ -8,7 +8,8 @@ import { dirname, resolve } from 'node:path';
 import { compile } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
-import { createNewFile, referenceFrom } from '../init/index.js';
+import { referenceFrom } from '../init/index.js';
+import { createFileExclusive } from '../util/files.js';
 import { packagePath } from '../util/packageRoot.js';
 import { HUBC_VERSION } from '../util/version.js';
 import { importedHubYaml, type ImportedHub, type ImportFacts } from './hubYaml.js';
@@ -31,15 +32,16 @@ export function importHubYaml(facts: ImportFacts, file: string): ImportOutcome {
   const hub = importedHubYaml(facts, [` yaml-language-server: $schema=${schema}`, ` Written by hubc import (hubc ${HUBC_VERSION}).`]);
   const result = compile(hub.text, { file });
   if (hasErrors(result.diagnostics) || !result.release) {
-    return { diagnostics: [...result.diagnostics, { ...codes.HUB487.raise({ file }), file }] };
+    return { diagnostics: [...result.diagnostics, { ...codes.HUB482.raise({ file }), file }] };
   }
   return { hub, warnings: result.diagnostics };
 }
 
 /**
- * Writes the imported hub.yaml to a new file.
- * @throws InitExistsError when `file` exists (nothing is replaced); file system errors otherwise
+ * Writes the imported hub.yaml to a new file, atomically (whole or not at all) and never replacing anything
+ * (`src/util/files.ts`).
+ * @throws Error with `code` `EEXIST` when something is at `file`; file system errors otherwise
  */
 export function writeImportedHub(file: string, hub: ImportedHub): void {
-  createNewFile(file, hub.text);
+  createFileExclusive(file, hub.text);
 }

@@ -30,13 +30,13 @@ export interface OfflineRequest {
 
 /**
  * The facts of the files.
- * @throws ImportError HUB488 (not a parameter file, not a settings object) or HUB486 (release unknown)
+ * @throws ImportError HUB483 (not a parameter file, not a settings object) or HUB481 (release unknown)
  */
 export function offlineFacts(req: OfflineRequest): ImportFacts {
   const doc = req.parameters;
   const params = isObject(doc) && isObject(doc.parameters) ? doc.parameters : isObject(doc) && Object.values(doc).every((v) => isObject(v) && ('value' in v || 'type' in v || 'reference' in v)) && Object.keys(doc).length ? doc : undefined;
-  if (!params) throw new ImportError(codes.HUB488.notParameters({ file: req.parametersFile }));
-  if (req.settings !== undefined && !isObject(req.settings)) throw new ImportError(codes.HUB488.notSettings({ file: req.settingsFile ?? 'settings.json' }));
+  if (!params) throw new ImportError(codes.HUB483.notParameters({ file: req.parametersFile }));
+  if (req.settings !== undefined && !isObject(req.settings)) throw new ImportError(codes.HUB483.notSettings({ file: req.settingsFile ?? 'settings.json' }));
   const names = Object.keys(params);
   const remarks: string[] = [];
   let release = req.release;
@@ -44,7 +44,7 @@ export function offlineFacts(req: OfflineRequest): ImportFacts {
     let candidates = releasesOfParameterNames(names);
     const fromSettings = isObject(req.settings) ? releaseOfVersion(req.settings.version) : undefined;
     if (candidates.length > 1 && fromSettings && candidates.includes(fromSettings as ReleaseVersion)) candidates = [fromSettings as ReleaseVersion];
-    if (candidates.length !== 1) throw new ImportError(codes.HUB486.release({ source: `the parameters of ${req.parametersFile}${req.settingsFile ? ` and ${req.settingsFile}` : ''}`, candidates }));
+    if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the parameters of ${req.parametersFile}${req.settingsFile ? ` and ${req.settingsFile}` : ''}`, candidates }));
     release = candidates[0];
     remarks.push(`Release ${release} told from ${fromSettings === release && releasesOfParameterNames(names).length > 1 ? 'the version of settings.json' : 'the parameters the file sets'}.`);
   }

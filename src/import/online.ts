@@ -14,6 +14,7 @@
  */
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
+import { formatBytes, INPUT_LIMITS } from '../util/inputFiles.js';
 import { codes } from '../diagnostics/index.js';
 import { getRelease, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
@@ -44,14 +45,14 @@ export interface OnlineRequest {
 /** Modules the public templates deploy as nested deployments, whose parameters mirror the hub deployment's or are internal. */
 const PUBLIC_MODULES = new Set(['hub', 'storage', 'keyvault', 'datafactoryresources', 'vnet', 'dataexplorer', 'azuretimezones']);
 
-/** Runs one call with a deadline; its failure becomes HUB489 naming the call. */
+/** Runs one call with a deadline; its failure becomes HUB484 naming the call. */
 async function call<T>(what: string, timeoutMs: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     return await fn(signal);
   } catch (e) {
     const detail = signal.aborted ? `no answer within ${Math.round(timeoutMs / 1000)} s` : ((e as Error).message ?? String(e)).split('\n')[0].slice(0, 300);
-    throw new ImportError(codes.HUB489.raise({ call: what, detail }));
+    throw new ImportError(codes.HUB484.raise({ call: what, detail }));
   }
 }
 
@@ -59,7 +60,7 @@ const tag = (tags: Record<string, string> | undefined, name: string) => Object.e
 
 /**
  * Reads a running hub (see the module doc).
- * @throws ImportError HUB486 (no hub, several hubs, release unknown) or HUB489 (a call failed or timed out)
+ * @throws ImportError HUB481 (no hub, several hubs, release unknown) or HUB484 (a call failed or timed out)
  */
 export async function readRunningHub(req: OnlineRequest): Promise<ImportFacts & { storageAccount?: string }> {
   const { client, resourceGroup, timeoutMs } = req;
@@ -78,9 +79,9 @@ export async function readRunningHub(req: OnlineRequest): Promise<ImportFacts & 
     const name = parent.slice(prefix.length);
     hubs.set(name, [...(hubs.get(name) ?? []), r]);
   }
-  if (!hubs.size) throw new ImportError(codes.HUB486.noHub({ resourceGroup }));
+  if (!hubs.size) throw new ImportError(codes.HUB481.noHub({ resourceGroup }));
   const wanted = req.hubName ? [...hubs.keys()].find((h) => h.toLowerCase() === req.hubName!.toLowerCase()) : hubs.size === 1 ? [...hubs.keys()][0] : undefined;
-  if (!wanted) throw new ImportError(codes.HUB486.severalHubs({ resourceGroup, hubs: [...hubs.keys()].sort() }));
+  if (!wanted) throw new ImportError(codes.HUB481.severalHubs({ resourceGroup, hubs: [...hubs.keys()].sort() }));
   const own = hubs.get(wanted)!;
   const remarks: string[] = [];
   const ofType = (type: string) => own.filter((r) => r.type.toLowerCase() === type.toLowerCase());
@@ -99,7 +100,7 @@ export async function readRunningHub(req: OnlineRequest): Promise<ImportFacts & 
         if (narrowed.length) candidates = narrowed;
       }
     }
-    if (candidates.length !== 1) throw new ImportError(codes.HUB486.release({ source: `the ftk-version tags (${tags.join(', ') || 'none'}) of hub ${wanted}`, candidates }));
+    if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the ftk-version tags (${tags.join(', ') || 'none'}) of hub ${wanted}`, candidates }));
     release = candidates[0];
     remarks.push(`Release ${release} told from the ftk-version tags of its resources (${tags.join(', ') || 'none'})${candidates.length === 1 && tags.every((t) => t === 'placeholder') ? ' and the trigger names of its factory' : ''}.`);
   }
@@ -134,9 +135,17 @@ export async function readRunningHub(req: OnlineRequest): Promise<ImportFacts & 
     try {
       settings = await call(`reading config/settings.json of ${lake.name}`, timeoutMs, async (abortSignal) => {
         const file = dataLakeClient(req.dataLake(lake.name)).getFileSystemClient('config').getFileClient('settings.json');
-        const body = (await file.read(0, undefined, { abortSignal })).readableStreamBody;
+        // At most one byte past the limit is asked for (a ranged read), as hubc deploy --upgrade reads it.
+        const body = (await file.read(0, INPUT_LIMITS.json + 1, { abortSignal })).readableStreamBody;
         const chunks: Buffer[] = [];
-        if (body) for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
+        let size = 0;
+        if (body) {
+          for await (const c of body) {
+            chunks.push(Buffer.from(c as Uint8Array));
+            size += chunks[chunks.length - 1].length;
+            if (size > INPUT_LIMITS.json) throw new Error(`it is larger than ${formatBytes(INPUT_LIMITS.json)}, the most hubc reads from such a file`);
+          }
+        }
         return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
       });
       sources.push(`${lake.name}/config/settings.json`);

@@ -57,18 +57,7 @@ export function initHubFile(file: string, options: { release?: ReleaseVersion; s
   const schema = options.schema ?? referenceFrom(dir, packagePath('schemas', 'hub.schema.json'));
   const docs = referenceFrom(dir, packagePath('docs', 'hub-yaml.md'));
   const text = hubYamlTemplate({ release, schema, docs, hubcVersion: HUBC_VERSION });
-  createNewFile(file, text);
-  return { file, release, schema };
-}
-
-/**
- * Creates `file` holding `text`, never replacing anything: written to a temporary file beside it, then
- * hard-linked to its name (or, where the file system has no hard links, created exclusively); see the
- * module comment. Used by `hubc init` and `hubc import`.
- * @throws InitExistsError when `file` exists (as anything, a link included); file system errors otherwise
- */
-export function createNewFile(file: string, text: string): void {
-  const temp = join(dirname(resolve(file)), `.${basename(file)}.hubc-${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.${basename(file)}.hubc-${randomBytes(6).toString('hex')}.tmp`);
   try {
     writeNew(temp, text);
     linkSync(temp, resolve(file));
@@ -80,6 +69,7 @@ export function createNewFile(file: string, text: string): void {
   } finally {
     rmSync(temp, { force: true });
   }
+  return { file, release, schema };
 }
 
 /** Creates `path` (exclusively: `wx` fails when anything, a link included, has its name) holding `text`. */

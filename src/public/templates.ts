@@ -9,12 +9,12 @@
  * (`finops-hub-0.2.1.json`), else from the `finOpsToolkitVersion`/`ftk version` string of the `hub`
  * deployment's variables.
  */
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { RELEASE_VERSIONS, getRelease, type ReleaseVersion } from '../model/releases.js';
 import { codes } from '../diagnostics/index.js';
 import type { Raised } from '../diagnostics/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 
 /** Prefix of a public template named by release: `public:0.6`. */
 export const PUBLIC_PREFIX = 'public:';
@@ -81,9 +81,9 @@ function recordedVersion(template: JsonObject): string | undefined {
 export function readPublicTemplate(file: string, text?: string): PublicTemplate {
   let doc: unknown;
   try {
-    doc = JSON.parse(text ?? readFileSync(file, 'utf8'));
+    doc = JSON.parse(text ?? readInputFile(file, { maxBytes: INPUT_LIMITS.buildFile }));
   } catch (e) {
-    throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: (e as Error).message }));
+    throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }));
   }
   if (!isPublicTemplate(doc)) throw new PublicTemplateError(codes.HUB419.notPublic({ file }));
   const fromName = /^finops-hub-(\d+\.\d+(?:\.\d+)?)\.json$/i.exec(basename(file))?.[1];

@@ -151,7 +151,7 @@ test('the release is told from the parameter names where only one public release
       assert.unreachable(v);
     } catch (e) {
       assert.instance(e, ImportError);
-      assert.is((e as ImportError).code, 'HUB486');
+      assert.is((e as ImportError).code, 'HUB481');
     }
   }
   // settings.json's version settles it.
@@ -175,7 +175,7 @@ test('hubc import --parameters writes a new file, refuses an existing one, and p
   assert.match(again.stderr, /HUB004: .* already exists; hubc import does not overwrite it/);
   const bad = await runHubc(['import', '--parameters', join(work, 'missing.json'), '--out', join(work, 'x.yaml')]);
   assert.is(bad.code, 2);
-  assert.match(bad.stderr, /HUB488/);
+  assert.match(bad.stderr, /HUB483/);
 });
 
 test.run();

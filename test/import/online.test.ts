@@ -4,7 +4,7 @@
  * from evaluating the public template with the deployment's parameters), the deployment history (the
  * deployment, its nested module deployments, an older failed one) and config/settings.json with a scope
  * added by hand. Also: 0.1's `placeholder` version told from the factory's trigger, and a call that never
- * answers ending with HUB489 at its deadline.
+ * answers ending with HUB484 at its deadline.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -106,7 +106,7 @@ test('no hub in the group, several hubs, and a call that never answers (deadline
   const hub = publicHub('0.6');
   const none = await importFrom({ ...hub.scenario, resources: [] }, hub.storage, undefined, ['--out', join(work, 'none.yaml')]);
   assert.is(none.code, 2);
-  assert.match(none.stderr, /HUB486: resource group rg-hub holds no FinOps hub/);
+  assert.match(none.stderr, /HUB481: resource group rg-hub holds no FinOps hub/);
   const two = structuredClone(hub.scenario);
   two.resources!.push({ id: `${rgId}/providers/Microsoft.Storage/storageAccounts/other`, name: 'other', type: 'Microsoft.Storage/storageAccounts', tags: { 'cm-resource-parent': `${rgId}/providers/Microsoft.Cloud/hubs/other-hub` } });
   const several = await importFrom(two, hub.storage, undefined, ['--out', join(work, 'two.yaml')]);
@@ -121,7 +121,7 @@ test('no hub in the group, several hubs, and a call that never answers (deadline
       azure: { credential: new FixedTokenCredential() },
     });
     assert.is(r.code, 2);
-    assert.match(r.stderr, /HUB489: reading resource group rg-hub failed: no answer within 1 s/);
+    assert.match(r.stderr, /HUB484: reading resource group rg-hub failed: no answer within 1 s/);
     assert.ok(Date.now() - started < 15_000);
   } finally {
     silent.close();

@@ -3,7 +3,6 @@
  * [--settings F]) [--release X] [--naming spec|public] [--timeout S] [--format text|json]`: write a hub.yaml from
  * a running hub (the work is in `src/import/`). The file is new: an existing one is refused (HUB004).
  */
-import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
 import { RELEASE_VERSIONS, type ReleaseVersion } from '../../model/releases.js';
@@ -31,12 +30,13 @@ interface ImportFlags {
   format: OutputFormat;
 }
 
-/** A JSON file, or the HUB488 diagnostic. */
-function readJson(file: string): { doc?: unknown; diagnostic?: Diagnostic } {
+/** A JSON file (a regular file within the JSON input limit), or the HUB483 diagnostic. */
+async function readJson(file: string): Promise<{ doc?: unknown; diagnostic?: Diagnostic }> {
+  const { INPUT_LIMITS, InputFileError, readInputFile } = await import('../../util/inputFiles.js');
   try {
-    return { doc: JSON.parse(readFileSync(file, 'utf8')) };
+    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
   } catch (e) {
-    return { diagnostic: { ...codes.HUB488.unreadable({ file, detail: (e as Error).message }), file } };
+    return { diagnostic: { ...codes.HUB483.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }), file } };
   }
 }
 
@@ -124,9 +124,9 @@ export function registerImport(program: Command, ctx: CommandContext): void {
           });
           if (opts.naming) facts = { ...facts, naming: opts.naming };
         } else {
-          const parameters = readJson(opts.parameters!);
+          const parameters = await readJson(opts.parameters!);
           if (parameters.diagnostic) return report([parameters.diagnostic], EXIT.usage);
-          const settings = opts.settings ? readJson(opts.settings) : undefined;
+          const settings = opts.settings ? await readJson(opts.settings) : undefined;
           if (settings?.diagnostic) return report([settings.diagnostic], EXIT.usage);
           facts = mod.offlineFacts({ parametersFile: opts.parameters!, parameters: parameters.doc, settingsFile: opts.settings, settings: settings?.doc, release: opts.release, naming: opts.naming });
         }
@@ -136,11 +136,10 @@ export function registerImport(program: Command, ctx: CommandContext): void {
       }
       const outcome = mod.importHubYaml(facts, opts.out);
       if ('diagnostics' in outcome) return report(outcome.diagnostics, EXIT.diagnostics);
-      const { InitExistsError } = await import('../../init/index.js');
       try {
         mod.writeImportedHub(opts.out, outcome.hub);
       } catch (e) {
-        const raised = e instanceof InitExistsError ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' }) : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
+        const raised = (e as NodeJS.ErrnoException).code === 'EEXIST' ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' }) : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
         return report([{ ...raised, file: opts.out }], EXIT.usage);
       }
       const { hub } = outcome;
