@@ -13,8 +13,7 @@
  *    (`@azure/storage-file-datalake`, there is no ARM call that reads a blob): scopes added by hand, retention.
  */
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
-import { formatBytes, INPUT_LIMITS } from '../util/inputFiles.js';
+import { readSettingsJson, type DataLakeConnection } from '../migrate/dataLake.js';
 import { codes } from '../diagnostics/index.js';
 import { getRelease, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
@@ -192,23 +191,9 @@ async function lastDeployment(req: OnlineRequest, wanted: string): Promise<HubDe
 }
 
 /**
- * Step 5: `config/settings.json` of the hub's data lake, parsed; at most one byte past the JSON input
- * limit is asked for (a ranged read), as `hubc deploy --upgrade` reads it.
+ * Step 5: `config/settings.json` of the hub's data lake, parsed (read as `hubc deploy --upgrade` reads it).
  * @throws ImportError HUB484 when it cannot be read, is too large or is not JSON
  */
 async function readSettings(req: OnlineRequest, account: string): Promise<unknown> {
-  return call(`reading config/settings.json of ${account}`, req.timeoutMs, async (abortSignal) => {
-    const file = dataLakeClient(req.dataLake(account)).getFileSystemClient('config').getFileClient('settings.json');
-    const body = (await file.read(0, INPUT_LIMITS.json + 1, { abortSignal })).readableStreamBody;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    if (body) {
-      for await (const c of body) {
-        chunks.push(Buffer.from(c as Uint8Array));
-        size += chunks[chunks.length - 1].length;
-        if (size > INPUT_LIMITS.json) throw new Error(`it is larger than ${formatBytes(INPUT_LIMITS.json)}, the most hubc reads from such a file`);
-      }
-    }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-  });
+  return call(`reading config/settings.json of ${account}`, req.timeoutMs, (abortSignal) => readSettingsJson(req.dataLake(account), abortSignal));
 }
