@@ -192,7 +192,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     resources,
     dataFactory: adf,
     outputs: {
-      dataFactorytName: { type: 'string', value: names.dataFactory },
+      dataFactoryName: { type: 'string', value: names.dataFactory },
       ...(has(r, 'managedExports')
         ? {
             managedIdentityId: { type: 'string', value: factoryPrincipal },
