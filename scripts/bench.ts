@@ -9,29 +9,49 @@
  * "Cold" validation runs with an empty validation cache (`HUBC_CACHE_DIR` pointed at a fresh folder each
  * run); "again" reuses the cache of the run before; "after editing" starts each run from a copy of that
  * filled cache. In-process rows time `compile()` here.
+ *
+ * A row that cannot be measured (offline without the ARM schemas, `hubc validate` exits 2) is recorded as
+ * not measured with the reason, in the table and in results.json, and the other rows are still measured
+ * and kept; rows that need it (validation "again" and "after editing" need the cold run's cache) say so.
+ * The run still exits 0 (the figures it has are valid); its last line names the rows not measured.
+ *
+ * Environment: `BENCH_RUNS` (runs per row, default 7), `BENCH_ROWS` (comma-separated row keys to measure,
+ * default all: node, build, buildAll, compile, kusto, validateCold, validateAgain, validateEdited, sizes;
+ * `node -e 0` is always measured, as every ratio needs it), `BENCH_OUT` (results file, default
+ * bench/results.json).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { compile } from '../src/compiler/compile.js';
-import { RELEASE_VERSIONS } from '../src/model/releases.js';
+import type { compile as Compile } from '../src/compiler/compile.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'dist/hubc.js');
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
-const rssFile = join(work, 'rss');
-const preload = join(work, 'rss.mjs');
-writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
+const ONLY = process.env.BENCH_ROWS ? new Set(process.env.BENCH_ROWS.split(',').map((k) => k.trim()).concat('node')) : undefined;
+const OUT = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
 if (!existsSync(CLI)) {
   console.error('dist/ is missing: run npm ci (or npm run build) first');
   process.exit(2);
 }
+const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
+const rssFile = join(work, 'rss');
+const preload = join(work, 'rss.mjs');
+writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A row that could not be measured: thrown by a measurement, recorded with its reason. */
+class NotMeasured extends Error {}
+
+/** The first line of a child's error output, without colour codes (the reason a row was not measured). */
+function firstLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
+}
 
 /** Runs a command `RUNS` times after one warm-up; wall-clock median (ms) and the largest peak RSS (MiB). */
 function processRow(args: string[], options: { env?: (run: number) => NodeJS.ProcessEnv; cwd?: string } = {}): { ms: number; rssMiB: number } {
@@ -41,7 +61,7 @@ function processRow(args: string[], options: { env?: (run: number) => NodeJS.Pro
     const start = performance.now();
     const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...(options.env?.(run) ?? {}) }, encoding: 'utf8' });
     const ms = performance.now() - start;
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    if (r.status !== 0 && r.status !== 1) throw new NotMeasured(`hubc ${args.slice(1, 2).join(' ')} exited ${r.status}: ${firstLine(r.stderr || r.stdout)}`);
     if (run < 0) continue;
     times.push(ms);
     rss = Math.max(rss, Number(readFileSync(rssFile, 'utf8')) / 1024);
@@ -49,88 +69,164 @@ function processRow(args: string[], options: { env?: (run: number) => NodeJS.Pro
   return { ms: median(times), rssMiB: rss };
 }
 
+/** A measured figure, or why there is none. */
+type Measured<T> = { ok: true; value: T } | { ok: false; reason: string };
+const skipped: { key: string; reason: string }[] = [];
+
+/**
+ * Measures one row unless `BENCH_ROWS` leaves it out; a failure (a {@link NotMeasured}, or any error of
+ * the measured code) becomes the row's reason, so the rows measured before and after it are kept.
+ */
+function measure<T>(key: string, fn: () => T): Measured<T> | undefined {
+  if (ONLY && !ONLY.has(key)) return undefined;
+  try {
+    return { ok: true, value: fn() };
+  } catch (e) {
+    const reason = e instanceof NotMeasured ? e.message : `${(e as Error).name}: ${(e as Error).message}`;
+    skipped.push({ key, reason });
+    console.error(`not measured (${key}): ${reason}`);
+    return { ok: false, reason };
+  }
+}
+
+/** Measures a row that needs another row's outcome (e.g. the cache the cold validation filled). */
+function after<T>(key: string, needs: Measured<unknown> | undefined, needName: string, fn: () => T): Measured<T> | undefined {
+  return measure(key, () => {
+    if (needs && !needs.ok) throw new NotMeasured(`needs ${needName}, which was not measured`);
+    return fn();
+  });
+}
+
 const hub = readFileSync(join(ROOT, 'hub.yaml'), 'utf8');
 const out = join(work, 'out');
-const node = processRow(['-e', '0']);
-const build = processRow([CLI, 'build', 'hub.yaml', '--out', out]);
-const buildAll = processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out]);
+const node = measure('node', () => processRow(['-e', '0']))!;
+const build = measure('build', () => processRow([CLI, 'build', 'hub.yaml', '--out', out]));
+const buildAll = measure('buildAll', () => processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out]));
 
 // Validation: cold with a fresh cache folder per run, "again" with one shared, already filled cache, and
 // after an edit (one retention value: its KQL retention command and the template default change) with a
 // fresh copy of that filled cache per run.
 const coldCache = (run: number) => ({ HUBC_CACHE_DIR: join(work, `cache-cold-${run}`) });
-const validateCold = processRow([CLI, 'validate', 'hub.yaml'], { env: coldCache });
+const validateCold = measure('validateCold', () => processRow([CLI, 'validate', 'hub.yaml'], { env: coldCache }));
 const warmCache = join(work, 'cache-warm');
 mkdirSync(warmCache, { recursive: true });
-const validateAgain = processRow([CLI, 'validate', 'hub.yaml'], { env: () => ({ HUBC_CACHE_DIR: warmCache }) });
-const edited = join(work, 'edited.yaml');
-writeFileSync(edited, hub.replace('dataExplorerFinalMonths: 13', 'dataExplorerFinalMonths: 24'));
-if (readFileSync(edited, 'utf8') === hub) throw new Error('hub.yaml has no "dataExplorerFinalMonths: 13" line to edit');
-const validateEdited = processRow([CLI, 'validate', edited], {
-  env: (run) => {
-    const copy = join(work, `cache-edited-${run}`);
-    cpSync(warmCache, copy, { recursive: true });
-    return { HUBC_CACHE_DIR: copy };
-  },
+const validateAgain = after('validateAgain', validateCold, 'cold hubc validate', () => processRow([CLI, 'validate', 'hub.yaml'], { env: () => ({ HUBC_CACHE_DIR: warmCache }) }));
+const validateEdited = after('validateEdited', validateAgain, 'hubc validate again (its filled cache)', () => {
+  const edited = join(work, 'edited.yaml');
+  writeFileSync(edited, hub.replace('dataExplorerFinalMonths: 13', 'dataExplorerFinalMonths: 24'));
+  if (readFileSync(edited, 'utf8') === hub) throw new NotMeasured('hub.yaml has no "dataExplorerFinalMonths: 13" line to edit');
+  return processRow([CLI, 'validate', edited], {
+    env: (run) => {
+      const copy = join(work, `cache-edited-${run}`);
+      cpSync(warmCache, copy, { recursive: true });
+      return { HUBC_CACHE_DIR: copy };
+    },
+  });
 });
 
 // The Kusto language service alone on the same scripts: loading it and analysing the default hub's
 // scripts, timed inside a fresh process (scripts/bench-kusto.ts), for the validation target "<= 1.2x the
 // Kusto language service alone".
-const kustoRuns: number[] = [];
-for (let run = -1; run < RUNS; run++) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-kusto.ts')], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`Kusto alone: ${r.stderr}`);
-  if (run >= 0) kustoRuns.push(Number(r.stdout.trim()));
-}
-const kustoAlone = median(kustoRuns);
+const kustoAlone = measure('kusto', () => {
+  const kustoRuns: number[] = [];
+  for (let run = -1; run < RUNS; run++) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-kusto.ts')], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new NotMeasured(`the Kusto language service alone exited ${r.status}: ${firstLine(r.stderr)}`);
+    if (run >= 0) kustoRuns.push(Number(r.stdout.trim()));
+  }
+  return median(kustoRuns);
+});
+
+// The compiler is loaded in this process only for the rows that run it.
+const inProcess = !ONLY || ONLY.has('compile') || ONLY.has('sizes');
+const { compile } = inProcess ? await import('../src/compiler/compile.js') : { compile: undefined as unknown as typeof Compile };
+const { RELEASE_VERSIONS } = inProcess ? await import('../src/model/releases.js') : { RELEASE_VERSIONS: [] };
 
 // In-process compile of one release, warm (after 5 compiles).
-for (let i = 0; i < 5; i++) compile(hub);
-const compiles: number[] = [];
-for (let i = 0; i < 30; i++) {
-  const s = performance.now();
-  compile(hub);
-  compiles.push(performance.now() - s);
-}
-const warmCompile = median(compiles);
+const warmCompile = measure('compile', () => {
+  for (let i = 0; i < 5; i++) compile(hub);
+  const compiles: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const s = performance.now();
+    compile(hub);
+    compiles.push(performance.now() - s);
+  }
+  return median(compiles);
+});
 
 // Template sizes per release: the default hub, and 0.7 with Data Explorer.
-const sizes: Record<string, number> = {};
-for (const v of RELEASE_VERSIONS) sizes[v] = Buffer.byteLength(compile(hub, { release: v }).artifacts.get('azuredeploy.json')!);
-const withAdx = compile(hub.replace('  name: ""                    # "" = no Data Explorer cluster', '  name: hubadx'));
-sizes['0.7 with Data Explorer'] = Buffer.byteLength(withAdx.artifacts.get('azuredeploy.json')!);
+const sizes = measure('sizes', () => {
+  const bytes: Record<string, number> = {};
+  for (const v of RELEASE_VERSIONS) bytes[v] = Buffer.byteLength(compile(hub, { release: v }).artifacts.get('azuredeploy.json')!);
+  const withAdx = compile(hub.replace('  name: ""                    # "" = no Data Explorer cluster', '  name: hubadx'));
+  bytes['0.7 with Data Explorer'] = Buffer.byteLength(withAdx.artifacts.get('azuredeploy.json')!);
+  return bytes;
+});
 
-const ratio = (ms: number) => ms / node.ms;
+interface Row {
+  row: string;
+  ms?: number;
+  ratio?: number;
+  target: string;
+  rssMiB?: number;
+  rssTarget?: string;
+  /** Why the row has no figures. */
+  notMeasured?: string;
+}
+const nodeMs = node.ok ? node.value.ms : undefined;
+const ratio = (ms: number) => (nodeMs ? ms / nodeMs : undefined);
+/** The row of a process measurement (figures, or why there are none); undefined when BENCH_ROWS left it out. */
+function row(name: string, m: Measured<{ ms: number; rssMiB: number } | number> | undefined, target: string, extra: { rss?: boolean; rssTarget?: string; ratio?: boolean } = {}): Row | undefined {
+  if (!m) return undefined;
+  if (!m.ok) return { row: name, target, ...(extra.rssTarget ? { rssTarget: extra.rssTarget } : {}), notMeasured: m.reason };
+  const { ms, rssMiB } = typeof m.value === 'number' ? { ms: m.value, rssMiB: undefined } : m.value;
+  return {
+    row: name,
+    ms,
+    ratio: extra.ratio === false ? undefined : ratio(ms),
+    target,
+    ...(extra.rss !== false && rssMiB !== undefined ? { rssMiB } : {}),
+    ...(extra.rssTarget ? { rssTarget: extra.rssTarget } : {}),
+  };
+}
 const rows = [
-  { row: 'node -e 0', ms: node.ms, ratio: 1, target: '' },
-  { row: 'cold hubc build, default hub (one release)', ms: build.ms, ratio: ratio(build.ms), target: '<= 3x node -e 0', rssMiB: build.rssMiB, rssTarget: '<= 100 MiB' },
-  { row: 'cold hubc build --all (seven releases)', ms: buildAll.ms, ratio: ratio(buildAll.ms), target: '<= 6x node -e 0', rssMiB: buildAll.rssMiB },
-  { row: 'in-process compile of one release (warm)', ms: warmCompile, ratio: undefined, target: '<= 10 ms' },
-  { row: 'Kusto language service alone (same scripts)', ms: kustoAlone, ratio: ratio(kustoAlone), target: '' },
-  { row: 'cold hubc validate, default hub', ms: validateCold.ms, ratio: ratio(validateCold.ms), target: '<= 2 s, or <= 1.2x the Kusto language service alone', rssMiB: validateCold.rssMiB, rssTarget: '<= 300 MiB' },
-  { row: 'hubc validate again, nothing changed', ms: validateAgain.ms, ratio: ratio(validateAgain.ms), target: '<= 0.5 s', rssMiB: validateAgain.rssMiB },
-  { row: 'hubc validate after editing one retention value', ms: validateEdited.ms, ratio: ratio(validateEdited.ms), target: '', rssMiB: validateEdited.rssMiB },
-];
+  row('node -e 0', node, '', { rss: false }),
+  row('cold hubc build, default hub (one release)', build, '<= 3x node -e 0', { rssTarget: '<= 100 MiB' }),
+  row('cold hubc build --all (seven releases)', buildAll, '<= 6x node -e 0'),
+  row('in-process compile of one release (warm)', warmCompile, '<= 10 ms', { ratio: false }),
+  row('Kusto language service alone (same scripts)', kustoAlone, ''),
+  row('cold hubc validate, default hub', validateCold, '<= 2 s, or <= 1.2x the Kusto language service alone', { rssTarget: '<= 300 MiB' }),
+  row('hubc validate again, nothing changed', validateAgain, '<= 0.5 s'),
+  row('hubc validate after editing one retention value', validateEdited, ''),
+].filter((r): r is Row => r !== undefined);
 const results = {
   machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', platform: process.platform },
   runs: RUNS,
   rows,
-  templateBytes: sizes,
+  templateBytes: sizes?.ok ? sizes.value : sizes ? { notMeasured: sizes.reason } : undefined,
   armRequestLimitBytes: 4 * 1024 * 1024,
 };
-mkdirSync(join(ROOT, 'bench'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 
 const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`Node ${results.machine.node}, ${results.machine.cores} cores (${results.machine.cpu}); median of ${RUNS} runs after a warm-up\n`);
 console.log(`${pad('row', 46)} ${pad('time', 10)} ${pad('x node', 8)} ${pad('peak RSS', 10)} target`);
 for (const r of rows) {
+  if (r.ms === undefined) {
+    console.log(`${pad(r.row, 46)} not measured: ${r.notMeasured}`);
+    continue;
+  }
   console.log(
     `${pad(r.row, 46)} ${pad(`${r.ms.toFixed(r.ms < 100 ? 1 : 0)} ms`, 10)} ${pad(r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x`, 8)} ${pad(r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', 10)} ${r.target}${r.rssTarget ? `; RSS ${r.rssTarget}` : ''}`,
   );
 }
-console.log('\ntemplate size (azuredeploy.json), ARM limit 4 MiB:');
-for (const [k, v] of Object.entries(sizes)) console.log(`  ${pad(k, 24)} ${(v / 1024).toFixed(0)} KiB`);
-console.log('\nwrote bench/results.json');
+if (sizes?.ok) {
+  console.log('\ntemplate size (azuredeploy.json), ARM limit 4 MiB:');
+  for (const [k, v] of Object.entries(sizes.value)) console.log(`  ${pad(k, 24)} ${(v / 1024).toFixed(0)} KiB`);
+}
+console.log(`\nwrote ${OUT}`);
 rmSync(work, { recursive: true, force: true });
+if (skipped.length) {
+  console.log(`${skipped.length} row(s) not measured: ${skipped.map((s) => s.key).join(', ')}; the others are kept in ${OUT}`);
+}

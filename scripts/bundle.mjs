@@ -2,8 +2,8 @@
  * The esbuild options of hubc's bundle, shared by `npm run build` (scripts/build.mjs) and the test that
  * checks what the bundle loads at start-up (test/cli/startup.test.ts).
  *
- * Entry points: `dist/hubc.js` (the `hubc` executable) and `dist/kql-worker.js` (the worker thread of
- * `hubc validate`). With `splitting`, code reached only through `import()` (each command's feature: the
+ * Entry points: `dist/hubc.js` (the `hubc` executable), `dist/kql-worker.js` (the worker thread of
+ * `hubc validate`) and `dist/index.js` (the library entry, `import { compile } from 'hubc'`). With `splitting`, code reached only through `import()` (each command's feature: the
  * validators, Azure SDKs, simulate, diff, ...) sits in chunks loaded on first use. The Kusto language
  * service stays in node_modules: it is loaded at run time with `createRequire` and defines globals, so it is
  * not bundled.
@@ -33,7 +33,7 @@ const precompiled = {
 /** Options of esbuild's `build()`; add `write: false` or `metafile: true` as needed. */
 export const BUNDLE_OPTIONS = {
   absWorkingDir: ROOT,
-  entryPoints: { hubc: 'src/cli/main.ts', 'kql-worker': 'src/validate/kqlWorker.ts' },
+  entryPoints: { hubc: 'src/cli/main.ts', 'kql-worker': 'src/validate/kqlWorker.ts', index: 'src/compiler/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -2,22 +2,56 @@
  * `npm run docs`: writes the tables generated from the release table into README.md ("Releases") and
  * docs/hub-yaml.md ("Releases"), and the upgrade plans of README "Upgrading" (test/compiler/releaseDocs.test.ts
  * fails when they are not current); and docs/diagnostics.md from the diagnostic registry, src/diagnostics/
- * (test/compiler/codes.test.ts fails when it is not current).
+ * (test/compiler/codes.test.ts fails when it is not current). A file already current is left untouched and
+ * reported as such.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 
-for (const [file, block, content] of [
-  ['README.md', 'releases', releasesTable()],
-  ['README.md', 'upgrading', upgradingSection(readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8'))],
-  ['docs/hub-yaml.md', 'hub-yaml-releases', hubYamlReleasesTable()],
-] as const) {
-  const url = new URL(`../${file}`, import.meta.url);
-  writeFileSync(url, replaceBlock(readFileSync(url, 'utf8'), block, content));
-  console.log(`updated ${file}`);
+/** What happened to one generated file. */
+export interface DocsOutcome {
+  /** Path relative to the root, with `/`. */
+  file: string;
+  changed: boolean;
 }
 
-writeFileSync(new URL('../docs/diagnostics.md', import.meta.url), diagnosticsDoc());
-console.log('updated docs/diagnostics.md');
+/**
+ * Regenerates the generated docs under `root` (a checkout: README.md, hub.yaml, docs/), writing only the
+ * files whose text changes.
+ * @returns one outcome per file, in the order written
+ */
+export function writeDocs(root: string): DocsOutcome[] {
+  const path = (file: string) => join(root, ...file.split('/'));
+  const hubYaml = readFileSync(path('hub.yaml'), 'utf8');
+  const blocks: Record<string, [block: string, content: () => string][]> = {
+    'README.md': [
+      ['releases', releasesTable],
+      ['upgrading', () => upgradingSection(hubYaml)],
+    ],
+    'docs/hub-yaml.md': [['hub-yaml-releases', hubYamlReleasesTable]],
+  };
+  const texts: [string, string][] = Object.entries(blocks).map(([file, list]) => [
+    file,
+    list.reduce((text, [block, content]) => replaceBlock(text, block, content()), readFileSync(path(file), 'utf8')),
+  ]);
+  texts.push(['docs/diagnostics.md', diagnosticsDoc()]);
+  return texts.map(([file, text]) => {
+    let old: string | undefined;
+    try {
+      old = readFileSync(path(file), 'utf8');
+    } catch {
+      old = undefined;
+    }
+    if (old === text) return { file, changed: false };
+    writeFileSync(path(file), text);
+    return { file, changed: true };
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const o of writeDocs(fileURLToPath(new URL('..', import.meta.url)))) console.log(o.changed ? `updated ${o.file}` : `${o.file} is current`);
+}

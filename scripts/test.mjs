@@ -4,39 +4,51 @@
  *
  *   node scripts/test.mjs [PATTERN]     run the test files whose path (below test/) matches PATTERN
  *   node scripts/test.mjs --measure     time each test file alone and rewrite test/timings.json
+ *   --dir DIR                           take the test files from DIR instead of test/ (the runner's own tests)
+ *   --no-typecheck                      skip the type check
  *
- * Files are spread over the shards by their duration in test/timings.json (longest first, each to the
- * least loaded shard; a file not listed counts as 2 s). Files of one group in timings.json run in the same
- * shard, in one process: they share work a process caches (the Kusto language service analyses each
- * release's KQL scripts once per process). Each shard's output is printed when it ends, then a summary;
- * the exit code is non-zero when the type check or any shard fails. Environment variables such as
- * UPDATE_GOLDEN pass through to the shards.
+ * Test files are the `*.test.ts` files below the test folder, outside `fixtures/` folders. They are spread
+ * over the shards by their duration in test/timings.json (longest first, each to the least loaded shard; a
+ * file not listed counts as 2 s). Files of one group in timings.json run in the same shard, in one process:
+ * they share work a process caches (the Kusto language service analyses each release's KQL scripts once
+ * per process). Each shard's output is printed when it ends, then a summary; the last line reads
+ * `tests: N passed, N failed, N skipped`.
+ *
+ * The run fails (exit 1) when the type check fails, a shard exits non-zero, or uvu's exit code would hide a
+ * problem (issue #21): a hook threw (uvu 0.5 drops an error thrown by a `before` hook and exits 0;
+ * scripts/uvu-guard.cjs prints it), a file ran fewer tests than it declares (`(0 / 2)`), or a shard ended
+ * without uvu's totals. With `UPDATE_GOLDEN=1`, golden files a test rewrote are listed (test/support/golden.ts
+ * records them in the file named by `HUBC_TEST_WRITTEN`) and the run fails, since those tests compared
+ * against what they had just written. Environment variables pass through to the shards.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const testDir = join(root, 'test');
-const timingsFile = join(testDir, 'timings.json');
+const timingsFile = join(root, 'test', 'timings.json');
 const uvu = join(root, 'node_modules', 'uvu', 'bin.js');
+const guard = join(root, 'scripts', 'uvu-guard.cjs');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const DEFAULT_SECONDS = 2;
+/** First line of the block scripts/uvu-guard.cjs prints for a hook that threw. */
+const HOOK_MARK = '[hubc-test] hook error';
 
-/** Test files below test/, as uvu names them (`cli/cli.test.ts`), sorted. */
-function testFiles() {
+/** Test files below `dir`, as uvu names them (`cli/cli.test.ts`), sorted; `fixtures/` folders are skipped. */
+function testFiles(dir) {
   const out = [];
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.test.ts')) out.push(relative(testDir, full).split(sep).join('/'));
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== 'fixtures') walk(full);
+      } else if (name.endsWith('.test.ts')) out.push(relative(dir, full).split(sep).join('/'));
     }
   };
-  walk(testDir);
+  walk(dir);
   return out.sort();
 }
 
@@ -50,6 +62,8 @@ function readTimings() {
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// eslint-disable-next-line no-control-regex
+const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs a command, collecting its output; resolves with the exit code and the output. */
 function run(command, args, env = process.env) {
@@ -60,6 +74,11 @@ function run(command, args, env = process.env) {
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
+}
+
+/** Runs uvu on the files of `dir` matching `filePattern`, with tsx and the hook guard preloaded. */
+function runUvu(dir, filePattern, env) {
+  return run(process.execPath, [uvu, '-r', 'tsx', '-r', guard, relative(root, dir) || '.', filePattern], env);
 }
 
 /** Splits files into `n` shards: groups stay whole; longest first, each to the least loaded shard. */
@@ -83,61 +102,144 @@ function shard(files, timings, n) {
   return shards.filter((s) => s.files.length);
 }
 
-/** Counts uvu prints at the end of a run. */
-function totals(output) {
-  // eslint-disable-next-line no-control-regex
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-  const num = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? 0);
-  return { total: num('Total'), passed: num('Passed'), skipped: num('Skipped') };
+/**
+ * Reads one uvu process's output: uvu's totals, and the problems its exit code does not show.
+ * uvu prints each file's name on a line of its own, then one line per suite ending in `(ran / declared)`,
+ * and at the end `Total:`, `Passed:` and `Skipped:`.
+ * @param files the files the process ran, as uvu names them
+ * @param code the process's exit code
+ * @returns `{ total, passed, skipped, problems }`: problems as lines naming the file
+ */
+export function inspectOutput(output, files, code) {
+  const lines = plain(output).split('\n');
+  const known = new Set(files);
+  const perFile = new Map();
+  const problems = [];
+  let file = '(before the first file)';
+  for (const line of lines) {
+    if (known.has(line.trim())) {
+      file = line.trim();
+      continue;
+    }
+    if (line.startsWith(HOOK_MARK)) problems.push(`${file}: ${line.slice(HOOK_MARK.length - 'hook error'.length)}`);
+    const counts = /\((\d+) \/ (\d+)\)\s*$/.exec(line);
+    if (counts) {
+      const f = perFile.get(file) ?? { ran: 0, declared: 0 };
+      f.ran += Number(counts[1]);
+      f.declared += Number(counts[2]);
+      perFile.set(file, f);
+    }
+  }
+  const num = (label) => {
+    const m = new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(lines.join('\n'));
+    return m ? Number(m[1]) : undefined;
+  };
+  const totals = { total: num('Total'), passed: num('Passed'), skipped: num('Skipped') };
+  if (totals.total === undefined) problems.push(`uvu ended without its totals (exit ${code}): a test file stopped the process early`);
+  // A failed test makes uvu exit 1 and print it; fewer tests run than declared with exit 0 means some never ran.
+  if (code === 0) {
+    for (const [f, { ran, declared }] of perFile) {
+      if (ran < declared) problems.push(`${f}: ran ${ran} of ${declared} tests without reporting a failure (a hook threw, or a suite stopped early)`);
+    }
+  }
+  return { total: totals.total ?? 0, passed: totals.passed ?? 0, skipped: totals.skipped ?? 0, problems };
 }
 
-async function measure() {
+/** Golden files written during the run, as test/support/golden.ts recorded them (one path a line). */
+function writtenFiles(file) {
+  if (!existsSync(file)) return [];
+  return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))].sort();
+}
+
+async function measure(dir) {
   const timings = readTimings();
   const seconds = {};
-  for (const f of testFiles()) {
+  for (const f of testFiles(dir)) {
     const start = performance.now();
-    const r = await run(process.execPath, [uvu, '-r', 'tsx', 'test', `^${escape(f)}$`]);
+    const r = await runUvu(dir, `^${escape(f)}$`);
+    const problems = inspectOutput(r.output, [f], r.code).problems;
     seconds[f] = Math.round((performance.now() - start) / 100) / 10;
-    console.log(`${String(seconds[f]).padStart(6)} s ${r.code === 0 ? '   ' : 'FAIL'} ${f}`);
+    console.log(`${String(seconds[f]).padStart(6)} s ${r.code === 0 && !problems.length ? '   ' : 'FAIL'} ${f}`);
   }
   writeFileSync(timingsFile, `${JSON.stringify({ ...timings, seconds }, null, 2)}\n`);
   console.log(`wrote ${relative(root, timingsFile)}`);
 }
 
-async function main() {
-  const args = process.argv.slice(2);
-  if (args[0] === '--measure') return measure();
-  const pattern = args[0] ? new RegExp(args[0], 'i') : undefined;
+/** `{ dir, typecheck, measure, pattern }` from the command line. */
+function parseArgs(args) {
+  const opts = { dir: join(root, 'test'), typecheck: true, measure: false, pattern: undefined };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--measure') opts.measure = true;
+    else if (a === '--no-typecheck') opts.typecheck = false;
+    else if (a === '--dir') opts.dir = resolve(args[++i] ?? '');
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (options: --dir DIR, --no-typecheck, --measure)`);
+    else opts.pattern = new RegExp(a, 'i');
+  }
+  return opts;
+}
 
-  const typecheck = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
-  if (typecheck.status !== 0) {
-    console.error('type check failed');
-    process.exit(1);
+async function main() {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(e.message);
+    process.exit(2);
+  }
+  if (opts.measure) return measure(opts.dir);
+
+  if (opts.typecheck) {
+    const typecheck = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
+    if (typecheck.status !== 0) {
+      console.error('type check failed');
+      process.exit(1);
+    }
   }
 
-  const files = testFiles().filter((f) => !pattern || pattern.test(f));
+  const files = testFiles(opts.dir).filter((f) => !opts.pattern || opts.pattern.test(f));
   if (!files.length) {
-    console.error(`no test file matches ${pattern}`);
+    console.error(`no test file matches ${opts.pattern ?? '(any)'} in ${relative(root, opts.dir) || '.'}`);
     process.exit(1);
   }
   const n = Math.max(1, Math.min(Number(process.env.HUBC_TEST_SHARDS ?? 2) || 1, availableParallelism()));
   const shards = shard(files, readTimings(), n);
+  const scratch = mkdtempSync(join(tmpdir(), 'hubc-test-'));
+  const written = join(scratch, 'written.txt');
+  const env = { ...process.env, HUBC_TEST_WRITTEN: written };
   const started = performance.now();
-  const results = await Promise.all(
-    shards.map(async (s, i) => {
-      const start = performance.now();
-      const r = await run(process.execPath, [uvu, '-r', 'tsx', 'test', `^(${s.files.map(escape).join('|')})$`]);
-      console.log(`\n── shard ${i + 1}/${shards.length}: ${s.files.length} files, ${((performance.now() - start) / 1000).toFixed(1)} s, exit ${r.code}`);
-      process.stdout.write(r.output);
-      return { ...r, ...totals(r.output) };
-    }),
-  );
+  let results;
+  try {
+    results = await Promise.all(
+      shards.map(async (s, i) => {
+        const start = performance.now();
+        const r = await runUvu(opts.dir, `^(${s.files.map(escape).join('|')})$`, env);
+        console.log(`\n── shard ${i + 1}/${shards.length}: ${s.files.length} files, ${((performance.now() - start) / 1000).toFixed(1)} s, exit ${r.code}`);
+        process.stdout.write(r.output);
+        return { ...r, ...inspectOutput(r.output, s.files, r.code) };
+      }),
+    );
+    results.written = writtenFiles(written);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   const sum = (k) => results.reduce((a, r) => a + r[k], 0);
-  const failed = results.filter((r) => r.code !== 0).length;
+  const problems = results.flatMap((r) => r.problems);
+  const golden = results.written;
+  if (problems.length) console.log(`\nProblems uvu's exit code does not show (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (golden.length) {
+    console.log(
+      `\nUPDATE_GOLDEN=1 wrote ${golden.length} golden file(s); the tests that wrote them compared nothing, so this run fails. ` +
+        `Read the diff (git diff), then run npm test again:\n${golden.map((p) => `  ${relative(root, p) || p}`).join('\n')}`,
+    );
+  }
+  const failed = results.some((r) => r.code !== 0) || problems.length > 0 || golden.length > 0;
+  const passed = sum('passed');
   console.log(
-    `\n${failed ? 'FAILED' : 'passed'}: ${sum('passed')} of ${sum('total')} tests passed (${sum('skipped')} skipped) in ${shards.length} shard(s), ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${failed ? 'FAILED' : 'passed'}: ${passed} of ${sum('total')} tests passed (${sum('skipped')} skipped) in ${shards.length} shard(s), ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  console.log(`tests: ${passed} passed, ${sum('total') - passed} failed, ${sum('skipped')} skipped`);
   process.exit(failed ? 1 : 0);
 }
 
-await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

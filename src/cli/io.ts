@@ -8,6 +8,7 @@
 import { createInterface } from 'node:readline/promises';
 import { isatty } from 'node:tty';
 import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../diagnostics/diagnostic.js';
+import { codes } from '../diagnostics/index.js';
 
 /** Exit codes of every hubc command. */
 export const EXIT = { ok: 0, diagnostics: 1, usage: 2 } as const;
@@ -64,4 +65,22 @@ export function reportEnvironmentError(io: CliIO, e: EnvironmentError, format: O
   if (format === 'json') io.out(`${JSON.stringify({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: [] }, null, 2)}\n`);
   else io.err(`${`error ${e.code}: ${e.message.replace(/[.\s]+$/, '')}. ${e.hint}`.replace(/\s*\n\s*/g, ' ')}\n`);
   return EXIT.usage;
+}
+
+/**
+ * What a run that builds several releases from one hub.yaml (`build --all`, `publish --all`) prints in
+ * text form: each release's diagnostics, except that its HUB221 warnings (sections the release does not
+ * have that hold only defaults, so nothing is lost: a hub.yaml written for 0.7 gives 52 of them over
+ * 0.1-0.6) become one line per release naming their lines (issue #21). `hubc build --release X` and
+ * `--format json` still give every one.
+ * @param builds each release with the diagnostics of its compile and checks
+ * @param file the hub.yaml, as the diagnostics name it
+ */
+export function collapseLeftOutSections(builds: readonly { release: string; diagnostics: readonly Diagnostic[] }[], file: string): Diagnostic[] {
+  return builds.flatMap(({ release, diagnostics }) => {
+    const leftOut = diagnostics.filter((d) => d.code === codes.HUB221.code);
+    if (!leftOut.length) return [...diagnostics];
+    const lines = [...new Set(leftOut.map((d) => d.start?.line ?? 0))].filter((l) => l > 0).sort((a, b) => a - b);
+    return [...diagnostics.filter((d) => d.code !== codes.HUB221.code), { ...codes.HUB221.summary({ release, lines, file }), file }];
+  });
 }

@@ -23,9 +23,11 @@ import { registerParams } from './commands/params.js';
 import { registerLint } from './commands/lint.js';
 import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
+import { registerInit } from './commands/init.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
+  registerInit,
   registerBuild,
   registerValidate,
   registerLint,
@@ -38,8 +40,11 @@ const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerMigrateData,
 ];
 
-/** The program, writing to `io`; `ctx.exit` records the code a command's action chose. */
-function createProgram(ctx: CommandContext): Command {
+/**
+ * The program, writing to `io`; `ctx.exit` records the code a command's action chose. Exported for tests
+ * that hold the docs to the registered commands and options (test/cli/commandsTable.test.ts).
+ */
+export function createProgram(ctx: CommandContext): Command {
   const program = new Command('hubc')
     .description('The FinOps hub compiler: turns a hub.yaml into the ARM template, portal form, Data Factory JSON, KQL and config files of a FinOps hub release.')
     .version(HUBC_VERSION, '-v, --version', 'print the hubc version')

@@ -16,7 +16,7 @@ export const cliCodes = defineCodes({
   HUB001: {
     stage: 'CLI',
     severity: 'error',
-    meaning: 'The input file cannot be read.',
+    meaning: 'The input file cannot be read (exit 2, as for every environment error).',
     messages: {
       raise: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Pass the path of a hub.yaml file.' }),
     },
@@ -24,7 +24,7 @@ export const cliCodes = defineCodes({
   HUB002: {
     stage: 'CLI',
     severity: 'error',
-    meaning: 'The output folder cannot be written.',
+    meaning: 'The output folder or file cannot be written (exit 2, as for every environment error).',
     messages: {
       output: (a: { detail: string }) => ({ message: `cannot write output: ${a.detail}`, hint: 'Check that the output folder is writable.' }),
       file: (a: { file: string; detail: string }) => ({ message: `cannot write ${a.file}: ${a.detail}`, hint: 'Check that the folder exists and is writable.' }),
@@ -50,6 +50,17 @@ export const cliCodes = defineCodes({
       unloadable: (a: { dir: string; detail: string; variable: string }) => ({
         message: `cannot load the ARM JSON schemas in ${a.dir}: ${a.detail}`,
         hint: `Fix or remove the file, or set ${a.variable} or pass --schemas-dir with another copy of the official ARM JSON schemas.`,
+      }),
+    },
+  },
+  HUB004: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: '`hubc init` was asked to create a file that already exists (or a link); it never overwrites one (exit 2).',
+    messages: {
+      raise: (a: { file: string }) => ({
+        message: `${a.file} already exists; hubc init does not overwrite it`,
+        hint: 'Pass another file name (hubc init other.yaml), or move the file away first.',
       }),
     },
   },

@@ -255,6 +255,9 @@ export const hubYamlCodes = defineCodes({
         message: `${a.path} has no effect: hub release ${a.release} does not have ${a.what} (the values are the defaults, so nothing is lost)`,
         hint: a.hint,
       }),
+      /** One line per release for a run that builds several releases (`build --all`, `publish --all`) in text. */
+      summary: (a: { release: string; lines: readonly number[]; file: string }) =>
+        `hub release ${a.release} leaves out ${a.lines.length} section${a.lines.length === 1 ? '' : 's'} it does not have (${a.file} line${a.lines.length === 1 ? '' : 's'} ${a.lines.join(', ')}), holding only defaults: nothing is lost (hubc build ${a.file} --release ${a.release} lists them)`,
     },
   },
 });

@@ -1,5 +1,6 @@
 /**
- * `index.html`: one self-contained page (inline styles only; no scripts, external styles, fonts or images)
+ * `index.html`: one self-contained page (inline styles only; no scripts, external styles, fonts or images; an
+ * empty `data:` icon so that browsers request no favicon)
  * listing a feed's releases newest first, each with its Deploy to Azure buttons for the three clouds, its
  * files with sizes and SHA-256 hashes (links relative to the feed), and its rendered release notes.
  */
@@ -24,7 +25,7 @@ h1 { font-size: 1.8rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .3
 .deploy a:hover { background: #005a9e; }
 table { border-collapse: collapse; font-size: .85rem; } td, th { text-align: left; padding: .15rem .6rem .15rem 0; vertical-align: top; }
 td.bytes { text-align: right; } code { font-size: .8rem; word-break: break-all; }
-.notes { border-left: 3px solid #eee; padding-left: 1rem; }
+.notes { border-left: 3px solid #eee; padding-left: 1rem; overflow-wrap: anywhere; }
 `;
 
 /** One release's section. */
@@ -60,6 +61,8 @@ export function feedPage(index: FeedIndex): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>FinOps hub releases</title>',
+    // An empty icon: without one, browsers ask the server for /favicon.ico, a 404 and a console error on most hosts.
+    '<link rel="icon" href="data:,">',
     '<link rel="alternate" type="application/atom+xml" title="FinOps hub releases" href="feed.xml">',
     `<style>${STYLE}</style>`,
     '</head>',

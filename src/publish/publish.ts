@@ -4,7 +4,8 @@
  *
  * Feed layout (DIR): `<release>/...` (everything `hubc build` writes), `finops-hub-<release>.json` and
  * `finops-hub-<release>.ui.json`, `finops-hub-latest.json` / `.ui.json` (the newest release), `index.json`
- * (schemas/feed-index.schema.json), `feed.xml` (Atom) and `index.html`. Other files in DIR are kept.
+ * (schemas/feed-index.schema.json), `feed.xml` (Atom), `index.html` and `schemas/hub.schema.json` (the hub.yaml
+ * schema of this hubc). Other files in DIR are kept.
  *
  * Rules:
  * - Releases are immutable: publishing a release whose files differ from the feed's is refused (HUB411,
@@ -15,8 +16,10 @@
  * - Atomic: the new feed is assembled in memory, written beside DIR and swapped in (fs.ts); a failure leaves
  *   DIR exactly as it was (HUB413).
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { toJsonText } from '../model/json.js';
+import { packagePath } from '../util/packageRoot.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { atomFeed } from './atom.js';
 import {
@@ -36,6 +39,12 @@ import { feedPage } from './html.js';
 import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
 import { releaseNotes } from './notes.js';
 import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
+
+/**
+ * Where a feed holds the hub.yaml JSON Schema (schemas/hub.schema.json of the hubc that published it,
+ * rewritten on every publish like index.html), so a hub.yaml can point its modeline at the feed.
+ */
+export const HUB_SCHEMA_PATH = 'schemas/hub.schema.json';
 
 /** A publish that cannot go ahead; nothing was written. */
 export class PublishError extends Error {
@@ -206,6 +215,8 @@ export function publishFeed(options: PublishOptions): PublishOutcome {
   desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
   desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
   desired.set('index.html', Buffer.from(feedPage(index), 'utf8'));
+  // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
+  desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
 
   const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
   const sorted = new Map([...desired].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

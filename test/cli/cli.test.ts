@@ -64,9 +64,9 @@ test('--format json prints the same diagnostics as JSON', () => {
   assert.not.ok(existsSync(join(dir, 'dist-templates')));
 });
 
-test('a missing input file is reported with HUB001', () => {
+test('a missing input file is reported with HUB001 and exits 2, as environment errors do (docs/diagnostics.md)', () => {
   const r = hubc(['build', join(work, 'nope.yaml')]);
-  assert.is(r.code, 1);
+  assert.is(r.code, 2);
   assert.match(r.stderr, /HUB001/);
 });
 

@@ -64,14 +64,14 @@ test('--release and --all together are a usage error; a wrong --format names the
   assert.match(fmt.stderr, /Allowed values: text, json, sarif\./);
 });
 
-test('a hub.yaml that does not compile: exit 1 with its diagnostics; a missing file: HUB001', async () => {
+test('a hub.yaml that does not compile: exit 1 with its diagnostics; a missing file: HUB001, exit 2', async () => {
   const broken = join(dir, 'broken.yaml');
   writeFileSync(broken, 'release: "0.7"\nhub: [\n');
   const r = await run('lint', broken);
   assert.is(r.code, 1);
   assert.match(r.stderr, /error HUB100/);
   const missing = await run('lint', join(dir, 'missing.yaml'), '--format', 'json');
-  assert.is(missing.code, 1);
+  assert.is(missing.code, 2);
   assert.is(JSON.parse(missing.stdout).diagnostics[0].code, 'HUB001');
 });
 

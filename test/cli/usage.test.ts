@@ -13,7 +13,7 @@ test('an unknown command exits 2, says so and lists the commands', async () => {
   const r = await run('frobnicate');
   assert.is(r.code, 2);
   assert.match(r.stderr, /unknown command 'frobnicate'/);
-  assert.match(r.stderr, /commands: build, validate/);
+  assert.match(r.stderr, /commands: init, build, validate/);
   assert.is(r.stdout, '');
 });
 
@@ -101,6 +101,24 @@ test('build --all writes every release; --all with --release is a usage error', 
   const both = await run('build', '--all', '--release', '0.4');
   assert.is(both.code, 2);
   assert.match(both.stderr, /cannot be used with option '--all'/);
+});
+
+test('build --all on the repository hub.yaml: one HUB221 line per release in text (not 52 warnings), every one in JSON and with --release', async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const out = mkdtempSync(join(tmpdir(), 'hubc-all-text-'));
+  const text = await run('build', 'hub.yaml', '--all', '--out', out);
+  assert.is(text.code, 0, text.stderr);
+  const lines = text.stderr.trimEnd().split('\n');
+  assert.equal(
+    lines.map((l) => /^hub\.yaml - warning HUB221: hub release (0\.\d) leaves out (\d+) sections it does not have \(hub\.yaml lines [\d, ]+\), holding only defaults: nothing is lost \(hubc build hub\.yaml --release \1 lists them\)$/.exec(l)?.slice(1, 3).join(' ')),
+    ['0.1 11', '0.2 11', '0.3 11', '0.4 6', '0.5 6', '0.6 7'],
+  );
+  const json = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
+  assert.is(JSON.parse(json.stdout).diagnostics.filter((d: { code: string }) => d.code === 'HUB221').length, 52);
+  const one = await run('build', 'hub.yaml', '--release', '0.1', '--out', out);
+  assert.is(one.stderr.match(/warning HUB221/g)?.length, 11);
 });
 
 test.run();

@@ -17,6 +17,7 @@ import { likelyRenames } from '../../src/diff/upgrade.js';
 import type { DiffInput, DiffResult, ObjectChange } from '../../src/diff/types.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { DATA_EXPLORER_PARAMETERS, previousOf07, releaseInput } from '../support/releaseBuilds.js';
+import { Template } from '../support/template.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/diff-result.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
@@ -187,7 +188,7 @@ test('0.7 -> 0.6 (a downgrade): resources left behind, Data Factory objects remo
 
 test('pipelines are compared activity by activity', () => {
   const b = editedTemplate(base, 'edited', (t) => {
-    const etl = t.resources.find((x: any) => x.type === 'Microsoft.DataFactory/factories/pipelines' && x.name.endsWith("'rawexports_ExecuteETL')]"));
+    const etl = Template.fromJSON(t).resource('Microsoft.DataFactory/factories/pipelines', { name: 'rawexports_ExecuteETL' });
     const acts = etl.properties.activities;
     acts[0].typeProperties.waitTimeInSeconds = 30;
     acts.push({ name: 'Extra Wait', type: 'Wait', dependsOn: [], typeProperties: { waitTimeInSeconds: 5 } });

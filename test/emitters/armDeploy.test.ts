@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { compiled, templateOf, hubYaml } from '../support/hubs.js';
 import { evaluateTemplateString, templateContext, type ArmEvalContext } from '../../src/expressions/arm/evaluate.js';
 import { ingestionCapacity } from '../../src/modules/dataExplorer/index.js';
+import { Template } from '../support/template.js';
 
 const SUB = '00000000-0000-0000-0000-000000000000';
 const RG = `/subscriptions/${SUB}/resourceGroups/finops`;
@@ -40,7 +41,8 @@ function resourceIdOf(r: any, ctx: ArmEvalContext): string {
   return `${RG}/providers/${ns}/${path}`;
 }
 
-const byName = (t: any, type: string, nameIncludes: string) => t.resources.find((r: any) => r.type === type && r.name.includes(nameIncludes));
+/** The deployment script whose evaluated name ends with `suffix` (e.g. `_uploadSettings`). */
+const script = (t: any, suffix: string) => Template.fromJSON(t).resource('Microsoft.Resources/deploymentScripts', { name: new RegExp(`${suffix}$`) });
 
 // The combinations a deployment can take: Data Explorer off (the default hub) and on, private and public.
 /**
@@ -152,7 +154,7 @@ test('without Data Explorer the cluster resources are not deployed and the outpu
   }
   for (const o of ['clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName']) assert.is(evaluateTemplateString(defaultHub.outputs[o].value, ctx), '', o);
   const withAdx = contextFor(defaultHub, { dataExplorerName: 'myadx' });
-  const cluster = defaultHub.resources.find((r: any) => r.type === 'Microsoft.Kusto/clusters');
+  const cluster = Template.fromJSON(defaultHub).resource('Microsoft.Kusto/clusters');
   assert.is(evalString(cluster.name, withAdx), 'myadx');
   assert.is(evaluateTemplateString(defaultHub.outputs.clusterId.value, withAdx), `${RG}/providers/Microsoft.Kusto/clusters/myadx`);
 });
@@ -161,11 +163,10 @@ test('deployment-script storage: the script identity has Storage File Data Privi
   // learn.microsoft.com/azure/azure-resource-manager/bicep/deployment-script-vnet: a script that runs in a
   // virtual network uses an existing storage account whose file share its identity must be allowed to use.
   const ctx = contextFor(defaultHub);
-  const upload = byName(defaultHub, 'Microsoft.Resources/deploymentScripts', '_uploadSettings');
+  const T = Template.fromJSON(defaultHub);
+  const upload = script(defaultHub, '_uploadSettings');
   const scriptAccount = evalString(upload.properties.storageAccountSettings.storageAccountName, ctx);
-  const fileRole = defaultHub.resources.find(
-    (r: any) => r.type === 'Microsoft.Authorization/roleAssignments' && r.properties.roleDefinitionId.includes('69566ab7-960f-475b-8e7c-b3118f30c6bd'),
-  );
+  const fileRole = T.resource('Microsoft.Authorization/roleAssignments', { props: { properties: { roleDefinitionId: /69566ab7-960f-475b-8e7c-b3118f30c6bd/ } } });
   assert.is(evalString(fileRole.scope, ctx), `Microsoft.Storage/storageAccounts/${scriptAccount}`);
   assert.match(fileRole.properties.principalId, /blobManagerIdentityName/);
   const deps = [...waitsFor(defaultHub, ctx, upload)];
@@ -173,7 +174,7 @@ test('deployment-script storage: the script identity has Storage File Data Privi
   // The container resolves the data lake's blob endpoint through the linked private DNS zone.
   assert.ok(deps.some((d: string) => d.endsWith('/virtualnetworklinks/privatelink-blob-core-windows-net-link')), deps.join('\n'));
   // The script account lets the script subnet in (the container runs there) and trusted services.
-  const account = defaultHub.resources.find((r: any) => r.type === 'Microsoft.Storage/storageAccounts' && evalString(r.name, ctx) === scriptAccount);
+  const account = T.resource('Microsoft.Storage/storageAccounts', { name: scriptAccount });
   assert.is(account.properties.allowSharedKeyAccess, true);
   assert.is(account.properties.networkAcls.bypass, 'AzureServices');
   assert.match(account.properties.networkAcls.virtualNetworkRules[0].id, /script-subnet/);
@@ -182,15 +183,13 @@ test('deployment-script storage: the script identity has Storage File Data Privi
 
 test('the temporary Event Grid namespace can be deleted by the script that deletes it', () => {
   const ctx = contextFor(defaultHub);
-  const ns = defaultHub.resources.find((r: any) => r.type === 'Microsoft.EventGrid/namespaces');
+  const T = Template.fromJSON(defaultHub);
+  const ns = T.resource('Microsoft.EventGrid/namespaces');
   const nsName = evalString(ns.name, ctx);
-  const role = defaultHub.resources.find(
-    (r: any) => r.type === 'Microsoft.Authorization/roleAssignments' && r.properties.roleDefinitionId.includes('1e241071-0855-49ea-94dc-649edcd759de'),
-  );
-  assert.ok(role, 'EventGrid Contributor assignment');
+  const role = T.resource('Microsoft.Authorization/roleAssignments', { props: { properties: { roleDefinitionId: /1e241071-0855-49ea-94dc-649edcd759de/ } } }); // EventGrid Contributor
   assert.is(evalString(role.scope, ctx), `Microsoft.EventGrid/namespaces/${nsName}`);
   assert.match(role.properties.principalId, /triggerManagerIdentityName/);
-  const cleanup = byName(defaultHub, 'Microsoft.Resources/deploymentScripts', '_deleteOldResources');
+  const cleanup = script(defaultHub, '_deleteOldResources');
   assert.ok(cleanup.identity.userAssignedIdentities[Object.keys(cleanup.identity.userAssignedIdentities)[0]!] !== undefined);
   assert.match(Object.keys(cleanup.identity.userAssignedIdentities)[0]!, /triggerManagerIdentityName/);
   const deps = [...waitsFor(defaultHub, ctx, cleanup)];
@@ -202,16 +201,18 @@ test('the temporary Event Grid namespace can be deleted by the script that delet
 test('start-triggers waits for everything the triggers and config_InitializeHub use', () => {
   for (const [label, t, params] of [CASES[1]!, CASES[3]!]) {
     const ctx = contextFor(t, params);
-    const start = byName(t, 'Microsoft.Resources/deploymentScripts', '_startTriggers');
+    const T = Template.fromJSON(t, params);
+    const start = script(t, '_startTriggers');
     const deps = waitsFor(t, ctx, start);
     const idOf = (r: any) => resourceIdOf(r, ctx).toLowerCase();
     const must = [
-      byName(t, 'Microsoft.Resources/deploymentScripts', '_uploadSettings'), // settings.json, read by InitializeHub
-      ...t.resources.filter((r: any) => r.type === 'Microsoft.Kusto/clusters/databases/scripts'), // tables it loads
-      ...t.resources.filter((r: any) => r.type === 'Microsoft.Kusto/clusters/principalAssignments'), // factory is admin
-      ...t.resources.filter((r: any) => r.type === 'Microsoft.Resources/deployments' && r.name.includes('-approve-')), // private endpoints
-      ...t.resources.filter((r: any) => r.type === 'Microsoft.Authorization/roleAssignments' && /factories', variables\('dataFactoryName'\)\)\)\]$/.test(r.name) && r.scope.includes('storageAccounts')),
-      ...t.resources.filter((r: any) => r.type === 'Microsoft.DataFactory/factories/triggers' || r.type === 'Microsoft.DataFactory/factories/pipelines'),
+      script(t, '_uploadSettings'), // settings.json, read by InitializeHub
+      ...T.findResources('Microsoft.Kusto/clusters/databases/scripts'), // tables it loads
+      ...T.findResources('Microsoft.Kusto/clusters/principalAssignments'), // factory is admin
+      ...T.findResources('Microsoft.Resources/deployments', { name: /-approve-/ }), // private endpoints
+      ...T.findResources('Microsoft.Authorization/roleAssignments', { props: { name: /factories', variables\('dataFactoryName'\)\)\)\]$/, scope: /storageAccounts/ } }),
+      ...T.findResources('Microsoft.DataFactory/factories/triggers'),
+      ...T.findResources('Microsoft.DataFactory/factories/pipelines'),
     ];
     assert.ok(must.length >= 4 + 1 + 3 + 3 + 15, `${label}: ${must.length}`);
     for (const r of must) assert.ok(deps.has(idOf(r)), `${label}: startTriggers waits for ${r.type} ${r.name}`);
@@ -222,11 +223,12 @@ test('the remote hub key secret has a valid Key Vault name and is the one the li
   const hubWithRemote = templateOf(compiled(hubYaml({ remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } })));
   for (const hubName of ['finops-hub', 'Contoso_FinOps_Hub', 'a_b-c']) {
     const ctx = contextFor(hubWithRemote, { hubName, remoteHubStorageKey: 'key' });
-    const secret = hubWithRemote.resources.find((r: any) => r.type === 'Microsoft.KeyVault/vaults/secrets');
+    const T = Template.fromJSON(hubWithRemote, { hubName, remoteHubStorageKey: 'key' });
+    const secret = T.resource('Microsoft.KeyVault/vaults/secrets');
     const secretName = evalString(secret.name, ctx).split('/')[1]!;
     // Secret names: 1-127 letters, digits and hyphens.
     assert.match(secretName, /^[0-9A-Za-z-]{1,127}$/, `${hubName}: ${secretName}`);
-    const ls = hubWithRemote.resources.find((r: any) => r.type === 'Microsoft.DataFactory/factories/linkedservices' && r.name.includes("'remoteHubStorage'"));
+    const ls = T.resource('Microsoft.DataFactory/factories/linkedservices', { name: 'remoteHubStorage' });
     assert.is(evalString(ls.properties.typeProperties.accountKey.secretName, ctx), secretName, hubName);
   }
 });

@@ -3,9 +3,10 @@ import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../support/hubs.js';
 import { armExpression } from '../../src/lint/arm.js';
 import { sameScopeTargetKey, templateResourceKey } from '../../src/expressions/arm/semantics.js';
+import { Template } from '../support/template.js';
 
 const t = templateOf(compiled());
-const resourcesOf = (type: string) => t.resources.filter((r: any) => r.type === type);
+const resourcesOf = (type: string) => Template.fromJSON(t).findResources(type);
 
 test('template envelope', () => {
   assert.is(t.$schema, 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#');

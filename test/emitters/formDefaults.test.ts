@@ -11,6 +11,7 @@ import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
 import { initialFormOutputs } from '../../src/emitters/uiDefinition/evaluate.js';
 import { compiled, templateOf } from '../support/hubs.js';
+import { Template } from '../support/template.js';
 
 const REGION = 'westus2';
 
@@ -61,7 +62,7 @@ test('remote hub key: required by the form only with a remote hub URI; refused e
   assert.is(key.constraints.required, true);
   assert.is(key.visible, "[not(empty(steps('networking').remoteHubStorageUri))]");
   const template = templateOf(r);
-  const secret = template.resources.find((x: any) => x.type === 'Microsoft.KeyVault/vaults/secrets');
+  const secret = Template.fromJSON(template).resource('Microsoft.KeyVault/vaults/secrets');
   assert.is(secret.condition, "[variables('deployRemoteHub')]");
   const at = (key: string, uri: string) =>
     evaluateTemplateString(secret.properties.value, templateContext(template, { parameters: { remoteHubStorageKey: key, remoteHubStorageUri: uri }, useDefaults: true }));

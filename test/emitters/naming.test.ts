@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../support/hubs.js';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
+import { Template } from '../support/template.js';
 
 const t = templateOf(compiled());
 const RG = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/finops';
@@ -61,7 +62,7 @@ test('the suffix is uniqueString(hubName, resourceGroup().id): 13 characters, st
 });
 
 test('subnets are carved from the address prefix', () => {
-  const [vnet] = t.resources.filter((r: any) => r.type === 'Microsoft.Network/virtualNetworks');
+  const vnet = Template.fromJSON(t).resource('Microsoft.Network/virtualNetworks');
   const ctx = templateContext(t, { useDefaults: true });
   const prefixes = vnet.properties.subnets.map((s: any) => evaluateTemplateString(s.properties.addressPrefix, ctx));
   assert.equal(prefixes, ['10.20.30.0/28', '10.20.30.16/28', '10.20.30.32/27']);

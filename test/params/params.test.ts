@@ -99,12 +99,12 @@ test('--key-vault: the key becomes a reference to that vault (secret name: the p
   assert.match(badVault.stderr, /Expected \/subscriptions\/<id>\/resourceGroups/);
 });
 
-test('errors: an unreadable hub.yaml exits 1; an unwritable output is HUB002', async () => {
+test('errors: an unreadable hub.yaml (HUB001) and an unwritable output (HUB002) exit 2, as environment errors do', async () => {
   const missing = await cli('params', join(DIR, 'nope.yaml'));
-  assert.is(missing.code, 1);
+  assert.is(missing.code, 2);
   assert.match(missing.stderr, 'error HUB001: cannot read');
   const unwritable = await cli('params', join(ROOT, 'hub.yaml'), '--out', join(DIR, 'no-such-dir', 'p.json'));
-  assert.is(unwritable.code, 1);
+  assert.is(unwritable.code, 2);
   assert.match(unwritable.stderr, 'error HUB002: cannot write');
 });
 

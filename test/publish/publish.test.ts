@@ -82,7 +82,9 @@ test('the feed holds every release, the versioned files, the latest alias, and a
     }
   for (const a of index.aliases) assert.is(a.sha256, sha(files.get(a.path)!));
   const unlisted = [...files.keys()].filter((p) => !listed.has(p));
-  assert.equal(unlisted, ['feed.xml', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json']);
+  assert.equal(unlisted, ['feed.xml', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json', 'schemas/hub.schema.json']);
+  // The hub.yaml schema of this hubc, for modelines that point at the feed (issue #21).
+  assert.equal(JSON.parse(files.get('schemas/hub.schema.json')!.toString()), JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8')));
   // Release notes: 0.7 against 0.6 names what 0.7 added.
   const notes07 = index.releases[0].releaseNotes as string;
   assert.match(notes07, /^### Changes from 0\.6 to 0\.7$/m);
@@ -199,7 +201,7 @@ test('index.html: self-contained, newest first, every link inside the feed or to
   assert.equal(els.filter((e) => e.tagName === 'script' || e.tagName === 'img' || e.tagName === 'iframe'), []);
   for (const e of els) assert.is(attr(e, 'src'), undefined, `${e.tagName} has src`);
   const links = els.filter((e) => e.tagName === 'link');
-  assert.equal(links.map((l) => attr(l, 'rel')), ['alternate']);
+  assert.equal(links.map((l) => [attr(l, 'rel'), attr(l, 'href')]), [['icon', 'data:,'], ['alternate', 'feed.xml']]);
   assert.not.match(files.get('index.html')!.toString(), /@import|url\(/);
   const ids = new Set(els.map((e) => attr(e, 'id')).filter(Boolean));
   assert.equal(els.filter((e) => e.tagName === 'section').map((e) => attr(e, 'id')), ['release-0.7', 'release-0.6']);
@@ -207,6 +209,7 @@ test('index.html: self-contained, newest first, every link inside the feed or to
   let portal = 0;
   let local = 0;
   for (const h of hrefs) {
+    if (h === 'data:,') continue; // the empty icon (no favicon request)
     if (h.startsWith('#')) assert.ok(ids.has(h.slice(1)), h);
     else if (/^https:\/\/portal\.azure\.(com|us|cn)\/#create\//.test(h)) {
       portal++;

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentScriptText, type DeploymentScriptName } from '../../src/modules/deploymentScripts/scripts.js';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
+import { Template } from './template.js';
 
 const AZ_STANDIN = join(dirname(fileURLToPath(import.meta.url)), 'azStandIn', 'az');
 
@@ -158,7 +159,7 @@ export const TEST_RESOURCE_GROUP = 'finops';
  * `parameters`) in resource group `finops` of subscription {@link TEST_SUBSCRIPTION}.
  */
 export function templateScriptEnv(template: any, namePart: string, parameters: Record<string, unknown> = {}): Record<string, string> {
-  const script = template.resources.find((r: any) => r.type === 'Microsoft.Resources/deploymentScripts' && r.name.includes(namePart));
+  const [script] = Template.fromJSON(template, parameters).findResources('Microsoft.Resources/deploymentScripts', { name: new RegExp(`${namePart}$`) });
   if (!script) throw new Error(`the template has no deployment script named *${namePart}*`);
   const ctx = templateContext(template, {
     useDefaults: true,

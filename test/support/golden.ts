@@ -3,8 +3,8 @@
  * UPDATE_GOLDEN=1 the folder is rewritten instead. Differences are reported as RFC 6902 JSON patches
  * for JSON files and as the first differing line for text files.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import jsonpatch from 'fast-json-patch';
 
 /** Relative paths (with `/`) of every file under a folder, sorted. */
@@ -42,22 +42,41 @@ export function describeDifference(path: string, expected: string, actual: strin
 }
 
 /**
+ * Records a golden file written or removed under UPDATE_GOLDEN=1: appended to the file `HUBC_TEST_WRITTEN`
+ * names (set by scripts/test.mjs, which lists these files and fails the run), else reported on stderr.
+ */
+function recordWrite(full: string): void {
+  const log = process.env.HUBC_TEST_WRITTEN;
+  if (log) appendFileSync(log, `${resolve(full)}\n`);
+  else process.stderr.write(`UPDATE_GOLDEN=1 wrote ${full}\n`);
+}
+
+/**
  * Compares generated files with a golden folder. With `update` (default: `UPDATE_GOLDEN=1`) the folder is
- * rewritten instead; pass `update: false` for folders that only a build may write (dist-templates).
+ * made equal to `files` instead: files that differ or are new are written, files no longer generated are
+ * removed, and each of them is recorded (see {@link recordWrite}) so that the run fails and lists them;
+ * pass `update: false` for folders that only a build may write (dist-templates).
  * @returns a list of differences (empty when equal or after an update)
  */
 export function compareWithGolden(files: ReadonlyMap<string, string>, goldenDir: string, options: { update?: boolean } = {}): string[] {
+  const expected = listFiles(goldenDir);
   if (options.update ?? process.env.UPDATE_GOLDEN === '1') {
-    rmSync(goldenDir, { recursive: true, force: true });
+    for (const path of expected) {
+      if (files.has(path)) continue;
+      const full = join(goldenDir, ...path.split('/'));
+      rmSync(full);
+      recordWrite(full);
+    }
     for (const [path, text] of files) {
       const full = join(goldenDir, ...path.split('/'));
+      if (expected.includes(path) && readFileSync(full, 'utf8') === text) continue;
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, text);
+      recordWrite(full);
     }
     return [];
   }
   const problems: string[] = [];
-  const expected = listFiles(goldenDir);
   for (const path of expected) if (!files.has(path)) problems.push(`${path}: expected but not generated`);
   for (const [path, text] of files) {
     if (!expected.includes(path)) {

@@ -66,8 +66,11 @@ export function filesIn(dir: string, sub = ''): string[] {
   };
   try {
     walk(join(dir, sub));
-  } catch {
-    return [];
+  } catch (e) {
+    // Only a folder that does not exist is "no files"; anything else (a path that is a file, no permission)
+    // is an error of the test, which an empty list would hide.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
   }
   return out.sort();
 }

@@ -13,6 +13,7 @@ import type { DiffInput } from '../../src/diff/types.js';
 import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
+import { Template } from '../support/template.js';
 
 const A = releaseInput('0.7');
 
@@ -22,7 +23,7 @@ function editedTemplate(edit: (t: any) => void): DiffInput {
   edit(t);
   return { ...A, label: 'edited', source: 'folder', artifacts: new Map([...A.artifacts, ['azuredeploy.json', JSON.stringify(t)]]) };
 }
-const resource = (t: any, type: string, name?: string) => t.resources.find((r: any) => r.type === type && (name === undefined || r.name === name));
+const resource = (t: any, type: string, name?: string) => Template.fromJSON(t).findResources(type).find((r: any) => name === undefined || r.name === name);
 const deletes = (p: UpgradePlan, phase = 'before') => p.steps.filter((s) => s.phase === phase && (s.kind === 'deleteResource' || s.kind === 'manual') && s.resource).map((s) => `${s.kind} ${s.resource!.type} ${s.resource!.name}`);
 
 const SUB = '11111111-2222-3333-4444-555555555555';
@@ -69,7 +70,7 @@ test('the virtual network moves region: its private endpoints and DNS zone links
 
 test('a role assignment given to another principal is deleted before the deployment (RoleAssignmentUpdateNotPermitted)', () => {
   const b = editedTemplate((t) => {
-    const ra = t.resources.find((r: any) => r.type === 'Microsoft.Authorization/roleAssignments');
+    const [ra] = Template.fromJSON(t).findResources('Microsoft.Authorization/roleAssignments');
     ra.properties.principalId = '99999999-9999-9999-9999-999999999999';
   });
   const p = planUpgrade(A, b, { context: CONTEXT });
@@ -102,7 +103,10 @@ test('a storage account of another kind blocks the deployment and is a manual st
 
 test('a resource only A declares is deleted after the deployment, what refers to it first', () => {
   const b = editedTemplate((t) => {
-    t.resources = t.resources.filter((r: any) => !(r.type === 'Microsoft.Network/privateEndpoints' && r.name.includes("'-dfs-ep'")) && !(r.type === 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups' && r.name.includes("'-dfs-ep'")));
+    const T = Template.fromJSON(t);
+    const dfs = [...T.findResources('Microsoft.Network/privateEndpoints', { name: /-dfs-ep$/ }), ...T.findResources('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', { name: /-dfs-ep\// })];
+    assert.equal(dfs.length, 2);
+    t.resources = t.resources.filter((r: any) => !dfs.includes(r));
   });
   const p = planUpgrade(A, b, { context: CONTEXT });
   const after = deletes(p, 'after');

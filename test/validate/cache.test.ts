@@ -14,6 +14,7 @@ import { validateOutputFull } from '../../src/validate/full.js';
 import { commandKey, type BlockOutcome, type KqlScript } from '../../src/validators/kql.js';
 import { compiled, templateOf } from '../support/hubs.js';
 import { sharedArmSchemas } from '../support/sharedData.js';
+import { Template } from '../support/template.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-cache-'));
 let n = 0;
@@ -123,7 +124,7 @@ test('a changed template is validated again, not read from the entry of the old 
   const cache = openResultCache(freshDir());
   await validateOutputCached(result, { schemasDir, cache });
   const template = JSON.parse(result.artifacts.get('azuredeploy.json')!);
-  const storage = template.resources.find((r: any) => r.type === 'Microsoft.Storage/storageAccounts');
+  const storage = Template.fromJSON(template).resource('Microsoft.Storage/storageAccounts', { props: { properties: { isHnsEnabled: true } } });
   storage.properties.minimumTlsVersion = 'TLS9';
   const broken = { ...result, artifacts: new Map([...result.artifacts, ['azuredeploy.json', `${JSON.stringify(template, null, 2)}\n`]]) };
   const again = await validateOutputCached(broken, { schemasDir, cache });

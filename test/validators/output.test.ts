@@ -10,6 +10,7 @@ import { formatDiagnostic, type Diagnostic } from '../../src/diagnostics/diagnos
 import { toPlainJson, toJsonText } from '../../src/model/json.js';
 import type { CompileResult } from '../../src/compiler/compile.js';
 import { sharedArmSchemas } from '../support/sharedData.js';
+import { Template } from '../support/template.js';
 
 /** A copy of a compile whose pipeline `name` (object and standalone file) is changed by `edit`. */
 function withPipeline(r: CompileResult, name: string, edit: (properties: any) => void): CompileResult {
@@ -77,7 +78,7 @@ test('azuredeploy.json validates against the official ARM schemas with only the 
 
 test('a broken template is caught: unknown storage kind and bad TLS version', async () => {
   const t = templateOf(compiled());
-  const lake = t.resources.find((r: any) => r.type === 'Microsoft.Storage/storageAccounts');
+  const lake = Template.fromJSON(t).resource('Microsoft.Storage/storageAccounts', { props: { properties: { isHnsEnabled: true } } });
   lake.kind = 'StorageV3';
   lake.properties.minimumTlsVersion = 'TLS9';
   const issues = loadArmSchemaValidator(await schemas).validateTemplate(t);

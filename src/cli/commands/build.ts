@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { CompileResult } from '../../compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { writeRelease } from '../../compiler/write.js';
-import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
+import { collapseLeftOutSections, EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileAndCheck, type CommandContext } from './shared.js';
 import { codes } from '../../diagnostics/index.js';
@@ -46,11 +46,13 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
             [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }],
             opts.format,
           );
-          return ctx.exit(EXIT.diagnostics);
+          return ctx.exit(EXIT.usage);
         }
       }
-      // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs.
-      const diagnostics = uniqueDiagnostics(builds.flatMap((b) => b.diagnostics));
+      // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs,
+      // and in text each release's HUB221 warnings (nothing lost) are one line.
+      const perRelease = builds.map((b) => ({ release: b.result.release!, diagnostics: b.diagnostics }));
+      const diagnostics = uniqueDiagnostics(opts.all && opts.format === 'text' ? collapseLeftOutSections(perRelease, file) : perRelease.flatMap((b) => b.diagnostics));
       if (opts.all) reportDiagnostics(io, diagnostics, opts.format, { builds: written });
       else reportDiagnostics(io, diagnostics, opts.format, { release: written[0].release, out: written[0].out, files: written[0].files });
       if (opts.format === 'text') for (const w of written) io.out(`wrote ${w.files.length} files to ${w.out}\n`);

@@ -84,7 +84,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
         writeAtomically(opts.out, text);
       } catch (e) {
         reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], opts.format);
-        return ctx.exit(EXIT.diagnostics);
+        return ctx.exit(EXIT.usage);
       }
       reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, parameters: names, references: built.references, omitted: built.omitted });
       if (opts.format === 'text') {

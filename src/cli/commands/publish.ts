@@ -8,7 +8,7 @@ import { RELEASE_VERSIONS } from '../../model/releases.js';
 import type { PublishRelease } from '../../publish/publish.js';
 import { normalizeBaseUrl } from '../../publish/urls.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
+import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
 import { codes } from '../../diagnostics/index.js';
@@ -70,11 +70,14 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
       const versions = opts.all ? [...RELEASE_VERSIONS] : opts.release ? [opts.release] : [undefined];
       const releases: PublishRelease[] = [];
       const diagnostics: Diagnostic[] = [];
+      const perRelease: { release: string; diagnostics: Diagnostic[] }[] = [];
       const { validateOutput } = await import('../../compiler/validateOutput.js');
       for (const v of versions) {
         const r = await compileFile(io, opts.hub, opts.format, v);
         if (typeof r === 'number') return ctx.exit(r);
-        diagnostics.push(...r.diagnostics, ...validateOutput(r));
+        const found = [...r.diagnostics, ...validateOutput(r)];
+        diagnostics.push(...found);
+        perRelease.push({ release: r.release!, diagnostics: found });
         releases.push({ release: r.release!, artifacts: r.artifacts });
       }
       if (hasErrors(diagnostics)) {
@@ -91,7 +94,9 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         reportDiagnostics(io, [...diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: opts.feed }], opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
-      reportDiagnostics(io, diagnostics, opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases });
+      // In text, each release's HUB221 warnings (nothing lost) are one line when several releases are published.
+      const shown = opts.format === 'text' && perRelease.length > 1 ? collapseLeftOutSections(perRelease, opts.hub) : diagnostics;
+      reportDiagnostics(io, shown, opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases });
       if (opts.format === 'text') {
         for (const r of outcome.releases) io.out(`${r.release}: ${r.action} (${r.date})\n`);
         io.out(outcome.changed ? `wrote the feed to ${outcome.feedDir} (${outcome.index.releases.length} release${outcome.index.releases.length === 1 ? '' : 's'}, latest ${outcome.index.latest})\n` : `the feed ${outcome.feedDir} already holds exactly these releases; nothing written\n`);

@@ -49,7 +49,8 @@ export interface CommandContext {
 }
 
 /**
- * Reads a hub.yaml file. On a read error reports HUB001 and returns the exit code instead of the text.
+ * Reads a hub.yaml file. On a read error reports HUB001 and returns the exit code instead of the text: 2, as
+ * for every environment error (docs/diagnostics.md), not 1, which is kept for problems in the hub.yaml.
  */
 export function readHubFile(io: CliIO, file: string, format: OutputFormat): string | number {
   try {
@@ -60,7 +61,7 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
       [{ ...codes.HUB001.raise({ file, detail: (e as Error).message }), file }],
       format,
     );
-    return EXIT.diagnostics;
+    return EXIT.usage;
   }
 }
 

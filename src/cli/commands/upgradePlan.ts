@@ -89,7 +89,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
           renameSync(temp, opts.out);
         } catch (e) {
           reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], diagFormat);
-          return ctx.exit(EXIT.diagnostics);
+          return ctx.exit(EXIT.usage);
         }
       }
       io.out(output);

@@ -6,9 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../../support/hubs.js';
 import { DEPLOYMENT_SCRIPTS, deploymentScriptText, type DeploymentScriptName } from '../../../src/modules/deploymentScripts/scripts.js';
+import { Template } from '../../support/template.js';
 
 const t = templateOf(compiled());
-const scripts = t.resources.filter((r: any) => r.type === 'Microsoft.Resources/deploymentScripts');
+const scripts = Template.fromJSON(t).findResources('Microsoft.Resources/deploymentScripts');
 const FILE_OF: Record<string, DeploymentScriptName> = {
   _uploadSettings: 'uploadSettings',
   _stopTriggers: 'triggers',
