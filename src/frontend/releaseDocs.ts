@@ -3,8 +3,8 @@
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
-import { RELEASE_VERSIONS, getRelease, has, parameterName, type Release, type ReleaseFeature } from '../model/releases.js';
-import { RELEASE_SECTIONS } from './checks/releaseFields.js';
+import { RELEASE_VERSIONS, getRelease, parameterName, type Release, type ReleaseFeature } from '../model/releases.js';
+import { RELEASE_SECTIONS, sectionApplies } from './checks/releaseFields.js';
 
 /** Human names of the capabilities. */
 const FEATURE_NAMES: Record<ReleaseFeature, string> = {
@@ -50,7 +50,7 @@ export function releasesTable(): string {
 export function hubYamlReleasesTable(): string {
   const releases = RELEASE_VERSIONS.map(getRelease);
   const rows = RELEASE_SECTIONS.map((s) => {
-    const cells = releases.map((r) => (has(r, s.feature) ? '✓' : '–'));
+    const cells = releases.map((r) => (sectionApplies(r, s) ? '✓' : '–'));
     return `| \`${s.path.join('.')}\` | ${s.what} | ${cells.join(' | ')} |`;
   });
   const datasets = `| \`datasets\` | export types and versions | ${releases

@@ -44,6 +44,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
       sku: dataExplorerSku(data.dataExplorer.sku),
       allowedSkuNames: data.dataExplorer.allowedSkuNames ? [...data.dataExplorer.allowedSkuNames] : [...skuNames],
       databases: { ...data.dataExplorer.databases },
+      trustedExternalTenants: [...data.dataExplorer.trustedExternalTenants],
     },
     scopes: [...data.scopes],
     retention: { ...data.retention },

@@ -8,6 +8,7 @@
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
  */
 import type { ExportType } from './datasets.js';
+import { REGION_TIME_ZONES } from './timeZones.js';
 
 /**
  * Logical key of a template parameter. The release table (this file) says which keys a
@@ -130,7 +131,19 @@ export type ReleaseBehaviour =
    * `ResourceType` without reading `ResourceTypes`; the Costs transform keeps `x_ResourceType` the type ID and
    * sets `ResourceType` to its display name (release-0.8.md §4.3-4.4).
    */
-  | 'kqlResourceTypeIds';
+  | 'kqlResourceTypeIds'
+  /**
+   * 0.8: the virtual network, its security group, the private DNS zones and their links, the private endpoints
+   * and the deployment-script storage account exist only while public access is off (`enablePublicAccess`
+   * False); with it on, the Key Vault firewall lets public traffic in and the settings script runs outside
+   * any network (release-0.8.md §1.1, §2.1-2.2, §2.5, §2.7).
+   */
+  | 'networkOnlyWhenPrivate'
+  /**
+   * 0.8: the Data Explorer cluster names its trusted external tenants: none but the hub's own unless hub.yaml
+   * lists others (release-0.8.md §2.4; the service default of a cluster created without it is every tenant).
+   */
+  | 'dataExplorerTrustedTenants';
 
 /** Capabilities and fixed values of one hub release. */
 export interface Release {
@@ -153,6 +166,10 @@ export interface Release {
   managedExportFocusVersion: string;
   /** File format and compression of the exports the hub creates itself. */
   managedExportFormat: { format: 'Csv'; compressionMode: 'None' } | { format: 'Parquet'; compressionMode: 'Snappy' };
+  /** Body of the POST that runs a Cost Management export: Data Factory requires a body, "Exports - Execute" reads none. */
+  exportRunBody: string;
+  /** Windows time zone of the schedule triggers by region, when hub.yaml says `auto` (regions not listed: UTC). */
+  regionTimeZones: Readonly<Record<string, string>>;
   /** Capabilities that switch whole components on. */
   features: ReadonlySet<ReleaseFeature>;
   /** Changes of behaviour inside components earlier releases have too. */
@@ -231,6 +248,8 @@ const R01: Release = {
   costManagementApiVersion: '2023-07-01-preview',
   managedExportFocusVersion: '1.0',
   managedExportFormat: { format: 'Csv', compressionMode: 'None' },
+  exportRunBody: ' ',
+  regionTimeZones: REGION_TIME_ZONES,
   features: new Set<ReleaseFeature>(),
   behaviours: new Set<ReleaseBehaviour>(),
   focusVersions: [],
@@ -382,15 +401,30 @@ const R07: Release = {
   datasets: [...R06.datasets, 'ingestionManifest'],
 };
 
+/** A region table with regions added, in name order. */
+const withRegions = (table: Readonly<Record<string, string>>, added: Record<string, string>) =>
+  Object.fromEntries(Object.entries({ ...table, ...added }).sort(([a], [b]) => a.localeCompare(b)));
+
 /**
- * 0.8 (no specification: the public release 0.8, `../shared/reference/release-0.8.md`, on top of hubc's 0.7):
- * new and changed Data Explorer functions.
+ * 0.8 (no specification: the public release 0.8, `../shared/reference/release-0.8.md`, on top of hubc's 0.7,
+ * whose parameters it keeps; docs/deviations.md "Release 0.8"): network components only without public
+ * access, the cluster's trusted tenants, new and changed Data Explorer functions, a JSON body for the export
+ * run request, the two Australia Central regions in the schedule time-zone table, the output name spelt right.
  */
 const R08: Release = {
   ...R07,
   version: '0.8',
   ftkVersion: '0.8',
-  behaviours: new Set<ReleaseBehaviour>([...R07.behaviours, 'kqlDateStrings', 'kqlDecimalNumberString', 'kqlResourceTypeIds']),
+  exportRunBody: '{}',
+  regionTimeZones: withRegions(R07.regionTimeZones, { australiacentral: 'AUS Eastern Standard Time', australiacentral2: 'AUS Eastern Standard Time' }),
+  behaviours: new Set<ReleaseBehaviour>([
+    ...R07.behaviours,
+    'networkOnlyWhenPrivate',
+    'dataExplorerTrustedTenants',
+    'kqlDateStrings',
+    'kqlDecimalNumberString',
+    'kqlResourceTypeIds',
+  ]),
   // The output keeps its position; the public 0.8 fixed the misspelt name (release-0.8.md §1.3).
   outputNames: {},
 };

@@ -18,7 +18,6 @@ import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
-import { REGION_TIME_ZONES } from '../../model/timeZones.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 
 const FACTORY_API = '2018-06-01';
@@ -181,7 +180,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   return {
     variables: has(r, 'managedExports')
       ? {
-          regionTimeZones: { ...REGION_TIME_ZONES },
+          regionTimeZones: { ...r.regionTimeZones },
           regionTimeZone: arm.if_(
             arm.contains(arm.variables('regionTimeZones'), arm.parameters('location')),
             arm.at(arm.variables('regionTimeZones'), arm.parameters('location')),

@@ -5,10 +5,10 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
-import type { ArmResource, Contribution } from '../types.js';
+import type { ArmResource, Contribution, Value, ValueObject } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param } from '../core/names.js';
 import { has } from '../../model/releases.js';
-import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
+import { privateEndpoint, dnsZoneLinkId, networkCondition, networkConditionOf, networkOnlyWhenPrivate } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
@@ -60,13 +60,29 @@ export function roleAssignment(opts: {
   };
 }
 
+/** A JSON tree of values and expressions as one expression (`createObject`/`createArray` of its parts). */
+function armObject(value: Value): arm.ArmArg {
+  if (Array.isArray(value)) return arm.createArray(...value.map(armObject));
+  if (value && typeof value === 'object' && !(value instanceof arm.Arm)) {
+    return arm.createObject(...Object.entries(value).flatMap(([k, v]) => (v === undefined ? [] : [k, armObject(v)])));
+  }
+  return value as arm.ArmArg;
+}
+
 /** Storage module. */
 export function storageModule(model: HubModel): Contribution {
   const r = model.release;
   const privateNetwork = has(r, 'privateNetworking');
   // The deployment script runs inside the hub network only with private networking; it then needs its
-  // own storage account reachable from the script subnet.
+  // own storage account reachable from the script subnet. From 0.8 that network, and so the script's
+  // account, exist only while public access is off (networkCondition).
   const scriptInNetwork = privateNetwork && has(r, 'scriptStorage');
+  const onlyPrivate = networkConditionOf(r);
+  /**
+   * A deployment-script setting that exists only in the network: from 0.8 null while public access is on
+   * (ARM leaves a property that is null out), as the public 0.8 leaves both settings out then.
+   */
+  const inNetworkOnly = (value: ValueObject): Value => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
   const location = arm.parameters('location');
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
   const roleId = (scopeId: arm.Arm, role: string) =>
@@ -116,6 +132,7 @@ export function storageModule(model: HubModel): Contribution {
             type: 'Microsoft.Storage/storageAccounts',
             apiVersion: STORAGE_API,
             name: names.scriptStorageAccount,
+            ...onlyPrivate,
             location,
             tags: tagsFor('Microsoft.Storage/storageAccounts'),
             sku: { name: 'Standard_LRS' },
@@ -140,6 +157,7 @@ export function storageModule(model: HubModel): Contribution {
     ...(privateNetwork
       ? [
           ...privateEndpoint({
+            release: r,
             name: arm.concat(names.storageAccount, '-blob-ep'),
             target: ids.storageAccount,
             groupId: 'blob',
@@ -148,6 +166,7 @@ export function storageModule(model: HubModel): Contribution {
             dependsOn: [ids.storageAccount],
           }),
           ...privateEndpoint({
+            release: r,
             name: arm.concat(names.storageAccount, '-dfs-ep'),
             target: ids.storageAccount,
             groupId: 'dfs',
@@ -159,6 +178,7 @@ export function storageModule(model: HubModel): Contribution {
       : []),
     ...(scriptInNetwork
       ? privateEndpoint({
+          release: r,
           name: arm.concat(names.scriptStorageAccount, '-blob-ep'),
           target: ids.scriptStorageAccount,
           groupId: 'blob',
@@ -194,6 +214,7 @@ export function storageModule(model: HubModel): Contribution {
             role: ROLES.storageFileDataPrivilegedContributor,
             principalId: blobManagerPrincipal,
             nameSeed: ids.blobManagerIdentity,
+            condition: networkCondition(r),
             dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
           }),
         ]
@@ -220,14 +241,14 @@ export function storageModule(model: HubModel): Contribution {
       ],
       settings: scriptInNetwork
         ? {
-            storageAccountSettings: {
+            storageAccountSettings: inNetworkOnly({
               storageAccountName: names.scriptStorageAccount,
               storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
-            },
-            containerSettings: {
+            }),
+            containerSettings: inNetworkOnly({
               containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
               subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
-            },
+            }),
           }
         : undefined,
       env: [
