@@ -90,9 +90,12 @@ export const diffPublishCodes = defineCodes({
   HUB407: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'A resource of A is not in B: ARM\'s incremental mode leaves it deployed.',
+    meaning: 'A resource of A is not in B, or B deploys it only under a condition A did not have: ARM\'s incremental mode leaves the one deployed before in place.',
     messages: {
       raise: (a: { name: string }) => `Resource ${a.name} is not in the new release: incremental deployment leaves it in place; delete it if it is no longer wanted.`,
+      /** `condition` is B's ARM expression. */
+      conditional: (a: { name: string; condition: string }) =>
+        `Resource ${a.name} is deployed by the new release only when ${a.condition}: where that is false, incremental deployment leaves the one deployed before in place; delete it if it is no longer wanted (hubc upgrade-plan lists it for the parameters it is given).`,
     },
   },
   HUB408: {

@@ -142,12 +142,22 @@ function dataFactoryNotes(result: DiffResult): UpgradeNote[] {
   return out;
 }
 
-/** Resources of A that B does not declare (Data Factory objects and nested deployments aside). */
+/**
+ * Resources of A that B does not declare, and resources B deploys only under a condition that is new or
+ * changed (Data Factory objects and nested deployments aside): where B's condition is false, the resource
+ * A deployed stays (0.7 -> 0.8: the network components with public access on).
+ */
 function resourceNotes(result: DiffResult): UpgradeNote[] {
-  const items = result.groups.find((g) => g.id === 'template')?.sections.find((s) => s.id === 'resources')?.items ?? [];
-  return items
-    .filter((i) => i.change === 'removed' && !i.name.startsWith('Microsoft.Resources/deployments '))
-    .map((i) => note('resourceLeftBehind', i.name, codes.HUB407.raise({ name: i.name })));
+  const items = (result.groups.find((g) => g.id === 'template')?.sections.find((s) => s.id === 'resources')?.items ?? []).filter(
+    (i) => !i.name.startsWith('Microsoft.Resources/deployments '),
+  );
+  const out: UpgradeNote[] = [];
+  for (const i of items) {
+    if (i.change === 'removed') out.push(note('resourceLeftBehind', i.name, codes.HUB407.raise({ name: i.name })));
+    const condition = i.change === 'changed' ? i.changes?.find((c) => c.path === 'condition' && c.change !== 'removed') : undefined;
+    if (condition) out.push(note('resourceLeftBehind', i.name, codes.HUB407.conditional({ name: i.name, condition: String(condition.to) })));
+  }
+  return out;
 }
 
 /** Storage locations a build's template reads (containers, trigger blob paths, dataset folders), with the note each gets when B no longer reads it. */

@@ -3,7 +3,7 @@
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
-import { RELEASE_VERSIONS, getRelease, parameterName, type Release, type ReleaseFeature } from '../model/releases.js';
+import { RELEASE_VERSIONS, earlierReleases, getRelease, outputName, parameterName, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../model/releases.js';
 import { RELEASE_SECTIONS, sectionApplies } from './checks/releaseFields.js';
 
 /** Human names of the capabilities. */
@@ -16,6 +16,23 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
 };
+
+/** The changes of behaviour in words. */
+const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
+  networkOnlyWhenPrivate: 'network components only without public access',
+  dataExplorerTrustedTenants: "Data Explorer trusts the hub's tenant only",
+  kqlDateStrings: '`monthstring()`, `datestring()`',
+  kqlDecimalNumberString: '`numberstring()` for decimals',
+  kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+};
+
+/** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */
+function changesOf(r: Release): string[] {
+  const before = earlierReleases(r).at(-1);
+  const behaviours = [...r.behaviours].filter((b) => !before?.behaviours.has(b)).map((b) => BEHAVIOUR_NAMES[b]);
+  const renamed = before ? r.outputs.filter((o) => before.outputs.includes(o) && outputName(before, o) !== outputName(r, o)).map((o) => `output \`${outputName(before, o)}\` -> \`${outputName(r, o)}\``) : [];
+  return [...behaviours, ...renamed];
+}
 
 /** Ingestion layouts in words. */
 const LAYOUTS: Record<Release['ingestionLayout'], string> = {
@@ -37,11 +54,11 @@ export function releasesTable(): string {
     const features = [...r.features].map((f) => FEATURE_NAMES[f]).sort();
     return `| ${r.version} | ${code(r.parameters.map((k) => parameterName(r, k)))} | ${code(Object.values(r.pipelines))} | ${code(Object.values(r.triggers))} | ${exportsRead} | ${
       LAYOUTS[r.ingestionLayout]
-    }${r.ingestionLayout === 'dataset-date-scope' ? ` (${r.datasetFolders === 'hubDataset' ? 'dataset names' : 'export type, lower case'})` : ''} | ${features.join(', ') || '–'} |`;
+    }${r.ingestionLayout === 'dataset-date-scope' ? ` (${r.datasetFolders === 'hubDataset' ? 'dataset names' : 'export type, lower case'})` : ''} | ${features.join(', ') || '–'} | ${changesOf(r).join('; ') || '–'} |`;
   });
   return [
-    '| Release | Template parameters | Pipelines | Triggers | Exports read | Ingestion layout (under `ingestion/`) | Components |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| Release | Template parameters | Pipelines | Triggers | Exports read | Ingestion layout (under `ingestion/`) | Components | Changed behaviour |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }

@@ -15,7 +15,7 @@ import { templateOf } from '../diff/template.js';
 import type { DiffInput } from '../diff/types.js';
 import { dataFactorySteps } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterValues, requiredParameters } from './parameters.js';
-import { resourceSteps } from './resources.js';
+import { accessSteps, resourceSteps } from './resources.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -111,6 +111,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     cites: s.cites,
     resource: s.target,
   });
+  for (const s of accessSteps(ta, tb, { ...deployment, parameters: valuesA }, { ...deployment, parameters: valuesB })) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dfDraft), ...res.filter((s) => s.phase === 'before').map(resDraft));
 
   // deploy: B itself, its settings and start-triggers scripts.

@@ -8,7 +8,9 @@
  * written. What stays unknown stays a residual expression and is compared as text.
  *
  * A resource blocks B when B changes a property ARM cannot change in place ({@link IMMUTABLE}), or when B
- * changes the address range of a subnet that resources of A are in. Deleting a resource first needs the
+ * changes the address range of a subnet that resources of A are in. After the deployment, the resources B
+ * no longer declares go, and so do those B declares but does not deploy for the parameters given while A
+ * did (B's `condition` folds to false: 0.7 -> 0.8 with public access on, the network components). Deleting a resource first needs the
  * resources that refer to it in their properties gone too (a subnet's private endpoints, a virtual
  * network's DNS zone links); those go first, referrers before what they refer to. A resource that holds data
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
@@ -50,6 +52,49 @@ export const IMMUTABLE: Readonly<Record<string, readonly ImmutableRule[]>> = {
     { path: 'properties.principalId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
     { path: 'properties.roleDefinitionId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: a role assignment cannot change role' },
     { path: 'scope', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
+  ],
+};
+
+/**
+ * Child resource types that must be deleted before their parent, which refuses to go while they exist: a
+ * private DNS zone keeps its virtual network links ("Delete a private DNS zone": remove its virtual network
+ * links first). They get steps of their own, ahead of the parent.
+ */
+const BLOCKING_CHILD_TYPES: readonly string[] = ['microsoft.network/privatednszones/virtualnetworklinks'];
+
+/**
+ * Among resources nothing orders otherwise, network components go in this order: private endpoints (and their
+ * DNS zone groups), DNS zone links, DNS zones, the virtual network, its security group. Each refers to the next
+ * (an endpoint to its zones and subnet, a link to the network, a subnet to the security group), so this is
+ * also the order in which Azure lets them go; other resources follow.
+ */
+const NETWORK_DELETION_ORDER: readonly string[] = [
+  'microsoft.network/privateendpoints',
+  'microsoft.network/privatednszones/virtualnetworklinks',
+  'microsoft.network/privatednszones',
+  'microsoft.network/virtualnetworks',
+  'microsoft.network/networksecuritygroups',
+];
+
+/** A property that decides who may reach a resource: narrowing it on an existing resource locks people out. */
+export interface AccessRule {
+  path: string;
+  /** What the resource allows while the property is not set. */
+  unset: string;
+  /** Where the hub owner widens it again. */
+  fix: string;
+  source: string;
+}
+
+/** Access properties by type (lower case), with the source. */
+export const ACCESS: Readonly<Record<string, readonly AccessRule[]>> = {
+  'microsoft.kusto/clusters': [
+    {
+      path: 'properties.trustedExternalTenants',
+      unset: 'every tenant (the service default of a cluster created without the property)',
+      fix: 'hub.yaml dataExplorer.trustedExternalTenants',
+      source: 'a cluster update replaces the trusted external tenants ("Allow cross-tenant queries and commands")',
+    },
   ],
 };
 
@@ -192,6 +237,39 @@ function changedSubnets(a: Folded, b: Folded): string[] {
   return [...pa].filter(([n, v]) => pb.has(n) && !isDeepStrictEqual(v, pb.get(n))).map(([n]) => a.subnetIds.get(n)!);
 }
 
+/** An access step before numbering (no target: the resource stays). */
+export interface AccessStep {
+  subject: string;
+  action: string;
+  why: string;
+  cites: UpgradeCitation[];
+}
+
+/**
+ * Prepare steps for resources A deploys and B keeps whose access property ({@link ACCESS}) B narrows or sets
+ * where A left it unset: who relied on the wider access must be listed first.
+ */
+export function accessSteps(ta: JsonObject, tb: JsonObject, ctxA: ArmEvalContext, ctxB: ArmEvalContext): AccessStep[] {
+  const rb = new Map(foldResources(tb, ctxB).map((f) => [lower(f.id), f]));
+  const out: AccessStep[] = [];
+  for (const a of foldResources(ta, ctxA)) {
+    const b = rb.get(lower(a.id));
+    if (!b || a.body.condition === false || b.body.condition === false) continue;
+    for (const rule of ACCESS[lower(a.type)] ?? []) {
+      const from = at(a.body, rule.path);
+      const to = at(b.body, rule.path);
+      if (to === undefined || isDeepStrictEqual(from, to)) continue;
+      out.push({
+        subject: `${a.type} ${a.display}`,
+        action: `Before deploying, list in ${rule.fix} whatever must keep access that {B} no longer gives.`,
+        why: `{B} sets ${rule.path} of ${a.display} to ${show(to)} where {A} has ${from === undefined ? rule.unset : show(from)}, and ${rule.source}.`,
+        cites: [{ change: `template/resources/${a.identity}: changed ${rule.path}` }],
+      });
+    }
+  }
+  return out;
+}
+
 function targetOf(f: Folded): ResourceTarget {
   const t: ResourceTarget = { type: f.type, name: f.display, apiVersion: f.apiVersion };
   if (f.realId) t.id = f.realId;
@@ -257,16 +335,37 @@ export function resourceSteps(ta: JsonObject, tb: JsonObject, diff: DiffResult, 
     const text = data ? `${why} It holds data, so hubc does not delete it.` : manual ? `${why} hubc leaves it to you, with the resource that holds data.` : `${why} {B}'s deployment creates it again.`;
     steps.push({ phase: 'before', kind: data || manual ? 'manual' : 'deleteResource', target: targetOf(r), why: text, cites });
   }
-  // Resources B no longer declares.
+  // Resources B no longer declares, and resources B declares but does not deploy for these parameters while A
+  // does (their condition folds to false in B only).
   const removedIds = new Set((diff.groups.find((g) => g.id === 'template')?.sections.find((s) => s.id === 'resources')?.items ?? []).filter((i) => i.change === 'removed').map((i) => i.name));
-  const removed = ra.filter((r) => removedIds.has(r.identity) && !inB.has(key(r)) && !TRANSIENT_TYPES.includes(lower(r.type)));
-  const gone = removed.filter((r) => !removed.some((x) => x !== r && belongsTo(r, x)));
-  for (const r of referrersFirst(gone, (f) => f.id, (f) => gone.filter((x) => x !== f && refersTo(f, x, true)).map((x) => x.id))) {
-    const note = diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === r.identity);
-    const cites: UpgradeCitation[] = [...(note ? [{ code: note.code, subject: r.identity }] : []), { change: `template/resources/${r.identity}: removed` }];
+  const deploys = (f: Folded) => f.body.condition !== false;
+  const undeployed = new Set(ra.filter((r) => inB.has(key(r)) && deploys(r) && !deploys(inB.get(key(r))!)));
+  const removed = ra.filter((r) => ((removedIds.has(r.identity) && !inB.has(key(r))) || undeployed.has(r)) && !TRANSIENT_TYPES.includes(lower(r.type)));
+  const ownedBy = (r: Folded, x: Folded) => belongsTo(r, x) && !BLOCKING_CHILD_TYPES.includes(lower(r.type));
+  const rank = (f: Folded) => {
+    const i = NETWORK_DELETION_ORDER.indexOf(lower(f.type));
+    return i < 0 ? NETWORK_DELETION_ORDER.length : i;
+  };
+  const gone = removed.filter((r) => !removed.some((x) => x !== r && ownedBy(r, x))).sort((x, y) => rank(x) - rank(y));
+  // A resource goes with what it owns, so what its children refer to orders it too (an endpoint's DNS zone group).
+  const family = (r: Folded) => [r, ...removed.filter((x) => x !== r && ownedBy(x, r))];
+  const refs = (f: Folded) => gone.filter((x) => x !== f && (family(f).some((m) => refersTo(m, x, true)) || belongsTo(f, x))).map((x) => x.id);
+  for (const r of referrersFirst(gone, (f) => f.id, refs)) {
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
-    const owned = removed.filter((x) => x !== r && belongsTo(x, r)).map((x) => x.type.split('/').pop());
-    const why = `{B} no longer declares it; an incremental deployment leaves it in place.${owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : ''}`;
+    const owned = removed.filter((x) => x !== r && ownedBy(x, r)).map((x) => x.type.split('/').pop());
+    const goes = owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : '';
+    let cites: UpgradeCitation[];
+    let why: string;
+    if (undeployed.has(r)) {
+      const note = diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === r.identity);
+      cites = [...(note ? [{ code: note.code, subject: r.identity }] : []), { change: `template/resources/${r.identity}: changed condition` }];
+      why = `{B} deploys it only when ${inB.get(key(r))!.condition}, which is false for these parameters; an incremental deployment leaves the one {A} deployed in place.${goes}`;
+    } else {
+      const note = diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === r.identity);
+      cites = [...(note ? [{ code: note.code, subject: r.identity }] : []), { change: `template/resources/${r.identity}: removed` }];
+      why = `{B} no longer declares it; an incremental deployment leaves it in place.${goes}`;
+    }
+    if (BLOCKING_CHILD_TYPES.includes(lower(r.type))) why += ' It goes before its parent, which cannot be deleted while it exists.';
     steps.push({ phase: 'after', kind: data ? 'manual' : 'deleteResource', target: targetOf(r), why: data ? `${why} It holds data, so hubc does not delete it: keep or delete it yourself.` : why, cites });
   }
   return steps;
