@@ -24,3 +24,13 @@ export const formatOption = (): Option => choiceOption('--format <format>', 'out
 
 /** `--release X`: build a release other than the one hub.yaml names. */
 export const releaseOption = (): Option => choiceOption('--release <release>', "hub release to build instead of hub.yaml's release:", RELEASE_VERSIONS);
+
+/**
+ * `--max-warnings N` (ESLint's option): exit 1 when more than N warnings are left. Without it warnings
+ * alone exit 0. N is a whole number from 0.
+ */
+export const maxWarningsOption = (): Option =>
+  new Option('--max-warnings <n>', 'exit 1 when more than n warnings are left (default: warnings alone exit 0)').argParser((value: string) => {
+    if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('Give a whole number of warnings, 0 or more, e.g. --max-warnings 0.');
+    return Number(value);
+  });

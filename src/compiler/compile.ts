@@ -23,7 +23,7 @@ import { dataFactoryModule } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
 import { has } from '../model/releases.js';
-import { emitArmTemplate } from '../emitters/arm/template.js';
+import { emitArmTemplate, parameterSources } from '../emitters/arm/template.js';
 import { emitDataFactoryFiles } from '../emitters/dataFactory/standalone.js';
 import { emitKqlFiles } from '../emitters/kql/files.js';
 import { emitUiDefinition } from '../emitters/uiDefinition/index.js';
@@ -52,6 +52,8 @@ export interface CompileResult {
   artifacts: Map<string, string>;
   /** Module contributions, for validators that need more than the files. */
   contributions: Contribution[];
+  /** Template parameter name -> the hub.yaml field its default comes from (lint points findings back at it). */
+  parameterSources?: ReadonlyMap<string, readonly string[]>;
   diagnostics: Diagnostic[];
 }
 
@@ -120,5 +122,12 @@ export function compile(text: string, options: CompileOptions = {}): CompileResu
   const loaded = loadModel(text, options);
   if (!loaded.model || hasErrors(loaded.diagnostics)) return { artifacts: new Map(), contributions: [], diagnostics: loaded.diagnostics };
   const { artifacts, contributions } = compileModel(loaded.model);
-  return { model: loaded.model, release: loaded.model.release.version, artifacts, contributions, diagnostics: loaded.diagnostics };
+  return {
+    model: loaded.model,
+    release: loaded.model.release.version,
+    artifacts,
+    contributions,
+    parameterSources: parameterSources(loaded.model.release),
+    diagnostics: loaded.diagnostics,
+  };
 }

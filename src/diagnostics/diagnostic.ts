@@ -36,6 +36,16 @@ export interface Diagnostic {
   end?: Position;
   /** Extra location text for output objects, e.g. `pipeline rawexports_ExecuteETL, activity Read Manifest`. */
   path?: string;
+  /** Other places that explain the problem, e.g. the hub.yaml line that decided a value a lint rule reports in the template. */
+  related?: RelatedLocation[];
+}
+
+/** A place related to a diagnostic (SARIF `relatedLocations`). */
+export interface RelatedLocation {
+  file: string;
+  start?: Position;
+  /** What the place has to do with the diagnostic, e.g. `networking.publicAccess decides enablePublicAccess`. */
+  message: string;
 }
 
 /** Thrown by stages that cannot go on; carries the diagnostics collected so far. */
@@ -81,6 +91,7 @@ export function formatDiagnostic(d: Diagnostic): string {
   const lines = [`${where} - ${d.severity} ${d.code}: ${d.message}`];
   if (d.path && !d.message.includes(d.path)) lines.push(`  at ${d.path}`);
   if (d.hint) lines.push(`  hint: ${d.hint}`);
+  for (const r of d.related ?? []) lines.push(`  from ${r.start ? `${r.file}:${r.start.line}:${r.start.col}` : r.file}: ${r.message}`);
   return lines.join('\n');
 }
 

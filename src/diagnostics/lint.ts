@@ -27,7 +27,7 @@ export const lintCodes = defineCodes({
   HUB523: { stage: 'lint', severity: 'error', rule: 'security/storage-shared-key', meaning: 'Storage accounts set `allowSharedKeyAccess` to false, except the deployment-script storage and, with the remote hub feature, the data lake.' },
   HUB524: { stage: 'lint', severity: 'error', rule: 'security/private-network-access', meaning: 'With `enablePublicAccess` false, storage and Key Vault deny public traffic (disabled or firewall Deny), Data Explorer and Event Grid disable public network access.' },
   HUB525: { stage: 'lint', severity: 'error', rule: 'security/key-vault-soft-delete', meaning: 'Key Vaults do not turn soft delete off.' },
-  HUB526: { stage: 'lint', severity: 'warning', rule: 'security/key-vault-purge-protection', meaning: 'Key Vaults set `enablePurgeProtection` to true.' },
+  HUB526: { stage: 'lint', severity: 'warning', rule: 'security/key-vault-purge-protection', meaning: 'Key Vaults set `enablePurgeProtection` to true, unless they can hold only secrets the template writes from deployment parameters.' },
   HUB527: { stage: 'lint', severity: 'error', rule: 'security/key-vault-access', meaning: 'Key Vaults use RBAC, or access policies that only read secrets (`get`, `list`).' },
   HUB528: { stage: 'lint', severity: 'error', rule: 'security/secure-parameter-type', meaning: 'Parameters named like secrets (password, secret, token, ...key) are `securestring` or `secureObject`.' },
   HUB529: { stage: 'lint', severity: 'error', rule: 'security/secret-flow', meaning: 'Secure parameters and `list*()` values are used only in Key Vault secrets and deployment-script secure values.' },
@@ -42,9 +42,13 @@ export const lintCodes = defineCodes({
   HUB599: {
     stage: 'lint',
     severity: 'warning',
-    meaning: 'A `lint.suppress` entry of hub.yaml names no lint rule, or matches no finding of the linted releases (warning; `hubc lint` exits 1).',
+    meaning: 'A `lint.suppress` entry of hub.yaml names no lint rule, a rule hubc lint does not report to hub.yaml authors, or matches no finding of the linted releases.',
     messages: {
       unused: (a: { id: string; name: string }) => ({ message: `the suppression of ${a.id} (${a.name}) matches no finding`, hint: 'Remove the suppression; the problem it accepted is gone.' }),
+      maintainerRule: (a: { id: string; name: string }) => ({
+        message: `the suppression of ${a.id} (${a.name}) names a rule about what only hubc's code decides, which hubc lint does not report to hub.yaml authors`,
+        hint: "Remove the suppression: hubc's own tests hold every release to this rule (docs/lint.md, 'Who acts').",
+      }),
       noRule: (a: { rule: string; first: string; last: string }) => ({
         message: `the suppression names no lint rule: '${a.rule}'`,
         hint: `Use a rule code or name from docs/lint.md (${a.first}-${a.last}).`,

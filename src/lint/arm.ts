@@ -3,10 +3,10 @@
  * own ARM parser, never matched as text), the resources a `resourceId()` designates, secure parameters
  * and the values an expression can take over a parameter's allowed values.
  */
-import { forEachArmNode, type ArmCall, type ArmExpr } from '../expressions/arm/ast.js';
+import { forEachArmNode, serializeArm, type ArmCall, type ArmExpr } from '../expressions/arm/ast.js';
 import { parseArmExpression } from '../expressions/arm/parser.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { foldArm, isArmKnown, templateContext, type ArmValue } from '../expressions/arm/evaluate.js';
+import { foldArm, isArmKnown, templateContext, type ArmEvalContext, type ArmValue } from '../expressions/arm/evaluate.js';
 import { walkJson, type JsonPath } from './json.js';
 import { isObject } from '../util/json.js';
 
@@ -82,45 +82,73 @@ export function parametersIn(value: unknown): Set<string> {
   return out;
 }
 
-/** What a template variable reads, directly or through other variables. */
-interface VariableReads {
+/**
+ * What a value reads, directly or through the template's variables (followed transitively): the
+ * parameters it names, whether it calls a `list*()` function (which return secrets), and, when it reads a
+ * parameter or variable whose name is computed (`parameters(variables('which'))`), that call as written:
+ * which one it reads is then known only at deployment.
+ */
+export interface Reads {
+  /** Lower-case parameter names. */
   parameters: Set<string>;
   list: boolean;
+  /** The first `parameters()` or `variables()` call whose name is not a literal, e.g. `parameters(variables('which'))`. */
+  dynamic?: string;
 }
 
-const variableReadsCache = new WeakMap<object, Map<string, VariableReads>>();
+const variableReadsCache = new WeakMap<object, Map<string, Reads>>();
 
-/** Per lower-case variable name, the parameters and `list*()` calls it reads (transitively); cached per template. */
-function variableReads(template: unknown): Map<string, VariableReads> {
+/** Adds what one call reads to `reads`, following variables through `vars` (a lookup that may recurse). */
+function addCall(reads: Reads, c: FoundCall, variable: (name: string) => Reads | undefined): void {
+  if (c.name.startsWith('list')) reads.list = true;
+  if (c.name !== 'parameters' && c.name !== 'variables') return;
+  const arg = literalArg(c.call, 0)?.toLowerCase();
+  if (arg === undefined) {
+    reads.dynamic ??= serializeArm(c.call);
+    return;
+  }
+  if (c.name === 'parameters') {
+    reads.parameters.add(arg);
+    return;
+  }
+  const inner = variable(arg);
+  if (!inner) return;
+  for (const p of inner.parameters) reads.parameters.add(p);
+  reads.list ||= inner.list;
+  reads.dynamic ??= inner.dynamic;
+}
+
+/** Per lower-case variable name, what it reads (transitively); cached per template. */
+function variableReads(template: unknown): Map<string, Reads> {
   if (!isObject(template)) return new Map();
   let cached = variableReadsCache.get(template);
   if (cached) return cached;
   const variables = isObject(template.variables) ? template.variables : {};
   const byLower = new Map(Object.entries(variables).map(([k, v]) => [k.toLowerCase(), v]));
-  cached = new Map();
-  const resolve = (name: string, stack: Set<string>): VariableReads => {
-    const done = cached!.get(name);
-    if (done) return done;
-    const reads: VariableReads = { parameters: new Set(), list: false };
+  const done = new Map<string, Reads>();
+  const resolve = (name: string, stack: Set<string>): Reads => {
+    const known = done.get(name);
+    if (known) return known;
+    const reads: Reads = { parameters: new Set(), list: false };
     if (stack.has(name)) return reads;
     stack.add(name);
-    for (const c of callsIn(byLower.get(name))) {
-      const arg = literalArg(c.call, 0)?.toLowerCase();
-      if (c.name.startsWith('list')) reads.list = true;
-      if (c.name === 'parameters' && arg) reads.parameters.add(arg);
-      if (c.name === 'variables' && arg) {
-        const inner = resolve(arg, stack);
-        for (const p of inner.parameters) reads.parameters.add(p);
-        reads.list ||= inner.list;
-      }
-    }
+    for (const c of callsIn(byLower.get(name))) addCall(reads, c, (v) => resolve(v, stack));
     stack.delete(name);
-    cached!.set(name, reads);
+    done.set(name, reads);
     return reads;
   };
   for (const name of byLower.keys()) resolve(name, new Set());
+  cached = done;
   variableReadsCache.set(template, cached);
   return cached;
+}
+
+/** What a value reads, directly or through the template's variables (see {@link Reads}). */
+export function readsThrough(value: unknown, template: unknown): Reads {
+  const vars = variableReads(template);
+  const reads: Reads = { parameters: new Set(), list: false };
+  for (const c of callsIn(value)) addCall(reads, c, (v) => vars.get(v));
+  return reads;
 }
 
 /**
@@ -128,15 +156,23 @@ function variableReads(template: unknown): Map<string, VariableReads> {
  * `variables` section, followed transitively).
  */
 export function parametersThrough(value: unknown, template: unknown): Set<string> {
-  const vars = variableReads(template);
-  const out = new Set<string>();
-  for (const c of callsIn(value)) {
-    const arg = literalArg(c.call, 0)?.toLowerCase();
-    if (!arg) continue;
-    if (c.name === 'parameters') out.add(arg);
-    else if (c.name === 'variables') for (const p of vars.get(arg)?.parameters ?? []) out.add(p);
-  }
-  return out;
+  return readsThrough(value, template).parameters;
+}
+
+/**
+ * The secrets a value reads: the secure parameters (lower-case names) and whether it calls a `list*()`
+ * function, directly or through variables; `dynamic` when it reads a parameter or variable by a computed
+ * name while the template has secrets such a read could reach (see {@link Reads.dynamic}).
+ */
+export function secretsRead(value: unknown, template: unknown): { secure: string[]; list: boolean; dynamic?: string } {
+  const reads = readsThrough(value, template);
+  const secure = secureParameters(template);
+  const anySecret = secure.size > 0 || [...variableReads(template).values()].some((v) => v.list);
+  return {
+    secure: [...reads.parameters].filter((p) => secure.has(p)),
+    list: reads.list,
+    ...(reads.dynamic !== undefined && anySecret ? { dynamic: reads.dynamic } : {}),
+  };
 }
 
 /** Lower-case names of the template's `securestring` and `secureObject` parameters. */
@@ -150,36 +186,76 @@ export function secureParameters(template: unknown): Set<string> {
 }
 
 /**
- * The values a template value can take when the parameters it depends on range over their
- * `allowedValues` (and `bool` parameters over true and false); other parameters keep their defaults.
- * Deployment-time values (`resourceGroup()`, `reference()`) make a combination unknown; those are left
- * out. At most `limit` combinations are tried.
- * @returns the distinct known values, or undefined when none is known
+ * What a template value can be at deployment, as far as the build knows: the distinct values it takes
+ * over every combination of the enumerable parameters it depends on, and whether some combination
+ * cannot be evaluated before deployment.
  */
-export function possibleValues(value: unknown, template: unknown, extra: Record<string, ArmValue> = {}, limit = 512): ArmValue[] | undefined {
+export interface PossibleValues {
+  /** The distinct known values, in first-seen order. */
+  values: ArmValue[];
+  /**
+   * Set when some combination has no value at build time, saying why: the part of the expression left
+   * after folding is known only at deployment (it reads `reference()`, `resourceGroup()`, a parameter
+   * without allowed values, ...), or there are too many combinations to try.
+   */
+  unknown?: string;
+}
+
+/**
+ * The values an expression can take in one context: its value when it folds completely; for an `if()`
+ * whose condition is known only at deployment, the values of both branches (the result is one of them);
+ * otherwise unknown, with the residual expression.
+ * @throws ArmEvalError as {@link foldArm}
+ */
+function foldedValues(expr: ArmExpr, ctx: ArmEvalContext): { values: ArmValue[]; unknown?: string } {
+  const f = foldArm(expr, ctx);
+  if (isArmKnown(f)) return { values: [f.value] };
+  if (f.kind === 'call' && f.name.toLowerCase() === 'if' && f.args.length === 3) {
+    const a = foldedValues(f.args[1]!, ctx);
+    const b = foldedValues(f.args[2]!, ctx);
+    const unknown = a.unknown ?? b.unknown;
+    return { values: [...a.values, ...b.values], ...(unknown !== undefined ? { unknown } : {}) };
+  }
+  return { values: [], unknown: `[${serializeArm(f)}] is known only at deployment` };
+}
+
+/**
+ * The values a template value can take at deployment. Parameters with `allowedValues` range over them,
+ * `bool` parameters over true and false; `extra` fixes parameters to one value. Any other parameter is
+ * chosen at deployment, as are `reference()`, `resourceGroup()` and the like: a result that depends on
+ * them is unknown, except that an `if()` whose condition depends on them takes the values of its branches. At most `limit` combinations are tried; more make the result unknown too. A
+ * combination whose evaluation fails is left out (the deployment fails there; the validators report it).
+ * @param value a template value (a literal or an `"[...]"` expression string); undefined gives no values
+ * @returns the known values and, when some combination is not known at build time, why
+ */
+export function possibleValues(value: unknown, template: unknown, extra: Record<string, ArmValue> = {}, limit = 512): PossibleValues {
   const e = armExpression(value);
-  if (!e) return value === undefined ? undefined : [value as ArmValue];
+  if (!e) return { values: value === undefined ? [] : [value as ArmValue] };
   const params = isObject(template) && isObject(template.parameters) ? template.parameters : {};
   const ranges: [string, ArmValue[]][] = [];
   for (const name of parametersThrough(value, template)) {
-    if (name in extra) continue;
+    if (Object.keys(extra).some((k) => k.toLowerCase() === name)) continue;
     const [key, p] = Object.entries(params).find(([k]) => k.toLowerCase() === name) ?? [];
     if (!key || !isObject(p)) continue;
     if (Array.isArray(p.allowedValues)) ranges.push([key, p.allowedValues as ArmValue[]]);
-    else if (p.type === 'bool') ranges.push([key, [true, false]]);
+    else if (typeof p.type === 'string' && p.type.toLowerCase() === 'bool') ranges.push([key, [true, false]]);
   }
+  const combinations = ranges.reduce((n, [, values]) => n * values.length, 1);
   const out: ArmValue[] = [];
   const seen = new Set<string>();
+  let unknown: string | undefined = combinations > limit ? `${value as string} takes more than ${limit} combinations of parameter values` : undefined;
   let tried = 0;
   const combine = (i: number, chosen: Record<string, ArmValue>) => {
     if (tried >= limit) return;
     if (i === ranges.length) {
       tried++;
       try {
-        const f = foldArm(e, templateContext(template, { useDefaults: true, parameters: { ...chosen, ...extra } }));
-        if (isArmKnown(f) && !seen.has(JSON.stringify(f.value))) {
-          seen.add(JSON.stringify(f.value));
-          out.push(f.value);
+        const found = foldedValues(e, templateContext(template, { parameters: { ...chosen, ...extra } }));
+        unknown ??= found.unknown;
+        for (const v of found.values) {
+          if (seen.has(JSON.stringify(v))) continue;
+          seen.add(JSON.stringify(v));
+          out.push(v);
         }
       } catch {
         // An evaluation error for this combination: the validators report expression errors.
@@ -189,14 +265,5 @@ export function possibleValues(value: unknown, template: unknown, extra: Record<
     for (const v of ranges[i][1]) combine(i + 1, { ...chosen, [ranges[i][0]]: v });
   };
   combine(0, {});
-  return out.length ? out : undefined;
-}
-
-/**
- * True when a value reads a `list*()` function (`listKeys`, `listSecrets`, ...), which return secrets,
- * directly or through the template's variables.
- */
-export function readsListThrough(value: unknown, template: unknown): boolean {
-  const vars = variableReads(template);
-  return callsIn(value).some((c) => c.name.startsWith('list') || (c.name === 'variables' && vars.get(literalArg(c.call, 0)?.toLowerCase() ?? '')?.list === true));
+  return unknown === undefined ? { values: out } : { values: out, unknown };
 }

@@ -4,7 +4,8 @@
  */
 import { sortDiagnostics, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { jsonLocator, type JsonLocator } from '../diagnostics/positions.js';
-import { lintContext, type LintOptions } from './context.js';
+import { lintContext, TEMPLATE_FILE, type LintOptions } from './context.js';
+import { hubYamlOrigins, type LintOrigin } from './origins.js';
 import { RULES } from './registry.js';
 import type { LintFinding, LintReport, LintRule, LintSuppression, SuppressedFinding } from './types.js';
 
@@ -15,6 +16,8 @@ export interface LintInput {
   artifacts: ReadonlyMap<string, string>;
   suppressions?: readonly LintSuppression[];
   options?: Partial<LintOptions>;
+  /** The hub.yaml the build comes from: findings about values it decides also name its lines. */
+  origin?: LintOrigin;
 }
 
 /** True when a suppression names the rule, by code (`HUB512`) or by name (`security/storage-shared-key`). */
@@ -51,7 +54,13 @@ export function lintRelease(input: LintInput, rules: readonly LintRule[] = RULES
       file: f.location.file,
       ...(start ? { start } : {}),
       ...(f.where ? { path: f.where } : {}),
+      ...related(f),
     };
+  };
+  const related = (f: LintFinding): Pick<Diagnostic, 'related'> => {
+    if (!input.origin || !ctx.template || 'start' in f.location || f.location.file !== TEMPLATE_FILE) return {};
+    const found = hubYamlOrigins(ctx.template, f.location.path, input.origin);
+    return found.length ? { related: found } : {};
   };
 
   const suppressions = input.suppressions ?? [];
@@ -76,5 +85,6 @@ export function lintRelease(input: LintInput, rules: readonly LintRule[] = RULES
     diagnostics: sortDiagnostics(diagnostics),
     suppressed,
     unusedSuppressions: suppressions.filter((s) => !used.has(s)),
+    artifacts: input.artifacts,
   };
 }

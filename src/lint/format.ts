@@ -1,18 +1,28 @@
 /**
- * Text output of `hubc lint`: each finding in tsc form with its release folder in the path
- * (`0.7/azuredeploy.json:12:5 - error HUB523: ...`), then each suppressed rule once with its count and
- * reason, then a summary line per release.
+ * Text output of `hubc lint`: each finding in tsc form, placed in the file that holds what was linted
+ * (`dist-templates/0.7/azuredeploy.json:12:5 - error HUB523: ...` when the build folder holds this build,
+ * else `<0.7>/azuredeploy.json:12:5`, the file of the build in memory; see ./written.ts), then each
+ * suppressed rule once with its count and reason, a summary line per release, and a note for a release
+ * whose findings name files the build folder does not hold.
  */
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { LintHubResult } from './index.js';
+import { inMemoryPath, type FindingFiles } from './written.js';
 
-/** The lines `hubc lint --format text` prints: findings (for stderr) and summary (for stdout). */
-export function formatLintText(result: LintHubResult, out = 'dist-templates'): { findings: string[]; summary: string[] } {
+/** Findings placed in the build in memory (no build folder compared). */
+const IN_MEMORY: FindingFiles = { pathOf: inMemoryPath, written: () => false, unwritten: new Map() };
+
+/**
+ * The lines `hubc lint --format text` prints: findings (for stderr) and summary (for stdout).
+ * @param files where findings point (./written.ts `findingFiles`); default: the build in memory
+ * @param out the build folder the files were compared with, for the note
+ */
+export function formatLintText(result: LintHubResult, files: FindingFiles = IN_MEMORY, out = 'dist-templates'): { findings: string[]; summary: string[] } {
   const base = out.replace(/\\/g, '/').replace(/\/+$/, '');
   const findings = result.diagnostics.map(formatDiagnostic);
   const summary: string[] = [];
   for (const r of result.reports) {
-    for (const d of r.diagnostics) findings.push(formatDiagnostic({ ...d, file: `${base}/${r.release}/${d.file}` }));
+    for (const d of r.diagnostics) findings.push(formatDiagnostic({ ...d, ...(d.file ? { file: files.pathOf(r.release, d.file) } : {}) }));
     const byRule = new Map<string, { count: number; reason: string }>();
     for (const s of r.suppressed) {
       const e = byRule.get(s.diagnostic.code) ?? { count: 0, reason: s.reason };
@@ -23,6 +33,12 @@ export function formatLintText(result: LintHubResult, out = 'dist-templates'): {
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = r.diagnostics.length - errors;
     summary.push(`${r.release}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${r.suppressed.length} suppressed`);
+    const unwritten = files.unwritten.get(r.release);
+    if (unwritten?.length && r.diagnostics.length) {
+      summary.push(
+        `${r.release}: ${base}/${r.release} does not hold this build (${unwritten.join(', ')} missing or different); findings name the files of the build in memory as ${inMemoryPath(r.release, '<file>')}: \`hubc build\` writes them`,
+      );
+    }
   }
   return { findings, summary };
 }

@@ -75,6 +75,12 @@ export const RULES: readonly LintRule[] = [
   kqlDatabaseScript,
 ];
 
+/**
+ * The rules reported to hub.yaml authors (`actor: 'author'`, see {@link LintRule.actor}); the others are
+ * hubc maintainers' rules, which hubc's own tests run.
+ */
+export const AUTHOR_RULES: readonly LintRule[] = RULES.filter((r) => r.actor === 'author');
+
 /** Code of the finding that a hub.yaml suppression names no rule or matches nothing (reported by {@link lintHub}). */
 export const UNUSED_SUPPRESSION_CODE = codes.HUB599.code;
 

@@ -1,14 +1,17 @@
 /**
  * SARIF 2.1.0 output of `hubc lint` (OASIS "Static Analysis Results Interchange Format" 2.1.0): one run
- * of the `hubc` tool whose rules are the lint rules, with one result per finding located in the files
- * `hubc build` writes (`<out>/<release>/azuredeploy.json`, line and column). Suppressed findings are
- * results with an external suppression whose justification is the hub.yaml reason. Deterministic: no
- * timestamps or run ids.
+ * of the `hubc` tool whose rules are the lint rules, with one result per finding located (line and column)
+ * in the file that holds what was linted: `<out>/<release>/azuredeploy.json` when the build folder holds
+ * this build, else `<release>/azuredeploy.json` relative to the base `HUBC_BUILD`, the build in memory,
+ * which the log describes and does not place on disk (./written.ts). Suppressed findings are results with
+ * an external suppression whose justification is the hub.yaml reason. Deterministic: no timestamps or run
+ * ids.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { HUBC_VERSION } from '../compiler/compile.js';
 import { RULES, UNUSED_SUPPRESSION_CODE } from './registry.js';
 import type { LintHubResult } from './index.js';
+import type { FindingFiles } from './written.js';
 
 /** The `$schema` written into the log. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -17,15 +20,21 @@ type SarifLevel = 'error' | 'warning' | 'note';
 
 const level = (d: Diagnostic): SarifLevel => (d.severity === 'info' ? 'note' : d.severity);
 
+/** The `uriBaseId` of files of the build in memory (not in a build folder). */
+export const IN_MEMORY_BASE_ID = 'HUBC_BUILD';
+
 /**
  * Builds the SARIF log of a lint run.
  * @param result what {@link lintHub} returned
- * @param options `out`: the build output folder the artifact paths are relative to (default `dist-templates`);
- *   `hubFile`: the hub.yaml path diagnostics of hub.yaml point at
+ * @param options `files`: where findings point (./written.ts `findingFiles`): a file the build folder holds
+ *   as linted is `<out>/<release>/<file>`; any other is `<release>/<file>` relative to the base
+ *   {@link IN_MEMORY_BASE_ID}, which names no place on disk (default: every file is such). `hubFile`: the
+ *   hub.yaml path diagnostics of hub.yaml point at. `maintainerRules`: whether hubc maintainers' rules ran
+ *   (else they are listed as not enabled).
  * @returns the log as a plain JSON object
  */
-export function toSarif(result: LintHubResult, options: { out?: string; hubFile?: string } = {}): Record<string, unknown> {
-  const out = (options.out ?? 'dist-templates').replace(/\\/g, '/').replace(/\/+$/, '');
+export function toSarif(result: LintHubResult, options: { files?: FindingFiles; hubFile?: string; maintainerRules?: boolean } = {}): Record<string, unknown> {
+  const files = options.files;
   const rules = [
     ...RULES.map((r) => ({
       id: r.id,
@@ -33,8 +42,8 @@ export function toSarif(result: LintHubResult, options: { out?: string; hubFile?
       shortDescription: { text: r.summary },
       fullDescription: { text: r.rationale },
       helpUri: r.link,
-      defaultConfiguration: { level: r.severity },
-      properties: { area: r.area },
+      defaultConfiguration: { level: r.severity, enabled: r.actor === 'author' || options.maintainerRules === true },
+      properties: { area: r.area, actor: r.actor },
     })),
     {
       id: UNUSED_SUPPRESSION_CODE,
@@ -45,7 +54,13 @@ export function toSarif(result: LintHubResult, options: { out?: string; hubFile?
     },
   ];
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
-  const toResult = (d: Diagnostic, uri: string, justification?: string) => ({
+  let inMemory = false;
+  const artifact = (release: string, file: string) => {
+    if (files?.written(release, file)) return { uri: files.pathOf(release, file) };
+    inMemory = true;
+    return { uri: `${release}/${file}`, uriBaseId: IN_MEMORY_BASE_ID };
+  };
+  const toResult = (d: Diagnostic, location: { uri: string; uriBaseId?: string }, justification?: string) => ({
     ruleId: d.code,
     ...(ruleIndex.has(d.code) ? { ruleIndex: ruleIndex.get(d.code) } : {}),
     level: level(d),
@@ -53,19 +68,31 @@ export function toSarif(result: LintHubResult, options: { out?: string; hubFile?
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri },
+          artifactLocation: location,
           ...(d.start ? { region: { startLine: d.start.line, startColumn: d.start.col } } : {}),
         },
         ...(d.path ? { logicalLocations: [{ fullyQualifiedName: d.path }] } : {}),
       },
     ],
+    ...(d.related?.length
+      ? {
+          relatedLocations: d.related.map((r, i) => ({
+            id: i + 1,
+            physicalLocation: {
+              artifactLocation: { uri: (options.hubFile ?? r.file).replace(/\\/g, '/') },
+              ...(r.start ? { region: { startLine: r.start.line, startColumn: r.start.col } } : {}),
+            },
+            message: { text: r.message },
+          })),
+        }
+      : {}),
     ...(justification !== undefined ? { suppressions: [{ kind: 'external', justification }] } : {}),
   });
   const results = [
-    ...result.diagnostics.map((d) => toResult(d, (options.hubFile ?? d.file).replace(/\\/g, '/'))),
+    ...result.diagnostics.map((d) => toResult(d, { uri: (options.hubFile ?? d.file ?? 'hub.yaml').replace(/\\/g, '/') })),
     ...result.reports.flatMap((r) => [
-      ...r.diagnostics.map((d) => toResult(d, `${out}/${r.release}/${d.file}`)),
-      ...r.suppressed.map((s) => toResult(s.diagnostic, `${out}/${r.release}/${s.diagnostic.file}`, s.reason)),
+      ...r.diagnostics.map((d) => toResult(d, artifact(r.release, d.file ?? ''))),
+      ...r.suppressed.map((s) => toResult(s.diagnostic, artifact(r.release, s.diagnostic.file ?? ''), s.reason)),
     ]),
   ];
   return {
@@ -75,6 +102,15 @@ export function toSarif(result: LintHubResult, options: { out?: string; hubFile?
       {
         tool: { driver: { name: 'hubc', version: HUBC_VERSION, semanticVersion: HUBC_VERSION, rules } },
         automationDetails: { id: `hubc-lint/${result.reports.map((r) => r.release).join('+') || 'none'}/` },
+        ...(inMemory
+          ? {
+              originalUriBaseIds: {
+                [IN_MEMORY_BASE_ID]: {
+                  description: { text: 'The build hubc lint compiled in memory, by release (<release>/<file>); the build folder does not hold it. hubc build writes it.' },
+                },
+              },
+            }
+          : {}),
         results,
       },
     ],

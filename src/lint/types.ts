@@ -8,6 +8,17 @@ import type { LintContext, LintLocation } from './context.js';
 /** Which artifact family a rule reads; used to group the rules table. */
 export type LintArea = 'template' | 'uiDefinition' | 'security' | 'dataFactory' | 'kql';
 
+/**
+ * Who acts on a rule's findings (docs/lint.md, "Who acts"):
+ * - `author`: the person who writes and deploys hub.yaml. The rule judges what the hub deploys (the
+ *   security of its resources, whether its pipelines and scripts run); `hubc lint` and `hubc validate`
+ *   report it.
+ * - `maintainer`: hubc's maintainers. The rule judges what only hubc's code decides, however hub.yaml is
+ *   written (how the template and the portal form are written, the API versions a release pins); it is
+ *   not reported to hub.yaml authors (`hubc lint --maintainer-rules` shows it), and hubc's tests hold
+ *   every release's output to it (test/lint/ownOutput.test.ts).
+ */
+export type LintActor = 'author' | 'maintainer';
 
 /** One problem a rule found. */
 export interface LintFinding {
@@ -29,6 +40,8 @@ export interface LintRule {
   id: string;
   name: string;
   area: LintArea;
+  /** Who acts on its findings; only `author` rules are reported to hub.yaml authors. */
+  actor: LintActor;
   severity: 'error' | 'warning';
   /** What the rule requires, as a short sentence for the rules table. */
   summary: string;
@@ -59,4 +72,6 @@ export interface LintReport {
   suppressed: SuppressedFinding[];
   /** Suppressions that matched no finding, or named no rule (HUB599 warnings are also in `diagnostics`). */
   unusedSuppressions: LintSuppression[];
+  /** The artifacts linted (path relative to the release folder -> text): the files the findings name. */
+  artifacts: ReadonlyMap<string, string>;
 }

@@ -31,12 +31,12 @@ export const ADF_REFERENCE_KIND: Readonly<Record<string, AdfObjectKind>> = {
 };
 
 /** The ARM resource type of each kind (child resources of `Microsoft.DataFactory/factories`). */
-export const ADF_RESOURCE_TYPE: Readonly<Record<AdfObjectKind, string>> = {
+export const ADF_RESOURCE_TYPE = {
   pipeline: 'Microsoft.DataFactory/factories/pipelines',
   trigger: 'Microsoft.DataFactory/factories/triggers',
   dataset: 'Microsoft.DataFactory/factories/datasets',
   linkedService: 'Microsoft.DataFactory/factories/linkedservices',
-};
+} as const satisfies Readonly<Record<AdfObjectKind, string>>;
 
 const KIND_OF_TYPE = new Map(Object.entries(ADF_RESOURCE_TYPE).map(([kind, type]) => [type.toLowerCase(), kind as AdfObjectKind]));
 

@@ -37,6 +37,34 @@ export type ParameterKey =
   | 'virtualNetworkAddressPrefix';
 
 /**
+ * The hub.yaml field each template parameter's default comes from (docs/hub-yaml.md), as a path into the
+ * document. Used to point findings about the emitted template back at the hub.yaml line that decided the
+ * value. `remoteHubStorageKey` is a secret hub.yaml never holds; the remote hub's URI decides whether it
+ * is used.
+ */
+export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>> = {
+  hubName: ['hub', 'name'],
+  location: ['hub', 'location'],
+  eventGridLocation: ['hub', 'eventGridLocation'],
+  storageSku: ['storage', 'sku'],
+  dataExplorerName: ['dataExplorer', 'name'],
+  dataExplorerSkuName: ['dataExplorer', 'sku', 'name'],
+  dataExplorerSkuTier: ['dataExplorer', 'sku', 'tier'],
+  dataExplorerSkuCapacity: ['dataExplorer', 'sku', 'capacity'],
+  tags: ['tags'],
+  tagsByResource: ['tagsByResource'],
+  scopes: ['scopes'],
+  exportRetentionInDays: ['retention', 'rawExportsDays'],
+  ingestionRetentionInMonths: ['retention', 'ingestionMonths'],
+  dataExplorerLogRetentionInDays: ['retention', 'dataExplorerLogDays'],
+  dataExplorerFinalRetentionInMonths: ['retention', 'dataExplorerFinalMonths'],
+  remoteHubStorageUri: ['remoteHub', 'storageUri'],
+  remoteHubStorageKey: ['remoteHub', 'storageUri'],
+  enablePublicAccess: ['networking', 'publicAccess'],
+  virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
+};
+
+/**
  * Logical key of a template output. The release table says which keys a release has, in which order, and
  * under which name (`dataFactoryName` is `dataFactorytName` in 0.1-0.7).
  */

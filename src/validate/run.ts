@@ -44,13 +44,17 @@ export async function validateHub(request: ValidateRequest): Promise<ValidateOut
   const template = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}') as unknown;
   const schemasDir = await prepareArmSchemas({ explicit: request.schemasDir, templates: [template] });
   const validated = await validateOutputCached(result, { schemasDir, cache });
+  // The rules reported to hub.yaml authors, as `hubc lint` runs them (hubc maintainers' rules are hubc's tests').
   const lint = request.lint
-    ? (await import('../lint/engine.js')).lintRelease({
-        release: result.release,
-        artifacts: result.artifacts,
-        suppressions: result.model!.lint.suppress,
-        options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
-      })
+    ? (await import('../lint/engine.js')).lintRelease(
+        {
+          release: result.release,
+          artifacts: result.artifacts,
+          suppressions: result.model!.lint.suppress,
+          options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
+        },
+        (await import('../lint/registry.js')).AUTHOR_RULES,
+      )
     : undefined;
   const record: ValidationRunRecord = {
     release: result.release,

@@ -1,40 +1,74 @@
 /**
- * Every release hubc builds lints clean (or suppressed, with the reasons printed) for the repository's
- * hub.yaml, the release fixtures and hubs that switch on the optional components; lint is deterministic.
+ * What hub.yaml authors get from `lintHub` (the rules reported to them): hubs written from the docs lint
+ * clean in every release, with and without Data Explorer, with no suppression; the repository's hub.yaml
+ * and the release fixtures too; suppressions that no longer match, name no rule or name a hubc
+ * maintainers' rule are HUB599 warnings; lint is deterministic.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync } from 'node:fs';
-import { lintHub } from '../../src/lint/index.js';
+import { stringify } from 'yaml';
+import { lintExitCode, lintHub } from '../../src/lint/index.js';
+import { AUTHOR_RULES, RULES } from '../../src/lint/registry.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
-import { DEFAULT_HUB_YAML, hubYaml } from '../support/hubs.js';
-import { compile } from '../../src/compiler/compile.js';
-import { NEWEST_STABLE_API_VERSION } from '../../src/lint/data/apiVersions.js';
+import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
 const fixture = (release: string, which: string) => new URL(`../fixtures/${release}/${which}/hub.yaml`, import.meta.url);
-/** The `lint:` section of the repository's hub.yaml, appended to a hub.yaml that has none. */
-const SUPPRESSIONS = DEFAULT_HUB_YAML.slice(DEFAULT_HUB_YAML.indexOf('\nlint:'));
+const HUB_YAML_DOC = readFileSync(new URL('../../docs/hub-yaml.md', import.meta.url), 'utf8');
 
-/** Messages of unsuppressed findings and hub.yaml diagnostics. */
+/** Every finding and hub.yaml diagnostic a result leaves. */
 function leftOver(r: ReturnType<typeof lintHub>): string[] {
   return [...r.diagnostics, ...r.reports.flatMap((x) => x.diagnostics)].map((d) => `${d.code} ${d.file}:${d.start?.line} ${d.message}`);
 }
 
-const all = lintHub(DEFAULT_HUB_YAML, { all: true });
+/** The example hub of docs/hub-yaml.md ("## Example"), as a reader would copy it. */
+function docsExample(): string {
+  const m = /## Example[\s\S]*?```yaml\n([\s\S]*?)```/.exec(HUB_YAML_DOC);
+  if (!m) throw new Error('docs/hub-yaml.md has no "## Example" yaml block');
+  return m[1]!;
+}
 
-test('hubc lint --all on the repository hub.yaml: every release clean, suppressions with reasons', () => {
-  assert.equal(all.reports.map((r) => r.release), [...RELEASE_VERSIONS]);
-  assert.equal(leftOver(all), []);
-  assert.ok(all.clean);
-  for (const r of all.reports) for (const s of r.suppressed) assert.ok(s.reason.length >= 10, s.diagnostic.code);
+/**
+ * Hubs as the docs say to write them: only the required keys (`release`, `hub.name`) for every release,
+ * the same with a Data Explorer cluster where the release has one, and the docs' example.
+ */
+const DOCS_HUBS: { label: string; text: string }[] = [
+  ...RELEASE_VERSIONS.map((release) => ({ label: `${release} minimal`, text: stringify({ release, hub: { name: 'contoso-finops' } }) })),
+  { label: '0.7 with Data Explorer', text: stringify({ release: '0.7', hub: { name: 'contoso-finops' }, dataExplorer: { name: 'contosofinops' } }) },
+  {
+    label: '0.7 with a Standard Data Explorer cluster and public access',
+    text: stringify({ release: '0.7', hub: { name: 'contoso', location: 'westeurope' }, dataExplorer: { name: 'contosoadx', sku: { name: 'Standard_E2ads_v5', tier: 'Standard', capacity: 2 } }, networking: { publicAccess: true } }),
+  },
+  { label: 'docs/hub-yaml.md example', text: docsExample() },
+];
+
+test('a hub written from the docs lints clean in every release, with and without Data Explorer, with no suppression', () => {
+  for (const h of DOCS_HUBS) {
+    assert.not.match(h.text, /suppress/);
+    const r = lintHub(h.text);
+    assert.is(r.reports.length, 1, `${h.label}: ${leftOver(r).join('; ')}`);
+    assert.equal(leftOver(r), [], h.label);
+    assert.ok(r.clean, h.label);
+    assert.equal([r.errors, r.warnings], [0, 0], h.label);
+    assert.is(lintExitCode(r, 0), 0, h.label);
+  }
 });
 
-test('every release fixture (default and customised) lints clean with the suppressions of the repository hub.yaml', () => {
+test('the repository hub.yaml needs no suppression: --all lints every release clean', () => {
+  assert.not.match(DEFAULT_HUB_YAML, /\nlint:/);
+  const all = lintHub(DEFAULT_HUB_YAML, { all: true });
+  assert.equal(all.reports.map((r) => r.release), [...RELEASE_VERSIONS]);
+  assert.equal(leftOver(all), []);
+  assert.equal(all.reports.flatMap((r) => r.suppressed), []);
+  assert.ok(all.clean);
+});
+
+test('every release fixture (default and customised) lints clean with no suppression', () => {
   let linted = 0;
   for (const release of RELEASE_VERSIONS) {
     for (const which of ['default', 'custom']) {
       if (!existsSync(fixture(release, which))) continue;
-      const r = lintHub(`${readFileSync(fixture(release, which), 'utf8')}${SUPPRESSIONS}`, { file: 'hub.yaml' });
+      const r = lintHub(readFileSync(fixture(release, which), 'utf8'), { file: 'hub.yaml' });
       assert.equal(leftOver(r), [], `${release}/${which}`);
       linted++;
     }
@@ -42,65 +76,44 @@ test('every release fixture (default and customised) lints clean with the suppre
   assert.ok(linted >= RELEASE_VERSIONS.length, `${linted} fixtures`);
 });
 
-test('hubs with Data Explorer, a remote hub, public access and hub.yaml regions lint clean in every release that has them', () => {
-  const variants = [
-    { dataExplorer: { name: 'myadx', sku: { name: 'Standard_E8ads_v5', tier: 'Standard', capacity: 2 } } },
-    { remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } },
-    { networking: { publicAccess: true, addressPrefix: '10.20.30.0/26' } },
-    { hub: { name: 'my_hub', location: 'westeurope', eventGridLocation: 'eastus2' } },
-  ];
-  for (const v of variants) {
-    const r = lintHub(hubYaml(v), { all: true });
-    // A release whose schema does not know a section rejects the file; the others must be clean.
-    assert.ok(r.reports.length > 0, JSON.stringify(v));
-    assert.equal(r.reports.flatMap((x) => x.diagnostics).map((d) => `${d.code} ${d.message}`), [], JSON.stringify(v));
-  }
-});
-
-test('a literal location default is reported unless hub.yaml chose that region', () => {
-  const withRegion = lintHub(hubYaml({ hub: { name: 'finops-hub', location: 'westeurope', eventGridLocation: '' } }));
-  assert.ok(!withRegion.reports[0]!.diagnostics.some((d) => d.code === 'HUB503'));
-});
-
-test('the API version table knows every resource type a release emits (else HUB505/HUB506 cannot judge it)', () => {
-  for (const release of RELEASE_VERSIONS) {
-    for (const which of ['default', 'custom']) {
-      if (!existsSync(fixture(release, which))) continue;
-      const t = JSON.parse(compile(readFileSync(fixture(release, which), 'utf8')).artifacts.get('azuredeploy.json')!);
-      for (const r of t.resources) assert.ok(NEWEST_STABLE_API_VERSION[r.type.toLowerCase()], `${release}/${which}: ${r.type} is not in src/lint/data/apiVersions.ts`);
-    }
-  }
+test('only the rules about what the hub deploys run for hub.yaml authors; --maintainer-rules runs every rule', () => {
+  assert.ok(AUTHOR_RULES.length > 0 && AUTHOR_RULES.length < RULES.length);
+  for (const code of ['HUB501', 'HUB505', 'HUB506', 'HUB510', 'HUB512']) assert.not.ok(AUTHOR_RULES.some((r) => r.id === code), code);
+  for (const code of ['HUB507', 'HUB520', 'HUB526', 'HUB530', 'HUB540', 'HUB550']) assert.ok(AUTHOR_RULES.some((r) => r.id === code), code);
+  const all = lintHub(DEFAULT_HUB_YAML, { maintainerRules: true });
+  assert.equal(leftOver(all), []);
 });
 
 test('lint is deterministic: the same text gives the same report', () => {
-  assert.equal(JSON.stringify(lintHub(DEFAULT_HUB_YAML, { all: true })), JSON.stringify(all));
+  assert.equal(JSON.stringify(lintHub(DEFAULT_HUB_YAML, { all: true })), JSON.stringify(lintHub(DEFAULT_HUB_YAML, { all: true })));
 });
 
-test('without suppressions the repository hub reports the suppressed rules as findings', () => {
-  const text = DEFAULT_HUB_YAML.replace(/\nlint:[\s\S]*$/, '\n');
-  const r = lintHub(text);
-  const codes = new Set(r.reports[0]!.diagnostics.map((d) => d.code));
-  assert.equal([...codes].sort(), ['HUB505', 'HUB526']);
-  assert.not.ok(r.clean);
-});
-
-test('HUB599: a suppression of an unknown rule or of a rule that reports nothing', () => {
-  const text = `${DEFAULT_HUB_YAML}    - rule: HUB520\n      reason: storage is HTTPS-only anyway\n    - rule: arm/no-such-rule\n      reason: a rule that does not exist\n`;
+test("HUB599: a suppression of a rule that reports nothing, of no rule, or of a hubc maintainers' rule; warnings, so exit 0", () => {
+  const text = `${DEFAULT_HUB_YAML}lint:\n  suppress:\n    - rule: HUB520\n      reason: storage is HTTPS-only anyway\n    - rule: arm/no-such-rule\n      reason: a rule that does not exist\n    - rule: HUB505\n      reason: the API versions the release pins\n`;
   const r = lintHub(text);
   const unused = r.diagnostics.filter((d) => d.code === 'HUB599');
-  assert.is(unused.length, 2);
-  assert.match(unused[0]!.message, /HUB520/);
+  assert.is(unused.length, 3);
+  assert.match(unused[0]!.message, /HUB520 .* matches no finding/);
   assert.match(unused[1]!.message, /no lint rule/);
+  assert.match(unused[2]!.message, /HUB505 \(arm\/api-version-recent\) names a rule about what only hubc's code decides/);
+  assert.match(unused[2]!.hint!, /Remove the suppression/);
   const lines = text.split('\n');
   assert.match(lines[unused[0]!.start!.line - 1]!, /rule: HUB520/);
+  assert.match(lines[unused[2]!.start!.line - 1]!, /rule: HUB505/);
   assert.not.ok(r.clean);
+  assert.equal([r.errors, r.warnings], [0, 3]);
+  assert.is(lintExitCode(r), 0, 'warnings alone exit 0');
+  assert.is(lintExitCode(r, 3), 0);
+  assert.is(lintExitCode(r, 2), 1, 'more warnings than --max-warnings');
+  // With the maintainers' rules running, a suppression of HUB505 is an ordinary unused one.
+  const withMaintainers = lintHub(text, { maintainerRules: true }).diagnostics.filter((d) => d.code === 'HUB599');
+  assert.match(withMaintainers[2]!.message, /HUB505 \(arm\/api-version-recent\) matches no finding/);
 });
 
-test('a suppression may name the rule instead of its code', () => {
-  const text = DEFAULT_HUB_YAML.replace('rule: HUB526', 'rule: security/key-vault-purge-protection');
-  const r = lintHub(text);
-  assert.ok(r.clean, JSON.stringify(r.diagnostics));
-  assert.ok(r.reports[0]!.suppressed.some((s) => s.diagnostic.code === 'HUB526'));
+test('a hub.yaml error is an error: exit 1 whatever --max-warnings says', () => {
+  const r = lintHub(DEFAULT_HUB_YAML.replace('name: finops-hub', 'name: 1-bad'));
+  assert.ok(r.errors > 0);
+  assert.is(lintExitCode(r, 1000), 1);
 });
 
 test.run();

@@ -23,14 +23,15 @@ test('every rule has a case and every case a rule', () => {
   assert.equal(Object.keys(CASES).sort(), RULES.map((r) => r.id).sort());
 });
 
-test('rule codes are unique HUB5nn codes, names unique, every rule documented in docs/lint.md with its link', () => {
+test('rule codes are unique HUB5nn codes, names unique, every rule documented in docs/lint.md with who acts and its link', () => {
   const lintDoc = readFileSync(new URL('../../docs/lint.md', import.meta.url), 'utf8');
   assert.is(new Set(RULES.map((r) => r.id)).size, RULES.length);
   assert.is(new Set(RULES.map((r) => r.name)).size, RULES.length);
   for (const r of RULES) {
     assert.match(r.id, /^HUB5\d\d$/);
     assert.match(r.link, /^https:\/\//, r.id);
-    assert.ok(lintDoc.includes(`| ${r.id} | \`${r.name}\` |`), `${r.id} in docs/lint.md`);
+    const who = r.actor === 'author' ? 'hub.yaml author' : 'hubc maintainers';
+    assert.ok(lintDoc.includes(`| ${r.id} | \`${r.name}\` | ${r.severity} | ${who} |`), `${r.id} in docs/lint.md with its severity and who acts (${who})`);
     assert.ok(lintDoc.includes(r.link), `${r.id} link in docs/lint.md`);
   }
 });
@@ -52,6 +53,29 @@ for (const rule of RULES) {
     }
     const good = lintRelease({ release: 'test', artifacts: artifacts(c.pass), options: c.options }, [rule]);
     assert.equal(good.diagnostics.map((d) => d.message), [], `${rule.id}: findings on the passing case`);
+  });
+}
+
+/** Rules that judge values the template may only know at deployment: each has an unknown case (or says why not). */
+const THREE_VALUED = RULES.filter((r) => r.area === 'security' || ['HUB507', 'HUB543'].includes(r.id));
+
+test('every security rule (and HUB507, HUB543) has a case whose values are known only at deployment, or says why it has none', () => {
+  for (const r of THREE_VALUED) {
+    const c = CASES[r.id]!;
+    assert.ok(c.unknown || (c.noUnknown && c.noUnknown.length > 10), `${r.id}: no unknown case`);
+  }
+});
+
+for (const rule of THREE_VALUED.filter((r) => CASES[r.id]!.unknown)) {
+  test(`${rule.id} ${rule.name}: a value known only at deployment is a finding of its own, at the rule's severity`, () => {
+    const input = artifacts(CASES[rule.id]!.unknown!);
+    const r = lintRelease({ release: 'test', artifacts: input }, [rule]);
+    assert.ok(r.diagnostics.length > 0, `${rule.id}: the unknown case passed`);
+    for (const d of r.diagnostics) {
+      assert.match(d.message, /^cannot be decided at build time: .+: .+/, d.message);
+      assert.is(d.severity, rule.severity);
+      assert.ok(d.start, `${d.message}: no position`);
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * `hubc lint --format sarif` output validates against the SARIF 2.1.0 JSON schema (the OASIS schema as
  * shipped by Microsoft's @microsoft/jest-sarif package), and its locations name the lines of the files
- * `hubc build` writes.
+ * that hold what was linted.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -9,9 +9,10 @@ import { createRequire } from 'node:module';
 import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { lintHub } from '../../src/lint/index.js';
-import { toSarif } from '../../src/lint/sarif.js';
+import { IN_MEMORY_BASE_ID, toSarif } from '../../src/lint/sarif.js';
 import { RULES } from '../../src/lint/registry.js';
-import { compiled, DEFAULT_HUB_YAML, hubYaml } from '../support/hubs.js';
+import { DEFAULT_HUB_YAML, hubYaml } from '../support/hubs.js';
+import { lintResultOf, widenedBuild } from '../support/lintFindings.js';
 
 const require = createRequire(import.meta.url);
 const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
@@ -30,29 +31,53 @@ test('the schema check itself rejects a broken log', () => {
   assert.not.ok(validate({ version: '2.1.0', runs: [{ tool: { driver: {} } }] }));
 });
 
-test('SARIF of the repository hub (--all): valid, every rule described, suppressed findings with their reason', () => {
+test('SARIF of the repository hub (--all): valid, every rule described, no result', () => {
   const log: any = toSarif(lintHub(DEFAULT_HUB_YAML, { all: true }));
   check(log);
   const run = log.runs[0];
   assert.is(run.tool.driver.name, 'hubc');
   for (const r of RULES) assert.ok(run.tool.driver.rules.some((d: any) => d.id === r.id && d.helpUri === r.link), r.id);
-  const suppressed = run.results.filter((x: any) => x.suppressions);
-  assert.ok(suppressed.length > 0);
-  for (const s of suppressed) assert.is(s.suppressions[0].kind, 'external');
-  assert.ok(suppressed.some((s: any) => s.ruleId === 'HUB526' && /purge protection/i.test(s.suppressions[0].justification)));
+  assert.equal(run.results, []);
+  // hubc maintainers' rules are listed as not enabled unless they ran.
+  const enabled = (id: string, l: any) => l.runs[0].tool.driver.rules.find((d: any) => d.id === id).defaultConfiguration.enabled;
+  assert.equal([enabled('HUB505', log), enabled('HUB526', log)], [false, true]);
+  assert.is(enabled('HUB505', toSarif(lintHub(DEFAULT_HUB_YAML), { maintainerRules: true })), true);
 });
 
-test('SARIF locations point at the line of the finding in <out>/<release>/<file>', () => {
-  const text = DEFAULT_HUB_YAML.replace(/\nlint:[\s\S]*$/, '\n');
-  const log: any = toSarif(lintHub(text), { out: 'out/' });
+test('SARIF: suppressed findings carry the hub.yaml reason as an external suppression', () => {
+  const log: any = toSarif(lintResultOf(widenedBuild(), [{ rule: 'HUB526', reason: 'the vault is rebuilt by every deployment' }]));
+  check(log);
+  const suppressed = log.runs[0].results.filter((x: any) => x.suppressions);
+  assert.equal(suppressed.map((x: any) => [x.ruleId, x.suppressions[0].kind, x.suppressions[0].justification]), [['HUB526', 'external', 'the vault is rebuilt by every deployment']]);
+  assert.ok(log.runs[0].results.some((x: any) => x.ruleId === 'HUB527' && !x.suppressions));
+});
+
+test('SARIF locations: the line of the finding, in the build in memory (base HUBC_BUILD) when no folder holds the build', () => {
+  const artifacts = widenedBuild();
+  const log: any = toSarif(lintResultOf(artifacts));
   check(log);
   const purge = log.runs[0].results.find((x: any) => x.ruleId === 'HUB526');
   const loc = purge.locations[0].physicalLocation;
-  assert.is(loc.artifactLocation.uri, 'out/0.7/azuredeploy.json');
-  const lines = compiled(text).artifacts.get('azuredeploy.json')!.split('\n');
+  assert.equal(loc.artifactLocation, { uri: '0.7/azuredeploy.json', uriBaseId: IN_MEMORY_BASE_ID });
+  assert.ok(log.runs[0].originalUriBaseIds[IN_MEMORY_BASE_ID].description.text.length > 20);
+  assert.not.ok('uri' in log.runs[0].originalUriBaseIds[IN_MEMORY_BASE_ID], 'the build in memory is placed nowhere on disk');
+  const lines = artifacts.get('azuredeploy.json')!.split('\n');
   assert.match(lines[loc.region.startLine - 1]!, /"properties"/);
   assert.is(purge.level, 'warning');
   assert.is(purge.ruleIndex, RULES.findIndex((r) => r.id === 'HUB526'));
+});
+
+test('SARIF related locations: a finding about a value hub.yaml decides names its hub.yaml line', () => {
+  const result = lintResultOf(widenedBuild());
+  const finding = result.reports[0].diagnostics.find((d) => d.code === 'HUB527')!;
+  finding.related = [{ file: 'hub.yaml', start: { line: 5, col: 3 }, message: 'storage.sku decides storageSku' }, { file: 'hub.yaml', message: 'tags is not set, so its default decides tags' }];
+  const log: any = toSarif(result, { hubFile: 'hubs/a.yaml' });
+  check(log);
+  const r = log.runs[0].results.find((x: any) => x.ruleId === 'HUB527');
+  assert.equal(r.relatedLocations, [
+    { id: 1, physicalLocation: { artifactLocation: { uri: 'hubs/a.yaml' }, region: { startLine: 5, startColumn: 3 } }, message: { text: 'storage.sku decides storageSku' } },
+    { id: 2, physicalLocation: { artifactLocation: { uri: 'hubs/a.yaml' } }, message: { text: 'tags is not set, so its default decides tags' } },
+  ]);
 });
 
 test('SARIF of a hub.yaml with errors: the hub.yaml diagnostics are results in hub.yaml, still valid', () => {

@@ -1,12 +1,12 @@
 /**
- * `hubc validate [FILE] [--schemas-dir DIR] [--no-cache] [--no-lint] [--format text|json]`: compile a hub.yaml
+ * `hubc validate [FILE] [--schemas-dir DIR] [--no-cache] [--no-lint] [--max-warnings N] [--format text|json]`: compile a hub.yaml
  * and run every output validator (the work is `validateHub` in src/validate/run.ts, loaded by the action);
  * writes nothing but the result cache. This file reads the file and prints.
  */
 import type { Command } from 'commander';
 import { hasErrors } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
-import { formatOption, releaseOption } from '../options.js';
+import { formatOption, maxWarningsOption, releaseOption } from '../options.js';
 import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
 
 /** Adds the command to the program. */
@@ -16,12 +16,13 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .summary('compile a hub.yaml and run every output validator')
     .description(
       'Compiles FILE and checks the output with the official ARM JSON schemas, the Data Factory SDK model, the ARM and Data Factory ' +
-        'expression reference checks and the Kusto language service. Writes nothing; exits 0 only when every check is clean. ' +
+        'expression reference checks and the Kusto language service. Writes nothing; exits 1 when an error is found (or more warnings ' +
+        'than --max-warnings), 0 when only warnings are. ' +
         'The official ARM JSON schemas come from --schemas-dir, else ARM_SCHEMAS_DIR, else ../shared/arm-schemas beside the checkout ' +
         '(when it holds every file the template needs), else the cache $XDG_CACHE_HOME/hubc/arm-schemas (default ~/.cache/hubc/arm-schemas), ' +
         'into which the files the template needs are downloaded on first use from https://schema.management.azure.com/schemas/ ' +
         '(or the base URL in HUBC_ARM_SCHEMAS_URL). Without any of them (offline, no copy) it exits 2. ' +
-        'It also runs the lint rules (as hubc lint does, with the suppressions of hub.yaml); --no-lint skips them. ' +
+        'It also runs the lint rules reported to hub.yaml authors (as hubc lint does, with the suppressions of hub.yaml); --no-lint skips them. ' +
         'Results of the schema, SDK and Kusto validators are kept in $HUBC_CACHE_DIR/results, else $XDG_CACHE_HOME/hubc/results ' +
         '(default ~/.cache/hubc/results), keyed by everything they depend on, so validating an unchanged hub again takes well under a second (the whole run is read back) ' +
         'and after an edit only what changed is checked again; --no-cache neither reads nor writes it.',
@@ -30,10 +31,11 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .option('--schemas-dir <dir>', 'folder with a copy of the official ARM JSON schemas (overrides ARM_SCHEMAS_DIR)')
     .option('--no-lint', 'skip the lint rules (hubc lint)')
     .option('--no-cache', 'neither read nor write the validation result cache')
+    .addOption(maxWarningsOption())
     .addOption(releaseOption())
     .addOption(formatOption())
     .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n  hubc validate --no-lint\n  hubc validate --no-cache\n')
-    .action(async (file: string, opts: { schemasDir?: string; lint: boolean; cache: boolean; release?: string; format: OutputFormat }) => {
+    .action(async (file: string, opts: { schemasDir?: string; lint: boolean; cache: boolean; maxWarnings?: number; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
       const text = readHubFile(io, file, opts.format);
       if (typeof text === 'number') return ctx.exit(text);
@@ -59,6 +61,11 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       const lintNote = record.lint === 'skipped' ? ', lint skipped (--no-lint)' : `, lint: ${record.lint.findings} warning(s), ${record.lint.suppressed} suppressed`;
       const cacheNote = cache === 'run' ? ' (results from the cache)' : '';
       if (opts.format === 'text') io.out(`${file}: release ${record.release}, ${record.files} files, all validators clean${lintNote}${cacheNote}\n`);
+      const warnings = record.diagnostics.filter((d) => d.severity === 'warning').length;
+      if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
+        if (opts.format === 'text') io.err(`hubc validate: ${warnings} warnings, more than --max-warnings ${opts.maxWarnings}\n`);
+        return ctx.exit(EXIT.diagnostics);
+      }
       ctx.exit(EXIT.ok);
     });
 }

@@ -8,13 +8,11 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../../modules/types.js';
-import { outputName, parameterName, type OutputKey, type ParameterKey, type Release } from '../../model/releases.js';
+import { PARAMETER_SOURCES, outputName, parameterName, type OutputKey, type ParameterKey, type Release } from '../../model/releases.js';
 import { names, ids, adfObjectId } from '../../modules/core/names.js';
 import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../model/dataFactoryKinds.js';
 import { withDerivedDependencies } from './dependencies.js';
-
-/** The Data Factory API version of child resources (pipelines, triggers, datasets, linked services). */
-export const DATA_FACTORY_API_VERSION = '2018-06-01';
+import { apiVersion } from '../../modules/core/apiVersions.js';
 
 /**
  * Names of the Data Factory objects a value references through `{ referenceName, type: 'XReference' }`,
@@ -52,7 +50,7 @@ export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): Ar
   deps.push(...(obj.dependsOn ?? []));
   return {
     type: ADF_RESOURCE_TYPE[obj.kind],
-    apiVersion: DATA_FACTORY_API_VERSION,
+    apiVersion: apiVersion(ADF_RESOURCE_TYPE[obj.kind]),
     name: arm.format('{0}/{1}', names.dataFactory, obj.name),
     ...(obj.condition ? { condition: obj.condition } : {}),
     dependsOn: deps,
@@ -160,6 +158,15 @@ function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (k
  *   the release table disagree on the parameters or outputs, or a resource refers to one no module
  *   contributed
  */
+/**
+ * Which hub.yaml field each parameter of a release's template comes from (the release table's
+ * `PARAMETER_SOURCES`), by the parameter name the template uses.
+ * @returns parameter name -> hub.yaml path, in template order
+ */
+export function parameterSources(release: Release): Map<string, readonly string[]> {
+  return new Map(release.parameters.map((key) => [parameterName(release, key), PARAMETER_SOURCES[key]]));
+}
+
 export function emitArmTemplate(contributions: readonly Contribution[], release: Release, metadata: Record<string, unknown>): Record<string, unknown> {
   const parameters = ordered(
     mergeSection(contributions, (c) => c.parameters, 'parameter'),

@@ -13,6 +13,7 @@ import { member } from '../json.js';
 export const adfActivityTimeout: LintRule = {
   ...ruleCode(codes.HUB542),
   area: 'dataFactory',
+  actor: 'author',
   rationale: 'A hung call otherwise holds the pipeline (and its trigger queue) for the whole service default.',
   link: ADF_ACTIVITY_POLICY,
   check(ctx) {

@@ -25,6 +25,7 @@ function handled(e: ActivityEntry): boolean {
 export const adfFailurePath: LintRule = {
   ...ruleCode(codes.HUB540),
   area: 'dataFactory',
+  actor: 'author',
   rationale: 'A failure nobody handles ends the run without saying which file or scope failed or cleaning up.',
   link: ADF_ERROR_HANDLING,
   check(ctx) {

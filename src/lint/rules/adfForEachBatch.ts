@@ -1,14 +1,15 @@
 /**
  * HUB543: a parallel ForEach (`isSequential` false) runs at most 50 iterations at once (`batchCount`
  * 1-50; the service limit). `batchCount` given as an ARM expression is evaluated for every allowed value
- * of the template parameters it depends on.
+ * of the template parameters it depends on; a value known only at deployment is a finding of its own
+ * (undecided).
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_FOREACH } from '../links.js';
 import { activitiesOf } from '../adf.js';
-import { possibleValues } from '../arm.js';
+import { findingsOf, judge } from '../verdict.js';
 import { member } from '../json.js';
 
 /** Data Factory's limit on parallel ForEach iterations. */
@@ -17,6 +18,7 @@ export const FOREACH_MAX_BATCH = 50;
 export const adfForEachBatch: LintRule = {
   ...ruleCode(codes.HUB543),
   area: 'dataFactory',
+  actor: 'author',
   rationale: `Data Factory rejects a batchCount above ${FOREACH_MAX_BATCH} when the pipeline is deployed.`,
   link: ADF_FOREACH,
   check(ctx) {
@@ -28,15 +30,16 @@ export const adfForEachBatch: LintRule = {
         if (member(tp, 'isSequential') === true) continue;
         const batch = member(tp, 'batchCount');
         if (batch === undefined) continue;
-        const values = possibleValues(batch, ctx.template) ?? [];
-        const bad = values.filter((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > FOREACH_MAX_BATCH);
-        if (!bad.length) continue;
-        out.push({
-          message: `${p.label}: ForEach '${e.name}' can run with batchCount ${bad.map((v) => JSON.stringify(v)).join(', ')}`,
-          hint: `Keep batchCount between 1 and ${FOREACH_MAX_BATCH}.`,
-          location: p.at([...e.path, 'typeProperties', 'batchCount']),
-          where: `${p.label}, activity ${e.name}`,
-        });
+        const where = `${p.label}, activity ${e.name}`;
+        out.push(
+          ...findingsOf(judge(batch, ctx.template, (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= FOREACH_MAX_BATCH), {
+            subject: `${p.label}: ForEach '${e.name}' batchCount`,
+            failed: (bad) => `${p.label}: ForEach '${e.name}' can run with batchCount ${bad.map((v) => JSON.stringify(v)).join(', ')}`,
+            hint: `Keep batchCount between 1 and ${FOREACH_MAX_BATCH}.`,
+            location: p.at([...e.path, 'typeProperties', 'batchCount']),
+            where,
+          }),
+        );
       }
     }
     return out;

@@ -12,6 +12,7 @@ import { member } from '../json.js';
 export const adfUntilBounded: LintRule = {
   ...ruleCode(codes.HUB541),
   area: 'dataFactory',
+  actor: 'author',
   rationale: 'A loop whose condition never comes true otherwise runs (and bills) for up to 90 days.',
   link: ADF_UNTIL,
   check(ctx) {

@@ -15,6 +15,7 @@ const TWO_YEARS_MS = 730 * 86400_000;
 export const apiVersionRecent: LintRule = {
   ...ruleCode(codes.HUB505),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'Old API versions miss current properties and security defaults and are retired over time.',
   link: armTtk('use-recent-api-version'),
   check(ctx) {

@@ -12,6 +12,7 @@ import { apiVersionUses } from '../apiVersionUse.js';
 export const apiVersionStable: LintRule = {
   ...ruleCode(codes.HUB506),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'Preview API versions can change or disappear without notice.',
   link: armTtk('use-recent-api-version'),
   check(ctx) {

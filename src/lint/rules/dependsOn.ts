@@ -20,6 +20,7 @@ import { reachableWithout } from '../../emitters/arm/dependencyGraph.js';
 export const dependsOn: LintRule = {
   ...ruleCode(codes.HUB510),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'Conditional or redundant dependencies hide the real deployment order and slow deployments down.',
   link: armTtk('dependson-best-practices'),
   check(ctx) {

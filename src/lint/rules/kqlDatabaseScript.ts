@@ -17,6 +17,7 @@ const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '
 export const kqlDatabaseScript: LintRule = {
   ...ruleCode(codes.HUB550),
   area: 'kql',
+  actor: 'author',
   rationale: 'The scripts re-run on every deployment; a plain `.create` fails the second time and other verbs are rejected.',
   link: KUSTO_DATABASE_SCRIPT,
   check(ctx) {

@@ -19,6 +19,7 @@ import { isObject } from '../../util/json.js';
 export const locationParameter: LintRule = {
   ...ruleCode(codes.HUB503),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'A hard-coded region can block people who may only deploy to other regions.',
   link: armTtk('location-uses-parameter'),
   check(ctx) {

@@ -26,6 +26,7 @@ function isBlank(v: unknown): boolean {
 export const noBlankProperties: LintRule = {
   ...ruleCode(codes.HUB511),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'An empty value has a meaning of its own in a declarative template; leave the property out instead.',
   link: armTtk('properties-cant-be-empty'),
   check(ctx) {

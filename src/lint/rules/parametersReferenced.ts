@@ -11,6 +11,7 @@ import { isObject } from '../../util/json.js';
 export const parametersReferenced: LintRule = {
   ...ruleCode(codes.HUB502),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'An unused parameter asks the person deploying for a value that changes nothing.',
   link: armTtk('declared-parameters-must-be-used'),
   check(ctx) {

@@ -7,16 +7,17 @@
  * Refusing public traffic means: storage accounts and Key Vault `publicNetworkAccess: 'Disabled'` or a
  * firewall (`networkAcls.defaultAction: 'Deny'`, which keeps trusted Azure services such as Cost Management
  * exports working); Data Explorer clusters and Event Grid namespaces `publicNetworkAccess: 'Disabled'`
- * (PSRule for Azure `Azure.Storage.Firewall`, `Azure.ADX.PublicAccess`).
+ * (PSRule for Azure `Azure.Storage.Firewall`, `Azure.ADX.PublicAccess`). A value known only at deployment
+ * is a finding of its own (undecided).
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
-import { possibleValues } from '../arm.js';
 import { member } from '../json.js';
 import type { ArmValue } from '../../expressions/arm/evaluate.js';
+import { FAIL, anyOf, findingsOf, judge, type Verdict } from '../verdict.js';
 import { isObject } from '../../util/json.js';
 
 /** Resource types and whether a firewall with `defaultAction: 'Deny'` counts as closed. */
@@ -30,6 +31,7 @@ const CHECKED: Record<string, { firewall: boolean }> = {
 export const privateNetworkAccess: LintRule = {
   ...ruleCode(codes.HUB524),
   area: 'security',
+  actor: 'author',
   rationale: 'A private hub must not expose its data over the internet.',
   link: psRule('Azure.Storage.Firewall'),
   check(ctx) {
@@ -39,25 +41,28 @@ export const privateNetworkAccess: LintRule = {
     const p = params[key];
     const privateValue: ArmValue = isObject(p) && p.type === 'bool' ? false : isObject(p) && Array.isArray(p.allowedValues) && p.allowedValues.includes('False') ? 'False' : 'false';
     const extra = { [key]: privateValue };
-    const is = (r: TemplateResource, path: string[], expected: string): boolean => {
+    const is = (r: TemplateResource, path: string[], expected: string): Verdict => {
       let v: unknown = r.json.properties;
       for (const seg of path) v = member(v, seg);
-      if (v === undefined) return false;
-      const values = possibleValues(v, ctx.template, extra) ?? [];
-      return values.length > 0 && values.every((x) => typeof x === 'string' && x.toLowerCase() === expected.toLowerCase());
+      return v === undefined ? FAIL : judge(v, ctx.template, (x) => typeof x === 'string' && x.toLowerCase() === expected.toLowerCase(), extra);
     };
     const out: LintFinding[] = [];
     for (const r of ctx.resources) {
       const c = CHECKED[r.type.toLowerCase()];
       if (!c) continue;
-      const closed = is(r, ['publicNetworkAccess'], 'Disabled') || (c.firewall && is(r, ['networkAcls', 'defaultAction'], 'Deny'));
-      if (closed) continue;
-      out.push({
-        message: `${r.label} accepts public network traffic when ${key} is ${JSON.stringify(privateValue)}`,
-        hint: c.firewall ? "Set publicNetworkAccess to 'Disabled' or networkAcls.defaultAction to 'Deny' when public access is off." : "Set publicNetworkAccess to 'Disabled' when public access is off.",
-        location: r.at(['properties', c.firewall ? 'networkAcls' : 'publicNetworkAccess']),
-        where: r.label,
-      });
+      const checks: [string[], Verdict][] = [[['publicNetworkAccess'], is(r, ['publicNetworkAccess'], 'Disabled')]];
+      if (c.firewall) checks.push([['networkAcls', 'defaultAction'], is(r, ['networkAcls', 'defaultAction'], 'Deny')]);
+      const closed = anyOf(...checks.map(([, v]) => v));
+      const undecidedAt = checks.find(([, v]) => v === closed && closed.kind === 'unknown')?.[0];
+      out.push(
+        ...findingsOf(closed, {
+          subject: `whether ${r.label} accepts public network traffic when ${key} is ${JSON.stringify(privateValue)}`,
+          failed: () => `${r.label} accepts public network traffic when ${key} is ${JSON.stringify(privateValue)}`,
+          hint: c.firewall ? "Set publicNetworkAccess to 'Disabled' or networkAcls.defaultAction to 'Deny' when public access is off." : "Set publicNetworkAccess to 'Disabled' when public access is off.",
+          location: r.at(['properties', ...(undecidedAt ?? [c.firewall ? 'networkAcls' : 'publicNetworkAccess'])]),
+          where: r.label,
+        }),
+      );
     }
     return out;
   },

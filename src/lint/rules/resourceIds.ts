@@ -36,6 +36,7 @@ function outermost(e: ArmExpr): ArmExpr {
 export const resourceIds: LintRule = {
   ...ruleCode(codes.HUB509),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'IDs glued from text break across clouds, subscriptions and resource groups.',
   link: armTtk('use-resource-id-functions'),
   check(ctx) {

@@ -12,6 +12,7 @@ import { armExpression, callsIn } from '../arm.js';
 export const resourceLocation: LintRule = {
   ...ruleCode(codes.HUB504),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'The person deploying chooses the region through the location parameter; literals override that choice.',
   link: armTtk('resources-should-have-location'),
   check(ctx) {

@@ -14,6 +14,7 @@ import { isObject } from '../../util/json.js';
 export const secureParameterDefault: LintRule = {
   ...ruleCode(codes.HUB508),
   area: 'template',
+  actor: 'author',
   rationale: 'A default is stored in the template and its deployment history, so it is no secret.',
   link: armTtk('secure-parameters-cant-have-hard-coded-default'),
   check(ctx) {

@@ -19,6 +19,7 @@ export function isSecretName(name: string): boolean {
 export const secureParameterType: LintRule = {
   ...ruleCode(codes.HUB528),
   area: 'security',
+  actor: 'author',
   rationale: 'Values of other parameter types are logged in the deployment history in clear text.',
   link: psRule('Azure.Deployment.SecureParameter'),
   check(ctx) {

@@ -8,20 +8,23 @@
  * - the data lake (`isHnsEnabled`) of a release with the remote hub parameters (`remoteHubStorageKey`):
  *   a hub of that release pushes its data into another hub's data lake with that account's key, so every
  *   data lake of the release must accept the key (specification, parameter `remoteHubStorageKey`).
+ * A value known only at deployment is a finding of its own (undecided).
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { createObjectMembers, possibleValues } from '../arm.js';
+import { createObjectMembers } from '../arm.js';
 import { toArmString } from '../../expressions/arm/ast.js';
 import { member } from '../json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
+import { FAIL, findingsOf, judge } from '../verdict.js';
 import { isObject } from '../../util/json.js';
 
 export const storageSharedKey: LintRule = {
   ...ruleCode(codes.HUB523),
   area: 'security',
+  actor: 'author',
   rationale: 'Account keys give full, unaudited access to the whole account; Entra ID with RBAC does not.',
   link: psRule('Azure.Storage.LocalAuth'),
   check(ctx) {
@@ -38,16 +41,13 @@ export const storageSharedKey: LintRule = {
       if (scriptStorage.has(r.name)) return [];
       if (remoteHub && member(r.json.properties, 'isHnsEnabled') === true) return [];
       const v = member(r.json.properties, 'allowSharedKeyAccess');
-      const values = v === undefined ? [undefined] : possibleValues(v, ctx.template) ?? [];
-      if (!values.some((x) => x !== false)) return [];
-      return [
-        {
-          message: `${r.label} accepts Shared Key authorization (allowSharedKeyAccess is ${JSON.stringify(v ?? 'not set')}) and no hub component needs its key`,
-          hint: 'Set properties.allowSharedKeyAccess to false; hub components reach it with managed identities.',
-          location: r.at(['properties', 'allowSharedKeyAccess']),
-          where: r.label,
-        },
-      ];
+      return findingsOf(v === undefined ? FAIL : judge(v, ctx.template, (x) => x === false), {
+        subject: `${r.label} allowSharedKeyAccess`,
+        failed: () => `${r.label} accepts Shared Key authorization (allowSharedKeyAccess is ${JSON.stringify(v ?? 'not set')}) and no hub component needs its key`,
+        hint: 'Set properties.allowSharedKeyAccess to false; hub components reach it with managed identities.',
+        location: r.at(['properties', 'allowSharedKeyAccess']),
+        where: r.label,
+      });
     });
   },
 };

@@ -18,6 +18,7 @@ const CURRENT_SCHEMAS = [
 export const templateSchema: LintRule = {
   ...ruleCode(codes.HUB501),
   area: 'template',
+  actor: 'maintainer',
   rationale: 'Tools pick the template language version from `$schema`; a missing or invalid `contentVersion` is rejected by deployment tooling.',
   link: armTtk('use-correct-schema'),
   check(ctx) {

@@ -13,6 +13,7 @@ import { isObject } from '../../util/json.js';
 export const uiOutputsMatchParameters: LintRule = {
   ...ruleCode(codes.HUB512),
   area: 'uiDefinition',
+  actor: 'maintainer',
   rationale: 'The portal passes the form outputs as template parameters; an unknown name fails the deployment.',
   link: ARM_TTK_UI,
   check(ctx) {

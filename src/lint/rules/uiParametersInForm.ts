@@ -12,6 +12,7 @@ import { isObject } from '../../util/json.js';
 export const uiParametersInForm: LintRule = {
   ...ruleCode(codes.HUB513),
   area: 'uiDefinition',
+  actor: 'maintainer',
   rationale: 'Otherwise the Deploy to Azure button starts a deployment that lacks a required value.',
   link: ARM_TTK_UI,
   check(ctx) {

@@ -15,6 +15,7 @@ const VERSION = '0.1.2-preview';
 export const uiSchemaHandler: LintRule = {
   ...ruleCode(codes.HUB514),
   area: 'uiDefinition',
+  actor: 'maintainer',
   rationale: 'The portal renders the form only with this handler and version, and editors validate it against the schema.',
   link: ARM_TTK_UI,
   check(ctx) {

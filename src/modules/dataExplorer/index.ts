@@ -12,8 +12,8 @@ import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
 import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
+import { apiVersion } from '../core/apiVersions.js';
 
-const KUSTO_API = '2023-08-15';
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
 const FACTORY_ADMIN_ASSIGNMENT = 'adf-mi-cluster-admin';
 
@@ -84,8 +84,8 @@ export function dataExplorerModule(model: HubModel): Contribution {
   const cluster = names.dataExplorerCluster;
   const dbName = (db: 'ingestion' | 'hub') => model.dataExplorer.databases[db];
   const dbId = (db: 'ingestion' | 'hub') => arm.resourceId('Microsoft.Kusto/clusters/databases', cluster, dbName(db));
-  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, KUSTO_API, true), 'identity', 'principalId');
-  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, '2018-06-01', true), 'identity');
+  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId');
+  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity');
   const scripts = kqlScripts(model);
   const skuCapacity: Record<string, number> = {};
   for (const sku of model.dataExplorer.allowedSkuNames) skuCapacity[sku] = ingestionCapacity(sku);
@@ -112,7 +112,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Kusto/clusters',
-      apiVersion: KUSTO_API,
+      apiVersion: apiVersion('Microsoft.Kusto/clusters'),
       name: cluster,
       condition: deployDataExplorer,
       location: arm.parameters('location'),
@@ -132,7 +132,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     },
     {
       type: 'Microsoft.Kusto/clusters/principalAssignments',
-      apiVersion: KUSTO_API,
+      apiVersion: apiVersion('Microsoft.Kusto/clusters/principalAssignments'),
       name: arm.format('{0}/{1}', cluster, FACTORY_ADMIN_ASSIGNMENT),
       condition: deployDataExplorer,
       dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
@@ -146,7 +146,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     ...(['ingestion', 'hub'] as const).map(
       (db): ArmResource => ({
         type: 'Microsoft.Kusto/clusters/databases',
-        apiVersion: KUSTO_API,
+        apiVersion: apiVersion('Microsoft.Kusto/clusters/databases'),
         name: arm.format('{0}/{1}', cluster, dbName(db)),
         condition: deployDataExplorer,
         location: arm.parameters('location'),
@@ -162,7 +162,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) content = arm.replace(content, placeholder, sub.arm);
     resources.push({
       type: 'Microsoft.Kusto/clusters/databases/scripts',
-      apiVersion: KUSTO_API,
+      apiVersion: apiVersion('Microsoft.Kusto/clusters/databases/scripts'),
       name: arm.format('{0}/{1}/{2}', cluster, dbName(s.database), s.scriptName),
       condition: deployDataExplorer,
       dependsOn: [dbId(s.database), ...(previous ? [previous] : [])],
@@ -199,7 +199,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
       : []),
   );
   const parameters = dataExplorerParameters(model);
-  const clusterRef = arm.reference(ids.dataExplorerCluster, KUSTO_API);
+  const clusterRef = arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'));
   return {
     parameters,
     variables,

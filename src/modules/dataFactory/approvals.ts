@@ -11,17 +11,20 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { ArmResource, Value } from '../types.js';
 import { names, tagsFor } from '../core/names.js';
+import { apiVersion, type ResourceType } from '../core/apiVersions.js';
 
-const DEPLOYMENT_API = '2022-09-01';
+/** A resource type whose `<type>/privateEndpointConnections` children have an API version in `API_VERSIONS` (core/apiVersions.ts). */
+export type PrivateLinkTargetType = Extract<
+  { [K in ResourceType]: K extends `${infer T}/privateEndpointConnections` ? T : never }[ResourceType],
+  ResourceType
+>;
 
 /** One target resource whose pending connections are approved. */
 export interface ApprovalTarget {
   /** Short key used in deployment names: `storage`, `vault`, `dataExplorer`. */
   key: string;
   /** Resource type of the target, e.g. `Microsoft.Storage/storageAccounts`. */
-  type: string;
-  /** API version of the target's `privateEndpointConnections` child type. */
-  apiVersion: string;
+  type: PrivateLinkTargetType;
   /** Name of the target resource. */
   name: arm.Arm;
   /** Deployed only when true. */
@@ -53,6 +56,7 @@ export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
   const getName = deploymentName('get', target.key);
   const approveName = deploymentName('approve', target.key);
   const getId = arm.resourceId('Microsoft.Resources/deployments', getName);
+  const connectionType = `${target.type}/privateEndpointConnections` as const;
   const connection = arm.at(arm.parameters('connections'), arm.copyIndex());
   const inner = (template: Record<string, Value>): Record<string, Value> => ({
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
@@ -62,7 +66,7 @@ export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
   return [
     {
       type: 'Microsoft.Resources/deployments',
-      apiVersion: DEPLOYMENT_API,
+      apiVersion: apiVersion('Microsoft.Resources/deployments'),
       name: getName,
       condition: target.condition,
       tags: tagsFor('Microsoft.Resources/deployments'),
@@ -77,7 +81,7 @@ export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
           outputs: {
             connections: {
               type: 'array',
-              value: arm.coalesce(arm.prop(arm.reference(arm.parameters('resourceId'), target.apiVersion), 'privateEndpointConnections'), arm.createArray()),
+              value: arm.coalesce(arm.prop(arm.reference(arm.parameters('resourceId'), apiVersion(target.type)), 'privateEndpointConnections'), arm.createArray()),
             },
           },
         }),
@@ -85,7 +89,7 @@ export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
     },
     {
       type: 'Microsoft.Resources/deployments',
-      apiVersion: DEPLOYMENT_API,
+      apiVersion: apiVersion('Microsoft.Resources/deployments'),
       name: approveName,
       condition: target.condition,
       tags: tagsFor('Microsoft.Resources/deployments'),
@@ -95,14 +99,14 @@ export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
         expressionEvaluationOptions: { scope: 'inner' },
         parameters: {
           targetName: { value: target.name },
-          connections: { value: arm.prop(arm.reference(getId, DEPLOYMENT_API), 'outputs', 'connections', 'value') },
+          connections: { value: arm.prop(arm.reference(getId, apiVersion('Microsoft.Resources/deployments')), 'outputs', 'connections', 'value') },
         },
         template: inner({
           parameters: { targetName: { type: 'string' }, connections: { type: 'array' } },
           resources: [
             {
-              type: `${target.type}/privateEndpointConnections`,
-              apiVersion: target.apiVersion,
+              type: connectionType,
+              apiVersion: apiVersion(connectionType),
               name: arm.format('{0}/{1}', arm.parameters('targetName'), arm.last(arm.split(arm.prop(connection, 'id'), '/'))),
               copy: { name: 'approvals', count: arm.length(arm.parameters('connections')) },
               condition: arm.equals(arm.prop(connection, 'properties', 'privateLinkServiceConnectionState', 'status'), 'Pending'),

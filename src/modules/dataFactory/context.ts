@@ -7,6 +7,7 @@ import type { HubModel, ScheduleModel } from '../../model/hub.js';
 import type { Value } from '../types.js';
 import { names, ids, deployDataExplorer, publicAccess, remoteHubKeySecretName } from '../core/names.js';
 import { has, type PipelineRole, type TriggerRole } from '../../model/releases.js';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** Names of the Data Factory objects that are not pipelines or triggers. */
 export const LINKED_SERVICES = {
@@ -88,8 +89,8 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     storageDfsEndpoint: arm.concat('https://', names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage'), '/'),
     keyVaultUri: arm.concat('https://', names.keyVault, arm.prop(suffixes, 'keyvaultDns'), '/'),
     dataExplorerDeployed: deployDataExplorer,
-    dataExplorerUri: arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'),
-    dataExplorerPrincipalId: arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15', true), 'identity', 'principalId'),
+    dataExplorerUri: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri'),
+    dataExplorerPrincipalId: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId'),
     dataExplorerIngestionCapacity: arm.variables('dataExplorerIngestionCapacity'),
     ingestionDatabase: model.dataExplorer.databases.ingestion,
     hubDatabase: model.dataExplorer.databases.hub,

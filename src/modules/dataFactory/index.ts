@@ -19,10 +19,8 @@ import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
-
-const FACTORY_API = '2018-06-01';
-
-const IDENTITY_API = '2023-01-31';
+import { apiVersion } from '../core/apiVersions.js';
+import { userAssignedIdentity } from '../core/identity.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
@@ -57,8 +55,8 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const r = model.release;
   const ctx = dataFactoryContext(model);
   const objects = dataFactoryObjects(ctx);
-  const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, FACTORY_API, true), 'identity', 'principalId');
-  const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, IDENTITY_API), 'principalId');
+  const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
+  const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
   const stopScriptName = arm.concat(names.dataFactory, '_stopTriggers');
   const stopScriptId = deploymentScriptId(stopScriptName);
   const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
@@ -98,7 +96,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.DataFactory/factories',
-      apiVersion: FACTORY_API,
+      apiVersion: apiVersion('Microsoft.DataFactory/factories'),
       name: names.dataFactory,
       location: arm.parameters('location'),
       tags: tagsFor('Microsoft.DataFactory/factories'),
@@ -108,13 +106,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
       properties: {},
     },
     ...managedNetworkResources(model),
-    {
-      type: 'Microsoft.ManagedIdentity/userAssignedIdentities',
-      apiVersion: IDENTITY_API,
-      name: names.triggerManagerIdentity,
-      location: arm.parameters('location'),
-      tags: tagsFor('Microsoft.ManagedIdentity/userAssignedIdentities'),
-    },
+    userAssignedIdentity(names.triggerManagerIdentity),
     ...triggerManagerRoles.map((role) =>
       roleAssignment({
         scopeId: ids.dataFactory,

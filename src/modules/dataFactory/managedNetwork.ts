@@ -11,9 +11,8 @@ import { has } from '../../model/releases.js';
 import type { ArmResource } from '../types.js';
 import { names, ids, publicAccess, deployDataExplorer } from '../core/names.js';
 import { MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';
-import { approvalDeployments, approvalDeploymentId } from './approvals.js';
-
-const FACTORY_API = '2018-06-01';
+import { approvalDeployments, approvalDeploymentId, type PrivateLinkTargetType } from './approvals.js';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** Resource ID of the managed integration runtime (deployed only when public access is disabled). */
 export const integrationRuntimeId: arm.Arm = arm.resourceId('Microsoft.DataFactory/factories/integrationRuntimes', names.dataFactory, MANAGED_INTEGRATION_RUNTIME);
@@ -23,8 +22,7 @@ interface ManagedEndpoint {
   key: string;
   name: arm.Arm;
   targetName: arm.Arm;
-  type: string;
-  connectionApi: string;
+  type: PrivateLinkTargetType;
   target: arm.Arm;
   groupId: string;
   fqdn: arm.Arm;
@@ -41,7 +39,6 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       name: names.storageAccount,
       targetName: names.storageAccount,
       type: 'Microsoft.Storage/storageAccounts',
-      connectionApi: '2023-04-01',
       target: ids.storageAccount,
       groupId: 'dfs',
       fqdn: arm.concat(names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage')),
@@ -52,7 +49,6 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       name: names.keyVault,
       targetName: names.keyVault,
       type: 'Microsoft.KeyVault/vaults',
-      connectionApi: '2023-07-01',
       target: ids.keyVault,
       groupId: 'vault',
       fqdn: arm.concat(names.keyVault, arm.prop(suffixes, 'keyvaultDns')),
@@ -65,10 +61,9 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       name: arm.concat('hubDataExplorer'),
       targetName: names.dataExplorerCluster,
       type: 'Microsoft.Kusto/clusters',
-      connectionApi: '2023-08-15',
       target: ids.dataExplorerCluster,
       groupId: 'cluster',
-      fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, '2023-08-15'), 'uri'), 'https://', ''),
+      fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri'), 'https://', ''),
       condition: arm.and(notPublic, deployDataExplorer),
     });
   }
@@ -89,7 +84,7 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
   return [
     {
       type: 'Microsoft.DataFactory/factories/managedVirtualNetworks',
-      apiVersion: FACTORY_API,
+      apiVersion: apiVersion('Microsoft.DataFactory/factories/managedVirtualNetworks'),
       name: arm.format('{0}/{1}', names.dataFactory, MANAGED_VIRTUAL_NETWORK),
       condition: notPublic,
       dependsOn: [ids.dataFactory],
@@ -97,7 +92,7 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
     },
     {
       type: 'Microsoft.DataFactory/factories/integrationRuntimes',
-      apiVersion: FACTORY_API,
+      apiVersion: apiVersion('Microsoft.DataFactory/factories/integrationRuntimes'),
       name: arm.format('{0}/{1}', names.dataFactory, MANAGED_INTEGRATION_RUNTIME),
       condition: notPublic,
       dependsOn: [managedVnetId],
@@ -117,7 +112,7 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
     ...endpoints.map(
       (pe): ArmResource => ({
         type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
-        apiVersion: FACTORY_API,
+        apiVersion: apiVersion('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints'),
         name: arm.format('{0}/{1}/{2}', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name),
         condition: pe.condition,
         dependsOn: [managedVnetId, pe.target],
@@ -128,7 +123,6 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
       approvalDeployments({
         key: pe.key,
         type: pe.type,
-        apiVersion: pe.connectionApi,
         name: pe.targetName,
         condition: pe.condition,
         dependsOn: [arm.resourceId('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name)],

@@ -7,8 +7,8 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { ArmResource, Value, ValueObject } from '../types.js';
 import { tagsFor } from '../core/names.js';
+import { apiVersion } from '../core/apiVersions.js';
 
-const SCRIPT_API = '2023-08-01';
 const SCRIPT_TYPE = 'Microsoft.Resources/deploymentScripts';
 
 /**
@@ -40,7 +40,7 @@ export interface DeploymentScriptOptions {
 export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
   return {
     type: SCRIPT_TYPE,
-    apiVersion: SCRIPT_API,
+    apiVersion: apiVersion('Microsoft.Resources/deploymentScripts'),
     name: o.name,
     location: arm.parameters('location'),
     tags: tagsFor(SCRIPT_TYPE),

@@ -11,8 +11,7 @@ import type { Contribution } from '../types.js';
 import { names, ids, tagsFor, ROLES, param } from '../core/names.js';
 import { roleAssignment } from '../storage/index.js';
 import * as ui from '../../expressions/ui/index.js';
-
-const IDENTITY_API = '2023-01-31';
+import { apiVersion } from '../core/apiVersions.js';
 
 /**
  * Resource ID of the role assignment that lets the `_triggerManager` identity delete the namespace;
@@ -55,7 +54,7 @@ export function eventGridModule(model: HubModel): Contribution {
     resources: [
       {
         type: 'Microsoft.EventGrid/namespaces',
-        apiVersion: '2025-02-15',
+        apiVersion: apiVersion('Microsoft.EventGrid/namespaces'),
         name: names.eventGridNamespace,
         location: arm.if_(arm.empty(param(model.release, 'eventGridLocation')), arm.parameters('location'), param(model.release, 'eventGridLocation')),
         tags: tagsFor('Microsoft.EventGrid/namespaces'),
@@ -66,7 +65,7 @@ export function eventGridModule(model: HubModel): Contribution {
         scopeId: ids.eventGridNamespace,
         scope: arm.format('Microsoft.EventGrid/namespaces/{0}', names.eventGridNamespace),
         role: ROLES.eventGridContributor,
-        principalId: arm.prop(arm.reference(ids.triggerManagerIdentity, IDENTITY_API), 'principalId'),
+        principalId: arm.prop(arm.reference(ids.triggerManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId'),
         nameSeed: ids.triggerManagerIdentity,
         dependsOn: [ids.eventGridNamespace, ids.triggerManagerIdentity],
       }),

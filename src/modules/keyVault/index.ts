@@ -9,17 +9,16 @@ import type { Contribution } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, publicAccess } from '../core/names.js';
 import { networkOnlyWhenPrivate, privateEndpoint } from '../network/index.js';
 import { has } from '../../model/releases.js';
-
-const VAULT_API = '2023-07-01';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** Key Vault module. */
 export function keyVaultModule(model: HubModel): Contribution {
-  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, '2018-06-01', true), 'identity');
+  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity');
   return {
     resources: [
       {
         type: 'Microsoft.KeyVault/vaults',
-        apiVersion: VAULT_API,
+        apiVersion: apiVersion('Microsoft.KeyVault/vaults'),
         name: names.keyVault,
         location: arm.parameters('location'),
         tags: tagsFor('Microsoft.KeyVault/vaults'),

@@ -11,9 +11,7 @@ import type { ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess } from '../core/names.js';
 import { behaves, has, type Release } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
-
-const NETWORK_API = '2023-11-01';
-const DNS_API = '2024-06-01';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** True when the release deploys its network only while public access is off (0.8; a release with private networking). */
 export function networkOnlyWhenPrivate(release: Release): boolean {
@@ -101,7 +99,7 @@ export function privateEndpoint(opts: {
   return [
     {
       type: 'Microsoft.Network/privateEndpoints',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/privateEndpoints'),
       name: opts.name,
       ...cond,
       location: arm.parameters('location'),
@@ -116,7 +114,7 @@ export function privateEndpoint(opts: {
     },
     {
       type: 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/privateEndpoints/privateDnsZoneGroups'),
       name: arm.format('{0}/{1}', opts.name, 'default'),
       ...cond,
       dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
@@ -177,7 +175,7 @@ export function networkModule(model: HubModel): Contribution {
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Network/networkSecurityGroups',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/networkSecurityGroups'),
       name: names.networkSecurityGroup,
       ...onlyPrivate,
       location: arm.parameters('location'),
@@ -195,7 +193,7 @@ export function networkModule(model: HubModel): Contribution {
     },
     {
       type: 'Microsoft.Network/virtualNetworks',
-      apiVersion: NETWORK_API,
+      apiVersion: apiVersion('Microsoft.Network/virtualNetworks'),
       name: names.virtualNetwork,
       ...onlyPrivate,
       location: arm.parameters('location'),
@@ -237,7 +235,7 @@ export function networkModule(model: HubModel): Contribution {
     resources.push(
       {
         type: 'Microsoft.Network/privateDnsZones',
-        apiVersion: DNS_API,
+        apiVersion: apiVersion('Microsoft.Network/privateDnsZones'),
         name: zone.name,
         ...cond,
         location: 'global',
@@ -246,7 +244,7 @@ export function networkModule(model: HubModel): Contribution {
       },
       {
         type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
-        apiVersion: DNS_API,
+        apiVersion: apiVersion('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
         name: arm.format('{0}/{1}', zone.name, dnsZoneLinkName(zone.name)),
         ...cond,
         location: 'global',

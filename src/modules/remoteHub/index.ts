@@ -9,8 +9,7 @@ import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, remoteHubKeySecretName } from '../core/names.js';
 import * as ui from '../../expressions/ui/index.js';
-
-const VAULT_API = '2023-07-01';
+import { apiVersion } from '../core/apiVersions.js';
 
 /** Remote hub module. */
 export function remoteHubModule(model: HubModel): Contribution {
@@ -31,7 +30,7 @@ export function remoteHubModule(model: HubModel): Contribution {
     resources: [
       {
         type: 'Microsoft.KeyVault/vaults/secrets',
-        apiVersion: VAULT_API,
+        apiVersion: apiVersion('Microsoft.KeyVault/vaults/secrets'),
         name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
         condition: arm.variables('deployRemoteHub'),
         dependsOn: [ids.keyVault],

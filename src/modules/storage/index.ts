@@ -13,10 +13,8 @@ import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
 import * as ui from '../../expressions/ui/index.js';
-
-const STORAGE_API = '2023-01-01';
-const IDENTITY_API = '2023-01-31';
-const ROLE_API = '2022-04-01';
+import { apiVersion } from '../core/apiVersions.js';
+import { userAssignedIdentity } from '../core/identity.js';
 
 /** Name of the deployment script that writes `config/settings.json` and the schema files. */
 const UPLOAD_SETTINGS_SCRIPT_NAME = arm.concat(names.storageAccount, '_uploadSettings');
@@ -46,7 +44,7 @@ export function roleAssignment(opts: {
 }): ArmResource {
   return {
     type: 'Microsoft.Authorization/roleAssignments',
-    apiVersion: ROLE_API,
+    apiVersion: apiVersion('Microsoft.Authorization/roleAssignments'),
     name: arm.guid(opts.scopeId, opts.role, opts.nameSeed),
     scope: opts.scope,
     ...(opts.condition ? { condition: opts.condition } : {}),
@@ -87,12 +85,12 @@ export function storageModule(model: HubModel): Contribution {
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
   const roleId = (scopeId: arm.Arm, role: string) =>
     arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', arm.guid(scopeId, role, ids.blobManagerIdentity));
-  const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, IDENTITY_API), 'principalId');
+  const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
   const endpointZoneGroup = (endpoint: arm.Arm) => arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', endpoint, 'default');
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Storage/storageAccounts',
-      apiVersion: STORAGE_API,
+      apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
       name: names.storageAccount,
       location,
       tags: tagsFor('Microsoft.Storage/storageAccounts'),
@@ -112,7 +110,7 @@ export function storageModule(model: HubModel): Contribution {
     },
     {
       type: 'Microsoft.Storage/storageAccounts/blobServices',
-      apiVersion: STORAGE_API,
+      apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices'),
       name: arm.format('{0}/{1}', names.storageAccount, 'default'),
       dependsOn: [ids.storageAccount],
       properties: {},
@@ -120,7 +118,7 @@ export function storageModule(model: HubModel): Contribution {
     ...containerNames(model).map(
       (container): ArmResource => ({
         type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
-        apiVersion: STORAGE_API,
+        apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices/containers'),
         name: arm.format('{0}/{1}/{2}', names.storageAccount, 'default', container),
         dependsOn: [arm.resourceId('Microsoft.Storage/storageAccounts/blobServices', names.storageAccount, 'default')],
         properties: { publicAccess: 'None' },
@@ -130,7 +128,7 @@ export function storageModule(model: HubModel): Contribution {
       ? [
           {
             type: 'Microsoft.Storage/storageAccounts',
-            apiVersion: STORAGE_API,
+            apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
             name: names.scriptStorageAccount,
             ...onlyPrivate,
             location,
@@ -187,13 +185,7 @@ export function storageModule(model: HubModel): Contribution {
           dependsOn: [ids.scriptStorageAccount],
         })
       : []),
-    {
-      type: 'Microsoft.ManagedIdentity/userAssignedIdentities',
-      apiVersion: IDENTITY_API,
-      name: names.blobManagerIdentity,
-      location,
-      tags: tagsFor('Microsoft.ManagedIdentity/userAssignedIdentities'),
-    },
+    userAssignedIdentity(names.blobManagerIdentity),
     // Writes settings.json and the schema files into the data lake.
     roleAssignment({
       scopeId: ids.storageAccount,
@@ -243,7 +235,7 @@ export function storageModule(model: HubModel): Contribution {
         ? {
             storageAccountSettings: inNetworkOnly({
               storageAccountName: names.scriptStorageAccount,
-              storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, STORAGE_API), 'keys'), 0), 'value'),
+              storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'keys'), 0), 'value'),
             }),
             containerSettings: inNetworkOnly({
               containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),

@@ -55,6 +55,12 @@ export const OTHER_CASES: Record<string, RuleCase> = {
         parameters: { ...PARAMS, fast: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } },
       }),
     ),
+    // A free int parameter (default 8, but any value at deployment); an if() on it takes both branches.
+    unknown: files(
+      template([pipeline('p', [forEach('Each', { isSequential: false, batchCount: "[parameters('batch')]" }), forEach('Both', { isSequential: false, batchCount: "[if(equals(parameters('batch'), 1), 4, 8)]" })])], {
+        parameters: { ...PARAMS, batch: { type: 'int', defaultValue: 8 } },
+      }),
+    ),
   },
   HUB550: {
     fail: files(template([]), { 'kql/Setup.kql': '// setup\n.create table Costs_raw (x: string)\n\n.drop table Old\n' }),

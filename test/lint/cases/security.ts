@@ -31,6 +31,8 @@ const linkedService = (name: string, typeProperties: Record<string, unknown>) =>
 });
 const factory = (identity?: unknown) => ({ type: 'Microsoft.DataFactory/factories', apiVersion: '2018-06-01', name: 'f', location: "[parameters('location')]", ...(identity ? { identity } : {}), properties: {} });
 const kvRef = { type: 'AzureKeyVaultSecret', store: { referenceName: 'keyVault', type: 'LinkedServiceReference' }, secretName: 'remote-key' };
+/** An access policy that only reads secrets. */
+const READ_POLICY = { tenantId: 't', objectId: 'o', permissions: { secrets: ['get'] } };
 const SECURE_KEY = { ...PARAMS, remoteKey: { type: 'securestring', defaultValue: '' }, remoteUri: { type: 'string', defaultValue: '' } };
 
 export const SECURITY_CASES: Record<string, RuleCase> = {
@@ -94,8 +96,29 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     pass: files(template([vault({ enableSoftDelete: true })])),
   },
   HUB526: {
-    fail: files(template([vault({ enableSoftDelete: true })])),
-    pass: files(template([vault({ enableSoftDelete: true, enablePurgeProtection: true })])),
+    // A vault with default access, one whose policy may write secrets, and one holding a secret written as a literal.
+    fail: files(
+      template(
+        [
+          vault({ enableSoftDelete: true }),
+          { ...vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set'] } }] }), name: 'kv2' },
+          { ...vault({ enableRbacAuthorization: false, accessPolicies: [READ_POLICY] }), name: 'kv3' },
+          { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: 'kv3/fixed', properties: { value: 'a literal secret' } },
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
+    // Purge protection on; or a vault that holds only what the template writes from a parameter (hubc's vault).
+    pass: files(
+      template(
+        [
+          vault({ enableSoftDelete: true, enablePurgeProtection: true }),
+          { ...vault({ enableRbacAuthorization: false, accessPolicies: [READ_POLICY] }), name: 'kv2' },
+          { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: "[format('{0}/{1}', 'kv2', 'remote-key')]", properties: { value: "[parameters('remoteKey')]" } },
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
   },
   HUB527: {
     fail: files(template([vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set', 'delete'], keys: ['all'] } }] })])),
@@ -159,3 +182,74 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     pass: files(template([script([{ name: 'STORAGE_KEY', secureValue: "[parameters('remoteKey')]" }, { name: 'storageAccountName', value: 'store1' }, { name: 'apiToken', value: '' }])], { parameters: SECURE_KEY })),
   },
 };
+
+/** A free string parameter: its value is chosen at deployment. */
+const FREE = (name: string, type = 'string') => ({ [name]: { type, defaultValue: type === 'int' ? 1 : '' } });
+/** A value read from another resource at deployment. */
+const deployTime = (member: string) => `[reference('other').${member}]`;
+/** A secure parameter read through a computed name. */
+const DYNAMIC_SECRET = { parameters: { ...SECURE_KEY, ...FREE('which') } };
+
+/** Inputs whose checked values are known only at deployment: each rule reports them as undecided. */
+const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
+  HUB520: { unknown: files(template([storage({ ...SAFE_STORAGE, supportsHttpsTrafficOnly: deployTime('https') })])) },
+  HUB521: { unknown: files(template([storage({ ...SAFE_STORAGE, minimumTlsVersion: "[parameters('tls')]" })], { parameters: { ...PARAMS, ...FREE('tls') } })) },
+  HUB522: {
+    unknown: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, allowBlobPublicAccess: deployTime('blobPublic') }),
+          { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: "[parameters('access')]" } },
+        ],
+        { parameters: { ...PARAMS, ...FREE('access') } },
+      ),
+    ),
+  },
+  HUB523: { unknown: files(template([storage({ ...SAFE_STORAGE, allowSharedKeyAccess: deployTime('sharedKey') })])) },
+  HUB524: {
+    unknown: files(
+      template(
+        [
+          storage({ ...SAFE_STORAGE, publicNetworkAccess: deployTime('access'), networkAcls: { defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', parameters('action'))]" } }),
+          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: deployTime('access') } },
+        ],
+        { parameters: { ...PARAMS, ...FREE('action'), enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
+      ),
+    ),
+  },
+  HUB525: { unknown: files(template([vault({ enableSoftDelete: deployTime('softDelete') })])) },
+  HUB526: { unknown: files(template([vault({ enablePurgeProtection: deployTime('purge') })])) },
+  HUB527: {
+    unknown: files(
+      template([
+        vault({ enableRbacAuthorization: deployTime('rbac'), accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set'] } }] }),
+        { ...vault({ enableRbacAuthorization: false, accessPolicies: deployTime('policies') }), name: 'kv2' },
+        { ...vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', deployTime('permission')] } }] }), name: 'kv3' },
+      ]),
+    ),
+  },
+  HUB528: { noUnknown: 'ARM takes parameter types only as literals, so the rule evaluates nothing.' },
+  HUB529: { unknown: files(template([{ ...storage(SAFE_STORAGE), tags: { k: "[parameters(parameters('which'))]" } }], DYNAMIC_SECRET)) },
+  HUB530: {
+    unknown: files(
+      template(
+        [
+          { ...role('673868aa-7521-48a0-acc6-0f60742d39f5', "[parameters('scope')]") },
+          { ...role('x'), scope: "[format('Microsoft.DataFactory/factories/{0}', 'f')]", properties: { roleDefinitionId: "[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', parameters('role'))]", principalId: 'p' } },
+        ],
+        { parameters: { ...PARAMS, ...FREE('scope'), ...FREE('role') } },
+      ),
+    ),
+  },
+  HUB531: {
+    unknown: files(
+      template([factory({ type: "[parameters('identityType')]" }), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', connectionString: "[parameters('connection')]" })], {
+        parameters: { ...PARAMS, ...FREE('identityType'), ...FREE('connection') },
+      }),
+    ),
+  },
+  HUB533: { unknown: files(template([script([{ name: 'SETTING', value: "[parameters(parameters('which'))]" }])], DYNAMIC_SECRET)) },
+};
+
+for (const [code, extra] of Object.entries(UNKNOWN)) Object.assign(SECURITY_CASES[code]!, extra);
+

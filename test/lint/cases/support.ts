@@ -8,6 +8,13 @@ export type Files = Record<string, unknown>;
 export interface RuleCase {
   fail: Files;
   pass: Files;
+  /**
+   * An input whose checked values are known only at deployment (`reference()`, a parameter without
+   * allowed values, a computed parameter name): every finding says it cannot be decided at build time.
+   */
+  unknown?: Files;
+  /** Why the rule has no such input (it evaluates no value), instead of `unknown`. */
+  noUnknown?: string;
   /** Facts from hub.yaml the rule may use. */
   options?: { chosenLocations: string[] };
 }

@@ -43,6 +43,12 @@ export const TEMPLATE_CASES: Record<string, RuleCase> = {
       }),
     ),
     pass: files(template([storage(SAFE_STORAGE)], { outputs: { id: { type: 'string', value: "[resourceId('Microsoft.Storage/storageAccounts', 'store1')]" } } })),
+    unknown: files(
+      template([storage(SAFE_STORAGE)], {
+        parameters: { location: { type: 'string', defaultValue: '[resourceGroup().location]' }, key: { type: 'securestring' }, which: { type: 'string', defaultValue: 'location' } },
+        outputs: { v: { type: 'string', value: "[parameters(parameters('which'))]" } },
+      }),
+    ),
   },
   HUB508: {
     fail: files(template([], { parameters: { location: { type: 'string', defaultValue: '[resourceGroup().location]' }, password: { type: 'securestring', defaultValue: 'Pa55word!' } } })),
