@@ -16,7 +16,7 @@
  * The run still exits 0 (the figures it has are valid); its last line names the rows not measured.
  *
  * Environment: `BENCH_RUNS` (runs per row, default 7), `BENCH_ROWS` (comma-separated row keys to measure,
- * default all: node, build, buildAll, compile, kusto, validateCold, validateAgain, validateEdited, sizes;
+ * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes;
  * `node -e 0` is always measured, as every ratio needs it), `BENCH_OUT` (results file, default
  * bench/results.json).
  */
@@ -102,6 +102,19 @@ const out = join(work, 'out');
 const node = measure('node', () => processRow(['-e', '0']))!;
 const build = measure('build', () => processRow([CLI, 'build', 'hub.yaml', '--out', out]));
 const buildAll = measure('buildAll', () => processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out]));
+
+// hub.yaml content limits (issue #20, items 7 and 8): a 3.5 MB hub.yaml of 200,000 tags and an 8 KB one
+// nested 3,000 levels deep, each answered with its diagnostic (exit 1).
+const manyTags = measure('manyTags', () => {
+  const file = join(work, 'tags-200k.yaml');
+  writeFileSync(file, `release: "0.7"\nhub:\n  name: contoso\ntags:\n${Array.from({ length: 200_000 }, (_, i) => `  t${i}: v${i}\n`).join('')}`);
+  return processRow([CLI, 'build', file, '--out', out]);
+});
+const deep = measure('deep', () => {
+  const file = join(work, 'deep.yaml');
+  writeFileSync(file, `release: "0.7"\nhub:\n  name: contoso\ntags:\n  a: ${'['.repeat(3000)}${']'.repeat(3000)}\n`);
+  return processRow([CLI, 'build', file, '--out', out]);
+});
 
 // Validation: cold with a fresh cache folder per run, "again" with one shared, already filled cache, and
 // after an edit (one retention value: its KQL retention command and the template default change) with a
@@ -193,6 +206,8 @@ const rows = [
   row('node -e 0', node, '', { rss: false }),
   row('cold hubc build, default hub (one release)', build, '<= 3x node -e 0', { rssTarget: '<= 100 MiB' }),
   row('cold hubc build --all (seven releases)', buildAll, '<= 6x node -e 0'),
+  row('hubc build, 3.5 MB hub.yaml of 200,000 tags', manyTags, 'seconds (HUB112 at tag 10,001)'),
+  row('hubc build, 8 KB hub.yaml nested 3,000 levels', deep, '<= 3x node -e 0 (HUB111)'),
   row('in-process compile of one release (warm)', warmCompile, '<= 10 ms', { ratio: false }),
   row('Kusto language service alone (same scripts)', kustoAlone, ''),
   row('cold hubc validate, default hub', validateCold, '<= 2 s, or <= 1.2x the Kusto language service alone', { rssTarget: '<= 300 MiB' }),

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../src/frontend/releaseDocs.js';
+import { hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 
@@ -32,7 +32,11 @@ export function writeDocs(root: string): DocsOutcome[] {
       ['releases', releasesTable],
       ['upgrading', () => upgradingSection(hubYaml)],
     ],
-    'docs/hub-yaml.md': [['hub-yaml-releases', hubYamlReleasesTable]],
+    'docs/hub-yaml.md': [
+      ['hub-yaml-releases', hubYamlReleasesTable],
+      ['hub-yaml-tags', taggedTypesTable],
+      ['hub-yaml-limits', limitsTable],
+    ],
   };
   const texts: [string, string][] = Object.entries(blocks).map(([file, list]) => [
     file,

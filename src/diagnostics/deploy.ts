@@ -99,11 +99,12 @@ export const deployCodes = defineCodes({
     severity: 'warning',
     meaning: 'Warning: a secret the hub uses is written as a Key Vault reference with placeholders (replace them, pass `--key-vault`, or give the value to `az` with `--parameters name=value`).',
     messages: {
-      raise: (a: { name: string }) => ({
+      /** `file`: the parameters file written (as given to --out), or undefined when it went to stdout. */
+      raise: (a: { name: string; file?: string }) => ({
         message: `${a.name} is a secret and is not written: the file holds a Key Vault reference with placeholders`,
         hint:
           'Pass --key-vault <vault resource ID> (and --key-secret <name>), replace the <...> placeholders, or give the value at deployment: ' +
-          `az deployment group create ... --parameters @azuredeploy.parameters.json --parameters ${a.name}=<value>.`,
+          `az deployment group create ... --parameters @${a.file ?? '<the saved file>'} --parameters ${a.name}=<value>.`,
       }),
     },
   },

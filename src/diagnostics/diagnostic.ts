@@ -125,7 +125,8 @@ export function positionAt(text: string, offset: number): Position {
  * Maps 0-based offsets of a text to 1-based line and column, lines ending at `\n` (a `\r` before it counts
  * as the last character of its line). Computed from the text itself: the yaml package's LineCounter misses
  * the line breaks inside tokens it reports as errors (a multi-line plain scalar), which puts later
- * positions past the end of their line. Offsets past the end are clamped to it.
+ * positions past the end of their line. Offsets past the end are clamped to it. The one line index of hubc:
+ * hub.yaml, KQL scripts and emitted JSON (`jsonLocator`) all use it.
  */
 export function offsetPositions(text: string): (offset: number) => Position {
   const starts = [0];

@@ -1,8 +1,12 @@
 /**
- * Diagnostic registry, HUB400-HUB419: `hubc diff` (its inputs and its upgrade notes) and `hubc publish`.
+ * Diagnostic registry, HUB400-HUB419: `hubc diff` (its inputs and its upgrade notes, HUB403-HUB410 and
+ * HUB416-HUB418) and `hubc publish`.
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
+
+/** Names as a list: `a`, `a and b`, `a, b and c`. */
+const list = (names: readonly string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
 /** What to do about a broken feed index (HUB414). */
 const indexHint = 'Restore index.json from the last publish, or remove it to rebuild it from the release folders.';
@@ -90,12 +94,11 @@ export const diffPublishCodes = defineCodes({
   HUB407: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'A resource of A is not in B, or B deploys it only under a condition A did not have: ARM\'s incremental mode leaves the one deployed before in place.',
+    meaning: 'A resource A deploys is not deployed by B (not declared, another name, or its condition false with B\'s values): ARM\'s incremental mode leaves it deployed.',
     messages: {
-      raise: (a: { name: string }) => `Resource ${a.name} is not in the new release: incremental deployment leaves it in place; delete it if it is no longer wanted.`,
-      /** `condition` is B's ARM expression. */
-      conditional: (a: { name: string; condition: string }) =>
-        `Resource ${a.name} is deployed by the new release only when ${a.condition}: where that is false, incremental deployment leaves the one deployed before in place; delete it if it is no longer wanted (hubc upgrade-plan lists it for the parameters it is given).`,
+      /** `name`: type and name as far as known; `children`: the types of its child resources that stay with it. */
+      raise: (a: { name: string; children?: readonly string[] }) =>
+        `Resource ${a.name}${a.children?.length ? ` (with its ${a.children.join(', ')})` : ''} is not deployed by the new build: incremental deployment leaves it in place; delete it if it is no longer wanted.`,
     },
   },
   HUB408: {
@@ -106,8 +109,9 @@ export const diffPublishCodes = defineCodes({
       container: (a: { name: string }) => `Storage container ${a.name} is no longer deployed by the new release; its data stays but is not read.`,
       triggerPath: (a: { path: string }) => `Files added under ${a.path} no longer start a pipeline.`,
       datasetFolder: (a: { folder: string }) => `No dataset reads ${a.folder} any more.`,
-      table: (a: { name: string }) => `Table ${a.name} is no longer created by the new release's scripts; its data stays in the database but nothing reads it.`,
-      schemaFile: (a: { path: string }) => `Schema file ${a.path} is gone: exports of that dataset version are no longer converted.`,
+      table: (a: { name: string }) => `Table ${a.name} is no longer created by the new build's scripts, which never drop a table: it stays in the database with its data.`,
+      schemaFile: (a: { path: string }) =>
+        `Schema file ${a.path} is not in the new build, but the deployment only writes schema files, it never deletes one: it stays in storage, and exports of that dataset version are still converted until you delete it.`,
       ingestionLayout: (a: { from: string; fromVersion: string; to: string; toVersion: string }) =>
         `The ingestion folder layout changes from ${a.from} (${a.fromVersion}) to ${a.to} (${a.toVersion}): data already in ingestion/ is not read in its old folders.`,
       /** `from` and `to` describe how the dataset folders are named in each release. */
@@ -119,10 +123,10 @@ export const diffPublishCodes = defineCodes({
   HUB409: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'A Data Factory pipeline, dataset or linked service of A is not in B: it stays in the factory.',
+    meaning: 'A Data Factory pipeline, dataset or linked service A deploys is not deployed by B: it stays in the factory.',
     messages: {
       /** `kind` is the object kind as a word (`pipeline`, `linked service`). */
-      raise: (a: { kind: string; name: string }) => `${a.kind[0].toUpperCase()}${a.kind.slice(1)} ${a.name} is not in the new release: the deployment leaves it in the factory; delete it.`,
+      raise: (a: { kind: string; name: string }) => `${a.kind[0].toUpperCase()}${a.kind.slice(1)} ${a.name} is not deployed by the new build: the deployment leaves it in the factory; delete it.`,
     },
   },
   HUB410: {
@@ -131,7 +135,69 @@ export const diffPublishCodes = defineCodes({
     meaning: 'A trigger changed (stop it before deploying: Data Factory cannot update a started trigger) or is gone (stop and delete it).',
     messages: {
       changed: (a: { name: string }) => `Trigger ${a.name} changed: stop it before deploying (Data Factory cannot update a started trigger), then start it again.`,
-      removed: (a: { name: string }) => `Trigger ${a.name} is not in the new release: stop and delete it, or it keeps starting its pipelines.`,
+      removed: (a: { name: string }) => `Trigger ${a.name} is not deployed by the new build: stop and delete it, or it keeps starting its pipelines.`,
+    },
+  },
+  HUB416: {
+    stage: 'upgrade note',
+    severity: 'info',
+    meaning:
+      'A component A deploys (Data Explorer, the remote hub, private networking, a dataset) is not deployed by B, and incremental deployment removes none of it: what stays behind, what it keeps doing and costing, and what to delete (`hubc upgrade-plan` gives the steps).',
+    messages: {
+      /** The leftovers of the Data Explorer component: clusters and databases by name, Data Factory objects, other resource types. */
+      dataExplorer: (a: { clusters: readonly string[]; databases: readonly string[]; pipelines: readonly string[]; triggers: readonly string[]; linkedServices: readonly string[]; others: readonly string[] }) =>
+        `Data Explorer is not deployed by the new build, but incremental deployment removes none of it: cluster ${list(a.clusters)} keeps running and billing for its compute and storage` +
+        (a.databases.length ? `, with databases ${list(a.databases)} and all their data` : '') +
+        (a.triggers.length ? `; trigger ${list(a.triggers)} keeps starting ${list(a.pipelines)} on every new manifest and loading data into the cluster` : a.pipelines.length ? `; pipelines ${list(a.pipelines)} stay in the factory` : '') +
+        (a.linkedServices.length ? `; linked service ${list(a.linkedServices)} stays` : '') +
+        (a.others.length ? `; ${list(a.others)} stay` : '') +
+        '. Stop the trigger and delete these (hubc upgrade-plan lists the steps, the cluster and its data last and by hand), or keep Data Explorer in the new build.',
+      /** The leftovers of the remote hub: Key Vault secrets, linked services, other resource types. */
+      remoteHub: (a: { secrets: readonly string[]; linkedServices: readonly string[]; others: readonly string[] }) =>
+        'The remote hub is not used by the new build: converted data goes to this hub\'s own storage from now on, and the data already pushed stays in the remote hub\'s storage (still billed there, and still read by that hub). Incremental deployment removes nothing of it' +
+        (a.secrets.length ? `: Key Vault secret ${list(a.secrets)} keeps the remote storage account key, a working credential until you delete it or rotate the key` : '') +
+        (a.linkedServices.length ? `; linked service ${list(a.linkedServices)} stays in the factory` : '') +
+        (a.others.length ? `; ${list(a.others)} stay` : '') +
+        '. Delete them (hubc upgrade-plan lists the steps).',
+      /** The leftovers of private networking: the resources whose deployment depended on it. */
+      privateNetworking: (a: { resources: readonly string[] }) =>
+        `Private networking is turned off by the new build: the storage account (and a Data Explorer cluster) accept traffic from public networks, and the factory's linked services no longer run on its managed integration runtime. Incremental deployment removes none of what served private access: ${list(a.resources)} stay, unused (managed private endpoints keep their approved private connections to the hub's resources). Delete them (hubc upgrade-plan lists the steps), or keep private networking.`,
+      /** A built-in dataset whose schema files B no longer has. */
+      dataset: (a: { dataset: string; exportType: string; schemaFiles: readonly string[]; tables: readonly string[]; folder: string }) =>
+        `Dataset ${a.dataset} (${a.exportType} exports) is not ingested by the new build, but the deployment removes none of it: its schema files ${list(a.schemaFiles)} stay in the config container, so its exports are still converted` +
+        (a.tables.length ? ` and loaded into its Data Explorer tables ${list(a.tables)}, which stay with their data (the scripts create tables, they never drop one)` : '') +
+        `; the data already under ${a.folder} stays and is billed as storage. Delete or stop its Cost Management exports, then its schema files${a.tables.length ? ' and tables' : ''} (hubc upgrade-plan lists the steps), or keep the dataset.`,
+    },
+  },
+  HUB417: {
+    stage: 'upgrade note',
+    severity: 'info',
+    meaning:
+      'B names the hub differently: every resource name derives from the hub name, so B is a second hub next to A, not an upgrade of it. Deploy it as a new hub (`hubc upgrade-plan` gives the steps) or keep the name.',
+    messages: {
+      /** `resources`: how many resources of A stay (those whose names change); `triggers`: A's triggers; `shared`: resources both hubs deploy under one name that B points elsewhere. */
+      raise: (a: { from: string; to: string; resources: number; triggers: readonly string[]; shared: readonly string[] }) =>
+        `The hub is renamed from ${a.from} to ${a.to}: every resource name derives from the hub name, so the new build deploys a second hub next to ${a.from}, not an upgrade of it. Incremental deployment leaves the ${a.resources} resources of ${a.from} whose names change in place, running and billing` +
+        (a.triggers.length ? ` (its triggers ${list(a.triggers)} keep starting its pipelines)` : '') +
+        `, and its data is not moved.` +
+        (a.shared.length
+          ? ` Both hubs share ${list(a.shared)}: the new build points them at its own network, which clashes with ${a.from}'s private endpoints in one resource group.`
+          : '') +
+        ` Deploy ${a.to} as a new hub in its own resource group and move the data (hubc upgrade-plan lists the steps), or keep the hub name ${a.from}.`,
+    },
+  },
+  HUB418: {
+    stage: 'upgrade note',
+    severity: 'info',
+    meaning:
+      'A resource A deploys cannot be updated in place to what B declares (B changes a property ARM cannot change, or the address range of a subnet with resources in it): it, and what refers to it, must be deleted before B is deployed (`hubc upgrade-plan` gives the steps).',
+    messages: {
+      /** `why`: what B changes and the rule that forbids it; `referrers`: the resources that refer to it and go first; `data`: it holds data. */
+      raise: (a: { name: string; why: string; referrers: readonly string[]; data: boolean }) =>
+        `Resource ${a.name} cannot be updated in place. ${a.why[0].toUpperCase()}${a.why.slice(1)} It must be deleted before the new build is deployed` +
+        (a.referrers.length ? `, after ${list(a.referrers)}, which refer to it` : '') +
+        (a.data ? '; it holds data, so moving the data and deleting it is yours to do' : '') +
+        ' (hubc upgrade-plan lists the steps).',
     },
   },
   HUB411: {

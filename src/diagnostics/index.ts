@@ -8,6 +8,7 @@
 import type { CodeInfo } from './define.js';
 import { cliCodes } from './cli.js';
 import { hubYamlCodes } from './hubYaml.js';
+import { hubYamlCheckCodes } from './hubYamlChecks.js';
 import { outputCodes } from './output.js';
 import { diffPublishCodes } from './diffPublish.js';
 import { deployCodes } from './deploy.js';
@@ -21,6 +22,7 @@ export type { CodeInfo, MessageText, Raised } from './define.js';
 export const codes = {
   ...cliCodes,
   ...hubYamlCodes,
+  ...hubYamlCheckCodes,
   ...outputCodes,
   ...diffPublishCodes,
   ...deployCodes,

@@ -2,8 +2,8 @@
  * Source positions inside generated JSON files, so output diagnostics point at `file:line:col` of the
  * file hubc wrote (e.g. `datafactory/pipelines/rawexports_ExecuteETL.json:120:24`).
  */
-import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
-import type { Position } from './diagnostic.js';
+import { parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import { offsetPositions, type Position } from './diagnostic.js';
 
 /** Finds the position of the value at a JSON path (keys and array indexes) in one JSON text. */
 export type JsonLocator = (path: readonly (string | number)[]) => Position | undefined;
@@ -42,17 +42,11 @@ function isNode(x: unknown): boolean {
  * The locator returns the start of the deepest node on the path that exists.
  */
 export function jsonLocator(text: string): JsonLocator {
-  let parsed: { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } | undefined;
+  let parsed: { doc: ReturnType<typeof parseDocument>; position: (offset: number) => Position } | undefined;
   return (path) => {
-    if (!parsed) {
-      const lineCounter = new LineCounter();
-      parsed = { doc: parseDocument(text, { lineCounter, keepSourceTokens: false }), lineCounter };
-    }
-    const { doc, lineCounter } = parsed;
-    const range = nodeAt(doc.contents, path)?.range;
-    if (!range) return undefined;
-    const lp = lineCounter.linePos(range[0]);
-    return { line: lp.line, col: lp.col };
+    parsed ??= { doc: parseDocument(text, { keepSourceTokens: false }), position: offsetPositions(text) };
+    const range = nodeAt(parsed.doc.contents, path)?.range;
+    return range ? parsed.position(range[0]) : undefined;
   };
 }
 

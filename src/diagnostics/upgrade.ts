@@ -5,6 +5,28 @@
 import { defineCodes } from './define.js';
 
 export const upgradeCodes = defineCodes({
+  HUB480: {
+    stage: 'upgrade',
+    severity: 'error',
+    meaning:
+      'The `--parameters` file is not a parameter file of FROM: it sets parameters FROM does not declare. A file that already fits TO is used as it is (there is nothing to rewrite, so `--out` is refused); a file that fits neither is refused. Exit 2 (upgrade-plan), 1 (deploy --upgrade).',
+    messages: {
+      /** `names`: parameters of the file FROM does not declare (all declared by TO). */
+      alreadyTo: (a: { file: string; from: string; to: string; names: readonly string[]; out: string }) => ({
+        message: `${a.file} is already a parameter file of ${a.to}: it sets ${a.names.join(', ')}, which ${a.from} does not declare; there is nothing to rewrite into ${a.out}`,
+        hint: `Deploy ${a.to} with ${a.file} as it is (leave out --out), or pass the parameter file the hub was deployed from with ${a.from}.`,
+      }),
+      /** `neither`: parameters neither build declares; `onlyTo`: parameters only TO declares. */
+      neither: (a: { file: string; from: string; to: string; neither: readonly string[]; onlyTo: readonly string[] }) => ({
+        message:
+          `${a.file} is not a parameter file of ${a.from}: ` +
+          [a.neither.length ? `${a.neither.join(', ')} ${a.neither.length === 1 ? 'is a parameter' : 'are parameters'} of neither ${a.from} nor ${a.to}` : '', a.onlyTo.length ? `${a.onlyTo.join(', ')} only ${a.to} declares` : '']
+            .filter(Boolean)
+            .join('; '),
+        hint: `Pass the parameter file the hub was deployed from with ${a.from} (ARM rejects a parameter the template does not declare).`,
+      }),
+    },
+  },
   HUB490: {
     stage: 'upgrade',
     severity: 'error',

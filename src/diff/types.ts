@@ -80,18 +80,24 @@ export type UpgradeNoteKind =
   /** HUB409: a Data Factory object of A is not in B; it stays in the factory. */
   | 'dataFactoryObjectRemoved'
   /** HUB410: a trigger changed or removed; it must be stopped before deploying B. */
-  | 'triggerMustBeStopped';
+  | 'triggerMustBeStopped'
+  /** HUB416: a component (Data Explorer, the remote hub, private networking, a dataset) A deploys and B does not; what of it stays. */
+  | 'componentRemoved'
+  /** HUB417: B names the hub differently, so it is a second hub next to A. */
+  | 'hubRenamed'
+  /** HUB418: a resource of A that B changes in a way ARM cannot apply in place; it must be deleted first. */
+  | 'resourceInTheWay';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`. */
   code: string;
   kind: UpgradeNoteKind;
-  /** What the note is about: a parameter name, a resource, a pipeline, a table, a path. */
+  /** What the note is about: a parameter name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */
   subject: string;
   /** One or two sentences saying what happens and what to do. */
   message: string;
-  /** For renames: the new name. Renames are guesses and say so (`likely`). */
+  /** For renames: the new name (of a parameter, or of the hub). Parameter renames are guesses and say so (`likely`). */
   to?: string;
   likely?: boolean;
 }

@@ -8,7 +8,12 @@
  *   `defaultValue` must be set.
  * - Incremental mode (the portal's, and the default) leaves resources that are not in the template unchanged
  *   ("Azure Resource Manager deployment modes", learn.microsoft.com/azure/azure-resource-manager/templates/
- *   deployment-modes); so do Data Factory objects, which are child resources.
+ *   deployment-modes); so do Data Factory objects, which are child resources. What A deploys and B does not
+ *   is found on the folded templates (./deployed.ts): a resource B still declares but no longer deploys
+ *   (its condition false with B's parameter defaults) or deploys under another name stays behind too.
+ *   Whole components (Data Explorer, the remote hub, private networking, a dataset) get one note saying
+ *   what of them stays and what it costs (HUB416, ./components.ts); a renamed hub is a second hub (HUB417),
+ *   and its leftovers are that note alone.
  * - "Deployment can fail if you try to update active triggers" ("Automate continuous integration using
  *   Azure Pipelines releases", Data Factory docs): a changed trigger must be stopped first; a removed one
  *   keeps firing until it is stopped and deleted.
@@ -17,18 +22,33 @@
  *   release's ingestion layout or export container (src/model/releases.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { getRelease, type Release } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
+import type { RemovedComponent, RemovedDataset } from './components.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
+import { mayBeDeployed, type DeclaredResource } from './deployed.js';
+import { DATA_RESOURCE_TYPES } from './blockers.js';
+import { describeResources, leftovers, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
 import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
 import { isObject, type JsonObject } from '../util/json.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
-const ORDER: UpgradeNoteKind[] = ['parameterRemoved', 'parameterRenamed', 'parameterTypeChanged', 'parameterRequired', 'triggerMustBeStopped', 'resourceLeftBehind', 'dataFactoryObjectRemoved', 'dataNoLongerRead'];
+const ORDER: UpgradeNoteKind[] = [
+  'hubRenamed',
+  'parameterRemoved',
+  'parameterRenamed',
+  'parameterTypeChanged',
+  'parameterRequired',
+  'resourceInTheWay',
+  'triggerMustBeStopped',
+  'componentRemoved',
+  'resourceLeftBehind',
+  'dataFactoryObjectRemoved',
+  'dataNoLongerRead',
+];
 
-/** A note of a kind about a subject, its code and message raised through the registry (HUB403-HUB410). */
+/** A note of a kind about a subject, its code and message raised through the registry (HUB403-HUB410, HUB416-HUB417). */
 function note(kind: UpgradeNoteKind, subject: string, raised: Raised, extra: Partial<UpgradeNote> = {}): UpgradeNote {
   return { code: raised.code, kind, subject, message: raised.message, ...extra };
 }
@@ -124,40 +144,81 @@ function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
 /** Note kinds of Data Factory objects by kind. */
 const KIND_WORD: Record<DataFactoryObject['kind'], string> = { pipelines: 'pipeline', triggers: 'trigger', datasets: 'dataset', linkedServices: 'linked service' };
 
-/** Trigger and Data Factory object notes. */
-function dataFactoryNotes(result: DiffResult): UpgradeNote[] {
+/** Changed triggers (from the diff's Data Factory section): stopped before B is deployed. */
+function changedTriggerNotes(result: DiffResult): UpgradeNote[] {
+  const triggers = result.groups.find((g) => g.id === 'dataFactory')?.sections.find((s) => s.id === 'triggers')?.items ?? [];
+  return triggers.filter((i) => i.change === 'changed').map((i) => note('triggerMustBeStopped', i.name, codes.HUB410.changed({ name: i.name })));
+}
+
+/** The Data Factory objects left behind: triggers to stop and delete, other objects to delete. */
+function objectNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
   const out: UpgradeNote[] = [];
-  const sections = result.groups.find((g) => g.id === 'dataFactory')?.sections ?? [];
-  for (const s of sections) {
-    const word = KIND_WORD[s.id as DataFactoryObject['kind']];
-    for (const item of s.items) {
-      if (s.id === 'triggers' && item.change === 'changed')
-        out.push(note('triggerMustBeStopped', item.name, codes.HUB410.changed({ name: item.name })));
-      else if (s.id === 'triggers' && item.change === 'removed')
-        out.push(note('triggerMustBeStopped', item.name, codes.HUB410.removed({ name: item.name })));
-      else if (item.change === 'removed')
-        out.push(note('dataFactoryObjectRemoved', item.name, codes.HUB409.raise({ kind: word, name: item.name })));
-    }
+  for (const r of left) {
+    if (!r.object) continue;
+    const { kind, name } = r.object;
+    if (kind === 'triggers') out.push(note('triggerMustBeStopped', name, codes.HUB410.removed({ name })));
+    else out.push(note('dataFactoryObjectRemoved', name, codes.HUB409.raise({ kind: KIND_WORD[kind], name })));
   }
   return out;
 }
 
-/**
- * Resources of A that B does not declare, and resources B deploys only under a condition that is new or
- * changed (Data Factory objects and nested deployments aside): where B's condition is false, the resource
- * A deployed stays (0.7 -> 0.8: the network components with public access on).
- */
-function resourceNotes(result: DiffResult): UpgradeNote[] {
-  const items = (result.groups.find((g) => g.id === 'template')?.sections.find((s) => s.id === 'resources')?.items ?? []).filter(
-    (i) => !i.name.startsWith('Microsoft.Resources/deployments '),
-  );
+/** Resources left behind (Data Factory objects aside), each with the parts that stay with it. */
+function resourceNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
+  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) => note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? r.display}`, children: parts })));
+}
+
+/** The note of a switched component that B no longer deploys. */
+function componentNote({ component, leftovers }: RemovedComponent): UpgradeNote {
+  const objects = (kind: string) => leftovers.filter((r) => r.object?.kind === kind).map((r) => r.object!.name);
+  const resources = topLevel(leftovers.filter((r) => !r.object)).map((x) => x.r);
+  const ofType = (type: string) => leftovers.filter((r) => r.type.toLowerCase() === type);
+  const names = (list: readonly DeclaredResource[]) => list.map((r) => shortName(r) ?? r.display);
+  if (component === 'dataExplorer') {
+    const clusters = ofType('microsoft.kusto/clusters');
+    return note(
+      'componentRemoved',
+      component,
+      codes.HUB416.dataExplorer({
+        clusters: names(clusters),
+        databases: names(ofType('microsoft.kusto/clusters/databases')),
+        pipelines: objects('pipelines'),
+        triggers: objects('triggers'),
+        linkedServices: objects('linkedServices'),
+        others: describeResources(resources.filter((r) => !clusters.includes(r)), leftovers),
+      }),
+    );
+  }
+  if (component === 'remoteHub') {
+    const secrets = ofType('microsoft.keyvault/vaults/secrets');
+    return note('componentRemoved', component, codes.HUB416.remoteHub({ secrets: names(secrets), linkedServices: objects('linkedServices'), others: describeResources(resources.filter((r) => !secrets.includes(r)), leftovers) }));
+  }
+  const all = [...describeResources(resources, leftovers), ...leftovers.filter((r) => r.object).map((r) => `${KIND_WORD[r.object!.kind]} ${r.object!.name}`)];
+  return note('componentRemoved', component, codes.HUB416.privateNetworking({ resources: all }));
+}
+
+/** The resources B changes in a way ARM cannot apply in place (./blockers.ts), each with what refers to it. */
+function blockerNotes(blockers: Leftovers['blockers']): UpgradeNote[] {
   const out: UpgradeNote[] = [];
-  for (const i of items) {
-    if (i.change === 'removed') out.push(note('resourceLeftBehind', i.name, codes.HUB407.raise({ name: i.name })));
-    const condition = i.change === 'changed' ? i.changes?.find((c) => c.path === 'condition' && c.change !== 'removed') : undefined;
-    if (condition) out.push(note('resourceLeftBehind', i.name, codes.HUB407.conditional({ name: i.name, condition: String(condition.to) })));
+  for (const [r, b] of blockers) {
+    if (!b.root) continue;
+    const referrers = [...blockers].filter(([, x]) => x.referred === r).map(([f]) => f.decl);
+    const why = b.why.replaceAll('{B}', 'the new build');
+    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? r.display}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
   }
   return out;
+}
+
+/** The note of a built-in dataset that B no longer ingests. */
+function datasetNote(d: RemovedDataset): UpgradeNote {
+  return note('componentRemoved', d.dataset.name, codes.HUB416.dataset({ dataset: d.dataset.name, exportType: d.dataset.exportType, schemaFiles: d.schemaFiles, tables: d.tables, folder: d.folder }));
+}
+
+/** The note of a renamed hub, with A's resources (all left behind) and the resources both deploy that B re-points. */
+function hubRenamedNote(renamed: { from: string; to: string }, ra: readonly DeclaredResource[], rb: readonly DeclaredResource[], left: readonly DeclaredResource[]): UpgradeNote {
+  const deployedA = ra.filter(mayBeDeployed);
+  const shared = sharedResources(deployedA, rb, left);
+  const triggers = left.filter((r) => r.object?.kind === 'triggers').map((r) => r.object!.name);
+  return note('hubRenamed', renamed.from, codes.HUB417.raise({ ...renamed, resources: left.filter((r) => !r.object).length, triggers, shared: describeResources(shared) }), { to: renamed.to });
 }
 
 /** Storage locations a build's template reads (containers, trigger blob paths, dataset folders), with the note each gets when B no longer reads it. */
@@ -182,25 +243,18 @@ function storagePaths(template: JsonObject): Map<string, Raised> {
   return out;
 }
 
-/** The release row of a build, when hubc knows the release. */
-function releaseOf(input: DiffInput): Release | undefined {
-  try {
-    return input.release ? getRelease(input.release) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Data notes: storage paths, tables, schema files and ingestion layout B no longer reads. */
-function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): UpgradeNote[] {
+/** Data notes: storage paths, tables, schema files and ingestion layout B no longer reads (those of a removed dataset are in its note). */
+function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, datasets: readonly RemovedDataset[], dataExplorer: boolean): UpgradeNote[] {
   const out: UpgradeNote[] = [];
   const pb = storagePaths(tb);
   for (const [key, raised] of storagePaths(ta)) if (!pb.has(key)) out.push(note('dataNoLongerRead', key.slice(key.indexOf(' ') + 1), raised));
+  const covered = new Set(datasets.flatMap((d) => [...d.schemaFiles, ...d.tables]));
   const tablesB = new Set(kqlTableNames(kqlDeclarations(b.artifacts)));
-  for (const t of kqlTableNames(kqlDeclarations(a.artifacts)))
-    if (!tablesB.has(t)) out.push(note('dataNoLongerRead', t, codes.HUB408.table({ name: t })));
+  // KQL tables hold data only where A deploys a cluster.
+  for (const t of dataExplorer ? kqlTableNames(kqlDeclarations(a.artifacts)) : [])
+    if (!tablesB.has(t) && !covered.has(t)) out.push(note('dataNoLongerRead', t, codes.HUB408.table({ name: t })));
   for (const path of a.artifacts.keys())
-    if (path.startsWith('config/schemas/') && !b.artifacts.has(path)) out.push(note('dataNoLongerRead', path, codes.HUB408.schemaFile({ path })));
+    if (path.startsWith('config/schemas/') && !b.artifacts.has(path) && !covered.has(path)) out.push(note('dataNoLongerRead', path, codes.HUB408.schemaFile({ path })));
   const ra = releaseOf(a);
   const rb = releaseOf(b);
   if (ra && rb && ra.ingestionLayout !== rb.ingestionLayout)
@@ -225,7 +279,10 @@ function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): 
 
 /** Upgrade notes of a comparison, most disruptive first; `result` must already hold the semantic groups. */
 export function upgradeNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, result: DiffResult): UpgradeNote[] {
-  const notes = [...parameterNotes(ta, tb), ...dataFactoryNotes(result), ...resourceNotes(result), ...dataNotes(a, b, ta, tb)];
+  const l = leftovers(a, b, ta, tb);
+  const notes = [...parameterNotes(ta, tb)];
+  if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
+  else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
+  notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }
-

@@ -1,10 +1,19 @@
 /**
  * Stage 1: parse hub.yaml text into a YAML document that keeps source positions.
+ *
+ * The text is held to the limits of `./limits.ts` before the recursive parts of the yaml package (its
+ * composer, `toJS`) or anything after them runs: its length first, then the nesting depth and entry counts
+ * of the concrete syntax tree (built by the yaml package's iterative `Parser`), then, on the composed
+ * document, the depth and size the data gets once aliases are expanded. Duplicate keys are found in one
+ * linear pass (`./duplicates.ts`).
  */
-import { parseDocument, visit, type Document } from 'yaml';
+import { Composer, Parser, visit, type Document, type YAMLError } from 'yaml';
 import { nodeAt } from '../diagnostics/positions.js';
 import { offsetPositions, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
-import { codes } from '../diagnostics/index.js';
+import { codes, type Raised } from '../diagnostics/index.js';
+import { duplicateKeys } from './duplicates.js';
+import { HUB_YAML_LIMITS, measureExpanded, scanSyntax, type LimitPassed, type Unclosed } from './limits.js';
+import { dottedPath, type DataPath } from './paths.js';
 
 /** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
 export interface SourceDocument {
@@ -19,57 +28,124 @@ export interface SourceDocument {
   declaredRelease?: unknown;
 }
 
+/** Options of the yaml package: duplicate keys are found by `./duplicates.ts` instead (linear). */
+const YAML_OPTIONS = { uniqueKeys: false, prettyErrors: false, strict: true } as const;
+
 /**
- * Parses YAML text. Syntax errors become `HUB100` and duplicate keys `HUB101`, positioned where the
- * `yaml` package found them.
+ * Parses YAML text. Syntax errors become `HUB100` (positioned where an unclosed `[`, `{` or quote opens
+ * when that is the cause), duplicate keys `HUB101`, and text past the limits of
+ * {@link HUB_YAML_LIMITS} `HUB110`-`HUB112`; none of these throws, whatever the text.
  * @param text the hub.yaml content
  * @param file the name used in diagnostics (e.g. `hub.yaml`)
  */
 export function parseHubYaml(text: string, file: string): { source?: SourceDocument; diagnostics: Diagnostic[] } {
+  const at = (raised: Raised, offset: number, path?: DataPath): Diagnostic => ({
+    ...raised,
+    file,
+    start: position(offset),
+    ...(path ? { path: dottedPath(path) } : {}),
+  });
+  if (text.length > HUB_YAML_LIMITS.textLength) {
+    return { diagnostics: [{ ...codes.HUB110.raise({ length: text.length, limit: HUB_YAML_LIMITS.textLength }), file, start: { line: 1, col: 1 } }] };
+  }
   const position = offsetPositions(text);
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true });
-  const diagnostics: Diagnostic[] = [];
-  for (const err of doc.errors) {
-    const pos = position(err.pos[0]);
-    const duplicate = err.code === 'DUPLICATE_KEY';
-    const detail = firstLine(err.message);
-    diagnostics.push({
-      ...(duplicate ? codes.HUB101.raise({ detail }) : codes.HUB100.syntax({ detail })),
-      file,
-      start: { line: pos.line, col: pos.col },
-    });
+  const tokens = [...new Parser().parse(text)];
+  const scan = scanSyntax(tokens);
+  if (scan.limit) return { diagnostics: [at(limitRaised(scan.limit), scan.limit.offset, scan.limit.path)] };
+
+  const docs = [...new Composer(YAML_OPTIONS).compose(tokens, true, text.length)];
+  const doc = docs[0]!;
+  const diagnostics: Diagnostic[] = doc.errors.map((err) => syntaxDiagnostic(err, scan.unclosed, at));
+  if (docs.length > 1) diagnostics.push(at(codes.HUB100.documents(), docs[1]!.range[0]));
+  if (diagnostics.length) return { diagnostics };
+
+  for (const d of duplicateKeys(doc)) {
+    const first = position(d.first);
+    const where = d.path.length > 1 ? dottedPath(d.path.slice(0, -1)) : undefined;
+    diagnostics.push(at(codes.HUB101.raise({ key: d.key, where, line: first.line, col: first.col }), d.second, d.path));
   }
   if (diagnostics.length) return { diagnostics };
+
+  const expanded = measureExpanded(doc);
+  if (!expanded.ok) {
+    const raised =
+      expanded.kind === 'recursive'
+        ? codes.HUB100.recursiveAlias()
+        : expanded.kind === 'depth'
+          ? codes.HUB111.aliases({ limit: HUB_YAML_LIMITS.depth })
+          : codes.HUB112.aliases({ limit: HUB_YAML_LIMITS.totalEntries });
+    return { diagnostics: [at(raised, expanded.offset)] };
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
     // The yaml package refuses aliases that expand to too much data ("billion laughs"), and aliases it
     // cannot resolve; report at the first alias.
-    let at = 0;
-    visit(doc, {
-      Alias(_key, node) {
-        at = node.range?.[0] ?? 0;
-        return visit.BREAK;
-      },
-    });
-    const pos = position(at);
-    diagnostics.push({
-      ...codes.HUB100.aliases({ detail: firstLine((e as Error).message) }),
-      file,
-      start: { line: pos.line, col: pos.col },
-    });
-    return { diagnostics };
+    return { diagnostics: [at(codes.HUB100.aliases({ detail: firstLine((e as Error).message) }), firstAliasOffset(doc))] };
   }
   return { source: { file, text, doc, position, data }, diagnostics };
 }
-
 
 /** Most times one alias may be expanded (the yaml package's guard against alias bombs). */
 const MAX_ALIAS_COUNT = 100;
 
 function firstLine(message: string): string {
-  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** The offset of the first alias of a document (0 when it has none). The document's depth is bounded here. */
+function firstAliasOffset(doc: Document.Parsed): number {
+  let at = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      at = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return at;
+}
+
+/**
+ * A syntax error of the yaml package as a diagnostic. An error caused by a `[`, `{` or quote left open is
+ * reported where it opens (the yaml package reports where it gave up, often lines later); tabs used for
+ * indentation get a hint of their own.
+ */
+function syntaxDiagnostic(err: YAMLError, unclosed: readonly Unclosed[], at: (raised: Raised, offset: number) => Diagnostic): Diagnostic {
+  const detail = firstLine(err.message);
+  const offset = err.pos[0];
+  if (err.code === 'TAB_AS_INDENT') return at(codes.HUB100.tabs({ detail }), offset);
+  const closing = /end with an? ([\]}])/.exec(detail)?.[1];
+  const chars: Unclosed['char'][] = closing === ']' ? ['['] : closing === '}' ? ['{'] : /closing "quote/.test(detail) ? ['"'] : /closing 'quote/.test(detail) ? ["'"] : [];
+  // The innermost opener of the kind the error names, before where the error is reported.
+  const opener = unclosed.filter((u) => chars.includes(u.char) && u.offset <= offset).pop();
+  if (opener) return at(codes.HUB100.unclosed({ char: opener.char, detail }), opener.offset);
+  if (err.code === 'RESOURCE_EXHAUSTION') {
+    // Not expected once the limits hold (the composer catches its own stack overflow); a depth error, not syntax.
+    return at(codes.HUB111.raise({ where: 'hub.yaml', limit: HUB_YAML_LIMITS.depth }), offset);
+  }
+  return at(codes.HUB100.syntax({ detail }), offset);
+}
+
+/** The diagnostic of a limit the syntax tree passes, with a hint that fits the place. */
+function limitRaised(limit: LimitPassed): Raised {
+  const where = limit.path.length ? dottedPath(limit.path) : 'hub.yaml';
+  switch (limit.kind) {
+    case 'depth':
+      return codes.HUB111.raise({ where, limit: HUB_YAML_LIMITS.depth });
+    case 'entries':
+      return codes.HUB112.entries({ where, count: limit.count, limit: HUB_YAML_LIMITS.entries, hint: entriesHint(limit.path) });
+    case 'totalEntries':
+      return codes.HUB112.total({ limit: HUB_YAML_LIMITS.totalEntries, hint: entriesHint(limit.path) });
+  }
+}
+
+/** What to do about too many entries at a path: for tags, Azure's own limit is far lower. */
+function entriesHint(path: DataPath): string {
+  if (path[0] === 'tags' || path[0] === 'tagsByResource') {
+    return 'Azure allows at most 50 tags per resource (15 on Private DNS zones and their links), counting tags and tagsByResource merged; combine several values into one JSON-valued tag if you need more.';
+  }
+  return 'See docs/hub-yaml.md, "Limits".';
 }
 
 /** Where in the YAML a JSON-pointer-like path points. `key` asks for the key of the last segment instead of its value. */
@@ -77,3 +153,4 @@ export function locate(source: SourceDocument, path: readonly (string | number)[
   const range = nodeAt(source.doc.contents, path, key)?.range;
   return source.position(range ? range[0] : 0);
 }
+

@@ -5,6 +5,9 @@
  */
 import { RELEASE_VERSIONS, earlierReleases, getRelease, outputName, parameterName, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../model/releases.js';
 import { RELEASE_SECTIONS, sectionApplies } from './checks/releaseFields.js';
+import { ALL_TAGGED_TYPES, tagLimits, taggedResourceTypes } from '../model/tags.js';
+import { HUB_YAML_LIMITS } from './limits.js';
+import { codes } from '../diagnostics/index.js';
 
 /** Human names of the capabilities. */
 const FEATURE_NAMES: Record<ReleaseFeature, string> = {
@@ -79,6 +82,33 @@ export function hubYamlReleasesTable(): string {
     `| \`hub.name\`, \`hub.location\`, \`storage\`, \`scopes\`, \`tags\`, \`tagsByResource\` | the hub | ${releases.map(() => '✓').join(' | ')} |`,
     ...rows,
     datasets,
+  ].join('\n');
+}
+
+/** docs/hub-yaml.md: the resource types each release tags (the keys `tagsByResource` takes) and Azure's tag limits on each. */
+export function taggedTypesTable(): string {
+  const releases = RELEASE_VERSIONS.map(getRelease);
+  const rows = ALL_TAGGED_TYPES.map((t) => {
+    const limits = tagLimits(t);
+    return `| \`${t}\` | ${limits.maxTags} | ${limits.maxNameLength} | ${releases.map((r) => (taggedResourceTypes(r).includes(t) ? '✓' : '–')).join(' | ')} |`;
+  });
+  return [
+    `| Resource type | Tags at most | Tag name at most (characters) | ${releases.map((r) => r.version).join(' | ')} |`,
+    `| --- | --- | --- | ${releases.map(() => '---').join(' | ')} |`,
+    ...rows,
+  ].join('\n');
+}
+
+/** docs/hub-yaml.md: the limits of hub.yaml content (src/frontend/limits.ts). */
+export function limitsTable(): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return [
+    '| Limit | Value | Diagnostic |',
+    '| --- | --- | --- |',
+    `| Length of the text (\`compile()\` and every command) | ${n(HUB_YAML_LIMITS.textLength)} characters (4 MiB) | ${codes.HUB110.code} |`,
+    `| Mappings and lists nested in one another (the file's top level is level 1; aliases expanded) | ${HUB_YAML_LIMITS.depth} levels | ${codes.HUB111.code} |`,
+    `| Entries of one mapping or list | ${n(HUB_YAML_LIMITS.entries)} | ${codes.HUB112.code} |`,
+    `| Entries in all (keys of mappings and items of lists; aliases expanded) | ${n(HUB_YAML_LIMITS.totalEntries)} | ${codes.HUB112.code} |`,
   ].join('\n');
 }
 

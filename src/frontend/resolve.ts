@@ -20,6 +20,12 @@ function dataExplorerSku(raw: { name: string; tier?: 'Basic' | 'Standard'; capac
   return { name: raw.name, tier, capacity: raw.capacity ?? (tier === 'Basic' ? 1 : 2) };
 }
 
+/** The list with each text kept once, ignoring case: its first spelling, in list order. */
+function firstSpellings(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((s) => !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
+}
+
 /**
  * Builds the model. `data` must have passed {@link validateHub}; `skuNames` is the SKU enum of the
  * schema (the default list offered by the deploy form).
@@ -46,7 +52,8 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
       databases: { ...data.dataExplorer.databases },
       trustedExternalTenants: [...data.dataExplorer.trustedExternalTenants],
     },
-    scopes: [...data.scopes],
+    // Scope IDs are case-insensitive: the first spelling of each is kept (HUB219 warns about the others).
+    scopes: firstSpellings(data.scopes),
     retention: { ...data.retention },
     networking: { ...data.networking },
     remoteHub: { ...data.remoteHub },

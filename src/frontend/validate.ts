@@ -10,8 +10,11 @@ import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from '../diagnostics/positions.js';
-import { getRelease, RELEASE_VERSIONS, type Release } from '../model/releases.js';
+import { getRelease, LATEST_RELEASE, RELEASE_VERSIONS, type Release } from '../model/releases.js';
+import { regionNameFor } from '../model/regions.js';
+import { nearest } from '../util/nearest.js';
 import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
+import { dottedPath } from './paths.js';
 
 export { parseCidr } from './checks/network.js';
 
@@ -30,10 +33,7 @@ function defaults(): Record<string, unknown> {
   return schemaDefaults;
 }
 
-/** `a.b[0].c` for a data path; `(root)` for the empty path. */
-export function dottedPath(path: DataPath): string {
-  return path.length ? path.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(root)';
-}
+export { dottedPath } from './paths.js';
 
 /**
  * Validates the document. Returns the data with schema defaults applied (a deep copy) when there is no
@@ -73,7 +73,8 @@ function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
   const typed = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   return errors.filter((e) => {
-    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
+    // Summaries of the errors they come with: ajv's `propertyNames` says only "property name must be valid".
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'propertyNames') return false;
     if (AFTER_TYPE.has(e.keyword) && typed.has(e.instancePath)) return false;
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (seen.has(key)) return false;
@@ -87,28 +88,34 @@ function errorPath(e: ErrorObject): DataPath {
   const path = pointerPath(e.instancePath);
   if (e.keyword === 'additionalProperties') return [...path, String((e.params as { additionalProperty: string }).additionalProperty)];
   if (e.keyword === 'required') return [...path, String((e.params as { missingProperty: string }).missingProperty)];
+  if (e.propertyName !== undefined) return [...path, e.propertyName];
   return path;
 }
 
 function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagnostic[] {
   return errors.map((e): Diagnostic => {
     const path = pointerPath(e.instancePath);
-    const where = dottedPath(path);
+    // An error about a key (a `propertyNames` rule: a tag name, a tagsByResource type) is at the key.
+    const key = e.propertyName;
+    const where = key === undefined ? dottedPath(path) : `${path.length ? dottedPath(path) : '(root)'} key '${key.length > 40 ? `${key.slice(0, 40)}…` : key}'`;
+    const at = key === undefined ? locate(source, path) : locate(source, [...path, key], true);
     // `severity` first keeps the key order of the JSON output; the raised entry sets its value.
     const base = { severity: 'error' as Severity, file: source.file, path: dottedPath(errorPath(e)) };
     switch (e.keyword) {
       case 'additionalProperties': {
         const name = String((e.params as { additionalProperty: string }).additionalProperty);
         const allowed = Object.keys(((e.parentSchema as { properties?: object })?.properties ?? {}) as object);
-        return { ...base, ...codes.HUB102.raise({ name, where: path.length ? where : undefined, allowed }), start: locate(source, [...path, name], true) };
+        const raised = codes.HUB102.raise({ name, where: path.length ? where : undefined, allowed, nearest: nearest(name, allowed) });
+        return { ...base, ...raised, start: locate(source, [...path, name], true) };
       }
       case 'type': {
         const type = (e.params as { type: string }).type;
-        return { ...base, ...codes.HUB103.raise({ where, type, hint: typeHint(type, e.data, path) }), start: locate(source, path) };
+        return { ...base, ...codes.HUB103.raise({ where, type, hint: typeHint(type, e.data, path, e.parentSchema as FieldSchema) }), start: at };
       }
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
-        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: locate(source, path) };
+        if (path.length === 1 && path[0] === 'release') return { ...base, ...codes.HUB104.release({ releases: RELEASE_VERSIONS, latest: LATEST_RELEASE }), start: at };
+        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: at };
       }
       case 'minimum':
       case 'maximum':
@@ -118,29 +125,57 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       case 'maxLength':
       case 'minItems':
       case 'maxItems':
-        return { ...base, ...codes.HUB105.raise({ where, detail: e.message, hint: rangeHint(e) }), start: locate(source, path) };
+        return { ...base, ...codes.HUB105.raise({ where, detail: e.message, hint: tagLengthHint(path, key, e) ?? rangeHint(e) }), start: at };
       case 'required': {
         const missing = (e.params as { missingProperty: string }).missingProperty;
-        return { ...base, ...codes.HUB106.raise({ missing, where: path.length ? where : undefined }), start: locate(source, path) };
+        return { ...base, ...codes.HUB106.raise({ missing, where: path.length ? where : undefined }), start: at };
       }
-      case 'pattern':
-        return { ...base, ...codes.HUB107.raise({ where, hint: patternHint(path) }), start: locate(source, path) };
+      case 'pattern': {
+        const value = key ?? String(e.data);
+        const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+        const pattern = (e.params as { pattern: string }).pattern;
+        if (path[0] === 'lint' && path[path.length - 1] === 'rule') return { ...base, ...codes.HUB107.lintRule({ where, value: shown, pattern }), start: at };
+        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value) }), start: at };
+      }
       case 'uniqueItems':
-        return { ...base, ...codes.HUB108.raise({ where }), start: locate(source, path) };
+        return { ...base, ...codes.HUB108.raise({ where }), start: at };
       default:
-        return { ...base, ...codes.HUB109.raise({ where, detail: e.message }), start: locate(source, path) };
+        return { ...base, ...codes.HUB109.raise({ where, detail: e.message }), start: at };
     }
   });
 }
 
-function typeHint(type: string, value: unknown, path: DataPath): string {
+/** What the JSON Schema says of a field, as far as hints use it. */
+interface FieldSchema {
+  default?: unknown;
+  minLength?: number;
+  pattern?: string;
+  enum?: unknown[];
+}
+
+/** An example value of a text field for hints: its default, or "" when the field accepts empty text. */
+function textExample(schema: FieldSchema | undefined): string | undefined {
+  if (typeof schema?.default === 'string' && schema.default !== '') return JSON.stringify(schema.default);
+  if (schema?.enum?.length && typeof schema.enum[0] === 'string') return JSON.stringify(schema.enum[0]);
+  const emptyOk = !schema?.minLength && !schema?.enum && (schema?.pattern === undefined || new RegExp(schema.pattern, 'u').test(''));
+  return emptyOk ? '""' : undefined;
+}
+
+/** How to write a value of the expected type, fitted to the field (its key, its default). */
+function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSchema | undefined): string {
+  const key = path.length && typeof path[path.length - 1] === 'string' ? String(path[path.length - 1]) : undefined;
   switch (type) {
-    case 'string':
+    case 'string': {
       if (typeof value === 'number' || typeof value === 'boolean') {
-        const key = path.length ? String(path[path.length - 1]) : 'value';
-        return `Quote it: ${key}: "${String(value)}" (YAML reads ${String(value)} unquoted as a ${typeof value}).`;
+        return `Quote it: ${key ?? '-'}${key ? ':' : ''} "${String(value)}" (YAML reads ${String(value)} unquoted as a ${typeof value}).`;
       }
-      return 'Quote the value, e.g. "01:00".';
+      const example = textExample(schema);
+      const write = key ? `${key}: ${example}` : `- ${example}`;
+      if (value === null) {
+        return `Give ${key ?? 'the item'} a text value${example ? `, e.g. ${write}` : ''} (YAML reads an empty value, ~ and null as null).`;
+      }
+      return `Write one text value here${example ? `, e.g. ${write}` : ''}, not a ${Array.isArray(value) ? 'list' : 'mapping'}.`;
+    }
     case 'integer':
     case 'number':
       return 'Write a number without quotes.';
@@ -153,6 +188,14 @@ function typeHint(type: string, value: unknown, path: DataPath): string {
     default:
       return 'See docs/hub-yaml.md.';
   }
+}
+
+/** For tag names and values: Azure's limit, which the schema's is (learn.microsoft.com/azure/azure-resource-manager/management/tag-resources#limitations). */
+function tagLengthHint(path: DataPath, key: string | undefined, e: ErrorObject): string | undefined {
+  if (e.keyword !== 'maxLength' || (path[0] !== 'tags' && path[0] !== 'tagsByResource')) return undefined;
+  if (key !== undefined) return 'Azure allows tag names of at most 512 characters (128 on storage accounts); shorten the name.';
+  if (path.length === (path[0] === 'tags' ? 2 : 3)) return 'Azure allows tag values of at most 256 characters; shorten the value, or split it over several tags.';
+  return undefined;
 }
 
 /** The allowed range of a value, from the limits its schema sets. */
@@ -172,7 +215,8 @@ function rangeHint(e: ErrorObject): string {
   }
 }
 
-function patternHint(path: DataPath): string {
+/** What the allowed form of a text field is, in words, with a suggestion where one can be made. */
+function patternHint(path: DataPath, value: string): string {
   const last = path.filter((p): p is string => typeof p === 'string').pop();
   switch (last) {
     case 'name':
@@ -181,14 +225,23 @@ function patternHint(path: DataPath): string {
       if (path[0] === 'customDatasets' && path.length === 3) return 'Start with an upper-case letter; use letters and digits only.';
       return 'Use letters, digits and _ only, starting with a letter or _.';
     case 'time':
-      return 'Write the time of day as "HH:MM" (24-hour clock), quoted.';
+      return 'Write the time of day as "HH:MM" (24-hour clock), quoted, e.g. time: "01:00".';
     case 'scopes':
       return 'Scopes are resource IDs starting with /, e.g. /subscriptions/<id>.';
+    case 'tagsByResource':
+      return 'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.';
     case 'storageUri':
       return 'Use an https:// Data Lake URI such as https://<account>.dfs.core.windows.net/, or "".';
     case 'location':
-    case 'eventGridLocation':
-      return 'Use an Azure region name such as westeurope (lowercase, no spaces), or "".';
+    case 'eventGridLocation': {
+      const region = regionNameFor(value);
+      return region
+        ? `Did you mean '${region}'? Regions are written as ARM names: lower case, no spaces.`
+        : 'Use an Azure region name such as westeurope (lowercase, no spaces, as az account list-locations prints it), or "".';
+    }
+    case 'ingestion':
+    case 'hub':
+      return 'Use a letter followed by up to 259 letters, digits and _.';
     default:
       return 'See docs/hub-yaml.md for the allowed form.';
   }

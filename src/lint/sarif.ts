@@ -7,6 +7,7 @@
  * an external suppression whose justification is the hub.yaml reason. Deterministic: no timestamps or run
  * ids.
  */
+import type { Log, ReportingDescriptor, Result, ArtifactLocation } from 'sarif';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { HUBC_VERSION } from '../compiler/compile.js';
 import { RULES, UNUSED_SUPPRESSION_CODE } from './registry.js';
@@ -16,9 +17,7 @@ import type { FindingFiles } from './written.js';
 /** The `$schema` written into the log. */
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
-type SarifLevel = 'error' | 'warning' | 'note';
-
-const level = (d: Diagnostic): SarifLevel => (d.severity === 'info' ? 'note' : d.severity);
+const level = (d: Diagnostic): Result.level => (d.severity === 'info' ? 'note' : d.severity);
 
 /** The `uriBaseId` of files of the build in memory (not in a build folder). */
 export const IN_MEMORY_BASE_ID = 'HUBC_BUILD';
@@ -31,12 +30,12 @@ export const IN_MEMORY_BASE_ID = 'HUBC_BUILD';
  *   {@link IN_MEMORY_BASE_ID}, which names no place on disk (default: every file is such). `hubFile`: the
  *   hub.yaml path diagnostics of hub.yaml point at. `maintainerRules`: whether hubc maintainers' rules ran
  *   (else they are listed as not enabled).
- * @returns the log as a plain JSON object
+ * @returns the log (SARIF's own types, `@types/sarif`)
  */
-export function toSarif(result: LintHubResult, options: { files?: FindingFiles; hubFile?: string; maintainerRules?: boolean } = {}): Record<string, unknown> {
+export function toSarif(result: LintHubResult, options: { files?: FindingFiles; hubFile?: string; maintainerRules?: boolean } = {}): Log {
   const files = options.files;
-  const rules = [
-    ...RULES.map((r) => ({
+  const rules: ReportingDescriptor[] = [
+    ...RULES.map((r): ReportingDescriptor => ({
       id: r.id,
       name: r.name,
       shortDescription: { text: r.summary },
@@ -55,12 +54,12 @@ export function toSarif(result: LintHubResult, options: { files?: FindingFiles; 
   ];
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   let inMemory = false;
-  const artifact = (release: string, file: string) => {
+  const artifact = (release: string, file: string): ArtifactLocation => {
     if (files?.written(release, file)) return { uri: files.pathOf(release, file) };
     inMemory = true;
     return { uri: `${release}/${file}`, uriBaseId: IN_MEMORY_BASE_ID };
   };
-  const toResult = (d: Diagnostic, location: { uri: string; uriBaseId?: string }, justification?: string) => ({
+  const toResult = (d: Diagnostic, location: ArtifactLocation, justification?: string): Result => ({
     ruleId: d.code,
     ...(ruleIndex.has(d.code) ? { ruleIndex: ruleIndex.get(d.code) } : {}),
     level: level(d),

@@ -95,6 +95,8 @@ export interface ParamsOptions {
   keyVaultId?: string;
   /** Secret name in that vault (`--key-secret`); default: the parameter's name. */
   secretName?: string;
+  /** Path the file is written to (`--out`), named by the warnings; undefined when it goes to stdout. */
+  file?: string;
 }
 
 /** A parameter left out of the file, and why. */
@@ -140,7 +142,7 @@ export function buildParametersFile(result: CompileResult, options: ParamsOption
       };
       references.push(name);
       if (placeholder) {
-        diagnostics.push({ ...codes.HUB425.raise({ name }), file: 'azuredeploy.parameters.json', path: `parameters.${name}` });
+        diagnostics.push({ ...codes.HUB425.raise({ name, file: options.file }), file: options.file ?? '<stdout>', path: `parameters.${name}` });
       }
       continue;
     }

@@ -9,12 +9,12 @@
  *   still refers to, so pipelines, datasets and linked services go after the deployment, once B's objects
  *   no longer refer to them.
  */
-import { dataFactoryObjects, type DataFactoryObject } from '../diff/dataFactory.js';
+import { mayBeDeployed, type DeclaredResource } from '../diff/deployed.js';
 import type { DiffResult } from '../diff/types.js';
-
+import type { Leftovers } from '../diff/leftovers.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { isObject } from '../util/json.js';
 
 /** A Data Factory step before numbering. */
 export interface DataFactoryStep {
@@ -64,47 +64,56 @@ export function referrersFirst<T>(items: readonly T[], key: (t: T) => string, re
   return out;
 }
 
-function target(o: DataFactoryObject): DataFactoryTarget {
-  const t: DataFactoryTarget = { kind: o.kind, name: o.name };
-  if (o.condition !== undefined) t.condition = typeof o.condition === 'string' ? o.condition : JSON.stringify(o.condition);
+function target(o: DeclaredResource): DataFactoryTarget {
+  const t: DataFactoryTarget = { kind: o.object!.kind, name: o.object!.name };
+  // A condition the known values decide is no longer "sometimes".
+  if (o.condition !== undefined && o.deployed === 'unknown') t.condition = o.condition;
   return t;
 }
 
-/** The stop and delete steps of the Data Factory objects of A (template `ta`) against B, from the diff. */
-export function dataFactorySteps(ta: JsonObject, diff: DiffResult): DataFactoryStep[] {
-  const objects = dataFactoryObjects(ta);
+/**
+ * The stop and delete steps of the Data Factory objects of A against B: every trigger A deploys (or may) is
+ * stopped; the objects B's deployment leaves behind are deleted.
+ * @param l what deploying B leaves of A (`leftovers` of src/diff/upgrade.ts)
+ */
+export function dataFactorySteps(l: Leftovers, diff: DiffResult): DataFactoryStep[] {
+  const objects = l.ra.filter((r) => r.object && mayBeDeployed(r));
+  const left = new Set(l.left);
   const sections = diff.groups.find((g) => g.id === 'dataFactory')?.sections ?? [];
   const changeOf = (kind: string, name: string) => sections.find((s) => s.id === kind)?.items.find((i) => i.name === name)?.change;
-  const noteOf = (name: string) => diff.upgradeNotes.find((n) => n.code === codes.HUB410.code && n.subject === name);
+  const noteOf = (code: string, name: string) => diff.upgradeNotes.find((n) => n.code === code && n.subject === name);
+  const componentOf = (o: DeclaredResource) => l.components.find((c) => c.leftovers.includes(o));
+  const cite = (o: DeclaredResource, code: string): UpgradeCitation[] => {
+    const name = o.object!.name;
+    const note = noteOf(code, name);
+    const component = componentOf(o);
+    const change = changeOf(o.object!.kind, name) ?? (left.has(o) ? 'not deployed' : 'unchanged');
+    return [...(note ? [{ code: note.code, subject: name }] : []), ...(component ? [{ code: codes.HUB416.code, subject: component.component }] : []), { change: `dataFactory/${o.object!.kind}/${name}: ${change}` }];
+  };
+  // "has no" when B does not declare the object at all, "does not deploy" when it declares it under a condition false with B's values.
+  const lacks = (o: DeclaredResource) => (l.rb.some((x) => x.object?.kind === o.object!.kind && x.object.name === o.object!.name) ? 'does not deploy' : 'has no');
   const steps: DataFactoryStep[] = [];
-  for (const t of objects.filter((o) => o.kind === 'triggers')) {
-    const change = changeOf('triggers', t.name);
-    const note = noteOf(t.name);
-    const cites: UpgradeCitation[] = [];
-    if (note) cites.push({ code: note.code, subject: t.name });
-    cites.push({ change: `dataFactory/triggers/${t.name}: ${change ?? 'unchanged'}` });
-    const why =
-      change === 'removed'
-        ? `{B} has no trigger ${t.name}: stopped, it no longer starts {A}'s pipelines, and it can be deleted.`
-        : change === 'changed'
-          ? `{B} changes trigger ${t.name}, and Data Factory cannot update a started trigger.`
-          : `The deployment puts trigger ${t.name} again, and Data Factory cannot update a started trigger ({B}'s start-triggers script starts it again).`;
-    steps.push({ phase: 'before', kind: 'stopTrigger', target: target(t), why, cites });
+  for (const t of objects.filter((o) => o.object!.kind === 'triggers')) {
+    const name = t.object!.name;
+    const change = changeOf('triggers', name);
+    const why = left.has(t)
+      ? `{B} ${lacks(t)} trigger ${name}: stopped, it no longer starts {A}'s pipelines, and it can be deleted.`
+      : change === 'changed'
+        ? `{B} changes trigger ${name}, and Data Factory cannot update a started trigger.`
+        : `The deployment puts trigger ${name} again, and Data Factory cannot update a started trigger ({B}'s start-triggers script starts it again).`;
+    steps.push({ phase: 'before', kind: 'stopTrigger', target: target(t), why, cites: cite(t, codes.HUB410.code) });
   }
   for (const kind of KIND_ORDER) {
-    const removed = objects.filter((o) => o.kind === kind && changeOf(kind, o.name) === 'removed');
-    const ordered = referrersFirst(removed, (o) => o.name, (o) => referencedObjects(o.properties));
+    const removed = objects.filter((o) => o.object!.kind === kind && left.has(o));
+    const ordered = referrersFirst(removed, (o) => o.object!.name, (o) => referencedObjects(o.body().properties));
     for (const o of ordered) {
-      const note = kind === 'triggers' ? noteOf(o.name) : diff.upgradeNotes.find((n) => n.code === codes.HUB409.code && n.subject === o.name);
-      const cites: UpgradeCitation[] = [];
-      if (note) cites.push({ code: note.code, subject: o.name });
-      cites.push({ change: `dataFactory/${kind}/${o.name}: removed` });
-      const referredBy = removed.filter((x) => x !== o && referencedObjects(x.properties).includes(o.name)).map((x) => x.name);
+      const name = o.object!.name;
+      const referredBy = removed.filter((x) => x !== o && referencedObjects(x.body().properties).includes(name)).map((x) => x.object!.name);
       const why =
-        `{B} has no ${WORD[kind]} ${o.name}; an incremental deployment leaves it in the factory.` +
-        (kind === 'triggers' ? '' : ' It is deleted after the deployment, when none of {B}\'s objects refers to it any more.') +
+        `{B} ${lacks(o)} ${WORD[kind]} ${name}; an incremental deployment leaves it in the factory.` +
+        (kind === 'triggers' ? '' : " It is deleted after the deployment, when none of {B}'s objects refers to it any more.") +
         (referredBy.length ? ` It goes after ${referredBy.join(', ')}, which refer${referredBy.length === 1 ? 's' : ''} to it.` : '');
-      steps.push({ phase: kind === 'triggers' ? 'before' : 'after', kind: 'deleteDataFactoryObject', target: target(o), why, cites });
+      steps.push({ phase: kind === 'triggers' ? 'before' : 'after', kind: 'deleteDataFactoryObject', target: target(o), why, cites: cite(o, kind === 'triggers' ? codes.HUB410.code : codes.HUB409.code) });
     }
   }
   return steps;

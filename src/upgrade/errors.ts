@@ -1,6 +1,7 @@
 /**
  * The error of a plan that cannot be made, carrying a code raised through the diagnostic registry:
- * HUB490 (B is older than A) or HUB491 (the saved parameter file holds no `parameters` object).
+ * HUB490 (B is older than A), HUB491 (the saved parameter file holds no `parameters` object) or HUB480 (it
+ * is not a parameter file of A).
  * `hubc upgrade-plan` reports it and exits 2; `hubc deploy --upgrade` reports it as a diagnostic.
  */
 import type { Raised } from '../diagnostics/index.js';

@@ -47,9 +47,12 @@ export function formatPlanText(plan: UpgradePlan): string {
   }
   if (plan.parameters) {
     const m = plan.parameters;
-    out.push('', `Parameter file ${m.file}`);
-    out.push(`  renamed: ${m.renamed.map((r) => `${r.from} -> ${r.to}`).join(', ') || 'none'}`);
-    out.push(`  dropped: ${m.dropped.join(', ') || 'none'}`);
+    if (m.fits === 'to') out.push('', `Parameter file ${m.file}: already a parameter file of ${plan.to.label}, used as it is`);
+    else {
+      out.push('', `Parameter file ${m.file}`);
+      out.push(`  renamed: ${m.renamed.map((r) => `${r.from} -> ${r.to}`).join(', ') || 'none'}`);
+      out.push(`  dropped: ${m.dropped.join(', ') || 'none'}`);
+    }
     if (m.missing.length) out.push(`  missing (no default in B): ${m.missing.join(', ')}`);
   }
   if (plan.notes.length) out.push('', 'Notes', ...plan.notes.map((n) => `  - ${n}`));
@@ -75,7 +78,8 @@ export function formatPlanMarkdown(plan: UpgradePlan, heading = '##'): string {
   }
   if (plan.parameters) {
     const m = plan.parameters;
-    out.push('', `Parameter file \`${m.file}\`: renamed ${m.renamed.map((r) => `\`${r.from}\` -> \`${r.to}\``).join(', ') || 'none'}; dropped ${m.dropped.map((d) => `\`${d}\``).join(', ') || 'none'}.`);
+    if (m.fits === 'to') out.push('', `Parameter file \`${m.file}\`: already a parameter file of ${plan.to.label}, used as it is.`);
+    else out.push('', `Parameter file \`${m.file}\`: renamed ${m.renamed.map((r) => `\`${r.from}\` -> \`${r.to}\``).join(', ') || 'none'}; dropped ${m.dropped.map((d) => `\`${d}\``).join(', ') || 'none'}.`);
   }
   if (plan.notes.length) out.push('', ...plan.notes.map((n) => `- ${n}`));
   return `${out.join('\n')}\n`;

@@ -85,20 +85,42 @@ export function requiredParameters(tb: JsonObject): string[] {
 }
 
 /**
- * Rewrites a parameter file for B: renamed parameters keep their entry under the new name (at the same
- * place), dropped ones are removed, everything else is copied.
- * @param file path, for the record; @param doc the parsed file (`{ $schema?, contentVersion?, parameters }`)
- * @throws UpgradePlanError HUB491 when `doc` has no `parameters` object
+ * Which build a saved parameter file belongs to, by the names it sets (matched without regard to case, as
+ * ARM matches them): `from` when A declares every one (whether or not B does too), `to` when some are only
+ * B's and B declares every one (a file already written for B).
+ * @param labels of A and B, for the message; @param out the `--out` file, when the file is to be rewritten
+ * @throws UpgradePlanError HUB491 when `doc` has no `parameters` object; HUB480 when neither build declares
+ *   every name, or when the file is already B's and `out` asks for it to be rewritten
  */
-export function migrateParameterFile(file: string, doc: unknown, changes: ParameterChange[], tb: JsonObject): ParameterMigration {
+export function parameterFileFit(file: string, doc: unknown, ta: JsonObject, tb: JsonObject, labels: { from: string; to: string }, out?: string): 'from' | 'to' {
   if (!isObject(doc) || !isObject(doc.parameters)) throw new UpgradePlanError(codes.HUB491.noParameters({ file }));
-  const byLower = new Map(changes.map((c) => [c.from.toLowerCase(), c]));
+  const declared = (t: JsonObject) => new Set(Object.keys(parametersOf(t)).map((n) => n.toLowerCase()));
+  const inA = declared(ta);
+  const inB = declared(tb);
+  const names = Object.keys(doc.parameters);
+  const notInA = names.filter((n) => !inA.has(n.toLowerCase()));
+  if (!notInA.length) return 'from';
+  const neither = notInA.filter((n) => !inB.has(n.toLowerCase()));
+  if (neither.length) throw new UpgradePlanError(codes.HUB480.neither({ file, ...labels, neither, onlyTo: notInA.filter((n) => !neither.includes(n)) }));
+  if (out !== undefined) throw new UpgradePlanError(codes.HUB480.alreadyTo({ file, ...labels, names: notInA, out }));
+  return 'to';
+}
+
+/**
+ * Rewrites a parameter file of A for B: renamed parameters keep their entry under the new name (at the same
+ * place), dropped ones are removed, everything else is copied. An entry already spelled as B spells it is
+ * kept as it is (no rename is recorded). A file of B (`fits: 'to'`) is copied unchanged.
+ * @param file path, for the record; @param doc the parsed file (`{ $schema?, contentVersion?, parameters }`),
+ *   checked with {@link parameterFileFit} first
+ */
+export function migrateParameterFile(file: string, doc: JsonObject & { parameters: JsonObject }, changes: ParameterChange[], tb: JsonObject, fits: 'from' | 'to'): ParameterMigration {
+  const byLower = new Map(fits === 'from' ? changes.map((c) => [c.from.toLowerCase(), c]) : []);
   const params: JsonObject = {};
   const renamed: ParameterMigration['renamed'] = [];
   const dropped: string[] = [];
   for (const [name, entry] of Object.entries(doc.parameters)) {
     const c = byLower.get(name.toLowerCase());
-    if (!c) params[name] = entry;
+    if (!c || c.to === name) params[name] = entry;
     else if (c.to) {
       params[c.to] = entry;
       renamed.push({ from: name, to: c.to });
@@ -106,7 +128,7 @@ export function migrateParameterFile(file: string, doc: unknown, changes: Parame
   }
   const set = new Set(Object.keys(params).map((n) => n.toLowerCase()));
   const missing = requiredParameters(tb).filter((n) => !set.has(n.toLowerCase()));
-  return { file, renamed, dropped, missing, rewritten: { ...doc, parameters: params } };
+  return { file, fits, renamed, dropped, missing, rewritten: { ...doc, parameters: params } };
 }
 
 /** The plain values (`{ value }` entries) of a parameter file, for folding expressions; Key Vault references are left out. */

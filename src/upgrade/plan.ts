@@ -14,8 +14,10 @@ import { diffBuilds } from '../diff/compare.js';
 import { templateOf } from '../diff/template.js';
 import type { DiffInput } from '../diff/types.js';
 import { dataFactorySteps } from './dataFactory.js';
-import { migrateParameterFile, parameterChanges, parameterValues, requiredParameters } from './parameters.js';
+import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { accessSteps, resourceSteps } from './resources.js';
+import { newHubSteps } from './newHub.js';
+import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -31,8 +33,8 @@ export interface DeploymentContext {
 
 /** Options of {@link planUpgrade}. */
 export interface PlanOptions {
-  /** A saved parameter file of A: its path and parsed content. */
-  parameters?: { file: string; doc: unknown };
+  /** A saved parameter file of A: its path and parsed content, and `out`, the file it is to be rewritten into (`--out`). */
+  parameters?: { file: string; doc: unknown; out?: string };
   /** Set by `hubc deploy --upgrade`: resource IDs become concrete. */
   context?: DeploymentContext;
   /** Remarks to carry into the plan. */
@@ -47,7 +49,7 @@ const order = (v?: string) => (v ? (RELEASE_VERSIONS as readonly string[]).index
 /**
  * Plans the upgrade from A to B.
  * @throws UpgradePlanError HUB490 when both are releases and B is older than A; HUB491 when the parameter
- *   file has no `parameters` object
+ *   file has no `parameters` object; HUB480 when it is not a parameter file of A (see `parameterFileFit`)
  */
 export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {}): UpgradePlan {
   if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
@@ -61,7 +63,13 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   // prepare: the saved parameter file.
   const changes = parameterChanges(a, b, ta, tb, diff);
   let migration: UpgradePlan['parameters'];
-  if (options.parameters) migration = migrateParameterFile(options.parameters.file, options.parameters.doc, changes, tb);
+  const notes = [...(options.notes ?? [])];
+  if (options.parameters) {
+    const { file, doc, out } = options.parameters;
+    const fits = parameterFileFit(file, doc, ta, tb, { from: a.label, to: b.label }, out);
+    migration = migrateParameterFile(file, doc as Parameters<typeof migrateParameterFile>[1], changes, tb, fits);
+    if (fits === 'to') notes.push(`${file} is already a parameter file of ${b.label} (it sets parameters ${a.label} does not declare): it is used as it is, nothing in it is renamed or dropped.`);
+  }
   const inFile = (name: string) => !migration || migration.renamed.some((r) => r.from.toLowerCase() === name.toLowerCase()) || migration.dropped.some((d) => d.toLowerCase() === name.toLowerCase());
   for (const c of changes.filter((c) => inFile(c.from))) {
     const caseOnly = c.to !== undefined && c.to.toLowerCase() === c.from.toLowerCase();
@@ -87,8 +95,16 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
-  const df = dataFactorySteps(ta, diff);
-  const res = resourceSteps(ta, tb, diff, { ...deployment, parameters: valuesA }, { ...deployment, parameters: valuesB });
+  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  if (l.renamed) {
+    // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
+    drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
+    drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
+    return finish(a, b, drafts, notes, migration);
+  }
+  const df = dataFactorySteps(l, diff);
+  const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
+  notes.push(...resourceNotes);
   const dfVerb = (kind: string) => (kind === 'stopTrigger' ? 'Stop' : 'Delete');
   const dfWord = { triggers: 'trigger', pipelines: 'pipeline', datasets: 'dataset', linkedServices: 'linked service' } as const;
   const dfDraft = (s: (typeof df)[number]): Draft => ({
@@ -106,12 +122,16 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     kind: s.kind,
     performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
     subject: `${s.target.type} ${s.target.name}`,
-    action: s.kind === 'manual' ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.` : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+    action: s.command
+      ? `Delete ${s.target.type} ${s.target.name} yourself: ${s.command}`
+      : s.kind === 'manual'
+        ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.`
+        : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
     why: s.why,
     cites: s.cites,
     resource: s.target,
   });
-  for (const s of accessSteps(ta, tb, { ...deployment, parameters: valuesA }, { ...deployment, parameters: valuesB })) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dfDraft), ...res.filter((s) => s.phase === 'before').map(resDraft));
 
   // deploy: B itself, its settings and start-triggers scripts.
@@ -124,7 +144,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     why: `This is the upgrade: ${diff.files.changed.length + diff.files.added.length} files of the build differ from ${a.label}.`,
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
-  const storage = storageSteps(a, b, diff);
+  const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
   const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && /_startTriggers'\)\]$/.test((r as { name: string }).name)) as { type: string; name: string } | undefined;
   if (start) {
@@ -142,15 +162,19 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
 
   drafts.push(...df.filter((s) => s.phase === 'after').map(dfDraft), ...res.filter((s) => s.phase === 'after').map(resDraft), ...storage.filter((s) => s.phase === 'after'));
+  return finish(a, b, drafts, notes, migration);
+}
 
+/** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
+function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters']): UpgradePlan {
   const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
-    .map((d) => ({ ...d, action: named(d.action), why: named(d.why) }))
+    .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
-  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes: [...(options.notes ?? [])] };
+  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes };
   if (migration) plan.parameters = migration;
   return plan;
 }

@@ -8,6 +8,7 @@
  * (`../shared/reference/versions.md` §0.6, with the export container renamed). The shape comes from the two
  * builds' own `config/settings.json`, so the step lists exactly what differs.
  */
+import type { RemovedDataset } from '../diff/components.js';
 import type { DiffInput, DiffResult } from '../diff/types.js';
 import { diffValues, tryParseJson } from '../diff/values.js';
 import { describeMapping, layoutChanges } from '../migrate/layouts.js';
@@ -86,8 +87,84 @@ function dataSteps(a: DiffInput, b: DiffInput, diff: DiffResult): StorageStep[] 
   return steps;
 }
 
-/** The storage steps: settings.json (deploy) and data (after). */
-export function storageSteps(a: DiffInput, b: DiffInput, diff: DiffResult): StorageStep[] {
+/** The KQL objects of a database-qualified list (`Ingestion.Transactions_raw`), by database, in first-seen order. */
+function byDatabase(names: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const n of names) {
+    const dot = n.indexOf('.');
+    const db = dot < 0 ? '' : n.slice(0, dot);
+    out.set(db, [...(out.get(db) ?? []), n.slice(dot + 1)]);
+  }
+  return out;
+}
+
+/**
+ * The steps of a built-in dataset B no longer ingests (HUB416): nothing of it is removed by the deployment,
+ * so its exports, schema files, Data Explorer tables and converted data are for the owner to delete.
+ */
+function datasetSteps(a: DiffInput, diff: DiffResult, datasets: readonly RemovedDataset[]): StorageStep[] {
+  const ra = releaseRow(a);
+  const steps: StorageStep[] = [];
+  const functionsRemoved = (diff.groups.find((g) => g.id === 'kql')?.sections.find((s) => s.id === 'functions')?.items ?? []).filter((i) => i.change === 'removed').map((i) => i.name);
+  for (const d of datasets) {
+    const name = d.dataset.name;
+    const cites = [{ code: codes.HUB416.code, subject: name }];
+    steps.push({
+      phase: 'after',
+      kind: 'manual',
+      performer: 'you',
+      subject: `${d.dataset.exportType} exports`,
+      action: `Delete or stop the Cost Management exports of type ${d.dataset.exportType} that deliver into the ${ra?.exportContainer ?? 'export'} container of the hub's storage account, on every scope that has one.`,
+      why: `{B} does not ingest ${name}, but its exports keep delivering files, and the schema files that convert them stay in storage.`,
+      cites,
+    });
+    steps.push({
+      phase: 'after',
+      kind: 'manual',
+      performer: 'you',
+      subject: d.schemaFiles.join(', '),
+      action: `Delete the schema files of ${name} from the config container of the hub's storage account.`,
+      why: `The upload-settings deployment script writes schema files and never deletes one: while they stay, ${d.dataset.exportType} exports are still converted.`,
+      cites,
+      details: d.schemaFiles.map((f) => `az storage fs file delete --account-name <storage account> --file-system config --path ${f.replace(/^config\//, '')} --auth-mode login`),
+    });
+    if (d.tables.length) {
+      const functions = functionsRemoved.filter((f) => f.split('.').pop()!.startsWith(name));
+      const details: string[] = [];
+      // Functions of other databases first (they read these tables), then the tables (their update policies go with them), then the functions the policies ran.
+      const tableDbs = byDatabase(d.tables);
+      for (const [db, list] of byDatabase(functions)) if (!tableDbs.has(db)) details.push(`in database ${db}: .drop functions (${list.join(', ')}) ifexists`);
+      for (const [db, list] of tableDbs) details.push(`in database ${db}: .drop tables (${list.join(', ')}) ifexists`);
+      for (const [db, list] of byDatabase(functions)) if (tableDbs.has(db)) details.push(`in database ${db}: .drop functions (${list.join(', ')}) ifexists`);
+      steps.push({
+        phase: 'after',
+        kind: 'manual',
+        performer: 'you',
+        subject: d.tables.join(', '),
+        action: `If the data of ${name} is no longer needed, drop its Data Explorer tables and functions.`,
+        why: "{B}'s scripts create tables and functions and never drop one: the tables keep their data (billed as cluster storage), and while the schema files stay, new exports are still loaded into them.",
+        cites,
+        details,
+      });
+    }
+    steps.push({
+      phase: 'after',
+      kind: 'manual',
+      performer: 'you',
+      subject: d.folder,
+      action: `Keep or delete the data of ${name} already converted under ${d.folder}.`,
+      why: `{B} does not ingest ${name}; the converted files stay in storage until you delete them.`,
+      cites,
+    });
+  }
+  return steps;
+}
+
+/**
+ * The storage steps: settings.json (deploy) and data (after).
+ * @param datasets the built-in datasets B no longer ingests (`leftovers` of src/diff/upgrade.ts)
+ */
+export function storageSteps(a: DiffInput, b: DiffInput, diff: DiffResult, datasets: readonly RemovedDataset[] = []): StorageStep[] {
   const settings = settingsStep(a, b);
-  return [...(settings ? [settings] : []), ...dataSteps(a, b, diff)];
+  return [...(settings ? [settings] : []), ...dataSteps(a, b, diff), ...datasetSteps(a, diff, datasets)];
 }

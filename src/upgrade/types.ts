@@ -66,7 +66,7 @@ export interface UpgradeCitation {
 export interface DataFactoryTarget {
   kind: 'triggers' | 'pipelines' | 'datasets' | 'linkedServices';
   name: string;
-  /** ARM `condition` of the object in A's template, when it is deployed only sometimes. */
+  /** ARM `condition` of the object in A's template, when the known values do not tell whether it is deployed. */
   condition?: string;
 }
 
@@ -79,7 +79,7 @@ export interface ResourceTarget {
   apiVersion: string;
   /** Resource ID, when every part of the name is known (always so in `hubc deploy --upgrade`). */
   id?: string;
-  /** ARM `condition` in A's template. */
+  /** ARM `condition` in A's template, when the known values do not tell whether it is deployed. */
   condition?: string;
 }
 
@@ -108,6 +108,8 @@ export interface UpgradeStep {
 export interface ParameterMigration {
   /** The `--parameters` file read. */
   file: string;
+  /** The build the file belongs to: `from` (rewritten for B), or `to` (already B's, used as it is). */
+  fits: 'from' | 'to';
   renamed: { from: string; to: string }[];
   dropped: string[];
   /** Parameters B requires (no default) that the file does not set. */

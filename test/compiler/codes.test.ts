@@ -7,6 +7,7 @@ import { ALL_CODES, codes } from '../../src/diagnostics/index.js';
 import { diagnosticsDoc } from '../../src/diagnostics/docs.js';
 import { cliCodes } from '../../src/diagnostics/cli.js';
 import { hubYamlCodes } from '../../src/diagnostics/hubYaml.js';
+import { hubYamlCheckCodes } from '../../src/diagnostics/hubYamlChecks.js';
 import { outputCodes } from '../../src/diagnostics/output.js';
 import { diffPublishCodes } from '../../src/diagnostics/diffPublish.js';
 import { deployCodes } from '../../src/diagnostics/deploy.js';
@@ -64,7 +65,8 @@ test('every declared code is raised somewhere outside the registry', () => {
 test('each stage file declares only the codes of its range', () => {
   const ranges: [Record<string, { code: string }>, number, number][] = [
     [cliCodes, 0, 99],
-    [hubYamlCodes, 100, 299],
+    [hubYamlCodes, 100, 199],
+    [hubYamlCheckCodes, 200, 299],
     [outputCodes, 300, 399],
     [diffPublishCodes, 400, 419],
     [deployCodes, 420, 449],

@@ -237,7 +237,8 @@ test('every Cost Management export scope form is accepted', () => {
     '/providers/Microsoft.Billing/billingAccounts/00000000-0000-0000-0000-000000000000:11111111-1111-1111-1111-111111111111_2019-05-31',
     '/providers/Microsoft.Billing/billingAccounts/00000000-0000-0000-0000-000000000000:11111111-1111-1111-1111-111111111111_2019-05-31/billingProfiles/AAAA-BBBB-CCC-DDD',
     '/providers/Microsoft.Billing/billingAccounts/00000000-0000-0000-0000-000000000000:11111111-1111-1111-1111-111111111111_2019-05-31/billingProfiles/AAAA-BBBB-CCC-DDD/invoiceSections/EEEE-FFFF-GGG-HHH',
-    '/providers/microsoft.billing/billingaccounts/1234567',
+    // Segment names in another case (another account: the same one in another case is HUB219).
+    '/providers/microsoft.billing/billingaccounts/7654321',
   ];
   const r = compile(DEFAULT_HUB_YAML.replace('scopes: []', `scopes:\n${scopes.map((s) => `  - ${s}`).join('\n')}\n`));
   assert.equal(r.diagnostics, []);

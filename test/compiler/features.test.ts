@@ -10,6 +10,26 @@ import { RELEASE_VERSIONS, getRelease, withoutFeature, FEATURE_PARAMETERS, FEATU
 import { validateOutput } from '../../src/compiler/validateOutput.js';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 import { fullHubYaml, modelOf } from '../support/hubs.js';
+import { HUB_TAG_NAMES, taggedResourceTypes } from '../../src/model/tags.js';
+import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
+
+/**
+ * The resource types of a compiled template (nested deployments' templates included) whose tags merge in
+ * `tagsByResource`, sorted: what hub.yaml's `tagsByResource` keys are checked against (src/model/tags.ts).
+ */
+function taggedTypesOf(template: { resources: unknown }): string[] {
+  const types = new Set<string>();
+  const stack: unknown[] = [template];
+  while (stack.length) {
+    const t = stack.pop() as { resources?: unknown };
+    const resources = Array.isArray(t.resources) ? t.resources : Object.values((t.resources ?? {}) as object);
+    for (const r of resources as { type: string; tags?: unknown; properties?: { template?: unknown } }[]) {
+      if (JSON.stringify(r.tags ?? '').includes("parameters('tagsByResource')")) types.add(r.type);
+      if (r.properties?.template) stack.push(r.properties.template);
+    }
+  }
+  return [...types].sort();
+}
 
 /** Compiles the default hub (with Data Explorer and a remote hub set, so conditional parts are on) for a release row. */
 function check(release: Release, label: string) {
@@ -28,13 +48,19 @@ function check(release: Release, label: string) {
 
 for (const version of RELEASE_VERSIONS) {
   const release = getRelease(version);
-  test(`release ${version} compiles and its references resolve`, () => {
-    check(release, version);
+  test(`release ${version} compiles and its references resolve; it tags the resource types the release table lists`, () => {
+    const result = check(release, version)!;
+    const template = JSON.parse(result.artifacts.get('azuredeploy.json')!);
+    assert.equal(taggedTypesOf(template), taggedResourceTypes(release));
+    // The tags the hub adds itself, which count towards Azure's limit of tags per resource.
+    const ctx = templateContext(template, { parameters: { tags: {}, hubName: 'h' }, resourceGroup: { id: '/subscriptions/s/resourceGroups/g' } });
+    assert.equal(Object.keys(evaluateTemplateString(template.variables.resourceTags, ctx) as object), [...HUB_TAG_NAMES]);
   });
   for (const feature of release.features) {
     test(`release ${version} without ${feature}: no dangling reference, and none of its parameters or outputs`, () => {
       const result = check(withoutFeature(release, feature), `${version} - ${feature}`)!;
       const template = JSON.parse(result.artifacts.get('azuredeploy.json')!);
+      assert.equal(taggedTypesOf(template), taggedResourceTypes(withoutFeature(release, feature)), 'tagged resource types');
       for (const key of FEATURE_PARAMETERS[feature]) assert.not.ok(Object.keys(template.parameters).some((n) => n.toLowerCase().includes(key.toLowerCase())), key);
       for (const key of FEATURE_OUTPUTS[feature]) assert.not.ok(key in template.outputs, key);
     });

@@ -6,13 +6,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { hubYamlReleasesTable, releasesTable, replaceBlock } from '../../src/frontend/releaseDocs.js';
+import { hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../../src/frontend/releaseDocs.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { upgradingSection } from '../../src/upgrade/docs.js';
 
 for (const [file, block, content] of [
   ['README.md', 'releases', releasesTable()],
   ['docs/hub-yaml.md', 'hub-yaml-releases', hubYamlReleasesTable()],
+  ['docs/hub-yaml.md', 'hub-yaml-tags', taggedTypesTable()],
+  ['docs/hub-yaml.md', 'hub-yaml-limits', limitsTable()],
   ['README.md', 'upgrading', upgradingSection(readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8'))],
 ] as const) {
   test(`${file}: the ${block} table is current (npm run docs)`, () => {

@@ -11,6 +11,7 @@ import { parse, stringify } from 'yaml';
 import { toJsonText } from '../../src/model/json.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { diffBuilds } from '../../src/diff/compare.js';
+import { elidePair } from '../../src/diff/format/common.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';
 import { likelyRenames } from '../../src/diff/upgrade.js';
@@ -84,18 +85,22 @@ test('two hub.yaml variants of one release: parameter defaults, allowed values, 
   const daily = section(r, 'dataFactory', 'triggers').find((i) => i.name === 'config_DailySchedule')!;
   assert.equal(daily.changes!.find((c) => c.path === 'recurrence.schedule.hours'), { path: 'recurrence.schedule.hours', change: 'changed', from: [1], to: [2] });
   assert.equal(notes(r, 'HUB410').map((n) => n.subject), ['config_DailySchedule']);
-  // Transactions: its KQL objects and schema files are gone; data no longer read.
+  // Transactions: its KQL objects and schema files are gone from the build.
   assert.equal(names(section(r, 'kql', 'tables'), 'removed'), ['Ingestion.Transactions_raw', 'Ingestion.Transactions_final_v1_0']);
   assert.equal(names(section(r, 'kql', 'ingestionMappings'), 'removed'), ['Ingestion.Transactions_raw/Transactions_raw_mapping (parquet)']);
   assert.equal(names(section(r, 'kql', 'functions'), 'removed').sort(), ['Hub.Transactions', 'Hub.Transactions_v1_0', 'Ingestion.Transactions_transform_v1_0']);
-  assert.equal(
-    notes(r, 'HUB408').map((n) => n.subject),
-    ['Ingestion.Transactions_raw', 'Ingestion.Transactions_final_v1_0', 'config/schemas/reservationtransactions_2023-05-01_ea.json', 'config/schemas/reservationtransactions_2023-05-01_mca.json'],
-  );
   assert.equal(r.files.removed, ['config/schemas/reservationtransactions_2023-05-01_ea.json', 'config/schemas/reservationtransactions_2023-05-01_mca.json']);
   assert.ok(r.files.changed.includes('azuredeploy.json'));
+  // But the deployment removes none of the dataset (issue #21 item 2): one note says what stays. This hub has no
+  // Data Explorer cluster, so no table holds data and none is named.
+  assert.equal(notes(r, 'HUB416').map((n) => [n.kind, n.subject]), [['componentRemoved', 'Transactions']]);
+  assert.is(
+    notes(r, 'HUB416')[0].message,
+    'Dataset Transactions (ReservationTransactions exports) is not ingested by the new build, but the deployment removes none of it: its schema files config/schemas/reservationtransactions_2023-05-01_ea.json and config/schemas/reservationtransactions_2023-05-01_mca.json stay in the config container, so its exports are still converted; the data already under ingestion/Transactions/ stays and is billed as storage. Delete or stop its Cost Management exports, then its schema files (hubc upgrade-plan lists the steps), or keep the dataset.',
+  );
+  assert.equal(notes(r, 'HUB408'), [], 'the schema files are in the dataset note, and tables of a hub without a cluster hold nothing');
   // Notes come first, most disruptive first.
-  assert.equal([...new Set(r.upgradeNotes.map((n) => n.code))], ['HUB405', 'HUB410', 'HUB408']);
+  assert.equal([...new Set(r.upgradeNotes.map((n) => n.code))], ['HUB405', 'HUB410', 'HUB416']);
 });
 
 test('parameters: a likely rename, a removal, a type change and a new required parameter', () => {
@@ -176,14 +181,53 @@ test('0.6 -> 0.7: the Data Explorer parameters, the two ingestion pipelines and 
   assert.ok(r.upgradeNotes.some((n) => n.code === 'HUB410' && n.subject === 'rawexports_FileAdded'));
 });
 
-test('0.7 -> 0.6 (a downgrade): resources left behind, Data Factory objects removed, triggers to stop, tables no longer read', () => {
+test('0.7 -> 0.6 (a downgrade): what 0.7 deployed and 0.6 does not stays behind; a cluster only when 0.7 deployed one', () => {
   const r = diffBuilds(base, previousOf07());
   checkSchema(r);
-  assert.ok(notes(r, 'HUB407').some((n) => n.subject === "Microsoft.Kusto/clusters [variables('dataExplorerClusterName')]"));
-  const removedObjects = notes(r, 'HUB409').map((n) => n.subject);
-  for (const p of ['ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'hubDataExplorer']) assert.ok(removedObjects.includes(p), p);
-  assert.match(notes(r, 'HUB410').find((n) => n.subject === 'ingestion_ManifestAdded')!.message, /stop and delete it/);
+  // The default hub deploys no cluster (dataExplorer.name is empty): none of its resources or objects is left behind.
+  assert.not.ok(r.upgradeNotes.some((n) => /Kusto|ingestion_ExecuteETL|hubDataExplorer|ingestion_ManifestAdded/.test(n.subject)), JSON.stringify(r.upgradeNotes.map((n) => n.subject)));
+  // 0.7's network (unconditional) and the factory's managed network (private networking is on by default) stay.
+  assert.ok(notes(r, 'HUB407').some((n) => n.subject === "Microsoft.Network/virtualNetworks [variables('virtualNetworkName')]"));
+  assert.equal(notes(r, 'HUB416').map((n) => n.subject), ['privateNetworking']);
+  assert.equal(notes(r, 'HUB409').map((n) => n.subject), ['ingestion_manifest']);
+  assert.match(notes(r, 'HUB410').find((n) => n.subject === 'rawexports_ManifestAdded')!.message, /stop and delete it/);
   for (const p of DATA_EXPLORER_PARAMETERS) assert.ok(notes(r, 'HUB403').some((n) => n.subject === p), p);
+  // With a cluster: the cluster, its objects and its trigger stay, and the Data Explorer note says what it costs.
+  const withCluster = diffBuilds(variant((d) => (d.dataExplorer.name = 'myadx')), previousOf07());
+  assert.ok(notes(withCluster, 'HUB407').some((n) => n.subject === "Microsoft.Kusto/clusters [variables('dataExplorerClusterName')]"));
+  for (const p of ['ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'hubDataExplorer']) assert.ok(notes(withCluster, 'HUB409').some((n) => n.subject === p), p);
+  assert.match(notes(withCluster, 'HUB416').find((n) => n.subject === 'dataExplorer')!.message, 'cluster myadx keeps running and billing');
+});
+
+test('long values are cut around their first difference, the same window on both sides (issue #21 item 7)', () => {
+  // The exact case: resourceTags of 0.6 and 0.7 differ only in ftk-version, 150 characters in.
+  const r = diffBuilds(previousOf07(), base);
+  const tags = section(r, 'template', 'variables').find((i) => i.name === 'resourceTags')!.changes![0];
+  const text = formatText(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
+  assert.ok(text, 'the resourceTags change is shown');
+  assert.match(text, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars) -> ");
+  assert.match(text, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)");
+  assert.not.match(text, "'/providers/Microsoft.Cloud/h… (201 chars)");
+  const md = formatMarkdown(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
+  assert.match(md, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)` → `…");
+  assert.match(md, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)`");
+  assert.is(JSON.stringify(tags.from).length, 201, 'the JSON result keeps the whole value');
+  // Each side at most 120 characters of value, the differing character inside both windows.
+  const [a, b] = elidePair(JSON.stringify(tags.from), JSON.stringify(tags.to));
+  for (const side of [a, b]) assert.ok(side.replace(/ \(\d+ chars\)$/, '').length <= 120, side);
+  assert.ok(a.startsWith('…') && b.startsWith('…'));
+  // Short values are shown whole; a difference at the start keeps the start; one side may fit and the other not.
+  assert.equal(elidePair('"a"', '"b"'), ['"a"', '"b"']);
+  const long = 'x'.repeat(300);
+  assert.equal(elidePair(`A${long}`, `B${long}`), [`A${'x'.repeat(117)}… (301 chars)`, `B${'x'.repeat(117)}… (301 chars)`]);
+  const [tailA, tailB] = elidePair(`${long}A`, `${long}B`);
+  assert.ok(tailA.endsWith('xA (301 chars)') && tailB.endsWith('xB (301 chars)'), `${tailA} | ${tailB}`);
+  // Two multi-line texts: their line counts and the first line that differs.
+  const lines = diffBuilds(base, editedTemplate(base, 'kql', (t) => {
+    t.variables.kqlCommon = String(t.variables.kqlCommon).replace('\n', '\n// edited\n');
+  }));
+  const kql = formatText(lines).split('\n').find((l) => l.includes('(text of'))!;
+  assert.match(kql, /\(text of (\d+) lines; line 2: .*\) -> \(text of \d+ lines; line 2: "\/\/ edited"\)/);
 });
 
 test('pipelines are compared activity by activity', () => {

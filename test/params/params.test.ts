@@ -67,8 +67,13 @@ test('a hub with a location and a remote hub: location written; the key only as 
   assert.equal(file.parameters.remoteHubStorageKey, {
     reference: { keyVault: { id: '/subscriptions/<subscription-id>/resourceGroups/<resource-group>/providers/Microsoft.KeyVault/vaults/<vault-name>' }, secretName: '<secret-name>' },
   });
-  assert.match(r.stderr, 'azuredeploy.parameters.json - warning HUB425: remoteHubStorageKey is a secret and is not written');
-  assert.match(r.stderr, '--parameters remoteHubStorageKey=<value>');
+  // The warning names the file written, not the default name (issue #21 item 9: `params --out b.json`).
+  assert.match(r.stderr, `${out} - warning HUB425: remoteHubStorageKey is a secret and is not written`);
+  assert.match(r.stderr, `--parameters @${out} --parameters remoteHubStorageKey=<value>`);
+  assert.not.match(r.stderr, 'azuredeploy.parameters.json');
+  const piped = await cli('params', '--hub', hubFile('remote.yaml', { ...REMOTE, hub: { name: 'remote-hub', location: 'eastus2', eventGridLocation: '' } }), '--out', '-');
+  assert.match(piped.stderr, '<stdout> - warning HUB425');
+  assert.match(piped.stderr, '--parameters @<the saved file> --parameters remoteHubStorageKey=<value>');
   const declared = templateOf(compiled(hubYaml({ ...REMOTE, hub: { name: 'remote-hub', location: 'eastus2', eventGridLocation: '' } }))).parameters;
   assert.equal(parseParametersText(readFileSync(out, 'utf8'), out, declared).diagnostics.map((d) => d.code), ['HUB424'], 'hubc deploy refuses the placeholders');
 });

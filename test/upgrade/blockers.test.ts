@@ -9,6 +9,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse, stringify } from 'yaml';
+import { diffBuilds } from '../../src/diff/compare.js';
+import { formatText } from '../../src/diff/format/text.js';
 import type { DiffInput } from '../../src/diff/types.js';
 import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
@@ -39,15 +41,21 @@ test('a new virtual network range: the private endpoints in its subnets are dele
     d.map((x) => x.split(' ').slice(0, 2).join(' ')),
     Array(d.length).fill('deleteResource Microsoft.Network/privateEndpoints'),
   );
-  assert.equal(d.length, 5, 'storage blob and dfs, script storage, key vault, Data Explorer (when deployed)');
+  assert.equal(d.length, 4, 'storage blob and dfs, script storage, key vault (the default hub deploys no Data Explorer endpoint)');
   const step = p.steps.find((s) => s.kind === 'deleteResource')!;
   assert.match(step.why, 'InUseSubnetCannotBeUpdated');
-  assert.match(step.cites[0].change!, /^template\/resources\/Microsoft\.Network\/virtualNetworks \[variables\('virtualNetworkName'\)\]: changed properties\.subnets$/);
+  assert.equal(step.cites[0], { code: 'HUB418', subject: step.cites[0].subject }, 'the upgrade note of the endpoint');
+  assert.match(step.cites[1].change!, /^template\/resources\/Microsoft\.Network\/virtualNetworks \[variables\('virtualNetworkName'\)\]: changed properties\.subnets$/);
+  // hubc diff says so too, instead of "none: a hub deployed from A can deploy B over it as it is" (issue #21 item 2).
+  const r = diffBuilds(A, b);
+  assert.equal(r.upgradeNotes.map((n) => n.code), ['HUB418', 'HUB418', 'HUB418', 'HUB418']);
+  assert.match(r.upgradeNotes[0].message, /^Resource Microsoft\.Network\/privateEndpoints .*-blob-ep.* cannot be updated in place\. It is in subnet private-endpoint-subnet of .*, whose address range the new build changes/);
+  assert.not.match(formatText(r), 'none: a hub deployed from A can deploy B over it as it is');
   assert.match(step.resource!.id!, new RegExp(`^/subscriptions/${SUB}/resourceGroups/rg-hub/providers/Microsoft\\.Network/privateEndpoints/finopsstore[a-z0-9]{13}-blob-ep$`));
   assert.ok(p.steps.filter((s) => s.kind === 'deleteResource').every((s) => s.resource!.apiVersion), 'every delete has its api-version');
   // Offline the names stay expressions and there is no ID.
   const offline = planUpgrade(A, b);
-  assert.is(deletes(offline).length, 5);
+  assert.is(deletes(offline).length, 4);
   assert.is(offline.steps.find((s) => s.kind === 'deleteResource')!.resource!.id, undefined);
   assert.match(offline.steps.find((s) => s.kind === 'deleteResource')!.resource!.name, /^\[concat\(/);
 });

@@ -49,6 +49,44 @@ test('text by default; a hub.yaml with Data Explorer and a network is planned fr
   assert.match(md.stdout, /^## Upgrade 0\.6 -> 0\.7\n/);
 });
 
+test('--parameters must be a file of FROM: a 0.7 file given to upgrade-plan 0.5 0.7 is not renamed into itself (issue #21 item 9)', async () => {
+  // The files hubc params writes for the repository's hub.yaml, as a user would have them.
+  const p05 = join(dir, 'p05.json');
+  const p07 = join(dir, 'p07.json');
+  assert.is((await cli('params', HUB, '--release', '0.5', '--out', p05)).code, 0);
+  assert.is((await cli('params', HUB, '--out', p07)).code, 0);
+  // A 0.5 file: eventGridLocation is spelled as 0.7 spells it.
+  const from = await cli('upgrade-plan', '0.5', '0.7', '--hub', HUB, '--parameters', p05, '--format', 'json');
+  assert.is(from.code, 0, from.stderr);
+  assert.equal(JSON.parse(from.stdout).parameters.renamed, [{ from: 'eventGridLocation', to: 'EventGridLocation' }]);
+  // The 0.7 file: nothing renamed, said plainly; with --out, refused (nothing to rewrite) and nothing written.
+  const to = await cli('upgrade-plan', '0.5', '0.7', '--hub', HUB, '--parameters', p07);
+  assert.is(to.code, 0, to.stderr);
+  assert.not.match(to.stdout, 'EventGridLocation -> EventGridLocation');
+  assert.not.match(to.stdout, 'In the saved parameter file, rename');
+  assert.match(to.stdout, `Parameter file ${p07}: already a parameter file of 0.7, used as it is`);
+  const json: any = JSON.parse((await cli('upgrade-plan', '0.5', '0.7', '--hub', HUB, '--parameters', p07, '--format', 'json')).stdout);
+  assert.equal([json.parameters.fits, json.parameters.renamed, json.parameters.dropped], ['to', [], []]);
+  assert.ok(validate(json), JSON.stringify(validate.errors?.slice(0, 3)));
+  const out = join(dir, 'p07-again.json');
+  const refused = await cli('upgrade-plan', '0.5', '0.7', '--hub', HUB, '--parameters', p07, '--out', out);
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, `error HUB480: ${p07} is already a parameter file of 0.7: it sets dataExplorerName,`);
+  assert.match(refused.stderr, `which 0.5 does not declare; there is nothing to rewrite into ${out}`);
+  assert.throws(() => readFileSync(out));
+  // A file both builds accept, already spelled as 0.7 spells it: fits 0.5 (ARM matches names without case), no rename recorded.
+  const common = join(dir, 'common.json');
+  writeFileSync(common, JSON.stringify({ parameters: { hubName: { value: 'x' }, EventGridLocation: { value: 'westus' } } }));
+  const both: any = JSON.parse((await cli('upgrade-plan', '0.5', '0.7', '--hub', HUB, '--parameters', common, '--format', 'json')).stdout);
+  assert.equal([both.parameters.fits, both.parameters.renamed, Object.keys(both.parameters.rewritten.parameters)], ['from', [], ['hubName', 'EventGridLocation']]);
+  // A file of neither: named, exit 2.
+  const mixed = join(dir, 'mixed.json');
+  writeFileSync(mixed, JSON.stringify({ parameters: { hubName: { value: 'x' }, bogus: { value: 1 }, enablePublicAccess: { value: 'True' } } }));
+  const neither = await cli('upgrade-plan', '0.5', '0.7', '--hub', HUB, '--parameters', mixed);
+  assert.is(neither.code, 2);
+  assert.match(neither.stderr, 'error HUB480: ' + mixed + ' is not a parameter file of 0.5: bogus is a parameter of neither 0.5 nor 0.7; enablePublicAccess only 0.7 declares');
+});
+
 test('usage and load errors exit 2: a downgrade (HUB490), --out without --parameters, an unreadable parameters file (HUB491), an unknown release (HUB400)', async () => {
   const down = await cli('upgrade-plan', '0.7', '0.6', '--hub', HUB);
   assert.is(down.code, 2);

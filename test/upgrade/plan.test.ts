@@ -171,10 +171,14 @@ test('0.7 -> 0.8 with public access on: the network 0.7 deployed is deleted afte
   assert.equal(types.filter((t) => t === 'Microsoft.Network/privateDnsZones').length, 6);
   assert.equal(types.filter((t) => t === 'Microsoft.Network/privateDnsZones/virtualNetworkLinks').length, 6);
   for (const s of after) {
-    assert.ok(s.cites.some((c) => c.code === 'HUB407'), `${s.subject} cites its upgrade note`);
-    assert.ok(s.cites.some((c) => c.change?.endsWith(': changed condition')), `${s.subject} cites its condition`);
-    assert.match(s.why, /only when \[.*not\(variables\('enablePublicAccess'\)\).*\], which is false for these parameters/);
+    assert.ok(s.cites.some((c) => c.change?.startsWith('template/resources/')), `${s.subject} cites its resource`);
+    assert.match(s.why, /declares it but does not deploy it \(its condition is false with 0\.8's values\)/);
   }
+  // Each endpoint goes before the DNS zones its zone group names, each link before its zone, the network after both.
+  const at = (type: string) => after.map((s, i) => [s.resource!.type, i] as const).filter(([t]) => t === type).map(([, i]) => i);
+  assert.ok(Math.max(...at('Microsoft.Network/privateEndpoints')) < Math.min(...at('Microsoft.Network/privateDnsZones')));
+  assert.ok(Math.max(...at('Microsoft.Network/privateDnsZones/virtualNetworkLinks')) < Math.min(...at('Microsoft.Network/privateDnsZones')));
+  assert.ok(Math.max(...at('Microsoft.Network/privateDnsZones')) < Math.min(...at('Microsoft.Network/virtualNetworks')));
   // The script account holds a file share: the owner deletes it; the network is hubc deploy's.
   assert.equal(after.filter((s) => s.kind === 'manual').map((s) => s.resource!.type), ['Microsoft.Storage/storageAccounts']);
   assert.ok(after.filter((s) => s.kind !== 'manual').every((s) => s.kind === 'deleteResource' && s.performer === 'hubc deploy'));

@@ -71,7 +71,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
       const compiled = await compileFile(io, file, opts.format, opts.release);
       if (typeof compiled === 'number') return ctx.exit(compiled);
       const { buildParametersFile } = await import('../../params/index.js');
-      const built = buildParametersFile(compiled, { keyVaultId: opts.keyVault, secretName: opts.keySecret });
+      const built = buildParametersFile(compiled, { keyVaultId: opts.keyVault, secretName: opts.keySecret, file: opts.out === '-' ? undefined : opts.out });
       const diagnostics = [...compiled.diagnostics, ...built.diagnostics];
       const text = toJsonText(built.file);
       const names = Object.keys(built.file.parameters);

@@ -60,10 +60,10 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         io.err('error: --out needs --parameters (the file to rewrite)\n');
         return ctx.exit(EXIT.usage);
       }
-      let parameters: { file: string; doc: unknown } | undefined;
+      let parameters: { file: string; doc: unknown; out?: string } | undefined;
       if (opts.parameters) {
         try {
-          parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')) };
+          parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')), out: opts.out };
         } catch (e) {
           const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as Error).message });
           return fail(r.code, r.message, r.hint!);

@@ -12,7 +12,58 @@ export function shortValue(value: unknown, max = MAX_VALUE_CHARS): string {
   if (value === undefined) return '(none)';
   if (typeof value === 'string' && value.includes('\n')) return `(text of ${value.split('\n').length} lines)`;
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max - 1)}… (${text.length} chars)` : text;
+  return text.length > max ? `${text.slice(0, safeCut(text, max - 1))}… (${text.length} chars)` : text;
+}
+
+/** `at`, moved back by one when it would cut a surrogate pair in two. */
+function safeCut(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return at > 0 && at < text.length && code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
+}
+
+/** Characters of common text shown before the first difference when two long values are cut. */
+const CONTEXT_BEFORE = 24;
+
+/**
+ * Two texts cut to `max` characters each so that the first place where they differ stays visible on both
+ * sides: the common prefix is collapsed to `…` (keeping a little context before the difference), and
+ * each side shows the same window from there, cut with `…` where it goes on; a cut side notes its full
+ * length. Texts that both fit are returned as they are.
+ * @returns the shown text of `a` and of `b`
+ */
+export function elidePair(a: string, b: string, max = MAX_VALUE_CHARS): [string, string] {
+  if (a.length <= max && b.length <= max) return [a, b];
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  const differing = Math.max(a.length - suffix, b.length - suffix) - prefix;
+  // Room inside the window once the two ellipses are counted; centre short differences, lead into long ones.
+  const room = max - 2;
+  const before = Math.min(prefix, differing >= room - CONTEXT_BEFORE ? CONTEXT_BEFORE : Math.max(CONTEXT_BEFORE, Math.floor((room - differing) / 2)));
+  const start = safeCut(a, prefix - before);
+  const show = (text: string) => {
+    if (text.length <= max && start === 0) return text;
+    const end = Math.min(text.length, safeCut(text, start + room));
+    return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''} (${text.length} chars)`;
+  };
+  return [show(a), show(b)];
+}
+
+/** Texts of the two values of a change, cut so that their first difference shows (see {@link elidePair}). */
+export function changedValues(from: unknown, to: unknown, max = MAX_VALUE_CHARS): [string, string] {
+  const lines = (v: unknown) => (typeof v === 'string' && v.includes('\n') ? v.split('\n') : undefined);
+  const la = lines(from);
+  const lb = lines(to);
+  if (la && lb) {
+    // Two multi-line texts: their line counts, and the first line that differs.
+    let i = 0;
+    while (i < la.length && i < lb.length && la[i] === lb[i]) i++;
+    const [x, y] = elidePair(JSON.stringify(la[i] ?? '') ?? '', JSON.stringify(lb[i] ?? '') ?? '', max);
+    return [`(text of ${la.length} lines; line ${i + 1}: ${i < la.length ? x : '(none)'})`, `(text of ${lb.length} lines; line ${i + 1}: ${i < lb.length ? y : '(none)'})`];
+  }
+  if (la || lb || from === undefined || to === undefined) return [shortValue(from, max), shortValue(to, max)];
+  return elidePair(JSON.stringify(from) ?? String(from), JSON.stringify(to) ?? String(to), max);
 }
 
 /** A value change in words: `path: "a" -> "b"`, `path added: "b"`, `path removed: "a"`. */
@@ -23,7 +74,8 @@ export function changeText(c: ValueChange, quote: (s: string) => string = (s) =>
   if (c.from === undefined && c.to === undefined) return `${quote(path)} changed`;
   const set = setChange(c.from, c.to);
   if (set) return `${quote(path)}: ${[set.added.length ? `added ${quote(shortValue(set.added))}` : '', set.removed.length ? `removed ${quote(shortValue(set.removed))}` : ''].filter(Boolean).join(', ')}`;
-  return `${quote(path)}: ${quote(shortValue(c.from))} ${arrow} ${quote(shortValue(c.to))}`;
+  const [from, to] = changedValues(c.from, c.to);
+  return `${quote(path)}: ${quote(from)} ${arrow} ${quote(to)}`;
 }
 
 /**

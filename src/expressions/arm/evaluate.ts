@@ -105,7 +105,15 @@ export function evaluateTemplateString(value: string, ctx: ArmEvalContext = {}):
  * @throws ArmParseError, ArmEvalError (unless `keepInvalid`)
  */
 export function foldTemplateValue(json: unknown, ctx: ArmEvalContext = {}, options: { keepInvalid?: boolean } = {}): unknown {
-  const ev = new Evaluator(new Scope(ctx));
+  return templateValueFolder(ctx, options)(json);
+}
+
+/**
+ * A {@link foldTemplateValue} bound to one context: variables and parameters are folded once and cached
+ * across calls (use it to fold many values of one template, e.g. every resource's name and condition).
+ */
+export function templateValueFolder(ctx: ArmEvalContext = {}, options: { keepInvalid?: boolean } = {}): (json: unknown) => unknown {
+  const ev = new Scope(ctx).root();
   const walk = (v: unknown): unknown => {
     if (v instanceof Arm || isArmExpressionString(v)) {
       let f: Folded;
@@ -136,7 +144,7 @@ export function foldTemplateValue(json: unknown, ctx: ArmEvalContext = {}, optio
     }
     return v;
   };
-  return walk(json);
+  return walk;
 }
 
 /** A `Microsoft.Resources/deployments` resource whose inner template is evaluated in its own scope. */

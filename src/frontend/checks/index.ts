@@ -7,7 +7,9 @@ import { dataExplorerSkuCheck, storageSkuCheck } from './skus.js';
 import { databaseNamesCheck, datasetsCheck } from './datasets.js';
 import { customDatasetsCheck } from './customDatasets.js';
 import { timeZonesCheck } from './schedules.js';
-import { tagNamesCheck } from './tags.js';
+import { tagCountCheck, tagNamesCheck } from './tags.js';
+import { tagsByResourceCheck } from './tagsByResource.js';
+import { regionsCheck } from './regions.js';
 import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
 
@@ -23,6 +25,9 @@ export const CHECKS: readonly Check[] = [
   customDatasetsCheck,
   timeZonesCheck,
   tagNamesCheck,
+  tagCountCheck,
+  tagsByResourceCheck,
+  regionsCheck,
   scopesCheck,
   releaseFieldsCheck,
 ];

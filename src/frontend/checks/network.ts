@@ -1,7 +1,9 @@
 /**
  * HUB201: `networking.addressPrefix` must be an IPv4 CIDR range of /26 or larger with no host bits, so the
  * /28 (private endpoints), /28 (deployment scripts) and /27 (Data Explorer) subnets fit (spec, parameter
- * `virtualNetworkAddressPrefix` and "Limits").
+ * `virtualNetworkAddressPrefix` and "Limits"), and lie inside one of the private address ranges of
+ * RFC 1918 ("Address Allocation for Private Internets", section 3: 10.0.0.0/8, 172.16.0.0/12,
+ * 192.168.0.0/16): the hub's network is private, and a range such as 0.0.0.0/0 would take every address.
  */
 import { codes } from '../../diagnostics/index.js';
 import type { Check } from './types.js';
@@ -17,6 +19,14 @@ export function parseCidr(text: string): { address: number; prefix: number } | u
   return { address, prefix };
 }
 
+/** The private address ranges of RFC 1918, section 3. */
+export const PRIVATE_RANGES: readonly string[] = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'];
+
+/** True when a CIDR range lies inside one of {@link PRIVATE_RANGES}. */
+export function isPrivateRange(cidr: { address: number; prefix: number }): boolean {
+  return PRIVATE_RANGES.map((r) => parseCidr(r)!).some((r) => cidr.prefix >= r.prefix && ((cidr.address ^ r.address) & (0xffffffff << (32 - r.prefix))) === 0);
+}
+
 export const addressPrefixCheck: Check = {
   codes: [codes.HUB201],
   run(ctx) {
@@ -30,6 +40,8 @@ export const addressPrefixCheck: Check = {
       ctx.report(codes.HUB201.tooSmall({ prefix }), path);
     } else if ((cidr.address & (cidr.prefix === 0 ? 0 : 0xffffffff >>> cidr.prefix)) !== 0) {
       ctx.report(codes.HUB201.hostBits({ prefix }), path);
+    } else if (!isPrivateRange(cidr)) {
+      ctx.report(codes.HUB201.notPrivate({ prefix }), path);
     }
   },
 };

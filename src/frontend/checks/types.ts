@@ -5,9 +5,9 @@
  */
 import type { Release } from '../../model/releases.js';
 import type { CodeInfo, Raised } from '../../diagnostics/index.js';
+import type { DataPath } from '../paths.js';
 
-/** A path into hub.yaml data: keys and array indexes. */
-export type DataPath = readonly (string | number)[];
+export type { DataPath } from '../paths.js';
 
 /** What a check gets. */
 export interface CheckContext {

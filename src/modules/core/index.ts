@@ -8,7 +8,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import { has } from '../../model/releases.js';
 import type { Contribution, FormContribution } from '../types.js';
-import { nameVariables } from './names.js';
+import { COMPONENT_SWITCHES, nameVariables } from './names.js';
 import * as ui from '../../expressions/ui/index.js';
 
 /** Resource types the form's Tags step offers, by the component that deploys them. */
@@ -87,9 +87,9 @@ export function coreModule(model: HubModel): Contribution {
     parameters,
     variables: {
       ...nameVariables(r),
-      ...(has(r, 'dataExplorer') ? { deployDataExplorer: arm.not(arm.empty(p('dataExplorerName'))) } : {}),
-      ...(has(r, 'privateNetworking') ? { enablePublicAccess: arm.bool(p('enablePublicAccess')) } : {}),
-      ...(has(r, 'remoteHub') ? { deployRemoteHub: arm.not(arm.empty(p('remoteHubStorageUri'))) } : {}),
+      ...(has(r, 'dataExplorer') ? { [COMPONENT_SWITCHES.dataExplorer.variable]: arm.not(arm.empty(p('dataExplorerName'))) } : {}),
+      ...(has(r, 'privateNetworking') ? { [COMPONENT_SWITCHES.privateNetworking.variable]: arm.bool(p('enablePublicAccess')) } : {}),
+      ...(has(r, 'remoteHub') ? { [COMPONENT_SWITCHES.remoteHub.variable]: arm.not(arm.empty(p('remoteHubStorageUri'))) } : {}),
       resourceTags: arm.union(
         p('tags'),
         arm.createObject(

@@ -14,6 +14,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { Value } from '../types.js';
 import { has, parameterName, type ParameterKey, type Release, type ReleaseFeature } from '../../model/releases.js';
 import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
+import type { TaggedResourceType } from '../../model/tags.js';
 
 const v = arm.variables;
 
@@ -112,16 +113,30 @@ export const SUBNETS = {
   dataExplorer: 'dataExplorer-subnet',
 } as const;
 
+/**
+ * The template variables (defined by the core module) that switch a whole component on or off at deploy
+ * time, and the value that means on. The resources of a switched component carry the variable in their
+ * `condition`; `hubc diff` reads these to tell which component a resource left behind belongs to.
+ */
+export const COMPONENT_SWITCHES = {
+  dataExplorer: { variable: 'deployDataExplorer', on: true },
+  remoteHub: { variable: 'deployRemoteHub', on: true },
+  privateNetworking: { variable: 'enablePublicAccess', on: false },
+} as const;
+
 /** True at deploy time when the Data Explorer cluster is deployed. */
-export const deployDataExplorer = v('deployDataExplorer');
+export const deployDataExplorer = v(COMPONENT_SWITCHES.dataExplorer.variable);
 /** True at deploy time when public access to the data lake is enabled (`bool(enablePublicAccess)`). */
-export const publicAccess = v('enablePublicAccess');
+export const publicAccess = v(COMPONENT_SWITCHES.privateNetworking.variable);
+/** True at deploy time when a remote hub storage URI is set (its Key Vault secret and linked service are deployed). */
+export const deployRemoteHub = v(COMPONENT_SWITCHES.remoteHub.variable);
 
 /**
  * Tags of a resource of the given ARM type: the hub tags merged with `tagsByResource[type]`
- * (spec, parameter `tagsByResource`).
+ * (spec, parameter `tagsByResource`). The type is one the release table lists in `TAGGED_TYPES`
+ * (src/model/tags.ts), which hub.yaml's `tagsByResource` keys are checked against.
  */
-export function tagsFor(type: string): arm.Arm {
+export function tagsFor(type: TaggedResourceType): arm.Arm {
   return arm.union(
     v('resourceTags'),
     arm.if_(arm.contains(arm.parameters('tagsByResource'), type), arm.at(arm.parameters('tagsByResource'), type), arm.createObject()),

@@ -5,7 +5,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../model/hub.js';
 import type { Value } from '../types.js';
-import { names, ids, deployDataExplorer, publicAccess, remoteHubKeySecretName } from '../core/names.js';
+import { names, ids, deployDataExplorer, deployRemoteHub, publicAccess, remoteHubKeySecretName } from '../core/names.js';
 import { has, type PipelineRole, type TriggerRole } from '../../model/releases.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -94,7 +94,7 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     dataExplorerIngestionCapacity: arm.variables('dataExplorerIngestionCapacity'),
     ingestionDatabase: model.dataExplorer.databases.ingestion,
     hubDatabase: model.dataExplorer.databases.hub,
-    remoteHubDeployed: has(model.release, 'remoteHub') ? arm.variables('deployRemoteHub') : undefined,
+    remoteHubDeployed: has(model.release, 'remoteHub') ? deployRemoteHub : undefined,
     remoteHubStorageUri: arm.parameters('remoteHubStorageUri'),
     remoteHubKeySecretName,
     publicAccess,

@@ -7,7 +7,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
-import { names, ids, remoteHubKeySecretName } from '../core/names.js';
+import { names, ids, remoteHubKeySecretName, deployRemoteHub } from '../core/names.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -32,7 +32,7 @@ export function remoteHubModule(model: HubModel): Contribution {
         type: 'Microsoft.KeyVault/vaults/secrets',
         apiVersion: apiVersion('Microsoft.KeyVault/vaults/secrets'),
         name: arm.format('{0}/{1}', names.keyVault, remoteHubKeySecretName),
-        condition: arm.variables('deployRemoteHub'),
+        condition: deployRemoteHub,
         dependsOn: [ids.keyVault],
         // With a remote hub an empty key would store an empty secret and fail every copy; refuse it at deployment.
         properties: {

@@ -1,0 +1,202 @@
+/**
+ * Resources of A that stand in the way of deploying B over it: B changes what ARM cannot change in place.
+ *
+ * Both templates are folded with what is known (./deployed.ts: parameter defaults, a saved parameter file,
+ * and in `hubc deploy --upgrade` the subscription and resource group), so a resource is matched with its
+ * counterpart by resource ID, and properties are compared by value, not by how the expression is written.
+ * What stays unknown stays a residual expression and is compared as text.
+ *
+ * A resource blocks B when B changes a property ARM cannot change in place ({@link IMMUTABLE}), or when B
+ * changes the address range of a subnet that resources of A are in. Deleting a resource first needs the
+ * resources that refer to it in their properties gone too (a subnet's private endpoints, a virtual
+ * network's DNS zone links). A resource that holds data (storage account, Data Explorer cluster, key vault)
+ * is never deleted by hubc ({@link DATA_RESOURCE_TYPES}). `hubc diff` gives each blocker an upgrade note
+ * (HUB418); `hubc upgrade-plan` deletes them before the deployment, referrers first.
+ */
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import { mayBeDeployed, type DeclaredResource } from './deployed.js';
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, type JsonObject } from '../util/json.js';
+
+/** A property that cannot change in place; `value` compares a part of it (e.g. the tier of a SKU name). */
+export interface ImmutableRule {
+  path: string;
+  source: string;
+  value?: (v: unknown) => unknown;
+}
+
+/** Properties ARM cannot change on an existing resource, by type (lower case; `*` for every type), with the source. */
+export const IMMUTABLE: Readonly<Record<string, readonly ImmutableRule[]>> = {
+  '*': [{ path: 'location', source: 'a resource cannot change region by redeployment ("Move Azure resources across regions")' }],
+  'microsoft.storage/storageaccounts': [
+    { path: 'kind', source: 'only Storage and BlobStorage accounts can be upgraded to StorageV2 ("Upgrade to a general-purpose v2 storage account")' },
+    { path: 'properties.isHnsEnabled', source: 'the hierarchical namespace is set when the account is created ("Azure Data Lake Storage hierarchical namespace")' },
+    { path: 'properties.encryption.requireInfrastructureEncryption', source: 'infrastructure encryption can only be chosen when the account is created ("Enable infrastructure encryption for double encryption of data")' },
+    {
+      path: 'sku.name',
+      source: 'an account cannot change between Standard and Premium performance ("Change how a storage account is replicated")',
+      value: (v) => (typeof v === 'string' && !isArmExpressionString(v) ? v.split('_')[0] : v),
+    },
+  ],
+  'microsoft.network/privateendpoints': [
+    { path: 'properties.subnet.id', source: 'a private endpoint stays in the subnet it was created in ("What is a private endpoint?")' },
+    { path: 'properties.privateLinkServiceConnections', source: 'a private endpoint keeps the resource and sub-resource it was created for ("What is a private endpoint?")' },
+  ],
+  'microsoft.authorization/roleassignments': [
+    { path: 'properties.principalId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
+    { path: 'properties.roleDefinitionId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: a role assignment cannot change role' },
+    { path: 'scope', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
+  ],
+};
+
+/** Resource types whose deletion loses data: their steps are manual. */
+export const DATA_RESOURCE_TYPES: readonly string[] = ['microsoft.storage/storageaccounts', 'microsoft.kusto/clusters', 'microsoft.keyvault/vaults'];
+
+/** Resource types that are not kept between deployments (run once, or nested templates): never in the way, never deleted. */
+export const TRANSIENT_TYPES = ['microsoft.resources/deploymentscripts', 'microsoft.resources/deployments', 'microsoft.containerinstance/containergroups'];
+
+/** One resource of a template, folded (a {@link DeclaredResource} with its body and subnets at hand). */
+export interface Folded {
+  decl: DeclaredResource;
+  identity: string;
+  type: string;
+  display: string;
+  id: string;
+  realId?: string;
+  apiVersion: string;
+  condition?: string;
+  body: JsonObject;
+  /** IDs (stand-in context) of its subnets (virtual networks), by subnet name. */
+  subnetIds: Map<string, string>;
+}
+
+export const lower = (s: unknown) => String(s).toLowerCase();
+
+/** The value at a dotted path. */
+function at(value: unknown, path: string): unknown {
+  let v = value;
+  for (const k of path.split('.')) v = isObject(v) ? v[k] : undefined;
+  return v;
+}
+
+/** A declared resource with its folded body and subnets. */
+export function folded(decl: DeclaredResource): Folded {
+  const body = decl.body();
+  const subnetIds = new Map<string, string>();
+  const subnets = at(body, 'properties.subnets');
+  if (Array.isArray(subnets)) for (const s of subnets) if (isObject(s) && typeof s.name === 'string') subnetIds.set(s.name, `${decl.id}/subnets/${s.name}`);
+  const f: Folded = { decl, identity: decl.identity, type: decl.type, display: decl.display, id: decl.id, apiVersion: decl.apiVersion, body, subnetIds };
+  if (decl.realId) f.realId = decl.realId;
+  if (decl.condition !== undefined) f.condition = decl.condition;
+  return f;
+}
+
+/** The deployed (or maybe deployed) resources of a build, Data Factory objects (the Data Factory part handles them) left out. */
+export function deployedResources(list: readonly DeclaredResource[]): Folded[] {
+  return list.filter((r) => !r.object && mayBeDeployed(r)).map(folded);
+}
+
+/** Lower-cased string values of a resource's properties (where references live), outside firewall rules (`networkAcls`). */
+export function referenceValues(r: Folded): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, key: string) => {
+    if (key === 'networkAcls') return;
+    if (typeof v === 'string') out.add(v.toLowerCase());
+    else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(r.body.properties, 'properties');
+  return out;
+}
+
+/** True when `r` refers to `x` (its ID or one of its subnets) in its properties, or with `withDependsOn` in its dependsOn. */
+export function refersTo(r: Folded, x: Folded, withDependsOn: boolean): boolean {
+  const values = referenceValues(r);
+  if (withDependsOn && Array.isArray(r.body.dependsOn)) for (const d of r.body.dependsOn) values.add(String(d).toLowerCase());
+  return values.has(x.id.toLowerCase()) || [...x.subnetIds.values()].some((s) => values.has(s.toLowerCase()));
+}
+
+/** True when `r` is a child or extension resource of `x` (deleted with it). */
+export function belongsTo(r: Folded, x: Folded): boolean {
+  return r !== x && lower(r.id).startsWith(`${lower(x.id)}/`);
+}
+
+/** The subnet IDs of A whose address range B changes. */
+export function changedSubnets(a: Folded, b: Folded): string[] {
+  const prefixes = (r: Folded) => {
+    const m = new Map<string, unknown>();
+    const subnets = at(r.body, 'properties.subnets');
+    if (Array.isArray(subnets)) for (const s of subnets) if (isObject(s)) m.set(String(s.name), at(s, 'properties.addressPrefix') ?? at(s, 'properties.addressPrefixes'));
+    return m;
+  };
+  const pa = prefixes(a);
+  const pb = prefixes(b);
+  return [...pa].filter(([n, v]) => pb.has(n) && !isDeepStrictEqual(v, pb.get(n))).map(([n]) => a.subnetIds.get(n)!);
+}
+
+const show = (v: unknown) => (v === undefined ? '(not set)' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Why a resource of A must be deleted before B is deployed. */
+export interface Blocker {
+  /** One or two sentences; `{B}` stands for B's label. */
+  why: string;
+  /** The changes it follows from. */
+  cites: { change: string }[];
+  /** True when a person has to do it (it holds data, or it refers to one that does). */
+  manual?: boolean;
+  /** True for a resource B itself changes (not one that only refers to such a resource). */
+  root?: boolean;
+  /** For a resource that refers to a blocker: that blocker. */
+  referred?: Folded;
+}
+
+/**
+ * The resources of A that must be deleted before B is deployed, each with why, in A's order.
+ * @param la A's resources and @param lb B's, as ./deployed.ts folds them
+ */
+export function blockingResources(la: readonly DeclaredResource[], lb: readonly DeclaredResource[]): Map<Folded, Blocker> {
+  const ra = deployedResources(la);
+  const rb = deployedResources(lb);
+  const key = (f: Folded) => lower(f.id);
+  const inB = new Map(rb.map((f) => [key(f), f]));
+  const reasons = new Map<Folded, Blocker>();
+  const inUse: string[] = [];
+  for (const a of ra) {
+    const b = inB.get(key(a));
+    if (!b || TRANSIENT_TYPES.includes(lower(a.type))) continue;
+    const rules = [...IMMUTABLE['*'], ...(IMMUTABLE[lower(a.type)] ?? [])];
+    const part = (rule: ImmutableRule, f: Folded) => (rule.value ? rule.value(at(f.body, rule.path)) : at(f.body, rule.path));
+    const hits = rules.filter((rule) => !isDeepStrictEqual(part(rule, a), part(rule, b)));
+    if (hits.length) {
+      const why = hits.map((h) => `{B} changes ${h.path} from ${show(at(a.body, h.path))} to ${show(at(b.body, h.path))}, and ${h.source}.`).join(' ');
+      reasons.set(a, { why, cites: hits.map((h) => ({ change: `template/resources/${a.identity}: changed ${h.path}` })), root: true });
+    }
+    for (const subnet of changedSubnets(a, b)) inUse.push(subnet);
+  }
+  // Resources of A in a subnet whose range B changes (ARM: InUseSubnetCannotBeUpdated).
+  for (const r of ra) {
+    if (TRANSIENT_TYPES.includes(lower(r.type)) || reasons.has(r)) continue;
+    const values = referenceValues(r);
+    const subnet = inUse.find((s) => values.has(s.toLowerCase()));
+    const vnet = subnet ? ra.find((v) => [...v.subnetIds.values()].includes(subnet)) : undefined;
+    if (subnet && vnet)
+      reasons.set(r, {
+        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${vnet.display}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
+        cites: [{ change: `template/resources/${vnet.identity}: changed properties.subnets` }],
+        root: true,
+      });
+  }
+  // What refers to a resource that must go has to go first.
+  const queue = [...reasons.keys()];
+  while (queue.length) {
+    const x = queue.shift()!;
+    for (const r of ra) {
+      if (reasons.has(r) || TRANSIENT_TYPES.includes(lower(r.type)) || belongsTo(r, x) || !refersTo(r, x, false)) continue;
+      const root = reasons.get(x)!;
+      const manual = root.manual || DATA_RESOURCE_TYPES.includes(lower(x.type));
+      reasons.set(r, { why: `It refers to ${x.display}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
+      queue.push(r);
+    }
+  }
+  return reasons;
+}
