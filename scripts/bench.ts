@@ -16,7 +16,8 @@
  * The run still exits 0 (the figures it has are valid); its last line names the rows not measured.
  *
  * Environment: `BENCH_RUNS` (runs per row, default 7), `BENCH_ROWS` (comma-separated row keys to measure,
- * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes;
+ * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes,
+ * simulate (the group of scripts/bench-simulate.ts, sized by `BENCH_SIMULATE_MB`);
  * `node -e 0` is always measured, as every ratio needs it), `BENCH_OUT` (results file, default
  * bench/results.json).
  */
@@ -244,4 +245,11 @@ console.log(`\nwrote ${OUT}`);
 rmSync(work, { recursive: true, force: true });
 if (skipped.length) {
   console.log(`${skipped.length} row(s) not measured: ${skipped.map((s) => s.key).join(', ')}; the others are kept in ${OUT}`);
+}
+
+// simulate at real export sizes (issue #23): its own script, which adds `simulate` to the results file.
+if (!ONLY || ONLY.has('simulate')) {
+  console.log('');
+  const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_OUT: OUT } });
+  if (simulateGroup.status !== 0) process.exitCode = simulateGroup.status ?? 1;
 }

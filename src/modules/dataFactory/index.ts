@@ -77,7 +77,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     return { ...o, dependsOn: deps };
   });
 
-  const script = (o: { name: arm.Arm; content: string; env: { name: string; value: Value }[]; dependsOn: Value[] }): ArmResource =>
+  const script = (o: { name: arm.Arm; content: string; env: { name: string; value: string | arm.Arm }[]; dependsOn: Value[] }): ArmResource =>
     deploymentScript({
       ...o,
       identity: ids.triggerManagerIdentity,

@@ -5,7 +5,7 @@
  * success, a 30-minute timeout, and a re-run on every new deployment.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { ArmResource, Value, ValueObject } from '../types.js';
+import type { ArmEnum, ArmResource, ArmResourceOf, Shape, Value } from '../types.js';
 import { tagsFor } from '../core/names.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -19,6 +19,9 @@ const SCRIPT_TYPE = 'Microsoft.Resources/deploymentScripts';
  */
 export const AZ_CLI_VERSION = '2.63.0';
 
+/** The `properties` of a deployment script of kind AzureCLI, at hubc's API version. */
+type ScriptProperties = Shape<Extract<ArmResourceOf<typeof SCRIPT_TYPE>, { kind: ArmEnum<'AzureCLI'> | arm.Arm }>['properties']>;
+
 /** What differs between the hub's deployment scripts. */
 export interface DeploymentScriptOptions {
   name: arm.Arm;
@@ -26,11 +29,11 @@ export interface DeploymentScriptOptions {
   identity: arm.Arm;
   /** Bash script text (see ./scripts.ts). */
   content: string;
-  /** Environment variables, in order. */
-  env: { name: string; value: Value }[];
+  /** Environment variables, in order (values are text, or ARM expressions giving text). */
+  env: { name: string; value: string | arm.Arm }[];
   dependsOn: Value[];
   /** Extra properties placed before `environmentVariables` (e.g. `storageAccountSettings`, `containerSettings`). */
-  settings?: ValueObject;
+  settings?: Pick<ScriptProperties, 'storageAccountSettings' | 'containerSettings'>;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
-import type { ArmResource, Contribution, Value } from '../types.js';
+import type { ArmResource, ArmResourceOf, Contribution, Shape, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess } from '../core/names.js';
 import { behaves, has, type Release } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -154,11 +154,14 @@ function networkParameters(model: HubModel) {
   } satisfies Contribution['parameters'];
 }
 
+/** One rule of a network security group, at hubc's API version. */
+type SecurityRule = Shape<Shape<Shape<ArmResourceOf<'Microsoft.Network/networkSecurityGroups'>['properties']>['securityRules']>[number]>;
+
 /** Network module. */
 export function networkModule(model: HubModel): Contribution {
   const parameters = networkParameters(model);
   const prefix = arm.parameters('virtualNetworkAddressPrefix');
-  const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string) => ({
+  const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string): SecurityRule => ({
     name,
     properties: {
       priority,

@@ -80,7 +80,7 @@ export function storageModule(model: HubModel): Contribution {
    * A deployment-script setting that exists only in the network: from 0.8 null while public access is on
    * (ARM leaves a property that is null out), as the public 0.8 leaves both settings out then.
    */
-  const inNetworkOnly = (value: ValueObject): Value => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
+  const inNetworkOnly = <T extends ValueObject>(value: T): T | arm.Arm => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
   const location = arm.parameters('location');
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
   const roleId = (scopeId: arm.Arm, role: string) =>
