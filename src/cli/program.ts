@@ -11,7 +11,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { HUBC_VERSION } from '../util/version.js';
-import { EXIT, processIO, type CliIO } from './io.js';
+import { EXIT, processIO, reportInternalError, type CliIO } from './io.js';
 import type { AzureOverrides, CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';
 import { registerValidate } from './commands/validate.js';
@@ -51,7 +51,7 @@ export function createProgram(ctx: CommandContext): Command {
     .helpOption('-h, --help', 'show help for hubc or a command')
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .exitOverride();
-  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors.\n');
+  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors, 70 an internal error of hubc (a bug; reported as one line).\n');
   for (const register of COMMANDS) register(program, ctx);
   program.showHelpAfterError(`(commands: ${program.commands.map((c) => c.name()).join(', ')}; run hubc --help for usage)`);
   for (const command of program.commands) {
@@ -66,21 +66,35 @@ export function createProgram(ctx: CommandContext): Command {
 
 /**
  * Runs hubc with the given arguments (without `node` and the script path).
+ *
+ * This is the one place an error no command expected ends up (any exception of a command's action, a
+ * stack overflow included): it is reported as HUB000 in the command's output format (`reportInternalError`)
+ * and the run exits 70, never with a stack trace.
  * @param options `azure`: test-only replacements for the Azure credential and client settings
- * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors
+ * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors, 70 internal error
  */
 export async function runCli(argv: readonly string[], io: CliIO = processIO, options: { azure?: AzureOverrides } = {}): Promise<number> {
   let code: number = EXIT.ok;
-  const program = createProgram({ io, exit: (c) => (code = c), azure: options.azure });
-  if (argv.length === 0) {
-    io.err(program.helpInformation());
-    return EXIT.usage;
-  }
+  let running: Command | undefined;
   try {
+    const program = createProgram({ io, exit: (c) => (code = c), azure: options.azure });
+    program.hook('preAction', (_program, action) => void (running = action));
+    if (argv.length === 0) {
+      io.err(program.helpInformation());
+      return EXIT.usage;
+    }
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {
-    if (!(e instanceof CommanderError)) throw e;
-    return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    return reportInternalError(io, e, formatOf(running, argv));
   }
   return code;
+}
+
+/** The output format of the command that was running (`--format`), read from its options, else from the arguments. */
+function formatOf(command: Command | undefined, argv: readonly string[]): string | undefined {
+  const chosen = command?.opts().format;
+  if (typeof chosen === 'string') return chosen;
+  const at = argv.lastIndexOf('--format');
+  return at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--format='))?.slice('--format='.length);
 }

@@ -7,7 +7,7 @@
  * REST: "Resource Groups - Get" (location and ID of the group), "Resources - List By Resource Group", and
  * for the settings.json fallback the Data Lake "Get Blob"/"Path - Read" of `config/settings.json`.
  */
-import { readFileSync } from 'node:fs';
+import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -145,10 +145,11 @@ export async function prepareUpgrade(
  * Reads a `--parameters` file as JSON for an upgrade (its names are checked after the plan renamed them).
  * @returns the parsed document, or the HUB420 diagnostic
  */
-export function readRawParameters(file: string): { doc?: unknown; diagnostic?: Diagnostic } {
+export function readRawParameters(file: string): { doc?: unknown; diagnostic?: Diagnostic; unreadable?: boolean } {
   try {
-    return { doc: JSON.parse(readFileSync(file, 'utf8')) };
+    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
   } catch (e) {
+    if (e instanceof InputFileError) return { diagnostic: { ...codes.HUB420.unreadable({ file, detail: e.detail }), file }, unreadable: true };
     return { diagnostic: { ...codes.HUB420.unreadableJson({ file, detail: (e as Error).message }), file } };
   }
 }

@@ -27,6 +27,24 @@ export const upgradeCodes = defineCodes({
       }),
     },
   },
+  HUB489: {
+    stage: 'migrate-data',
+    severity: 'warning',
+    meaning:
+      'Two or more files of the old layout map to one path of the new one (scope folders that differ only in case): the one the old release read is moved, the others stay where they are (nothing moves when another of them already holds the path). Exit 0.',
+    messages: {
+      /**
+       * `chosen` is moved; `others` stay; `why` says why `chosen` is the one the old release read; `blockedBy`,
+       * when set, is the file already at the target path, which is never replaced (then nothing moves).
+       */
+      raise: (a: { target: string; chosen: string; others: readonly string[]; why: string; from: string; blockedBy?: string }) => ({
+        message:
+          `${[a.chosen, ...a.others].join(' and ')} all map to ${a.target}; ${a.from} read ${a.chosen} (${a.why}), ` +
+          (a.blockedBy ? `but ${a.blockedBy} already holds that path and is not replaced: both stay` : `so it moves and ${a.others.join(', ')} ${a.others.length === 1 ? 'stays' : 'stay'}`),
+        hint: 'Look at the files left behind: delete them if they are stale copies, or move them by hand if their data is needed.',
+      }),
+    },
+  },
   HUB490: {
     stage: 'upgrade',
     severity: 'error',

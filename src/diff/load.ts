@@ -11,8 +11,11 @@
  * Errors are {@link DiffLoadError}s with the codes HUB400 (not a release, file or folder), HUB401 (a folder
  * that no hubc command wrote, or that cannot be read) and HUB402 (a JSON file of the build that does not
  * parse); a hub file with errors gives its compile diagnostics.
+ *
+ * Every file is read through src/util/inputFiles.ts: regular files only, within the size limits, and no
+ * symbolic link out of a folder is followed (HUB400 for a hub file, HUB401 for a folder).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -21,6 +24,7 @@ import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
 import { tryParseJson } from './values.js';
 import { isObject } from '../util/json.js';
+import { INPUT_LIMITS, InputFileError, readInputFile, readInputTree } from '../util/inputFiles.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
 export class DiffLoadError extends Error {
@@ -43,24 +47,14 @@ export class DiffLoadError extends Error {
   }
 }
 
-/** Sorts a Map by key (code unit order), as `compile()` does. */
-function sortedMap(entries: Iterable<[string, string]>): Map<string, string> {
-  return new Map([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-/** Every file under `dir` (names starting with `.` skipped), as `/`-separated relative paths -> text. */
+/**
+ * Every file under `dir` (names starting with `.` skipped), as `/`-separated relative paths -> text, sorted
+ * by path (code unit order, as `compile()` does). Read with `readInputTree` (src/util/inputFiles.ts): regular
+ * files only, no symbolic link out of `dir`, within the build-folder limits.
+ * @throws InputFileError when the folder holds something hubc does not read
+ */
 export function readTree(dir: string): Map<string, string> {
-  const out: [string, string][] = [];
-  const walk = (rel: string) => {
-    for (const name of readdirSync(join(dir, rel))) {
-      if (name.startsWith('.')) continue;
-      const path = rel ? `${rel}/${name}` : name;
-      if (statSync(join(dir, path)).isDirectory()) walk(path);
-      else out.push([path, readFileSync(join(dir, path), 'utf8')]);
-    }
-  };
-  walk('');
-  return sortedMap(out);
+  return readInputTree(dir);
 }
 
 /** The hub release a build's template records (`metadata.hubRelease`), if any. */
@@ -91,7 +85,8 @@ export function loadBuildFolder(dir: string, label = dir): DiffInput {
   try {
     artifacts = readTree(dir);
   } catch (e) {
-    throw new DiffLoadError(codes.HUB401.unreadable({ label, detail: (e as Error).message }));
+    const detail = e instanceof InputFileError ? `${e.file}: ${e.detail}` : (e as Error).message;
+    throw new DiffLoadError(codes.HUB401.unreadable({ label, detail }));
   }
   checkJsonArtifacts(label, artifacts);
   const release = recordedRelease(artifacts);
@@ -99,8 +94,14 @@ export function loadBuildFolder(dir: string, label = dir): DiffInput {
 }
 
 /** The newest release a feed's index.json lists, or undefined when it is not a feed index. */
-function newestFeedRelease(dir: string): string | undefined {
-  const index = tryParseJson(readFileSync(join(dir, 'index.json'), 'utf8'));
+function newestFeedRelease(dir: string, label: string): string | undefined {
+  let text: string;
+  try {
+    text = readInputFile(join(dir, 'index.json'), { maxBytes: INPUT_LIMITS.json });
+  } catch (e) {
+    throw new DiffLoadError(codes.HUB401.unreadable({ label, detail: e instanceof InputFileError ? `${e.file}: ${e.detail}` : (e as Error).message }));
+  }
+  const index = tryParseJson(text);
   const latest = isObject(index) ? index.latest : undefined;
   return typeof latest === 'string' ? latest : undefined;
 }
@@ -112,7 +113,7 @@ function newestFeedRelease(dir: string): string | undefined {
 function loadFolder(dir: string, label: string): DiffInput {
   if (existsSync(join(dir, 'azuredeploy.json'))) return loadBuildFolder(dir, label);
   if (existsSync(join(dir, 'index.json'))) {
-    const latest = newestFeedRelease(dir);
+    const latest = newestFeedRelease(dir, label);
     if (latest && existsSync(join(dir, latest, 'azuredeploy.json'))) return loadBuildFolder(join(dir, latest), `${label}/${latest}`);
   }
   throw new DiffLoadError(codes.HUB401.notBuild({ label }));
@@ -138,17 +139,29 @@ export function compileInput(text: string, file: string, label: string, source: 
  */
 export function loadDiffInput(arg: string, hubFile = 'hub.yaml'): DiffInput {
   if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) {
-    let text: string;
-    try {
-      text = readFileSync(hubFile, 'utf8');
-    } catch (e) {
-      throw new DiffLoadError(codes.HUB400.unreadableHub({ file: hubFile, release: arg, detail: (e as Error).message }));
-    }
-    return compileInput(text, hubFile, arg, 'release', arg);
+    return compileInput(readHubText(hubFile, arg), hubFile, arg, 'release', arg);
   }
   if (!existsSync(arg)) {
     throw new DiffLoadError(codes.HUB400.notFound({ arg, releaseLike: /^\d+\.\d+(\.\d+)?$/.test(arg), releases: RELEASE_VERSIONS }));
   }
   if (statSync(arg).isDirectory()) return loadFolder(arg, arg);
-  return compileInput(readFileSync(arg, 'utf8'), arg, arg, 'hub.yaml');
+  let text: string;
+  try {
+    text = readInputFile(arg, { maxBytes: INPUT_LIMITS.hubYaml });
+  } catch (e) {
+    throw new DiffLoadError(codes.HUB401.unreadable({ label: arg, detail: e instanceof InputFileError ? e.detail : (e as Error).message }));
+  }
+  return compileInput(text, arg, arg, 'hub.yaml');
+}
+
+/**
+ * The text of the hub file compiled for a release number (a regular file within `INPUT_LIMITS.hubYaml`).
+ * @throws DiffLoadError HUB400 when it cannot be read
+ */
+export function readHubText(hubFile: string, release: string): string {
+  try {
+    return readInputFile(hubFile, { maxBytes: INPUT_LIMITS.hubYaml });
+  } catch (e) {
+    throw new DiffLoadError(codes.HUB400.unreadableHub({ file: hubFile, release, detail: e instanceof InputFileError ? e.detail : (e as Error).message }));
+  }
 }

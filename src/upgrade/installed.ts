@@ -15,6 +15,7 @@
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
+import { formatBytes, INPUT_LIMITS } from '../util/inputFiles.js';
 
 /** What was found. */
 export interface InstalledHub {
@@ -67,9 +68,17 @@ export async function readInstalledHub(client: ResourceManagementClient, resourc
   if (known.length) return { release: oldest(known), source: 'tag', tags: sorted, resources };
   try {
     const file = dataLakeClient(storage(storageAccount)).getFileSystemClient('config').getFileClient('settings.json');
-    const body = (await file.read()).readableStreamBody;
+    // At most one byte past the limit is asked for (a ranged read), so a huge blob costs nothing.
+    const body = (await file.read(0, INPUT_LIMITS.json + 1)).readableStreamBody;
     const chunks: Buffer[] = [];
-    if (body) for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
+    let size = 0;
+    if (body) {
+      for await (const c of body) {
+        chunks.push(Buffer.from(c as Uint8Array));
+        size += chunks[chunks.length - 1].length;
+        if (size > INPUT_LIMITS.json) throw new Error(`it is larger than ${formatBytes(INPUT_LIMITS.json)}, the most hubc reads from such a file`);
+      }
+    }
     const settings = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version?: unknown };
     const release = releaseOfVersion(settings.version);
     if (release) return { release, source: 'settings', tags: sorted, resources };

@@ -67,7 +67,7 @@ test('start-up (every command registered) loads commander, the CLI and constants
 
 test('hubc build loads the compiler path only: compile, the quick output checks, write', async () => {
   const metafile = await bundleMeta();
-  const outputs = loadedOutputs(metafile, ['dist/hubc.js', outputOf(metafile, 'src/compiler/compile.ts'), outputOf(metafile, 'src/compiler/validateOutput.ts')]);
+  const outputs = loadedOutputs(metafile, ['dist/hubc.js', ...['compile', 'validateOutput', 'write'].map((m) => outputOf(metafile, `src/compiler/${m}.ts`))]);
   const inputs = inputsOf(metafile, outputs);
   assert.ok(inputs.includes('src/validators/armReferences.ts'));
   assert.ok(inputs.includes('src/compiler/write.ts'));

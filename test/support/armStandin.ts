@@ -23,6 +23,9 @@
  *   reference gives it) -> listing k shows operations 0..k, the k-th `Running`, the
  *   earlier ones final (so the progress lines are the same on any machine)
  * - any call matching `throttle` -> 429 + `Retry-After` the given number of times first
+ * - any call `intercept` answers (fault injection: a status that never ends, an unknown or malformed
+ *   status, `Retry-After: 3600`, deeply nested errors, escape sequences) -> that answer, or none at all
+ *   (`'hang'`: the connection stays open and silent until the stand-in stops)
  *
  * For `hubc deploy --upgrade` ("Resource Groups - Get", "Resources - List By Resource Group", "Resources -
  * Delete By Id", and the Data Factory REST reference, api-version 2018-06-01):
@@ -66,8 +69,22 @@ export interface OperationSpec {
   error?: ArmErrorBody;
 }
 
+/** An answer a test injects: `body` is sent as JSON, `text` as it is. */
+export interface InjectedAnswer {
+  status: number;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
 /** What the stand-in answers. */
 export interface StandinScenario {
+  /**
+   * Called first for every request (after the token check) with the request and how many requests of
+   * the same method and path came before it: an answer replaces the stand-in's own, `'hang'` sends none,
+   * undefined lets the stand-in answer.
+   */
+  intercept?: (r: RecordedRequest, seen: number) => InjectedAnswer | 'hang' | undefined;
   subscriptionId: string;
   /** Provider namespace -> `registrationState`. */
   providers: Record<string, string>;
@@ -118,6 +135,7 @@ const json = (res: ServerResponse, status: number, body?: unknown, headers: Reco
 export class ArmStandin {
   readonly requests: RecordedRequest[] = [];
   private readonly reads = new Map<string, number>();
+  private readonly seen = new Map<string, number>();
   private whatIfReads = 0;
   private listings = 0;
   private throttled = 0;
@@ -171,6 +189,15 @@ export class ArmStandin {
     // A client that polls forever fails its test instead of hanging it.
     if (this.requests.length > 2000) return json(res, 400, { error: { code: 'StandinRequestLimit', message: 'more than 2000 requests: the client is looping' } });
     if (record.authorization !== `Bearer ${TEST_TOKEN}`) return json(res, 401, { error: { code: 'AuthenticationFailed', message: 'missing or wrong bearer token' } });
+    const key = `${record.method} ${record.path}`;
+    const seen = this.seen.get(key) ?? 0;
+    this.seen.set(key, seen + 1);
+    const injected = this.scenario.intercept?.(record, seen);
+    if (injected === 'hang') return;
+    if (injected) {
+      res.writeHead(injected.status, { 'content-type': 'application/json; charset=utf-8', ...injected.headers });
+      return void res.end(injected.text ?? (injected.body === undefined ? undefined : JSON.stringify(injected.body)));
+    }
     const t = this.scenario.throttle;
     if (t && this.throttled < t.times && t.method === record.method && t.path.test(record.path)) {
       this.throttled++;

@@ -4,13 +4,14 @@
  * cannot be loaded (HUB400-HUB402), TO is older than FROM (HUB490) or the parameter file cannot be used
  * (HUB491). The planner (src/upgrade/) is loaded by the action.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
+import { writeOutputFile } from '../output.js';
 import { choiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
 import { codes } from '../../diagnostics/index.js';
@@ -63,9 +64,9 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       let parameters: { file: string; doc: unknown; out?: string } | undefined;
       if (opts.parameters) {
         try {
-          parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')), out: opts.out };
+          parameters = { file: opts.parameters, doc: JSON.parse(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
         } catch (e) {
-          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as Error).message });
+          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
           return fail(r.code, r.message, r.hint!);
         }
       }
@@ -83,14 +84,8 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         throw e;
       }
       if (opts.out && plan.parameters) {
-        try {
-          const temp = `${opts.out}.${process.pid}.tmp`;
-          writeFileSync(temp, toJsonText(plan.parameters.rewritten));
-          renameSync(temp, opts.out);
-        } catch (e) {
-          reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], diagFormat);
-          return ctx.exit(EXIT.usage);
-        }
+        const failed = writeOutputFile(io, opts.out, toJsonText(plan.parameters.rewritten), diagFormat, 'upgrade-plan:out-flushed');
+        if (failed !== undefined) return ctx.exit(failed);
       }
       io.out(output);
       if (opts.out && opts.format !== 'json') io.out(`wrote ${opts.out}: the parameters file for ${plan.to.label}\n`);

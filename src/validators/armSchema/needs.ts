@@ -12,7 +12,8 @@
  * The walk follows the JSON Schema draft-04 keywords ajv compiles: it skips `definitions` and the
  * `*resourceDefinitions` maps (reached only through `$ref`), `enum` and `default` (values, not schemas).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 import { join } from 'node:path';
 import { COMMON_DEFINITIONS, DEPLOYMENT_TEMPLATE, RESOURCE_BASE_REF, SCHEMA_BASE_URL, resourceDefinitionsOf, type IndexedDefinition } from './store.js';
 import { EXPRESSION_REF, isResourceDefinitionsKey } from './relax.js';
@@ -72,9 +73,14 @@ export function isSafeSchemaPath(rel: string): boolean {
 
 function listSchemaFiles(dir: string): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
   const walk = (sub: string) => {
     const full = join(dir, sub);
     if (!existsSync(full)) return;
+    // A folder reached twice through links (a link to a parent) is walked once.
+    const real = realpathSync(full);
+    if (seen.has(real)) return;
+    seen.add(real);
     for (const name of readdirSync(full).sort()) {
       const rel = `${sub}/${name}`;
       if (statSync(join(dir, rel)).isDirectory()) walk(rel);
@@ -105,7 +111,7 @@ export class SchemaFolder {
     const file = join(this.dir, ...rel.split('/'));
     if (existsSync(file)) {
       try {
-        const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+        const v = JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.armSchemaFile })) as unknown;
         if (isObject(v)) value = v;
       } catch {
         // reported through `unreadable`
