@@ -173,15 +173,13 @@ export function codeIdentity(): string {
     return (identity = readFileSync(join(dist, 'BUILD_ID'), 'utf8').trim());
   } else {
     const stamps: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir).sort()) {
-        const full = join(dir, name);
-        const st = statSync(full);
-        if (st.isDirectory()) walk(full);
-        else stamps.push(`${full}:${st.size}:${st.mtimeMs}`);
-      }
-    };
-    walk(packagePath('src'));
+    for (const e of readdirSync(packagePath('src'), { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      const full = join(e.parentPath, e.name);
+      const st = statSync(full);
+      stamps.push(`${full}:${st.size}:${st.mtimeMs}`);
+    }
+    stamps.sort();
     const lock = statSync(packagePath('package-lock.json'));
     stamps.push(`lock:${lock.size}:${lock.mtimeMs}`);
     return (identity = cacheKey('source', ...stamps));

@@ -24,6 +24,7 @@ import { registerLint } from './commands/lint.js';
 import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
+import { registerImport } from './commands/import.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
@@ -38,6 +39,7 @@ const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
   registerDeploy,
   registerParams,
   registerMigrateData,
+  registerImport,
 ];
 
 /**

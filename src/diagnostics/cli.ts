@@ -69,11 +69,16 @@ export const cliCodes = defineCodes({
   HUB004: {
     stage: 'CLI',
     severity: 'error',
-    meaning: '`hubc init` was asked to create a file that already exists (or a link); it never overwrites one (exit 2).',
+    meaning: '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one (exit 2).',
     messages: {
       raise: (a: { file: string }) => ({
         message: `${a.file} already exists; hubc init does not overwrite it`,
         hint: 'Pass another file name (hubc init other.yaml), or move the file away first.',
+      }),
+      /** `command`: the command that refuses (`hubc import`). */
+      exists: (a: { file: string; command: string }) => ({
+        message: `${a.file} already exists; ${a.command} does not overwrite it`,
+        hint: 'Pass another file name with --out, or move the file away first.',
       }),
     },
   },

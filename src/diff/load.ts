@@ -23,8 +23,12 @@ import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
 import { tryParseJson } from './values.js';
-import { isObject } from '../util/json.js';
+import { isObject, type JsonObject } from '../util/json.js';
 import { INPUT_LIMITS, InputFileError, readInputFile, readInputTree } from '../util/inputFiles.js';
+import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
+import { getRelease } from '../model/releases.js';
+import { evaluatedTemplate, isPublicTemplate, publicArtifacts, publicValuesAcross, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, readPublicTemplate, resolvePublicRelease, type PublicTemplate } from '../public/index.js';
+import { toJsonText } from '../model/json.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
 export class DiffLoadError extends Error {
@@ -164,4 +168,77 @@ export function readHubText(hubFile: string, release: string): string {
   } catch (e) {
     throw new DiffLoadError(codes.HUB400.unreadableHub({ file: hubFile, release, detail: e instanceof InputFileError ? e.detail : (e as Error).message }));
   }
+}
+
+/** The public template an argument names (`public:0.6`, or a `.json` file that is one), or undefined. */
+function publicTemplateOf(arg: string, publicTemplates: string | undefined): PublicTemplate | undefined {
+  try {
+    if (arg.startsWith(PUBLIC_PREFIX)) return resolvePublicRelease(arg, publicTemplates);
+    if (!arg.toLowerCase().endsWith('.json') || !existsSync(arg) || statSync(arg).isDirectory()) return undefined;
+    const text = readInputFile(arg, { maxBytes: INPUT_LIMITS.buildFile });
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    return isPublicTemplate(doc) ? readPublicTemplate(arg, text) : undefined;
+  } catch (e) {
+    if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint });
+    if (e instanceof InputFileError) throw new DiffLoadError(codes.HUB401.unreadable({ label: arg, detail: e.detail }));
+    throw e;
+  }
+}
+
+/** Options of {@link loadDiffPair}. */
+export interface PairOptions {
+  /** Folder of public templates for `public:<release>` (`--public-templates`). */
+  publicTemplates?: string;
+  /** Parameter values of A's deployment (a saved parameter file of A), by A's parameter names. */
+  parametersA?: Record<string, unknown>;
+  /** What is known of the deployment (`hubc deploy --upgrade`); else the stand-in. */
+  context?: ArmEvalContext;
+  /** Evaluate a hubc side too when the other is public, so resources pair by name (`hubc diff`). */
+  evaluateBoth?: boolean;
+}
+
+/**
+ * Loads two sides (each as {@link loadDiffInput}, or a public template: `public:<release>` with
+ * `publicTemplates`, or a `finops-hub-<version>.json` file). A public side is evaluated for one deployment
+ * (src/public/evaluate.ts) with A's saved parameter values when it is A and they are given, else with the
+ * values of the other side's hub.yaml (its template's defaults) mapped to the public parameter names.
+ * @param load how a side that is not public is loaded (default {@link loadDiffInput} with `hubFile`)
+ * @throws DiffLoadError (HUB400-HUB402, HUB419)
+ */
+export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', options: PairOptions = {}, load: (arg: string) => DiffInput = (arg) => loadDiffInput(arg, hubFile)): [DiffInput, DiffInput] {
+  const pa = publicTemplateOf(aArg, options.publicTemplates);
+  const pb = publicTemplateOf(bArg, options.publicTemplates);
+  const a = pa ? undefined : load(aArg);
+  const b = pb ? undefined : load(bArg);
+  let valuesA: Record<string, unknown> | undefined;
+  const side = (pt: PublicTemplate, label: string, own: Record<string, unknown> | undefined, other: DiffInput | undefined): DiffInput => {
+    const otherTemplate = other ? (tryParseJson(other.artifacts.get('azuredeploy.json')) as JsonObject | undefined) : undefined;
+    const release = getRelease(pt.release);
+    const values =
+      own ??
+      (valuesA && pa ? publicValuesAcross(getRelease(pa.release), valuesA, release) : undefined) ??
+      (otherTemplate && other?.release ? publicValuesFromHubTemplate(release, otherTemplate, getRelease(other.release)) : {});
+    if (pt === pa) valuesA = values;
+    try {
+      return { label, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, options.context) };
+    } catch (e) {
+      if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint });
+      throw e;
+    }
+  };
+  const evaluated = (x: DiffInput): DiffInput => {
+    const t = tryParseJson(x.artifacts.get('azuredeploy.json'));
+    if (!isObject(t)) return x;
+    const flat = evaluatedTemplate(t, { parameters: {}, context: options.context, release: x.release, source: x.label });
+    return { ...x, artifacts: new Map([...x.artifacts, ['azuredeploy.json', toJsonText(flat)]]) };
+  };
+  const outA = pa ? side(pa, aArg, options.parametersA, b) : a!;
+  const outB = pb ? side(pb, bArg, undefined, a) : b!;
+  if (!options.evaluateBoth || (!pa && !pb)) return [outA, outB];
+  return [pa ? outA : evaluated(outA), pb ? outB : evaluated(outB)];
 }

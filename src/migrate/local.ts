@@ -14,7 +14,7 @@
  */
 import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { faultPoint } from '../util/fault.js';
 import { createFileExclusive, kindOf, lstatIfExists, makeFolderInside, tempPathBeside, UnsafePathError } from '../util/files.js';
 import { INGESTION_CONTAINER, type MigrationStorage, type StoredFile } from './plan.js';
@@ -76,17 +76,15 @@ export class LocalMigrationStorage implements MigrationStorage {
 
   async list(): Promise<StoredFile[]> {
     const out: StoredFile[] = [];
-    const walk = (rel: string) => {
-      for (const e of readdirSync(join(this.root, rel), { withFileTypes: true })) {
-        const path = rel ? `${rel}/${e.name}` : e.name;
-        if (e.isDirectory()) walk(path);
-        else if (e.isFile()) {
-          const st = lstatSync(join(this.root, path));
-          out.push({ path, size: st.size, modified: st.mtimeMs });
-        } else out.push({ path, special: kindOf(lstatSync(join(this.root, path))) });
-      }
-    };
-    walk('');
+    // readdir's entries describe the entries themselves (a link is a link): links to folders are listed as
+    // special entries, never walked into.
+    for (const e of readdirSync(this.root, { recursive: true, withFileTypes: true })) {
+      if (e.isDirectory()) continue;
+      const full = join(e.parentPath, e.name);
+      const path = relative(this.root, full).split(sep).join('/');
+      const st = lstatSync(full);
+      out.push(e.isFile() ? { path, size: st.size, modified: st.mtimeMs } : { path, special: kindOf(st) });
+    }
     return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 

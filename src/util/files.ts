@@ -156,15 +156,28 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
 
 /**
  * Creates a new file atomically and exclusively: the content appears at `path` whole or not at all, and
- * an existing entry (even one created meanwhile) is never replaced (the temporary file is hard-linked to
- * `path`, which fails when the name is taken).
+ * an existing entry (even one created meanwhile, even a dangling link) is never replaced (the temporary
+ * file is hard-linked to `path`, which fails when the name is taken). On a file system without hard links
+ * the file is created exclusively in place instead (`O_EXCL | O_NOFOLLOW`): still never over anything,
+ * but a kill may leave it partly written.
  * @throws Error with `code` `EEXIST` when something is at `path`
  */
 export function createFileExclusive(path: string, data: string | Uint8Array): void {
   const target = resolve(path);
-  const temp = writeTemp(target, typeof data === 'string' ? Buffer.from(data, 'utf8') : data, undefined);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const temp = writeTemp(target, bytes, undefined);
   try {
     linkSync(temp, target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw e;
+    const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } finally {
     rmSync(temp, { force: true });
   }

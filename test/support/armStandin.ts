@@ -31,6 +31,8 @@
  * Delete By Id", and the Data Factory REST reference, api-version 2018-06-01):
  * - `GET /subscriptions/{s}/resourcegroups/{rg}` -> the resource group (`id`, `name`, `location`), or 404
  * - `GET .../resourceGroups/{rg}/resources` -> `{ value: scenario.resources }`
+ * - `GET .../resourceGroups/{rg}/providers/Microsoft.Resources/deployments/` ("Deployments - List By Resource
+ *   Group", for `hubc import`) -> `{ value: scenario.deploymentHistory }`
  * - `GET .../factories/{f}/triggers` -> `{ value: [ { id, name, type, properties: { type, runtimeState } } ] }`
  * - `POST .../factories/{f}/triggers/{t}/stop` -> 200 (the trigger is `Stopped`), 404 for an unknown trigger
  * - `DELETE .../factories/{f}/{triggers|pipelines|datasets|linkedservices}/{name}` -> 200, or 204 when absent
@@ -103,7 +105,9 @@ export interface StandinScenario {
   /** Answer 429 to the first `times` requests whose method and path match. */
   throttle?: { method: string; path: RegExp; times: number; retryAfter: string };
   /** Resources of the resource groups ("Resources - List By Resource Group"). */
-  resources?: { id: string; name: string; type: string; location?: string; tags?: Record<string, string> }[];
+  resources?: { id: string; name: string; type: string; kind?: string; location?: string; tags?: Record<string, string> }[];
+  /** Past deployments of the resource groups ("Deployments - List By Resource Group"): name and properties (`provisioningState`, `timestamp`, `parameters`). */
+  deploymentHistory?: { name: string; properties: { provisioningState: string; timestamp: string; parameters?: Record<string, unknown> } }[];
   /** Data Factory objects by factory name: trigger runtime states and the names of the other objects. */
   factories?: Record<string, { triggers: Record<string, 'Started' | 'Stopped'>; pipelines: string[]; datasets: string[]; linkedServices: string[] }>;
 }
@@ -263,6 +267,10 @@ export class ArmStandin {
       if (i < 0) return json(res, 204);
       s.resources!.splice(i, 1);
       return json(res, 200);
+    }
+    if ((m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/?$`, 'i').exec(p)) && r.method === 'GET') {
+      const rg = m[1];
+      return json(res, 200, { value: (s.deploymentHistory ?? []).map((d) => ({ id: `${sub}/resourceGroups/${rg}/providers/Microsoft.Resources/deployments/${d.name}`, type: 'Microsoft.Resources/deployments', ...d })) });
     }
     // Deployment Operations - List is documented without `/providers/Microsoft.Resources`.
     m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/([^/]+)(/.*)?$`, 'i').exec(p) ?? new RegExp(`^${sub}/resourcegroups/([^/]+)/deployments/([^/]+)(/operations)$`, 'i').exec(p);

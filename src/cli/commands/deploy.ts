@@ -32,6 +32,7 @@ interface DeployFlags {
   armEndpoint?: string;
   upgrade?: boolean;
   from?: string;
+  publicTemplates?: string;
   timeout: number;
   format: OutputFormat;
 }
@@ -116,6 +117,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
     )
     .option('--upgrade', 'upgrade the hub in the resource group: read its release (ftk-version tag, else settings.json), show the upgrade plan, and carry out its steps before and after the deployment')
     .addOption(choiceOption('--from <release>', 'with --upgrade: the release the hub was deployed from, instead of reading it', RELEASE_VERSIONS))
+    .option('--public-templates <dir>', 'with --upgrade: folder of public templates (finops-hub-<version>.json); a hub deployed from the public templates is planned from its own template')
     .addOption(
       new Option('--timeout <duration>', 'longest time the whole run may take, not counting the confirmation prompt (90m, 2h, 300s; a bare number is seconds); then hubc stops and gives the deployment\'s portal link')
         .default(parseDuration(DEFAULT_TIMEOUT), DEFAULT_TIMEOUT)
@@ -171,6 +173,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
                 upgrade: {
                   hubFile: file,
                   from: opts.from,
+                  publicTemplates: opts.publicTemplates,
                   dataLake: (account: string) => ({
                     account,
                     endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),

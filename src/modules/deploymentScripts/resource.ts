@@ -24,7 +24,7 @@ type ScriptProperties = Shape<Extract<ArmResourceOf<typeof SCRIPT_TYPE>, { kind:
 
 /** What differs between the hub's deployment scripts. */
 export interface DeploymentScriptOptions {
-  name: arm.Arm;
+  name: arm.Arm | string;
   /** Resource ID of the user-assigned identity the script runs as. */
   identity: arm.Arm;
   /** Bash script text (see ./scripts.ts). */
@@ -66,6 +66,6 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
 }
 
 /** Resource ID of the deployment script named `name` (for `dependsOn` and for waiting on a script). */
-export function deploymentScriptId(name: arm.Arm): arm.Arm {
+export function deploymentScriptId(name: arm.Arm | string): arm.Arm {
   return arm.resourceId(SCRIPT_TYPE, name);
 }

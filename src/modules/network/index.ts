@@ -76,10 +76,18 @@ export function dnsZoneLinkId(key: string): arm.Arm {
   return arm.resourceId('Microsoft.Network/privateDnsZones/virtualNetworkLinks', zone.name, dnsZoneLinkName(zone.name));
 }
 
+/** Resource ID of a private endpoint's DNS zone group (see {@link privateEndpoint}). */
+export function endpointZoneGroupId(endpointName: arm.Arm, zoneGroup: string): arm.Arm {
+  return arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', endpointName, zoneGroup);
+}
+
 /**
  * A private endpoint with its DNS zone group, deployed under the release's {@link networkCondition}.
  * @param release the release row (its network condition)
  * @param name endpoint name expression
+ * @param zoneGroup name of the DNS zone group: the public releases' `<purpose>-endpoint-zone` names
+ *   (`storage-endpoint-zone`, `keyvault-endpoint-zone`, ...). An endpoint has at most one zone group, so a
+ *   hub deployed over a public hub must reuse its name; hubc uses them in both naming modes.
  * @param target resource ID of the target resource
  * @param groupId private link sub-resource (`blob`, `dfs`, `vault`, `cluster`)
  * @param zones DNS zone keys to register the endpoint in
@@ -91,6 +99,7 @@ export function privateEndpoint(opts: {
   groupId: string;
   subnet: string;
   zones: string[];
+  zoneGroup: string;
   condition?: arm.Arm;
   dependsOn: Value[];
 }): ArmResource[] {
@@ -115,7 +124,7 @@ export function privateEndpoint(opts: {
     {
       type: 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups',
       apiVersion: apiVersion('Microsoft.Network/privateEndpoints/privateDnsZoneGroups'),
-      name: arm.format('{0}/{1}', opts.name, 'default'),
+      name: arm.format('{0}/{1}', opts.name, opts.zoneGroup),
       ...cond,
       dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
       properties: {

@@ -12,9 +12,10 @@
  * The walk follows the JSON Schema draft-04 keywords ajv compiles: it skips `definitions` and the
  * `*resourceDefinitions` maps (reached only through `$ref`), `enum` and `default` (values, not schemas).
  */
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { listJsonFiles } from './folders.js';
 import { COMMON_DEFINITIONS, DEPLOYMENT_TEMPLATE, RESOURCE_BASE_REF, SCHEMA_BASE_URL, resourceDefinitionsOf, type IndexedDefinition } from './store.js';
 import { EXPRESSION_REF, isResourceDefinitionsKey } from './relax.js';
 import { isArmExpressionString } from '../../expressions/arm/semantics.js';
@@ -71,24 +72,11 @@ export function isSafeSchemaPath(rel: string): boolean {
   return /^schemas(\/[A-Za-z0-9][A-Za-z0-9._-]*)+\.json$/.test(rel) && !rel.split('/').includes('..');
 }
 
+/** The `schemas/...` paths of the schema files in a schema folder (one walker: `listJsonFiles`). */
 function listSchemaFiles(dir: string): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const walk = (sub: string) => {
-    const full = join(dir, sub);
-    if (!existsSync(full)) return;
-    // A folder reached twice through links (a link to a parent) is walked once.
-    const real = realpathSync(full);
-    if (seen.has(real)) return;
-    seen.add(real);
-    for (const name of readdirSync(full).sort()) {
-      const rel = `${sub}/${name}`;
-      if (statSync(join(dir, rel)).isDirectory()) walk(rel);
-      else if (name.endsWith('.json')) out.push(rel);
-    }
-  };
-  walk('schemas');
-  return out;
+  const root = join(dir, 'schemas');
+  if (!existsSync(root)) return [];
+  return listJsonFiles(root).map((file) => `schemas/${relative(root, file).split(sep).join('/')}`);
 }
 
 /**
