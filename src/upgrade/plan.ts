@@ -16,7 +16,7 @@ import type { DiffInput, DiffResult } from '../diff/types.js';
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { resourceSteps, type ResourceStep } from './resources.js';
+import { accessSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
 import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
@@ -81,6 +81,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const df = dataFactorySteps(l, diff);
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
+  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));

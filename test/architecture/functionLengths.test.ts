@@ -1,10 +1,31 @@
 /**
- * The function scanner of test/support/functionLengths.ts on small inputs: what it counts as a function,
- * where each starts and ends, what it masks, and which doc comments give a reason to be long.
+ * No function of src/ (generated files apart) is longer than {@link MAX_LINES} lines unless its doc comment
+ * says why, in a line `Long because: <reason>` (issue #22 item 5: split a long function at its seams, one
+ * function per step or concern; a table-like switch or a parser's main loop may stay long, with its reason).
+ *
+ * Then the scanner itself (test/support/functionLengths.ts) on small inputs: what it counts as a function,
+ * where each starts and ends, what it masks, and which doc comments give a reason.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { functionSpans, maskSource, reasonAbove } from '../support/functionLengths.js';
+import { fileURLToPath } from 'node:url';
+import { functionSpans, functionSpansBelow, maskSource, reasonAbove } from '../support/functionLengths.js';
+
+/** The longest a function may be without a reason, in lines from its first to its last, both counted. */
+const MAX_LINES = 80;
+const SRC = fileURLToPath(new URL('../../src', import.meta.url));
+const found = functionSpansBelow(SRC);
+
+test('the scan sees the functions of src/ (a sanity floor, so an empty scan cannot pass)', () => {
+  assert.ok(found.length > 2000, `only ${found.length} functions found`);
+  assert.ok(found.some((f) => f.file === 'compiler/compile.ts' && f.name === 'compile'));
+  assert.not.ok(found.some((f) => f.file.endsWith('.generated.ts')), 'generated files are left out');
+});
+
+test(`no function of src/ is over ${MAX_LINES} lines without a 'Long because:' line in its doc comment`, () => {
+  const long = found.filter((f) => f.lines > MAX_LINES && f.reason === undefined).map((f) => `${f.file}:${f.start} ${f.name} (${f.lines} lines)`);
+  assert.equal(long, [], 'split it at its seams, or give the reason it is long in its doc comment: Long because: <reason>');
+});
 
 /** `name start-end` of each function of `text`. */
 const spans = (text: string): string[] => functionSpans(text).map((s) => `${s.name} ${s.start}-${s.end}`);
