@@ -1,7 +1,24 @@
 #!/usr/bin/env node
 /**
- * The `hubc` executable: runs the command line (src/cli/program.ts) and exits with its code.
+ * The `hubc` executable (`dist/hubc.js`, run by bin/hubc.js).
+ *
+ * `hubc build` runs `dist/hubc-build.cjs` (the build command alone, ./buildCli.ts, bundled as CommonJS by
+ * scripts/bundle.mjs) through V8's code cache (./codeCache.ts, in `<hubc cache>/code/`): from the second
+ * run on, a build does not parse and compile its JavaScript again (issue #23). The cache is written after
+ * a run that found none. Every other command, and `hubc build` when that bundle is missing (running from
+ * the sources), runs the whole command line (./program.ts), loaded here with `import()`.
  */
-import { runCli } from './program.js';
+import { fileURLToPath } from 'node:url';
+import { codeCacheDir } from '../cache/root.js';
+import { loadCodeCached } from './codeCache.js';
+import type { runBuildCli } from './buildCli.js';
 
-process.exitCode = await runCli(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const build = argv[0] === 'build' ? loadCodeCached<{ runBuildCli: typeof runBuildCli }>(fileURLToPath(new URL('./hubc-build.cjs', import.meta.url)), codeCacheDir()) : undefined;
+if (build) {
+  process.exitCode = await build.exports.runBuildCli(argv);
+  build.save();
+} else {
+  const { runCli } = await import('./program.js');
+  process.exitCode = await runCli(argv);
+}
