@@ -10,7 +10,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,9 +99,13 @@ test('bundled hubc build answers usage, help and errors as the whole command lin
   }
 });
 
-test('the code cache: written by the first bundled build, used as it is by the next, replaced when damaged', async () => {
+test('the code cache: written by the first successful bundled build, used as it is by the next, replaced when damaged', async () => {
   await bundle();
   rmSync(codeCache, { recursive: true, force: true });
+  // Runs that compile only part of the build's code write no cache.
+  assert.is((await bundledHubc(['build', '--help'])).status, 0);
+  assert.is((await bundledHubc(['build', join(work, 'missing.yaml')])).status, 2);
+  assert.not.ok(existsSync(join(codeCache, 'code')), 'no cache after --help or a failed build');
   const build = async () => {
     const out = join(work, 'cached');
     const r = await bundledHubc(['build', join(ROOT, 'hub.yaml'), '--out', out, '--format', 'json']);
