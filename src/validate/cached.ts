@@ -12,7 +12,7 @@
  *   so an edit re-analyses only the commands it changes (and those whose schema it changes).
  * - On a miss of both, the KQL validation runs on worker threads while the main thread does the template
  *   (two cores: the wall time is about the longer of the two, not their sum). With many commands to
- *   analyse, two worker threads share them (`runKqlShared`), with the same result as one.
+ *   analyse, two worker threads can share them (`runKqlShared`, `HUBC_KQL_WORKERS=2`), with the same result as one.
  *
  * Every value read from the cache is shape-checked; anything else is a miss (see src/cache/index.ts).
  */
@@ -198,12 +198,14 @@ function runKql(input: KqlWorkerInput, slot = 0): Promise<KqlWorkerOutput> {
 export const KQL_SHARE_MIN_COMMANDS = 16;
 
 /**
- * Worker threads `hubc validate` gives the Kusto language service: `HUBC_KQL_WORKERS` (1 or 2), else 2
- * when the machine has two or more cores, else 1.
+ * Worker threads `hubc validate` gives the Kusto language service: 2 when `HUBC_KQL_WORKERS` is `2` and the
+ * machine has two or more cores, else 1. One is the default: on the 2-core machines this project measures
+ * on (`npm run bench`, README Performance), the main thread checks the template against the ARM schemas
+ * meanwhile, and two Kusto threads (each loading the service and building its command grammar) took as
+ * long as one, with about 30% more CPU time and 150 MiB more memory.
  */
 export function kqlWorkerCount(env: NodeJS.ProcessEnv = process.env): 1 | 2 {
-  if (env.HUBC_KQL_WORKERS === '1' || env.HUBC_KQL_WORKERS === '2') return Number(env.HUBC_KQL_WORKERS) as 1 | 2;
-  return availableParallelism() >= 2 ? 2 : 1;
+  return env.HUBC_KQL_WORKERS === '2' && availableParallelism() >= 2 ? 2 : 1;
 }
 
 /**
