@@ -21,7 +21,8 @@
  * The run still exits 0 (the figures it has are valid); its last line names the rows not measured.
  *
  * Environment: `BENCH_RUNS` (runs per row, default 7), `BENCH_ROWS` (comma-separated row keys to measure,
- * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes;
+ * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes,
+ * simulate (the group of scripts/bench-simulate.ts, sized by `BENCH_SIMULATE_MB`);
  * `node -e 0` is always measured, as every ratio needs it), `BENCH_OUT` (results file, default
  * bench/results.json).
  */
@@ -180,6 +181,24 @@ const warmCompile = measure('compile', () => {
   return median(compiles);
 });
 
+// Duplicate-key detection is linear (issue #20, item 7): a mapping of 5 times the keys (9,999 against 2,000
+// tags, each with one duplicate) takes about 5 times as long to load; the quadratic check took about 25.
+const duplicateKeys = measure('duplicateKeys', () => {
+  const text = (n: number) => `release: "0.7"\nhub:\n  name: contoso\ntags:\n${Array.from({ length: n }, (_, i) => `  t${i}: v\n`).join('')}  t0: again\n`;
+  const time = (t: string) => {
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const s = performance.now();
+      compile(t);
+      runs.push(performance.now() - s);
+    }
+    return median(runs);
+  };
+  const [small, large] = [text(2_000), text(9_999)];
+  compile(small);
+  return time(large) / time(small);
+});
+
 // Template sizes per release: the default hub, and 0.7 with Data Explorer.
 const sizes = measure('sizes', () => {
   const bytes: Record<string, number> = {};
@@ -227,6 +246,9 @@ const rows = [
   row('hubc build, 3.5 MB hub.yaml of 200,000 tags', manyTags, 'seconds (HUB112 at tag 10,001)'),
   row('hubc build, 8 KB hub.yaml nested 3,000 levels', deep, '<= 3x node -e 0 (HUB111)'),
   row('in-process compile of one release (warm)', warmCompile, '<= 10 ms', { ratio: false }),
+  duplicateKeys && (duplicateKeys.ok
+    ? { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', ratio: duplicateKeys.value, target: '~5x, linear (quadratic: ~25x)' }
+    : { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', target: '~5x, linear (quadratic: ~25x)', notMeasured: duplicateKeys.reason }),
   row('Kusto language service alone (same scripts)', kustoAlone, ''),
   row('cold hubc validate, default hub', validateCold, '<= 2 s, or <= 1.2x the Kusto language service alone', { rssTarget: '<= 300 MiB', kustoRatio: true }),
   row('cold hubc validate, two Kusto worker threads', validateColdTwoWorkers, '', { kustoRatio: true }),
@@ -266,4 +288,11 @@ console.log(`\nwrote ${OUT}`);
 rmSync(work, { recursive: true, force: true });
 if (skipped.length) {
   console.log(`${skipped.length} row(s) not measured: ${skipped.map((s) => s.key).join(', ')}; the others are kept in ${OUT}`);
+}
+
+// simulate at real export sizes (issue #23): its own script, which adds `simulate` to the results file.
+if (!ONLY || ONLY.has('simulate')) {
+  console.log('');
+  const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_OUT: OUT } });
+  if (simulateGroup.status !== 0) process.exitCode = simulateGroup.status ?? 1;
 }

@@ -6,8 +6,9 @@
  * `hubc validate`) and `dist/index.js` (the library entry, `import { compile } from 'hubc'`). With `splitting`, code reached only through `import()` (each command's feature: the
  * validators, Azure SDKs, simulate, diff, ...) sits in chunks loaded on first use. The Kusto language
  * service stays in node_modules: it is loaded at run time with `createRequire` and defines globals, so it is
- * not bundled. Beside them, `dist/hubc-build.cjs` ({@link BUILD_BUNDLE_OPTIONS}) holds `hubc build` alone
- * as CommonJS, for V8's code cache.
+ * not bundled; nor is DuckDB (`@duckdb/node-api`, simulate's Copy activity), whose native binding is loaded
+ * from its platform package. Beside them, `dist/hubc-build.cjs` ({@link BUILD_BUNDLE_OPTIONS}) holds
+ * `hubc build` alone as CommonJS, for V8's code cache.
  */
 import { fileURLToPath } from 'node:url';
 import { hubSchemaModule } from './hubSchemaCode.mjs';
@@ -41,7 +42,7 @@ export const BUNDLE_OPTIONS = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['@kusto/language-service-next'],
+  external: ['@kusto/language-service-next', '@duckdb/node-api'],
   // CommonJS packages in an ES module bundle call require() for Node built-ins.
   banner: { js: "import { createRequire as __hubcRequire } from 'node:module'; const require = __hubcRequire(import.meta.url);" },
   plugins: [precompiled],
@@ -62,7 +63,7 @@ export const BUILD_BUNDLE_OPTIONS = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external: ['@kusto/language-service-next'],
+  external: ['@kusto/language-service-next', '@duckdb/node-api'],
   define: { 'import.meta.url': '__hubcModuleUrl' },
   banner: { js: "var __hubcModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [precompiled],

@@ -16,6 +16,6 @@ for (const release of RELEASE_VERSIONS) {
     console.error(r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
     process.exit(1);
   }
-  const target = writeRelease(new URL('../dist-templates', import.meta.url).pathname, release, r.artifacts);
+  const target = await writeRelease(new URL('../dist-templates', import.meta.url).pathname, release, r.artifacts);
   console.log(`wrote ${r.artifacts.size} files to ${target}`);
 }

@@ -22,7 +22,7 @@
  * against what they had just written. Environment variables pass through to the shards.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,17 +39,11 @@ const HOOK_MARK = '[hubc-test] hook error';
 
 /** Test files below `dir`, as uvu names them (`cli/cli.test.ts`), sorted; `fixtures/` folders are skipped. */
 function testFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) {
-        if (name !== 'fixtures') walk(full);
-      } else if (name.endsWith('.test.ts')) out.push(relative(dir, full).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .filter((file) => !file.split('/').includes('fixtures'))
+    .sort();
 }
 
 /** `{ seconds: { file: s }, groups: { name: [regex] } }` from test/timings.json (empty when missing). */

@@ -9,10 +9,20 @@
  * when that key matches and the caller's shape check accepts it; a corrupted, truncated or foreign entry is
  * dropped (index entry and content) and counts as a miss, so the caller computes the value again and
  * rewrites it. Nothing read from the cache is ever trusted unchecked.
+ *
+ * Nothing is read or written outside the cache folder either (issue #20): cacache appends to index files,
+ * creates folders and moves files into place, all of which follow symbolic links. So before cacache reads or
+ * writes an entry, every path it will use (the key's index file, the content file, the `tmp` folder) is
+ * checked component by component below the cache folder: each must be a real folder (not a link), the
+ * file itself absent or a regular file with one link (not a symbolic or hard link to a file elsewhere, not a
+ * FIFO). An entry that fails is a miss and nothing is written through it. The cache folder itself may be a
+ * link (a user's `~/.cache` often is). A link planted between the check and the write is not caught: the
+ * cache is a per-user folder, and the check is against what is left there, not against a live attacker.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { confined } from '../util/confined.js';
 import { fileURLToPath } from 'node:url';
 import { packagePath } from '../util/packageRoot.js';
 import { cacheRoot } from './root.js';
@@ -57,21 +67,39 @@ const isEnvelope = (v: unknown, key: string): v is Envelope =>
   typeof v === 'object' && v !== null && (v as Envelope).format === ENVELOPE_FORMAT && (v as Envelope).key === key && 'value' in v;
 
 type Cacache = typeof import('cacache');
-let cacacheModule: Promise<Cacache> | undefined;
-/**
- * cacache is loaded on first use, so commands that never touch the cache do not pay for it. It is CommonJS:
- * bundled, its functions are on the namespace's `default`; from node_modules, on the namespace itself.
- */
-const loadCacache = () => (cacacheModule ??= import('cacache').then((m) => ((m as { default?: Cacache }).default ?? m) as Cacache));
+/** cacache and the two functions of its layout the confinement check uses (see cacache-internals.d.ts). */
+interface CacacheParts {
+  cacache: Cacache;
+  bucketPath: (cache: string, key: string) => string;
+  contentPath: (cache: string, integrity: string) => string;
+}
+let cacacheModule: Promise<CacacheParts> | undefined;
+/** A CommonJS module's exports: bundled, on the namespace's `default`; from node_modules, on the namespace itself. */
+const cjs = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+/** cacache is loaded on first use, so commands that never touch the cache do not pay for it. */
+const loadCacache = () =>
+  (cacacheModule ??= Promise.all([import('cacache'), import('cacache/lib/entry-index.js'), import('cacache/lib/content/path.js')]).then(([c, index, content]) => ({
+    cacache: cjs<Cacache>(c),
+    bucketPath: cjs<{ bucketPath: CacacheParts['bucketPath'] }>(index).bucketPath,
+    contentPath: cjs<CacacheParts['contentPath']>(content),
+  })));
+
+/** The integrity string cacache gives data it stores (its default algorithm, sha512). */
+const integrityOf = (data: string) => `sha512-${createHash('sha512').update(data).digest('base64')}`;
 
 /**
  * A result cache in `dir` (created on first write).
  * @param dir cache folder, e.g. {@link resultCacheDir}()
  */
 export function openResultCache(dir: string): ResultCache {
-  const drop = async (cacache: Cacache, key: string) => {
+  /** The key's index file, and the content file of `integrity` when given, are confined to `dir` (see the module comment). */
+  const safe = (parts: CacacheParts, key: string, integrity?: string) =>
+    confined(dir, parts.bucketPath(dir, key), 'file') && (integrity === undefined || confined(dir, parts.contentPath(dir, integrity), 'file'));
+  const drop = async (parts: CacacheParts, key: string) => {
+    const { cacache } = parts;
     try {
       const info = await cacache.get.info(dir, key);
+      if (info && !safe(parts, key, info.integrity)) return;
       if (info) await cacache.rm.content(dir, info.integrity);
       await cacache.rm.entry(dir, key);
     } catch {
@@ -80,13 +108,18 @@ export function openResultCache(dir: string): ResultCache {
   };
   return {
     async get<T>(key: string, accept: (value: unknown) => value is T): Promise<T | undefined> {
-      const cacache = await loadCacache();
+      const parts = await loadCacache();
+      const { cacache } = parts;
       let text: string;
       try {
-        text = (await cacache.get(dir, key)).data.toString('utf8');
+        if (!safe(parts, key)) return undefined;
+        const info = await cacache.get.info(dir, key);
+        if (!info) return undefined; // never stored
+        if (!safe(parts, key, info.integrity)) return undefined;
+        text = (await cacache.get.byDigest(dir, info.integrity)).toString('utf8');
       } catch (e) {
         // ENOENT: never stored. EINTEGRITY, EBADSIZE, parse errors of the index: damaged, so dropped.
-        if ((e as { code?: string }).code !== 'ENOENT') await drop(cacache, key);
+        if ((e as { code?: string }).code !== 'ENOENT') await drop(parts, key);
         return undefined;
       }
       let parsed: unknown;
@@ -96,14 +129,16 @@ export function openResultCache(dir: string): ResultCache {
         parsed = undefined;
       }
       if (isEnvelope(parsed, key) && accept(parsed.value)) return parsed.value;
-      await drop(cacache, key);
+      await drop(parts, key);
       return undefined;
     },
     async put(key: string, value: unknown): Promise<void> {
-      const cacache = await loadCacache();
-      const envelope: Envelope = { format: ENVELOPE_FORMAT, key, value };
+      const parts = await loadCacache();
+      const data = JSON.stringify({ format: ENVELOPE_FORMAT, key, value } satisfies Envelope);
+      // cacache writes a temporary file under tmp/, moves it to the content path, then appends to the index.
+      if (!safe(parts, key, integrityOf(data)) || !confined(dir, join(dir, 'tmp'), 'folder')) return;
       try {
-        await cacache.put(dir, key, JSON.stringify(envelope));
+        await parts.cacache.put(dir, key, data);
       } catch {
         // a read-only or full disk only costs the next run its cache hit
       }
@@ -136,15 +171,13 @@ export function codeIdentity(): string {
     return (identity = readFileSync(join(dist, 'BUILD_ID'), 'utf8').trim());
   } else {
     const stamps: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir).sort()) {
-        const full = join(dir, name);
-        const st = statSync(full);
-        if (st.isDirectory()) walk(full);
-        else stamps.push(`${full}:${st.size}:${st.mtimeMs}`);
-      }
-    };
-    walk(packagePath('src'));
+    for (const e of readdirSync(packagePath('src'), { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      const full = join(e.parentPath, e.name);
+      const st = statSync(full);
+      stamps.push(`${full}:${st.size}:${st.mtimeMs}`);
+    }
+    stamps.sort();
     const lock = statSync(packagePath('package-lock.json'));
     stamps.push(`lock:${lock.size}:${lock.mtimeMs}`);
     return (identity = cacheKey('source', ...stamps));

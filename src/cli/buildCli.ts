@@ -19,3 +19,6 @@ import { runCommands } from './shell.js';
 export function runBuildCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
   return runCommands(argv, [registerBuild], io);
 }
+
+/** The process's streams and the internal-error report of this bundle, for the launcher's handlers (main.ts). */
+export { processIO, reportInternalError } from './io.js';

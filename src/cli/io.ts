@@ -9,9 +9,11 @@ import { createInterface } from 'node:readline/promises';
 import { isatty } from 'node:tty';
 import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
+import { HUBC_BUGS, HUBC_VERSION } from '../util/version.js';
+import { oneLine } from '../util/text.js';
 
-/** Exit codes of every hubc command. */
-export const EXIT = { ok: 0, diagnostics: 1, usage: 2 } as const;
+/** Exit codes of every hubc command; 70 is `EX_SOFTWARE` of sysexits.h, an internal error. */
+export const EXIT = { ok: 0, diagnostics: 1, usage: 2, internal: 70 } as const;
 
 /** Output formats every command accepts. */
 export type OutputFormat = 'text' | 'json';
@@ -65,6 +67,36 @@ export function reportEnvironmentError(io: CliIO, e: EnvironmentError, format: O
   if (format === 'json') io.out(`${JSON.stringify({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: [] }, null, 2)}\n`);
   else io.err(`${`error ${e.code}: ${e.message.replace(/[.\s]+$/, '')}. ${e.hint}`.replace(/\s*\n\s*/g, ' ')}\n`);
   return EXIT.usage;
+}
+
+/** Most characters of an internal error's message printed (the message may quote input). */
+const INTERNAL_MESSAGE_LIMIT = 500;
+
+/**
+ * Reports an error no command expected (a bug in hubc): one line `error HUB000: internal error in hubc
+ * <version>: <message>. <where to report it>` on stderr, or with `json` the object `{ error: { code,
+ * message, hint }, diagnostics: [] }` on stdout; never a stack trace, unless `HUBC_DEBUG` is set (then it
+ * follows on stderr). The message is put on one line, without control characters, at most 500 characters.
+ * @returns {@link EXIT.internal}
+ */
+export function reportInternalError(io: CliIO, e: unknown, format: string | undefined): number {
+  const raw = e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
+  const message = oneLine(raw, INTERNAL_MESSAGE_LIMIT) || 'unknown error';
+  const raised = codes.HUB000.raise({ version: HUBC_VERSION, message, where: HUBC_BUGS });
+  try {
+    if (format === 'json') io.out(`${JSON.stringify({ error: { code: raised.code, message: raised.message, hint: raised.hint }, diagnostics: [] }, null, 2)}\n`);
+    else io.err(`error ${raised.code}: ${raised.message}. ${raised.hint}\n`);
+  } catch {
+    // the output itself failed (the injected error may be there): the exit code still says it
+  }
+  if (process.env.HUBC_DEBUG && e instanceof Error && e.stack) {
+    try {
+      io.err(`${e.stack}\n`);
+    } catch {
+      // as above
+    }
+  }
+  return EXIT.internal;
 }
 
 /**

@@ -24,6 +24,7 @@ import { registerLint } from './commands/lint.js';
 import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
+import { registerImport } from './commands/import.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: RegisterCommand[] = [
@@ -38,6 +39,7 @@ const COMMANDS: RegisterCommand[] = [
   registerDeploy,
   registerParams,
   registerMigrateData,
+  registerImport,
 ];
 
 /**
@@ -50,9 +52,10 @@ export function createProgram(ctx: CommandContext): Command {
 }
 
 /**
- * Runs hubc with the given arguments (without `node` and the script path).
+ * Runs hubc with the given arguments (without `node` and the script path). An error no command expected
+ * is reported as HUB000 and exits 70 (`runCommands` of ./shell.ts).
  * @param options `azure`: test-only replacements for the Azure credential and client settings
- * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors
+ * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors, 70 internal error
  */
 export function runCli(argv: readonly string[], io: CliIO = processIO, options: { azure?: AzureOverrides } = {}): Promise<number> {
   return runCommands(argv, COMMANDS, io, options);

@@ -103,6 +103,8 @@ export function compileModel(model: HubModel): { artifacts: Map<string, string>;
   const template = emitArmTemplate(contributions, model.release, {
     _generator: { name: 'hubc', version: HUBC_VERSION },
     hubRelease: model.release.version,
+    // Recorded when not the default, so `hubc diff` and `upgrade-plan` know a build's names (src/diff/leftovers.ts).
+    ...(model.release.naming.mode !== 'spec' ? { hubNaming: model.release.naming.mode } : {}),
   });
   const artifacts = new Map<string, string>();
   artifacts.set('azuredeploy.json', toJsonText(template));

@@ -9,7 +9,7 @@
  * const result = compile(readFileSync('hub.yaml', 'utf8'), { file: 'hub.yaml', release: '0.7' });
  * const diagnostics = hasErrors(result.diagnostics) ? result.diagnostics : [...result.diagnostics, ...checkOutput(result)];
  * for (const d of diagnostics) console.error(formatDiagnostic(d));
- * if (!hasErrors(diagnostics)) writeRelease('dist-templates', result.release!, result.artifacts);
+ * if (!hasErrors(diagnostics)) await writeRelease('dist-templates', result.release!, result.artifacts);
  * ```
  *
  * `compile` touches no file except hubc's own (the hub.yaml schema, the KQL templates); `writeRelease`

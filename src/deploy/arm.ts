@@ -8,6 +8,7 @@
 import type { TokenCredential } from '@azure/identity';
 import { ResourceManagementClient, type ResourceManagementClientOptionalParams } from '@azure/arm-resources';
 import { CLOUDS, type CloudName } from './clouds.js';
+import type { AddedPolicy } from './policies.js';
 
 export { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudEndpoints, type CloudName } from './clouds.js';
 
@@ -26,6 +27,10 @@ export interface ArmConnection {
   credential: TokenCredential;
   /** Extra SDK client options (tests: `tlsOptions.ca` trusting the stand-in's certificate). */
   clientOptions?: ResourceManagementClientOptionalParams;
+  /** The cloud's portal (links to a deployment). */
+  portal: string;
+  /** Request policies every client of this connection adds to its pipeline (`./policies.ts`). */
+  policies?: AddedPolicy[];
 }
 
 /**
@@ -34,7 +39,18 @@ export interface ArmConnection {
  */
 export function armConnection(cloud: CloudName, subscriptionId: string, credential: TokenCredential, endpoint?: string, clientOptions?: ResourceManagementClientOptionalParams): ArmConnection {
   const own = CLOUDS[cloud].resourceManager;
-  return { subscriptionId, endpoint: endpoint ?? own, scope: `${own}/.default`, credential, clientOptions };
+  return { subscriptionId, endpoint: endpoint ?? own, scope: `${own}/.default`, credential, clientOptions, portal: CLOUDS[cloud].portal };
+}
+
+/** The SDK client options of a connection: its own, its policies added after any the options hold, its endpoint and scope. */
+export function clientOptionsOf(c: ArmConnection): ResourceManagementClientOptionalParams {
+  return {
+    ...c.clientOptions,
+    additionalPolicies: [...(c.clientOptions?.additionalPolicies ?? []), ...(c.policies ?? [])],
+    endpoint: c.endpoint,
+    $host: c.endpoint,
+    credentialScopes: [c.scope],
+  };
 }
 
 /**
@@ -42,10 +58,5 @@ export function armConnection(cloud: CloudName, subscriptionId: string, credenti
  * operations; api-version 2025-03-01 in release 6.1.0) for a connection.
  */
 export function createResourceClient(c: ArmConnection): ResourceManagementClient {
-  return new ResourceManagementClient(c.credential, c.subscriptionId, {
-    ...c.clientOptions,
-    endpoint: c.endpoint,
-    $host: c.endpoint,
-    credentialScopes: [c.scope],
-  });
+  return new ResourceManagementClient(c.credential, c.subscriptionId, clientOptionsOf(c));
 }

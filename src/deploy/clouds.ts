@@ -18,6 +18,8 @@ export interface CloudEndpoints {
   authorityHost: string;
   /** Storage endpoint suffix (`https://<account>.dfs.<suffix>`), as `az cloud show` lists it. */
   storageSuffix: string;
+  /** The Azure portal, e.g. `https://portal.azure.com` (`az cloud show`'s `endpoints.portal`). */
+  portal: string;
 }
 
 /**
@@ -26,10 +28,18 @@ export interface CloudEndpoints {
  * `AzureAuthorityHosts`).
  */
 export const CLOUDS: Record<CloudName, CloudEndpoints> = {
-  AzureCloud: { resourceManager: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com', storageSuffix: 'core.windows.net' },
-  AzureUSGovernment: { resourceManager: 'https://management.usgovcloudapi.net', authorityHost: 'https://login.microsoftonline.us', storageSuffix: 'core.usgovcloudapi.net' },
-  AzureChinaCloud: { resourceManager: 'https://management.chinacloudapi.cn', authorityHost: 'https://login.chinacloudapi.cn', storageSuffix: 'core.chinacloudapi.cn' },
+  AzureCloud: { resourceManager: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com', storageSuffix: 'core.windows.net', portal: 'https://portal.azure.com' },
+  AzureUSGovernment: { resourceManager: 'https://management.usgovcloudapi.net', authorityHost: 'https://login.microsoftonline.us', storageSuffix: 'core.usgovcloudapi.net', portal: 'https://portal.azure.us' },
+  AzureChinaCloud: { resourceManager: 'https://management.chinacloudapi.cn', authorityHost: 'https://login.chinacloudapi.cn', storageSuffix: 'core.chinacloudapi.cn', portal: 'https://portal.azure.cn' },
 };
+
+/**
+ * The page of a deployment in a cloud's portal (the deployment details blade, as the Azure Developer CLI
+ * and Azure Pipelines link it): `<portal>/#blade/HubsExtension/DeploymentDetailsBlade/overview/id/<encoded ID>`.
+ */
+export function deploymentPortalLink(portal: string, deploymentId: string): string {
+  return `${portal}/#blade/HubsExtension/DeploymentDetailsBlade/overview/id/${encodeURIComponent(deploymentId)}`;
+}
 
 /**
  * Normalizes an ARM endpoint URL given with `--arm-endpoint`.

@@ -4,7 +4,7 @@
  * the template before anything is sent to Azure. Parameters the file does not give keep the template's
  * defaults, which ARM applies itself: only the file's entries are sent.
  */
-import { readFileSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../util/inputFiles.js';
 import { positionAt, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { nearest } from '../util/nearest.js';
 import { hasPlaceholder, isSecureParameter, secretInUse, type KeyVaultReference, type ParameterEntry, type TemplateParameter } from '../params/index.js';
@@ -17,10 +17,14 @@ import { isObject } from '../util/json.js';
 export interface SuppliedParameters {
   parameters: Record<string, ParameterEntry>;
   diagnostics: Diagnostic[];
+  /** True when the file itself could not be read (missing, not a regular file, too large): an environment error, exit 2. */
+  unreadable?: boolean;
 }
 
 /**
  * Reads and checks a parameters file against a template's parameters.
+ * The file is read with `readInputFile` (src/util/inputFiles.ts): a regular file of at most
+ * `INPUT_LIMITS.json` bytes.
  * Errors: HUB420 (unreadable or not JSON), HUB421 (a parameter the template does not declare; ARM would
  * refuse the deployment), HUB422 (an entry without exactly one of `value` / `reference`, or a malformed
  * reference), HUB424 (a Key Vault reference still holding `<...>` placeholders).
@@ -30,9 +34,9 @@ export interface SuppliedParameters {
 export function readParametersFile(file: string, declared: Record<string, TemplateParameter>): SuppliedParameters {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readInputFile(file, { maxBytes: INPUT_LIMITS.json });
   } catch (e) {
-    return { parameters: {}, diagnostics: [{ ...codes.HUB420.unreadable({ file, detail: (e as Error).message }), file }] };
+    return { parameters: {}, diagnostics: [{ ...codes.HUB420.unreadable({ file, detail: (e as { detail?: string }).detail ?? (e as Error).message }), file }], unreadable: true };
   }
   return parseParametersText(text, file, declared);
 }

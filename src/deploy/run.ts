@@ -20,11 +20,21 @@
  *
  * The credential and the endpoint come in through `services.connection` (see `arm.ts`); this module
  * never builds either.
+ *
+ * No step waits for ever (issue #20): the run has one deadline (`timing.timeoutMs`, `--timeout`; the time
+ * at the confirmation prompt does not count), after which it stops with HUB440 and the deployment's portal
+ * link; every request has a time-out, `Retry-After` waits are capped, and answers about the deployment's
+ * state that cannot be read are asked again a few times, then reported as HUB441 (never as a final
+ * state). The SDK clients are held to this by request policies (`policies.ts`, `deadline.ts`).
  */
 import type { Deployment } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { createResourceClient, type ArmConnection } from './arm.js';
+import { deploymentPortalLink } from './clouds.js';
+import { Deadline, DEFAULT_LIMITS, DeployTimeoutError, formatDuration, UnreadableStateError, type DeployLimits } from './deadline.js';
+import { deployPolicies, isFinalState } from './policies.js';
+import { oneLine } from '../util/text.js';
 import { armErrorFromBody, armFailureOf, type ArmError } from './errors.js';
 import { missingSecrets, readParametersFile } from './parameters.js';
 import { ensureProviders, registerCommand, requiredProviders } from './providers.js';
@@ -57,16 +67,16 @@ export interface DeployRequest {
   upgrade?: UpgradeRequest;
 }
 
-/** Waits, in ms. */
-export interface DeployTiming {
+/** Waits, in ms, and the bounds on them (`DeployLimits`, ./deadline.ts). */
+export interface DeployTiming extends DeployLimits {
   /** Between polls of long-running operations without `Retry-After`, of deployment operations and of provider registration. */
   pollIntervalMs: number;
   /** Longest wait for a provider registration. */
   registrationTimeoutMs: number;
 }
 
-/** Defaults: ARM's usual polling pace; provider registrations can take minutes. */
-export const DEFAULT_TIMING: DeployTiming = { pollIntervalMs: 5000, registrationTimeoutMs: 10 * 60_000 };
+/** Defaults: ARM's usual polling pace; provider registrations can take minutes; the limits of {@link DEFAULT_LIMITS}. */
+export const DEFAULT_TIMING: DeployTiming = { pollIntervalMs: 5000, registrationTimeoutMs: 10 * 60_000, ...DEFAULT_LIMITS };
 
 /** What the deployment needs from its caller. */
 export interface DeployServices {
@@ -140,19 +150,65 @@ function failureOf(e: unknown, refused: RefusalRaiser | undefined, what: string,
   return { kind: 'environment', ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}), diagnostics: [{ ...raised, file }] };
 }
 
+/** Where a run is, for the message of a time-out or of a state that could not be read. */
+interface RunState {
+  report: DeployReport;
+  /** What the run is doing, e.g. `validating the deployment`. */
+  step: string;
+  /** Whether the deployment was sent (so it may be running in Azure). */
+  started: boolean;
+  deadline: Deadline;
+}
+
 /**
- * Runs a deployment (see the module comment for the steps).
+ * Runs a deployment (see the module comment for the steps), within `svc.timing.timeoutMs`.
  * @returns the report and, when it did not deploy (or stop after what-if), the failure; never throws for
  *   Azure errors
  */
 export async function runDeploy(req: DeployRequest, svc: DeployServices): Promise<DeployOutcome> {
+  const { connection, timing } = svc;
+  const deadline = new Deadline(timing.timeoutMs);
+  const report: DeployReport = { subscription: connection.subscriptionId, resourceGroup: req.resourceGroup, deployment: req.deploymentName, release: req.compiled.release ?? '', status: 'failed' };
+  const state: RunState = { report, step: 'starting', started: false, deadline };
+  const deploymentId = `/subscriptions/${connection.subscriptionId}/resourceGroups/${req.resourceGroup}/providers/Microsoft.Resources/deployments/${req.deploymentName}`;
+  const link = deploymentPortalLink(connection.portal, deploymentId);
+  const guarded: DeployServices = { ...svc, connection: { ...connection, policies: [...(connection.policies ?? []), ...deployPolicies(deadline, timing, timing.pollIntervalMs)] } };
+  try {
+    return await deadline.race(deploySteps(req, guarded, state));
+  } catch (e) {
+    const depFile = `deployment ${req.deploymentName}`;
+    if (e instanceof DeployTimeoutError || deadline.expired) {
+      return { report, failure: { kind: 'environment', diagnostics: [{ ...codes.HUB440.raise({ after: formatDuration(timing.timeoutMs), what: state.step, ...(state.started ? { link } : {}) }), file: depFile }] } };
+    }
+    const unreadable = unreadableState(e);
+    if (unreadable) return { report, failure: { kind: 'environment', diagnostics: [{ ...codes.HUB441.raise({ what: state.step, problem: unreadable.problem, link }), file: depFile }] } };
+    throw e;
+  } finally {
+    deadline.stop();
+  }
+}
+
+/** The {@link UnreadableStateError} an exception is (or wraps, as the SDK's poller may), if any. */
+function unreadableState(e: unknown): UnreadableStateError | undefined {
+  for (let x = e as { name?: string; cause?: unknown } | undefined, i = 0; x && i < 5; x = x.cause as typeof x, i++) {
+    if (x instanceof UnreadableStateError) return x;
+  }
+  return undefined;
+}
+
+async function deploySteps(req: DeployRequest, svc: DeployServices, state: RunState): Promise<DeployOutcome> {
   const template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as Record<string, unknown> & { parameters?: Record<string, TemplateParameter> };
   const declared = template.parameters ?? {};
   const { connection, timing, say } = svc;
-  const report: DeployReport = { subscription: connection.subscriptionId, resourceGroup: req.resourceGroup, deployment: req.deploymentName, release: req.compiled.release ?? '', status: 'failed' };
+  const { report } = state;
   const fail = (failure: DeployFailure): DeployOutcome => ({ report, failure });
   const rgFile = `resource group ${req.resourceGroup}`;
   const depFile = `deployment ${req.deploymentName}`;
+  /** A failure of a call: an unreadable state or the deadline go up to runDeploy, which reports them. */
+  const callFailed = (e: unknown, refused: RefusalRaiser | undefined, what: string, file: string): DeployFailure => {
+    if (unreadableState(e) || state.deadline.expired) throw e;
+    return failureOf(e, refused, what, file);
+  };
 
   let supplied: Record<string, ParameterEntry> = {};
   const checks: Diagnostic[] = [];
@@ -160,10 +216,11 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   if (req.parametersFile && req.upgrade) {
     // Checked against the template once the plan has renamed what the installed release called otherwise.
     const raw = readRawParameters(req.parametersFile);
-    if (raw.diagnostic) return fail({ kind: 'diagnostics', diagnostics: [raw.diagnostic] });
+    if (raw.diagnostic) return fail({ kind: raw.unreadable ? 'environment' : 'diagnostics', diagnostics: [raw.diagnostic] });
     rawParameters = { file: req.parametersFile, doc: raw.doc };
   } else if (req.parametersFile) {
     const read = readParametersFile(req.parametersFile, declared);
+    if (read.unreadable) return fail({ kind: 'environment', diagnostics: read.diagnostics });
     checks.push(...read.diagnostics);
     supplied = read.parameters;
   }
@@ -174,6 +231,7 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   const client = createResourceClient(connection);
   const pollOptions = { updateIntervalInMs: timing.pollIntervalMs };
 
+  state.step = `checking resource group ${req.resourceGroup}`;
   try {
     const exists = (await client.resourceGroups.checkExistence(req.resourceGroup)).body;
     if (!exists) {
@@ -185,17 +243,18 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     } else say(`resource group ${req.resourceGroup} exists`);
     report.resourceGroupCreated = !exists;
   } catch (e) {
-    return fail(failureOf(e, undefined, `checking or creating resource group ${req.resourceGroup}`, rgFile));
+    return fail(callFailed(e, undefined, `checking or creating resource group ${req.resourceGroup}`, rgFile));
   }
 
   let upgrade: Awaited<ReturnType<typeof prepareUpgrade>> | undefined;
   if (req.upgrade) {
     if (report.resourceGroupCreated) say('the resource group is new: nothing to upgrade');
     else {
+      state.step = `reading the hub installed in ${req.resourceGroup}`;
       try {
         upgrade = await prepareUpgrade(req.compiled, req.upgrade, client, connection.subscriptionId, req.resourceGroup, rawParameters, say);
       } catch (e) {
-        return fail(failureOf(e, undefined, `reading the hub installed in ${req.resourceGroup}`, rgFile));
+        return fail(callFailed(e, undefined, `reading the hub installed in ${req.resourceGroup}`, rgFile));
       }
       report.upgrade = upgrade.report;
       if (upgrade.kind === 'failed') return fail({ kind: upgrade.environment ? 'environment' : 'diagnostics', diagnostics: upgrade.diagnostics });
@@ -213,10 +272,11 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   const values = Object.fromEntries(Object.entries(supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
   const required = requiredProviders(template, values);
   let statuses;
+  state.step = 'registering the resource providers';
   try {
     statuses = await ensureProviders(client, required, { pollIntervalMs: timing.pollIntervalMs, timeoutMs: timing.registrationTimeoutMs }, say);
   } catch (e) {
-    return fail(failureOf(e, undefined, 'listing the resource providers', `subscription ${connection.subscriptionId}`));
+    return fail(callFailed(e, undefined, 'listing the resource providers', `subscription ${connection.subscriptionId}`));
   }
   const reasons = new Map(required.map((r) => [r.namespace, r.reasons]));
   report.providers = statuses.map((s) => ({ namespace: s.namespace, before: s.before, action: s.action, after: s.after, reasons: reasons.get(s.namespace) ?? [] }));
@@ -238,16 +298,18 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   say(`resource providers registered: ${statuses.map((s) => s.namespace).join(', ')}`);
 
   const deployment: Deployment = { properties: { template, parameters: supplied as Deployment['properties']['parameters'], mode: 'Incremental' } };
+  state.step = 'validating the deployment';
   try {
     const validated = await client.deployments.beginValidateAndWait(req.resourceGroup, req.deploymentName, deployment, pollOptions);
     const error = armErrorFromBody(validated.error);
     if (error) return fail({ kind: 'diagnostics', arm: error, diagnostics: [{ ...codes.HUB433.refused({}), file: depFile }] });
   } catch (e) {
-    return fail(failureOf(e, codes.HUB433.refused, 'validating the deployment', depFile));
+    return fail(callFailed(e, codes.HUB433.refused, 'validating the deployment', depFile));
   }
   say('validation passed');
 
   let rawWhatIf: string | undefined;
+  state.step = 'waiting for the what-if result';
   try {
     await client.deployments.beginWhatIfAndWait(req.resourceGroup, req.deploymentName, deployment, {
       ...pollOptions,
@@ -256,7 +318,7 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
       },
     });
   } catch (e) {
-    return fail(failureOf(e, codes.HUB435.refused, 'the what-if operation', depFile));
+    return fail(callFailed(e, codes.HUB435.refused, 'the what-if operation', depFile));
   }
   const whatIf = summarizeWhatIf(rawWhatIf ? JSON.parse(rawWhatIf) : {});
   report.whatIf = whatIf;
@@ -282,7 +344,10 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
       report.status = 'refused';
       return fail({ kind: 'environment', diagnostics: [{ ...codes.HUB436.raise(), file: depFile }] });
     }
-    if (!(await svc.confirm(`Deploy these changes to resource group ${req.resourceGroup}? [y/N] `))) {
+    // The time the user takes to answer does not count against --timeout.
+    state.deadline.pause();
+    const yes = await svc.confirm(`Deploy these changes to resource group ${req.resourceGroup}? [y/N] `).finally(() => state.deadline.resume());
+    if (!yes) {
       report.status = 'cancelled';
       return fail({ kind: 'diagnostics', diagnostics: [{ ...codes.HUB437.raise(), file: depFile }] });
     }
@@ -291,6 +356,7 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   const dataFactory = upgrade?.kind === 'plan' ? createDataFactoryClient(connection) : undefined;
   const phase = async (name: 'before' | 'after'): Promise<DeployFailure | undefined> => {
     if (upgrade?.kind !== 'plan' || !dataFactory) return undefined;
+    state.step = `carrying out the upgrade steps ${name} the deployment`;
     say(`upgrade steps ${name} the deployment:`);
     const r = await runUpgradePhase(upgrade.plan, name, upgrade.target, { resources: client, dataFactory }, say, timing.pollIntervalMs);
     report.upgrade!.outcomes = [...(report.upgrade!.outcomes ?? []), ...r.outcomes];
@@ -308,6 +374,8 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
 
   const tracker = new OperationTracker();
   let result;
+  state.step = 'waiting for the deployment to end';
+  state.started = true;
   try {
     const poller = await client.deployments.beginCreateOrUpdate(req.resourceGroup, req.deploymentName, deployment, pollOptions);
     result = await followOperations(poller.pollUntilDone(), () => client.deploymentOperations.list(req.resourceGroup, req.deploymentName), tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs);
@@ -319,11 +387,16 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
     } catch {
       arm = undefined;
     }
-    if (!arm) return fail(failureOf(e, codes.HUB434.refused, 'the deployment', depFile));
+    if (!arm) return fail(callFailed(e, codes.HUB434.refused, 'the deployment', depFile));
     return fail({ kind: 'diagnostics', arm, diagnostics: [{ ...codes.HUB434.failed(), file: depFile }] });
   }
   report.operations = tracker.all();
   report.provisioningState = result.properties?.provisioningState;
+  const ended = report.provisioningState;
+  if (ended === undefined || !isFinalState(ended)) {
+    // The operation said it ended, the deployment says otherwise: its state is not known, not final.
+    throw new UnreadableStateError(depFile, ended === undefined ? 'the deployment has no provisioningState' : `the deployment is still '${oneLine(ended, 100)}' after its operation ended`);
+  }
   if (report.provisioningState !== 'Succeeded') {
     const arm = armErrorFromBody(result.properties?.error);
     return fail({ kind: 'diagnostics', ...(arm ? { arm } : {}), diagnostics: [{ ...codes.HUB434.ended({ state: report.provisioningState ?? 'unknown' }), file: depFile }] });

@@ -7,7 +7,7 @@
  * REST: "Resource Groups - Get" (location and ID of the group), "Resources - List By Resource Group", and
  * for the settings.json fallback the Data Lake "Get Blob"/"Path - Read" of `config/settings.json`.
  */
-import { readFileSync } from 'node:fs';
+import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -26,6 +26,17 @@ import type { UpgradePlan } from '../upgrade/types.js';
 import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject } from '../util/json.js';
+import { getRelease, publicParameterName, type Release } from '../model/releases.js';
+import { publicArtifacts, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
+import { parameterValues } from '../upgrade/parameters.js';
+
+/** True when every parameter a file sets is one the public release of `release` declares. */
+function parameterFileFitsPublic(release: Release, doc: unknown): boolean {
+  if (!isObject(doc) || !isObject(doc.parameters)) return false;
+  const declared = new Set(release.parameters.map((k) => publicParameterName(release, k)?.toLowerCase()));
+  const extra = Object.keys(release.publicRelease.extraParameters ?? {}).map((n) => n.toLowerCase());
+  return Object.keys(doc.parameters).every((n) => declared.has(n.toLowerCase()) || extra.includes(n.toLowerCase()));
+}
 
 /** What `--upgrade` needs besides the deployment request. */
 export interface UpgradeRequest {
@@ -35,6 +46,8 @@ export interface UpgradeRequest {
   from?: string;
   /** The Data Lake connection of a storage account (settings.json fallback). */
   dataLake: (account: string) => DataLakeConnection;
+  /** Folder of public templates (`--public-templates`): a hub the public templates deployed is planned from its own template. */
+  publicTemplates?: string;
 }
 
 /** The record of an upgrade in the deployment report. */
@@ -45,6 +58,8 @@ export interface UpgradeReport {
   detectedBy: 'option' | InstalledHub['source'];
   /** `ftk-version` tags of the hub's resources. */
   tags?: string[];
+  /** True when the public templates deployed the installed hub. */
+  publicInstall?: boolean;
   plan?: UpgradePlan;
   outcomes?: { n: number; status: string; detail: string }[];
 }
@@ -113,17 +128,36 @@ export async function prepareUpgrade(
       say(formatDiagnostic(warnings[warnings.length - 1]));
     }
     from = installed.release;
-    say(`installed hub release: ${from} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})`);
+    say(`installed hub release: ${from} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})${installed.publicInstall ? ', deployed from the public templates' : ''}`);
+    if (installed.publicInstall) report.publicInstall = true;
+    const target = compiled.model?.release.naming.mode;
+    if (installed.naming && target && installed.naming !== target) {
+      say(
+        `warning: the installed hub's resources carry the ${installed.naming === 'public' ? "public release's" : "specification's"} names, and ${req.hubFile} says naming: ${target}: the deployment creates a second storage account, factory and vault beside them${installed.naming === 'public' ? '; write naming: public to take the hub over in place (docs/adopting.md)' : ''}`,
+      );
+    }
   } else say(`installed hub release: ${from} (--from)`);
   report.from = from;
 
   let fromInput: DiffInput;
   const notes: string[] = [];
   try {
-    const side = loadUpgradeSide(from, req.hubFile);
-    fromInput = side.input;
-    notes.push(...side.notes);
+    if (report.publicInstall && req.publicTemplates) {
+      // The installed hub's own template, evaluated for this deployment with the saved parameters (a public
+      // parameter file) or the hub file's values.
+      const pt = resolvePublicRelease(`${PUBLIC_PREFIX}${from}`, req.publicTemplates);
+      const release = getRelease(pt.release);
+      const values = parameters && parameterFileFitsPublic(release, parameters.doc) ? parameterValues(parameters.doc) : publicValuesFromHubTemplate(release, toTemplate, compiled.model!.release);
+      fromInput = { label: `public:${from}`, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, context) };
+    } else {
+      const side = loadUpgradeSide(from, req.hubFile);
+      fromInput = side.input;
+      notes.push(...side.notes);
+      if (report.publicInstall)
+        notes.push(`The installed hub was deployed from the public templates; the plan compares ${req.hubFile} built for ${from} instead of the public template itself. Pass --public-templates DIR (a folder of finops-hub-<version>.json files) to plan from it.`);
+    }
   } catch (e) {
+    if (e instanceof PublicTemplateError) return { kind: 'failed', report, environment: true, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
     if (!(e instanceof DiffLoadError)) throw e;
     return { kind: 'failed', report, environment: true, diagnostics: [...e.diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: req.hubFile }] };
   }
@@ -137,7 +171,12 @@ export async function prepareUpgrade(
   }
   report.plan = plan;
   for (const line of formatPlanText(plan).trimEnd().split('\n')) say(line);
-  const factory = variable(JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}'), 'dataFactoryName', hubName, context);
+  const fromTemplate = JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}');
+  // A public template is evaluated already: its factory is a resource with its name.
+  const factory =
+    fromInput.source === 'public'
+      ? String((fromTemplate.resources as { type: string; name: string }[]).find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories')?.name)
+      : variable(fromTemplate, 'dataFactoryName', hubName, context);
   return { kind: 'plan', plan, target: { resourceGroup, factory }, report, warnings };
 }
 
@@ -145,10 +184,11 @@ export async function prepareUpgrade(
  * Reads a `--parameters` file as JSON for an upgrade (its names are checked after the plan renamed them).
  * @returns the parsed document, or the HUB420 diagnostic
  */
-export function readRawParameters(file: string): { doc?: unknown; diagnostic?: Diagnostic } {
+export function readRawParameters(file: string): { doc?: unknown; diagnostic?: Diagnostic; unreadable?: boolean } {
   try {
-    return { doc: JSON.parse(readFileSync(file, 'utf8')) };
+    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
   } catch (e) {
+    if (e instanceof InputFileError) return { diagnostic: { ...codes.HUB420.unreadable({ file, detail: e.detail }), file }, unreadable: true };
     return { diagnostic: { ...codes.HUB420.unreadableJson({ file, detail: (e as Error).message }), file } };
   }
 }

@@ -13,7 +13,7 @@
  */
 import { DataFactoryManagementClient } from '@azure/arm-datafactory';
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import type { ArmConnection } from './arm.js';
+import { clientOptionsOf, type ArmConnection } from './arm.js';
 import type { UpgradePhase, UpgradePlan, UpgradeStep } from '../upgrade/types.js';
 
 /** What became of a step. */
@@ -33,12 +33,7 @@ export interface UpgradeTarget {
 
 /** The Data Factory SDK client for a connection (same endpoint, credential and options as the resources client). */
 export function createDataFactoryClient(c: ArmConnection): DataFactoryManagementClient {
-  return new DataFactoryManagementClient(c.credential, c.subscriptionId, {
-    ...(c.clientOptions as Record<string, unknown>),
-    endpoint: c.endpoint,
-    $host: c.endpoint,
-    credentialScopes: [c.scope],
-  });
+  return new DataFactoryManagementClient(c.credential, c.subscriptionId, clientOptionsOf(c) as Record<string, unknown>);
 }
 
 /** True for a step `hubc deploy --upgrade` carries out itself. */

@@ -1,5 +1,6 @@
 /**
- * Diagnostic registry, HUB0xx: the command line and the environment (files that cannot be read or written, validator data).
+ * Diagnostic registry, HUB0xx: the command line and the environment (files that cannot be read or written, validator data),
+ * and HUB000, an internal error.
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -13,6 +14,18 @@ const schemasHint = (variable: string) =>
   'or run once with network access so hubc can download the files it needs into its cache.';
 
 export const cliCodes = defineCodes({
+  HUB000: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'An internal error of hubc (a bug, whatever the input): one line with the message and where to report it, exit 70. `HUBC_DEBUG=1` adds the stack trace.',
+    messages: {
+      /** `message`: the error's own message, on one line; `where`: the place to report it. */
+      raise: (a: { version: string; message: string; where: string }) => ({
+        message: `internal error in hubc ${a.version}: ${a.message}`,
+        hint: `This is a bug in hubc, not in your input: please report it at ${a.where}, with the command you ran (HUBC_DEBUG=1 adds the stack trace).`,
+      }),
+    },
+  },
   HUB001: {
     stage: 'CLI',
     severity: 'error',
@@ -56,11 +69,40 @@ export const cliCodes = defineCodes({
   HUB004: {
     stage: 'CLI',
     severity: 'error',
-    meaning: '`hubc init` was asked to create a file that already exists (or a link); it never overwrites one (exit 2).',
+    meaning: '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one (exit 2).',
     messages: {
       raise: (a: { file: string }) => ({
         message: `${a.file} already exists; hubc init does not overwrite it`,
         hint: 'Pass another file name (hubc init other.yaml), or move the file away first.',
+      }),
+      /** `command`: the command that refuses (`hubc import`). */
+      exists: (a: { file: string; command: string }) => ({
+        message: `${a.file} already exists; ${a.command} does not overwrite it`,
+        hint: 'Pass another file name with --out, or move the file away first.',
+      }),
+    },
+  },
+  HUB010: {
+    stage: 'environment',
+    severity: 'error',
+    meaning:
+      'An output path is a symbolic link, a folder, a device, a FIFO or a socket (or a folder hubc writes into holds one where it writes): hubc never writes through a link and never replaces such an entry. Exit 2.',
+    messages: {
+      /** `what` says what is there: `a symbolic link`, `a FIFO (named pipe)`, `a character device`, ... */
+      raise: (a: { path: string; what: string }) => ({
+        message: `refusing to write ${a.path}: it is ${a.what}`,
+        hint: 'Name a regular file (or a path where nothing is yet); to write where a link points, pass the target path itself.',
+      }),
+    },
+  },
+  HUB011: {
+    stage: 'environment',
+    severity: 'error',
+    meaning: 'Another hubc process held the lock of the output folder or feed (`.hubc-lock` in it) for the whole wait (60 s): two writers never interleave. Exit 2.',
+    messages: {
+      raise: (a: { dir: string; seconds: number; pid?: number }) => ({
+        message: `${a.dir} is locked by another hubc process${a.pid ? ` (pid ${a.pid})` : ''}; waited ${a.seconds} s`,
+        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once on the same machine, after 10 s otherwise).',
       }),
     },
   },

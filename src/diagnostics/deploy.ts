@@ -209,4 +209,30 @@ export const deployCodes = defineCodes({
       arm: callFailed('See the ARM error below.'),
     },
   },
+  HUB440: {
+    stage: 'deploy',
+    severity: 'error',
+    meaning: '`hubc deploy` reached its `--timeout` (default 2 hours) and stopped waiting; a deployment already started may still be running (its portal link is given). Exit 2.',
+    messages: {
+      /** `after`: the time-out as written (`2 h`); `what`: the step it was in; `link`: the deployment in the portal, once it was started. */
+      raise: (a: { after: string; what: string; link?: string }) => ({
+        message: `hubc deploy stopped after ${a.after} (--timeout) while ${a.what}`,
+        hint: a.link
+          ? `The deployment may still be running: follow it at ${a.link}, or run hubc deploy again (with a longer --timeout) once it has ended.`
+          : 'Nothing was deployed. Check the network, --cloud and --arm-endpoint, then run again (with a longer --timeout if Azure is slow).',
+      }),
+    },
+  },
+  HUB441: {
+    stage: 'deploy',
+    severity: 'error',
+    meaning: "ARM's answers about the state of a long-running operation could not be read (not JSON, no status, or a status ARM does not document), several times in a row; the deployment's state is unknown, not final. Exit 2.",
+    messages: {
+      /** `what`: the operation; `problem`: what was wrong with the last answer; `link`: the deployment in the portal. */
+      raise: (a: { what: string; problem: string; link: string }) => ({
+        message: `could not read the deployment's state while ${a.what}: ${a.problem}`,
+        hint: `The deployment may still be running or may have ended: see it at ${a.link}.`,
+      }),
+    },
+  },
 });

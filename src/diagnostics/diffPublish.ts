@@ -1,6 +1,6 @@
 /**
  * Diagnostic registry, HUB400-HUB419: `hubc diff` (its inputs and its upgrade notes, HUB403-HUB410 and
- * HUB416-HUB418) and `hubc publish`.
+ * HUB416-HUB418, a public template as input HUB419) and `hubc publish`.
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -184,6 +184,28 @@ export const diffPublishCodes = defineCodes({
           ? ` Both hubs share ${list(a.shared)}: the new build points them at its own network, which clashes with ${a.from}'s private endpoints in one resource group.`
           : '') +
         ` Deploy ${a.to} as a new hub in its own resource group and move the data (hubc upgrade-plan lists the steps), or keep the hub name ${a.from}.`,
+    },
+  },
+  HUB419: {
+    stage: 'diff',
+    severity: 'error',
+    meaning:
+      'A public hub template (`public:<release>` or a `finops-hub-<version>.json` file given to `hubc diff`, `hubc upgrade-plan` or `hubc import`) cannot be used: unreadable, not a public hub template, of a release hubc does not know, `public:` without `--public-templates`, or without the parameter values its names need. Exit 2.',
+    messages: {
+      unreadable: (a: { file: string; detail: string }) => ({ message: `cannot read the public template ${a.file}: ${a.detail}`, hint: 'Pass the finops-hub-<version>.json file of a public release.' }),
+      notPublic: (a: { file: string }) => ({
+        message: `${a.file} is not a public FinOps hub template (an ARM template made of nested deployments, one named hub)`,
+        hint: 'Pass a finops-hub-<version>.json file of a public release, or a folder or hub.yaml of hubc.',
+      }),
+      unknownRelease: (a: { file: string; version?: string; releases: readonly string[] }) => ({
+        message: `${a.file}: ${a.version ? `public release ${a.version} is not one hubc knows` : 'the public release cannot be told (neither the file name finops-hub-<version>.json nor the template says it)'}`,
+        hint: `Name the file finops-hub-<version>.json; hubc knows the public releases of ${a.releases.join(', ')}.`,
+      }),
+      noFolder: (a: { arg: string }) => ({ message: `${a.arg} names a public template, but no folder of public templates was given`, hint: 'Pass --public-templates DIR (a folder holding finops-hub-<version>.json files), or the file itself.' }),
+      noHubName: (a: { file: string }) => ({
+        message: `${a.file}: the hub name is needed to evaluate the public template's resource names, and nothing gives it`,
+        hint: 'Pass --parameters with the saved parameters of the public deployment, or compare with a hub.yaml (whose hub.name is used).',
+      }),
     },
   },
   HUB418: {

@@ -261,6 +261,17 @@ export const hubYamlCheckCodes = defineCodes({
       }),
     },
   },
+  HUB225: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'The hub name gives a resource name Azure rejects under the naming rules in use (`naming`): a Key Vault name that starts with a digit or has `--` where the name is cut, a Data Factory or Event Grid name with `--`.',
+    messages: {
+      raise: (a: { hubName: string; resource: string; value: string; rule: string; naming: string }) => ({
+        message: `hub name '${a.hubName}' gives the ${a.resource} name '${a.value}' (naming: ${a.naming}), which Azure rejects: ${a.rule}`,
+        hint: 'Start the hub name with a letter and write single hyphens (a public hub with this name could not deploy either).',
+      }),
+    },
+  },
   HUB230: {
     stage: 'semantic (warning)',
     severity: 'warning',

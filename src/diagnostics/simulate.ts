@@ -8,10 +8,14 @@ export const simulateCodes = defineCodes({
   HUB450: {
     stage: 'simulate',
     severity: 'error',
-    meaning: 'The `--storage` folder does not exist (exit 2).',
+    meaning: 'The `--storage` folder does not exist or is not a folder (exit 2).',
     messages: {
       raise: (a: { storage: string }) => ({
         message: `the storage folder ${a.storage} does not exist`,
+        hint: 'Pass --storage DIR, a folder whose sub-folders are the containers (rawexports, ingestion, config).',
+      }),
+      notFolder: (a: { storage: string }) => ({
+        message: `the storage path ${a.storage} is not a folder`,
         hint: 'Pass --storage DIR, a folder whose sub-folders are the containers (rawexports, ingestion, config).',
       }),
     },
@@ -19,11 +23,20 @@ export const simulateCodes = defineCodes({
   HUB451: {
     stage: 'simulate',
     severity: 'error',
-    meaning: 'The `--event` blob is not a file in the storage folder (exit 2).',
+    meaning: 'The `--event` blob is not a file in the storage folder, its path is empty or it leaves the folder (exit 2).',
     messages: {
       raise: (a: { path: string; storage: string }) => ({
         message: `the event blob ${a.path} does not exist in ${a.storage}`,
         hint: 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).',
+      }),
+      empty: () => ({
+        message: 'the event path is empty',
+        hint: 'Pass --event PATH, the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).',
+      }),
+      /** `path`: the path as given. */
+      outside: (a: { path: string }) => ({
+        message: `the event path '${a.path}' leaves the storage folder ('..')`,
+        hint: 'Event paths are relative to --storage, container first, without ".." (e.g. rawexports/exports/daily/.../manifest.json).',
       }),
     },
   },
@@ -158,6 +171,30 @@ export const simulateCodes = defineCodes({
       raise: (a: { activity: string; pipeline: string; pair: string; translator: boolean; additionalColumns: boolean }) => ({
         message: `Copy '${a.activity}' of pipeline ${a.pipeline} copies ${a.pair}${a.translator ? ' with a translator' : ''}${a.additionalColumns ? ' with additional columns' : ''}, which the simulator does not support`,
         hint: 'Supported: delimited text (gzip too) to parquet with a TabularTranslator; parquet, JSON or delimited text copied as is.',
+      }),
+    },
+  },
+  HUB467: {
+    stage: 'simulate',
+    severity: 'error',
+    meaning: 'A path the simulation reads, writes or deletes inside `--storage` is, or goes through, a symbolic link; the simulation stops before touching it (exit 2).',
+    messages: {
+      /** `path`: the link's path in the storage folder, container first. */
+      raise: (a: { path: string; storage: string }) => ({
+        message: `${a.path} in the storage folder ${a.storage} is a symbolic link; simulate does not follow links out of --storage`,
+        hint: 'A storage account has no links: replace the link with a copy of what it points at (cp -rL), or simulate on a copy of the folder.',
+      }),
+    },
+  },
+  HUB468: {
+    stage: 'simulate',
+    severity: 'warning',
+    meaning: 'Two Copy activities of one simulation wrote the same file from two different source blobs, so the rows of the first are lost; the outcome is failed (exit 1). A deployed hub names its files the same way.',
+    messages: {
+      /** `first`/`second`: the two source blobs (container first), in write order; `runs`: the two run ids. */
+      raise: (a: { path: string; first: string; second: string; firstRun: string; secondRun: string }) => ({
+        message: `${a.path} was written from ${a.first} (run ${a.firstRun}) and then overwritten from ${a.second} (run ${a.secondRun}): the rows of the first file are lost`,
+        hint: 'The ingestion file name comes from the blob file name only; give every file of one export a distinct name (Cost Management exports write all partitions of a run into one folder).',
       }),
     },
   },

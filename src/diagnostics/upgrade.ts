@@ -1,5 +1,6 @@
 /**
- * Diagnostic registry, HUB480-HUB499: `hubc upgrade-plan`, `hubc deploy --upgrade` and `hubc migrate-data`.
+ * Diagnostic registry, HUB480-HUB499: `hubc upgrade-plan`, `hubc deploy --upgrade`, `hubc migrate-data` and
+ * `hubc import` (HUB481-HUB489).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -24,6 +25,24 @@ export const upgradeCodes = defineCodes({
             .filter(Boolean)
             .join('; '),
         hint: `Pass the parameter file the hub was deployed from with ${a.from} (ARM rejects a parameter the template does not declare).`,
+      }),
+    },
+  },
+  HUB489: {
+    stage: 'migrate-data',
+    severity: 'warning',
+    meaning:
+      'Two or more files of the old layout map to one path of the new one (scope folders that differ only in case): the one the old release read is moved, the others stay where they are (nothing moves when another of them already holds the path). Exit 0.',
+    messages: {
+      /**
+       * `chosen` is moved; `others` stay; `why` says why `chosen` is the one the old release read; `blockedBy`,
+       * when set, is the file already at the target path, which is never replaced (then nothing moves).
+       */
+      raise: (a: { target: string; chosen: string; others: readonly string[]; why: string; from: string; blockedBy?: string }) => ({
+        message:
+          `${[a.chosen, ...a.others].join(' and ')} all map to ${a.target}; ${a.from} read ${a.chosen} (${a.why}), ` +
+          (a.blockedBy ? `but ${a.blockedBy} already holds that path and is not replaced: both stay` : `so it moves and ${a.others.join(', ')} ${a.others.length === 1 ? 'stays' : 'stay'}`),
+        hint: 'Look at the files left behind: delete them if they are stale copies, or move them by hand if their data is needed.',
       }),
     },
   },
@@ -139,6 +158,51 @@ export const upgradeCodes = defineCodes({
         message: `upgrade step ${a.step} failed after the deployment: ${a.detail}`,
         hint: 'The deployment succeeded; fix the cause and run hubc deploy --upgrade again to finish the clean-up.',
       }),
+    },
+  },
+  HUB481: {
+    stage: 'import',
+    severity: 'error',
+    meaning: '`hubc import` cannot tell which hub to write: the resource group holds no hub (no resource tagged `cm-resource-parent` with a hub), holds several (`--hub-name` chooses), or the release cannot be told (`--release` gives it). Exit 2.',
+    messages: {
+      noHub: (a: { resourceGroup: string }) => ({
+        message: `resource group ${a.resourceGroup} holds no FinOps hub: no resource carries a cm-resource-parent tag naming one`,
+        hint: 'Check --subscription and --resource-group, or import offline from the saved parameters of the deployment (--parameters).',
+      }),
+      severalHubs: (a: { resourceGroup: string; hubs: readonly string[] }) => ({
+        message: `resource group ${a.resourceGroup} holds several hubs: ${a.hubs.join(', ')}`,
+        hint: 'Name the one to import with --hub-name.',
+      }),
+      release: (a: { source: string; candidates: readonly string[] }) => ({
+        message: `the hub release cannot be told from ${a.source}${a.candidates.length ? ` (it could be ${a.candidates.join(', ')})` : ''}`,
+        hint: `Give it with --release${a.candidates.length ? ` (${a.candidates.join(', ')})` : ''}.`,
+      }),
+    },
+  },
+  HUB482: {
+    stage: 'import',
+    severity: 'error',
+    meaning: 'The hub.yaml `hubc import` made from what it found does not build (its diagnostics are listed first): a value hubc does not take. Nothing is written. Exit 1.',
+    messages: {
+      raise: (a: { file: string }) => ({ message: `the hub.yaml made for ${a.file} does not build; nothing was written`, hint: 'The diagnostics above name the values; import offline with a corrected --parameters file.' }),
+    },
+  },
+  HUB483: {
+    stage: 'import',
+    severity: 'error',
+    meaning: 'A file given to `hubc import` (`--parameters`, `--settings`) cannot be read or is not what it should be (a deployment parameter file with a `parameters` object; a settings.json object). Exit 2.',
+    messages: {
+      unreadable: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Pass the JSON file saved from the deployment (az deployment group show --query properties.parameters, or the portal).' }),
+      notParameters: (a: { file: string }) => ({ message: `${a.file} is not a deployment parameter file: it has no parameters object`, hint: 'Pass a file of the form { "parameters": { "hubName": { "value": ... } } }.' }),
+      notSettings: (a: { file: string }) => ({ message: `${a.file} is not a hub settings.json: it is not a JSON object`, hint: 'Pass the config/settings.json of the hub storage account.' }),
+    },
+  },
+  HUB484: {
+    stage: 'import',
+    severity: 'error',
+    meaning: 'A call `hubc import` makes to Azure failed or did not answer in time (each call has a deadline, `--timeout`). Nothing is written. Exit 2.',
+    messages: {
+      raise: (a: { call: string; detail: string }) => ({ message: `${a.call} failed: ${a.detail}`, hint: 'Check the sign-in (az login), the permissions on the resource group (Reader) and the network; raise --timeout for a slow connection.' }),
     },
   },
   HUB499: {

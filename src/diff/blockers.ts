@@ -14,6 +14,8 @@
  * (HUB418); `hubc upgrade-plan` deletes them before the deployment, referrers first.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import { parseArmExpression } from '../expressions/arm/parser.js';
+import { serializeArm, type ArmExpr } from '../expressions/arm/ast.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -23,6 +25,34 @@ export interface ImmutableRule {
   path: string;
   source: string;
   value?: (v: unknown) => unknown;
+}
+
+/** An expression with every `reference(id, apiVersion[, 'Full'])` written `reference(id[, 'full'])`: the API version read and the case of `Full` do not change what is referred to. */
+function withoutReferenceVersion(e: ArmExpr): ArmExpr {
+  switch (e.kind) {
+    case 'call': {
+      const args = e.args.map(withoutReferenceVersion);
+      if (e.name.toLowerCase() !== 'reference' || !args.length) return { ...e, args };
+      const full = args.length === 3 && args[2].kind === 'string' && args[2].value.toLowerCase() === 'full';
+      return { kind: 'call', name: 'reference', args: full ? [args[0], { kind: 'string', value: 'full' }] : [args[0]] };
+    }
+    case 'property':
+      return { ...e, target: withoutReferenceVersion(e.target) };
+    case 'index':
+      return { ...e, target: withoutReferenceVersion(e.target), index: withoutReferenceVersion(e.index) };
+    default:
+      return e;
+  }
+}
+
+/** A residual expression in a canonical text (see {@link withoutReferenceVersion}); other values as they are. */
+function canonicalResidual(v: unknown): unknown {
+  if (!isArmExpressionString(v)) return v;
+  try {
+    return `[${serializeArm(withoutReferenceVersion(parseArmExpression((v as string).slice(1, -1))))}]`;
+  } catch {
+    return v;
+  }
 }
 
 /** Properties ARM cannot change on an existing resource, by type (lower case; `*` for every type), with the source. */
@@ -43,7 +73,7 @@ export const IMMUTABLE: Readonly<Record<string, readonly ImmutableRule[]>> = {
     { path: 'properties.privateLinkServiceConnections', source: 'a private endpoint keeps the resource and sub-resource it was created for ("What is a private endpoint?")' },
   ],
   'microsoft.authorization/roleassignments': [
-    { path: 'properties.principalId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
+    { path: 'properties.principalId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated', value: canonicalResidual },
     { path: 'properties.roleDefinitionId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: a role assignment cannot change role' },
     { path: 'scope', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
   ],

@@ -25,6 +25,7 @@ import { forEachArmNode } from '../expressions/arm/ast.js';
 import { dataFactoryObjectName, type DataFactoryKind } from './dataFactory.js';
 import { DATA_FACTORY_OBJECT_TYPES, resourceIdentity, resourcesOf } from './template.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import { withStandIn } from '../public/evaluate.js';
 
 /** Whether a resource is deployed: its condition folded (`unknown` when it depends on what only a deployment knows). */
 export type Deployed = boolean | 'unknown';
@@ -53,26 +54,6 @@ export interface DeclaredResource {
 }
 
 const lower = (s: unknown) => String(s).toLowerCase();
-
-/**
- * Values assumed for what only a deployment knows, so that both builds fold to comparable values (IDs,
- * locations) even offline. Both sides get the same ones, so they never make a difference appear.
- */
-const STAND_IN: ArmEvalContext = {
-  subscriptionId: '00000000-0000-0000-0000-000000000000',
-  tenantId: '00000000-0000-0000-0000-000000000000',
-  resourceGroup: { name: 'hubc-resource-group', location: 'hubc-region' },
-  deploymentName: 'hubc-deployment',
-  environment: 'AzureCloud',
-};
-
-/** `ctx` with the stand-in values where it knows nothing. */
-function withStandIn(ctx: ArmEvalContext): ArmEvalContext {
-  const subscriptionId = ctx.subscriptionId ?? STAND_IN.subscriptionId!;
-  const rg = { ...STAND_IN.resourceGroup, ...(ctx.resourceGroup ?? {}) };
-  rg.id ??= `/subscriptions/${subscriptionId}/resourceGroups/${rg.name}`;
-  return { ...STAND_IN, ...ctx, subscriptionId, resourceGroup: rg };
-}
 
 /** The ID of a resource: `<group>/providers/<namespace>/<type>/<name>[/<child type>/<child name>]`, or for an extension resource `<group>/providers/<scope>/providers/<namespace>/<type>/<name>`. */
 function resourceIdOf(type: string, name: string, scope: unknown, groupId: string): string {
@@ -144,8 +125,16 @@ export const mayBeDeployed = (r: DeclaredResource) => r.deployed !== false;
  */
 export function leftBehind(ra: readonly DeclaredResource[], rb: readonly DeclaredResource[]): DeclaredResource[] {
   const inB = new Set(rb.filter(mayBeDeployed).map((r) => lower(r.id)));
-  return ra.filter((r) => mayBeDeployed(r) && !inB.has(lower(r.id)) && lower(r.type) !== 'microsoft.resources/deployments');
+  return ra.filter((r) => mayBeDeployed(r) && !inB.has(lower(r.id)) && !NOT_KEPT.includes(lower(r.type)));
 }
+
+/**
+ * Types a deployment declares that leave nothing of their own behind: nested deployments (not kept between
+ * deployments), and Key Vault `accessPolicies` (named `add`, `replace` or `remove`: an operation on the
+ * vault's access policies, learn.microsoft.com/azure/templates/microsoft.keyvault/vaults/accesspolicies;
+ * the public releases add the Data Factory policy with one, hubc declares it in the vault).
+ */
+const NOT_KEPT = ['microsoft.resources/deployments', 'microsoft.keyvault/vaults/accesspolicies'];
 
 /** The hubs (`cm-resource-parent` tag values) whose resources a build deploys, sorted. */
 export function hubParents(resources: readonly DeclaredResource[]): string[] {

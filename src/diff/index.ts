@@ -17,7 +17,7 @@ import type { DiffInput, DiffResult } from './types.js';
 import type { DiffFormat } from './formats.js';
 
 export { diffBuilds } from './compare.js';
-export { loadDiffInput, loadBuildFolder, DiffLoadError } from './load.js';
+export { loadDiffInput, loadDiffPair, loadBuildFolder, DiffLoadError } from './load.js';
 export { formatText } from './format/text.js';
 export { formatMarkdown } from './format/markdown.js';
 export { buildPatch, applyDiffPatch, formatPatch, type DiffPatch, type FilePatch } from './format/patch.js';

@@ -5,7 +5,8 @@
  * (./components.ts); plus the words that describe resources in notes and steps.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { getRelease, type Release } from '../model/releases.js';
+import { getRelease, withNaming, type Release } from '../model/releases.js';
+import { tryParseJson } from './values.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { componentState, removedComponents, removedDatasets, renamedHub, type RemovedComponent, type RemovedDataset } from './components.js';
 import { dataFactoryObjectName } from './dataFactory.js';
@@ -14,13 +15,21 @@ import { declaredResources, leftBehind, mayBeDeployed, type DeclaredResource } f
 import type { DiffInput } from './types.js';
 import { isObject, type JsonObject } from '../util/json.js';
 
-/** The release row of a build, when hubc knows the release. */
+/**
+ * The release row of a build, when hubc knows the release, with the build's naming rules: those of the
+ * public release for a public template or a build whose template records `metadata.hubNaming: public`.
+ */
 export function releaseOf(input: DiffInput): Release | undefined {
+  let row: Release;
   try {
-    return input.release ? getRelease(input.release) : undefined;
+    if (!input.release) return undefined;
+    row = getRelease(input.release);
   } catch {
     return undefined;
   }
+  const t = input.source === 'public' ? undefined : tryParseJson(input.artifacts.get('azuredeploy.json'));
+  const recorded = isObject(t) && isObject(t.metadata) ? t.metadata.hubNaming : undefined;
+  return withNaming(row, input.source === 'public' || recorded === 'public' ? 'public' : 'spec');
 }
 
 

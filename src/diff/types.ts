@@ -8,8 +8,8 @@
 export interface DiffInput {
   /** What the user named: `0.7`, `hub.yaml`, `dist-templates/0.7`. */
   label: string;
-  /** Where the build came from. */
-  source: 'release' | 'hub.yaml' | 'folder';
+  /** Where the build came from: `public` is a public release's template evaluated for one deployment (src/public/). */
+  source: 'release' | 'hub.yaml' | 'folder' | 'public';
   /** Hub release of the build (`0.7`), from the compile or the template's `metadata.hubRelease`; absent when unknown. */
   release?: string;
   /** Path relative to the release folder -> file text, sorted by path. */

@@ -2,7 +2,8 @@
  * Stage 3: turn validated hub.yaml data (schema defaults already applied) into the typed {@link HubModel}.
  */
 import type { HubModel, ScheduleModel, KustoType, DateFolderForm } from '../model/hub.js';
-import { getRelease } from '../model/releases.js';
+import { getRelease, withNaming } from '../model/releases.js';
+import type { NamingMode } from '../model/naming.js';
 import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../model/datasets.js';
 import { tierOfSku } from './checks/skus.js';
 
@@ -31,7 +32,7 @@ function firstSpellings(list: readonly string[]): string[] {
  * schema (the default list offered by the deploy form).
  */
 export function resolveHub(data: Record<string, any>, skuNames: readonly string[]): HubModel {
-  const release = getRelease(data.release);
+  const release = withNaming(getRelease(data.release), (data.naming ?? 'spec') as NamingMode);
   const datasetsRaw: { name: BuiltInDatasetName; versions?: string[] }[] | undefined = data.datasets;
   // Datasets and versions the release cannot convert were reported by the checks (an error unless the
   // value is a default, which only warns) and are left out here.

@@ -2,14 +2,12 @@
  * `hubc init`: writes a new, commented hub.yaml (./template.ts) whose `yaml-language-server` modeline
  * points at the hub.yaml schema of the hubc that wrote it, and which never replaces an existing file.
  *
- * The file is written to a temporary file beside it first, then hard-linked to its name, which the file
- * system does only when nothing (no file, no link, not even a dangling one) has that name: a run killed
- * midway leaves no half-written hub.yaml, and running it again ends complete. Where the file system has no
- * hard links, the file is created exclusively (`wx`) instead.
+ * The file is created with `createFileExclusive` (src/util/files.ts): whole or not at all, and never over
+ * anything (no file, no link, not even a dangling one) that has its name; running it again after a kill
+ * ends complete.
  */
-import { closeSync, linkSync, openSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { createFileExclusive } from '../util/files.js';
 import { pathToFileURL } from 'node:url';
 import { HUBC_VERSION } from '../util/version.js';
 import { packagePath } from '../util/packageRoot.js';
@@ -57,37 +55,11 @@ export function initHubFile(file: string, options: { release?: ReleaseVersion; s
   const schema = options.schema ?? referenceFrom(dir, packagePath('schemas', 'hub.schema.json'));
   const docs = referenceFrom(dir, packagePath('docs', 'hub-yaml.md'));
   const text = hubYamlTemplate({ release, schema, docs, hubcVersion: HUBC_VERSION });
-  const temp = join(dir, `.${basename(file)}.hubc-${randomBytes(6).toString('hex')}.tmp`);
   try {
-    writeNew(temp, text);
-    linkSync(temp, resolve(file));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new InitExistsError(file);
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw e;
-    createExclusively(file, text);
-  } finally {
-    rmSync(temp, { force: true });
-  }
-  return { file, release, schema };
-}
-
-/** Creates `path` (exclusively: `wx` fails when anything, a link included, has its name) holding `text`. */
-function writeNew(path: string, text: string): void {
-  const fd = openSync(path, 'wx');
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Creates `file` with `text`, failing with {@link InitExistsError} when anything has its name. */
-function createExclusively(file: string, text: string): void {
-  try {
-    writeNew(file, text);
+    createFileExclusive(file, text);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new InitExistsError(file);
     throw e;
   }
+  return { file, release, schema };
 }

@@ -29,9 +29,10 @@ export function hubYamlTemplate(options: TemplateOptions): string {
     `# the Deploy to Azure form starts with; change what you need, then run hubc build (writes dist-templates/${r.version}/).`,
     `# Every field, its default and the releases that have it: ${options.docs}`,
     `release: "${r.version}"`,
+    'naming: spec                  # spec: the specification\'s resource names; public: those of the public release (docs/adopting.md)',
     '',
     'hub:',
-    '  name: finops-hub            # hubName: 3-40 letters and digits, single - or _ between them; prefixes every resource name',
+    '  name: finops-hub            # hubName: 3-63 letters, digits, - and _, starting and ending with a letter or digit; prefixes every resource name',
     '  location: ""                # Azure region, e.g. westeurope; "" = the resource group\'s region',
   ];
   if (has(r, 'eventGridRegistration')) lines.push('  eventGridLocation: ""       # region of the temporary Event Grid namespace; "" = location');

@@ -5,44 +5,99 @@
  * {@link planMigration} decides from a listing of the `ingestion` container, without touching anything;
  * {@link runMigration} carries the plan out in its order: per target folder, its files first, then (for
  * releases that load `ingestion/` into Data Explorer when a `manifest.json` lands) an empty `manifest.json`,
- * only after every file of the folder is in place (spec, "Custom datasets": add the manifest only once all
- * files are uploaded). Running the same migration again finds nothing left to move.
+ * only after every file of the folder is in place and checked (spec, "Custom datasets": add the manifest
+ * only once all files are uploaded).
  *
- * Item outcomes: `move`/`copy` (a file to its new path), `manifest` (a new empty manifest), `keep` (data with
- * no place in the new layout, e.g. 0.1 amortized cost), `skip` (not a converted file of the old layout,
- * already in place, or its new path is taken).
+ * Surviving kills (docs/reliability.md): a copy is written under a temporary name, checked, and only then
+ * renamed to its target (the storages do it); before the first file of a folder that will need a manifest
+ * arrives, an empty marker `<folder>/.hubc-manifest-pending` records that the folder is the migration's,
+ * and it is removed once the manifest is written. So the same command again finds what a killed run left:
+ * targets that exist are checked against their source (size, and content hash where the storage has one)
+ * rather than trusted, folders with a marker get their manifest even when all their files were moved
+ * before the kill, and temporary files of interrupted copies are removed.
+ *
+ * Fault point (src/util/fault.ts): `migrate:item-done` (after each item carried out; the storages add
+ * `migrate:copy-flushed`).
+ *
+ * Item outcomes: `move`/`copy` (a file to its new path), `verify` (the target exists: checked against the
+ * source and counted as in place when equal; the source stays), `manifest` (a new empty
+ * manifest), `keep` (data with no place in the new layout, e.g. 0.1 amortized cost), `skip` (not a
+ * converted file of the old layout, already in place, a link or special file, or a second source for a
+ * target: see {@link Collision}).
  */
 import type { Release } from '../model/releases.js';
+import { faultPoint } from '../util/fault.js';
 import { needsManifest, parseIngestionPath, targetPath, unmappable } from './layouts.js';
 
 /** The container the migration works in. */
 export const INGESTION_CONTAINER = 'ingestion';
 
+/** The marker of a folder whose manifest is still to be written. */
+export const MANIFEST_PENDING = '.hubc-manifest-pending';
+
+/** Temporary files of interrupted copies (`.<name>.hubc-<16 hex>.tmp`, src/util/files.ts). */
+const TEMP_NAME = /^\..+\.hubc-[0-9a-f]{16}\.tmp$/;
+
+/** A file as a listing gives it. */
+export interface StoredFile {
+  /** Path in the container, `/`-separated. */
+  path: string;
+  /** Size in bytes (when the listing gives it). */
+  size?: number;
+  /** Last modification, milliseconds since 1970 (when the listing gives it). */
+  modified?: number;
+  /** Set for an entry that is not a regular file (`a symbolic link`, ...): never read, moved or followed. */
+  special?: string;
+}
+
 /** Where converted data lives: paths are relative to the `ingestion` container, `/`-separated. */
 export interface MigrationStorage {
   /** For messages: `folder DIR` or `account NAME`. */
   readonly description: string;
-  /** Every file of the container (not directories), sorted. */
-  list(): Promise<string[]>;
-  /** Moves a file, creating the target's folders. */
+  /** Every entry of the container but folders, sorted by path. */
+  list(): Promise<(StoredFile | string)[]>;
+  /** Moves a file, creating the target's folders; never replaces an existing target. */
   move(from: string, to: string): Promise<void>;
-  /** Copies a file, creating the target's folders. */
+  /**
+   * Copies a file: writes a temporary file beside the target, checks it (size, and content hash where the
+   * storage has one) and renames it to the target, which it never replaces.
+   */
   copy(from: string, to: string): Promise<void>;
-  /** Creates an empty file (a manifest). */
+  /**
+   * Compares two files.
+   * @returns undefined when they are equal (size, and content hash where the storage has one), else why not
+   */
+  compare(a: string, b: string): Promise<string | undefined>;
+  /** Creates an empty file (a manifest, a marker); an existing one is left as it is. */
   writeEmpty(path: string): Promise<void>;
+  /** Removes a file (a marker, a temporary file of an interrupted copy); no error when it is gone. */
+  remove(path: string): Promise<void>;
 }
 
 /** One planned action. */
 export interface MigrationItem {
-  action: 'move' | 'copy' | 'manifest' | 'keep' | 'skip';
-  /** Source path (`move`, `copy`, `keep`, `skip`). */
+  action: 'move' | 'copy' | 'verify' | 'manifest' | 'keep' | 'skip';
+  /** Source path (`move`, `copy`, `verify`, `keep`, `skip`). */
   from?: string;
-  /** Target path (`move`, `copy`, `manifest`). */
+  /** Target path (`move`, `copy`, `verify`, `manifest`). */
   to?: string;
   /** Why a file is kept or skipped. */
   reason?: string;
   /** After {@link runMigration}: `done`, or the error. */
   outcome?: 'done' | { error: string };
+}
+
+/** Two or more files of the old layout that map to one target: the one moved, and the others (left). */
+export interface Collision {
+  target: string;
+  /** The file moved: the one the source release read. */
+  chosen: string;
+  /** The files left where they are. */
+  others: string[];
+  /** Why `chosen` is the one the source release read. */
+  why: string;
+  /** When `chosen` cannot move: the other file already at the target path (never replaced). */
+  blockedBy?: string;
 }
 
 /** A migration plan, and after running it its outcome. */
@@ -53,11 +108,17 @@ export interface MigrationPlan {
   storage: string;
   mode: 'move' | 'copy';
   items: MigrationItem[];
+  /** Targets more than one old file maps to (HUB489 warnings). */
+  collisions: Collision[];
+  /** Folders whose manifest an earlier, interrupted run still owes (they hold a marker). */
+  pending: string[];
+  /** Temporary files of interrupted copies, removed before the run. */
+  leftovers: string[];
 }
 
 /** Counts of a plan's items by action (and failures after running). */
 export function summarize(plan: MigrationPlan): Record<MigrationItem['action'] | 'failed', number> {
-  const out = { move: 0, copy: 0, manifest: 0, keep: 0, skip: 0, failed: 0 };
+  const out = { move: 0, copy: 0, verify: 0, manifest: 0, keep: 0, skip: 0, failed: 0 };
   for (const i of plan.items) {
     out[i.action]++;
     if (i.outcome && i.outcome !== 'done') out.failed++;
@@ -67,17 +128,48 @@ export function summarize(plan: MigrationPlan): Record<MigrationItem['action'] |
 
 /** The folder of a path. */
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * Of several old files mapping to one target, the one the source release read: a release that takes the
+ * scope from the export manifest (0.4+) writes and reads only the scope folder in the lower case the
+ * manifest gives, so a differently cased copy is a leftover it never read; a release that takes the scope
+ * from the export path (0.1-0.3) reads every folder, and a later export of the month replaces the files
+ * of the earlier one, so the newest file is the current one (ties: the first by path).
+ */
+function chooseRead(candidates: StoredFile[], from: Release): { chosen: StoredFile; why: string } {
+  const sorted = [...candidates].sort((a, b) => (a.path < b.path ? -1 : 1));
+  if (from.exportDetection === 'manifest') {
+    const lower = sorted.find((f) => {
+      const parsed = parseIngestionPath(from, f.path);
+      return parsed && parsed.scope === parsed.scope.toLowerCase();
+    });
+    if (lower) return { chosen: lower, why: `${from.version} reads the scope folder in lower case, as the export manifest gives it` };
+  }
+  const newest = sorted.reduce((a, b) => ((b.modified ?? -Infinity) > (a.modified ?? -Infinity) ? b : a));
+  return newest.modified !== undefined && sorted.some((f) => f.modified !== newest.modified)
+    ? { chosen: newest, why: `${from.version} reads every scope folder and a later export of the month replaces an earlier one: this is the newest` }
+    : { chosen: sorted[0], why: `${from.version} reads every scope folder and the files are equally new: the first by path` };
+}
 
 /**
  * Plans a migration from a listing.
- * @param files every file of the ingestion container (as {@link MigrationStorage.list} returns them)
+ * @param listing every entry of the ingestion container (as {@link MigrationStorage.list} returns them)
  */
-export function planMigration(files: readonly string[], from: Release, to: Release, options: { copy?: boolean; storage: string }): MigrationPlan {
-  const existing = new Set(files);
-  const taken = new Map<string, string>();
-  const moves = new Map<string, MigrationItem[]>();
+export function planMigration(listing: readonly (StoredFile | string)[], from: Release, to: Release, options: { copy?: boolean; storage: string }): MigrationPlan {
+  const entries = listing.map((f): StoredFile => (typeof f === 'string' ? { path: f } : f));
+  const existing = new Set(entries.filter((f) => !f.special).map((f) => f.path));
+  const pending = entries.filter((f) => !f.special && nameOf(f.path) === MANIFEST_PENDING).map((f) => folderOf(f.path));
+  const leftovers = entries.filter((f) => !f.special && TEMP_NAME.test(nameOf(f.path))).map((f) => f.path);
   const rest: MigrationItem[] = [];
-  for (const path of files) {
+  const byTarget = new Map<string, StoredFile[]>();
+  for (const f of entries) {
+    const path = f.path;
+    if (f.special) {
+      rest.push({ action: 'skip', from: path, reason: `${f.special}: left as it is (hubc does not follow links or open special files)` });
+      continue;
+    }
+    if (nameOf(path) === MANIFEST_PENDING || leftovers.includes(path)) continue;
     const parsed = parseIngestionPath(from, path);
     if (!parsed) {
       rest.push({ action: 'skip', from: path, reason: `not a converted file of the ${from.version} layout` });
@@ -88,48 +180,92 @@ export function planMigration(files: readonly string[], from: Release, to: Relea
       rest.push({ action: 'keep', from: path, reason: why });
       continue;
     }
-    const target = targetPath(parsed, from, to);
-    if (target === path) rest.push({ action: 'skip', from: path, reason: `already where ${to.version} reads it` });
-    else if (existing.has(target)) rest.push({ action: 'skip', from: path, reason: `${target} exists already` });
-    else if (taken.has(target)) rest.push({ action: 'skip', from: path, reason: `${taken.get(target)} moves to the same path ${target}` });
-    else {
-      taken.set(target, path);
-      const folder = folderOf(target);
-      if (!moves.has(folder)) moves.set(folder, []);
-      moves.get(folder)!.push({ action: options.copy ? 'copy' : 'move', from: path, to: target });
+    byTarget.set(targetPath(parsed, from, to), [...(byTarget.get(targetPath(parsed, from, to)) ?? []), f]);
+  }
+  const collisions: Collision[] = [];
+  const moves = new Map<string, MigrationItem[]>();
+  for (const [target, candidates] of byTarget) {
+    // A file already at the target path (same layout there) takes part in a collision but never moves.
+    const inPlace = candidates.find((c) => c.path === target);
+    let source = candidates[0];
+    if (candidates.length > 1) {
+      const { chosen, why } = chooseRead(candidates, from);
+      source = chosen;
+      const others = candidates.filter((c) => c !== chosen).map((c) => c.path);
+      const blocked = inPlace && inPlace !== chosen ? inPlace.path : undefined;
+      collisions.push({ target, chosen: chosen.path, others, why, ...(blocked ? { blockedBy: blocked } : {}) });
+      for (const c of candidates) {
+        if (c === inPlace) rest.push({ action: 'skip', from: c.path, reason: `already where ${to.version} reads it` });
+        else if (c !== chosen || blocked)
+          rest.push({
+            action: 'skip',
+            from: c.path,
+            reason: blocked
+              ? `maps to ${target}, which ${blocked} already holds; it is not replaced`
+              : `${chosen.path} maps to the same path ${target} and is the one ${from.version} read, so it moves and this one stays`,
+          });
+      }
+      if (blocked || chosen === inPlace) continue;
+    } else if (inPlace) {
+      rest.push({ action: 'skip', from: target, reason: `already where ${to.version} reads it` });
+      continue;
     }
+    const folder = folderOf(target);
+    const action = existing.has(target) ? 'verify' : options.copy ? 'copy' : 'move';
+    moves.set(folder, [...(moves.get(folder) ?? []), { action, from: source.path, to: target }]);
   }
   const items: MigrationItem[] = [];
-  for (const folder of [...moves.keys()].sort()) {
-    items.push(...moves.get(folder)!);
+  for (const folder of [...new Set([...moves.keys(), ...pending])].sort()) {
+    const folderItems = (moves.get(folder) ?? []).sort((a, b) => (a.from! < b.from! ? -1 : 1));
+    items.push(...folderItems);
     const manifest = `${folder}/manifest.json`;
-    if (needsManifest(to) && !existing.has(manifest)) items.push({ action: 'manifest', to: manifest });
+    // Files checked in place count too: a run killed before the manifest left a complete folder without one.
+    const owed = pending.includes(folder) || folderItems.length > 0;
+    if (needsManifest(to) && owed && !existing.has(manifest)) items.push({ action: 'manifest', to: manifest });
   }
-  items.push(...rest);
-  return { from: from.version, to: to.version, container: INGESTION_CONTAINER, storage: options.storage, mode: options.copy ? 'copy' : 'move', items };
+  items.push(...rest.sort((a, b) => (a.from! < b.from! ? -1 : 1)));
+  collisions.sort((a, b) => (a.target < b.target ? -1 : 1));
+  return { from: from.version, to: to.version, container: INGESTION_CONTAINER, storage: options.storage, mode: options.copy ? 'copy' : 'move', items, collisions, pending, leftovers };
 }
 
 /**
- * Carries a plan out, item by item, recording each outcome; a folder whose files did not all arrive gets
- * no manifest (so nothing loads half a folder).
+ * Carries a plan out, item by item, recording each outcome: temporary files of interrupted copies are
+ * removed first; each folder that will get a manifest is marked before its first file arrives; a folder
+ * whose files did not all arrive (or differ from their sources) gets no manifest, so nothing loads half a
+ * folder; the marker goes once the manifest is written.
  * @returns the plan with outcomes (the same object)
  */
 export async function runMigration(plan: MigrationPlan, storage: MigrationStorage, progress: (item: MigrationItem) => void = () => {}): Promise<MigrationPlan> {
+  for (const temp of plan.leftovers) await storage.remove(temp);
   const failedFolders = new Set<string>();
+  const marked = new Set(plan.pending);
+  const manifestFolders = new Set(plan.items.filter((i) => i.action === 'manifest').map((i) => folderOf(i.to!)));
   for (const item of plan.items) {
     if (item.action === 'keep' || item.action === 'skip') continue;
+    const folder = folderOf(item.to!);
     try {
+      if (manifestFolders.has(folder) && !marked.has(folder)) {
+        await storage.writeEmpty(`${folder}/${MANIFEST_PENDING}`);
+        marked.add(folder);
+      }
       if (item.action === 'manifest') {
-        if (failedFolders.has(folderOf(item.to!))) throw new Error('not written: a file of this folder could not be moved');
+        if (failedFolders.has(folder)) throw new Error('not written: a file of this folder could not be moved or differs from its source');
         await storage.writeEmpty(item.to!);
+        await storage.remove(`${folder}/${MANIFEST_PENDING}`);
+      } else if (item.action === 'verify') {
+        const differs = await storage.compare(item.from!, item.to!);
+        if (differs) throw new Error(`${item.to} exists and differs from ${item.from} (${differs}); left as it is`);
       } else if (item.action === 'move') await storage.move(item.from!, item.to!);
       else await storage.copy(item.from!, item.to!);
       item.outcome = 'done';
+      faultPoint('migrate:item-done');
     } catch (e) {
       item.outcome = { error: (e as Error).message };
-      if (item.to) failedFolders.add(folderOf(item.to));
+      if (item.to) failedFolders.add(folder);
     }
     progress(item);
   }
+  // Folders with a marker and a manifest already (killed between the two): only the marker is left to go.
+  for (const folder of plan.pending) if (!manifestFolders.has(folder) && !failedFolders.has(folder)) await storage.remove(`${folder}/${MANIFEST_PENDING}`);
   return plan;
 }

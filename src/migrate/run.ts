@@ -10,6 +10,7 @@ import type { DataLakeConnection } from './dataLake.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
 import { codes } from '../diagnostics/index.js';
+import { UnsafePathError } from '../util/files.js';
 
 /** Where the data is: a local folder laid out like the storage account (holding `ingestion/`), or a Data Lake account. */
 export type MigrationLocation = { folder: string } | { dataLake: DataLakeConnection };
@@ -34,7 +35,7 @@ export interface MigrateDataOutcome {
   dryRun: boolean;
   /** Counts of the plan's items by action, and failures ({@link summarize}). */
   summary: ReturnType<typeof summarize>;
-  /** HUB494 (error) per item that failed; empty on a dry run. */
+  /** HUB489 (warning) per target two old files map to; HUB494 (error) per item that failed (none on a dry run). */
   diagnostics: Diagnostic[];
 }
 
@@ -42,7 +43,14 @@ export interface MigrateDataOutcome {
 async function openStorage(location: MigrationLocation): Promise<MigrationStorage> {
   if ('folder' in location) {
     const local = new LocalMigrationStorage(location.folder);
-    if (!local.exists()) throw new EnvironmentError(codes.HUB492.noFolder({ folder: location.folder }));
+    let exists: boolean;
+    try {
+      exists = local.exists();
+    } catch (e) {
+      if (e instanceof UnsafePathError) throw new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what }));
+      throw e;
+    }
+    if (!exists) throw new EnvironmentError(codes.HUB492.noFolder({ folder: location.folder }));
     return local;
   }
   const { DataLakeMigrationStorage } = await import('./dataLake.js');
@@ -53,11 +61,12 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
  * Plans a migration from a listing of the storage and, unless `dryRun`, carries it out. A file that cannot
  * be moved does not stop the others: it is a HUB494 diagnostic of the outcome.
  * @throws EnvironmentError HUB492 when the folder has no `ingestion/` or the container cannot be listed
- *   (no such account or container, not signed in, no permission, no network)
+ *   (no such account or container, not signed in, no permission, no network); HUB010 when the folder's
+ *   `ingestion` is a link or not a folder
  */
 export async function migrateData(request: MigrateDataRequest): Promise<MigrateDataOutcome> {
   const storage = await openStorage(request.location);
-  let files: string[];
+  let files: Awaited<ReturnType<MigrationStorage['list']>>;
   try {
     files = await storage.list();
   } catch (e) {
@@ -65,8 +74,11 @@ export async function migrateData(request: MigrateDataRequest): Promise<MigrateD
   }
   const plan = planMigration(files, request.from, request.to, { copy: request.copy, storage: storage.description });
   if (!request.dryRun) await runMigration(plan, storage);
-  const diagnostics = plan.items
-    .filter((i) => i.outcome && i.outcome !== 'done')
-    .map((i) => ({ ...codes.HUB494.raise({ action: i.action, from: i.from, to: i.to, error: (i.outcome as { error: string }).error }), file: storage.description }));
+  const diagnostics: Diagnostic[] = [
+    ...plan.collisions.map((c) => ({ ...codes.HUB489.raise({ ...c, from: request.from.version }), file: storage.description })),
+    ...plan.items
+      .filter((i) => i.outcome && i.outcome !== 'done')
+      .map((i) => ({ ...codes.HUB494.raise({ action: i.action, from: i.from, to: i.to, error: (i.outcome as { error: string }).error }), file: storage.description })),
+  ];
   return { plan, dryRun: request.dryRun, summary: summarize(plan), diagnostics };
 }

@@ -8,6 +8,7 @@
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
  */
 import type { ExportType } from './datasets.js';
+import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
 /**
  * Logical key of a template parameter. The release table (this file) says which keys a
@@ -78,6 +79,23 @@ export type OutputKey =
   | 'managedIdentityId'
   | 'managedIdentityTenantId';
 
+/**
+ * Facts of the public release of a number that hubc needs to take over a hub deployed from it
+ * (`hubc import`, `hubc diff`/`upgrade-plan` with a public template; `../shared/reference/versions.md`).
+ */
+export interface PublicRelease {
+  /** Version of its compiled template, `finops-hub-<template>.json` (0.1 and 0.2 were published compiled as 0.1.1 and 0.2.1). */
+  template: string;
+  /** The `ftk-version` tag values its resources carry (0.1, 0.1.1 and 0.2 recorded `placeholder`). */
+  ftkVersions: readonly string[];
+  /** Template parameters it names differently from hubc's row (logical key -> public name). */
+  parameterNames?: Readonly<Partial<Record<ParameterKey, string>>>;
+  /** hubc parameters it does not have (they take their defaults). */
+  missingParameters?: readonly ParameterKey[];
+  /** Its parameters hubc has no equivalent of (name -> what hubc does instead). */
+  extraParameters?: Readonly<Record<string, string>>;
+}
+
 /** A hub release hubc can build. */
 export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7';
 
@@ -143,11 +161,27 @@ export interface Release {
   version: ReleaseVersion;
   /** Version string the hub records in settings.json and resource tags (`ftk-version`). */
   ftkVersion: string;
-  /** Name of the container Cost Management exports into. */
+  /** Name of the container Cost Management exports into (that of {@link Release.naming}). */
   exportContainer: string;
+  /** The naming rules the hub uses (hub.yaml `naming`; see {@link withNaming}); the specification's unless chosen otherwise. */
+  naming: NamingRules;
+  /** The naming rules of each mode: the specification's, and those of the public release of this number. */
+  namingRules: Readonly<Record<NamingMode, NamingRules>>;
+  /**
+   * The public release of this number: the version of its compiled template (`finops-hub-<template>.json`;
+   * 0.1 and 0.2 were only published compiled as 0.1.1 and 0.2.1) and the `ftk-version` tag values its
+   * resources carry (0.1, 0.1.1 and 0.2 recorded `placeholder`).
+   */
+  publicRelease: PublicRelease;
   /** Export dataset versions the release can convert, by export type (types it cannot convert are absent). */
   exportVersions: Readonly<Partial<Record<ExportType, readonly string[]>>>;
   exportDetection: ExportDetection;
+  /**
+   * Timeout of the Copy activity that converts one export file (`d.hh:mm:ss`): 12 hours in 0.1-0.3, as the
+   * public releases (whose exports were single, unpartitioned CSV files); 2 hours from 0.4 (the public
+   * releases: 5-10 minutes, see docs/deviations.md).
+   */
+  exportConversionTimeout: string;
   /** Export file formats the conversion reads, by file extension. */
   exportFileFormats: readonly ('csv' | 'gz' | 'parquet')[];
   ingestionLayout: IngestionLayout;
@@ -217,7 +251,7 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
 };
 
-const CONTAINER = 'rawexports';
+const CONTAINER = SPEC_NAMING.exportContainer;
 const FOCUS_PREVIEW = '1.0-preview(v1)';
 
 /** 0.1: amortized cost CSV exports converted to parquet, scope and dates read from the export path. */
@@ -225,8 +259,12 @@ const R01: Release = {
   version: '0.1',
   ftkVersion: '0.1',
   exportContainer: CONTAINER,
+  naming: SPEC_NAMING,
+  namingRules: { spec: SPEC_NAMING, public: PUBLIC_NAMING_01 },
+  publicRelease: { template: '0.1.1', ftkVersions: ['placeholder'] },
   exportVersions: {},
   exportDetection: 'csvPath',
+  exportConversionTimeout: '0.12:00:00',
   exportFileFormats: ['csv'],
   ingestionLayout: 'scope-range-amortizedcost',
   datasetFolders: 'exportType',
@@ -248,6 +286,8 @@ const R02: Release = {
   ...R01,
   version: '0.2',
   ftkVersion: '0.2',
+  namingRules: { spec: SPEC_NAMING, public: PUBLIC_NAMING_02 },
+  publicRelease: { template: '0.2.1', ftkVersions: ['placeholder', '0.2.1'] },
   exportVersions: { FocusCost: [FOCUS_PREVIEW] },
   ingestionLayout: 'scope-month-focuscost',
   pipelines: { exportQueue: `${CONTAINER}_ExecuteETL`, exportEtl: `${CONTAINER}_ETL_ingestion` },
@@ -255,7 +295,7 @@ const R02: Release = {
 };
 
 /** 0.3: the 0.2.1 code (versions.md §3: the same commit as 0.2.1, only the version string differs). */
-const R03: Release = { ...R02, version: '0.3', ftkVersion: '0.3' };
+const R03: Release = { ...R02, version: '0.3', ftkVersion: '0.3', publicRelease: { template: '0.3', ftkVersions: ['0.3'] } };
 
 /**
  * 0.4: managed exports, manifest-driven conversion with schema files, FOCUS 1.0, retention settings, remote
@@ -265,8 +305,11 @@ const R04: Release = {
   ...R03,
   version: '0.4',
   ftkVersion: '0.4',
+  namingRules: { spec: SPEC_NAMING, public: PUBLIC_NAMING },
+  publicRelease: { template: '0.4', ftkVersions: ['0.4'] },
   exportVersions: { FocusCost: ['1.0', FOCUS_PREVIEW] },
   exportDetection: 'manifest',
+  exportConversionTimeout: '0.02:00:00',
   ingestionLayout: 'scope-month-dataset',
   features: new Set<ReleaseFeature>(['managedExports', 'remoteHub', 'retentionSettings', 'eventGridRegistration']),
   parameters: [
@@ -298,7 +341,7 @@ const R04: Release = {
 };
 
 /** 0.5: the Event Grid location parameter renamed `eventGridLocation`. */
-const R05: Release = { ...R04, version: '0.5', ftkVersion: '0.5', parameterNames: { ...R04.parameterNames, eventGridLocation: 'eventGridLocation' } };
+const R05: Release = { ...R04, version: '0.5', ftkVersion: '0.5', publicRelease: { template: '0.5', ftkVersions: ['0.5'] }, parameterNames: { ...R04.parameterNames, eventGridLocation: 'eventGridLocation' } };
 
 /**
  * 0.6: five export types with EA/MCA detection, CSV, gzip CSV and parquet exports, the dataset-first
@@ -308,6 +351,7 @@ const R06: Release = {
   ...R05,
   version: '0.6',
   ftkVersion: '0.6',
+  publicRelease: { template: '0.6', ftkVersions: ['0.6'] },
   exportVersions: {
     FocusCost: ['1.0', FOCUS_PREVIEW],
     PriceSheet: ['2023-05-01'],
@@ -341,6 +385,13 @@ const R07: Release = {
   ...R06,
   version: '0.7',
   ftkVersion: '0.7',
+  publicRelease: {
+    template: '0.7',
+    ftkVersions: ['0.7'],
+    parameterNames: { dataExplorerSkuName: 'dataExplorerSku', dataExplorerSkuCapacity: 'dataExplorerCapacity', dataExplorerLogRetentionInDays: 'dataExplorerRawRetentionInDays' },
+    missingParameters: ['eventGridLocation', 'dataExplorerSkuTier'],
+    extraParameters: { enableInfrastructureEncryption: 'hubc deploys the storage account without infrastructure encryption (docs/deviations.md, Parameters)' },
+  },
   exportVersions: { ...R06.exportVersions, FocusCost: ['1.0r2', '1.0', FOCUS_PREVIEW] },
   datasetFolders: 'hubDataset',
   features: new Set<ReleaseFeature>(['dataExplorer', 'privateNetworking', 'eventGridRegistration', 'managedExports', 'scriptStorage', 'remoteHub', 'retentionSettings']),
@@ -399,9 +450,29 @@ export function getRelease(version: string): Release {
   return r;
 }
 
+/**
+ * The release row of a hub that uses the naming rules of `mode`: the export container, and the pipelines
+ * and triggers named after it, follow the mode (`rawexports_ExecuteETL` or the public `msexports_ExecuteETL`).
+ */
+export function withNaming(release: Release, mode: NamingMode): Release {
+  const rules = release.namingRules[mode];
+  if (rules === release.naming) return release;
+  const from = release.exportContainer;
+  const rename = (name: string) => (name === from || name.startsWith(`${from}_`) ? rules.exportContainer + name.slice(from.length) : name);
+  const renamed = <K extends string>(record: Readonly<Partial<Record<K, string>>>) =>
+    Object.fromEntries(Object.entries(record).map(([k, n]) => [k, rename(n as string)])) as Partial<Record<K, string>>;
+  return { ...release, naming: rules, exportContainer: rules.exportContainer, pipelines: renamed(release.pipelines), triggers: renamed(release.triggers) };
+}
+
 /** True when the release has the capability. */
 export function has(release: Release, feature: ReleaseFeature): boolean {
   return release.features.has(feature);
+}
+
+/** The name the public release of this number gives a parameter (undefined when it has no such parameter). */
+export function publicParameterName(release: Release, key: ParameterKey): string | undefined {
+  if (!release.parameters.includes(key) || release.publicRelease.missingParameters?.includes(key)) return undefined;
+  return release.publicRelease.parameterNames?.[key] ?? parameterName(release, key);
 }
 
 /** The template name of a parameter in a release (its key unless the release renames it). */

@@ -3,22 +3,17 @@
  * turn the merged contributions into files.
  */
 import type { Arm } from '../expressions/arm/ast.js';
-import type { Adf, AdfInterpolation } from '../expressions/adf/ast.js';
 import type { UiExpr } from '../expressions/ui/index.js';
 import type { HubModel } from '../model/hub.js';
 import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 import type { OutputKey, ParameterKey } from '../model/releases.js';
+import type { ArmResourceBodies } from './armResources.generated.js';
+import type { Value, ValueObject } from './values.js';
 
 export type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 
-/**
- * A JSON value that may contain ARM expressions ({@link Arm}, serialized `"[...]"`) and Data Factory
- * expressions ({@link Adf} `"@..."`, {@link AdfInterpolation} `"..@{..}.."`).
- */
-export type Value = string | number | boolean | null | Arm | Adf | AdfInterpolation | Value[] | { [key: string]: Value | undefined };
-
-/** An object of {@link Value}s; `undefined` members are left out of the output. */
-export type ValueObject = { [key: string]: Value | undefined };
+export type { ArmEnum, Value, ValueObject } from './values.js';
+export type { ArmResourceBodies } from './armResources.generated.js';
 
 /** ARM template parameter (learn.microsoft.com/azure/azure-resource-manager/templates/parameters). */
 export interface ArmParameter {
@@ -39,14 +34,41 @@ export interface ArmOutput {
   condition?: Arm;
 }
 
-/** An ARM resource as it appears in the template's `resources` array. */
-export interface ArmResource extends ValueObject {
-  type: string;
-  apiVersion: string;
-  name: Value;
+/**
+ * What an ARM template says about a resource beside its body: deploy it only when `condition` is true,
+ * after the resources `dependsOn` names (the template emitter adds the ones its expressions imply), and,
+ * for an extension resource (a role assignment), on the resource `scope` names
+ * (learn.microsoft.com/azure/azure-resource-manager/templates/syntax#resources).
+ */
+export interface ArmTemplateResourceFields {
   condition?: Arm;
   dependsOn?: Value[];
+  scope?: string | Arm;
 }
+
+/** A resource type hubc emits (the keys of src/modules/core/apiVersions.ts, which the generated types follow). */
+export type ArmResourceType = keyof ArmResourceBodies;
+
+/**
+ * An ARM resource of type `T` as it appears in the template's `resources` array: its body at hubc's API
+ * version for the type (generated from the official ARM JSON schemas, src/modules/armResources.generated.ts;
+ * every value may also be an ARM expression) and the template's own fields.
+ */
+export type ArmResourceOf<T extends ArmResourceType> = ArmResourceBodies[T] & ArmTemplateResourceFields;
+
+/**
+ * The literal shape of a position in a resource body: `T` without the ARM expression every generated
+ * position also accepts, and without `undefined`. Names a part of a body for a helper that builds it, e.g.
+ * `Shape<Shape<ArmResourceOf<'Microsoft.Network/networkSecurityGroups'>['properties']>['securityRules']>[number]`.
+ */
+export type Shape<T> = Exclude<T, Arm | undefined>;
+
+/**
+ * An ARM resource as it appears in the template's `resources` array: a union discriminated on `type`, so
+ * an object literal with a misspelt property, a wrong enum value or another API version than the table's
+ * fails to compile.
+ */
+export type ArmResource = { [T in ArmResourceType]: ArmResourceOf<T> }[ArmResourceType];
 
 /**
  * One Data Factory object in its wire form `{ name, properties }`. The ARM emitter embeds it as a

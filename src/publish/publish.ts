@@ -13,17 +13,29 @@
  * - A template over ARM's 4 MB limit is refused (HUB412).
  * - Dates: `date` for a release new to the feed (or replaced with `force`), else the date the index already
  *   has; today (UTC) only when neither exists.
- * - Atomic: the new feed is assembled in memory, written beside DIR and swapped in (fs.ts); a failure leaves
- *   DIR exactly as it was (HUB413).
+ * - One publisher at a time: the whole read-modify-write holds the feed's lock (src/util/lock.ts); another
+ *   publish waits for it (HUB011 after 60 s).
+ * - Survives kills: release folders and pages are written first, index.json last (write.ts); on start, what
+ *   a killed publish left is rolled back (fs.ts `recoverFeed`, `recoverLegacyFeed`). A failure in this
+ *   process undoes every step: DIR is left exactly as it was (HUB413).
+ * - Stays inside DIR: a DIR that is a symbolic link is written through (it stays a link); inside DIR, links
+ *   and special files are never followed, read or replaced, and one where the publish must write is
+ *   refused (HUB010). Files left unchanged are not touched (their mode stays); new folders and files get
+ *   0777 and 0666 less the umask.
+ * - A release counts as published when index.json lists it. A complete release folder that a killed publish
+ *   put in place but did not list is adopted when its bytes are the ones published, and replaced otherwise.
+ *   Without an index.json (a first publish killed before writing it, or one removed), no release is
+ *   published yet, and the new index lists every complete release folder again.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { atomFeed } from './atom.js';
 import {
   ARM_TEMPLATE_LIMIT_BYTES,
+  compareReleases,
   conflictOf,
   feedReleases,
   heldArtifacts,
@@ -34,7 +46,9 @@ import {
   versionedNames,
   type ReleaseConflict,
 } from './feed.js';
-import { nodeFeedFs, readFeedTree, replaceFolderAtomically, type FeedFs } from './fs.js';
+import { nodeFeedFs, readFeedTree, recoverFeed, recoverLegacyFeed, type FeedFs, type FeedTree } from './fs.js';
+import { writeFeed, type FeedWrite } from './write.js';
+import { FolderLockedError, withFolderLock } from '../util/lock.js';
 import { feedPage } from './html.js';
 import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
 import { releaseNotes } from './notes.js';
@@ -55,7 +69,8 @@ export class PublishError extends Error {
   /**
    * @param raised a code raised through the diagnostic registry: HUB411 (immutable release changed), HUB412
    *   (template too large), HUB413 (feed cannot be read or written), HUB414 (existing index.json invalid),
-   *   HUB415 (no base URL)
+   *   HUB415 (no base URL), HUB010 (a link or special file where the publish writes), HUB011 (the feed
+   *   stayed locked by another publish)
    */
   constructor(raised: Raised) {
     super(raised.message);
@@ -87,6 +102,8 @@ export interface PublishOptions {
   today?: () => string;
   /** File system; default the real one. */
   fs?: FeedFs;
+  /** How long to wait for another publisher's lock; default 60 s (src/util/lock.ts). */
+  lockWaitMs?: number;
 }
 
 /** What happened to each release published. */
@@ -104,6 +121,8 @@ export interface PublishOutcome {
   changed: boolean;
   releases: PublishedRelease[];
   index: FeedIndex;
+  /** What the start-up recovery rolled back or removed, left by an interrupted publish (one line each). */
+  recovered: string[];
 }
 
 /** Reads and checks the existing index, if any. */
@@ -142,25 +161,57 @@ function indexRelease(files: ReadonlyMap<string, Buffer>, release: string, previ
  * Publishes releases to a feed (see the module doc for layout and rules).
  * @throws PublishError when the publish is refused or the feed cannot be read or written; the feed is then unchanged
  */
-export function publishFeed(options: PublishOptions): PublishOutcome {
+export async function publishFeed(options: PublishOptions): Promise<PublishOutcome> {
   const fs = options.fs ?? nodeFeedFs;
-  const dir = resolve(options.feedDir);
-  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
-  let current: Map<string, Buffer>;
-  try {
-    current = readFeedTree(fs, dir);
-  } catch (e) {
-    throw new PublishError(codes.HUB413.unreadable({ dir, detail: (e as Error).message }));
-  }
-  const oldIndex = readIndex(current);
-  const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : oldIndex?.baseUrl;
-  if (!baseUrl) throw new PublishError(codes.HUB415.raise());
-
+  const given = resolve(options.feedDir);
   for (const r of options.releases) {
     const bytes = Buffer.byteLength(r.artifacts.get('azuredeploy.json') ?? '', 'utf8');
     if (bytes > ARM_TEMPLATE_LIMIT_BYTES)
       throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
   }
+  const recovered: string[] = [];
+  let dir: string;
+  try {
+    if (fs === nodeFeedFs) recovered.push(...recoverLegacyFeed(given));
+    const kind = fs.kind(given);
+    if (kind === 'link') dir = realpathSync(given);
+    else if (kind === undefined || kind === 'folder') dir = given;
+    else throw new PublishError(codes.HUB010.raise({ path: given, what: kind === 'file' ? 'a regular file, not a folder' : 'a special file' }));
+    if (fs.kind(dir) === undefined) {
+      if (!options.baseUrl) throw new PublishError(codes.HUB415.raise());
+      mkdirSync(dirname(dir), { recursive: true });
+      fs.makeFolder(dir);
+    }
+  } catch (e) {
+    if (e instanceof PublishError) throw e;
+    throw new PublishError(codes.HUB413.unreadable({ dir: given, detail: (e as Error).message }));
+  }
+  try {
+    return await withFolderLock(dir, () => publishLocked(fs, dir, given, options, recovered), { waitMs: options.lockWaitMs });
+  } catch (e) {
+    if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
+    if (e instanceof PublishError) throw e;
+    throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
+  }
+}
+
+/** The publish itself, holding the lock of `dir` (the feed folder, links resolved). */
+function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishOptions, recovered: string[]): PublishOutcome {
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  let tree: FeedTree;
+  try {
+    recovered.push(...recoverFeed(fs, dir));
+    tree = readFeedTree(fs, dir);
+  } catch (e) {
+    throw new PublishError(codes.HUB413.unreadable({ dir: given, detail: (e as Error).message }));
+  }
+  const current = tree.files;
+  const oldIndex = readIndex(current);
+  const baseUrl = options.baseUrl ? normalizeBaseUrl(options.baseUrl) : oldIndex?.baseUrl;
+  if (!baseUrl) throw new PublishError(codes.HUB415.raise());
+  // Only the index records what is published: without one (a first publish killed before it), no release is
+  // immutable yet, and the index written lists every complete release folder again.
+  const listed = new Set(oldIndex ? oldIndex.releases.map((r) => r.release) : []);
 
   const desired = new Map(current);
   const conflicts: ReleaseConflict[] = [];
@@ -169,21 +220,23 @@ export function publishFeed(options: PublishOptions): PublishOutcome {
     const files = releaseFiles(r.release, r.artifacts);
     const held = releasePaths(current, r.release);
     const conflict = held.length ? conflictOf(r.release, current, files) : undefined;
-    if (held.length && !conflict) {
+    if (listed.has(r.release) && held.length && !conflict) {
       actions.set(r.release, 'unchanged');
       continue;
     }
-    if (conflict && !options.force) {
+    if (listed.has(r.release) && conflict && !options.force) {
       conflicts.push(conflict);
       continue;
     }
-    actions.set(r.release, conflict ? 'replaced' : 'added');
+    actions.set(r.release, listed.has(r.release) && conflict ? 'replaced' : 'added');
     for (const p of held) desired.delete(p);
     for (const [p, data] of files) desired.set(p, data);
   }
   if (conflicts.length) throw new PublishError(codes.HUB411.raise({ conflicts }));
 
-  const releases = feedReleases(desired);
+  const present = new Set(feedReleases(desired));
+  const recorded = oldIndex ? [...listed] : [...present];
+  const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
   for (const r of releases) {
     const names = versionedNames(r);
     if (!desired.has(names.template)) desired.set(names.template, desired.get(`${r}/azuredeploy.json`)!);
@@ -219,13 +272,57 @@ export function publishFeed(options: PublishOptions): PublishOutcome {
   desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
 
   const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
-  const sorted = new Map([...desired].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  if (sameFiles(current, sorted)) return { feedDir: dir, changed: false, releases: published, index };
+  const plan = planWrite(current, desired, [...actions.keys()]);
+  if (!plan) return { feedDir: given, changed: false, releases: published, index, recovered };
+  const blocked = blockedBy(tree, plan);
+  if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
   try {
-    replaceFolderAtomically(fs, dir, sorted);
+    writeFeed(fs, dir, plan, current);
   } catch (e) {
-    throw new PublishError(codes.HUB413.unwritable({ dir, detail: (e as Error).message }));
+    throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
   }
-  return { feedDir: dir, changed: true, releases: published, index };
+  return { feedDir: given, changed: true, releases: published, index, recovered };
 }
 
+/** The top-level files of a feed in the order a publish writes them: versioned files, aliases, pages, the index last. */
+function writeOrder(path: string): number {
+  if (path === 'index.json') return 3;
+  if (path === 'feed.xml' || path === 'index.html') return 2;
+  if (path === LATEST.template || path === LATEST.uiDefinition) return 1;
+  return 0;
+}
+
+/**
+ * What to write to turn `current` into `desired`: the folders of the releases `written` whose files
+ * differ (whole), and every other file that differs (top-level files, `schemas/hub.schema.json`);
+ * undefined when nothing differs.
+ */
+function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<string, Buffer>, written: readonly string[]): FeedWrite | undefined {
+  const folders: FeedWrite['folders'] = [];
+  for (const release of written) {
+    const files = new Map([...desired].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
+    const held = new Map([...current].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
+    if (!sameFiles(held, files)) folders.push({ release, files });
+  }
+  const single = (p: string) => !written.some((r) => p.startsWith(`${r}/`));
+  const files = [...desired]
+    .filter(([p, d]) => single(p) && !current.get(p)?.equals(d))
+    .map(([path, data]) => ({ path, data }))
+    .sort((a, b) => writeOrder(a.path) - writeOrder(b.path) || (a.path < b.path ? -1 : 1));
+  const removals = [...current.keys()].filter((p) => single(p) && !desired.has(p));
+  return folders.length || files.length || removals.length ? { folders, files, removals } : undefined;
+}
+
+/** A link or special file in the feed at (or above) a path the publish writes, if any. */
+function blockedBy(tree: FeedTree, plan: FeedWrite): { path: string; kind: string } | undefined {
+  const targets = [...plan.folders.map((f) => f.release), ...plan.files.map((f) => f.path), ...plan.removals];
+  for (const [path, kind] of tree.foreign) {
+    if (targets.some((t) => t === path || path.startsWith(`${t}/`) || t.startsWith(`${path}/`))) return { path, kind };
+  }
+  return undefined;
+}
+
+/** A feed entry kind in words. */
+function kindWords(kind: string): string {
+  return kind === 'link' ? 'a symbolic link' : kind === 'folder' ? 'a folder' : 'a special file (FIFO, socket or device)';
+}

@@ -1,26 +1,47 @@
 /**
- * Delimited text to parquet, as the Copy activity converts it with a `TabularTranslator`: each mapping
- * picks a source column (`source.name`, matched exactly, then ignoring case), converts its text to the
- * mapping's interim type (`source.type`, or `sink.type`) and writes it under `sink.name`, in mapping order.
- * Without a translator every column is copied as String. `additionalColumns` (`[{ name, value }]`, value a
- * literal, `$$FILEPATH` or `$$COLUMN:<source column>`) are added to every row; an additional column no
- * mapping names is written after the mapped ones.
+ * Conversions of the Copy activity to parquet, streamed with bounded memory (issue #23): delimited text
+ * (gzip too) and parquet sources are read by DuckDB (`./duckdb.ts`) in chunks and written as parquet row
+ * groups to a temporary file beside the target, which the caller renames into place (it records the
+ * change). A failed conversion leaves no file and leaves the source where it is.
  *
- * Failures use Data Factory's error codes (as public run reports show them):
- * `MappingColumnNameNotFoundInSourceFile` when a mapping names a column the file lacks, and
- * `UserErrorInvalidDataValue` when a value does not convert to its type. An empty field is null.
+ * What is converted is decided here, as Data Factory's `TabularTranslator` does it: each mapping picks a
+ * source column (`source.name`, matched exactly, then ignoring case), converts it to the mapping's interim
+ * type (`source.type`, or `sink.type`; rules in `./sql.ts`) and writes it under `sink.name`, in mapping
+ * order. Without a translator every column of a delimited file is copied as String, and every column of
+ * a parquet file with its own type. `additionalColumns` (`[{ name, value }]`, value a literal, `$$FILEPATH`
+ * or `$$COLUMN:<source column>`) are added to every row; one no mapping names is written after the mapped ones.
  *
- * Parquet types (written with `hyparquet-writer`, snappy compression): String and Guid as UTF8 strings,
- * Boolean, Int16/Int32 as INT32, Int64 as INT64, Single/Double as DOUBLE, Decimal as DECIMAL(38,18)
- * (16-byte fixed length), DateTime and DateTimeOffset as TIMESTAMP_MILLIS (UTC). Source: "Copy activity
- * schema and data type mapping" (learn.microsoft.com/azure/data-factory/copy-activity-schema-and-type-mapping).
+ * Failures carry Data Factory's error codes and message shapes (learn.microsoft.com/azure/data-factory/
+ * connector-troubleshoot-delimited-text and connector-troubleshoot-parquet, "Copy activity schema and data
+ * type mapping"):
+ * - `MappingColumnNameNotFoundInSourceFile` (delimited text) / `ParquetColumnNotFound` (parquet): a mapping
+ *   names a column the file lacks;
+ * - `UserErrorInvalidDataValue` (delimited text) / `ParquetInvalidDataFormat` (parquet text column): the
+ *   first row, in file order, with a value that does not convert, and its first such column in mapping order;
+ * - `ParquetDataTypeNotMatchColumnType`: a typed parquet column the mapping's type cannot take (a boolean
+ *   read as a date);
+ * - `DelimitedTextMoreColumnsThanDefined`: a row with more cells than the header (its line number, the
+ *   header being line 1); `DelimitedTextColumnNameNotAllowNull`: an empty header name;
+ *   `InvalidDelimitedText`: any other malformed row (fewer cells, an unclosed quote, bad UTF-8);
+ * - `InvalidCompressedFile`: a gzip source that does not inflate to its end (a truncated file included:
+ *   it is inflated by Node's zlib into a temporary file first, since DuckDB stops quietly at a truncated end
+ *   and reads a gzip stream on one thread only);
+ * - `ParquetInvalidFile`: a parquet source that is not parquet; `FileNotFound`: no source file.
+ *
+ * Parquet types written: String/Guid UTF8, Boolean, Int16/Int32 INT32, Int64 INT64, Single/Double DOUBLE,
+ * Decimal DECIMAL(38,18) (16-byte fixed length), DateTime/DateTimeOffset TIMESTAMP_MILLIS (UTC); snappy.
  */
-import { parquetWriteBuffer, schemaFromColumnData } from 'hyparquet-writer';
-import type { ColumnSource } from 'hyparquet-writer';
-import { parseAdfTimestamp } from '../expressions/adf/evaluate.js';
-import { AdfEvalError } from '../expressions/adf/evaluate.js';
-import type { TextTable } from './files.js';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { parse as parseCsv } from 'csv-parse';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ResolvedDataset } from './datasets.js';
+import type { ColumnarEngine } from './duckdb.js';
+import type { LocalStorage } from './storage.js';
 import { ActivityFailure } from './values.js';
+import { INVALID_VALUE_MARKER, checkedExpression, convertExpression, ident, invalidExpression, isConvertible, literal, sqlType } from './sql.js';
 
 /** One column mapping of a TabularTranslator. */
 export interface ColumnMapping {
@@ -30,10 +51,11 @@ export interface ColumnMapping {
 
 /** The outcome of a conversion. */
 export interface Conversion {
-  parquet: Buffer;
   rowsRead: number;
   rowsCopied: number;
-  /** Columns written, in order, with their interim type. */
+  /** The parquet file, complete, in a temporary file beside the target: commit it with `LocalStorage.commit`. */
+  temp: string;
+  /** Columns written, in order, with their interim type (`(parquet)` for a parquet column copied with its own type). */
   columns: { name: string; type: string }[];
   /** Mapping source columns the file lacks (the copy then fails). */
   missingColumns: string[];
@@ -41,62 +63,29 @@ export interface Conversion {
   droppedColumns: string[];
 }
 
-/** Decimal scale of the DECIMAL(38,18) columns. */
-const DECIMAL_SCALE = 18;
-
-/** Parses decimal text into the unscaled value at scale 18 (rounded half away from zero), or undefined. */
-export function parseDecimal(text: string): bigint | undefined {
-  const m = /^\s*([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(text);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
-  let digits = `${m[2]}${m[3] ?? ''}`.replace(/^0+(?=\d)/, '') || '0';
-  let scale = (m[3] ?? '').length - Number(m[4] ?? 0);
-  if (scale < 0) {
-    digits += '0'.repeat(-scale);
-    scale = 0;
-  }
-  let value = BigInt(digits);
-  if (scale <= DECIMAL_SCALE) value *= 10n ** BigInt(DECIMAL_SCALE - scale);
-  else {
-    const div = 10n ** BigInt(scale - DECIMAL_SCALE);
-    value = (value + div / 2n) / div;
-  }
-  if (value >= 10n ** 38n) return undefined;
-  return m[1] === '-' ? -value : value;
+/** What one conversion needs. */
+export interface ConversionRequest {
+  storage: LocalStorage;
+  engine: ColumnarEngine;
+  source: ResolvedDataset;
+  /** Storage path of the parquet file to write, container first. */
+  target: string;
+  /** The translator's mappings; undefined without a translator. */
+  mappings: readonly ColumnMapping[] | undefined;
+  additional: readonly { name: string; value: unknown }[];
+  /** Source path without its container: messages and `$$FILEPATH`. */
+  file: string;
 }
 
-type Converter = (text: string) => unknown | undefined;
+/**
+ * Rows per parquet row group. DuckDB holds a row group in memory until it is written: at its default of
+ * 122,880 rows, a row group of a ~100-column cost export is ~170 MB per thread, and memory grew with the
+ * file until the limit was hit. 16,384 rows (~25 MB of cost data) keeps memory flat whatever the file size.
+ */
+const ROW_GROUP_ROWS = 16_384;
 
-const CONVERTERS: Record<string, { parquet: ColumnSource['type'] | 'DECIMAL'; convert: Converter }> = {
-  string: { parquet: 'STRING', convert: (t) => t },
-  guid: { parquet: 'STRING', convert: (t) => (/^[{(]?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}[)}]?$/i.test(t.trim()) ? t.trim() : undefined) },
-  boolean: { parquet: 'BOOLEAN', convert: (t) => (/^\s*true\s*$/i.test(t) ? true : /^\s*false\s*$/i.test(t) ? false : undefined) },
-  int16: { parquet: 'INT32', convert: (t) => intIn(t, 16) },
-  int32: { parquet: 'INT32', convert: (t) => intIn(t, 32) },
-  int64: { parquet: 'INT64', convert: (t) => (/^\s*[+-]?\d+\s*$/.test(t) ? BigInt(t.trim()) : undefined) },
-  single: { parquet: 'DOUBLE', convert: (t) => floatOf(t) },
-  double: { parquet: 'DOUBLE', convert: (t) => floatOf(t) },
-  decimal: { parquet: 'DECIMAL', convert: (t) => parseDecimal(t) },
-  datetime: { parquet: 'TIMESTAMP', convert: (t) => dateOf(t) },
-  datetimeoffset: { parquet: 'TIMESTAMP', convert: (t) => dateOf(t) },
-};
-
-function intIn(t: string, bits: number): number | undefined {
-  if (!/^\s*[+-]?\d+\s*$/.test(t)) return undefined;
-  const n = Number(t.trim());
-  const max = 2 ** (bits - 1);
-  return n >= -max && n < max ? n : undefined;
-}
-function floatOf(t: string): number | undefined {
-  return /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(t) ? Number(t.trim()) : undefined;
-}
-function dateOf(t: string): Date | undefined {
-  try {
-    return new Date(parseAdfTimestamp('copy', t).ms);
-  } catch (e) {
-    if (e instanceof AdfEvalError) return undefined;
-    throw e;
-  }
-}
+/** The longest header row read (1 MiB): a file without line breaks is not read whole to find it. */
+const MAX_HEADER_BYTES = 1024 * 1024;
 
 /** Finds a column by name: exactly, then ignoring case. */
 function columnIndex(columns: readonly string[], name: string): number {
@@ -104,66 +93,305 @@ function columnIndex(columns: readonly string[], name: string): number {
   return exact >= 0 ? exact : columns.findIndex((c) => c.toLowerCase() === name.toLowerCase());
 }
 
+/** A failure that also carries what was learnt of the file (for the activity's output). */
+function failure(code: string, message: string, conversion?: Partial<Conversion>): ActivityFailure {
+  return Object.assign(new ActivityFailure(code, message), conversion ? { conversion } : {});
+}
+
+/** The source's local path, checked to be a file. */
+function sourceFile(storage: LocalStorage, ds: ResolvedDataset): string {
+  if (!storage.isFile(ds.path)) throw new ActivityFailure('FileNotFound', `The file ${ds.path} (dataset ${ds.name}) does not exist.`);
+  return storage.localPath(ds.path);
+}
+
+function csvOptions(ds: ResolvedDataset) {
+  return { delimiter: ds.delimiter, quote: ds.quote || false, escape: ds.escape || ds.quote || '"', bom: true, relax_column_count: true } as const;
+}
+
 /**
- * Converts a table to a parquet file.
- * @param file source file path, for messages and `$$FILEPATH`
- * @throws ActivityFailure as described in the module comment; SimulationError never
+ * The first record of a delimited file (its header), streamed: nothing past it is read. An empty file has none.
+ * @throws ActivityFailure `InvalidCompressedFile`, `InvalidDelimitedText`
  */
-export function convertToParquet(table: TextTable, mappings: readonly ColumnMapping[] | undefined, additional: readonly { name: string; value: unknown }[], file: string): Conversion {
-  const sourceColumns = [...table.columns];
-  const extra = additional.map((a) => {
+export async function readFirstRecord(local: string, ds: ResolvedDataset): Promise<string[] | undefined> {
+  const parser = parseCsv({ ...csvOptions(ds), to: 1, max_record_size: MAX_HEADER_BYTES });
+  const sink = new Writable({ objectMode: true, write(record, _e, done) { first ??= record; done(); } });
+  let first: string[] | undefined;
+  try {
+    if (ds.compression === 'gzip') await pipeline(createReadStream(local), createGunzip(), parser, sink);
+    else await pipeline(createReadStream(local), parser, sink);
+  } catch (e) {
+    if (first) return first;
+    const err = e as NodeJS.ErrnoException;
+    if (err.code?.startsWith('Z_') || /incorrect header check|unexpected end of file/i.test(err.message)) {
+      throw new ActivityFailure('InvalidCompressedFile', `The file ${ds.path} is not valid gzip (dataset ${ds.name} reads gzip): ${err.message}`);
+    }
+    throw new ActivityFailure('InvalidDelimitedText', `The file ${ds.path} is not valid delimited text: ${err.message}`);
+  }
+  return first;
+}
+
+/** One column to write: its SQL over the source relation, and how to tell an invalid value. */
+interface Output {
+  sink: string;
+  /** Interim type, or `(parquet)` for a parquet column copied with its type. */
+  type: string;
+  /** Source column (for messages), and the SQL reading it. */
+  column: string;
+  input: string;
+  /** True when the input is text converted by the interim type's rule. */
+  text: boolean;
+}
+
+/** The plan of a conversion: the relation to read and the columns to write. */
+interface Plan {
+  relation: string;
+  outputs: Output[];
+  missing: string[];
+  dropped: string[];
+  /** Data Factory's code for a missing mapping column and for an invalid value, by source format. */
+  format: 'DelimitedText' | 'Parquet';
+  rejects?: string;
+}
+
+/** The mappings of a conversion with the additional columns folded in, as the translator applies them. */
+function plan(
+  columns: readonly string[],
+  types: readonly string[] | undefined,
+  req: ConversionRequest,
+  relationOf: (extras: string) => string,
+  format: Plan['format'],
+): Plan {
+  const extras = req.additional.map((a) => {
     const v = String(a.value ?? '');
-    if (v === '$$FILEPATH') return { name: a.name, value: () => file };
+    if (v === '$$FILEPATH') return { name: a.name, sql: literal(req.file) };
     const col = /^\$\$COLUMN:(.+)$/.exec(v);
     if (col) {
-      const i = columnIndex(table.columns, col[1]);
-      return { name: a.name, value: (row: string[]) => (i >= 0 ? row[i] ?? '' : '') };
+      const i = columnIndex(columns, col[1]);
+      return { name: a.name, sql: i >= 0 ? `CAST(${ident(`c${i}`)} AS VARCHAR)` : "''" };
     }
-    return { name: a.name, value: () => v };
+    return { name: a.name, sql: literal(v) };
   });
-  sourceColumns.push(...extra.map((e) => e.name));
-  const maps: ColumnMapping[] = mappings
-    ? [...mappings]
-    : table.columns.map((c) => ({ source: { name: c, type: 'String' }, sink: { name: c } }));
-  for (const e of extra) if (!maps.some((m) => m.source.name.toLowerCase() === e.name.toLowerCase())) maps.push({ source: { name: e.name, type: 'String' }, sink: { name: e.name } });
-  const missing = maps.filter((m) => columnIndex(sourceColumns, m.source.name) < 0).map((m) => m.source.name);
-  const dropped = table.columns.filter((c) => !maps.some((m) => m.source.name.toLowerCase() === c.toLowerCase()));
-  const columns = maps.map((m) => ({ name: m.sink.name, type: m.source.type ?? m.sink.type ?? 'String' }));
-  const base = { rowsRead: table.rows.length, missingColumns: missing, droppedColumns: dropped, columns };
-  if (missing.length) {
-    throw Object.assign(
-      new ActivityFailure('MappingColumnNameNotFoundInSourceFile', `Column ${missing.map((c) => `'${c}'`).join(', ')} specified in column mapping cannot be found in '${file}' source file.`),
-      { conversion: base },
+  const names = [...columns, ...extras.map((e) => e.name)];
+  const maps: ColumnMapping[] = req.mappings
+    ? [...req.mappings]
+    : columns.map((c, i) => ({ source: { name: c, type: types ? undefined : 'String' }, sink: { name: c } }));
+  for (const e of extras) if (!maps.some((m) => m.source.name.toLowerCase() === e.name.toLowerCase())) maps.push({ source: { name: e.name, type: 'String' }, sink: { name: e.name } });
+  const missing = maps.filter((m) => columnIndex(names, m.source.name) < 0).map((m) => m.source.name);
+  const dropped = columns.filter((c) => !maps.some((m) => m.source.name.toLowerCase() === c.toLowerCase()));
+  const outputs: Output[] = [];
+  for (const m of maps) {
+    const i = columnIndex(names, m.source.name);
+    if (i < 0) continue;
+    const fromFile = i < columns.length;
+    const type = m.source.type ?? m.sink.type ?? (fromFile && types ? '(parquet)' : 'String');
+    const input = fromFile ? ident(`c${i}`) : ident(`x${i - columns.length}`);
+    const sourceType = fromFile && types ? types[i] : 'VARCHAR';
+    if (type !== '(parquet)' && !isConvertible(type)) {
+      throw new ActivityFailure('UserErrorUnsupportedType', `The interim type '${type}' of column '${m.source.name}' is not one the simulator converts.`);
+    }
+    outputs.push({ sink: m.sink.name, type, column: m.source.name, input, text: sourceType === 'VARCHAR' && type !== '(parquet)' });
+    if (type !== '(parquet)' && sourceType !== 'VARCHAR') checkTyped(m.source.name, sourceType, type);
+  }
+  const extraSql = extras.map((e, k) => `${e.sql} AS ${ident(`x${k}`)}`).join(', ');
+  return { relation: relationOf(extraSql ? `, ${extraSql}` : ''), outputs, missing, dropped, format };
+}
+
+/** DuckDB type families a typed (parquet) column may be converted from, per interim type. */
+const TYPED_SOURCES: Record<string, RegExp> = {
+  string: /./,
+  guid: /^UUID$/,
+  boolean: /^BOOLEAN$/,
+  int16: /^(U?TINYINT|U?SMALLINT|U?INTEGER|U?BIGINT|HUGEINT|DECIMAL)/,
+  int32: /^(U?TINYINT|U?SMALLINT|U?INTEGER|U?BIGINT|HUGEINT|DECIMAL)/,
+  int64: /^(U?TINYINT|U?SMALLINT|U?INTEGER|U?BIGINT|HUGEINT|DECIMAL)/,
+  single: /^(U?TINYINT|U?SMALLINT|U?INTEGER|U?BIGINT|HUGEINT|DECIMAL|FLOAT|DOUBLE)/,
+  double: /^(U?TINYINT|U?SMALLINT|U?INTEGER|U?BIGINT|HUGEINT|DECIMAL|FLOAT|DOUBLE)/,
+  decimal: /^(U?TINYINT|U?SMALLINT|U?INTEGER|U?BIGINT|HUGEINT|DECIMAL|FLOAT|DOUBLE)/,
+  datetime: /^(DATE|TIMESTAMP)/,
+  datetimeoffset: /^(DATE|TIMESTAMP)/,
+};
+
+/** @throws ActivityFailure `ParquetDataTypeNotMatchColumnType` when the mapping's type cannot take the column's type */
+function checkTyped(column: string, sourceType: string, type: string): void {
+  if (!TYPED_SOURCES[type.toLowerCase()].test(sourceType)) {
+    throw new ActivityFailure('ParquetDataTypeNotMatchColumnType', `The data type ${sourceType} is not match given column type ${type} at column '${column}'.`);
+  }
+}
+
+/** The SQL of one output column: checked (stops the statement at an invalid value) or not. */
+function valueSql(o: Output, checked: boolean): string {
+  if (o.type === '(parquet)') return o.input;
+  if (o.text) return checked ? checkedExpression(o.type, o.input) : convertExpression(o.type, o.input);
+  const cast = `TRY_CAST(${o.input} AS ${sqlType(o.type)})`;
+  return checked ? `coalesce(${cast}, CASE WHEN ${o.input} IS NULL THEN NULL ELSE error(${literal(INVALID_VALUE_MARKER)}) END)` : cast;
+}
+
+function invalidSql(o: Output): string {
+  if (o.type === '(parquet)') return 'false';
+  if (o.text) return invalidExpression(o.type, o.input);
+  return `(${o.input} IS NOT NULL AND TRY_CAST(${o.input} AS ${sqlType(o.type)}) IS NULL)`;
+}
+
+/** The first row, in file order, holding a value that does not convert: its first such column (mapping order) and text. */
+async function firstInvalid(conn: DuckDBConnection, p: Plan): Promise<{ column: string; value: string; type: string } | undefined> {
+  const flags = p.outputs.map((o, k) => `${invalidSql(o)} AS ${ident(`bad${k}`)}, CAST(${o.input} AS VARCHAR) AS ${ident(`text${k}`)}`).join(', ');
+  const any = p.outputs.map((_, k) => ident(`bad${k}`)).join(' OR ');
+  const r = await conn.runAndReadAll(`SELECT * FROM (SELECT ${flags} FROM ${p.relation}) WHERE ${any || 'false'} LIMIT 1`);
+  const row = r.getRowObjects()[0];
+  if (!row) return undefined;
+  const k = p.outputs.findIndex((_, i) => row[`bad${i}`] === true);
+  return { column: p.outputs[k].column, value: String(row[`text${k}`]), type: p.outputs[k].type };
+}
+
+/** A DuckDB error's first line, without its class prefix. */
+function firstLine(e: unknown): string {
+  return String((e as Error).message ?? e).split('\n')[0].replace(/^[A-Za-z ]+Error: /, '');
+}
+
+/**
+ * Runs a planned conversion into a temporary file beside the target (removed again when it fails).
+ * @throws ActivityFailure with Data Factory's codes (module comment)
+ */
+async function run(req: ConversionRequest, p: Plan): Promise<Conversion> {
+  const base = { missingColumns: p.missing, droppedColumns: p.dropped, columns: p.outputs.map((o) => ({ name: o.sink, type: o.type })) };
+  if (p.missing.length) {
+    if (p.format === 'Parquet') throw failure('ParquetColumnNotFound', `Column ${p.missing.join(', ')} does not exist in Parquet file.`, { ...base, rowsRead: 0 });
+    throw failure(
+      'MappingColumnNameNotFoundInSourceFile',
+      `Column ${p.missing.map((c) => `'${c}'`).join(', ')} specified in column mapping cannot be found in '${req.file}' source file.`,
+      { ...base, rowsRead: 0 },
     );
   }
-  const rows = table.rows.map((r) => [...r, ...extra.map((e) => e.value(r))]);
-  const columnData: ColumnSource[] = [];
-  const overrides: Record<string, any> = {};
-  maps.forEach((m, k) => {
-    const type = columns[k].type;
-    const conv = CONVERTERS[type.toLowerCase()];
-    if (!conv) throw new ActivityFailure('UserErrorUnsupportedType', `The interim type '${type}' of column '${m.source.name}' is not one the simulator converts.`);
-    const i = columnIndex(sourceColumns, m.source.name);
-    const data = rows.map((r) => {
-      const text = r[i] ?? '';
-      if (text === '') return null;
-      const v = conv.convert(text);
-      if (v === undefined) {
-        throw new ActivityFailure('UserErrorInvalidDataValue', `Column '${m.source.name}' contains an invalid value '${text}'. Cannot convert '${text}' to type '${type}'.`);
+  const conn = await req.engine.connect();
+  const temp = req.storage.temporary(req.target);
+  let done = false;
+  try {
+    const select = p.outputs.map((o) => `${valueSql(o, true)} AS ${ident(o.sink)}`).join(', ');
+    let rows = 0;
+    let copyError: unknown;
+    const copy = conn
+      .runAndReadAll(`COPY (SELECT ${select} FROM ${p.relation}) TO ${literal(temp)} (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${ROW_GROUP_ROWS}, USE_TMP_FILE false)`)
+      .then((r) => {
+        rows = Number(r.getRows()[0]?.[0] ?? 0);
+      })
+      .catch((e) => {
+        copyError = e;
+      });
+    await copy;
+    if (p.rejects) {
+      const rejected = await conn.runAndReadAll(`SELECT line, error_type, error_message FROM ${p.rejects} ORDER BY line LIMIT 1`).catch(() => undefined);
+      const [line, kind, message] = (rejected?.getRows()[0] ?? []) as [bigint, string, string];
+      if (line !== undefined) {
+        if (kind === 'TOO MANY COLUMNS') {
+          const expected = /Expected Number of Columns: (\d+)/.exec(message)?.[1] ?? '?';
+          throw failure(
+            'DelimitedTextMoreColumnsThanDefined',
+            `Error found when processing 'Csv/Tsv Format Text' source '${req.file}' with row number ${line}: found more columns than expected column count: ${expected}.`,
+            base,
+          );
+        }
+        throw failure('InvalidDelimitedText', `The file ${req.source.path} is not valid delimited text: line ${line}: ${message}`, base);
       }
-      return v;
-    });
-    const name = m.sink.name;
-    if (conv.parquet === 'DECIMAL') {
-      columnData.push({ name, data });
-      overrides[name] = { name, type: 'FIXED_LEN_BYTE_ARRAY', type_length: 16, converted_type: 'DECIMAL', precision: 38, scale: DECIMAL_SCALE, repetition_type: 'OPTIONAL' };
-    } else {
-      columnData.push({ name, data, type: conv.parquet as ColumnSource['type'] });
     }
-  });
-  const schema = schemaFromColumnData({ columnData, schemaOverrides: overrides });
-  // With an explicit schema the columns carry data only.
-  const data = columnData.map(({ name, data }) => ({ name, data }));
-  const parquet = Buffer.from(parquetWriteBuffer({ columnData: data, schema, createdBy: 'hubc simulate' }));
-  return { ...base, parquet, rowsCopied: rows.length };
+    if (copyError !== undefined) {
+      if (String((copyError as Error).message).includes(INVALID_VALUE_MARKER)) {
+        const bad = await firstInvalid(conn, p);
+        if (bad) {
+          if (p.format === 'Parquet') throw failure('ParquetInvalidDataFormat', `Incorrect format of ${bad.value} for converting to ${bad.type}.`, base);
+          throw failure('UserErrorInvalidDataValue', `Column '${bad.column}' contains an invalid value '${bad.value}'. Cannot convert '${bad.value}' to type '${bad.type}'.`, base);
+        }
+      }
+      if (p.format === 'Parquet') throw failure('ParquetInvalidFile', `File is not a valid Parquet file. (${req.source.path}: ${firstLine(copyError)})`, base);
+      throw failure('InvalidDelimitedText', `The file ${req.source.path} is not valid delimited text: ${firstLine(copyError)}`, base);
+    }
+    done = true;
+    return { ...base, rowsRead: rows, rowsCopied: rows, temp };
+  } finally {
+    if (!done) req.storage.discard(temp);
+    if (p.rejects) await conn.run(`DROP TABLE IF EXISTS ${p.rejects}; DROP TABLE IF EXISTS ${p.rejects}_scan`).catch(() => undefined);
+    conn.closeSync();
+  }
+}
+
+/**
+ * Inflates a gzip source into a temporary file beside the target, which is also the check that the file is
+ * whole (DuckDB stops quietly at a truncated end). DuckDB then reads plain text in parallel, where a gzip
+ * stream is read by one thread only.
+ * @throws ActivityFailure `InvalidCompressedFile`
+ */
+async function inflate(req: ConversionRequest, local: string): Promise<string> {
+  const plain = req.storage.temporary(req.target);
+  try {
+    await pipeline(createReadStream(local), createGunzip(), createWriteStream(plain));
+    return plain;
+  } catch (e) {
+    req.storage.discard(plain);
+    throw new ActivityFailure('InvalidCompressedFile', `The file ${req.source.path} is not valid gzip (dataset ${req.source.name} reads gzip): ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Delimited text (plain or gzip) to parquet.
+ * @throws ActivityFailure as described in the module comment
+ */
+export async function convertDelimitedText(req: ConversionRequest): Promise<Conversion> {
+  const ds = req.source;
+  const source = sourceFile(req.storage, ds);
+  const local = ds.compression === 'gzip' ? await inflate(req, source) : source;
+  try {
+    const text = { ...ds, compression: undefined };
+    const first = (await readFirstRecord(local, text)) ?? [];
+    const columns = ds.firstRowAsHeader ? first : first.map((_, i) => `Prop_${i}`);
+    if (ds.firstRowAsHeader) {
+      const empty = columns.findIndex((c) => c === '');
+      if (empty >= 0 && columns.length > 1) {
+        throw new ActivityFailure('DelimitedTextColumnNameNotAllowNull', `The name of column index ${empty} is empty. Make sure column name is properly specified in the header row.`);
+      }
+    }
+    const rejects = req.engine.uniqueName('hubc_rejects');
+    const options = [
+      `header = ${ds.firstRowAsHeader && first.length > 0}`,
+      `columns = {${(columns.length ? columns : ['']).map((_, i) => `${literal(`c${i}`)}: 'VARCHAR'`).join(', ')}}`,
+      'auto_detect = false',
+      `delim = ${literal(ds.delimiter)}`,
+      `quote = ${literal(ds.quote)}`,
+      `escape = ${literal(ds.escape || ds.quote)}`,
+      "compression = 'none'",
+      'strict_mode = true',
+      'store_rejects = true',
+      `rejects_table = ${literal(rejects)}`,
+      `rejects_scan = ${literal(`${rejects}_scan`)}`,
+    ].join(', ');
+    const p = plan(columns, undefined, req, (extras) => `(SELECT *${extras} FROM read_csv(${literal(local)}, ${options}))`, 'DelimitedText');
+    p.rejects = rejects;
+    if (p.outputs.length === 0 && p.missing.length === 0) {
+      // Nothing to write (an empty file copied without a translator): a parquet file needs a column.
+      throw failure('UserErrorEmptyFile', `The file ${ds.path} has no header row and no rows: there is no column to write.`, { rowsRead: 0, columns: [], missingColumns: [], droppedColumns: [] });
+    }
+    return await run(req, p);
+  } finally {
+    if (local !== source) req.storage.discard(local);
+  }
+}
+
+/**
+ * Parquet to parquet with a translator or additional columns (a plain parquet copy is a file copy).
+ * @throws ActivityFailure as described in the module comment
+ */
+export async function convertParquet(req: ConversionRequest): Promise<Conversion> {
+  const local = sourceFile(req.storage, req.source);
+  const relation = `read_parquet(${literal(local)})`;
+  const conn = await req.engine.connect();
+  let described: [string, string][];
+  try {
+    described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${relation}`)).getRows().map((r) => [String(r[0]), String(r[1])]);
+  } catch (e) {
+    throw new ActivityFailure('ParquetInvalidFile', `File is not a valid Parquet file. (${req.source.path}: ${firstLine(e)})`);
+  } finally {
+    conn.closeSync();
+  }
+  const columns = described.map(([name]) => name);
+  const renamed = columns.map((c, i) => `${ident(c)} AS ${ident(`c${i}`)}`).join(', ');
+  const p = plan(columns, described.map(([, t]) => t), req, (extras) => `(SELECT ${renamed || '1 AS c0'}${extras} FROM ${relation})`, 'Parquet');
+  return run(req, p);
 }

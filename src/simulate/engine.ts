@@ -24,6 +24,9 @@ import type { Responses } from './responses.js';
 import type { ActivityRun, ActivityStatus, KustoCommand, PipelineRun, RunError, RunTrigger, SimulationDiagnostic, WebRequest } from './types.js';
 import { ActivityFailure, SimulationError } from './values.js';
 import { codes } from '../diagnostics/index.js';
+import type { ColumnarEngine } from './duckdb.js';
+
+export { heavy } from './pool.js';
 
 /** State shared by every run of one simulation. */
 export interface Engine {
@@ -44,6 +47,8 @@ export interface Engine {
   /** Name of the factory (`pipeline().DataFactory`). */
   factoryName: string;
   guidCount: number;
+  /** The columnar engine the Copy activity converts with (opened on first use, closed by the caller). */
+  columnar: ColumnarEngine;
 }
 
 /** The result of an activity, as `activity('X')` shows it to later expressions. */

@@ -1,10 +1,15 @@
 /**
- * Reading the rows of a dataset's file: JSON (an object, an array of objects, or JSON lines), delimited
- * text (with `csv-parse`; gzip when the dataset says so) and parquet (with `hyparquet`).
+ * Reading the rows of a dataset's file for the Lookup activity: JSON (an object, an array of objects, or
+ * JSON lines), delimited text (with `csv-parse`, streamed and stopped after the rows asked for; gzip when
+ * the dataset says so) and parquet (with `hyparquet`, reading only the row groups it needs). A JSON file
+ * is read whole up to 64 MiB (`MAX_READ_BYTES`); the others are never read further than the rows returned.
  */
-import { gunzipSync } from 'node:zlib';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { createReadStream } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { parse as parseCsv } from 'csv-parse';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
 import type { ResolvedDataset } from './datasets.js';
 import type { LocalStorage } from './storage.js';
 import { ActivityFailure, toJsonValue } from './values.js';
@@ -15,37 +20,55 @@ export interface TextTable {
   rows: string[][];
 }
 
-/** The bytes of a dataset's file, decompressed when the dataset is gzip. */
+/** The bytes of a small dataset file (JSON), inflated when the dataset is gzip. */
 export function readBytes(storage: LocalStorage, ds: ResolvedDataset): Buffer {
   if (!storage.isFile(ds.path)) throw new ActivityFailure('FileNotFound', `The file ${ds.path} (dataset ${ds.name}) does not exist.`);
-  const raw = storage.read(ds.path);
+  let raw: Buffer;
+  try {
+    raw = storage.read(ds.path);
+  } catch (e) {
+    throw new ActivityFailure('FileTooLarge', `The file ${ds.path} (dataset ${ds.name}) cannot be read whole: ${(e as Error).message}`);
+  }
   if (ds.compression !== 'gzip' || ds.format === 'Parquet') return raw;
   try {
-    return gunzipSync(raw);
+    return gunzipSync(raw, { maxOutputLength: 4 * raw.length + 64 * 1024 * 1024 });
   } catch (e) {
     throw new ActivityFailure('InvalidCompressedFile', `The file ${ds.path} is not valid gzip (dataset ${ds.name} reads gzip): ${(e as Error).message}`);
   }
 }
 
 /**
- * Parses delimited text with the dataset's delimiter, quote and escape characters. Without
- * `firstRowAsHeader` the columns are named `Prop_0`, `Prop_1`, ... as Data Factory names them.
- * @throws ActivityFailure (`InvalidDelimitedText`) when the text does not parse
+ * Reads delimited text with the dataset's delimiter, quote and escape characters, up to `limit` data rows
+ * (streamed: nothing after them is read). Without `firstRowAsHeader` the columns are named `Prop_0`,
+ * `Prop_1`, ... as Data Factory names them.
+ * @throws ActivityFailure (`InvalidDelimitedText`, `InvalidCompressedFile`) when the text does not parse
  */
-export function readTextTable(storage: LocalStorage, ds: ResolvedDataset): TextTable {
-  const text = readBytes(storage, ds).toString('utf8');
-  let records: string[][];
+export async function readTextTable(storage: LocalStorage, ds: ResolvedDataset, limit = Number.POSITIVE_INFINITY): Promise<TextTable> {
+  if (!storage.isFile(ds.path)) throw new ActivityFailure('FileNotFound', `The file ${ds.path} (dataset ${ds.name}) does not exist.`);
+  const records: string[][] = [];
+  const wanted = limit + (ds.firstRowAsHeader ? 1 : 0);
+  const local = storage.localPath(ds.path);
+  const parser = parseCsv({
+    delimiter: ds.delimiter,
+    quote: ds.quote || false,
+    escape: ds.escape || ds.quote || '"',
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    ...(Number.isFinite(wanted) ? { to: wanted } : {}),
+  });
   try {
-    records = parseCsv(text, {
-      delimiter: ds.delimiter,
-      quote: ds.quote || false,
-      escape: ds.escape || ds.quote || '"',
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: false,
-    }) as string[][];
+    const sink = new Writable({ objectMode: true, write(record, _e, done) { records.push(record); done(); } });
+    if (ds.compression === 'gzip') await pipeline(createReadStream(local), createGunzip(), parser, sink);
+    else await pipeline(createReadStream(local), parser, sink);
   } catch (e) {
-    throw new ActivityFailure('InvalidDelimitedText', `The file ${ds.path} is not valid delimited text: ${(e as Error).message}`);
+    const err = e as NodeJS.ErrnoException;
+    if (!(records.length >= wanted)) {
+      if (ds.compression === 'gzip' && (err.code?.startsWith('Z_') || /unexpected end of file|incorrect header/i.test(err.message))) {
+        throw new ActivityFailure('InvalidCompressedFile', `The file ${ds.path} is not valid gzip (dataset ${ds.name} reads gzip): ${err.message}`);
+      }
+      throw new ActivityFailure('InvalidDelimitedText', `The file ${ds.path} is not valid delimited text: ${err.message}`);
+    }
   }
   if (!ds.firstRowAsHeader) return { columns: (records[0] ?? []).map((_, i) => `Prop_${i}`), rows: records };
   const [header = [], ...rows] = records;
@@ -54,10 +77,10 @@ export function readTextTable(storage: LocalStorage, ds: ResolvedDataset): TextT
 
 /** The parquet file's rows (all, or the first `limit`) as JSON values, and its column names. */
 export async function readParquet(storage: LocalStorage, ds: ResolvedDataset, limit?: number): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
-  const bytes = readBytes(storage, ds);
-  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  if (!storage.isFile(ds.path)) throw new ActivityFailure('FileNotFound', `The file ${ds.path} (dataset ${ds.name}) does not exist.`);
   try {
-    const metadata = parquetMetadata(file);
+    const file = await asyncBufferFromFile(storage.localPath(ds.path));
+    const metadata = await parquetMetadataAsync(file);
     const columns = parquetSchema(metadata).children.map((c) => c.element.name);
     const rows = await parquetReadObjects({ file, metadata, rowEnd: limit });
     return { columns, rows: rows.map((r) => toJsonValue(r) as Record<string, unknown>) };
@@ -73,7 +96,7 @@ export async function readParquet(storage: LocalStorage, ds: ResolvedDataset, li
 export async function readRows(storage: LocalStorage, ds: ResolvedDataset, limit?: number): Promise<Record<string, unknown>[]> {
   if (ds.format === 'Parquet') return (await readParquet(storage, ds, limit)).rows;
   if (ds.format === 'DelimitedText') {
-    const t = readTextTable(storage, ds);
+    const t = await readTextTable(storage, ds, limit);
     return t.rows.slice(0, limit).map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i] ?? ''])));
   }
   const text = readBytes(storage, ds).toString('utf8').replace(/^\uFEFF/, '');

@@ -4,6 +4,7 @@
  * {@link loadResponses} (the `--responses` file). Behaviour and assumptions: docs/simulate.md.
  */
 import { readFileSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../util/inputFiles.js';
 import { Ajv } from 'ajv';
 import { packagePath } from '../util/packageRoot.js';
 import type { ResponsesFile } from './responses.js';
@@ -24,9 +25,9 @@ export type { ResponsesFile } from './responses.js';
 export function loadResponses(file: string): ResponsesFile {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json }));
   } catch (e) {
-    throw new SimulationError(codes.HUB456.unreadable({ file, detail: (e as Error).message }));
+    throw new SimulationError(codes.HUB456.unreadable({ file, detail: (e as { detail?: string }).detail ?? (e as Error).message }));
   }
   const schema = JSON.parse(readFileSync(packagePath('schemas', 'simulate-responses.schema.json'), 'utf8'));
   const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

@@ -4,14 +4,17 @@
  * (a manifest copied into `ingestion/` fires `ingestion_ManifestAdded` when the build has that trigger),
  * up to a maximum number of pipeline runs.
  *
- * Diagnostics: HUB450 storage folder missing, HUB451 event blob missing, HUB452 no trigger fires for the
- * event (warning), HUB453 no schedule trigger, HUB454 bad `--param`, HUB455 run limit reached (warning;
- * the outcome is failed), HUB460-HUB466 something the simulator does not support (see `./values.ts` and
- * the activity files).
+ * Diagnostics: thrown before anything runs: HUB450 storage folder missing or not a folder, HUB451 event
+ * blob missing (or its path empty or leaving the folder), HUB453 no schedule trigger, HUB454 bad `--param`,
+ * HUB464 no such pipeline. In the result: HUB452 no trigger fires for the event (warning), HUB455 run limit
+ * reached (warning; the outcome is failed), HUB460-HUB466 something the simulator does not support (see
+ * `./values.ts` and the activity files), HUB467 a symbolic link in the storage folder, HUB468 two sources
+ * written to one file (warning; the outcome is failed).
  */
 import { existsSync, statSync } from 'node:fs';
-import { factoryFromArtifacts } from './factory.js';
-import { LocalStorage, type BlobEvent } from './storage.js';
+import { factoryFromArtifacts, type Factory } from './factory.js';
+import { LocalStorage, StoragePathError, type BlobEvent } from './storage.js';
+import { ColumnarEngine } from './duckdb.js';
 import { Responses, type ResponsesFile } from './responses.js';
 import { runPipeline, type Engine } from './engine.js';
 import { runsForBlobEvent, runsForSchedule, scheduleTrigger, whyNotFired, type TriggeredRun } from './triggers.js';
@@ -82,15 +85,60 @@ function parameterValue(pipeline: string, name: string, text: string, type: stri
   }
 }
 
+/** What starts the simulation, checked before anything runs. */
+type CheckedStart =
+  | { kind: 'event'; event: BlobEvent; runs: TriggeredRun[] }
+  | { kind: 'schedule'; runs: TriggeredRun[] }
+  | { kind: 'pipeline'; pipeline: string; parameters: Record<string, unknown> };
+
+/**
+ * Checks the storage folder and the start option, before any pipeline runs.
+ * @throws SimulationError HUB450 (no folder, or not a folder), HUB451 (event path empty, leaving the folder,
+ *   or not a file), HUB453 (no such schedule), HUB454 (bad `--param`), HUB464 (no such pipeline), HUB467 (a link)
+ */
+function checkStart(options: SimulateOptions, factory: Factory, storage: LocalStorage, now: string): CheckedStart {
+  if (!existsSync(options.storage)) throw new SimulationError(codes.HUB450.raise({ storage: options.storage }));
+  if (!statSync(options.storage).isDirectory()) throw new SimulationError(codes.HUB450.notFolder({ storage: options.storage }));
+  const start = options.start;
+  if (start.kind === 'event') {
+    let path: string;
+    try {
+      path = storage.normalize(start.path);
+    } catch (e) {
+      if (!(e instanceof StoragePathError)) throw e;
+      throw new SimulationError(start.path.replace(/\\/g, '/').split('/').includes('..') ? codes.HUB451.outside({ path: start.path }) : codes.HUB451.empty());
+    }
+    if (!storage.isFile(path)) throw new SimulationError(codes.HUB451.raise({ path, storage: options.storage }));
+    const event: BlobEvent = { type: 'Microsoft.Storage.BlobCreated', path, size: storage.size(path) };
+    return { kind: 'event', event, runs: runsForBlobEvent(factory, event, now) };
+  }
+  if (start.kind === 'schedule') {
+    const trigger = scheduleTrigger(factory, start.schedule);
+    if (!trigger) throw new SimulationError(codes.HUB453.raise({ release: options.release, schedule: start.schedule }));
+    return { kind: 'schedule', runs: runsForSchedule(trigger, now) };
+  }
+  const pipeline = factory.pipelines.get(start.pipeline);
+  if (!pipeline) throw new SimulationError(codes.HUB464.raise({ name: start.pipeline, pipelines: factory.pipelines.keys() }));
+  const declared = (pipeline.properties.parameters ?? {}) as Record<string, { type?: string }>;
+  const parameters: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(start.parameters ?? {})) parameters[k] = parameterValue(start.pipeline, k, v, declared[k]?.type);
+  return { kind: 'pipeline', pipeline: start.pipeline, parameters };
+}
+
 /**
  * Runs the simulation.
- * @returns the run tree, changes, requests and commands; simulation problems are in `diagnostics`
+ * @returns the run tree, changes, requests and commands; problems met while running are in `diagnostics`
  *   (an error diagnostic means the simulation stopped)
+ * @throws SimulationError for bad input found before anything runs (see {@link checkStart}); nothing has
+ *   run or changed then
  */
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const now = new Date(options.now ?? new Date().toISOString()).toISOString();
   const startText =
     options.start.kind === 'event' ? options.start.path : options.start.kind === 'schedule' ? options.start.schedule : options.start.pipeline;
+  const factory = factoryOf(options.artifacts);
+  const storage = new LocalStorage(options.storage, factory.configFiles);
+  const checked = checkStart(options, factory, storage, now);
   const result: SimulationResult = {
     release: options.release,
     now,
@@ -102,8 +150,6 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     diagnostics: [],
     outcome: 'succeeded',
   };
-  const factory = factoryOf(options.artifacts);
-  const storage = new LocalStorage(options.storage, factory.configFiles);
   const engine: Engine = {
     factory,
     storage,
@@ -118,6 +164,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     diagnostics: result.diagnostics,
     factoryName: 'finops-hub-engine-simulated',
     guidCount: 0,
+    columnar: new ColumnarEngine(),
   };
   let notStarted = 0;
   const start = async (runs: TriggeredRun[], event?: BlobEvent) => {
@@ -128,31 +175,16 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     }
   };
   try {
-    if (!existsSync(options.storage) || !statSync(options.storage).isDirectory()) {
-      throw new SimulationError(codes.HUB450.raise({ storage: options.storage }));
-    }
-    if (options.start.kind === 'event') {
-      const path = storage.normalize(options.start.path);
-      if (!storage.isFile(path)) {
-        throw new SimulationError(codes.HUB451.raise({ path, storage: options.storage }));
+    if (checked.kind === 'event') {
+      if (checked.runs.length === 0) {
+        const reasons = [...factory.triggers.values()].filter((t) => t.properties.type === 'BlobEventsTrigger').map((t) => whyNotFired(t, checked.event));
+        result.diagnostics.push(asDiagnostic(codes.HUB452.raise({ release: options.release, path: checked.event.path, reasons })));
       }
-      const event: BlobEvent = { type: 'Microsoft.Storage.BlobCreated', path, size: storage.size(path) };
-      const runs = runsForBlobEvent(factory, event, now);
-      if (runs.length === 0) {
-        const reasons = [...factory.triggers.values()].filter((t) => t.properties.type === 'BlobEventsTrigger').map((t) => whyNotFired(t, event));
-        result.diagnostics.push(asDiagnostic(codes.HUB452.raise({ release: options.release, path, reasons })));
-      }
-      await start(runs, event);
-    } else if (options.start.kind === 'schedule') {
-      const trigger = scheduleTrigger(factory, options.start.schedule);
-      if (!trigger) throw new SimulationError(codes.HUB453.raise({ release: options.release, schedule: options.start.schedule }));
-      await start(runsForSchedule(trigger, now));
+      await start(checked.runs, checked.event);
+    } else if (checked.kind === 'schedule') {
+      await start(checked.runs);
     } else {
-      const pipeline = factory.pipelines.get(options.start.pipeline);
-      const declared = (pipeline?.properties.parameters ?? {}) as Record<string, { type?: string }>;
-      const parameters: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(options.start.parameters ?? {})) parameters[k] = parameterValue(options.start.pipeline, k, v, declared[k]?.type);
-      const run = await runPipeline(engine, options.start.pipeline, parameters, { type: 'Manual' });
+      const run = await runPipeline(engine, checked.pipeline, checked.parameters, { type: 'Manual' });
       if (run) result.runs.push(run);
     }
     while (storage.pending.length) {
@@ -162,13 +194,18 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   } catch (e) {
     if (!(e instanceof SimulationError)) throw e;
     result.diagnostics.push(asDiagnostic(e));
+  } finally {
+    await engine.columnar.close();
   }
   if (engine.runLimitHit) {
     result.diagnostics.push(asDiagnostic(codes.HUB455.raise({ maxRuns: engine.maxRuns, notStarted })));
   }
+  for (const c of storage.collisions) {
+    result.diagnostics.push(asDiagnostic(codes.HUB468.raise({ path: c.path, first: c.first.source!, second: c.second.source!, firstRun: c.first.runId, secondRun: c.second.runId })));
+  }
   result.changes.push(...storage.changes);
   // Every run counts, child runs too: a child started without waiting can fail while its parent succeeds.
   const failed = (r: PipelineRun) => r.status === 'Failed';
-  if (allRuns(result).some(failed) || engine.runLimitHit || result.diagnostics.some((d) => d.severity === 'error')) result.outcome = 'failed';
+  if (allRuns(result).some(failed) || engine.runLimitHit || storage.collisions.length || result.diagnostics.some((d) => d.severity === 'error')) result.outcome = 'failed';
   return result;
 }

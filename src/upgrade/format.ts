@@ -23,7 +23,14 @@ export function formatCitation(c: UpgradeCitation): string {
 }
 
 function sideText(s: DiffSide): string {
-  const what = s.source === 'release' ? `release ${s.release} (compiled from the hub file)` : s.source === 'hub.yaml' ? `hub file ${s.label}${s.release ? `, release ${s.release}` : ''}` : `folder ${s.label}${s.release ? `, release ${s.release}` : ''}`;
+  const what =
+    s.source === 'release'
+      ? `release ${s.release} (compiled from the hub file)`
+      : s.source === 'hub.yaml'
+        ? `hub file ${s.label}${s.release ? `, release ${s.release}` : ''}`
+        : s.source === 'public'
+          ? `the public release ${s.release}'s template ${s.label}`
+          : `folder ${s.label}${s.release ? `, release ${s.release}` : ''}`;
   return what;
 }
 

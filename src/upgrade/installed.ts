@@ -11,10 +11,18 @@
  *    resources carry no usable tag (the public 0.1-0.2 releases wrote `placeholder`).
  *
  * A tag or version like `0.2.1` names the release of its first two parts when hubc has no such release.
+ *
+ * Whose names the hub's storage account carries tells the naming (`src/public/names.ts`); when they are
+ * the public release's, the deployment history ("Deployments - List By Resource Group") tells whether the
+ * public templates deployed it: they leave nested module deployments (`dataFactoryResources`, `storage`,
+ * ...) that hubc never makes. An emptied history counts as public.
  */
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import { RELEASE_VERSIONS } from '../model/releases.js';
+import { RELEASE_VERSIONS, type ReleaseVersion } from '../model/releases.js';
+import type { NamingMode } from '../model/naming.js';
 import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
+import { namingOfNames } from '../public/names.js';
+import { formatBytes, INPUT_LIMITS } from '../util/inputFiles.js';
 
 /** What was found. */
 export interface InstalledHub {
@@ -28,7 +36,14 @@ export interface InstalledHub {
   resources: { type: string; name: string; id: string }[];
   /** Why the settings.json fallback failed, when it did. */
   settingsError?: string;
+  /** Whose names its storage account carries, when they are one mode's. */
+  naming?: NamingMode;
+  /** True when the public templates deployed it (their names, and their module deployments in the history or no history). */
+  publicInstall?: boolean;
 }
+
+/** The nested module deployments the public templates leave in a resource group's history. */
+const PUBLIC_MODULE_DEPLOYMENTS = ['datafactoryresources', 'keyvault', 'storage', 'hub'];
 
 /** The hubc release a recorded version names, or undefined. */
 export function releaseOfVersion(version: unknown): string | undefined {
@@ -64,17 +79,35 @@ export async function readInstalledHub(client: ResourceManagementClient, resourc
   const sorted = [...tags].sort();
   if (!resources.length) return { source: 'none', tags: sorted, resources };
   const known = sorted.map(releaseOfVersion).filter((v): v is string => Boolean(v));
-  if (known.length) return { release: oldest(known), source: 'tag', tags: sorted, resources };
+  if (known.length) return { release: oldest(known), source: 'tag', tags: sorted, resources, ...(await publicInstall(client, resourceGroup, groupId, hubName, oldest(known), resources)) };
   try {
     const file = dataLakeClient(storage(storageAccount)).getFileSystemClient('config').getFileClient('settings.json');
-    const body = (await file.read()).readableStreamBody;
+    // At most one byte past the limit is asked for (a ranged read), so a huge blob costs nothing.
+    const body = (await file.read(0, INPUT_LIMITS.json + 1)).readableStreamBody;
     const chunks: Buffer[] = [];
-    if (body) for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
+    let size = 0;
+    if (body) {
+      for await (const c of body) {
+        chunks.push(Buffer.from(c as Uint8Array));
+        size += chunks[chunks.length - 1].length;
+        if (size > INPUT_LIMITS.json) throw new Error(`it is larger than ${formatBytes(INPUT_LIMITS.json)}, the most hubc reads from such a file`);
+      }
+    }
     const settings = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version?: unknown };
     const release = releaseOfVersion(settings.version);
-    if (release) return { release, source: 'settings', tags: sorted, resources };
+    if (release) return { release, source: 'settings', tags: sorted, resources, ...(await publicInstall(client, resourceGroup, groupId, hubName, release, resources)) };
     return { source: 'unknown', tags: sorted, resources, settingsError: `config/settings.json has version ${JSON.stringify(settings.version)}, which is no release hubc knows` };
   } catch (e) {
     return { source: 'unknown', tags: sorted, resources, settingsError: `config/settings.json of ${storageAccount} could not be read: ${(e as Error).message}` };
   }
+}
+
+/** The naming of the hub's resources, and whether the public templates deployed it (see the module doc). */
+async function publicInstall(client: ResourceManagementClient, resourceGroup: string, groupId: string, hubName: string, release: string, resources: InstalledHub['resources']): Promise<Pick<InstalledHub, 'naming' | 'publicInstall'>> {
+  const storage = resources.filter((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts').map((r) => r.name);
+  const naming = namingOfNames(release as ReleaseVersion, hubName, groupId, storage);
+  if (naming !== 'public') return naming ? { naming } : {};
+  const names: string[] = [];
+  for await (const d of client.deployments.listByResourceGroup(resourceGroup)) names.push(String(d.name).toLowerCase());
+  return { naming, publicInstall: !names.length || names.some((n) => PUBLIC_MODULE_DEPLOYMENTS.includes(n)) };
 }

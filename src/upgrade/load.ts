@@ -7,13 +7,12 @@
  * sections of `RELEASE_SECTIONS` whose capability the release lacks, and the dataset list, which then
  * takes the release's defaults), and the plan notes it.
  */
-import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { RELEASE_SECTIONS } from '../frontend/checks/releaseFields.js';
 import { compile } from '../compiler/compile.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
 import { getRelease, has, RELEASE_VERSIONS } from '../model/releases.js';
-import { DiffLoadError, loadDiffInput } from '../diff/load.js';
+import { DiffLoadError, loadDiffInput, readHubText } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
 import { codes } from '../diagnostics/index.js';
 
@@ -60,7 +59,7 @@ export function loadUpgradeSide(arg: string, hubFile = 'hub.yaml'): UpgradeSide 
     if (!(e instanceof DiffLoadError) || !(RELEASE_VERSIONS as readonly string[]).includes(arg)) throw e;
     const errors = e.diagnostics.filter((d) => d.severity === 'error');
     if (!errors.length || errors.some((d) => d.code !== codes.HUB220.code)) throw e;
-    const { text, removed } = hubTextFor(readFileSync(hubFile, 'utf8'), arg);
+    const { text, removed } = hubTextFor(readHubText(hubFile, arg), arg);
     const r = compile(text, { file: hubFile, release: arg });
     if (hasErrors(r.diagnostics) || !r.release) throw e;
     return {

@@ -9,8 +9,10 @@
  * not declare ("Parameters in ARM templates", learn.microsoft.com). ARM matches parameter names without
  * regard to case, so a file's names are matched the same way here.
  */
-import { getRelease, parameterName, type Release } from '../model/releases.js';
+import { parameterName, publicParameterName, type ParameterKey, type Release } from '../model/releases.js';
+import { tierOfSku } from '../frontend/checks/skus.js';
 import type { DiffInput, DiffResult } from '../diff/types.js';
+import { releaseOf } from '../diff/leftovers.js';
 
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -28,13 +30,9 @@ export interface ParameterChange {
   cites: UpgradeCitation[];
 }
 
-/** The release row of a diff input, when hubc knows the release. */
+/** The release row of a diff input, when hubc knows the release, with its naming rules (see `releaseOf`). */
 export function releaseRow(input: DiffInput): Release | undefined {
-  try {
-    return input.release ? getRelease(input.release) : undefined;
-  } catch {
-    return undefined;
-  }
+  return releaseOf(input);
 }
 
 /** The parameters object of a template (empty when it has none). */
@@ -52,15 +50,18 @@ export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb:
   const note = (code: string, subject: string) => diff.upgradeNotes.find((n) => n.code === code && n.subject === subject);
   const ra = releaseRow(a);
   const rb = releaseRow(b);
+  // A public template names some parameters otherwise than hubc's build of its release (release table `publicRelease`).
+  const nameInA = (r: Release, k: ParameterKey) => (a.source === 'public' ? publicParameterName(r, k) : parameterName(r, k));
+  const where = a.source === 'public' ? 'publicRelease.parameterNames' : 'parameterNames';
   const out: ParameterChange[] = [];
   for (const name of pa) {
     if (pb.has(name)) continue;
     const renameNote = note(codes.HUB404.code, name);
-    const key = ra?.parameters.find((k) => parameterName(ra, k) === name);
+    const key = ra?.parameters.find((k) => nameInA(ra, k) === name);
     if (ra && rb && key) {
       if (rb.parameters.includes(key)) {
         const to = parameterName(rb, key);
-        const cites: UpgradeCitation[] = [{ release: `parameterNames.${key}: ${name} (${ra.version}) -> ${to} (${rb.version})` }];
+        const cites: UpgradeCitation[] = [{ release: `${where}.${key}: ${name} (${a.source === 'public' ? 'public ' : ''}${ra.version}) -> ${to} (${rb.version})` }];
         if (renameNote) cites.unshift({ code: renameNote.code, subject: name });
         out.push({ from: name, to, cites });
         continue;
@@ -72,6 +73,8 @@ export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb:
     const removed = note(codes.HUB403.code, name);
     const cites: UpgradeCitation[] = removed ? [{ code: removed.code, subject: name }] : [{ change: `template/parameters/${name}: removed` }];
     if (ra && rb && key) cites.push({ release: `parameters: ${key} is not a parameter of ${rb.version}` });
+    const extra = a.source === 'public' && ra ? ra.publicRelease.extraParameters?.[name] : undefined;
+    if (extra) cites.push({ release: `publicRelease.extraParameters.${name}: ${extra}` });
     out.push({ from: name, cites });
   }
   return out;
@@ -118,17 +121,34 @@ export function migrateParameterFile(file: string, doc: JsonObject & { parameter
   const params: JsonObject = {};
   const renamed: ParameterMigration['renamed'] = [];
   const dropped: string[] = [];
+  const declared = parametersOf(tb);
   for (const [name, entry] of Object.entries(doc.parameters)) {
     const c = byLower.get(name.toLowerCase());
-    if (!c || c.to === name) params[name] = entry;
-    else if (c.to) {
-      params[c.to] = entry;
-      renamed.push({ from: name, to: c.to });
-    } else dropped.push(name);
+    const target = !c || c.to === name ? name : c.to;
+    if (!target) {
+      dropped.push(name);
+      continue;
+    }
+    if (target !== name) renamed.push({ from: name, to: target });
+    params[target] = fitValue(entry, declared[target]);
   }
+  // B takes a Data Explorer SKU's tier as a parameter of its own (the public 0.7 template derived it): a
+  // file that sets the SKU but not the tier gets the tier of its SKU, not B's default tier.
+  const sku = Object.entries(params).find(([n]) => n === 'dataExplorerSkuName')?.[1];
+  if (isObject(sku) && typeof sku.value === 'string' && 'dataExplorerSkuTier' in declared && !('dataExplorerSkuTier' in params)) params.dataExplorerSkuTier = { value: tierOfSku(sku.value) };
   const set = new Set(Object.keys(params).map((n) => n.toLowerCase()));
   const missing = requiredParameters(tb).filter((n) => !set.has(n.toLowerCase()));
   return { file, fits, renamed, dropped, missing, rewritten: { ...doc, parameters: params } };
+}
+
+/**
+ * A parameter file entry for B's declaration of it: a bool given for a string parameter that takes `True`
+ * and `False` becomes that string (the public 0.7 `enablePublicAccess` is a bool, hubc's a string read with
+ * `bool()`); anything else is kept.
+ */
+function fitValue(entry: unknown, declared: unknown): unknown {
+  if (!isObject(entry) || typeof entry.value !== 'boolean' || !isObject(declared) || declared.type !== 'string') return entry;
+  return { ...entry, value: entry.value ? 'True' : 'False' };
 }
 
 /** The plain values (`{ value }` entries) of a parameter file, for folding expressions; Key Vault references are left out. */

@@ -102,6 +102,11 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
     return finish(a, b, drafts, notes, migration);
   }
+  if (a.source === 'public' && l.left.some((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts')) {
+    notes.push(
+      `${b.label} does not name the hub's resources as the public release ${a.release} does: it deploys a second storage account, factory and vault beside the public ones, and the exports keep writing to the public hub's storage. To take the public hub over in place, write naming: public in hub.yaml (docs/adopting.md).`,
+    );
+  }
   const df = dataFactorySteps(l, diff);
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);

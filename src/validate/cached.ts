@@ -3,7 +3,7 @@
  * kept in the on-disk cache (src/cache/) and the Kusto language service on a worker thread.
  *
  * - Template findings (ARM JSON schemas and Data Factory SDK models) are stored under a key of the hubc code,
- *   the schema folder's stamp and the text of azuredeploy.json and every datafactory/ file; on a miss, what
+ *   the schema folder's content digest (a SHA-256 of each file, `schemaFolderDigest`) and the text of azuredeploy.json and every datafactory/ file; on a miss, what
  *   the schemas say about each resource is looked up in a second entry (by a hash of the resource), so
  *   only changed resources are compiled and checked against their definitions.
  * - KQL findings are stored under a key of the hubc code, the language service version and the scripts;
@@ -28,7 +28,7 @@ import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOut
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, predictedCommandKeys, type BlockOutcome, type KqlScript } from '../validators/kql.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
-import { schemaFolderStamp } from '../validators/armSchema/folders.js';
+import { schemaFolderDigest } from '../validators/armSchema/folders.js';
 import type { ExplainedIssue } from '../validators/armSchema/store.js';
 import { runKqlValidation, type KqlWorkerInput, type KqlWorkerOutput } from './kqlWorker.js';
 
@@ -301,8 +301,9 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   const quick = validateOutput(result);
 
   const templateInputs = [...result.artifacts].filter(([path]) => path === 'azuredeploy.json' || path.startsWith('datafactory/')).flat();
-  const schemaStamp = schemaFolderStamp(options.schemasDir);
-  const templateKey = cacheKey('template-findings', codeIdentity(), schemaStamp, ...templateInputs);
+  const templateKeyFor = (schemaDigest: string) => cacheKey('template-findings', codeIdentity(), schemaDigest, ...templateInputs);
+  let schemaDigest = schemaFolderDigest(options.schemasDir);
+  const templateKey = templateKeyFor(schemaDigest);
   const scripts: KqlScript[] = kqlScriptsForValidation(result);
   const { key: kqlKey, knownKey } = scripts.length ? kqlCacheKeys(scripts) : { key: '', knownKey: '' };
 
@@ -318,7 +319,12 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   if (!templateFindings) {
     try {
       const full = await import('./full.js');
-      const resources = await knownStore(cache, cacheKey('arm-resources', codeIdentity(), schemaStamp), isIssueList, KNOWN_RESOURCES_LIMIT);
+      // Loading the schemas reads every file in full and re-verifies the hashes the digest took as a
+      // shortcut (src/validators/armSchema/folders.ts); what is read and written next is keyed by the
+      // digest of the content actually loaded.
+      full.loadArmSchemas(options.schemasDir);
+      schemaDigest = schemaFolderDigest(options.schemasDir);
+      const resources = await knownStore(cache, cacheKey('arm-resources', codeIdentity(), schemaDigest), isIssueList, KNOWN_RESOURCES_LIMIT);
       templateFindings = [...full.armSchemaFindings(result, options.schemasDir, resources.store), ...full.adfModelFindings(result)];
       report.resources = resources.counts();
       await resources.save();
@@ -326,7 +332,7 @@ export async function validateOutputCached(result: CompileResult, options: Cache
       releaseKqlWorkers(); // the KQL answer is no longer wanted: do not hold the process for it
       throw e;
     }
-    await cache.put(templateKey, templateFindings);
+    await cache.put(templateKeyFor(schemaDigest), templateFindings);
   }
   let kqlFindings = cachedKql ?? [];
   if (kqlRun) {

@@ -33,6 +33,14 @@ function withIssues(kind: AdfObject['kind'], name: string, file: string, issues:
 }
 
 /**
+ * Loads (or reuses) the ARM schema validator of a folder; see `loadArmSchemaValidator`.
+ * @throws EnvironmentError HUB003 when the schemas cannot be found or loaded
+ */
+export function loadArmSchemas(schemasDir?: string): void {
+  loadArmSchemaValidator(schemasDir);
+}
+
+/**
  * The template against the official ARM JSON schemas (HUB301-HUB303), positioned in azuredeploy.json.
  * @param memo per-resource store of schema issues (the on-disk cache), see `ArmResourceIssueMemo`
  * @throws EnvironmentError when the schemas cannot be found

@@ -6,7 +6,8 @@
  */
 import { compile } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { NO_CACHE, openResultCache, resultCacheDir } from '../cache/index.js';
+import { cacheKey, NO_CACHE, openResultCache, resultCacheDir, type ResultCache } from '../cache/index.js';
+import { isSchemaFileRecords, schemaFileHashes } from '../validators/armSchema/folders.js';
 import { prepareArmSchemas } from '../validators/armSchema/locate.js';
 import { validateOutputCached, type CacheReport } from './cached.js';
 import { isValidationRunRecord, validationRunKey, type ValidationRunInput, type ValidationRunRecord } from './runKey.js';
@@ -34,6 +35,27 @@ export type ValidateOutcome =
  */
 export async function validateHub(request: ValidateRequest): Promise<ValidateOutcome> {
   const cache = request.cache ? openResultCache(resultCacheDir()) : NO_CACHE;
+  await loadSchemaFileHashes(cache);
+  try {
+    return await validateWithHashes(request, cache);
+  } finally {
+    if (schemaFileHashes.changed) await cache.put(SCHEMA_HASHES_KEY, schemaFileHashes.take());
+  }
+}
+
+/**
+ * Cache entry of the schema files' content hashes (src/validators/armSchema/folders.ts `SchemaFileHashes`):
+ * kept between runs so that an unchanged file is not read again to key the cache.
+ */
+const SCHEMA_HASHES_KEY = cacheKey('schema-file-hashes', '1');
+
+/** Takes the schema file hashes kept by earlier runs (a shape-checked cache entry; none with `--no-cache`). */
+async function loadSchemaFileHashes(cache: ResultCache): Promise<void> {
+  const records = await cache.get(SCHEMA_HASHES_KEY, isSchemaFileRecords);
+  if (records) schemaFileHashes.load(records);
+}
+
+async function validateWithHashes(request: ValidateRequest, cache: ResultCache): Promise<ValidateOutcome> {
   if (request.cache) {
     const stored = await cache.get(validationRunKey(request), isValidationRunRecord);
     if (stored) return { kind: 'validated', record: stored, cache: 'run' };

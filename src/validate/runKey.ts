@@ -1,13 +1,13 @@
 /**
  * The whole-run entry of `hubc validate`'s result cache: everything a validation of a hub.yaml prints is a
  * function of the hubc code, the Kusto language service version, the hub.yaml text and file name, the
- * release asked for, whether lint runs, and the schema folders (see `schemaCandidatesStamp`). Under a key of
+ * release asked for, whether lint runs, and the content of the schema folders (see `schemaCandidatesDigest`). Under a key of
  * these, a run stores what it printed; an unchanged run then reads it back without compiling or loading any
  * validator.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { cacheKey, codeIdentity } from '../cache/index.js';
-import { schemaCandidatesStamp } from '../validators/armSchema/folders.js';
+import { schemaCandidatesDigest } from '../validators/armSchema/folders.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
 import { isDiagnosticList, type CacheReport } from './cached.js';
 
@@ -48,7 +48,7 @@ export function validationRunKey(input: ValidationRunInput): string {
     input.text,
     input.release ?? '',
     input.lint ? 'lint' : 'no-lint',
-    schemaCandidatesStamp(input.schemasDir),
+    schemaCandidatesDigest(input.schemasDir),
   );
 }
 

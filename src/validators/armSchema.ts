@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { EnvironmentError, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { ARM_SCHEMAS_DIR_VARIABLE, locateArmSchemas } from './armSchema/locate.js';
 import { ENUM_CI } from './armSchema/relax.js';
-import { ArmSchemaStore, schemaFolderStamp, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
+import { ArmSchemaStore, schemaFolderDigest, escapePointerSegment, valueAt, type ExplainedIssue, type ResourceDefinitionEntry } from './armSchema/store.js';
 import { codes } from '../diagnostics/index.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -271,7 +271,7 @@ const validators = new Map<string, { stamp: string; validator: ArmSchemaValidato
  */
 export function loadArmSchemaValidator(schemasDir?: string): ArmSchemaValidator {
   const dir = locateArmSchemas(schemasDir);
-  const stamp = schemaFolderStamp(dir);
+  const stamp = schemaFolderDigest(dir);
   const known = validators.get(dir);
   if (known && known.stamp === stamp) return known.validator;
   let store: ArmSchemaStore;

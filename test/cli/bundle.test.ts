@@ -129,4 +129,15 @@ test('the code cache: written by the first successful bundled build, used as it 
   assert.not.equal(readFileSync(file), damaged, 'and is replaced');
 });
 
+test('an exception thrown from a timer while the code-cached hubc build runs is one HUB000 line, exit 70', async () => {
+  const hubc = await bundle();
+  const inject = join(work, 'inject.cjs');
+  // Thrown once the launcher has installed its handlers (whatever the load of the machine), from a timer.
+  writeFileSync(inject, "const later = () => (process.listenerCount('uncaughtException') ? setTimeout(() => { throw new Error('thrown from a timer'); }, 0) : setTimeout(later, 1));\nlater();\n");
+  const r = spawnSync(process.execPath, ['--require', inject, hubc, 'build', join(ROOT, 'hub.yaml'), '--out', join(work, 'crash')], { encoding: 'utf8', env });
+  assert.is(r.status, 70, r.stderr);
+  assert.match(r.stderr, /^error HUB000: internal error in hubc [^:]+: thrown from a timer\. /m);
+  assert.not.match(r.stderr, /\n\s+at /);
+});
+
 test.run();

@@ -72,6 +72,27 @@ test('bad input exits 2 and says what is wrong', async () => {
   assert.match(bad.stderr, /error HUB456: the responses file .* is not valid: \/web\/0 must have required property 'url'/);
 });
 
+test('bad --event and --storage values: one diagnostic, exit 2, no stack trace and no empty report (issue #20 item 11, #21 item 9)', async () => {
+  const dir = emptyStorage();
+  const outside = await run('simulate', HUB, '--storage', dir, '--event', '../x.csv', '--now', NOW);
+  assert.is(outside.code, 2);
+  assert.is(outside.stderr.split('\n')[0], "error HUB451: the event path '../x.csv' leaves the storage folder ('..')");
+  assert.not.match(outside.stderr, /\n\s+at /, 'no stack trace');
+  const empty = await run('simulate', HUB, '--storage', dir, '--event', '', '--now', NOW);
+  assert.is(empty.code, 2);
+  assert.is(empty.stderr.split('\n')[0], 'error HUB451: the event path is empty');
+  const file = join(dir, 'not-a-folder');
+  writeFileSync(file, 'x');
+  const notFolder = await run('simulate', HUB, '--storage', file, '--schedule', 'daily', '--now', NOW);
+  assert.is(notFolder.code, 2);
+  assert.is(notFolder.stderr.split('\n')[0], `error HUB450: the storage path ${file} is not a folder`);
+  const missing = await run('simulate', HUB, '--storage', join(dir, 'nope'), '--schedule', 'daily', '--now', NOW);
+  assert.is(missing.code, 2);
+  for (const r of [outside, empty, notFolder, missing]) assert.is(r.stdout, '', 'no report of a simulation that never started');
+  const json = await run('simulate', HUB, '--storage', join(dir, 'nope'), '--schedule', 'daily', '--format', 'json');
+  assert.equal(JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code), ['HUB450']);
+});
+
 test('an event no trigger watches: a warning, no runs, exit 0', async () => {
   const dir = emptyStorage();
   writeFileSync(join(dir, 'notes.txt'), 'x');

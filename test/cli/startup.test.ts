@@ -82,7 +82,7 @@ test('start-up (every command registered) loads commander, the CLI and constants
 
 test('hubc build in the ES module bundle (without hubc-build.cjs) loads the compiler path only: compile, the quick output checks, write', async () => {
   const metafile = await bundleMeta();
-  const outputs = loadedOutputs(metafile, ['dist/hubc.js', ...['src/cli/program.ts', 'src/compiler/compile.ts', 'src/compiler/validateOutput.ts'].map((m) => outputOf(metafile, m))]);
+  const outputs = loadedOutputs(metafile, ['dist/hubc.js', ...['cli/program', 'compiler/compile', 'compiler/validateOutput', 'compiler/write'].map((m) => outputOf(metafile, `src/${m}.ts`))]);
   const inputs = inputsOf(metafile, outputs);
   assert.ok(inputs.includes('src/validators/armReferences.ts'));
   assert.ok(inputs.includes('src/compiler/write.ts'));

@@ -119,38 +119,21 @@ test('entries: at most 10,000 in a mapping or list and 100,000 in all, reported 
   assert.equal(scanSyntax(tokens('a: [[[1]]]\n'), { ...small, depth: 3 }).limit, { kind: 'depth', offset: 5, path: ['a', 0, 0] });
 });
 
-test('20,000 tags: answered at once with HUB112 at tag 10,001, saying Azure allows 50 tags per resource', () => {
+test('20,000 tags: answered with HUB112 at tag 10,001, saying Azure allows 50 tags per resource', () => {
   const text = `${HEAD}tags:\n${Array.from({ length: 20_000 }, (_, i) => `  t${i}: v${i}\n`).join('')}`;
-  const start = performance.now();
   const d = only(text);
-  const ms = performance.now() - start;
   assert.equal([d.code, d.start, d.path], ['HUB112', { line: 5 + 10_000, col: 3 }, 'tags']);
   assert.is(d.message, 'tags has 20000 entries; hubc reads at most 10000 in one mapping or list');
   assert.is(
     d.hint,
     'Azure allows at most 50 tags per resource (15 on Private DNS zones and their links), counting tags and tagsByResource merged; combine several values into one JSON-valued tag if you need more.',
   );
-  // Generous: the quadratic duplicate-key check took 2 s for this text (9 s for 40,000 tags).
-  assert.ok(ms < 5000, `${ms.toFixed(0)} ms`);
 });
 
-test('duplicate keys are found in linear time: 5 times the keys take well under 25 times as long', () => {
+test('duplicate keys in a mapping of the most entries hubc reads are found, each once (the time ratio is an npm run bench row)', () => {
   const text = (n: number) => `${HEAD}tags:\n${Array.from({ length: n }, (_, i) => `  t${i}: v\n`).join('')}  t0: again\n`;
-  const time = (t: string) => {
-    const runs = [0, 1, 2].map(() => {
-      const s = performance.now();
-      loadModel(t);
-      return performance.now() - s;
-    });
-    return runs.sort((a, b) => a - b)[1]!;
-  };
-  const [small, large] = [text(2_000), text(HUB_YAML_LIMITS.entries - 1)];
-  loadModel(small);
-  const d = loadModel(large).diagnostics;
+  const d = loadModel(text(HUB_YAML_LIMITS.entries - 1)).diagnostics;
   assert.equal(d.map((x) => [x.code, x.start?.line]), [['HUB101', 5 + HUB_YAML_LIMITS.entries - 1]]);
-  const ratio = time(large) / time(small);
-  // Quadratic would be about 25; linear about 5.
-  assert.ok(ratio < 12, `ratio ${ratio.toFixed(1)}`);
   // And every duplicate of a mapping is found, once each.
   assert.equal(duplicateKeys(parseDocument('a: 1\nb: 2\na: 3\n"a": 4\nc: {x: 1, x: 2}\n', { uniqueKeys: false })).map((x) => [x.key, x.path]), [
     ['a', ['a']],

@@ -132,9 +132,9 @@ test('parameters: a remote hub needs its key (HUB423); a Key Vault reference or 
   assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { reference: { keyVault: { id: '/subscriptions/s/resourceGroups/g/providers/Microsoft.KeyVault/vaults/v' }, secretName: 'k' } } }, 'p.json'), []);
 });
 
-test('connection: the cloud picks endpoint and token scope; --arm-endpoint changes only the endpoint', () => {
+test('connection: the cloud picks endpoint, token scope and portal; --arm-endpoint changes only the endpoint', () => {
   const cred = { getToken: async () => null };
-  assert.equal({ ...armConnection('AzureUSGovernment', 'S', cred), credential: undefined }, { subscriptionId: 'S', endpoint: 'https://management.usgovcloudapi.net', scope: 'https://management.usgovcloudapi.net/.default', credential: undefined, clientOptions: undefined });
+  assert.equal({ ...armConnection('AzureUSGovernment', 'S', cred), credential: undefined }, { subscriptionId: 'S', endpoint: 'https://management.usgovcloudapi.net', scope: 'https://management.usgovcloudapi.net/.default', credential: undefined, clientOptions: undefined, portal: 'https://portal.azure.us' });
   const c = armConnection('AzureChinaCloud', 'S', cred, 'https://127.0.0.1:8443');
   assert.equal([c.endpoint, c.scope], ['https://127.0.0.1:8443', 'https://management.chinacloudapi.cn/.default']);
   assert.is(normalizeArmEndpoint('https://127.0.0.1:8443/'), 'https://127.0.0.1:8443');

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/program.js';
 import type { CliIO } from '../../src/cli/io.js';
+import type { DeployTiming } from '../../src/deploy/run.js';
 import { ArmStandin, type StandinScenario } from '../support/armStandin.js';
 import { FixedTokenCredential, RequestWatch } from '../support/azureTest.js';
 
@@ -84,8 +85,10 @@ export interface Run {
  * Runs `hubc deploy` (or any argv) against a fresh stand-in with the test credential and short
  * polling intervals, then stops the stand-in.
  * @param tty `false` (no terminal), or the answer typed at the confirmation prompt
+ * @param timing replaces waits and limits of the run (short request time-outs and `Retry-After` caps for
+ *   the fault tests)
  */
-export async function run(s: StandinScenario, argv: string[], tty: false | string = false): Promise<Run & { questions: string[] }> {
+export async function run(s: StandinScenario, argv: string[], tty: false | string = false, timing: Partial<DeployTiming> = {}): Promise<Run & { questions: string[] }> {
   const standin = await ArmStandin.start(s);
   const credential = new FixedTokenCredential();
   const watch = new RequestWatch();
@@ -100,7 +103,8 @@ export async function run(s: StandinScenario, argv: string[], tty: false | strin
   };
   try {
     const code = await runCli([...argv, '--arm-endpoint', standin.endpoint], io, {
-      azure: { credential, clientOptions: standin.clientOptions, timing: { pollIntervalMs: 5, registrationTimeoutMs: 5000 } },
+      // The SDK's retries of failed sends (a timed-out request) wait 10-50 ms instead of 1-64 s.
+      azure: { credential, clientOptions: { ...standin.clientOptions, retryOptions: { retryDelayInMs: 10, maxRetryDelayInMs: 50 } }, timing: { pollIntervalMs: 5, registrationTimeoutMs: 5000, ...timing } },
     });
     return { code, stdout, stderr, standin, credential, hosts: watch.hosts, questions };
   } finally {

@@ -23,7 +23,8 @@ const doc = parse(DEFAULT_HUB_YAML);
 doc.storage.sku = 'Premium_ZRS';
 const hub2 = join(work, 'hub2.yaml');
 writeFileSync(hub2, stringify(doc));
-const built = writeRelease(join(work, 'dist'), '0.7', releaseBuild('0.7'));
+const built = join(work, 'dist', '0.7');
+test.before(async () => void (await writeRelease(join(work, 'dist'), '0.7', releaseBuild('0.7'))));
 
 test('equal builds exit 0: a release against its own build folder', async () => {
   const r = await run(['diff', '0.7', built, '--hub', hub]);
@@ -78,7 +79,7 @@ test('errors exit 2: unknown input, a folder hubc did not write, a hub file that
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /broken\.yaml:\d+:\d+ - error HUB104/);
   assert.match(bad.stderr, /error HUB401: .*broken\.yaml does not compile/);
-  const corrupt = writeRelease(join(work, 'corrupt'), '0.7', new Map([...releaseBuild('0.7')].map(([p, t]) => [p, p === 'createUiDefinition.json' ? '{' : t])));
+  const corrupt = await writeRelease(join(work, 'corrupt'), '0.7', new Map([...releaseBuild('0.7')].map(([p, t]) => [p, p === 'createUiDefinition.json' ? '{' : t])));
   const c = await run(['diff', corrupt, hub]);
   assert.is(c.code, 2);
   assert.match(c.stderr, /error HUB402: .*createUiDefinition\.json is not valid JSON/);

@@ -84,7 +84,7 @@ test('form output types match the template parameter types', () => {
   }
 });
 
-test('text box patterns are valid JavaScript regular expressions; the hub name pattern enforces 3-40 characters', () => {
+test('text box patterns are valid JavaScript regular expressions; the hub name pattern enforces 3-63 characters (the public form rule, plus _)', () => {
   const patterns: [string, string][] = [];
   const walk = (els: any[]) => els.forEach((e) => (e.constraints?.regex && patterns.push([e.name, e.constraints.regex]), e.elements && walk(e.elements)));
   walk(ui.parameters.basics);
@@ -92,10 +92,10 @@ test('text box patterns are valid JavaScript regular expressions; the hub name p
   assert.ok(patterns.length >= 4);
   for (const [, p] of patterns) new RegExp(p); // throws on an invalid pattern
   const hub = new RegExp(element('hubName').constraints.regex);
-  for (const ok of ['abc', 'finops-hub', 'Contoso_FinOps-Hub', 'a'.repeat(40)]) assert.ok(hub.test(ok), ok);
-  for (const bad of ['ab', 'a'.repeat(41), '-abc', 'abc-', 'a--b', '1abc']) assert.not.ok(hub.test(bad), bad);
+  for (const ok of ['abc', 'finops-hub', 'Contoso_FinOps-Hub', 'a'.repeat(63), 'a--b', '1abc', 'hub-2024']) assert.ok(hub.test(ok), ok);
+  for (const bad of ['ab', 'a'.repeat(64), '-abc', 'abc-', '_abc', 'a.b']) assert.not.ok(hub.test(bad), bad);
   assert.is(t.parameters.hubName.minLength, 3);
-  assert.is(t.parameters.hubName.maxLength, 40);
+  assert.is(t.parameters.hubName.maxLength, 63);
 });
 
 test('Data Explorer tier and node count always form a combination Data Explorer accepts', () => {

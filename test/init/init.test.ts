@@ -32,7 +32,7 @@ for (const v of RELEASE_VERSIONS) {
     // Exactly the sections the release has (a section it lacks would be a HUB221 warning, checked above).
     const r = getRelease(v);
     const data = parse(text);
-    const expected = ['release', 'hub', 'storage', 'scopes', 'tags'];
+    const expected = ['release', 'naming', 'hub', 'storage', 'scopes', 'tags'];
     if (has(r, 'dataExplorer')) expected.push('dataExplorer');
     if (has(r, 'retentionSettings')) expected.push('retention');
     if (has(r, 'privateNetworking')) expected.push('networking');

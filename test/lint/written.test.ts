@@ -23,9 +23,9 @@ const lines = linted.get('azuredeploy.json')!.split('\n');
 /** The text output for build folder `out`. */
 const text = (out: string) => formatLintText(result, findingFiles(out, result.reports), out);
 
-test('a build folder that holds the build linted: findings at <out>/<release>/<file>:line:col, no note', () => {
+test('a build folder that holds the build linted: findings at <out>/<release>/<file>:line:col, no note', async () => {
   const out = join(work, 'same');
-  writeRelease(out, '0.7', linted);
+  await writeRelease(out, '0.7', linted);
   const rel = relative(process.cwd(), out).split('\\').join('/');
   const { findings, summary } = text(rel);
   assert.is(findings.length, 2);
@@ -38,9 +38,9 @@ test('a build folder that holds the build linted: findings at <out>/<release>/<f
   assert.not.ok('originalUriBaseIds' in sarif.runs[0]);
 });
 
-test('a build folder that holds another build: findings name <release>/<file> of the build in memory, and say so', () => {
+test('a build folder that holds another build: findings name <release>/<file> of the build in memory, and say so', async () => {
   const out = join(work, 'other');
-  writeRelease(out, '0.7', compiled(DEFAULT_HUB_YAML).artifacts);
+  await writeRelease(out, '0.7', compiled(DEFAULT_HUB_YAML).artifacts);
   const { findings, summary } = text(out);
   for (const f of findings) assert.ok(f.startsWith('<0.7>/azuredeploy.json:'), f);
   assert.ok(summary.includes(`0.7: ${out}/0.7 does not hold this build (azuredeploy.json missing or different); findings name the files of the build in memory as <0.7>/<file>: \`hubc build\` writes them`), summary.join('\n'));
@@ -52,9 +52,9 @@ test('no build folder at all: the same', () => {
   assert.ok(summary.some((s) => s.includes('does not hold this build')));
 });
 
-test('a file that is a link, or a release folder linked out of the build folder, is not read', () => {
+test('a file that is a link, or a release folder linked out of the build folder, is not read', async () => {
   const outside = join(work, 'outside');
-  writeRelease(outside, '0.7', linted);
+  await writeRelease(outside, '0.7', linted);
   const linkedFile = join(work, 'linked-file');
   mkdirSync(join(linkedFile, '0.7'), { recursive: true });
   symlinkSync(join(outside, '0.7', 'azuredeploy.json'), join(linkedFile, '0.7', 'azuredeploy.json'));
@@ -66,9 +66,9 @@ test('a file that is a link, or a release folder linked out of the build folder,
   assert.is(findingFiles(outside, result.reports).written('0.7', 'azuredeploy.json'), true, 'the folder itself holds it');
 });
 
-test('a file of the same size but other bytes is another build', () => {
+test('a file of the same size but other bytes is another build', async () => {
   const out = join(work, 'same-size');
-  writeRelease(out, '0.7', linted);
+  await writeRelease(out, '0.7', linted);
   const t = linted.get('azuredeploy.json')!;
   writeFileSync(join(out, '0.7', 'azuredeploy.json'), t.replace('"set"', '"del"'));
   assert.is(findingFiles(out, result.reports).written('0.7', 'azuredeploy.json'), false);

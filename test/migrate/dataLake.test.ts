@@ -5,6 +5,7 @@
  * the tree afterwards, the token audience, and that nothing left 127.0.0.1.
  */
 import { test } from 'uvu';
+import { createHash } from 'node:crypto';
 import * as assert from 'uvu/assert';
 import { runHubc } from '../support/cli.js';
 import { DataLakeStandin } from '../support/dataLakeStandin.js';
@@ -54,19 +55,28 @@ test('--yes renames every file into the 0.7 layout, then writes each folder\'s m
     const apr = `Costs/2024/04/${SUB}`;
     const may = `Costs/2024/05/${SUB}`;
     const writes = s.calls().filter((c) => !c.startsWith('GET'));
+    const pending = (folder: string) => [
+      `PUT /ingestion/${folder}?resource=directory`,
+      `PUT /ingestion/${folder}/.hubc-manifest-pending?resource=file`,
+      `PATCH /ingestion/${folder}/.hubc-manifest-pending?action=flush&close=true&position=0`,
+    ];
+    const manifest = (folder: string) => [
+      `PUT /ingestion/${folder}?resource=directory`,
+      `PUT /ingestion/${folder}/manifest.json?resource=file`,
+      `PATCH /ingestion/${folder}/manifest.json?action=flush&close=true&position=0`,
+      `DELETE /ingestion/${folder}/.hubc-manifest-pending?paginated=false`,
+    ];
     assert.equal(writes, [
+      ...pending(apr),
       `PUT /ingestion/${apr}?resource=directory`,
       `PUT /ingestion/${apr}/migrated-0.5-202404__part_0.parquet?mode=legacy <- /ingestion/${SUB}/202404/focuscost/part_0.parquet`,
-      `PUT /ingestion/${apr}?resource=directory`,
-      `PUT /ingestion/${apr}/manifest.json?resource=file`,
-      `PATCH /ingestion/${apr}/manifest.json?action=flush&close=true&position=0`,
+      ...manifest(apr),
+      ...pending(may),
       `PUT /ingestion/${may}?resource=directory`,
       `PUT /ingestion/${may}/migrated-0.5-202405__part_0.parquet?mode=legacy <- /ingestion/${SUB}/202405/focuscost/part_0.parquet`,
       `PUT /ingestion/${may}?resource=directory`,
       `PUT /ingestion/${may}/migrated-0.5-202405__part_1.parquet?mode=legacy <- /ingestion/${SUB}/202405/focuscost/part_1.parquet`,
-      `PUT /ingestion/${may}?resource=directory`,
-      `PUT /ingestion/${may}/manifest.json?resource=file`,
-      `PATCH /ingestion/${may}/manifest.json?action=flush&close=true&position=0`,
+      ...manifest(may),
     ]);
     const renames = s.requests.filter((q) => q.renameSource);
     assert.ok(renames.every((q) => q.ifNoneMatch === '*'), 'a rename never replaces a file');
@@ -88,32 +98,39 @@ test('--yes renames every file into the 0.7 layout, then writes each folder\'s m
   }
 });
 
-test('--copy reads each file and writes it again (create, append, flush), leaving the original', async () => {
+test('--copy reads each file and writes it under a temporary name (create, append with Content-MD5, flush with the file\'s MD5), checks it and renames it, leaving the original', async () => {
   const s = await DataLakeStandin.start(ACCOUNT, { [`ingestion/${SUB}/202405/focuscost/part_0.parquet`]: 'PAR1-a' });
   try {
     const r = await migrate(s, '--yes', '--copy');
     assert.is(r.code, 0, r.stderr);
     const target = `/ingestion/Costs/2024/05/${SUB}/migrated-0.5-202405__part_0.parquet`;
-    assert.equal(s.calls().filter((c) => c.includes('part_0')), [
+    const calls = s.calls().filter((c) => c.includes('part_0'));
+    const temp = /PUT (\S+\.hubc-[0-9a-f]{16}\.tmp)\?resource=file/.exec(calls[1])?.[1];
+    assert.ok(temp?.startsWith(`/ingestion/Costs/2024/05/${SUB}/.migrated-0.5-202405__part_0.parquet.hubc-`), calls[1]);
+    assert.equal(calls, [
       `GET /ingestion/${SUB}/202405/focuscost/part_0.parquet`,
-      `PUT ${target}?resource=file`,
-      `PATCH ${target}?action=append&position=0`,
-      `PATCH ${target}?action=flush&close=true&position=6`,
+      `PUT ${temp}?resource=file`,
+      `PATCH ${temp}?action=append&position=0`,
+      `PATCH ${temp}?action=flush&close=true&position=6`,
+      `HEAD ${temp}`,
+      `PUT ${target}?mode=legacy <- ${temp}`,
     ]);
     assert.is(s.files.get(target.slice(1))!.toString(), 'PAR1-a');
+    assert.is(s.md5.get(target.slice(1)), createHash('md5').update('PAR1-a').digest('base64'), 'the copy carries the MD5 of what was read');
     assert.ok(s.files.has(`ingestion/${SUB}/202405/focuscost/part_0.parquet`));
   } finally {
     await s.stop();
   }
 });
 
-test('a target that exists is skipped at planning; an account without the ingestion container is HUB492 (exit 2)', async () => {
-  const s = await DataLakeStandin.start(ACCOUNT, { [`ingestion/${SUB}/202405/focuscost/a.parquet`]: 'x', [`ingestion/Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet`]: 'y' });
+test('a target that exists is compared with its source, not trusted: a different one fails (HUB494) and its folder gets no manifest; an account without the ingestion container is HUB492 (exit 2)', async () => {
+  const s = await DataLakeStandin.start(ACCOUNT, { [`ingestion/${SUB}/202405/focuscost/a.parquet`]: 'x', [`ingestion/Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet`]: 'yy' });
   try {
     const r = await migrate(s, '--yes');
-    assert.is(r.code, 0);
-    assert.match(r.stdout, 'exists already');
+    assert.is(r.code, 1);
+    assert.match(r.stderr, `error HUB494: verify ${SUB}/202405/focuscost/a.parquet -> Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet failed: Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet exists and differs from ${SUB}/202405/focuscost/a.parquet (2 bytes, the source 1)`);
     assert.not.ok(s.calls().some((c) => c.includes('mode=legacy')));
+    assert.not.ok(s.files.has(`ingestion/Costs/2024/05/${SUB}/manifest.json`));
   } finally {
     await s.stop();
   }

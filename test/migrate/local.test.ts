@@ -85,7 +85,7 @@ test('0.6 -> 0.7 renames the dataset folders and keeps the ingestion IDs; --copy
   const r = await cli('migrate-data', '--from', '0.6', '--to', '0.7', '--storage', dir, '--copy', '--yes', '--format', 'json');
   assert.is(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.equal(out.summary, { move: 0, copy: 2, manifest: 2, keep: 0, skip: 1, failed: 0 });
+  assert.equal(out.summary, { move: 0, copy: 2, verify: 0, manifest: 2, keep: 0, skip: 1, failed: 0 });
   assert.is(out.dryRun, false);
   assert.equal(filesIn(dir, 'ingestion'), [
     `ingestion/Costs/2024/05/${SUB}/manifest.json`,
@@ -111,13 +111,15 @@ test('the mappings of the earlier layouts, on listings', () => {
     'skip subscriptions/abc/202404/focuscost/b.parquet already where 0.4 reads it',
   ]);
   assert.equal(plan('0.3', '0.6', ['subscriptions/ABC/202405/focuscost/a.parquet']), ['move subscriptions/ABC/202405/focuscost/a.parquet focuscost/2024/05/subscriptions/abc/migrated-0.3-202405__a.parquet']);
-  // Two files for one target: the second is skipped; a taken target too.
+  // Two files for one target: the one 0.4 read (the lower-case scope its manifests give) moves, the other
+  // stays (finding 13: not the first by path); a taken target is checked against its source at run time.
   assert.equal(plan('0.4', '0.7', ['subscriptions/A/202405/focuscost/x.parquet', 'subscriptions/a/202405/focuscost/x.parquet', `Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet`, `${SUB}/202404/focuscost/y.parquet`]), [
-    'move subscriptions/A/202405/focuscost/x.parquet Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet',
+    `verify ${SUB}/202404/focuscost/y.parquet Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet`,
+    `manifest  Costs/2024/04/${SUB}/manifest.json`,
+    'move subscriptions/a/202405/focuscost/x.parquet Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet',
     'manifest  Costs/2024/05/subscriptions/a/manifest.json',
-    'skip subscriptions/a/202405/focuscost/x.parquet subscriptions/A/202405/focuscost/x.parquet moves to the same path Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet',
     `skip Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet not a converted file of the 0.4 layout`,
-    `skip ${SUB}/202404/focuscost/y.parquet Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet exists already`,
+    'skip subscriptions/A/202405/focuscost/x.parquet subscriptions/a/202405/focuscost/x.parquet maps to the same path Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet and is the one 0.4 read, so it moves and this one stays',
   ]);
 });
 
@@ -131,14 +133,23 @@ test('a folder whose file could not be moved gets no manifest, and the failure i
       moved.push(to);
     },
     copy: async () => {},
+    compare: async () => undefined,
     writeEmpty: async (p) => void moved.push(p),
+    remove: async (p) => void moved.push(`removed ${p}`),
   };
   const plan = planMigration([`${SUB}/202405/focuscost/bad.parquet`, `${SUB}/202405/focuscost/good.parquet`, `${SUB}/202404/focuscost/ok.parquet`], getRelease('0.5'), getRelease('0.7'), { storage: 'stub' });
   await runMigration(plan, storage);
-  assert.equal(moved, [`Costs/2024/04/${SUB}/migrated-0.5-202404__ok.parquet`, `Costs/2024/04/${SUB}/manifest.json`, `Costs/2024/05/${SUB}/migrated-0.5-202405__good.parquet`]);
+  assert.equal(moved, [
+    `Costs/2024/04/${SUB}/.hubc-manifest-pending`,
+    `Costs/2024/04/${SUB}/migrated-0.5-202404__ok.parquet`,
+    `Costs/2024/04/${SUB}/manifest.json`,
+    `removed Costs/2024/04/${SUB}/.hubc-manifest-pending`,
+    `Costs/2024/05/${SUB}/.hubc-manifest-pending`,
+    `Costs/2024/05/${SUB}/migrated-0.5-202405__good.parquet`,
+  ], 'the failed folder keeps its marker, so the next run still owes it a manifest');
   assert.equal(plan.items.filter((i) => i.outcome !== 'done').map((i) => [i.action, i.outcome]), [
     ['move', { error: 'disk full' }],
-    ['manifest', { error: 'not written: a file of this folder could not be moved' }],
+    ['manifest', { error: 'not written: a file of this folder could not be moved or differs from its source' }],
   ]);
 });
 

@@ -13,7 +13,7 @@ import { Ajv } from 'ajv';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseHtml } from 'parse5';
 import { nodeFeedFs, readFeedTree, type FeedFs } from '../../src/publish/fs.js';
-import { publishFeed, PublishError, type PublishOptions, type PublishRelease } from '../../src/publish/publish.js';
+import { publishFeed, PublishError, type PublishOptions, type PublishOutcome, type PublishRelease } from '../../src/publish/publish.js';
 import { parseDeployUrl } from '../../src/publish/urls.js';
 import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';
 
@@ -27,12 +27,12 @@ const r07: PublishRelease = { release: '0.7', artifacts: releaseBuild('0.7') };
 const r06: PublishRelease = { release: '0.6', artifacts: previousOf07().artifacts };
 
 const publish = (feedDir: string, extra: Partial<PublishOptions> = {}) => publishFeed({ feedDir, releases: [r06, r07], baseUrl: BASE, date: '2025-01-31', ...extra });
-const snapshot = (dir: string) => readFeedTree(nodeFeedFs, dir);
+const snapshot = (dir: string) => readFeedTree(nodeFeedFs, dir).files;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-function refused(fn: () => unknown, code: string): PublishError {
+async function refused(fn: () => Promise<unknown>, code: string): Promise<PublishError> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     assert.instance(e, PublishError);
     assert.is((e as PublishError).code, code, (e as Error).message);
@@ -42,8 +42,8 @@ function refused(fn: () => unknown, code: string): PublishError {
   throw new Error('unreachable');
 }
 
-/** A file system that fails the `failAt`-th call of `op`, and counts writes. */
-function faultyFs(op: 'writeFile' | 'rename', failAt: number): FeedFs & { calls: number } {
+/** A file system that fails the `failAt`-th call of `op`, and counts its calls. */
+function faultyFs(op: 'createFile' | 'replaceFile' | 'rename' | 'makeFolder', failAt: number): FeedFs & { calls: number } {
   const fs = { ...nodeFeedFs, calls: 0 };
   const real = nodeFeedFs[op] as (...args: unknown[]) => void;
   (fs as Record<string, unknown>)[op] = (...args: unknown[]) => {
@@ -54,7 +54,8 @@ function faultyFs(op: 'writeFile' | 'rename', failAt: number): FeedFs & { calls:
 }
 
 const feed = newFeed();
-const outcome = publish(feed);
+let outcome: PublishOutcome;
+test.before(async () => void (outcome = await publish(feed)));
 
 test('the feed holds every release, the versioned files, the latest alias, and an index with true hashes', () => {
   assert.ok(outcome.changed);
@@ -107,10 +108,10 @@ test('Deploy to Azure links decode back to the versioned file URLs, for the thre
   }
 });
 
-test('publishing the same bytes again changes nothing, not even the index, and writes nothing', () => {
+test('publishing the same bytes again changes nothing, not even the index, and writes nothing', async () => {
   const before = snapshot(feed);
-  const fs = faultyFs('writeFile', Number.POSITIVE_INFINITY);
-  const again = publishFeed({ feedDir: feed, releases: [r07, r06], date: '2026-06-01', fs, today: () => '2030-01-01' });
+  const fs = { ...faultyFs('createFile', Number.POSITIVE_INFINITY), makeFolder: () => assert.unreachable('a folder made'), replaceFile: () => assert.unreachable('a file replaced'), rename: () => assert.unreachable('a rename') };
+  const again = await publishFeed({ feedDir: feed, releases: [r07, r06], date: '2026-06-01', fs, today: () => '2030-01-01' });
   assert.not.ok(again.changed);
   assert.equal(again.releases.map((r) => [r.release, r.action, r.date]), [['0.7', 'unchanged', '2025-01-31'], ['0.6', 'unchanged', '2025-01-31']]);
   assert.is(fs.calls, 0);
@@ -119,69 +120,73 @@ test('publishing the same bytes again changes nothing, not even the index, and w
   for (const [p, d] of before) assert.ok(after.get(p)!.equals(d), p);
 });
 
-test('a published release is immutable: different bytes are refused naming the files, unless --force', () => {
+test('a published release is immutable: different bytes are refused naming the files, unless --force', async () => {
   const dir = newFeed();
-  publishFeed({ feedDir: dir, releases: [r07], baseUrl: BASE, date: '2025-01-31' });
+  await publishFeed({ feedDir: dir, releases: [r07], baseUrl: BASE, date: '2025-01-31' });
   const before = snapshot(dir);
   const edited = new Map(r07.artifacts);
   edited.set('azuredeploy.json', r07.artifacts.get('azuredeploy.json')!.replace('"contentVersion": "1.0.0.0"', '"contentVersion": "1.0.0.1"'));
   edited.set('kql/Extra.kql', '.show tables\n');
-  const e = refused(() => publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: edited }] }), 'HUB411');
+  const e = await refused(() => publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: edited }] }), 'HUB411');
   assert.match(e.message, /release 0\.7 is already published with different content \(changed 0\.7\/azuredeploy\.json, finops-hub-0\.7\.json; new 0\.7\/kql\/Extra\.kql\)/);
   const unchanged = snapshot(dir);
   for (const [p, d] of before) assert.ok(unchanged.get(p)!.equals(d), p);
-  const forced = publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: edited }], force: true, today: () => '2025-03-01' });
+  const forced = await publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: edited }], force: true, today: () => '2025-03-01' });
   assert.equal(forced.releases, [{ release: '0.7', action: 'replaced', date: '2025-03-01' }]);
   const after = snapshot(dir);
   assert.match(after.get('finops-hub-latest.json')!.toString(), /"contentVersion": "1\.0\.0\.1"/);
   assert.ok(after.has('0.7/kql/Extra.kql'));
 });
 
-test('dates: --date for new releases, the recorded date afterwards, today only when neither exists', () => {
+test('dates: --date for new releases, the recorded date afterwards, today only when neither exists', async () => {
   const dir = newFeed();
-  const first = publishFeed({ feedDir: dir, releases: [r06], baseUrl: BASE, today: () => '2024-11-05' });
+  const first = await publishFeed({ feedDir: dir, releases: [r06], baseUrl: BASE, today: () => '2024-11-05' });
   assert.is(first.releases[0].date, '2024-11-05');
-  const second = publishFeed({ feedDir: dir, releases: [r07], date: '2025-02-14', today: () => '2099-01-01' });
+  const second = await publishFeed({ feedDir: dir, releases: [r07], date: '2025-02-14', today: () => '2099-01-01' });
   assert.equal(second.index.releases.map((r) => [r.release, r.date]), [['0.7', '2025-02-14'], ['0.6', '2024-11-05']]);
   // Publishing 0.7 later changed what the latest alias points at; 0.6 kept its files.
   assert.is(second.index.latest, '0.7');
 });
 
-test('the base URL is required once, then read from the index; a broken index is refused', () => {
+test('the base URL is required once, then read from the index; a broken index is refused', async () => {
   const dir = newFeed();
-  refused(() => publishFeed({ feedDir: dir, releases: [r07] }), 'HUB415');
+  await refused(() => publishFeed({ feedDir: dir, releases: [r07] }), 'HUB415');
   assert.not.ok(existsSync(dir));
-  publishFeed({ feedDir: dir, releases: [r07], baseUrl: 'https://cdn.example.net/finops', date: '2025-01-31' });
-  const again = publishFeed({ feedDir: dir, releases: [r07] });
+  await publishFeed({ feedDir: dir, releases: [r07], baseUrl: 'https://cdn.example.net/finops', date: '2025-01-31' });
+  const again = await publishFeed({ feedDir: dir, releases: [r07] });
   assert.is(again.index.baseUrl, 'https://cdn.example.net/finops/');
   writeFileSync(join(dir, 'index.json'), '{"kind":"something else"}\n');
-  const e = refused(() => publishFeed({ feedDir: dir, releases: [r07] }), 'HUB414');
+  const e = await refused(() => publishFeed({ feedDir: dir, releases: [r07] }), 'HUB414');
   assert.match(e.message, /does not match schemas\/feed-index\.schema\.json/);
 });
 
-test('a template over ARM\'s 4 MB limit is refused and nothing is written', () => {
+test('a template over ARM\'s 4 MB limit is refused and nothing is written', async () => {
   const dir = newFeed();
   const big = new Map(r07.artifacts);
   const template = JSON.parse(big.get('azuredeploy.json')!);
   template.variables.padding = 'x'.repeat(4 * 1024 * 1024);
   big.set('azuredeploy.json', JSON.stringify(template));
-  const e = refused(() => publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: big }], baseUrl: BASE }), 'HUB412');
+  const e = await refused(() => publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: big }], baseUrl: BASE }), 'HUB412');
   assert.match(e.message, /over ARM's limit of 4194304 bytes/);
   assert.not.ok(existsSync(dir));
 });
 
-test('atomic: a failure part-way through writing or swapping leaves the feed exactly as it was', () => {
+test('atomic: a failure at any write (release files, versioned files, pages, the index, a rename) leaves the feed exactly as it was', async () => {
   const dir = newFeed();
-  publishFeed({ feedDir: dir, releases: [r06], baseUrl: BASE, date: '2025-01-01' });
+  await publishFeed({ feedDir: dir, releases: [r06], baseUrl: BASE, date: '2025-01-01' });
   const before = snapshot(dir);
-  for (const [op, at] of [['writeFile', 1], ['writeFile', 40], ['rename', 1], ['rename', 2]] as const) {
+  const files07 = r07.artifacts.size;
+  // createFile: release files, then the versioned files; replaceFile: aliases, feed.xml, index.html, index.json.
+  const faults = [['makeFolder', 1], ['createFile', 1], ['createFile', files07], ['createFile', files07 + 2], ['rename', 1], ['replaceFile', 1], ['replaceFile', 4], ['replaceFile', 5]] as const;
+  for (const [op, at] of faults) {
     const fs = faultyFs(op, at);
-    const e = refused(() => publishFeed({ feedDir: dir, releases: [r07], date: '2025-02-01', fs }), 'HUB413');
+    const e = await refused(() => publishFeed({ feedDir: dir, releases: [r07], date: '2025-02-01', fs }), 'HUB413');
     assert.match(e.message, new RegExp(`injected ${op} failure; the feed is unchanged`));
     const after = snapshot(dir);
     assert.equal([...after.keys()], [...before.keys()], `${op} #${at}`);
     for (const [p, d] of before) assert.ok(after.get(p)!.equals(d), `${op} #${at}: ${p}`);
-    assert.equal(readdirSync(dirname(dir)).filter((x) => x.startsWith('.hubc-feed-')), [], `${op} #${at}: staging left behind`);
+    assert.equal(readdirSync(dir).filter((x) => x.startsWith('.hubc-') || x.includes('.hubc-')), [], `${op} #${at}: staging, lock or temporary file left behind`);
+    assert.equal(readdirSync(dirname(dir)).filter((x) => x.startsWith('.hubc-')), [], `${op} #${at}: nothing written beside the feed`);
   }
 });
 

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPipeline, type Engine } from '../../src/simulate/engine.js';
 import { LocalStorage } from '../../src/simulate/storage.js';
+import { ColumnarEngine } from '../../src/simulate/duckdb.js';
 import { Responses } from '../../src/simulate/responses.js';
 import type { Factory } from '../../src/simulate/factory.js';
 import '../../src/simulate/activities/index.js';
@@ -63,6 +64,7 @@ function engineWith(copy: Record<string, unknown>): { engine: Engine; dir: strin
     diagnostics: [],
     factoryName: 'test',
     guidCount: 0,
+    columnar: new ColumnarEngine(),
   };
   return { engine, dir };
 }
@@ -70,6 +72,7 @@ function engineWith(copy: Record<string, unknown>): { engine: Engine; dir: strin
 async function convert(copy: Record<string, unknown>) {
   const { engine, dir } = engineWith(copy);
   const run = (await runPipeline(engine, 'p', {}, { type: 'Manual' }))!;
+  await engine.columnar.close();
   assert.is(run.status, 'Succeeded', JSON.stringify(run.error));
   return { activity: run.activities[0], parquet: await readParquetFile(join(dir, 'ingestion/out.parquet')) };
 }

@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline, conditionMet, type Engine } from '../../src/simulate/engine.js';
 import { LocalStorage } from '../../src/simulate/storage.js';
+import { ColumnarEngine } from '../../src/simulate/duckdb.js';
 import { Responses } from '../../src/simulate/responses.js';
 import type { Factory } from '../../src/simulate/factory.js';
 import type { ActivityRun, PipelineRun } from '../../src/simulate/types.js';
@@ -50,6 +51,7 @@ function engineFor(pipelines: Record<string, any[]>, variables: Record<string, u
     diagnostics: [],
     factoryName: 'test',
     guidCount: 0,
+    columnar: new ColumnarEngine(),
   };
 }
 

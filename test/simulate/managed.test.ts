@@ -190,8 +190,9 @@ test('--pipeline with --param: Array parameters are JSON; a value that is not JS
   assert.is(ok.outcome, 'succeeded');
   assert.equal(ok.requests.map((r) => r.method), ['POST']);
   assert.equal(ok.requests[0].headers, { 'x-ms-command-name': 'FinOpsToolkit.Hubs.config_RunExportJobs@0.7', ClientType: 'FinOpsToolkit.Hubs@0.7' });
-  const bad = await simulate({ artifacts: b.artifacts, release: '0.7', storage: emptyStorage(), start: { kind: 'pipeline', pipeline: 'config_RunExportJobs', parameters: { ExportScopes: '[oops' } }, now: NOW });
-  assert.equal(bad.diagnostics.map((d) => d.code), ['HUB454']);
+  // Bad input is found before anything runs: simulate() throws, and nothing is reported as a run.
+  const bad = await simulate({ artifacts: b.artifacts, release: '0.7', storage: emptyStorage(), start: { kind: 'pipeline', pipeline: 'config_RunExportJobs', parameters: { ExportScopes: '[oops' } }, now: NOW }).catch((e) => e);
+  assert.is((bad as { code?: string }).code, 'HUB454');
 });
 
 test.run();

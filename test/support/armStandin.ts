@@ -23,11 +23,16 @@
  *   reference gives it) -> listing k shows operations 0..k, the k-th `Running`, the
  *   earlier ones final (so the progress lines are the same on any machine)
  * - any call matching `throttle` -> 429 + `Retry-After` the given number of times first
+ * - any call `intercept` answers (fault injection: a status that never ends, an unknown or malformed
+ *   status, `Retry-After: 3600`, deeply nested errors, escape sequences) -> that answer, or none at all
+ *   (`'hang'`: the connection stays open and silent until the stand-in stops)
  *
  * For `hubc deploy --upgrade` ("Resource Groups - Get", "Resources - List By Resource Group", "Resources -
  * Delete By Id", and the Data Factory REST reference, api-version 2018-06-01):
  * - `GET /subscriptions/{s}/resourcegroups/{rg}` -> the resource group (`id`, `name`, `location`), or 404
  * - `GET .../resourceGroups/{rg}/resources` -> `{ value: scenario.resources }`
+ * - `GET .../resourceGroups/{rg}/providers/Microsoft.Resources/deployments/` ("Deployments - List By Resource
+ *   Group", for `hubc import`) -> `{ value: scenario.deploymentHistory }`
  * - `GET .../factories/{f}/triggers` -> `{ value: [ { id, name, type, properties: { type, runtimeState } } ] }`
  * - `POST .../factories/{f}/triggers/{t}/stop` -> 200 (the trigger is `Stopped`), 404 for an unknown trigger
  * - `DELETE .../factories/{f}/{triggers|pipelines|datasets|linkedservices}/{name}` -> 200, or 204 when absent
@@ -66,8 +71,22 @@ export interface OperationSpec {
   error?: ArmErrorBody;
 }
 
+/** An answer a test injects: `body` is sent as JSON, `text` as it is. */
+export interface InjectedAnswer {
+  status: number;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
 /** What the stand-in answers. */
 export interface StandinScenario {
+  /**
+   * Called first for every request (after the token check) with the request and how many requests of
+   * the same method and path came before it: an answer replaces the stand-in's own, `'hang'` sends none,
+   * undefined lets the stand-in answer.
+   */
+  intercept?: (r: RecordedRequest, seen: number) => InjectedAnswer | 'hang' | undefined;
   subscriptionId: string;
   /** Provider namespace -> `registrationState`. */
   providers: Record<string, string>;
@@ -86,7 +105,9 @@ export interface StandinScenario {
   /** Answer 429 to the first `times` requests whose method and path match. */
   throttle?: { method: string; path: RegExp; times: number; retryAfter: string };
   /** Resources of the resource groups ("Resources - List By Resource Group"). */
-  resources?: { id: string; name: string; type: string; location?: string; tags?: Record<string, string> }[];
+  resources?: { id: string; name: string; type: string; kind?: string; location?: string; tags?: Record<string, string> }[];
+  /** Past deployments of the resource groups ("Deployments - List By Resource Group"): name and properties (`provisioningState`, `timestamp`, `parameters`). */
+  deploymentHistory?: { name: string; properties: { provisioningState: string; timestamp: string; parameters?: Record<string, unknown> } }[];
   /** Data Factory objects by factory name: trigger runtime states and the names of the other objects. */
   factories?: Record<string, { triggers: Record<string, 'Started' | 'Stopped'>; pipelines: string[]; datasets: string[]; linkedServices: string[] }>;
 }
@@ -118,6 +139,7 @@ const json = (res: ServerResponse, status: number, body?: unknown, headers: Reco
 export class ArmStandin {
   readonly requests: RecordedRequest[] = [];
   private readonly reads = new Map<string, number>();
+  private readonly seen = new Map<string, number>();
   private whatIfReads = 0;
   private listings = 0;
   private throttled = 0;
@@ -171,6 +193,15 @@ export class ArmStandin {
     // A client that polls forever fails its test instead of hanging it.
     if (this.requests.length > 2000) return json(res, 400, { error: { code: 'StandinRequestLimit', message: 'more than 2000 requests: the client is looping' } });
     if (record.authorization !== `Bearer ${TEST_TOKEN}`) return json(res, 401, { error: { code: 'AuthenticationFailed', message: 'missing or wrong bearer token' } });
+    const key = `${record.method} ${record.path}`;
+    const seen = this.seen.get(key) ?? 0;
+    this.seen.set(key, seen + 1);
+    const injected = this.scenario.intercept?.(record, seen);
+    if (injected === 'hang') return;
+    if (injected) {
+      res.writeHead(injected.status, { 'content-type': 'application/json; charset=utf-8', ...injected.headers });
+      return void res.end(injected.text ?? (injected.body === undefined ? undefined : JSON.stringify(injected.body)));
+    }
     const t = this.scenario.throttle;
     if (t && this.throttled < t.times && t.method === record.method && t.path.test(record.path)) {
       this.throttled++;
@@ -236,6 +267,10 @@ export class ArmStandin {
       if (i < 0) return json(res, 204);
       s.resources!.splice(i, 1);
       return json(res, 200);
+    }
+    if ((m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/?$`, 'i').exec(p)) && r.method === 'GET') {
+      const rg = m[1];
+      return json(res, 200, { value: (s.deploymentHistory ?? []).map((d) => ({ id: `${sub}/resourceGroups/${rg}/providers/Microsoft.Resources/deployments/${d.name}`, type: 'Microsoft.Resources/deployments', ...d })) });
     }
     // Deployment Operations - List is documented without `/providers/Microsoft.Resources`.
     m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/([^/]+)(/.*)?$`, 'i').exec(p) ?? new RegExp(`^${sub}/resourcegroups/([^/]+)/deployments/([^/]+)(/operations)$`, 'i').exec(p);

@@ -14,12 +14,22 @@
  * - "Path - Create": `PUT /{fs}/{path}?resource=directory|file` (with `If-None-Match: *`: 409
  *   `PathAlreadyExists` when it exists) -> 201; with `x-ms-rename-source: /{fs}/{source}` a rename -> 201
  *   (404 `SourcePathNotFound`, 409 `PathAlreadyExists` for a taken target with `If-None-Match: *`)
- * - "Path - Update": `PATCH ?action=append&position=N` -> 202; `PATCH ?action=flush&position=N` -> 200
- * - "Get Blob" (the SDK reads files through the Blob service): `GET /{fs}/{path}` -> 200 with the bytes
+ * - "Path - Update": `PATCH ?action=append&position=N` -> 202 (with `Content-MD5`, checked against the body:
+ *   400 `Md5Mismatch`); `PATCH ?action=flush&position=N` -> 200 (`x-ms-content-md5` kept as the file's
+ *   Content-MD5, not checked, as the service documents)
+ * - "Path - Get Properties": `HEAD /{fs}/{path}` -> 200 with Content-Length, Content-MD5 when the file has one
+ * - "Path - Delete": `DELETE /{fs}/{path}` -> 200 (404 `PathNotFound`)
+ * - "Get Blob" (the SDK reads files through the Blob service): `GET /{fs}/{path}` -> 200 with the bytes (and
+ *   Content-MD5 when the file has one)
+ *
+ * Faults for the tests: {@link DataLakeStandin.failFlushes} flushes of paths matching
+ * {@link DataLakeStandin.failFlushOf} are answered with 400 `InvalidFlushOperation` (an answer the SDK does not
+ * retry), the data left uncommitted.
  *
  * The SDK addresses an IP host "path style" (`https://127.0.0.1:port/{account}/{fs}/...`) but writes the
  * target of a rename without the account segment; the stand-in accepts both forms.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +54,12 @@ export class DataLakeStandin {
   readonly files = new Map<string, Buffer>();
   /** Directories by `fs/path` (file systems are `fs`). */
   readonly dirs = new Set<string>();
+  /** Content-MD5 of files by `fs/path` (set by a flush with `x-ms-content-md5`). */
+  readonly md5 = new Map<string, string>();
+  /** The next this many flushes of paths matching {@link failFlushOf} fail (the data stays uncommitted). */
+  failFlushes = 0;
+  /** Which flushes {@link failFlushes} applies to (default: every path). */
+  failFlushOf = /(?:)/;
   private readonly pending = new Map<string, Buffer>();
 
   private constructor(
@@ -94,6 +110,7 @@ export class DataLakeStandin {
 
   private putFile(path: string, content: Buffer): void {
     this.files.set(path, content);
+    this.md5.delete(path);
     this.addDir(path.slice(0, path.lastIndexOf('/')));
   }
 
@@ -139,8 +156,11 @@ export class DataLakeStandin {
       const source = r.renameSource!.replace(/^\/+/, '');
       if (!this.files.has(source)) return fail(404, 'SourcePathNotFound', 'The source path for a rename operation does not exist.');
       if (this.files.has(path) && r.ifNoneMatch === '*') return fail(409, 'PathAlreadyExists', 'The specified path already exists.');
+      const md5 = this.md5.get(source);
       this.putFile(path, this.files.get(source)!);
+      if (md5) this.md5.set(path, md5);
       this.files.delete(source);
+      this.md5.delete(source);
       return send(201, undefined, stamp);
     }
     if (r.method === 'PUT' && (params.get('resource') === 'directory' || params.get('resource') === 'file')) {
@@ -154,21 +174,47 @@ export class DataLakeStandin {
     }
     if (r.method === 'PATCH' && params.get('action') === 'append') {
       if (!this.files.has(path)) return fail(404, 'PathNotFound', 'The specified path does not exist.');
+      const sent = req.headers['content-md5'] as string | undefined;
+      if (sent && createHash('md5').update(body).digest('base64') !== sent) return fail(400, 'Md5Mismatch', 'The MD5 value specified in the request did not match with the MD5 value calculated by the server.');
       this.pending.set(path, Buffer.concat([this.pending.get(path) ?? Buffer.alloc(0), body]));
       return send(202, undefined);
     }
     if (r.method === 'PATCH' && params.get('action') === 'flush') {
       const data = this.pending.get(path) ?? Buffer.alloc(0);
       if (!this.files.has(path) || Number(params.get('position')) !== data.length) return fail(400, 'InvalidFlushPosition', 'The uploaded data is not contiguous or the position query parameter value is not equal to the length of the file after appending the uploaded data.');
+      if (this.failFlushes > 0 && this.failFlushOf.test(path)) {
+        this.failFlushes--;
+        return fail(400, 'InvalidFlushOperation', 'The resource was created or modified by the Azure Blob Service API and cannot be written to by the Azure Data Lake Storage Service API.');
+      }
       this.files.set(path, data);
       this.pending.delete(path);
+      const md5 = req.headers['x-ms-content-md5'] as string | undefined;
+      if (md5) this.md5.set(path, md5);
+      else this.md5.delete(path);
       return send(200, undefined, stamp);
     }
-    if (r.method === 'GET' && !params.get('resource')) {
+    if ((r.method === 'GET' || r.method === 'HEAD') && !params.get('resource') && !params.get('action')) {
       const data = this.files.get(path);
-      if (!data) return fail(404, 'BlobNotFound', 'The specified blob does not exist.');
-      res.writeHead(200, { ...headers, ...stamp, 'content-type': 'application/octet-stream', 'content-length': String(data.length), 'x-ms-blob-type': 'BlockBlob', 'accept-ranges': 'bytes' });
-      return void res.end(data);
+      if (!data) return r.method === 'HEAD' ? send(404, undefined, { 'x-ms-error-code': 'PathNotFound' }) : fail(404, 'BlobNotFound', 'The specified blob does not exist.');
+      const md5 = this.md5.get(path);
+      res.writeHead(200, {
+        ...headers,
+        ...stamp,
+        'content-type': 'application/octet-stream',
+        'content-length': String(data.length),
+        'x-ms-blob-type': 'BlockBlob',
+        'x-ms-resource-type': 'file',
+        'accept-ranges': 'bytes',
+        ...(md5 ? { 'content-md5': md5 } : {}),
+      });
+      return void res.end(r.method === 'HEAD' ? undefined : data);
+    }
+    if (r.method === 'DELETE') {
+      if (!this.files.has(path)) return fail(404, 'PathNotFound', 'The specified path does not exist.');
+      this.files.delete(path);
+      this.md5.delete(path);
+      this.pending.delete(path);
+      return send(200, undefined);
     }
     return fail(400, 'UnsupportedOperation', `the stand-in does not answer ${r.method} ${r.path}?${query}`);
   }

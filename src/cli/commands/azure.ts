@@ -1,7 +1,7 @@
 /**
- * The Azure credential of the commands that call Azure (`hubc deploy`, `hubc migrate-data`). Kept apart from
- * ./shared.ts so that `hubc build` (dist/hubc-build.cjs, which bundles what `import()` reaches) does not
- * carry the Azure SDK.
+ * The Azure credential of the commands that call Azure (`hubc deploy`, `hubc migrate-data`, `hubc import`).
+ * Kept apart from ./shared.ts so that `hubc build` (dist/hubc-build.cjs, which bundles what `import()`
+ * reaches) does not carry the Azure SDK.
  */
 import type { TokenCredential } from '@azure/identity';
 import { CLOUDS, type CloudName } from '../../deploy/clouds.js';

@@ -6,8 +6,8 @@ import type { Command } from 'commander';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { CompileResult } from '../../compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
-import { writeRelease } from '../../compiler/write.js';
-import { collapseLeftOutSections, EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
+import { EnvironmentError } from '../../diagnostics/diagnostic.js';
+import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileAndCheck, type CommandContext } from './shared.js';
 import { codes } from '../../diagnostics/index.js';
@@ -36,19 +36,18 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         if (typeof checked === 'number') return ctx.exit(checked);
         builds.push(checked);
       }
-      const written: { release: string; out: string; files: string[] }[] = [];
-      for (const { result } of builds) {
-        try {
-          written.push({ release: result.release!, out: writeRelease(opts.out, result.release!, result.artifacts), files: [...result.artifacts.keys()] });
-        } catch (e) {
-          reportDiagnostics(
-            io,
-            [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }],
-            opts.format,
-          );
-          return ctx.exit(EXIT.usage);
-        }
+      // Loaded on use: the lock library is not needed to register the command.
+      const [{ writeReleases }, { UnsafePathError }, { FolderLockedError }] = await Promise.all([import('../../compiler/write.js'), import('../../util/files.js'), import('../../util/lock.js')]);
+      let folders: string[];
+      try {
+        folders = await writeReleases(opts.out, builds.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })));
+      } catch (e) {
+        if (e instanceof UnsafePathError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what })), opts.format));
+        if (e instanceof FolderLockedError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
+        reportDiagnostics(io, [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }], opts.format);
+        return ctx.exit(EXIT.usage);
       }
+      const written = builds.map(({ result }, i) => ({ release: result.release!, out: folders[i], files: [...result.artifacts.keys()] }));
       // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs,
       // and in text each release's HUB221 warnings (nothing lost) are one line.
       const perRelease = builds.map((b) => ({ release: b.result.release!, diagnostics: b.diagnostics }));

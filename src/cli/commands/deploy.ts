@@ -7,6 +7,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
+import { parseDuration } from '../../util/duration.js';
+import { stripControl } from '../../util/text.js';
 import type { ArmError } from '../../deploy/errors.js';
 import type { DeployOutcome } from '../../deploy/run.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
@@ -31,7 +33,20 @@ interface DeployFlags {
   armEndpoint?: string;
   upgrade?: boolean;
   from?: string;
+  publicTemplates?: string;
+  timeout: number;
   format: OutputFormat;
+}
+
+/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/deploy/deadline.ts, written here so that registering the command does not load it). */
+const DEFAULT_TIMEOUT = '2h';
+
+/**
+ * JSON text safe on a terminal: the C1 control characters and Unicode bidirectional controls JSON leaves
+ * as they are (it escapes only those below U+0020) are written as `\uXXXX` escapes; the value is the same.
+ */
+function terminalSafeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,10 +79,10 @@ function printOutcome(
   const diagnostics = [...warnings, ...(outcome.failure?.diagnostics ?? [])];
   if (format === 'json') {
     const arm = outcome.failure?.arm;
-    io.out(`${JSON.stringify({ ...outcome.report, ...(arm ? { arm } : {}), diagnostics }, null, 2)}\n`);
+    io.out(`${terminalSafeJson({ ...outcome.report, ...(arm ? { arm } : {}), diagnostics })}\n`);
     return;
   }
-  reportDiagnostics(io, diagnostics, 'text');
+  reportDiagnostics({ ...io, err: (t) => io.err(stripControl(t)) }, diagnostics, 'text');
   if (outcome.failure?.arm) io.err(`${['  ARM error:', ...formatArmError(outcome.failure.arm, '    ')].join('\n')}\n`);
 }
 
@@ -103,6 +118,18 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
     )
     .option('--upgrade', 'upgrade the hub in the resource group: read its release (ftk-version tag, else settings.json), show the upgrade plan, and carry out its steps before and after the deployment')
     .addOption(choiceOption('--from <release>', 'with --upgrade: the release the hub was deployed from, instead of reading it', RELEASE_VERSIONS))
+    .option('--public-templates <dir>', 'with --upgrade: folder of public templates (finops-hub-<version>.json); a hub deployed from the public templates is planned from its own template')
+    .addOption(
+      new Option('--timeout <duration>', 'longest time the whole run may take, not counting the confirmation prompt (90m, 2h, 300s; a bare number is seconds); then hubc stops and gives the deployment\'s portal link')
+        .default(parseDuration(DEFAULT_TIMEOUT), DEFAULT_TIMEOUT)
+        .argParser((v: string) => {
+          try {
+            return parseDuration(v);
+          } catch (e) {
+            throw new InvalidArgumentError(`${(e as Error).message}.`);
+          }
+        }),
+    )
     .addOption(formatOption())
     .addHelpText(
       'after',
@@ -130,7 +157,8 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
       ]);
       const azure = ctx.azure ?? {};
       const credential = await azureCredential(ctx, opts.cloud);
-      const say = opts.format === 'json' ? (line: string) => io.err(`${line}\n`) : (line: string) => io.out(`${line}\n`);
+      // Lines carry text from ARM (resource names, messages): no escape sequence reaches the terminal.
+      const say = opts.format === 'json' ? (line: string) => io.err(`${stripControl(line)}\n`) : (line: string) => io.out(`${stripControl(line)}\n`);
       const ask = io.isTTY && io.ask ? (q: string) => io.ask!(q) : undefined;
       const outcome = await runDeploy(
         {
@@ -146,6 +174,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
                 upgrade: {
                   hubFile: file,
                   from: opts.from,
+                  publicTemplates: opts.publicTemplates,
                   dataLake: (account: string) => ({
                     account,
                     endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
@@ -158,7 +187,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
         },
         {
           connection: armConnection(opts.cloud, opts.subscription, credential, opts.armEndpoint, azure.clientOptions),
-          timing: { ...DEFAULT_TIMING, ...azure.timing },
+          timing: { ...DEFAULT_TIMING, ...azure.timing, timeoutMs: opts.timeout },
           say,
           ...(ask ? { confirm: async (q: string) => /^\s*y(es)?\s*$/i.test(await ask(q)) } : {}),
         },

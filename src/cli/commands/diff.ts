@@ -1,5 +1,7 @@
 /**
- * `hubc diff A B [--format text|markdown|json|patch] [--hub FILE]`: compare two builds. Exit 0 when equal,
+ * `hubc diff A B [--format text|markdown|json|patch] [--hub FILE] [--public-templates DIR]`: compare two builds.
+ * A side may be a public release's template (`public:0.6` in `--public-templates`, or a `finops-hub-*.json`
+ * file), evaluated for the other side's parameters; the other side is then evaluated too, so resources pair by name. Exit 0 when equal,
  * 1 when different, 2 on error (as `diff` does). The comparison (src/diff/) is loaded by the action.
  */
 import type { Command } from 'commander';
@@ -21,25 +23,27 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
         'triggers, datasets and linked services; KQL tables, functions, update policies and ingestion mappings; config files. ' +
         'Upgrade notes first say what deploying B over a hub deployed from A means. A and B are each a release number ' +
         `(${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release; write ./0.7 for a folder named 0.7), a hub.yaml file, ` +
-        'or a folder written by hubc build or hubc publish. Exit codes: 0 equal, 1 different, 2 error.',
+        'a folder written by hubc build or hubc publish, or a public release\'s template (a finops-hub-<version>.json file, or public:<release> ' +
+        'in the --public-templates folder), evaluated with the other side\'s hub.yaml values and compared resource by resource with names evaluated. ' +
+        'Exit codes: 0 equal, 1 different, 2 error.',
     )
     .argument('<a>', 'the build upgraded from')
     .argument('<b>', 'the build upgraded to')
     .option('--hub <file>', 'hub file compiled when A or B is a release number', 'hub.yaml')
+    .option('--public-templates <dir>', 'folder of public templates (finops-hub-<version>.json) for public:<release>')
     .addOption(choiceOption('--format <format>', 'output format', DIFF_FORMATS, 'text'))
     .addHelpText(
       'after',
-      '\nExamples:\n  hubc diff 0.6 0.7 --format markdown\n  hubc diff hub.yaml my-hub.yaml\n  hubc diff dist-templates/0.7 0.7 --hub my-hub.yaml --format json\n  hubc diff feed/0.6 feed/0.7 --format patch\n',
+      '\nExamples:\n  hubc diff 0.6 0.7 --format markdown\n  hubc diff hub.yaml my-hub.yaml\n  hubc diff dist-templates/0.7 0.7 --hub my-hub.yaml --format json\n  hubc diff feed/0.6 feed/0.7 --format patch\n  hubc diff public:0.6 imported.yaml --public-templates templates/\n',
     )
-    .action(async (aArg: string, bArg: string, opts: { hub: string; format: DiffFormat }) => {
+    .action(async (aArg: string, bArg: string, opts: { hub: string; format: DiffFormat; publicTemplates?: string }) => {
       const { io } = ctx;
       const diagFormat = opts.format === 'json' ? 'json' : 'text';
       let output: string;
       let equal: boolean;
-      const { diffAndRender, DiffLoadError, loadDiffInput } = await import('../../diff/index.js');
+      const { diffAndRender, DiffLoadError, loadDiffPair } = await import('../../diff/index.js');
       try {
-        const a = loadDiffInput(aArg, opts.hub);
-        const b = loadDiffInput(bArg, opts.hub);
+        const [a, b] = loadDiffPair(aArg, bArg, opts.hub, { publicTemplates: opts.publicTemplates, evaluateBoth: true });
         const r = diffAndRender(a, b, opts.format, io.isTTY);
         output = r.output;
         equal = r.result.equal;

@@ -6,7 +6,7 @@
  * unreachable account (HUB492), or a pair that is not an upgrade (HUB493).
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { EnvironmentError } from '../../diagnostics/diagnostic.js';
+import { EnvironmentError, hasErrors } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
 import { getRelease, RELEASE_VERSIONS } from '../../model/releases.js';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
@@ -41,7 +41,8 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
       "Moves (or with --copy copies) the parquet files an earlier release wrote into the ingestion container into the folders a newer release reads, in a local folder laid out like the storage account (--storage DIR, holding ingestion/) " +
         'or in the hub\'s Data Lake account (--account NAME, signed in with DefaultAzureCredential). Files moved into the dataset layout of 0.6+ get the ingestion ID migrated-<from>-<yyyyMM>; ' +
         'for releases that load ingestion/ into Data Explorer, each folder then gets an empty manifest.json, which starts the load. ' +
-        '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Without --yes this is a dry run that lists every move and changes nothing.',
+        '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Copies are written under a temporary name, checked and then renamed; a target that exists is compared with its source, not trusted; ' +
+        'running the same command again after an interruption finishes the work (manifests included). Without --yes this is a dry run that lists every move and changes nothing.',
     )
     .addOption(choiceOption('--from <release>', 'release that wrote the data', RELEASE_VERSIONS).makeOptionMandatory())
     .addOption(choiceOption('--to <release>', 'release to move the data for', RELEASE_VERSIONS).makeOptionMandatory())
@@ -114,6 +115,6 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
         io.out(formatMigration(plan, dryRun));
         reportDiagnostics(io, diagnostics, 'text');
       }
-      ctx.exit(diagnostics.length ? EXIT.diagnostics : EXIT.ok);
+      ctx.exit(hasErrors(diagnostics) ? EXIT.diagnostics : EXIT.ok);
     });
 }

@@ -1,14 +1,13 @@
 /**
  * `hubc params`: write the `azuredeploy.parameters.json` of a hub.yaml (the work is in `src/params/`).
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toJsonText } from '../../model/json.js';
 import { KEY_VAULT_ID } from '../../params/keyVault.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
+import { writeOutputFile } from '../output.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, hubFileOf, type CommandContext } from './shared.js';
-import { codes } from '../../diagnostics/index.js';
 
 interface ParamsFlags {
   hub?: string;
@@ -19,12 +18,6 @@ interface ParamsFlags {
   format: OutputFormat;
 }
 
-/** Writes a file atomically (temporary file beside it, then rename). */
-function writeAtomically(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
-}
 
 /** Adds the command to the program. */
 export function registerParams(program: Command, ctx: CommandContext): void {
@@ -80,12 +73,8 @@ export function registerParams(program: Command, ctx: CommandContext): void {
         reportDiagnostics(io, diagnostics, 'text');
         return ctx.exit(EXIT.ok);
       }
-      try {
-        writeAtomically(opts.out, text);
-      } catch (e) {
-        reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], opts.format);
-        return ctx.exit(EXIT.usage);
-      }
+      const failed = writeOutputFile(io, opts.out, text, opts.format, 'params:out-flushed');
+      if (failed !== undefined) return ctx.exit(failed);
       reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, parameters: names, references: built.references, omitted: built.omitted });
       if (opts.format === 'text') {
         io.out(`wrote ${opts.out}: ${names.length} parameters for release ${compiled.release}\n`);

@@ -9,7 +9,6 @@
  * CommonJS and the same file reached through `import()` as a second, ES module instance, with its own
  * classes. In the bundle (dist/) both are one module.
  */
-import { readFileSync } from 'node:fs';
 import type { TokenCredential } from '@azure/identity';
 import type { ResourceManagementClientOptionalParams } from '@azure/arm-resources';
 import type { DeployTiming } from '../../deploy/run.js';
@@ -17,6 +16,7 @@ import type { CompileResult } from '../../compiler/compile.js';
 import { hasErrors, type Diagnostic, type EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { codes } from '../../diagnostics/index.js';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 
 /**
  * What commands that call Azure would otherwise build themselves. The real CLI leaves it empty (it signs
@@ -46,16 +46,18 @@ export interface CommandContext {
 }
 
 /**
- * Reads a hub.yaml file. On a read error reports HUB001 and returns the exit code instead of the text: 2, as
- * for every environment error (docs/diagnostics.md), not 1, which is kept for problems in the hub.yaml.
+ * Reads a hub.yaml file: a regular file of at most `INPUT_LIMITS.hubYaml` bytes (src/util/inputFiles.ts;
+ * a FIFO, a device or a folder is refused without being opened for long). When it cannot be read, reports
+ * HUB001 and returns the exit code instead of the text: 2, as for every environment error
+ * (docs/diagnostics.md), not 1, which is kept for problems in the hub.yaml.
  */
 export function readHubFile(io: CliIO, file: string, format: OutputFormat): string | number {
   try {
-    return readFileSync(file, 'utf8');
+    return readInputFile(file, { maxBytes: INPUT_LIMITS.hubYaml });
   } catch (e) {
     reportDiagnostics(
       io,
-      [{ ...codes.HUB001.raise({ file, detail: (e as Error).message }), file }],
+      [{ ...codes.HUB001.raise({ file, detail: (e as { detail?: string }).detail ?? (e as Error).message }), file }],
       format,
     );
     return EXIT.usage;

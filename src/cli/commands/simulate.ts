@@ -96,20 +96,28 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
     }
     const compiled = await compileFile(io, file, opts.format, opts.release);
     if (typeof compiled === 'number') return ctx.exit(compiled);
-    const start: SimulationStart = opts.event
+    const start: SimulationStart =
+      opts.event !== undefined
       ? { kind: 'event', path: opts.event }
       : opts.schedule
         ? { kind: 'schedule', schedule: opts.schedule }
         : { kind: 'pipeline', pipeline: opts.pipeline!, parameters: opts.param };
-    const result = await simulate({
-      artifacts: compiled.artifacts,
-      release: compiled.release!,
-      storage: opts.storage,
-      start,
-      now: opts.now,
-      responses,
-      maxRuns: opts.maxRuns,
-    });
+    let result: Awaited<ReturnType<typeof simulate>>;
+    try {
+      result = await simulate({
+        artifacts: compiled.artifacts,
+        release: compiled.release!,
+        storage: opts.storage,
+        start,
+        now: opts.now,
+        responses,
+        maxRuns: opts.maxRuns,
+      });
+    } catch (e) {
+      // Bad input found before anything ran: the error alone, no report of a simulation that did not happen.
+      if (e instanceof SimulationError) return report(e);
+      throw e;
+    }
     if (opts.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
     else {
       io.out(formatSimulation(result));

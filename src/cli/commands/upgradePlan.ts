@@ -4,19 +4,21 @@
  * cannot be loaded (HUB400-HUB402), TO is older than FROM (HUB490) or the parameter file cannot be used
  * (HUB491). The planner (src/upgrade/) is loaded by the action.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
+import { writeOutputFile } from '../output.js';
 import { choiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
 import { codes } from '../../diagnostics/index.js';
 
 interface UpgradePlanFlags {
   hub: string;
+  publicTemplates?: string;
   parameters?: string;
   out?: string;
   format: PlanFormat;
@@ -31,18 +33,20 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       'Plans the upgrade of a hub deployed from FROM to TO, from the comparison of the two builds (hubc diff): parameters of a saved parameter file to rename or drop, ' +
         'triggers to stop, Data Factory objects and resources to delete (in dependency order) because TO removes them or they block its deployment, ' +
         'the settings.json change, and data to move into a new ingestion layout (hubc migrate-data). Every step says why and cites the change. ' +
-        `FROM and TO are each a release number (${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release), a hub.yaml file, or a folder written by hubc build or hubc publish. ` +
+        `FROM and TO are each a release number (${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release), a hub.yaml file, a folder written by hubc build or hubc publish, ` +
+        'or a public release\'s template (a finops-hub-<version>.json file, or public:<release> in the --public-templates folder), evaluated with the --parameters values (else the other side\'s hub.yaml values). ' +
         'hubc deploy --upgrade carries out the steps marked [hubc deploy].',
     )
     .argument('<from>', 'the build the hub is deployed from')
     .argument('<to>', 'the build to upgrade to')
     .option('--hub <file>', 'hub file compiled when FROM or TO is a release number', 'hub.yaml')
+    .option('--public-templates <dir>', 'folder of public templates (finops-hub-<version>.json) for public:<release>')
     .option('-p, --parameters <file>', "FROM's saved deployment parameters file: only its parameters are planned, and it is rewritten for TO")
     .option('-o, --out <file>', 'write the rewritten parameters file here (needs --parameters)')
     .addOption(choiceOption('--format <format>', 'output format', PLAN_FORMATS, 'text'))
     .addHelpText(
       'after',
-      '\nExamples:\n  hubc upgrade-plan 0.5 0.7\n  hubc upgrade-plan 0.3 0.7 --parameters azuredeploy.parameters.json --out azuredeploy.parameters.0.7.json\n  hubc upgrade-plan dist-templates/0.6 my-hub.yaml --format markdown\n' +
+      '\nExamples:\n  hubc upgrade-plan 0.5 0.7\n  hubc upgrade-plan 0.3 0.7 --parameters azuredeploy.parameters.json --out azuredeploy.parameters.0.7.json\n  hubc upgrade-plan dist-templates/0.6 my-hub.yaml --format markdown\n  hubc upgrade-plan public:0.6 0.7 --hub imported.yaml --public-templates templates/ --parameters public.parameters.json --out hub.parameters.json\n' +
         '\nExit codes: 0 plan printed, 2 usage, a side that cannot be loaded, a downgrade, or an unusable parameters file.\n',
     )
     .action(async (fromArg: string, toArg: string, opts: UpgradePlanFlags) => {
@@ -63,19 +67,23 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       let parameters: { file: string; doc: unknown; out?: string } | undefined;
       if (opts.parameters) {
         try {
-          parameters = { file: opts.parameters, doc: JSON.parse(readFileSync(opts.parameters, 'utf8')), out: opts.out };
+          parameters = { file: opts.parameters, doc: JSON.parse(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
         } catch (e) {
-          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as Error).message });
+          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
           return fail(r.code, r.message, r.hint!);
         }
       }
       let output: string;
       let plan;
-      const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError }, { DiffLoadError }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
+      const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
       try {
-        const a = loadUpgradeSide(fromArg, opts.hub);
-        const b = loadUpgradeSide(toArg, opts.hub);
-        plan = planUpgrade(a.input, b.input, { parameters, notes: [...a.notes, ...b.notes] });
+        const notes: string[] = [];
+        const [a, b] = loadDiffPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
+          const side = loadUpgradeSide(arg, opts.hub);
+          notes.push(...side.notes);
+          return side.input;
+        });
+        plan = planUpgrade(a, b, { parameters, notes });
         output = renderPlan(plan, opts.format);
       } catch (e) {
         if (e instanceof DiffLoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
@@ -83,14 +91,8 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         throw e;
       }
       if (opts.out && plan.parameters) {
-        try {
-          const temp = `${opts.out}.${process.pid}.tmp`;
-          writeFileSync(temp, toJsonText(plan.parameters.rewritten));
-          renameSync(temp, opts.out);
-        } catch (e) {
-          reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], diagFormat);
-          return ctx.exit(EXIT.usage);
-        }
+        const failed = writeOutputFile(io, opts.out, toJsonText(plan.parameters.rewritten), diagFormat, 'upgrade-plan:out-flushed');
+        if (failed !== undefined) return ctx.exit(failed);
       }
       io.out(output);
       if (opts.out && opts.format !== 'json') io.out(`wrote ${opts.out}: the parameters file for ${plan.to.label}\n`);

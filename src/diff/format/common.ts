@@ -94,6 +94,7 @@ function setChange(from: unknown, to: unknown): { added: unknown[]; removed: unk
 export function sideText(side: DiffSide): string {
   if (side.source === 'release') return `release ${side.release} (compiled from the hub file)`;
   if (side.source === 'hub.yaml') return `${side.label} (release ${side.release ?? 'unknown'})`;
+  if (side.source === 'public') return `public template ${side.label} (release ${side.release}, evaluated for the other side's parameters)`;
   return `folder ${side.label}${side.release ? ` (release ${side.release})` : ''}`;
 }
 

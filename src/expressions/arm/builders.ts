@@ -88,6 +88,7 @@ export const int = (a: ArmArg) => call('int', a);
 export const less = (a: ArmArg, b: ArmArg) => call('less', a, b);
 export const greater = (a: ArmArg, b: ArmArg) => call('greater', a, b);
 export const min = (...args: ArmArg[]) => call('min', ...args);
+export const sub = (a: ArmArg, b: ArmArg) => call('sub', a, b);
 export const max = (...args: ArmArg[]) => call('max', ...args);
 export const contains = (container: ArmArg, item: ArmArg) => call('contains', container, item);
 export const coalesce = (...args: ArmArg[]) => call('coalesce', ...args);

@@ -60,6 +60,12 @@ export interface ArmEvalContext {
   /** `copyIndex()`: the index of the current loop, or indexes by loop name. */
   copyIndex?: number | Record<string, number>;
   /**
+   * `reference(resourceId, ...)` of resources whose runtime state the caller knows (e.g. the outputs of a
+   * nested deployment): the value for a resource ID (compared as given), or undefined to leave the call
+   * residual. Members the value lacks stay residual.
+   */
+  reference?: (resourceId: string) => ArmValue | undefined;
+  /**
    * When true (default) a variable whose value is not fully known is replaced by its residual
    * expression; when false, `variables('name')` is kept.
    */
@@ -134,6 +140,7 @@ export class Scope {
       deploymentName: ctx.deploymentName,
       environment: ctx.environment === 'AzureCloud' ? AZURE_CLOUD_ENVIRONMENT : ctx.environment,
       copyIndex: ctx.copyIndex,
+      reference: ctx.reference,
     };
     this.userFunctions = readUserFunctions(ctx.functions);
     this.inline = ctx.inlineVariables !== false;
@@ -229,6 +236,8 @@ export class Evaluator implements EvalHost {
   withCopyIndex(loop: string, index: number): Evaluator {
     const base = this.deployment.copyIndex;
     const map: Record<string, number> = typeof base === 'object' && base ? { ...base } : {};
+    // Re-entered last, so `copyIndex()` without a name reads it.
+    delete map[loop];
     map[loop] = index;
     return new Evaluator(this.scope, this.lambdas, this.functionParams, map);
   }

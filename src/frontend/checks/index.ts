@@ -12,6 +12,7 @@ import { tagsByResourceCheck } from './tagsByResource.js';
 import { regionsCheck } from './regions.js';
 import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
+import { hubNameCheck } from './hubName.js';
 
 export type { Check, CheckContext, DataPath } from './types.js';
 
@@ -30,4 +31,5 @@ export const CHECKS: readonly Check[] = [
   regionsCheck,
   scopesCheck,
   releaseFieldsCheck,
+  hubNameCheck,
 ];

@@ -1,3 +1,5 @@
+import type { ArmResourceBodies } from '../armResources.generated.js';
+
 /**
  * The ARM API version of every resource type hubc deploys or reads (`reference()`, `listKeys()`, the
  * private endpoint connections the approval deployments read and set), in one place. Every release uses
@@ -8,9 +10,11 @@
  * Each entry is the newest stable version of its type whose official schema
  * (github.com/Azure/azure-resource-manager-schemas, `schemas/<apiVersion>/<Provider>.json`) is in hubc's
  * schema snapshot (`../shared/arm-schemas`); test/lint/ownOutput.test.ts holds every emitted version to
- * this table and to that snapshot. Moving a type to a newer version: change it here, run the tests with
- * the new schema in the snapshot, read the golden diff, and record what the new version changes in
- * docs/deviations.md.
+ * this table and to that snapshot. Moving a type to a newer version: change it here, run `npm run
+ * arm-types` with the new schema in the snapshot (the table `satisfies` the generated resource body types,
+ * src/modules/armResources.generated.ts, so `tsc` fails until they are regenerated; then the bodies the
+ * modules build are checked against the new version), run the tests, read the golden diff, and record what
+ * the new version changes in docs/deviations.md.
  */
 export const API_VERSIONS = {
   'Microsoft.Authorization/roleAssignments': '2022-04-01',
@@ -44,7 +48,7 @@ export const API_VERSIONS = {
   'Microsoft.Storage/storageAccounts/blobServices': '2025-06-01',
   'Microsoft.Storage/storageAccounts/blobServices/containers': '2025-06-01',
   'Microsoft.Storage/storageAccounts/privateEndpointConnections': '2025-06-01',
-} as const satisfies Record<string, string>;
+} as const satisfies { [T in keyof ArmResourceBodies]: ArmResourceBodies[T]['apiVersion'] };
 
 /** A resource type hubc deploys or reads, as {@link API_VERSIONS} spells it. */
 export type ResourceType = keyof typeof API_VERSIONS;
@@ -53,6 +57,6 @@ export type ResourceType = keyof typeof API_VERSIONS;
  * The API version hubc uses for a resource type.
  * @param type a type of {@link API_VERSIONS}; the compiler checks the spelling
  */
-export function apiVersion(type: ResourceType): string {
+export function apiVersion<T extends ResourceType>(type: T): (typeof API_VERSIONS)[T] {
   return API_VERSIONS[type];
 }

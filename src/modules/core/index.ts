@@ -64,8 +64,8 @@ export function coreModule(model: HubModel): Contribution {
         type: 'string',
         defaultValue: model.hub.name,
         minLength: 3,
-        maxLength: 40,
-        metadata: { description: 'Hub name. Used to make resource names unique; letters, digits and single - or _ between them.' },
+        maxLength: 63,
+        metadata: { description: 'Hub name. Used to make resource names unique; 3-63 letters, digits, - and _, starting and ending with a letter or digit.' },
       },
       location: {
         type: 'string',
@@ -118,9 +118,10 @@ export function coreModule(model: HubModel): Contribution {
           toolTip: parameters.hubName.metadata.description,
           constraints: {
             required: true,
-            // the template's minLength/maxLength (3-40) and hub.schema.json's pattern
-            regex: '^(?=.{3,40}$)[A-Za-z][A-Za-z0-9]*([_-][A-Za-z0-9]+)*$',
-            validationMessage: '3-40 letters and digits with single - or _ between them, starting with a letter.',
+            // the template's minLength/maxLength (3-63) and hub.schema.json's pattern (the public releases' form
+            // rule, plus `_`)
+            regex: '^[A-Za-z0-9][A-Za-z0-9_-]{1,61}[A-Za-z0-9]$',
+            validationMessage: '3-63 letters, digits, - and _, starting and ending with a letter or digit.',
           },
         },
         output: ui.basics('hubName'),

@@ -1,18 +1,21 @@
 /**
  * Resource names and shared values of a hub, as ARM expressions over template variables.
  *
- * Naming rule (spec, "Deployed resources"): `<hubName>-<purpose>-<unique-suffix>`, adjusted to each
- * resource type's length and character rules; the suffix is `uniqueString(hubName, resourceGroup().id)`
- * (13 lowercase letters and digits). Type rules: storage accounts 3-24 lowercase letters and digits;
- * Key Vault 3-24 letters, digits and single hyphens, starting with a letter; Data Factory 3-63 letters,
- * digits and single hyphens (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules).
- * The hub name itself is 3-40 letters, digits, `-` and `_` without doubled or trailing separators
- * (schemas/hub.schema.json), so the only doubled hyphen that can appear is where a truncated hub name
- * meets the purpose; `replace(.., '--', '-')` removes it.
+ * The names follow the release row's naming rules (`src/model/naming.ts`, hub.yaml `naming`): the
+ * specification's `<hubName>-<purpose>-<unique-suffix>` adjusted to each resource type's length and
+ * character rules (the default), or the names the public release of the same number computes. The suffix is
+ * `uniqueString(hubName, resourceGroup().id)` (13 lowercase letters and digits). Type rules: storage
+ * accounts 3-24 lowercase letters and digits; Key Vault 3-24 letters, digits and single hyphens, starting
+ * with a letter; Data Factory 3-63 letters, digits and single hyphens; virtual networks 2-64
+ * (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules). The hub name is checked
+ * in hub.yaml (`src/frontend/checks/hubName.ts`) so that every rule gives a valid name; where a truncated
+ * hub name meets the next part, `replace(.., '--', '-')` removes the doubled hyphen, as the public
+ * templates do.
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { Value } from '../types.js';
 import { has, parameterName, type ParameterKey, type Release, type ReleaseFeature } from '../../model/releases.js';
+import type { IdentityRole, NameRule, ScriptRole } from '../../model/naming.js';
 import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 import type { TaggedResourceType } from '../../model/tags.js';
 
@@ -30,33 +33,41 @@ export function param(release: Release, key: ParameterKey): arm.Arm {
  */
 export const DATA_EXPLORER_PLACEHOLDER = 'nodataexplorer';
 
+/** The ARM expression of a naming rule (see `NameRule`): the same name `resolveName()` computes. */
+function ruleName(rule: NameRule): arm.Arm {
+  const base = v(rule.base === 'dashed' ? 'hubNameDashed' : 'hubNameSafe');
+  const kept = arm.take(rule.tail ? arm.concat(base, rule.tail) : base, rule.take);
+  const name = arm.concat(kept, ...(rule.separator ? [rule.separator] : []), v('uniqueSuffix'));
+  return rule.base === 'dashed' ? arm.replace(name, '--', '-') : name;
+}
+
+/** Longest virtual network name (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules). */
+const VIRTUAL_NETWORK_NAME_MAX = 64;
+
 /**
  * The name variables a release needs, in template order: those of the resources every hub has, plus those
  * of the components the release has (script storage, Event Grid registration, private networking, Data
- * Explorer).
+ * Explorer), by the release's naming rules.
  */
 export function nameVariables(release: Release): Record<string, Value> {
   const p = arm.parameters;
+  const n = release.naming;
   const when = (feature: ReleaseFeature, vars: Record<string, Value>) => (has(release, feature) ? vars : {});
+  // `<safe hub name>-vnet-<location>` as the public 0.7 release names it; the hub name is cut so the whole
+  // stays within 64 characters (a name that fits is unchanged).
+  const vnetTail = arm.concat('-vnet-', p('location'));
   return {
     uniqueSuffix: arm.uniqueString(p('hubName'), arm.prop(arm.resourceGroup(), 'id')),
     hubNameDashed: arm.replace(p('hubName'), '_', '-'),
     hubNameSafe: arm.toLower(arm.replace(arm.replace(p('hubName'), '-', ''), '_', '')),
-    // 6 + 'store' (5) + 13 = 24
-    storageAccountName: arm.concat(arm.take(v('hubNameSafe'), 6), 'store', v('uniqueSuffix')),
-    // 5 + 'script' (6) + 13 = 24
-    ...when('scriptStorage', { scriptStorageAccountName: arm.concat(arm.take(v('hubNameSafe'), 5), 'script', v('uniqueSuffix')) }),
-    // at most 49 + '-' + 13 = 63
-    dataFactoryName: arm.replace(arm.concat(arm.take(arm.concat(v('hubNameDashed'), '-engine'), 49), '-', v('uniqueSuffix')), '--', '-'),
-    // 4 + '-vault-' (7) + 13 = 24
-    keyVaultName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 4), '-vault-', v('uniqueSuffix')), '--', '-'),
-    // at most 30 + '-events-' (8) + 13 = 51 > 50, so 29
-    ...when('eventGridRegistration', {
-      eventGridNamespaceName: arm.replace(arm.concat(arm.take(v('hubNameDashed'), 29), '-events-', v('uniqueSuffix')), '--', '-'),
-    }),
+    storageAccountName: ruleName(n.storageAccount),
+    ...when('scriptStorage', { scriptStorageAccountName: ruleName(n.scriptStorageAccount) }),
+    dataFactoryName: ruleName(n.dataFactory),
+    keyVaultName: ruleName(n.keyVault),
+    ...when('eventGridRegistration', { eventGridNamespaceName: ruleName(n.eventGridNamespace) }),
     ...when('privateNetworking', {
-      virtualNetworkName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location')),
-      networkSecurityGroupName: arm.concat(v('hubNameSafe'), '-vnet-', arm.parameters('location'), '-nsg'),
+      virtualNetworkName: arm.concat(arm.take(v('hubNameSafe'), arm.sub(VIRTUAL_NETWORK_NAME_MAX, arm.length(vnetTail))), vnetTail),
+      networkSecurityGroupName: arm.concat(v('virtualNetworkName'), '-nsg'),
     }),
     blobManagerIdentityName: arm.concat(v('storageAccountName'), '_blobManager'),
     triggerManagerIdentityName: arm.concat(v('dataFactoryName'), '_triggerManager'),
@@ -66,6 +77,24 @@ export function nameVariables(release: Release): Record<string, Value> {
     // get a placeholder name instead.
     ...when('dataExplorer', { dataExplorerClusterName: arm.if_(arm.empty(p('dataExplorerName')), DATA_EXPLORER_PLACEHOLDER, p('dataExplorerName')) }),
   };
+}
+
+/** Name of one of the hub's deployment scripts, by the release's naming rules. */
+export function scriptName(release: Release, role: ScriptRole): arm.Arm | string {
+  const rule = release.naming.scripts[role];
+  if (rule.after === 'none') return rule.name;
+  return arm.concat(rule.after === 'storageAccount' ? v('storageAccountName') : v('dataFactoryName'), rule.name);
+}
+
+/**
+ * Name of a role assignment of one of the deployment identities: `guid(<scope id>, <role>, <identity id>)`,
+ * plus the naming rules' seed for that identity where the public release assigned its roles elsewhere
+ * (`NamingRules.roleNameSeeds`).
+ */
+export function identityRoleAssignmentName(release: Release, identity: IdentityRole, scopeId: arm.Arm, role: string): arm.Arm {
+  const seed = release.naming.roleNameSeeds[identity];
+  const principal = identity === 'blobManager' ? ids.blobManagerIdentity : ids.triggerManagerIdentity;
+  return seed ? arm.guid(scopeId, role, principal, seed) : arm.guid(scopeId, role, principal);
 }
 
 /** References to the name variables, for use inside resources. */

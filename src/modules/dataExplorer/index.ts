@@ -166,6 +166,9 @@ export function dataExplorerModule(model: HubModel): Contribution {
       role: ROLES.storageBlobDataContributor,
       principalId: clusterPrincipal,
       nameSeed: ids.dataExplorerCluster,
+      ...(model.release.naming.dataExplorerStorageRoleName === 'clusterSubscription'
+        ? { name: arm.guid(names.dataExplorerCluster, arm.prop(arm.subscription(), 'id'), 'Storage Blob Data Contributor') }
+        : {}),
       condition: deployDataExplorer,
       dependsOn: [ids.storageAccount, ids.dataExplorerCluster],
       description: 'Lets the Data Explorer cluster read parquet files from the ingestion container.',
@@ -177,6 +180,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
           groupId: 'cluster',
           subnet: SUBNETS.dataExplorer,
           zones: ['kusto', 'blob', 'queue', 'table'],
+          zoneGroup: 'dataExplorer-endpoint-zone',
           condition: deployDataExplorer,
           dependsOn: [ids.dataExplorerCluster],
         })

@@ -12,26 +12,27 @@
  * Nesting rules of Data Factory (learn.microsoft.com/azure/data-factory/concepts-nested-activities): If
  * Condition and Switch may sit inside ForEach or Until but not inside If Condition or Switch; ForEach and
  * Until allow one level of nesting only. {@link nestingViolations} checks a pipeline against them.
+ *
+ * Every builder returns the `@azure/arm-datafactory` model of its activity in wire form (./wire.ts), so
+ * a misspelt or missing property fails to compile.
  */
+import type * as sdk from '@azure/arm-datafactory';
 import * as adf from '../../expressions/adf/index.js';
+import type { Arm } from '../../expressions/arm/ast.js';
 import type { Value, ValueObject } from '../types.js';
+import type { AdfActivity, AdfActivityOf, AdfActivityType, AdfActivityTypeProperties, AdfPipelineProperties, AdfWireObject } from './wire.js';
 
 /** Outcome of an upstream activity that lets a downstream one run. */
 export type DependencyCondition = 'Succeeded' | 'Failed' | 'Skipped' | 'Completed';
 
 /** One `dependsOn` entry in wire form. */
-export interface ActivityDependency extends ValueObject {
+export type ActivityDependency = {
   activity: string;
   dependencyConditions: DependencyCondition[];
-}
+};
 
-/** An activity in wire form. */
-export interface Activity extends ValueObject {
-  name: string;
-  type: string;
-  dependsOn: ActivityDependency[];
-  userProperties: Value[];
-}
+/** An activity in wire form (any type; ./wire.ts). */
+export type Activity = AdfActivity;
 
 /** `dependsOn` entry: runs when `activity` ended in one of `conditions`. */
 export function after(activity: string, ...conditions: DependencyCondition[]): ActivityDependency {
@@ -56,7 +57,7 @@ export const LONG_POLICY: Policy = { timeout: '0.12:00:00', retry: 0, retryInter
 /** Five minutes, two retries: reads of small files and REST calls. */
 export const SHORT_POLICY: Policy = { timeout: '0.00:05:00', retry: 2, retryIntervalInSeconds: 30 };
 
-function policyOf(p: Policy): ValueObject {
+function policyOf(p: Policy): AdfWireObject<sdk.ActivityPolicy> {
   return { timeout: p.timeout, retry: p.retry, retryIntervalInSeconds: p.retryIntervalInSeconds, secureOutput: false, secureInput: false };
 }
 
@@ -67,8 +68,11 @@ export interface ActivityOptions {
   description?: string;
 }
 
-function base(type: string, o: ActivityOptions): Activity {
-  const a: Activity = { name: o.name, type, dependsOn: o.dependsOn ?? [], userProperties: [] };
+/** What every activity has, for the activity type `K`. */
+type ActivityBase<K extends AdfActivityType> = { name: string; type: K; dependsOn: ActivityDependency[]; userProperties: []; description?: string };
+
+function base<K extends AdfActivityType>(type: K, o: ActivityOptions): ActivityBase<K> {
+  const a: ActivityBase<K> = { name: o.name, type, dependsOn: o.dependsOn ?? [], userProperties: [] };
   if (o.description) a.description = o.description;
   return a;
 }
@@ -81,49 +85,65 @@ function exprOrLiteral(v: AdfValue | number | boolean): Value {
   return v instanceof adf.Adf || v instanceof adf.AdfInterpolation ? adf.expression(v) : v;
 }
 
+/** A reference to a dataset in wire form. */
+export type DatasetReference = AdfWireObject<sdk.DatasetReference>;
+/** A reference to a linked service in wire form. */
+export type LinkedServiceReference = AdfWireObject<sdk.LinkedServiceReference>;
+
 /** Reference to a dataset with parameter values. */
-export function datasetRef(name: string, parameters?: Record<string, AdfValue>): ValueObject {
-  const ref: ValueObject = { referenceName: name, type: 'DatasetReference' };
+export function datasetRef(name: string, parameters?: Record<string, AdfValue>): DatasetReference {
+  const ref: DatasetReference = { referenceName: name, type: 'DatasetReference' };
   if (parameters) ref.parameters = Object.fromEntries(Object.entries(parameters).map(([k, v]) => [k, exprOrLiteral(v)]));
   return ref;
 }
 
 /** Reference to a linked service with parameter values. */
-export function linkedServiceRef(name: string, parameters?: Record<string, Value>): ValueObject {
-  const ref: ValueObject = { referenceName: name, type: 'LinkedServiceReference' };
+export function linkedServiceRef(name: string, parameters?: Record<string, Value>): LinkedServiceReference {
+  const ref: LinkedServiceReference = { referenceName: name, type: 'LinkedServiceReference' };
   if (parameters) ref.parameters = parameters;
   return ref;
 }
 
 /** Read settings of Azure Data Lake Storage Gen2 (`AzureBlobFSReadSettings`). */
-export function lakeReadSettings(recursive = false): ValueObject {
+export function lakeReadSettings(recursive = false): AdfWireObject<sdk.AzureBlobFSReadSettings> {
   return { type: 'AzureBlobFSReadSettings', recursive, enablePartitionDiscovery: false };
 }
 /** Write settings of Azure Data Lake Storage Gen2 (`AzureBlobFSWriteSettings`). */
-export function lakeWriteSettings(): ValueObject {
+export function lakeWriteSettings(): AdfWireObject<sdk.AzureBlobFSWriteSettings> {
   return { type: 'AzureBlobFSWriteSettings' };
 }
 
 /** File formats the copy, lookup and metadata activities read or write. */
 export type FileFormat = 'Json' | 'DelimitedText' | 'Parquet';
 
-const READ_SETTINGS: Record<FileFormat, string | undefined> = {
+const READ_SETTINGS = {
   Json: 'JsonReadSettings',
   DelimitedText: 'DelimitedTextReadSettings',
   Parquet: undefined,
-};
-const WRITE_SETTINGS: Record<FileFormat, string> = {
+} as const satisfies Record<FileFormat, string | undefined>;
+
+/**
+ * File formats the copy activity writes. Not DelimitedText: its write settings need a `fileExtension`
+ * (`DelimitedTextWriteSettings` in the Data Factory REST API), which hubc has no use for.
+ */
+export type SinkFormat = Exclude<FileFormat, 'DelimitedText'>;
+
+const WRITE_SETTINGS = {
   Json: 'JsonWriteSettings',
-  DelimitedText: 'DelimitedTextWriteSettings',
   Parquet: 'ParquetWriteSettings',
-};
+} as const satisfies Record<SinkFormat, string>;
+
+/** A copy or lookup source of a data lake file, in wire form. */
+export type FileSource = AdfWireObject<sdk.JsonSource | sdk.DelimitedTextSource | sdk.ParquetSource>;
+/** A copy sink of a data lake file, in wire form. */
+export type FileSink = AdfWireObject<sdk.JsonSink | sdk.ParquetSink>;
 
 /**
  * Copy or lookup source of a data lake file: `<Format>Source` with store and format read settings.
  * @param additionalColumns columns added to every row (`[{ name, value }]` or an expression giving that array)
  */
-export function fileSource(format: FileFormat, opts: { recursive?: boolean; additionalColumns?: adf.Adf } = {}): ValueObject {
-  const s: ValueObject = { type: `${format}Source`, storeSettings: lakeReadSettings(opts.recursive ?? false) };
+export function fileSource(format: FileFormat, opts: { recursive?: boolean; additionalColumns?: adf.Adf } = {}): FileSource {
+  const s: FileSource = { type: `${format}Source`, storeSettings: lakeReadSettings(opts.recursive ?? false) };
   const fmt = READ_SETTINGS[format];
   if (fmt) s.formatSettings = { type: fmt };
   if (opts.additionalColumns) s.additionalColumns = adf.expression(opts.additionalColumns);
@@ -131,12 +151,14 @@ export function fileSource(format: FileFormat, opts: { recursive?: boolean; addi
 }
 
 /** Copy sink of a data lake file: `<Format>Sink` with store and format write settings. */
-export function fileSink(format: FileFormat): ValueObject {
-  return { type: `${format}Sink`, storeSettings: lakeWriteSettings(), formatSettings: { type: WRITE_SETTINGS[format] } };
+export function fileSink(format: SinkFormat): FileSink {
+  const sink: FileSink = { type: `${format}Sink`, storeSettings: lakeWriteSettings() };
+  sink.formatSettings = { type: WRITE_SETTINGS[format] };
+  return sink;
 }
 
 /** Lookup (learn.microsoft.com/azure/data-factory/control-flow-lookup-activity): reads the first row or all rows. */
-export function lookup(o: ActivityOptions & { dataset: ValueObject; source: ValueObject; firstRowOnly?: boolean; policy?: Policy }): Activity {
+export function lookup(o: ActivityOptions & { dataset: DatasetReference; source: FileSource; firstRowOnly?: boolean; policy?: Policy }): AdfActivityOf<'Lookup'> {
   return {
     ...base('Lookup', o),
     policy: policyOf(o.policy ?? LONG_POLICY),
@@ -145,12 +167,12 @@ export function lookup(o: ActivityOptions & { dataset: ValueObject; source: Valu
 }
 
 /** Set Variable (control-flow-set-variable-activity). */
-export function setVariable(o: ActivityOptions & { variable: string; value: adf.Adf | adf.AdfInterpolation | string | boolean }): Activity {
+export function setVariable(o: ActivityOptions & { variable: string; value: adf.Adf | adf.AdfInterpolation | string | boolean }): AdfActivityOf<'SetVariable'> {
   return { ...base('SetVariable', o), typeProperties: { variableName: o.variable, value: o.value } };
 }
 
 /** Append Variable (control-flow-append-variable-activity): adds one item to an Array variable. */
-export function appendVariable(o: ActivityOptions & { variable: string; value: adf.Adf | string }): Activity {
+export function appendVariable(o: ActivityOptions & { variable: string; value: adf.Adf | string }): AdfActivityOf<'AppendVariable'> {
   return { ...base('AppendVariable', o), typeProperties: { variableName: o.variable, value: o.value } };
 }
 
@@ -158,16 +180,19 @@ export function appendVariable(o: ActivityOptions & { variable: string; value: a
  * ForEach (control-flow-for-each-activity). Parallel unless `sequential`; `batchCount` (1-50) bounds the
  * parallel iterations and may be a deploy-time ARM expression.
  */
-export function forEach(o: ActivityOptions & { items: adf.Adf; activities: Activity[]; sequential?: boolean; batchCount?: Value }): Activity {
-  const tp: ValueObject = { items: adf.expression(o.items), isSequential: o.sequential ?? false };
-  if (!o.sequential && o.batchCount !== undefined) tp.batchCount = o.batchCount;
-  tp.activities = o.activities;
+export function forEach(o: ActivityOptions & { items: adf.Adf; activities: Activity[]; sequential?: boolean; batchCount?: number | Arm }): AdfActivityOf<'ForEach'> {
+  const tp: AdfActivityTypeProperties<'ForEach'> = {
+    items: adf.expression(o.items),
+    isSequential: o.sequential ?? false,
+    ...(!o.sequential && o.batchCount !== undefined ? { batchCount: o.batchCount } : {}),
+    activities: o.activities,
+  };
   return { ...base('ForEach', o), typeProperties: tp };
 }
 
 /** If Condition (control-flow-if-condition-activity). */
-export function ifCondition(o: ActivityOptions & { expression: adf.Adf; ifTrue?: Activity[]; ifFalse?: Activity[] }): Activity {
-  const tp: ValueObject = { expression: adf.expression(o.expression) };
+export function ifCondition(o: ActivityOptions & { expression: adf.Adf; ifTrue?: Activity[]; ifFalse?: Activity[] }): AdfActivityOf<'IfCondition'> {
+  const tp: AdfActivityTypeProperties<'IfCondition'> = { expression: adf.expression(o.expression) };
   if (o.ifTrue?.length) tp.ifTrueActivities = o.ifTrue;
   if (o.ifFalse?.length) tp.ifFalseActivities = o.ifFalse;
   return { ...base('IfCondition', o), typeProperties: tp };
@@ -176,22 +201,22 @@ export function ifCondition(o: ActivityOptions & { expression: adf.Adf; ifTrue?:
 /** Switch (control-flow-switch-activity): runs the activities of the case whose value equals `on`. */
 export function switchActivity(
   o: ActivityOptions & { on: adf.Adf; cases: { value: string; activities: Activity[] }[]; defaultActivities?: Activity[] },
-): Activity {
-  const tp: ValueObject = { on: adf.expression(o.on), cases: o.cases.map((c) => ({ value: c.value, activities: c.activities })) };
+): AdfActivityOf<'Switch'> {
+  const tp: AdfActivityTypeProperties<'Switch'> = { on: adf.expression(o.on), cases: o.cases.map((c) => ({ value: c.value, activities: c.activities })) };
   if (o.defaultActivities?.length) tp.defaultActivities = o.defaultActivities;
   return { ...base('Switch', o), typeProperties: tp };
 }
 
 /** Until (control-flow-until-activity): repeats `activities` until `expression` is true or `timeout` passes. */
-export function until(o: ActivityOptions & { expression: adf.Adf; activities: Activity[]; timeout: string }): Activity {
+export function until(o: ActivityOptions & { expression: adf.Adf; activities: Activity[]; timeout: string }): AdfActivityOf<'Until'> {
   return { ...base('Until', o), typeProperties: { expression: adf.expression(o.expression), timeout: o.timeout, activities: o.activities } };
 }
 
 /** Execute Pipeline (control-flow-execute-pipeline-activity); waits for the child run by default. */
 export function executePipeline(
   o: ActivityOptions & { pipeline: string; parameters?: Record<string, AdfValue>; waitOnCompletion?: boolean },
-): Activity {
-  const tp: ValueObject = { pipeline: { referenceName: o.pipeline, type: 'PipelineReference' }, waitOnCompletion: o.waitOnCompletion ?? true };
+): AdfActivityOf<'ExecutePipeline'> {
+  const tp: AdfActivityTypeProperties<'ExecutePipeline'> = { pipeline: { referenceName: o.pipeline, type: 'PipelineReference' }, waitOnCompletion: o.waitOnCompletion ?? true };
   if (o.parameters) tp.parameters = Object.fromEntries(Object.entries(o.parameters).map(([k, v]) => [k, exprOrLiteral(v)]));
   return { ...base('ExecutePipeline', o), typeProperties: tp };
 }
@@ -199,21 +224,21 @@ export function executePipeline(
 /** Copy (copy-activity-overview). `translator` is a TabularTranslator object or an expression giving one. */
 export function copy(
   o: ActivityOptions & {
-    input: ValueObject;
-    output: ValueObject;
-    source: ValueObject;
-    sink: ValueObject;
+    input: DatasetReference;
+    output: DatasetReference;
+    source: FileSource;
+    sink: FileSink;
     translator?: adf.Adf | ValueObject;
     policy?: Policy;
   },
-): Activity {
-  const tp: ValueObject = { source: o.source, sink: o.sink, enableStaging: false, parallelCopies: 1, validateDataConsistency: false };
+): AdfActivityOf<'Copy'> {
+  const tp: AdfActivityTypeProperties<'Copy'> = { source: o.source, sink: o.sink, enableStaging: false, parallelCopies: 1, validateDataConsistency: false };
   if (o.translator) tp.translator = o.translator instanceof adf.Adf ? adf.expression(o.translator) : o.translator;
   return { ...base('Copy', o), policy: policyOf(o.policy ?? LONG_POLICY), typeProperties: tp, inputs: [o.input], outputs: [o.output] };
 }
 
 /** Delete (delete-activity): deletes the file or folder the dataset points to. */
-export function deleteActivity(o: ActivityOptions & { dataset: ValueObject; recursive?: boolean; policy?: Policy }): Activity {
+export function deleteActivity(o: ActivityOptions & { dataset: DatasetReference; recursive?: boolean; policy?: Policy }): AdfActivityOf<'Delete'> {
   return {
     ...base('Delete', o),
     policy: policyOf(o.policy ?? LONG_POLICY),
@@ -226,9 +251,9 @@ export function deleteActivity(o: ActivityOptions & { dataset: ValueObject; recu
  * fail for a missing file or folder; it returns `exists: false` instead.
  */
 export function getMetadata(
-  o: ActivityOptions & { dataset: ValueObject; fields: ('exists' | 'childItems' | 'itemName' | 'lastModified' | 'size')[]; format: FileFormat; policy?: Policy },
-): Activity {
-  const tp: ValueObject = { dataset: o.dataset, fieldList: [...o.fields], storeSettings: lakeReadSettings(false) };
+  o: ActivityOptions & { dataset: DatasetReference; fields: ('exists' | 'childItems' | 'itemName' | 'lastModified' | 'size')[]; format: FileFormat; policy?: Policy },
+): AdfActivityOf<'GetMetadata'> {
+  const tp: AdfActivityTypeProperties<'GetMetadata'> = { dataset: o.dataset, fieldList: [...o.fields], storeSettings: lakeReadSettings(false) };
   const fmt = READ_SETTINGS[o.format];
   if (fmt) tp.formatSettings = { type: fmt };
   return { ...base('GetMetadata', o), policy: policyOf(o.policy ?? LONG_POLICY), typeProperties: tp };
@@ -252,11 +277,11 @@ export function web(
     body?: adf.Adf | adf.AdfInterpolation | string;
     policy?: Policy;
   },
-): Activity {
+): AdfActivityOf<'WebActivity'> {
   const needsBody = o.method === 'POST' || o.method === 'PUT';
   if (needsBody && o.body === undefined) throw new Error(`Web activity '${o.name}': ${o.method} needs a body`);
   if (o.method === 'GET' && o.body !== undefined) throw new Error(`Web activity '${o.name}': GET takes no body`);
-  const tp: ValueObject = { method: o.method, url: adf.expression(o.url) };
+  const tp: AdfActivityTypeProperties<'WebActivity'> = { method: o.method, url: adf.expression(o.url) };
   if (o.headers) tp.headers = { ...o.headers };
   if (o.body !== undefined) tp.body = typeof o.body === 'string' ? o.body : adf.expression(o.body);
   tp.authentication = { type: 'MSI', resource: o.resource instanceof adf.Adf ? adf.expression(o.resource) : o.resource };
@@ -264,17 +289,17 @@ export function web(
 }
 
 /** Fail (control-flow-fail-activity): ends the pipeline run with an error code and message. */
-export function fail(o: ActivityOptions & { errorCode: AdfValue; message: AdfValue }): Activity {
+export function fail(o: ActivityOptions & { errorCode: AdfValue; message: AdfValue }): AdfActivityOf<'Fail'> {
   return { ...base('Fail', o), typeProperties: { message: exprOrLiteral(o.message), errorCode: exprOrLiteral(o.errorCode) } };
 }
 
 /** Wait (control-flow-wait-activity). */
-export function wait(o: ActivityOptions & { seconds: number }): Activity {
+export function wait(o: ActivityOptions & { seconds: number }): AdfActivityOf<'Wait'> {
   return { ...base('Wait', o), typeProperties: { waitTimeInSeconds: o.seconds } };
 }
 
 /** Filter (control-flow-filter-activity): keeps the items for which `condition` (over `item()`) is true. */
-export function filter(o: ActivityOptions & { items: adf.Adf; condition: adf.Adf }): Activity {
+export function filter(o: ActivityOptions & { items: adf.Adf; condition: adf.Adf }): AdfActivityOf<'Filter'> {
   return { ...base('Filter', o), typeProperties: { items: adf.expression(o.items), condition: adf.expression(o.condition) } };
 }
 
@@ -283,8 +308,8 @@ export function filter(o: ActivityOptions & { items: adf.Adf; condition: adf.Adf
  * command through a linked service. `commandTimeout` is `hh:mm:ss` (at most one hour).
  */
 export function dataExplorerCommand(
-  o: ActivityOptions & { linkedService: ValueObject; command: adf.AdfInterpolation | adf.Adf | string; commandTimeout?: string; policy?: Policy },
-): Activity {
+  o: ActivityOptions & { linkedService: LinkedServiceReference; command: adf.AdfInterpolation | adf.Adf | string; commandTimeout?: string; policy?: Policy },
+): AdfActivityOf<'AzureDataExplorerCommand'> {
   return {
     ...base('AzureDataExplorerCommand', o),
     policy: policyOf(o.policy ?? LONG_POLICY),
@@ -313,12 +338,12 @@ export interface PipelineSpec {
 }
 
 /** The wire `properties` of a pipeline. */
-export function pipelineProperties(p: PipelineSpec): ValueObject {
-  const props: ValueObject = {};
+export function pipelineProperties(p: PipelineSpec): AdfPipelineProperties {
+  const props: AdfPipelineProperties = {};
   if (p.description) props.description = p.description;
   props.activities = p.activities;
-  if (p.parameters && Object.keys(p.parameters).length) props.parameters = p.parameters as ValueObject;
-  if (p.variables && Object.keys(p.variables).length) props.variables = p.variables as ValueObject;
+  if (p.parameters && Object.keys(p.parameters).length) props.parameters = p.parameters;
+  if (p.variables && Object.keys(p.variables).length) props.variables = p.variables;
   if (p.concurrency !== undefined) props.concurrency = p.concurrency;
   props.annotations = p.annotations ?? [];
   return props;

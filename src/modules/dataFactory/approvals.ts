@@ -9,7 +9,7 @@
  * second receives that list and sets every pending connection to Approved with a copy loop.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { ArmResource, Value } from '../types.js';
+import type { ArmResource, ArmResourceOf, Shape, Value } from '../types.js';
 import { names, tagsFor } from '../core/names.js';
 import { apiVersion, type ResourceType } from '../core/apiVersions.js';
 
@@ -18,6 +18,9 @@ export type PrivateLinkTargetType = Extract<
   { [K in ResourceType]: K extends `${infer T}/privateEndpointConnections` ? T : never }[ResourceType],
   ResourceType
 >;
+
+/** The private endpoint connection type of a {@link PrivateLinkTargetType}, e.g. `Microsoft.Storage/storageAccounts/privateEndpointConnections`. */
+type PrivateEndpointConnectionType = `${PrivateLinkTargetType}/privateEndpointConnections`;
 
 /** One target resource whose pending connections are approved. */
 export interface ApprovalTarget {
@@ -112,7 +115,7 @@ export function approvalDeployments(target: ApprovalTarget): ArmResource[] {
               condition: arm.equals(arm.prop(connection, 'properties', 'privateLinkServiceConnectionState', 'status'), 'Pending'),
               properties: {
                 privateLinkServiceConnectionState: { status: 'Approved', description: 'Approved by the hub deployment for the Data Factory managed private endpoint' },
-              },
+              } satisfies Shape<ArmResourceOf<PrivateEndpointConnectionType>['properties']>,
             },
           ],
         }),

@@ -4,7 +4,6 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../model/hub.js';
-import type { Value } from '../types.js';
 import { names, ids, deployDataExplorer, deployRemoteHub, publicAccess, remoteHubKeySecretName } from '../core/names.js';
 import { has, type PipelineRole, type TriggerRole } from '../../model/releases.js';
 import { apiVersion } from '../core/apiVersions.js';
@@ -62,7 +61,7 @@ export interface DataFactoryContext {
    * The `connectVia` member of every linked service: the managed integration runtime when public
    * access is disabled, else null (the default Azure integration runtime); absent without private networking.
    */
-  connectVia?: Value;
+  connectVia?: arm.Arm;
   /** Azure Resource Manager endpoint with trailing slash (`environment().resourceManager`). */
   resourceManagerUrl: arm.Arm;
   /** Hub name as deployed (`parameters('hubName')`). */
@@ -71,7 +70,7 @@ export interface DataFactoryContext {
    * Time zone of a schedule trigger: the Windows id hub.yaml gives, or, for `auto`, the usual zone of
    * the deployment region (`variables('regionTimeZone')`, UTC for regions without one).
    */
-  timeZoneFor(schedule: ScheduleModel): Value;
+  timeZoneFor(schedule: ScheduleModel): string | arm.Arm;
   /** Degree of parallelism of per-file export conversion: 30 with public access, 4 through the managed IR. */
   exportConversionBatchCount: arm.Arm | number;
 }

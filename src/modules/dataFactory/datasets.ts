@@ -15,7 +15,9 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import * as adf from '../../expressions/adf/index.js';
-import type { AdfObject, Value, ValueObject } from '../types.js';
+import type { AdfObject, Value } from '../types.js';
+import type { AdfDataset, AdfDatasetTypeProperties, AdfWireObject } from './wire.js';
+import type * as sdk from '@azure/arm-datafactory';
 import { adfObjectId } from '../core/names.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
 
@@ -50,8 +52,14 @@ export const DATASET_PARAMETERS = {
 
 const param = (name: string) => adf.expression(adf.datasetParameter(name));
 
-function lakeLocation(o: { fileSystem?: string; folderPath?: Value; fileName?: Value }): ValueObject {
-  const loc: ValueObject = { type: 'AzureBlobFSLocation' };
+/** The dataset types hubc uses: files in the data lake. */
+type FileDatasetType = 'Json' | 'DelimitedText' | 'Parquet';
+
+/** The `typeProperties` of a file dataset (which of the three formats is the dataset's `type`). */
+type FileDatasetTypeProperties = AdfDatasetTypeProperties<FileDatasetType>;
+
+function lakeLocation(o: { fileSystem?: string; folderPath?: Value; fileName?: Value }): AdfWireObject<sdk.AzureBlobFSLocation> {
+  const loc: AdfWireObject<sdk.AzureBlobFSLocation> = { type: 'AzureBlobFSLocation' };
   if (o.fileName !== undefined) loc.fileName = o.fileName;
   if (o.folderPath !== undefined) loc.folderPath = o.folderPath;
   if (o.fileSystem !== undefined) loc.fileSystem = o.fileSystem;
@@ -62,10 +70,10 @@ const CSV_SETTINGS = { columnDelimiter: ',', escapeChar: '"', quoteChar: '"', fi
 
 function dataset(o: {
   name: string;
-  type: 'Json' | 'DelimitedText' | 'Parquet';
-  linkedService: Value;
+  type: FileDatasetType;
+  linkedService: string | arm.Arm;
   parameters: Record<string, { type: 'String'; defaultValue?: string }>;
-  typeProperties: ValueObject;
+  typeProperties: FileDatasetTypeProperties;
   condition?: arm.Arm;
   dependsOn?: Value[];
 }): AdfObject {
@@ -79,7 +87,7 @@ function dataset(o: {
       type: o.type,
       typeProperties: o.typeProperties,
       schema: [],
-    },
+    } satisfies Omit<AdfDataset, 'type' | 'typeProperties'> & { type: FileDatasetType; typeProperties: FileDatasetTypeProperties },
   };
   if (o.condition) obj.condition = o.condition;
   if (o.dependsOn) obj.dependsOn = o.dependsOn;
@@ -90,7 +98,7 @@ function dataset(o: {
  * The linked service of the `ingestion*` datasets: `remoteHubStorage` when a remote hub is set, else
  * `storage` (an ARM expression, see the module comment).
  */
-export function ingestionLinkedService(ctx: DataFactoryContext): Value {
+export function ingestionLinkedService(ctx: DataFactoryContext): string | arm.Arm {
   return ctx.remoteHubDeployed ? arm.if_(ctx.remoteHubDeployed, LINKED_SERVICES.remoteHubStorage, LINKED_SERVICES.storage) : LINKED_SERVICES.storage;
 }
 
@@ -123,7 +131,7 @@ function allDatasets(ctx: DataFactoryContext): AdfObject[] {
       },
       typeProperties: { location: lakeLocation({ fileName: param(P.fileName), folderPath: param(P.folderPath) }) },
     });
-  const exportBlob = (name: string, type: 'DelimitedText' | 'Parquet', extra: ValueObject = {}) =>
+  const exportBlob = (name: string, type: 'DelimitedText' | 'Parquet', extra: Omit<AdfDatasetTypeProperties<'DelimitedText'>, 'location'> = {}) =>
     dataset({
       name,
       type,

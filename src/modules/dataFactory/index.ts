@@ -9,7 +9,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
-import { names, ids, tagsFor, ROLES, adfObjectId } from '../core/names.js';
+import { names, ids, tagsFor, ROLES, adfObjectId, scriptName, identityRoleAssignmentName } from '../core/names.js';
 import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
@@ -58,10 +58,12 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const objects = dataFactoryObjects(ctx);
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
   const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
-  const stopScriptName = arm.concat(names.dataFactory, '_stopTriggers');
+  const stopScriptName = scriptName(r, 'stopTriggers');
   const stopScriptId = deploymentScriptId(stopScriptName);
   const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
     arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
+  const triggerRoleName = (role: string) => identityRoleAssignmentName(r, 'triggerManager', ids.dataFactory, role);
+  const triggerRoleId = (role: string) => arm.call('extensionResourceId', ids.dataFactory, 'Microsoft.Authorization/roleAssignments', triggerRoleName(role));
   // The specification's permissions table: Data Factory Contributor, on the factory only. (The public
   // releases also gave Managed Identity Contributor, which at factory scope allows nothing the scripts do.)
   const triggerManagerRoles = [ROLES.dataFactoryContributor];
@@ -78,7 +80,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     return { ...o, dependsOn: deps };
   });
 
-  const script = (o: { name: arm.Arm; content: string; env: { name: string; value: Value }[]; dependsOn: Value[] }): ArmResource =>
+  const script = (o: { name: arm.Arm | string; content: string; env: { name: string; value: string | arm.Arm }[]; dependsOn: Value[] }): ArmResource =>
     deploymentScript({
       ...o,
       identity: ids.triggerManagerIdentity,
@@ -89,9 +91,9 @@ export function dataFactoryModule(model: HubModel): Contribution {
         ...o.env,
       ],
     });
-  const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...triggerManagerRoles.map((role) => roleId(ids.dataFactory, role, ids.triggerManagerIdentity))];
+  const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...triggerManagerRoles.map(triggerRoleId)];
   const triggerNames = objects.filter((o) => o.kind === 'trigger').map((t) => t.name);
-  const deleteOldName = arm.concat(names.dataFactory, '_deleteOldResources');
+  const deleteOldName = scriptName(r, 'deleteOldResources');
   const legacy = legacyObjects(r);
 
   const resources: ArmResource[] = [
@@ -115,6 +117,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
         role,
         principalId: triggerManagerPrincipal,
         nameSeed: ids.triggerManagerIdentity,
+        name: triggerRoleName(role),
         dependsOn: [ids.dataFactory, ids.triggerManagerIdentity],
       }),
     ),
@@ -149,7 +152,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
       dependsOn: [...scriptDeps, stopScriptId, ...(eventGrid ? [ids.eventGridNamespace, eventGridCleanupRoleAssignmentId] : [])],
     }),
     script({
-      name: arm.concat(names.dataFactory, '_startTriggers'),
+      name: scriptName(r, 'startTriggers'),
       content: deploymentScriptText('triggers'),
       env: [
         { name: 'Triggers', value: JSON.stringify(triggerNames) },
@@ -163,7 +166,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
         // The pipelines it starts (config_InitializeHub) and the triggers it enables read settings.json,
         // the data lake (factory identity roles), Data Explorer (admin assignment, database scripts) and,
         // without public access, go through the managed private endpoints, which must be approved.
-        uploadSettingsScriptId,
+        uploadSettingsScriptId(r),
         ...factoryStorageRoles.map((role) => roleId(ids.storageAccount, role, ids.dataFactory)),
         ...approvalIds(model),
         ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
@@ -174,11 +177,10 @@ export function dataFactoryModule(model: HubModel): Contribution {
     variables: has(r, 'managedExports')
       ? {
           regionTimeZones: { ...REGION_TIME_ZONES },
-          regionTimeZone: arm.if_(
-            arm.contains(arm.variables('regionTimeZones'), arm.parameters('location')),
-            arm.at(arm.variables('regionTimeZones'), arm.parameters('location')),
-            'UTC',
-          ),
+          // The region name as the public releases' table looks it up: lower case, spaces removed
+          // (`West Europe` -> `westeurope`).
+          regionKey: arm.toLower(arm.replace(arm.parameters('location'), ' ', '')),
+          regionTimeZone: arm.if_(arm.contains(arm.variables('regionTimeZones'), arm.variables('regionKey')), arm.at(arm.variables('regionTimeZones'), arm.variables('regionKey')), 'UTC'),
         }
       : {},
     resources,

@@ -10,6 +10,7 @@
  */
 import * as adf from '../../expressions/adf/index.js';
 import type { AdfObject } from '../types.js';
+import type { AdfLinkedServiceOf } from './wire.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
 import { linkedServiceRef } from './activities.js';
 
@@ -38,7 +39,7 @@ export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
         annotations: [],
         typeProperties: { url: ctx.storageDfsEndpoint },
         connectVia: ctx.connectVia,
-      },
+      } satisfies AdfLinkedServiceOf<'AzureBlobFS'>,
     },
     {
       kind: 'linkedService',
@@ -48,7 +49,7 @@ export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
         annotations: [],
         typeProperties: { baseUrl: ctx.keyVaultUri },
         connectVia: ctx.connectVia,
-      },
+      } satisfies AdfLinkedServiceOf<'AzureKeyVault'>,
     },
     {
       kind: 'linkedService',
@@ -66,7 +67,7 @@ export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
           },
         },
         connectVia: ctx.connectVia,
-      },
+      } satisfies AdfLinkedServiceOf<'AzureBlobFS'>,
     },
     {
       kind: 'linkedService',
@@ -81,7 +82,7 @@ export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
           database: adf.interp`${adf.linkedServiceParameter(DATA_EXPLORER_DATABASE_PARAMETER)}`,
         },
         connectVia: ctx.connectVia,
-      },
+      } satisfies AdfLinkedServiceOf<'AzureDataExplorer'>,
     },
   ];
 }

@@ -17,7 +17,9 @@
 import * as arm from '../../expressions/arm/index.js';
 import * as adf from '../../expressions/adf/index.js';
 import type { ScheduleModel } from '../../model/hub.js';
-import type { AdfObject, Value, ValueObject } from '../types.js';
+import type * as sdk from '@azure/arm-datafactory';
+import type { AdfObject, Value } from '../types.js';
+import type { AdfTriggerOf, AdfWireObject } from './wire.js';
 import { pipelineName, triggerName, type DataFactoryContext } from './context.js';
 import type { TriggerRole } from '../../model/releases.js';
 import { START_EXPORT_PROCESS_PARAMETERS } from './pipelines/config_StartExportProcess.js';
@@ -33,21 +35,24 @@ const two = (n: number) => String(n).padStart(2, '0');
  * `startTime` of a schedule: `2023-01-01T<hh>:<mm>:00`, with `Z` when the zone is UTC. For a zone only known
  * at deployment (`auto`) the choice is an ARM expression.
  */
-export function scheduleStartTime(schedule: ScheduleModel, timeZone: Value): Value {
+export function scheduleStartTime(schedule: ScheduleModel, timeZone: string | arm.Arm): string | arm.Arm {
   const local = `${SCHEDULE_START_DATE}T${two(schedule.hour)}:${two(schedule.minute)}:00`;
   if (timeZone instanceof arm.Arm) return arm.if_(arm.equals(timeZone, 'UTC'), `${local}Z`, local);
   return timeZone === 'UTC' ? `${local}Z` : local;
 }
 
-function pipelineRef(name: string, parameters?: Record<string, Value>): ValueObject {
-  const p: ValueObject = { pipelineReference: { referenceName: name, type: 'PipelineReference' } };
+/** A pipeline a trigger starts, with its parameter values, in wire form. */
+type TriggerPipelineReference = AdfWireObject<sdk.TriggerPipelineReference>;
+
+function pipelineRef(name: string, parameters?: Record<string, Value>): TriggerPipelineReference {
+  const p: TriggerPipelineReference = { pipelineReference: { referenceName: name, type: 'PipelineReference' } };
   if (parameters) p.parameters = parameters;
   return p;
 }
 
 function blobTrigger(
   ctx: DataFactoryContext,
-  o: { name: string; container: string; beginsWith?: string; endsWith: string; ignoreEmptyBlobs: boolean; pipeline: ValueObject; condition?: arm.Arm },
+  o: { name: string; container: string; beginsWith?: string; endsWith: string; ignoreEmptyBlobs: boolean; pipeline: TriggerPipelineReference; condition?: arm.Arm },
 ): AdfObject {
   const t: AdfObject = {
     kind: 'trigger',
@@ -63,7 +68,7 @@ function blobTrigger(
         scope: ctx.storageAccountId,
         events: ['Microsoft.Storage.BlobCreated'],
       },
-    },
+    } satisfies AdfTriggerOf<'BlobEventsTrigger'>,
   };
   if (o.condition) t.condition = o.condition;
   return t;
@@ -74,7 +79,7 @@ function scheduleTrigger(
   o: { name: string; schedule: ScheduleModel; frequency: 'Day' | 'Month'; monthDays?: number[]; recurrence: 'Daily' | 'Monthly' },
 ): AdfObject {
   const timeZone = ctx.timeZoneFor(o.schedule);
-  const schedule: ValueObject = { minutes: [o.schedule.minute], hours: [o.schedule.hour] };
+  const schedule: AdfWireObject<sdk.RecurrenceSchedule> = { minutes: [o.schedule.minute], hours: [o.schedule.hour] };
   if (o.monthDays) schedule.monthDays = [...o.monthDays];
   return {
     kind: 'trigger',
@@ -86,7 +91,7 @@ function scheduleTrigger(
       typeProperties: {
         recurrence: { frequency: o.frequency, interval: 1, startTime: scheduleStartTime(o.schedule, timeZone), timeZone, schedule },
       },
-    },
+    } satisfies AdfTriggerOf<'ScheduleTrigger'>,
   };
 }
 

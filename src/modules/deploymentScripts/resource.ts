@@ -5,7 +5,7 @@
  * success, a 30-minute timeout, and a re-run on every new deployment.
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { ArmResource, Value, ValueObject } from '../types.js';
+import type { ArmEnum, ArmResource, ArmResourceOf, Shape, Value } from '../types.js';
 import { tagsFor } from '../core/names.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -19,18 +19,21 @@ const SCRIPT_TYPE = 'Microsoft.Resources/deploymentScripts';
  */
 export const AZ_CLI_VERSION = '2.63.0';
 
+/** The `properties` of a deployment script of kind AzureCLI, at hubc's API version. */
+type ScriptProperties = Shape<Extract<ArmResourceOf<typeof SCRIPT_TYPE>, { kind: ArmEnum<'AzureCLI'> | arm.Arm }>['properties']>;
+
 /** What differs between the hub's deployment scripts. */
 export interface DeploymentScriptOptions {
-  name: arm.Arm;
+  name: arm.Arm | string;
   /** Resource ID of the user-assigned identity the script runs as. */
   identity: arm.Arm;
   /** Bash script text (see ./scripts.ts). */
   content: string;
-  /** Environment variables, in order. */
-  env: { name: string; value: Value }[];
+  /** Environment variables, in order (values are text, or ARM expressions giving text). */
+  env: { name: string; value: string | arm.Arm }[];
   dependsOn: Value[];
   /** Extra properties placed before `environmentVariables` (e.g. `storageAccountSettings`, `containerSettings`). */
-  settings?: ValueObject;
+  settings?: Pick<ScriptProperties, 'storageAccountSettings' | 'containerSettings'>;
 }
 
 /**
@@ -63,6 +66,6 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
 }
 
 /** Resource ID of the deployment script named `name` (for `dependsOn` and for waiting on a script). */
-export function deploymentScriptId(name: arm.Arm): arm.Arm {
+export function deploymentScriptId(name: arm.Arm | string): arm.Arm {
   return arm.resourceId(SCRIPT_TYPE, name);
 }

@@ -50,6 +50,7 @@ export function keyVaultModule(model: HubModel): Contribution {
             groupId: 'vault',
             subnet: SUBNETS.privateEndpoints,
             zones: ['vault'],
+            zoneGroup: 'keyvault-endpoint-zone',
             dependsOn: [ids.keyVault],
           })
         : []),

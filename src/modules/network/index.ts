@@ -6,7 +6,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
-import type { ArmResource, Contribution, Value } from '../types.js';
+import type { ArmResource, ArmResourceOf, Contribution, Shape, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
 import { has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -53,9 +53,17 @@ export function dnsZoneLinkId(key: string): arm.Arm {
   return arm.resourceId('Microsoft.Network/privateDnsZones/virtualNetworkLinks', zone.name, dnsZoneLinkName(zone.name));
 }
 
+/** Resource ID of a private endpoint's DNS zone group (see {@link privateEndpoint}). */
+export function endpointZoneGroupId(endpointName: arm.Arm, zoneGroup: string): arm.Arm {
+  return arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', endpointName, zoneGroup);
+}
+
 /**
  * A private endpoint with its DNS zone group.
  * @param name endpoint name expression
+ * @param zoneGroup name of the DNS zone group: the public releases' `<purpose>-endpoint-zone` names
+ *   (`storage-endpoint-zone`, `keyvault-endpoint-zone`, ...). An endpoint has at most one zone group, so a
+ *   hub deployed over a public hub must reuse its name; hubc uses them in both naming modes.
  * @param target resource ID of the target resource
  * @param groupId private link sub-resource (`blob`, `dfs`, `vault`, `cluster`)
  * @param zones DNS zone keys to register the endpoint in
@@ -66,6 +74,7 @@ export function privateEndpoint(opts: {
   groupId: string;
   subnet: string;
   zones: string[];
+  zoneGroup: string;
   condition?: arm.Arm;
   dependsOn: Value[];
 }): ArmResource[] {
@@ -90,7 +99,7 @@ export function privateEndpoint(opts: {
     {
       type: 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups',
       apiVersion: apiVersion('Microsoft.Network/privateEndpoints/privateDnsZoneGroups'),
-      name: arm.format('{0}/{1}', opts.name, 'default'),
+      name: arm.format('{0}/{1}', opts.name, opts.zoneGroup),
       ...cond,
       dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
       properties: {
@@ -123,11 +132,14 @@ function networkParameters(model: HubModel) {
   } satisfies Contribution['parameters'];
 }
 
+/** One rule of a network security group, at hubc's API version. */
+type SecurityRule = Shape<Shape<Shape<ArmResourceOf<'Microsoft.Network/networkSecurityGroups'>['properties']>['securityRules']>[number]>;
+
 /** Network module. */
 export function networkModule(model: HubModel): Contribution {
   const parameters = networkParameters(model);
   const prefix = arm.parameters('virtualNetworkAddressPrefix');
-  const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string) => ({
+  const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string): SecurityRule => ({
     name,
     properties: {
       priority,

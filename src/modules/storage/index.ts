@@ -6,9 +6,9 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param } from '../core/names.js';
-import { has } from '../../model/releases.js';
-import { privateEndpoint, dnsZoneLinkId } from '../network/index.js';
+import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param, scriptName, identityRoleAssignmentName } from '../core/names.js';
+import { has, type Release } from '../../model/releases.js';
+import { privateEndpoint, dnsZoneLinkId, endpointZoneGroupId } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
@@ -16,10 +16,13 @@ import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
 
-/** Name of the deployment script that writes `config/settings.json` and the schema files. */
-const UPLOAD_SETTINGS_SCRIPT_NAME = arm.concat(names.storageAccount, '_uploadSettings');
-/** Resource ID of that script: whatever reads settings.json after deployment waits for it. */
-export const uploadSettingsScriptId: arm.Arm = deploymentScriptId(UPLOAD_SETTINGS_SCRIPT_NAME);
+/** Resource ID of the deployment script that writes `config/settings.json` and the schema files: whatever reads settings.json after deployment waits for it. */
+export function uploadSettingsScriptId(release: Release): arm.Arm {
+  return deploymentScriptId(scriptName(release, 'uploadSettings'));
+}
+
+/** DNS zone group names of the storage endpoints, as the public 0.7 release names them. */
+const ZONE_GROUPS = { blob: 'storage-endpoint-zone', dfs: 'dfs-endpoint-zone', scriptBlob: 'blob-endpoint-zone' } as const;
 
 /** The three containers of the data lake (spec, "Deployed resources"). */
 export function containerNames(model: HubModel): string[] {
@@ -38,6 +41,8 @@ export function roleAssignment(opts: {
   role: string;
   principalId: arm.Arm;
   nameSeed: arm.Arm;
+  /** The assignment's name when it is not `guid(scopeId, role, nameSeed)`. */
+  name?: arm.Arm;
   dependsOn: arm.Arm[];
   condition?: arm.Arm;
   description?: string;
@@ -45,7 +50,7 @@ export function roleAssignment(opts: {
   return {
     type: 'Microsoft.Authorization/roleAssignments',
     apiVersion: apiVersion('Microsoft.Authorization/roleAssignments'),
-    name: arm.guid(opts.scopeId, opts.role, opts.nameSeed),
+    name: opts.name ?? arm.guid(opts.scopeId, opts.role, opts.nameSeed),
     scope: opts.scope,
     ...(opts.condition ? { condition: opts.condition } : {}),
     dependsOn: opts.dependsOn,
@@ -67,10 +72,9 @@ export function storageModule(model: HubModel): Contribution {
   const scriptInNetwork = privateNetwork && has(r, 'scriptStorage');
   const location = arm.parameters('location');
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
-  const roleId = (scopeId: arm.Arm, role: string) =>
-    arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', arm.guid(scopeId, role, ids.blobManagerIdentity));
+  const roleName = (scopeId: arm.Arm, role: string) => identityRoleAssignmentName(r, 'blobManager', scopeId, role);
+  const roleId = (scopeId: arm.Arm, role: string) => arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', roleName(scopeId, role));
   const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
-  const endpointZoneGroup = (endpoint: arm.Arm) => arm.resourceId('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', endpoint, 'default');
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Storage/storageAccounts',
@@ -143,6 +147,7 @@ export function storageModule(model: HubModel): Contribution {
             groupId: 'blob',
             subnet: SUBNETS.privateEndpoints,
             zones: ['blob'],
+            zoneGroup: ZONE_GROUPS.blob,
             dependsOn: [ids.storageAccount],
           }),
           ...privateEndpoint({
@@ -151,6 +156,7 @@ export function storageModule(model: HubModel): Contribution {
             groupId: 'dfs',
             subnet: SUBNETS.privateEndpoints,
             zones: ['dfs'],
+            zoneGroup: ZONE_GROUPS.dfs,
             dependsOn: [ids.storageAccount],
           }),
         ]
@@ -162,6 +168,7 @@ export function storageModule(model: HubModel): Contribution {
           groupId: 'blob',
           subnet: SUBNETS.privateEndpoints,
           zones: ['blob'],
+          zoneGroup: ZONE_GROUPS.scriptBlob,
           dependsOn: [ids.scriptStorageAccount],
         })
       : []),
@@ -173,6 +180,7 @@ export function storageModule(model: HubModel): Contribution {
       role: ROLES.storageBlobDataContributor,
       principalId: blobManagerPrincipal,
       nameSeed: ids.blobManagerIdentity,
+      name: roleName(ids.storageAccount, ROLES.storageBlobDataContributor),
       dependsOn: [ids.storageAccount, ids.blobManagerIdentity],
     }),
     // A deployment script that runs in a virtual network (containerSettings.subnetIds) uses an existing
@@ -186,12 +194,13 @@ export function storageModule(model: HubModel): Contribution {
             role: ROLES.storageFileDataPrivilegedContributor,
             principalId: blobManagerPrincipal,
             nameSeed: ids.blobManagerIdentity,
+            name: roleName(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
             dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
           }),
         ]
       : []),
     deploymentScript({
-      name: UPLOAD_SETTINGS_SCRIPT_NAME,
+      name: scriptName(r, 'uploadSettings'),
       identity: ids.blobManagerIdentity,
       content: deploymentScriptText('uploadSettings'),
       dependsOn: [
@@ -203,9 +212,9 @@ export function storageModule(model: HubModel): Contribution {
               // The script reaches the data lake's blob endpoint through its private endpoint; the name only
               // resolves to it once the blob zone is linked to the network.
               dnsZoneLinkId('blob'),
-              endpointZoneGroup(arm.concat(names.storageAccount, '-blob-ep')),
-              endpointZoneGroup(arm.concat(names.storageAccount, '-dfs-ep')),
-              endpointZoneGroup(arm.concat(names.scriptStorageAccount, '-blob-ep')),
+              endpointZoneGroupId(arm.concat(names.storageAccount, '-blob-ep'), ZONE_GROUPS.blob),
+              endpointZoneGroupId(arm.concat(names.storageAccount, '-dfs-ep'), ZONE_GROUPS.dfs),
+              endpointZoneGroupId(arm.concat(names.scriptStorageAccount, '-blob-ep'), ZONE_GROUPS.scriptBlob),
               ids.scriptStorageAccount,
             ]
           : []),

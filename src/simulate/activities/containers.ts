@@ -5,9 +5,11 @@
  * control-flow-execute-pipeline-activity.
  *
  * - IfCondition and Switch fail when their branch fails (the engine's leaf rule), with the inner error code.
- * - ForEach runs every item in order, even after a failed item (Data Factory does not stop a ForEach on
- *   failure), and fails when any item failed. `isSequential: false` with a `batchCount` would run that many
- *   items at once in Data Factory; the simulator runs them in order and reports the batch count.
+ * - ForEach runs every item, even after a failed item (Data Factory does not stop a ForEach on failure), and
+ *   fails when any item failed (with the error of the first failed item in item order). `isSequential:
+ *   true` runs one item at a time; otherwise up to `batchCount` items (default 20, as Data Factory) run at
+ *   once: their conversions and copies run side by side, while their steps are recorded in a fixed order
+ *   (`../pool.ts`), so the result is the same on every run.
  * - Until runs its activities, then evaluates its expression, until it is true. Its `timeout` is measured
  *   on the simulated clock (the Wait activities' seconds); a loop that waits nothing stops after
  *   {@link MAX_UNTIL_ITERATIONS} passes. Either way the Until fails with `ActivityTimedOut`.
@@ -32,6 +34,7 @@ import {
 } from '../engine.js';
 import type { ActivityGroup } from '../types.js';
 import { ActivityFailure, evaluateDeep } from '../values.js';
+import { OrderedPool } from '../pool.js';
 
 /** Passes after which an Until whose activities wait nothing is stopped. */
 export const MAX_UNTIL_ITERATIONS = 1000;
@@ -73,15 +76,15 @@ registerActivity('ForEach', async (activity, scope, record) => {
   const sequential = tp.isSequential === true;
   const batchCount = sequential ? 1 : typeof tp.batchCount === 'number' ? tp.batchCount : 20;
   record.input = { itemCount: items.length, isSequential: sequential, batchCount };
-  record.notes = [
-    `${items.length} item(s) run in order${sequential ? '' : `; Data Factory runs up to ${batchCount} at once`}`,
-  ];
+  record.notes = [sequential ? `${items.length} item(s) run one at a time` : `${items.length} item(s) run up to ${batchCount} at once`];
+  const outcomes = await new OrderedPool(batchCount).run(items.length, (i) => runGroup(`item ${i}`, tp.activities ?? [], scope, items[i]));
   record.groups = [];
   let firstError: ReturnType<typeof outcomeOf>;
-  for (let i = 0; i < items.length; i++) {
-    const { group, error } = await runGroup(`item ${i}`, tp.activities ?? [], scope, items[i]);
-    record.groups.push(group);
-    firstError ??= error;
+  for (const outcome of outcomes) {
+    if (outcome?.status === 'rejected') throw outcome.reason;
+    if (!outcome) continue;
+    record.groups.push(outcome.value.group);
+    firstError ??= outcome.value.error;
   }
   record.output = {};
   if (firstError) throw innerFailure(firstError);

@@ -1,19 +1,25 @@
 /**
  * The Copy activity (learn.microsoft.com/azure/data-factory/copy-activity-overview), for the pairs the
- * hub pipelines use:
- * - delimited text (gzip included) to parquet: converted for real with the translator's column mapping
- *   and types (see `../convert.ts`); the output reports columns the file lacks and columns it drops;
- * - parquet to parquet, JSON to JSON, delimited text to delimited text without a translator: the file is
- *   copied as it is (decompressed when the source dataset is gzip);
+ * hub pipelines use, streamed with bounded memory whatever the file size:
+ * - delimited text (gzip included) to parquet: converted with the translator's column mapping and types
+ *   (see `../convert.ts`); the output reports columns the file lacks and columns it drops;
+ * - parquet to parquet: copied as it is, or converted like delimited text when the Copy has a translator
+ *   or additional columns;
+ * - JSON to JSON, delimited text to delimited text without a translator: the file is copied as it is
+ *   (inflated when the source dataset is gzip);
  * any other pair, or a translator where the file is copied as is, is not supported (HUB466).
- * A sink dataset naming a folder receives the source file's name.
+ * A sink dataset naming a folder receives the source file's name. A failed copy writes nothing.
  */
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { writeFile } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
 import { resolveDataset, type ResolvedDataset } from '../datasets.js';
-import { expressionContext, registerActivity } from '../engine.js';
-import { readBytes, readTextTable } from '../files.js';
-import { convertToParquet, type ColumnMapping, type Conversion } from '../convert.js';
+import { expressionContext, heavy, registerActivity } from '../engine.js';
+import { convertDelimitedText, convertParquet, type ColumnMapping, type Conversion } from '../convert.js';
 import { ActivityFailure, SimulationError, evaluateDeep } from '../values.js';
 import { codes } from '../../diagnostics/index.js';
+import type { ChangeBy, LocalStorage as Storage } from '../storage.js';
 
 /** The sink path: the dataset's file, or the source file's name inside the dataset's folder. */
 function sinkPath(sink: ResolvedDataset, source: ResolvedDataset): string {
@@ -52,20 +58,21 @@ registerActivity('Copy', async (activity, scope, record) => {
     ...(translator ? { translator } : {}),
     ...(additional.length ? { additionalColumns: additional } : {}),
   };
-  const by = { runId: scope.run.runId, activity: activity.name };
+  const by = { runId: scope.run.runId, activity: activity.name, source: source.path };
   const pair = `${source.format}->${sink.format}`;
-  if (pair === 'DelimitedText->Parquet') {
-    const table = readTextTable(storage, source);
+  const mappings = mappingsOf(translator, activity.name);
+  if (pair === 'DelimitedText->Parquet' || (pair === 'Parquet->Parquet' && (mappings || additional.length))) {
+    const request = { storage, engine: scope.engine.columnar, source, target, mappings, additional, file: source.path.split('/').slice(1).join('/') };
     let conversion: Conversion;
     try {
-      conversion = convertToParquet(table, mappingsOf(translator, activity.name), additional, source.path.split('/').slice(1).join('/'));
+      conversion = await heavy(() => (pair === 'Parquet->Parquet' ? convertParquet(request) : convertDelimitedText(request)));
     } catch (e) {
       const c = (e as { conversion?: Partial<Conversion> }).conversion;
       if (c) record.output = { rowsRead: c.rowsRead, missingColumns: c.missingColumns, droppedColumns: c.droppedColumns };
       if (c?.missingColumns?.length) record.notes = [`mapping columns the file lacks: ${c.missingColumns.join(', ')}`];
       throw e;
     }
-    storage.write(target, conversion.parquet, by);
+    const dataWritten = commitOrDiscard(storage, conversion.temp, target, by);
     record.notes = [
       `${conversion.rowsCopied} row(s), ${conversion.columns.length} column(s) written as parquet`,
       ...(conversion.droppedColumns.length ? [`file columns no mapping reads (dropped): ${conversion.droppedColumns.join(', ')}`] : []),
@@ -75,7 +82,7 @@ registerActivity('Copy', async (activity, scope, record) => {
       rowsCopied: conversion.rowsCopied,
       filesRead: 1,
       filesWritten: 1,
-      dataWritten: conversion.parquet.length,
+      dataWritten,
       sinkPath: target,
       columns: conversion.columns,
       missingColumns: conversion.missingColumns,
@@ -87,8 +94,45 @@ registerActivity('Copy', async (activity, scope, record) => {
   if (!asIs.has(pair) || translator || additional.length) {
     throw new SimulationError(codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: !!translator, additionalColumns: additional.length > 0 }));
   }
-  const bytes = readBytes(storage, source);
-  storage.write(target, bytes, by);
-  record.notes = [`copied ${source.path} as is (${bytes.length} bytes)`];
-  record.output = { filesRead: 1, filesWritten: 1, dataRead: bytes.length, dataWritten: bytes.length, sinkPath: target };
+  const { read, temp } = await heavy(() => copyAsIs(storage, source, target));
+  const written = commitOrDiscard(storage, temp, target, by);
+  record.notes = [`copied ${source.path} as is (${written} bytes)`];
+  record.output = { filesRead: 1, filesWritten: 1, dataRead: read, dataWritten: written, sinkPath: target };
 });
+
+/** Renames a finished temporary file into place (recording the change), or removes it when that fails. */
+function commitOrDiscard(storage: Storage, temp: string, target: string, by: ChangeBy): number {
+  try {
+    return storage.commit(temp, target, by);
+  } catch (e) {
+    storage.discard(temp);
+    throw e;
+  }
+}
+
+/** Streams a file into a temporary file beside the target, inflating a gzip delimited text source. */
+async function copyAsIs(storage: Storage, source: ResolvedDataset, target: string): Promise<{ read: number; temp: string }> {
+  if (!storage.isFile(source.path)) throw new ActivityFailure('FileNotFound', `The file ${source.path} (dataset ${source.name}) does not exist.`);
+  const read = storage.size(source.path);
+  const gzip = source.compression === 'gzip' && source.format !== 'Parquet';
+  const temp = storage.temporary(target);
+  try {
+    if (!existsSync(storage.localPath(source.path))) {
+      // One of the build's config files, visible in the storage folder without being in it.
+      await writeFile(temp, storage.read(source.path));
+      return { read, temp };
+    }
+    const input = createReadStream(storage.localPath(source.path));
+    try {
+      if (gzip) await pipeline(input, createGunzip(), createWriteStream(temp));
+      else await pipeline(input, createWriteStream(temp));
+    } catch (e) {
+      if (gzip) throw new ActivityFailure('InvalidCompressedFile', `The file ${source.path} is not valid gzip (dataset ${source.name} reads gzip): ${(e as Error).message}`);
+      throw e;
+    }
+    return { read, temp };
+  } catch (e) {
+    storage.discard(temp);
+    throw e;
+  }
+}

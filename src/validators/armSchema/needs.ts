@@ -12,8 +12,10 @@
  * The walk follows the JSON Schema draft-04 keywords ajv compiles: it skips `definitions` and the
  * `*resourceDefinitions` maps (reached only through `$ref`), `enum` and `default` (values, not schemas).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
+import { join, relative, sep } from 'node:path';
+import { listJsonFiles } from './folders.js';
 import { COMMON_DEFINITIONS, DEPLOYMENT_TEMPLATE, RESOURCE_BASE_REF, SCHEMA_BASE_URL, resourceDefinitionsOf, type IndexedDefinition } from './store.js';
 import { EXPRESSION_REF, isResourceDefinitionsKey } from './relax.js';
 import { isArmExpressionString } from '../../expressions/arm/semantics.js';
@@ -70,19 +72,11 @@ export function isSafeSchemaPath(rel: string): boolean {
   return /^schemas(\/[A-Za-z0-9][A-Za-z0-9._-]*)+\.json$/.test(rel) && !rel.split('/').includes('..');
 }
 
+/** The `schemas/...` paths of the schema files in a schema folder (one walker: `listJsonFiles`). */
 function listSchemaFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (sub: string) => {
-    const full = join(dir, sub);
-    if (!existsSync(full)) return;
-    for (const name of readdirSync(full).sort()) {
-      const rel = `${sub}/${name}`;
-      if (statSync(join(dir, rel)).isDirectory()) walk(rel);
-      else if (name.endsWith('.json')) out.push(rel);
-    }
-  };
-  walk('schemas');
-  return out;
+  const root = join(dir, 'schemas');
+  if (!existsSync(root)) return [];
+  return listJsonFiles(root).map((file) => `schemas/${relative(root, file).split(sep).join('/')}`);
 }
 
 /**
@@ -105,7 +99,7 @@ export class SchemaFolder {
     const file = join(this.dir, ...rel.split('/'));
     if (existsSync(file)) {
       try {
-        const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+        const v = JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.armSchemaFile })) as unknown;
         if (isObject(v)) value = v;
       } catch {
         // reported through `unreadable`

@@ -6,11 +6,12 @@
  * Compiling is lazy: a resource definition is compiled the first time a resource of its type is validated
  * (seconds for the Data Factory pipeline definition), then reused.
  */
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import Ajv04 from 'ajv-draft-04';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { DEPLOYMENT_TEMPLATE, listJsonFiles } from './folders.js';
+import { DEPLOYMENT_TEMPLATE, listJsonFiles, schemaFileHashes } from './folders.js';
+import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 import { isArmExpressionString, unescapeArmLiteral } from '../../expressions/arm/semantics.js';
 import {
   ENUM_CI,
@@ -30,7 +31,7 @@ import { isObject, type JsonObject } from '../../util/json.js';
  */
 const Ajv = Ajv04.default;
 
-export { DEPLOYMENT_TEMPLATE, schemaFolderStamp } from './folders.js';
+export { DEPLOYMENT_TEMPLATE, schemaFolderDigest } from './folders.js';
 
 /** Base URL of the official schemas; a file's id is this plus its path in the folder plus `#`. */
 export const SCHEMA_BASE_URL = 'https://schema.management.azure.com/';
@@ -202,7 +203,12 @@ export class ArmSchemaStore {
     let sawTemplate = false;
     for (const file of listJsonFiles(dir)) {
       const rel = relative(dir, file).split('\\').join('/');
-      const text = readFileSync(file, 'utf8');
+      // Each file's content hash is recorded from the text loaded here (the shortcut of
+      // `schemaFolderDigest` re-verified, see folders.ts); stat first, so a later change shows.
+      const readAt = Date.now();
+      const before = statSync(file);
+      const text = readInputFile(file, { maxBytes: INPUT_LIMITS.armSchemaFile });
+      schemaFileHashes.verify(file, before, text, readAt);
       let schema: JsonObject;
       try {
         schema = JSON.parse(text) as JsonObject;

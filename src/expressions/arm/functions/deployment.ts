@@ -122,7 +122,9 @@ def('copyIndex', 0, 2, {
       else offset = asInt('copyIndex', args[0].v, 'offset');
     }
     const ci = host.deployment.copyIndex;
-    const index = typeof ci === 'number' ? (loop === undefined ? ci : undefined) : ci && loop !== undefined ? lookupCi(ci, loop) : undefined;
+    // With loops by name, `copyIndex()` reads the loop entered last (the innermost one).
+    const innermost = (map: Record<string, number>) => Object.values(map).at(-1);
+    const index = typeof ci === 'number' ? (loop === undefined ? ci : undefined) : ci ? (loop !== undefined ? lookupCi(ci, loop) : innermost(ci)) : undefined;
     return index === undefined ? residualCall(c.name, args) : known(index + offset);
   },
 });

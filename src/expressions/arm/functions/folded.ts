@@ -59,6 +59,12 @@ export interface DeploymentInfo {
   environment?: Record<string, ArmValue>;
   /** Current copy loop index: a number for the innermost loop or a map by loop name. */
   copyIndex?: number | Record<string, number>;
+  /**
+   * The runtime state `reference(resourceId)` returns for a resource the caller knows (for example a nested
+   * deployment whose outputs were computed), or undefined to keep the call residual. Properties missing
+   * from the returned object stay residual too.
+   */
+  reference?: (resourceId: string) => ArmValue | undefined;
 }
 
 const call = (name: string, ...args: ArmExpr[]): ArmExpr => ({ kind: 'call', name, args });

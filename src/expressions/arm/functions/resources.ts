@@ -5,9 +5,9 @@
  * computed at deployment. Source: "Resource functions for ARM templates"
  * (learn.microsoft.com/azure/azure-resource-manager/templates/template-functions-resource).
  */
-import type { ArmCall } from '../ast.js';
+import type { ArmCall, ArmExpr } from '../ast.js';
 import { allKnown, asString, defineIn, fail, INF, type ArmFunctionTable } from './common.js';
-import { known, residualCall, type EvalHost, type Folded } from './folded.js';
+import { foldedObject, isArmObject, known, residualCall, type ArmValue, type EvalHost, type Folded } from './folded.js';
 
 /** `Namespace/type1/name1/type2/name2` for a type and its names. */
 export function providerPath(fn: string, type: string, names: string[]): string {
@@ -62,7 +62,29 @@ def('extensionResourceId', 3, INF, {
   fn: ([base, type, ...names]) => `${asString('extensionResourceId', base)}/providers/${providerPath('extensionResourceId', asString('extensionResourceId', type), names.map((n) => asString('extensionResourceId', n)))}`,
 });
 def('managementGroupResourceId', 2, INF);
-def('reference', 1, 3);
+/**
+ * A value the deployment context knows for `reference()`, with every object left open: a member the value
+ * lacks folds to the residual `reference(...).member`, not to an error.
+ */
+function openValue(v: ArmValue, e: ArmExpr): Folded {
+  if (!isArmObject(v)) return known(v);
+  return foldedObject(
+    Object.entries(v).map(([k, x]) => [k, openValue(x, { kind: 'property', target: e, name: k })]),
+    true,
+    e,
+  );
+}
+
+def('reference', 1, 3, {
+  partial: (args, host, c) => {
+    const id = args[0];
+    if (id.t !== 'v' || typeof id.v !== 'string' || !host.deployment.reference) return undefined;
+    const state = host.deployment.reference(id.v);
+    if (state === undefined) return undefined;
+    const residual = residualCall(c.name, args);
+    return openValue(state, (residual as { e: ArmExpr }).e);
+  },
+});
 def('references', 1, 2);
 def('pickZones', 3, 5);
 def('providers', 1, 2);

@@ -143,7 +143,7 @@ export function csvPathExportEtl(ctx: DataFactoryContext): AdfObject {
           source: fileSource('DelimitedText'),
           sink: fileSink('Parquet'),
           translator: r.exportVersions.FocusCost ? focusPreviewTranslator() : undefined,
-          policy: { timeout: '0.02:00:00', retry: 0, retryIntervalInSeconds: 30 },
+          policy: { timeout: r.exportConversionTimeout, retry: 0, retryIntervalInSeconds: 30 },
         }),
         fail({
           name: 'Conversion Failed',

@@ -53,7 +53,8 @@ export const EXPORT_ETL_PARAMETERS = {
 /** Folder of the conversion schema files inside the config container. */
 export const SCHEMAS_FOLDER = 'schemas';
 
-const CONVERT_POLICY: Policy = { timeout: '0.02:00:00', retry: 0, retryIntervalInSeconds: 30 };
+/** Policy of the conversion Copy activities (timeout from the release table). */
+const convertPolicy = (timeout: string): Policy => ({ timeout, retry: 0, retryIntervalInSeconds: 30 });
 
 /**
  * File name without its last extension when that extension is `ext` (case-insensitive), else unchanged:
@@ -100,7 +101,7 @@ export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
           source: fileSource(format, { additionalColumns }),
           sink: fileSink('Parquet'),
           translator: withTranslator ? schema.get('translator') : undefined,
-          policy: CONVERT_POLICY,
+          policy: convertPolicy(ctx.model.release.exportConversionTimeout),
         }),
         fail({
           name: `${label} Conversion Failed`,

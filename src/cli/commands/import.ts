@@ -1,0 +1,157 @@
+/**
+ * `hubc import [--out FILE] (--subscription S --resource-group RG [--hub-name N] [--cloud C] | --parameters F
+ * [--settings F]) [--release X] [--naming spec|public] [--timeout S] [--format text|json]`: write a hub.yaml from
+ * a running hub (the work is in `src/import/`). The file is new: an existing one is refused (HUB004).
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
+import { RELEASE_VERSIONS, type ReleaseVersion } from '../../model/releases.js';
+import { NAMING_MODES, type NamingMode } from '../../model/naming.js';
+import { dataLakeEndpoint } from '../../migrate/endpoint.js';
+import { codes } from '../../diagnostics/index.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { toJsonText } from '../../model/json.js';
+import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
+import { choiceOption, formatOption } from '../options.js';
+import type { CommandContext } from './shared.js';
+import { azureCredential } from './azure.js';
+
+interface ImportFlags {
+  out: string;
+  subscription?: string;
+  resourceGroup?: string;
+  hubName?: string;
+  cloud: CloudName;
+  armEndpoint?: string;
+  parameters?: string;
+  settings?: string;
+  release?: ReleaseVersion;
+  naming?: NamingMode;
+  timeout: number;
+  format: OutputFormat;
+}
+
+/** A JSON file (a regular file within the JSON input limit), or the HUB483 diagnostic. */
+async function readJson(file: string): Promise<{ doc?: unknown; diagnostic?: Diagnostic }> {
+  const { INPUT_LIMITS, InputFileError, readInputFile } = await import('../../util/inputFiles.js');
+  try {
+    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
+  } catch (e) {
+    return { diagnostic: { ...codes.HUB483.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }), file } };
+  }
+}
+
+/** Adds the command to the program. */
+export function registerImport(program: Command, ctx: CommandContext): void {
+  program
+    .command('import')
+    .summary('write a hub.yaml from a running hub (or its saved parameters)')
+    .description(
+      'Writes a hub.yaml (--out, default hub.yaml; never replacing a file) for a hub already deployed, from the public templates or by hubc. ' +
+        'Online (--subscription, --resource-group): finds the hub by the cm-resource-parent tag of its resources, its release by their ftk-version tag, ' +
+        'its naming by the names of its resources, the values of the last successful deployment (deployment history) and config/settings.json ' +
+        '(scopes added by hand, retention). Offline (--parameters): from a saved parameter file and optionally settings.json. ' +
+        'Every value it could not recover is named in a comment. The hub.yaml is compiled before it is written.',
+    )
+    .option('-o, --out <file>', 'hub.yaml to create', 'hub.yaml')
+    .option('--subscription <id>', 'subscription of the hub (online)')
+    .option('-g, --resource-group <name>', 'resource group of the hub (online)')
+    .option('--hub-name <name>', 'which hub, when the resource group holds several')
+    .addOption(choiceOption('--cloud <cloud>', 'Azure cloud', CLOUD_NAMES, 'AzureCloud'))
+    .addOption(
+      new Option('--arm-endpoint <url>', "ARM endpoint instead of the cloud's").argParser((v: string) => {
+        try {
+          return normalizeArmEndpoint(v);
+        } catch (e) {
+          throw new InvalidArgumentError((e as Error).message);
+        }
+      }),
+    )
+    .option('-p, --parameters <file>', 'saved deployment parameters of the hub (offline)')
+    .option('--settings <file>', "the hub's config/settings.json (offline)")
+    .addOption(choiceOption('--release <release>', 'the hub release, when it cannot be told', RELEASE_VERSIONS))
+    .addOption(choiceOption('--naming <naming>', 'naming to write, when it cannot be told (offline default: public)', NAMING_MODES))
+    .addOption(
+      new Option('--timeout <seconds>', 'deadline of each call to Azure').default(60).argParser((v: string) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 3600) throw new InvalidArgumentError('Not a number of seconds from 1 to 3600.');
+        return n;
+      }),
+    )
+    .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc import --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub\n  hubc import --parameters finops-hub.parameters.json --settings settings.json --out imported.yaml\n' +
+        '\nExit codes: 0 written, 1 the hub.yaml made does not build, 2 usage, a file that exists or cannot be read, no hub found, or a failed call to Azure.\n',
+    )
+    .action(async (opts: ImportFlags) => {
+      const { io } = ctx;
+      const online = opts.subscription !== undefined || opts.resourceGroup !== undefined;
+      if (online === Boolean(opts.parameters) || (online && (!opts.subscription || !opts.resourceGroup))) {
+        io.err('error: pass either --subscription and --resource-group (online) or --parameters (offline)\n');
+        return ctx.exit(EXIT.usage);
+      }
+      if (online && opts.settings) {
+        io.err('error: --settings is for an offline import (online, settings.json is read from the hub)\n');
+        return ctx.exit(EXIT.usage);
+      }
+      const report = (diagnostics: Diagnostic[], code: number) => {
+        reportDiagnostics(io, diagnostics, opts.format);
+        return ctx.exit(code);
+      };
+      const mod = await import('../../import/index.js');
+      let facts;
+      try {
+        if (online) {
+          const [{ armConnection, createResourceClient }, { createDataFactoryClient }] = await Promise.all([import('../../deploy/arm.js'), import('../../deploy/upgradeSteps.js')]);
+          const azure = ctx.azure ?? {};
+          const credential = await azureCredential(ctx, opts.cloud);
+          const connection = armConnection(opts.cloud, opts.subscription!, credential, opts.armEndpoint, azure.clientOptions);
+          const dataFactory = createDataFactoryClient(connection);
+          facts = await mod.readRunningHub({
+            client: createResourceClient(connection),
+            subscriptionId: opts.subscription!,
+            resourceGroup: opts.resourceGroup!,
+            hubName: opts.hubName,
+            release: opts.release,
+            timeoutMs: opts.timeout * 1000,
+            dataLake: (account) => ({ account, endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix), credential, clientOptions: azure.storageClientOptions }),
+            listTriggers: async (factoryId, abortSignal) => {
+              const name = factoryId.split('/').pop()!;
+              const out: string[] = [];
+              for await (const t of dataFactory.triggers.listByFactory(opts.resourceGroup!, name, { abortSignal })) out.push(String(t.name));
+              return out;
+            },
+          });
+          if (opts.naming) facts = { ...facts, naming: opts.naming };
+        } else {
+          const parameters = await readJson(opts.parameters!);
+          if (parameters.diagnostic) return report([parameters.diagnostic], EXIT.usage);
+          const settings = opts.settings ? await readJson(opts.settings) : undefined;
+          if (settings?.diagnostic) return report([settings.diagnostic], EXIT.usage);
+          facts = mod.offlineFacts({ parametersFile: opts.parameters!, parameters: parameters.doc, settingsFile: opts.settings, settings: settings?.doc, release: opts.release, naming: opts.naming });
+        }
+      } catch (e) {
+        if (e instanceof mod.ImportError) return report([{ ...e.raised, file: opts.out }], EXIT.usage);
+        throw e;
+      }
+      const outcome = mod.importHubYaml(facts, opts.out);
+      if ('diagnostics' in outcome) return report(outcome.diagnostics, EXIT.diagnostics);
+      try {
+        mod.writeImportedHub(opts.out, outcome.hub);
+      } catch (e) {
+        const raised = (e as NodeJS.ErrnoException).code === 'EEXIST' ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' }) : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
+        return report([{ ...raised, file: opts.out }], EXIT.usage);
+      }
+      const { hub } = outcome;
+      if (opts.format === 'json') {
+        io.out(toJsonText({ file: opts.out, release: hub.release, naming: hub.naming, hubName: hub.hubName, recovered: hub.recovered, unrecovered: hub.unrecovered, diagnostics: outcome.warnings }));
+      } else {
+        reportDiagnostics(io, outcome.warnings, 'text');
+        io.out(`wrote ${opts.out}: hub ${hub.hubName}, release ${hub.release}, naming: ${hub.naming}; ${hub.recovered.length} values recovered\n`);
+        for (const u of hub.unrecovered) io.out(`  not recovered: ${u.path}: ${u.why}\n`);
+        io.out(`next: hubc diff public:${hub.release} ${opts.out} --public-templates <folder>, then hubc upgrade-plan\n`);
+      }
+      ctx.exit(EXIT.ok);
+    });
+}

@@ -1,0 +1,203 @@
+/**
+ * The hub.yaml `hubc import` writes, from what it found of a running hub: the release, the naming, the
+ * template parameter values of its deployment (by the public release's names, or by hubc's for a hub hubc
+ * deployed) and `config/settings.json` (scopes added by hand, retention). Every template parameter of the
+ * release becomes its hub.yaml field; a value that could not be recovered is named in a comment, and
+ * hub.yaml's default applies to it.
+ */
+import { Document, isMap, isScalar, isSeq } from 'yaml';
+import { getRelease, parameterName, publicParameterName, type ParameterKey, type ReleaseVersion } from '../model/releases.js';
+import type { NamingMode } from '../model/naming.js';
+import { toHubcValue } from '../public/parameters.js';
+import { isDevSku } from '../frontend/checks/skus.js';
+import { isObject } from '../util/json.js';
+
+/** What was found of a hub. */
+export interface ImportFacts {
+  release: ReleaseVersion;
+  naming: NamingMode;
+  /** Template parameter values by parameter name; an entry without a value (a secure parameter) is not recovered. */
+  parameters: Record<string, { value?: unknown } | undefined>;
+  /** Whose parameter names `parameters` uses: the public release's or hubc's. */
+  parameterNames: 'public' | 'hubc';
+  /** The hub's `config/settings.json`, when read. */
+  settings?: unknown;
+  /** Where the values came from, one line each (for the header comment). */
+  sources: string[];
+  /** Remarks for the header comment (how the release and naming were told). */
+  remarks: string[];
+}
+
+/** A hub.yaml field that could not be recovered, and why. */
+export interface Unrecovered {
+  /** Dotted hub.yaml path (`hub.location`), or the template parameter when no field takes it. */
+  path: string;
+  why: string;
+}
+
+/** The hub.yaml made from the facts. */
+export interface ImportedHub {
+  text: string;
+  release: ReleaseVersion;
+  naming: NamingMode;
+  hubName: string;
+  /** hub.yaml fields set from what was found, in file order. */
+  recovered: string[];
+  unrecovered: Unrecovered[];
+}
+
+/** Where each template parameter goes in hub.yaml. */
+const FIELDS: Readonly<Record<ParameterKey, readonly string[]>> = {
+  hubName: ['hub', 'name'],
+  location: ['hub', 'location'],
+  eventGridLocation: ['hub', 'eventGridLocation'],
+  storageSku: ['storage', 'sku'],
+  dataExplorerName: ['dataExplorer', 'name'],
+  dataExplorerSkuName: ['dataExplorer', 'sku', 'name'],
+  dataExplorerSkuTier: ['dataExplorer', 'sku', 'tier'],
+  dataExplorerSkuCapacity: ['dataExplorer', 'sku', 'capacity'],
+  tags: ['tags'],
+  tagsByResource: ['tagsByResource'],
+  scopes: ['scopes'],
+  exportRetentionInDays: ['retention', 'rawExportsDays'],
+  ingestionRetentionInMonths: ['retention', 'ingestionMonths'],
+  dataExplorerLogRetentionInDays: ['retention', 'dataExplorerLogDays'],
+  dataExplorerFinalRetentionInMonths: ['retention', 'dataExplorerFinalMonths'],
+  remoteHubStorageUri: ['remoteHub', 'storageUri'],
+  remoteHubStorageKey: [],
+  enablePublicAccess: ['networking', 'publicAccess'],
+  virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
+};
+
+/** Where a `settings.json` retention value lives, by the parameter it mirrors (the export container key of the release's naming). */
+function settingsRetention(settings: unknown, key: ParameterKey, exportContainer: string): unknown {
+  const retention = isObject(settings) && isObject(settings.retention) ? settings.retention : undefined;
+  const pick = (section: string, unit: string) => {
+    const s = retention?.[section];
+    return isObject(s) && typeof s[unit] === 'number' ? s[unit] : undefined;
+  };
+  switch (key) {
+    case 'exportRetentionInDays':
+      return pick(exportContainer, 'days') ?? pick('msexports', 'days') ?? pick('rawexports', 'days');
+    case 'ingestionRetentionInMonths':
+      return pick('ingestion', 'months');
+    case 'dataExplorerLogRetentionInDays':
+      return pick('raw', 'days');
+    case 'dataExplorerFinalRetentionInMonths':
+      return pick('final', 'months');
+    default:
+      return undefined;
+  }
+}
+
+/** The scopes of a settings.json (`scopes: [{ scope }]`, or the strings of a pre-0.4 `exportScopes`). */
+function settingsScopes(settings: unknown): string[] {
+  if (!isObject(settings)) return [];
+  const list = Array.isArray(settings.scopes) ? settings.scopes : Array.isArray(settings.exportScopes) ? settings.exportScopes : [];
+  return list.map((s) => (isObject(s) ? s.scope : s)).filter((s): s is string => typeof s === 'string' && s.length > 0);
+}
+
+/** Sets a value at a path of a plain object, creating the maps on the way. */
+function setPath(doc: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = doc;
+  for (const seg of path.slice(0, -1)) node = (node[seg] ??= {}) as Record<string, unknown>;
+  node[path[path.length - 1]] = value;
+}
+
+/**
+ * Makes the hub.yaml of the facts.
+ * @param header lines put first (the schema modeline)
+ * @throws Error when no value gives the hub name (the callers check that first)
+ */
+export function importedHubYaml(facts: ImportFacts, header: string[] = []): ImportedHub {
+  const release = getRelease(facts.release);
+  const nameOf = (key: ParameterKey) => (facts.parameterNames === 'public' ? publicParameterName(release, key) : parameterName(release, key));
+  const find = (name: string) => Object.entries(facts.parameters).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  const data: Record<string, unknown> = { release: release.version, naming: facts.naming };
+  const recovered: string[] = [];
+  const unrecovered: Unrecovered[] = [];
+  const inlineComments = new Map<string, string>();
+  const exportContainer = release.namingRules[facts.naming].exportContainer;
+  let hubName = '';
+
+  for (const key of release.parameters) {
+    const path = FIELDS[key];
+    const name = nameOf(key);
+    const entry = name ? find(name) : undefined;
+    const field = path.join('.');
+    if (key === 'remoteHubStorageKey') {
+      if (name) unrecovered.push({ path: name, why: 'a secret, never read back by Azure nor written to hub.yaml: give it when deploying (the portal form, or a parameter file)' });
+      continue;
+    }
+    if (!name) {
+      unrecovered.push({ path: field, why: `the public release ${release.version} has no parameter for it: hub.yaml's default applies` });
+      continue;
+    }
+    let value = entry && 'value' in entry ? toHubcValue(key, entry.value) : undefined;
+    let from = 'the deployment';
+    if (value === undefined) {
+      const fromSettings = settingsRetention(facts.settings, key, exportContainer);
+      if (fromSettings !== undefined) {
+        value = fromSettings;
+        from = 'config/settings.json';
+      }
+    }
+    if (value === undefined) {
+      if (key !== 'dataExplorerSkuTier')
+        unrecovered.push({ path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found (the deployment took the template's default): hub.yaml's default applies` });
+      continue;
+    }
+    if (key === 'hubName') hubName = String(value);
+    if (key === 'enablePublicAccess') value = typeof value === 'string' ? value.toLowerCase() === 'true' : value;
+    if (key === 'scopes' && Array.isArray(value)) {
+      const own = value.map((s) => (isObject(s) ? s.scope : s)).filter((s): s is string => typeof s === 'string' && s.length > 0);
+      const byHand = settingsScopes(facts.settings).filter((s) => !own.some((o) => o.toLowerCase() === s.toLowerCase()));
+      value = [...own, ...byHand];
+      if (byHand.length) inlineComments.set(field, `${byHand.length} of them only in config/settings.json (added by hand)`);
+    }
+    if (key === 'location' && value === '') continue;
+    if (key === 'dataExplorerSkuCapacity' && value === 1) {
+      const sku = find(nameOf('dataExplorerSkuName') ?? '');
+      if (sku && typeof sku.value === 'string' && !isDevSku(sku.value)) {
+        value = 2;
+        inlineComments.set(field, `${name} was 1, which the public template raised to 2 for a Standard SKU`);
+      }
+    }
+    setPath(data, path, value);
+    recovered.push(field);
+    if (from !== 'the deployment') inlineComments.set(field, `from ${from}`);
+  }
+  for (const [name, why] of Object.entries(release.publicRelease.extraParameters ?? {})) {
+    if (facts.parameterNames !== 'public') continue;
+    const entry = find(name);
+    if (entry && 'value' in entry) unrecovered.push({ path: name, why: `${JSON.stringify(entry.value)} has no hub.yaml field: ${why}` });
+  }
+  if (!hubName) throw new Error('importedHubYaml: no hub name');
+  // Scopes found only in settings.json, when the deployment gave none.
+  if (!recovered.includes('scopes')) {
+    const scopes = settingsScopes(facts.settings);
+    if (scopes.length) {
+      setPath(data, ['scopes'], scopes);
+      recovered.push('scopes');
+      inlineComments.set('scopes', 'from config/settings.json');
+    }
+  }
+
+  const doc = new Document(data);
+  const intro = [
+    ...header,
+    ` Imported from ${facts.sources.join("; ")}.`,
+    ` Hub release ${release.version}, naming: ${facts.naming}${facts.naming === 'public' ? ` (the public release's resource names and the export container ${exportContainer}, so that hubc's template deploys over this hub in place)` : ''}.`,
+    ...facts.remarks.map((r) => ` ${r}`),
+    ...(unrecovered.length ? [' Not recovered:', ...unrecovered.map((u) => `   - ${u.path}: ${u.why}`)] : []),
+    ' Field reference: docs/hub-yaml.md; taking over a public hub: docs/adopting.md.',
+  ];
+  doc.commentBefore = intro.map((l) => l.replace(/\s+$/, '')).join('\n');
+  for (const [field, comment] of inlineComments) {
+    const node = doc.getIn(field.split('.'), true);
+    if (isScalar(node)) node.comment = ` ${comment}`;
+    else if (isMap(node) || isSeq(node)) node.commentBefore = ` ${comment}`;
+  }
+  const text = doc.toString({ lineWidth: 0 });
+  return { text, release: release.version, naming: facts.naming, hubName, recovered, unrecovered };
+}

@@ -1,0 +1,107 @@
+/**
+ * The public FinOps hub templates (`finops-hub-<version>.json`, the compiled ARM templates of the public
+ * releases) as inputs of hubc: found by a path or as `public:<release>` in a folder (`--public-templates
+ * DIR`), told apart from hubc's builds, and their release read.
+ *
+ * A public template is recognised by its shape: an ARM template whose only resources are nested
+ * deployments, one of them `hub`, the Bicep module every public release compiles to
+ * (`../shared/reference/versions.md` §0.1). Its release comes from the file name
+ * (`finops-hub-0.2.1.json`), else from the `finOpsToolkitVersion`/`ftk version` string of the `hub`
+ * deployment's variables.
+ */
+import { basename, join } from 'node:path';
+import { RELEASE_VERSIONS, getRelease, type ReleaseVersion } from '../model/releases.js';
+import { codes } from '../diagnostics/index.js';
+import type { Raised } from '../diagnostics/index.js';
+import { isObject, type JsonObject } from '../util/json.js';
+import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
+
+/** Prefix of a public template named by release: `public:0.6`. */
+export const PUBLIC_PREFIX = 'public:';
+
+/** A public template read from disk. */
+export interface PublicTemplate {
+  /** The file it was read from. */
+  file: string;
+  /** Version of the public template (`0.2.1`). */
+  version: string;
+  /** The hubc release of that number (`0.2`). */
+  release: ReleaseVersion;
+  template: JsonObject;
+}
+
+/** A public template that cannot be used: code HUB419, with a hint. */
+export class PublicTemplateError extends Error {
+  readonly code: string;
+  readonly hint: string;
+  constructor(raised: Raised) {
+    super(raised.message);
+    this.name = 'PublicTemplateError';
+    this.code = raised.code;
+    this.hint = raised.hint ?? '';
+  }
+}
+
+/** The hubc release whose public template has this version (`0.1.1` -> `0.1`, `0.2.1` -> `0.2`, `0.6` -> `0.6`). */
+export function releaseOfPublicVersion(version: string): ReleaseVersion | undefined {
+  for (const v of RELEASE_VERSIONS) {
+    const r = getRelease(v);
+    if (r.publicRelease.template === version || v === version) return v;
+  }
+  return undefined;
+}
+
+/** The nested `hub` deployment of a public template, or undefined when the template has none. */
+function hubDeployment(template: JsonObject): JsonObject | undefined {
+  const resources = Array.isArray(template.resources) ? template.resources : [];
+  const hub = resources.find((r) => isObject(r) && String(r.type).toLowerCase() === 'microsoft.resources/deployments' && r.name === 'hub');
+  return isObject(hub) ? hub : undefined;
+}
+
+/** True when a parsed JSON document is a public hub template (see the module doc). */
+export function isPublicTemplate(doc: unknown): doc is JsonObject {
+  if (!isObject(doc) || typeof doc.$schema !== 'string' || !/deploymentTemplate\.json/i.test(doc.$schema)) return false;
+  const hub = hubDeployment(doc);
+  return Boolean(hub && isObject(hub.properties) && isObject(hub.properties.template));
+}
+
+/** The version string the `hub` deployment records (`finOpsToolkitVersion`, `0.7`), when it is a version. */
+function recordedVersion(template: JsonObject): string | undefined {
+  const inner = (hubDeployment(template)?.properties as JsonObject | undefined)?.template as JsonObject | undefined;
+  const vars = isObject(inner?.variables) ? inner.variables : {};
+  const v = Object.entries(vars).find(([k]) => /^(finOpsToolkitVersion|ftkVersion)$/i.test(k))?.[1];
+  return typeof v === 'string' && /^\d+\.\d+(\.\d+)?$/.test(v) ? v : undefined;
+}
+
+/**
+ * Reads a public template from a file.
+ * @throws PublicTemplateError HUB419 when the file cannot be read, is not a public hub template, or its
+ *   release is not one hubc knows
+ */
+export function readPublicTemplate(file: string, text?: string): PublicTemplate {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text ?? readInputFile(file, { maxBytes: INPUT_LIMITS.buildFile }));
+  } catch (e) {
+    throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }));
+  }
+  if (!isPublicTemplate(doc)) throw new PublicTemplateError(codes.HUB419.notPublic({ file }));
+  const fromName = /^finops-hub-(\d+\.\d+(?:\.\d+)?)\.json$/i.exec(basename(file))?.[1];
+  const version = fromName ?? recordedVersion(doc);
+  const release = version ? releaseOfPublicVersion(version) : undefined;
+  if (!version || !release) throw new PublicTemplateError(codes.HUB419.unknownRelease({ file, version, releases: RELEASE_VERSIONS }));
+  return { file, version, release, template: doc };
+}
+
+/**
+ * Resolves `public:<release>` in a folder of public templates.
+ * @param dir the folder (`--public-templates`); the file is `finops-hub-<template version>.json`
+ * @throws PublicTemplateError HUB419 when no folder is given, the release is unknown, or the file is missing
+ */
+export function resolvePublicRelease(arg: string, dir: string | undefined): PublicTemplate {
+  const version = arg.slice(PUBLIC_PREFIX.length);
+  const release = releaseOfPublicVersion(version);
+  if (!release) throw new PublicTemplateError(codes.HUB419.unknownRelease({ file: arg, version, releases: RELEASE_VERSIONS }));
+  if (!dir) throw new PublicTemplateError(codes.HUB419.noFolder({ arg }));
+  return readPublicTemplate(join(dir, `finops-hub-${getRelease(release).publicRelease.template}.json`));
+}

@@ -1,0 +1,63 @@
+/**
+ * The columnar engine behind the Copy activity: DuckDB (`@duckdb/node-api`, whose native engine ships
+ * inside its npm package) with one database in memory per process, opened on the first conversion. It
+ * reads CSV (gzip too) and parquet and writes parquet out of core, in bounded memory: `memory_limit`
+ * (default 512 MB, `HUBC_SIMULATE_MEMORY` to change) with spill files in a private temporary folder (never
+ * the current folder, removed at exit), `preserve_insertion_order` on so the rows of the written file keep
+ * the order of the source, and no extension installed or loaded from the network. Simulations in one
+ * process (the tests run hundreds) share the database; each conversion has its own connection, so the
+ * conversions of a concurrent ForEach run side by side under the one memory limit.
+ * hubc keeps the Data Factory semantics (`./sql.ts`, `./convert.ts`); DuckDB only runs them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+
+/** Memory DuckDB may use (its `memory_limit`), unless `HUBC_SIMULATE_MEMORY` says otherwise. */
+export const DEFAULT_MEMORY_LIMIT = '512MB';
+
+let shared: Promise<DuckDBInstance> | undefined;
+let names = 0;
+
+async function open(): Promise<DuckDBInstance> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const spill = mkdtempSync(join(tmpdir(), 'hubc-duckdb-'));
+  process.once('exit', () => rmSync(spill, { recursive: true, force: true }));
+  return DuckDBInstance.create(':memory:', {
+    memory_limit: process.env.HUBC_SIMULATE_MEMORY || DEFAULT_MEMORY_LIMIT,
+    temp_directory: spill,
+    preserve_insertion_order: 'true',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+}
+
+/** A simulation's handle on the engine: connections, unique names, and their release at the end. */
+export class ColumnarEngine {
+  private readonly open = new Set<DuckDBConnection>();
+
+  /** A new connection (one per conversion); closed by the caller, or by {@link close}. */
+  async connect(): Promise<DuckDBConnection> {
+    shared ??= open();
+    const connection = await (await shared).connect();
+    this.open.add(connection);
+    const close = connection.closeSync.bind(connection);
+    connection.closeSync = () => {
+      this.open.delete(connection);
+      close();
+    };
+    return connection;
+  }
+
+  /** A name no other object of the database has (`prefix_<n>`), for per-conversion tables. */
+  uniqueName(prefix: string): string {
+    names += 1;
+    return `${prefix}_${names}`;
+  }
+
+  /** Closes the connections this simulation left open (the database stays for the next simulation). */
+  async close(): Promise<void> {
+    for (const c of [...this.open]) c.closeSync();
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * `flattenTemplate` (src/expressions/arm/flatten.ts) on small templates: inner-scope nested deployments
+ * (parameters folded outside, outputs read by a sibling through `reference()`), resource and property
+ * copy loops, conditions of a deployment reaching its resources, a copy count known only at deployment;
+ * and the evaluator's `reference` hook.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { flattenTemplate } from '../../src/expressions/arm/flatten.js';
+import { foldArm, isArmKnown } from '../../src/expressions/arm/evaluate.js';
+import { parseArmExpression } from '../../src/expressions/arm/parser.js';
+import { serializeArm } from '../../src/expressions/arm/ast.js';
+
+const CTX = { subscriptionId: 's1', resourceGroup: { name: 'rg', id: '/subscriptions/s1/resourceGroups/rg', location: 'westeurope' } };
+const inner = (template: object, parameters: object, extra: object = {}) => ({
+  type: 'Microsoft.Resources/deployments',
+  apiVersion: '2022-09-01',
+  ...extra,
+  properties: { expressionEvaluationOptions: { scope: 'inner' }, mode: 'Incremental', parameters, template },
+});
+
+const TEMPLATE = {
+  parameters: { hubName: { type: 'string' }, on: { type: 'bool', defaultValue: true } },
+  variables: { suffix: "[uniqueString(parameters('hubName'))]" },
+  resources: [
+    inner(
+      {
+        parameters: { prefix: { type: 'string' }, suffix: { type: 'string' } },
+        variables: { account: "[format('{0}{1}', parameters('prefix'), parameters('suffix'))]" },
+        resources: [
+          { type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: "[variables('account')]" },
+          {
+            type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
+            apiVersion: '2023-01-01',
+            name: "[format('{0}/default/c{1}', variables('account'), copyIndex())]",
+            copy: { name: 'containers', count: 2 },
+          },
+        ],
+        outputs: { name: { type: 'string', value: "[variables('account')]" }, later: { type: 'string', value: "[reference(variables('account'), '2023-01-01').primaryEndpoints.dfs]" } },
+      },
+      { prefix: { value: "[toLower(parameters('hubName'))]" }, suffix: { value: "[variables('suffix')]" } },
+      { name: 'storage' },
+    ),
+    inner(
+      {
+        parameters: { account: { type: 'string' }, endpoint: { type: 'string' } },
+        resources: [
+          {
+            type: 'Microsoft.DataFactory/factories/linkedservices',
+            apiVersion: '2018-06-01',
+            name: "[format('f/{0}', parameters('account'))]",
+            properties: { url: "[parameters('endpoint')]", copy: [{ name: 'items', count: 2, input: "[concat('i', copyIndex('items'))]" }] },
+          },
+        ],
+      },
+      {
+        account: { value: "[reference(resourceId('Microsoft.Resources/deployments', 'storage'), '2022-09-01').outputs.name.value]" },
+        endpoint: { value: "[reference(resourceId('Microsoft.Resources/deployments', 'storage'), '2022-09-01').outputs.later.value]" },
+      },
+      { name: 'factory', dependsOn: ['storage'] },
+    ),
+    inner({ resources: [{ type: 'Microsoft.KeyVault/vaults', apiVersion: '2023-07-01', name: 'v' }] }, {}, { name: 'off', condition: "[not(parameters('on'))]" }),
+    {
+      type: 'Microsoft.Storage/storageAccounts/privateEndpointConnections',
+      apiVersion: '2023-01-01',
+      name: "[format('a/{0}', copyIndex())]",
+      copy: { name: 'c', count: "[length(reference('x').connections)]" },
+    },
+  ],
+  outputs: { account: { type: 'string', value: "[reference('storage').outputs.name.value]" } },
+};
+
+test('nested deployments: parameters folded outside, a sibling reads the outputs through reference(), copies expanded', () => {
+  const flat = flattenTemplate(TEMPLATE, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
+  const suffix = foldArm(parseArmExpression("uniqueString('Hub')"));
+  assert.ok(isArmKnown(suffix));
+  const account = `hub${(suffix as { value: string }).value}`;
+  const byType = (t: string) => flat.resources.filter((r) => r.type === t);
+  assert.equal(byType('Microsoft.Storage/storageAccounts').map((r) => [r.name, r.deployments, r.deployed]), [[account, ['storage'], true]]);
+  assert.equal(byType('Microsoft.Storage/storageAccounts/blobServices/containers').map((r) => r.name), [`${account}/default/c0`, `${account}/default/c1`]);
+  const ls = byType('Microsoft.DataFactory/factories/linkedservices')[0];
+  assert.is(ls.name, `f/${account}`);
+  assert.equal(ls.deployments, ['factory']);
+  assert.equal((ls.body.properties as any).items, ['i0', 'i1']);
+  // An output known only at deployment: the residual reads it from the deployment, valid in the flat template's scope.
+  assert.is((ls.body.properties as any).url, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/storage', '2022-09-01').outputs.later.value]");
+  assert.equal(flat.outputs.account, { type: 'string', value: account });
+});
+
+test('a deployment whose condition is false takes its resources with it; a copy count known only at deployment leaves the name unknown', () => {
+  const on = flattenTemplate(TEMPLATE, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
+  assert.equal(on.resources.filter((r) => r.type === 'Microsoft.KeyVault/vaults').map((r) => r.deployed), [false]);
+  const off = flattenTemplate(TEMPLATE, { ...CTX, parameters: { hubName: 'Hub', on: false }, useDefaults: true });
+  assert.equal(off.resources.filter((r) => r.type === 'Microsoft.KeyVault/vaults').map((r) => r.deployed), [true]);
+  const pending = on.resources.find((r) => r.type.endsWith('privateEndpointConnections'))!;
+  assert.is(pending.name, undefined);
+  assert.match(pending.error!, /copy count is only known at deployment/);
+  // Bodies only for the types asked for.
+  const light = flattenTemplate(TEMPLATE, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true, bodies: (t) => t === 'Microsoft.Storage/storageAccounts' });
+  assert.equal(light.resources.find((r) => r.type.endsWith('linkedservices'))!.body, {});
+  assert.is(light.resources.find((r) => r.type === 'Microsoft.Storage/storageAccounts')!.body.apiVersion, '2023-01-01');
+});
+
+test("the evaluator's reference hook: known members fold, missing ones stay residual", () => {
+  const ctx = { reference: (id: string) => (id === 'x' ? { outputs: { a: { value: 1 } } } : undefined) };
+  assert.equal(foldArm(parseArmExpression("reference('x').outputs.a.value"), ctx), { value: 1 });
+  const missing = foldArm(parseArmExpression("reference('x').outputs.b.value"), ctx);
+  assert.not.ok(isArmKnown(missing));
+  assert.is(serializeArm(missing as never), "reference('x').outputs.b.value");
+  assert.not.ok(isArmKnown(foldArm(parseArmExpression("reference('y').id"), ctx)));
+});
+
+test.run();

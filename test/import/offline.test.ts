@@ -1,0 +1,181 @@
+/**
+ * `hubc import --parameters` with a saved parameter file of every public release (public names, values
+ * that are not the defaults, a secret): the hub.yaml it writes builds, holds every value, names what it
+ * could not recover, never holds the secret; and `hubc diff` of the public template with the same
+ * parameters against the imported hub's build shows only the documented departures (the lists of
+ * test/support/publicKnown.ts, each citing docs/deviations.md, and the parameter renames of the release
+ * table). Each public template is evaluated once.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { offlineFacts, importHubYaml, ImportError } from '../../src/import/index.js';
+import { loadDiffPair } from '../../src/diff/load.js';
+import { diffBuilds } from '../../src/diff/compare.js';
+import { getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
+import type { FlatResource } from '../../src/expressions/arm/flatten.js';
+import { publicTemplatesDir } from '../support/publicTemplates.js';
+import { compare, HUBC_ONLY, PUBLIC_ONLY, RELEASES } from '../support/publicKnown.js';
+import { runHubc } from '../support/cli.js';
+
+const work = mkdtempSync(join(tmpdir(), 'hubc-import-'));
+const SCOPE = '/subscriptions/00000000-0000-0000-0000-0000000000a1';
+const SECRET = 'c2VjcmV0LWtleS1vZi10aGUtcmVtb3RlLWh1Yg==';
+
+/** A saved parameter file of the public release: every parameter it has, away from the defaults. */
+function publicParameters(version: ReleaseVersion): Record<string, { value: unknown }> {
+  const r = getRelease(version);
+  const values: Partial<Record<ParameterKey, unknown>> = {
+    hubName: 'contoso-hub',
+    location: 'westeurope',
+    eventGridLocation: 'eastus2',
+    storageSku: 'Premium_ZRS',
+    dataExplorerName: 'contosoadx',
+    dataExplorerSkuName: 'Standard_D11_v2',
+    dataExplorerSkuCapacity: 1,
+    tags: { team: 'finops' },
+    tagsByResource: { 'Microsoft.Storage/storageAccounts': { tier: 'data' } },
+    scopes: [SCOPE],
+    exportRetentionInDays: 7,
+    ingestionRetentionInMonths: 24,
+    dataExplorerLogRetentionInDays: 3,
+    dataExplorerFinalRetentionInMonths: 36,
+    remoteHubStorageUri: '',
+    remoteHubStorageKey: SECRET,
+    enablePublicAccess: false,
+    virtualNetworkAddressPrefix: '10.1.2.0/26',
+  };
+  const out: Record<string, { value: unknown }> = {};
+  for (const k of r.parameters) {
+    const name = publicParameterName(r, k);
+    if (name && k in values) out[name] = { value: values[k] };
+  }
+  if (r.publicRelease.extraParameters?.enableInfrastructureEncryption) out.enableInfrastructureEncryption = { value: true };
+  return out;
+}
+
+/** Parameters only one side declares, known per release: the public 0.7 names against hubc's (docs/deviations.md, Parameters). */
+const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = {
+  '0.7': {
+    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku', 'enableInfrastructureEncryption'],
+    hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
+  },
+};
+
+/** Data Factory datasets and linked services only one side has (docs/deviations.md: Linked service names, Unused objects, Manifest copy). */
+function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: string }): { public: string[]; hubc: string[] } {
+  const r = getRelease(version);
+  if (!has(r, 'managedExports')) return { public: [], hubc: [] };
+  const publicOnly = [`linkedServices/${names.storage}`, `linkedServices/${names.vault}`];
+  const hubcOnly = ['linkedServices/keyVault', 'linkedServices/storage'];
+  if (has(r, 'dataExplorer')) publicOnly.push('linkedServices/ftkRepo', 'datasets/ftkReleaseFile', 'datasets/hubDataExplorer');
+  if (has(r, 'dataExplorer')) hubcOnly.push('datasets/ingestion_manifest');
+  return { public: publicOnly.sort(), hubc: hubcOnly.sort() };
+}
+
+/** The resources of an evaluated (flat) template, as the comparison of publicKnown.ts takes them. */
+function flatResources(text: string): FlatResource[] {
+  const t = JSON.parse(text);
+  return t.resources.map((r: any) => ({ type: r.type, name: r.name, nameExpression: r.name, deployments: [], deployed: true, ...(typeof r.scope === 'string' ? { scope: r.scope } : {}), body: r }));
+}
+
+for (const version of RELEASES) {
+  test(`${version}: a saved public parameter file imports into a hub.yaml that builds, and the diff with the public template shows only documented departures`, () => {
+    const file = join(work, `${version}.parameters.json`);
+    const doc = { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: publicParameters(version) };
+    writeFileSync(file, JSON.stringify(doc));
+    const r = getRelease(version);
+    const out = join(work, `${version}.hub.yaml`);
+    const facts = offlineFacts({ parametersFile: file, parameters: doc, release: version });
+    const outcome = importHubYaml(facts, out);
+    assert.ok('hub' in outcome, 'diagnostics' in outcome ? outcome.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n') : '');
+    if (!('hub' in outcome)) return;
+    const { hub } = outcome;
+    writeFileSync(out, hub.text);
+
+    // Every value of the file is in hub.yaml, the secret nowhere.
+    const y = parse(hub.text);
+    assert.is(y.release, version);
+    assert.is(y.naming, 'public');
+    assert.equal(y.hub.name, 'contoso-hub');
+    assert.equal(y.hub.location, 'westeurope');
+    assert.equal(y.storage.sku, 'Premium_ZRS');
+    assert.equal(y.scopes, [SCOPE]);
+    assert.equal(y.tags, { team: 'finops' });
+    if (has(r, 'retentionSettings')) assert.equal([y.retention.rawExportsDays, y.retention.ingestionMonths], [7, 24]);
+    if (has(r, 'eventGridRegistration') && version !== '0.7') assert.is(y.hub.eventGridLocation, 'eastus2');
+    if (has(r, 'dataExplorer')) {
+      assert.equal(y.dataExplorer, { name: 'contosoadx', sku: { name: 'Standard_D11_v2', capacity: 2 } });
+      assert.equal([y.retention.dataExplorerLogDays, y.retention.dataExplorerFinalMonths], [3, 36]);
+      assert.equal(y.networking, { publicAccess: false, addressPrefix: '10.1.2.0/26' });
+      assert.match(hub.text, /dataExplorerCapacity was 1, which the public template raised to 2/);
+      assert.match(hub.text, /enableInfrastructureEncryption: true has no hub.yaml field/);
+    }
+    assert.not.match(hub.text, SECRET);
+    if (has(r, 'remoteHub')) assert.match(hub.text, /remoteHubStorageKey: a secret/);
+
+    // The public template with the same parameters against the imported hub's build.
+    const publicFile = join(publicTemplatesDir(), `finops-hub-${r.publicRelease.template}.json`);
+    const [a, b] = loadDiffPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
+    const resources = compare(flatResources(a.artifacts.get('azuredeploy.json')!), flatResources(b.artifacts.get('azuredeploy.json')!));
+    // No remote hub here; the evaluated templates leave out what is named only at deployment (src/public/evaluate.ts).
+    const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)');
+    assert.equal(resources.publicOnly, Object.keys(PUBLIC_ONLY[version]).filter(skipRemote).sort(), 'resources only the public template deploys');
+    assert.equal(resources.hubcOnly, Object.keys(HUBC_ONLY[version]).filter(skipRemote).sort(), 'resources only hubc deploys');
+    const result = diffBuilds(a, b);
+    const section = (group: string, id: string) => result.groups.find((g) => g.id === group)?.sections.find((s) => s.id === id)?.items ?? [];
+    const only = (group: string, ids: string[], change: 'added' | 'removed') => ids.flatMap((id) => section(group, id).filter((i) => i.change === change).map((i) => (group === 'template' ? i.name : `${id}/${i.name}`))).sort();
+    const params = PARAMETERS_ONLY[version] ?? { public: [], hubc: [] };
+    assert.equal(only('template', ['parameters'], 'removed'), params.public, 'parameters only the public template has');
+    assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');
+    assert.equal(only('template', ['outputs'], 'removed'), []);
+    const flatA = JSON.parse(a.artifacts.get('azuredeploy.json')!);
+    const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type)?.name as string;
+    const objects = objectsOnly(version, { storage: nameOf('Microsoft.Storage/storageAccounts'), vault: nameOf('Microsoft.KeyVault/vaults') });
+    assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'removed'), objects.public, 'Data Factory objects only the public template has');
+    assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'added'), objects.hubc, 'Data Factory objects only hubc has');
+  });
+}
+
+test('the release is told from the parameter names where only one public release declares them all, else --release is asked for', () => {
+  const facts = (version: ReleaseVersion) => offlineFacts({ parametersFile: 'p.json', parameters: { parameters: publicParameters(version) } });
+  assert.is(facts('0.4').release, '0.4');
+  assert.is(facts('0.5').release, '0.5');
+  assert.is(facts('0.7').release, '0.7');
+  for (const v of ['0.1', '0.6'] as const) {
+    try {
+      facts(v);
+      assert.unreachable(v);
+    } catch (e) {
+      assert.instance(e, ImportError);
+      assert.is((e as ImportError).code, 'HUB481');
+    }
+  }
+  // settings.json's version settles it.
+  assert.is(offlineFacts({ parametersFile: 'p.json', parameters: { parameters: publicParameters('0.6') }, settingsFile: 's.json', settings: { version: '0.6' } }).release, '0.6');
+});
+
+test('hubc import --parameters writes a new file, refuses an existing one, and puts scopes of settings.json in', async () => {
+  const params = join(work, 'cli.parameters.json');
+  const settings = join(work, 'settings.json');
+  writeFileSync(params, JSON.stringify({ parameters: publicParameters('0.6') }));
+  writeFileSync(settings, JSON.stringify({ version: '0.6', scopes: [{ scope: SCOPE }, { scope: '/subscriptions/00000000-0000-0000-0000-0000000000b2' }], retention: { msexports: { days: 7 }, ingestion: { months: 24 } } }));
+  const out = join(work, 'cli.hub.yaml');
+  const first = await runHubc(['import', '--parameters', params, '--settings', settings, '--out', out]);
+  assert.is(first.code, 0, first.stderr);
+  assert.match(first.stdout, /wrote .*cli\.hub\.yaml: hub contoso-hub, release 0\.6, naming: public/);
+  const y = parse(readFileSync(out, 'utf8'));
+  assert.equal(y.scopes, [SCOPE, '/subscriptions/00000000-0000-0000-0000-0000000000b2']);
+  assert.match(readFileSync(out, 'utf8'), /1 of them only in config\/settings.json \(added by hand\)/);
+  const again = await runHubc(['import', '--parameters', params, '--settings', settings, '--out', out]);
+  assert.is(again.code, 2);
+  assert.match(again.stderr, /HUB004: .* already exists; hubc import does not overwrite it/);
+  const bad = await runHubc(['import', '--parameters', join(work, 'missing.json'), '--out', join(work, 'x.yaml')]);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /HUB483/);
+});
+
+test.run();

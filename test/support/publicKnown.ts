@@ -1,0 +1,193 @@
+/**
+ * What only one side deploys when hubc's template (`naming: public`) and a public release's are evaluated
+ * for the same deployment, each with the docs/deviations.md text that explains it, and the helpers that
+ * compare two evaluated templates. Shared by test/public/naming.test.ts and test/import/*.
+ */
+import type { FlatResource } from '../../src/expressions/arm/flatten.js';
+import { ROLES } from '../../src/modules/core/names.js';
+import { has, getRelease } from '../../src/model/releases.js';
+
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7'] as const;
+const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
+
+/** The parameters of one deployment, for the public template (its names and types) and hubc's. */
+export function parameters(release: string, hubName: string): { public: Record<string, unknown>; hubc: Record<string, unknown> } {
+  const r = getRelease(release);
+  const common: Record<string, unknown> = { hubName, location: 'westeurope' };
+  if (has(r, 'remoteHub')) Object.assign(common, { remoteHubStorageUri: 'https://otherhub.dfs.core.windows.net/', remoteHubStorageKey: 'key' });
+  if (has(r, 'dataExplorer')) common.dataExplorerName = 'hubadx';
+  return {
+    public: { ...common, ...(has(r, 'privateNetworking') ? { enablePublicAccess: false } : {}) },
+    hubc: { ...common, ...(has(r, 'privateNetworking') ? { enablePublicAccess: 'False' } : {}) },
+  };
+}
+
+/** Which principal a role assignment is for, from its principalId expression. */
+function principal(r: FlatResource): string {
+  const id = String((r.body.properties as Record<string, unknown> | undefined)?.principalId ?? '');
+  for (const [marker, name] of [['_blobManager', 'blobManager'], ['_triggerManager', 'triggerManager'], ['_cleanup', 'cleanup identity'], ['Microsoft.DataFactory/factories', 'factory'], ['Microsoft.Kusto/clusters', 'cluster']] as const) {
+    if (id.includes(marker)) return name;
+  }
+  return id;
+}
+
+/** The resource's main names, to write keys that hold for any hub name. */
+export function placeholders(resources: FlatResource[]): [string, string][] {
+  const nameOf = (type: string, test: (n: string) => boolean = () => true) => resources.find((r) => r.type === type && r.name && test(r.name))?.name;
+  const storage = resources.find((r) => r.type === 'Microsoft.Storage/storageAccounts/blobServices')?.name?.split('/')[0];
+  const vault = nameOf('Microsoft.KeyVault/vaults');
+  const list: [string, string | undefined][] = [
+    ['{factory}', nameOf('Microsoft.DataFactory/factories')],
+    ['{scriptStorage}', nameOf('Microsoft.Storage/storageAccounts', (n) => n !== storage)],
+    ['{storage}', storage],
+    ['{vault}', vault],
+    ['{eventGrid}', nameOf('Microsoft.EventGrid/namespaces')],
+    ['{suffix}', vault?.slice(-13)],
+  ];
+  return list.filter((p): p is [string, string] => !!p[1]);
+}
+
+/** A readable key for a resource, the same for any hub name: placeholders for the main names; role assignments by role, principal and scope. */
+export function describe(r: FlatResource, names: [string, string][]): string {
+  const sub = (text: string) => names.reduce((t, [key, value]) => t.split(value).join(key), text);
+  if (r.type === 'Microsoft.Authorization/roleAssignments') {
+    const role = String((r.body.properties as Record<string, unknown> | undefined)?.roleDefinitionId ?? '');
+    const guid = Object.keys(ROLE_NAMES).find((g) => role.includes(g));
+    return `role ${guid ? ROLE_NAMES[guid] : role} for ${principal(r)} at ${r.scope ? sub(r.scope) : 'the resource group'}`;
+  }
+  if (r.name === undefined) return `${r.type} (named at deployment)`;
+  if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('pid-')) return `${r.type} pid-<telemetry>`;
+  return `${r.type} ${sub(r.name)}`;
+}
+
+/** A key two sides can share: the evaluated name (role assignments: their GUID name, scope and role). */
+export function identity(r: FlatResource): string {
+  return `${r.type} ${r.name ?? `?${r.nameExpression}`}${r.scope ? ` @${r.scope}` : ''}`;
+}
+
+/** Known one-sided resources: description -> the deviations.md text that explains it. */
+export type Known = Record<string, string>;
+
+const TEMPLATE_SHAPE = 'One flat template';
+const APPROVALS = 'only the private-endpoint approvals use nested deployments';
+
+/** Resources only the public release deploys. */
+export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
+  '0.1': {
+    'Microsoft.Resources/deployments hub': TEMPLATE_SHAPE,
+    'Microsoft.Resources/deployments storage': TEMPLATE_SHAPE,
+    'Microsoft.Resources/deployments dataFactoryResources': TEMPLATE_SHAPE,
+    'Microsoft.Resources/deployments keyVault': TEMPLATE_SHAPE,
+    'Microsoft.Resources/deployments pid-<telemetry>': 'Usage attribution',
+    'Microsoft.KeyVault/vaults/accessPolicies {vault}/add': 'Key Vault access policy',
+    'Microsoft.KeyVault/vaults/secrets {vault}/{storage}': 'no key secret',
+    'Microsoft.Resources/deploymentScripts removeManagedIdentity': '`removeManagedIdentity` scripts',
+    'role storageBlobDataContributor for blobManager at the resource group': '`_blobManager` roles',
+    'role managedIdentityContributor for blobManager at the resource group': '`_blobManager` roles',
+    'role dataFactoryContributor for triggerManager at the resource group': 'Trigger manager roles',
+    'role managedIdentityContributor for triggerManager at the resource group': 'Trigger manager roles',
+  },
+  '0.2': {},
+  '0.3': {},
+  '0.4': {},
+  '0.5': {},
+  '0.6': {},
+  '0.7': {},
+};
+PUBLIC_ONLY['0.2'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
+  'role managedIdentityContributor for triggerManager at Microsoft.DataFactory/factories/{factory}': 'Trigger manager roles',
+};
+PUBLIC_ONLY['0.3'] = PUBLIC_ONLY['0.2'];
+PUBLIC_ONLY['0.4'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.2']).filter(([k]) => !k.includes('secrets'))),
+  'Microsoft.Resources/deployments azuretimezones': TEMPLATE_SHAPE,
+  'Microsoft.DataFactory/factories/linkedservices {factory}/{storage}': 'Linked service names',
+  'Microsoft.DataFactory/factories/linkedservices {factory}/{vault}': 'Linked service names',
+  'Microsoft.ManagedIdentity/userAssignedIdentities {suffix}_cleanup': 'a separate clean-up identity and script',
+  'Microsoft.Resources/deploymentScripts {suffix}_deleteEventGrid': 'a separate clean-up identity and script',
+  'role eventGridContributor for cleanup identity at Microsoft.EventGrid/namespaces/{eventGrid}': 'a separate clean-up identity and script',
+  'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': 'Data Factory identity on storage',
+};
+PUBLIC_ONLY['0.5'] = PUBLIC_ONLY['0.4'];
+PUBLIC_ONLY['0.6'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.4']).filter(([k]) => !k.includes('cleanup') && !k.includes('EventGrid')));
+PUBLIC_ONLY['0.7'] = {
+  ...PUBLIC_ONLY['0.6'],
+  'Microsoft.Resources/deployments vnet': TEMPLATE_SHAPE,
+  'Microsoft.Resources/deployments dataExplorer': TEMPLATE_SHAPE,
+  'Microsoft.Resources/deployments GetStoragePrivateEndpointConnections': APPROVALS,
+  'Microsoft.Resources/deployments ApproveStoragePrivateEndpointConnections': APPROVALS,
+  'Microsoft.Resources/deployments GetKeyVaultPrivateEndpointConnections': APPROVALS,
+  'Microsoft.Resources/deployments ApproveKeyVaultPrivateEndpointConnections': APPROVALS,
+  'Microsoft.Resources/deployments GetDataExplorerPrivateEndpointConnections': APPROVALS,
+  'Microsoft.Resources/deployments ApproveDataExplorerPrivateEndpointConnections': APPROVALS,
+  'Microsoft.Storage/storageAccounts/privateEndpointConnections (named at deployment)': APPROVALS,
+  'Microsoft.KeyVault/vaults/privateEndpointConnections (named at deployment)': APPROVALS,
+  'Microsoft.Kusto/clusters/privateEndpointConnections (named at deployment)': APPROVALS,
+  'Microsoft.DataFactory/factories/linkedservices {factory}/ftkRepo': 'Unused objects',
+  'Microsoft.DataFactory/factories/datasets {factory}/ftkReleaseFile': 'Unused objects',
+  'Microsoft.DataFactory/factories/datasets {factory}/hubDataExplorer': 'Unused objects',
+  'role storageFileDataPrivilegedContributor for blobManager at the resource group': 'Deployment-script storage role',
+};
+
+/** Resources only hubc deploys. */
+export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
+  '0.1': {
+    'Microsoft.Resources/deploymentScripts {factory}_deleteOldResources': 'Delete-old-resources script',
+    'role storageBlobDataContributor for blobManager at Microsoft.Storage/storageAccounts/{storage}': '`_blobManager` roles',
+    'role dataFactoryContributor for triggerManager at Microsoft.DataFactory/factories/{factory}': 'Trigger manager roles',
+    'role storageAccountContributor for factory at Microsoft.Storage/storageAccounts/{storage}': 'Storage linked service',
+    'role storageBlobDataContributor for factory at Microsoft.Storage/storageAccounts/{storage}': 'Storage linked service',
+    'role reader for factory at Microsoft.Storage/storageAccounts/{storage}': 'Storage linked service',
+  },
+  '0.2': {},
+  '0.3': {},
+  '0.4': {},
+  '0.5': {},
+  '0.6': {},
+  '0.7': {},
+};
+HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
+HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
+HUBC_ONLY['0.4'] = {
+  'role storageBlobDataContributor for blobManager at Microsoft.Storage/storageAccounts/{storage}': '`_blobManager` roles',
+  'Microsoft.DataFactory/factories/linkedservices {factory}/storage': 'Linked service names',
+  'Microsoft.DataFactory/factories/linkedservices {factory}/keyVault': 'Linked service names',
+  'role eventGridContributor for triggerManager at Microsoft.EventGrid/namespaces/{eventGrid}': 'Event Grid clean-up permission',
+};
+HUBC_ONLY['0.5'] = HUBC_ONLY['0.4'];
+HUBC_ONLY['0.6'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.4']).filter(([k]) => !k.includes('EventGrid')));
+HUBC_ONLY['0.7'] = {
+  ...HUBC_ONLY['0.4'],
+  'Microsoft.EventGrid/namespaces {eventGrid}': 'Event Grid registration',
+  'Microsoft.Resources/deployments {suffix}-get-storage-connections': APPROVALS,
+  'Microsoft.Resources/deployments {suffix}-approve-storage-connections': APPROVALS,
+  'Microsoft.Resources/deployments {suffix}-get-vault-connections': APPROVALS,
+  'Microsoft.Resources/deployments {suffix}-approve-vault-connections': APPROVALS,
+  'Microsoft.Resources/deployments {suffix}-get-dataExplorer-connections': APPROVALS,
+  'Microsoft.Resources/deployments {suffix}-approve-dataExplorer-connections': APPROVALS,
+  'Microsoft.Storage/storageAccounts/privateEndpointConnections (named at deployment)': APPROVALS,
+  'Microsoft.KeyVault/vaults/privateEndpointConnections (named at deployment)': APPROVALS,
+  'Microsoft.Kusto/clusters/privateEndpointConnections (named at deployment)': APPROVALS,
+  'Microsoft.DataFactory/factories/datasets {factory}/ingestion_manifest': 'Manifest copy with a remote hub',
+  'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script storage role',
+};
+
+/** The resources a flattened template deploys (condition not false). */
+export const deployed = (resources: FlatResource[]) => resources.filter((r) => r.deployed !== false);
+
+/** Compares the two sides: names both deploy, and the one-sided ones described. */
+export function compare(pub: FlatResource[], hubc: FlatResource[]) {
+  const p = deployed(pub);
+  const h = deployed(hubc);
+  const pKeys = new Set(p.map(identity));
+  const hKeys = new Set(h.map(identity));
+  const names = placeholders([...p, ...h]);
+  const describeAll = (list: FlatResource[]) => [...new Set(list.map((r) => describe(r, names)))].sort();
+  return {
+    shared: p.filter((r) => hKeys.has(identity(r))).length,
+    publicOnly: describeAll(p.filter((r) => !hKeys.has(identity(r)))),
+    hubcOnly: describeAll(h.filter((r) => !pKeys.has(identity(r)))),
+  };
+}
+
