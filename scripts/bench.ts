@@ -21,7 +21,8 @@
  * The run still exits 0 (the figures it has are valid); its last line names the rows not measured.
  *
  * Environment: `BENCH_RUNS` (runs per row, default 7), `BENCH_ROWS` (comma-separated row keys to measure,
- * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes,
+ * default all: node, build, buildFirst, buildAll, manyTags, deep, compile, kusto, validateCold, validateColdTwoWorkers,
+ * validateAgain, validateEdited, sizes,
  * simulate (the group of scripts/bench-simulate.ts, sized by `BENCH_SIMULATE_MB`);
  * `node -e 0` is always measured, as every ratio needs it), `BENCH_OUT` (results file, default
  * bench/results.json).
