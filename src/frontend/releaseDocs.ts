@@ -3,8 +3,8 @@
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
-import { RELEASE_VERSIONS, getRelease, has, parameterName, type Release, type ReleaseFeature } from '../model/releases.js';
-import { RELEASE_SECTIONS } from './checks/releaseFields.js';
+import { RELEASE_VERSIONS, earlierReleases, getRelease, outputName, parameterName, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../model/releases.js';
+import { RELEASE_SECTIONS, sectionApplies } from './checks/releaseFields.js';
 import { ALL_TAGGED_TYPES, tagLimits, taggedResourceTypes } from '../model/tags.js';
 import { HUB_YAML_LIMITS } from './limits.js';
 import { codes } from '../diagnostics/index.js';
@@ -19,6 +19,23 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
 };
+
+/** The changes of behaviour in words. */
+const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
+  networkOnlyWhenPrivate: 'network components only without public access',
+  dataExplorerTrustedTenants: "Data Explorer trusts the hub's tenant only",
+  kqlDateStrings: '`monthstring()`, `datestring()`',
+  kqlDecimalNumberString: '`numberstring()` for decimals',
+  kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+};
+
+/** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */
+function changesOf(r: Release): string[] {
+  const before = earlierReleases(r).at(-1);
+  const behaviours = [...r.behaviours].filter((b) => !before?.behaviours.has(b)).map((b) => BEHAVIOUR_NAMES[b]);
+  const renamed = before ? r.outputs.filter((o) => before.outputs.includes(o) && outputName(before, o) !== outputName(r, o)).map((o) => `output \`${outputName(before, o)}\` -> \`${outputName(r, o)}\``) : [];
+  return [...behaviours, ...renamed];
+}
 
 /** Ingestion layouts in words. */
 const LAYOUTS: Record<Release['ingestionLayout'], string> = {
@@ -40,11 +57,11 @@ export function releasesTable(): string {
     const features = [...r.features].map((f) => FEATURE_NAMES[f]).sort();
     return `| ${r.version} | ${code(r.parameters.map((k) => parameterName(r, k)))} | ${code(Object.values(r.pipelines))} | ${code(Object.values(r.triggers))} | ${exportsRead} | ${
       LAYOUTS[r.ingestionLayout]
-    }${r.ingestionLayout === 'dataset-date-scope' ? ` (${r.datasetFolders === 'hubDataset' ? 'dataset names' : 'export type, lower case'})` : ''} | ${features.join(', ') || '–'} |`;
+    }${r.ingestionLayout === 'dataset-date-scope' ? ` (${r.datasetFolders === 'hubDataset' ? 'dataset names' : 'export type, lower case'})` : ''} | ${features.join(', ') || '–'} | ${changesOf(r).join('; ') || '–'} |`;
   });
   return [
-    '| Release | Template parameters | Pipelines | Triggers | Exports read | Ingestion layout (under `ingestion/`) | Components |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| Release | Template parameters | Pipelines | Triggers | Exports read | Ingestion layout (under `ingestion/`) | Components | Changed behaviour |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }
@@ -53,7 +70,7 @@ export function releasesTable(): string {
 export function hubYamlReleasesTable(): string {
   const releases = RELEASE_VERSIONS.map(getRelease);
   const rows = RELEASE_SECTIONS.map((s) => {
-    const cells = releases.map((r) => (has(r, s.feature) ? '✓' : '–'));
+    const cells = releases.map((r) => (sectionApplies(r, s) ? '✓' : '–'));
     return `| \`${s.path.join('.')}\` | ${s.what} | ${cells.join(' | ')} |`;
   });
   const datasets = `| \`datasets\` | export types and versions | ${releases

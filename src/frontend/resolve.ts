@@ -51,6 +51,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
       sku: dataExplorerSku(data.dataExplorer.sku),
       allowedSkuNames: data.dataExplorer.allowedSkuNames ? [...data.dataExplorer.allowedSkuNames] : [...skuNames],
       databases: { ...data.dataExplorer.databases },
+      trustedExternalTenants: [...data.dataExplorer.trustedExternalTenants],
     },
     // Scope IDs are case-insensitive: the first spelling of each is kept (HUB219 warns about the others).
     scopes: firstSpellings(data.scopes),

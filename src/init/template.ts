@@ -3,7 +3,7 @@
  * that release has (release table capabilities, {@link has}), each at its default, so it compiles with no
  * diagnostic (test/init/template.test.ts compiles it for every release and compares it with the defaults).
  */
-import { getRelease, has, type ReleaseVersion } from '../model/releases.js';
+import { behaves, getRelease, has, type ReleaseVersion } from '../model/releases.js';
 
 /** What the template refers to and records. */
 export interface TemplateOptions {
@@ -53,6 +53,7 @@ export function hubYamlTemplate(options: TemplateOptions): string {
     lines.push(
       'dataExplorer:',
       '  name: ""                    # "" = no cluster; a name (4-22 lowercase letters and digits, globally unique) adds one',
+      ...(behaves(r, 'dataExplorerTrustedTenants') ? ['  trustedExternalTenants: []  # other tenants whose users may query the cluster; [] = the hub\'s tenant only'] : []),
       '',
     );
   }

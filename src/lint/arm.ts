@@ -56,6 +56,19 @@ export function callsIn(value: unknown, base: JsonPath = []): FoundCall[] {
   return out;
 }
 
+/**
+ * The arguments a value's expressions give to member `key` of `createObject()` calls: how an object that
+ * only some deployments have is written (`if(condition, null(), createObject('key', x, ...))`).
+ */
+export function createObjectMembers(value: unknown, key: string): ArmExpr[] {
+  const out: ArmExpr[] = [];
+  for (const c of callsIn(value)) {
+    if (c.name !== 'createobject') continue;
+    for (let i = 0; i + 1 < c.call.args.length; i += 2) if (literalArg(c.call, i)?.toLowerCase() === key.toLowerCase()) out.push(c.call.args[i + 1]);
+  }
+  return out;
+}
+
 /** The string literal argument `i` of a call, or undefined. */
 export function literalArg(call: ArmCall, i: number): string | undefined {
   const a = call.args[i];

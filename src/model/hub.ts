@@ -46,6 +46,8 @@ export interface HubModel {
     sku: { name: string; tier: 'Basic' | 'Standard'; capacity: number };
     allowedSkuNames: string[];
     databases: { ingestion: string; hub: string };
+    /** Tenant IDs (or `*`, every tenant) whose principals the cluster accepts besides the hub's tenant (0.8+). */
+    trustedExternalTenants: string[];
   };
   scopes: string[];
   retention: { rawExportsDays: number; ingestionMonths: number; dataExplorerLogDays: number; dataExplorerFinalMonths: number };

@@ -1,5 +1,5 @@
 /**
- * What differs between FinOps hub releases, as data: one row per release, 0.1 to 0.7, each written as
+ * What differs between FinOps hub releases, as data: one row per release, 0.1 to 0.8, each written as
  * the changes from the row before it. Modules ask capability questions of the {@link Release} they are
  * given ({@link has}, the names and layout fields) and never compare version strings.
  *
@@ -8,6 +8,7 @@
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
  */
 import type { ExportType } from './datasets.js';
+import { REGION_TIME_ZONES } from './timeZones.js';
 import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
 /**
@@ -64,11 +65,14 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
 };
 
-/** Name of a template output (the same in every release that has it). */
+/**
+ * Logical key of a template output. The release table says which keys a release has, in which order, and
+ * under which name (`dataFactoryName` is `dataFactorytName` in 0.1-0.7).
+ */
 export type OutputKey =
   | 'name'
   | 'location'
-  | 'dataFactorytName'
+  | 'dataFactoryName'
   | 'storageAccountId'
   | 'storageAccountName'
   | 'storageUrlForPowerBI'
@@ -97,7 +101,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -156,6 +160,37 @@ export type ReleaseFeature =
   /** settings.json carries retention (export files, ingested months); parameters `exportRetentionInDays`, `ingestionRetentionInMonths`. */
   | 'retentionSettings';
 
+/**
+ * Changes of behaviour inside a component that earlier releases also have, named so modules ask
+ * {@link behaves} instead of comparing versions. Each says the release that brought it.
+ */
+export type ReleaseBehaviour =
+  /**
+   * 0.8: the Common functions `monthstring()` and `datestring()`; `daterange()` calls `datestring()`, and it and
+   * `monthsago()` are marked deprecated (release-0.8.md §4.2-4.3).
+   */
+  | 'kqlDateStrings'
+  /** 0.8: `numberstring()` takes a real and formats decimals (release-0.8.md §4.4). */
+  | 'kqlDecimalNumberString'
+  /**
+   * 0.8: `resource_type()` gives a resource type ID's display name; `parse_resourceid()` returns the type ID as
+   * `ResourceType` without reading `ResourceTypes`; the Costs transform keeps `x_ResourceType` the type ID and
+   * sets `ResourceType` to its display name (release-0.8.md §4.3-4.4).
+   */
+  | 'kqlResourceTypeIds'
+  /**
+   * 0.8: the virtual network, its security group, the private DNS zones and their links, the private endpoints
+   * and the deployment-script storage account exist only while public access is off (`enablePublicAccess`
+   * False); with it on, the Key Vault firewall lets public traffic in and the settings script runs outside
+   * any network (release-0.8.md §1.1, §2.1-2.2, §2.5, §2.7).
+   */
+  | 'networkOnlyWhenPrivate'
+  /**
+   * 0.8: the Data Explorer cluster names its trusted external tenants: none but the hub's own unless hub.yaml
+   * lists others (release-0.8.md §2.4; the service default of a cluster created without it is every tenant).
+   */
+  | 'dataExplorerTrustedTenants';
+
 /** Capabilities and fixed values of one hub release. */
 export interface Release {
   version: ReleaseVersion;
@@ -193,16 +228,24 @@ export interface Release {
   managedExportFocusVersion: string;
   /** File format and compression of the exports the hub creates itself. */
   managedExportFormat: { format: 'Csv'; compressionMode: 'None' } | { format: 'Parquet'; compressionMode: 'Snappy' };
+  /** Body of the POST that runs a Cost Management export: Data Factory requires a body, "Exports - Execute" reads none. */
+  exportRunBody: string;
+  /** Windows time zone of the schedule triggers by region, when hub.yaml says `auto` (regions not listed: UTC). */
+  regionTimeZones: Readonly<Record<string, string>>;
   /** Capabilities that switch whole components on. */
   features: ReadonlySet<ReleaseFeature>;
+  /** Changes of behaviour inside components earlier releases have too. */
+  behaviours: ReadonlySet<ReleaseBehaviour>;
   /** FOCUS versions the Data Explorer final tables and Hub functions target, e.g. `['1_0']`. */
   focusVersions: readonly string[];
   /** The template parameters, in template order (logical keys; see {@link parameterName}). */
   parameters: readonly ParameterKey[];
   /** Parameters whose template name differs from their key in this release. */
   parameterNames: Readonly<Partial<Record<ParameterKey, string>>>;
-  /** The template outputs, in template order. */
+  /** The template outputs, in template order (logical keys; see {@link outputName}). */
   outputs: readonly OutputKey[];
+  /** Outputs whose template name differs from their key in this release. */
+  outputNames: Readonly<Partial<Record<OutputKey, string>>>;
   /** The pipelines, by role, in deployment order. */
   pipelines: Readonly<Partial<Record<PipelineRole, string>>>;
   /** The triggers, by role, in deployment order. */
@@ -271,11 +314,16 @@ const R01: Release = {
   costManagementApiVersion: '2023-07-01-preview',
   managedExportFocusVersion: '1.0',
   managedExportFormat: { format: 'Csv', compressionMode: 'None' },
+  exportRunBody: ' ',
+  regionTimeZones: REGION_TIME_ZONES,
   features: new Set<ReleaseFeature>(),
+  behaviours: new Set<ReleaseBehaviour>(),
   focusVersions: [],
   parameters: ['hubName', 'location', 'storageSku', 'tags', 'tagsByResource', 'scopes'],
   parameterNames: { scopes: 'exportScopes' },
-  outputs: ['name', 'location', 'dataFactorytName', 'storageAccountId', 'storageAccountName', 'storageUrlForPowerBI'],
+  outputs: ['name', 'location', 'dataFactoryName', 'storageAccountId', 'storageAccountName', 'storageUrlForPowerBI'],
+  // The public releases 0.1-0.7 (and the spec for 0.7) misspell it; 0.8 fixed the name.
+  outputNames: { dataFactoryName: 'dataFactorytName' },
   pipelines: { exportQueue: `${CONTAINER}_extract`, exportEtl: `${CONTAINER}_transform` },
   triggers: { exportAdded: CONTAINER },
   datasets: ['exportCsv', 'ingestion'],
@@ -432,7 +480,37 @@ const R07: Release = {
   datasets: [...R06.datasets, 'ingestionManifest'],
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07 };
+/** A region table with regions added, in name order. */
+const withRegions = (table: Readonly<Record<string, string>>, added: Record<string, string>) =>
+  Object.fromEntries(Object.entries({ ...table, ...added }).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * 0.8 (no specification: the public release 0.8, `../shared/reference/release-0.8.md`, on top of hubc's 0.7,
+ * whose parameters it keeps; docs/deviations.md "Release 0.8"): network components only without public
+ * access, the cluster's trusted tenants, new and changed Data Explorer functions, a JSON body for the export
+ * run request, the two Australia Central regions in the schedule time-zone table, the output name spelt right.
+ */
+const R08: Release = {
+  ...R07,
+  version: '0.8',
+  ftkVersion: '0.8',
+  // The public 0.8 keeps the public 0.7 parameters and names (release-0.8.md §1.1, §2.1).
+  publicRelease: { ...R07.publicRelease, template: '0.8', ftkVersions: ['0.8'] },
+  exportRunBody: '{}',
+  regionTimeZones: withRegions(R07.regionTimeZones, { australiacentral: 'AUS Eastern Standard Time', australiacentral2: 'AUS Eastern Standard Time' }),
+  behaviours: new Set<ReleaseBehaviour>([
+    ...R07.behaviours,
+    'networkOnlyWhenPrivate',
+    'dataExplorerTrustedTenants',
+    'kqlDateStrings',
+    'kqlDecimalNumberString',
+    'kqlResourceTypeIds',
+  ]),
+  // The output keeps its position; the public 0.8 fixed the misspelt name (release-0.8.md §1.3).
+  outputNames: {},
+};
+
+const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08 };
 
 /** Every release hubc can build, oldest first. */
 export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
@@ -469,6 +547,16 @@ export function has(release: Release, feature: ReleaseFeature): boolean {
   return release.features.has(feature);
 }
 
+/** True when the release has the change of behaviour. */
+export function behaves(release: Release, behaviour: ReleaseBehaviour): boolean {
+  return release.behaviours.has(behaviour);
+}
+
+/** The first release (oldest first) with a change of behaviour, for hints. */
+export function firstReleaseBehaving(behaviour: ReleaseBehaviour): ReleaseVersion | undefined {
+  return RELEASE_VERSIONS.find((v) => getRelease(v).behaviours.has(behaviour));
+}
+
 /** The name the public release of this number gives a parameter (undefined when it has no such parameter). */
 export function publicParameterName(release: Release, key: ParameterKey): string | undefined {
   if (!release.parameters.includes(key) || release.publicRelease.missingParameters?.includes(key)) return undefined;
@@ -478,6 +566,11 @@ export function publicParameterName(release: Release, key: ParameterKey): string
 /** The template name of a parameter in a release (its key unless the release renames it). */
 export function parameterName(release: Release, key: ParameterKey): string {
   return release.parameterNames[key] ?? key;
+}
+
+/** The template name of an output in a release (its key unless the release renames it). */
+export function outputName(release: Release, key: OutputKey): string {
+  return release.outputNames[key] ?? key;
 }
 
 /** The releases before `release`, oldest first. */

@@ -4,14 +4,14 @@
  * a hub.yaml written for the newer release often configures components the older one lacks (HUB220), and
  * the hub deployed from the older release simply did not have them. So when a release number does not
  * compile only because of HUB220 errors, it is compiled again with those sections left out (the hub.yaml
- * sections of `RELEASE_SECTIONS` whose capability the release lacks, and the dataset list, which then
+ * sections of `RELEASE_SECTIONS` whose capability or change of behaviour the release lacks, and the dataset list, which then
  * takes the release's defaults), and the plan notes it.
  */
 import { parse, stringify } from 'yaml';
-import { RELEASE_SECTIONS } from '../frontend/checks/releaseFields.js';
+import { RELEASE_SECTIONS, sectionApplies } from '../frontend/checks/releaseFields.js';
 import { compile } from '../compiler/compile.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
-import { getRelease, has, RELEASE_VERSIONS } from '../model/releases.js';
+import { getRelease, RELEASE_VERSIONS } from '../model/releases.js';
 import { DiffLoadError, loadDiffInput, readHubText } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
 import { codes } from '../diagnostics/index.js';
@@ -32,7 +32,7 @@ export function hubTextFor(text: string, version: string): { text: string; remov
   const doc = (parse(text) ?? {}) as Record<string, unknown>;
   const removed: string[] = [];
   for (const s of RELEASE_SECTIONS) {
-    if (has(release, s.feature)) continue;
+    if (sectionApplies(release, s)) continue;
     let parent: unknown = doc;
     for (const seg of s.path.slice(0, -1)) parent = (parent as Record<string, unknown> | undefined)?.[String(seg)];
     const last = String(s.path[s.path.length - 1]);

@@ -15,7 +15,7 @@ import { templateOf } from '../diff/template.js';
 import type { DiffInput } from '../diff/types.js';
 import { dataFactorySteps } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { resourceSteps } from './resources.js';
+import { accessSteps, resourceSteps } from './resources.js';
 import { newHubSteps } from './newHub.js';
 import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
@@ -136,6 +136,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     cites: s.cites,
     resource: s.target,
   });
+  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dfDraft), ...res.filter((s) => s.phase === 'before').map(resDraft));
 
   // deploy: B itself, its settings and start-triggers scripts.

@@ -12,6 +12,8 @@ import { shortName, type Leftovers } from '../diff/leftovers.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { isDeepStrictEqual } from 'node:util';
+import { isObject } from '../util/json.js';
 
 
 /**
@@ -35,6 +37,82 @@ export const CHILDREN_FIRST: Readonly<Record<string, { children: string; source:
     source: 'a private DNS zone cannot be deleted unless all virtual network links to it are removed ("Private Zones - Delete")',
   },
 };
+
+/**
+ * Among resources nothing else orders, network components go in this order: private endpoints (with their
+ * DNS zone groups), DNS zone links, DNS zones, the virtual network, its security group. Each refers to the
+ * next (an endpoint to its zones and subnet, a link to the network, a subnet to the security group), so this
+ * is the order Azure lets them go in; other resources follow (0.7 -> 0.8 with public access on).
+ */
+const NETWORK_DELETION_ORDER: readonly string[] = [
+  'microsoft.network/privateendpoints',
+  'microsoft.network/privatednszones/virtualnetworklinks',
+  'microsoft.network/privatednszones',
+  'microsoft.network/virtualnetworks',
+  'microsoft.network/networksecuritygroups',
+];
+
+/** A property that decides who may reach a resource: narrowing it on an existing resource locks people out. */
+export interface AccessRule {
+  path: string;
+  /** What the resource allows while the property is not set. */
+  unset: string;
+  /** Where the hub owner widens it again. */
+  fix: string;
+  source: string;
+}
+
+/** Access properties by type (lower case), with the source. */
+export const ACCESS: Readonly<Record<string, readonly AccessRule[]>> = {
+  'microsoft.kusto/clusters': [
+    {
+      path: 'properties.trustedExternalTenants',
+      unset: 'every tenant (the service default of a cluster created without the property)',
+      fix: 'hub.yaml dataExplorer.trustedExternalTenants',
+      source: 'a cluster update replaces the trusted external tenants ("Allow cross-tenant queries and commands")',
+    },
+  ],
+};
+
+/** An access step before numbering (no target: the resource stays). */
+export interface AccessStep {
+  subject: string;
+  action: string;
+  why: string;
+  cites: UpgradeCitation[];
+}
+
+/** The value at a dotted path. */
+function valueAt(value: unknown, path: string): unknown {
+  let v = value;
+  for (const k of path.split('.')) v = isObject(v) ? v[k] : undefined;
+  return v;
+}
+
+/**
+ * Prepare steps for resources both builds deploy whose access property ({@link ACCESS}) B narrows, or sets
+ * where A left it unset: whoever relied on the wider access must be listed before the deployment.
+ */
+export function accessSteps(l: Leftovers): AccessStep[] {
+  const rb = new Map(l.rb.filter((r) => r.deployed !== false).map((r) => [lower(r.id), r]));
+  const out: AccessStep[] = [];
+  for (const a of l.ra) {
+    const b = rb.get(lower(a.id));
+    if (!b || a.deployed === false) continue;
+    for (const rule of ACCESS[lower(a.type)] ?? []) {
+      const from = valueAt(a.body(), rule.path);
+      const to = valueAt(b.body(), rule.path);
+      if (to === undefined || isDeepStrictEqual(from, to)) continue;
+      out.push({
+        subject: `${a.type} ${a.display}`,
+        action: `Before deploying, list in ${rule.fix} whatever must keep the access that {B} no longer gives.`,
+        why: `{B} sets ${rule.path} of ${a.display} to ${JSON.stringify(to)} where {A} has ${from === undefined ? rule.unset : JSON.stringify(from)}, and ${rule.source}.`,
+        cites: [{ change: `template/resources/${a.identity}: changed ${rule.path}` }],
+      });
+    }
+  }
+  return out;
+}
 
 /** A resource step before numbering. */
 export interface ResourceStep {
@@ -71,8 +149,12 @@ const goesWith = (r: Folded, x: Folded) => belongsTo(r, x) && !stays(x) && !chil
  */
 function deletionOrder(list: readonly DeclaredResource[]): { removed: Folded[]; ordered: Folded[] } {
   const removed = list.filter((r) => !r.object && !TRANSIENT_TYPES.includes(lower(r.type))).map(folded);
-  const gone = removed.filter((r) => !removed.some((x) => x !== r && goesWith(r, x)));
-  const refs = (f: Folded) => gone.filter((x) => x !== f && (refersTo(f, x, true) || childFirst(x, f))).map((x) => x.id);
+  const rank = (f: Folded) => (NETWORK_DELETION_ORDER.includes(lower(f.type)) ? NETWORK_DELETION_ORDER.indexOf(lower(f.type)) : NETWORK_DELETION_ORDER.length);
+  const gone = removed.filter((r) => !removed.some((x) => x !== r && goesWith(r, x))).sort((x, y) => rank(x) - rank(y));
+  // A resource goes with its parts, so what they refer to orders it too: a private endpoint's DNS zone group
+  // refers to the zones, so the endpoint goes before them.
+  const family = (f: Folded) => [f, ...removed.filter((x) => x !== f && goesWith(x, f))];
+  const refs = (f: Folded) => gone.filter((x) => x !== f && (family(f).some((m) => refersTo(m, x, true)) || childFirst(x, f))).map((x) => x.id);
   return { removed, ordered: referrersFirst(gone, (f) => f.id, refs) };
 }
 

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { AZURE_REGIONS, AZURE_REGION_NAMES, azureRegion } from '../../src/model/regions.js';
 import { REGION_TIME_ZONES } from '../../src/model/timeZones.js';
 import { ALL_TAGGED_TYPES } from '../../src/model/tags.js';
+import { getRelease, has, RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { modelOf, templateOf } from '../support/hubs.js';
 import regionData from '../../src/model/azureRegions.json' with { type: 'json' };
 
@@ -30,6 +31,7 @@ test('the region list names its sources, holds the three clouds, and knows every
   assert.is(new Set(AZURE_REGION_NAMES).size, AZURE_REGIONS.length, 'each region once');
   for (const r of AZURE_REGIONS) assert.match(r.name, /^[a-z0-9]+$/);
   for (const region of Object.keys(REGION_TIME_ZONES)) assert.ok(azureRegion(region), `time-zone table region ${region}`);
+  for (const v of RELEASE_VERSIONS) for (const region of Object.keys(getRelease(v).regionTimeZones)) assert.ok(azureRegion(region), `${v} time-zone table region ${region}`);
 });
 
 test('HUB214: a location that is no Azure region, with the nearest ones', () => {
@@ -62,7 +64,7 @@ test('HUB218: a tagsByResource type no release tags gets the nearest type; HUB22
   const in04 = diagnostics(kusto, '0.4');
   assert.equal(brief(in04), [['HUB222', '5:3', 'tagsByResource.Microsoft.Kusto/clusters', 'tagsByResource: hub release 0.4 deploys no Microsoft.Kusto/clusters; these tags have no effect']]);
   assert.is(in04[0]!.severity, 'warning');
-  assert.is(in04[0]!.hint, 'Hub releases 0.7 deploy it; leave the entry for them, or remove it.');
+  assert.is(in04[0]!.hint, `Hub releases ${RELEASE_VERSIONS.filter((v) => has(getRelease(v), 'dataExplorer')).join(', ')} deploy it; leave the entry for them, or remove it.`);
   // Every type the table lists is accepted by the release that tags it.
   const all = `${HEAD}tagsByResource:\n${ALL_TAGGED_TYPES.map((t) => `  ${t}: { team: finops }\n`).join('')}`;
   assert.equal(diagnostics(all), []);

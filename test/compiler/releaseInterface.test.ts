@@ -19,6 +19,7 @@ type Param = [name: string, type: string, defaultValue: unknown];
 
 const RG_LOCATION = '[resourceGroup().location]';
 const OUTPUTS_01 = ['name', 'location', 'dataFactorytName', 'storageAccountId', 'storageAccountName', 'storageUrlForPowerBI'];
+const OUTPUTS_07 = [...OUTPUTS_01, 'clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName', 'managedIdentityId', 'managedIdentityTenantId'];
 const OUTPUTS_04 = [...OUTPUTS_01, 'managedIdentityId', 'managedIdentityTenantId'];
 const PARAMS_01: Param[] = [
   ['hubName', 'string', 'finops-hub'],
@@ -45,7 +46,30 @@ const CONFIG_04 = ['config_BackfillData', 'config_RunBackfill', 'config_ExportDa
 const CONFIG_06 = ['config_StartBackfillProcess', 'config_RunBackfillJob', 'config_StartExportProcess', 'config_RunExportJobs', 'config_ConfigureExports'];
 const TRIGGERS_04 = ['rawexports_FileAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'];
 
-/** The interface of each public release (0.7: the spec), renamed. */
+// The spec's "Template parameters" table, with the default hub's values (hub.yaml).
+const PARAMS_07: Param[] = [
+  ['hubName', 'string', 'finops-hub'],
+  ['location', 'string', RG_LOCATION],
+  ['EventGridLocation', 'string', ''],
+  ['storageSku', 'string', 'Premium_LRS'],
+  ['dataExplorerName', 'string', ''],
+  ['dataExplorerSkuName', 'string', 'Dev(No SLA)_Standard_E2a_v4'],
+  ['dataExplorerSkuTier', 'string', 'Basic'],
+  ['dataExplorerSkuCapacity', 'int', 1],
+  ['tags', 'object', {}],
+  ['tagsByResource', 'object', {}],
+  ['scopesToMonitor', 'array', []],
+  ['exportRetentionInDays', 'int', 0],
+  ['ingestionRetentionInMonths', 'int', 13],
+  ['dataExplorerLogRetentionInDays', 'int', 0],
+  ['dataExplorerFinalRetentionInMonths', 'int', 13],
+  ['remoteHubStorageUri', 'string', ''],
+  ['remoteHubStorageKey', 'securestring', ''],
+  ['enablePublicAccess', 'string', 'False'],
+  ['virtualNetworkAddressPrefix', 'string', '10.20.30.0/26'],
+];
+
+/** The interface of each public release (0.7: the spec; 0.8: hubc's 0.7 interface with 0.8's changes), renamed. */
 const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]; pipelines: string[]; triggers: string[]; datasets: string[]; linkedServices: string[] }> = {
   '0.1': {
     parameters: PARAMS_01,
@@ -96,29 +120,18 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage'],
   },
   '0.7': {
-    // The spec's "Template parameters" table, with the default hub's values (hub.yaml).
-    parameters: [
-      ['hubName', 'string', 'finops-hub'],
-      ['location', 'string', RG_LOCATION],
-      ['EventGridLocation', 'string', ''],
-      ['storageSku', 'string', 'Premium_LRS'],
-      ['dataExplorerName', 'string', ''],
-      ['dataExplorerSkuName', 'string', 'Dev(No SLA)_Standard_E2a_v4'],
-      ['dataExplorerSkuTier', 'string', 'Basic'],
-      ['dataExplorerSkuCapacity', 'int', 1],
-      ['tags', 'object', {}],
-      ['tagsByResource', 'object', {}],
-      ['scopesToMonitor', 'array', []],
-      ['exportRetentionInDays', 'int', 0],
-      ['ingestionRetentionInMonths', 'int', 13],
-      ['dataExplorerLogRetentionInDays', 'int', 0],
-      ['dataExplorerFinalRetentionInMonths', 'int', 13],
-      ['remoteHubStorageUri', 'string', ''],
-      ['remoteHubStorageKey', 'securestring', ''],
-      ['enablePublicAccess', 'string', 'False'],
-      ['virtualNetworkAddressPrefix', 'string', '10.20.30.0/26'],
-    ],
-    outputs: [...OUTPUTS_01, 'clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName', 'managedIdentityId', 'managedIdentityTenantId'],
+    parameters: PARAMS_07,
+    outputs: OUTPUTS_07,
+    pipelines: [...CONFIG_06, 'config_InitializeHub', 'rawexports_ExecuteETL', 'rawexports_ETL_ingestion', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer'],
+    triggers: ['rawexports_ManifestAdded', 'ingestion_ManifestAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'],
+    datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
+    linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
+  },
+  // The public 0.8 keeps the public 0.7 parameters; hubc keeps its own 0.7 interface (docs/deviations.md,
+  // "Parameters (0.8)"). Data Factory names are those of 0.7 (release-0.8.md §3.1); the output is spelt right.
+  '0.8': {
+    parameters: PARAMS_07,
+    outputs: OUTPUTS_07.map((o) => (o === 'dataFactorytName' ? 'dataFactoryName' : o)),
     pipelines: [...CONFIG_06, 'config_InitializeHub', 'rawexports_ExecuteETL', 'rawexports_ETL_ingestion', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer'],
     triggers: ['rawexports_ManifestAdded', 'ingestion_ManifestAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'],
     datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
@@ -131,9 +144,9 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  * with the text that identifies the row of docs/deviations.md explaining why.
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
-  { releases: ['0.4', '0.5', '0.6', '0.7'], kind: 'linkedServices', from: ['<key vault name>', '<storage account name>'], to: ['keyVault', 'storage'], row: 'Linked service names' },
-  { releases: ['0.7'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
-  { releases: ['0.7'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
+  { releases: ['0.4', '0.5', '0.6', '0.7', '0.8'], kind: 'linkedServices', from: ['<key vault name>', '<storage account name>'], to: ['keyVault', 'storage'], row: 'Linked service names' },
+  { releases: ['0.7', '0.8'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['0.7', '0.8'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
 ];
 
 const HUB = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { RELEASE_VERSIONS } from '../../src/model/releases.js';
+import { getRelease, RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { BUILT_IN_DATASETS } from '../../src/model/datasets.js';
 import { WINDOWS_TIME_ZONES, REGION_TIME_ZONES } from '../../src/model/timeZones.js';
 import { modelOf, DEFAULT_HUB_YAML } from '../support/hubs.js';
@@ -24,6 +24,7 @@ test('hub.yaml starts with the yaml-language-server schema comment', () => {
 
 test('every region default time zone is a Windows time zone id Data Factory accepts', () => {
   for (const tz of Object.values(REGION_TIME_ZONES)) assert.ok(WINDOWS_TIME_ZONES.includes(tz), tz);
+  for (const v of RELEASE_VERSIONS) for (const tz of Object.values(getRelease(v).regionTimeZones)) assert.ok(WINDOWS_TIME_ZONES.includes(tz), `${v} ${tz}`);
 });
 
 test('a minimal hub.yaml gets the spec defaults', () => {

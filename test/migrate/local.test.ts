@@ -123,6 +123,15 @@ test('the mappings of the earlier layouts, on listings', () => {
   ]);
 });
 
+test('to 0.8: the moves of 0.7, whose layout 0.8 keeps; data of 0.7 stays where it is', () => {
+  const plan = (from: string, to: string, files: string[]) => planMigration(files, getRelease(from), getRelease(to), { storage: 'test' }).items.map((i) => `${i.action} ${i.from ?? ''} ${i.to ?? ''}`.trim());
+  const files = [`focuscost/2024/05/${SUB}/run1__a.parquet`, `reservationdetails/2024/04/${SUB}/run2__b.parquet`];
+  assert.equal(plan('0.6', '0.8', files), plan('0.6', '0.7', files));
+  assert.equal(plan('0.6', '0.8', files).filter((x) => x.startsWith('move')).length, 2);
+  const at07 = [`Costs/2024/05/${SUB}/run1__a.parquet`];
+  assert.equal(plan('0.7', '0.8', at07), [`skip Costs/2024/05/${SUB}/run1__a.parquet`]);
+});
+
 test('a folder whose file could not be moved gets no manifest, and the failure is reported', async () => {
   const moved: string[] = [];
   const storage: MigrationStorage = {

@@ -285,6 +285,8 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   '0.5': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
   '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
   '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+  // 0.8 reads and converts exports as 0.7 does (release-0.8.md §3: the pipelines are unchanged).
+  '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
@@ -293,6 +295,7 @@ export const LAYOUT_CLEANUP: LayoutCleanup[] = [
   { release: '0.4', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
   { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
   { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '0.8', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
 ];
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
@@ -306,12 +309,14 @@ export interface ManagedExports {
   compressionMode: 'None' | 'Snappy';
   dataVersion: string;
   apiVersion: string;
+  /** Body of the POST that runs an export. */
+  runBody: string;
 }
 
 /** Managed exports by release (0.7 in managed.test.ts). */
 export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
-  '0.4': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview' },
-  '0.5': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview' },
+  '0.4': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview', runBody: ' ' },
+  '0.5': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview', runBody: ' ' },
   '0.6': {
     configure: 'config_ConfigureExports',
     start: 'config_StartExportProcess',
@@ -320,5 +325,17 @@ export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
     compressionMode: 'Snappy',
     dataVersion: '1.0',
     apiVersion: '2023-07-01-preview',
+    runBody: ' ',
+  },
+  // 0.8 sends {} to run an export (release-0.8.md §3.2).
+  '0.8': {
+    configure: 'config_ConfigureExports',
+    start: 'config_StartExportProcess',
+    runExports: 'config_RunExportJobs',
+    format: 'Parquet',
+    compressionMode: 'Snappy',
+    dataVersion: '1.0',
+    apiVersion: '2023-07-01-preview',
+    runBody: '{}',
   },
 };

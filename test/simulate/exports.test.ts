@@ -7,6 +7,7 @@
  * ingestion does with the files already in its folder. One compile per release for the whole file.
  */
 import { test } from 'uvu';
+import { getRelease } from '../../src/model/releases.js';
 import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -92,7 +93,7 @@ for (const [release, cases] of Object.entries(EXPORT_EXPECTATIONS)) {
         assert.ok(k!.command.includes(`ingestionMappingReference="${c.dataset}_raw_mapping"`));
         const id = `${file.split('__')[0]}_2024-05-15T12:00:00.0000000Z`;
         const name = file.split('__')[1];
-        assert.ok(k!.command.includes(`\\"drop-by:${id}\\", \\"drop-by:${folderInContainer}/${name}\\", \\"drop-by:ftk-version-0.7\\"`), k!.command);
+        assert.ok(k!.command.includes(`\\"drop-by:${id}\\", \\"drop-by:${folderInContainer}/${name}\\", \\"drop-by:ftk-version-${getRelease(release).ftkVersion}\\"`), k!.command);
       }
       const cleanups = result.commands.filter((k) => k.command.includes(`startswith_cs '${c.dataset}_final_v'`));
       assert.is(cleanups.length, Object.keys(c.files).length, 'post-ingest cleanup of the final tables per file');

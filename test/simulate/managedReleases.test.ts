@@ -1,5 +1,5 @@
 /**
- * Managed exports of releases 0.4-0.6 (rows in `./cases.ts`; 0.7 in `./managed.test.ts`): for a
+ * Managed exports of releases 0.4-0.6 and 0.8 (rows in `./cases.ts`; 0.7 in `./managed.test.ts`): for a
  * settings.json with two scopes, the Cost Management PUT requests with the release's file format and
  * compression (0.4-0.5 CSV without compression, 0.6 snappy parquet), and for the daily and monthly
  * schedules the runs of the release's pipelines and their GET and POST requests. One compile per release.
@@ -80,6 +80,7 @@ for (const [release, m] of Object.entries(MANAGED_EXPECTATIONS)) {
       ]);
       const post = result.requests.find((r) => r.method === 'POST')!;
       assert.is(post.headers['x-ms-command-name'], `FinOpsToolkit.Hubs.${m.runExports}@${release}`);
+      assert.is(post.body, m.runBody);
     });
   }
 }

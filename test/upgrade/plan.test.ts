@@ -28,7 +28,13 @@ const steps = (p: UpgradePlan, phase: string) => p.steps.filter((s) => s.phase =
 const find = (p: UpgradePlan, kind: string, subject?: string) => p.steps.find((s) => s.kind === kind && (subject === undefined || s.subject === subject));
 const codes = (s: UpgradeStep | undefined) => (s?.cites ?? []).map((c) => c.code).filter(Boolean);
 
-const PAIRS = [...RELEASE_VERSIONS.slice(1).map((v, i) => [RELEASE_VERSIONS[i], v]), ['0.1', '0.7']];
+const LATEST = RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1];
+// Consecutive releases, 0.1 -> 0.7, and every earlier release to the latest.
+const PAIRS = [
+  ...RELEASE_VERSIONS.slice(1).map((v, i) => [RELEASE_VERSIONS[i], v]),
+  ['0.1', '0.7'],
+  ...RELEASE_VERSIONS.slice(0, -2).filter((v) => v !== '0.1' || LATEST !== '0.7').map((v) => [v, LATEST]),
+];
 
 for (const [a, b] of PAIRS) {
   test(`${a} -> ${b}: phases in order, numbered, every step cites a change, valid against the schema`, () => {
@@ -141,6 +147,47 @@ test('a saved 0.3 parameter file is rewritten for 0.4 in place; only its paramet
   const gone = planUpgrade(releaseInput('0.5'), releaseInput('0.6'), { parameters: { file: 'p.json', doc: { parameters: { EVENTGRIDLOCATION: { value: 'westus' } } } } });
   assert.equal(gone.parameters!.dropped, ['EVENTGRIDLOCATION'], 'names match without regard to case');
   assert.equal((gone.parameters!.rewritten as any).parameters, {});
+});
+
+test('0.7 -> 0.8 (default hub: private, no cluster): nothing to prepare, delete or move; the version in settings.json', () => {
+  const p = plan('0.7', '0.8');
+  assert.equal(steps(p, 'prepare'), []);
+  assert.equal(steps(p, 'after'), []);
+  assert.not.ok(p.steps.some((s) => s.kind === 'deleteResource' || s.kind === 'manual'));
+  assert.equal(find(p, 'settings')!.details, ['version: "0.7" -> "0.8"']);
+});
+
+test('0.7 -> 0.8 with public access on: the network 0.7 deployed is deleted after the deployment, endpoints -> DNS zone links -> DNS zones -> virtual network -> security group', () => {
+  const doc = { parameters: { hubName: { value: 'finops-hub' }, enablePublicAccess: { value: 'True' }, dataExplorerName: { value: 'hubadx' } } };
+  const p = planUpgrade(releaseInput('0.7'), releaseInput('0.8'), { parameters: { file: 'p.json', doc } });
+  // The saved 0.7 file fits 0.8 as it is: hubc 0.8 keeps the 0.7 parameters (docs/deviations.md).
+  assert.equal([p.parameters!.renamed, p.parameters!.dropped, p.parameters!.missing], [[], [], []]);
+  assert.equal((p.parameters!.rewritten as any).parameters, doc.parameters);
+  const after = p.steps.filter((s) => s.phase === 'after');
+  const types = after.map((s) => s.resource!.type);
+  const order = ['Microsoft.Network/privateEndpoints', 'Microsoft.Network/privateDnsZones/virtualNetworkLinks', 'Microsoft.Network/privateDnsZones', 'Microsoft.Storage/storageAccounts', 'Microsoft.Network/virtualNetworks', 'Microsoft.Network/networkSecurityGroups'];
+  assert.equal([...new Set(types)], order, 'grouped in deletion order');
+  assert.equal(types.filter((t) => t === 'Microsoft.Network/privateEndpoints').length, 5, 'data lake blob and dfs, script account, vault, cluster');
+  assert.equal(types.filter((t) => t === 'Microsoft.Network/privateDnsZones').length, 6);
+  assert.equal(types.filter((t) => t === 'Microsoft.Network/privateDnsZones/virtualNetworkLinks').length, 6);
+  for (const s of after) {
+    assert.ok(s.cites.some((c) => c.change?.startsWith('template/resources/')), `${s.subject} cites its resource`);
+    assert.match(s.why, /declares it but does not deploy it \(its condition is false with 0\.8's values\)/);
+  }
+  // Each endpoint goes before the DNS zones its zone group names, each link before its zone, the network after both.
+  const at = (type: string) => after.map((s, i) => [s.resource!.type, i] as const).filter(([t]) => t === type).map(([, i]) => i);
+  assert.ok(Math.max(...at('Microsoft.Network/privateEndpoints')) < Math.min(...at('Microsoft.Network/privateDnsZones')));
+  assert.ok(Math.max(...at('Microsoft.Network/privateDnsZones/virtualNetworkLinks')) < Math.min(...at('Microsoft.Network/privateDnsZones')));
+  assert.ok(Math.max(...at('Microsoft.Network/privateDnsZones')) < Math.min(...at('Microsoft.Network/virtualNetworks')));
+  // The script account holds a file share: the owner deletes it; the network is hubc deploy's.
+  assert.equal(after.filter((s) => s.kind === 'manual').map((s) => s.resource!.type), ['Microsoft.Storage/storageAccounts']);
+  assert.ok(after.filter((s) => s.kind !== 'manual').every((s) => s.kind === 'deleteResource' && s.performer === 'hubc deploy'));
+  // With the cluster deployed, the owner lists the tenants that must keep querying it first.
+  assert.equal(steps(p, 'prepare'), ["manual Microsoft.Kusto/clusters hubadx"]);
+  assert.match(find(p, 'manual', 'Microsoft.Kusto/clusters hubadx')!.why, /trustedExternalTenants .* where 0\.7 has every tenant/);
+  // With public access off (the default), nothing is left behind.
+  const priv = planUpgrade(releaseInput('0.7'), releaseInput('0.8'), { parameters: { file: 'p.json', doc: { parameters: { enablePublicAccess: { value: 'False' } } } } });
+  assert.equal(steps(priv, 'after'), []);
 });
 
 test('a downgrade is refused with HUB490; a parameter file without parameters with HUB491', () => {

@@ -24,7 +24,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .argument('[file]', 'hub.yaml to compile', 'hub.yaml')
     .option('-o, --out <dir>', 'output folder; files go to DIR/<release>/', 'dist-templates')
     .addOption(releaseOption().conflicts('all'))
-    .option('--all', 'build every release hubc knows (0.1-0.7) into DIR/<release>/ each')
+    .option('--all', `build every release hubc knows (${RELEASE_VERSIONS[0]}-${RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1]}) into DIR/<release>/ each`)
     .addOption(formatOption())
     .addHelpText('after', '\nExamples:\n  hubc build\n  hubc build my-hub.yaml --out out --format json\n  hubc build --all --out site\n')
     .action(async (file: string, opts: { out: string; release?: string; all?: boolean; format: OutputFormat }) => {

@@ -8,7 +8,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../../modules/types.js';
-import { PARAMETER_SOURCES, parameterName, type ParameterKey, type Release } from '../../model/releases.js';
+import { PARAMETER_SOURCES, outputName, parameterName, type OutputKey, type ParameterKey, type Release } from '../../model/releases.js';
 import { names, ids, adfObjectId } from '../../modules/core/names.js';
 import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../model/dataFactoryKinds.js';
 import { withDerivedDependencies } from './dependencies.js';
@@ -175,7 +175,7 @@ export function emitArmTemplate(contributions: readonly Contribution[], release:
     'parameter',
     release.version,
   );
-  const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => key, 'output', release.version);
+  const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => outputName(release, key as OutputKey), 'output', release.version);
   const variables = Object.fromEntries(mergeSection(contributions, (c) => c.variables, 'variable'));
   const resources = withDerivedDependencies(mergeResources(contributions));
   return escapeLiterals({

@@ -11,11 +11,12 @@
  * linked-templates, copy-resources, copy-properties).
  */
 import { forEachArmNode, serializeArm } from './ast.js';
-import { escapeArmLiteral } from './semantics.js';
+import { escapeArmLiteral, isArmExpressionString } from './semantics.js';
 import { ArmEvalError, isArmObject, toExpr, type ArmValue, type Folded } from './functions.js';
 import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
 import { templateContext } from './evaluate.js';
 import { ArmParseError } from './parser.js';
+import { isObject } from '../../util/json.js';
 
 /** One resource a template deploys, as far as the context allows to evaluate it. */
 export interface FlatResource {
@@ -305,9 +306,9 @@ class TemplateScope {
 }
 
 function isKnownJson(v: unknown): boolean {
-  if (typeof v === 'string') return !(v.startsWith('[') && v.endsWith(']') && !v.startsWith('[['));
+  if (typeof v === 'string') return !isArmExpressionString(v);
   if (Array.isArray(v)) return v.every(isKnownJson);
-  if (v !== null && typeof v === 'object') return Object.values(v).every(isKnownJson);
+  if (isObject(v)) return Object.values(v).every(isKnownJson);
   return true;
 }
 

@@ -59,6 +59,8 @@ export const not = (value: UiArg): UiExpr => call('not', value);
 export const and = (...values: UiArg[]): UiExpr => call('and', ...values);
 /** `empty(value)` */
 export const empty = (value: UiArg): UiExpr => call('empty', value);
+/** `equals(a, b)` */
+export const equals = (a: UiArg, b: UiArg): UiExpr => call('equals', a, b);
 /** `split(text, delimiter)` */
 export const split = (text: UiArg, delimiter: UiArg): UiExpr => call('split', text, delimiter);
 /** `startsWith(text, prefix)` */

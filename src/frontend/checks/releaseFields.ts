@@ -8,23 +8,33 @@
  * export versions are checked the same way in `datasets.ts`.
  */
 import { codes } from '../../diagnostics/index.js';
-import { firstReleaseWith, has, type ReleaseFeature } from '../../model/releases.js';
+import { behaves, firstReleaseBehaving, firstReleaseWith, has, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../../model/releases.js';
 import { tierOfSku } from './skus.js';
 import type { Check, CheckContext, DataPath } from './types.js';
 import { isObject } from '../../util/json.js';
 
-/** A hub.yaml section and the capability it configures. */
-export interface Section {
+/** A hub.yaml section and the capability (or change of behaviour) it configures. */
+export type Section = {
   path: DataPath;
-  feature: ReleaseFeature;
   /** The component, for messages. */
   what: string;
+} & ({ feature: ReleaseFeature; behaviour?: undefined } | { behaviour: ReleaseBehaviour; feature?: undefined });
+
+/** True when a release has what a section configures. */
+export function sectionApplies(release: Release, s: Section): boolean {
+  return s.feature ? has(release, s.feature) : behaves(release, s.behaviour!);
+}
+
+/** The first release that has what a section configures. */
+function firstReleaseFor(s: Section): string | undefined {
+  return s.feature ? firstReleaseWith(s.feature) : firstReleaseBehaving(s.behaviour!);
 }
 
 /** The hub.yaml sections that configure a component only some releases have. */
 export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['hub', 'eventGridLocation'], feature: 'eventGridRegistration', what: 'the temporary Event Grid namespace' },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
+  { path: ['dataExplorer', 'trustedExternalTenants'], behaviour: 'dataExplorerTrustedTenants', what: "the Data Explorer cluster's trusted tenants" },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'ingestionMonths'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'dataExplorerLogDays'], feature: 'dataExplorer', what: 'Data Explorer' },
@@ -65,8 +75,10 @@ export const releaseFieldsCheck: Check = {
   run(ctx) {
     const r = ctx.release;
     for (const s of RELEASE_SECTIONS) {
-      if (has(r, s.feature) || !ctx.written(s.path) || !ctx.valid(s.path)) continue;
-      const first = firstReleaseWith(s.feature);
+      if (sectionApplies(r, s) || !ctx.written(s.path) || !ctx.valid(s.path)) continue;
+      // A section inside one the release lacks altogether is reported with it.
+      if (RELEASE_SECTIONS.some((p) => p !== s && p.path.length < s.path.length && p.path.every((seg, i) => s.path[i] === seg) && !sectionApplies(r, p))) continue;
+      const first = firstReleaseFor(s);
       const hint = first ? `The first release with ${s.what} is ${first}; build that release or later, or remove this section.` : 'Remove this section.';
       const changed = leaves(valueAt(ctx.original, s.path), s.path).filter((leaf) => {
         const value = valueAt(ctx.data, leaf);

@@ -14,8 +14,8 @@
 import { codes } from '../../diagnostics/index.js';
 import { FORBIDDEN_TAG_NAME_CHARACTERS, HUB_TAG_NAMES, tagLimits, taggedResourceTypes, type TaggedResourceType } from '../../model/tags.js';
 import type { Check, CheckContext, DataPath } from './types.js';
+import { isObject } from '../../util/json.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The tag names of `tags` and of each `tagsByResource` entry, as written. */
 interface WrittenTags {
@@ -25,10 +25,10 @@ interface WrittenTags {
 }
 
 function writtenTags(ctx: CheckContext): WrittenTags {
-  const tags = isPlainObject(ctx.data.tags) ? Object.keys(ctx.data.tags) : [];
+  const tags = isObject(ctx.data.tags) ? Object.keys(ctx.data.tags) : [];
   const byKey = new Map<string, string[]>();
-  if (isPlainObject(ctx.data.tagsByResource)) {
-    for (const [key, value] of Object.entries(ctx.data.tagsByResource)) if (isPlainObject(value)) byKey.set(key, Object.keys(value));
+  if (isObject(ctx.data.tagsByResource)) {
+    for (const [key, value] of Object.entries(ctx.data.tagsByResource)) if (isObject(value)) byKey.set(key, Object.keys(value));
   }
   return { tags, byKey };
 }

@@ -1,7 +1,8 @@
 /**
  * HUB529: secrets (secure parameters and `list*()` results) go only where Azure keeps them secret: a Key
  * Vault secret's `properties.value`, a deployment script's `secureValue` environment variables (checked by
- * HUB533) and its `storageAccountSettings.storageAccountKey`. Anywhere else (names, tags, other
+ * HUB533) and its `storageAccountSettings.storageAccountKey` (also as the `storageAccountKey` member of a
+ * `createObject()` that is the whole setting, for a setting only some deployments have). Anywhere else (names, tags, other
  * properties, Data Factory objects) they end up readable in the resource's configuration (PSRule for Azure
  * `Azure.Deployment.SecureValue`). Outputs are HUB507's.
  *
@@ -13,7 +14,8 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { secretsRead } from '../arm.js';
+import { callsIn, createObjectMembers, secretsRead } from '../arm.js';
+import { forEachArmNode } from '../../expressions/arm/ast.js';
 import { walkJson, type JsonPath } from '../json.js';
 import { undecided } from '../verdict.js';
 
@@ -27,6 +29,18 @@ const SECRET_SINKS: Record<string, string[][]> = {
     ['properties', 'environmentVariables', '*', 'value'],
   ],
 };
+
+/**
+ * True when every list*() call of a deployment script's `storageAccountSettings` expression is its
+ * `storageAccountKey` member (`if(..., null(), createObject('storageAccountName', n, 'storageAccountKey', listKeys(...)))`).
+ */
+function listsOnlyInKey(value: string, path: JsonPath): boolean {
+  if (!matches(path, ['properties', 'storageAccountSettings'])) return false;
+  let inKey = 0;
+  for (const key of createObjectMembers(value, 'storageAccountKey')) forEachArmNode(key, (n) => n.kind === 'call' && n.name.toLowerCase().startsWith('list') && inKey++);
+  const all = callsIn(value).filter((c) => c.name.startsWith('list')).length;
+  return all > 0 && all === inKey;
+}
 
 function matches(path: JsonPath, pattern: string[]): boolean {
   return path.length === pattern.length && pattern.every((p, i) => p === '*' || String(path[i]).toLowerCase() === p.toLowerCase());
@@ -48,7 +62,7 @@ export const secretFlow: LintRule = {
       walkJson(r.json, (v, path) => {
         if (typeof v !== 'string' || sinks.some((s) => matches(path, s))) return;
         const reads = secretsRead(v, t);
-        if (reads.secure.length || reads.list) {
+        if (reads.secure.length || (reads.list && !listsOnlyInKey(v, path))) {
           out.push({
             message: `${r.label}: ${reads.secure.length ? `the secure parameter ${reads.secure.map((p) => `'${p}'`).join(', ')}` : 'a list*() result'} is used at ${path.join('.')}`,
             hint,

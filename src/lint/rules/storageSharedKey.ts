@@ -2,8 +2,9 @@
  * HUB523: storage accounts refuse Shared Key authorization (`allowSharedKeyAccess: false`; absent means
  * allowed) unless a hub component needs the account key (PSRule for Azure `Azure.Storage.LocalAuth`).
  * The components that need it:
- * - a storage account a deployment script uses for its file share (`storageAccountSettings`): the
- *   deployment script service mounts the share with the account key;
+ * - a storage account a deployment script uses for its file share (`storageAccountSettings`, an object or,
+ *   when only some deployments use the account, a `createObject()` in an expression): the deployment
+ *   script service mounts the share with the account key;
  * - the data lake (`isHnsEnabled`) of a release with the remote hub parameters (`remoteHubStorageKey`):
  *   a hub of that release pushes its data into another hub's data lake with that account's key, so every
  *   data lake of the release must accept the key (specification, parameter `remoteHubStorageKey`).
@@ -13,6 +14,8 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
+import { createObjectMembers } from '../arm.js';
+import { toArmString } from '../../expressions/arm/ast.js';
 import { member } from '../json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
 import { FAIL, findingsOf, judge } from '../verdict.js';
@@ -27,8 +30,9 @@ export const storageSharedKey: LintRule = {
   check(ctx) {
     const scriptStorage = new Set(
       resourcesOfType(ctx, 'Microsoft.Resources/deploymentScripts').flatMap((s) => {
-        const name = member(member(s.json.properties, 'storageAccountSettings'), 'storageAccountName');
-        return typeof name === 'string' ? [name] : [];
+        const settings = member(s.json.properties, 'storageAccountSettings');
+        const name = member(settings, 'storageAccountName');
+        return [...(typeof name === 'string' ? [name] : []), ...createObjectMembers(settings, 'storageAccountName').map(toArmString)];
       }),
     );
     const params = isObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];

@@ -10,7 +10,7 @@ import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES }
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
-import { has } from '../../model/releases.js';
+import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -65,6 +65,20 @@ function scriptVariable(script: KqlScriptArtifact): string {
   return `kql${base.charAt(0).toUpperCase()}${base.slice(1)}`;
 }
 
+/**
+ * The cluster's trusted external tenants (0.8, `dataExplorerTrustedTenants`): the hub's own tenant
+ * (`tenant().tenantId`, the deployment's) and those hub.yaml lists, or every tenant when it lists `*`. A
+ * cluster created without the property trusts every tenant; an update replaces the list, so redeploying
+ * over such a cluster narrows it ("Allow cross-tenant queries and commands", learn.microsoft.com/azure/
+ * data-explorer/kusto/access-control/cross-tenant-query-and-commands). The public 0.8 sends an empty list,
+ * which the same page defines as the cluster's tenant only; hubc names that tenant (docs/deviations.md).
+ */
+function trustedTenants(model: HubModel): { value: arm.Arm | string }[] {
+  const listed = model.dataExplorer.trustedExternalTenants;
+  if (listed.includes('*')) return [{ value: '*' }];
+  return [{ value: arm.prop(arm.tenant(), 'tenantId') }, ...[...new Set(listed.map((t) => t.toLowerCase()))].map((t) => ({ value: t }))];
+}
+
 /** Data Explorer module. */
 export function dataExplorerModule(model: HubModel): Contribution {
   const cluster = names.dataExplorerCluster;
@@ -113,6 +127,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
         enableStreamingIngest: true,
         enableAutoStop: false,
         publicNetworkAccess: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 'Enabled', 'Disabled') : 'Enabled',
+        ...(behaves(model.release, 'dataExplorerTrustedTenants') ? { trustedExternalTenants: trustedTenants(model) } : {}),
       },
     },
     {
@@ -175,6 +190,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
     }),
     ...(has(model.release, 'privateNetworking')
       ? privateEndpoint({
+          release: model.release,
           name: arm.concat(cluster, '-ep'),
           target: ids.dataExplorerCluster,
           groupId: 'cluster',

@@ -12,6 +12,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { CustomDatasetModel, HubModel } from '../../model/hub.js';
 import type { KqlScriptArtifact } from '../types.js';
+import { behaves } from '../../model/releases.js';
 import { loadKqlTemplates, type HelperRegistry, type KqlTemplate, type KqlTemplateName } from './kqlTemplates.js';
 import { EXPORT_SCHEMAS, builtInDataset, schemaFileName } from '../../model/datasets.js';
 import { BUILT_IN_KQL_DATASETS, HUB_SETTINGS_LOG, OPEN_DATA_TABLES, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
@@ -248,8 +249,15 @@ function renderScripts(model: HubModel): KqlScriptArtifact[] {
       validationValue: String(model.retention.dataExplorerLogDays),
     },
   };
+  // What the release changes in the scripts (release table), as flags the templates test.
+  const changes = {
+    dateStrings: behaves(model.release, 'kqlDateStrings'),
+    decimalNumberString: behaves(model.release, 'kqlDecimalNumberString'),
+    resourceTypeIds: behaves(model.release, 'kqlResourceTypeIds'),
+  };
   const context = (placeholders?: KqlScriptArtifact['placeholders']) => ({
     header: scriptHeader(model.release.version, placeholders),
+    changes,
     ingestionDatabase: model.dataExplorer.databases.ingestion,
     hubDatabase: model.dataExplorer.databases.hub,
     settingsLog: HUB_SETTINGS_LOG,

@@ -18,7 +18,6 @@ import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
-import { REGION_TIME_ZONES } from '../../model/timeZones.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
@@ -176,7 +175,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   return {
     variables: has(r, 'managedExports')
       ? {
-          regionTimeZones: { ...REGION_TIME_ZONES },
+          regionTimeZones: { ...r.regionTimeZones },
           // The region name as the public releases' table looks it up: lower case, spaces removed
           // (`West Europe` -> `westeurope`).
           regionKey: arm.toLower(arm.replace(arm.parameters('location'), ' ', '')),
@@ -186,7 +185,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
     resources,
     dataFactory: adf,
     outputs: {
-      dataFactorytName: { type: 'string', value: names.dataFactory },
+      dataFactoryName: { type: 'string', value: names.dataFactory },
       ...(has(r, 'managedExports')
         ? {
             managedIdentityId: { type: 'string', value: factoryPrincipal },

@@ -1,12 +1,13 @@
 /**
  * Key Vault (spec, "Deployed resources"): the vault the Data Factory identity may read secrets from (the
- * remote hub storage key, see the remote hub module), reachable through a private endpoint.
+ * remote hub storage key, see the remote hub module), reachable through a private endpoint (from 0.8 only
+ * while public access is off, and then its firewall is open: release-0.8.md §2.5).
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
-import { names, ids, SUBNETS, tagsFor } from '../core/names.js';
-import { privateEndpoint } from '../network/index.js';
+import { names, ids, SUBNETS, tagsFor, publicAccess } from '../core/names.js';
+import { networkOnlyWhenPrivate, privateEndpoint } from '../network/index.js';
 import { has } from '../../model/releases.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -32,8 +33,9 @@ export function keyVaultModule(model: HubModel): Contribution {
           softDeleteRetentionInDays: 90,
           enableRbacAuthorization: false,
           publicNetworkAccess: 'Enabled',
-          // Data Factory is a trusted service of Key Vault, so it reads the vault through the firewall.
-          networkAcls: { bypass: 'AzureServices', defaultAction: 'Deny' },
+          // Data Factory is a trusted service of Key Vault, so it reads the vault through the firewall. From 0.8
+          // the firewall lets public traffic in while public access is on, as there is no private endpoint then.
+          networkAcls: { bypass: 'AzureServices', defaultAction: networkOnlyWhenPrivate(model.release) ? arm.if_(publicAccess, 'Allow', 'Deny') : 'Deny' },
           accessPolicies: [
             {
               tenantId: arm.prop(factoryIdentity, 'tenantId'),
@@ -45,6 +47,7 @@ export function keyVaultModule(model: HubModel): Contribution {
       },
       ...(has(model.release, 'privateNetworking')
         ? privateEndpoint({
+            release: model.release,
             name: arm.concat(names.keyVault, '-ep'),
             target: ids.keyVault,
             groupId: 'vault',

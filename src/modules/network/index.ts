@@ -2,15 +2,38 @@
  * Private networking (spec, parameter `virtualNetworkAddressPrefix`; "Limits"): a virtual network with
  * a /28 subnet for private endpoints, a /28 subnet delegated to container instances for deployment
  * scripts and a /27 subnet for Data Explorer, all carved from the address prefix with ARM `cidrSubnet`;
- * a network security group; private DNS zones linked to the network.
+ * a network security group; private DNS zones linked to the network. Up to 0.7 they are always deployed;
+ * from 0.8 (`networkOnlyWhenPrivate`) only while public access is off ({@link networkCondition}).
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, ArmResourceOf, Contribution, Shape, Value } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, deployDataExplorer } from '../core/names.js';
-import { has } from '../../model/releases.js';
+import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess } from '../core/names.js';
+import { behaves, has, type Release } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
+
+/** True when the release deploys its network only while public access is off (0.8; a release with private networking). */
+export function networkOnlyWhenPrivate(release: Release): boolean {
+  return has(release, 'privateNetworking') && behaves(release, 'networkOnlyWhenPrivate');
+}
+
+/**
+ * The deploy-time condition of a network resource (virtual network, security group, DNS zone or link,
+ * private endpoint, or what exists only for them), given the resource's own `condition`: from 0.8
+ * (`networkOnlyWhenPrivate`) also `not(variables('enablePublicAccess'))`, as the public 0.8 conditions its
+ * network modules (release-0.8.md §2.1); up to 0.7 the resource's own condition.
+ */
+export function networkCondition(release: Release, condition?: arm.Arm): arm.Arm | undefined {
+  if (!networkOnlyWhenPrivate(release)) return condition;
+  return condition ? arm.and(condition, arm.not(publicAccess)) : arm.not(publicAccess);
+}
+
+/** `{ condition }` of {@link networkCondition}, or nothing, to spread into a resource. */
+export function networkConditionOf(release: Release, condition?: arm.Arm): { condition?: arm.Arm } {
+  const c = networkCondition(release, condition);
+  return c ? { condition: c } : {};
+}
 
 /** Private DNS zones the hub needs: zone key -> zone name expression. */
 export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
@@ -59,7 +82,8 @@ export function endpointZoneGroupId(endpointName: arm.Arm, zoneGroup: string): a
 }
 
 /**
- * A private endpoint with its DNS zone group.
+ * A private endpoint with its DNS zone group, deployed under the release's {@link networkCondition}.
+ * @param release the release row (its network condition)
  * @param name endpoint name expression
  * @param zoneGroup name of the DNS zone group: the public releases' `<purpose>-endpoint-zone` names
  *   (`storage-endpoint-zone`, `keyvault-endpoint-zone`, ...). An endpoint has at most one zone group, so a
@@ -69,6 +93,7 @@ export function endpointZoneGroupId(endpointName: arm.Arm, zoneGroup: string): a
  * @param zones DNS zone keys to register the endpoint in
  */
 export function privateEndpoint(opts: {
+  release: Release;
   name: arm.Arm;
   target: arm.Arm;
   groupId: string;
@@ -79,7 +104,7 @@ export function privateEndpoint(opts: {
   dependsOn: Value[];
 }): ArmResource[] {
   const endpointId = arm.resourceId('Microsoft.Network/privateEndpoints', opts.name);
-  const cond = opts.condition ? { condition: opts.condition } : {};
+  const cond = networkConditionOf(opts.release, opts.condition);
   return [
     {
       type: 'Microsoft.Network/privateEndpoints',
@@ -114,19 +139,25 @@ export function privateEndpoint(opts: {
 
 /** The networking template parameters, with hub.yaml's values as defaults. */
 function networkParameters(model: HubModel) {
+  const onlyPrivate = networkOnlyWhenPrivate(model.release);
   return {
     enablePublicAccess: {
       type: 'string',
       defaultValue: model.networking.publicAccess ? 'True' : 'False',
       allowedValues: ['True', 'False'],
-      metadata: { description: 'True allows public access to the data lake; False limits it to private endpoints and trusted Azure services (storage firewall).' },
+      metadata: {
+        description: onlyPrivate
+          ? 'True allows public access to the data lake, Key Vault and Data Explorer, and deploys no virtual network, private endpoints or private DNS zones; False limits access to private endpoints in the hub virtual network and trusted Azure services.'
+          : 'True allows public access to the data lake; False limits it to private endpoints and trusted Azure services (storage firewall).',
+      },
     },
     virtualNetworkAddressPrefix: {
       type: 'string',
       defaultValue: model.networking.addressPrefix,
       metadata: {
-        description:
-          'IPv4 range of the private virtual network; /26 recommended. Subnets: /28 for private endpoints, /28 for deployment scripts, /27 for Data Explorer.',
+        description: `IPv4 range of the private virtual network; /26 recommended. Subnets: /28 for private endpoints, /28 for deployment scripts, /27 for Data Explorer.${
+          onlyPrivate ? ' Used only when enablePublicAccess is False.' : ''
+        }`,
       },
     },
   } satisfies Contribution['parameters'];
@@ -152,11 +183,13 @@ export function networkModule(model: HubModel): Contribution {
       destinationPortRange: '*',
     },
   });
+  const onlyPrivate = networkConditionOf(model.release);
   const resources: ArmResource[] = [
     {
       type: 'Microsoft.Network/networkSecurityGroups',
       apiVersion: apiVersion('Microsoft.Network/networkSecurityGroups'),
       name: names.networkSecurityGroup,
+      ...onlyPrivate,
       location: arm.parameters('location'),
       tags: tagsFor('Microsoft.Network/networkSecurityGroups'),
       properties: {
@@ -174,6 +207,7 @@ export function networkModule(model: HubModel): Contribution {
       type: 'Microsoft.Network/virtualNetworks',
       apiVersion: apiVersion('Microsoft.Network/virtualNetworks'),
       name: names.virtualNetwork,
+      ...onlyPrivate,
       location: arm.parameters('location'),
       tags: tagsFor('Microsoft.Network/virtualNetworks'),
       dependsOn: [ids.networkSecurityGroup],
@@ -209,7 +243,7 @@ export function networkModule(model: HubModel): Contribution {
   ];
   // The Data Explorer zone is only needed by a release with Data Explorer (and only when a cluster is deployed).
   for (const zone of privateDnsZones().filter((z) => z.key !== 'kusto' || has(model.release, 'dataExplorer'))) {
-    const cond = zone.condition ? { condition: zone.condition } : {};
+    const cond = networkConditionOf(model.release, zone.condition);
     resources.push(
       {
         type: 'Microsoft.Network/privateDnsZones',
@@ -263,8 +297,13 @@ export function networkModule(model: HubModel): Contribution {
             regex: '^(\\d{1,3}\\.){3}\\d{1,3}/(1[6-9]|2[0-6])$',
             validationMessage: 'Enter an IPv4 range of /26 or larger, e.g. 10.20.30.0/26.',
           },
+          // From 0.8 the network exists only without public access: the range is asked for only then.
+          ...(networkOnlyWhenPrivate(model.release) ? { visible: ui.equals(ui.steps('networking', 'enablePublicAccess'), 'False') } : {}),
         },
-        output: ui.steps('networking', 'virtualNetworkAddressPrefix'),
+        // A hidden element gives no value: while public access is on (0.8), the template gets the default range, unused.
+        output: networkOnlyWhenPrivate(model.release)
+          ? ui.if_(ui.equals(ui.steps('networking', 'enablePublicAccess'), 'False'), ui.steps('networking', 'virtualNetworkAddressPrefix'), model.networking.addressPrefix)
+          : ui.steps('networking', 'virtualNetworkAddressPrefix'),
       },
     ],
   };

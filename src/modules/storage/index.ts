@@ -5,10 +5,10 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
-import type { ArmResource, Contribution } from '../types.js';
+import type { ArmResource, Contribution, Value, ValueObject } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param, scriptName, identityRoleAssignmentName } from '../core/names.js';
 import { has, type Release } from '../../model/releases.js';
-import { privateEndpoint, dnsZoneLinkId, endpointZoneGroupId } from '../network/index.js';
+import { privateEndpoint, dnsZoneLinkId, endpointZoneGroupId, networkCondition, networkConditionOf, networkOnlyWhenPrivate } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
 import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
@@ -63,13 +63,29 @@ export function roleAssignment(opts: {
   };
 }
 
+/** A JSON tree of values and expressions as one expression (`createObject`/`createArray` of its parts). */
+function armObject(value: Value): arm.ArmArg {
+  if (Array.isArray(value)) return arm.createArray(...value.map(armObject));
+  if (value && typeof value === 'object' && !(value instanceof arm.Arm)) {
+    return arm.createObject(...Object.entries(value).flatMap(([k, v]) => (v === undefined ? [] : [k, armObject(v)])));
+  }
+  return value as arm.ArmArg;
+}
+
 /** Storage module. */
 export function storageModule(model: HubModel): Contribution {
   const r = model.release;
   const privateNetwork = has(r, 'privateNetworking');
   // The deployment script runs inside the hub network only with private networking; it then needs its
-  // own storage account reachable from the script subnet.
+  // own storage account reachable from the script subnet. From 0.8 that network, and so the script's
+  // account, exist only while public access is off (networkCondition).
   const scriptInNetwork = privateNetwork && has(r, 'scriptStorage');
+  const onlyPrivate = networkConditionOf(r);
+  /**
+   * A deployment-script setting that exists only in the network: from 0.8 null while public access is on
+   * (ARM leaves a property that is null out), as the public 0.8 leaves both settings out then.
+   */
+  const inNetworkOnly = <T extends ValueObject>(value: T): T | arm.Arm => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
   const location = arm.parameters('location');
   const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
   const roleName = (scopeId: arm.Arm, role: string) => identityRoleAssignmentName(r, 'blobManager', scopeId, role);
@@ -118,6 +134,7 @@ export function storageModule(model: HubModel): Contribution {
             type: 'Microsoft.Storage/storageAccounts',
             apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
             name: names.scriptStorageAccount,
+            ...onlyPrivate,
             location,
             tags: tagsFor('Microsoft.Storage/storageAccounts'),
             sku: { name: 'Standard_LRS' },
@@ -142,6 +159,7 @@ export function storageModule(model: HubModel): Contribution {
     ...(privateNetwork
       ? [
           ...privateEndpoint({
+            release: r,
             name: arm.concat(names.storageAccount, '-blob-ep'),
             target: ids.storageAccount,
             groupId: 'blob',
@@ -151,6 +169,7 @@ export function storageModule(model: HubModel): Contribution {
             dependsOn: [ids.storageAccount],
           }),
           ...privateEndpoint({
+            release: r,
             name: arm.concat(names.storageAccount, '-dfs-ep'),
             target: ids.storageAccount,
             groupId: 'dfs',
@@ -163,6 +182,7 @@ export function storageModule(model: HubModel): Contribution {
       : []),
     ...(scriptInNetwork
       ? privateEndpoint({
+          release: r,
           name: arm.concat(names.scriptStorageAccount, '-blob-ep'),
           target: ids.scriptStorageAccount,
           groupId: 'blob',
@@ -195,6 +215,7 @@ export function storageModule(model: HubModel): Contribution {
             principalId: blobManagerPrincipal,
             nameSeed: ids.blobManagerIdentity,
             name: roleName(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
+            condition: networkCondition(r),
             dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
           }),
         ]
@@ -221,14 +242,14 @@ export function storageModule(model: HubModel): Contribution {
       ],
       settings: scriptInNetwork
         ? {
-            storageAccountSettings: {
+            storageAccountSettings: inNetworkOnly({
               storageAccountName: names.scriptStorageAccount,
               storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'keys'), 0), 'value'),
-            },
-            containerSettings: {
+            }),
+            containerSettings: inNetworkOnly({
               containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
               subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
-            },
+            }),
           }
         : undefined,
       env: [

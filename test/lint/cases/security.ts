@@ -20,6 +20,9 @@ const script = (env: unknown[], settings: Record<string, unknown> = {}) => ({
   kind: 'AzureCLI',
   properties: { azCliVersion: '2.60.0', retentionInterval: 'PT1H', ...settings, environmentVariables: env, scriptContent: 'echo hi' },
 });
+/** A script storage setting only some deployments have (hubc 0.8 without public access). */
+const CONDITIONAL_SCRIPT_STORAGE =
+  "[if(equals(parameters('location'), 'nowhere'), null(), createObject('storageAccountName', variables('scriptStorage2'), 'storageAccountKey', listKeys(resourceId('Microsoft.Storage/storageAccounts', variables('scriptStorage2')), '2025-06-01').keys[0].value))]";
 const linkedService = (name: string, typeProperties: Record<string, unknown>) => ({
   type: 'Microsoft.DataFactory/factories/linkedservices',
   apiVersion: '2018-06-01',
@@ -59,8 +62,11 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
           storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }, "[variables('scriptStorage')]"),
           storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true, isHnsEnabled: true }, 'lake'),
           script([], { storageAccountSettings: { storageAccountName: "[variables('scriptStorage')]", storageAccountKey: "[listKeys(resourceId('Microsoft.Storage/storageAccounts', variables('scriptStorage')), '2025-06-01').keys[0].value]" } }),
+          // A script account only some deployments use (0.8: only without public access): the whole setting is one expression.
+          storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }, "[variables('scriptStorage2')]"),
+          { ...script([], { storageAccountSettings: CONDITIONAL_SCRIPT_STORAGE }), name: 'script2' },
         ],
-        { parameters: { ...PARAMS, remoteHubStorageKey: { type: 'securestring', defaultValue: '' } }, variables: { scriptStorage: 'scripts1' } },
+        { parameters: { ...PARAMS, remoteHubStorageKey: { type: 'securestring', defaultValue: '' } }, variables: { scriptStorage: 'scripts1', scriptStorage2: 'scripts2' } },
       ),
     ),
   },
@@ -128,12 +134,23 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     pass: files(template([], { parameters: { ...PARAMS, adminPassword: { type: 'securestring' }, sshPublicKey: { type: 'string', defaultValue: '' }, storageSku: { type: 'string', defaultValue: 'x' } } })),
   },
   HUB529: {
-    fail: files(template([{ ...storage(SAFE_STORAGE), tags: { k: "[parameters('remoteKey')]" } }, linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: "[parameters('remoteKey')]" })], { parameters: SECURE_KEY })),
+    fail: files(
+      template(
+        [
+          { ...storage(SAFE_STORAGE), tags: { k: "[parameters('remoteKey')]" } },
+          linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: "[parameters('remoteKey')]" }),
+          // A key in the name member of a conditional setting is still a leak.
+          script([], { storageAccountSettings: CONDITIONAL_SCRIPT_STORAGE.replace("'storageAccountName', variables('scriptStorage2')", "'storageAccountName', listKeys('x', '2025-06-01').keys[0].value") }),
+        ],
+        { parameters: { ...SECURE_KEY, ...PARAMS } },
+      ),
+    ),
     pass: files(
       template(
         [
           { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: 'kv/remote-key', properties: { value: "[parameters('remoteKey')]" } },
           script([{ name: 'KEY', secureValue: "[parameters('remoteKey')]" }]),
+          { ...script([], { storageAccountSettings: CONDITIONAL_SCRIPT_STORAGE }), name: 'script2' },
         ],
         { parameters: SECURE_KEY },
       ),

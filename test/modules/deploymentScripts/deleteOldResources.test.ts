@@ -4,6 +4,7 @@
  * started trigger or a pipeline that another pipeline or a trigger still references.
  */
 import { test } from 'uvu';
+import { isDeepStrictEqual } from 'node:util';
 import * as assert from 'uvu/assert';
 import { StandIn, callsOf, option, requireBashAndJq, templateScriptEnv, type FactoryObject, type FactoryState } from '../../support/deploymentScripts.js';
 import { compiled, templateOf } from '../../support/hubs.js';
@@ -84,7 +85,9 @@ for (const version of RELEASE_VERSIONS.slice(0, -1)) {
       assert.equal(names(after.triggers), names(current.triggers));
       assert.equal(names(after.pipelines), names(current.pipelines));
       const leftovers = before.triggers.filter((t) => !names(current.triggers).includes(t.name));
-      assert.ok(leftovers.length + before.pipelines.length > current.pipelines.length, 'the old release left something');
+      // A hubc release whose Data Factory names the latest keeps (0.7 -> 0.8) leaves nothing to delete.
+      const sameNames = naming === 'hubc' && isDeepStrictEqual(from.pipelines, latest.pipelines) && isDeepStrictEqual(from.triggers, latest.triggers);
+      assert.is(leftovers.length + before.pipelines.length > current.pipelines.length, !sameNames, 'the old release left something');
       assert.equal(callsOf(run, 'datafactory', 'trigger', 'stop').map((c) => option(c, '--name')).sort(), names(leftovers));
       assert.equal(run.outputs.deletedTriggers.sort(), names(leftovers));
       assert.equal(run.outputs.deletedPipelines.sort(), names(before.pipelines.filter((p) => !names(current.pipelines).includes(p.name))));

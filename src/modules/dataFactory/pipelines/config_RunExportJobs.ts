@@ -3,7 +3,8 @@
  * each export of `ExportScopes` (the `value` array of a Cost Management "Exports - List" response) whose
  * schedule recurrence equals `Recurrence` and whose name starts with `<hub name>-`, with a POST to
  * `<resource manager>/<export id>/run?api-version=<release API version>`
- * (learn.microsoft.com/rest/api/cost-management/exports/execute) and a one-space body ({@link NO_PAYLOAD}).
+ * (learn.microsoft.com/rest/api/cost-management/exports/execute) and the release's body (`exportRunBody`:
+ * one space to 0.7, `{}` from 0.8; "Exports - Execute" reads none, but Data Factory requires one for a POST).
  * A failed POST ends with `ExportRunFailed` naming the export; the other exports still run.
  */
 import * as adf from '../../../expressions/adf/index.js';
@@ -13,9 +14,6 @@ import { pipelineName, type DataFactoryContext } from '../context.js';
 import { forEach, ifCondition, web, fail, failed, pipelineProperties } from '../activities.js';
 import { variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, commandHeaders, errorOf, type DeployVariable, emptyArray } from './shared.js';
 
-
-/** Body of a POST that carries no payload: Data Factory rejects a POST without a body. */
-export const NO_PAYLOAD = ' ';
 
 /** Parameter names. */
 export const RUN_EXPORT_JOBS_PARAMETERS = { exports: 'ExportScopes', recurrence: 'Recurrence' } as const;
@@ -54,7 +52,7 @@ export function configRunExportJobs(ctx: DataFactoryContext): AdfObject {
                   resource: armResource(ctx),
                   headers: commandHeaders(ctx, pipelineName(ctx, 'runExports')),
                   // "Exports - Execute" takes no payload, but Data Factory requires a body for POST.
-                  body: NO_PAYLOAD,
+                  body: ctx.model.release.exportRunBody,
                   policy: { timeout: '0.00:05:00', retry: 0, retryIntervalInSeconds: 30 },
                 }),
                 fail({

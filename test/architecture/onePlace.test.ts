@@ -1,0 +1,52 @@
+/**
+ * One place per idea (docs/architecture.md): the JSON-object test, ARM's expression predicate and literal
+ * escaping, and deep equality are written once. A second copy (issue #22 counted 19 of the first) is caught
+ * here by its shape in the source text.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SRC = fileURLToPath(new URL('../../src', import.meta.url));
+const files = readdirSync(SRC, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+  .map((e) => join(e.parentPath, e.name).slice(SRC.length + 1).split(sep).join('/'));
+
+/** `file:line` of every line matching `pattern` outside `home`. */
+function copies(pattern: RegExp, home: string): string[] {
+  return files.flatMap((file) =>
+    file === home
+      ? []
+      : readFileSync(join(SRC, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}`] : [])),
+  );
+}
+
+const IS_OBJECT = /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)|(\w+) !== null && typeof \2 === 'object' && !Array\.isArray\(\2\)/;
+const ARM_ESCAPE = /startsWith\('\[\['\)|startsWith\("\[\["\)/;
+const DEEP_EQUAL = /(function|const) deepEqual\b/;
+
+test('the JSON-object test is written once (src/util/json.ts)', () => {
+  assert.equal(copies(IS_OBJECT, 'util/json.ts'), []);
+});
+
+test("ARM's expression predicate and [[ escaping are written once (src/expressions/arm/semantics.ts)", () => {
+  assert.equal(copies(ARM_ESCAPE, 'expressions/arm/semantics.ts'), []);
+});
+
+test('no deep equality of our own (util.isDeepStrictEqual)', () => {
+  assert.equal(copies(DEEP_EQUAL, ''), []);
+});
+
+test('the patterns find what they are for (so the tests above can fail)', () => {
+  assert.ok(IS_OBJECT.test("const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);"));
+  assert.ok(IS_OBJECT.test('return v !== null && typeof v === \'object\' && !Array.isArray(v);'));
+  assert.ok(ARM_ESCAPE.test("if (typeof v === 'string') return v.startsWith('[[') ? v.slice(1) : v;"));
+  assert.ok(DEEP_EQUAL.test('export function deepEqual(a: unknown, b: unknown) {'));
+  assert.ok(copies(IS_OBJECT, '').includes('util/json.ts:11'));
+});
+
+test.run();
