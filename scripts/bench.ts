@@ -3,12 +3,17 @@
  * each figure, its ratio to a bare `node -e 0` of the same run, and its target. Figures only: targets are
  * printed beside them, never asserted (tests never time anything).
  *
- * Whole-process rows run the compiled CLI (`dist/`, built by `npm ci`) as child processes: one warm-up,
- * then the median of `BENCH_RUNS` (default 7) runs; peak memory is the child's `maxRSS`
- * (`process.resourceUsage()`, reported by a preload module at exit; it includes the KQL worker thread).
- * "Cold" validation runs with an empty validation cache (`HUBC_CACHE_DIR` pointed at a fresh folder each
- * run); "again" reuses the cache of the run before; "after editing" starts each run from a copy of that
- * filled cache. In-process rows time `compile()` here.
+ * Whole-process rows run the `hubc` executable (bin/hubc.js with the compiled CLI in `dist/`, built by
+ * `npm ci`) as child processes: one warm-up, then the median of `BENCH_RUNS` (default 7) runs; peak memory
+ * is the child's `maxRSS` (`process.resourceUsage()`, reported by a preload module at exit; it includes the
+ * KQL worker threads). "Cold" builds are new processes whose V8 code cache (src/cli/codeCache.ts) an
+ * earlier run filled, as every build after the first one finds it; the "first run" row gives each run an
+ * empty cache folder. "Cold" validation runs with an empty validation cache (`HUBC_CACHE_DIR` pointed at a
+ * fresh folder each run), with the Kusto analysis on one worker thread (the default) and, in its own row,
+ * shared by two (`HUBC_KQL_WORKERS=2`); "again" reuses the cache of the run before; "after
+ * editing" starts each run from a copy of that filled cache. Validation rows also give their ratio to the
+ * Kusto language service alone on the same scripts, timed in the same run. In-process rows time
+ * `compile()` here.
  *
  * A row that cannot be measured (offline without the ARM schemas, `hubc validate` exits 2) is recorded as
  * not measured with the reason, in the table and in results.json, and the other rows are still measured
@@ -16,29 +21,32 @@
  * The run still exits 0 (the figures it has are valid); its last line names the rows not measured.
  *
  * Environment: `BENCH_RUNS` (runs per row, default 7), `BENCH_ROWS` (comma-separated row keys to measure,
- * default all: node, build, buildAll, manyTags, deep, compile, kusto, validateCold, validateAgain, validateEdited, sizes,
+ * default all: node, build, buildFirst, buildAll, manyTags, deep, compile, kusto, validateCold, validateColdTwoWorkers,
+ * validateAgain, validateEdited, sizes,
  * simulate (the group of scripts/bench-simulate.ts, sized by `BENCH_SIMULATE_MB`);
  * `node -e 0` is always measured, as every ratio needs it), `BENCH_OUT` (results file, default
  * bench/results.json).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { compile as Compile } from '../src/compiler/compile.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'dist/hubc.js');
+const CLI = join(ROOT, 'bin/hubc.js');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
 const ONLY = process.env.BENCH_ROWS ? new Set(process.env.BENCH_ROWS.split(',').map((k) => k.trim()).concat('node')) : undefined;
 const OUT = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
-if (!existsSync(CLI)) {
+if (!existsSync(join(ROOT, 'dist/hubc.js'))) {
   console.error('dist/ is missing: run npm ci (or npm run build) first');
   process.exit(2);
 }
 const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
+/** Load average (1, 5, 15 minutes) when the run started: the machine may be shared. */
+const loadAtStart = loadavg();
 const rssFile = join(work, 'rss');
 const preload = join(work, 'rss.mjs');
 writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
@@ -101,8 +109,11 @@ function after<T>(key: string, needs: Measured<unknown> | undefined, needName: s
 const hub = readFileSync(join(ROOT, 'hub.yaml'), 'utf8');
 const out = join(work, 'out');
 const node = measure('node', () => processRow(['-e', '0']))!;
-const build = measure('build', () => processRow([CLI, 'build', 'hub.yaml', '--out', out]));
-const buildAll = measure('buildAll', () => processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out]));
+// Builds: the code cache of one folder, filled by the warm-up run; the first-run row with a new folder each run.
+const codeCache = { env: () => ({ HUBC_CACHE_DIR: join(work, 'code-cache') }) };
+const build = measure('build', () => processRow([CLI, 'build', 'hub.yaml', '--out', out], codeCache));
+const buildFirst = measure('buildFirst', () => processRow([CLI, 'build', 'hub.yaml', '--out', out], { env: (run) => ({ HUBC_CACHE_DIR: join(work, `code-cache-first-${run}`) }) }));
+const buildAll = measure('buildAll', () => processRow([CLI, 'build', 'hub.yaml', '--all', '--out', out], codeCache));
 
 // hub.yaml content limits (issue #20, items 7 and 8): a 3.5 MB hub.yaml of 200,000 tags and an 8 KB one
 // nested 3,000 levels deep, each answered with its diagnostic (exit 1).
@@ -121,7 +132,10 @@ const deep = measure('deep', () => {
 // after an edit (one retention value: its KQL retention command and the template default change) with a
 // fresh copy of that filled cache per run.
 const coldCache = (run: number) => ({ HUBC_CACHE_DIR: join(work, `cache-cold-${run}`) });
-const validateCold = measure('validateCold', () => processRow([CLI, 'validate', 'hub.yaml'], { env: coldCache }));
+const validateCold = measure('validateCold', () => processRow([CLI, 'validate', 'hub.yaml'], { env: (run) => ({ ...coldCache(run), HUBC_KQL_WORKERS: '1' }) }));
+const validateColdTwoWorkers = measure('validateColdTwoWorkers', () =>
+  processRow([CLI, 'validate', 'hub.yaml'], { env: (run) => ({ HUBC_CACHE_DIR: join(work, `cache-cold-two-${run}`), HUBC_KQL_WORKERS: '2' }) }),
+);
 const warmCache = join(work, 'cache-warm');
 mkdirSync(warmCache, { recursive: true });
 const validateAgain = after('validateAgain', validateCold, 'cold hubc validate', () => processRow([CLI, 'validate', 'hub.yaml'], { env: () => ({ HUBC_CACHE_DIR: warmCache }) }));
@@ -199,6 +213,8 @@ interface Row {
   row: string;
   ms?: number;
   ratio?: number;
+  /** Ratio to the Kusto language service alone on the same scripts (validation rows). */
+  kustoRatio?: number;
   target: string;
   rssMiB?: number;
   rssTarget?: string;
@@ -206,9 +222,10 @@ interface Row {
   notMeasured?: string;
 }
 const nodeMs = node.ok ? node.value.ms : undefined;
+const kustoMs = kustoAlone?.ok ? kustoAlone.value : undefined;
 const ratio = (ms: number) => (nodeMs ? ms / nodeMs : undefined);
 /** The row of a process measurement (figures, or why there are none); undefined when BENCH_ROWS left it out. */
-function row(name: string, m: Measured<{ ms: number; rssMiB: number } | number> | undefined, target: string, extra: { rss?: boolean; rssTarget?: string; ratio?: boolean } = {}): Row | undefined {
+function row(name: string, m: Measured<{ ms: number; rssMiB: number } | number> | undefined, target: string, extra: { rss?: boolean; rssTarget?: string; ratio?: boolean; kustoRatio?: boolean } = {}): Row | undefined {
   if (!m) return undefined;
   if (!m.ok) return { row: name, target, ...(extra.rssTarget ? { rssTarget: extra.rssTarget } : {}), notMeasured: m.reason };
   const { ms, rssMiB } = typeof m.value === 'number' ? { ms: m.value, rssMiB: undefined } : m.value;
@@ -216,6 +233,7 @@ function row(name: string, m: Measured<{ ms: number; rssMiB: number } | number> 
     row: name,
     ms,
     ratio: extra.ratio === false ? undefined : ratio(ms),
+    ...(extra.kustoRatio && kustoMs ? { kustoRatio: ms / kustoMs } : {}),
     target,
     ...(extra.rss !== false && rssMiB !== undefined ? { rssMiB } : {}),
     ...(extra.rssTarget ? { rssTarget: extra.rssTarget } : {}),
@@ -224,6 +242,7 @@ function row(name: string, m: Measured<{ ms: number; rssMiB: number } | number> 
 const rows = [
   row('node -e 0', node, '', { rss: false }),
   row('cold hubc build, default hub (one release)', build, '<= 3x node -e 0', { rssTarget: '<= 100 MiB' }),
+  row('cold hubc build, first run (empty code cache)', buildFirst, ''),
   row('cold hubc build --all (seven releases)', buildAll, '<= 6x node -e 0'),
   row('hubc build, 3.5 MB hub.yaml of 200,000 tags', manyTags, 'seconds (HUB112 at tag 10,001)'),
   row('hubc build, 8 KB hub.yaml nested 3,000 levels', deep, '<= 3x node -e 0 (HUB111)'),
@@ -232,12 +251,15 @@ const rows = [
     ? { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', ratio: duplicateKeys.value, target: '~5x, linear (quadratic: ~25x)' }
     : { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', target: '~5x, linear (quadratic: ~25x)', notMeasured: duplicateKeys.reason }),
   row('Kusto language service alone (same scripts)', kustoAlone, ''),
-  row('cold hubc validate, default hub', validateCold, '<= 2 s, or <= 1.2x the Kusto language service alone', { rssTarget: '<= 300 MiB' }),
+  row('cold hubc validate, default hub', validateCold, '<= 2 s, or <= 1.2x the Kusto language service alone', { rssTarget: '<= 300 MiB', kustoRatio: true }),
+  row('cold hubc validate, two Kusto worker threads', validateColdTwoWorkers, '', { kustoRatio: true }),
   row('hubc validate again, nothing changed', validateAgain, '<= 0.5 s'),
   row('hubc validate after editing one retention value', validateEdited, ''),
 ].filter((r): r is Row => r !== undefined);
 const results = {
   machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', platform: process.platform },
+  date: new Date().toISOString(),
+  loadAverage: { start: loadAtStart.map((l) => Number(l.toFixed(2))), end: loadavg().map((l) => Number(l.toFixed(2))) },
   runs: RUNS,
   rows,
   templateBytes: sizes?.ok ? sizes.value : sizes ? { notMeasured: sizes.reason } : undefined,
@@ -247,15 +269,16 @@ mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 
 const pad = (s: string, n: number) => s.padEnd(n);
-console.log(`Node ${results.machine.node}, ${results.machine.cores} cores (${results.machine.cpu}); median of ${RUNS} runs after a warm-up\n`);
-console.log(`${pad('row', 46)} ${pad('time', 10)} ${pad('x node', 8)} ${pad('peak RSS', 10)} target`);
+console.log(`Node ${results.machine.node}, ${results.machine.cores} cores (${results.machine.cpu}); median of ${RUNS} runs after a warm-up`);
+console.log(`load average at start ${results.loadAverage.start.join(', ')}, at end ${results.loadAverage.end.join(', ')}\n`);
+console.log(`${pad('row', 46)} ${pad('time', 10)} ${pad('x node', 8)} ${pad('x Kusto', 8)} ${pad('peak RSS', 10)} target`);
 for (const r of rows) {
   if (r.ms === undefined) {
     console.log(`${pad(r.row, 46)} not measured: ${r.notMeasured}`);
     continue;
   }
   console.log(
-    `${pad(r.row, 46)} ${pad(`${r.ms.toFixed(r.ms < 100 ? 1 : 0)} ms`, 10)} ${pad(r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x`, 8)} ${pad(r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', 10)} ${r.target}${r.rssTarget ? `; RSS ${r.rssTarget}` : ''}`,
+    `${pad(r.row, 46)} ${pad(`${r.ms.toFixed(r.ms < 100 ? 1 : 0)} ms`, 10)} ${pad(r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x`, 8)} ${pad(r.kustoRatio === undefined ? '' : `${r.kustoRatio.toFixed(2)}x`, 8)} ${pad(r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', 10)} ${r.target}${r.rssTarget ? `; RSS ${r.rssTarget}` : ''}`,
   );
 }
 if (sizes?.ok) {

@@ -1,7 +1,8 @@
 /**
  * `npm run build` (also run by `npm ci` through `prepare`): bundles the hubc command line with esbuild into
- * `dist/` (the CLI starts faster from a few files than from hundreds of modules), then writes
- * `dist/BUILD_ID`, a hash of the bundle that keys hubc's validation cache (src/cache/index.ts), and the type
+ * `dist/` (the CLI starts faster from a few files than from hundreds of modules; `hubc build` alone also as
+ * `dist/hubc-build.cjs`, for V8's code cache), then writes `dist/BUILD_ID`, a hash of the bundle that keys
+ * hubc's validation cache (src/cache/index.ts) and the code cache (src/cli/codeCache.ts), and the type
  * declarations of the library entry (`import { compile } from 'hubc'`) into `dist/types/`
  * (scripts/declarations.mjs).
  *
@@ -20,19 +21,29 @@ import { createHash } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_OPTIONS, ROOT } from './bundle.mjs';
+import { BUILD_BUNDLE_OPTIONS, BUNDLE_OPTIONS, ROOT } from './bundle.mjs';
 import { writeDeclarations } from './declarations.mjs';
 
 /**
- * Bundles the CLI and the library entry into `dist` (replaced whole), writes `BUILD_ID` and makes `hubc.js`
- * executable.
- * @param options `dist`: output folder (default `<repo>/dist`); `metafile`: also write esbuild's metafile there
+ * Bundles the CLI and the library entry into `dist` (replaced whole), and `hubc build` alone into
+ * `dist/hubc-build.cjs`; writes `BUILD_ID` and makes `hubc.js` executable.
+ * @param options `dist`: output folder (default `<repo>/dist`); `metafile`: also write esbuild's metafile
+ *   of the ES module bundle there
+ * @throws Error when the build bundle still calls `import()` (it runs as a `vm.Script`, which has no module
+ *   loader for it)
  */
 export async function buildBundle({ dist = join(ROOT, 'dist'), metafile } = {}) {
   rmSync(dist, { recursive: true, force: true });
-  const result = await build({ ...BUNDLE_OPTIONS, outdir: dist, metafile: Boolean(metafile) });
+  const [result, buildOnly] = await Promise.all([
+    build({ ...BUNDLE_OPTIONS, outdir: dist, metafile: Boolean(metafile) }),
+    build({ ...BUILD_BUNDLE_OPTIONS, outfile: join(dist, 'hubc-build.cjs'), metafile: true }),
+  ]);
   if (metafile) writeFileSync(metafile, JSON.stringify(result.metafile));
-  const files = readdirSync(dist).filter((f) => f.endsWith('.js')).sort();
+  for (const output of Object.values(buildOnly.metafile.outputs)) {
+    const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import');
+    if (dynamic.length) throw new Error(`dist/hubc-build.cjs would import() ${dynamic.map((i) => i.path).join(', ')}, which a vm.Script cannot`);
+  }
+  const files = readdirSync(dist).filter((f) => /\.c?js$/.test(f)).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(f).update(readFileSync(join(dist, f)));
   writeFileSync(join(dist, 'BUILD_ID'), `${hash.digest('hex')}\n`);

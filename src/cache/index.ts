@@ -21,11 +21,11 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { confined } from '../util/confined.js';
 import { fileURLToPath } from 'node:url';
 import { packagePath } from '../util/packageRoot.js';
+import { cacheRoot } from './root.js';
 
 /** A store of JSON values by key. All methods resolve; storage failures are misses, never errors. */
 export interface ResultCache {
@@ -44,16 +44,14 @@ export const NO_CACHE: ResultCache = {
   put: async () => undefined,
 };
 
-/** Environment variable naming the cache root (a folder); default `$XDG_CACHE_HOME/hubc` or `~/.cache/hubc`. */
-export const CACHE_DIR_VARIABLE = 'HUBC_CACHE_DIR';
+export { CACHE_DIR_VARIABLE } from './root.js';
 
 /**
  * Folder of the validation result cache: `$HUBC_CACHE_DIR/results`, else `$XDG_CACHE_HOME/hubc/results`,
  * else `~/.cache/hubc/results` (the XDG base directory convention).
  */
 export function resultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const root = env[CACHE_DIR_VARIABLE] || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'hubc');
-  return join(root, 'results');
+  return join(cacheRoot(env), 'results');
 }
 
 /** Format of the stored envelope; bump to orphan every entry written before. */

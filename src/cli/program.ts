@@ -1,7 +1,7 @@
 /**
- * The hubc command line as a commander program: one `register*` function per command (each in
- * `src/cli/commands/`), shared manners (usage errors with suggestions, per-command `--help` with
- * examples, `--version`) and the mapping of every outcome to an exit code (see `io.ts`).
+ * The hubc command line: the program of `shell.ts` (usage errors with suggestions, per-command `--help`
+ * with examples, `--version`, exit codes) with every command, one `register*` function per command (each in
+ * `src/cli/commands/`).
  *
  * Every command is registered on every run, so a command file imports only light modules: commander, the
  * CLI's own, and the small constant modules of its feature (choice lists, defaults, flag checks, e.g.
@@ -9,9 +9,9 @@
  * `import()`, so each command pays only for what it uses (issue #15; test/cli/startup.test.ts checks the
  * bundle, `node scripts/entry-inputs.mjs` lists what it loads).
  */
-import { Command, CommanderError } from 'commander';
-import { HUBC_VERSION } from '../util/version.js';
-import { EXIT, processIO, reportInternalError, type CliIO } from './io.js';
+import type { Command } from 'commander';
+import { processIO, type CliIO } from './io.js';
+import { createProgramWith, runCommands, type RegisterCommand } from './shell.js';
 import type { AzureOverrides, CommandContext } from './commands/shared.js';
 import { registerBuild } from './commands/build.js';
 import { registerValidate } from './commands/validate.js';
@@ -27,7 +27,7 @@ import { registerInit } from './commands/init.js';
 import { registerImport } from './commands/import.js';
 
 /** Every command, in the order `hubc --help` lists them. */
-const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
+const COMMANDS: RegisterCommand[] = [
   registerInit,
   registerBuild,
   registerValidate,
@@ -43,60 +43,20 @@ const COMMANDS: ((program: Command, ctx: CommandContext) => void)[] = [
 ];
 
 /**
- * The program, writing to `io`; `ctx.exit` records the code a command's action chose. Exported for tests
- * that hold the docs to the registered commands and options (test/cli/commandsTable.test.ts).
+ * The program with every command, writing to `io`; `ctx.exit` records the code a command's action chose.
+ * Exported for tests that hold the docs to the registered commands and options
+ * (test/cli/commandsTable.test.ts).
  */
 export function createProgram(ctx: CommandContext): Command {
-  const program = new Command('hubc')
-    .description('The FinOps hub compiler: turns a hub.yaml into the ARM template, portal form, Data Factory JSON, KQL and config files of a FinOps hub release.')
-    .version(HUBC_VERSION, '-v, --version', 'print the hubc version')
-    .helpOption('-h, --help', 'show help for hubc or a command')
-    .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
-    .exitOverride();
-  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors, 70 an internal error of hubc (a bug; reported as one line).\n');
-  for (const register of COMMANDS) register(program, ctx);
-  program.showHelpAfterError(`(commands: ${program.commands.map((c) => c.name()).join(', ')}; run hubc --help for usage)`);
-  for (const command of program.commands) {
-    const flags = command.options.map((o) => o.long).concat('--help').join(', ');
-    command
-      .exitOverride()
-      .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
-      .showHelpAfterError(`(options of hubc ${command.name()}: ${flags}; run hubc ${command.name()} --help for usage)`);
-  }
-  return program;
+  return createProgramWith(ctx, COMMANDS);
 }
 
 /**
- * Runs hubc with the given arguments (without `node` and the script path).
- *
- * This is the one place an error no command expected ends up (any exception of a command's action, a
- * stack overflow included): it is reported as HUB000 in the command's output format (`reportInternalError`)
- * and the run exits 70, never with a stack trace.
+ * Runs hubc with the given arguments (without `node` and the script path). An error no command expected
+ * is reported as HUB000 and exits 70 (`runCommands` of ./shell.ts).
  * @param options `azure`: test-only replacements for the Azure credential and client settings
  * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors, 70 internal error
  */
-export async function runCli(argv: readonly string[], io: CliIO = processIO, options: { azure?: AzureOverrides } = {}): Promise<number> {
-  let code: number = EXIT.ok;
-  let running: Command | undefined;
-  try {
-    const program = createProgram({ io, exit: (c) => (code = c), azure: options.azure });
-    program.hook('preAction', (_program, action) => void (running = action));
-    if (argv.length === 0) {
-      io.err(program.helpInformation());
-      return EXIT.usage;
-    }
-    await program.parseAsync([...argv], { from: 'user' });
-  } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    return reportInternalError(io, e, formatOf(running, argv));
-  }
-  return code;
-}
-
-/** The output format of the command that was running (`--format`), read from its options, else from the arguments. */
-function formatOf(command: Command | undefined, argv: readonly string[]): string | undefined {
-  const chosen = command?.opts().format;
-  if (typeof chosen === 'string') return chosen;
-  const at = argv.lastIndexOf('--format');
-  return at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--format='))?.slice('--format='.length);
+export function runCli(argv: readonly string[], io: CliIO = processIO, options: { azure?: AzureOverrides } = {}): Promise<number> {
+  return runCommands(argv, COMMANDS, io, options);
 }

@@ -10,8 +10,9 @@
  *   on a miss, the outcome of each command is looked up in a second entry that maps command keys (the
  *   command, its database and the schema before it, `commandKey` in src/validators/kql/types.ts) to outcomes,
  *   so an edit re-analyses only the commands it changes (and those whose schema it changes).
- * - On a miss of both, the KQL validation runs on a worker thread while the main thread does the template
- *   (two cores: the wall time is about the longer of the two, not their sum).
+ * - On a miss of both, the KQL validation runs on worker threads while the main thread does the template
+ *   (two cores: the wall time is about the longer of the two, not their sum). With many commands to
+ *   analyse, two worker threads can share them (`runKqlShared`, `HUBC_KQL_WORKERS=2`), with the same result as one.
  *
  * Every value read from the cache is shape-checked; anything else is a miss (see src/cache/index.ts).
  */
@@ -19,12 +20,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CompileResult } from '../compiler/compile.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOutput.js';
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
-import { isBlockOutcome, KustoLoadError, type BlockOutcome, type KqlScript } from '../validators/kql.js';
+import { isBlockOutcome, KustoLoadError, predictedCommandKeys, type BlockOutcome, type KqlScript } from '../validators/kql.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
 import { schemaFolderDigest } from '../validators/armSchema/folders.js';
 import type { ExplainedIssue } from '../validators/armSchema/store.js';
@@ -129,15 +131,23 @@ function tsxLoaderUrl(from: string): string {
  */
 const KQL_WORKER_LIMITS = { maxOldGenerationSizeMb: 160 };
 
-/** The process's KQL worker thread and the answers it owes. */
-let shared: { worker: Worker; pending: Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>; next: number } | undefined;
+/** A KQL worker thread and the answers it owes. */
+interface KqlWorkerState {
+  worker: Worker;
+  pending: Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>;
+  next: number;
+}
+
+/** The process's KQL worker threads: the first, and the second when a validation is shared (see {@link runKqlShared}). */
+const workers: (KqlWorkerState | undefined)[] = [];
 
 /**
- * The KQL worker thread, started on first use and kept (unreferenced, so it never holds the process open)
- * for later validations in the same process.
+ * A KQL worker thread (`slot` 0 or 1), started on first use and kept (unreferenced, so it never holds the
+ * process open) for later validations in the same process.
  */
-function kqlWorker(): NonNullable<typeof shared> {
-  if (shared) return shared;
+function kqlWorker(slot: number): KqlWorkerState {
+  const existing = workers[slot];
+  if (existing) return existing;
   const here = import.meta.url;
   // Bundled (dist/): the worker is its own entry point beside the bundle. From the sources (tsx): the .ts
   // entry, loaded through tsx's loader, which a worker does not inherit.
@@ -148,9 +158,9 @@ function kqlWorker(): NonNullable<typeof shared> {
       )
     : new Worker(new URL('./kql-worker.js', here), { workerData: { hubcKqlWorker: true }, resourceLimits: KQL_WORKER_LIMITS });
   worker.unref();
-  const state = { worker, pending: new Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>(), next: 0 };
+  const state: KqlWorkerState = { worker, pending: new Map(), next: 0 };
   const failAll = (e: Error) => {
-    if (shared === state) shared = undefined;
+    if (workers[slot] === state) workers[slot] = undefined;
     for (const p of state.pending.values()) p.reject(e);
     state.pending.clear();
   };
@@ -161,19 +171,74 @@ function kqlWorker(): NonNullable<typeof shared> {
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the KQL validation worker stopped (exit code ${code})`)));
-  return (shared = state);
+  return (workers[slot] = state);
 }
 
-/** The KQL validation on the worker thread (or on this one when `worker` is false). */
-function runKql(input: KqlWorkerInput, worker: boolean): Promise<KqlWorkerOutput> {
-  if (!worker) return Promise.resolve(runKqlValidation(input));
-  const w = kqlWorker();
+/** Lets the process end without the answers the KQL workers still owe (the caller gave up on them). */
+function releaseKqlWorkers(): void {
+  for (const w of workers) w?.worker.unref();
+}
+
+/** The KQL validation on a worker thread (`slot`). */
+function runKql(input: KqlWorkerInput, slot = 0): Promise<KqlWorkerOutput> {
+  const w = kqlWorker(slot);
   const id = w.next++;
   return new Promise<KqlWorkerOutput>((resolve, reject) => {
     w.pending.set(id, { resolve, reject });
     w.worker.ref(); // an answer is owed: keep the process alive until it comes
     w.worker.postMessage({ id, input });
   });
+}
+
+/**
+ * Fewest commands the language service must analyse (by the predicted keys) before a validation is
+ * shared by two threads: the second thread first spends about two seconds loading the language service
+ * and building its command grammar, against about 0.1 s per command.
+ */
+export const KQL_SHARE_MIN_COMMANDS = 16;
+
+/**
+ * Worker threads `hubc validate` gives the Kusto language service: 2 when `HUBC_KQL_WORKERS` is `2` and the
+ * machine has two or more cores, else 1. One is the default: on the 2-core machines this project measures
+ * on (`npm run bench`, README Performance), the main thread checks the template against the ARM schemas
+ * meanwhile, and two Kusto threads (each loading the service and building its command grammar) took as
+ * long as one, with about 30% more CPU time and 150 MiB more memory.
+ */
+export function kqlWorkerCount(env: NodeJS.ProcessEnv = process.env): 1 | 2 {
+  return env.HUBC_KQL_WORKERS === '2' && availableParallelism() >= 2 ? 2 : 1;
+}
+
+/**
+ * How a run of {@link runKqlShared} went: `shared` when two threads analysed a part each, with the number
+ * of commands the final run in order had to analyse because the second thread's predicted schema was not
+ * the real one (`corrected`).
+ */
+export type KqlSharing = { shared: false } | { shared: true; at: number; corrected: number };
+
+/**
+ * The KQL validation on worker threads. When `threads` is 2 and at least `minCommands`
+ * ({@link KQL_SHARE_MIN_COMMANDS}) commands are not in `known` (looked up by their predicted keys, src/validators/kql/predict.ts), two
+ * threads analyse a half each at the same time: the first thread the commands before the middle one of
+ * those, the second the rest, starting from the schema the commands before are predicted to leave. Then
+ * the first thread runs the whole validation in command order with every outcome either thread computed as
+ * known outcomes: an outcome is used only under the key of the schema really in place, so the result is
+ * the result of one thread alone (a wrong prediction only leaves commands for that final run to analyse).
+ */
+async function runKqlShared(scripts: KqlScript[], known: [string, BlockOutcome][], threads: 1 | 2, minCommands: number): Promise<{ output: KqlWorkerOutput; sharing: KqlSharing }> {
+  const knownKeys = new Set(known.map(([k]) => k));
+  const missing = threads === 2 ? predictedCommandKeys(scripts).flatMap((key, i) => (knownKeys.has(key) ? [] : [i])) : [];
+  if (!missing.length || missing.length < minCommands) return { output: await runKql({ scripts, known }), sharing: { shared: false } };
+  const at = missing[Math.floor(missing.length / 2)];
+  const [first, second] = await Promise.all([
+    runKql({ scripts, known, part: { from: 0, to: at } }, 0),
+    runKql({ scripts, known, part: { from: at, to: Number.MAX_SAFE_INTEGER } }, 1),
+  ]);
+  if (!first.ok) return { output: first, sharing: { shared: false } };
+  if (!second.ok) return { output: second, sharing: { shared: false } };
+  const computed = new Set([...first.used, ...second.used].map(([k]) => k));
+  const output = await runKql({ scripts, known: [...known, ...first.used, ...second.used] }, 0);
+  const corrected = output.ok ? output.used.filter(([k]) => !computed.has(k) && !knownKeys.has(k)).length : 0;
+  return { output, sharing: { shared: true, at, corrected } };
 }
 
 /**
@@ -191,28 +256,34 @@ export function kqlCacheKeys(scripts: readonly KqlScript[]): { key: string; know
  * cache entry `knownKey` when it holds one for the command key, else analysed by the language service; then
  * the findings are stored under `key`, and the outcomes this run used, followed by the others known before,
  * under `knownKey` (at most {@link KNOWN_COMMANDS_LIMIT}).
- * @param options.worker run on the process's worker thread (its own isolate: only the cache and its own
- *   earlier requests can spare analysis); the returned promise resolves once the request is sent, so the
- *   caller can work beside it
- * @returns `done`: HUB310-HUB314 diagnostics and how many commands were reused or analysed (rejects with
- *   KustoLoadError when the language service cannot be loaded)
+ * @param options.worker run on the process's worker threads (their own isolates: only the cache and their
+ *   own earlier requests can spare analysis); the returned promise resolves once the requests are sent, so
+ *   the caller can work beside them
+ * @param options.threads worker threads to share the analysis over (see `runKqlShared`); default
+ *   {@link kqlWorkerCount}; `shareMinCommands`: fewest commands to analyse for two threads to share them
+ *   (default {@link KQL_SHARE_MIN_COMMANDS})
+ * @returns `done`: HUB310-HUB314 diagnostics, how many commands were reused or analysed, and whether two
+ *   threads shared the work (rejects with KustoLoadError when the language service cannot be loaded)
  */
 export async function startKqlValidation(
   scripts: KqlScript[],
   cache: ResultCache,
-  options: { key: string; knownKey: string; worker: boolean },
-): Promise<{ done: Promise<{ diagnostics: Diagnostic[]; commands: { reused: number; analysed: number } }> }> {
+  options: { key: string; knownKey: string; worker: boolean; threads?: 1 | 2; shareMinCommands?: number },
+): Promise<{ done: Promise<{ diagnostics: Diagnostic[]; commands: { reused: number; analysed: number }; sharing: KqlSharing }> }> {
   const known = (await cache.get(options.knownKey, isKnownCommands)) ?? [];
-  const finish = async (out: KqlWorkerOutput) => {
+  const finish = async ({ output: out, sharing }: { output: KqlWorkerOutput; sharing: KqlSharing }) => {
     if (!out.ok) throw out.kustoLoadError ? new KustoLoadError(out.message) : new Error(out.message);
     const knownKeys = new Set(known.map(([k]) => k));
     const reused = out.used.filter(([k]) => knownKeys.has(k)).length;
     const usedKeys = new Set(out.used.map(([k]) => k));
     const kept = [...out.used, ...known.filter(([k]) => !usedKeys.has(k))].slice(0, KNOWN_COMMANDS_LIMIT);
     await Promise.all([cache.put(options.key, out.diagnostics), cache.put(options.knownKey, kept)]);
-    return { diagnostics: out.diagnostics, commands: { reused, analysed: out.used.length - reused } };
+    return { diagnostics: out.diagnostics, commands: { reused, analysed: out.used.length - reused }, sharing };
   };
-  const done = runKql({ scripts, known }, options.worker).then(finish);
+  const run = options.worker
+    ? runKqlShared(scripts, known, options.threads ?? kqlWorkerCount(), options.shareMinCommands ?? KQL_SHARE_MIN_COMMANDS)
+    : Promise.resolve({ output: runKqlValidation({ scripts, known }), sharing: { shared: false } as KqlSharing });
+  const done = run.then(finish);
   done.catch(() => undefined); // awaited by the caller, unless it gives up first
   return { done };
 }
@@ -258,7 +329,7 @@ export async function validateOutputCached(result: CompileResult, options: Cache
       report.resources = resources.counts();
       await resources.save();
     } catch (e) {
-      shared?.worker.unref(); // the KQL answer is no longer wanted: do not hold the process for it
+      releaseKqlWorkers(); // the KQL answer is no longer wanted: do not hold the process for it
       throw e;
     }
     await cache.put(templateKeyFor(schemaDigest), templateFindings);

@@ -15,6 +15,8 @@ export interface KqlWorkerInput {
   scripts: KqlScript[];
   /** Known command outcomes by command key (the on-disk cache's entry), already shape-checked. */
   known: [string, BlockOutcome][];
+  /** Analyse only these commands (`KqlValidationOptions.part`): one of two threads sharing the validation. */
+  part?: { from: number; to: number };
 }
 
 /** What the worker answers. */
@@ -23,14 +25,17 @@ export type KqlWorkerOutput =
   | { ok: false; kustoLoadError: boolean; message: string };
 
 /**
- * Validates the scripts with the known outcomes as a block store.
+ * Validates the scripts (or a part of them) with the known outcomes as a block store.
  * @returns the diagnostics and every command outcome the run used, by key
  */
 export function runKqlValidation(input: KqlWorkerInput): KqlWorkerOutput {
   const known = new Map(input.known);
   const used = new Map<string, BlockOutcome>();
   try {
-    const result = validateKqlScripts(input.scripts, { blockStore: { get: (key) => known.get(key), set: (key, outcome) => used.set(key, outcome) } });
+    const result = validateKqlScripts(input.scripts, {
+      blockStore: { get: (key) => known.get(key), set: (key, outcome) => used.set(key, outcome) },
+      ...(input.part ? { part: input.part } : {}),
+    });
     return { ok: true, diagnostics: result.diagnostics, used: [...used] };
   } catch (e) {
     return { ok: false, kustoLoadError: e instanceof KustoLoadError, message: (e as Error).message ?? String(e) };

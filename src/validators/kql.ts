@@ -28,6 +28,7 @@ import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageS
 import { isCommentOnly, splitKqlCommands, type KqlBlock } from './kql/split.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
 import { processBlock } from './kql/commands.js';
+import { canonicalScalarType, predictSchemaEffects } from './kql/predict.js';
 import {
   commandKey,
   sha,
@@ -93,6 +94,46 @@ export function checkMappingCoverage(mappings: readonly KqlMappingInfo[], requir
 // ---------------------------------------------------------------------------------------------------------
 // Entry point
 
+/** The cluster before the first script: the databases and tables the options declare, then the scripts' databases. */
+function initialState(scripts: readonly KqlScript[], options: KqlValidationOptions, typeName: (type: string) => string): ClusterState {
+  const state = new ClusterState(options.clusterName ?? 'cluster');
+  for (const name of options.databases ?? []) state.db(name);
+  for (const [name, tables] of Object.entries(options.initialSchema ?? {})) {
+    const db = state.db(name);
+    for (const t of tables) db.tables.set(t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, type: typeName(c.type) })) });
+  }
+  for (const s of scripts) state.db(s.database);
+  state.touch();
+  return state;
+}
+
+/** The commands of the scripts in order (comment-only blocks left out), numbered from 0, with a position mapper of their script. */
+function* commandsOf(scripts: readonly KqlScript[]) {
+  let index = 0;
+  for (const script of scripts) {
+    const pos = offsetPositions(script.text);
+    for (const block of splitKqlCommands(script.text)) {
+      if (!isCommentOnly(block.text)) yield { script, block, index: index++, pos };
+    }
+  }
+}
+
+/**
+ * The command keys a validation would look up if every command did what its text predicts (./kql/predict.ts),
+ * in command order: without the language service, to tell how many commands a store already answers
+ * before deciding how to share the work (src/validate/cached.ts).
+ */
+export function predictedCommandKeys(scripts: readonly KqlScript[], options: KqlValidationOptions = {}): string[] {
+  const state = initialState(scripts, options, (type) => canonicalScalarType(type) ?? type);
+  const collected: Collected = { mappings: new Map(), policies: new Map() };
+  const keys: string[] = [];
+  for (const { script, block, pos } of commandsOf(scripts)) {
+    keys.push(commandKey(script.database, block.text, state.schemaHash()));
+    applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
+  }
+  return keys;
+}
+
 const resultCache = new Map<string, KqlValidationResult>();
 const blockCache = new Map<string, BlockOutcome>();
 const BLOCK_CACHE_LIMIT = 20000;
@@ -115,50 +156,45 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   const cached = blockStore ? undefined : resultCache.get(resultKey);
   if (cached) return structuredClone(cached);
 
-  const state = new ClusterState(options.clusterName ?? 'cluster');
-  for (const name of options.databases ?? []) state.db(name);
-  for (const [name, tables] of Object.entries(options.initialSchema ?? {})) {
-    const db = state.db(name);
-    for (const t of tables) db.tables.set(t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, type: canonicalTypeName(c.type) ?? c.type })) });
-  }
-  for (const s of scripts) state.db(s.database);
-  state.touch();
+  const state = initialState(scripts, options, (type) => canonicalTypeName(type) ?? type);
 
   const collected: Collected = { mappings: new Map(), policies: new Map() };
   const diagnostics: Diagnostic[] = [];
-  for (const script of scripts) {
-    const pos = offsetPositions(script.text);
-    for (const block of splitKqlCommands(script.text)) {
-      if (isCommentOnly(block.text)) continue;
-      const key = commandKey(script.database, block.text, state.schemaHash());
-      let outcome = options.blockStore?.get(key) ?? blockCache.get(key);
-      if (!outcome) {
-        try {
-          outcome = processBlock(block.text, script.database, state);
-        } catch (e) {
-          if (e instanceof KustoLoadError) throw e;
-          outcome = { label: 'command', diagnostics: [{ ...codes.HUB310.failed({ detail: errorMessage(e) }), start: 0, end: 0 }], effects: [] };
-        }
-      }
-      options.blockStore?.set(key, outcome);
-      if (!blockCache.has(key)) {
-        if (blockCache.size >= BLOCK_CACHE_LIMIT) blockCache.clear();
-        blockCache.set(key, outcome);
-      }
-      for (const d of outcome.diagnostics) {
-        diagnostics.push({
-          code: d.code,
-          severity: d.severity,
-          message: d.message,
-          ...(d.hint ? { hint: d.hint } : {}),
-          file: script.file,
-          start: pos(block.start + d.start),
-          end: pos(block.start + d.end),
-          path: `database ${script.database}, ${outcome.label}`,
-        });
-      }
-      applyEffects(outcome, script.database, state, collected, { file: script.file, pos: (o) => pos(block.start + o) });
+  const { part } = options;
+  for (const { script, block, index, pos } of commandsOf(scripts)) {
+    if (part && index >= part.to) break;
+    if (part && index < part.from) {
+      applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
+      continue;
     }
+    const key = commandKey(script.database, block.text, state.schemaHash());
+    let outcome = options.blockStore?.get(key) ?? blockCache.get(key);
+    if (!outcome) {
+      try {
+        outcome = processBlock(block.text, script.database, state);
+      } catch (e) {
+        if (e instanceof KustoLoadError) throw e;
+        outcome = { label: 'command', diagnostics: [{ ...codes.HUB310.failed({ detail: errorMessage(e) }), start: 0, end: 0 }], effects: [] };
+      }
+    }
+    options.blockStore?.set(key, outcome);
+    if (!blockCache.has(key)) {
+      if (blockCache.size >= BLOCK_CACHE_LIMIT) blockCache.clear();
+      blockCache.set(key, outcome);
+    }
+    for (const d of outcome.diagnostics) {
+      diagnostics.push({
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        ...(d.hint ? { hint: d.hint } : {}),
+        file: script.file,
+        start: pos(block.start + d.start),
+        end: pos(block.start + d.end),
+        path: `database ${script.database}, ${outcome.label}`,
+      });
+    }
+    applyEffects(outcome, script.database, state, collected, { file: script.file, pos: (o) => pos(block.start + o) });
   }
 
   const mappings = [...collected.mappings.values()];
@@ -180,8 +216,10 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
     mappings,
     updatePolicies: [...collected.policies.values()].flat(),
   };
-  if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
-  resultCache.set(resultKey, result);
+  if (!part) {
+    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
+    resultCache.set(resultKey, result);
+  }
   return structuredClone(result);
 }
 

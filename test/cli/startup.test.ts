@@ -1,8 +1,10 @@
 /**
- * What the bundled CLI loads (issue #15): `dist/hubc.js` at start-up (registering every command, `--version`,
- * `--help`) and `hubc build` load no feature of another command; those arrive through `import()` in the
- * action that needs them. Checked on esbuild's metafile of the real bundle options (scripts/bundle.mjs),
- * built in memory.
+ * What the bundled CLI loads (issue #15): `dist/hubc.js` is a launcher that loads the command line
+ * (src/cli/program.ts) with `import()`, or for `hubc build` the CommonJS bundle `dist/hubc-build.cjs`
+ * through V8's code cache (issue #23). Start-up (registering every command, `--version`, `--help`) and
+ * `hubc build` load no feature of another command; those arrive through `import()` in the action that
+ * needs them. Checked on esbuild's metafiles of the real bundle options (scripts/bundle.mjs), built in
+ * memory.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,6 +17,13 @@ function bundleMeta(): Promise<Metafile> {
     const result = await build({ ...BUNDLE_OPTIONS, write: false, metafile: true, logLevel: 'silent' });
     return result.metafile!;
   }));
+}
+
+/** Every source and package file of `dist/hubc-build.cjs` (built in memory). */
+async function buildBundleInputs(): Promise<string[]> {
+  const { BUILD_BUNDLE_OPTIONS } = await import('../../scripts/bundle.mjs');
+  const result = await build({ ...BUILD_BUNDLE_OPTIONS, outfile: 'dist/hubc-build.cjs', write: false, metafile: true, logLevel: 'silent' });
+  return Object.keys(result.metafile!.inputs);
 }
 
 /** Output files loaded once `entries` are: each with the chunks it reaches through static `import`s. */
@@ -55,9 +64,15 @@ const REGISTRATION_CONSTANTS = new Set([
   'src/publish/urls.ts',
 ]);
 
-test('start-up (every command registered) loads commander, the CLI and constants only, not the compiler', async () => {
+test('the launcher dist/hubc.js loads neither commander nor the compiler before it knows the command', async () => {
   const metafile = await bundleMeta();
   const inputs = inputsOf(metafile, loadedOutputs(metafile, ['dist/hubc.js']));
+  assert.equal(inputs.sort(), ['src/cache/root.ts', 'src/cli/codeCache.ts', 'src/cli/main.ts']);
+});
+
+test('start-up (every command registered) loads commander, the CLI and constants only, not the compiler', async () => {
+  const metafile = await bundleMeta();
+  const inputs = inputsOf(metafile, loadedOutputs(metafile, ['dist/hubc.js', outputOf(metafile, 'src/cli/program.ts')]));
   assert.ok(inputs.includes('src/cli/commands/deploy.ts'), 'the commands are registered from the entry');
   assert.equal(inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)), []);
   for (const heavy of [/node_modules\/(yaml|ajv|handlebars)\//, /^src\/compiler\/compile\.ts$/, /^src\/modules\//]) {
@@ -65,13 +80,20 @@ test('start-up (every command registered) loads commander, the CLI and constants
   }
 });
 
-test('hubc build loads the compiler path only: compile, the quick output checks, write', async () => {
+test('hubc build in the ES module bundle (without hubc-build.cjs) loads the compiler path only: compile, the quick output checks, write', async () => {
   const metafile = await bundleMeta();
-  const outputs = loadedOutputs(metafile, ['dist/hubc.js', ...['compile', 'validateOutput', 'write'].map((m) => outputOf(metafile, `src/compiler/${m}.ts`))]);
+  const outputs = loadedOutputs(metafile, ['dist/hubc.js', ...['cli/program', 'compiler/compile', 'compiler/validateOutput', 'compiler/write'].map((m) => outputOf(metafile, `src/${m}.ts`))]);
   const inputs = inputsOf(metafile, outputs);
   assert.ok(inputs.includes('src/validators/armReferences.ts'));
   assert.ok(inputs.includes('src/compiler/write.ts'));
   assert.equal(inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)), []);
+});
+
+test('dist/hubc-build.cjs holds hubc build alone: the compiler, the quick checks and the writer, no other command', async () => {
+  const inputs = await buildBundleInputs();
+  for (const needed of ['src/cli/commands/build.ts', 'src/compiler/compile.ts', 'src/compiler/validateOutput.ts', 'src/compiler/write.ts']) assert.ok(inputs.includes(needed), needed);
+  assert.equal(inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)), []);
+  assert.equal(inputs.filter((i) => /^src\/cli\/commands\/(?!build|shared)/.test(i)), [], 'no other command is registered');
 });
 
 test('each feature still reaches its own code through import(): deploy loads @azure/arm-resources, validate the Kusto validator', async () => {

@@ -7,7 +7,9 @@
  *
  * Replay: a failure prints the property, seed and path;
  * `FUZZ_ONLY='<property>' FUZZ_SEED=<seed> FUZZ_PATH=<path> npx uvu -r tsx test/fuzz` runs that case again
- * (FUZZ_RUNS scales the number of cases of every property, default 1).
+ * (FUZZ_RUNS scales the number of cases of every property, default 1). `npm test` draws the same cases
+ * every run (a fixed seed), so a test run's verdict never depends on chance; `FUZZ_SEED=random` draws new
+ * ones (with FUZZ_RUNS, a longer search for new failures).
  */
 import fc from 'fast-check';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { arbitraryFor } from './schemaArbitrary.js';
 
 /** The hub.yaml JSON Schema. */
 export const HUB_SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8'));
+const AZURE_REGIONS: { clouds: Record<string, { regions: { name: string }[] }> } = JSON.parse(readFileSync(new URL('../../src/model/azureRegions.json', import.meta.url), 'utf8'));
 
 /** The repository's default hub as data. */
 export const DEFAULT_DATA: Record<string, unknown> = parse(DEFAULT_HUB_YAML);
@@ -45,10 +48,15 @@ const validPrefix = fc.tuple(fc.integer({ min: 1, max: 223 }), fc.integer({ min:
   const masked = (ip & (bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0)) >>> 0;
   return `${masked >>> 24}.${(masked >>> 16) & 255}.${(masked >>> 8) & 255}.${masked & 255}/${bits}`;
 });
+/** Region names hub.yaml accepts (HUB214 checks them against Azure's list), and empty for "the resource group's". */
+const validRegion = fc.constantFrom('', ...AZURE_REGIONS.clouds.AzureCloud.regions.map((r) => r.name));
 /** Sections the semantic checks constrain beyond the schema: half of the draws follow those checks too. */
 const SEMANTIC: Record<string, fc.Arbitrary<unknown>> = {
+  hub: fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9]{2,20}$/), location: validRegion, eventGridLocation: validRegion }),
   scopes: fc.uniqueArray(validScope, { maxLength: 4 }),
   networking: fc.record({ publicAccess: fc.boolean(), addressPrefix: validPrefix }),
+  // Tag names Azure accepts on every resource type the hub tags, few enough for the 15 of private DNS zones.
+  tags: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/), fc.stringMatching(/^[A-Za-z0-9 ._-]{0,30}$/), { maxKeys: 8 }),
 };
 
 /**
@@ -119,6 +127,9 @@ export function compileChecked(text: string): CompileResult {
   return r;
 }
 
+/** The seed of `npm test`'s fuzz cases. */
+export const FIXED_SEED = 20261125;
+
 /** Number of runs for a property: `base` times FUZZ_RUNS (default 1). */
 export function runs(base: number): number {
   const scale = Number(process.env.FUZZ_RUNS ?? '1');
@@ -126,13 +137,15 @@ export function runs(base: number): number {
 }
 
 /**
- * Runs a property like `fc.assert`, with the seed from FUZZ_SEED (else a fresh one) and FUZZ_PATH (only the
+ * Runs a property like `fc.assert`, with the seed from FUZZ_SEED (default {@link FIXED_SEED}; `random` for a
+ * fresh one) and FUZZ_PATH (only the
  * property FUZZ_ONLY names, when set), and on failure throws the counterexample with the command that
  * replays it.
  */
 export function assertProperty<T>(name: string, property: fc.IPropertyWithHooks<T> | fc.IProperty<T>, numRuns: number): void {
   if (process.env.FUZZ_ONLY !== undefined && process.env.FUZZ_ONLY !== name) return;
-  const seed = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 0x100000000)) | 0;
+  const given = process.env.FUZZ_SEED;
+  const seed = given === 'random' ? (Date.now() ^ (Math.random() * 0x100000000)) | 0 : given !== undefined ? Number(given) : FIXED_SEED;
   const path = process.env.FUZZ_PATH;
   const details = fc.check(property, { numRuns, seed, ...(path ? { path } : {}) });
   if (!details.failed) return;

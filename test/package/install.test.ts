@@ -13,7 +13,7 @@ import { test } from 'uvu';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import * as assert from 'uvu/assert';
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +61,7 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
 
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], stage))[0];
   const paths = new Set(packed.files.map((f: { path: string }) => f.path));
-  for (const p of ['bin/hubc.js', 'dist/hubc.js', 'dist/index.js', 'dist/types/compiler/index.d.ts', 'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json']) assert.ok(paths.has(p), `${p} is in the tarball`);
+  for (const p of ['bin/hubc.js', 'dist/hubc.js', 'dist/hubc-build.cjs', 'dist/BUILD_ID', 'dist/index.js', 'dist/types/compiler/index.d.ts', 'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json']) assert.ok(paths.has(p), `${p} is in the tarball`);
   assert.not.ok([...paths].some((p) => /^(src\/.*\.ts|test\/|scripts\/)/.test(p as string)), 'no sources, tests or scripts');
 
   npm(['install', '-g', '--prefix', prefix, join(work, packed.filename)], work);
@@ -73,10 +73,15 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
   assert.match(init, `wrote hub.yaml (hub release 0.6; schema ${join(installed, 'schemas', 'hub.schema.json')})`);
   const modeline = readFileSync(join(empty, 'hub.yaml'), 'utf8').split('\n')[0];
   assert.is(modeline, `# yaml-language-server: $schema=${join(installed, 'schemas', 'hub.schema.json')}`);
-  const build = spawnSync(hubcBin, ['build'], { cwd: empty, encoding: 'utf8' });
-  assert.is(build.status, 0, build.stderr);
-  assert.is(build.stderr, '');
-  assert.match(build.stdout, `wrote 32 files to ${join(empty, 'dist-templates', '0.6')}`);
+  // hubc build runs dist/hubc-build.cjs through V8's code cache, written by the first build (issue #23).
+  const codeCache = join(work, 'cache');
+  for (let run = 0; run < 2; run++) {
+    const build = spawnSync(hubcBin, ['build'], { cwd: empty, encoding: 'utf8', env: { ...process.env, HUBC_CACHE_DIR: codeCache } });
+    assert.is(build.status, 0, build.stderr);
+    assert.is(build.stderr, '');
+    assert.match(build.stdout, `wrote 32 files to ${join(empty, 'dist-templates', '0.6')}`);
+    assert.equal(readdirSync(join(codeCache, 'code')).filter((f) => f.endsWith('.v8cache')).length, 1);
+  }
   assert.is(run(hubcBin, ['--version']).trim(), pkg.version);
 });
 

@@ -171,6 +171,46 @@ test('command outcomes kept in the cache are used as they are, on the worker thr
   assert.equal(third.diagnostics, []);
 });
 
+/**
+ * Eight commands: tables, functions reading them, a retention policy, a transform reading a column the table
+ * lacks (KS142) and a type change (HUB310). With `mispredicted`, the second command creates two tables at
+ * once, which the prediction of src/validators/kql/predict.ts does not understand, and a later function
+ * reads one of them.
+ */
+function sharedScripts(database: string, mispredicted: boolean): KqlScript[] {
+  const second = mispredicted ? '.create-merge tables Extra (a: long), Other (b: string)' : '.create-merge table Other (b: string)';
+  const text = [
+    '.create-merge table Costs_raw (BilledCost: real, x_Note: string)',
+    second,
+    ".create-or-alter function with (folder = 'x') NoteOf(t: string) { strcat('note: ', t) }",
+    '.create-or-alter function CostsNotes() { Costs_raw | project x_Note = NoteOf(x_Note) }',
+    '.create-or-alter function OtherRows() { Other | count }',
+    '.alter-merge table Costs_raw policy retention softdelete = 0d',
+    '.create-or-alter function Broken() { Costs_raw | project Missing }',
+    '.create-merge table Costs_raw (BilledCost: string)',
+  ].join('\n\n');
+  return [{ file: 'kql/shared.kql', database, text: `${text}\n` }];
+}
+
+test('two worker threads sharing the commands find what one finds, in the same order; a wrong prediction is analysed again in order', async () => {
+  const isPairs = (v: unknown): v is [string, BlockOutcome][] => Array.isArray(v);
+  for (const [database, mispredicted] of [['Ingestion', false], ['Hub', true]] as const) {
+    const scripts = sharedScripts(database, mispredicted);
+    const keys = kqlCacheKeys(scripts);
+    const one = openResultCache(freshDir());
+    const two = openResultCache(freshDir());
+    const alone = await (await startKqlValidation(scripts, one, { ...keys, worker: true, threads: 1 })).done;
+    const shared = await (await startKqlValidation(scripts, two, { ...keys, worker: true, threads: 2, shareMinCommands: 2 })).done;
+    assert.equal(alone.sharing, { shared: false });
+    assert.equal(shared.sharing, { shared: true, at: 4, corrected: mispredicted ? 4 : 0 }, database);
+    assert.equal(alone.diagnostics.map((d) => d.code), ['HUB310', 'HUB310'], 'KS142 and the type change');
+    assert.equal(shared.diagnostics, alone.diagnostics);
+    assert.equal(shared.commands, alone.commands);
+    assert.equal(await two.get(keys.knownKey, isPairs), await one.get(keys.knownKey, isPairs), 'the same outcomes kept for the next run');
+    assert.equal(await two.get(keys.key, isDiagnosticList), alone.diagnostics);
+  }
+});
+
 test('command keys name the database, the text and the schema before the command', () => {
   const k = commandKey('Ingestion', '.show tables', 'schema-1');
   assert.is.not(k, commandKey('Hub', '.show tables', 'schema-1'));

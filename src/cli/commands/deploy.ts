@@ -17,7 +17,8 @@ import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js
 import { choiceOption, formatOption, releaseOption } from '../options.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
-import { azureCredential, compileAndCheck, hubFileOf, type CommandContext } from './shared.js';
+import { compileAndCheck, hubFileOf, type CommandContext } from './shared.js';
+import { azureCredential } from './azure.js';
 
 /** Flags of the command, as commander parses them. */
 interface DeployFlags {

@@ -14,7 +14,8 @@ import type { ImportFacts } from '../../import/index.js';
 import { toJsonText } from '../../model/json.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption } from '../options.js';
-import { azureCredential, type CommandContext } from './shared.js';
+import type { CommandContext } from './shared.js';
+import { azureCredential } from './azure.js';
 
 interface ImportFlags {
   out: string;

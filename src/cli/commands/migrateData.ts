@@ -14,7 +14,8 @@ import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import type { MigrationLocation } from '../../migrate/run.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption } from '../options.js';
-import { asEnvironmentError, azureCredential, type CommandContext } from './shared.js';
+import { asEnvironmentError, type CommandContext } from './shared.js';
+import { azureCredential } from './azure.js';
 import { codes } from '../../diagnostics/index.js';
 import type { Raised } from '../../diagnostics/index.js';
 

@@ -1,10 +1,8 @@
 /**
- * Steps several commands share: read a hub.yaml and compile it, reporting failures the same way, and the
- * Azure credential of the commands that call Azure.
+ * Steps several commands share: read a hub.yaml and compile it, reporting failures the same way.
  *
- * Only light modules are imported here (types apart): the compiler and the Azure SDK are loaded with
- * `import()` by the step that needs them, so registering the commands and `hubc --version` load neither
- * (issue #15).
+ * Only light modules are imported here (types apart): the compiler is loaded with `import()` by the step
+ * that needs it, so registering the commands and `hubc --version` do not load it (issue #15).
  *
  * An action tests errors thrown by code it loaded with `import()` against classes taken with `import()` too
  * (see {@link asEnvironmentError}): under the tests' `uvu -r tsx`, a file imported statically runs as
@@ -16,7 +14,6 @@ import type { ResourceManagementClientOptionalParams } from '@azure/arm-resource
 import type { DeployTiming } from '../../deploy/run.js';
 import type { CompileResult } from '../../compiler/compile.js';
 import { hasErrors, type Diagnostic, type EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { CLOUDS, type CloudName } from '../../deploy/clouds.js';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { codes } from '../../diagnostics/index.js';
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
@@ -113,17 +110,6 @@ export async function compileAndCheck(io: CliIO, file: string, format: OutputFor
     return EXIT.diagnostics;
   }
   return { result, diagnostics };
-}
-
-/**
- * The credential of a command that calls Azure: the test's (`ctx.azure.credential`), else a
- * `DefaultAzureCredential` signing in at the cloud's authority host (`@azure/identity`, loaded here on
- * first use). Creating it contacts nothing; sign-in happens at the first token request.
- */
-export async function azureCredential(ctx: CommandContext, cloud: CloudName): Promise<TokenCredential> {
-  if (ctx.azure?.credential) return ctx.azure.credential;
-  const { DefaultAzureCredential } = await import('@azure/identity');
-  return new DefaultAzureCredential({ authorityHost: CLOUDS[cloud].authorityHost });
 }
 
 /**

@@ -181,12 +181,23 @@ class Parser {
   }
 }
 
+/** Trees of texts parsed before, by text (the checks of one build parse each expression about three times). */
+const parsed = new Map<string, ArmExpr>();
+/** Most trees kept; the memory is emptied when it is full. */
+const PARSED_LIMIT = 20_000;
+
 /**
- * Parses ARM expression text (the part between `[` and `]`).
+ * Parses ARM expression text (the part between `[` and `]`). Trees are never changed once built (no code
+ * writes to a node), so a text parsed before gives the same tree again.
  * @param text e.g. `concat(parameters('hubName'), '-engine')`
  * @returns the syntax tree
  * @throws ArmParseError with the 0-based offset into `text` when the text is not a valid expression
  */
 export function parseArmExpression(text: string): ArmExpr {
-  return new Parser(text).parse();
+  let expr = parsed.get(text);
+  if (expr) return expr;
+  expr = new Parser(text).parse();
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(text, expr);
+  return expr;
 }

@@ -105,6 +105,14 @@ export interface KqlValidationOptions {
    * {@link commandKey}.
    */
   blockStore?: KqlBlockStore;
+  /**
+   * Analyse only commands `from` to `to` (exclusive; indexes count the commands of all scripts in order,
+   * comment-only blocks left out), for one of two threads sharing a validation: the commands before `from`
+   * change the schema by their predicted effects (./predict.ts) instead of being analysed, those from `to`
+   * on are skipped. Each outcome goes to `blockStore` under the key of the schema it was analysed against;
+   * the returned diagnostics and schema describe the part only.
+   */
+  part?: { from: number; to: number };
 }
 
 /** A store of command outcomes by {@link commandKey}. */

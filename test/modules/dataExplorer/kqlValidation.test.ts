@@ -12,7 +12,7 @@ import { BUILT_IN_DATASETS, EXPORT_SCHEMAS } from '../../../src/model/datasets.j
 import { kqlDatasets, kqlScripts } from '../../../src/modules/dataExplorer/kql.js';
 import { hubModel } from '../../support/hubs.js';
 import type { HubModel } from '../../../src/model/hub.js';
-import { validateKqlScripts, type KqlScript, type KqlValidationResult } from '../../../src/validators/kql.js';
+import { predictedCommandKeys, validateKqlScripts, type KqlScript, type KqlValidationResult } from '../../../src/validators/kql.js';
 
 /** The default hub's model with top-level members replaced. */
 const model = hubModel;
@@ -96,6 +96,16 @@ test('hub with a custom dataset: zero diagnostics and its update policy matches 
     'BudgetName:string', 'Amount:decimal', 'PeriodStart:datetime', 'by:long',
     'x_SourceName:string', 'x_SourceProvider:string', 'x_SourceType:string', 'x_SourceVersion:string', 'x_IngestionTime:datetime',
   ]);
+});
+
+test('the schema each command is predicted to leave (src/validators/kql/predict.ts) is the one the language service found, command by command', () => {
+  // Every command is in the validator's memory by now: this run analyses nothing.
+  for (const scripts of [defaultScripts, deployed(customModel)]) {
+    const asked: string[] = [];
+    validateKqlScripts(scripts, { requiredMappingSources: REQUIRED_SOURCES, blockStore: { get: () => undefined, set: (key) => asked.push(key) } });
+    assert.ok(asked.length > 70);
+    assert.equal(predictedCommandKeys(scripts), asked);
+  }
 });
 
 /**
