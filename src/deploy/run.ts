@@ -27,7 +27,8 @@
  * state that cannot be read are asked again a few times, then reported as HUB441 (never as a final
  * state). The SDK clients are held to this by request policies (`policies.ts`, `deadline.ts`).
  */
-import type { Deployment } from '@azure/arm-resources';
+import type { Deployment, ResourceManagementClient } from '@azure/arm-resources';
+import type { DataFactoryManagementClient } from '@azure/arm-datafactory';
 import type { CompileResult } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { createResourceClient, type ArmConnection } from './arm.js';
@@ -43,7 +44,7 @@ import { formatWhatIf, summarizeWhatIf, type WhatIfSummary } from './whatIf.js';
 import type { ParameterEntry, TemplateParameter } from '../params/index.js';
 import { toJsonText } from '../model/json.js';
 import { parseParametersText } from './parameters.js';
-import { prepareUpgrade, readRawParameters, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
+import { prepareUpgrade, readRawParameters, type PreparedUpgrade, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
 import { createDataFactoryClient, runUpgradePhase } from './upgradeSteps.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { CallFailure } from '../diagnostics/deploy.js';
@@ -196,217 +197,303 @@ function unreadableState(e: unknown): UnreadableStateError | undefined {
   return undefined;
 }
 
+/** A failure of a call: an unreadable state or the deadline go up to {@link runDeploy}, which reports them. */
+function callFailed(state: RunState, e: unknown, refused: RefusalRaiser | undefined, what: string, file: string): DeployFailure {
+  if (unreadableState(e) || state.deadline.expired) throw e;
+  return failureOf(e, refused, what, file);
+}
+
+/** An upgrade that has a plan to carry out. */
+type PlannedUpgrade = Extract<PreparedUpgrade, { kind: 'plan' }>;
+
+/** The steps of {@link runDeploy}, in order; each returns the failure that ends the run, if any. */
 async function deploySteps(req: DeployRequest, svc: DeployServices, state: RunState): Promise<DeployOutcome> {
-  const template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as Record<string, unknown> & { parameters?: Record<string, TemplateParameter> };
-  const declared = template.parameters ?? {};
-  const { connection, timing, say } = svc;
+  const run = new DeployRun(req, svc, state);
   const { report } = state;
   const fail = (failure: DeployFailure): DeployOutcome => ({ report, failure });
-  const rgFile = `resource group ${req.resourceGroup}`;
-  const depFile = `deployment ${req.deploymentName}`;
-  /** A failure of a call: an unreadable state or the deadline go up to runDeploy, which reports them. */
-  const callFailed = (e: unknown, refused: RefusalRaiser | undefined, what: string, file: string): DeployFailure => {
-    if (unreadableState(e) || state.deadline.expired) throw e;
-    return failureOf(e, refused, what, file);
-  };
-
-  let supplied: Record<string, ParameterEntry> = {};
-  const checks: Diagnostic[] = [];
-  let rawParameters: { file: string; doc: unknown } | undefined;
-  if (req.parametersFile && req.upgrade) {
-    // Checked against the template once the plan has renamed what the installed release called otherwise.
-    const raw = readRawParameters(req.parametersFile);
-    if (raw.diagnostic) return fail({ kind: raw.unreadable ? 'environment' : 'diagnostics', diagnostics: [raw.diagnostic] });
-    rawParameters = { file: req.parametersFile, doc: raw.doc };
-  } else if (req.parametersFile) {
-    const read = readParametersFile(req.parametersFile, declared);
-    if (read.unreadable) return fail({ kind: 'environment', diagnostics: read.diagnostics });
-    checks.push(...read.diagnostics);
-    supplied = read.parameters;
-  }
-  if (!req.upgrade && !hasErrors(checks)) checks.push(...missingSecrets(declared, supplied, req.parametersFile));
-  if (hasErrors(checks)) return fail({ kind: 'diagnostics', diagnostics: checks });
-
-  say(`deploying hub release ${report.release} to resource group ${req.resourceGroup} (subscription ${connection.subscriptionId}) as deployment ${req.deploymentName}`);
-  const client = createResourceClient(connection);
-  const pollOptions = { updateIntervalInMs: timing.pollIntervalMs };
-
-  state.step = `checking resource group ${req.resourceGroup}`;
-  try {
-    const exists = (await client.resourceGroups.checkExistence(req.resourceGroup)).body;
-    if (!exists) {
-      if (!req.location) {
-        return fail({ kind: 'environment', diagnostics: [{ ...codes.HUB432.raise({ resourceGroup: req.resourceGroup }), file: rgFile }] });
-      }
-      await client.resourceGroups.createOrUpdate(req.resourceGroup, { location: req.location });
-      say(`created resource group ${req.resourceGroup} in ${req.location}`);
-    } else say(`resource group ${req.resourceGroup} exists`);
-    report.resourceGroupCreated = !exists;
-  } catch (e) {
-    return fail(callFailed(e, undefined, `checking or creating resource group ${req.resourceGroup}`, rgFile));
-  }
-
-  let upgrade: Awaited<ReturnType<typeof prepareUpgrade>> | undefined;
-  if (req.upgrade) {
-    if (report.resourceGroupCreated) say('the resource group is new: nothing to upgrade');
-    else {
-      state.step = `reading the hub installed in ${req.resourceGroup}`;
-      try {
-        upgrade = await prepareUpgrade(req.compiled, req.upgrade, client, connection.subscriptionId, req.resourceGroup, rawParameters, say);
-      } catch (e) {
-        return fail(callFailed(e, undefined, `reading the hub installed in ${req.resourceGroup}`, rgFile));
-      }
-      report.upgrade = upgrade.report;
-      if (upgrade.kind === 'failed') return fail({ kind: upgrade.environment ? 'environment' : 'diagnostics', diagnostics: upgrade.diagnostics });
-    }
-    const rewritten = upgrade?.kind === 'plan' ? upgrade.plan.parameters?.rewritten : undefined;
-    if (rawParameters) {
-      const read = parseParametersText(toJsonText(rewritten ?? rawParameters.doc), rawParameters.file, declared);
-      checks.push(...read.diagnostics);
-      supplied = read.parameters;
-    }
-    if (!hasErrors(checks)) checks.push(...missingSecrets(declared, supplied, req.parametersFile));
-    if (hasErrors(checks)) return fail({ kind: 'diagnostics', diagnostics: checks });
-  }
-
-  const values = Object.fromEntries(Object.entries(supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
-  const required = requiredProviders(template, values);
-  let statuses;
-  state.step = 'registering the resource providers';
-  try {
-    statuses = await ensureProviders(client, required, { pollIntervalMs: timing.pollIntervalMs, timeoutMs: timing.registrationTimeoutMs }, say);
-  } catch (e) {
-    return fail(callFailed(e, undefined, 'listing the resource providers', `subscription ${connection.subscriptionId}`));
-  }
-  const reasons = new Map(required.map((r) => [r.namespace, r.reasons]));
-  report.providers = statuses.map((s) => ({ namespace: s.namespace, before: s.before, action: s.action, after: s.after, reasons: reasons.get(s.namespace) ?? [] }));
-  for (const s of statuses) if (s.action === 'registered' || s.action === 'waited') say(`resource provider ${s.namespace} is Registered`);
-  const forbidden = statuses.filter((s) => s.action === 'forbidden');
-  const failed = statuses.filter((s) => s.action === 'failed');
-  if (forbidden.length || failed.length) {
-    const diagnostics: Diagnostic[] = [];
-    const file = `subscription ${connection.subscriptionId}`;
-    if (forbidden.length) {
-      const names = forbidden.map((s) => s.namespace);
-      diagnostics.push({ ...codes.HUB430.raise({ namespaces: names, commands: names.map((n) => registerCommand(n, connection.subscriptionId)) }), file });
-    }
-    for (const s of failed) {
-      diagnostics.push({ ...codes.HUB431.raise({ namespace: s.namespace, detail: s.failure?.error.message ?? s.after, subscription: connection.subscriptionId }), file });
-    }
-    return fail({ kind: 'environment', diagnostics, ...(forbidden[0]?.failure ? { arm: forbidden[0].failure.error } : {}) });
-  }
-  say(`resource providers registered: ${statuses.map((s) => s.namespace).join(', ')}`);
-
-  const deployment: Deployment = { properties: { template, parameters: supplied as Deployment['properties']['parameters'], mode: 'Incremental' } };
-  state.step = 'validating the deployment';
-  try {
-    const validated = await client.deployments.beginValidateAndWait(req.resourceGroup, req.deploymentName, deployment, pollOptions);
-    const error = armErrorFromBody(validated.error);
-    if (error) return fail({ kind: 'diagnostics', arm: error, diagnostics: [{ ...codes.HUB433.refused({}), file: depFile }] });
-  } catch (e) {
-    return fail(callFailed(e, codes.HUB433.refused, 'validating the deployment', depFile));
-  }
-  say('validation passed');
-
-  let rawWhatIf: string | undefined;
-  state.step = 'waiting for the what-if result';
-  try {
-    await client.deployments.beginWhatIfAndWait(req.resourceGroup, req.deploymentName, deployment, {
-      ...pollOptions,
-      onResponse: (raw) => {
-        if (raw.status === 200 && raw.bodyAsText) rawWhatIf = raw.bodyAsText;
-      },
-    });
-  } catch (e) {
-    return fail(callFailed(e, codes.HUB435.refused, 'the what-if operation', depFile));
-  }
-  const whatIf = summarizeWhatIf(rawWhatIf ? JSON.parse(rawWhatIf) : {});
-  report.whatIf = whatIf;
-  if (whatIf.error || /^failed$/i.test(whatIf.status)) {
-    return fail({ kind: 'diagnostics', ...(whatIf.error ? { arm: whatIf.error } : {}), diagnostics: [{ ...codes.HUB435.failed(), file: depFile }] });
-  }
-  for (const line of formatWhatIf(whatIf)) say(line);
-  const manual = upgrade?.kind === 'plan' ? upgrade.plan.steps.filter((st) => st.kind === 'manual' && (st.phase === 'prepare' || st.phase === 'before')) : [];
+  const unusable = run.readParameters();
+  if (unusable) return fail(unusable);
+  svc.say(`deploying hub release ${report.release} to resource group ${req.resourceGroup} (subscription ${svc.connection.subscriptionId}) as deployment ${req.deploymentName}`);
+  const previewed =
+    (await run.ensureResourceGroup()) ??
+    (await run.planUpgrade()) ??
+    (await run.registerProviders()) ??
+    (await run.validate()) ??
+    (await run.whatIf());
+  if (previewed) return fail(previewed);
+  const plan = run.upgrade?.kind === 'plan' ? run.upgrade : undefined;
   if (req.whatIfOnly) {
     report.status = 'what-if';
-    if (upgrade?.kind === 'plan') say(`upgrade steps hubc deploy would carry out: ${upgrade.plan.steps.filter((st) => st.performer === 'hubc deploy' && st.kind !== 'deploy').map((st) => st.n).join(', ') || 'none'} (nothing was changed)`);
+    if (plan) svc.say(`upgrade steps hubc deploy would carry out: ${plan.plan.steps.filter((st) => st.performer === 'hubc deploy' && st.kind !== 'deploy').map((st) => st.n).join(', ') || 'none'} (nothing was changed)`);
     return { report };
   }
-  if (manual.length) {
-    return fail({
-      kind: 'diagnostics',
-      diagnostics: [{ ...codes.HUB497.raise({ steps: manual.map((st) => st.n), action: manual[0].action }), file: depFile }],
-    });
+  const notDeployed = run.manualStepsLeft(plan) ?? (await run.confirm());
+  if (notDeployed) return fail(notDeployed);
+  const dataFactory = plan ? createDataFactoryClient(svc.connection) : undefined;
+  const phase = async (name: 'before' | 'after'): Promise<DeployFailure | undefined> =>
+    plan && dataFactory ? run.upgradePhase(plan, dataFactory, name) : undefined;
+  const failure = (await phase('before')) ?? (await run.deploy()) ?? (await phase('after'));
+  return failure ? fail(failure) : { report };
+}
+
+/** One run's template, client and parameters, shared by its steps (the methods, called in {@link deploySteps}' order). */
+class DeployRun {
+  private readonly template: Record<string, unknown> & { parameters?: Record<string, TemplateParameter> };
+  /** The template's parameters. */
+  private readonly declared: Record<string, TemplateParameter>;
+  private readonly client: ResourceManagementClient;
+  private readonly pollOptions: { updateIntervalInMs: number };
+  private readonly rgFile: string;
+  private readonly depFile: string;
+  private readonly report: DeployReport;
+  /** The parameter values to deploy with. */
+  private supplied: Record<string, ParameterEntry> = {};
+  private readonly checks: Diagnostic[] = [];
+  /** `--upgrade`: the parameters file as read, checked once the plan has renamed what the installed release called otherwise. */
+  private rawParameters: { file: string; doc: unknown } | undefined;
+  upgrade: PreparedUpgrade | undefined;
+
+  constructor(
+    private readonly req: DeployRequest,
+    private readonly svc: DeployServices,
+    private readonly state: RunState,
+  ) {
+    this.template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as DeployRun['template'];
+    this.declared = this.template.parameters ?? {};
+    this.client = createResourceClient(svc.connection);
+    this.pollOptions = { updateIntervalInMs: svc.timing.pollIntervalMs };
+    this.rgFile = `resource group ${req.resourceGroup}`;
+    this.depFile = `deployment ${req.deploymentName}`;
+    this.report = state.report;
   }
 
-  if (!req.yes) {
-    if (!svc.confirm) {
-      report.status = 'refused';
-      return fail({ kind: 'environment', diagnostics: [{ ...codes.HUB436.raise(), file: depFile }] });
+  /** The deployment ARM validates, previews and runs. */
+  private get deployment(): Deployment {
+    return { properties: { template: this.template, parameters: this.supplied as Deployment['properties']['parameters'], mode: 'Incremental' } };
+  }
+
+  /** Step 1: reads and checks the `--parameters` file (before any call to Azure). */
+  readParameters(): DeployFailure | undefined {
+    const { req } = this;
+    if (req.parametersFile && req.upgrade) {
+      const raw = readRawParameters(req.parametersFile);
+      if (raw.diagnostic) return { kind: raw.unreadable ? 'environment' : 'diagnostics', diagnostics: [raw.diagnostic] };
+      this.rawParameters = { file: req.parametersFile, doc: raw.doc };
+    } else if (req.parametersFile) {
+      const read = readParametersFile(req.parametersFile, this.declared);
+      if (read.unreadable) return { kind: 'environment', diagnostics: read.diagnostics };
+      this.checks.push(...read.diagnostics);
+      this.supplied = read.parameters;
+    }
+    if (!req.upgrade && !hasErrors(this.checks)) this.checks.push(...missingSecrets(this.declared, this.supplied, req.parametersFile));
+    return hasErrors(this.checks) ? { kind: 'diagnostics', diagnostics: this.checks } : undefined;
+  }
+
+  /** Step 2: creates the resource group when it is missing (`--location` needed then). */
+  async ensureResourceGroup(): Promise<DeployFailure | undefined> {
+    const { req } = this;
+    const { say } = this.svc;
+    this.state.step = `checking resource group ${req.resourceGroup}`;
+    try {
+      const exists = (await this.client.resourceGroups.checkExistence(req.resourceGroup)).body;
+      if (!exists) {
+        if (!req.location) {
+          return { kind: 'environment', diagnostics: [{ ...codes.HUB432.raise({ resourceGroup: req.resourceGroup }), file: this.rgFile }] };
+        }
+        await this.client.resourceGroups.createOrUpdate(req.resourceGroup, { location: req.location });
+        say(`created resource group ${req.resourceGroup} in ${req.location}`);
+      } else say(`resource group ${req.resourceGroup} exists`);
+      this.report.resourceGroupCreated = !exists;
+    } catch (e) {
+      return callFailed(this.state, e, undefined, `checking or creating resource group ${req.resourceGroup}`, this.rgFile);
+    }
+    return undefined;
+  }
+
+  /** `--upgrade`: plans the upgrade from the installed release, then checks the parameters the plan may have renamed. */
+  async planUpgrade(): Promise<DeployFailure | undefined> {
+    const { req, svc } = this;
+    if (!req.upgrade) return undefined;
+    if (this.report.resourceGroupCreated) svc.say('the resource group is new: nothing to upgrade');
+    else {
+      this.state.step = `reading the hub installed in ${req.resourceGroup}`;
+      try {
+        this.upgrade = await prepareUpgrade(req.compiled, req.upgrade, this.client, svc.connection.subscriptionId, req.resourceGroup, this.rawParameters, svc.say);
+      } catch (e) {
+        return callFailed(this.state, e, undefined, `reading the hub installed in ${req.resourceGroup}`, this.rgFile);
+      }
+      this.report.upgrade = this.upgrade.report;
+      if (this.upgrade.kind === 'failed') return { kind: this.upgrade.environment ? 'environment' : 'diagnostics', diagnostics: this.upgrade.diagnostics };
+    }
+    const rewritten = this.upgrade?.kind === 'plan' ? this.upgrade.plan.parameters?.rewritten : undefined;
+    if (this.rawParameters) {
+      const read = parseParametersText(toJsonText(rewritten ?? this.rawParameters.doc), this.rawParameters.file, this.declared);
+      this.checks.push(...read.diagnostics);
+      this.supplied = read.parameters;
+    }
+    if (!hasErrors(this.checks)) this.checks.push(...missingSecrets(this.declared, this.supplied, req.parametersFile));
+    return hasErrors(this.checks) ? { kind: 'diagnostics', diagnostics: this.checks } : undefined;
+  }
+
+  /**
+   * Step 3: registers the resource providers the template needs (`providers.ts`), or stops with the `az`
+   * commands that do it when the identity may not.
+   */
+  async registerProviders(): Promise<DeployFailure | undefined> {
+    const { connection, timing, say } = this.svc;
+    const values = Object.fromEntries(Object.entries(this.supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
+    const required = requiredProviders(this.template, values);
+    let statuses;
+    this.state.step = 'registering the resource providers';
+    try {
+      statuses = await ensureProviders(this.client, required, { pollIntervalMs: timing.pollIntervalMs, timeoutMs: timing.registrationTimeoutMs }, say);
+    } catch (e) {
+      return callFailed(this.state, e, undefined, 'listing the resource providers', `subscription ${connection.subscriptionId}`);
+    }
+    const reasons = new Map(required.map((r) => [r.namespace, r.reasons]));
+    this.report.providers = statuses.map((s) => ({ namespace: s.namespace, before: s.before, action: s.action, after: s.after, reasons: reasons.get(s.namespace) ?? [] }));
+    for (const s of statuses) if (s.action === 'registered' || s.action === 'waited') say(`resource provider ${s.namespace} is Registered`);
+    const forbidden = statuses.filter((s) => s.action === 'forbidden');
+    const failed = statuses.filter((s) => s.action === 'failed');
+    if (forbidden.length || failed.length) {
+      const diagnostics: Diagnostic[] = [];
+      const file = `subscription ${connection.subscriptionId}`;
+      if (forbidden.length) {
+        const names = forbidden.map((s) => s.namespace);
+        diagnostics.push({ ...codes.HUB430.raise({ namespaces: names, commands: names.map((n) => registerCommand(n, connection.subscriptionId)) }), file });
+      }
+      for (const s of failed) {
+        diagnostics.push({ ...codes.HUB431.raise({ namespace: s.namespace, detail: s.failure?.error.message ?? s.after, subscription: connection.subscriptionId }), file });
+      }
+      return { kind: 'environment', diagnostics, ...(forbidden[0]?.failure ? { arm: forbidden[0].failure.error } : {}) };
+    }
+    say(`resource providers registered: ${statuses.map((s) => s.namespace).join(', ')}`);
+    return undefined;
+  }
+
+  /** Step 4a: validates the deployment (ARM's preflight). */
+  async validate(): Promise<DeployFailure | undefined> {
+    this.state.step = 'validating the deployment';
+    try {
+      const validated = await this.client.deployments.beginValidateAndWait(this.req.resourceGroup, this.req.deploymentName, this.deployment, this.pollOptions);
+      const error = armErrorFromBody(validated.error);
+      if (error) return { kind: 'diagnostics', arm: error, diagnostics: [{ ...codes.HUB433.refused({}), file: this.depFile }] };
+    } catch (e) {
+      return callFailed(this.state, e, codes.HUB433.refused, 'validating the deployment', this.depFile);
+    }
+    this.svc.say('validation passed');
+    return undefined;
+  }
+
+  /** Step 4b: shows the what-if result (`whatIf.ts`). */
+  async whatIf(): Promise<DeployFailure | undefined> {
+    let rawWhatIf: string | undefined;
+    this.state.step = 'waiting for the what-if result';
+    try {
+      await this.client.deployments.beginWhatIfAndWait(this.req.resourceGroup, this.req.deploymentName, this.deployment, {
+        ...this.pollOptions,
+        onResponse: (raw) => {
+          if (raw.status === 200 && raw.bodyAsText) rawWhatIf = raw.bodyAsText;
+        },
+      });
+    } catch (e) {
+      return callFailed(this.state, e, codes.HUB435.refused, 'the what-if operation', this.depFile);
+    }
+    const whatIf = summarizeWhatIf(rawWhatIf ? JSON.parse(rawWhatIf) : {});
+    this.report.whatIf = whatIf;
+    if (whatIf.error || /^failed$/i.test(whatIf.status)) {
+      return { kind: 'diagnostics', ...(whatIf.error ? { arm: whatIf.error } : {}), diagnostics: [{ ...codes.HUB435.failed(), file: this.depFile }] };
+    }
+    for (const line of formatWhatIf(whatIf)) this.svc.say(line);
+    return undefined;
+  }
+
+  /** `--upgrade`: the manual steps of the plan that must be done before the deployment (HUB497), if any. */
+  manualStepsLeft(plan: PlannedUpgrade | undefined): DeployFailure | undefined {
+    const manual = plan ? plan.plan.steps.filter((st) => st.kind === 'manual' && (st.phase === 'prepare' || st.phase === 'before')) : [];
+    if (!manual.length) return undefined;
+    return {
+      kind: 'diagnostics',
+      diagnostics: [{ ...codes.HUB497.raise({ steps: manual.map((st) => st.n), action: manual[0].action }), file: this.depFile }],
+    };
+  }
+
+  /** Step 5: without `--yes`, asks for confirmation on a terminal, refuses without one. */
+  async confirm(): Promise<DeployFailure | undefined> {
+    if (this.req.yes) return undefined;
+    if (!this.svc.confirm) {
+      this.report.status = 'refused';
+      return { kind: 'environment', diagnostics: [{ ...codes.HUB436.raise(), file: this.depFile }] };
     }
     // The time the user takes to answer does not count against --timeout.
-    state.deadline.pause();
-    const yes = await svc.confirm(`Deploy these changes to resource group ${req.resourceGroup}? [y/N] `).finally(() => state.deadline.resume());
+    this.state.deadline.pause();
+    const yes = await this.svc.confirm(`Deploy these changes to resource group ${this.req.resourceGroup}? [y/N] `).finally(() => this.state.deadline.resume());
     if (!yes) {
-      report.status = 'cancelled';
-      return fail({ kind: 'diagnostics', diagnostics: [{ ...codes.HUB437.raise(), file: depFile }] });
+      this.report.status = 'cancelled';
+      return { kind: 'diagnostics', diagnostics: [{ ...codes.HUB437.raise(), file: this.depFile }] };
     }
+    return undefined;
   }
 
-  const dataFactory = upgrade?.kind === 'plan' ? createDataFactoryClient(connection) : undefined;
-  const phase = async (name: 'before' | 'after'): Promise<DeployFailure | undefined> => {
-    if (upgrade?.kind !== 'plan' || !dataFactory) return undefined;
-    state.step = `carrying out the upgrade steps ${name} the deployment`;
+  /** `--upgrade`: carries out the plan's `hubc deploy` steps of one phase (`upgradeSteps.ts`). */
+  async upgradePhase(plan: PlannedUpgrade, dataFactory: DataFactoryManagementClient, name: 'before' | 'after'): Promise<DeployFailure | undefined> {
+    const { say, timing } = this.svc;
+    this.state.step = `carrying out the upgrade steps ${name} the deployment`;
     say(`upgrade steps ${name} the deployment:`);
-    const r = await runUpgradePhase(upgrade.plan, name, upgrade.target, { resources: client, dataFactory }, say, timing.pollIntervalMs);
-    report.upgrade!.outcomes = [...(report.upgrade!.outcomes ?? []), ...r.outcomes];
+    const r = await runUpgradePhase(plan.plan, name, plan.target, { resources: this.client, dataFactory }, say, timing.pollIntervalMs);
+    this.report.upgrade!.outcomes = [...(this.report.upgrade!.outcomes ?? []), ...r.outcomes];
     if (r.error === undefined) return undefined;
     const f = armFailureOf(r.error);
     const step = r.outcomes[r.outcomes.length - 1];
     return {
       kind: f.kind === 'arm' ? 'diagnostics' : 'environment',
       ...(f.kind === 'arm' || f.kind === 'forbidden' ? { arm: f.error } : {}),
-      diagnostics: [{ ...codes.HUB498[name]({ step: step.n, detail: step.detail }), file: depFile }],
+      diagnostics: [{ ...codes.HUB498[name]({ step: step.n, detail: step.detail }), file: this.depFile }],
     };
-  };
-  const before = await phase('before');
-  if (before) return fail(before);
+  }
 
-  const tracker = new OperationTracker();
-  let result;
-  state.step = 'waiting for the deployment to end';
-  state.started = true;
-  try {
-    const poller = await client.deployments.beginCreateOrUpdate(req.resourceGroup, req.deploymentName, deployment, pollOptions);
-    result = await followOperations(poller.pollUntilDone(), () => client.deploymentOperations.list(req.resourceGroup, req.deploymentName), tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs);
-  } catch (e) {
-    report.operations = tracker.all();
-    let arm: ArmError | undefined;
+  /**
+   * Step 6: deploys, printing one line per resource operation as ARM reports it (`progress.ts`), then the
+   * template outputs.
+   * @throws UnreadableStateError when the operation ended but the deployment's state is not final
+   */
+  async deploy(): Promise<DeployFailure | undefined> {
+    const { req, client, report, depFile } = this;
+    const { say, timing } = this.svc;
+    const tracker = new OperationTracker();
+    let result;
+    this.state.step = 'waiting for the deployment to end';
+    this.state.started = true;
     try {
-      arm = armErrorFromBody((await client.deployments.get(req.resourceGroup, req.deploymentName)).properties?.error);
-    } catch {
-      arm = undefined;
+      const poller = await client.deployments.beginCreateOrUpdate(req.resourceGroup, req.deploymentName, this.deployment, this.pollOptions);
+      result = await followOperations(poller.pollUntilDone(), () => client.deploymentOperations.list(req.resourceGroup, req.deploymentName), tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs);
+    } catch (e) {
+      report.operations = tracker.all();
+      let arm: ArmError | undefined;
+      try {
+        arm = armErrorFromBody((await client.deployments.get(req.resourceGroup, req.deploymentName)).properties?.error);
+      } catch {
+        arm = undefined;
+      }
+      if (!arm) return callFailed(this.state, e, codes.HUB434.refused, 'the deployment', depFile);
+      return { kind: 'diagnostics', arm, diagnostics: [{ ...codes.HUB434.failed(), file: depFile }] };
     }
-    if (!arm) return fail(callFailed(e, codes.HUB434.refused, 'the deployment', depFile));
-    return fail({ kind: 'diagnostics', arm, diagnostics: [{ ...codes.HUB434.failed(), file: depFile }] });
+    report.operations = tracker.all();
+    report.provisioningState = result.properties?.provisioningState;
+    const ended = report.provisioningState;
+    if (ended === undefined || !isFinalState(ended)) {
+      // The operation said it ended, the deployment says otherwise: its state is not known, not final.
+      throw new UnreadableStateError(depFile, ended === undefined ? 'the deployment has no provisioningState' : `the deployment is still '${oneLine(ended, 100)}' after its operation ended`);
+    }
+    if (report.provisioningState !== 'Succeeded') {
+      const arm = armErrorFromBody(result.properties?.error);
+      return { kind: 'diagnostics', ...(arm ? { arm } : {}), diagnostics: [{ ...codes.HUB434.ended({ state: report.provisioningState ?? 'unknown' }), file: depFile }] };
+    }
+    const outputs = (result.properties?.outputs ?? {}) as Record<string, { value?: unknown }>;
+    report.outputs = Object.fromEntries(Object.entries(outputs).map(([k, o]) => [k, o?.value]));
+    report.status = 'deployed';
+    say('deployment succeeded; outputs:');
+    for (const [k, v] of Object.entries(report.outputs)) say(`  ${k}: ${JSON.stringify(v)}`);
+    return undefined;
   }
-  report.operations = tracker.all();
-  report.provisioningState = result.properties?.provisioningState;
-  const ended = report.provisioningState;
-  if (ended === undefined || !isFinalState(ended)) {
-    // The operation said it ended, the deployment says otherwise: its state is not known, not final.
-    throw new UnreadableStateError(depFile, ended === undefined ? 'the deployment has no provisioningState' : `the deployment is still '${oneLine(ended, 100)}' after its operation ended`);
-  }
-  if (report.provisioningState !== 'Succeeded') {
-    const arm = armErrorFromBody(result.properties?.error);
-    return fail({ kind: 'diagnostics', ...(arm ? { arm } : {}), diagnostics: [{ ...codes.HUB434.ended({ state: report.provisioningState ?? 'unknown' }), file: depFile }] });
-  }
-  const outputs = (result.properties?.outputs ?? {}) as Record<string, { value?: unknown }>;
-  report.outputs = Object.fromEntries(Object.entries(outputs).map(([k, o]) => [k, o?.value]));
-  report.status = 'deployed';
-  say('deployment succeeded; outputs:');
-  for (const [k, v] of Object.entries(report.outputs)) say(`  ${k}: ${JSON.stringify(v)}`);
-  const after = await phase('after');
-  if (after) return fail(after);
-  return { report };
 }

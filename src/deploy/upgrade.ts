@@ -83,6 +83,24 @@ function hubNameOf(doc: unknown): unknown {
   return isObject(entry) ? entry.value : undefined;
 }
 
+/** What the steps of {@link prepareUpgrade} share. */
+interface UpgradeRun {
+  compiled: CompileResult;
+  req: UpgradeRequest;
+  parameters: { file: string; doc: unknown } | undefined;
+  say: (line: string) => void;
+  context: DeploymentContext;
+  /** The template to deploy, as JSON. */
+  toTemplate: { parameters?: Record<string, { defaultValue?: unknown }> };
+  /** The parameters file's `hubName`, and the hub's name (that, else the template's default). */
+  hubName: unknown;
+  name: unknown;
+  /** The resource group, as the `file` of diagnostics. */
+  file: string;
+  report: UpgradeReport;
+  warnings: Diagnostic[];
+}
+
 /**
  * Reads the installed hub, plans the upgrade and prints the plan.
  * @param parameters the `--parameters` file as parsed JSON (checked against the target only after its migration)
@@ -102,82 +120,106 @@ export async function prepareUpgrade(
   const toTemplate = JSON.parse(compiled.artifacts.get('azuredeploy.json') ?? '{}');
   const hubName = hubNameOf(parameters?.doc);
   const name = hubName ?? toTemplate.parameters?.hubName?.defaultValue;
-  const file = `resource group ${resourceGroup}`;
-  const warnings: Diagnostic[] = [];
+  const run: UpgradeRun = { compiled, req, parameters, say, context, toTemplate, hubName, name, file: `resource group ${resourceGroup}`, report: { detectedBy: 'option' }, warnings: [] };
   let from = req.from;
-  const report: UpgradeReport = { detectedBy: 'option' };
-  if (!from) {
-    const installed = await readInstalledHub(client, resourceGroup, context.resourceGroup.id, String(name), req.dataLake, variable(toTemplate, 'storageAccountName', hubName, context));
-    report.detectedBy = installed.source;
-    report.tags = installed.tags;
-    if (installed.source === 'none') {
-      warnings.push({ ...codes.HUB499.raise({ resourceGroup, hub: String(name) }), file });
-      say(formatDiagnostic(warnings[0]));
-      return { kind: 'none', report, warnings };
-    }
-    if (!installed.release) {
-      return {
-        kind: 'failed',
-        report,
-        environment: true,
-        diagnostics: [{ ...codes.HUB495.raise({ hub: String(name), resourceGroup, tags: installed.tags, settingsError: installed.settingsError }), file }],
-      };
-    }
-    if (installed.tags.length > 1) {
-      warnings.push({ ...codes.HUB496.raise({ hub: String(name), tags: installed.tags, release: installed.release }), file });
-      say(formatDiagnostic(warnings[warnings.length - 1]));
-    }
-    from = installed.release;
-    say(`installed hub release: ${from} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})${installed.publicInstall ? ', deployed from the public templates' : ''}`);
-    if (installed.publicInstall) report.publicInstall = true;
-    const target = compiled.model?.release.naming.mode;
-    if (installed.naming && target && installed.naming !== target) {
-      say(
-        `warning: the installed hub's resources carry the ${installed.naming === 'public' ? "public release's" : "specification's"} names, and ${req.hubFile} says naming: ${target}: the deployment creates a second storage account, factory and vault beside them${installed.naming === 'public' ? '; write naming: public to take the hub over in place (docs/adopting.md)' : ''}`,
-      );
-    }
-  } else say(`installed hub release: ${from} (--from)`);
-  report.from = from;
+  if (from) say(`installed hub release: ${from} (--from)`);
+  else {
+    const installed = await detectInstalledRelease(run, client);
+    if (typeof installed !== 'string') return installed;
+    from = installed;
+  }
+  run.report.from = from;
+  const fromInput = installedInput(run, from);
+  return 'kind' in fromInput ? fromInput : planFrom(run, fromInput);
+}
 
-  let fromInput: DiffInput;
-  const notes: string[] = [];
+/**
+ * The installed release, read from the resource group (`src/upgrade/installed.ts`), with the warnings of
+ * more than one version tag and of other resource names printed; or the outcome when there is nothing to
+ * upgrade (no hub in the group) or the release cannot be told.
+ */
+async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagementClient): Promise<string | PreparedUpgrade> {
+  const { report, warnings, context, name, file, say } = run;
+  const resourceGroup = context.resourceGroup.name;
+  const installed = await readInstalledHub(client, resourceGroup, context.resourceGroup.id, String(name), run.req.dataLake, variable(run.toTemplate, 'storageAccountName', run.hubName, context));
+  report.detectedBy = installed.source;
+  report.tags = installed.tags;
+  if (installed.source === 'none') {
+    warnings.push({ ...codes.HUB499.raise({ resourceGroup, hub: String(name) }), file });
+    say(formatDiagnostic(warnings[0]));
+    return { kind: 'none', report, warnings };
+  }
+  if (!installed.release) {
+    return {
+      kind: 'failed',
+      report,
+      environment: true,
+      diagnostics: [{ ...codes.HUB495.raise({ hub: String(name), resourceGroup, tags: installed.tags, settingsError: installed.settingsError }), file }],
+    };
+  }
+  if (installed.tags.length > 1) {
+    warnings.push({ ...codes.HUB496.raise({ hub: String(name), tags: installed.tags, release: installed.release }), file });
+    say(formatDiagnostic(warnings[warnings.length - 1]));
+  }
+  say(`installed hub release: ${installed.release} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})${installed.publicInstall ? ', deployed from the public templates' : ''}`);
+  if (installed.publicInstall) report.publicInstall = true;
+  const target = run.compiled.model?.release.naming.mode;
+  if (installed.naming && target && installed.naming !== target) {
+    say(
+      `warning: the installed hub's resources carry the ${installed.naming === 'public' ? "public release's" : "specification's"} names, and ${run.req.hubFile} says naming: ${target}: the deployment creates a second storage account, factory and vault beside them${installed.naming === 'public' ? '; write naming: public to take the hub over in place (docs/adopting.md)' : ''}`,
+    );
+  }
+  return installed.release;
+}
+
+/**
+ * The installed hub's build, with the notes the plan carries: the public template it was deployed from
+ * (with `--public-templates`), evaluated with the saved parameters (a public parameter file) or the hub
+ * file's values; else the hub file built for the installed release. Or the failed outcome when neither can
+ * be had.
+ */
+function installedInput(run: UpgradeRun, from: string): { input: DiffInput; notes: string[] } | PreparedUpgrade {
+  const { req, report, parameters, file } = run;
   try {
     if (report.publicInstall && req.publicTemplates) {
-      // The installed hub's own template, evaluated for this deployment with the saved parameters (a public
-      // parameter file) or the hub file's values.
       const pt = resolvePublicRelease(`${PUBLIC_PREFIX}${from}`, req.publicTemplates);
       const release = getRelease(pt.release);
-      const values = parameters && parameterFileFitsPublic(release, parameters.doc) ? parameterValues(parameters.doc) : publicValuesFromHubTemplate(release, toTemplate, compiled.model!.release);
-      fromInput = { label: `public:${from}`, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, context) };
-    } else {
-      const side = loadUpgradeSide(from, req.hubFile);
-      fromInput = side.input;
-      notes.push(...side.notes);
-      if (report.publicInstall)
-        notes.push(`The installed hub was deployed from the public templates; the plan compares ${req.hubFile} built for ${from} instead of the public template itself. Pass --public-templates DIR (a folder of finops-hub-<version>.json files) to plan from it.`);
+      const values = parameters && parameterFileFitsPublic(release, parameters.doc) ? parameterValues(parameters.doc) : publicValuesFromHubTemplate(release, run.toTemplate, run.compiled.model!.release);
+      return { input: { label: `public:${from}`, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, run.context) }, notes: [] };
     }
+    const side = loadUpgradeSide(from, req.hubFile);
+    const notes = [...side.notes];
+    if (report.publicInstall)
+      notes.push(`The installed hub was deployed from the public templates; the plan compares ${req.hubFile} built for ${from} instead of the public template itself. Pass --public-templates DIR (a folder of finops-hub-<version>.json files) to plan from it.`);
+    return { input: side.input, notes };
   } catch (e) {
     if (e instanceof PublicTemplateError) return { kind: 'failed', report, environment: true, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
     if (!(e instanceof DiffLoadError)) throw e;
     return { kind: 'failed', report, environment: true, diagnostics: [...e.diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: req.hubFile }] };
   }
+}
+
+/** Plans the upgrade from the installed build to the compiled one and prints the plan; the upgrade steps act on the installed factory. */
+function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[] }): PreparedUpgrade {
+  const { compiled, report, file, context } = run;
+  const fromInput = installed.input;
   const toInput: DiffInput = { label: compiled.release!, source: 'release', release: compiled.release, artifacts: compiled.artifacts };
   let plan: UpgradePlan;
   try {
-    plan = planUpgrade(fromInput, toInput, { parameters, context, notes });
+    plan = planUpgrade(fromInput, toInput, { parameters: run.parameters, context, notes: installed.notes });
   } catch (e) {
     if (!(e instanceof UpgradePlanError)) throw e;
     return { kind: 'failed', report, environment: false, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
   }
   report.plan = plan;
-  for (const line of formatPlanText(plan).trimEnd().split('\n')) say(line);
+  for (const line of formatPlanText(plan).trimEnd().split('\n')) run.say(line);
   const fromTemplate = JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}');
   // A public template is evaluated already: its factory is a resource with its name.
   const factory =
     fromInput.source === 'public'
       ? String((fromTemplate.resources as { type: string; name: string }[]).find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories')?.name)
-      : variable(fromTemplate, 'dataFactoryName', hubName, context);
-  return { kind: 'plan', plan, target: { resourceGroup, factory }, report, warnings };
+      : variable(fromTemplate, 'dataFactoryName', run.hubName, context);
+  return { kind: 'plan', plan, target: { resourceGroup: context.resourceGroup.name, factory }, report, warnings: run.warnings };
 }
 
 /**

@@ -6,7 +6,7 @@
  * hub.yaml's default applies to it.
  */
 import { Document, isMap, isScalar, isSeq } from 'yaml';
-import { getRelease, parameterName, publicParameterName, type ParameterKey, type ReleaseVersion } from '../model/releases.js';
+import { getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
 import { toHubcValue } from '../public/parameters.js';
 import { isDevSku } from '../frontend/checks/skus.js';
@@ -104,6 +104,19 @@ function setPath(doc: Record<string, unknown>, path: readonly string[], value: u
   node[path[path.length - 1]] = value;
 }
 
+/** What the import makes of one template parameter: its hub.yaml value (with a comment beside it), or why it has none. */
+type FieldOutcome = { value: unknown; comment?: string } | { unrecovered: Unrecovered };
+
+/** The name a parameter has in the facts: the public release's or hubc's; undefined when it has none there. */
+function parameterNameIn(facts: ImportFacts, release: Release, key: ParameterKey): string | undefined {
+  return facts.parameterNames === 'public' ? publicParameterName(release, key) : parameterName(release, key);
+}
+
+/** A parameter's entry in the facts, its name matched without regard to case. */
+function parameterEntry(facts: ImportFacts, name: string): { value?: unknown } | undefined {
+  return Object.entries(facts.parameters).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+}
+
 /**
  * Makes the hub.yaml of the facts.
  * @param header lines put first (the schema modeline)
@@ -111,65 +124,27 @@ function setPath(doc: Record<string, unknown>, path: readonly string[], value: u
  */
 export function importedHubYaml(facts: ImportFacts, header: string[] = []): ImportedHub {
   const release = getRelease(facts.release);
-  const nameOf = (key: ParameterKey) => (facts.parameterNames === 'public' ? publicParameterName(release, key) : parameterName(release, key));
-  const find = (name: string) => Object.entries(facts.parameters).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   const data: Record<string, unknown> = { release: release.version, naming: facts.naming };
   const recovered: string[] = [];
   const unrecovered: Unrecovered[] = [];
   const inlineComments = new Map<string, string>();
-  const exportContainer = release.namingRules[facts.naming].exportContainer;
   let hubName = '';
-
   for (const key of release.parameters) {
-    const path = FIELDS[key];
-    const name = nameOf(key);
-    const entry = name ? find(name) : undefined;
-    const field = path.join('.');
-    if (key === 'remoteHubStorageKey') {
-      if (name) unrecovered.push({ path: name, why: 'a secret, never read back by Azure nor written to hub.yaml: give it when deploying (the portal form, or a parameter file)' });
+    const outcome = recoverField(facts, release, key);
+    if (outcome === undefined) continue;
+    if ('unrecovered' in outcome) {
+      unrecovered.push(outcome.unrecovered);
       continue;
     }
-    if (!name) {
-      unrecovered.push({ path: field, why: `the public release ${release.version} has no parameter for it: hub.yaml's default applies` });
-      continue;
-    }
-    let value = entry && 'value' in entry ? toHubcValue(key, entry.value) : undefined;
-    let from = 'the deployment';
-    if (value === undefined) {
-      const fromSettings = settingsRetention(facts.settings, key, exportContainer);
-      if (fromSettings !== undefined) {
-        value = fromSettings;
-        from = 'config/settings.json';
-      }
-    }
-    if (value === undefined) {
-      if (key !== 'dataExplorerSkuTier')
-        unrecovered.push({ path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found (the deployment took the template's default): hub.yaml's default applies` });
-      continue;
-    }
-    if (key === 'hubName') hubName = String(value);
-    if (key === 'enablePublicAccess') value = typeof value === 'string' ? value.toLowerCase() === 'true' : value;
-    if (key === 'scopes' && Array.isArray(value)) {
-      const own = value.map((s) => (isObject(s) ? s.scope : s)).filter((s): s is string => typeof s === 'string' && s.length > 0);
-      const byHand = settingsScopes(facts.settings).filter((s) => !own.some((o) => o.toLowerCase() === s.toLowerCase()));
-      value = [...own, ...byHand];
-      if (byHand.length) inlineComments.set(field, `${byHand.length} of them only in config/settings.json (added by hand)`);
-    }
-    if (key === 'location' && value === '') continue;
-    if (key === 'dataExplorerSkuCapacity' && value === 1) {
-      const sku = find(nameOf('dataExplorerSkuName') ?? '');
-      if (sku && typeof sku.value === 'string' && !isDevSku(sku.value)) {
-        value = 2;
-        inlineComments.set(field, `${name} was 1, which the public template raised to 2 for a Standard SKU`);
-      }
-    }
-    setPath(data, path, value);
+    const field = FIELDS[key].join('.');
+    if (key === 'hubName') hubName = String(outcome.value);
+    setPath(data, FIELDS[key], outcome.value);
     recovered.push(field);
-    if (from !== 'the deployment') inlineComments.set(field, `from ${from}`);
+    if (outcome.comment !== undefined) inlineComments.set(field, outcome.comment);
   }
   for (const [name, why] of Object.entries(release.publicRelease.extraParameters ?? {})) {
     if (facts.parameterNames !== 'public') continue;
-    const entry = find(name);
+    const entry = parameterEntry(facts, name);
     if (entry && 'value' in entry) unrecovered.push({ path: name, why: `${JSON.stringify(entry.value)} has no hub.yaml field: ${why}` });
   }
   if (!hubName) throw new Error('importedHubYaml: no hub name');
@@ -182,7 +157,54 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
       inlineComments.set('scopes', 'from config/settings.json');
     }
   }
+  const text = hubYamlText(facts, release, data, header, unrecovered, inlineComments);
+  return { text, release: release.version, naming: facts.naming, hubName, recovered, unrecovered };
+}
 
+/**
+ * One template parameter's hub.yaml value: from the deployment, else from settings.json (retention), in
+ * hub.yaml's terms; or why it is not recovered. Undefined for what is left out without a word (an empty
+ * location, the SKU tier, which the SKU name implies, a secret the public release does not have).
+ */
+function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): FieldOutcome | undefined {
+  const field = FIELDS[key].join('.');
+  const name = parameterNameIn(facts, release, key);
+  const entry = name ? parameterEntry(facts, name) : undefined;
+  if (key === 'remoteHubStorageKey') {
+    return name ? { unrecovered: { path: name, why: 'a secret, never read back by Azure nor written to hub.yaml: give it when deploying (the portal form, or a parameter file)' } } : undefined;
+  }
+  if (!name) return { unrecovered: { path: field, why: `the public release ${release.version} has no parameter for it: hub.yaml's default applies` } };
+  let value = entry && 'value' in entry ? toHubcValue(key, entry.value) : undefined;
+  let comment: string | undefined;
+  if (value === undefined) {
+    value = settingsRetention(facts.settings, key, release.namingRules[facts.naming].exportContainer);
+    if (value !== undefined) comment = 'from config/settings.json';
+  }
+  if (value === undefined) {
+    if (key === 'dataExplorerSkuTier') return undefined;
+    return { unrecovered: { path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found (the deployment took the template's default): hub.yaml's default applies` } };
+  }
+  if (key === 'enablePublicAccess') value = typeof value === 'string' ? value.toLowerCase() === 'true' : value;
+  if (key === 'scopes' && Array.isArray(value)) {
+    const own = value.map((s) => (isObject(s) ? s.scope : s)).filter((s): s is string => typeof s === 'string' && s.length > 0);
+    const byHand = settingsScopes(facts.settings).filter((s) => !own.some((o) => o.toLowerCase() === s.toLowerCase()));
+    value = [...own, ...byHand];
+    if (byHand.length) comment ??= `${byHand.length} of them only in config/settings.json (added by hand)`;
+  }
+  if (key === 'location' && value === '') return undefined;
+  if (key === 'dataExplorerSkuCapacity' && value === 1) {
+    const sku = parameterEntry(facts, parameterNameIn(facts, release, 'dataExplorerSkuName') ?? '');
+    if (sku && typeof sku.value === 'string' && !isDevSku(sku.value)) {
+      value = 2;
+      comment ??= `${name} was 1, which the public template raised to 2 for a Standard SKU`;
+    }
+  }
+  return { value, ...(comment === undefined ? {} : { comment }) };
+}
+
+/** The hub.yaml text: the header comment (sources, release and naming, remarks, what was not recovered), the values, their comments. */
+function hubYamlText(facts: ImportFacts, release: Release, data: Record<string, unknown>, header: string[], unrecovered: Unrecovered[], inlineComments: Map<string, string>): string {
+  const exportContainer = release.namingRules[facts.naming].exportContainer;
   const doc = new Document(data);
   const intro = [
     ...header,
@@ -198,6 +220,5 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
     if (isScalar(node)) node.comment = ` ${comment}`;
     else if (isMap(node) || isSeq(node)) node.commentBefore = ` ${comment}`;
   }
-  const text = doc.toString({ lineWidth: 0 });
-  return { text, release: release.version, naming: facts.naming, hubName, recovered, unrecovered };
+  return doc.toString({ lineWidth: 0 });
 }

@@ -34,24 +34,7 @@ export const IN_MEMORY_BASE_ID = 'HUBC_BUILD';
  */
 export function toSarif(result: LintHubResult, options: { files?: FindingFiles; hubFile?: string; maintainerRules?: boolean } = {}): Log {
   const files = options.files;
-  const rules: ReportingDescriptor[] = [
-    ...RULES.map((r): ReportingDescriptor => ({
-      id: r.id,
-      name: r.name,
-      shortDescription: { text: r.summary },
-      fullDescription: { text: r.rationale },
-      helpUri: r.link,
-      defaultConfiguration: { level: r.severity, enabled: r.actor === 'author' || options.maintainerRules === true },
-      properties: { area: r.area, actor: r.actor },
-    })),
-    {
-      id: UNUSED_SUPPRESSION_CODE,
-      name: 'lint/unused-suppression',
-      shortDescription: { text: 'Every lint.suppress entry of hub.yaml names a rule that reports something.' },
-      fullDescription: { text: 'A stale suppression would silently hide the problem if it came back.' },
-      defaultConfiguration: { level: 'warning' },
-    },
-  ];
+  const rules = sarifRules(options.maintainerRules === true);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   let inMemory = false;
   const artifact = (release: string, file: string): ArtifactLocation => {
@@ -59,34 +42,7 @@ export function toSarif(result: LintHubResult, options: { files?: FindingFiles; 
     inMemory = true;
     return { uri: `${release}/${file}`, uriBaseId: IN_MEMORY_BASE_ID };
   };
-  const toResult = (d: Diagnostic, location: ArtifactLocation, justification?: string): Result => ({
-    ruleId: d.code,
-    ...(ruleIndex.has(d.code) ? { ruleIndex: ruleIndex.get(d.code) } : {}),
-    level: level(d),
-    message: { text: d.hint ? `${d.message}. ${d.hint}` : d.message },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: location,
-          ...(d.start ? { region: { startLine: d.start.line, startColumn: d.start.col } } : {}),
-        },
-        ...(d.path ? { logicalLocations: [{ fullyQualifiedName: d.path }] } : {}),
-      },
-    ],
-    ...(d.related?.length
-      ? {
-          relatedLocations: d.related.map((r, i) => ({
-            id: i + 1,
-            physicalLocation: {
-              artifactLocation: { uri: (options.hubFile ?? r.file).replace(/\\/g, '/') },
-              ...(r.start ? { region: { startLine: r.start.line, startColumn: r.start.col } } : {}),
-            },
-            message: { text: r.message },
-          })),
-        }
-      : {}),
-    ...(justification !== undefined ? { suppressions: [{ kind: 'external', justification }] } : {}),
-  });
+  const toResult = (d: Diagnostic, location: ArtifactLocation, justification?: string): Result => sarifResult(d, location, ruleIndex.get(d.code), options.hubFile, justification);
   const results = [
     ...result.diagnostics.map((d) => toResult(d, { uri: (options.hubFile ?? d.file ?? 'hub.yaml').replace(/\\/g, '/') })),
     ...result.reports.flatMap((r) => [
@@ -113,5 +69,64 @@ export function toSarif(result: LintHubResult, options: { files?: FindingFiles; 
         results,
       },
     ],
+  };
+}
+
+/** The rules of the log: every lint rule (a maintainer's enabled only when `maintainerRules`), then the unused-suppression check. */
+function sarifRules(maintainerRules: boolean): ReportingDescriptor[] {
+  return [
+    ...RULES.map((r): ReportingDescriptor => ({
+      id: r.id,
+      name: r.name,
+      shortDescription: { text: r.summary },
+      fullDescription: { text: r.rationale },
+      helpUri: r.link,
+      defaultConfiguration: { level: r.severity, enabled: r.actor === 'author' || maintainerRules },
+      properties: { area: r.area, actor: r.actor },
+    })),
+    {
+      id: UNUSED_SUPPRESSION_CODE,
+      name: 'lint/unused-suppression',
+      shortDescription: { text: 'Every lint.suppress entry of hub.yaml names a rule that reports something.' },
+      fullDescription: { text: 'A stale suppression would silently hide the problem if it came back.' },
+      defaultConfiguration: { level: 'warning' },
+    },
+  ];
+}
+
+/**
+ * One result: the finding at `location` (line and column when known, the model path as its logical
+ * location), its related hub.yaml places (in `hubFile` when given), and a suppression with the hub.yaml
+ * reason when it was suppressed.
+ * @param ruleIndex the index of its rule in the log's rules, when it has one there
+ */
+function sarifResult(d: Diagnostic, location: ArtifactLocation, ruleIndex: number | undefined, hubFile: string | undefined, justification?: string): Result {
+  return {
+    ruleId: d.code,
+    ...(ruleIndex !== undefined ? { ruleIndex } : {}),
+    level: level(d),
+    message: { text: d.hint ? `${d.message}. ${d.hint}` : d.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: location,
+          ...(d.start ? { region: { startLine: d.start.line, startColumn: d.start.col } } : {}),
+        },
+        ...(d.path ? { logicalLocations: [{ fullyQualifiedName: d.path }] } : {}),
+      },
+    ],
+    ...(d.related?.length
+      ? {
+          relatedLocations: d.related.map((r, i) => ({
+            id: i + 1,
+            physicalLocation: {
+              artifactLocation: { uri: (hubFile ?? r.file).replace(/\\/g, '/') },
+              ...(r.start ? { region: { startLine: r.start.line, startColumn: r.start.col } } : {}),
+            },
+            message: { text: r.message },
+          })),
+        }
+      : {}),
+    ...(justification !== undefined ? { suppressions: [{ kind: 'external', justification }] } : {}),
   };
 }

@@ -197,7 +197,6 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
 
 /** The publish itself, holding the lock of `dir` (the feed folder, links resolved). */
 function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishOptions, recovered: string[]): PublishOutcome {
-  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   let tree: FeedTree;
   try {
     recovered.push(...recoverFeed(fs, dir));
@@ -212,7 +211,42 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   // Only the index records what is published: without one (a first publish killed before it), no release is
   // immutable yet, and the index written lists every complete release folder again.
   const listed = new Set(oldIndex ? oldIndex.releases.map((r) => r.release) : []);
+  const { desired, actions } = placeReleases(current, listed, options);
 
+  const present = new Set(feedReleases(desired));
+  const recorded = oldIndex ? [...listed] : [...present];
+  const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
+  const latest = setAliases(desired, releases);
+  const index = feedIndex(desired, releases, latest, baseUrl, dateOfRelease(actions, oldIndex, options));
+  desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
+  desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
+  desired.set('index.html', Buffer.from(feedPage(index), 'utf8'));
+  // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
+  desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
+
+  const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
+  const plan = planWrite(current, desired, [...actions.keys()]);
+  if (!plan) return { feedDir: given, changed: false, releases: published, index, recovered };
+  const blocked = blockedBy(tree, plan);
+  if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
+  try {
+    writeFeed(fs, dir, plan, current);
+  } catch (e) {
+    throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
+  }
+  return { feedDir: given, changed: true, releases: published, index, recovered };
+}
+
+/**
+ * The feed's files with the releases to publish in their folders, and what became of each: `unchanged`
+ * (listed already, same files), `replaced` (listed, different files, `--force`) or `added`.
+ * @throws PublishError HUB411 when listed releases would change without `--force`
+ */
+function placeReleases(
+  current: ReadonlyMap<string, Buffer>,
+  listed: ReadonlySet<string>,
+  options: PublishOptions,
+): { desired: Map<string, Buffer>; actions: Map<string, PublishedRelease['action']> } {
   const desired = new Map(current);
   const conflicts: ReleaseConflict[] = [];
   const actions = new Map<string, PublishedRelease['action']>();
@@ -233,10 +267,16 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
     for (const [p, data] of files) desired.set(p, data);
   }
   if (conflicts.length) throw new PublishError(codes.HUB411.raise({ conflicts }));
+  return { desired, actions };
+}
 
-  const present = new Set(feedReleases(desired));
-  const recorded = oldIndex ? [...listed] : [...present];
-  const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
+/**
+ * Sets each release's versioned template and form files (copies of its own) and the `latest` aliases (of
+ * the newest release) in `desired`.
+ * @param releases the releases of the feed, oldest first
+ * @returns the newest release, undefined for an empty feed
+ */
+function setAliases(desired: Map<string, Buffer>, releases: readonly string[]): string | undefined {
   for (const r of releases) {
     const names = versionedNames(r);
     if (!desired.has(names.template)) desired.set(names.template, desired.get(`${r}/azuredeploy.json`)!);
@@ -250,38 +290,30 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
     desired.set(LATEST.template, desired.get(names.template)!);
     if (desired.has(names.uiDefinition)) desired.set(LATEST.uiDefinition, desired.get(names.uiDefinition)!);
   }
+  return latest;
+}
 
+/** The date of a release in the index: today (or `--date`) when published now, else the date the index gave it. */
+function dateOfRelease(actions: ReadonlyMap<string, PublishedRelease['action']>, oldIndex: FeedIndex | undefined, options: PublishOptions): (release: string) => string {
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const oldDates = new Map((oldIndex?.releases ?? []).map((r) => [r.release, r.date]));
-  const dateOf = (r: string) => {
+  return (r) => {
     const action = actions.get(r);
     if (action === 'added' || action === 'replaced') return options.date ?? today();
     return oldDates.get(r) ?? options.date ?? today();
   };
+}
+
+/** The feed's index: its releases newest first, each with its previous one, and the `latest` aliases. */
+function feedIndex(desired: ReadonlyMap<string, Buffer>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
   const records = releases.map((r, i) => indexRelease(desired, r, i ? releases[i - 1] : undefined, dateOf(r), baseUrl));
-  const index: FeedIndex = {
+  return {
     kind: 'hubc-release-feed',
     baseUrl,
     latest: latest ?? null,
     releases: records.reverse(),
     aliases: latest ? [LATEST.template, LATEST.uiDefinition].filter((p) => desired.has(p)).map((p) => ({ ...feedFile(p, desired.get(p)!), release: latest })) : [],
   };
-  desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
-  desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
-  desired.set('index.html', Buffer.from(feedPage(index), 'utf8'));
-  // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
-  desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
-
-  const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
-  const plan = planWrite(current, desired, [...actions.keys()]);
-  if (!plan) return { feedDir: given, changed: false, releases: published, index, recovered };
-  const blocked = blockedBy(tree, plan);
-  if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
-  try {
-    writeFeed(fs, dir, plan, current);
-  } catch (e) {
-    throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
-  }
-  return { feedDir: given, changed: true, releases: published, index, recovered };
 }
 
 /** The top-level files of a feed in the order a publish writes them: versioned files, aliases, pages, the index last. */

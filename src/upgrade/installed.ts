@@ -20,9 +20,8 @@
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import { RELEASE_VERSIONS, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
-import { dataLakeClient, type DataLakeConnection } from '../migrate/dataLake.js';
+import { readSettingsJson, type DataLakeConnection } from '../migrate/dataLake.js';
 import { namingOfNames } from '../public/names.js';
-import { formatBytes, INPUT_LIMITS } from '../util/inputFiles.js';
 
 /** What was found. */
 export interface InstalledHub {
@@ -81,19 +80,7 @@ export async function readInstalledHub(client: ResourceManagementClient, resourc
   const known = sorted.map(releaseOfVersion).filter((v): v is string => Boolean(v));
   if (known.length) return { release: oldest(known), source: 'tag', tags: sorted, resources, ...(await publicInstall(client, resourceGroup, groupId, hubName, oldest(known), resources)) };
   try {
-    const file = dataLakeClient(storage(storageAccount)).getFileSystemClient('config').getFileClient('settings.json');
-    // At most one byte past the limit is asked for (a ranged read), so a huge blob costs nothing.
-    const body = (await file.read(0, INPUT_LIMITS.json + 1)).readableStreamBody;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    if (body) {
-      for await (const c of body) {
-        chunks.push(Buffer.from(c as Uint8Array));
-        size += chunks[chunks.length - 1].length;
-        if (size > INPUT_LIMITS.json) throw new Error(`it is larger than ${formatBytes(INPUT_LIMITS.json)}, the most hubc reads from such a file`);
-      }
-    }
-    const settings = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { version?: unknown };
+    const settings = (await readSettingsJson(storage(storageAccount))) as { version?: unknown };
     const release = releaseOfVersion(settings.version);
     if (release) return { release, source: 'settings', tags: sorted, resources, ...(await publicInstall(client, resourceGroup, groupId, hubName, release, resources)) };
     return { source: 'unknown', tags: sorted, resources, settingsError: `config/settings.json has version ${JSON.stringify(settings.version)}, which is no release hubc knows` };

@@ -12,10 +12,11 @@ import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
 import { diffBuilds } from '../diff/compare.js';
 import { templateOf } from '../diff/template.js';
-import type { DiffInput } from '../diff/types.js';
-import { dataFactorySteps } from './dataFactory.js';
+import type { DiffInput, DiffResult } from '../diff/types.js';
+import type { JsonObject } from '../util/json.js';
+import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { accessSteps, resourceSteps } from './resources.js';
+import { accessSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
 import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
@@ -58,14 +59,55 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const ta = templateOf(a.artifacts);
   const tb = templateOf(b.artifacts);
   const diff = diffBuilds(a, b);
-  const drafts: Draft[] = [];
+  const notes = [...(options.notes ?? [])];
+  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, diff, options.parameters, notes);
 
-  // prepare: the saved parameter file.
+  // before / after: Data Factory objects and resources.
+  const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
+  const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
+  const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
+  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  if (l.renamed) {
+    // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
+    drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
+    drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
+    return finish(a, b, drafts, notes, migration);
+  }
+  if (a.source === 'public' && l.left.some((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts')) {
+    notes.push(
+      `${b.label} does not name the hub's resources as the public release ${a.release} does: it deploys a second storage account, factory and vault beside the public ones, and the exports keep writing to the public hub's storage. To take the public hub over in place, write naming: public in hub.yaml (docs/adopting.md).`,
+    );
+  }
+  const df = dataFactorySteps(l, diff);
+  const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
+  notes.push(...resourceNotes);
+  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
+  const storage = storageSteps(a, b, diff, l.datasets);
+  drafts.push(...deployPhase(a, b, tb, diff, storage));
+  drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
+  return finish(a, b, drafts, notes, migration);
+}
+
+/**
+ * The `prepare` steps: rename or remove the parameters B renamed or dropped (in the saved parameter file,
+ * when one is given: only those it sets), and set B's new parameters without a default. With a file, also
+ * its migration, and a note in `notes` when it is a parameter file of B already.
+ */
+function parameterFileSteps(
+  a: DiffInput,
+  b: DiffInput,
+  ta: JsonObject,
+  tb: JsonObject,
+  diff: DiffResult,
+  parameters: PlanOptions['parameters'],
+  notes: string[],
+): { drafts: Draft[]; migration: UpgradePlan['parameters'] } {
+  const drafts: Draft[] = [];
   const changes = parameterChanges(a, b, ta, tb, diff);
   let migration: UpgradePlan['parameters'];
-  const notes = [...(options.notes ?? [])];
-  if (options.parameters) {
-    const { file, doc, out } = options.parameters;
+  if (parameters) {
+    const { file, doc, out } = parameters;
     const fits = parameterFileFit(file, doc, ta, tb, { from: a.label, to: b.label }, out);
     migration = migrateParameterFile(file, doc as Parameters<typeof migrateParameterFile>[1], changes, tb, fits);
     if (fits === 'to') notes.push(`${file} is already a parameter file of ${b.label} (it sets parameters ${a.label} does not declare): it is used as it is, nothing in it is renamed or dropped.`);
@@ -90,39 +132,28 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     const note = diff.upgradeNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
   }
+  return { drafts, migration };
+}
 
-  // before / after: Data Factory objects and resources.
-  const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
-  const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
-  const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
-  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
-  if (l.renamed) {
-    // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
-    drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
-    drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
-    return finish(a, b, drafts, notes, migration);
-  }
-  if (a.source === 'public' && l.left.some((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts')) {
-    notes.push(
-      `${b.label} does not name the hub's resources as the public release ${a.release} does: it deploys a second storage account, factory and vault beside the public ones, and the exports keep writing to the public hub's storage. To take the public hub over in place, write naming: public in hub.yaml (docs/adopting.md).`,
-    );
-  }
-  const df = dataFactorySteps(l, diff);
-  const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
-  notes.push(...resourceNotes);
-  const dfVerb = (kind: string) => (kind === 'stopTrigger' ? 'Stop' : 'Delete');
-  const dfWord = { triggers: 'trigger', pipelines: 'pipeline', datasets: 'dataset', linkedServices: 'linked service' } as const;
-  const dfDraft = (s: (typeof df)[number]): Draft => ({
+const DATA_FACTORY_WORD = { triggers: 'trigger', pipelines: 'pipeline', datasets: 'dataset', linkedServices: 'linked service' } as const;
+
+/** The step that stops or deletes a Data Factory object, which `hubc deploy` carries out. */
+function dataFactoryDraft(s: DataFactoryStep): Draft {
+  return {
     phase: s.phase,
     kind: s.kind,
     performer: 'hubc deploy',
     subject: s.target.name,
-    action: `${dfVerb(s.kind)} ${dfWord[s.target.kind]} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+    action: `${s.kind === 'stopTrigger' ? 'Stop' : 'Delete'} ${DATA_FACTORY_WORD[s.target.kind]} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
     why: s.why,
     cites: s.cites,
     dataFactory: s.target,
-  });
-  const resDraft = (s: (typeof res)[number]): Draft => ({
+  };
+}
+
+/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. */
+function resourceDraft(s: ResourceStep): Draft {
+  return {
     phase: s.phase,
     kind: s.kind,
     performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
@@ -135,11 +166,12 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     why: s.why,
     cites: s.cites,
     resource: s.target,
-  });
-  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
-  drafts.push(...df.filter((s) => s.phase === 'before').map(dfDraft), ...res.filter((s) => s.phase === 'before').map(resDraft));
+  };
+}
 
-  // deploy: B itself, its settings and start-triggers scripts.
+/** The `deploy` steps: B itself, its storage steps of that phase, and starting its triggers (by its start-triggers script, or by you). */
+function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResult, storage: Draft[]): Draft[] {
+  const drafts: Draft[] = [];
   drafts.push({
     phase: 'deploy',
     kind: 'deploy',
@@ -149,7 +181,6 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     why: `This is the upgrade: ${diff.files.changed.length + diff.files.added.length} files of the build differ from ${a.label}.`,
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
-  const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
   const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && /_startTriggers'\)\]$/.test((r as { name: string }).name)) as { type: string; name: string } | undefined;
   if (start) {
@@ -165,9 +196,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   } else {
     drafts.push({ phase: 'deploy', kind: 'manual', performer: 'you', subject: 'triggers', action: "Start {B}'s triggers after the deployment.", why: 'The triggers were stopped before the deployment, and {B} has no start-triggers script.', cites: [{ change: 'dataFactory/triggers: stopped before the deployment' }] });
   }
-
-  drafts.push(...df.filter((s) => s.phase === 'after').map(dfDraft), ...res.filter((s) => s.phase === 'after').map(resDraft), ...storage.filter((s) => s.phase === 'after'));
-  return finish(a, b, drafts, notes, migration);
+  return drafts;
 }
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */

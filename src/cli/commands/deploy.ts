@@ -11,6 +11,8 @@ import { parseDuration } from '../../util/duration.js';
 import { stripControl } from '../../util/text.js';
 import type { ArmError } from '../../deploy/errors.js';
 import type { DeployOutcome } from '../../deploy/run.js';
+import type { UpgradeRequest } from '../../deploy/upgrade.js';
+import type { TokenCredential } from '@azure/identity';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseOption } from '../options.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
@@ -139,60 +141,65 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
         '  hubc deploy my-hub.yaml --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub --parameters azuredeploy.parameters.json --yes\n' +
         '\nExit codes: 0 deployed (or what-if shown), 1 hub.yaml, parameters or deployment rejected, or cancelled, 2 usage, sign-in, permission, network, or no terminal to confirm on.\n',
     )
-    .action(async (fileArg: string | undefined, opts: DeployFlags) => {
-      const { io } = ctx;
-      const file = hubFileOf(io, fileArg, opts.hub);
-      if (file === undefined) return ctx.exit(EXIT.usage);
-      if (opts.from && !opts.upgrade) {
-        io.err('error: --from needs --upgrade\n');
-        return ctx.exit(EXIT.usage);
-      }
-      const checked = await compileAndCheck(io, file, opts.format, opts.release);
-      if (typeof checked === 'number') return ctx.exit(checked);
-      const { result: compiled, diagnostics: checks } = checked;
-      const [{ armConnection }, { DEFAULT_TIMING, runDeploy }, { formatArmError }] = await Promise.all([
-        import('../../deploy/arm.js'),
-        import('../../deploy/run.js'),
-        import('../../deploy/errors.js'),
-      ]);
-      const azure = ctx.azure ?? {};
-      const credential = await azureCredential(ctx, opts.cloud);
-      // Lines carry text from ARM (resource names, messages): no escape sequence reaches the terminal.
-      const say = opts.format === 'json' ? (line: string) => io.err(`${stripControl(line)}\n`) : (line: string) => io.out(`${stripControl(line)}\n`);
-      const ask = io.isTTY && io.ask ? (q: string) => io.ask!(q) : undefined;
-      const outcome = await runDeploy(
-        {
-          compiled,
-          resourceGroup: opts.resourceGroup,
-          location: opts.location,
-          deploymentName: opts.name ?? defaultDeploymentName(compiled.model!.hub.name, compiled.release!),
-          parametersFile: opts.parameters,
-          whatIfOnly: Boolean(opts.whatIf),
-          yes: Boolean(opts.yes),
-          ...(opts.upgrade
-            ? {
-                upgrade: {
-                  hubFile: file,
-                  from: opts.from,
-                  publicTemplates: opts.publicTemplates,
-                  dataLake: (account: string) => ({
-                    account,
-                    endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
-                    credential,
-                    clientOptions: azure.storageClientOptions,
-                  }),
-                },
-              }
-            : {}),
-        },
-        {
-          connection: armConnection(opts.cloud, opts.subscription, credential, opts.armEndpoint, azure.clientOptions),
-          timing: { ...DEFAULT_TIMING, ...azure.timing, timeoutMs: opts.timeout },
-          say,
-          ...(ask ? { confirm: async (q: string) => /^\s*y(es)?\s*$/i.test(await ask(q)) } : {}),
-        },
-      );
-      printOutcome(io, opts.format, outcome, checks, formatArmError);
-      ctx.exit(!outcome.failure ? EXIT.ok : outcome.failure.kind === 'environment' ? EXIT.usage : EXIT.diagnostics);
-    });
+    .action((fileArg: string | undefined, opts: DeployFlags) => deployAction(ctx, fileArg, opts));
+}
+
+/** The action: compiles the hub, deploys it with `src/deploy/run.ts`, prints the outcome. */
+async function deployAction(ctx: CommandContext, fileArg: string | undefined, opts: DeployFlags): Promise<void> {
+  const { io } = ctx;
+  const file = hubFileOf(io, fileArg, opts.hub);
+  if (file === undefined) return ctx.exit(EXIT.usage);
+  if (opts.from && !opts.upgrade) {
+    io.err('error: --from needs --upgrade\n');
+    return ctx.exit(EXIT.usage);
+  }
+  const checked = await compileAndCheck(io, file, opts.format, opts.release);
+  if (typeof checked === 'number') return ctx.exit(checked);
+  const { result: compiled, diagnostics: checks } = checked;
+  const [{ armConnection }, { DEFAULT_TIMING, runDeploy }, { formatArmError }] = await Promise.all([
+    import('../../deploy/arm.js'),
+    import('../../deploy/run.js'),
+    import('../../deploy/errors.js'),
+  ]);
+  const azure = ctx.azure ?? {};
+  const credential = await azureCredential(ctx, opts.cloud);
+  // Lines carry text from ARM (resource names, messages): no escape sequence reaches the terminal.
+  const say = opts.format === 'json' ? (line: string) => io.err(`${stripControl(line)}\n`) : (line: string) => io.out(`${stripControl(line)}\n`);
+  const ask = io.isTTY && io.ask ? (q: string) => io.ask!(q) : undefined;
+  const outcome = await runDeploy(
+    {
+      compiled,
+      resourceGroup: opts.resourceGroup,
+      location: opts.location,
+      deploymentName: opts.name ?? defaultDeploymentName(compiled.model!.hub.name, compiled.release!),
+      parametersFile: opts.parameters,
+      whatIfOnly: Boolean(opts.whatIf),
+      yes: Boolean(opts.yes),
+      ...(opts.upgrade ? { upgrade: upgradeRequest(ctx, file, opts, credential) } : {}),
+    },
+    {
+      connection: armConnection(opts.cloud, opts.subscription, credential, opts.armEndpoint, azure.clientOptions),
+      timing: { ...DEFAULT_TIMING, ...azure.timing, timeoutMs: opts.timeout },
+      say,
+      ...(ask ? { confirm: async (q: string) => /^\s*y(es)?\s*$/i.test(await ask(q)) } : {}),
+    },
+  );
+  printOutcome(io, opts.format, outcome, checks, formatArmError);
+  ctx.exit(!outcome.failure ? EXIT.ok : outcome.failure.kind === 'environment' ? EXIT.usage : EXIT.diagnostics);
+}
+
+/** What `--upgrade` needs: the hub file, `--from`, `--public-templates`, and the Data Lake connection of a storage account. */
+function upgradeRequest(ctx: CommandContext, hubFile: string, opts: DeployFlags, credential: TokenCredential): UpgradeRequest {
+  const azure = ctx.azure ?? {};
+  return {
+    hubFile,
+    from: opts.from,
+    publicTemplates: opts.publicTemplates,
+    dataLake: (account: string) => ({
+      account,
+      endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
+      credential,
+      clientOptions: azure.storageClientOptions,
+    }),
+  };
 }

@@ -10,6 +10,7 @@ import { NAMING_MODES, type NamingMode } from '../../model/naming.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import { codes } from '../../diagnostics/index.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { ImportFacts } from '../../import/index.js';
 import { toJsonText } from '../../model/json.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption } from '../options.js';
@@ -84,74 +85,87 @@ export function registerImport(program: Command, ctx: CommandContext): void {
       '\nExamples:\n  hubc import --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub\n  hubc import --parameters finops-hub.parameters.json --settings settings.json --out imported.yaml\n' +
         '\nExit codes: 0 written, 1 the hub.yaml made does not build, 2 usage, a file that exists or cannot be read, no hub found, or a failed call to Azure.\n',
     )
-    .action(async (opts: ImportFlags) => {
-      const { io } = ctx;
-      const online = opts.subscription !== undefined || opts.resourceGroup !== undefined;
-      if (online === Boolean(opts.parameters) || (online && (!opts.subscription || !opts.resourceGroup))) {
-        io.err('error: pass either --subscription and --resource-group (online) or --parameters (offline)\n');
-        return ctx.exit(EXIT.usage);
-      }
-      if (online && opts.settings) {
-        io.err('error: --settings is for an offline import (online, settings.json is read from the hub)\n');
-        return ctx.exit(EXIT.usage);
-      }
-      const report = (diagnostics: Diagnostic[], code: number) => {
-        reportDiagnostics(io, diagnostics, opts.format);
-        return ctx.exit(code);
-      };
-      const mod = await import('../../import/index.js');
-      let facts;
-      try {
-        if (online) {
-          const [{ armConnection, createResourceClient }, { createDataFactoryClient }] = await Promise.all([import('../../deploy/arm.js'), import('../../deploy/upgradeSteps.js')]);
-          const azure = ctx.azure ?? {};
-          const credential = await azureCredential(ctx, opts.cloud);
-          const connection = armConnection(opts.cloud, opts.subscription!, credential, opts.armEndpoint, azure.clientOptions);
-          const dataFactory = createDataFactoryClient(connection);
-          facts = await mod.readRunningHub({
-            client: createResourceClient(connection),
-            subscriptionId: opts.subscription!,
-            resourceGroup: opts.resourceGroup!,
-            hubName: opts.hubName,
-            release: opts.release,
-            timeoutMs: opts.timeout * 1000,
-            dataLake: (account) => ({ account, endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix), credential, clientOptions: azure.storageClientOptions }),
-            listTriggers: async (factoryId, abortSignal) => {
-              const name = factoryId.split('/').pop()!;
-              const out: string[] = [];
-              for await (const t of dataFactory.triggers.listByFactory(opts.resourceGroup!, name, { abortSignal })) out.push(String(t.name));
-              return out;
-            },
-          });
-          if (opts.naming) facts = { ...facts, naming: opts.naming };
-        } else {
-          const parameters = await readJson(opts.parameters!);
-          if (parameters.diagnostic) return report([parameters.diagnostic], EXIT.usage);
-          const settings = opts.settings ? await readJson(opts.settings) : undefined;
-          if (settings?.diagnostic) return report([settings.diagnostic], EXIT.usage);
-          facts = mod.offlineFacts({ parametersFile: opts.parameters!, parameters: parameters.doc, settingsFile: opts.settings, settings: settings?.doc, release: opts.release, naming: opts.naming });
-        }
-      } catch (e) {
-        if (e instanceof mod.ImportError) return report([{ ...e.raised, file: opts.out }], EXIT.usage);
-        throw e;
-      }
-      const outcome = mod.importHubYaml(facts, opts.out);
-      if ('diagnostics' in outcome) return report(outcome.diagnostics, EXIT.diagnostics);
-      try {
-        mod.writeImportedHub(opts.out, outcome.hub);
-      } catch (e) {
-        const raised = (e as NodeJS.ErrnoException).code === 'EEXIST' ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' }) : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
-        return report([{ ...raised, file: opts.out }], EXIT.usage);
-      }
-      const { hub } = outcome;
-      if (opts.format === 'json') {
-        io.out(toJsonText({ file: opts.out, release: hub.release, naming: hub.naming, hubName: hub.hubName, recovered: hub.recovered, unrecovered: hub.unrecovered, diagnostics: outcome.warnings }));
-      } else {
-        reportDiagnostics(io, outcome.warnings, 'text');
-        io.out(`wrote ${opts.out}: hub ${hub.hubName}, release ${hub.release}, naming: ${hub.naming}; ${hub.recovered.length} values recovered\n`);
-        for (const u of hub.unrecovered) io.out(`  not recovered: ${u.path}: ${u.why}\n`);
-        io.out(`next: hubc diff public:${hub.release} ${opts.out} --public-templates <folder>, then hubc upgrade-plan\n`);
-      }
-      ctx.exit(EXIT.ok);
-    });
+    .action((opts: ImportFlags) => importAction(ctx, opts));
+}
+
+/** `src/import/`, loaded by the action. */
+type ImportModule = typeof import('../../import/index.js');
+
+/** The action: reads the hub's facts (online or offline), writes the hub.yaml made of them, prints what it recovered. */
+async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<void> {
+  const { io } = ctx;
+  const online = opts.subscription !== undefined || opts.resourceGroup !== undefined;
+  if (online === Boolean(opts.parameters) || (online && (!opts.subscription || !opts.resourceGroup))) {
+    io.err('error: pass either --subscription and --resource-group (online) or --parameters (offline)\n');
+    return ctx.exit(EXIT.usage);
+  }
+  if (online && opts.settings) {
+    io.err('error: --settings is for an offline import (online, settings.json is read from the hub)\n');
+    return ctx.exit(EXIT.usage);
+  }
+  const report = (diagnostics: Diagnostic[], code: number) => {
+    reportDiagnostics(io, diagnostics, opts.format);
+    return ctx.exit(code);
+  };
+  const mod = await import('../../import/index.js');
+  let facts;
+  try {
+    facts = online ? await onlineFacts(ctx, opts, mod) : await offlineFacts(opts, mod);
+  } catch (e) {
+    if (e instanceof mod.ImportError) return report([{ ...e.raised, file: opts.out }], EXIT.usage);
+    throw e;
+  }
+  if ('diagnostic' in facts) return report([facts.diagnostic], EXIT.usage);
+  const outcome = mod.importHubYaml(facts, opts.out);
+  if ('diagnostics' in outcome) return report(outcome.diagnostics, EXIT.diagnostics);
+  try {
+    mod.writeImportedHub(opts.out, outcome.hub);
+  } catch (e) {
+    const raised = (e as NodeJS.ErrnoException).code === 'EEXIST' ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' }) : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
+    return report([{ ...raised, file: opts.out }], EXIT.usage);
+  }
+  const { hub } = outcome;
+  if (opts.format === 'json') {
+    io.out(toJsonText({ file: opts.out, release: hub.release, naming: hub.naming, hubName: hub.hubName, recovered: hub.recovered, unrecovered: hub.unrecovered, diagnostics: outcome.warnings }));
+  } else {
+    reportDiagnostics(io, outcome.warnings, 'text');
+    io.out(`wrote ${opts.out}: hub ${hub.hubName}, release ${hub.release}, naming: ${hub.naming}; ${hub.recovered.length} values recovered\n`);
+    for (const u of hub.unrecovered) io.out(`  not recovered: ${u.path}: ${u.why}\n`);
+    io.out(`next: hubc diff public:${hub.release} ${opts.out} --public-templates <folder>, then hubc upgrade-plan\n`);
+  }
+  ctx.exit(EXIT.ok);
+}
+
+/** The facts of the running hub, read from Azure; `--naming` replaces the naming told from its resources. */
+async function onlineFacts(ctx: CommandContext, opts: ImportFlags, mod: ImportModule): Promise<ImportFacts> {
+  const [{ armConnection, createResourceClient }, { createDataFactoryClient }] = await Promise.all([import('../../deploy/arm.js'), import('../../deploy/upgradeSteps.js')]);
+  const azure = ctx.azure ?? {};
+  const credential = await azureCredential(ctx, opts.cloud);
+  const connection = armConnection(opts.cloud, opts.subscription!, credential, opts.armEndpoint, azure.clientOptions);
+  const dataFactory = createDataFactoryClient(connection);
+  const facts = await mod.readRunningHub({
+    client: createResourceClient(connection),
+    subscriptionId: opts.subscription!,
+    resourceGroup: opts.resourceGroup!,
+    hubName: opts.hubName,
+    release: opts.release,
+    timeoutMs: opts.timeout * 1000,
+    dataLake: (account) => ({ account, endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix), credential, clientOptions: azure.storageClientOptions }),
+    listTriggers: async (factoryId, abortSignal) => {
+      const name = factoryId.split('/').pop()!;
+      const out: string[] = [];
+      for await (const t of dataFactory.triggers.listByFactory(opts.resourceGroup!, name, { abortSignal })) out.push(String(t.name));
+      return out;
+    },
+  });
+  return opts.naming ? { ...facts, naming: opts.naming } : facts;
+}
+
+/** The facts of a saved parameter file (and settings.json), or the HUB483 diagnostic of a file that cannot be read. */
+async function offlineFacts(opts: ImportFlags, mod: ImportModule): Promise<ImportFacts | { diagnostic: Diagnostic }> {
+  const parameters = await readJson(opts.parameters!);
+  if (parameters.diagnostic) return { diagnostic: parameters.diagnostic };
+  const settings = opts.settings ? await readJson(opts.settings) : undefined;
+  if (settings?.diagnostic) return { diagnostic: settings.diagnostic };
+  return mod.offlineFacts({ parametersFile: opts.parameters!, parameters: parameters.doc, settingsFile: opts.settings, settings: settings?.doc, release: opts.release, naming: opts.naming });
 }

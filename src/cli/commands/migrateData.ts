@@ -67,54 +67,57 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
       '\nExamples:\n  hubc migrate-data --from 0.5 --to 0.7 --storage ./storage\n  hubc migrate-data --from 0.5 --to 0.7 --storage ./storage --yes\n  hubc migrate-data --from 0.6 --to 0.7 --account finopsstoreabc123 --copy --yes\n' +
         '\nExit codes: 0 listed (dry run) or done, 1 a file could not be moved, 2 usage, a missing folder, an unreachable account, or a pair that is not an upgrade.\n',
     )
-    .action(async (opts: MigrateFlags) => {
-      const { io } = ctx;
-      const env = (raised: Raised) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(raised), opts.format));
-      if (Boolean(opts.storage) === Boolean(opts.account)) {
-        io.err('error: pass exactly one of --storage DIR and --account NAME\n');
-        return ctx.exit(EXIT.usage);
-      }
-      if (opts.yes && opts.dryRun) {
-        io.err('error: --yes and --dry-run contradict each other; pass one\n');
-        return ctx.exit(EXIT.usage);
-      }
-      const from = getRelease(opts.from);
-      const to = getRelease(opts.to);
-      if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
-        return env(codes.HUB493.raise({ to: to.version, from: from.version }));
-      }
-      let location: MigrationLocation;
-      if (opts.storage) location = { folder: opts.storage };
-      else {
-        const account = opts.account!;
-        if (!/^[a-z0-9]{3,24}$/.test(account)) {
-          io.err(`error: '${account}' is not a storage account name (3-24 lower-case letters and digits)\n`);
-          return ctx.exit(EXIT.usage);
-        }
-        location = {
-          dataLake: {
-            account,
-            endpoint: opts.dfsEndpoint ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
-            credential: await azureCredential(ctx, opts.cloud),
-            clientOptions: ctx.azure?.storageClientOptions,
-          },
-        };
-      }
-      const [{ migrateData }, { formatMigration }] = await Promise.all([import('../../migrate/run.js'), import('../../migrate/format.js')]);
-      let outcome;
-      try {
-        outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes });
-      } catch (e) {
-        const environment = await asEnvironmentError(e);
-        if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
-        throw e;
-      }
-      const { plan, dryRun, summary, diagnostics } = outcome;
-      if (opts.format === 'json') io.out(toJsonText({ ...plan, dryRun, summary, diagnostics }));
-      else {
-        io.out(formatMigration(plan, dryRun));
-        reportDiagnostics(io, diagnostics, 'text');
-      }
-      ctx.exit(hasErrors(diagnostics) ? EXIT.diagnostics : EXIT.ok);
-    });
+    .action((opts: MigrateFlags) => migrateDataAction(ctx, opts));
+}
+
+/** The action: checks the flags, then plans (dry run) or carries out the moves with `src/migrate/run.ts` and prints them. */
+async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promise<void> {
+  const { io } = ctx;
+  const env = (raised: Raised) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(raised), opts.format));
+  if (Boolean(opts.storage) === Boolean(opts.account)) {
+    io.err('error: pass exactly one of --storage DIR and --account NAME\n');
+    return ctx.exit(EXIT.usage);
+  }
+  if (opts.yes && opts.dryRun) {
+    io.err('error: --yes and --dry-run contradict each other; pass one\n');
+    return ctx.exit(EXIT.usage);
+  }
+  const from = getRelease(opts.from);
+  const to = getRelease(opts.to);
+  if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
+    return env(codes.HUB493.raise({ to: to.version, from: from.version }));
+  }
+  let location: MigrationLocation;
+  if (opts.storage) location = { folder: opts.storage };
+  else {
+    const account = opts.account!;
+    if (!/^[a-z0-9]{3,24}$/.test(account)) {
+      io.err(`error: '${account}' is not a storage account name (3-24 lower-case letters and digits)\n`);
+      return ctx.exit(EXIT.usage);
+    }
+    location = {
+      dataLake: {
+        account,
+        endpoint: opts.dfsEndpoint ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
+        credential: await azureCredential(ctx, opts.cloud),
+        clientOptions: ctx.azure?.storageClientOptions,
+      },
+    };
+  }
+  const [{ migrateData }, { formatMigration }] = await Promise.all([import('../../migrate/run.js'), import('../../migrate/format.js')]);
+  let outcome;
+  try {
+    outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes });
+  } catch (e) {
+    const environment = await asEnvironmentError(e);
+    if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
+    throw e;
+  }
+  const { plan, dryRun, summary, diagnostics } = outcome;
+  if (opts.format === 'json') io.out(toJsonText({ ...plan, dryRun, summary, diagnostics }));
+  else {
+    io.out(formatMigration(plan, dryRun));
+    reportDiagnostics(io, diagnostics, 'text');
+  }
+  ctx.exit(hasErrors(diagnostics) ? EXIT.diagnostics : EXIT.ok);
 }

@@ -76,54 +76,57 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
         '  hubc simulate --storage ./storage --pipeline config_ConfigureExports --format json\n' +
         '\nExit codes: 0 every pipeline run succeeded, 1 a run failed (its Fail code and message are shown), 2 bad input.\n',
     );
-  command.action(async (file: string, opts: SimulateFlags) => {
-    const { io } = ctx;
-    const starts = [opts.event, opts.schedule, opts.pipeline].filter((x) => x !== undefined);
-    if (starts.length !== 1) command.error(`error: give exactly one of --event, --schedule and --pipeline (got ${starts.length})`, { exitCode: EXIT.usage });
-    if (Object.keys(opts.param).length && !opts.pipeline) command.error('error: --param goes with --pipeline', { exitCode: EXIT.usage });
-    const report = (e: { code: string; message: string; hint?: string }) => {
-      if (opts.format === 'json') io.out(`${JSON.stringify({ diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint }] }, null, 2)}\n`);
-      else io.err(`error ${e.code}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
-      return ctx.exit(EXIT.usage);
-    };
-    const { formatSimulation, loadResponses, simulate, SimulationError } = await import('../../simulate/index.js');
-    let responses: ResponsesFile | undefined;
-    try {
-      responses = opts.responses ? loadResponses(opts.responses) : undefined;
-    } catch (e) {
-      if (e instanceof SimulationError) return report(e);
-      throw e;
-    }
-    const compiled = await compileFile(io, file, opts.format, opts.release);
-    if (typeof compiled === 'number') return ctx.exit(compiled);
-    const start: SimulationStart =
-      opts.event !== undefined
+  command.action((file: string, opts: SimulateFlags) => simulateAction(ctx, command, file, opts));
+}
+
+/** The action: checks the flags, compiles the hub and runs the simulation with `src/simulate/`, then prints its report. */
+async function simulateAction(ctx: CommandContext, command: Command, file: string, opts: SimulateFlags): Promise<void> {
+  const { io } = ctx;
+  const starts = [opts.event, opts.schedule, opts.pipeline].filter((x) => x !== undefined);
+  if (starts.length !== 1) command.error(`error: give exactly one of --event, --schedule and --pipeline (got ${starts.length})`, { exitCode: EXIT.usage });
+  if (Object.keys(opts.param).length && !opts.pipeline) command.error('error: --param goes with --pipeline', { exitCode: EXIT.usage });
+  const report = (e: { code: string; message: string; hint?: string }) => {
+    if (opts.format === 'json') io.out(`${JSON.stringify({ diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint }] }, null, 2)}\n`);
+    else io.err(`error ${e.code}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
+    return ctx.exit(EXIT.usage);
+  };
+  const { formatSimulation, loadResponses, simulate, SimulationError } = await import('../../simulate/index.js');
+  let responses: ResponsesFile | undefined;
+  try {
+    responses = opts.responses ? loadResponses(opts.responses) : undefined;
+  } catch (e) {
+    if (e instanceof SimulationError) return report(e);
+    throw e;
+  }
+  const compiled = await compileFile(io, file, opts.format, opts.release);
+  if (typeof compiled === 'number') return ctx.exit(compiled);
+  const start: SimulationStart =
+    opts.event !== undefined
       ? { kind: 'event', path: opts.event }
       : opts.schedule
         ? { kind: 'schedule', schedule: opts.schedule }
         : { kind: 'pipeline', pipeline: opts.pipeline!, parameters: opts.param };
-    let result: Awaited<ReturnType<typeof simulate>>;
-    try {
-      result = await simulate({
-        artifacts: compiled.artifacts,
-        release: compiled.release!,
-        storage: opts.storage,
-        start,
-        now: opts.now,
-        responses,
-        maxRuns: opts.maxRuns,
-      });
-    } catch (e) {
-      // Bad input found before anything ran: the error alone, no report of a simulation that did not happen.
-      if (e instanceof SimulationError) return report(e);
-      throw e;
-    }
-    if (opts.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
-    else {
-      io.out(formatSimulation(result));
-      for (const d of result.diagnostics) io.err(`${d.severity} ${d.code}: ${d.message}${d.hint ? `\n  hint: ${d.hint}` : ''}\n`);
-    }
-    if (result.diagnostics.some((d) => d.severity === 'error')) return ctx.exit(EXIT.usage);
-    ctx.exit(result.outcome === 'succeeded' ? EXIT.ok : EXIT.diagnostics);
-  });
+  let result: Awaited<ReturnType<typeof simulate>>;
+  try {
+    result = await simulate({
+      artifacts: compiled.artifacts,
+      release: compiled.release!,
+      storage: opts.storage,
+      start,
+      now: opts.now,
+      responses,
+      maxRuns: opts.maxRuns,
+    });
+  } catch (e) {
+    // Bad input found before anything ran: the error alone, no report of a simulation that did not happen.
+    if (e instanceof SimulationError) return report(e);
+    throw e;
+  }
+  if (opts.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    io.out(formatSimulation(result));
+    for (const d of result.diagnostics) io.err(`${d.severity} ${d.code}: ${d.message}${d.hint ? `\n  hint: ${d.hint}` : ''}\n`);
+  }
+  if (result.diagnostics.some((d) => d.severity === 'error')) return ctx.exit(EXIT.usage);
+  ctx.exit(result.outcome === 'succeeded' ? EXIT.ok : EXIT.diagnostics);
 }

@@ -6,7 +6,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
-import { has } from '../../model/releases.js';
+import { has, type Release } from '../../model/releases.js';
 import type { Contribution, FormContribution } from '../types.js';
 import { COMPONENT_SWITCHES, nameVariables } from './names.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -55,108 +55,125 @@ function locationForm(model: HubModel, description: string): FormContribution {
   };
 }
 
-/** Core module. */
+/** Core module: the hub's parameters, the shared name and tag variables, the outputs and the form's basics and tags. */
 export function coreModule(model: HubModel): Contribution {
-  const p = arm.parameters;
-  const r = model.release;
-  const parameters = {
-      hubName: {
-        type: 'string',
-        defaultValue: model.hub.name,
-        minLength: 3,
-        maxLength: 63,
-        metadata: { description: 'Hub name. Used to make resource names unique; 3-63 letters, digits, - and _, starting and ending with a letter or digit.' },
-      },
-      location: {
-        type: 'string',
-        defaultValue: model.hub.location || arm.prop(arm.resourceGroup(), 'location'),
-        metadata: { description: `Azure region of all resources. Default: ${model.hub.location || 'the resource group region'}.` },
-      },
-      tags: {
-        type: 'object',
-        defaultValue: model.tags,
-        metadata: { description: `Tags applied to all resources. The cm-resource-parent tag is added for cost roll-ups.${describeDefault(model.tags)}` },
-      },
-      tagsByResource: {
-        type: 'object',
-        defaultValue: model.tagsByResource,
-        metadata: { description: `Tags by resource type (e.g. Microsoft.Storage/storageAccounts), merged with tags.${describeDefault(model.tagsByResource)}` },
-      },
-  } satisfies Contribution['parameters'];
+  const parameters = coreParameters(model);
   return {
     parameters,
-    variables: {
-      ...nameVariables(r),
-      ...(has(r, 'dataExplorer') ? { [COMPONENT_SWITCHES.dataExplorer.variable]: arm.not(arm.empty(p('dataExplorerName'))) } : {}),
-      ...(has(r, 'privateNetworking') ? { [COMPONENT_SWITCHES.privateNetworking.variable]: arm.bool(p('enablePublicAccess')) } : {}),
-      ...(has(r, 'remoteHub') ? { [COMPONENT_SWITCHES.remoteHub.variable]: arm.not(arm.empty(p('remoteHubStorageUri'))) } : {}),
-      resourceTags: arm.union(
-        p('tags'),
-        arm.createObject(
-          'cm-resource-parent',
-          arm.concat(arm.prop(arm.resourceGroup(), 'id'), '/providers/Microsoft.Cloud/hubs/', p('hubName')),
-          'ftk-version',
-          r.ftkVersion,
-          'ftk-tool',
-          'FinOps hubs',
-        ),
-      ),
-    },
+    variables: coreVariables(model.release),
     outputs: {
       name: { type: 'string', value: arm.prop(arm.resourceGroup(), 'name') },
-      location: { type: 'string', value: p('location') },
+      location: { type: 'string', value: arm.parameters('location') },
     },
-    form: [
-      {
-        parameter: 'hubName',
-        step: 'basics',
-        element: {
-          name: 'hubName',
-          type: 'Microsoft.Common.TextBox',
-          label: 'Hub name',
-          defaultValue: model.hub.name,
-          toolTip: parameters.hubName.metadata.description,
-          constraints: {
-            required: true,
-            // the template's minLength/maxLength (3-63) and hub.schema.json's pattern (the public releases' form
-            // rule, plus `_`)
-            regex: '^[A-Za-z0-9][A-Za-z0-9_-]{1,61}[A-Za-z0-9]$',
-            validationMessage: '3-63 letters, digits, - and _, starting and ending with a letter or digit.',
-          },
-        },
-        output: ui.basics('hubName'),
-      },
-      locationForm(model, parameters.location.metadata.description),
-      {
-        parameter: 'tags',
-        step: 'tags',
-        element: {
-          name: 'tags',
-          type: 'Microsoft.Common.TextBox',
-          label: 'Tags on every resource (JSON object)',
-          defaultValue: JSON.stringify(model.tags),
-          toolTip: `${parameters.tags.metadata.description} Write a JSON object of tag names and values, e.g. {"costCenter": "1234"}.`,
-          constraints: { required: true, regex: '^\\s*\\{[\\s\\S]*\\}\\s*$', validationMessage: 'Enter a JSON object, e.g. {} or {"costCenter": "1234"}.' },
-        },
-        output: ui.parse(ui.steps('tags', 'tags')),
-      },
-      {
-        // The TagsByResource control has no initial value, so hub.yaml's tags by resource apply while the
-        // control is left empty; tags entered in it replace them.
-        parameter: 'tagsByResource',
-        step: 'tags',
-        element: {
-          name: 'tagsByResource',
-          type: 'Microsoft.Common.TagsByResource',
-          resources: taggedTypes(model),
-          toolTip: Object.keys(model.tagsByResource).length
-            ? `hub.yaml sets ${JSON.stringify(model.tagsByResource)}; tags entered here replace them.`
-            : parameters.tagsByResource.metadata.description,
-        },
-        output: Object.keys(model.tagsByResource).length
-          ? ui.if_(ui.empty(ui.steps('tags', 'tagsByResource')), ui.parseJson(model.tagsByResource), ui.steps('tags', 'tagsByResource'))
-          : ui.steps('tags', 'tagsByResource'),
-      },
-    ],
+    form: [hubNameForm(model, parameters.hubName.metadata.description), locationForm(model, parameters.location.metadata.description), ...tagsForm(model, parameters)],
   };
+}
+
+/** `hubName`, `location`, `tags` and `tagsByResource`, with hub.yaml's values as defaults. */
+function coreParameters(model: HubModel) {
+  return {
+    hubName: {
+      type: 'string',
+      defaultValue: model.hub.name,
+      minLength: 3,
+      maxLength: 63,
+      metadata: { description: 'Hub name. Used to make resource names unique; 3-63 letters, digits, - and _, starting and ending with a letter or digit.' },
+    },
+    location: {
+      type: 'string',
+      defaultValue: model.hub.location || arm.prop(arm.resourceGroup(), 'location'),
+      metadata: { description: `Azure region of all resources. Default: ${model.hub.location || 'the resource group region'}.` },
+    },
+    tags: {
+      type: 'object',
+      defaultValue: model.tags,
+      metadata: { description: `Tags applied to all resources. The cm-resource-parent tag is added for cost roll-ups.${describeDefault(model.tags)}` },
+    },
+    tagsByResource: {
+      type: 'object',
+      defaultValue: model.tagsByResource,
+      metadata: { description: `Tags by resource type (e.g. Microsoft.Storage/storageAccounts), merged with tags.${describeDefault(model.tagsByResource)}` },
+    },
+  } satisfies Contribution['parameters'];
+}
+
+/** The resource names, the switches of the optional components, and the tags of every resource (`cm-resource-parent`, `ftk-version`, `ftk-tool` added). */
+function coreVariables(r: Release): Contribution['variables'] {
+  const p = arm.parameters;
+  return {
+    ...nameVariables(r),
+    ...(has(r, 'dataExplorer') ? { [COMPONENT_SWITCHES.dataExplorer.variable]: arm.not(arm.empty(p('dataExplorerName'))) } : {}),
+    ...(has(r, 'privateNetworking') ? { [COMPONENT_SWITCHES.privateNetworking.variable]: arm.bool(p('enablePublicAccess')) } : {}),
+    ...(has(r, 'remoteHub') ? { [COMPONENT_SWITCHES.remoteHub.variable]: arm.not(arm.empty(p('remoteHubStorageUri'))) } : {}),
+    resourceTags: arm.union(
+      p('tags'),
+      arm.createObject(
+        'cm-resource-parent',
+        arm.concat(arm.prop(arm.resourceGroup(), 'id'), '/providers/Microsoft.Cloud/hubs/', p('hubName')),
+        'ftk-version',
+        r.ftkVersion,
+        'ftk-tool',
+        'FinOps hubs',
+      ),
+    ),
+  };
+}
+
+/** The form's hub name box, held to the template's rule. */
+function hubNameForm(model: HubModel, description: string): FormContribution {
+  return {
+    parameter: 'hubName',
+    step: 'basics',
+    element: {
+      name: 'hubName',
+      type: 'Microsoft.Common.TextBox',
+      label: 'Hub name',
+      defaultValue: model.hub.name,
+      toolTip: description,
+      constraints: {
+        required: true,
+        // the template's minLength/maxLength (3-63) and hub.schema.json's pattern (the public releases' form
+        // rule, plus `_`)
+        regex: '^[A-Za-z0-9][A-Za-z0-9_-]{1,61}[A-Za-z0-9]$',
+        validationMessage: '3-63 letters, digits, - and _, starting and ending with a letter or digit.',
+      },
+    },
+    output: ui.basics('hubName'),
+  };
+}
+
+/** The form's Tags step: the tags of every resource (a JSON object), and tags by resource type. */
+function tagsForm(model: HubModel, parameters: ReturnType<typeof coreParameters>): FormContribution[] {
+  return [
+    {
+      parameter: 'tags',
+      step: 'tags',
+      element: {
+        name: 'tags',
+        type: 'Microsoft.Common.TextBox',
+        label: 'Tags on every resource (JSON object)',
+        defaultValue: JSON.stringify(model.tags),
+        toolTip: `${parameters.tags.metadata.description} Write a JSON object of tag names and values, e.g. {"costCenter": "1234"}.`,
+        constraints: { required: true, regex: '^\\s*\\{[\\s\\S]*\\}\\s*$', validationMessage: 'Enter a JSON object, e.g. {} or {"costCenter": "1234"}.' },
+      },
+      output: ui.parse(ui.steps('tags', 'tags')),
+    },
+    {
+      // The TagsByResource control has no initial value, so hub.yaml's tags by resource apply while the
+      // control is left empty; tags entered in it replace them.
+      parameter: 'tagsByResource',
+      step: 'tags',
+      element: {
+        name: 'tagsByResource',
+        type: 'Microsoft.Common.TagsByResource',
+        resources: taggedTypes(model),
+        toolTip: Object.keys(model.tagsByResource).length
+          ? `hub.yaml sets ${JSON.stringify(model.tagsByResource)}; tags entered here replace them.`
+          : parameters.tagsByResource.metadata.description,
+      },
+      output: Object.keys(model.tagsByResource).length
+        ? ui.if_(ui.empty(ui.steps('tags', 'tagsByResource')), ui.parseJson(model.tagsByResource), ui.steps('tags', 'tagsByResource'))
+        : ui.steps('tags', 'tagsByResource'),
+    },
+  ];
 }

@@ -79,17 +79,52 @@ function trustedTenants(model: HubModel): { value: arm.Arm | string }[] {
   return [{ value: arm.prop(arm.tenant(), 'tenantId') }, ...[...new Set(listed.map((t) => t.toLowerCase()))].map((t) => ({ value: t }))];
 }
 
-/** Data Explorer module. */
+/** Data Explorer module: the cluster, its databases and their scripts, its access to the data lake, its parameters, outputs and form step. */
 export function dataExplorerModule(model: HubModel): Contribution {
-  const cluster = names.dataExplorerCluster;
-  const dbName = (db: 'ingestion' | 'hub') => model.dataExplorer.databases[db];
-  const dbId = (db: 'ingestion' | 'hub') => arm.resourceId('Microsoft.Kusto/clusters/databases', cluster, dbName(db));
-  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId');
-  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity');
   const scripts = kqlScripts(model);
+  const parameters = dataExplorerParameters(model);
+  const clusterRef = arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'));
+  return {
+    parameters,
+    variables: dataExplorerVariables(model, scripts),
+    resources: [
+      cluster(model),
+      factoryAdminAssignment(),
+      ...databases(model),
+      ...databaseScripts(model, scripts),
+      clusterStorageRole(model),
+      ...(has(model.release, 'privateNetworking')
+        ? privateEndpoint({
+            release: model.release,
+            name: arm.concat(names.dataExplorerCluster, '-ep'),
+            target: ids.dataExplorerCluster,
+            groupId: 'cluster',
+            subnet: SUBNETS.dataExplorer,
+            zones: ['kusto', 'blob', 'queue', 'table'],
+            zoneGroup: 'dataExplorer-endpoint-zone',
+            condition: deployDataExplorer,
+            dependsOn: [ids.dataExplorerCluster],
+          })
+        : []),
+    ],
+    kqlScripts: scripts,
+    outputs: {
+      clusterId: { type: 'string', value: arm.if_(deployDataExplorer, ids.dataExplorerCluster, '') },
+      clusterUri: { type: 'string', value: arm.if_(deployDataExplorer, arm.prop(clusterRef, 'uri'), '') },
+      ingestionDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.ingestion, '') },
+      hubDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.hub, '') },
+    },
+    form: dataExplorerForm(model, parameters),
+  };
+}
+
+/**
+ * The ingestion capacity of each allowed SKU and of the chosen one (1 without a cluster or for a SKU not
+ * in the table), and the text of each KQL script, once per file.
+ */
+function dataExplorerVariables(model: HubModel, scripts: readonly KqlScriptArtifact[]): Record<string, arm.Arm | string | Record<string, number>> {
   const skuCapacity: Record<string, number> = {};
   for (const sku of model.dataExplorer.allowedSkuNames) skuCapacity[sku] = ingestionCapacity(sku);
-
   const variables: Record<string, arm.Arm | string | Record<string, number>> = {
     dataExplorerSkuIngestionCapacity: skuCapacity,
     dataExplorerIngestionCapacity: arm.if_(
@@ -108,64 +143,81 @@ export function dataExplorerModule(model: HubModel): Contribution {
     if (!seen.has(name)) variables[name] = s.text;
     seen.add(name);
   }
+  return variables;
+}
 
-  const resources: ArmResource[] = [
-    {
-      type: 'Microsoft.Kusto/clusters',
-      apiVersion: apiVersion('Microsoft.Kusto/clusters'),
-      name: cluster,
+/** The cluster, with its own identity; its public network access closed with private networking and public access off. */
+function cluster(model: HubModel): ArmResource {
+  return {
+    type: 'Microsoft.Kusto/clusters',
+    apiVersion: apiVersion('Microsoft.Kusto/clusters'),
+    name: names.dataExplorerCluster,
+    condition: deployDataExplorer,
+    location: arm.parameters('location'),
+    tags: tagsFor('Microsoft.Kusto/clusters'),
+    sku: {
+      name: arm.parameters('dataExplorerSkuName'),
+      tier: arm.parameters('dataExplorerSkuTier'),
+      capacity: arm.parameters('dataExplorerSkuCapacity'),
+    },
+    identity: { type: 'SystemAssigned' },
+    properties: {
+      enableStreamingIngest: true,
+      enableAutoStop: false,
+      publicNetworkAccess: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 'Enabled', 'Disabled') : 'Enabled',
+      ...(behaves(model.release, 'dataExplorerTrustedTenants') ? { trustedExternalTenants: trustedTenants(model) } : {}),
+    },
+  };
+}
+
+/** The principal assignment that makes the Data Factory identity admin of all databases. */
+function factoryAdminAssignment(): ArmResource {
+  const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity');
+  return {
+    type: 'Microsoft.Kusto/clusters/principalAssignments',
+    apiVersion: apiVersion('Microsoft.Kusto/clusters/principalAssignments'),
+    name: arm.format('{0}/{1}', names.dataExplorerCluster, FACTORY_ADMIN_ASSIGNMENT),
+    condition: deployDataExplorer,
+    dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
+    properties: {
+      principalType: 'App',
+      principalId: arm.prop(factoryIdentity, 'principalId'),
+      tenantId: arm.prop(factoryIdentity, 'tenantId'),
+      role: 'AllDatabasesAdmin',
+    },
+  };
+}
+
+/** The Ingestion and Hub databases. */
+function databases(model: HubModel): ArmResource[] {
+  return (['ingestion', 'hub'] as const).map(
+    (db): ArmResource => ({
+      type: 'Microsoft.Kusto/clusters/databases',
+      apiVersion: apiVersion('Microsoft.Kusto/clusters/databases'),
+      name: arm.format('{0}/{1}', names.dataExplorerCluster, model.dataExplorer.databases[db]),
       condition: deployDataExplorer,
       location: arm.parameters('location'),
-      tags: tagsFor('Microsoft.Kusto/clusters'),
-      sku: {
-        name: arm.parameters('dataExplorerSkuName'),
-        tier: arm.parameters('dataExplorerSkuTier'),
-        capacity: arm.parameters('dataExplorerSkuCapacity'),
-      },
-      identity: { type: 'SystemAssigned' },
-      properties: {
-        enableStreamingIngest: true,
-        enableAutoStop: false,
-        publicNetworkAccess: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 'Enabled', 'Disabled') : 'Enabled',
-        ...(behaves(model.release, 'dataExplorerTrustedTenants') ? { trustedExternalTenants: trustedTenants(model) } : {}),
-      },
-    },
-    {
-      type: 'Microsoft.Kusto/clusters/principalAssignments',
-      apiVersion: apiVersion('Microsoft.Kusto/clusters/principalAssignments'),
-      name: arm.format('{0}/{1}', cluster, FACTORY_ADMIN_ASSIGNMENT),
-      condition: deployDataExplorer,
-      dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
-      properties: {
-        principalType: 'App',
-        principalId: arm.prop(factoryIdentity, 'principalId'),
-        tenantId: arm.prop(factoryIdentity, 'tenantId'),
-        role: 'AllDatabasesAdmin',
-      },
-    },
-    ...(['ingestion', 'hub'] as const).map(
-      (db): ArmResource => ({
-        type: 'Microsoft.Kusto/clusters/databases',
-        apiVersion: apiVersion('Microsoft.Kusto/clusters/databases'),
-        name: arm.format('{0}/{1}', cluster, dbName(db)),
-        condition: deployDataExplorer,
-        location: arm.parameters('location'),
-        kind: 'ReadWrite',
-        dependsOn: [ids.dataExplorerCluster],
-        properties: {},
-      }),
-    ),
-  ];
+      kind: 'ReadWrite',
+      dependsOn: [ids.dataExplorerCluster],
+      properties: {},
+    }),
+  );
+}
+
+/** A database script per KQL script, each after the one before (their text from the variables, placeholders replaced). */
+function databaseScripts(model: HubModel, scripts: readonly KqlScriptArtifact[]): ArmResource[] {
+  const resources: ArmResource[] = [];
   let previous: arm.Arm | undefined;
   for (const s of scripts) {
+    const database = model.dataExplorer.databases[s.database];
     let content: arm.Arm = arm.variables(scriptVariable(s));
     for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) content = arm.replace(content, placeholder, sub.arm);
     resources.push({
       type: 'Microsoft.Kusto/clusters/databases/scripts',
       apiVersion: apiVersion('Microsoft.Kusto/clusters/databases/scripts'),
-      name: arm.format('{0}/{1}/{2}', cluster, dbName(s.database), s.scriptName),
+      name: arm.format('{0}/{1}/{2}', names.dataExplorerCluster, database, s.scriptName),
       condition: deployDataExplorer,
-      dependsOn: [dbId(s.database), ...(previous ? [previous] : [])],
+      dependsOn: [arm.resourceId('Microsoft.Kusto/clusters/databases', names.dataExplorerCluster, database), ...(previous ? [previous] : [])],
       properties: {
         scriptContent: content,
         continueOnErrors: false,
@@ -174,49 +226,24 @@ export function dataExplorerModule(model: HubModel): Contribution {
     });
     previous = scriptResourceId(model, s);
   }
-  resources.push(
-    roleAssignment({
-      scopeId: ids.storageAccount,
-      scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
-      role: ROLES.storageBlobDataContributor,
-      principalId: clusterPrincipal,
-      nameSeed: ids.dataExplorerCluster,
-      ...(model.release.naming.dataExplorerStorageRoleName === 'clusterSubscription'
-        ? { name: arm.guid(names.dataExplorerCluster, arm.prop(arm.subscription(), 'id'), 'Storage Blob Data Contributor') }
-        : {}),
-      condition: deployDataExplorer,
-      dependsOn: [ids.storageAccount, ids.dataExplorerCluster],
-      description: 'Lets the Data Explorer cluster read parquet files from the ingestion container.',
-    }),
-    ...(has(model.release, 'privateNetworking')
-      ? privateEndpoint({
-          release: model.release,
-          name: arm.concat(cluster, '-ep'),
-          target: ids.dataExplorerCluster,
-          groupId: 'cluster',
-          subnet: SUBNETS.dataExplorer,
-          zones: ['kusto', 'blob', 'queue', 'table'],
-          zoneGroup: 'dataExplorer-endpoint-zone',
-          condition: deployDataExplorer,
-          dependsOn: [ids.dataExplorerCluster],
-        })
-      : []),
-  );
-  const parameters = dataExplorerParameters(model);
-  const clusterRef = arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'));
-  return {
-    parameters,
-    variables,
-    resources,
-    kqlScripts: scripts,
-    outputs: {
-      clusterId: { type: 'string', value: arm.if_(deployDataExplorer, ids.dataExplorerCluster, '') },
-      clusterUri: { type: 'string', value: arm.if_(deployDataExplorer, arm.prop(clusterRef, 'uri'), '') },
-      ingestionDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.ingestion, '') },
-      hubDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.hub, '') },
-    },
-    form: dataExplorerForm(model, parameters),
-  };
+  return resources;
+}
+
+/** The cluster's role on the data lake, to read parquet files from the ingestion container. */
+function clusterStorageRole(model: HubModel): ArmResource {
+  return roleAssignment({
+    scopeId: ids.storageAccount,
+    scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
+    role: ROLES.storageBlobDataContributor,
+    principalId: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId'),
+    nameSeed: ids.dataExplorerCluster,
+    ...(model.release.naming.dataExplorerStorageRoleName === 'clusterSubscription'
+      ? { name: arm.guid(names.dataExplorerCluster, arm.prop(arm.subscription(), 'id'), 'Storage Blob Data Contributor') }
+      : {}),
+    condition: deployDataExplorer,
+    dependsOn: [ids.storageAccount, ids.dataExplorerCluster],
+    description: 'Lets the Data Explorer cluster read parquet files from the ingestion container.',
+  });
 }
 
 /** The Data Explorer template parameters (spec, "Template parameters"), with hub.yaml's values as defaults. */
@@ -262,12 +289,14 @@ function dataExplorerParameters(model: HubModel) {
   } satisfies Contribution['parameters'];
 }
 
+/** The Data Explorer template parameters. */
+type DataExplorerParameters = ReturnType<typeof dataExplorerParameters>;
+
 /** Form expression: true when the selected Data Explorer SKU is a Dev (no SLA) SKU (Basic tier, one node). */
 const IS_DEV_SKU = ui.startsWith(ui.steps('dataExplorer', 'dataExplorerSkuName'), 'Dev(No SLA)_');
 
-/** The Data Explorer step of the portal form. */
-function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExplorerParameters>): FormContribution[] {
-  const options = (values: string[]) => values.map((v) => ({ label: v, value: v }));
+/** The Data Explorer step of the portal form: the cluster name, its SKU (name, tier, nodes) and the two retention sliders. */
+function dataExplorerForm(model: HubModel, parameters: DataExplorerParameters): FormContribution[] {
   const whenCluster = ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName')));
   const slider = (key: 'dataExplorerLogRetentionInDays' | 'dataExplorerFinalRetentionInMonths', label: string, max: number): FormContribution => ({
     parameter: key,
@@ -303,6 +332,16 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
       },
       output: ui.steps('dataExplorer', 'dataExplorerName'),
     },
+    ...skuForm(model, parameters, whenCluster),
+    slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
+    slider('dataExplorerFinalRetentionInMonths', 'Normalized data retention (months)', 999),
+  ];
+}
+
+/** The form's SKU name, tier (the one that fits the SKU) and nodes (none to choose for a Dev SKU), shown while a cluster is named. */
+function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluster: ui.UiExpr): FormContribution[] {
+  const options = (values: string[]) => values.map((v) => ({ label: v, value: v }));
+  return [
     {
       parameter: 'dataExplorerSkuName',
       step: 'dataExplorer',
@@ -353,7 +392,5 @@ function dataExplorerForm(model: HubModel, parameters: ReturnType<typeof dataExp
       },
       output: ui.if_(IS_DEV_SKU, 1, ui.steps('dataExplorer', 'dataExplorerSkuCapacity')),
     },
-    slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
-    slider('dataExplorerFinalRetentionInMonths', 'Normalized data retention (months)', 999),
   ];
 }

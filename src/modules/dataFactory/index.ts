@@ -17,7 +17,7 @@ import { has, earlierReleases, type Release } from '../../model/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
+import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } from '../deploymentScripts/resource.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
@@ -50,128 +50,21 @@ function exactNames(names: string[]): string {
   return names.length ? `^(${names.join('|')})$` : '';
 }
 
-/** Data Factory module. */
+/**
+ * The roles of the `_triggerManager` identity on the factory: the specification's permissions table, Data
+ * Factory Contributor on the factory only. (The public releases also gave Managed Identity Contributor,
+ * which at factory scope allows nothing the scripts do.)
+ */
+const TRIGGER_MANAGER_ROLES = [ROLES.dataFactoryContributor];
+/** The roles of the factory's identity on the data lake. */
+const FACTORY_STORAGE_ROLES = [ROLES.storageAccountContributor, ROLES.storageBlobDataContributor, ROLES.reader];
+
+/** Data Factory module: the factory, its managed network, identities and roles, the trigger scripts, its objects, variables and outputs. */
 export function dataFactoryModule(model: HubModel): Contribution {
   const r = model.release;
-  const ctx = dataFactoryContext(model);
-  const objects = dataFactoryObjects(ctx);
+  const objects = dataFactoryObjects(dataFactoryContext(model));
+  const adf = withFactoryDependencies(r, objects);
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
-  const triggerManagerPrincipal = arm.prop(arm.reference(ids.triggerManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
-  const stopScriptName = scriptName(r, 'stopTriggers');
-  const stopScriptId = deploymentScriptId(stopScriptName);
-  const roleId = (scope: arm.Arm, role: string, seed: arm.Arm) =>
-    arm.call('extensionResourceId', scope, 'Microsoft.Authorization/roleAssignments', arm.guid(scope, role, seed));
-  const triggerRoleName = (role: string) => identityRoleAssignmentName(r, 'triggerManager', ids.dataFactory, role);
-  const triggerRoleId = (role: string) => arm.call('extensionResourceId', ids.dataFactory, 'Microsoft.Authorization/roleAssignments', triggerRoleName(role));
-  // The specification's permissions table: Data Factory Contributor, on the factory only. (The public
-  // releases also gave Managed Identity Contributor, which at factory scope allows nothing the scripts do.)
-  const triggerManagerRoles = [ROLES.dataFactoryContributor];
-  const factoryStorageRoles = [ROLES.storageAccountContributor, ROLES.storageBlobDataContributor, ROLES.reader];
-  const eventGrid = has(r, 'eventGridRegistration');
-
-  // With a managed network, every linked service waits for the managed integration runtime (ignored by ARM
-  // when it is not deployed), and every object waits for the stop-triggers script: nothing in the factory
-  // changes while a trigger runs. The template emitter adds the hub resources an object's expressions use.
-  const adf: AdfObject[] = objects.map((o) => {
-    const deps: Value[] = [...(o.dependsOn ?? [])];
-    if (o.kind === 'linkedService' && has(r, 'privateNetworking')) deps.push(integrationRuntimeId);
-    deps.push(stopScriptId);
-    return { ...o, dependsOn: deps };
-  });
-
-  const script = (o: { name: arm.Arm | string; content: string; env: { name: string; value: string | arm.Arm }[]; dependsOn: Value[] }): ArmResource =>
-    deploymentScript({
-      ...o,
-      identity: ids.triggerManagerIdentity,
-      env: [
-        { name: 'DataFactorySubscriptionId', value: arm.prop(arm.subscription(), 'subscriptionId') },
-        { name: 'DataFactoryResourceGroup', value: arm.prop(arm.resourceGroup(), 'name') },
-        { name: 'DataFactoryName', value: names.dataFactory },
-        ...o.env,
-      ],
-    });
-  const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...triggerManagerRoles.map(triggerRoleId)];
-  const triggerNames = objects.filter((o) => o.kind === 'trigger').map((t) => t.name);
-  const deleteOldName = scriptName(r, 'deleteOldResources');
-  const legacy = legacyObjects(r);
-
-  const resources: ArmResource[] = [
-    {
-      type: 'Microsoft.DataFactory/factories',
-      apiVersion: apiVersion('Microsoft.DataFactory/factories'),
-      name: names.dataFactory,
-      location: arm.parameters('location'),
-      tags: tagsFor('Microsoft.DataFactory/factories'),
-      identity: { type: 'SystemAssigned' },
-      // Creating the Event Grid namespace registers the Event Grid provider before the blob-event triggers exist.
-      ...(eventGrid ? { dependsOn: [ids.eventGridNamespace] } : {}),
-      properties: {},
-    },
-    ...managedNetworkResources(model),
-    userAssignedIdentity(names.triggerManagerIdentity),
-    ...triggerManagerRoles.map((role) =>
-      roleAssignment({
-        scopeId: ids.dataFactory,
-        scope: arm.format('Microsoft.DataFactory/factories/{0}', names.dataFactory),
-        role,
-        principalId: triggerManagerPrincipal,
-        nameSeed: ids.triggerManagerIdentity,
-        name: triggerRoleName(role),
-        dependsOn: [ids.dataFactory, ids.triggerManagerIdentity],
-      }),
-    ),
-    ...factoryStorageRoles.map((role) =>
-      roleAssignment({
-        scopeId: ids.storageAccount,
-        scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
-        role,
-        principalId: factoryPrincipal,
-        nameSeed: ids.dataFactory,
-        dependsOn: [ids.storageAccount, ids.dataFactory],
-      }),
-    ),
-    script({
-      name: stopScriptName,
-      content: deploymentScriptText('triggers'),
-      env: [
-        { name: 'Triggers', value: JSON.stringify(triggerNames) },
-        { name: 'Pipelines', value: '[]' },
-        { name: 'Stop', value: 'true' },
-      ],
-      dependsOn: scriptDeps,
-    }),
-    script({
-      name: deleteOldName,
-      content: deploymentScriptText('deleteOldResources'),
-      env: [
-        { name: 'LegacyTriggers', value: exactNames(legacy.triggers) },
-        { name: 'LegacyPipelines', value: exactNames(legacy.pipelines) },
-        { name: 'EventGridNamespaceId', value: eventGrid ? ids.eventGridNamespace : '' },
-      ],
-      dependsOn: [...scriptDeps, stopScriptId, ...(eventGrid ? [ids.eventGridNamespace, eventGridCleanupRoleAssignmentId] : [])],
-    }),
-    script({
-      name: scriptName(r, 'startTriggers'),
-      content: deploymentScriptText('triggers'),
-      env: [
-        { name: 'Triggers', value: JSON.stringify(triggerNames) },
-        { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => objects.some((o) => o.kind === 'pipeline' && o.name === p))) },
-        { name: 'Stop', value: 'false' },
-      ],
-      dependsOn: [
-        ...scriptDeps,
-        deploymentScriptId(deleteOldName),
-        ...adf.filter((o) => o.kind === 'trigger' || o.kind === 'pipeline').map((o) => adfObjectId(o.kind, o.name)),
-        // The pipelines it starts (config_InitializeHub) and the triggers it enables read settings.json,
-        // the data lake (factory identity roles), Data Explorer (admin assignment, database scripts) and,
-        // without public access, go through the managed private endpoints, which must be approved.
-        uploadSettingsScriptId(r),
-        ...factoryStorageRoles.map((role) => roleId(ids.storageAccount, role, ids.dataFactory)),
-        ...approvalIds(model),
-        ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
-      ],
-    }),
-  ];
   return {
     variables: has(r, 'managedExports')
       ? {
@@ -182,7 +75,22 @@ export function dataFactoryModule(model: HubModel): Contribution {
           regionTimeZone: arm.if_(arm.contains(arm.variables('regionTimeZones'), arm.variables('regionKey')), arm.at(arm.variables('regionTimeZones'), arm.variables('regionKey')), 'UTC'),
         }
       : {},
-    resources,
+    resources: [
+      factory(r),
+      ...managedNetworkResources(model),
+      ...triggerManager(r),
+      ...FACTORY_STORAGE_ROLES.map((role) =>
+        roleAssignment({
+          scopeId: ids.storageAccount,
+          scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
+          role,
+          principalId: factoryPrincipal,
+          nameSeed: ids.dataFactory,
+          dependsOn: [ids.storageAccount, ids.dataFactory],
+        }),
+      ),
+      ...triggerScripts(model, adf),
+    ],
     dataFactory: adf,
     outputs: {
       dataFactoryName: { type: 'string', value: names.dataFactory },
@@ -194,4 +102,132 @@ export function dataFactoryModule(model: HubModel): Contribution {
         : {}),
     },
   };
+}
+
+/**
+ * The factory's objects with what they wait for: with a managed network, every linked service waits for the
+ * managed integration runtime (ignored by ARM when it is not deployed), and every object waits for the
+ * stop-triggers script: nothing in the factory changes while a trigger runs. The template emitter adds the
+ * hub resources an object's expressions use.
+ */
+function withFactoryDependencies(r: Release, objects: readonly AdfObject[]): AdfObject[] {
+  const stopScriptId = deploymentScriptId(scriptName(r, 'stopTriggers'));
+  return objects.map((o) => {
+    const deps: Value[] = [...(o.dependsOn ?? [])];
+    if (o.kind === 'linkedService' && has(r, 'privateNetworking')) deps.push(integrationRuntimeId);
+    deps.push(stopScriptId);
+    return { ...o, dependsOn: deps };
+  });
+}
+
+/** The factory, with its system identity. */
+function factory(r: Release): ArmResource {
+  return {
+    type: 'Microsoft.DataFactory/factories',
+    apiVersion: apiVersion('Microsoft.DataFactory/factories'),
+    name: names.dataFactory,
+    location: arm.parameters('location'),
+    tags: tagsFor('Microsoft.DataFactory/factories'),
+    identity: { type: 'SystemAssigned' },
+    // Creating the Event Grid namespace registers the Event Grid provider before the blob-event triggers exist.
+    ...(has(r, 'eventGridRegistration') ? { dependsOn: [ids.eventGridNamespace] } : {}),
+    properties: {},
+  };
+}
+
+/** The name of a role assignment of the `_triggerManager` identity on the factory. */
+const triggerRoleName = (r: Release, role: string) => identityRoleAssignmentName(r, 'triggerManager', ids.dataFactory, role);
+
+/** The `_triggerManager` identity, which the deployment scripts run as, and its roles on the factory. */
+function triggerManager(r: Release): ArmResource[] {
+  const principalId = arm.prop(arm.reference(ids.triggerManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
+  return [
+    userAssignedIdentity(names.triggerManagerIdentity),
+    ...TRIGGER_MANAGER_ROLES.map((role) =>
+      roleAssignment({
+        scopeId: ids.dataFactory,
+        scope: arm.format('Microsoft.DataFactory/factories/{0}', names.dataFactory),
+        role,
+        principalId,
+        nameSeed: ids.triggerManagerIdentity,
+        name: triggerRoleName(r, role),
+        dependsOn: [ids.dataFactory, ids.triggerManagerIdentity],
+      }),
+    ),
+  ];
+}
+
+/** A deployment script run as the `_triggerManager` identity, told the factory it acts on. */
+function factoryScript(o: { name: arm.Arm | string; content: string; env: DeploymentScriptOptions['env']; dependsOn: Value[] }): ArmResource {
+  return deploymentScript({
+    ...o,
+    identity: ids.triggerManagerIdentity,
+    env: [
+      { name: 'DataFactorySubscriptionId', value: arm.prop(arm.subscription(), 'subscriptionId') },
+      { name: 'DataFactoryResourceGroup', value: arm.prop(arm.resourceGroup(), 'name') },
+      { name: 'DataFactoryName', value: names.dataFactory },
+      ...o.env,
+    ],
+  });
+}
+
+/**
+ * The deployment scripts around the factory's changes: stop the triggers before, delete the triggers and
+ * pipelines of earlier releases (and their Event Grid leftovers), then start the triggers and the pipelines
+ * run after each deployment once everything they read is in place.
+ */
+function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource[] {
+  const r = model.release;
+  const eventGrid = has(r, 'eventGridRegistration');
+  const stopScriptName = scriptName(r, 'stopTriggers');
+  const deleteOldName = scriptName(r, 'deleteOldResources');
+  const triggerRoleId = (role: string) => arm.call('extensionResourceId', ids.dataFactory, 'Microsoft.Authorization/roleAssignments', triggerRoleName(r, role));
+  const factoryRoleId = (role: string) =>
+    arm.call('extensionResourceId', ids.storageAccount, 'Microsoft.Authorization/roleAssignments', arm.guid(ids.storageAccount, role, ids.dataFactory));
+  const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...TRIGGER_MANAGER_ROLES.map(triggerRoleId)];
+  const triggerNames = JSON.stringify(adf.filter((o) => o.kind === 'trigger').map((t) => t.name));
+  const legacy = legacyObjects(r);
+  return [
+    factoryScript({
+      name: stopScriptName,
+      content: deploymentScriptText('triggers'),
+      env: [
+        { name: 'Triggers', value: triggerNames },
+        { name: 'Pipelines', value: '[]' },
+        { name: 'Stop', value: 'true' },
+      ],
+      dependsOn: scriptDeps,
+    }),
+    factoryScript({
+      name: deleteOldName,
+      content: deploymentScriptText('deleteOldResources'),
+      env: [
+        { name: 'LegacyTriggers', value: exactNames(legacy.triggers) },
+        { name: 'LegacyPipelines', value: exactNames(legacy.pipelines) },
+        { name: 'EventGridNamespaceId', value: eventGrid ? ids.eventGridNamespace : '' },
+      ],
+      dependsOn: [...scriptDeps, deploymentScriptId(stopScriptName), ...(eventGrid ? [ids.eventGridNamespace, eventGridCleanupRoleAssignmentId] : [])],
+    }),
+    factoryScript({
+      name: scriptName(r, 'startTriggers'),
+      content: deploymentScriptText('triggers'),
+      env: [
+        { name: 'Triggers', value: triggerNames },
+        { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => adf.some((o) => o.kind === 'pipeline' && o.name === p))) },
+        { name: 'Stop', value: 'false' },
+      ],
+      dependsOn: [
+        ...scriptDeps,
+        deploymentScriptId(deleteOldName),
+        ...adf.filter((o) => o.kind === 'trigger' || o.kind === 'pipeline').map((o) => adfObjectId(o.kind, o.name)),
+        // The pipelines it starts (config_InitializeHub) and the triggers it enables read settings.json,
+        // the data lake (factory identity roles), Data Explorer (admin assignment, database scripts) and,
+        // without public access, go through the managed private endpoints, which must be approved.
+        uploadSettingsScriptId(r),
+        ...FACTORY_STORAGE_ROLES.map(factoryRoleId),
+        ...approvalIds(model),
+        ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
+      ],
+    }),
+  ];
 }

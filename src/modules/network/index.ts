@@ -166,11 +166,19 @@ function networkParameters(model: HubModel) {
 /** One rule of a network security group, at hubc's API version. */
 type SecurityRule = Shape<Shape<Shape<ArmResourceOf<'Microsoft.Network/networkSecurityGroups'>['properties']>['securityRules']>[number]>;
 
-/** Network module. */
+/** Network module: the security group, the virtual network, the private DNS zones and their links, the networking parameters and form. */
 export function networkModule(model: HubModel): Contribution {
   const parameters = networkParameters(model);
-  const prefix = arm.parameters('virtualNetworkAddressPrefix');
-  const nsgRule = (name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string): SecurityRule => ({
+  return {
+    parameters,
+    resources: [networkSecurityGroup(model.release), virtualNetwork(model.release), ...privateDnsZoneResources(model.release)],
+    form: networkForm(model, parameters),
+  };
+}
+
+/** One rule of a security group, on any protocol and port. */
+function securityRule(name: string, priority: number, direction: 'Inbound' | 'Outbound', access: 'Allow' | 'Deny', source: string, destination: string): SecurityRule {
+  return {
     name,
     properties: {
       priority,
@@ -182,129 +190,137 @@ export function networkModule(model: HubModel): Contribution {
       destinationAddressPrefix: destination,
       destinationPortRange: '*',
     },
-  });
-  const onlyPrivate = networkConditionOf(model.release);
-  const resources: ArmResource[] = [
+  };
+}
+
+/** The security group of every subnet: the virtual network and the load balancer in, the virtual network and the internet out. */
+function networkSecurityGroup(r: Release): ArmResource {
+  return {
+    type: 'Microsoft.Network/networkSecurityGroups',
+    apiVersion: apiVersion('Microsoft.Network/networkSecurityGroups'),
+    name: names.networkSecurityGroup,
+    ...networkConditionOf(r),
+    location: arm.parameters('location'),
+    tags: tagsFor('Microsoft.Network/networkSecurityGroups'),
+    properties: {
+      securityRules: [
+        securityRule('AllowVnetInBound', 100, 'Inbound', 'Allow', 'VirtualNetwork', 'VirtualNetwork'),
+        securityRule('AllowAzureLoadBalancerInBound', 200, 'Inbound', 'Allow', 'AzureLoadBalancer', '*'),
+        securityRule('DenyAllInBound', 4096, 'Inbound', 'Deny', '*', '*'),
+        securityRule('AllowVnetOutBound', 100, 'Outbound', 'Allow', 'VirtualNetwork', 'VirtualNetwork'),
+        securityRule('AllowInternetOutBound', 200, 'Outbound', 'Allow', '*', 'Internet'),
+        securityRule('DenyAllOutBound', 4096, 'Outbound', 'Deny', '*', '*'),
+      ],
+    },
+  };
+}
+
+/** The virtual network: its subnets for private endpoints (/28), deployment scripts (/28, delegated to container groups) and Data Explorer (/27). */
+function virtualNetwork(r: Release): ArmResource {
+  const prefix = arm.parameters('virtualNetworkAddressPrefix');
+  return {
+    type: 'Microsoft.Network/virtualNetworks',
+    apiVersion: apiVersion('Microsoft.Network/virtualNetworks'),
+    name: names.virtualNetwork,
+    ...networkConditionOf(r),
+    location: arm.parameters('location'),
+    tags: tagsFor('Microsoft.Network/virtualNetworks'),
+    dependsOn: [ids.networkSecurityGroup],
+    properties: {
+      addressSpace: { addressPrefixes: [prefix] },
+      subnets: [
+        {
+          name: SUBNETS.privateEndpoints,
+          properties: {
+            addressPrefix: arm.cidrSubnet(prefix, 28, 0),
+            networkSecurityGroup: { id: ids.networkSecurityGroup },
+            serviceEndpoints: [{ service: 'Microsoft.Storage' }],
+          },
+        },
+        {
+          name: SUBNETS.scripts,
+          properties: {
+            addressPrefix: arm.cidrSubnet(prefix, 28, 1),
+            networkSecurityGroup: { id: ids.networkSecurityGroup },
+            serviceEndpoints: [{ service: 'Microsoft.Storage' }],
+            delegations: [{ name: 'Microsoft.ContainerInstance/containerGroups', properties: { serviceName: 'Microsoft.ContainerInstance/containerGroups' } }],
+          },
+        },
+        {
+          name: SUBNETS.dataExplorer,
+          properties: { addressPrefix: arm.cidrSubnet(prefix, 27, 1), networkSecurityGroup: { id: ids.networkSecurityGroup } },
+        },
+      ],
+    },
+  };
+}
+
+/** Each private DNS zone and its link to the virtual network; the Data Explorer zone only in a release with Data Explorer (and only when a cluster is deployed). */
+function privateDnsZoneResources(r: Release): ArmResource[] {
+  return privateDnsZones()
+    .filter((z) => z.key !== 'kusto' || has(r, 'dataExplorer'))
+    .flatMap((zone): ArmResource[] => {
+      const cond = networkConditionOf(r, zone.condition);
+      return [
+        {
+          type: 'Microsoft.Network/privateDnsZones',
+          apiVersion: apiVersion('Microsoft.Network/privateDnsZones'),
+          name: zone.name,
+          ...cond,
+          location: 'global',
+          tags: tagsFor('Microsoft.Network/privateDnsZones'),
+          properties: {},
+        },
+        {
+          type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
+          apiVersion: apiVersion('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
+          name: arm.format('{0}/{1}', zone.name, dnsZoneLinkName(zone.name)),
+          ...cond,
+          location: 'global',
+          tags: tagsFor('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
+          dependsOn: [arm.resourceId('Microsoft.Network/privateDnsZones', zone.name), ids.virtualNetwork],
+          properties: { registrationEnabled: false, virtualNetwork: { id: ids.virtualNetwork } },
+        },
+      ];
+    });
+}
+
+/** The networking step of the portal form: public access, and the address range (from 0.8 asked for only without public access). */
+function networkForm(model: HubModel, parameters: ReturnType<typeof networkParameters>): Contribution['form'] {
+  const onlyPrivate = networkOnlyWhenPrivate(model.release);
+  const privateChosen = ui.equals(ui.steps('networking', 'enablePublicAccess'), 'False');
+  return [
     {
-      type: 'Microsoft.Network/networkSecurityGroups',
-      apiVersion: apiVersion('Microsoft.Network/networkSecurityGroups'),
-      name: names.networkSecurityGroup,
-      ...onlyPrivate,
-      location: arm.parameters('location'),
-      tags: tagsFor('Microsoft.Network/networkSecurityGroups'),
-      properties: {
-        securityRules: [
-          nsgRule('AllowVnetInBound', 100, 'Inbound', 'Allow', 'VirtualNetwork', 'VirtualNetwork'),
-          nsgRule('AllowAzureLoadBalancerInBound', 200, 'Inbound', 'Allow', 'AzureLoadBalancer', '*'),
-          nsgRule('DenyAllInBound', 4096, 'Inbound', 'Deny', '*', '*'),
-          nsgRule('AllowVnetOutBound', 100, 'Outbound', 'Allow', 'VirtualNetwork', 'VirtualNetwork'),
-          nsgRule('AllowInternetOutBound', 200, 'Outbound', 'Allow', '*', 'Internet'),
-          nsgRule('DenyAllOutBound', 4096, 'Outbound', 'Deny', '*', '*'),
-        ],
+      parameter: 'enablePublicAccess',
+      step: 'networking',
+      element: {
+        name: 'enablePublicAccess',
+        type: 'Microsoft.Common.OptionsGroup',
+        label: 'Public access to the data lake',
+        defaultValue: model.networking.publicAccess ? 'Enabled' : 'Disabled',
+        toolTip: parameters.enablePublicAccess.metadata.description,
+        constraints: { allowedValues: [{ label: 'Enabled', value: 'True' }, { label: 'Disabled', value: 'False' }] },
       },
+      output: ui.steps('networking', 'enablePublicAccess'),
     },
     {
-      type: 'Microsoft.Network/virtualNetworks',
-      apiVersion: apiVersion('Microsoft.Network/virtualNetworks'),
-      name: names.virtualNetwork,
-      ...onlyPrivate,
-      location: arm.parameters('location'),
-      tags: tagsFor('Microsoft.Network/virtualNetworks'),
-      dependsOn: [ids.networkSecurityGroup],
-      properties: {
-        addressSpace: { addressPrefixes: [prefix] },
-        subnets: [
-          {
-            name: SUBNETS.privateEndpoints,
-            properties: {
-              addressPrefix: arm.cidrSubnet(prefix, 28, 0),
-              networkSecurityGroup: { id: ids.networkSecurityGroup },
-              serviceEndpoints: [{ service: 'Microsoft.Storage' }],
-            },
-          },
-          {
-            name: SUBNETS.scripts,
-            properties: {
-              addressPrefix: arm.cidrSubnet(prefix, 28, 1),
-              networkSecurityGroup: { id: ids.networkSecurityGroup },
-              serviceEndpoints: [{ service: 'Microsoft.Storage' }],
-              delegations: [
-                { name: 'Microsoft.ContainerInstance/containerGroups', properties: { serviceName: 'Microsoft.ContainerInstance/containerGroups' } },
-              ],
-            },
-          },
-          {
-            name: SUBNETS.dataExplorer,
-            properties: { addressPrefix: arm.cidrSubnet(prefix, 27, 1), networkSecurityGroup: { id: ids.networkSecurityGroup } },
-          },
-        ],
+      parameter: 'virtualNetworkAddressPrefix',
+      step: 'networking',
+      element: {
+        name: 'virtualNetworkAddressPrefix',
+        type: 'Microsoft.Common.TextBox',
+        label: 'Virtual network address prefix',
+        defaultValue: model.networking.addressPrefix,
+        toolTip: parameters.virtualNetworkAddressPrefix.metadata.description,
+        constraints: {
+          required: true,
+          regex: '^(\\d{1,3}\\.){3}\\d{1,3}/(1[6-9]|2[0-6])$',
+          validationMessage: 'Enter an IPv4 range of /26 or larger, e.g. 10.20.30.0/26.',
+        },
+        ...(onlyPrivate ? { visible: privateChosen } : {}),
       },
+      // A hidden element gives no value: while public access is on (0.8), the template gets the default range, unused.
+      output: onlyPrivate ? ui.if_(privateChosen, ui.steps('networking', 'virtualNetworkAddressPrefix'), model.networking.addressPrefix) : ui.steps('networking', 'virtualNetworkAddressPrefix'),
     },
   ];
-  // The Data Explorer zone is only needed by a release with Data Explorer (and only when a cluster is deployed).
-  for (const zone of privateDnsZones().filter((z) => z.key !== 'kusto' || has(model.release, 'dataExplorer'))) {
-    const cond = networkConditionOf(model.release, zone.condition);
-    resources.push(
-      {
-        type: 'Microsoft.Network/privateDnsZones',
-        apiVersion: apiVersion('Microsoft.Network/privateDnsZones'),
-        name: zone.name,
-        ...cond,
-        location: 'global',
-        tags: tagsFor('Microsoft.Network/privateDnsZones'),
-        properties: {},
-      },
-      {
-        type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
-        apiVersion: apiVersion('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
-        name: arm.format('{0}/{1}', zone.name, dnsZoneLinkName(zone.name)),
-        ...cond,
-        location: 'global',
-        tags: tagsFor('Microsoft.Network/privateDnsZones/virtualNetworkLinks'),
-        dependsOn: [arm.resourceId('Microsoft.Network/privateDnsZones', zone.name), ids.virtualNetwork],
-        properties: { registrationEnabled: false, virtualNetwork: { id: ids.virtualNetwork } },
-      },
-    );
-  }
-  return {
-    parameters,
-    resources,
-    form: [
-      {
-        parameter: 'enablePublicAccess',
-        step: 'networking',
-        element: {
-          name: 'enablePublicAccess',
-          type: 'Microsoft.Common.OptionsGroup',
-          label: 'Public access to the data lake',
-          defaultValue: model.networking.publicAccess ? 'Enabled' : 'Disabled',
-          toolTip: parameters.enablePublicAccess.metadata.description,
-          constraints: { allowedValues: [{ label: 'Enabled', value: 'True' }, { label: 'Disabled', value: 'False' }] },
-        },
-        output: ui.steps('networking', 'enablePublicAccess'),
-      },
-      {
-        parameter: 'virtualNetworkAddressPrefix',
-        step: 'networking',
-        element: {
-          name: 'virtualNetworkAddressPrefix',
-          type: 'Microsoft.Common.TextBox',
-          label: 'Virtual network address prefix',
-          defaultValue: model.networking.addressPrefix,
-          toolTip: parameters.virtualNetworkAddressPrefix.metadata.description,
-          constraints: {
-            required: true,
-            regex: '^(\\d{1,3}\\.){3}\\d{1,3}/(1[6-9]|2[0-6])$',
-            validationMessage: 'Enter an IPv4 range of /26 or larger, e.g. 10.20.30.0/26.',
-          },
-          // From 0.8 the network exists only without public access: the range is asked for only then.
-          ...(networkOnlyWhenPrivate(model.release) ? { visible: ui.equals(ui.steps('networking', 'enablePublicAccess'), 'False') } : {}),
-        },
-        // A hidden element gives no value: while public access is on (0.8), the template gets the default range, unused.
-        output: networkOnlyWhenPrivate(model.release)
-          ? ui.if_(ui.equals(ui.steps('networking', 'enablePublicAccess'), 'False'), ui.steps('networking', 'virtualNetworkAddressPrefix'), model.networking.addressPrefix)
-          : ui.steps('networking', 'virtualNetworkAddressPrefix'),
-      },
-    ],
-  };
 }

@@ -11,7 +11,7 @@ import { has, type Release } from '../../model/releases.js';
 import { privateEndpoint, dnsZoneLinkId, endpointZoneGroupId, networkCondition, networkConditionOf, networkOnlyWhenPrivate } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript, deploymentScriptId } from '../deploymentScripts/resource.js';
+import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } from '../deploymentScripts/resource.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
@@ -72,217 +72,19 @@ function armObject(value: Value): arm.ArmArg {
   return value as arm.ArmArg;
 }
 
-/** Storage module. */
+/** Storage module: the data lake, its private endpoints, the script storage, the settings upload, its parameter, outputs and form. */
 export function storageModule(model: HubModel): Contribution {
-  const r = model.release;
-  const privateNetwork = has(r, 'privateNetworking');
-  // The deployment script runs inside the hub network only with private networking; it then needs its
-  // own storage account reachable from the script subnet. From 0.8 that network, and so the script's
-  // account, exist only while public access is off (networkCondition).
-  const scriptInNetwork = privateNetwork && has(r, 'scriptStorage');
-  const onlyPrivate = networkConditionOf(r);
-  /**
-   * A deployment-script setting that exists only in the network: from 0.8 null while public access is on
-   * (ARM leaves a property that is null out), as the public 0.8 leaves both settings out then.
-   */
-  const inNetworkOnly = <T extends ValueObject>(value: T): T | arm.Arm => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
-  const location = arm.parameters('location');
-  const storageScope = arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount);
-  const roleName = (scopeId: arm.Arm, role: string) => identityRoleAssignmentName(r, 'blobManager', scopeId, role);
-  const roleId = (scopeId: arm.Arm, role: string) => arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', roleName(scopeId, role));
-  const blobManagerPrincipal = arm.prop(arm.reference(ids.blobManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
+  const scriptInNetwork = scriptRunsInNetwork(model.release);
   const resources: ArmResource[] = [
-    {
-      type: 'Microsoft.Storage/storageAccounts',
-      apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
-      name: names.storageAccount,
-      location,
-      tags: tagsFor('Microsoft.Storage/storageAccounts'),
-      sku: { name: arm.parameters('storageSku') },
-      kind: 'BlockBlobStorage',
-      properties: {
-        supportsHttpsTrafficOnly: true,
-        // Hub components reach the data lake with managed identities. Only another hub pushing to this one
-        // (remote hub, remoteHubStorageKey) authenticates with the account key (lint rule HUB523).
-        allowSharedKeyAccess: has(r, 'remoteHub'),
-        isHnsEnabled: true,
-        minimumTlsVersion: 'TLS1_2',
-        allowBlobPublicAccess: false,
-        publicNetworkAccess: 'Enabled',
-        networkAcls: { bypass: 'AzureServices', defaultAction: privateNetwork ? arm.if_(publicAccess, 'Allow', 'Deny') : 'Allow' },
-      },
-    },
-    {
-      type: 'Microsoft.Storage/storageAccounts/blobServices',
-      apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices'),
-      name: arm.format('{0}/{1}', names.storageAccount, 'default'),
-      dependsOn: [ids.storageAccount],
-      properties: {},
-    },
-    ...containerNames(model).map(
-      (container): ArmResource => ({
-        type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
-        apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices/containers'),
-        name: arm.format('{0}/{1}/{2}', names.storageAccount, 'default', container),
-        dependsOn: [arm.resourceId('Microsoft.Storage/storageAccounts/blobServices', names.storageAccount, 'default')],
-        properties: { publicAccess: 'None' },
-      }),
-    ),
-    ...(scriptInNetwork
-      ? [
-          {
-            type: 'Microsoft.Storage/storageAccounts',
-            apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
-            name: names.scriptStorageAccount,
-            ...onlyPrivate,
-            location,
-            tags: tagsFor('Microsoft.Storage/storageAccounts'),
-            sku: { name: 'Standard_LRS' },
-            kind: 'StorageV2',
-            dependsOn: [ids.virtualNetwork],
-            properties: {
-              supportsHttpsTrafficOnly: true,
-              allowSharedKeyAccess: true,
-              isHnsEnabled: false,
-              minimumTlsVersion: 'TLS1_2',
-              allowBlobPublicAccess: false,
-              publicNetworkAccess: 'Enabled',
-              networkAcls: {
-                bypass: 'AzureServices',
-                defaultAction: 'Deny',
-                virtualNetworkRules: [{ id: ids.subnet(SUBNETS.scripts), action: 'Allow' }],
-              },
-            },
-          } satisfies ArmResource,
-        ]
-      : []),
-    ...(privateNetwork
-      ? [
-          ...privateEndpoint({
-            release: r,
-            name: arm.concat(names.storageAccount, '-blob-ep'),
-            target: ids.storageAccount,
-            groupId: 'blob',
-            subnet: SUBNETS.privateEndpoints,
-            zones: ['blob'],
-            zoneGroup: ZONE_GROUPS.blob,
-            dependsOn: [ids.storageAccount],
-          }),
-          ...privateEndpoint({
-            release: r,
-            name: arm.concat(names.storageAccount, '-dfs-ep'),
-            target: ids.storageAccount,
-            groupId: 'dfs',
-            subnet: SUBNETS.privateEndpoints,
-            zones: ['dfs'],
-            zoneGroup: ZONE_GROUPS.dfs,
-            dependsOn: [ids.storageAccount],
-          }),
-        ]
-      : []),
-    ...(scriptInNetwork
-      ? privateEndpoint({
-          release: r,
-          name: arm.concat(names.scriptStorageAccount, '-blob-ep'),
-          target: ids.scriptStorageAccount,
-          groupId: 'blob',
-          subnet: SUBNETS.privateEndpoints,
-          zones: ['blob'],
-          zoneGroup: ZONE_GROUPS.scriptBlob,
-          dependsOn: [ids.scriptStorageAccount],
-        })
-      : []),
-    userAssignedIdentity(names.blobManagerIdentity),
-    // Writes settings.json and the schema files into the data lake.
-    roleAssignment({
-      scopeId: ids.storageAccount,
-      scope: storageScope,
-      role: ROLES.storageBlobDataContributor,
-      principalId: blobManagerPrincipal,
-      nameSeed: ids.blobManagerIdentity,
-      name: roleName(ids.storageAccount, ROLES.storageBlobDataContributor),
-      dependsOn: [ids.storageAccount, ids.blobManagerIdentity],
-    }),
-    // A deployment script that runs in a virtual network (containerSettings.subnetIds) uses an existing
-    // storage account for its file share, and its identity needs Storage File Data Privileged Contributor
-    // on that account (learn.microsoft.com/azure/azure-resource-manager/bicep/deployment-script-vnet).
-    ...(scriptInNetwork
-      ? [
-          roleAssignment({
-            scopeId: ids.scriptStorageAccount,
-            scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.scriptStorageAccount),
-            role: ROLES.storageFileDataPrivilegedContributor,
-            principalId: blobManagerPrincipal,
-            nameSeed: ids.blobManagerIdentity,
-            name: roleName(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
-            condition: networkCondition(r),
-            dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
-          }),
-        ]
-      : []),
-    deploymentScript({
-      name: scriptName(r, 'uploadSettings'),
-      identity: ids.blobManagerIdentity,
-      content: deploymentScriptText('uploadSettings'),
-      dependsOn: [
-        arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
-        roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
-        ...(scriptInNetwork
-          ? [
-              roleId(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
-              // The script reaches the data lake's blob endpoint through its private endpoint; the name only
-              // resolves to it once the blob zone is linked to the network.
-              dnsZoneLinkId('blob'),
-              endpointZoneGroupId(arm.concat(names.storageAccount, '-blob-ep'), ZONE_GROUPS.blob),
-              endpointZoneGroupId(arm.concat(names.storageAccount, '-dfs-ep'), ZONE_GROUPS.dfs),
-              endpointZoneGroupId(arm.concat(names.scriptStorageAccount, '-blob-ep'), ZONE_GROUPS.scriptBlob),
-              ids.scriptStorageAccount,
-            ]
-          : []),
-      ],
-      settings: scriptInNetwork
-        ? {
-            storageAccountSettings: inNetworkOnly({
-              storageAccountName: names.scriptStorageAccount,
-              storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'keys'), 0), 'value'),
-            }),
-            containerSettings: inNetworkOnly({
-              containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
-              subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
-            }),
-          }
-        : undefined,
-      env: [
-        { name: 'ftkVersion', value: r.ftkVersion },
-        { name: 'scopes', value: arm.string(param(r, 'scopes')) },
-        { name: 'exportContainer', value: r.exportContainer },
-        ...(has(r, 'retentionSettings')
-          ? [
-              { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
-              { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
-            ]
-          : []),
-        ...(has(r, 'dataExplorer')
-          ? [
-              { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
-              { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
-            ]
-          : []),
-        { name: 'storageAccountName', value: names.storageAccount },
-        { name: 'containerName', value: 'config' },
-        // Releases without schema files pass an empty JSON object (no empty template variable, HUB511).
-        { name: 'schemaFiles', value: schemaFileCount(model) ? arm.string(arm.variables('schemaFiles')) : '{}' },
-      ],
-    }),
+    ...dataLake(model),
+    ...(scriptInNetwork ? [scriptStorageAccount(model.release)] : []),
+    ...storagePrivateEndpoints(model.release),
+    ...blobManager(model.release),
+    uploadSettingsScript(model),
   ];
   const files: Record<string, string> = {};
   for (const f of schemaFiles(model)) files[f.name] = f.text;
-  const storageSku = {
-    type: 'string',
-    defaultValue: model.storage.sku,
-    allowedValues: model.storage.allowedSkus,
-    metadata: { description: 'Storage SKU: Premium_LRS (lowest cost) or Premium_ZRS (high availability). Standard SKUs are not available for Data Lake gen2.' },
-  } as const;
+  const storageSku = storageSkuParameter(model);
   return {
     parameters: { storageSku: { ...storageSku, allowedValues: [...storageSku.allowedValues] } },
     variables: Object.keys(files).length ? { schemaFiles: files } : {},
@@ -311,4 +113,225 @@ export function storageModule(model: HubModel): Contribution {
       },
     ],
   };
+}
+
+/**
+ * Whether the deployment script runs inside the hub network: only with private networking, and it then
+ * needs its own storage account reachable from the script subnet. From 0.8 that network, and so the
+ * script's account, exist only while public access is off (networkCondition).
+ */
+function scriptRunsInNetwork(r: Release): boolean {
+  return has(r, 'privateNetworking') && has(r, 'scriptStorage');
+}
+
+/** The `storageSku` template parameter, with hub.yaml's SKU as default. */
+function storageSkuParameter(model: HubModel) {
+  return {
+    type: 'string',
+    defaultValue: model.storage.sku,
+    allowedValues: model.storage.allowedSkus,
+    metadata: { description: 'Storage SKU: Premium_LRS (lowest cost) or Premium_ZRS (high availability). Standard SKUs are not available for Data Lake gen2.' },
+  } as const;
+}
+
+/** The Data Lake gen2 account (its firewall open, or closed to all but private endpoints and trusted services), its blob service and containers. */
+function dataLake(model: HubModel): ArmResource[] {
+  const r = model.release;
+  return [
+    {
+      type: 'Microsoft.Storage/storageAccounts',
+      apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
+      name: names.storageAccount,
+      location: arm.parameters('location'),
+      tags: tagsFor('Microsoft.Storage/storageAccounts'),
+      sku: { name: arm.parameters('storageSku') },
+      kind: 'BlockBlobStorage',
+      properties: {
+        supportsHttpsTrafficOnly: true,
+        // Hub components reach the data lake with managed identities. Only another hub pushing to this one
+        // (remote hub, remoteHubStorageKey) authenticates with the account key (lint rule HUB523).
+        allowSharedKeyAccess: has(r, 'remoteHub'),
+        isHnsEnabled: true,
+        minimumTlsVersion: 'TLS1_2',
+        allowBlobPublicAccess: false,
+        publicNetworkAccess: 'Enabled',
+        networkAcls: { bypass: 'AzureServices', defaultAction: has(r, 'privateNetworking') ? arm.if_(publicAccess, 'Allow', 'Deny') : 'Allow' },
+      },
+    },
+    {
+      type: 'Microsoft.Storage/storageAccounts/blobServices',
+      apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices'),
+      name: arm.format('{0}/{1}', names.storageAccount, 'default'),
+      dependsOn: [ids.storageAccount],
+      properties: {},
+    },
+    ...containerNames(model).map(
+      (container): ArmResource => ({
+        type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
+        apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices/containers'),
+        name: arm.format('{0}/{1}/{2}', names.storageAccount, 'default', container),
+        dependsOn: [arm.resourceId('Microsoft.Storage/storageAccounts/blobServices', names.storageAccount, 'default')],
+        properties: { publicAccess: 'None' },
+      }),
+    ),
+  ];
+}
+
+/** The deployment scripts' own storage account, reachable from the script subnet only (see {@link scriptRunsInNetwork}). */
+function scriptStorageAccount(r: Release): ArmResource {
+  return {
+    type: 'Microsoft.Storage/storageAccounts',
+    apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
+    name: names.scriptStorageAccount,
+    ...networkConditionOf(r),
+    location: arm.parameters('location'),
+    tags: tagsFor('Microsoft.Storage/storageAccounts'),
+    sku: { name: 'Standard_LRS' },
+    kind: 'StorageV2',
+    dependsOn: [ids.virtualNetwork],
+    properties: {
+      supportsHttpsTrafficOnly: true,
+      allowSharedKeyAccess: true,
+      isHnsEnabled: false,
+      minimumTlsVersion: 'TLS1_2',
+      allowBlobPublicAccess: false,
+      publicNetworkAccess: 'Enabled',
+      networkAcls: {
+        bypass: 'AzureServices',
+        defaultAction: 'Deny',
+        virtualNetworkRules: [{ id: ids.subnet(SUBNETS.scripts), action: 'Allow' }],
+      },
+    },
+  };
+}
+
+/** With private networking: the data lake's blob and dfs endpoints, and the script storage's blob endpoint. */
+function storagePrivateEndpoints(r: Release): ArmResource[] {
+  const endpoint = (account: arm.Arm, accountId: arm.Arm, groupId: 'blob' | 'dfs', zoneGroup: string): ArmResource[] =>
+    privateEndpoint({
+      release: r,
+      name: arm.concat(account, `-${groupId}-ep`),
+      target: accountId,
+      groupId,
+      subnet: SUBNETS.privateEndpoints,
+      zones: [groupId],
+      zoneGroup,
+      dependsOn: [accountId],
+    });
+  return [
+    ...(has(r, 'privateNetworking')
+      ? [...endpoint(names.storageAccount, ids.storageAccount, 'blob', ZONE_GROUPS.blob), ...endpoint(names.storageAccount, ids.storageAccount, 'dfs', ZONE_GROUPS.dfs)]
+      : []),
+    ...(scriptRunsInNetwork(r) ? endpoint(names.scriptStorageAccount, ids.scriptStorageAccount, 'blob', ZONE_GROUPS.scriptBlob) : []),
+  ];
+}
+
+/** The name of a role assignment of the `_blobManager` identity. */
+const blobManagerRoleName = (r: Release, scopeId: arm.Arm, role: string) => identityRoleAssignmentName(r, 'blobManager', scopeId, role);
+
+/** The `_blobManager` identity and its roles: on the data lake, and on the script storage when the script runs in the network. */
+function blobManager(r: Release): ArmResource[] {
+  const principalId = arm.prop(arm.reference(ids.blobManagerIdentity, apiVersion('Microsoft.ManagedIdentity/userAssignedIdentities')), 'principalId');
+  return [
+    userAssignedIdentity(names.blobManagerIdentity),
+    // Writes settings.json and the schema files into the data lake.
+    roleAssignment({
+      scopeId: ids.storageAccount,
+      scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
+      role: ROLES.storageBlobDataContributor,
+      principalId,
+      nameSeed: ids.blobManagerIdentity,
+      name: blobManagerRoleName(r, ids.storageAccount, ROLES.storageBlobDataContributor),
+      dependsOn: [ids.storageAccount, ids.blobManagerIdentity],
+    }),
+    // A deployment script that runs in a virtual network (containerSettings.subnetIds) uses an existing
+    // storage account for its file share, and its identity needs Storage File Data Privileged Contributor
+    // on that account (learn.microsoft.com/azure/azure-resource-manager/bicep/deployment-script-vnet).
+    ...(scriptRunsInNetwork(r)
+      ? [
+          roleAssignment({
+            scopeId: ids.scriptStorageAccount,
+            scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.scriptStorageAccount),
+            role: ROLES.storageFileDataPrivilegedContributor,
+            principalId,
+            nameSeed: ids.blobManagerIdentity,
+            name: blobManagerRoleName(r, ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
+            condition: networkCondition(r),
+            dependsOn: [ids.scriptStorageAccount, ids.blobManagerIdentity],
+          }),
+        ]
+      : []),
+  ];
+}
+
+/** The `_uploadSettings` deployment script, which writes `config/settings.json` and the schema files into the data lake. */
+function uploadSettingsScript(model: HubModel): ArmResource {
+  const r = model.release;
+  const scriptInNetwork = scriptRunsInNetwork(r);
+  const roleId = (scopeId: arm.Arm, role: string) => arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', blobManagerRoleName(r, scopeId, role));
+  /**
+   * A deployment-script setting that exists only in the network: from 0.8 null while public access is on
+   * (ARM leaves a property that is null out), as the public 0.8 leaves both settings out then.
+   */
+  const inNetworkOnly = <T extends ValueObject>(value: T): T | arm.Arm => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
+  return deploymentScript({
+    name: scriptName(r, 'uploadSettings'),
+    identity: ids.blobManagerIdentity,
+    content: deploymentScriptText('uploadSettings'),
+    dependsOn: [
+      arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
+      roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
+      ...(scriptInNetwork
+        ? [
+            roleId(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
+            // The script reaches the data lake's blob endpoint through its private endpoint; the name only
+            // resolves to it once the blob zone is linked to the network.
+            dnsZoneLinkId('blob'),
+            endpointZoneGroupId(arm.concat(names.storageAccount, '-blob-ep'), ZONE_GROUPS.blob),
+            endpointZoneGroupId(arm.concat(names.storageAccount, '-dfs-ep'), ZONE_GROUPS.dfs),
+            endpointZoneGroupId(arm.concat(names.scriptStorageAccount, '-blob-ep'), ZONE_GROUPS.scriptBlob),
+            ids.scriptStorageAccount,
+          ]
+        : []),
+    ],
+    settings: scriptInNetwork
+      ? {
+          storageAccountSettings: inNetworkOnly({
+            storageAccountName: names.scriptStorageAccount,
+            storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'keys'), 0), 'value'),
+          }),
+          containerSettings: inNetworkOnly({
+            containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
+            subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
+          }),
+        }
+      : undefined,
+    env: uploadSettingsEnv(model),
+  });
+}
+
+/** The environment of the `_uploadSettings` script: what settings.json records (version, scopes, retention) and where it goes. */
+function uploadSettingsEnv(model: HubModel): DeploymentScriptOptions['env'] {
+  const r = model.release;
+  return [
+    { name: 'ftkVersion', value: r.ftkVersion },
+    { name: 'scopes', value: arm.string(param(r, 'scopes')) },
+    { name: 'exportContainer', value: r.exportContainer },
+    ...(has(r, 'retentionSettings')
+      ? [
+          { name: 'exportRetentionInDays', value: arm.string(arm.parameters('exportRetentionInDays')) },
+          { name: 'ingestionRetentionInMonths', value: arm.string(arm.parameters('ingestionRetentionInMonths')) },
+        ]
+      : []),
+    ...(has(r, 'dataExplorer')
+      ? [
+          { name: 'rawRetentionInDays', value: arm.string(arm.parameters('dataExplorerLogRetentionInDays')) },
+          { name: 'finalRetentionInMonths', value: arm.string(arm.parameters('dataExplorerFinalRetentionInMonths')) },
+        ]
+      : []),
+    { name: 'storageAccountName', value: names.storageAccount },
+    { name: 'containerName', value: 'config' },
+    // Releases without schema files pass an empty JSON object (no empty template variable, HUB511).
+    { name: 'schemaFiles', value: schemaFileCount(model) ? arm.string(arm.variables('schemaFiles')) : '{}' },
+  ];
 }

@@ -34,109 +34,132 @@ export class LocatedJsonError extends Error {
  * @throws LocatedJsonError on malformed input
  */
 export function parseLocatedJson(text: string): LocatedJson {
-  let i = 0;
-  const fail = (what: string): never => {
-    throw new LocatedJsonError(what, i);
-  };
-  const ws = () => {
-    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
-  };
-  const str = (): LocatedJson & { kind: 'string' } => {
-    const start = i;
-    i++; // opening quote
+  const parser = new Parser(text);
+  const root = parser.value();
+  parser.ws();
+  if (parser.i < text.length) parser.fail('unexpected text after the JSON value');
+  return root;
+}
+
+/** The escapes of one character after a backslash in a JSON string. */
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** A recursive descent over one text: each method parses one kind of value at `i` and moves `i` past it. */
+class Parser {
+  i = 0;
+
+  constructor(private readonly text: string) {}
+
+  fail(what: string): never {
+    throw new LocatedJsonError(what, this.i);
+  }
+
+  /** Skips JSON whitespace. */
+  ws(): void {
+    while (this.i < this.text.length && ' \t\r\n'.includes(this.text[this.i])) this.i++;
+  }
+
+  /** Any value, after whitespace. */
+  value(): LocatedJson {
+    this.ws();
+    const c = this.text[this.i];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return this.string();
+    return this.literal();
+  }
+
+  /** A string, `i` at its opening quote. */
+  string(): LocatedJson & { kind: 'string' } {
+    const { text } = this;
+    const start = this.i;
+    this.i++; // opening quote
     let value = '';
     const offsets: number[] = [];
     for (;;) {
-      if (i >= text.length) fail('unterminated string');
-      const c = text[i];
+      if (this.i >= text.length) this.fail('unterminated string');
+      const c = text[this.i];
       if (c === '"') break;
-      if (c.charCodeAt(0) < 0x20) fail('control character in string');
-      offsets.push(i);
+      if (c.charCodeAt(0) < 0x20) this.fail('control character in string');
+      offsets.push(this.i);
       if (c !== '\\') {
         value += c;
-        i++;
+        this.i++;
         continue;
       }
-      const e = text[i + 1];
-      const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-      if (e in simple) {
-        value += simple[e];
-        i += 2;
-      } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.substr(i + 2, 4))) {
-        value += String.fromCharCode(parseInt(text.substr(i + 2, 4), 16));
-        i += 6;
-      } else fail('bad escape');
+      const e = text[this.i + 1];
+      if (e in SIMPLE_ESCAPES) {
+        value += SIMPLE_ESCAPES[e];
+        this.i += 2;
+      } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.substr(this.i + 2, 4))) {
+        value += String.fromCharCode(parseInt(text.substr(this.i + 2, 4), 16));
+        this.i += 6;
+      } else this.fail('bad escape');
     }
-    offsets.push(i);
-    i++; // closing quote
+    offsets.push(this.i);
+    this.i++; // closing quote
     return { kind: 'string', start, value, offsets };
-  };
-  const val = (): LocatedJson => {
-    ws();
-    const start = i;
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const entries: { key: string; keyStart: number; value: LocatedJson }[] = [];
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return { kind: 'object', start, entries };
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('expected a property name');
-        const key = str();
-        ws();
-        if (text[i] !== ':') fail("expected ':'");
-        i++;
-        entries.push({ key: key.value, keyStart: key.start, value: val() });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return { kind: 'object', start, entries };
-        }
-        fail("expected ',' or '}'");
-      }
+  }
+
+  /** An object, `i` at its `{`. */
+  object(): LocatedJson & { kind: 'object' } {
+    const start = this.i;
+    const entries: { key: string; keyStart: number; value: LocatedJson }[] = [];
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === '}') {
+      this.i++;
+      return { kind: 'object', start, entries };
     }
-    if (c === '[') {
-      i++;
-      const items: LocatedJson[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return { kind: 'array', start, items };
-      }
-      for (;;) {
-        items.push(val());
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return { kind: 'array', start, items };
-        }
-        fail("expected ',' or ']'");
-      }
+    for (;;) {
+      this.ws();
+      if (this.text[this.i] !== '"') this.fail('expected a property name');
+      const key = this.string();
+      this.ws();
+      if (this.text[this.i] !== ':') this.fail("expected ':'");
+      this.i++;
+      entries.push({ key: key.value, keyStart: key.start, value: this.value() });
+      if (this.separator('}')) return { kind: 'object', start, entries };
     }
-    if (c === '"') return str();
-    const lit = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 64))?.[0];
-    if (!lit) fail('unexpected character');
-    i += lit!.length;
+  }
+
+  /** An array, `i` at its `[`. */
+  array(): LocatedJson & { kind: 'array' } {
+    const start = this.i;
+    const items: LocatedJson[] = [];
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === ']') {
+      this.i++;
+      return { kind: 'array', start, items };
+    }
+    for (;;) {
+      items.push(this.value());
+      if (this.separator(']')) return { kind: 'array', start, items };
+    }
+  }
+
+  /** After an entry or item: true past the closing bracket `close`, false past a `,`; fails on anything else. */
+  private separator(close: '}' | ']'): boolean {
+    this.ws();
+    const c = this.text[this.i];
+    if (c === ',' || c === close) {
+      this.i++;
+      return c === close;
+    }
+    return this.fail(`expected ',' or '${close}'`);
+  }
+
+  /** `true`, `false`, `null` or a number. */
+  literal(): LocatedJson {
+    const start = this.i;
+    const lit = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(this.text.slice(this.i, this.i + 64))?.[0];
+    if (!lit) return this.fail('unexpected character');
+    this.i += lit.length;
     if (lit === 'true' || lit === 'false') return { kind: 'boolean', start, value: lit === 'true' };
     if (lit === 'null') return { kind: 'null', start, value: null };
     return { kind: 'number', start, value: Number(lit) };
-  };
-  const root = val();
-  ws();
-  if (i < text.length) fail('unexpected text after the JSON value');
-  return root;
+  }
 }
 
 /** Property of an object, matching the key case-insensitively (Kusto reads policy/mapping JSON that way). */

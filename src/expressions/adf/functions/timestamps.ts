@@ -148,94 +148,97 @@ export function formatAdfTimestamp(t: { ms: number; ticks: number }, format?: st
   return formatCustom(t, std);
 }
 
+/** The fields of a timestamp (UTC) that custom format specifiers write. */
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  dayOfWeek: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** The seven digits of the fraction of the second (milliseconds, then ticks). */
+  fraction: string;
+}
+
+/** A number in one or two digits (`n` = 1: as it is, else zero-padded to 2). */
+const oneOrTwo = (value: number, n: number) => (n === 1 ? String(value) : pad(value, 2));
+
+/**
+ * The custom specifiers that write a field, by letter: the text of a run of `n` of the letter (.NET's
+ * "Custom date and time format strings" table, en-US).
+ */
+const FIELD_SPECIFIERS: Readonly<Record<string, (n: number, p: DateParts) => string>> = {
+  y: (n, p) => (n === 1 ? String(p.year % 100) : n === 2 ? pad(p.year % 100, 2) : pad(p.year, n)),
+  M: (n, p) => (n <= 2 ? oneOrTwo(p.month, n) : n === 3 ? MONTH_NAMES[p.month - 1].slice(0, 3) : MONTH_NAMES[p.month - 1]),
+  d: (n, p) => (n <= 2 ? oneOrTwo(p.day, n) : n === 3 ? DAY_NAMES[p.dayOfWeek].slice(0, 3) : DAY_NAMES[p.dayOfWeek]),
+  H: (n, p) => oneOrTwo(p.hour, n),
+  h: (n, p) => oneOrTwo(p.hour % 12 === 0 ? 12 : p.hour % 12, n),
+  m: (n, p) => oneOrTwo(p.minute, n),
+  s: (n, p) => oneOrTwo(p.second, n),
+  t: (n, p) => (n === 1 ? (p.hour < 12 ? 'A' : 'P') : p.hour < 12 ? 'AM' : 'PM'),
+  K: (n) => 'Z'.repeat(n),
+  z: (n) => (n === 1 ? '+0' : n === 2 ? '+00' : '+00:00'),
+  g: () => 'A.D.',
+};
+
 /** Formats with a custom .NET pattern (no one-letter standard formats). */
 function formatCustom(t: { ms: number; ticks: number }, f: string): string {
-  const format = f;
   const d = new Date(t.ms);
-  const year = d.getUTCFullYear();
-  const month = d.getUTCMonth() + 1;
-  const day = d.getUTCDate();
-  const hour = d.getUTCHours();
-  const fraction = pad(d.getUTCMilliseconds(), 3) + pad(t.ticks, 4);
+  const parts: DateParts = {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    dayOfWeek: d.getUTCDay(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    fraction: pad(d.getUTCMilliseconds(), 3) + pad(t.ticks, 4),
+  };
   let out = '';
   let i = 0;
   while (i < f.length) {
     const c = f[i];
     let n = 1;
     while (f[i + n] === c) n++;
-    switch (c) {
-      case 'y':
-        out += n === 1 ? String(year % 100) : n === 2 ? pad(year % 100, 2) : pad(year, n);
-        break;
-      case 'M':
-        out += n === 1 ? String(month) : n === 2 ? pad(month, 2) : n === 3 ? MONTH_NAMES[month - 1].slice(0, 3) : MONTH_NAMES[month - 1];
-        break;
-      case 'd': {
-        const dow = DAY_NAMES[d.getUTCDay()];
-        out += n === 1 ? String(day) : n === 2 ? pad(day, 2) : n === 3 ? dow.slice(0, 3) : dow;
-        break;
-      }
-      case 'H':
-        out += n === 1 ? String(hour) : pad(hour, 2);
-        break;
-      case 'h': {
-        const h12 = hour % 12 === 0 ? 12 : hour % 12;
-        out += n === 1 ? String(h12) : pad(h12, 2);
-        break;
-      }
-      case 'm':
-        out += n === 1 ? String(d.getUTCMinutes()) : pad(d.getUTCMinutes(), 2);
-        break;
-      case 's':
-        out += n === 1 ? String(d.getUTCSeconds()) : pad(d.getUTCSeconds(), 2);
-        break;
-      case 'f':
-        if (n > 7) throw new AdfEvalError(`invalid date format '${format}': at most 7 'f'`);
-        out += fraction.slice(0, n);
-        break;
-      case 'F': {
-        if (n > 7) throw new AdfEvalError(`invalid date format '${format}': at most 7 'F'`);
-        const digits = fraction.slice(0, n).replace(/0+$/, '');
-        if (digits) out += digits;
-        else if (out.endsWith('.')) out = out.slice(0, -1);
-        break;
-      }
-      case 't':
-        out += n === 1 ? (hour < 12 ? 'A' : 'P') : hour < 12 ? 'AM' : 'PM';
-        break;
-      case 'K':
-        out += 'Z'.repeat(n);
-        break;
-      case 'z':
-        out += n === 1 ? '+0' : n === 2 ? '+00' : '+00:00';
-        break;
-      case 'g':
-        out += 'A.D.';
-        break;
-      case "'":
-      case '"': {
-        const end = f.indexOf(c, i + 1);
-        if (end < 0) throw new AdfEvalError(`invalid date format '${format}': unterminated quote`);
-        out += f.slice(i + 1, end);
-        i = end + 1;
-        continue;
-      }
-      case '\\':
-        if (i + 1 >= f.length) throw new AdfEvalError(`invalid date format '${format}': trailing '\\'`);
-        out += f[i + 1];
-        i += 2;
-        continue;
-      case '%':
-        // `%x` uses x as a one-letter custom specifier; format it alone and continue.
-        if (i + 1 >= f.length || f[i + 1] === '%') throw new AdfEvalError(`invalid date format '${format}'`);
-        out += formatCustom(t, f[i + 1]);
-        i += 2;
-        continue;
-      default:
-        // ':' and '/' are the en-US time and date separators; everything else is literal.
-        out += c.repeat(n);
+    const field = FIELD_SPECIFIERS[c];
+    if (field) out += field(n, parts);
+    else if (c === 'f' || c === 'F') {
+      if (n > 7) throw new AdfEvalError(`invalid date format '${f}': at most 7 '${c}'`);
+      const digits = c === 'f' ? parts.fraction.slice(0, n) : parts.fraction.slice(0, n).replace(/0+$/, '');
+      // `F` writes no zeros at the end, and no decimal point before nothing
+      if (digits) out += digits;
+      else if (out.endsWith('.')) out = out.slice(0, -1);
+    } else if (c === "'" || c === '"' || c === '\\' || c === '%') {
+      const escaped = escapedText(t, f, i);
+      out += escaped.text;
+      i = escaped.next;
+      continue;
+    } else {
+      // ':' and '/' are the en-US time and date separators; everything else is literal.
+      out += c.repeat(n);
     }
     i += n;
   }
   return out;
+}
+
+/**
+ * What a quote, `\` or `%` at `i` of format `f` writes, and the index after it: a quoted literal, the
+ * escaped character, or (`%x`) the one-letter custom specifier x formatted alone.
+ * @throws AdfEvalError for an unterminated quote, a trailing `\`, or a `%` with nothing or `%` after it
+ */
+function escapedText(t: { ms: number; ticks: number }, f: string, i: number): { text: string; next: number } {
+  const c = f[i];
+  if (c === "'" || c === '"') {
+    const end = f.indexOf(c, i + 1);
+    if (end < 0) throw new AdfEvalError(`invalid date format '${f}': unterminated quote`);
+    return { text: f.slice(i + 1, end), next: end + 1 };
+  }
+  if (c === '\\') {
+    if (i + 1 >= f.length) throw new AdfEvalError(`invalid date format '${f}': trailing '\\'`);
+    return { text: f[i + 1], next: i + 2 };
+  }
+  if (i + 1 >= f.length || f[i + 1] === '%') throw new AdfEvalError(`invalid date format '${f}'`);
+  return { text: formatCustom(t, f[i + 1]), next: i + 2 };
 }

@@ -15,7 +15,7 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
-import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties } from '../activities.js';
+import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
 import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
@@ -25,95 +25,109 @@ import { errorOf, emptyArray } from './shared.js';
 /** Parameter names: the trigger's folder path, starting with the container name. */
 export const INGESTION_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath' } as const;
 
-/** The pipeline. */
+const WAIT = 'Wait For Files';
+const SET_FOLDER = 'Set Folder Path';
+const SET_TIME = 'Set Ingestion Timestamp';
+const LIST = 'List Files';
+const FILTER_FILES = 'Filter Parquet Files';
+const CHECK = 'If No Files';
+const LOOP = 'For Each File';
+/** The folder of the manifest, below the container. */
+const folder = () => adf.variables('folder');
+/** The parquet files of the folder. */
+const parquetFiles = () => adf.activity(FILTER_FILES).get('output').get('value');
+
+/** The pipeline: list the folder's parquet files, then load each. */
 export function ingestionExecuteEtl(ctx: DataFactoryContext): AdfObject {
-  const n = datasetNames(ctx);
-  const folder = adf.variables('folder');
-  const waitName = 'Wait For Files';
-  const setFolder = 'Set Folder Path';
-  const setTime = 'Set Ingestion Timestamp';
-  const list = 'List Files';
-  const filterFiles = 'Filter Parquet Files';
-  const check = 'If No Files';
-  const loop = 'For Each File';
-  const files = adf.activity(filterFiles).get('output').get('value');
-  const name = adf.item().get('name');
-  const E = ETL_DATA_EXPLORER_PARAMETERS;
   return {
     kind: 'pipeline',
     name: pipelineName(ctx, 'ingestionQueue'),
     properties: pipelineProperties({
       description: 'Queues the Data Explorer load of every parquet file in the folder of a new ingestion manifest.',
-      activities: [
-        wait({ name: waitName, seconds: 60 }),
-        setVariable({
-          name: setFolder,
-          dependsOn: [succeeded(waitName)],
-          variable: 'folder',
-          value: adf.join(adf.skip(adf.split(adf.pipelineParameter(INGESTION_EXECUTE_ETL_PARAMETERS.folderPath), '/'), 1), '/'),
-        }),
-        setVariable({ name: setTime, dependsOn: [succeeded(waitName)], variable: 'timestamp', value: adf.utcNow() }),
-        getMetadata({
-          name: list,
-          dependsOn: [succeeded(setFolder)],
-          dataset: datasetRef(n.ingestionFiles, { [DATASET_PARAMETERS.folderPath]: folder }),
-          fields: ['exists', 'childItems'],
-          format: 'Parquet',
-        }),
-        fail({
-          name: 'Folder List Failed',
-          dependsOn: [failed(list)],
-          errorCode: 'IngestionFolderListFailed',
-          message: adf.interp`Could not list the files of ${ctx.ingestionContainer}/${folder}: ${errorOf(list)}`,
-        }),
-        filter({
-          name: filterFiles,
-          dependsOn: [succeeded(list)],
-          items: adf.coalesce(adf.activity(list).get('output').get('childItems', true), emptyArray()),
-          condition: adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.toLower(name), '.parquet')),
-        }),
-        ifCondition({
-          name: check,
-          dependsOn: [succeeded(filterFiles)],
-          expression: adf.empty(files),
-          ifTrue: [
-            fail({
-              name: 'Files Not Found',
-              errorCode: 'IngestionFilesNotFound',
-              message: adf.interp`No parquet files to load in ${ctx.ingestionContainer}/${folder}. Upload the files before adding manifest.json.`,
-            }),
-          ],
-        }),
-        forEach({
-          name: loop,
-          dependsOn: [succeeded(check), succeeded(setTime)],
-          items: files,
-          batchCount: ctx.dataExplorerIngestionCapacity,
-          activities: [
-            executePipeline({
-              name: 'Load File',
-              pipeline: pipelineName(ctx, 'ingestionEtl'),
-              parameters: {
-                [E.folderPath]: folder,
-                [E.fileName]: name,
-                [E.originalFileName]: adf.last(adf.split(name, INGESTION_ID_SEPARATOR)),
-                [E.ingestionId]: adf.concat(adf.first(adf.split(name, INGESTION_ID_SEPARATOR)), '_', adf.variables('timestamp')),
-                [E.table]: adf.concat(adf.first(adf.split(folder, '/')), '_raw'),
-              },
-            }),
-          ],
-        }),
-        fail({
-          name: 'Load Failed',
-          dependsOn: [failed(loop)],
-          errorCode: 'DataExplorerLoadFailed',
-          message: adf.interp`Loading ${ctx.ingestionContainer}/${folder} into ${adf.first(adf.split(folder, '/'))}_raw failed; see the ${pipelineName(ctx, 'ingestionEtl')} runs of this run for the file at fault.`,
-        }),
-      ],
+      activities: [...listParquetFiles(ctx), ...loadFiles(ctx)],
       parameters: { [INGESTION_EXECUTE_ETL_PARAMETERS.folderPath]: { type: 'String' } },
       variables: { folder: { type: 'String' }, timestamp: { type: 'String' } },
       concurrency: 1,
       annotations: ['New ingestion'],
     }),
   };
+}
+
+/** Sets the folder and the ingestion time, lists the folder's parquet files, and fails when it cannot be listed or holds none. */
+function listParquetFiles(ctx: DataFactoryContext): Activity[] {
+  const name = adf.item().get('name');
+  return [
+    wait({ name: WAIT, seconds: 60 }),
+    setVariable({
+      name: SET_FOLDER,
+      dependsOn: [succeeded(WAIT)],
+      variable: 'folder',
+      value: adf.join(adf.skip(adf.split(adf.pipelineParameter(INGESTION_EXECUTE_ETL_PARAMETERS.folderPath), '/'), 1), '/'),
+    }),
+    setVariable({ name: SET_TIME, dependsOn: [succeeded(WAIT)], variable: 'timestamp', value: adf.utcNow() }),
+    getMetadata({
+      name: LIST,
+      dependsOn: [succeeded(SET_FOLDER)],
+      dataset: datasetRef(datasetNames(ctx).ingestionFiles, { [DATASET_PARAMETERS.folderPath]: folder() }),
+      fields: ['exists', 'childItems'],
+      format: 'Parquet',
+    }),
+    fail({
+      name: 'Folder List Failed',
+      dependsOn: [failed(LIST)],
+      errorCode: 'IngestionFolderListFailed',
+      message: adf.interp`Could not list the files of ${ctx.ingestionContainer}/${folder()}: ${errorOf(LIST)}`,
+    }),
+    filter({
+      name: FILTER_FILES,
+      dependsOn: [succeeded(LIST)],
+      items: adf.coalesce(adf.activity(LIST).get('output').get('childItems', true), emptyArray()),
+      condition: adf.and(adf.equals(adf.item().get('type'), 'File'), adf.endsWith(adf.toLower(name), '.parquet')),
+    }),
+    ifCondition({
+      name: CHECK,
+      dependsOn: [succeeded(FILTER_FILES)],
+      expression: adf.empty(parquetFiles()),
+      ifTrue: [
+        fail({
+          name: 'Files Not Found',
+          errorCode: 'IngestionFilesNotFound',
+          message: adf.interp`No parquet files to load in ${ctx.ingestionContainer}/${folder()}. Upload the files before adding manifest.json.`,
+        }),
+      ],
+    }),
+  ];
+}
+
+/** Loads each file into `<first folder>_raw` (`ingestion_ETL_dataExplorer`, tagged with its ingestion ID and run time), at most the cluster's capacity at a time. */
+function loadFiles(ctx: DataFactoryContext): Activity[] {
+  const name = adf.item().get('name');
+  const E = ETL_DATA_EXPLORER_PARAMETERS;
+  return [
+    forEach({
+      name: LOOP,
+      dependsOn: [succeeded(CHECK), succeeded(SET_TIME)],
+      items: parquetFiles(),
+      batchCount: ctx.dataExplorerIngestionCapacity,
+      activities: [
+        executePipeline({
+          name: 'Load File',
+          pipeline: pipelineName(ctx, 'ingestionEtl'),
+          parameters: {
+            [E.folderPath]: folder(),
+            [E.fileName]: name,
+            [E.originalFileName]: adf.last(adf.split(name, INGESTION_ID_SEPARATOR)),
+            [E.ingestionId]: adf.concat(adf.first(adf.split(name, INGESTION_ID_SEPARATOR)), '_', adf.variables('timestamp')),
+            [E.table]: adf.concat(adf.first(adf.split(folder(), '/')), '_raw'),
+          },
+        }),
+      ],
+    }),
+    fail({
+      name: 'Load Failed',
+      dependsOn: [failed(LOOP)],
+      errorCode: 'DataExplorerLoadFailed',
+      message: adf.interp`Loading ${ctx.ingestionContainer}/${folder()} into ${adf.first(adf.split(folder(), '/'))}_raw failed; see the ${pipelineName(ctx, 'ingestionEtl')} runs of this run for the file at fault.`,
+    }),
+  ];
 }

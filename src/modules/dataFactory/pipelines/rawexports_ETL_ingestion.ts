@@ -69,52 +69,21 @@ function dropExtension(name: adf.Adf, ext: string, replacement: string): adf.Adf
   );
 }
 
-/** The pipeline. */
+/** A parameter of the pipeline. */
+const param = (k: keyof typeof EXPORT_ETL_PARAMETERS) => adf.pipelineParameter(EXPORT_ETL_PARAMETERS[k]);
+/** The export file, `<exportContainer>/<blobPath>`, for messages. */
+const exportFileOf = (ctx: DataFactoryContext) => adf.concat(`${ctx.exportContainer}/`, param('blobPath'));
+/** The schema file's name, lower case. */
+const schemaFileName = () => adf.toLower(param('schemaFile'));
+
+const LOAD_SCHEMA = 'Load Schema';
+const SET_SOURCE = 'Set Source File Name';
+const SET_DESTINATION = 'Set Destination File Name';
+const CONVERT = 'Convert To Parquet';
+
+/** The pipeline: settings, the schema, the file names, the conversion by file type, then the export file deleted unless retained. */
 export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
-  const n = datasetNames(ctx);
-  const P = EXPORT_ETL_PARAMETERS;
-  const param = (k: keyof typeof P) => adf.pipelineParameter(P[k]);
   const blobPath = param('blobPath');
-  const exportFile = adf.concat(`${ctx.exportContainer}/`, blobPath);
-  const loadSchema = 'Load Schema';
-  const setSource = 'Set Source File Name';
-  const setDestination = 'Set Destination File Name';
-  const convert = 'Convert To Parquet';
-  const schemaFile = adf.toLower(param('schemaFile'));
-  const schema = adf.activity(loadSchema).get('output').get('firstRow');
-  const additionalColumns = adf.coalesce(schema.get('additionalColumns', true), emptyArray());
-  const destination = datasetRef(n.ingestion, {
-    [DATASET_PARAMETERS.folderPath]: param('destinationFolder'),
-    [DATASET_PARAMETERS.fileName]: adf.variables('destinationFile'),
-  });
-  const target = adf.concat(`${ctx.ingestionContainer}/`, param('destinationFolder'), '/', adf.variables('destinationFile'));
-
-  const convertCase = (value: string, label: string, dataset: string, format: 'DelimitedText' | 'Parquet', withTranslator: boolean): { value: string; activities: Activity[] } => {
-    const name = `Convert ${label}`;
-    return {
-      value,
-      activities: [
-        copy({
-          name,
-          input: datasetRef(dataset, { [DATASET_PARAMETERS.blobPath]: blobPath }),
-          output: destination,
-          source: fileSource(format, { additionalColumns }),
-          sink: fileSink('Parquet'),
-          translator: withTranslator ? schema.get('translator') : undefined,
-          policy: convertPolicy(ctx.model.release.exportConversionTimeout),
-        }),
-        fail({
-          name: `${label} Conversion Failed`,
-          dependsOn: [failed(name)],
-          errorCode: 'ExportConversionFailed',
-          message: adf.interp`Could not convert ${exportFile} to ${target} with ${ctx.configContainer}/${SCHEMAS_FOLDER}/${schemaFile}: ${errorOf(name)}`,
-        }),
-      ],
-    };
-  };
-
-  const keep = 'If Not Retaining Exports';
-  const del = 'Delete Export File';
   return {
     kind: 'pipeline',
     name: pipelineName(ctx, 'exportEtl'),
@@ -122,60 +91,110 @@ export function exportEtlIngestion(ctx: DataFactoryContext): AdfObject {
       description: `Converts one Cost Management export file in ${ctx.exportContainer} to parquet in ${ctx.ingestionContainer}.`,
       activities: [
         ...readSettings(ctx),
-        lookup({
-          name: loadSchema,
-          dataset: datasetRef(n.config, {
-            [DATASET_PARAMETERS.fileName]: schemaFile,
-            [DATASET_PARAMETERS.folderPath]: `${ctx.configContainer}/${SCHEMAS_FOLDER}`,
-          }),
-          source: fileSource('Json'),
-          policy: SHORT_POLICY,
-        }),
-        fail({
-          name: 'Schema Load Failed',
-          dependsOn: [failed(loadSchema)],
-          errorCode: 'SchemaLoadFailed',
-          message: adf.interp`Could not read the conversion schema ${ctx.configContainer}/${SCHEMAS_FOLDER}/${schemaFile} for ${param('exportDatasetType')} ${param('exportDatasetVersion')}; ${exportFile} was not converted and stays in ${ctx.exportContainer}: ${errorOf(loadSchema)}`,
-        }),
-        setVariable({ name: setSource, variable: 'sourceFileName', value: dropExtension(adf.last(adf.split(blobPath, '/')), 'gz', '') }),
+        ...loadSchema(ctx),
+        setVariable({ name: SET_SOURCE, variable: 'sourceFileName', value: dropExtension(adf.last(adf.split(blobPath, '/')), 'gz', '') }),
         setVariable({
-          name: setDestination,
-          dependsOn: [succeeded(setSource)],
+          name: SET_DESTINATION,
+          dependsOn: [succeeded(SET_SOURCE)],
           variable: 'destinationFile',
           value: ingestionFileName(ctx.model.release.ingestionLayout, dropExtension(adf.variables('sourceFileName'), 'csv', '.parquet'), param('ingestionId')),
         }),
-        switchActivity({
-          name: convert,
-          dependsOn: [succeeded(READ_SETTINGS), succeeded(loadSchema), succeeded(setDestination)],
-          on: adf.toLower(adf.last(adf.split(blobPath, '.'))),
-          cases: ctx.model.release.exportFileFormats.map((f) =>
-            convertCase(f, FORMAT_LABELS[f], { csv: n.exportCsv, gz: n.exportGzip, parquet: n.exportParquet }[f], f === 'parquet' ? 'Parquet' : 'DelimitedText', f !== 'parquet'),
-          ),
-          defaultActivities: [
-            fail({
-              name: 'Unsupported File Type',
-              errorCode: 'UnsupportedExportFileType',
-              message: adf.interp`Cannot convert ${exportFile}: only ${supportedFiles(ctx.model.release.exportFileFormats)} export files are supported. The file stays in ${ctx.exportContainer}.`,
-            }),
-          ],
-        }),
-        ifCondition({
-          name: keep,
-          dependsOn: [succeeded(convert)],
-          expression: adf.lessOrEquals(adf.int(retentionSetting(ctx.exportContainer, 'days', 0)), 0),
-          ifTrue: [
-            deleteActivity({ name: del, dataset: datasetRef(n.exportCsv, { [DATASET_PARAMETERS.blobPath]: blobPath }) }),
-            fail({
-              name: 'Export Delete Failed',
-              dependsOn: [failed(del)],
-              errorCode: 'ExportDeleteFailed',
-              message: adf.interp`Converted ${exportFile}, but could not delete it (retention.${ctx.exportContainer}.days in ${ctx.configContainer}/settings.json is 0): ${errorOf(del)}`,
-            }),
-          ],
-        }),
+        convertByFileType(ctx),
+        deleteUnlessRetained(ctx),
       ],
-      parameters: Object.fromEntries(Object.values(P).map((k) => [k, { type: 'String' as const }])),
+      parameters: Object.fromEntries(Object.values(EXPORT_ETL_PARAMETERS).map((k) => [k, { type: 'String' as const }])),
       variables: { sourceFileName: { type: 'String' }, destinationFile: { type: 'String' } },
     }),
   };
+}
+
+/** Reads the conversion schema file, failing (the export file kept) when it cannot be read. */
+function loadSchema(ctx: DataFactoryContext): Activity[] {
+  const schemaFile = schemaFileName();
+  return [
+    lookup({
+      name: LOAD_SCHEMA,
+      dataset: datasetRef(datasetNames(ctx).config, {
+        [DATASET_PARAMETERS.fileName]: schemaFile,
+        [DATASET_PARAMETERS.folderPath]: `${ctx.configContainer}/${SCHEMAS_FOLDER}`,
+      }),
+      source: fileSource('Json'),
+      policy: SHORT_POLICY,
+    }),
+    fail({
+      name: 'Schema Load Failed',
+      dependsOn: [failed(LOAD_SCHEMA)],
+      errorCode: 'SchemaLoadFailed',
+      message: adf.interp`Could not read the conversion schema ${ctx.configContainer}/${SCHEMAS_FOLDER}/${schemaFile} for ${param('exportDatasetType')} ${param('exportDatasetVersion')}; ${exportFileOf(ctx)} was not converted and stays in ${ctx.exportContainer}: ${errorOf(LOAD_SCHEMA)}`,
+    }),
+  ];
+}
+
+/** The conversion to parquet, one case per file type the release reads, failing for any other. */
+function convertByFileType(ctx: DataFactoryContext): Activity {
+  const n = datasetNames(ctx);
+  return switchActivity({
+    name: CONVERT,
+    dependsOn: [succeeded(READ_SETTINGS), succeeded(LOAD_SCHEMA), succeeded(SET_DESTINATION)],
+    on: adf.toLower(adf.last(adf.split(param('blobPath'), '.'))),
+    cases: ctx.model.release.exportFileFormats.map((f) =>
+      convertCase(ctx, f, FORMAT_LABELS[f], { csv: n.exportCsv, gz: n.exportGzip, parquet: n.exportParquet }[f], f === 'parquet' ? 'Parquet' : 'DelimitedText', f !== 'parquet'),
+    ),
+    defaultActivities: [
+      fail({
+        name: 'Unsupported File Type',
+        errorCode: 'UnsupportedExportFileType',
+        message: adf.interp`Cannot convert ${exportFileOf(ctx)}: only ${supportedFiles(ctx.model.release.exportFileFormats)} export files are supported. The file stays in ${ctx.exportContainer}.`,
+      }),
+    ],
+  });
+}
+
+/** One file type's case: copy to parquet (CSV through the schema's column mapping, with its additional columns), failing with both files named. */
+function convertCase(ctx: DataFactoryContext, value: string, label: string, dataset: string, format: 'DelimitedText' | 'Parquet', withTranslator: boolean): { value: string; activities: Activity[] } {
+  const name = `Convert ${label}`;
+  const schema = adf.activity(LOAD_SCHEMA).get('output').get('firstRow');
+  const target = adf.concat(`${ctx.ingestionContainer}/`, param('destinationFolder'), '/', adf.variables('destinationFile'));
+  return {
+    value,
+    activities: [
+      copy({
+        name,
+        input: datasetRef(dataset, { [DATASET_PARAMETERS.blobPath]: param('blobPath') }),
+        output: datasetRef(datasetNames(ctx).ingestion, {
+          [DATASET_PARAMETERS.folderPath]: param('destinationFolder'),
+          [DATASET_PARAMETERS.fileName]: adf.variables('destinationFile'),
+        }),
+        source: fileSource(format, { additionalColumns: adf.coalesce(schema.get('additionalColumns', true), emptyArray()) }),
+        sink: fileSink('Parquet'),
+        translator: withTranslator ? schema.get('translator') : undefined,
+        policy: convertPolicy(ctx.model.release.exportConversionTimeout),
+      }),
+      fail({
+        name: `${label} Conversion Failed`,
+        dependsOn: [failed(name)],
+        errorCode: 'ExportConversionFailed',
+        message: adf.interp`Could not convert ${exportFileOf(ctx)} to ${target} with ${ctx.configContainer}/${SCHEMAS_FOLDER}/${schemaFileName()}: ${errorOf(name)}`,
+      }),
+    ],
+  };
+}
+
+/** After the conversion, deletes the export file unless settings.json retains exports (`retention.<exportContainer>.days` above 0). */
+function deleteUnlessRetained(ctx: DataFactoryContext): Activity {
+  const del = 'Delete Export File';
+  return ifCondition({
+    name: 'If Not Retaining Exports',
+    dependsOn: [succeeded(CONVERT)],
+    expression: adf.lessOrEquals(adf.int(retentionSetting(ctx.exportContainer, 'days', 0)), 0),
+    ifTrue: [
+      deleteActivity({ name: del, dataset: datasetRef(datasetNames(ctx).exportCsv, { [DATASET_PARAMETERS.blobPath]: param('blobPath') }) }),
+      fail({
+        name: 'Export Delete Failed',
+        dependsOn: [failed(del)],
+        errorCode: 'ExportDeleteFailed',
+        message: adf.interp`Converted ${exportFileOf(ctx)}, but could not delete it (retention.${ctx.exportContainer}.days in ${ctx.configContainer}/settings.json is 0): ${errorOf(del)}`,
+      }),
+    ],
+  });
 }
