@@ -6,7 +6,7 @@
  * hub.yaml's default applies to it.
  */
 import { Document, isMap, isScalar, isSeq } from 'yaml';
-import { getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
+import { PARAMETER_SOURCES, getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
 import { toHubcValue } from '../public/parameters.js';
 import { isDevSku } from '../frontend/checks/skus.js';
@@ -45,29 +45,6 @@ export interface ImportedHub {
   recovered: string[];
   unrecovered: Unrecovered[];
 }
-
-/** Where each template parameter goes in hub.yaml. */
-const FIELDS: Readonly<Record<ParameterKey, readonly string[]>> = {
-  hubName: ['hub', 'name'],
-  location: ['hub', 'location'],
-  eventGridLocation: ['hub', 'eventGridLocation'],
-  storageSku: ['storage', 'sku'],
-  dataExplorerName: ['dataExplorer', 'name'],
-  dataExplorerSkuName: ['dataExplorer', 'sku', 'name'],
-  dataExplorerSkuTier: ['dataExplorer', 'sku', 'tier'],
-  dataExplorerSkuCapacity: ['dataExplorer', 'sku', 'capacity'],
-  tags: ['tags'],
-  tagsByResource: ['tagsByResource'],
-  scopes: ['scopes'],
-  exportRetentionInDays: ['retention', 'rawExportsDays'],
-  ingestionRetentionInMonths: ['retention', 'ingestionMonths'],
-  dataExplorerLogRetentionInDays: ['retention', 'dataExplorerLogDays'],
-  dataExplorerFinalRetentionInMonths: ['retention', 'dataExplorerFinalMonths'],
-  remoteHubStorageUri: ['remoteHub', 'storageUri'],
-  remoteHubStorageKey: [],
-  enablePublicAccess: ['networking', 'publicAccess'],
-  virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
-};
 
 /** Where a `settings.json` retention value lives, by the parameter it mirrors (the export container key of the release's naming). */
 function settingsRetention(settings: unknown, key: ParameterKey, exportContainer: string): unknown {
@@ -136,9 +113,9 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
       unrecovered.push(outcome.unrecovered);
       continue;
     }
-    const field = FIELDS[key].join('.');
+    const field = PARAMETER_SOURCES[key].join('.');
     if (key === 'hubName') hubName = String(outcome.value);
-    setPath(data, FIELDS[key], outcome.value);
+    setPath(data, PARAMETER_SOURCES[key], outcome.value);
     recovered.push(field);
     if (outcome.comment !== undefined) inlineComments.set(field, outcome.comment);
   }
@@ -167,7 +144,7 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
  * location, the SKU tier, which the SKU name implies, a secret the public release does not have).
  */
 function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): FieldOutcome | undefined {
-  const field = FIELDS[key].join('.');
+  const field = PARAMETER_SOURCES[key].join('.');
   const name = parameterNameIn(facts, release, key);
   const entry = name ? parameterEntry(facts, name) : undefined;
   if (key === 'remoteHubStorageKey') {

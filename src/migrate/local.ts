@@ -12,35 +12,18 @@
  * Fault point (src/util/fault.ts): `migrate:copy-flushed` (a copy's temporary file written and checked,
  * not yet linked to its target).
  */
-import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { faultPoint } from '../util/fault.js';
-import { createFileExclusive, kindOf, lstatIfExists, makeFolderInside, tempPathBeside, UnsafePathError } from '../util/files.js';
+import { createFileExclusive, kindOf, lstatIfExists, makeFolderInside, openRegularFile, tempPathBeside, UnsafePathError } from '../util/files.js';
 import { INGESTION_CONTAINER, type MigrationStorage, type StoredFile } from './plan.js';
 
 const CHUNK = 1 << 20;
 
-/** Opens a regular file for reading, never through a link and never blocking on a FIFO. */
-function openRegular(path: string): number {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafePathError(path, 'a symbolic link');
-    throw e;
-  }
-  const st = fstatSync(fd);
-  if (!st.isFile()) {
-    closeSync(fd);
-    throw new UnsafePathError(path, kindOf(st));
-  }
-  return fd;
-}
-
 /** Size and SHA-256 (hex) of a regular file, streamed. */
 function digest(path: string): { size: number; sha256: string } {
-  const fd = openRegular(path);
+  const fd = openRegularFile(path);
   try {
     const hash = createHash('sha256');
     const buffer = Buffer.alloc(CHUNK);
@@ -97,7 +80,7 @@ export class LocalMigrationStorage implements MigrationStorage {
 
   async copy(from: string, to: string): Promise<void> {
     const target = this.prepare(to);
-    const fd = openRegular(join(this.root, from));
+    const fd = openRegularFile(join(this.root, from));
     const temp = tempPathBeside(target);
     let out: number | undefined;
     try {

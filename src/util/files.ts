@@ -201,10 +201,12 @@ export function removeLeftoverTemps(dir: string, of?: string): string[] {
 }
 
 /**
- * Reads a regular file without following a symbolic link at its name and without blocking on a FIFO.
- * @throws UnsafePathError when the path is not a regular file
+ * Opens a regular file for reading without following a symbolic link at its name and without blocking on
+ * a FIFO; the caller closes the descriptor.
+ * @returns the file descriptor
+ * @throws UnsafePathError when the path is a link or not a regular file
  */
-export function readRegularFile(path: string): Buffer {
+export function openRegularFile(path: string): number {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -212,10 +214,22 @@ export function readRegularFile(path: string): Buffer {
     if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafePathError(path, 'a symbolic link');
     throw e;
   }
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    throw new UnsafePathError(path, kindOf(st));
+  }
+  return fd;
+}
+
+/**
+ * Reads a regular file without following a symbolic link at its name and without blocking on a FIFO.
+ * @throws UnsafePathError when the path is not a regular file
+ */
+export function readRegularFile(path: string): Buffer {
+  const fd = openRegularFile(path);
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new UnsafePathError(path, kindOf(st));
-    const out = Buffer.alloc(st.size);
+    const out = Buffer.alloc(fstatSync(fd).size);
     let at = 0;
     while (at < out.length) {
       const n = readSync(fd, out, at, out.length - at, at);
