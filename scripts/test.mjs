@@ -24,7 +24,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
@@ -139,6 +139,12 @@ export function inspectOutput(output, files, code) {
   return { total: totals.total ?? 0, passed: totals.passed ?? 0, skipped: totals.skipped ?? 0, problems };
 }
 
+/** A path as the summary shows it: relative to the repository when inside it, else absolute. */
+function shown(path) {
+  const rel = relative(root, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
 /** Golden files written during the run, as test/support/golden.ts recorded them (one path a line). */
 function writtenFiles(file) {
   if (!existsSync(file)) return [];
@@ -224,7 +230,7 @@ async function main() {
   if (golden.length) {
     console.log(
       `\nUPDATE_GOLDEN=1 wrote ${golden.length} golden file(s); the tests that wrote them compared nothing, so this run fails. ` +
-        `Read the diff (git diff), then run npm test again:\n${golden.map((p) => `  ${relative(root, p) || p}`).join('\n')}`,
+        `Read the diff (git diff), then run npm test again:\n${golden.map((p) => `  ${shown(p)}`).join('\n')}`,
     );
   }
   const failed = results.some((r) => r.code !== 0) || problems.length > 0 || golden.length > 0;
