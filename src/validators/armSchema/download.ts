@@ -20,10 +20,10 @@
  * bytes, atomically (a temporary file in the same folder, then rename), under their `schemas/...` path.
  * A provider file fetched to look for a type that it turns out not to define is not kept.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { writeFileAtomic } from '../../util/files.js';
 import { confined } from '../../util/confined.js';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { SCHEMA_BASE_URL, resourceDefinitionsOf } from './store.js';
 import { SchemaFolder, isSafeSchemaPath, needKey, planSchemas, resourceNeedsOf, schemaPathOf, type ResourceNeed } from './needs.js';
 import { type JsonObject } from '../../util/json.js';
@@ -81,22 +81,16 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /**
- * Writes `text` to `dir/rel` through a new temporary file in the same folder and a rename, never through a
- * symbolic link planted in the cache folder (`confined`, src/util/confined.ts).
+ * Writes `text` to `dir/rel` through a new temporary file in the same folder and a rename
+ * (`writeFileAtomic`), never through a symbolic link planted in the cache folder (`confined`,
+ * src/util/confined.ts).
  * @throws Error when the path leads out of the folder, or the write fails
  */
 function writeAtomically(dir: string, rel: string, text: string): void {
   const target = join(dir, ...rel.split('/'));
   if (!confined(dir, target, 'file')) throw new Error(`${target} is not a plain file inside ${dir} (a symbolic or hard link?); remove it`);
   mkdirSync(dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
-  try {
-    writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, target);
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw e;
-  }
+  writeFileAtomic(target, text);
 }
 
 class Downloader {
