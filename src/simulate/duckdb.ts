@@ -2,7 +2,7 @@
  * The columnar engine behind the Copy activity: DuckDB (`@duckdb/node-api`, whose native engine ships
  * inside its npm package) with one database in memory per process, opened on the first conversion. It
  * reads CSV (gzip too) and parquet and writes parquet out of core, in bounded memory: `memory_limit`
- * (default 512 MB, `HUBC_SIMULATE_MEMORY` to change) with spill files in a private temporary folder (never
+ * (default 2 GB, `HUBC_SIMULATE_MEMORY` to change; what it bounds is below {@link DEFAULT_MEMORY_LIMIT}) with spill files in a private temporary folder (never
  * the current folder, removed at exit), `preserve_insertion_order` on so the rows of the written file keep
  * the order of the source, and no extension installed or loaded from the network. Simulations in one
  * process (the tests run hundreds) share the database; each conversion has its own connection, so the
@@ -14,8 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 
-/** Memory DuckDB may use (its `memory_limit`), unless `HUBC_SIMULATE_MEMORY` says otherwise. */
-export const DEFAULT_MEMORY_LIMIT = '512MB';
+/**
+ * Memory DuckDB may use (its `memory_limit`), unless `HUBC_SIMULATE_MEMORY` says otherwise.
+ *
+ * The limit also decides how many threads write a parquet file: DuckDB's order-keeping parquet COPY asks
+ * for 4 MiB per column per writing thread out of at most a quarter of the limit, and runs one thread when it
+ * gets less. At 512 MB a cost export of 96 columns was converted on one thread (half the speed on two
+ * cores); 2 GB lets two threads write it. What the COPY really holds is far less: the rows read ahead of the
+ * row group being written, bounded by the same quarter; measured peak RSS of a whole `hubc simulate` of a
+ * 1 GB export is ~550 MiB at 2 GB and at 4 GB alike (README, Performance).
+ */
+export const DEFAULT_MEMORY_LIMIT = '2GB';
 
 let shared: Promise<DuckDBInstance> | undefined;
 let names = 0;

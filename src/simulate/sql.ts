@@ -87,7 +87,8 @@ const TYPES: Record<string, { sql: string; convert: (v: string) => string }> = {
   guid: { sql: 'VARCHAR', convert: (v) => `CASE WHEN ${fullMatch(trimmed(v), GUID_RE)} THEN ${trimmed(v)} END` },
   boolean: {
     sql: 'BOOLEAN',
-    convert: (v) => `CASE lower(${trimmed(v)}) WHEN 'true' THEN true WHEN 'false' THEN false END`,
+    // `true`/`false` as written take the fast path; other case and white space the trimmed, lower-cased rule.
+    convert: (v) => `CASE ${v} WHEN 'true' THEN true WHEN 'false' THEN false ELSE CASE lower(${trimmed(v)}) WHEN 'true' THEN true WHEN 'false' THEN false END END`,
   },
   int16: { sql: 'INTEGER', convert: (v) => `CASE WHEN ${fullMatch(trimmed(v), INT_RE)} THEN TRY_CAST(${trimmed(v)} AS SMALLINT)::INTEGER END` },
   int32: { sql: 'INTEGER', convert: (v) => `CASE WHEN ${fullMatch(trimmed(v), INT_RE)} THEN TRY_CAST(${trimmed(v)} AS INTEGER) END` },
@@ -111,11 +112,15 @@ const TYPES: Record<string, { sql: string; convert: (v: string) => string }> = {
 
 function timestamp(v: string): string {
   // coalesce() evaluates an argument only for the rows the ones before left NULL, so the general rule
-  // runs only for text the fast forms did not take.
-  return `coalesce(
-    CASE WHEN ${fullMatch(v, COMMON_TIMESTAMP_RE)} THEN try_strptime(${v}, '%Y-%m-%dT%H:%M:%SZ') END,
-    CASE WHEN ${fullMatch(v, COMMON_DATE_RE)} THEN try_strptime(${v}, '%Y-%m-%d') END,
-    ${generalTimestamp(trimmed(v))})::TIMESTAMP_MS`;
+  // runs only for text the fast forms did not take. The CASE around it keeps DuckDB's common
+  // subexpression optimizer out: it would otherwise compute the general rule's repeated parts (the
+  // trimmed text, ...) for every row, fast forms included, before the coalesce (5 times slower).
+  // The fast forms' text is what DuckDB's own VARCHAR to TIMESTAMP cast reads the same way (the regular
+  // expression fixes the form; the cast checks the day of the month).
+  return `CASE WHEN ${v} IS NOT NULL THEN coalesce(
+    CASE WHEN ${fullMatch(v, COMMON_TIMESTAMP_RE)} THEN TRY_CAST(${v} AS TIMESTAMP) END,
+    CASE WHEN ${fullMatch(v, COMMON_DATE_RE)} THEN TRY_CAST(${v} AS TIMESTAMP) END,
+    ${generalTimestamp(trimmed(v))})::TIMESTAMP_MS END`;
 }
 
 /** True when hubc converts the interim type (names as Data Factory spells them, any case). */
@@ -146,5 +151,7 @@ export const INVALID_VALUE_MARKER = 'hubc-invalid-value';
  * so one pass both converts and checks; the caller then finds the first invalid row in file order.
  */
 export function checkedExpression(type: string, v: string): string {
+  // Text converts as it is: nothing to check (the check would cost a coalesce per value of every text column).
+  if (type.toLowerCase() === 'string') return convertExpression(type, v);
   return `coalesce(${convertExpression(type, v)}, CASE WHEN ${v} IS NULL OR ${v} = '' THEN NULL ELSE error(${literal(INVALID_VALUE_MARKER)}) END)`;
 }

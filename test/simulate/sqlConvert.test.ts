@@ -120,6 +120,11 @@ test('DateTime/DateTimeOffset: ISO 8601 with offsets and fractions, the US form,
     '5/1/2024 0:05 AM', '2024-02-29T00:00:00Z', '2023-02-29T00:00:00Z', '2024-02-30', '2024-13-01', '2024-05-01T24:00:00Z', '2024-05-01T23:60:00Z',
     '2024-05-01T23:59:60Z', '0001-01-01', '1999-12-31T23:59:59.999Z', 'soon', '2024-05-01T', '2024/05/01', ...SPACES.map((s) => `${s}2024-05-01T10:00:00Z${s}`), '',
   ]);
+  // The fast forms (a regular expression, then DuckDB's own cast) at their edges: the cast alone checks the day.
+  await agree('DateTimeOffset', [
+    '2024-04-31T00:00:00Z', '2024-04-30T23:59:59Z', '2023-02-29', '2024-02-29', '9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z', '0000-01-01',
+    '2024-12-31T00:00:00+00:00', '2024-12-31T00:00:00', '2024-12-31 00:00:00Z', '2024-1-31T00:00:00Z', '12024-01-31T00:00:00Z', '2024-05-01T10:00:00ZZ',
+  ]);
   const values: string[] = [];
   for (let i = 0; i < 300; i++) {
     const n = (i * 7919) % 1000;
@@ -131,7 +136,7 @@ test('DateTime/DateTimeOffset: ISO 8601 with offsets and fractions, the US form,
 test('String keeps text as is; Guid, Boolean, Int16/32/64 and Double check their forms and ranges', async () => {
   await agree('String', ['x', ' padded ', '0012', 'quote "q"', '']);
   await agree('Guid', ['7c1a9e00-5b2d-4c3e-9f10-000000000011', '{7C1A9E005B2D4C3E9F10000000000011}', ' (7c1a9e00-5b2d-4c3e-9f10-000000000011) ', '7c1a9e00', 'not-a-guid', '']);
-  await agree('Boolean', ['true', 'FALSE', ' True ', 'yes', '1', '']);
+  await agree('Boolean', ['true', 'FALSE', ' True ', 'yes', '1', '', 'false', 'True', ' true', 'true ', 'truex', 'tru', '\u00a0false']);
   await agree('Int16', ['32767', '-32768', '32768', '+12', ' 7 ', '1.0', '']);
   await agree('Int32', ['2147483647', '-2147483648', '3000000000', '0012', 'x', '']);
   await agree('Int64', ['9223372036854775807', '-9223372036854775808', '9223372036854775808', '+5', '']);

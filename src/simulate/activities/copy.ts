@@ -16,7 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { resolveDataset, type ResolvedDataset } from '../datasets.js';
 import { expressionContext, heavy, registerActivity } from '../engine.js';
-import { convertDelimitedText, convertParquet, type ColumnMapping, type Conversion } from '../convert.js';
+import { convertDelimitedText, convertParquet, timedConversion, type ColumnMapping, type Conversion } from '../convert.js';
 import { ActivityFailure, SimulationError, evaluateDeep } from '../values.js';
 import { codes } from '../../diagnostics/index.js';
 import type { ChangeBy, LocalStorage as Storage } from '../storage.js';
@@ -65,7 +65,7 @@ registerActivity('Copy', async (activity, scope, record) => {
     const request = { storage, engine: scope.engine.columnar, source, target, mappings, additional, file: source.path.split('/').slice(1).join('/') };
     let conversion: Conversion;
     try {
-      conversion = await heavy(() => (pair === 'Parquet->Parquet' ? convertParquet(request) : convertDelimitedText(request)));
+      conversion = await heavy(() => timedConversion(source.path, () => (pair === 'Parquet->Parquet' ? convertParquet(request) : convertDelimitedText(request))));
     } catch (e) {
       const c = (e as { conversion?: Partial<Conversion> }).conversion;
       if (c) record.output = { rowsRead: c.rowsRead, missingColumns: c.missingColumns, droppedColumns: c.droppedColumns };
