@@ -3,8 +3,8 @@
  * each figure, its ratio to a bare `node -e 0` of the same run, and its target. Figures only: targets are
  * printed beside them, never asserted (tests never time anything).
  *
- * Whole-process rows run the `hubc` executable (bin/hubc.js with the compiled CLI in `dist/`, built by
- * `npm ci`) as child processes: one warm-up, then the median of `BENCH_RUNS` (default 7) runs; peak memory
+ * Whole-process rows run the `hubc` executable (bin/hubc.js with the compiled CLI in `dist/`, which the
+ * bench builds first from the checked-out source) as child processes: one warm-up, then the median of `BENCH_RUNS` (default 7) runs; peak memory
  * is the child's `maxRSS` (`process.resourceUsage()`, reported by a preload module at exit; it includes the
  * KQL worker threads). "Cold" builds are new processes whose V8 code cache (src/cli/codeCache.ts) an
  * earlier run filled, as every build after the first one finds it; the "first run" row gives each run an
@@ -40,8 +40,10 @@ const CLI = join(ROOT, 'bin/hubc.js');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
 const ONLY = process.env.BENCH_ROWS ? new Set(process.env.BENCH_ROWS.split(',').map((k) => k.trim()).concat('node')) : undefined;
 const OUT = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
-if (!existsSync(join(ROOT, 'dist/hubc.js'))) {
-  console.error('dist/ is missing: run npm ci (or npm run build) first');
+// The bundle is built from the checked-out source first: a dist/ left from an earlier checkout would be
+// measured instead (after a merge, the simulate group once timed code without the change it measured).
+if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' }).status !== 0 || !existsSync(join(ROOT, 'dist/hubc.js'))) {
+  console.error('npm run build failed: the bench measures the bundle in dist/');
   process.exit(2);
 }
 const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
@@ -294,6 +296,6 @@ if (skipped.length) {
 // simulate at real export sizes (issue #23): its own script, which adds `simulate` to the results file.
 if (!ONLY || ONLY.has('simulate')) {
   console.log('');
-  const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_OUT: OUT } });
+  const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_OUT: OUT, BENCH_BUILT: '1' } });
   if (simulateGroup.status !== 0) process.exitCode = simulateGroup.status ?? 1;
 }
