@@ -11,14 +11,12 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { runPipeline, type Engine } from '../../src/simulate/engine.js';
-import { LocalStorage } from '../../src/simulate/storage.js';
+import { runPipeline } from '../../src/simulate/engine.js';
 import { ColumnarEngine } from '../../src/simulate/duckdb.js';
-import { Responses } from '../../src/simulate/responses.js';
 import type { Factory } from '../../src/simulate/factory.js';
 import type { ActivityRun } from '../../src/simulate/types.js';
 import '../../src/simulate/activities/index.js';
-import { cleanStorages, decimal18, emptyStorage, filesIn, readParquetFile } from '../support/simulate.js';
+import { cleanStorages, testEngine, decimal18, emptyStorage, filesIn, readParquetFile } from '../support/simulate.js';
 import { focusColumns, writeFocusCsv } from '../../scripts/focus-export.js';
 
 test.after.each(() => cleanStorages());
@@ -66,22 +64,7 @@ async function convert(input: 'csv' | 'gz' | 'pq', file: string, content: Buffer
     linkedServices: new Map([['lake', { name: 'lake', properties: { type: 'AzureBlobFS', typeProperties: {} } }]]),
     configFiles: new Map(),
   };
-  const engine: Engine = {
-    factory,
-    storage: new LocalStorage(dir),
-    responses: new Responses(),
-    now: '2024-05-15T12:00:00.000Z',
-    maxRuns: 5,
-    runCount: 0,
-    runLimitHit: false,
-    waitedSeconds: 0,
-    requests: [],
-    commands: [],
-    diagnostics: [],
-    factoryName: 'test',
-    guidCount: 0,
-    columnar: new ColumnarEngine(),
-  };
+  const engine = testEngine(factory, dir);
   try {
     const run = (await runPipeline(engine, 'p', {}, { type: 'Manual' }))!;
     const out = join(dir, 'ingestion/out.parquet');

@@ -9,12 +9,9 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPipeline, type Engine } from '../../src/simulate/engine.js';
-import { LocalStorage } from '../../src/simulate/storage.js';
-import { ColumnarEngine } from '../../src/simulate/duckdb.js';
-import { Responses } from '../../src/simulate/responses.js';
 import type { Factory } from '../../src/simulate/factory.js';
 import '../../src/simulate/activities/index.js';
-import { cleanStorages, decimal18, emptyStorage, readParquetFile } from '../support/simulate.js';
+import { cleanStorages, testEngine, decimal18, emptyStorage, readParquetFile } from '../support/simulate.js';
 
 const CSV = 'Cost,Name,Extra\r\n12.50,vm-1,x\r\n,vm-2,\r\n';
 
@@ -50,22 +47,7 @@ function engineWith(copy: Record<string, unknown>): { engine: Engine; dir: strin
     linkedServices: new Map([['lake', { name: 'lake', properties: { type: 'AzureBlobFS', typeProperties: {} } }]]),
     configFiles: new Map(),
   };
-  const engine: Engine = {
-    factory,
-    storage: new LocalStorage(dir),
-    responses: new Responses(),
-    now: '2024-05-15T12:00:00.000Z',
-    maxRuns: 5,
-    runCount: 0,
-    runLimitHit: false,
-    waitedSeconds: 0,
-    requests: [],
-    commands: [],
-    diagnostics: [],
-    factoryName: 'test',
-    guidCount: 0,
-    columnar: new ColumnarEngine(),
-  };
+  const engine = testEngine(factory, dir);
   return { engine, dir };
 }
 

@@ -7,14 +7,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline, conditionMet, type Engine } from '../../src/simulate/engine.js';
-import { LocalStorage } from '../../src/simulate/storage.js';
-import { ColumnarEngine } from '../../src/simulate/duckdb.js';
-import { Responses } from '../../src/simulate/responses.js';
 import type { Factory } from '../../src/simulate/factory.js';
 import type { ActivityRun, PipelineRun } from '../../src/simulate/types.js';
 import { SimulationError } from '../../src/simulate/values.js';
 import '../../src/simulate/activities/index.js';
-import { cleanStorages, emptyStorage } from '../support/simulate.js';
+import { cleanStorages, emptyStorage, testEngine } from '../support/simulate.js';
 
 const ok = (name: string, dependsOn: [string, ...string[]][] = []) => ({
   name,
@@ -37,22 +34,7 @@ function engineFor(pipelines: Record<string, any[]>, variables: Record<string, u
     linkedServices: new Map(),
     configFiles: new Map(),
   };
-  return {
-    factory,
-    storage: new LocalStorage(emptyStorage()),
-    responses: new Responses(),
-    now: '2024-05-15T12:00:00.000Z',
-    maxRuns: 50,
-    runCount: 0,
-    runLimitHit: false,
-    waitedSeconds: 0,
-    requests: [],
-    commands: [],
-    diagnostics: [],
-    factoryName: 'test',
-    guidCount: 0,
-    columnar: new ColumnarEngine(),
-  };
+  return testEngine(factory, emptyStorage(), 50);
 }
 
 async function runOnly(activities: any[], variables?: Record<string, unknown>): Promise<PipelineRun> {

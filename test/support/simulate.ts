@@ -11,6 +11,11 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import parquet from '@dsnp/parquetjs';
+import type { Engine } from '../../src/simulate/engine.js';
+import type { Factory } from '../../src/simulate/factory.js';
+import { LocalStorage } from '../../src/simulate/storage.js';
+import { Responses } from '../../src/simulate/responses.js';
+import { ColumnarEngine } from '../../src/simulate/duckdb.js';
 import { fullHubYaml, hubYaml } from './hubs.js';
 import { getRelease, has } from '../../src/model/releases.js';
 
@@ -31,6 +36,30 @@ export const DATA_EXPLORER_HUB = hubYaml({
 export function simulationHub(release: string): string {
   if (release === '0.7') return DATA_EXPLORER_HUB;
   return has(getRelease(release), 'remoteHub') ? fullHubYaml(release, { remoteHub: { storageUri: '' } }) : fullHubYaml(release);
+}
+
+/**
+ * A simulation engine for running one factory's pipelines in a test: the storage folder `dir`, no
+ * responses file, the clock at 2024-05-15T12:00:00Z, at most `maxRuns` pipeline runs, its own columnar
+ * engine (the test closes it: `engine.columnar.close()`).
+ */
+export function testEngine(factory: Factory, dir: string, maxRuns = 5): Engine {
+  return {
+    factory,
+    storage: new LocalStorage(dir),
+    responses: new Responses(),
+    now: '2024-05-15T12:00:00.000Z',
+    maxRuns,
+    runCount: 0,
+    runLimitHit: false,
+    waitedSeconds: 0,
+    requests: [],
+    commands: [],
+    diagnostics: [],
+    factoryName: 'test',
+    guidCount: 0,
+    columnar: new ColumnarEngine(),
+  };
 }
 
 const made: string[] = [];
