@@ -80,10 +80,13 @@ function generalTimestamp(t: string): string {
     WHEN ${fullMatch(t, US_RE)} THEN ${withFields(us, fromFields('x', usHour('x'), false))} END`;
 }
 
-/** Interim types hubc converts (lower case), with the DuckDB type written to parquet. */
-const TYPES: Record<string, { sql: string; convert: (v: string) => string }> = {
+/**
+ * Interim types hubc converts (lower case), with the DuckDB type written to parquet; `acceptsAll` marks a
+ * type every text converts to (nothing is ever invalid, so no check is built for it).
+ */
+const TYPES: Record<string, { sql: string; convert: (v: string) => string; acceptsAll?: true }> = {
   // read_csv gives NULL for an empty field, quoted or not (nullstr '', allow_quoted_nulls), so text needs nothing.
-  string: { sql: 'VARCHAR', convert: (v) => v },
+  string: { sql: 'VARCHAR', convert: (v) => v, acceptsAll: true },
   guid: { sql: 'VARCHAR', convert: (v) => `CASE WHEN ${fullMatch(trimmed(v), GUID_RE)} THEN ${trimmed(v)} END` },
   boolean: {
     sql: 'BOOLEAN',
@@ -140,6 +143,7 @@ export function convertExpression(type: string, v: string): string {
 
 /** True when VARCHAR expression `v` holds text that does not convert to the type (an empty field is not invalid). */
 export function invalidExpression(type: string, v: string): string {
+  if (TYPES[type.toLowerCase()].acceptsAll) return 'false';
   return `(${v} IS NOT NULL AND ${v} <> '' AND (${convertExpression(type, v)}) IS NULL)`;
 }
 
@@ -151,7 +155,7 @@ export const INVALID_VALUE_MARKER = 'hubc-invalid-value';
  * so one pass both converts and checks; the caller then finds the first invalid row in file order.
  */
 export function checkedExpression(type: string, v: string): string {
-  // Text converts as it is: nothing to check (the check would cost a coalesce per value of every text column).
-  if (type.toLowerCase() === 'string') return convertExpression(type, v);
+  // Nothing to check for a type that takes any text (the check would cost a coalesce per value of every text column).
+  if (TYPES[type.toLowerCase()].acceptsAll) return convertExpression(type, v);
   return `coalesce(${convertExpression(type, v)}, CASE WHEN ${v} IS NULL OR ${v} = '' THEN NULL ELSE error(${literal(INVALID_VALUE_MARKER)}) END)`;
 }
