@@ -28,12 +28,13 @@
  * bench/results.json).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { compile as Compile } from '../src/compiler/compile.js';
+import { buildBundle } from './build.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/hubc.js');
@@ -42,8 +43,10 @@ const ONLY = process.env.BENCH_ROWS ? new Set(process.env.BENCH_ROWS.split(',').
 const OUT = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
 // The bundle is built from the checked-out source first: a dist/ left from an earlier checkout would be
 // measured instead (after a merge, the simulate group once timed code without the change it measured).
-if (spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' }).status !== 0 || !existsSync(join(ROOT, 'dist/hubc.js'))) {
-  console.error('npm run build failed: the bench measures the bundle in dist/');
+try {
+  await buildBundle();
+} catch (e) {
+  console.error(`npm run build failed (${(e as Error).message.split('\n')[0]}): the bench measures the bundle in dist/`);
   process.exit(2);
 }
 const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));
