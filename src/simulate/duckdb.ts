@@ -28,7 +28,7 @@ import { SimulationError } from './values.js';
  * gets less. At 512 MB a cost export of 96 columns was converted on one thread (half the speed on two
  * cores); 2 GB lets two threads write it. What the COPY really holds is far less: the rows read ahead of the
  * row group being written, bounded by the same quarter; measured peak RSS of a whole `hubc simulate` of a
- * 1 GB export is ~550 MiB at 2 GB and at 4 GB alike (README, Performance).
+ * 1 GB export is ~550 MiB at 2 GB and at 4 GB alike (docs/performance.md).
  */
 export const DEFAULT_MEMORY_LIMIT = '2GB';
 
