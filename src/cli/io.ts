@@ -2,7 +2,7 @@
  * What a CLI command writes and how it fails: the output streams (replaceable in tests), diagnostic
  * reporting in `text` or `json` form, and the exit codes.
  *
- * Exit codes (README "Commands"): 0 success, 1 diagnostics with errors (or, for `diff`, a difference),
+ * Exit codes (docs/commands.md): 0 success, 1 diagnostics with errors (or, for `diff`, a difference),
  * 2 usage or environment errors (bad flags, a missing validator data folder, no network).
  */
 import { createInterface } from 'node:readline/promises';

@@ -1,5 +1,5 @@
 /**
- * Markdown generated from the release table, for the README's "Releases" section and docs/hub-yaml.md's
+ * Markdown generated from the release table, for docs/releases.md and docs/hub-yaml.md's
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
@@ -47,7 +47,7 @@ const LAYOUTS: Record<Release['ingestionLayout'], string> = {
 
 const code = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(', ');
 
-/** The README's Releases table: one row per release. */
+/** The Releases table of docs/releases.md: one row per release. */
 export function releasesTable(): string {
   const rows = RELEASE_VERSIONS.map(getRelease).map((r) => {
     const exportsRead =

@@ -200,7 +200,7 @@ export const KQL_SHARE_MIN_COMMANDS = 16;
 /**
  * Worker threads `hubc validate` gives the Kusto language service: 2 when `HUBC_KQL_WORKERS` is `2` and the
  * machine has two or more cores, else 1. One is the default: on the 2-core machines this project measures
- * on (`npm run bench`, README Performance), the main thread checks the template against the ARM schemas
+ * on (`npm run bench`, docs/performance.md), the main thread checks the template against the ARM schemas
  * meanwhile, and two Kusto threads (each loading the service and building its command grammar) took as
  * long as one, with about 30% more CPU time and 150 MiB more memory.
  */

@@ -1,7 +1,7 @@
 /**
- * The README's Releases table and docs/hub-yaml.md's per-release table are the ones generated from the
- * release table, and the README's upgrade plans the ones hubc makes of the repository's hub.yaml
- * (`npm run docs` rewrites them).
+ * The Releases table of docs/releases.md and docs/hub-yaml.md's per-release table are the ones generated
+ * from the release table, and the upgrade plans of docs/upgrading.md the ones hubc makes of the
+ * repository's hub.yaml (`npm run docs` rewrites them).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -11,11 +11,11 @@ import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { upgradingSection } from '../../src/upgrade/docs.js';
 
 for (const [file, block, content] of [
-  ['README.md', 'releases', releasesTable()],
+  ['docs/releases.md', 'releases', releasesTable()],
   ['docs/hub-yaml.md', 'hub-yaml-releases', hubYamlReleasesTable()],
   ['docs/hub-yaml.md', 'hub-yaml-tags', taggedTypesTable()],
   ['docs/hub-yaml.md', 'hub-yaml-limits', limitsTable()],
-  ['README.md', 'upgrading', upgradingSection(readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8'))],
+  ['docs/upgrading.md', 'upgrading', upgradingSection(readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8'))],
 ] as const) {
   test(`${file}: the ${block} table is current (npm run docs)`, () => {
     const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
@@ -29,7 +29,7 @@ test('the Releases table has one row per release', () => {
 });
 
 test('the Upgrading block has a plan per consecutive pair and from the oldest to the newest release', () => {
-  const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../docs/upgrading.md', import.meta.url), 'utf8');
   const headings = [...text.matchAll(/^### Upgrade (\S+) -> (\S+)$/gm)].map((m) => `${m[1]}-${m[2]}`);
   const pairs = RELEASE_VERSIONS.slice(1).map((v, i) => `${RELEASE_VERSIONS[i]}-${v}`);
   assert.equal(headings, [...pairs, `${RELEASE_VERSIONS[0]}-${RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1]}`]);
