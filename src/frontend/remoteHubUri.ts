@@ -1,0 +1,42 @@
+/**
+ * The form of `remoteHub.storageUri` and the hint for a value of another form. The value is the primary
+ * hub storage account's Data Lake endpoint, `https://<account>.dfs.core.<cloud suffix>/`: the form the
+ * public releases' Deploy to Azure form requires (FinOps toolkit 13: `^https://.*\.dfs\.core\.windows\.net/?$`;
+ * 14: `^https://.*\.dfs\.core\.[a-z.]+/?$`, for the sovereign clouds) and docs/hub-yaml.md ("Remote hub")
+ * describes; storage account names are 3-24 lowercase letters and digits
+ * (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftstorage).
+ * The form itself is the field's `pattern` in schemas/hub.schema.json (so editors check it too); a value
+ * of another form is a HUB107 whose hint this file writes.
+ */
+
+/** What the hint says of the form, in words. */
+const FORM = "Use the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.<cloud suffix>/ (Settings > Endpoints > Data Lake Storage)";
+
+/** The endpoint hosts of a storage account: `<account>.<service>.core.<cloud suffix>`. */
+const STORAGE_HOST = /^([a-z0-9]{3,24})\.(blob|dfs|file|queue|table|web)\.core\.([a-z]+(?:\.[a-z]+)+)$/;
+
+/**
+ * The hint for a `remoteHub.storageUri` that is not of the schema's form: the Data Lake
+ * endpoint of the same account when the value names a storage account (a blob endpoint, a container or
+ * folder URL, `abfss://container@host/`, `http://`), and what is wrong with it.
+ */
+export function remoteHubUriHint(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  const host = url ? STORAGE_HOST.exec(url.hostname.toLowerCase()) : null;
+  if (!url || !host) return `${FORM}, or "" for none.`;
+  const [, account, service, suffix] = host;
+  const why =
+    service !== 'dfs'
+      ? `not its ${service} endpoint (.${service}.)`
+      : url.protocol !== 'https:'
+        ? 'with https://'
+        : url.pathname.replace(/\/+$/, '') !== '' || url.username !== ''
+          ? 'the account endpoint alone, not a container or folder URL'
+          : 'as the portal shows it';
+  return `Did you mean 'https://${account}.dfs.core.${suffix}/'? ${FORM}, ${why}.`;
+}
