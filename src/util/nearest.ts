@@ -26,8 +26,8 @@ export function nearestAll(value: string, allowed: readonly string[]): string[] 
 
 /**
  * The one allowed value closest to `value`, when it is close enough to be a likely typo (see
- * {@link nearestAll}) and no other value is as close: `--release 0.8` suggests none of 0.1 ... 0.7, which
- * are all one edit away.
+ * {@link nearestAll}) and no other value is as close: `--release 0.0` suggests none of the releases
+ * 0.1, 0.2 and so on, which are all one edit away.
  * @returns the suggestion, or undefined when nothing is close or the nearest values tie
  */
 export function nearest(value: string, allowed: readonly string[]): string | undefined {
