@@ -59,7 +59,7 @@ test('every command has its own --help with options, defaults and an example; ex
   assert.is(build.code, 0);
   assert.match(build.stdout, /Usage: hubc build \[options\] \[file\]/);
   assert.match(build.stdout, /-o, --out <dir>.*\(default:\s+"dist-templates"\)/s);
-  assert.match(build.stdout, /--format <format>.*\(default: "text"\)/s);
+  assert.match(build.stdout, /--format <format>.*\(choices: "text", "json", default: "text"\)/s);
   assert.match(build.stdout, /Examples:\n {2}hubc build\n/);
   const validate = await run('validate', '--help');
   assert.is(validate.code, 0);
