@@ -14,6 +14,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { colourWanted } from '../../src/cli/colour.js';
 import { runHubc } from '../support/cli.js';
 import { childBundle } from '../support/crash.js';
+import { childEnv } from '../support/childEnv.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-colour-'));
 const BROKEN = join(work, 'hub.yaml');
@@ -62,9 +63,7 @@ test('lint findings are coloured the same way', async () => {
 /** Runs the bundled hubc as a child; with `tty`, under a pseudo-terminal (stdout and stderr both the terminal). */
 async function child(args: string[], env: Record<string, string>, tty: boolean): Promise<string> {
   const entry = await childBundle();
-  const base = { ...process.env };
-  for (const k of ['FORCE_COLOR', 'NO_COLOR', 'NODE_DISABLE_COLORS']) delete base[k];
-  const options = { encoding: 'utf8' as const, env: { ...base, TERM: 'xterm', ...env } };
+  const options = { encoding: 'utf8' as const, env: childEnv({ NO_COLOR: undefined, NODE_DISABLE_COLORS: undefined, TERM: 'xterm', ...env }) };
   if (!tty) return spawnSync(process.execPath, [entry, ...args], options).stderr;
   const command = [process.execPath, entry, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   const r = spawnSync('script', ['-qec', command, '/dev/null'], options);

@@ -42,7 +42,7 @@ test('an unknown flag is named, with the options the command takes', async () =>
   const r = await run('build', '--frob');
   assert.is(r.code, 2);
   assert.match(r.stderr, /unknown option '--frob'/);
-  assert.match(r.stderr, /options of hubc build: --out, --release, --all, --format, --help/);
+  assert.match(r.stderr, /options of hubc build: --out, --release, --all, --watch, --format, --help/);
 });
 
 test('an option another command takes is refused (validate writes nothing, so it has no --out)', async () => {
