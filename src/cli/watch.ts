@@ -5,12 +5,13 @@
  * - The file's folder is watched (node:fs `watch`), not the file: editors that save by writing a new file
  *   and renaming it over the old one replace the file a watch on it would follow.
  * - Changes are debounced: a build starts once the file has been quiet for {@link DEBOUNCE_MS}, since a
- *   save is often several writes. A change during a build starts one more build after it.
+ *   save is often several writes. A change during a build (the first one included: the folder is watched
+ *   from before it) starts one more build after it.
  * - A build that fails (hub.yaml errors, an unreadable or missing file, an output that cannot be written,
  *   even an internal error) is reported as `hubc build` reports it, and the watch goes on.
  * - After every build one status line on stdout says what happened and that hubc is watching.
  */
-import { watch } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { EXIT, reportInternalError, type CliIO } from './io.js';
 
@@ -69,7 +70,7 @@ function signals(): { signal: AbortSignal; dispose: () => void } {
 /**
  * Builds, then builds again on every change of `file`, printing a status line after each build.
  * @param build one build, reporting its own diagnostics (`buildOnce` of ./commands/build.ts)
- * @returns 0 once stopped (the signal, Ctrl-C); 2 when the folder can no longer be watched
+ * @returns 0 once stopped (the signal, Ctrl-C); 2 when the folder cannot be watched (any longer)
  */
 export async function watchFile(io: CliIO, file: string, build: () => Promise<BuildOutcome>, options: WatchOptions = {}): Promise<number> {
   const now = options.now ?? (() => new Date());
@@ -84,14 +85,16 @@ export async function watchFile(io: CliIO, file: string, build: () => Promise<Bu
     }
     io.out(`${statusLine(outcome, file, now())}\n`);
   };
-  await once();
   const target = resolve(file);
   return new Promise<number>((done) => {
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     let again = false;
+    let stopped = false;
     const finish = async (code: number) => {
-      watcher.close();
+      if (stopped) return;
+      stopped = true;
+      watcher?.close();
       clearTimeout(timer);
       await running;
       // Not while the signal is being delivered: another SIGINT listener (signal-exit, of the lock library)
@@ -100,23 +103,33 @@ export async function watchFile(io: CliIO, file: string, build: () => Promise<Bu
       done(code);
     };
     const run = () => {
+      if (stopped) return;
       if (running) return void (again = true);
       running = once().finally(() => {
         running = undefined;
-        if (again && !signal.aborted) (again = false), schedule();
+        if (again) (again = false), schedule();
       });
     };
     const schedule = () => {
+      if (stopped) return;
       clearTimeout(timer);
       timer = setTimeout(run, DEBOUNCE_MS);
     };
-    const watcher = watch(dirname(target), (_event, name) => {
-      if (name === null || name === basename(target)) schedule();
-    });
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watch(dirname(target), (_event, name) => {
+        if (name === null || name === basename(target)) schedule();
+      });
+    } catch (e) {
+      io.err(`error: cannot watch ${dirname(target)}: ${(e as Error).message}\n`);
+      return void finish(EXIT.usage);
+    }
     watcher.on('error', (e) => {
       io.err(`error: cannot watch ${dirname(target)} any longer: ${e.message}\n`);
       void finish(EXIT.usage);
     });
+    // Watching from before the first build: a save while it runs starts another one after it.
+    run();
     if (signal.aborted) void finish(EXIT.ok);
     else signal.addEventListener('abort', () => void finish(EXIT.ok), { once: true });
   });

@@ -6,7 +6,7 @@
 import { defineCodes } from './define.js';
 
 /** A key or list item of hub.yaml as an indentation message names it: `'name'` or `the item`, its line and indentation. */
-interface IndentedText {
+export interface IndentedText {
   what: string;
   line: number;
   spaces: number;
@@ -20,7 +20,8 @@ export const hubYamlCodes = defineCodes({
   HUB100: {
     stage: 'parse',
     severity: 'error',
-    meaning: 'YAML syntax error (the position is where the unclosed `[`, `{` or quote opens, when that is the cause), or aliases that cannot be expanded.',
+    meaning:
+      'YAML syntax error (the position is where the unclosed `[`, `{` or quote opens, when that is the cause; a key or list item indented wrongly is said in words, at its line, with the indentation that would fit), or aliases that cannot be expanded.',
     messages: {
       syntax: (a: { detail: string }) => ({ message: `YAML syntax error: ${a.detail}`, hint: 'Fix the YAML syntax at this place (indentation, quotes, colons).' }),
       unclosed: (a: { char: '[' | '{' | '"' | "'"; detail: string }) => ({

@@ -107,10 +107,14 @@ test('builds, rebuilds on save, reports errors and keeps watching, follows a rep
   }
 });
 
-test('--watch prints text: with --format json it is a usage error (exit 2)', async () => {
+test('--watch prints text: with --format json it is a usage error (exit 2); a folder that is not there cannot be watched (exit 2)', async () => {
   const r = await runHubc(['build', 'hub.yaml', '--watch', '--format', 'json']);
   assert.is(r.code, 2);
   assert.match(r.stderr, '--watch prints text');
+  const missing = join(tmpdir(), 'hubc-watch-no-such-folder', 'hub.yaml');
+  const gone = await runHubc(['build', missing, '--watch']);
+  assert.is(gone.code, 2);
+  assert.match(gone.stderr, `error: cannot watch ${join(tmpdir(), 'hubc-watch-no-such-folder')}: ENOENT`);
 });
 
 test.run();
