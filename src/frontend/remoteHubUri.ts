@@ -1,12 +1,8 @@
 /**
- * The form of `remoteHub.storageUri` and the hint for a value of another form. The value is the primary
- * hub storage account's Data Lake endpoint, `https://<account>.dfs.core.<cloud suffix>/`: the form the
- * public releases' Deploy to Azure form requires (FinOps toolkit 13: `^https://.*\.dfs\.core\.windows\.net/?$`;
- * 14: `^https://.*\.dfs\.core\.[a-z.]+/?$`, for the sovereign clouds) and docs/hub-yaml.md ("Remote hub")
- * describes; storage account names are 3-24 lowercase letters and digits
- * (learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftstorage).
- * The form itself is the field's `pattern` in schemas/hub.schema.json (so editors check it too); a value
- * of another form is a HUB107 whose hint this file writes.
+ * The hint for a `remoteHub.storageUri` of another form than the Data Lake endpoint of a storage account,
+ * `https://<account>.dfs.core.<cloud suffix>/`. The form itself, and where it comes from, is
+ * `REMOTE_HUB_URI_PATTERN` of src/model/remoteHub.ts: the field's `pattern` in schemas/hub.schema.json (so
+ * editors check it too) and the portal form's regex; a value of another form is a HUB107 with this hint.
  */
 
 /** What the hint says of the form, in words. */

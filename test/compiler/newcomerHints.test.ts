@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { compile } from '../../src/compiler/compile.js';
 import { formatDiagnostic, type Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { REMOTE_HUB_URI_PATTERN } from '../../src/model/remoteHub.js';
 
 const HEAD = 'release: "0.8"\nhub:\n  name: contoso\n';
 const schema = JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8'));
@@ -44,6 +45,17 @@ test('remoteHub.storageUri: a container URL, abfss:// and http:// are refused wi
     only(remote('https://example.org/')).hint,
     "Use the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.<cloud suffix>/ (Settings > Endpoints > Data Lake Storage), or \"\" for none.",
   );
+});
+
+test('remoteHub.storageUri: the schema and the portal form check the one form of src/model/remoteHub.ts', () => {
+  assert.is(schema.properties.remoteHub.properties.storageUri.pattern, REMOTE_HUB_URI_PATTERN);
+  const ui = JSON.parse(compile(remote('""')).artifacts.get('createUiDefinition.json')!);
+  const find = (v: unknown): { constraints?: { regex?: string } } | undefined =>
+    Array.isArray(v) ? v.map(find).find(Boolean) : v && typeof v === 'object' ? ((v as { name?: string }).name === 'remoteHubStorageUri' ? v : Object.values(v).map(find).find(Boolean)) : undefined;
+  assert.is(find(ui)?.constraints?.regex, REMOTE_HUB_URI_PATTERN);
+  const form = new RegExp(REMOTE_HUB_URI_PATTERN);
+  assert.ok(form.test('https://acct.dfs.core.windows.net/') && form.test(''));
+  assert.not.ok(form.test('https://acct.blob.core.windows.net/') || form.test('https://acct.dfs.core.windows.net/ingestion'));
 });
 
 test('remoteHub.storageUri: the forms the docs show build clean (public, Government, China, without the final /, empty)', () => {
