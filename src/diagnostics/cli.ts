@@ -69,7 +69,8 @@ export const cliCodes = defineCodes({
   HUB004: {
     stage: 'CLI',
     severity: 'error',
-    meaning: '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one (exit 2).',
+    meaning:
+      '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one. `hubc params` leaves a parameters file with other content as it is unless `--force` (exit 2).',
     messages: {
       raise: (a: { file: string }) => ({
         message: `${a.file} already exists; hubc init does not overwrite it`,
@@ -79,6 +80,14 @@ export const cliCodes = defineCodes({
       exists: (a: { file: string; command: string }) => ({
         message: `${a.file} already exists; ${a.command} does not overwrite it`,
         hint: 'Pass another file name with --out, or move the file away first.',
+      }),
+      /** `differing`: the parameters whose values differ, or undefined when the file is not a parameters file. */
+      differs: (a: { file: string; command: string; differing?: readonly string[] }) => ({
+        message:
+          a.differing === undefined
+            ? `${a.file} already exists and is not a parameters file ${a.command} wrote; ${a.command} does not overwrite it`
+            : `${a.file} already exists and differs from what ${a.command} writes for this hub.yaml${a.differing.length ? ` (${a.differing.join(', ')})` : ''}; ${a.command} does not overwrite it`,
+        hint: 'To replace it, run again with --force (its values are lost); to keep it, pass another file with --out.',
       }),
     },
   },

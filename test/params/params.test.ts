@@ -114,6 +114,40 @@ test('errors: an unreadable hub.yaml (HUB001) and an unwritable output (HUB002) 
   assert.match(unwritable.stderr, 'error HUB002: cannot write');
 });
 
+test('an existing parameters file is never overwritten silently: the same content is left as it is, other content is refused unless --force (HUB004)', async () => {
+  const out = join(DIR, 'edited.parameters.json');
+  const hub = hubFile('edited.yaml');
+  assert.is((await cli('params', hub, '--out', out)).code, 0);
+  const written = readFileSync(out, 'utf8');
+  // Again with the same hub.yaml: nothing to change, nothing written, exit 0.
+  const again = await cli('params', hub, '--out', out);
+  assert.is(again.code, 0, again.stderr);
+  assert.equal(again.stdout.split('\n')[0], `${out} is current: 17 parameters for release 0.7`);
+  // A hand edit: refused, named, the file kept byte for byte.
+  const edited = written.replace('"Premium_LRS"', '"Premium_ZRS"').replace('"value": 13', '"value": 24');
+  assert.is.not(edited, written);
+  writeFileSync(out, edited);
+  const refused = await cli('params', hub, '--out', out);
+  assert.is(refused.code, 2);
+  assert.is(refused.stdout, '');
+  assert.is(
+    refused.stderr,
+    `${out} - error HUB004: ${out} already exists and differs from what hubc params writes for this hub.yaml (ingestionRetentionInMonths, storageSku); hubc params does not overwrite it\n` +
+      '  hint: To replace it, run again with --force (its values are lost); to keep it, pass another file with --out.\n',
+  );
+  assert.is(readFileSync(out, 'utf8'), edited);
+  const json = await cli('params', hub, '--out', out, '--format', 'json');
+  assert.is(json.code, 2);
+  assert.equal(JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code), ['HUB004']);
+  // A file that is not a parameters file at all is refused the same way.
+  writeFileSync(out, 'not json');
+  assert.match((await cli('params', hub, '--out', out)).stderr, `${out} already exists and is not a parameters file hubc params wrote; hubc params does not overwrite it`);
+  // --force replaces it.
+  const forced = await cli('params', hub, '--out', out, '--force');
+  assert.is(forced.code, 0, forced.stderr);
+  assert.is(readFileSync(out, 'utf8'), written);
+});
+
 /**
  * The folder holding `schemas/2019-04-01/deploymentParameters.json`, looked for where the other tests
  * find the ARM schemas (`ARM_SCHEMAS_DIR`, `HUBC_SHARED_DIR`/arm-schemas, `shared/arm-schemas` beside the
