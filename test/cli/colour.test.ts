@@ -15,6 +15,7 @@ import { colourWanted } from '../../src/cli/colour.js';
 import { runHubc } from '../support/cli.js';
 import { childBundle } from '../support/crash.js';
 import { childEnv } from '../support/childEnv.js';
+import { MissingTestData } from '../support/testData.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-colour-'));
 const BROKEN = join(work, 'hub.yaml');
@@ -76,10 +77,7 @@ test('a real child: coloured on a terminal, not with NO_COLOR there, not when pi
   const args = ['build', BROKEN, '--out', join(work, 'child-out')];
   assert.not.match(await child(args, {}, false), ESC, 'piped');
   assert.match(await child(args, { FORCE_COLOR: '1' }, false), `${ESC}31merror`, 'FORCE_COLOR, piped');
-  if (!hasScript) {
-    console.log('NOTE colour.test.ts: the terminal runs need util-linux `script`, which is not installed: not run');
-    return;
-  }
+  if (!hasScript) throw new MissingTestData('script', 'util-linux `script` is not on PATH (Debian package bsdutils); the terminal runs need it');
   const onTerminal = await child(args, {}, true);
   assert.match(onTerminal, `${ESC}31merror`, 'on a terminal');
   assert.match(stripVTControlCharacters(onTerminal), 'error HUB104: storage.sku must be one of the allowed values');

