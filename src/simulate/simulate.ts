@@ -63,12 +63,11 @@ function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof fa
 }
 
 /**
- * A code raised through the registry (or a {@link SimulationError} carrying one) as the simulation reports
- * it: code, severity, message and the hint when there is one.
+ * A code raised through the registry (or the diagnostic a {@link SimulationError} carries) as the simulation
+ * reports it: code, severity, message and the hint when there is one.
  * @throws Error when the code's entry is `info` (simulate's entries are errors and warnings; a programming error)
  */
 function asDiagnostic(raised: Raised): SimulationDiagnostic {
-  // Fields read one by one: a SimulationError is passed too, and an Error's message is not enumerable.
   const { code, severity, message, hint } = raised;
   if (severity === 'info') throw new Error(`internal: ${code} is declared as info; simulate reports errors and warnings`);
   return { code, severity, message, ...(hint !== undefined ? { hint } : {}) };
@@ -193,7 +192,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     }
   } catch (e) {
     if (!(e instanceof SimulationError)) throw e;
-    result.diagnostics.push(asDiagnostic(e));
+    result.diagnostics.push(asDiagnostic(e.diagnostic));
   } finally {
     await engine.columnar.close();
   }
