@@ -5,8 +5,7 @@
  */
 import { innerActivityLists } from '../validators/adfActivityGraph.js';
 import type { DataFactoryObject } from './context.js';
-import { type JsonPath } from './json.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { isObject, type JsonPath, type JsonObject } from '../util/json.js';
 
 /** One activity of a pipeline. */
 export interface ActivityEntry {

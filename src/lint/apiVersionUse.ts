@@ -7,8 +7,7 @@
 import type { LintContext } from './context.js';
 import type { LintLocation } from './context.js';
 import { callsIn, literalArg } from './arm.js';
-import { member, memberKey, type JsonPath } from './json.js';
-import { isObject } from '../util/json.js';
+import { member, memberKey, isObject, type JsonPath } from '../util/json.js';
 
 /** One API version the template uses. */
 export interface ApiVersionUse {

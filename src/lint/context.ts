@@ -8,9 +8,8 @@ import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
 import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { armExpression } from './arm.js';
 import { lastNameLiteral } from '../expressions/arm/semantics.js';
-import { type JsonPath } from './json.js';
+import { isObject, type JsonPath, type JsonObject } from '../util/json.js';
 import type { Position } from '../diagnostics/diagnostic.js';
-import { isObject, type JsonObject } from '../util/json.js';
 
 /**
  * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column

@@ -8,7 +8,7 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_ACTIVITY_POLICY } from '../links.js';
 import { activitiesOf, CONTROL_ACTIVITY_TYPES, SEVEN_DAYS, timespanSeconds } from '../adf.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 
 export const adfActivityTimeout: LintRule = {
   ...ruleCode(codes.HUB542),

@@ -10,7 +10,7 @@ import type { LintFinding, LintRule } from '../types.js';
 import { ADF_FOREACH } from '../links.js';
 import { activitiesOf } from '../adf.js';
 import { findingsOf, judge } from '../verdict.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 
 /** Data Factory's limit on parallel ForEach iterations. */
 export const FOREACH_MAX_BATCH = 50;

@@ -7,7 +7,7 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_UNTIL } from '../links.js';
 import { activitiesOf, SEVEN_DAYS, timespanSeconds } from '../adf.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 
 export const adfUntilBounded: LintRule = {
   ...ruleCode(codes.HUB541),

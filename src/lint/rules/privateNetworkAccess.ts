@@ -15,10 +15,9 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
-import { member } from '../json.js';
+import { member, isObject } from '../../util/json.js';
 import type { ArmValue } from '../../expressions/arm/evaluate.js';
 import { FAIL, anyOf, findingsOf, judge, type Verdict } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 /** Resource types and whether a firewall with `defaultAction: 'Deny'` counts as closed. */
 const CHECKED: Record<string, { firewall: boolean }> = {

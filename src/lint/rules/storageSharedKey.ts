@@ -16,10 +16,9 @@ import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { createObjectMembers } from '../arm.js';
 import { toArmString } from '../../expressions/arm/ast.js';
-import { member } from '../json.js';
+import { member, isObject } from '../../util/json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
 import { FAIL, findingsOf, judge } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 export const storageSharedKey: LintRule = {
   ...ruleCode(codes.HUB523),

@@ -7,8 +7,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
-import { valueAt } from '../json.js';
-import { isObject } from '../../util/json.js';
+import { valueAt, isObject } from '../../util/json.js';
 
 export const uiOutputsMatchParameters: LintRule = {
   ...ruleCode(codes.HUB512),

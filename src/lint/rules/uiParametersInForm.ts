@@ -6,8 +6,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
-import { valueAt } from '../json.js';
-import { isObject } from '../../util/json.js';
+import { valueAt, isObject } from '../../util/json.js';
 
 export const uiParametersInForm: LintRule = {
   ...ruleCode(codes.HUB513),
