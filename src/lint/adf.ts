@@ -3,22 +3,12 @@
  * container activities and the activities beside it.
  * Source: "Pipelines and activities in Azure Data Factory" (learn.microsoft.com/azure/data-factory/concepts-pipelines-activities).
  */
-import { innerActivityLists } from '../validators/adfActivityGraph.js';
+import { activityTree, type ActivityNode } from '../model/activities.js';
 import type { DataFactoryObject } from './context.js';
-import { isObject, type JsonPath, type JsonObject } from '../util/json.js';
+import { isObject } from '../util/json.js';
 
-/** One activity of a pipeline. */
-export interface ActivityEntry {
-  activity: JsonObject;
-  name: string;
-  type: string;
-  /** Path inside the pipeline's `properties`. */
-  path: JsonPath;
-  /** The activities of the same list (the ones that can depend on it). */
-  siblings: JsonObject[];
-  /** Enclosing container activities, outermost first. */
-  containers: ActivityEntry[];
-}
+/** One activity of a pipeline (the tree of src/model/activities.ts); `path` is inside the pipeline's `properties`. */
+export type ActivityEntry = ActivityNode;
 
 /**
  * Control activities: they run no external work of their own, so Data Factory gives them no `policy`
@@ -41,26 +31,7 @@ export const CONTROL_ACTIVITY_TYPES: ReadonlySet<string> = new Set([
 
 /** Every activity of a pipeline, depth first, in list order. */
 export function activitiesOf(pipeline: DataFactoryObject): ActivityEntry[] {
-  const out: ActivityEntry[] = [];
-  const visit = (list: unknown, path: JsonPath, containers: ActivityEntry[]) => {
-    if (!Array.isArray(list)) return;
-    const siblings = list.filter(isObject);
-    list.forEach((a, i) => {
-      if (!isObject(a)) return;
-      const entry: ActivityEntry = {
-        activity: a,
-        name: typeof a.name === 'string' ? a.name : `#${i}`,
-        type: typeof a.type === 'string' ? a.type : '',
-        path: [...path, i],
-        siblings,
-        containers,
-      };
-      out.push(entry);
-      for (const inner of innerActivityLists(a)) visit(inner.activities, [...path, i, ...inner.path], [...containers, entry]);
-    });
-  };
-  visit(pipeline.properties.activities, ['activities'], []);
-  return out;
+  return activityTree(pipeline.properties.activities);
 }
 
 /** The dependency conditions other activities of the same list attach to `entry` (`Succeeded`, `Failed`, ...). */
