@@ -11,7 +11,7 @@ import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from '../model/json.js';
 import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
-import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
+import { ADF_FOLDERS } from '../model/dataFactoryKinds.js';
 import { jsonLocator, pointerPath, type JsonLocator } from '../diagnostics/positions.js';
 import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';

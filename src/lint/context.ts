@@ -4,7 +4,7 @@
  * Factory object the template deploys (located in its standalone file when the build writes one, else in
  * the template) and the KQL scripts.
  */
-import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
+import { ADF_FOLDERS } from '../model/dataFactoryKinds.js';
 import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { armExpression } from './arm.js';
 import { lastNameLiteral } from '../expressions/arm/semantics.js';

@@ -10,7 +10,7 @@ import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from '../model/json.js';
 import { jsonLocator } from '../diagnostics/positions.js';
 import { adfPositions, kqlScriptsForValidation, placed, positionTemplateDiagnostics, validateOutput } from '../compiler/validateOutput.js';
-import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
+import { ADF_FOLDERS } from '../model/dataFactoryKinds.js';
 import { loadArmSchemaValidator, armSchemaDiagnostics, type ArmResourceIssueMemo } from '../validators/armSchema.js';
 import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
 import { validateKqlScripts, type KqlBlockStore } from '../validators/kql.js';
