@@ -8,7 +8,7 @@ import type { Position } from '../diagnostics/diagnostic.js';
 import { jsonLocator, type JsonLocator } from '../diagnostics/positions.js';
 import type { HubModel } from '../model/hub.js';
 import { isObject, type JsonObject, type JsonPath } from '../util/json.js';
-import { splitKqlCommands, type KqlBlock } from '../validators/kql/split.js';
+import { splitKqlCommands, type KqlBlock } from '../model/kqlScript.js';
 import { factoryView, type FactoryView } from './factory.js';
 import { templateView, type TemplateView } from './template.js';
 
@@ -25,7 +25,7 @@ export interface KqlScriptView {
   /** Path in the release folder (`kql/IngestionSetup.kql`). */
   file: string;
   text: string;
-  /** Its commands (src/validators/kql/split.ts), split when first read. */
+  /** Its commands (src/model/kqlScript.ts), split when first read. */
   commands: readonly KqlBlock[];
 }
 

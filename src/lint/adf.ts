@@ -1,14 +1,10 @@
 /**
- * Data Factory helpers for the lint rules: every activity of a pipeline with its path, its enclosing
- * container activities and the activities beside it.
+ * Data Factory helpers for the lint rules (a pipeline's activities are the Build's activity tree,
+ * `FactoryObject.activities`): the dependency conditions on an activity, control activities, timespans.
  * Source: "Pipelines and activities in Azure Data Factory" (learn.microsoft.com/azure/data-factory/concepts-pipelines-activities).
  */
-import { activityTree, type ActivityNode } from '../model/activities.js';
-import type { DataFactoryObject } from './context.js';
+import type { ActivityNode } from '../model/activities.js';
 import { isObject } from '../util/json.js';
-
-/** One activity of a pipeline (the tree of src/model/activities.ts); `path` is inside the pipeline's `properties`. */
-export type ActivityEntry = ActivityNode;
 
 /**
  * Control activities: they run no external work of their own, so Data Factory gives them no `policy`
@@ -29,13 +25,8 @@ export const CONTROL_ACTIVITY_TYPES: ReadonlySet<string> = new Set([
   'WebHook',
 ]);
 
-/** Every activity of a pipeline, depth first, in list order. */
-export function activitiesOf(pipeline: DataFactoryObject): ActivityEntry[] {
-  return activityTree(pipeline.properties.activities);
-}
-
 /** The dependency conditions other activities of the same list attach to `entry` (`Succeeded`, `Failed`, ...). */
-export function conditionsOn(entry: ActivityEntry): Set<string> {
+export function conditionsOn(entry: ActivityNode): Set<string> {
   const out = new Set<string>();
   for (const s of entry.siblings) {
     if (!Array.isArray(s.dependsOn)) continue;

@@ -1,7 +1,6 @@
 /**
- * JSON values as every layer reads them (template JSON, Data Factory JSON, the portal form, parsed files):
- * the one test for "is this a JSON object" and the type it narrows to, JSON paths, and the one walker over
- * a JSON tree with the path of every value (so what is found can be located in the written file).
+ * JSON as every layer reads it (templates, Data Factory JSON, parsed files): the one "is this a JSON object" test
+ * and its type, JSON paths, and the one walker over a JSON tree with the path of every value (to locate findings).
  */
 
 /** A plain JSON object: string keys to values of any JSON type. */

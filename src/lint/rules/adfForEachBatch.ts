@@ -8,7 +8,6 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_FOREACH } from '../links.js';
-import { activitiesOf } from '../adf.js';
 import { findingsOf, judge } from '../verdict.js';
 import { member } from '../../util/json.js';
 
@@ -24,7 +23,7 @@ export const adfForEachBatch: LintRule = {
   check(ctx) {
     const out: LintFinding[] = [];
     for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
-      for (const e of activitiesOf(p)) {
+      for (const e of p.activities) {
         if (e.type !== 'ForEach') continue;
         const tp = e.activity.typeProperties;
         if (member(tp, 'isSequential') === true) continue;
