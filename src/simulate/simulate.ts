@@ -12,7 +12,8 @@
  * written to one file (warning; the outcome is failed).
  */
 import { existsSync, statSync } from 'node:fs';
-import { factoryFromArtifacts, type Factory } from './factory.js';
+import { factoryFromBuild, type Factory } from './factory.js';
+import { fromFiles } from '../build/index.js';
 import { LocalStorage, StoragePathError, type BlobEvent } from './storage.js';
 import { ColumnarEngine } from './duckdb.js';
 import { Responses, type ResponsesFile } from './responses.js';
@@ -51,12 +52,12 @@ export interface SimulateOptions {
  * Factories already built, by the artifacts map they were built from: a factory is only read during a
  * simulation, so simulations of the same build (tests run many) share it.
  */
-const factories = new WeakMap<ReadonlyMap<string, string>, ReturnType<typeof factoryFromArtifacts>>();
+const factories = new WeakMap<ReadonlyMap<string, string>, Factory>();
 
-function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof factoryFromArtifacts> {
+function factoryOf(artifacts: ReadonlyMap<string, string>, release: string): Factory {
   let factory = factories.get(artifacts);
   if (!factory) {
-    factory = factoryFromArtifacts(artifacts);
+    factory = factoryFromBuild(fromFiles({ release, source: 'compile', files: artifacts }));
     factories.set(artifacts, factory);
   }
   return factory;
@@ -135,7 +136,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const now = new Date(options.now ?? new Date().toISOString()).toISOString();
   const startText =
     options.start.kind === 'event' ? options.start.path : options.start.kind === 'schedule' ? options.start.schedule : options.start.pipeline;
-  const factory = factoryOf(options.artifacts);
+  const factory = factoryOf(options.artifacts, options.release);
   const storage = new LocalStorage(options.storage, factory.configFiles);
   const checked = checkStart(options, factory, storage, now);
   const result: SimulationResult = {
