@@ -52,7 +52,7 @@ export function adfKindOfResourceType(type: string): AdfObjectKind | undefined {
 }
 
 /** Folder of each kind under `datafactory/`, where `hubc build` writes the standalone object files. */
-export const ADF_FOLDERS: Readonly<Record<AdfObjectKind, string>> = {
+const ADF_FOLDERS: Readonly<Record<AdfObjectKind, string>> = {
   pipeline: 'pipelines',
   trigger: 'triggers',
   dataset: 'datasets',

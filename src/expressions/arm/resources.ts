@@ -35,7 +35,7 @@ export interface ResourceNode {
 const DEPLOYMENTS = 'microsoft.resources/deployments';
 
 /** True for a `Microsoft.Resources/deployments` resource. */
-export function isDeploymentResource(r: Pick<ResourceNode, 'type'>): boolean {
+function isDeploymentResource(r: Pick<ResourceNode, 'type'>): boolean {
   return r.type.toLowerCase() === DEPLOYMENTS;
 }
 
