@@ -4,7 +4,8 @@
  * deployment with the ARM evaluator of src/expressions/arm. Parsed once, from the JSON the Build parsed.
  * Sources: "Understand the structure and syntax of ARM templates" (learn.microsoft.com/azure/azure-resource-manager/templates/syntax).
  */
-import { evaluateTemplateString, templateContext, templateValueFolder, type ArmEvalContext, type ArmValue } from '../expressions/arm/evaluate.js';
+import { templateContext, templateValueFolder, type ArmEvalContext, type ArmValue } from '../expressions/arm/evaluate.js';
+import { Scope } from '../expressions/arm/evaluator.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { templateResources, type ResourceNode } from '../expressions/arm/resources.js';
 import { isObject, type JsonObject, type JsonPath } from '../util/json.js';
@@ -154,24 +155,32 @@ function resourcesOf(template: JsonObject | undefined): TemplateResource[] {
   });
 }
 
-/** Evaluates a template string or literal, or undefined when it fails or is known only at deployment. */
-function tryEvaluate(value: unknown, context: ArmEvalContext): ArmValue | undefined {
-  if (typeof value !== 'string') return value === undefined ? undefined : (value as ArmValue);
-  try {
-    return evaluateTemplateString(value, context);
-  } catch {
-    return undefined;
-  }
+/**
+ * An evaluator of template values in one context (variables and parameter defaults folded once across its
+ * calls): a value, or undefined when it fails or is known only at deployment.
+ */
+function evaluator(context: ArmEvalContext): (value: unknown) => ArmValue | undefined {
+  const root = new Scope(context).root();
+  return (value) => {
+    if (typeof value !== 'string') return value === undefined ? undefined : (value as ArmValue);
+    try {
+      const f = root.foldJson(value);
+      return f.t === 'v' ? f.v : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** The evaluation of a template for one deployment (see {@link TemplateEvaluation}). */
 function evaluation(template: JsonObject | undefined, deployment: Deployment): TemplateEvaluation {
   const context = templateContext(template ?? {}, { ...deployment.context, useDefaults: true, parameters: { ...(deployment.parameters ?? {}) } as Record<string, ArmValue> });
+  const tryEvaluate = evaluator(context);
   const names = new Map<TemplateResource, string | undefined>();
   const name = (r: TemplateResource): string | undefined => {
     if (r.innerScope) return undefined;
     if (!names.has(r)) {
-      const own = tryEvaluate(r.json.name, context);
+      const own = tryEvaluate(r.json.name);
       const parent = r.parent ? name(r.parent) : undefined;
       names.set(r, typeof own !== 'string' || (r.parent && parent === undefined) ? undefined : r.parent ? `${parent}/${own}` : own);
     }
@@ -179,7 +188,7 @@ function evaluation(template: JsonObject | undefined, deployment: Deployment): T
   };
   const deployed = (r: TemplateResource): boolean | undefined => {
     if (r.innerScope) return undefined;
-    const own = 'condition' in r.json ? tryEvaluate(r.json.condition, context) : true;
+    const own = 'condition' in r.json ? tryEvaluate(r.json.condition) : true;
     const outer = r.parent ? deployed(r.parent) : r.deployment ? deployed(r.deployment) : true;
     if (own === false || outer === false) return false;
     return own === undefined || outer === undefined ? undefined : true;
@@ -190,7 +199,7 @@ function evaluation(template: JsonObject | undefined, deployment: Deployment): T
     context,
     name,
     deployed,
-    variable: (n) => (declared.has(n.toLowerCase()) ? tryEvaluate(`[variables('${n.replace(/'/g, "''")}')]`, context) : undefined),
+    variable: (n) => (declared.has(n.toLowerCase()) ? tryEvaluate(`[variables('${n.replace(/'/g, "''")}')]`) : undefined),
     fold: (value) => (folder ??= templateValueFolder(context, { keepInvalid: true }))(value),
   };
 }
