@@ -25,6 +25,7 @@ import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
 import { registerImport } from './commands/import.js';
+import { registerGraph } from './commands/graph.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: RegisterCommand[] = [
@@ -34,6 +35,7 @@ const COMMANDS: RegisterCommand[] = [
   registerLint,
   registerDiff,
   registerUpgradePlan,
+  registerGraph,
   registerPublish,
   registerSimulate,
   registerDeploy,

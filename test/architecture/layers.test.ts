@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['emitters'],
   ['validators'],
   ['compiler'],
-  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'public'],
+  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'public', 'graph'],
   ['cli'],
 ];
 

@@ -1,0 +1,49 @@
+/**
+ * `hubc graph`: pictures of a build. `buildGraph` makes the data flow of its Data Factory objects
+ * (`./flow.ts`) or its resource dependency graph (`./resources.ts`) from the build's template, and
+ * `renderGraph` writes one as Mermaid text or as SVG (Graphviz in WebAssembly, `./svg.ts`).
+ */
+import { declaredResources } from '../diff/deployed.js';
+import { isObject } from '../util/json.js';
+import { flowGraph } from './flow.js';
+import { toMermaid } from './mermaid.js';
+import { resourceGraph } from './resources.js';
+import { loadSvgRenderer } from './svg.js';
+import type { Graph, GraphFormat, GraphKind } from './types.js';
+
+export { GRAPH_FORMATS, GRAPH_KINDS, type Graph, type GraphFormat, type GraphKind } from './types.js';
+export { flowGraph, flowNodeId } from './flow.js';
+export { resourceGraph } from './resources.js';
+export { toMermaid } from './mermaid.js';
+export { toDot } from './dot.js';
+export { loadSvgRenderer, type SvgRenderer } from './svg.js';
+
+/** A build whose template cannot be drawn (no `azuredeploy.json`, or not a JSON object). */
+export class GraphInputError extends Error {}
+
+/**
+ * The graph of a build.
+ * @param artifacts the build's files (path relative to the release folder -> text), as `compile()` returns them
+ * @param kind `flow` (Data Factory data flow) or `resources` (ARM `dependsOn`)
+ * @param label what the build is, for the title (`0.8`, `hub.yaml`)
+ * @throws GraphInputError when the build has no readable template
+ */
+export function buildGraph(artifacts: ReadonlyMap<string, string>, kind: GraphKind, label: string): Graph {
+  const text = artifacts.get('azuredeploy.json');
+  let template: unknown;
+  try {
+    template = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    template = undefined;
+  }
+  if (!isObject(template)) throw new GraphInputError(`${label} has no azuredeploy.json that is a JSON object`);
+  const resources = declaredResources(template);
+  return kind === 'flow' ? flowGraph(resources, `FinOps hub ${label}: data flow`) : resourceGraph(resources, `FinOps hub ${label}: resources and their dependsOn`);
+}
+
+/** A graph as Mermaid text or SVG; ends with a newline. */
+export async function renderGraph(graph: Graph, format: GraphFormat): Promise<string> {
+  if (format === 'mermaid') return toMermaid(graph);
+  const svg = (await loadSvgRenderer())(graph);
+  return svg.endsWith('\n') ? svg : `${svg}\n`;
+}
