@@ -17,6 +17,7 @@ import { flattenActivities, type DataFactoryKind } from '../diff/dataFactory.js'
 import { ADF_REFERENCE_KIND, type AdfObjectKind } from '../model/dataFactoryKinds.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import type { Graph, GraphEdge, GraphNode } from './types.js';
+import { mergeEdges } from './edges.js';
 
 /** The groups of a flow, in drawing order, by the diff's kind names. */
 const GROUPS: readonly [DataFactoryKind, string, string][] = [
@@ -100,20 +101,6 @@ function edgesOf(kind: DataFactoryKind, name: string, p: JsonObject): GraphEdge[
     if (kind === 'datasets' && ref.path[0] === 'linkedServiceName') return { from, to: flowNodeId(ref.kind, ref.name), label: 'stored in' };
     return { from, to: flowNodeId(ref.kind, ref.name), label: 'uses' };
   });
-}
-
-/** Edges between existing nodes, one per pair, their labels joined (sorted, each once). */
-export function mergeEdges(edges: readonly GraphEdge[], nodes: readonly GraphNode[]): GraphEdge[] {
-  const ids = new Set(nodes.map((n) => n.id));
-  const merged = new Map<string, { from: string; to: string; labels: Set<string> }>();
-  for (const e of edges) {
-    if (!ids.has(e.from) || !ids.has(e.to) || e.from === e.to) continue;
-    const key = `${e.from}\u0000${e.to}`;
-    const m = merged.get(key) ?? { from: e.from, to: e.to, labels: new Set<string>() };
-    if (e.label) m.labels.add(e.label);
-    merged.set(key, m);
-  }
-  return [...merged.values()].map((m) => ({ from: m.from, to: m.to, ...(m.labels.size ? { label: [...m.labels].sort().join(', ') } : {}) }));
 }
 
 /**

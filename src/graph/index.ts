@@ -5,6 +5,7 @@
  */
 import { declaredResources } from '../diff/deployed.js';
 import { isObject } from '../util/json.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import { flowGraph } from './flow.js';
 import { toMermaid } from './mermaid.js';
 import { resourceGraph } from './resources.js';
@@ -18,15 +19,24 @@ export { toMermaid } from './mermaid.js';
 export { toDot } from './dot.js';
 export { loadSvgRenderer, type SvgRenderer } from './svg.js';
 
-/** A build whose template cannot be drawn (no `azuredeploy.json`, or not a JSON object). */
-export class GraphInputError extends Error {}
+/** A build whose template cannot be drawn (no `azuredeploy.json`, or not a JSON object): HUB050. */
+export class GraphInputError extends Error {
+  readonly code: string;
+  readonly hint: string;
+  constructor(raised: Raised) {
+    super(raised.message);
+    this.name = 'GraphInputError';
+    this.code = raised.code;
+    this.hint = raised.hint ?? '';
+  }
+}
 
 /**
  * The graph of a build.
  * @param artifacts the build's files (path relative to the release folder -> text), as `compile()` returns them
  * @param kind `flow` (Data Factory data flow) or `resources` (ARM `dependsOn`)
  * @param label what the build is, for the title (`0.8`, `hub.yaml`)
- * @throws GraphInputError when the build has no readable template
+ * @throws GraphInputError (HUB050) when the build has no template that is a JSON object
  */
 export function buildGraph(artifacts: ReadonlyMap<string, string>, kind: GraphKind, label: string): Graph {
   const text = artifacts.get('azuredeploy.json');
@@ -36,7 +46,7 @@ export function buildGraph(artifacts: ReadonlyMap<string, string>, kind: GraphKi
   } catch {
     template = undefined;
   }
-  if (!isObject(template)) throw new GraphInputError(`${label} has no azuredeploy.json that is a JSON object`);
+  if (!isObject(template)) throw new GraphInputError(codes.HUB050.raise({ label }));
   const resources = declaredResources(template);
   return kind === 'flow' ? flowGraph(resources, `FinOps hub ${label}: data flow`) : resourceGraph(resources, `FinOps hub ${label}: resources and their dependsOn`);
 }

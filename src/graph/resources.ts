@@ -9,7 +9,7 @@
 import type { ArmExpr } from '../expressions/arm/ast.js';
 import { parseArmString } from '../expressions/arm/semantics.js';
 import type { DeclaredResource } from '../diff/deployed.js';
-import { mergeEdges } from './flow.js';
+import { mergeEdges } from './edges.js';
 import type { Graph, GraphEdge, GraphNode } from './types.js';
 
 /** A readable sketch of a name expression: literals kept, `concat`/`format`/`replace`-like calls followed, anything unknown `…`. */

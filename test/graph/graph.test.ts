@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,6 +161,12 @@ test('hubc graph: Mermaid on stdout, SVG to a file, a build folder, --kind resou
     const missing = await run('graph', join(dir, 'nope.yaml'));
     assert.is(missing.code, 2);
     assert.match(missing.err, 'HUB400');
+    const noTemplate = join(dir, 'build');
+    mkdirSync(noTemplate);
+    writeFileSync(join(noTemplate, 'azuredeploy.json'), '[]\n');
+    const bad = await run('graph', noTemplate);
+    assert.is(bad.code, 2, 'a build without a template object is an input error, not an internal one');
+    assert.match(bad.err, /HUB050.*has no azuredeploy\.json that is a JSON object/);
     const kind = await run('graph', HUB, '--kind', 'flows');
     assert.is(kind.code, 2);
     assert.match(kind.err, "Did you mean 'flow'?");

@@ -3,7 +3,8 @@
  * flow of a build's Data Factory objects or its resource dependency graph, as Mermaid or SVG (the work is
  * in `src/graph/`). INPUT is a hub.yaml (default `hub.yaml`, compiled for its release or `--release`) or a
  * folder written by `hubc build` or `hubc publish`. Exit 0 with the graph, 1 when the hub file has errors,
- * 2 when the input cannot be read (HUB400-HUB402) or the output file cannot be written.
+ * 2 when the input cannot be read (HUB400-HUB402), has no template to draw (HUB050) or the output file
+ * cannot be written.
  */
 import type { Command } from 'commander';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
@@ -40,7 +41,7 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
     .addHelpText('after', '\nExamples:\n  hubc graph\n  hubc graph hub.yaml --release 0.8 --format svg --out flow.svg\n  hubc graph dist-templates/0.7 --kind resources\n\nExit codes: 0 graph written, 1 hub.yaml errors, 2 usage or an input that cannot be read.\n')
     .action(async (input: string, opts: GraphFlags) => {
       const { io } = ctx;
-      const [{ buildGraph, renderGraph }, { DiffLoadError, compileInput, loadDiffInput, readHubText }] = await Promise.all([import('../../graph/index.js'), import('../../diff/load.js')]);
+      const [{ buildGraph, renderGraph, GraphInputError }, { DiffLoadError, compileInput, loadDiffInput, readHubText }] = await Promise.all([import('../../graph/index.js'), import('../../diff/load.js')]);
       let build;
       try {
         build = opts.release ? compileInput(readHubText(input, opts.release), input, input, 'hub.yaml', opts.release) : loadDiffInput(input);
@@ -49,7 +50,13 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
         reportDiagnostics(io, e.diagnostics, 'text');
         return ctx.exit(e.diagnostics.length ? EXIT.diagnostics : reportEnvironmentError(io, new EnvironmentError(e), 'text'));
       }
-      const graph = buildGraph(build.artifacts, opts.kind, build.release ?? build.label);
+      let graph;
+      try {
+        graph = buildGraph(build.artifacts, opts.kind, build.release ?? build.label);
+      } catch (e) {
+        if (!(e instanceof GraphInputError)) throw e;
+        return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), 'text'));
+      }
       const text = await renderGraph(graph, opts.format);
       if (opts.out) {
         const failed = writeOutputFile(io, opts.out, text, 'text', 'graph:out-flushed');
