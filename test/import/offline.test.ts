@@ -53,14 +53,14 @@ function publicParameters(version: ReleaseVersion): Record<string, { value: unkn
     const name = publicParameterName(r, k);
     if (name && k in values) out[name] = { value: values[k] };
   }
-  if (r.publicRelease.extraParameters?.enableInfrastructureEncryption) out.enableInfrastructureEncryption = { value: true };
+  if (r.parameters.includes('enableInfrastructureEncryption')) out.enableInfrastructureEncryption = { value: true };
   return out;
 }
 
 /** Parameters only one side declares, known per release: the public 0.7 names against hubc's (docs/deviations.md, Parameters). */
 const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = {
   '0.7': {
-    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku', 'enableInfrastructureEncryption'],
+    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku'],
     hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
   },
 };
@@ -112,7 +112,8 @@ for (const version of RELEASES) {
       assert.equal([y.retention.dataExplorerLogDays, y.retention.dataExplorerFinalMonths], [3, 36]);
       assert.equal(y.networking, { publicAccess: false, addressPrefix: '10.1.2.0/26' });
       assert.match(hub.text, /dataExplorerCapacity was 1, which the public template raised to 2/);
-      assert.match(hub.text, /enableInfrastructureEncryption: true has no hub.yaml field/);
+      // Infrastructure encryption, fixed when the account was created, is carried (issue #31 item 2).
+      assert.is(y.storage.infrastructureEncryption, true);
     }
     assert.not.match(hub.text, SECRET);
     if (has(r, 'remoteHub')) assert.match(hub.text, /remoteHubStorageKey: a secret/);
