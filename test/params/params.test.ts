@@ -46,9 +46,9 @@ test('the default hub: every parameter with its hub.yaml value; expression defau
       .map(([name, p]) => [name, { value: p.defaultValue }]),
   );
   assert.equal(file.parameters, expected);
-  assert.is(Object.keys(file.parameters).length, 17);
+  assert.is(Object.keys(file.parameters).length, 18);
   assert.equal(r.stdout.split('\n'), [
-    `wrote ${out}: 17 parameters for release 0.7`,
+    `wrote ${out}: 18 parameters for release 0.7`,
     "  left out location: computed by the template at deployment: [resourceGroup().location]",
     '  left out remoteHubStorageKey: secret, not used by this hub (remoteHubStorageUri is empty)',
     '',
