@@ -235,14 +235,14 @@ export const hubYamlCheckCodes = defineCodes({
   HUB221: {
     stage: 'release (warning)',
     severity: 'warning',
-    meaning: 'A hub.yaml section the release being built does not have holds only default values, or values that state what the release does without it (`networking.publicAccess: true` before 0.7), or the dataset list is the default of the release hub.yaml names; it is left out with no effect.',
+    meaning: 'A hub.yaml section the release being built does not have holds only default values (or the dataset list is the default of the release hub.yaml names), so it is left out with no effect. A section that states what the release does without the component (`networking.publicAccess: true` before 0.7, which `hubc import` writes) gets no diagnostic.',
     messages: {
       datasets: (a: { release: string; lacking: readonly string[]; fileRelease: string }) => ({
         message: `datasets: hub release ${a.release} does not ingest ${a.lacking.join(', ')}; they are left out (the list is the ${a.fileRelease} default)`,
         hint: `Leave datasets out to take the defaults of each release, or list only what ${a.release} ingests.`,
       }),
       section: (a: { path: string; what: string; release: string; hint: string }) => ({
-        message: `${a.path} has no effect: hub release ${a.release} does not have ${a.what} (the values are the defaults, or what the release does without it, so nothing is lost)`,
+        message: `${a.path} has no effect: hub release ${a.release} does not have ${a.what} (the values are the defaults, so nothing is lost)`,
         hint: a.hint,
       }),
       /** One line per release for a run that builds several releases (`build --all`, `publish --all`) in text. */

@@ -164,7 +164,7 @@ function impliedValues(release: Release, data: Record<string, unknown>, comments
     for (const i of s.implied ?? []) {
       setPath(data, i.path.map(String), i.value);
       const first = s.feature ? firstReleaseWith(s.feature) : undefined;
-      comments.set(i.path.join('.'), `release ${release.version} has no ${s.what}: ${i.why}; written so that an upgrade${first ? ` to ${first} or later` : ''} keeps it`);
+      comments.set(i.path.join('.'), `${i.why} (release ${release.version} has no ${s.what}); written so that an upgrade${first ? ` to ${first} or later` : ''} keeps it`);
     }
   }
 }
@@ -214,7 +214,8 @@ function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): 
   }
   if (value === undefined) {
     if (key === 'dataExplorerSkuTier') return undefined;
-    return { unrecovered: { path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found (the deployment took the template's default): hub.yaml's default applies` } };
+    const taken = facts.parameterNames === 'public' ? "the deployment took the public template's default, which is hub.yaml's default too" : "the deployment took the template's default: hub.yaml's default applies";
+    return { unrecovered: { path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found: ${taken}` } };
   }
   if (key === 'enablePublicAccess') value = typeof value === 'string' ? value.toLowerCase() === 'true' : value;
   if (key === 'scopes' && Array.isArray(value)) {

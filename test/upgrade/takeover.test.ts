@@ -9,12 +9,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { codes } from '../../src/diagnostics/index.js';
-import type { UpgradePlan } from '../../src/upgrade/index.js';
+import { formatPlanText, planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
+import { loadDiffPair } from '../../src/diff/load.js';
 import type { DiffResult } from '../../src/diff/types.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { cellName, takeover, takeoverCells, type Cell } from '../support/takeover.js';
@@ -63,6 +64,25 @@ for (const cell of takeoverCells()) {
     // Nothing the public deployment set is dropped from the parameter file.
     assert.equal(t.withParameters.plan.parameters?.dropped ?? [], [], 'parameters dropped');
     assert.not.ok(t.hub.unrecovered.some((u) => /has no hub\.yaml field/.test(u.why)), 'a value without a hub.yaml field');
+  });
+}
+
+for (const to of ['0.7', '0.8'] as const) {
+  test(`public 0.6 -> ${to}: the imported hub.yaml keeps public access, so the data lake stays open; without networking the plan warns first (issue #31 item 4)`, () => {
+    const t = takeover({ release: '0.6' }, dir, publicTemplatesDir(), `06-to-${to.replace('.', '')}`);
+    const upgraded = join(dir, `06-to-${to}.hub.yaml`);
+    const plan = (text: string) => {
+      writeFileSync(upgraded, text.replace('release: "0.6"', `release: "${to}"`));
+      const [a, b] = loadDiffPair('public:0.6', upgraded, 'hub.yaml', { publicTemplates: publicTemplatesDir() });
+      return planUpgrade(a, b);
+    };
+    const kept = plan(t.hub.text);
+    assert.equal(kept.warnings.filter((w) => w.subject.startsWith('Microsoft.Storage/')).map((w) => w.code), [], 'the data lake keeps public access');
+    const dropped = plan(t.hub.text.replace(/networking:\n {2}publicAccess: true[^\n]*\n/, ''));
+    const lake = dropped.warnings.find((w) => w.subject.startsWith('Microsoft.Storage/storageAccounts '));
+    assert.ok(lake, 'without networking, hubc\'s default closes the firewall and the plan says so');
+    assert.match(lake!.message, 'properties.networkAcls.defaultAction: Allow -> Deny');
+    assert.match(formatPlanText(dropped), /\nRead first\n {2}HUB601 Microsoft\.Storage\/storageAccounts /);
   });
 }
 

@@ -82,6 +82,12 @@ function defaultAt(ctx: CheckContext, path: DataPath): unknown {
   return valueAt(ctx.defaults, path);
 }
 
+/** True when a leaf holds the value a release without the section's component has anyway (`implied`). */
+function isImplied(s: Section, leaf: DataPath, value: unknown): boolean {
+  const implied = s.implied?.find((i) => i.path.join('.') === leaf.join('.'));
+  return implied !== undefined && JSON.stringify(value) === JSON.stringify(implied.value);
+}
+
 export const releaseFieldsCheck: Check = {
   codes: [codes.HUB220, codes.HUB221],
   run(ctx) {
@@ -96,9 +102,10 @@ export const releaseFieldsCheck: Check = {
         const value = valueAt(ctx.data, leaf);
         // A list without a schema default defaults to empty (customDatasets).
         const fallback = defaultAt(ctx, leaf) ?? (Array.isArray(value) ? [] : undefined);
-        const implied = s.implied?.find((i) => i.path.join('.') === leaf.join('.'));
-        return JSON.stringify(value) !== JSON.stringify(fallback) && !(implied && JSON.stringify(value) === JSON.stringify(implied.value));
+        return JSON.stringify(value) !== JSON.stringify(fallback) && !isImplied(s, leaf, value);
       });
+      // A section that states what the release does anyway (and defaults) is a fact of the release: nothing to say.
+      if (!changed.length && leaves(valueAt(ctx.original, s.path), s.path).some((leaf) => isImplied(s, leaf, valueAt(ctx.data, leaf)))) continue;
       if (!changed.length) {
         ctx.report(codes.HUB221.section({ path: s.path.join('.'), what: s.what, release: r.version, hint }), s.path, { key: true });
         continue;
