@@ -341,10 +341,10 @@ function uploadSettingsScript(model: HubModel): ArmResource {
     ],
     settings: scriptInNetwork
       ? {
-          storageAccountSettings: inNetworkOnly({
-            storageAccountName: names.scriptStorageAccount,
-            storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'keys'), 0), 'value'),
-          }),
+          // No account key: the script's identity reaches the file share with its Storage File Data Privileged
+          // Contributor role, as the public 0.7 and 0.8 scripts do (deployment scripts 2023-08-01, "Use an
+          // existing storage account", learn.microsoft.com/azure/azure-resource-manager/templates/deployment-script-template).
+          storageAccountSettings: inNetworkOnly({ storageAccountName: names.scriptStorageAccount }),
           containerSettings: inNetworkOnly({
             containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
             subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],
