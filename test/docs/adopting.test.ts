@@ -6,15 +6,18 @@
  * the same commands (the working folder left out of paths); `UPDATE_GOLDEN=1` rewrites the blocks, then the
  * test fails once so the diff is read. Needs the public templates (test/support/publicTemplates.ts).
  */
-import { test } from 'uvu';
+import { test as uvuTest } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runHubc } from '../support/cli.js';
-import { publicTemplatesDir } from '../support/publicTemplates.js';
+import { publicTemplatesDir, withPublicTemplates } from '../support/publicTemplates.js';
 import { publicParameterFile } from '../support/takeover.js';
+
+/** Needs the public templates: skipped, with a line saying why, when they are not available. */
+const test = withPublicTemplates(uvuTest, 'test/docs/adopting.test.ts');
 
 const DOC = fileURLToPath(new URL('../../docs/adopting.md', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hubc-adopting-'));
@@ -79,4 +82,4 @@ test('docs/adopting.md shows what the commands give (UPDATE_GOLDEN=1 rewrites it
   assert.equal(stale, [], 'blocks that differ from the commands (UPDATE_GOLDEN=1 rewrites them)');
 });
 
-test.run();
+uvuTest.run();

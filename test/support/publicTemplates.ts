@@ -11,6 +11,20 @@ import type { FlattenContext } from '../../src/expressions/arm/flatten.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * The `test` to declare a test that needs the public templates with: uvu's `test`, or `test.skip` (with one
+ * line on stderr saying why) when they are not available, so the test counts as skipped, not failed.
+ */
+export function withPublicTemplates<T extends { skip: unknown }>(test: T, file: string): T | T['skip'] {
+  try {
+    publicTemplatesDir();
+    return test;
+  } catch (e) {
+    process.stderr.write(`${file}: skipped: ${(e as Error).message}\n`);
+    return test.skip;
+  }
+}
+
 /** The folder of public templates. @throws Error naming the places looked at */
 export function publicTemplatesDir(): string {
   const candidates = [process.env.HUBC_SHARED_DIR, resolve(REPOSITORY, '..', 'shared')].filter((d): d is string => !!d).map((d) => join(d, 'reference', 'public-templates'));

@@ -7,7 +7,7 @@
  * cell compiles the imported hub.yaml once (the import's build) and evaluates the public template twice.
  * Needs the public templates (`../shared/reference/public-templates`, test/support/publicTemplates.ts).
  */
-import { test } from 'uvu';
+import { test as uvuTest } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +17,12 @@ import { codes } from '../../src/diagnostics/index.js';
 import { formatPlanText, planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import { loadDiffPair } from '../../src/diff/load.js';
 import type { DiffResult } from '../../src/diff/types.js';
-import { publicTemplatesDir } from '../support/publicTemplates.js';
+import { publicTemplatesDir, withPublicTemplates } from '../support/publicTemplates.js';
 import { cellName, takeover, takeoverCells, type Cell } from '../support/takeover.js';
 import { getRelease, has } from '../../src/model/releases.js';
+
+/** Needs the public templates: skipped, with a line saying why, when they are not available. */
+const test = withPublicTemplates(uvuTest, 'test/upgrade/takeover.test.ts');
 
 const dir = mkdtempSync(join(tmpdir(), 'hubc-takeover-'));
 
@@ -86,4 +89,4 @@ for (const to of ['0.7', '0.8'] as const) {
   });
 }
 
-test.run();
+uvuTest.run();
