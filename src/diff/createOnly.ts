@@ -25,7 +25,9 @@ export interface CreateOnlyProperty {
   value?: (v: unknown) => unknown;
   /**
    * `any` (default): every change is refused. `noDisable`: only turning it off is refused (a property
-   * that can be turned on later but never off again, e.g. Key Vault purge protection).
+   * that can be turned on later but never off again, e.g. Key Vault purge protection, a cluster's zones):
+   * A has it on (true, or a non-empty list) and B writes it off (false, or an empty list); B leaving it out
+   * changes nothing.
    */
   change?: 'any' | 'noDisable';
 }
@@ -102,6 +104,7 @@ export const CREATE_ONLY: Readonly<Record<string, readonly CreateOnlyProperty[]>
   ],
   'microsoft.kusto/clusters': [
     { path: 'properties.enableDoubleEncryption', rule: 'double encryption can only be chosen when the cluster is created', source: 'https://learn.microsoft.com/azure/data-explorer/cluster-encryption-double', value: (v) => v === true },
+    { path: 'zones', rule: 'a cluster configured with availability zones cannot be changed back to none', source: 'https://learn.microsoft.com/azure/data-explorer/migrate-cluster-to-multiple-availability-zone', change: 'noDisable' },
   ],
   'microsoft.keyvault/vaults': [
     { path: 'properties.enablePurgeProtection', rule: 'purge protection cannot be turned off once on', source: 'https://learn.microsoft.com/azure/key-vault/general/soft-delete-overview#purge-protection', change: 'noDisable' },
@@ -135,6 +138,10 @@ export function changesCreateOnly(p: CreateOnlyProperty, a: unknown, b: unknown)
     return p.value ? p.value(v) : v;
   };
   const [va, vb] = [part(a), part(b)];
-  if (p.change === 'noDisable') return va === true && vb === false;
+  if (p.change === 'noDisable') {
+    const on = (v: unknown) => v === true || (Array.isArray(v) && v.length > 0);
+    const off = (v: unknown) => v === false || (Array.isArray(v) && v.length === 0);
+    return on(va) && off(vb);
+  }
   return !isDeepStrictEqual(va, vb);
 }

@@ -18,7 +18,7 @@ import { formatPlanText, planUpgrade, type UpgradePlan } from '../../src/upgrade
 import { loadDiffPair } from '../../src/diff/load.js';
 import type { DiffResult } from '../../src/diff/types.js';
 import { publicTemplatesDir, withPublicTemplates } from '../support/publicTemplates.js';
-import { cellName, takeover, takeoverCells, type Cell } from '../support/takeover.js';
+import { cellName, publicParameterFile, takeover, takeoverCells, type Cell } from '../support/takeover.js';
 import { getRelease, has } from '../../src/model/releases.js';
 
 /** Needs the public templates: skipped, with a line saying why, when they are not available. */
@@ -88,5 +88,24 @@ for (const to of ['0.7', '0.8'] as const) {
     assert.match(formatPlanText(dropped), /\nRead first\n {2}HUB601 Microsoft\.Storage\/storageAccounts /);
   });
 }
+
+test('a data lake deployed with infrastructure encryption, taken over without it: the plan says first that the account must be created again, with what is lost (HUB602)', () => {
+  const cell = { release: '0.7', publicAccess: true, cluster: true } as const;
+  const t = takeover(cell, dir, publicTemplatesDir(), 'encryption-dropped');
+  const file = join(dir, 'encryption-dropped.edited.yaml');
+  writeFileSync(file, t.hub.text.replace('infrastructureEncryption: true', 'infrastructureEncryption: false'));
+  const doc = publicParameterFile(cell);
+  const values = Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value]));
+  const [a, b] = loadDiffPair('public:0.7', file, 'hub.yaml', { publicTemplates: publicTemplatesDir(), parametersA: values });
+  // The public side evaluated with the saved values; hubc's with hub.yaml's (a deployment without the rewritten file).
+  const plan = planUpgrade(a, b);
+  const loss = plan.warnings.find((w) => w.code === 'HUB602');
+  assert.ok(loss, plan.warnings.map((w) => w.message).join('\n'));
+  assert.match(loss!.subject, /^Microsoft\.Storage\/storageAccounts contosohub[a-z0-9]{13}$/);
+  assert.match(loss!.message, 'properties.encryption.requireInfrastructureEncryption from true to (not set)');
+  assert.match(loss!.message, 'You lose every file in it (exports, ingested data, config/settings.json)');
+  const text = formatPlanText(plan);
+  assert.ok(text.indexOf('HUB602') < text.indexOf('Before the deployment'), 'said before any step');
+});
 
 uvuTest.run();
