@@ -2,8 +2,12 @@
  * The hub.yaml `hubc import` writes, from what it found of a running hub: the release, the naming, the
  * template parameter values of its deployment (by the public release's names, or by hubc's for a hub hubc
  * deployed) and `config/settings.json` (scopes added by hand, retention). Every template parameter of the
- * release becomes its hub.yaml field; a value that could not be recovered is named in a comment, and
- * hub.yaml's default applies to it.
+ * release becomes its hub.yaml field. A parameter the public deployment left out took the public
+ * template's default: where hub.yaml's differs (`publicRelease.defaults` of the release table) that default
+ * is written; otherwise the value is named in a comment and hub.yaml's default, the same, applies. A section
+ * the release lacks that says what the release does anyway (`implied` in RELEASE_SECTIONS: no network,
+ * public access) is written so that an upgrade keeps it. A value hub.yaml cannot carry is a loss (HUB600 in
+ * ./index.ts) unless accepted (issue #31).
  */
 import { Document, isMap, isScalar, isSeq } from 'yaml';
 import { PARAMETER_SOURCES, firstReleaseWith, getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
