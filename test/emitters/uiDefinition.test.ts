@@ -55,7 +55,7 @@ function element(name: string): any {
 }
 
 test('form output types match the template parameter types', () => {
-  // Slider -> number (int parameters); DropDown, OptionsGroup, TextBox, PasswordBox -> string;
+  // Slider -> number (int parameters); DropDown, OptionsGroup (but for true/false values), TextBox, PasswordBox -> string;
   // TagsByResource -> object keyed by resource type; scopes -> array (the grid's rows mapped to their IDs);
   // tags -> hub.yaml's object.
   const outputType: Record<string, string> = {
@@ -86,7 +86,9 @@ test('form output types match the template parameter types', () => {
     const ref = /(?:basics\('(\w+)'\)|steps\('\w+'\)\.(\w+))[)\]]*$/.exec(expr);
     assert.ok(ref, `${name}: ${expr}`);
     const el = element(ref![1] ?? ref![2]!);
-    assert.is(outputType[el.type], t.parameters[name].type, `${name} (${el.type})`);
+    // An options group of true/false values gives a bool (infrastructure encryption).
+    const bool = el.type === 'Microsoft.Common.OptionsGroup' && el.constraints.allowedValues.every((v: any) => typeof v.value === 'boolean');
+    assert.is(bool ? 'bool' : outputType[el.type], t.parameters[name].type, `${name} (${el.type})`);
   }
 });
 
