@@ -247,8 +247,40 @@ function patternHint(path: DataPath, value: string): string {
   }
 }
 
-/** True when `prefix` is a leading part of `path` (or equal). */
-const startsWith = (path: DataPath, prefix: DataPath) => prefix.length <= path.length && prefix.every((p, i) => String(p) === String(path[i]));
+/** A tree of data paths by segment (compared as text); `end` marks a node where a path ends. */
+interface PathTree {
+  end: boolean;
+  children: Map<string, PathTree>;
+}
+
+/**
+ * Whether a path is clear of every schema error: no error at it, at a part of it, or inside it. Built once
+ * as a tree of the error paths, so each question costs the length of the path, not the number of errors
+ * (issue #29, item 6: 4,000 type errors took five times as long as 2,000).
+ */
+function clearOf(errorPaths: readonly DataPath[]): (path: DataPath) => boolean {
+  const root: PathTree = { end: false, children: new Map() };
+  for (const e of errorPaths) {
+    let node = root;
+    for (const seg of e) {
+      let next = node.children.get(String(seg));
+      if (!next) node.children.set(String(seg), (next = { end: false, children: new Map() }));
+      node = next;
+    }
+    node.end = true;
+  }
+  return (path) => {
+    let node = root;
+    for (const seg of path) {
+      if (node.end) return false;
+      const next = node.children.get(String(seg));
+      if (!next) return true;
+      node = next;
+    }
+    // An error at the path itself or inside it.
+    return !node.end && node.children.size === 0;
+  };
+}
 
 function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, release: Release, fileRelease: Release, errorPaths: DataPath[]): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -259,7 +291,7 @@ function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, 
     fileRelease,
     original,
     defaults: defaults(),
-    valid: (path) => !errorPaths.some((e) => startsWith(path, e) || startsWith(e, path)),
+    valid: clearOf(errorPaths),
     written: (path) => {
       let v: unknown = original;
       for (const seg of path) {
