@@ -15,6 +15,7 @@ import { deployCodes } from './deploy.js';
 import { simulateCodes } from './simulate.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { inputLimitCodes } from './inputLimits.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -29,6 +30,7 @@ export const codes = {
   ...simulateCodes,
   ...upgradeCodes,
   ...lintCodes,
+  ...inputLimitCodes,
 };
 
 /** A declared code, `'HUB104'`. */
