@@ -26,6 +26,8 @@ export interface MigrateDataRequest {
   copy?: boolean;
   /** Only plan: change nothing. */
   dryRun: boolean;
+  /** A folder already holding another ingestion of its month is a warning (HUB486) instead of an error (HUB485); it is skipped either way. */
+  skipIngested?: boolean;
 }
 
 /** What a migration planned and, unless a dry run, did. */
@@ -35,7 +37,11 @@ export interface MigrateDataOutcome {
   dryRun: boolean;
   /** Counts of the plan's items by action, and failures ({@link summarize}). */
   summary: ReturnType<typeof summarize>;
-  /** HUB489 (warning) per target two old files map to; HUB494 (error) per item that failed (none on a dry run). */
+  /**
+   * HUB489 (warning) per target two old files map to; HUB485 (error; HUB486, a warning, with `skipIngested`)
+   * per folder already holding another ingestion of its month; HUB494 (error) per item that failed (none on
+   * a dry run).
+   */
   diagnostics: Diagnostic[];
 }
 
@@ -76,6 +82,10 @@ export async function migrateData(request: MigrateDataRequest): Promise<MigrateD
   if (!request.dryRun) await runMigration(plan, storage);
   const diagnostics: Diagnostic[] = [
     ...plan.collisions.map((c) => ({ ...codes.HUB489.raise({ ...c, from: request.from.version }), file: storage.description })),
+    ...plan.ingested.map((i) => {
+      const args = { ...i, count: i.sources.length, from: request.from.version, to: request.to.version };
+      return { ...(request.skipIngested ? codes.HUB486.raise(args) : codes.HUB485.raise(args)), file: storage.description };
+    }),
     ...plan.items
       .filter((i) => i.outcome && i.outcome !== 'done')
       .map((i) => ({ ...codes.HUB494.raise({ action: i.action, from: i.from, to: i.to, error: (i.outcome as { error: string }).error }), file: storage.description })),
