@@ -101,9 +101,11 @@ export const upgradeCodes = defineCodes({
   HUB492: {
     stage: 'migrate-data',
     severity: 'error',
-    meaning: 'The `--storage` folder has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
+    meaning: 'The `--storage` folder is not a folder or has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
     messages: {
       noFolder: (a: { folder: string }) => ({ message: `${a.folder} has no ingestion folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
+      /** `what`: what `--storage` is instead (`a regular file`, ...). */
+      notFolder: (a: { folder: string; what: string }) => ({ message: `${a.folder} is ${a.what}, not a storage folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
       unlistable: (a: { storage: string; detail: string }) => ({
         message: `cannot list the ingestion container of ${a.storage}: ${a.detail}`,
         hint: 'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.',
@@ -128,7 +130,7 @@ export const upgradeCodes = defineCodes({
     messages: {
       /** One item of the migration plan that failed: its action, its paths, and the storage's error message. */
       raise: (a: { action: string; from?: string; to?: string; error: string }) => ({
-        message: `${a.action} ${a.from ?? ''}${a.to ? ` -> ${a.to}` : ''} failed: ${a.error}`,
+        message: `${a.from ? `${a.action} ${a.from}${a.to ? ` -> ${a.to}` : ''}` : `${a.action === 'manifest' ? 'writing the manifest' : a.action} ${a.to ?? ''}`} failed: ${a.error}`,
         hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
       }),
     },

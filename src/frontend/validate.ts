@@ -148,6 +148,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
 /** What the JSON Schema says of a field, as far as hints use it. */
 interface FieldSchema {
   default?: unknown;
+  minimum?: number;
   minLength?: number;
   pattern?: string;
   enum?: unknown[];
@@ -178,9 +179,9 @@ function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSch
     }
     case 'integer':
     case 'number':
-      return 'Write a number without quotes.';
+      return numberHint(type, value, key, schema);
     case 'boolean':
-      return 'Write true or false without quotes.';
+      return booleanHint(value, key);
     case 'array':
       return 'Write a list, e.g. [a, b] or one "- item" per line.';
     case 'object':
@@ -188,6 +189,29 @@ function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSch
     default:
       return 'See docs/hub-yaml.md.';
   }
+}
+
+/**
+ * How to write a number the field takes. Only text that reads as a number was quoted; YAML 1.1's digit
+ * separators (`1_000`) make text in YAML 1.2, without any quotes (issue #29, item 14).
+ */
+function numberHint(type: 'integer' | 'number', value: unknown, key: string | undefined, schema: FieldSchema | undefined): string {
+  const write = key ? `${key}: ` : '- ';
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.includes('_') && /^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$/.test(text)) return `YAML 1.2 reads ${text} as text: write the number without separators, e.g. ${write}${text.replace(/_/g, '')}.`;
+    if (text !== '' && Number.isFinite(Number(text))) return `Write a number without quotes: ${write}${text}.`;
+  }
+  const example = typeof schema?.default === 'number' ? schema.default : (schema?.minimum ?? 0);
+  return `Write a ${type === 'integer' ? 'whole number' : 'number'}, e.g. ${write}${example}.`;
+}
+
+/** How to write a yes/no field: YAML 1.2 reads only true and false as booleans (yes, on, ... are text there). */
+function booleanHint(value: unknown, key: string | undefined): string {
+  const write = key ? `${key}: ` : '- ';
+  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return `Write ${value.trim().toLowerCase()} without quotes: ${write}${value.trim().toLowerCase()}.`;
+  if (typeof value === 'string' && /^(yes|no|on|off|y|n)$/i.test(value.trim())) return `YAML 1.2 reads ${value.trim()} as text: write true or false, e.g. ${write}${/^(yes|on|y)$/i.test(value.trim())}.`;
+  return `Write true or false, e.g. ${write}true.`;
 }
 
 /** For tag names and values: Azure's limit, which the schema's is (learn.microsoft.com/azure/azure-resource-manager/management/tag-resources#limitations). */

@@ -10,6 +10,7 @@ import type { DataLakeConnection } from './dataLake.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
 import { codes } from '../diagnostics/index.js';
+import { resolve } from 'node:path';
 import { UnsafePathError } from '../util/files.js';
 
 /** Where the data is: a local folder laid out like the storage account (holding `ingestion/`), or a Data Lake account. */
@@ -53,7 +54,9 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
     try {
       exists = local.exists();
     } catch (e) {
-      if (e instanceof UnsafePathError) throw new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what }));
+      if (e instanceof UnsafePathError) {
+        throw new EnvironmentError(resolve(e.path) === resolve(location.folder) ? codes.HUB492.notFolder({ folder: location.folder, what: e.what }) : codes.HUB010.folder({ path: e.path, what: e.what }));
+      }
       throw e;
     }
     if (!exists) throw new EnvironmentError(codes.HUB492.noFolder({ folder: location.folder }));
@@ -66,9 +69,9 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
 /**
  * Plans a migration from a listing of the storage and, unless `dryRun`, carries it out. A file that cannot
  * be moved does not stop the others: it is a HUB494 diagnostic of the outcome.
- * @throws EnvironmentError HUB492 when the folder has no `ingestion/` or the container cannot be listed
- *   (no such account or container, not signed in, no permission, no network); HUB010 when the folder's
- *   `ingestion` is a link or not a folder
+ * @throws EnvironmentError HUB492 when the folder is not a folder or has no `ingestion/`, or the container
+ *   cannot be listed (no such account or container, not signed in, no permission, no network); HUB010 when
+ *   the folder's `ingestion` is a link or not a folder
  */
 export async function migrateData(request: MigrateDataRequest): Promise<MigrateDataOutcome> {
   const storage = await openStorage(request.location);
