@@ -17,6 +17,7 @@ import { JSON_DEPTH, jsonLimitPassed } from '../../src/expressions/arm/inputLimi
 import { PublicTemplateError, readPublicTemplate } from '../../src/public/templates.js';
 import { releaseBuild } from '../support/releaseBuilds.js';
 import { runChild } from '../support/crash.js';
+import { runHubc } from '../support/cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-diff-limits-'));
 const calls = (n: number) => `${'concat('.repeat(n)}'a'${')'.repeat(n)}`;
@@ -72,6 +73,32 @@ test('a public template past a limit: the same positioned diagnostic (HUB419 say
     assert.is(err.code, 'HUB419');
     assert.equal(err.diagnostics.map((d) => [d.code, d.file, d.start]), [['HUB475', file, { line: 2, col: 15 + JSON_DEPTH - 1 }]]);
   }
+});
+
+test('JSON files given to other commands nested 100,000 deep: one diagnostic with the limit and the position, exit 2 (deploy 1), no stack overflow (upgrade-plan and import were HUB000)', async () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const params = join(work, 'deep.parameters.json');
+  writeFileSync(params, `{"parameters": {"hubName": {"value": ${deep}}}}`);
+  const responses = join(work, 'deep.responses.json');
+  writeFileSync(responses, `{"web": [{"url": "*", "body": ${deep}}]}`);
+  const hub = new URL('../../hub.yaml', import.meta.url).pathname;
+  const said = (offset: number) => `the JSON nests arrays and objects more than 128 levels deep (line 1 column ${offset + 1}, position ${offset})`;
+  // Three levels open before the value: level 129 is its 126th '['.
+  const at = `{"parameters": {"hubName": {"value": `.length + JSON_DEPTH - 3;
+  for (const [args, code, exit] of [
+    [['upgrade-plan', '0.6', '0.7', '--hub', hub, '--parameters', params], 'HUB491', 2],
+    [['import', '--parameters', params, '--release', '0.7', '--out', join(work, 'never.yaml')], 'HUB483', 2],
+    // deploy positions it in the file, as any JSON error of a parameter file (exit 1).
+    [['deploy', hub, '--subscription', '00000000-0000-0000-0000-000000000000', '-g', 'rg', '--parameters', params, '--what-if'], 'HUB420', 1],
+  ] as const) {
+    const r = await runHubc([...args]);
+    assert.is(r.code, exit, `${args[0]}: ${r.stderr}`);
+    assert.match(r.stderr, `error ${code}: `, args[0]);
+    assert.match(r.stderr, said(at), args[0]);
+  }
+  const sim = await runHubc(['simulate', hub, '--storage', work, '--schedule', 'daily', '--responses', responses]);
+  assert.is(sim.code, 2);
+  assert.match(sim.stderr, `error HUB456: cannot read the responses file ${responses}: ${said(`{"web": [{"url": "*", "body": `.length + JSON_DEPTH - 3)}`);
 });
 
 test('the limits: 128 levels of JSON and 64 of an expression are read; one more is refused, also as a chain of properties or indexes', () => {

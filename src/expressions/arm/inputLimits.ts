@@ -8,12 +8,10 @@
  */
 import { isArmExpressionString } from './semantics.js';
 import { ArmNestingError, ARM_EXPRESSION_DEPTH, parseArmExpression } from './parser.js';
+import { JSON_INPUT_DEPTH } from '../../util/json.js';
 
-/**
- * Most levels of arrays and objects nested in one another in such a file: hubc's templates and the public
- * ones nest at most 25.
- */
-export const JSON_DEPTH = 128;
+/** Most levels of arrays and objects nested in one another in such a file ({@link JSON_INPUT_DEPTH}). */
+export const JSON_DEPTH = JSON_INPUT_DEPTH;
 
 /** A limit a JSON text passes, and where: the 0-based offset into the text (of the `[`/`{`, or of the string). */
 export type JsonLimitPassed = { kind: 'json'; offset: number; limit: number } | { kind: 'expression'; offset: number; limit: number };
