@@ -262,7 +262,14 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
  */
 function leaveIngested(moves: Map<string, MigrationItem[]>, entries: readonly StoredFile[], pending: readonly string[], from: Release, to: Release): Ingested[] {
   const byFolder = new Map<string, StoredFile[]>();
-  for (const f of entries) if (!f.special && f.path.toLowerCase().endsWith('.parquet') && moves.has(folderOf(f.path))) byFolder.set(folderOf(f.path), [...(byFolder.get(folderOf(f.path)) ?? []), f]);
+  for (const f of entries) {
+    const folder = folderOf(f.path);
+    if (f.special || !f.path.toLowerCase().endsWith('.parquet') || !moves.has(folder)) continue;
+    const list = byFolder.get(folder);
+    if (list) list.push(f);
+    else byFolder.set(folder, [f]);
+  }
+  const marked = new Set(pending);
   const out: Ingested[] = [];
   for (const [folder, incoming] of moves) {
     const there = byFolder.get(folder) ?? [];
@@ -271,7 +278,7 @@ function leaveIngested(moves: Map<string, MigrationItem[]>, entries: readonly St
       const own = new Set(incoming.map((i) => ingestionIdOf(nameOf(i.to!))));
       const others = [...new Set(there.map((f) => ingestionIdOf(nameOf(f.path))).filter((id) => !own.has(id)))].sort();
       if (others.length) found = `${to.version}'s ingestion${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
-    } else if (!pending.includes(folder)) {
+    } else if (!marked.has(folder)) {
       const targets = new Set(incoming.map((i) => i.to));
       const others = there.filter((f) => !targets.has(f.path)).map((f) => nameOf(f.path));
       if (others.length) found = others.length > 3 ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more` : others.join(', ');
