@@ -95,12 +95,17 @@ export const cliCodes = defineCodes({
     stage: 'environment',
     severity: 'error',
     meaning:
-      'An output path is a symbolic link, a folder, a device, a FIFO or a socket (or a folder hubc writes into holds one where it writes): hubc never writes through a link and never replaces such an entry. Exit 2.',
+      'An output path is a symbolic link, a folder, a device, a FIFO or a socket, or a folder hubc writes into is not one (a file, a link), or holds one of those where it writes: hubc never writes through a link and never replaces such an entry. Exit 2.',
     messages: {
       /** `what` says what is there: `a symbolic link`, `a FIFO (named pipe)`, `a character device`, ... */
       raise: (a: { path: string; what: string }) => ({
         message: `refusing to write ${a.path}: it is ${a.what}`,
         hint: 'Name a regular file (or a path where nothing is yet); to write where a link points, pass the target path itself.',
+      }),
+      /** Where hubc writes into a folder (`build --out`, a storage folder's `ingestion`): `what` is there instead. */
+      folder: (a: { path: string; what: string }) => ({
+        message: `refusing to write ${a.path}: it is ${a.what}, not a folder`,
+        hint: 'Name a folder (or a path where nothing is yet); hubc never writes through a link: to write into the folder a link points to, name that folder itself.',
       }),
     },
   },

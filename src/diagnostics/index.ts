@@ -16,6 +16,7 @@ import { simulateCodes } from './simulate.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
 import { takeoverCodes } from './takeover.js';
+import { inputLimitCodes } from './inputLimits.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -31,6 +32,7 @@ export const codes = {
   ...upgradeCodes,
   ...lintCodes,
   ...takeoverCodes,
+  ...inputLimitCodes,
 };
 
 /** A declared code, `'HUB104'`. */

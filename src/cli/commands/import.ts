@@ -35,9 +35,9 @@ interface ImportFlags {
 
 /** A JSON file (a regular file within the JSON input limit), or the HUB483 diagnostic. */
 async function readJson(file: string): Promise<{ doc?: unknown; diagnostic?: Diagnostic }> {
-  const { INPUT_LIMITS, InputFileError, readInputFile } = await import('../../util/inputFiles.js');
+  const [{ INPUT_LIMITS, InputFileError, readInputFile }, { parseJsonInput }] = await Promise.all([import('../../util/inputFiles.js'), import('../../util/json.js')]);
   try {
-    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
+    return { doc: parseJsonInput(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
   } catch (e) {
     return { diagnostic: { ...codes.HUB483.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }), file } };
   }

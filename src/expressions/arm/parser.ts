@@ -44,6 +44,23 @@ export class ArmParseError extends Error {
   }
 }
 
+/**
+ * Most levels an expression nests: a call's arguments, an index and each property or index applied to a value
+ * are one level each. hubc's templates and the public ones nest at most 17; the limit keeps the parser and
+ * the evaluators, which recurse over the tree, far from the stack's end (issue #29, item 10: 2,000 nested
+ * calls in a template given to `hubc diff` overflowed it).
+ */
+export const ARM_EXPRESSION_DEPTH = 64;
+
+/** An expression that nests deeper than {@link ARM_EXPRESSION_DEPTH}: a parse error of its own kind. */
+export class ArmNestingError extends ArmParseError {
+  /** @param offset 0-based offset of the call, index or property that passes the limit */
+  constructor(offset: number) {
+    super(`the expression nests calls, indexes and properties more than ${ARM_EXPRESSION_DEPTH} levels deep`, offset);
+    this.name = 'ArmNestingError';
+  }
+}
+
 const IDENT_START = /[A-Za-z_$]/;
 const IDENT_PART = /[A-Za-z0-9_$]/;
 const DIGIT = /[0-9]/;
@@ -52,6 +69,8 @@ class Parser {
   private pos = 0;
   /** The parameter names of the enclosing arrow lambdas, innermost last. */
   private readonly lambdaScopes: string[][] = [];
+  /** Levels of the expression being read (see {@link ARM_EXPRESSION_DEPTH}). */
+  private depth = 0;
   constructor(
     private readonly text: string,
     private readonly options: ArmSyntaxOptions = {},
@@ -84,10 +103,14 @@ class Parser {
   }
 
   private expression(): ArmExpr {
+    const level = ++this.depth;
+    if (level > ARM_EXPRESSION_DEPTH) throw new ArmNestingError(this.pos);
     let expr = this.primary();
-    for (;;) {
+    // Each property or index applied nests the value one level deeper in the tree.
+    for (let applied = level; ; applied++) {
       this.skipSpace();
       const ch = this.peek();
+      if ((ch === '.' || ch === '[') && applied >= ARM_EXPRESSION_DEPTH) throw new ArmNestingError(this.pos);
       if (ch === '.') {
         this.pos++;
         this.skipSpace();
@@ -103,6 +126,7 @@ class Parser {
         this.expect(']', '"]"');
         expr = { kind: 'index', target: expr, index };
       } else {
+        this.depth = level - 1;
         return expr;
       }
     }
