@@ -87,7 +87,7 @@ test('a refused import names the parameters the values came from, not lines of t
   assert.is(r.code, 1);
   assert.not.ok(existsSync(out));
   assert.not.match(r.stderr, new RegExp(`${out.replace(/[.]/g, '\\.')}:\\d+:\\d+`), 'no line of the file that was not written');
-  assert.match(r.stderr, `${params} - error HUB104: storage.sku must be one of the allowed values (from parameter storageSku: "Bogus_LRS")`);
+  assert.match(r.stderr, `${params} - error HUB104: storage.sku must be one of the allowed values, not 'Bogus_LRS' (from parameter storageSku: "Bogus_LRS")`);
   assert.match(r.stderr, `${params} - error HUB105: retention.rawExportsDays must be <= 3650 (from parameter exportRetentionInDays: 99999)`);
   assert.match(r.stderr, `error HUB482: the hub.yaml made for ${out} does not build; nothing was written`);
 });
