@@ -15,12 +15,14 @@ import { deployCodes } from './deploy.js';
 import { simulateCodes } from './simulate.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { upgradeNoteCodes } from './upgradeNotes.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
 /** Every code, by code: `codes.HUB104`. */
 export const codes = {
   ...cliCodes,
+  ...upgradeNoteCodes,
   ...hubYamlCodes,
   ...hubYamlCheckCodes,
   ...outputCodes,

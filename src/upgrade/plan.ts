@@ -10,15 +10,15 @@
  */
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { diffBuilds } from '../diff/compare.js';
+import { compareUpgrade } from '../diff/compare.js';
+import { parameterNotes } from '../diff/upgrade.js';
 import { templateOf } from '../diff/template.js';
-import type { DiffInput, DiffResult } from '../diff/types.js';
+import type { DiffInput, DiffResult, UpgradeNote } from '../diff/types.js';
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { accessSteps, resourceSteps, type ResourceStep } from './resources.js';
+import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
-import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -58,15 +58,15 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
   const ta = templateOf(a.artifacts);
   const tb = templateOf(b.artifacts);
-  const diff = diffBuilds(a, b);
   const notes = [...(options.notes ?? [])];
-  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, diff, options.parameters, notes);
-
-  // before / after: Data Factory objects and resources.
+  // The saved parameter file is rewritten from the parameter notes (a function of the templates alone); the
+  // comparison the other steps come from then folds each template with its file's values.
+  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, parameterNotes(ta, tb), options.parameters, notes);
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
-  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  const c = compareUpgrade(a, b, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  const { result: diff, leftovers: l } = c;
   if (l.renamed) {
     // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
     drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
@@ -81,11 +81,12 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const df = dataFactorySteps(l, diff);
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
-  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
+  drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration);
 }
 
@@ -99,12 +100,12 @@ function parameterFileSteps(
   b: DiffInput,
   ta: JsonObject,
   tb: JsonObject,
-  diff: DiffResult,
+  parameterNotes: readonly UpgradeNote[],
   parameters: PlanOptions['parameters'],
   notes: string[],
 ): { drafts: Draft[]; migration: UpgradePlan['parameters'] } {
   const drafts: Draft[] = [];
-  const changes = parameterChanges(a, b, ta, tb, diff);
+  const changes = parameterChanges(a, b, ta, tb, parameterNotes);
   let migration: UpgradePlan['parameters'];
   if (parameters) {
     const { file, doc, out } = parameters;
@@ -129,7 +130,7 @@ function parameterFileSteps(
   }
   const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
   for (const n of missing) {
-    const note = diff.upgradeNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
+    const note = parameterNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
   }
   return { drafts, migration };
