@@ -13,7 +13,7 @@ import { compareKql } from './kql.js';
 import { leftovers, releaseOf } from './leftovers.js';
 import { outputChanges } from './outputs.js';
 import { compareTemplates, templateOf } from './template.js';
-import type { DiffInput, DiffResult } from './types.js';
+import { sideOf, type DiffInput, type DiffResult } from './types.js';
 import { upgradeNotes, type UpgradeComparison } from './upgrade.js';
 import type { JsonObject } from '../util/json.js';
 
@@ -39,10 +39,9 @@ export type { UpgradeComparison };
 function semanticDiff(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): DiffResult {
   const files = fileChanges(a.artifacts, b.artifacts);
   const config = compareConfig(a.artifacts, b.artifacts);
-  const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
   return {
-    a: side(a),
-    b: side(b),
+    a: sideOf(a),
+    b: sideOf(b),
     equal: !files.added.length && !files.removed.length && !files.changed.length,
     upgradeNotes: [],
     files,

@@ -12,6 +12,11 @@ export interface DiffInput {
   source: 'release' | 'hub.yaml' | 'folder' | 'public';
   /** Hub release of the build (`0.7`), from the compile or the template's `metadata.hubRelease`; absent when unknown. */
   release?: string;
+  /**
+   * For a release number compiled from a hub file written for a later release: the hub.yaml sections (dotted
+   * paths) left out because the release does not have what they configure (HUB220; src/frontend/forRelease.ts).
+   */
+  leftOut?: string[];
   /** Path relative to the release folder -> file text, sorted by path. */
   artifacts: ReadonlyMap<string, string>;
 }
@@ -113,6 +118,12 @@ export interface DiffSide {
   label: string;
   source: DiffInput['source'];
   release?: string;
+  leftOut?: string[];
+}
+
+/** The side of a loaded build as a result reports it. */
+export function sideOf(x: DiffInput): DiffSide {
+  return { label: x.label, source: x.source, ...(x.release ? { release: x.release } : {}), ...(x.leftOut?.length ? { leftOut: x.leftOut } : {}) };
 }
 
 /** The full result of comparing build A with build B. */

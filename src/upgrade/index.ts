@@ -14,7 +14,7 @@ import type { UpgradePlan } from './types.js';
 import type { PlanFormat } from './formats.js';
 
 export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
-export { loadUpgradeSide, hubTextFor, type UpgradeSide } from './load.js';
+export { loadUpgradeSide, leftOutNote, type UpgradeSide } from './load.js';
 export { parameterValues } from './parameters.js';
 export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
 export type * from './types.js';

@@ -13,7 +13,7 @@ import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
 import { compareUpgrade } from '../diff/compare.js';
 import { parameterNotes } from '../diff/upgrade.js';
 import { templateOf } from '../diff/template.js';
-import type { DiffInput, DiffResult, UpgradeNote } from '../diff/types.js';
+import { sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/types.js';
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
@@ -202,14 +202,13 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
 function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters']): UpgradePlan {
-  const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
     .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
-  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes };
+  const plan: UpgradePlan = { from: sideOf(a), to: sideOf(b), steps, notes };
   if (migration) plan.parameters = migration;
   return plan;
 }

@@ -10,7 +10,8 @@ import * as assert from 'uvu/assert';
 import { parse, stringify } from 'yaml';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { diffBuilds } from '../../src/diff/index.js';
-import { hubTextFor, planUpgrade, type UpgradeStep } from '../../src/upgrade/index.js';
+import { planUpgrade, type UpgradeStep } from '../../src/upgrade/index.js';
+import { hubTextForRelease as hubTextFor } from '../../src/frontend/forRelease.js';
 import { DEFAULT_HUB_YAML, fullHubYaml } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 

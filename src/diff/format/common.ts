@@ -2,6 +2,7 @@
  * Helpers the text and markdown renderings of a diff share: short value text, side descriptions, and the
  * walk over the non-empty sections.
  */
+import { codes } from '../../diagnostics/index.js';
 import type { DiffGroup, DiffResult, DiffSection, DiffSide, ValueChange } from '../types.js';
 
 /** Longest value text shown before it is cut (the JSON format always has the full values). */
@@ -92,7 +93,8 @@ function setChange(from: unknown, to: unknown): { added: unknown[]; removed: unk
 
 /** How a side was given: `release 0.7 (compiled from the hub file)`, `folder dist-templates/0.7 (release 0.7)`. */
 export function sideText(side: DiffSide): string {
-  if (side.source === 'release') return `release ${side.release} (compiled from the hub file)`;
+  if (side.source === 'release')
+    return `release ${side.release} (compiled from the hub file${side.leftOut?.length ? ` without ${side.leftOut.join(', ')}: release ${side.release} does not have them, ${codes.HUB220.code}` : ''})`;
   if (side.source === 'hub.yaml') return `${side.label} (release ${side.release ?? 'unknown'})`;
   if (side.source === 'public') return `public template ${side.label} (release ${side.release}, evaluated for the other side's parameters)`;
   return `folder ${side.label}${side.release ? ` (release ${side.release})` : ''}`;
