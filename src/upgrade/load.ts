@@ -3,8 +3,7 @@
  * release number built from a hub file written for a later release leaves out the sections it lacks
  * (`leftOut`, HUB220), and the plan says so in a note.
  */
-import { loadDiffInput } from '../diff/load.js';
-import type { DiffInput } from '../diff/types.js';
+import { loadDiffInput, type DiffInput } from '../diff/forUpgrade.js';
 import { codes } from '../diagnostics/index.js';
 
 /** A loaded side and the plan's remarks about how it was built. */

@@ -8,10 +8,7 @@
  * The step before the deployment is manual, so `hubc deploy --upgrade` stops there (HUB497) instead of
  * deploying a second hub over the first.
  */
-import type { Leftovers } from '../diff/leftovers.js';
-import { describeResources, sharedResources, shortName, typeWord } from '../diff/leftovers.js';
-import { mayBeDeployed } from '../diff/deployed.js';
-import type { DiffResult } from '../diff/types.js';
+import { describeResources, sharedResources, shortName, typeWord, mayBeDeployed, type Leftovers, type DiffResult } from '../diff/forUpgrade.js';
 import { codes } from '../diagnostics/index.js';
 import { hubDeletionOrder } from './resources.js';
 import type { UpgradeStep } from './types.js';

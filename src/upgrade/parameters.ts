@@ -11,8 +11,7 @@
  */
 import { parameterName, publicParameterName, type ParameterKey, type Release } from '../model/releases.js';
 import { tierOfSku } from '../frontend/checks/skus.js';
-import type { DiffInput, UpgradeNote } from '../diff/types.js';
-import { releaseOf } from '../diff/leftovers.js';
+import { releaseOf, type DiffInput, type UpgradeNote } from '../diff/forUpgrade.js';
 
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';

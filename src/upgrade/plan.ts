@@ -10,10 +10,7 @@
  */
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { compareUpgrade } from '../diff/compare.js';
-import { parameterNotes } from '../diff/upgrade.js';
-import { templateOf } from '../diff/template.js';
-import { sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/types.js';
+import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';

@@ -5,11 +5,7 @@
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, type Folded } from '../diff/blockers.js';
-import { mayBeDeployed, type DeclaredResource } from '../diff/deployed.js';
-import type { DiffResult } from '../diff/types.js';
-import type { UpgradeComparison } from '../diff/compare.js';
-import { shortName, type Leftovers } from '../diff/leftovers.js';
+import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, mayBeDeployed, shortName, type Folded, type DeclaredResource, type DiffResult, type UpgradeComparison, type Leftovers } from '../diff/forUpgrade.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
