@@ -2,7 +2,9 @@
  * `index.html`: one self-contained page (inline styles only; no scripts, external styles, fonts or images; an
  * empty `data:` icon so that browsers request no favicon)
  * listing a feed's releases newest first, each with its Deploy to Azure buttons for the three clouds, its
- * files with sizes and SHA-256 hashes (links relative to the feed), and its rendered release notes.
+ * files with sizes and SHA-256 hashes (links relative to the feed), its rendered release notes (what to do
+ * and what changes, in words) and below them, folded, the machine-level changes with links to their JSON
+ * and JSON Patch files.
  */
 import type { FeedIndex, FeedRelease } from './indexJson.js';
 import { notesHtml } from './notes.js';
@@ -26,7 +28,25 @@ h1 { font-size: 1.8rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .3
 table { border-collapse: collapse; font-size: .85rem; } td, th { text-align: left; padding: .15rem .6rem .15rem 0; vertical-align: top; }
 td.bytes { text-align: right; } code { font-size: .8rem; word-break: break-all; }
 .notes { border-left: 3px solid #eee; padding-left: 1rem; overflow-wrap: anywhere; }
+.notes h4 { margin-bottom: .3rem; } .machine { font-size: .9rem; color: #444; }
+details.changes { margin: .5rem 0 1rem; } details.changes summary { cursor: pointer; color: #0058a3; }
+.diff { font-size: .85rem; overflow-wrap: anywhere; padding-left: 1rem; border-left: 3px solid #f3f3f3; }
 `;
+
+/**
+ * The machine-level changes of a release, below its notes: links to the comparison as JSON and as JSON
+ * Patch, and the comparison itself folded in a `<details>` (closed: the words above are what to read).
+ */
+function changesBlock(r: FeedRelease): string[] {
+  const c = r.changes;
+  if (!c) return [];
+  return [
+    `<p class="machine">Every change from ${escapeHtml(c.from)} to ${escapeHtml(r.release)}, for tools: <a href="${escapeHtml(href(c.json))}">as JSON</a> (hubc diff --format json) and <a href="${escapeHtml(href(c.patch))}">as JSON Patch</a> (applied to ${escapeHtml(c.from)}'s files, it gives ${escapeHtml(r.release)}'s).</p>`,
+    `<details class="changes"><summary>All changes from ${escapeHtml(c.from)} to ${escapeHtml(r.release)}, file by file</summary>`,
+    `<div class="diff">\n${notesHtml(c.details).trimEnd()}\n</div>`,
+    '</details>',
+  ];
+}
 
 /** One release's section. */
 function releaseSection(r: FeedRelease, latest: boolean): string {
@@ -45,6 +65,7 @@ function releaseSection(r: FeedRelease, latest: boolean): string {
     `<table><thead><tr><th>File</th><th>Bytes</th><th>SHA-256</th></tr></thead><tbody>\n${rows}\n</tbody></table>`,
     '</details>',
     `<div class="notes">\n${notesHtml(r.releaseNotes).trimEnd()}\n</div>`,
+    ...changesBlock(r),
     '</section>',
   ].join('\n');
 }
