@@ -4,7 +4,7 @@
  * writes nothing but the result cache. This file reads the file and prints.
  */
 import type { Command } from 'commander';
-import { hasErrors } from '../../diagnostics/diagnostic.js';
+import { countsText } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, maxWarningsOption, releaseOption } from '../options.js';
 import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
@@ -53,19 +53,21 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
         return ctx.exit(EXIT.diagnostics);
       }
       const { record, cache } = outcome;
-      if (hasErrors(record.diagnostics)) {
+      const errors = record.diagnostics.filter((d) => d.severity === 'error').length;
+      const warnings = record.diagnostics.filter((d) => d.severity === 'warning').length;
+      const over = opts.maxWarnings !== undefined && warnings > opts.maxWarnings;
+      // One summary line, last, with the totals the exit code is decided on (as hubc lint ends).
+      const totals = `${countsText(errors, warnings)}${over ? `; more than --max-warnings ${opts.maxWarnings}` : ''}`;
+      if (errors) {
         reportDiagnostics(io, record.diagnostics, opts.format, { release: record.release, valid: false, lint: record.lint, cache });
+        if (opts.format === 'text') io.out(`${file}: release ${record.release}: ${totals}\n`);
         return ctx.exit(EXIT.diagnostics);
       }
       reportDiagnostics(io, record.diagnostics, opts.format, { release: record.release, files: record.files, valid: true, lint: record.lint, cache });
-      const lintNote = record.lint === 'skipped' ? ', lint skipped (--no-lint)' : `, lint: ${record.lint.findings} warning(s), ${record.lint.suppressed} suppressed`;
+      const lintNote = record.lint === 'skipped' ? 'lint skipped (--no-lint)' : `lint ran (${record.lint.suppressed} suppressed)`;
       const cacheNote = cache === 'run' ? ' (results from the cache)' : '';
-      if (opts.format === 'text') io.out(`${file}: release ${record.release}, ${record.files} files, all validators clean${lintNote}${cacheNote}\n`);
-      const warnings = record.diagnostics.filter((d) => d.severity === 'warning').length;
-      if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
-        if (opts.format === 'text') io.err(`hubc validate: ${warnings} warnings, more than --max-warnings ${opts.maxWarnings}\n`);
-        return ctx.exit(EXIT.diagnostics);
-      }
+      if (opts.format === 'text') io.out(`${file}: release ${record.release}, ${record.files} files, all validators clean${cacheNote}, ${lintNote}: ${totals}\n`);
+      if (over) return ctx.exit(EXIT.diagnostics);
       ctx.exit(EXIT.ok);
     });
 }
