@@ -24,6 +24,8 @@ export interface CliIO {
   err(text: string): void;
   /** True when stdout is a terminal (colour, prompts). */
   isTTY: boolean;
+  /** True when stderr is a terminal: progress lines go there (absent: false). */
+  errIsTTY?: boolean;
   /**
    * Asks a question on the terminal and resolves to the line typed; absent when stdin or stdout is not a
    * terminal (then a command that needs an answer refuses instead of waiting).
@@ -46,6 +48,7 @@ export const processIO: CliIO = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   isTTY: Boolean(process.stdout.isTTY),
+  errIsTTY: Boolean(process.stderr.isTTY),
   ...(isatty(0) && isatty(1) ? { ask: askOnTerminal } : {}),
 };
 

@@ -8,6 +8,17 @@ import { countsText } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, maxWarningsOption, releaseOption } from '../options.js';
 import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
+import { progressLine, type ProgressLine } from '../progress.js';
+import type { ValidateProgress } from '../../validate/progress.js';
+
+/** A step of the validation on the terminal's progress line; the download of the schemas as a line that stays. */
+function showProgress(line: ProgressLine, file: string, p: ValidateProgress): void {
+  if (p.kind === 'fetch') line.say(`hubc validate: first use: downloading the ARM JSON schemas the template needs (${p.files} files or more) from ${p.from} into ${p.into}; later runs read them there`);
+  else if (p.kind === 'compile') line.show(`hubc validate: compiling ${file}`);
+  else if (p.kind === 'template') line.show(`hubc validate: checking ${p.resources} resources against the ARM JSON schemas and the Data Factory SDK model`);
+  else if (p.kind === 'kql') line.show(`hubc validate: analysing KQL commands (Kusto language service): ${p.done} of ${p.total}`);
+  else line.show('hubc validate: running the lint rules');
+}
 
 /** Adds the command to the program. */
 export function registerValidate(program: Command, ctx: CommandContext): void {
@@ -40,14 +51,17 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       const text = readHubFile(io, file, opts.format);
       if (typeof text === 'number') return ctx.exit(text);
       let outcome;
+      const progress = progressLine(io, opts.format);
       try {
         const { validateHub } = await import('../../validate/run.js');
-        outcome = await validateHub({ file, text, release: opts.release, lint: opts.lint, schemasDir: opts.schemasDir, cache: opts.cache });
+        outcome = await validateHub({ file, text, release: opts.release, lint: opts.lint, schemasDir: opts.schemasDir, cache: opts.cache, ...(progress.shown ? { onProgress: (p: ValidateProgress) => showProgress(progress, file, p) } : {}) });
       } catch (e) {
+        progress.done();
         const environment = await asEnvironmentError(e);
         if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
         throw e;
       }
+      progress.done();
       if (outcome.kind === 'compile-failed') {
         reportDiagnostics(io, outcome.diagnostics, opts.format);
         return ctx.exit(EXIT.diagnostics);
