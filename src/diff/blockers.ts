@@ -15,6 +15,7 @@
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { parseArmExpression } from '../expressions/arm/parser.js';
+import { readableArm } from '../expressions/arm/readable.js';
 import { serializeArm, type ArmExpr } from '../expressions/arm/ast.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -211,7 +212,7 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
     const vnet = subnet ? ra.find((v) => [...v.subnetIds.values()].includes(subnet)) : undefined;
     if (subnet && vnet)
       reasons.set(r, {
-        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${vnet.display}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
+        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${readableArm(vnet.display)}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
         cites: [{ change: `template/resources/${vnet.identity}: changed properties.subnets` }],
         root: true,
       });
@@ -224,7 +225,7 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
       if (reasons.has(r) || TRANSIENT_TYPES.includes(lower(r.type)) || belongsTo(r, x) || !refersTo(r, x, false)) continue;
       const root = reasons.get(x)!;
       const manual = root.manual || DATA_RESOURCE_TYPES.includes(lower(x.type));
-      reasons.set(r, { why: `It refers to ${x.display}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
+      reasons.set(r, { why: `It refers to ${readableArm(x.display)}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
       queue.push(r);
     }
   }

@@ -27,7 +27,7 @@ import type { RemovedComponent, RemovedDataset } from './components.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { DATA_RESOURCE_TYPES } from './blockers.js';
-import { describeResources, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
+import { describeResources, readableName, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
 import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
@@ -172,7 +172,7 @@ function objectNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
 
 /** Resources left behind (Data Factory objects aside), each with the parts that stay with it. */
 function resourceNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
-  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) => note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? r.display}`, children: parts })));
+  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) => note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? readableName(r)}`, children: parts })));
 }
 
 /** The note of a switched component that B no longer deploys. */
@@ -180,7 +180,7 @@ function componentNote({ component, leftovers }: RemovedComponent): UpgradeNote 
   const objects = (kind: string) => leftovers.filter((r) => r.object?.kind === kind).map((r) => r.object!.name);
   const resources = topLevel(leftovers.filter((r) => !r.object)).map((x) => x.r);
   const ofType = (type: string) => leftovers.filter((r) => r.type.toLowerCase() === type);
-  const names = (list: readonly DeclaredResource[]) => list.map((r) => shortName(r) ?? r.display);
+  const names = (list: readonly DeclaredResource[]) => list.map((r) => shortName(r) ?? readableName(r));
   if (component === 'dataExplorer') {
     const clusters = ofType('microsoft.kusto/clusters');
     return note(
@@ -211,7 +211,7 @@ function blockerNotes(blockers: Leftovers['blockers']): UpgradeNote[] {
     if (!b.root) continue;
     const referrers = [...blockers].filter(([, x]) => x.referred === r).map(([f]) => f.decl);
     const why = b.why.replaceAll('{B}', 'the new build');
-    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? r.display}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
+    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? readableName(r.decl)}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
   }
   return out;
 }
@@ -308,7 +308,7 @@ const allows = (value: unknown, unset: string) => (value === undefined ? unset :
 /** Notes of access B narrows (HUB030): subject is the resource's identity. */
 function accessNotes(access: readonly AccessChange[]): UpgradeNote[] {
   return access.map(({ resource, rule, from, to }) =>
-    note('accessNarrowed', resource.identity, codes.HUB030.raise({ resource: `${resource.type} ${shortName(resource) ?? resource.display}`, property: rule.path, from: allows(from, rule.unset), to: allows(to, ''), fix: rule.fix })),
+    note('accessNarrowed', resource.identity, codes.HUB030.raise({ resource: `${resource.type} ${shortName(resource) ?? readableName(resource)}`, property: rule.path, from: allows(from, rule.unset), to: allows(to, ''), fix: rule.fix })),
   );
 }
 

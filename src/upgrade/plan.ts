@@ -20,6 +20,7 @@ import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
+import { readableArm } from '../expressions/arm/readable.js';
 
 export { UpgradePlanError };
 
@@ -149,18 +150,19 @@ function dataFactoryDraft(s: DataFactoryStep): Draft {
   };
 }
 
-/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. */
+/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. Its words name the resource for people (placeholders for what only a deployment knows); its target keeps the template's name. */
 function resourceDraft(s: ResourceStep): Draft {
+  const what = `${s.target.type} ${readableArm(s.target.name)}`;
   return {
     phase: s.phase,
     kind: s.kind,
     performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
     subject: `${s.target.type} ${s.target.name}`,
     action: s.command
-      ? `Delete ${s.target.type} ${s.target.name} yourself: ${s.command}`
+      ? `Delete ${what} yourself: ${s.command}`
       : s.kind === 'manual'
-        ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.`
-        : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+        ? `Move its data elsewhere if it is still needed, then delete ${what} yourself.`
+        : `Delete ${what}${s.target.condition ? ' (if deployed)' : ''}.`,
     why: s.why,
     cites: s.cites,
     resource: s.target,

@@ -5,7 +5,7 @@
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, mayBeDeployed, shortName, type Folded, type DeclaredResource, type DiffResult, type UpgradeComparison, type Leftovers } from '../diff/forUpgrade.js';
+import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, mayBeDeployed, readableName, shortName, type Folded, type DeclaredResource, type DiffResult, type UpgradeComparison, type Leftovers } from '../diff/forUpgrade.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
@@ -63,7 +63,7 @@ export function accessSteps(c: UpgradeComparison): NoteStep[] {
   return c.access.map(({ resource: a, rule, from, to }) => ({
     subject: `${a.type} ${a.display}`,
     action: `Before deploying, list in ${rule.fix} whatever must keep the access that {B} no longer gives.`,
-    why: `{B} sets ${rule.path} of ${a.display} to ${JSON.stringify(to)} where {A} has ${from === undefined ? rule.unset : JSON.stringify(from)}, and ${rule.source}.`,
+    why: `{B} sets ${rule.path} of ${readableName(a)} to ${JSON.stringify(to)} where {A} has ${from === undefined ? rule.unset : JSON.stringify(from)}, and ${rule.source}.`,
     cites: [{ code: codes.HUB030.code, subject: a.identity }, { change: `template/resources/${a.identity}: changed ${rule.path}` }],
   }));
 }
@@ -166,7 +166,7 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
   const { removed, ordered: gone } = deletionOrder(l.left);
   const notes: string[] = [];
   for (const r of gone) {
-    const name = `${r.type} ${r.display}`;
+    const name = `${r.type} ${readableName(r)}`;
     const rule = NOT_DELETABLE_BY_ID[lower(r.type)];
     if (stays(r)) {
       notes.push(`${name} stays after the upgrade: ${rule.source}.`);
