@@ -1,21 +1,17 @@
 /** The error of an import that cannot go on. */
 import type { Raised } from '../diagnostics/index.js';
+import { HubcError } from '../diagnostics/diagnostic.js';
 
 /**
- * An import that cannot go on: a code raised through the registry (HUB481, HUB483, HUB484), and the input
- * at fault when it is a file (the saved parameter file, settings.json), so the diagnostic names it; an
+ * An import that cannot go on: a code raised through the registry (HUB481, HUB483, HUB484), placed in the
+ * input at fault when it is a file (the saved parameter file, settings.json), so the diagnostic names it; an
  * online import's errors are about the resource group (the command line names it).
  */
-export class ImportError extends Error {
-  readonly code: string;
-  readonly hint: string;
+export class ImportError extends HubcError {
   constructor(
     readonly raised: Raised,
-    readonly file?: string,
+    file?: string,
   ) {
-    super(raised.message);
-    this.name = 'ImportError';
-    this.code = raised.code;
-    this.hint = raised.hint ?? '';
+    super(file === undefined ? raised : { ...raised, file });
   }
 }

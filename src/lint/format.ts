@@ -7,7 +7,7 @@
  * the exit code is decided on (`0.7: 0 errors, 2 warnings, 0 suppressed`; with `--all` a line per release
  * before it), saying when they are more warnings than `--max-warnings` allows.
  */
-import { countsText, formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { countsText, formatDiagnostic, formatDiagnosticWith, type Diagnostic, type DiagnosticStyle } from '../diagnostics/diagnostic.js';
 import type { LintHubResult } from './index.js';
 import { inMemoryPath, type FindingFiles } from './written.js';
 import { codes } from '../diagnostics/index.js';
@@ -19,13 +19,15 @@ const IN_MEMORY: FindingFiles = { pathOf: inMemoryPath, written: () => false, un
  * The lines `hubc lint --format text` prints: findings (for stderr) and summary (for stdout).
  * @param files where findings point (./written.ts `findingFiles`); default: the build in memory
  * @param out the build folder the files were compared with, for the note
+ * @param style how findings are shown (the CLI's colours on a terminal); @param maxWarnings `--max-warnings`, for the summary
  */
-export function formatLintText(result: LintHubResult, files: FindingFiles = IN_MEMORY, out = 'dist-templates', maxWarnings?: number): { findings: string[]; summary: string[] } {
+export function formatLintText(result: LintHubResult, files: FindingFiles = IN_MEMORY, out = 'dist-templates', style?: DiagnosticStyle, maxWarnings?: number): { findings: string[]; summary: string[] } {
   const base = out.replace(/\\/g, '/').replace(/\/+$/, '');
-  const findings = result.diagnostics.map(formatDiagnostic);
+  const show = (d: Diagnostic) => (style ? formatDiagnosticWith(d, style) : formatDiagnostic(d));
+  const findings = result.diagnostics.map(show);
   const summary: string[] = [];
   for (const r of result.reports) {
-    for (const d of r.diagnostics) findings.push(formatDiagnostic({ ...d, ...(d.file ? { file: files.pathOf(r.release, d.file) } : {}) }));
+    for (const d of r.diagnostics) findings.push(show({ ...d, ...(d.file ? { file: files.pathOf(r.release, d.file) } : {}) }));
     const byRule = new Map<string, { count: number; reason: string }>();
     for (const s of r.suppressed) {
       const e = byRule.get(s.diagnostic.code) ?? { count: 0, reason: s.reason };

@@ -11,6 +11,7 @@
  * such release. Naming the release (`--release`) lints it and reports every diagnostic.
  */
 import { compile, type CompileResult } from '../compiler/compile.js';
+import { fromCompile } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { locate, parseHubYaml, type SourceDocument } from '../frontend/parse.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
@@ -121,8 +122,7 @@ export function lintCompiled(text: string, file: string, compiled: readonly Comp
     reports.push(
       lintRelease(
         {
-          release: result.release!,
-          artifacts: result.artifacts,
+          build: fromCompile(result),
           suppressions,
           options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
           ...(source && result.parameterSources ? { origin: { source, parameterSources: result.parameterSources } } : {}),
