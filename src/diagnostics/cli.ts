@@ -152,4 +152,15 @@ export const cliCodes = defineCodes({
       }),
     },
   },
+  HUB050: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'The build given to `hubc graph` has no template to draw: its `azuredeploy.json` is not a JSON object. Exit 2.',
+    messages: {
+      raise: (a: { label: string }) => ({
+        message: `${a.label} has no azuredeploy.json that is a JSON object (a template), so there is nothing to draw`,
+        hint: 'Pass a hub.yaml, or a folder written by hubc build or hubc publish.',
+      }),
+    },
+  },
 });
