@@ -25,6 +25,8 @@ export interface CliIO {
   err(text: string): void;
   /** True when stdout is a terminal (prompts, progress). */
   isTTY: boolean;
+  /** True when stderr is a terminal: progress lines go there (absent: false). */
+  errIsTTY?: boolean;
   /** True when diagnostics written to `err` are coloured (./colour.ts decides it for the process). */
   colour?: boolean;
   /**
@@ -49,6 +51,7 @@ export const processIO: CliIO = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   isTTY: Boolean(process.stdout.isTTY),
+  errIsTTY: Boolean(process.stderr.isTTY),
   colour: colourWanted(process.env, Boolean(process.stderr.isTTY)),
   ...(isatty(0) && isatty(1) ? { ask: askOnTerminal } : {}),
 };

@@ -211,3 +211,11 @@ export function offsetPositions(text: string): (offset: number) => Position {
     return { line: lo + 1, col: o - starts[lo]! + 1 };
   };
 }
+
+/**
+ * Totals as tsc and Bicep end a run with them: `0 errors, 1 warning` (singular for one). `hubc lint` and
+ * `hubc validate` end their text output with it.
+ */
+export function countsText(errors: number, warnings: number): string {
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+}

@@ -17,12 +17,14 @@ import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
+import { upgradeNoteCodes } from './upgradeNotes.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
 /** Every code, by code: `codes.HUB104`. */
 export const codes = {
   ...cliCodes,
+  ...upgradeNoteCodes,
   ...hubYamlCodes,
   ...hubYamlCheckCodes,
   ...outputCodes,

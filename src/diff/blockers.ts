@@ -14,6 +14,7 @@
  * (HUB418); `hubc upgrade-plan` deletes them before the deployment, referrers first.
  */
 import { changesCreateOnly, createOnlyProperties, valueAtPath } from './createOnly.js';
+import { readableArm } from '../expressions/arm/readable.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -159,7 +160,7 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
     const vnet = subnet ? ra.find((v) => [...v.subnetIds.values()].includes(subnet)) : undefined;
     if (subnet && vnet)
       reasons.set(r, {
-        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${vnet.display}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
+        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${readableArm(vnet.display)}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
         cites: [{ change: `template/resources/${vnet.identity}: changed properties.subnets` }],
         root: true,
       });
@@ -172,7 +173,7 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
       if (reasons.has(r) || neverInTheWay(r) || belongsTo(r, x) || !refersTo(r, x, false)) continue;
       const root = reasons.get(x)!;
       const manual = root.manual || DATA_RESOURCE_TYPES.includes(lower(x.type));
-      reasons.set(r, { why: `It refers to ${x.display}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
+      reasons.set(r, { why: `It refers to ${readableArm(x.display)}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
       queue.push(r);
     }
   }

@@ -3,7 +3,8 @@
  * (artifacts as a Map of relative path -> text, plus the release):
  *
  * - a release number hubc builds (`0.7`): the hub file (`--hub`, default `hub.yaml`) compiled for that
- *   release; write `./0.7` for a folder of that name;
+ *   release, without the sections it lacks when the file was written for a later one (`compileRelease`);
+ *   write `./0.7` for a folder of that name;
  * - a hub.yaml file: compiled for its own release;
  * - a folder written by `hubc build` (`dist-templates/0.7`, holding `azuredeploy.json`) or a release folder of
  *   a feed written by `hubc publish` (`feed/0.7`); the feed folder itself stands for its newest release.
@@ -31,6 +32,7 @@ import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { getRelease } from '../model/releases.js';
 import { evaluatedTemplate, isPublicTemplate, publicArtifacts, publicValuesAcross, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, readPublicTemplate, resolvePublicRelease, type PublicTemplate } from '../public/index.js';
 import { toJsonText } from '../model/json.js';
+import { hubTextForRelease } from '../frontend/forRelease.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
 export class DiffLoadError extends HubcError {
@@ -138,15 +140,34 @@ export function compileInput(text: string, file: string, label: string, source: 
 }
 
 /**
+ * Compiles the hub file for a release number. A file written for a later release that fails only because it
+ * configures what the release lacks (HUB220 errors alone) is compiled again without those sections
+ * (src/frontend/forRelease.ts), and the input records them in `leftOut`: the hub deployed from that release
+ * did not have them either. `hubc diff` and `hubc upgrade-plan` both load release numbers here.
+ * @throws DiffLoadError HUB401 with the compile diagnostics when the file does not compile for the release otherwise
+ */
+export function compileRelease(text: string, hubFile: string, release: string): DiffInput {
+  try {
+    return compileInput(text, hubFile, release, 'release', release);
+  } catch (e) {
+    if (!(e instanceof DiffLoadError)) throw e;
+    const errors = e.diagnostics.filter((d) => d.severity === 'error');
+    if (!errors.length || errors.some((d) => d.code !== codes.HUB220.code)) throw e;
+    const { text: older, removed } = hubTextForRelease(text, release);
+    const r = compile(older, { file: hubFile, release });
+    if (hasErrors(r.diagnostics) || !r.release) throw e;
+    return { label: release, source: 'release', release: r.release, leftOut: removed, artifacts: r.artifacts };
+  }
+}
+
+/**
  * Resolves one argument of `hubc diff` (see the module doc for the forms).
  * @param arg what the user wrote
  * @param hubFile the hub file compiled for a release number
  * @throws DiffLoadError (HUB400, HUB401, HUB402)
  */
 export function loadDiffInput(arg: string, hubFile = 'hub.yaml'): DiffInput {
-  if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) {
-    return compileInput(readHubText(hubFile, arg), hubFile, arg, 'release', arg);
-  }
+  if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) return compileRelease(readHubText(hubFile, arg), hubFile, arg);
   if (!existsSync(arg)) {
     throw new DiffLoadError(codes.HUB400.notFound({ arg, releaseLike: /^\d+\.\d+(\.\d+)?$/.test(arg), releases: RELEASE_VERSIONS }));
   }

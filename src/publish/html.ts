@@ -3,7 +3,8 @@
  * empty `data:` icon so that browsers request no favicon)
  * listing a feed's releases newest first, each with its Deploy to Azure buttons for the three clouds, its
  * files with sizes and SHA-256 hashes (links relative to the feed), its data flow picture (inline SVG,
- * folded) and its rendered release notes.
+ * folded), its rendered release notes (what to do and what changes, in words) and below them, folded, the
+ * machine-level changes with links to their JSON and JSON Patch files.
  */
 import type { FeedIndex, FeedRelease } from './indexJson.js';
 import { notesHtml } from './notes.js';
@@ -28,8 +29,26 @@ h1 { font-size: 1.8rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .3
 table { border-collapse: collapse; font-size: .85rem; } td, th { text-align: left; padding: .15rem .6rem .15rem 0; vertical-align: top; }
 td.bytes { text-align: right; } code { font-size: .8rem; word-break: break-all; }
 .notes { border-left: 3px solid #eee; padding-left: 1rem; overflow-wrap: anywhere; }
+.notes h4 { margin-bottom: .3rem; } .machine { font-size: .9rem; color: #444; }
+details.changes { margin: .5rem 0 1rem; } details.changes summary { cursor: pointer; color: #0058a3; }
+.diff { font-size: .85rem; overflow-wrap: anywhere; padding-left: 1rem; border-left: 3px solid #f3f3f3; }
 .flow figure { margin: .5rem 0; overflow-x: auto; } .flow svg { max-width: 100%; height: auto; }
 `;
+
+/**
+ * The machine-level changes of a release, below its notes: links to the comparison as JSON and as JSON
+ * Patch, and the comparison itself folded in a `<details>` (closed: the words above are what to read).
+ */
+function changesBlock(r: FeedRelease): string[] {
+  const c = r.changes;
+  if (!c) return [];
+  return [
+    `<p class="machine">Every change from ${escapeHtml(c.from)} to ${escapeHtml(r.release)}, for tools: <a href="${escapeHtml(href(c.json))}">as JSON</a> (hubc diff --format json) and <a href="${escapeHtml(href(c.patch))}">as JSON Patch</a> (applied to ${escapeHtml(c.from)}'s files, it gives ${escapeHtml(r.release)}'s).</p>`,
+    `<details class="changes"><summary>All changes from ${escapeHtml(c.from)} to ${escapeHtml(r.release)}, file by file</summary>`,
+    `<div class="diff">\n${notesHtml(c.details).trimEnd()}\n</div>`,
+    '</details>',
+  ];
+}
 
 /** The release's data flow picture (./flowGraphs.ts), folded: the SVG inline, and a link to its file. */
 function flowSection(release: string, svg: string | undefined): string {
@@ -54,12 +73,14 @@ function releaseSection(r: FeedRelease, latest: boolean, flow: string | undefine
     `<section class="release" id="release-${escapeHtml(r.release)}">`,
     `<h2>FinOps hub ${escapeHtml(r.release)}<span class="date">${escapeHtml(r.date)}</span>${latest ? '<span class="latest">latest</span>' : ''}</h2>`,
     `<p class="deploy">\n${buttons}\n</p>`,
-    `<p>Template <a href="${escapeHtml(href(r.template))}">${escapeHtml(r.template)}</a> and portal form <a href="${escapeHtml(href(r.uiDefinition))}">${escapeHtml(r.uiDefinition)}</a>${r.previous ? `; changes since <a href="#release-${escapeHtml(r.previous)}">${escapeHtml(r.previous)}</a> below` : ''}.</p>`,
+    `<p>Template <a href="${escapeHtml(href(r.template))}">${escapeHtml(r.template)}</a> and portal form <a href="${escapeHtml(href(r.uiDefinition))}">${escapeHtml(r.uiDefinition)}</a>${r.previous ? `; what changes since <a href="#release-${escapeHtml(r.previous)}">${escapeHtml(r.previous)}</a> below` : ''}.</p>`,
+    // What an operator must do and what changes for them lead; the rest is folded below.
+    `<div class="notes">\n${notesHtml(r.releaseNotes).trimEnd()}\n</div>`,
+    ...changesBlock(r),
+    flowSection(r.release, flow),
     `<details><summary>All ${r.files.length} files with SHA-256 hashes</summary>`,
     `<table><thead><tr><th>File</th><th>Bytes</th><th>SHA-256</th></tr></thead><tbody>\n${rows}\n</tbody></table>`,
     '</details>',
-    flowSection(r.release, flow),
-    `<div class="notes">\n${notesHtml(r.releaseNotes).trimEnd()}\n</div>`,
     '</section>',
   ].join('\n');
 }

@@ -53,7 +53,7 @@ import { writeFeed, type FeedWrite } from './write.js';
 import { FolderLockedError, withFolderLock } from '../util/lock.js';
 import { feedPage } from './html.js';
 import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
-import { releaseNotes } from './notes.js';
+import { releaseNotes, setChangeFiles } from './notes.js';
 import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
 import { inlineFlowGraphs, setFlowGraphs } from './flowGraphs.js';
 import { loadSvgRenderer, type SvgRenderer } from '../graph/index.js';
@@ -147,7 +147,7 @@ function indexRelease(files: ReadonlyMap<string, Buffer>, release: string, previ
     uiDefinition: names.uiDefinition,
     deploy: deployUrls(fileUrl(baseUrl, names.template), fileUrl(baseUrl, names.uiDefinition)),
     files: [...paths, names.template, names.uiDefinition].filter((p) => files.has(p)).map((p) => feedFile(p, files.get(p)!)),
-    releaseNotes: notes,
+    ...notes,
   };
 }
 
@@ -217,6 +217,7 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
   desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
   desired.set('index.html', Buffer.from(feedPage(index, inlineFlowGraphs(desired, releases)), 'utf8'));
+  setChangeFiles(desired, index);
   // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
   desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
 

@@ -16,7 +16,7 @@ import { planGraph } from './graph.js';
 import { toMermaid } from '../graph/mermaid.js';
 
 export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
-export { loadUpgradeSide, hubTextFor, type UpgradeSide } from './load.js';
+export { loadUpgradeSide, leftOutNote, type UpgradeSide } from './load.js';
 export { parameterValues } from './parameters.js';
 export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
 export type * from './types.js';

@@ -11,20 +11,18 @@
  */
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { diffBuilds } from '../diff/compare.js';
-import { templateOf } from '../diff/template.js';
-import type { DiffInput, DiffResult } from '../diff/types.js';
+import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { accessSteps, resourceSteps, type ResourceStep } from './resources.js';
+import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
-import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
 import { dataLossWarnings, networkExposureWarnings } from './warnings.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
+import { readableArm } from '../expressions/arm/readable.js';
 
 export { UpgradePlanError };
 
@@ -60,15 +58,15 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
   const ta = templateOf(a.artifacts);
   const tb = templateOf(b.artifacts);
-  const diff = diffBuilds(a, b);
   const notes = [...(options.notes ?? [])];
-  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, diff, options.parameters, notes);
-
-  // before / after: Data Factory objects and resources.
+  // The saved parameter file is rewritten from the parameter notes (a function of the templates alone); the
+  // comparison the other steps come from then folds each template with its file's values.
+  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, parameterNotes(ta, tb), options.parameters, notes);
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
-  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  const c = compareUpgrade(a, b, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  const { result: diff, leftovers: l } = c;
   if (l.renamed) {
     // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
     drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
@@ -83,11 +81,12 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const df = dataFactorySteps(l, diff);
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
-  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
+  drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 
@@ -101,12 +100,12 @@ function parameterFileSteps(
   b: DiffInput,
   ta: JsonObject,
   tb: JsonObject,
-  diff: DiffResult,
+  parameterNotes: readonly UpgradeNote[],
   parameters: PlanOptions['parameters'],
   notes: string[],
 ): { drafts: Draft[]; migration: UpgradePlan['parameters'] } {
   const drafts: Draft[] = [];
-  const changes = parameterChanges(a, b, ta, tb, diff);
+  const changes = parameterChanges(a, b, ta, tb, parameterNotes);
   let migration: UpgradePlan['parameters'];
   if (parameters) {
     const { file, doc, out } = parameters;
@@ -131,7 +130,7 @@ function parameterFileSteps(
   }
   const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
   for (const n of missing) {
-    const note = diff.upgradeNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
+    const note = parameterNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
   }
   return { drafts, migration };
@@ -153,18 +152,19 @@ function dataFactoryDraft(s: DataFactoryStep): Draft {
   };
 }
 
-/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. */
+/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. Its words name the resource for people (placeholders for what only a deployment knows); its target keeps the template's name. */
 function resourceDraft(s: ResourceStep): Draft {
+  const what = `${s.target.type} ${readableArm(s.target.name)}`;
   return {
     phase: s.phase,
     kind: s.kind,
     performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
     subject: `${s.target.type} ${s.target.name}`,
     action: s.command
-      ? `Delete ${s.target.type} ${s.target.name} yourself: ${s.command}`
+      ? `Delete ${what} yourself: ${s.command}`
       : s.kind === 'manual'
-        ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.`
-        : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+        ? `Move its data elsewhere if it is still needed, then delete ${what} yourself.`
+        : `Delete ${what}${s.target.condition ? ' (if deployed)' : ''}.`,
     why: s.why,
     cites: s.cites,
     resource: s.target,
@@ -203,14 +203,13 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
 function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
-  const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
     .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
-  const plan: UpgradePlan = { from: side(a), to: side(b), warnings: warnings.map((w) => ({ ...w, message: named(w.message) })), steps, notes };
+  const plan: UpgradePlan = { from: sideOf(a), to: sideOf(b), warnings: warnings.map((w) => ({ ...w, message: named(w.message) })), steps, notes };
   if (migration) plan.parameters = migration;
   return plan;
 }

@@ -16,6 +16,7 @@ import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
 import { takeoverCodes } from '../../src/diagnostics/takeover.js';
 import { inputLimitCodes } from '../../src/diagnostics/inputLimits.js';
+import { upgradeNoteCodes } from '../../src/diagnostics/upgradeNotes.js';
 import { RULES } from '../../src/lint/registry.js';
 import { API_VERSIONS_AS_OF } from '../../src/lint/data/apiVersions.js';
 
@@ -67,6 +68,7 @@ test('every declared code is raised somewhere outside the registry', () => {
 test('each stage file declares only the codes of its range', () => {
   const ranges: [Record<string, { code: string }>, number, number][] = [
     [cliCodes, 0, 99],
+    [upgradeNoteCodes, 30, 39],
     [hubYamlCodes, 100, 199],
     [hubYamlCheckCodes, 200, 299],
     [outputCodes, 300, 399],

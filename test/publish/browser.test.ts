@@ -176,8 +176,12 @@ if (!chromium) {
           assert.not.ok(n.cut, `notes not cut at ${width}px`);
           assert.not.match(n.text, /^#{1,6} |\*\*|`/m, 'no raw markdown');
         }
-        assert.match(notes[0].text, 'Changes from 0.6 to 0.7');
+        assert.match(notes[0].text, 'Upgrading from 0.6 to 0.7');
+        assert.match(notes[0].text, 'What you must do');
         assert.match(notes[0].text, 'dataExplorerName');
+        // The machine-level changes are folded below the words, closed.
+        const folded = await page.$$eval('section.release details.changes', (list) => list.map((d) => ({ open: (d as HTMLDetailsElement).open, summary: d.querySelector('summary')?.textContent ?? '' })));
+        assert.equal(folded, [{ open: false, summary: 'All changes from 0.6 to 0.7, file by file' }]);
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `the page does not scroll sideways at ${width}px`);
       }
       await checkFlowPictures(page, base);

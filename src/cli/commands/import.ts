@@ -115,7 +115,8 @@ async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<voi
   try {
     facts = online ? await onlineFacts(ctx, opts, mod) : await offlineFacts(opts, mod);
   } catch (e) {
-    if (e instanceof mod.ImportError) return report([{ ...e.raised, file: opts.out }], EXIT.usage);
+    // The input at fault: the file the error names, else (online) the resource group; never the hub.yaml to be written.
+    if (e instanceof mod.ImportError) return report([e.toDiagnostic(online ? `/subscriptions/${opts.subscription}/resourceGroups/${opts.resourceGroup}` : opts.parameters!)], EXIT.usage);
     throw e;
   }
   if ('diagnostic' in facts) return report([facts.diagnostic], EXIT.usage);
