@@ -27,8 +27,11 @@ export interface FeedFs {
   makeFolder(path: string): void;
   /** Creates a new file atomically; fails when the name is taken. The folder exists. */
   createFile(path: string, data: Buffer): void;
-  /** Replaces (or creates) a regular file atomically, keeping an existing file's mode. */
-  replaceFile(path: string, data: Buffer): void;
+  /**
+   * Replaces (or creates) a regular file atomically, keeping an existing file's mode; `beforeRename` runs
+   * between the complete temporary file and the rename, and what it throws stops the write.
+   */
+  replaceFile(path: string, data: Buffer, beforeRename?: () => void): void;
   rename(from: string, to: string): void;
   /** Removes a file or folder tree (a link itself, never its target); no error when it does not exist. */
   remove(path: string): void;
@@ -45,7 +48,7 @@ export const nodeFeedFs: FeedFs = {
   readFile: (p) => readRegularFile(p),
   makeFolder: (p) => mkdirSync(p),
   createFile: (p, data) => createFileExclusive(p, data),
-  replaceFile: (p, data) => writeFileAtomic(p, data),
+  replaceFile: (p, data, beforeRename) => writeFileAtomic(p, data, { beforeRename }),
   rename: (from, to) => renameSync(from, to),
   remove: (p) => rmSync(p, { recursive: true, force: true }),
 };
@@ -122,15 +125,28 @@ export function recoverFeed(fs: FeedFs, dir: string): string[] {
 /** The earlier design's staging folder beside the feed (`mkdtemp` of `.hubc-feed-`) and its `.old`. */
 const LEGACY = /^\.hubc-feed-[A-Za-z0-9]{6}(\.old)?$/;
 
+/** The base URL a feed folder's index.json records, or undefined (no index, unreadable, not JSON). */
+function baseUrlOf(folder: string): string | undefined {
+  try {
+    const index = JSON.parse(readRegularFile(join(folder, 'index.json')).toString('utf8')) as { baseUrl?: unknown };
+    return typeof index.baseUrl === 'string' ? index.baseUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Recovers from a publish of the earlier design (which replaced the whole feed folder by two renames beside
  * it) killed between its renames: when `dir` is missing and its parent holds `.hubc-feed-XXXXXX` and
  * `.hubc-feed-XXXXXX.old`, the complete new feed takes its place (or the newest `.old` alone is put back);
- * then those leftovers (real folders holding an index.json, so hubc's own) are removed. This is the only
- * place a publish touches anything beside the feed folder.
+ * then those leftovers are removed. Those names do not say which feed of the parent they were: a leftover
+ * counts as this feed's only when it is a real folder whose index.json records `baseUrl`, this feed's public
+ * URL (the one given to the publish, else the one the feed's index records), so the leftovers of another
+ * feed in the same parent are never adopted or removed (issue #29, finding 3). Without a base URL nothing
+ * is touched. This is the only place a publish touches anything beside the feed folder.
  * @returns what was done, one line each
  */
-export function recoverLegacyFeed(dir: string): string[] {
+export function recoverLegacyFeed(dir: string, baseUrl: string | undefined): string[] {
   const parent = dirname(dir);
   let names: string[];
   try {
@@ -138,10 +154,9 @@ export function recoverLegacyFeed(dir: string): string[] {
   } catch {
     return [];
   }
-  const ours = names.filter((n) => {
-    const st = lstatSync(join(parent, n), { throwIfNoEntry: false });
-    return st?.isDirectory() && (lstatSync(join(parent, n, 'index.json'), { throwIfNoEntry: false })?.isFile() ?? false);
-  });
+  const feedUrl = baseUrl ?? baseUrlOf(dir);
+  if (!feedUrl) return [];
+  const ours = names.filter((n) => lstatSync(join(parent, n), { throwIfNoEntry: false })?.isDirectory() && baseUrlOf(join(parent, n)) === feedUrl);
   if (!ours.length) return [];
   const done: string[] = [];
   if (!lstatSync(dir, { throwIfNoEntry: false })) {

@@ -14,7 +14,12 @@
  * - Dates: `date` for a release new to the feed (or replaced with `force`), else the date the index already
  *   has; today (UTC) only when neither exists.
  * - One publisher at a time: the whole read-modify-write holds the feed's lock (src/util/lock.ts); another
- *   publish waits for it (HUB011 after 60 s).
+ *   publish waits for it (HUB011 after 60 s). The lock is not trusted alone: before each write others could
+ *   see, the publish checks that its lock is still its own, and it replaces index.json only when index.json
+ *   is still the one it read (a compare-and-swap, as git updates a ref). When either fails (its lock was
+ *   taken over while it stalled, or another process wrote the index), nothing more is written or undone: it
+ *   takes the lock again, reads the feed again (its own release folders, complete, are adopted) and writes
+ *   the merge, saying so (HUB471); after 5 tries HUB470. So a publish that exits 0 is in the index.
  * - Survives kills: release folders and pages are written first, index.json last (write.ts); on start, what
  *   a killed publish left is rolled back (fs.ts `recoverFeed`, `recoverLegacyFeed`). A failure in this
  *   process undoes every step: DIR is left exactly as it was (HUB413).
@@ -47,8 +52,9 @@ import {
   type ReleaseConflict,
 } from './feed.js';
 import { nodeFeedFs, readFeedTree, recoverFeed, recoverLegacyFeed, type FeedFs, type FeedTree } from './fs.js';
-import { writeFeed, type FeedWrite } from './write.js';
-import { FolderLockedError, withFolderLock } from '../util/lock.js';
+import { IndexChangedError, writeFeed, type FeedWrite, type WriteGuard } from './write.js';
+import { FolderLockedError, LockLostError, withFolderLock, type FolderLock } from '../util/lock.js';
+import { readRegularFile } from '../util/files.js';
 import { feedPage } from './html.js';
 import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
 import { releaseNotes } from './notes.js';
@@ -123,6 +129,11 @@ export interface PublishOutcome {
   index: FeedIndex;
   /** What the start-up recovery rolled back or removed, left by an interrupted publish (one line each). */
   recovered: string[];
+  /**
+   * Why the publish read the feed again and merged (HUB471, one line each): its lock was taken over while it
+   * held it, or index.json changed under it. Empty normally.
+   */
+  retried: string[];
 }
 
 /** Reads and checks the existing index, if any. */
@@ -172,7 +183,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const recovered: string[] = [];
   let dir: string;
   try {
-    if (fs === nodeFeedFs) recovered.push(...recoverLegacyFeed(given));
+    if (fs === nodeFeedFs) recovered.push(...recoverLegacyFeed(given, options.baseUrl && normalizeBaseUrl(options.baseUrl)));
     const kind = fs.kind(given);
     if (kind === 'link') dir = realpathSync(given);
     else if (kind === undefined || kind === 'folder') dir = given;
@@ -186,17 +197,73 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
     if (e instanceof PublishError) throw e;
     throw new PublishError(codes.HUB413.unreadable({ dir: given, detail: (e as Error).message }));
   }
-  try {
-    return await withFolderLock(dir, () => publishLocked(fs, dir, given, options, recovered), { waitMs: options.lockWaitMs });
-  } catch (e) {
-    if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
-    if (e instanceof PublishError) throw e;
-    throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
+  const retried: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options, recovered, guard: writeGuard(lock, dir) }), { waitMs: options.lockWaitMs });
+      return { ...outcome, retried };
+    } catch (e) {
+      if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
+      if (e instanceof LockLostError || e instanceof IndexChangedError) {
+        const why = e instanceof LockLostError ? 'lost' : 'changed';
+        if (attempt >= PUBLISH_ATTEMPTS) throw new PublishError(codes.HUB470.gaveUp({ dir: given, tries: attempt, why }));
+        retried.push(codes.HUB471.raise({ dir: given, why, attempt: attempt + 1, of: PUBLISH_ATTEMPTS }).message);
+        continue;
+      }
+      if (e instanceof PublishError) throw e;
+      throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
+    }
   }
 }
 
-/** The publish itself, holding the lock of `dir` (the feed folder, links resolved). */
-function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishOptions, recovered: string[]): PublishOutcome {
+/** How many times a publish reads the feed and writes it before giving up when its lock is taken over or index.json changes under it. */
+export const PUBLISH_ATTEMPTS = 5;
+
+/**
+ * The checks a publish makes before each write others could see (src/publish/write.ts): its lock is still
+ * its own (refreshing the heartbeat), and, just before index.json is replaced, index.json is still the one
+ * this publish read: the compare-and-swap of the git ref-update model.
+ */
+function writeGuard(lock: FolderLock, dir: string): (expectedIndex: Buffer | undefined) => WriteGuard {
+  return (expectedIndex) => ({
+    step: () => lock.check(),
+    held: () => {
+      try {
+        lock.check();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    index: () => {
+      lock.check();
+      let now: Buffer | undefined;
+      try {
+        now = readRegularFile(join(dir, 'index.json'));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      if (!(now === undefined ? expectedIndex === undefined : expectedIndex?.equals(now))) throw new IndexChangedError(join(dir, 'index.json'));
+    },
+  });
+}
+
+/** What {@link publishLocked} works with. */
+interface LockedPublish {
+  fs: FeedFs;
+  /** The feed folder, links resolved. */
+  dir: string;
+  /** The feed folder as given, for messages. */
+  given: string;
+  options: PublishOptions;
+  /** Lines of what recovery did, appended to. */
+  recovered: string[];
+  /** The checks before each write, given the index.json this publish read. */
+  guard: (expectedIndex: Buffer | undefined) => WriteGuard;
+}
+
+/** The publish itself, holding the lock of the feed folder. */
+function publishLocked({ fs, dir, given, options, recovered, guard }: LockedPublish): Omit<PublishOutcome, 'retried'> {
   let tree: FeedTree;
   try {
     recovered.push(...recoverFeed(fs, dir));
@@ -230,8 +297,9 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   const blocked = blockedBy(tree, plan);
   if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
   try {
-    writeFeed(fs, dir, plan, current);
+    writeFeed(fs, dir, plan, current, guard(current.get('index.json')));
   } catch (e) {
+    if (e instanceof LockLostError || e instanceof IndexChangedError) throw e;
     throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
   }
   return { feedDir: given, changed: true, releases: published, index, recovered };

@@ -37,13 +37,14 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         builds.push(checked);
       }
       // Loaded on use: the lock library is not needed to register the command.
-      const [{ writeReleases }, { UnsafePathError }, { FolderLockedError }] = await Promise.all([import('../../compiler/write.js'), import('../../util/files.js'), import('../../util/lock.js')]);
+      const [{ writeReleases }, { UnsafePathError }, { FolderLockedError, LockLostError }] = await Promise.all([import('../../compiler/write.js'), import('../../util/files.js'), import('../../util/lock.js')]);
       let folders: string[];
       try {
         folders = await writeReleases(opts.out, builds.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })));
       } catch (e) {
         if (e instanceof UnsafePathError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what })), opts.format));
         if (e instanceof FolderLockedError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
+        if (e instanceof LockLostError) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(codes.HUB470.lost({ dir: e.dir })), opts.format));
         reportDiagnostics(io, [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }], opts.format);
         return ctx.exit(EXIT.usage);
       }

@@ -1,0 +1,40 @@
+/**
+ * Diagnostic registry, HUB470-HUB474 (lent from the simulate range): a feed's lock and integrity, for
+ * `hubc publish` and `hubc build --out` (a lock taken over while held) and for the feeds `hubc diff` and
+ * `hubc upgrade-plan` read (issue #29). See ./define.ts for the shape of an entry.
+ */
+import { defineCodes } from './define.js';
+
+export const feedCodes = defineCodes({
+  HUB470: {
+    stage: 'environment',
+    severity: 'error',
+    meaning:
+      "The lock of the folder hubc was writing (`.hubc-lock`) was taken over by another process while this one held it (it stopped or stalled for longer than the lock's stale time, 10 s); `build` stops before its next rename, `publish` reads the feed again and merges, and gives up after 5 tries. Nothing another process wrote is erased. Exit 2.",
+    messages: {
+      /** `build --out`: stopped before the next rename. */
+      lost: (a: { dir: string }) => ({
+        message: `the lock of ${a.dir} was taken over by another process while this one held it (this process was stopped or stalled for longer than the lock's stale time); stopped before writing more`,
+        hint: 'Run the command again. A process stopped for long (Ctrl-Z, a paused machine, a stalled network file system) loses its lock to the next writer.',
+      }),
+      /** `publish`: every try lost its lock or found index.json changed. */
+      gaveUp: (a: { dir: string; tries: number; why: 'lost' | 'changed' }) => ({
+        message: `the feed ${a.dir} kept changing under this publish: ${a.tries} tries, the last one ${a.why === 'lost' ? 'lost its lock to another process' : 'found index.json changed by another process'}; this publish's releases are not in the index`,
+        hint: 'Stop processes that write the feed without hubc (or an older hubc), then run the publish again; release folders already written are adopted.',
+      }),
+    },
+  },
+  HUB471: {
+    stage: 'publish (warning)',
+    severity: 'warning',
+    meaning:
+      "A publish read the feed again and merged: its lock was taken over while it held it (it stalled past the lock's stale time) or index.json changed under it. Nothing is lost; what the other process published stays.",
+    messages: {
+      raise: (a: { dir: string; why: 'lost' | 'changed'; attempt: number; of: number }) =>
+        (a.why === 'lost'
+          ? `the lock of ${a.dir} was taken over by another process while this publish held it (it was stopped or stalled for longer than the lock's stale time)`
+          : `index.json of ${a.dir} changed after this publish read it (written by a process that did not hold the feed's lock)`) +
+        `; nothing more was written: read the feed again and merged (try ${a.attempt} of ${a.of})`,
+    },
+  },
+});
