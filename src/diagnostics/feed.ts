@@ -37,4 +37,28 @@ export const feedCodes = defineCodes({
         `; nothing more was written: read the feed again and merged (try ${a.attempt} of ${a.of})`,
     },
   },
+  HUB472: {
+    stage: 'diff',
+    severity: 'error',
+    meaning:
+      "A feed's index.json (given to `hubc diff` or `hubc upgrade-plan` as a feed folder) names a release that is not a release folder inside the feed: `latest` is a path (`../../elsewhere/0.3`) or a link out of the feed. Nothing outside the folder given is read. Exit 2.",
+    messages: {
+      raise: (a: { label: string; latest: string; why: string }) => ({
+        message: `${a.label}: index.json names ${JSON.stringify(a.latest)} as its newest release, ${a.why}; hubc reads nothing outside the feed folder`,
+        hint: 'Pass the release folder itself (feed/0.7), or restore index.json from the last publish.',
+      }),
+    },
+  },
+  HUB473: {
+    stage: 'diff',
+    severity: 'error',
+    meaning:
+      "A release folder of a feed (given to `hubc diff` or `hubc upgrade-plan`) does not hold what the feed's index.json says: a file whose SHA-256 differs, one the index does not list, or one missing. The published release was changed after `hubc publish`; `--allow-modified-feed` uses it anyway. Exit 2.",
+    messages: {
+      raise: (a: { label: string; files: readonly string[] }) => ({
+        message: `${a.label} is not the release the feed's index.json published: ${a.files.slice(0, 5).join('; ')}${a.files.length > 5 ? `; and ${a.files.length - 5} more` : ''}`,
+        hint: 'Publish the release again (hubc publish --force) or restore its files; to compare the changed files anyway, pass --allow-modified-feed.',
+      }),
+    },
+  },
 });

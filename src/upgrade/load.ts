@@ -12,7 +12,7 @@ import { RELEASE_SECTIONS, sectionApplies } from '../frontend/checks/releaseFiel
 import { compile } from '../compiler/compile.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
 import { getRelease, RELEASE_VERSIONS } from '../model/releases.js';
-import { DiffLoadError, loadDiffInput, readHubText } from '../diff/load.js';
+import { DiffLoadError, loadDiffInput, readHubText, type LoadOptions } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
 import { codes } from '../diagnostics/index.js';
 
@@ -50,11 +50,12 @@ export function hubTextFor(text: string, version: string): { text: string; remov
 
 /**
  * Loads one side (see the module comment).
+ * @param options how a feed's release folder is checked (`--allow-modified-feed`)
  * @throws DiffLoadError as `loadDiffInput` does
  */
-export function loadUpgradeSide(arg: string, hubFile = 'hub.yaml'): UpgradeSide {
+export function loadUpgradeSide(arg: string, hubFile = 'hub.yaml', options: LoadOptions = {}): UpgradeSide {
   try {
-    return { input: loadDiffInput(arg, hubFile), notes: [] };
+    return { input: loadDiffInput(arg, hubFile, options), notes: [] };
   } catch (e) {
     if (!(e instanceof DiffLoadError) || !(RELEASE_VERSIONS as readonly string[]).includes(arg)) throw e;
     const errors = e.diagnostics.filter((d) => d.severity === 'error');
