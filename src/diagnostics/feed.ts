@@ -30,10 +30,11 @@ export const feedCodes = defineCodes({
     meaning:
       "A publish read the feed again and merged: its lock was taken over while it held it (it stalled past the lock's stale time) or index.json changed under it. Nothing is lost; what the other process published stays.",
     messages: {
-      raise: (a: { dir: string; why: 'lost' | 'changed'; attempt: number; of: number }) =>
+      /** `file`: the file found changed (`index.json`, or a file of the feed read after the start), for `changed`. */
+      raise: (a: { dir: string; why: 'lost' | 'changed'; file?: string; attempt: number; of: number }) =>
         (a.why === 'lost'
           ? `the lock of ${a.dir} was taken over by another process while this publish held it (it was stopped or stalled for longer than the lock's stale time)`
-          : `index.json of ${a.dir} changed after this publish read it (written by a process that did not hold the feed's lock)`) +
+          : `${a.file ?? 'index.json'} in ${a.dir} changed after this publish read it (written by a process that did not hold the feed's lock)`) +
         `; nothing more was written: read the feed again and merged (try ${a.attempt} of ${a.of})`,
     },
   },

@@ -32,7 +32,7 @@
  *   Without an index.json (a first publish killed before writing it, or one removed), no release is
  *   published yet, and the new index lists every complete release folder again.
  */
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
@@ -47,8 +47,11 @@ import {
   LATEST,
   releaseFiles,
   releasePaths,
+  sameBlob,
   sameFiles,
   versionedNames,
+  blobOf,
+  type FeedBlob,
   type ReleaseConflict,
 } from './feed.js';
 import { nodeFeedFs, readFeedTree, recoverFeed, recoverLegacyFeed, type FeedFs, type FeedTree } from './fs.js';
@@ -56,7 +59,7 @@ import { IndexChangedError, writeFeed, type FeedWrite, type WriteGuard } from '.
 import { FolderLockedError, LockLostError, withFolderLock, type FolderLock } from '../util/lock.js';
 import { readRegularFile } from '../util/files.js';
 import { feedPage } from './html.js';
-import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
+import { checkFeedIndex, type FeedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
 import { releaseNotes } from './notes.js';
 import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
 
@@ -136,9 +139,12 @@ export interface PublishOutcome {
   retried: string[];
 }
 
+/** The index record of a file. */
+const fileRecord = (path: string, blob: FeedBlob): FeedFile => ({ path, sha256: blob.sha256, bytes: blob.size });
+
 /** Reads and checks the existing index, if any. */
-function readIndex(files: ReadonlyMap<string, Buffer>): FeedIndex | undefined {
-  const data = files.get('index.json');
+function readIndex(files: ReadonlyMap<string, FeedBlob>): FeedIndex | undefined {
+  const data = files.get('index.json')?.read();
   if (!data) return undefined;
   let value: unknown;
   try {
@@ -152,7 +158,7 @@ function readIndex(files: ReadonlyMap<string, Buffer>): FeedIndex | undefined {
 }
 
 /** The index record of one release held in `files`. */
-function indexRelease(files: ReadonlyMap<string, Buffer>, release: string, previous: string | undefined, date: string, baseUrl: string): FeedRelease {
+function indexRelease(files: ReadonlyMap<string, FeedBlob>, release: string, previous: string | undefined, date: string, baseUrl: string): FeedRelease {
   const names = versionedNames(release);
   const paths = releasePaths(files, release).filter((p) => p.startsWith(`${release}/`));
   const notes = releaseNotes(release, heldArtifacts(files, release), previous ? { release: previous, artifacts: heldArtifacts(files, previous) } : undefined);
@@ -163,7 +169,7 @@ function indexRelease(files: ReadonlyMap<string, Buffer>, release: string, previ
     template: names.template,
     uiDefinition: names.uiDefinition,
     deploy: deployUrls(fileUrl(baseUrl, names.template), fileUrl(baseUrl, names.uiDefinition)),
-    files: [...paths, names.template, names.uiDefinition].filter((p) => files.has(p)).map((p) => feedFile(p, files.get(p)!)),
+    files: [...paths, names.template, names.uiDefinition].filter((p) => files.has(p)).map((p) => fileRecord(p, files.get(p)!)),
     releaseNotes: notes,
   };
 }
@@ -207,7 +213,8 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
       if (e instanceof LockLostError || e instanceof IndexChangedError) {
         const why = e instanceof LockLostError ? 'lost' : 'changed';
         if (attempt >= PUBLISH_ATTEMPTS) throw new PublishError(codes.HUB470.gaveUp({ dir: given, tries: attempt, why }));
-        retried.push(codes.HUB471.raise({ dir: given, why, attempt: attempt + 1, of: PUBLISH_ATTEMPTS }).message);
+        const file = e instanceof IndexChangedError ? relative(dir, e.path).split(sep).join('/') : undefined;
+        retried.push(codes.HUB471.raise({ dir: given, why, file, attempt: attempt + 1, of: PUBLISH_ATTEMPTS }).message);
         continue;
       }
       if (e instanceof PublishError) throw e;
@@ -285,11 +292,11 @@ function publishLocked({ fs, dir, given, options, recovered, guard }: LockedPubl
   const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
   const latest = setAliases(desired, releases);
   const index = feedIndex(desired, releases, latest, baseUrl, dateOfRelease(actions, oldIndex, options));
-  desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
-  desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
-  desired.set('index.html', Buffer.from(feedPage(index), 'utf8'));
+  desired.set('index.json', blobOf(Buffer.from(toJsonText(index), 'utf8')));
+  desired.set('feed.xml', blobOf(Buffer.from(atomFeed(index), 'utf8')));
+  desired.set('index.html', blobOf(Buffer.from(feedPage(index), 'utf8')));
   // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
-  desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
+  desired.set(HUB_SCHEMA_PATH, blobOf(readFileSync(packagePath('schemas', 'hub.schema.json'))));
 
   const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
   const plan = planWrite(current, desired, [...actions.keys()]);
@@ -297,7 +304,7 @@ function publishLocked({ fs, dir, given, options, recovered, guard }: LockedPubl
   const blocked = blockedBy(tree, plan);
   if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
   try {
-    writeFeed(fs, dir, plan, current, guard(current.get('index.json')));
+    writeFeed(fs, dir, plan, current, guard(current.get('index.json')?.read()));
   } catch (e) {
     if (e instanceof LockLostError || e instanceof IndexChangedError) throw e;
     throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
@@ -311,10 +318,10 @@ function publishLocked({ fs, dir, given, options, recovered, guard }: LockedPubl
  * @throws PublishError HUB411 when listed releases would change without `--force`
  */
 function placeReleases(
-  current: ReadonlyMap<string, Buffer>,
+  current: ReadonlyMap<string, FeedBlob>,
   listed: ReadonlySet<string>,
   options: PublishOptions,
-): { desired: Map<string, Buffer>; actions: Map<string, PublishedRelease['action']> } {
+): { desired: Map<string, FeedBlob>; actions: Map<string, PublishedRelease['action']> } {
   const desired = new Map(current);
   const conflicts: ReleaseConflict[] = [];
   const actions = new Map<string, PublishedRelease['action']>();
@@ -344,7 +351,7 @@ function placeReleases(
  * @param releases the releases of the feed, oldest first
  * @returns the newest release, undefined for an empty feed
  */
-function setAliases(desired: Map<string, Buffer>, releases: readonly string[]): string | undefined {
+function setAliases(desired: Map<string, FeedBlob>, releases: readonly string[]): string | undefined {
   for (const r of releases) {
     const names = versionedNames(r);
     if (!desired.has(names.template)) desired.set(names.template, desired.get(`${r}/azuredeploy.json`)!);
@@ -373,14 +380,14 @@ function dateOfRelease(actions: ReadonlyMap<string, PublishedRelease['action']>,
 }
 
 /** The feed's index: its releases newest first, each with its previous one, and the `latest` aliases. */
-function feedIndex(desired: ReadonlyMap<string, Buffer>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
+function feedIndex(desired: ReadonlyMap<string, FeedBlob>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
   const records = releases.map((r, i) => indexRelease(desired, r, i ? releases[i - 1] : undefined, dateOf(r), baseUrl));
   return {
     kind: 'hubc-release-feed',
     baseUrl,
     latest: latest ?? null,
     releases: records.reverse(),
-    aliases: latest ? [LATEST.template, LATEST.uiDefinition].filter((p) => desired.has(p)).map((p) => ({ ...feedFile(p, desired.get(p)!), release: latest })) : [],
+    aliases: latest ? [LATEST.template, LATEST.uiDefinition].filter((p) => desired.has(p)).map((p) => ({ ...fileRecord(p, desired.get(p)!), release: latest })) : [],
   };
 }
 
@@ -397,7 +404,7 @@ function writeOrder(path: string): number {
  * differ (whole), and every other file that differs (top-level files, `schemas/hub.schema.json`);
  * undefined when nothing differs.
  */
-function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<string, Buffer>, written: readonly string[]): FeedWrite | undefined {
+function planWrite(current: ReadonlyMap<string, FeedBlob>, desired: ReadonlyMap<string, FeedBlob>, written: readonly string[]): FeedWrite | undefined {
   const folders: FeedWrite['folders'] = [];
   for (const release of written) {
     const files = new Map([...desired].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
@@ -406,7 +413,10 @@ function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<st
   }
   const single = (p: string) => !written.some((r) => p.startsWith(`${r}/`));
   const files = [...desired]
-    .filter(([p, d]) => single(p) && !current.get(p)?.equals(d))
+    .filter(([p, d]) => {
+      const held = current.get(p);
+      return single(p) && !(held && sameBlob(held, d));
+    })
     .map(([path, data]) => ({ path, data }))
     .sort((a, b) => writeOrder(a.path) - writeOrder(b.path) || (a.path < b.path ? -1 : 1));
   const removals = [...current.keys()].filter((p) => single(p) && !desired.has(p));

@@ -31,13 +31,16 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { faultPoint } from '../util/fault.js';
 import type { FeedFs } from './fs.js';
+import { IndexChangedError, type FeedBlob } from './feed.js';
+
+export { IndexChangedError } from './feed.js';
 
 /** What one publish writes. */
 export interface FeedWrite {
   /** Release folders to put in place whole: release -> files (path inside the folder -> bytes). */
-  folders: { release: string; files: ReadonlyMap<string, Buffer> }[];
+  folders: { release: string; files: ReadonlyMap<string, FeedBlob> }[];
   /** Files outside those folders (`/`-separated paths) to create or replace, in the order to write them (index.json last). */
-  files: { path: string; data: Buffer }[];
+  files: { path: string; data: FeedBlob }[];
   /** Files outside those folders to remove once the index is written. */
   removals: string[];
 }
@@ -50,15 +53,6 @@ export interface WriteGuard {
   index(): void;
   /** False once the lock is lost: then nothing may be undone. */
   held(): boolean;
-}
-
-/** index.json is not the one the publish read: another process wrote it meanwhile. */
-export class IndexChangedError extends Error {
-  /** @param path index.json */
-  constructor(readonly path: string) {
-    super(`${path} changed after this publish read it`);
-    this.name = 'IndexChangedError';
-  }
 }
 
 const hex = () => randomBytes(6).toString('hex');
@@ -86,7 +80,7 @@ function makeParents(fs: FeedFs, root: string, rel: string): string[] {
  * @param before the bytes of the top-level files as they were (to undo a replacement)
  * @throws the file-system error of the step that failed, after undoing the steps before it
  */
-export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: ReadonlyMap<string, Buffer>, guard: WriteGuard): void {
+export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: ReadonlyMap<string, FeedBlob>, guard: WriteGuard): void {
   const undo: (() => void)[] = [];
   const aside: string[] = [];
   const stagings: string[] = [];
@@ -98,7 +92,7 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
       undo.push(() => fs.remove(staging));
       for (const [path, data] of folder.files) {
         makeParents(fs, staging, path);
-        fs.createFile(join(staging, ...path.split('/')), data);
+        fs.createFile(join(staging, ...path.split('/')), data.read());
       }
       faultPoint('publish:release-staged');
       guard.step();
@@ -121,13 +115,14 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
     for (const { path, data } of plan.files) {
       const full = join(dir, ...path.split('/'));
       for (const made of makeParents(fs, dir, path)) undo.push(() => fs.remove(made));
-      const old = before.get(path);
       guard.step();
+      // The bytes replaced, kept to undo (top-level files: pages, aliases, index.json).
+      const old = before.get(path)?.read();
       if (old === undefined) {
-        createFile(fs, full, data, path === 'index.json');
+        createFile(fs, full, data.read(), path === 'index.json');
         undo.push(() => fs.remove(full));
       } else {
-        fs.replaceFile(full, data, path === 'index.json' ? () => guard.index() : undefined);
+        fs.replaceFile(full, data.read(), path === 'index.json' ? () => guard.index() : undefined);
         undo.push(() => fs.replaceFile(full, old));
       }
       faultPoint(path === 'index.json' ? 'publish:index-written' : 'publish:file-written');
@@ -137,8 +132,8 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
       // Not this publish's feed to write any more: nothing is undone (what was replaced may be another
       // publisher's now); the complete release folders placed stay for the next read to adopt.
       for (const staging of stagings) fs.remove(staging);
-      if (e instanceof IndexChangedError) throw e;
       guard.step();
+      throw e;
     }
     for (const step of undo.reverse()) {
       try {
