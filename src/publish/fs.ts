@@ -125,8 +125,9 @@ export function readFeedTree(fs: FeedFs, dir: string): FeedTree {
   if (fs.kind(dir) !== 'folder') return { files: new Map(), foreign };
   for (const name of fs.list(dir)) {
     if (isHubcEntry(name)) continue;
-    if (name === 'schemas') visit('schemas/hub.schema.json', (k) => k === 'file' || k === 'folder');
     visit(name, (kind) => (kind === 'folder' ? isReleaseName(name) : VERSIONED.test(name) || OWNED_FILES.has(name)));
+    // Of `schemas/` only the file the publish writes, and only when `schemas` is a real folder (never through a link).
+    if (name === 'schemas' && fs.kind(join(dir, name)) === 'folder') visit('schemas/hub.schema.json', (k) => k === 'file' || k === 'folder');
   }
   return { files: new Map(files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), foreign };
 }
