@@ -7,6 +7,8 @@
  * (scripts/declarations.mjs).
  *
  * The esbuild options (entry points, lazily loaded chunks, what stays external) are in scripts/bundle.mjs.
+ * Every build also writes `dist/THIRD_PARTY_NOTICES`, the licences of the third-party code the bundle
+ * holds, from esbuild's metafiles (scripts/notices.mjs).
  * Type checking is `npm run typecheck`.
  *
  * `buildBundle()` (the bundle and BUILD_ID only) is what bin/hubc.js runs in a checkout whose dist/ is missing,
@@ -23,10 +25,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_BUNDLE_OPTIONS, BUNDLE_OPTIONS, ROOT } from './bundle.mjs';
 import { writeDeclarations } from './declarations.mjs';
+import { writeThirdPartyNotices } from './notices.mjs';
 
 /**
  * Bundles the CLI and the library entry into `dist` (replaced whole), and `hubc build` alone into
- * `dist/hubc-build.cjs`; writes `BUILD_ID` and makes `hubc.js` executable.
+ * `dist/hubc-build.cjs`; writes `BUILD_ID` and `THIRD_PARTY_NOTICES` and makes `hubc.js` executable.
  * @param options `dist`: output folder (default `<repo>/dist`); `metafile`: also write esbuild's metafile
  *   of the ES module bundle there
  * @throws Error when the build bundle still calls `import()` (it runs as a `vm.Script`, which has no module
@@ -35,7 +38,7 @@ import { writeDeclarations } from './declarations.mjs';
 export async function buildBundle({ dist = join(ROOT, 'dist'), metafile } = {}) {
   rmSync(dist, { recursive: true, force: true });
   const [result, buildOnly] = await Promise.all([
-    build({ ...BUNDLE_OPTIONS, outdir: dist, metafile: Boolean(metafile) }),
+    build({ ...BUNDLE_OPTIONS, outdir: dist, metafile: true }),
     build({ ...BUILD_BUNDLE_OPTIONS, outfile: join(dist, 'hubc-build.cjs'), metafile: true }),
   ]);
   if (metafile) writeFileSync(metafile, JSON.stringify(result.metafile));
@@ -48,6 +51,8 @@ export async function buildBundle({ dist = join(ROOT, 'dist'), metafile } = {}) 
   for (const f of files) hash.update(f).update(readFileSync(join(dist, f)));
   writeFileSync(join(dist, 'BUILD_ID'), `${hash.digest('hex')}\n`);
   chmodSync(join(dist, 'hubc.js'), 0o755);
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  writeThirdPartyNotices(ROOT, dist, [result.metafile, buildOnly.metafile], pkg.bundleDependencies ?? []);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,14 +1,14 @@
 /**
- * `npm run docs`: writes the tables generated from the release table into README.md ("Releases") and
- * docs/hub-yaml.md ("Releases"), and the upgrade plans of README "Upgrading" (test/compiler/releaseDocs.test.ts
+ * `npm run docs`: writes the tables generated from the release table into docs/releases.md and
+ * docs/hub-yaml.md ("Releases"), and the upgrade plans of docs/upgrading.md (test/compiler/releaseDocs.test.ts
  * fails when they are not current); and docs/diagnostics.md from the diagnostic registry, src/diagnostics/
- * (test/compiler/codes.test.ts fails when it is not current). A file already current is left untouched and
- * reported as such.
+ * (test/compiler/codes.test.ts fails when it is not current); and the `release` field of schemas/hub.schema.json
+ * (its values and range) from the release table. A file already current is left untouched and reported as such.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
+import { hubSchemaText, hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 
@@ -20,7 +20,7 @@ export interface DocsOutcome {
 }
 
 /**
- * Regenerates the generated docs under `root` (a checkout: README.md, hub.yaml, docs/), writing only the
+ * Regenerates the generated docs under `root` (a checkout: hub.yaml, docs/), writing only the
  * files whose text changes.
  * @returns one outcome per file, in the order written
  */
@@ -28,10 +28,8 @@ export function writeDocs(root: string): DocsOutcome[] {
   const path = (file: string) => join(root, ...file.split('/'));
   const hubYaml = readFileSync(path('hub.yaml'), 'utf8');
   const blocks: Record<string, [block: string, content: () => string][]> = {
-    'README.md': [
-      ['releases', releasesTable],
-      ['upgrading', () => upgradingSection(hubYaml)],
-    ],
+    'docs/releases.md': [['releases', releasesTable]],
+    'docs/upgrading.md': [['upgrading', () => upgradingSection(hubYaml)]],
     'docs/hub-yaml.md': [
       ['hub-yaml-releases', hubYamlReleasesTable],
       ['hub-yaml-tags', taggedTypesTable],
@@ -43,6 +41,7 @@ export function writeDocs(root: string): DocsOutcome[] {
     list.reduce((text, [block, content]) => replaceBlock(text, block, content()), readFileSync(path(file), 'utf8')),
   ]);
   texts.push(['docs/diagnostics.md', diagnosticsDoc()]);
+  texts.push(['schemas/hub.schema.json', hubSchemaText(readFileSync(path('schemas/hub.schema.json'), 'utf8'))]);
   return texts.map(([file, text]) => {
     let old: string | undefined;
     try {

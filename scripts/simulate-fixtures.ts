@@ -1,5 +1,5 @@
 /**
- * Writes the example exports of `test/fixtures/simulate/exports/` (run: `npx tsx scripts/simulate-fixtures.ts`).
+ * Writes the example exports of `examples/exports/` (run: `npx tsx scripts/simulate-fixtures.ts`).
  *
  * Each case is a storage folder holding one Cost Management export as the service writes it into
  * `rawexports`: a `manifest.json` (the spec's "Export manifest" fields) and its CSV files (gzip for the
@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { AMORTIZED_COST_COLUMNS, CSV_PATH_CASES } from './simulate-fixtures-csv-path.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const OUT = join(ROOT, 'test/fixtures/simulate/exports');
+const OUT = join(ROOT, 'examples/exports');
 const SCHEMAS = join(ROOT, 'dist-templates/0.7/config/schemas');
 
 interface Case {

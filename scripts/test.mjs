@@ -14,6 +14,11 @@
  * per process). Each shard's output is printed when it ends, then a summary; the last line reads
  * `tests: N passed, N failed, N skipped`.
  *
+ * A test whose data the repository does not hold (`../shared`, a Chromium) is skipped, not failed: it throws
+ * `MissingTestData` (test/support/testData.ts), scripts/uvu-guard.cjs prints a skip line for it, and the
+ * summary counts it as skipped and says what was missing (`12 skipped: need ../shared/reference/public-templates`).
+ * With `HUBC_REQUIRE_TEST_DATA=1` (CI) such a test fails instead.
+ *
  * The run fails (exit 1) when the type check fails, a shard exits non-zero, or uvu's exit code would hide a
  * problem (issue #21): a hook threw (uvu 0.5 drops an error thrown by a `before` hook and exits 0;
  * scripts/uvu-guard.cjs prints it), a file ran fewer tests than it declares (`(0 / 2)`), or a shard ended
@@ -36,6 +41,8 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const DEFAULT_SECONDS = 2;
 /** First line of the block scripts/uvu-guard.cjs prints for a hook that threw. */
 const HOOK_MARK = '[hubc-test] hook error';
+/** Line scripts/uvu-guard.cjs prints for a test skipped for missing data: `<mark> "<test>": need <need>: <detail>`. */
+const SKIP_MARK = '[hubc-test] skipped';
 
 /** Test files below `dir`, as uvu names them (`cli/cli.test.ts`), sorted; `fixtures/` folders are skipped. */
 function testFiles(dir) {
@@ -102,19 +109,24 @@ function shard(files, timings, n) {
  * and at the end `Total:`, `Passed:` and `Skipped:`.
  * @param files the files the process ran, as uvu names them
  * @param code the process's exit code
- * @returns `{ total, passed, skipped, problems }`: problems as lines naming the file
+ * @returns `{ total, passed, failed, skipped, problems, needs }`: `passed` and `skipped` count the tests skipped
+ *   for missing data (which uvu counts as passed) as skipped; `needs` maps each missing need to its count;
+ *   problems as lines naming the file
  */
 export function inspectOutput(output, files, code) {
   const lines = plain(output).split('\n');
   const known = new Set(files);
   const perFile = new Map();
   const problems = [];
+  const needs = new Map();
   let file = '(before the first file)';
   for (const line of lines) {
     if (known.has(line.trim())) {
       file = line.trim();
       continue;
     }
+    const skip = line.startsWith(SKIP_MARK) ? /^"(?:[^"\\]|\\.)*": need (.+?): /.exec(line.slice(SKIP_MARK.length + 1)) : null;
+    if (skip) needs.set(skip[1], (needs.get(skip[1]) ?? 0) + 1);
     if (line.startsWith(HOOK_MARK)) problems.push(`${file}: ${line.slice(HOOK_MARK.length - 'hook error'.length)}`);
     const counts = /\((\d+) \/ (\d+)\)\s*$/.exec(line);
     if (counts) {
@@ -136,7 +148,10 @@ export function inspectOutput(output, files, code) {
       if (ran < declared) problems.push(`${f}: ran ${ran} of ${declared} tests without reporting a failure (a hook threw, or a suite stopped early)`);
     }
   }
-  return { total: totals.total ?? 0, passed: totals.passed ?? 0, skipped: totals.skipped ?? 0, problems };
+  const dataSkips = [...needs.values()].reduce((a, b) => a + b, 0);
+  const total = totals.total ?? 0;
+  const passed = totals.passed ?? 0;
+  return { total, passed: passed - dataSkips, failed: total - passed, skipped: (totals.skipped ?? 0) + dataSkips, problems, needs };
 }
 
 /** A path as the summary shows it: relative to the repository when inside it, else absolute. */
@@ -235,10 +250,16 @@ async function main() {
   }
   const failed = results.some((r) => r.code !== 0) || problems.length > 0 || golden.length > 0;
   const passed = sum('passed');
+  const needs = new Map();
+  for (const r of results) for (const [need, n] of r.needs) needs.set(need, (needs.get(need) ?? 0) + n);
+  if (needs.size) {
+    console.log(`\nSkipped for data this checkout does not have (README "Test data"; HUBC_REQUIRE_TEST_DATA=1 makes them fail):`);
+    for (const [need, n] of [...needs].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`  ${n} skipped: need ${need}`);
+  }
   console.log(
-    `\n${failed ? 'FAILED' : 'passed'}: ${passed} of ${sum('total')} tests passed (${sum('skipped')} skipped) in ${shards.length} shard(s), ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${failed ? 'FAILED' : 'passed'}: ${passed} of ${sum('total') - [...needs.values()].reduce((a, b) => a + b, 0)} tests passed (${sum('skipped')} skipped) in ${shards.length} shard(s), ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  console.log(`tests: ${passed} passed, ${sum('total') - passed} failed, ${sum('skipped')} skipped`);
+  console.log(`tests: ${passed} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
   process.exit(failed ? 1 : 0);
 }
 

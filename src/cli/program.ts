@@ -25,6 +25,7 @@ import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
 import { registerImport } from './commands/import.js';
+import { registerCompletion } from './commands/completion.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: RegisterCommand[] = [
@@ -40,6 +41,7 @@ const COMMANDS: RegisterCommand[] = [
   registerParams,
   registerMigrateData,
   registerImport,
+  registerCompletion,
 ];
 
 /**

@@ -10,7 +10,7 @@ import { formatDuration } from '../util/duration.js';
 
 export { formatDuration, parseDuration } from '../util/duration.js';
 
-/** What `hubc deploy` waits for at most, in ms (README "Deploy", "Time limits"). */
+/** What `hubc deploy` waits for at most, in ms (docs/deploy.md, "Time limits"). */
 export interface DeployLimits {
   /** The whole run (`--timeout`, default 2 hours); time spent at the confirmation prompt does not count. */
   timeoutMs: number;

@@ -69,7 +69,8 @@ export const cliCodes = defineCodes({
   HUB004: {
     stage: 'CLI',
     severity: 'error',
-    meaning: '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one (exit 2).',
+    meaning:
+      '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one. `hubc params` leaves a parameters file with other content as it is unless `--force` (exit 2).',
     messages: {
       raise: (a: { file: string }) => ({
         message: `${a.file} already exists; hubc init does not overwrite it`,
@@ -79,6 +80,14 @@ export const cliCodes = defineCodes({
       exists: (a: { file: string; command: string }) => ({
         message: `${a.file} already exists; ${a.command} does not overwrite it`,
         hint: 'Pass another file name with --out, or move the file away first.',
+      }),
+      /** `differing`: the parameters whose values differ, or undefined when the file is not a parameters file. */
+      differs: (a: { file: string; command: string; differing?: readonly string[] }) => ({
+        message:
+          a.differing === undefined
+            ? `${a.file} already exists and is not a parameters file ${a.command} wrote; ${a.command} does not overwrite it`
+            : `${a.file} already exists and differs from what ${a.command} writes for this hub.yaml${a.differing.length ? ` (${a.differing.join(', ')})` : ''}; ${a.command} does not overwrite it`,
+        hint: 'To replace it, run again with --force (its values are lost); to keep it, pass another file with --out.',
       }),
     },
   },
@@ -103,6 +112,43 @@ export const cliCodes = defineCodes({
       raise: (a: { dir: string; seconds: number; pid?: number }) => ({
         message: `${a.dir} is locked by another hubc process${a.pid ? ` (pid ${a.pid})` : ''}; waited ${a.seconds} s`,
         hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once when it ran on this machine, in this PID namespace; otherwise once its heartbeat is 10 s old).',
+      }),
+    },
+  },
+  HUB020: {
+    stage: 'environment',
+    severity: 'error',
+    meaning:
+      "DuckDB (`@duckdb/node-api`), which `hubc simulate`'s Copy activity converts exports with, is not installed or does not load on this platform. It is an optional dependency, native and per platform: an install without the registry leaves it out, and the compile commands never need it. Exit 2.",
+    messages: {
+      /** `version`: the version hubc declares; `detail`: Node's error (module not found, native binding not loaded). */
+      raise: (a: { version: string; detail: string }) => ({
+        message: `simulate converts exports with DuckDB (@duckdb/node-api), which is not installed or does not load here: ${a.detail}`,
+        hint: `Install it beside hubc, from the npm registry: npm install -g @duckdb/node-api@${a.version} (for a hubc installed with -g; in a project or a clone: npm install @duckdb/node-api@${a.version}). DuckDB publishes binaries for Linux, macOS and Windows on x64 and arm64.`,
+      }),
+    },
+  },
+  HUB021: {
+    stage: 'simulate',
+    severity: 'error',
+    meaning: '`hubc simulate --example NAME` names no example export this hubc has (exit 2).',
+    messages: {
+      /** `names`: the examples this hubc has; `dir`: where they are. */
+      raise: (a: { name: string; names: readonly string[]; dir: string }) => ({
+        message: `there is no example export ${a.name}${a.names.length ? `; this hubc has ${a.names.join(', ')}` : ` (no examples in ${a.dir})`}`,
+        hint: 'Pass one of the names listed (docs/simulate.md says what each holds), or copy an export of your own into --storage and pass --event.',
+      }),
+    },
+  },
+  HUB022: {
+    stage: 'simulate',
+    severity: 'error',
+    meaning:
+      '`hubc simulate --example NAME` would replace a file of the storage folder that differs from the example\'s (or is not a file); nothing is copied (exit 2). A file with the same bytes, left by an earlier run, is kept.',
+    messages: {
+      raise: (a: { name: string; path: string; storage: string }) => ({
+        message: `${a.path} in the storage folder ${a.storage} is not the file of the example ${a.name}; simulate --example never replaces a file`,
+        hint: 'Use a new or empty --storage folder for the example, or remove that file first.',
       }),
     },
   },

@@ -10,7 +10,7 @@ const PARAMETERS_FILE_HINT = 'Pass the path of a deployment parameters file (hub
 /** Hint of the codes whose ARM error is shown below the diagnostic. */
 const FIX_ARM_ERROR = 'Fix what the ARM error below names, then run again.';
 
-const SIGN_IN_HINT = 'Sign in first (az login, Connect-AzAccount, azd auth login, or the AZURE_* environment variables of a service principal or workload identity); see README "Deploy".';
+const SIGN_IN_HINT = 'Sign in first (az login, Connect-AzAccount, azd auth login, or the AZURE_* environment variables of a service principal or workload identity); see docs/deploy.md, "Sign-in".';
 
 /** A call to ARM that failed: `what` the call was (`validating the deployment`), its HTTP status when ARM answered, and ARM's `code: message`. */
 export interface CallFailure {
@@ -203,7 +203,7 @@ export const deployCodes = defineCodes({
     severity: 'error',
     meaning: 'A call to Azure Resource Manager failed for another reason: no permission (403), throttling (429) beyond the retries, network or TLS error, or an unexpected error answer.',
     messages: {
-      forbidden: callFailed('The signed-in identity lacks a role this step needs (README "Deploy" lists who needs which role).'),
+      forbidden: callFailed('The signed-in identity lacks a role this step needs (docs/deploy.md, "Permissions", lists who needs which role).'),
       throttled: callFailed('ARM throttled the requests (HTTP 429) beyond the SDK retries; wait a few minutes and run again.'),
       network: callFailed('Check the network connection, --cloud and --arm-endpoint.'),
       arm: callFailed('See the ARM error below.'),

@@ -14,6 +14,7 @@ import { codes, type Raised } from '../diagnostics/index.js';
 import { duplicateKeys } from './duplicates.js';
 import { HUB_YAML_LIMITS, measureExpanded, scanSyntax, type LimitPassed, type Unclosed } from './limits.js';
 import { dottedPath, type DataPath } from './paths.js';
+import { indentationProblems, type IndentLevel, type IndentProblem } from './indentation.js';
 
 /** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
 export interface SourceDocument {
@@ -55,7 +56,8 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
 
   const docs = [...new Composer(YAML_OPTIONS).compose(tokens, true, text.length)];
   const doc = docs[0]!;
-  const diagnostics: Diagnostic[] = doc.errors.map((err) => syntaxDiagnostic(err, scan.unclosed, at));
+  const indentation = lazyIndentation(text, position);
+  const diagnostics: Diagnostic[] = unique(doc.errors.map((err) => indentationDiagnostic(err, indentation, at) ?? syntaxDiagnostic(err, scan.unclosed, at)));
   if (docs.length > 1) diagnostics.push(at(codes.HUB100.documents(), docs[1]!.range[0]));
   if (diagnostics.length) return { diagnostics };
 
@@ -125,6 +127,55 @@ function syntaxDiagnostic(err: YAMLError, unclosed: readonly Unclosed[], at: (ra
     return at(codes.HUB111.raise({ where: 'hub.yaml', limit: HUB_YAML_LIMITS.depth }), offset);
   }
   return at(codes.HUB100.syntax({ detail }), offset);
+}
+
+/** Errors of the YAML parser that a mistake of indentation causes. */
+const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR', 'UNEXPECTED_TOKEN']);
+
+/** The indentation mistakes of the text with the offset where each line starts, found on first use. */
+function lazyIndentation(text: string, position: (offset: number) => Position): () => { problems: IndentProblem[]; lineOf: (offset: number) => number; lineStart: (line: number) => number } {
+  let found: ReturnType<ReturnType<typeof lazyIndentation>> | undefined;
+  return () => {
+    if (!found) {
+      const starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      found = { problems: indentationProblems(text), lineOf: (offset) => position(offset).line, lineStart: (line) => starts[line - 1] ?? text.length };
+    }
+    return found;
+  };
+}
+
+/**
+ * A syntax error caused by an indentation mistake, said in words at the line of the mistake
+ * (./indentation.ts): the first mistake from the line where the error starts to the line after it ends.
+ * @returns undefined when the error is not of that kind or no mistake explains it
+ */
+function indentationDiagnostic(err: YAMLError, indentation: ReturnType<typeof lazyIndentation>, at: (raised: Raised, offset: number) => Diagnostic): Diagnostic | undefined {
+  if (!INDENTATION_ERRORS.has(err.code)) return undefined;
+  const { problems, lineOf, lineStart } = indentation();
+  const [first, last] = [lineOf(err.pos[0]), lineOf(Math.max(err.pos[0], err.pos[1] - 1))];
+  const p = problems.find((x) => x.line >= first && x.line <= last + 1);
+  return p ? at(indentationRaised(p), lineStart(p.line) + p.indent) : undefined;
+}
+
+/** The words of an indentation mistake. */
+function indentationRaised(p: IndentProblem): Raised {
+  const what = (l: IndentLevel) => (l.kind === 'item' ? 'the item' : `'${l.key}'`);
+  const text = (l: IndentLevel) => ({ what: what(l), line: l.line, spaces: l.indent, item: l.kind === 'item' });
+  const makes = (l: IndentLevel, other: boolean) =>
+    l.kind === 'item' ? `another item of ${l.parent ? what(l.parent) : 'the list'}` : l.parent ? `${other ? 'another key' : 'a key'} of ${what(l.parent)}` : `${other ? 'another ' : 'a '}top-level key`;
+  if (p.problem === 'deeper') return codes.HUB100.deeper({ line: p.line, spaces: p.indent, near: text(p.levels[0]!), sibling: makes(p.levels[0]!, true) });
+  const fixes = p.levels.filter((l) => l.kind === p.kind).map((l) => ({ spaces: l.indent, makes: makes(l, false) }));
+  return codes.HUB100.between({ line: p.line, spaces: p.indent, levels: p.levels.slice(0, 3).map(text), fixes });
+}
+
+/** Diagnostics without exact repeats (the parser often reports one mistake two or three times). */
+function unique(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = JSON.stringify([d.code, d.start, d.message]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 /** The diagnostic of a limit the syntax tree passes, with a hint that fits the place. */

@@ -89,6 +89,8 @@ export type ScopeCheck =
       nearest: ScopeForm;
       /** What is wrong, one sentence. */
       problem: string;
+      /** The ID written right, when only empty segments (a final `/`, a `//`) were wrong. */
+      fixed?: string;
     };
 
 /** Splits a scope ID into segments; undefined when it does not start with `/` or has empty segments. */
@@ -106,7 +108,7 @@ const nearWord = (a: string, b: string) => distance(a.toLowerCase(), b.toLowerCa
  * Which fixed segments of a form the ID shares (exactly or with a typo), and how far apart the two are.
  * Forms sharing more fixed segments are nearer; among equals, the one whose length and ID syntax fit best.
  */
-function closeness(parts: string[], form: ScopeForm): [number, number] {
+function closeness(parts: readonly string[], form: ScopeForm): [number, number] {
   const fixed = form.segments.filter((s): s is string => typeof s === 'string');
   const shared = fixed.filter((f) => parts.some((p) => nearWord(p, f))).length;
   let misfit = Math.abs(parts.length - form.segments.length);
@@ -124,24 +126,31 @@ function closeness(parts: string[], form: ScopeForm): [number, number] {
  * @returns the matching form, or the nearest form and what is wrong
  */
 export function checkScope(scope: string): ScopeCheck {
-  const parts = segmentsOf(scope) ?? [];
-  for (const form of SCOPE_FORMS) {
-    if (parts.length !== form.segments.length) continue;
-    if (form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i])))) return { ok: true, form };
-  }
+  const parts = segmentsOf(scope);
+  const exact = parts && formOf(parts);
+  if (exact) return { ok: true, form: exact };
+  // Empty segments (a final /, a //) do not hide the form the rest has.
+  const written = parts ?? scope.split('/').filter((p) => p !== '');
+  const cleaned = !parts && scope.startsWith('/') ? formOf(written) : undefined;
+  if (cleaned) return { ok: false, nearest: cleaned, problem: describeProblem(scope, written, cleaned), fixed: `/${written.join('/')}` };
   let nearest = SCOPE_FORMS[0];
   let best: [number, number] = [-1, Infinity];
   for (const form of SCOPE_FORMS) {
-    const c = closeness(parts, form);
+    const c = closeness(written, form);
     if (c[0] > best[0] || (c[0] === best[0] && c[1] < best[1])) [nearest, best] = [form, c];
   }
-  return { ok: false, nearest, problem: describeProblem(scope, parts, nearest) };
+  return { ok: false, nearest, problem: describeProblem(scope, written, nearest) };
+}
+
+/** The form whose every segment the ID's segments fit, if any. */
+function formOf(parts: readonly string[]): ScopeForm | undefined {
+  return SCOPE_FORMS.find((form) => parts.length === form.segments.length && form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i]))));
 }
 
 /** The first difference between an ID and a form, in words. */
-function describeProblem(scope: string, parts: string[], form: ScopeForm): string {
+function describeProblem(scope: string, parts: readonly string[], form: ScopeForm): string {
   if (!scope.startsWith('/')) return `'${scope}' does not start with /`;
-  if (segmentsOf(scope) === undefined) return `'${scope}' has an empty segment (//) or ends with /`;
+  if (segmentsOf(scope) === undefined) return scope.slice(1, -1).includes('//') || scope === '/' ? `'${scope}' has an empty segment (//)` : `'${scope}' ends with /`;
   for (let i = 0; i < form.segments.length; i++) {
     const s = form.segments[i];
     const p = parts[i];

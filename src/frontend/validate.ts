@@ -12,9 +12,10 @@ import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from '../diagnostics/positions.js';
 import { getRelease, LATEST_RELEASE, RELEASE_VERSIONS, type Release } from '../model/releases.js';
 import { regionNameFor } from '../model/regions.js';
-import { nearest } from '../util/nearest.js';
+import { likelyMeant, nearest, nearestFew } from '../util/nearest.js';
 import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
 import { dottedPath } from './paths.js';
+import { remoteHubUriHint } from './remoteHubUri.js';
 
 export { parseCidr } from './checks/network.js';
 
@@ -44,7 +45,7 @@ export function validateHub(source: SourceDocument): { data?: Record<string, unk
     return {
       diagnostics: [
         {
-          ...codes.HUB103.notMapping(),
+          ...(source.data === undefined || source.data === null ? codes.HUB103.empty() : codes.HUB103.notMapping()),
           file: source.file,
           start: { line: 1, col: 1 },
           path: '(root)',
@@ -115,7 +116,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
         if (path.length === 1 && path[0] === 'release') return { ...base, ...codes.HUB104.release({ releases: RELEASE_VERSIONS, latest: LATEST_RELEASE }), start: at };
-        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: at };
+        return { ...base, ...codes.HUB104.raise({ where, ...enumHint(e.data, allowed) }), start: at };
       }
       case 'minimum':
       case 'maximum':
@@ -135,7 +136,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
         const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
         const pattern = (e.params as { pattern: string }).pattern;
         if (path[0] === 'lint' && path[path.length - 1] === 'rule') return { ...base, ...codes.HUB107.lintRule({ where, value: shown, pattern }), start: at };
-        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value) }), start: at };
+        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value, e.parentSchema as FieldSchema) }), start: at };
       }
       case 'uniqueItems':
         return { ...base, ...codes.HUB108.raise({ where }), start: at };
@@ -149,6 +150,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
 interface FieldSchema {
   default?: unknown;
   minLength?: number;
+  maxLength?: number;
   pattern?: string;
   enum?: unknown[];
 }
@@ -190,6 +192,25 @@ function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSch
   }
 }
 
+/** Most allowed values an enum hint lists in full; a longer list shows its nearest few. */
+const ENUM_SHOWN = 8;
+/** How many of a long list an enum hint shows. */
+const ENUM_NEAREST = 5;
+
+/** The parts of an enum error's text: the value written, the value likely meant, the allowed values to show. */
+function enumHint(value: unknown, allowed: readonly unknown[]): { value?: string; suggestion?: unknown; shown: readonly unknown[]; total: number } {
+  const written = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  const texts = allowed.map(String);
+  const meant = written === undefined ? undefined : likelyMeant(written, texts);
+  const shown = allowed.length <= ENUM_SHOWN || written === undefined ? allowed : nearestFew(written, texts, ENUM_NEAREST).map((t) => allowed[texts.indexOf(t)]);
+  return {
+    value: written === undefined ? undefined : written.length > 80 ? `${written.slice(0, 80)}…` : written,
+    suggestion: meant === undefined ? undefined : allowed[texts.indexOf(meant)],
+    shown,
+    total: allowed.length,
+  };
+}
+
 /** For tag names and values: Azure's limit, which the schema's is (learn.microsoft.com/azure/azure-resource-manager/management/tag-resources#limitations). */
 function tagLengthHint(path: DataPath, key: string | undefined, e: ErrorObject): string | undefined {
   if (e.keyword !== 'maxLength' || (path[0] !== 'tags' && path[0] !== 'tagsByResource')) return undefined;
@@ -216,11 +237,11 @@ function rangeHint(e: ErrorObject): string {
 }
 
 /** What the allowed form of a text field is, in words, with a suggestion where one can be made. */
-function patternHint(path: DataPath, value: string): string {
+function patternHint(path: DataPath, value: string, schema: FieldSchema | undefined): string {
   const last = path.filter((p): p is string => typeof p === 'string').pop();
   switch (last) {
     case 'name':
-      if (path[0] === 'hub') return 'Use 3-40 letters and digits with single - or _ between them, starting with a letter.';
+      if (path[0] === 'hub') return `Use ${schema?.minLength}-${schema?.maxLength} letters, digits, - and _, starting and ending with a letter or digit, e.g. name: finops-hub.`;
       if (path[0] === 'dataExplorer') return 'Use 4-22 lowercase letters and digits starting with a letter, or "" for no cluster.';
       if (path[0] === 'customDatasets' && path.length === 3) return 'Start with an upper-case letter; use letters and digits only.';
       return 'Use letters, digits and _ only, starting with a letter or _.';
@@ -231,7 +252,7 @@ function patternHint(path: DataPath, value: string): string {
     case 'tagsByResource':
       return 'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.';
     case 'storageUri':
-      return 'Use an https:// Data Lake URI such as https://<account>.dfs.core.windows.net/, or "".';
+      return remoteHubUriHint(value);
     case 'location':
     case 'eventGridLocation': {
       const region = regionNameFor(value);

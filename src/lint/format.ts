@@ -5,7 +5,7 @@
  * suppressed rule once with its count and reason, a summary line per release, and a note for a release
  * whose findings name files the build folder does not hold.
  */
-import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { formatDiagnostic, formatDiagnosticWith, type Diagnostic, type DiagnosticStyle } from '../diagnostics/diagnostic.js';
 import type { LintHubResult } from './index.js';
 import { inMemoryPath, type FindingFiles } from './written.js';
 
@@ -16,13 +16,15 @@ const IN_MEMORY: FindingFiles = { pathOf: inMemoryPath, written: () => false, un
  * The lines `hubc lint --format text` prints: findings (for stderr) and summary (for stdout).
  * @param files where findings point (./written.ts `findingFiles`); default: the build in memory
  * @param out the build folder the files were compared with, for the note
+ * @param style how findings are shown (the CLI's colours on a terminal)
  */
-export function formatLintText(result: LintHubResult, files: FindingFiles = IN_MEMORY, out = 'dist-templates'): { findings: string[]; summary: string[] } {
+export function formatLintText(result: LintHubResult, files: FindingFiles = IN_MEMORY, out = 'dist-templates', style?: DiagnosticStyle): { findings: string[]; summary: string[] } {
   const base = out.replace(/\\/g, '/').replace(/\/+$/, '');
-  const findings = result.diagnostics.map(formatDiagnostic);
+  const show = (d: Diagnostic) => (style ? formatDiagnosticWith(d, style) : formatDiagnostic(d));
+  const findings = result.diagnostics.map(show);
   const summary: string[] = [];
   for (const r of result.reports) {
-    for (const d of r.diagnostics) findings.push(formatDiagnostic({ ...d, ...(d.file ? { file: files.pathOf(r.release, d.file) } : {}) }));
+    for (const d of r.diagnostics) findings.push(show({ ...d, ...(d.file ? { file: files.pathOf(r.release, d.file) } : {}) }));
     const byRule = new Map<string, { count: number; reason: string }>();
     for (const s of r.suppressed) {
       const e = byRule.get(s.diagnostic.code) ?? { count: 0, reason: s.reason };

@@ -1,7 +1,7 @@
 /**
  * Every lint rule, in code order. A rule is one file in `src/lint/rules/`; adding one means declaring its
  * code, name, severity and summary in the diagnostic registry (src/diagnostics/lint.ts, then `npm run docs`),
- * adding it here, to the rules table of README.md and docs/lint.md, and a failing and a passing case to
+ * adding it here, to the rules table of docs/lint.md, and a failing and a passing case to
  * test/lint/cases/.
  */
 import type { LintRule } from './types.js';

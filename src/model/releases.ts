@@ -1,6 +1,6 @@
 /**
- * What differs between FinOps hub releases, as data: one row per release, 0.1 to 0.8, each written as
- * the changes from the row before it. Modules ask capability questions of the {@link Release} they are
+ * What differs between FinOps hub releases, as data: one row per release ({@link RELEASE_VERSIONS}), each
+ * written as the changes from the row before it. Modules ask capability questions of the {@link Release} they are
  * given ({@link has}, the names and layout fields) and never compare version strings.
  *
  * Sources: the specification's "Versioning" section and, for 0.1-0.6 interfaces, the public releases

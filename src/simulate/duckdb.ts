@@ -1,6 +1,9 @@
 /**
  * The columnar engine behind the Copy activity: DuckDB (`@duckdb/node-api`, whose native engine ships
- * inside its npm package) with one database in memory per process, opened on the first conversion. It
+ * inside its npm package) with one database in memory per process, opened on the first conversion.
+ * DuckDB is an optional dependency of hubc (native, one package per platform; an install without the
+ * registry leaves it out): when it cannot be loaded, the first conversion stops the simulation with HUB020,
+ * which says how to install it (issue #30, item 2). It
  * reads CSV (gzip too) and parquet and writes parquet out of core, in bounded memory: `memory_limit`
  * (default 2 GB, `HUBC_SIMULATE_MEMORY` to change; what it bounds is below {@link DEFAULT_MEMORY_LIMIT}) with spill files in a private temporary folder (never
  * the current folder, removed at exit), `preserve_insertion_order` on so the rows of the written file keep
@@ -13,6 +16,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { codes } from '../diagnostics/index.js';
+import { DUCKDB_VERSION } from '../util/version.js';
+import { SimulationError } from './values.js';
 
 /**
  * Memory DuckDB may use (its `memory_limit`), unless `HUBC_SIMULATE_MEMORY` says otherwise.
@@ -22,15 +28,28 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
  * gets less. At 512 MB a cost export of 96 columns was converted on one thread (half the speed on two
  * cores); 2 GB lets two threads write it. What the COPY really holds is far less: the rows read ahead of the
  * row group being written, bounded by the same quarter; measured peak RSS of a whole `hubc simulate` of a
- * 1 GB export is ~550 MiB at 2 GB and at 4 GB alike (README, Performance).
+ * 1 GB export is ~550 MiB at 2 GB and at 4 GB alike (docs/performance.md).
  */
 export const DEFAULT_MEMORY_LIMIT = '2GB';
 
 let shared: Promise<DuckDBInstance> | undefined;
 let names = 0;
 
+/**
+ * DuckDB's Node package, loaded on first use.
+ * @throws SimulationError HUB020 when it is not installed or its native binding does not load
+ */
+async function loadDuckDB(): Promise<typeof import('@duckdb/node-api')> {
+  try {
+    return await import('@duckdb/node-api');
+  } catch (e) {
+    const detail = String((e as Error)?.message ?? e).split('\n')[0];
+    throw new SimulationError(codes.HUB020.raise({ version: DUCKDB_VERSION, detail }));
+  }
+}
+
 async function open(): Promise<DuckDBInstance> {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = await loadDuckDB();
   const spill = mkdtempSync(join(tmpdir(), 'hubc-duckdb-'));
   process.once('exit', () => rmSync(spill, { recursive: true, force: true }));
   return DuckDBInstance.create(':memory:', {

@@ -1,6 +1,6 @@
 /**
  * Renderings of an upgrade plan: `text` for the terminal (and `hubc deploy --upgrade`), `markdown` for
- * issues, pull requests and the README's "Upgrading" section; `json` is the plan itself
+ * issues, pull requests and docs/upgrading.md; `json` is the plan itself
  * (`schemas/upgrade-plan.schema.json`).
  */
 import type { UpgradeCitation, UpgradePhase, UpgradePlan, UpgradeStep } from './types.js';

@@ -14,7 +14,7 @@
  *   outside the folder is refused (a link inside it is read as its target), and the walk stops at a
  *   number of files and a total size.
  *
- * The limits ({@link INPUT_LIMITS}) are documented in README "Limits"; each command turns an
+ * The limits ({@link INPUT_LIMITS}) are documented in docs/commands.md "Limits"; each command turns an
  * {@link InputFileError} into its own diagnostic (HUB001 for hub.yaml, HUB401 for a build folder, ...)
  * and exits 2.
  */
@@ -23,7 +23,7 @@ import { join, sep } from 'node:path';
 
 const MiB = 1024 * 1024;
 
-/** Most bytes hubc reads from one input file, by kind (README "Limits"). */
+/** Most bytes hubc reads from one input file, by kind (docs/commands.md "Limits"). */
 export const INPUT_LIMITS = {
   /**
    * A hub.yaml: 8 MiB. The default hub is 3 KB; the limit leaves room for very large but legitimate

@@ -158,7 +158,7 @@ test('HUB212: a dataset fed by the wrong export type', () => {
 test('diagnostics format as file:line:col - error CODE: message with a hint line', () => {
   const text = DEFAULT_HUB_YAML.replace('  sku: Premium_LRS', '  sku: Standard_LRS');
   const lines = formatDiagnostic(onlyError(text)).split('\n');
-  assert.match(lines[0], /^hub\.yaml:\d+:\d+ - error HUB104: storage\.sku must be one of the allowed values$/);
+  assert.match(lines[0], /^hub\.yaml:\d+:\d+ - error HUB104: storage\.sku must be one of the allowed values, not 'Standard_LRS'$/);
   assert.match(lines[1], /^  hint: /);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The links of README.md and docs/*.md: every relative link names a file of the repository, and every
+ * The links of README.md, CHANGELOG.md and docs/*.md: every relative link names a file of the repository, and every
  * `#anchor` a heading (GitHub's slugs) or an `<a id>` of the file it points into. Keeps the "see ..." of the
  * docs true (issue #21 added sections users are sent to from README, hubc init's hub.yaml and the hints).
  */
@@ -10,7 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = ['README.md', 'CHANGELOG.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to `-`; repeats get `-1`, `-2`. */
 function anchorsOf(markdown: string): Set<string> {

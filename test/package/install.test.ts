@@ -1,8 +1,13 @@
 /**
- * hubc as a package (issue #21, item 6): the tarball `npm pack` makes from the current source installs with
- * `npm install -g` into a temporary prefix offline (everything but the Kusto language service and DuckDB is in
- * the bundle; the first is a bundled dependency, DuckDB's native package comes from npm's cache), and the installed `hubc` writes a hub.yaml with `hubc init` and
- * builds it with `hubc build` in an empty folder; `import { compile } from 'hubc'` runs and type-checks.
+ * hubc as a package (issue #21, item 6; issue #30, item 2): the tarball `npm pack` makes from the current
+ * source installs with `npm install -g` into a temporary prefix offline and from an empty npm cache, so the
+ * outcome does not depend on what the machine's cache holds: everything but the Kusto language service is
+ * in the bundle, the Kusto language service is a bundled dependency, and DuckDB (native, per platform) is an
+ * optional dependency the offline install leaves out. The installed `hubc` then runs the compile commands
+ * (init, build, lint, diff, params, publish) in an empty folder with no native code; `simulate` says DuckDB
+ * is missing (HUB020, with the install command) and works once DuckDB is installed beside hubc (copied here
+ * from the repository's node_modules, as `npm install -g @duckdb/node-api` would put it); the example
+ * exports ship with it. `import { compile } from 'hubc'` runs and type-checks.
  *
  * The package is staged in a temporary folder as `npm pack` would see the repository after `npm run build`:
  * package.json, README.md and the `files` it lists, with dist/ bundled from the current source
@@ -13,7 +18,7 @@ import { test } from 'uvu';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import * as assert from 'uvu/assert';
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +30,7 @@ const stage = join(work, 'stage');
 const prefix = join(work, 'prefix');
 const installed = join(prefix, 'lib', 'node_modules', 'hubc');
 const hubcBin = join(prefix, 'bin', 'hubc');
+const MANIFEST = 'rawexports/subscriptions/00000000-0000-0000-0000-0000000000a1/finops-hub-daily-costdetails/20240501-20240531/202405151026/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51/manifest.json';
 
 /** Runs a command, failing the test with its output when it exits non-zero. */
 function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
@@ -33,17 +39,29 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}): s
   return `${r.stdout}`;
 }
 
-/** npm, offline, without scripts, audit or funding messages, and with no user or global config in the way. */
+/**
+ * npm, offline, from an empty cache of its own, without scripts, audit or funding messages, and with no
+ * user or global config in the way.
+ */
 const npm = (args: string[], cwd: string) =>
-  run('npm', [...args, '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: { ...process.env, npm_config_userconfig: join(work, 'user-npmrc'), npm_config_globalconfig: join(work, 'global-npmrc') } });
+  run('npm', [...args, '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    env: { ...process.env, npm_config_cache: join(work, 'npm-cache'), npm_config_userconfig: join(work, 'user-npmrc'), npm_config_globalconfig: join(work, 'global-npmrc') },
+  });
+
+/** Files below `dir` whose name ends in `.node` (native addons). */
+function nativeFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((e) => e.isFile() && e.name.endsWith('.node')).map((e) => join(e.parentPath, e.name));
+}
 
 test('the package declares the bin, the library entry with its types, and only what the bundle leaves out as dependencies', () => {
   assert.equal(pkg.bin, { hubc: 'bin/hubc.js' });
   assert.equal(pkg.exports['.'], { types: './dist/types/compiler/index.d.ts', default: './dist/index.js' });
-  // DuckDB (simulate's Copy activity) is native, with one binding package per platform: a dependency npm
-  // installs for the platform, not bundled.
-  assert.equal(Object.keys(pkg.dependencies), ['@duckdb/node-api', '@kusto/language-service-next']);
+  assert.equal(Object.keys(pkg.dependencies), ['@kusto/language-service-next']);
   assert.equal(pkg.bundleDependencies, ['@kusto/language-service-next']);
+  // DuckDB (simulate's Copy activity) is native, with one binding package per platform: optional, so an
+  // install without the registry still works; simulate says how to install it when it is missing.
+  assert.equal(Object.keys(pkg.optionalDependencies), ['@duckdb/node-api']);
   for (const f of ['bin', 'dist', 'schemas', 'docs']) assert.ok(pkg.files.includes(f), f);
 });
 
@@ -61,11 +79,22 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
 
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], stage))[0];
   const paths = new Set(packed.files.map((f: { path: string }) => f.path));
-  for (const p of ['bin/hubc.js', 'dist/hubc.js', 'dist/hubc-build.cjs', 'dist/BUILD_ID', 'dist/index.js', 'dist/types/compiler/index.d.ts', 'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json']) assert.ok(paths.has(p), `${p} is in the tarball`);
+  const shipped = [
+    ...['bin/hubc.js', 'dist/hubc.js', 'dist/hubc-build.cjs', 'dist/BUILD_ID', 'dist/THIRD_PARTY_NOTICES', 'dist/index.js', 'dist/types/compiler/index.d.ts'],
+    ...['schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json'],
+  ];
+  for (const p of shipped) assert.ok(paths.has(p), `${p} is in the tarball`);
+  // (npm's JSON shows GUID-like path segments as ***: the example's files are checked once installed.)
+  assert.ok([...paths].some((p) => (p as string).startsWith('examples/exports/focuscost-1.0r2-subscription/rawexports/')), 'the example exports are in the tarball');
   assert.not.ok([...paths].some((p) => /^(src\/.*\.ts|test\/|scripts\/)/.test(p as string)), 'no sources, tests or scripts');
+  assert.not.ok([...paths].some((p) => (p as string).startsWith('examples/exports/manifest-invalid/')), 'a few examples, not every test case');
 
+  // From an empty npm cache and offline: DuckDB, an optional dependency, is left out; nothing native is installed.
   npm(['install', '-g', '--prefix', prefix, join(work, packed.filename)], work);
   assert.ok(existsSync(join(installed, 'node_modules', '@kusto', 'language-service-next', 'Kusto.Language.Bridge.min.js')), 'the bundled Kusto language service is installed');
+  assert.not.ok(existsSync(join(prefix, 'lib', 'node_modules', '@duckdb')) || existsSync(join(installed, 'node_modules', '@duckdb')), 'DuckDB is not installed');
+  assert.equal(nativeFiles(prefix), []);
+  assert.ok(existsSync(join(installed, 'examples', 'exports', 'focuscost-1.0r2-subscription', ...MANIFEST.split('/'))), 'the example is installed');
 
   const empty = join(work, 'empty');
   mkdirSync(empty);
@@ -83,6 +112,33 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
     assert.equal(readdirSync(join(codeCache, 'code')).filter((f) => f.endsWith('.v8cache')).length, 1);
   }
   assert.is(run(hubcBin, ['--version']).trim(), pkg.version);
+
+  // The other compile commands, with no registry and no native code.
+  run(hubcBin, ['lint', '--max-warnings', '0'], { cwd: empty });
+  const diff = spawnSync(hubcBin, ['diff', '0.5', '0.6'], { cwd: empty, encoding: 'utf8' });
+  assert.is(diff.status, 1, `diff: 1 when the builds differ ${diff.stderr}`);
+  assert.match(diff.stdout, 'Upgrade notes');
+  run(hubcBin, ['params', '--out', 'p.json'], { cwd: empty });
+  assert.ok(JSON.parse(readFileSync(join(empty, 'p.json'), 'utf8')).parameters.hubName);
+  run(hubcBin, ['publish', '--feed', 'site', '--base-url', 'https://example.org/hub/', '--date', '2025-01-31'], { cwd: empty });
+  assert.ok(existsSync(join(empty, 'site', 'index.html')));
+});
+
+test('simulate of a shipped example: HUB020 with the install command without DuckDB, a run once DuckDB is installed beside hubc', () => {
+  const storage = join(work, 'storage');
+  const args = ['simulate', '--release', '0.7', '--storage', storage, '--example', 'focuscost-1.0r2-subscription', '--now', '2024-05-15T12:00:00Z'];
+  const missing = spawnSync(hubcBin, args, { cwd: join(work, 'empty'), encoding: 'utf8' });
+  assert.is(missing.status, 2, missing.stderr);
+  assert.match(missing.stderr, 'error HUB020: simulate converts exports with DuckDB (@duckdb/node-api), which is not installed or does not load here');
+  assert.match(missing.stderr, `npm install -g @duckdb/node-api@${pkg.optionalDependencies['@duckdb/node-api']}`);
+  assert.not.match(missing.stderr, /\n\s+at /, 'no stack trace');
+
+  // What `npm install -g @duckdb/node-api@<version>` puts beside hubc, taken from the repository's node_modules.
+  const modules = join(prefix, 'lib', 'node_modules');
+  for (const dep of ['@duckdb', 'detect-libc']) cpSync(join(ROOT, 'node_modules', dep), join(modules, dep), { recursive: true });
+  const simulated = spawnSync(hubcBin, args, { cwd: join(work, 'empty'), encoding: 'utf8' });
+  assert.is(simulated.status, 0, simulated.stderr);
+  assert.match(simulated.stdout, 'Outcome: succeeded (3 pipeline run(s), 0 failed)');
 });
 
 test('the library entry: import { compile } from "hubc" runs, and its types check a consumer strictly', () => {

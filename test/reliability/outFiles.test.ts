@@ -88,7 +88,7 @@ test('an existing file keeps its mode (0600 stays 0600); a new one gets 0666 les
   const out = join(dir, 'private.parameters.json');
   writeFileSync(out, '{}\n');
   chmodSync(out, 0o600);
-  const r = await cli('params', HUB, '--out', out);
+  const r = await cli('params', HUB, '--out', out, '--force');
   assert.is(r.code, 0, r.stderr);
   assert.is(statSync(out).mode & 0o777, 0o600);
   const fresh = join(dir, 'fresh.parameters.json');
@@ -99,7 +99,7 @@ test('an existing file keeps its mode (0600 stays 0600); a new one gets 0666 les
 
 test('killed between the flushed temporary file and the rename: the old file is whole; the same command again completes and leaves no temporary file', async () => {
   const cases: { name: string; args: (out: string) => string[]; fault: string }[] = [
-    { name: 'params', args: (out) => ['params', HUB, '--out', out], fault: 'params:out-flushed' },
+    { name: 'params', args: (out) => ['params', HUB, '--out', out, '--force'], fault: 'params:out-flushed' },
     { name: 'upgrade-plan', args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out], fault: 'upgrade-plan:out-flushed' },
   ];
   for (const c of cases) {

@@ -63,4 +63,22 @@ test('UPDATE_GOLDEN=1 writes the golden files, lists them and fails; a run with 
   }
 });
 
+test('a test whose data is missing is counted as skipped, with what it needs; under HUBC_REQUIRE_TEST_DATA it fails', () => {
+  const r = runner('^(passes|missingData)', { HUBC_REQUIRE_TEST_DATA: '' });
+  assert.is(r.code, 0, r.output);
+  assert.match(r.output, '[hubc-test] skipped "needs the public templates": need ../shared/reference/public-templates: ');
+  assert.match(r.output, '[hubc-test] skipped "needs \\"the\\" ARM schemas": need ../shared/arm-schemas: ');
+  assert.match(r.output, '[hubc-test] skipped "first of the suite": need ../shared/arm-schemas');
+  assert.match(r.output, '  3 skipped: need ../shared/arm-schemas\n  1 skipped: need ../shared/reference/public-templates');
+  assert.not.match(r.output, 'a later run of the same test object runs": need');
+  assert.is(r.last, 'tests: 4 passed, 0 failed, 4 skipped');
+
+  const ci = runner('^missingData', { HUBC_REQUIRE_TEST_DATA: '1' });
+  assert.is(ci.code, 1, ci.output);
+  assert.match(ci.output, '../shared/reference/public-templates is not available: looked in /nowhere/shared/reference/public-templates');
+  assert.match(ci.output, 'hook error in before');
+  assert.not.match(ci.output, 'skipped: need');
+  assert.is(ci.last, 'tests: 2 passed, 4 failed, 0 skipped');
+});
+
 test.run();

@@ -1,5 +1,5 @@
 /**
- * What each example export (test/fixtures/simulate/exports/<case>) must produce, per release, as data:
+ * What each example export (examples/exports/<case>) must produce, per release, as data:
  * the ingestion paths of the release's layout, the parquet columns and rows, the Fail codes of bad inputs,
  * the inputs no trigger of the release fires for, and the Cost Management requests of managed exports.
  * Releases 0.1-0.3 (exports found by path) are in `./csvPathCases.ts`. A release added later gets its own

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import parquet from '@dsnp/parquetjs';
 import { compiled, DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { simulate, allRuns, loadResponses, type SimulationStart } from '../../src/simulate/index.js';
-import { DATA_EXPLORER_HUB, SIMULATE_FIXTURES, cleanStorages, emptyStorage, filesIn } from '../support/simulate.js';
+import { DATA_EXPLORER_HUB, SIMULATE_FIXTURES, cleanStorages, emptyStorage, filesIn, storageFrom } from '../support/simulate.js';
 
 const NOW = '2024-05-15T12:00:00Z';
 const SUB = '/subscriptions/00000000-0000-0000-0000-0000000000a1';
@@ -106,10 +106,7 @@ test('a failing web response fails the activity and the Fail path reports it', a
 });
 
 test('without Data Explorer the copied manifest fires nothing (no ingestion_ManifestAdded trigger)', async () => {
-  const dir = emptyStorage();
-  const src = join(SIMULATE_FIXTURES, 'exports/reservationtransactions-ea-billing-account');
-  const { cpSync } = await import('node:fs');
-  cpSync(src, dir, { recursive: true });
+  const dir = storageFrom('reservationtransactions-ea-billing-account');
   const manifest = filesIn(dir, 'rawexports').find((f) => f.endsWith('manifest.json'))!;
   const result = await run(dir, { kind: 'event', path: manifest });
   assert.is(result.outcome, 'succeeded');

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { childEnv } from './childEnv.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so the bundle finds schemas/ and kql/ above it as dist/ does.
@@ -76,7 +77,7 @@ export interface ChildOptions {
 /** Runs `hubc <args>` in a child process. */
 export async function runChild(args: readonly string[], options: ChildOptions = {}): Promise<ChildRun> {
   const entry = await childBundle();
-  const env: Record<string, string | undefined> = { ...process.env, ...options.env, HUBC_FAULT: options.fault };
+  const env: Record<string, string | undefined> = childEnv({ ...options.env, HUBC_FAULT: options.fault });
   if (!options.fault) delete env.HUBC_FAULT;
   return new Promise((resolve, reject) => {
     const [command, ...rest] = [...(options.prefix ?? []), process.execPath, entry, ...args];

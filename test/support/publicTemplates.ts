@@ -1,21 +1,26 @@
 /**
  * The public FinOps hub templates (`finops-hub-<v>.json`) for tests: read from `HUBC_SHARED_DIR`, else
- * `../shared` beside the checkout (`reference/public-templates/`); never copied into the repository. A
- * missing folder fails the test that asks, with one message saying where it looked.
+ * `shared/` beside the checkout (`<repository>/../shared`, or in `HUBC_CHECKOUT_PARENT`; folder
+ * `reference/public-templates/`); never copied into the repository. A missing folder throws
+ * {@link MissingTestData}: the test that asks is skipped (fails under `HUBC_REQUIRE_TEST_DATA`), with one
+ * message saying where it looked. Ask inside a test, never at a test file's top level.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRelease } from '../../src/model/releases.js';
+import { CHECKOUT_PARENT_VARIABLE } from '../../src/validators/armSchema/locate.js';
+import { MissingTestData } from './testData.js';
 import type { FlattenContext } from '../../src/expressions/arm/flatten.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The folder of public templates. @throws Error naming the places looked at */
+/** The folder of public templates. @throws MissingTestData naming the places looked at */
 export function publicTemplatesDir(): string {
-  const candidates = [process.env.HUBC_SHARED_DIR, resolve(REPOSITORY, '..', 'shared')].filter((d): d is string => !!d).map((d) => join(d, 'reference', 'public-templates'));
+  const beside = resolve(process.env[CHECKOUT_PARENT_VARIABLE] || join(REPOSITORY, '..'), 'shared');
+  const candidates = [process.env.HUBC_SHARED_DIR, beside].filter((d): d is string => !!d).map((d) => join(d, 'reference', 'public-templates'));
   const hit = candidates.find((d) => existsSync(join(d, 'finops-hub-0.7.json')));
-  if (!hit) throw new Error(`the public hub templates are not available: looked in ${candidates.join(', ')} (set HUBC_SHARED_DIR to a folder laid out like ../shared)`);
+  if (!hit) throw new MissingTestData('../shared/reference/public-templates', `the public hub templates: looked in ${candidates.join(', ')} (set HUBC_SHARED_DIR to a folder laid out like ../shared)`);
   return hit;
 }
 

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sharedArmSchemas, sharedText } from './sharedData.js';
+import { MissingTestData } from './testData.js';
 import { closedPort } from './armMirror.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-shared-data-'));
@@ -70,6 +71,8 @@ test('when nothing works: one message naming every place looked at', async () =>
     assert.unreachable('should have failed');
   } catch (e) {
     const message = (e as Error).message;
+    assert.instance(e, MissingTestData);
+    assert.is((e as MissingTestData).need, '../shared/reference/data/open-data');
     assert.not.match(message, '\n');
     assert.match(message, 'test data reference/data/open-data/Regions.csv not found; looked in HUBC_SHARED_DIR (not set), ');
     assert.match(message, join(nowhere, 'shared', 'reference/data/open-data/Regions.csv'));
@@ -80,6 +83,7 @@ test('when nothing works: one message naming every place looked at', async () =>
     assert.unreachable('should have failed');
   } catch (e) {
     const message = (e as Error).message;
+    assert.is((e as MissingTestData).need, '../shared/arm-schemas');
     assert.match(message, `ARM JSON schemas not found; looked in HUBC_SHARED_DIR (not set), ${join(nowhere, 'shared', 'arm-schemas')}, and the cache `);
     assert.match(message, `GET ${url}schemas/2019-04-01/deploymentTemplate.json failed`);
   }

@@ -10,8 +10,10 @@
  *    own download into its cache `$XDG_CACHE_HOME/hubc/arm-schemas`, base URL `HUBC_ARM_SCHEMAS_URL`), the
  *    reference files from tag v0.7 of github.com/microsoft/finops-toolkit via raw.githubusercontent.com
  *    into `$XDG_CACHE_HOME/hubc/test-data/finops-toolkit-v0.7/` (default `~/.cache/...`).
- * When none works the promise rejects with one message saying where it looked; tests await it inside a
- * test, so the run ends with a normal failure and a summary.
+ * When none works the promise rejects with a {@link MissingTestData} saying where it looked; tests await it
+ * inside a test (or a `before` hook), so the test counts as skipped for that need (or fails under
+ * `HUBC_REQUIRE_TEST_DATA`, as in CI; test/support/testData.ts). A public source that could not be reached
+ * is not asked again in the same process.
  *
  * To run the suite as on a machine without `../shared`: `HUBC_CHECKOUT_PARENT=<a folder without shared/>`
  * (the same variable moves hubc's own "beside the checkout"), and `HUBC_ARM_SCHEMAS_URL` /
@@ -25,6 +27,7 @@ import { SchemaFolder, planSchemas, resourceNeedsOf } from '../../src/validators
 import { fillArmSchemaCache, DEFAULT_ARM_SCHEMAS_URL } from '../../src/validators/armSchema/download.js';
 import { ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir } from '../../src/validators/armSchema/locate.js';
 import { DEPLOYMENT_TEMPLATE } from '../../src/validators/armSchema/store.js';
+import { MissingTestData } from './testData.js';
 
 /** Environment variable naming a folder laid out like `../shared`. */
 export const SHARED_DIR_VARIABLE = 'HUBC_SHARED_DIR';
@@ -66,6 +69,12 @@ function localFolders(o: SharedDataOptions): { dirs: string[]; looked(rel: strin
 
 const cacheBase = () => process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
 
+/** Public sources (`toolkit <base>`, `arm <base>`) that could not be reached in this process, with the reason: not asked again. */
+const unreachable = new Map<string, string>();
+
+/** The need a reference file of `../shared` counts under when it is missing: its folder (`../shared/reference/data/open-data`). */
+const needOf = (rel: string) => `../shared/${rel.split('/').slice(0, -1).join('/')}`;
+
 function reasonOf(e: unknown): string {
   const err = e as Error & { cause?: { message?: string; code?: string } };
   return String(err?.cause?.message ?? err?.cause?.code ?? err?.message ?? e);
@@ -74,7 +83,7 @@ function reasonOf(e: unknown): string {
 /**
  * The text of a reference file of `../shared`.
  * @param rel path under `shared/`, e.g. `reference/data/schemas/focuscost_1.0.json` or `reference/data/open-data/Regions.csv`
- * @throws Error (rejects) with one message listing every place looked at when none has the file
+ * @throws MissingTestData (rejects) with one message listing every place looked at when none has the file
  */
 export async function sharedText(rel: string, o: SharedDataOptions = {}): Promise<string> {
   const { dirs, looked } = localFolders(o);
@@ -88,9 +97,17 @@ export async function sharedText(rel: string, o: SharedDataOptions = {}): Promis
     const repoPath = where[1] + rel.slice(where[0].length);
     const cached = join(o.cacheDir ?? join(cacheBase(), 'hubc', 'test-data', 'finops-toolkit-v0.7'), ...repoPath.split('/'));
     if (existsSync(cached)) return readFileSync(cached, 'utf8');
-    const url = (o.publicBase ?? (process.env[FINOPS_TOOLKIT_URL_VARIABLE] || FINOPS_TOOLKIT_RAW)) + repoPath.split('/').map(encodeURIComponent).join('/');
+    const base = o.publicBase ?? (process.env[FINOPS_TOOLKIT_URL_VARIABLE] || FINOPS_TOOLKIT_RAW);
+    const url = base + repoPath.split('/').map(encodeURIComponent).join('/');
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+      if (unreachable.has(`toolkit ${base}`)) throw new Error(`not asked again: ${unreachable.get(`toolkit ${base}`)}`);
+      let res: Response;
+      try {
+        res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+      } catch (e) {
+        unreachable.set(`toolkit ${base}`, reasonOf(e));
+        throw e;
+      }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const text = await res.text();
       mkdirSync(dirname(cached), { recursive: true });
@@ -101,14 +118,14 @@ export async function sharedText(rel: string, o: SharedDataOptions = {}): Promis
       publicNote = `cache ${cached} (missing), ${url} (${reasonOf(e)})`;
     }
   }
-  throw new Error(`test data ${rel} not found; looked in ${looked(rel)}, ${publicNote}`);
+  throw new MissingTestData(needOf(rel), `test data ${rel} not found; looked in ${looked(rel)}, ${publicNote}`);
 }
 
 /**
  * A folder with the official ARM JSON schemas holding every file the templates need: `arm-schemas/` of a
  * local shared folder when it is complete for them, else hubc's download cache filled for them.
  * @param templates parsed templates the tests validate
- * @throws Error (rejects) with one message listing every place looked at when none works
+ * @throws MissingTestData (rejects) with one message listing every place looked at when none works
  */
 export async function sharedArmSchemas(templates: readonly unknown[], o: SharedDataOptions & { baseUrl?: string; armCacheDir?: string } = {}): Promise<string> {
   const { dirs, looked } = localFolders(o);
@@ -124,9 +141,11 @@ export async function sharedArmSchemas(templates: readonly unknown[], o: SharedD
   const cache = o.armCacheDir ?? armSchemaCacheDir();
   const baseUrl = o.baseUrl ?? (process.env[ARM_SCHEMAS_URL_VARIABLE] || DEFAULT_ARM_SCHEMAS_URL);
   try {
+    if (unreachable.has(`arm ${baseUrl}`)) throw new Error(`not asked again: ${unreachable.get(`arm ${baseUrl}`)}`);
     await fillArmSchemaCache(cache, templates, { baseUrl });
     return cache;
   } catch (e) {
-    throw new Error(`ARM JSON schemas not found; looked in ${looked('arm-schemas')}${notes.length ? ` (${notes.join('; ')})` : ''}, and the cache ${cache} from ${baseUrl} (${(e as Error).message})`);
+    if (/ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT|ENETUNREACH|fetch failed|aborted|timed? ?out/i.test(reasonOf(e))) unreachable.set(`arm ${baseUrl}`, reasonOf(e));
+    throw new MissingTestData('../shared/arm-schemas', `ARM JSON schemas not found; looked in ${looked('arm-schemas')}${notes.length ? ` (${notes.join('; ')})` : ''}, and the cache ${cache} from ${baseUrl} (${(e as Error).message})`);
   }
 }

@@ -5,7 +5,7 @@
  * `@dsnp/parquetjs` 1.8.8 declares `@zenfs/core` ^2, whose dependencies (`utilium` 3, `@zenfs/streams`)
  * require Node 22; package.json `overrides` pins it to 1.11.4 (Node >= 18). Only the package's browser
  * bundles use `@zenfs/core` (its Node build in `dist/lib` never imports it), so the reader is unchanged.
- * Its newer releases (1.8.9+) require Node 24; `hyparquet` is not an option (same author as the writer).
+ * Its newer releases (1.8.9+) require Node 24; `hyparquet` is not an option (the simulator itself reads parquet with it).
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,8 @@ import { ColumnarEngine } from '../../src/simulate/duckdb.js';
 import { fullHubYaml, hubYaml } from './hubs.js';
 import { getRelease, has } from '../../src/model/releases.js';
 
-/** Folder of the example exports (one storage folder per case). */
-export const EXPORTS = new URL('../fixtures/simulate/exports/', import.meta.url).pathname;
+/** Folder of the example exports (one storage folder per case; `hubc simulate --example` copies them). */
+export const EXPORTS = new URL('../../examples/exports/', import.meta.url).pathname;
 /** Folder of the other simulate fixtures (settings files, responses files). */
 export const SIMULATE_FIXTURES = new URL('../fixtures/simulate/', import.meta.url).pathname;
 

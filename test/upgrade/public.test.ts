@@ -13,7 +13,8 @@ import { runHubc } from '../support/cli.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hubc-public-plan-'));
-const templates = publicTemplatesDir();
+/** The public templates folder; asked inside each test, so a checkout without it skips them (test/support/testData.ts). */
+const templates = () => publicTemplatesDir();
 
 function hubFile(name: string, release: string, naming: 'spec' | 'public', extra = ''): string {
   const file = join(dir, name);
@@ -39,7 +40,7 @@ test('public 0.7 -> hubc 0.7: the parameter file is rewritten (renames, bool to 
     }),
   );
   const out = join(dir, 'p07.hubc.json');
-  const r = await runHubc(['upgrade-plan', 'public:0.7', '0.7', '--hub', hub, '--public-templates', templates, '--parameters', params, '--out', out]);
+  const r = await runHubc(['upgrade-plan', 'public:0.7', '0.7', '--hub', hub, '--public-templates', templates(), '--parameters', params, '--out', out]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, "from: the public release 0.7's template public:0.7");
   assert.match(r.stdout, 'In the saved parameter file, rename dataExplorerSku to dataExplorerSkuName.');
@@ -59,7 +60,7 @@ test('public 0.7 -> hubc 0.7: the parameter file is rewritten (renames, bool to 
 
 test('public 0.6 file -> hubc 0.7 with naming: public: the export trigger of 0.6 is stopped and deleted, the public-only objects go after, no storage account or access policy does', async () => {
   const hub = hubFile('h06.yaml', '0.6', 'public');
-  const r = await runHubc(['upgrade-plan', join(templates, 'finops-hub-0.6.json'), '0.7', '--hub', hub]);
+  const r = await runHubc(['upgrade-plan', join(templates(), 'finops-hub-0.6.json'), '0.7', '--hub', hub]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /\d+\. Stop trigger msexports_FileAdded\./);
   assert.match(r.stdout, /\d+\. Delete trigger msexports_FileAdded\./);
@@ -73,7 +74,7 @@ test('public 0.6 file -> hubc 0.7 with naming: public: the export trigger of 0.6
 
 test('with naming: spec the plan says the hub would be a second one and the exports would need re-pointing', async () => {
   const hub = hubFile('h06s.yaml', '0.6', 'spec');
-  const r = await runHubc(['upgrade-plan', 'public:0.6', '0.7', '--hub', hub, '--public-templates', templates]);
+  const r = await runHubc(['upgrade-plan', 'public:0.6', '0.7', '--hub', hub, '--public-templates', templates()]);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, 'it deploys a second storage account, factory and vault beside the public ones');
   assert.match(r.stdout, 'Exports are read from rawexports instead of msexports');
@@ -84,10 +85,10 @@ test('hubc diff: public:<release> needs --public-templates; a public side is eva
   const missing = await runHubc(['diff', 'public:0.5', hub]);
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /HUB419: public:0\.5 names a public template, but no folder of public templates was given/);
-  const unknown = await runHubc(['diff', 'public:0.9', hub, '--public-templates', templates]);
+  const unknown = await runHubc(['diff', 'public:0.9', hub, '--public-templates', templates()]);
   assert.is(unknown.code, 2);
   assert.match(unknown.stderr, /HUB419: .*public release 0\.9 is not one hubc knows/);
-  const r = await runHubc(['diff', 'public:0.5', hub, '--public-templates', templates, '--format', 'json']);
+  const r = await runHubc(['diff', 'public:0.5', hub, '--public-templates', templates(), '--format', 'json']);
   assert.is(r.code, 1, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.equal(result.a, { label: 'public:0.5', source: 'public', release: '0.5' });

@@ -1,7 +1,8 @@
 /**
- * `hubc simulate [FILE] --storage DIR (--event PATH | --schedule daily|monthly | --pipeline NAME [--param k=v ...])`:
+ * `hubc simulate [FILE] --storage DIR (--event PATH | --schedule daily|monthly | --pipeline NAME [--param k=v ...] | --example NAME)`:
  * run the build's pipelines offline against a local storage folder (logic in `src/simulate/`, loaded by the
- * action).
+ * action). `--example NAME` first copies an example export shipped with hubc into DIR
+ * (src/simulate/examples.ts) and, without another start option, starts from its manifest or CSV.
  * Exit codes: 0 every pipeline run succeeded, 1 a run failed (or hub.yaml has errors, or the run limit
  * was hit), 2 bad input or something the simulator does not support.
  */
@@ -17,6 +18,7 @@ interface SimulateFlags {
   event?: string;
   schedule?: 'daily' | 'monthly';
   pipeline?: string;
+  example?: string;
   param: Record<string, string>;
   release?: string;
   now?: string;
@@ -62,6 +64,7 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
     .option('--event <path>', 'blob just created, as its path in DIR, container first')
     .addOption(choiceOption('--schedule <schedule>', 'schedule trigger to run', ['daily', 'monthly']))
     .option('--pipeline <name>', 'pipeline to run by itself')
+    .option('--example <name>', 'copy the example export NAME that ships with hubc into DIR first; without --event, --schedule or --pipeline, start from its manifest or CSV')
     .option('--param <name=value>', 'pipeline parameter for --pipeline (repeatable; Array/Object/Bool/Int values as JSON)', collectParam, {})
     .addOption(releaseOption())
     .option('--now <iso>', 'current time for utcNow() and trigger times (default: the real time)', parseNow)
@@ -71,6 +74,7 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
     .addHelpText(
       'after',
       '\nExamples:\n' +
+        '  hubc simulate --storage ./storage --example focuscost-1.0r2-subscription --now 2024-05-15T12:00:00Z\n' +
         '  hubc simulate --storage ./storage --event rawexports/exports/daily/finops-hub-daily-costdetails/20240501-20240531/202405151026/3b9a1f6e/manifest.json --now 2024-05-15T12:00:00Z\n' +
         '  hubc simulate my-hub.yaml --storage ./storage --schedule daily --responses responses.json\n' +
         '  hubc simulate --storage ./storage --pipeline config_ConfigureExports --format json\n' +
@@ -83,26 +87,44 @@ export function registerSimulate(program: Command, ctx: CommandContext): void {
 async function simulateAction(ctx: CommandContext, command: Command, file: string, opts: SimulateFlags): Promise<void> {
   const { io } = ctx;
   const starts = [opts.event, opts.schedule, opts.pipeline].filter((x) => x !== undefined);
-  if (starts.length !== 1) command.error(`error: give exactly one of --event, --schedule and --pipeline (got ${starts.length})`, { exitCode: EXIT.usage });
+  if (starts.length > 1 || (starts.length === 0 && opts.example === undefined)) {
+    command.error(`error: give exactly one of --event, --schedule and --pipeline, or --example (got ${starts.length})`, { exitCode: EXIT.usage });
+  }
   if (Object.keys(opts.param).length && !opts.pipeline) command.error('error: --param goes with --pipeline', { exitCode: EXIT.usage });
   const report = (e: { code: string; message: string; hint?: string }) => {
     if (opts.format === 'json') io.out(`${JSON.stringify({ diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint }] }, null, 2)}\n`);
     else io.err(`error ${e.code}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
     return ctx.exit(EXIT.usage);
   };
-  const { formatSimulation, loadResponses, simulate, SimulationError } = await import('../../simulate/index.js');
+  const { copyExample, formatSimulation, loadResponses, simulate, SimulationError } = await import('../../simulate/index.js');
   let responses: ResponsesFile | undefined;
   try {
     responses = opts.responses ? loadResponses(opts.responses) : undefined;
   } catch (e) {
-    if (e instanceof SimulationError) return report(e);
+    if (e instanceof SimulationError) return report(e.diagnostic);
     throw e;
   }
   const compiled = await compileFile(io, file, opts.format, opts.release);
   if (typeof compiled === 'number') return ctx.exit(compiled);
+  let exampleEvent: string | undefined;
+  if (opts.example !== undefined) {
+    try {
+      const copied = copyExample(opts.example, opts.storage);
+      exampleEvent = copied.event;
+      if (opts.format !== 'json') {
+        io.err(`example ${opts.example}: ${copied.files.length - copied.kept.length} file(s) copied into ${opts.storage}${copied.kept.length ? `, ${copied.kept.length} already there` : ''}\n`);
+      }
+    } catch (e) {
+      if (e instanceof SimulationError) return report(e);
+      throw e;
+    }
+  }
+  if (starts.length === 0 && exampleEvent === undefined) {
+    command.error(`error: the example ${opts.example} has no manifest or single CSV to start from; give --event, --schedule or --pipeline`, { exitCode: EXIT.usage });
+  }
   const start: SimulationStart =
-    opts.event !== undefined
-      ? { kind: 'event', path: opts.event }
+    opts.event !== undefined || (exampleEvent !== undefined && !opts.schedule && !opts.pipeline)
+      ? { kind: 'event', path: opts.event ?? exampleEvent! }
       : opts.schedule
         ? { kind: 'schedule', schedule: opts.schedule }
         : { kind: 'pipeline', pipeline: opts.pipeline!, parameters: opts.param };
@@ -119,7 +141,7 @@ async function simulateAction(ctx: CommandContext, command: Command, file: strin
     });
   } catch (e) {
     // Bad input found before anything ran: the error alone, no report of a simulation that did not happen.
-    if (e instanceof SimulationError) return report(e);
+    if (e instanceof SimulationError) return report(e.diagnostic);
     throw e;
   }
   if (opts.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);

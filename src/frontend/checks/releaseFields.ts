@@ -9,7 +9,7 @@
  */
 import { codes } from '../../diagnostics/index.js';
 import { behaves, firstReleaseBehaving, firstReleaseWith, has, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../../model/releases.js';
-import { tierOfSku } from './skus.js';
+import { derivedDefault, FOLLOWING_FIELDS } from './fieldDefaults.js';
 import type { Check, CheckContext, DataPath } from './types.js';
 import { isObject } from '../../util/json.js';
 
@@ -19,6 +19,16 @@ export type Section = {
   /** The component, for messages. */
   what: string;
 } & ({ feature: ReleaseFeature; behaviour?: undefined } | { behaviour: ReleaseBehaviour; feature?: undefined });
+
+/**
+ * True when a release has a hub.yaml field: no section of {@link RELEASE_SECTIONS} that holds it (or is
+ * it) configures something the release lacks; and `datasets` only in a release that converts export
+ * datasets (its `exportVersions`; the dataset checks report the datasets and versions it lacks).
+ */
+export function fieldApplies(release: Release, path: DataPath): boolean {
+  if (path[0] === 'datasets' && !Object.keys(release.exportVersions).length) return false;
+  return RELEASE_SECTIONS.every((s) => sectionApplies(release, s) || s.path.length > path.length || s.path.some((seg, i) => seg !== path[i]));
+}
 
 /** True when a release has what a section configures. */
 export function sectionApplies(release: Release, s: Section): boolean {
@@ -64,9 +74,7 @@ function leaves(value: unknown, path: DataPath): DataPath[] {
 
 /** The default of a leaf: the schema default, or for the Data Explorer tier and capacity what the SKU implies. */
 function defaultAt(ctx: CheckContext, path: DataPath): unknown {
-  const key = path.join('.');
-  if (key === 'dataExplorer.sku.tier') return tierOfSku(String(ctx.data.dataExplorer?.sku?.name));
-  if (key === 'dataExplorer.sku.capacity') return tierOfSku(String(ctx.data.dataExplorer?.sku?.name)) === 'Basic' ? 1 : 2;
+  if (FOLLOWING_FIELDS[path.join('.')]) return derivedDefault(path, ctx.release, { dataExplorer: { sku: { name: ctx.data.dataExplorer?.sku?.name } } });
   return valueAt(ctx.defaults, path);
 }
 

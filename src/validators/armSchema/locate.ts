@@ -1,7 +1,7 @@
 /**
  * Where the official ARM JSON schemas come from, for `hubc validate` and the ARM schema validator.
  *
- * Sources, in order (README "Commands"; recipe `../shared/recipes/validators.md` §3.1):
+ * Sources, in order (docs/commands.md, "The ARM JSON schemas of hubc validate"; recipe `../shared/recipes/validators.md` §3.1):
  * 1. a folder given explicitly (`--schemas-dir`), else the `ARM_SCHEMAS_DIR` environment variable: used as
  *    is, it must hold `schemas/2019-04-01/deploymentTemplate.json`;
  * 2. `shared/arm-schemas` beside the checkout: `<cwd>/../shared/arm-schemas`, then
