@@ -120,12 +120,13 @@ test('killed between the flushed temporary file and the rename: the old file is 
 test('issue #29 finding 13: two writers of one --out file: the second does not delete the first one\'s temporary file as a leftover; both exit 0', async () => {
   const folder = mkdtempSync(join(dir, 'two-writers-'));
   const out = join(folder, 'out.json');
-  // The first writer stops (SIGSTOP) with its temporary file flushed, before its rename.
+  // Both replace an existing file (--force): the first stops (SIGSTOP) with its temporary file flushed, before its rename.
+  writeFileSync(out, '{}\n');
   let pid = 0;
-  const first = runChild(['params', HUB, '--out', out], { fault: 'params:out-flushed:stop', onSpawn: (p) => (pid = p) });
+  const first = runChild(['params', HUB, '--out', out, '--force'], { fault: 'params:out-flushed:stop', onSpawn: (p) => (pid = p) });
   for (let i = 0; i < 600 && !readdirSync(folder).some((n) => n.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 200));
-  const second = await runChild(['params', HUB, '--out', out]);
+  const second = await runChild(['params', HUB, '--out', out, '--force']);
   assert.is(second.code, 0, second.stderr);
   assert.is(readdirSync(folder).filter((n) => n.endsWith('.tmp')).length, 1, 'the first writer\'s temporary file is still there');
   process.kill(pid, 'SIGCONT');
