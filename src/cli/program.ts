@@ -26,6 +26,7 @@ import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
 import { registerImport } from './commands/import.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerGraph } from './commands/graph.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: RegisterCommand[] = [
@@ -35,6 +36,7 @@ const COMMANDS: RegisterCommand[] = [
   registerLint,
   registerDiff,
   registerUpgradePlan,
+  registerGraph,
   registerPublish,
   registerSimulate,
   registerDeploy,

@@ -15,7 +15,7 @@
  * Fault points (src/util/fault.ts): `build:staged` (the new folder written), `build:moved-aside` (between
  * the two renames), `build:swapped` (the new folder in place, the old one not yet removed).
  */
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { faultPoint } from '../util/fault.js';
@@ -98,6 +98,35 @@ function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<st
 }
 
 /**
+ * Creates the output folder and its parents, a link the user named being followed; a file (or anything but
+ * a folder) at the path or on the way is refused, where `mkdir` would say only EEXIST or ENOTDIR.
+ * @throws UnsafePathError naming the first part of the path that is not a folder
+ */
+function makeOutputFolder(root: string): void {
+  try {
+    mkdirSync(root, { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw e;
+  }
+  /** `stat` or `lstat`, undefined when nothing is there or a part before it is not a folder. */
+  const look = (p: string, follow: boolean) => {
+    try {
+      return follow ? statSync(p) : lstatSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw e;
+    }
+  };
+  if (look(root, true)?.isDirectory()) return;
+  const parts: string[] = [];
+  for (let p = root; p !== dirname(p); p = dirname(p)) parts.unshift(p);
+  // Followed through links: a file, a device, or a link that leads nowhere.
+  const blocked = parts.find((p) => look(p, false) && !look(p, true)?.isDirectory()) ?? root;
+  throw new UnsafePathError(blocked, kindOf(lstatSync(blocked)));
+}
+
+/**
  * Writes each release's `artifacts` (relative path -> text) to `<outDir>/<release>/`, replacing that folder
  * whole, under the lock of `outDir` (created when missing; a link to a folder is written through, as the
  * user named it). A `<release>` entry that is not a folder (a link, a file) is refused.
@@ -109,9 +138,7 @@ function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<st
  */
 export async function writeReleases(outDir: string, releases: readonly { release: string; artifacts: ReadonlyMap<string, string> }[]): Promise<string[]> {
   const root = resolve(outDir);
-  mkdirSync(root, { recursive: true });
-  const st = lstatSync(root, { throwIfNoEntry: false });
-  if (st && !st.isDirectory() && !st.isSymbolicLink()) throw new UnsafePathError(root, kindOf(st));
+  makeOutputFolder(root);
   return withFolderLock(root, (lock) => releases.map((r) => replaceRelease(root, r.release, r.artifacts, lock)));
 }
 

@@ -95,12 +95,17 @@ export const cliCodes = defineCodes({
     stage: 'environment',
     severity: 'error',
     meaning:
-      'An output path is a symbolic link, a folder, a device, a FIFO or a socket (or a folder hubc writes into holds one where it writes): hubc never writes through a link and never replaces such an entry. Exit 2.',
+      'An output path is a symbolic link, a folder, a device, a FIFO or a socket, or a folder hubc writes into is not one (a file, a link), or holds one of those where it writes: hubc never writes through a link and never replaces such an entry. Exit 2.',
     messages: {
       /** `what` says what is there: `a symbolic link`, `a FIFO (named pipe)`, `a character device`, ... */
       raise: (a: { path: string; what: string }) => ({
         message: `refusing to write ${a.path}: it is ${a.what}`,
         hint: 'Name a regular file (or a path where nothing is yet); to write where a link points, pass the target path itself.',
+      }),
+      /** Where hubc writes into a folder (`build --out`, a storage folder's `ingestion`): `what` is there instead. */
+      folder: (a: { path: string; what: string }) => ({
+        message: `refusing to write ${a.path}: it is ${a.what}, not a folder`,
+        hint: 'Name a folder (or a path where nothing is yet); hubc never writes through a link: to write into the folder a link points to, name that folder itself.',
       }),
     },
   },
@@ -149,6 +154,17 @@ export const cliCodes = defineCodes({
       raise: (a: { name: string; path: string; storage: string }) => ({
         message: `${a.path} in the storage folder ${a.storage} is not the file of the example ${a.name}; simulate --example never replaces a file`,
         hint: 'Use a new or empty --storage folder for the example, or remove that file first.',
+      }),
+    },
+  },
+  HUB050: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'The build given to `hubc graph` has no template to draw: its `azuredeploy.json` is not a JSON object. Exit 2.',
+    messages: {
+      raise: (a: { label: string }) => ({
+        message: `${a.label} has no azuredeploy.json that is a JSON object (a template), so there is nothing to draw`,
+        hint: 'Pass a hub.yaml, or a folder written by hubc build or hubc publish.',
       }),
     },
   },

@@ -44,6 +44,11 @@ export const diffPublishCodes = defineCodes({
         message: `${a.label}: ${a.file} does not compile${a.release ? ` for release ${a.release}` : ''}`,
         hint: 'Fix the errors listed above.',
       }),
+      /** A file past a limit of what hubc reads (HUB475, HUB476, listed before it). */
+      pastLimit: (a: { label: string; path: string }) => ({
+        message: `${a.label}: ${a.path} is past a limit of what hubc reads`,
+        hint: 'The diagnostic above says where; a file hubc build wrote never is.',
+      }),
     },
   },
   HUB402: {

@@ -58,7 +58,7 @@ export const hubYamlCodes = defineCodes({
       documents: { message: 'YAML syntax error: hub.yaml holds more than one YAML document (a second ---)', hint: 'Keep one hub per file: remove the second --- and what follows, or move it to a file of its own.' },
       aliases: (a: { detail: string }) => ({
         message: `YAML aliases cannot be expanded: ${a.detail}`,
-        hint: 'Write the values out instead of nesting aliases; hubc stops expanding aliases at a limit that keeps alias bombs out.',
+        hint: 'Set the anchor (&name) before every alias (*name) that refers to it, or write the values out instead.',
       }),
       recursiveAlias: {
         message: 'YAML aliases cannot be expanded: this alias refers to a mapping or list that contains it',

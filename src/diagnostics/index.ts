@@ -16,6 +16,8 @@ import { simulateCodes } from './simulate.js';
 import { feedCodes } from './feed.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { takeoverCodes } from './takeover.js';
+import { inputLimitCodes } from './inputLimits.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -31,6 +33,8 @@ export const codes = {
   ...feedCodes,
   ...upgradeCodes,
   ...lintCodes,
+  ...takeoverCodes,
+  ...inputLimitCodes,
 };
 
 /** A declared code, `'HUB104'`. */

@@ -29,6 +29,11 @@ export const simulateCodes = defineCodes({
         message: `the event blob ${a.path} does not exist in ${a.storage}`,
         hint: 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).',
       }),
+      /** The path names a folder (a container, or a folder in one). */
+      folder: (a: { path: string; storage: string }) => ({
+        message: `the event blob ${a.path} is a folder in ${a.storage}, not a blob`,
+        hint: 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json): an event is a blob created.',
+      }),
       empty: () => ({
         message: 'the event path is empty',
         hint: 'Pass --event PATH, the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).',

@@ -12,7 +12,8 @@
  *
  * Errors are {@link DiffLoadError}s with the codes HUB400 (not a release, file or folder), HUB401 (a folder
  * that no hubc command wrote, or that cannot be read) and HUB402 (a JSON file of the build that does not
- * parse); a hub file with errors gives its compile diagnostics.
+ * parse); a hub file with errors gives its compile diagnostics, a JSON file past a limit (HUB475, HUB476:
+ * nesting, src/expressions/arm/inputLimits.ts) its positioned diagnostic.
  *
  * Every file is read through src/util/inputFiles.ts: regular files only, within the size limits, and no
  * symbolic link out of a folder is followed (HUB400 for a hub file, HUB401 for a folder).
@@ -21,7 +22,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { compile } from '../compiler/compile.js';
-import { hasErrors, HubcError, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { hasErrors, HubcError, offsetPositions, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { jsonLimitPassed } from '../expressions/arm/inputLimits.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
@@ -65,12 +67,19 @@ export function recordedRelease(artifacts: ReadonlyMap<string, string>): string 
 }
 
 /**
- * Checks that every `.json` artifact parses.
- * @throws DiffLoadError HUB402 naming the first file that does not
+ * Checks that every `.json` artifact is within the limits of what hubc reads and parses.
+ * @param dir the folder the artifacts were read from, for the positions of diagnostics
+ * @throws DiffLoadError HUB402 naming the first file that does not parse; HUB401 with the positioned HUB475 or
+ *   HUB476 of the first file past a limit
  */
-export function checkJsonArtifacts(label: string, artifacts: ReadonlyMap<string, string>): void {
+export function checkJsonArtifacts(label: string, artifacts: ReadonlyMap<string, string>, dir = label): void {
   for (const [path, text] of artifacts) {
     if (!path.endsWith('.json')) continue;
+    const limit = jsonLimitPassed(text);
+    if (limit) {
+      const raised = limit.kind === 'json' ? codes.HUB475.raise({ limit: limit.limit }) : codes.HUB476.raise({ limit: limit.limit });
+      throw new DiffLoadError(codes.HUB401.pastLimit({ label, path }), [{ ...raised, file: join(dir, path), start: offsetPositions(text)(limit.offset) }]);
+    }
     try {
       JSON.parse(text);
     } catch (e) {
@@ -88,7 +97,7 @@ export function loadBuildFolder(dir: string, label = dir): DiffInput {
     const detail = e instanceof InputFileError ? `${e.file}: ${e.detail}` : (e as Error).message;
     throw new DiffLoadError(codes.HUB401.unreadable({ label, detail }));
   }
-  checkJsonArtifacts(label, artifacts);
+  checkJsonArtifacts(label, artifacts, dir);
   const release = recordedRelease(artifacts);
   return release ? { label, source: 'folder', release, artifacts } : { label, source: 'folder', artifacts };
 }
@@ -230,7 +239,7 @@ function publicTemplateOf(arg: string, publicTemplates: string | undefined): Pub
     }
     return isPublicTemplate(doc) ? readPublicTemplate(arg, text) : undefined;
   } catch (e) {
-    if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint });
+    if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint }, e.diagnostics);
     if (e instanceof InputFileError) throw new DiffLoadError(codes.HUB401.unreadable({ label: arg, detail: e.detail }));
     throw e;
   }
@@ -275,7 +284,7 @@ export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', o
     try {
       return { label, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, options.context) };
     } catch (e) {
-      if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint });
+      if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint }, e.diagnostics);
       throw e;
     }
   };

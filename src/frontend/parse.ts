@@ -7,12 +7,12 @@
  * document, the depth and size the data gets once aliases are expanded. Duplicate keys are found in one
  * linear pass (`./duplicates.ts`).
  */
-import { Composer, Parser, visit, type Document, type YAMLError } from 'yaml';
+import { Composer, type Document, type YAMLError } from 'yaml';
 import { nodeAt } from '../diagnostics/positions.js';
 import { offsetPositions, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { duplicateKeys } from './duplicates.js';
-import { HUB_YAML_LIMITS, measureExpanded, scanSyntax, type LimitPassed, type Unclosed } from './limits.js';
+import { HUB_YAML_LIMITS, measureExpanded, parseTokens, resolveAliases, scanSyntax, toPlainData, type LimitPassed, type Unclosed } from './limits.js';
 import { dottedPath, type DataPath } from './paths.js';
 import { indentationProblems, type IndentLevel, type IndentProblem } from './indentation.js';
 
@@ -50,7 +50,9 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
     return { diagnostics: [{ ...codes.HUB110.raise({ length: text.length, limit: HUB_YAML_LIMITS.textLength }), file, start: { line: 1, col: 1 } }] };
   }
   const position = offsetPositions(text);
-  const tokens = [...new Parser().parse(text)];
+  const parsed = parseTokens(text);
+  if ('limit' in parsed) return { diagnostics: [at(limitRaised(parsed.limit), parsed.limit.offset, parsed.limit.path)] };
+  const tokens = parsed.tokens;
   const scan = scanSyntax(tokens);
   if (scan.limit) return { diagnostics: [at(limitRaised(scan.limit), scan.limit.offset, scan.limit.path)] };
 
@@ -68,7 +70,12 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
   }
   if (diagnostics.length) return { diagnostics };
 
-  const expanded = measureExpanded(doc);
+  const targets = resolveAliases(doc);
+  for (const [alias, target] of targets) {
+    // As the yaml package says it (YAML: an alias refers to an anchor earlier in the document).
+    if (!target) return { diagnostics: [at(codes.HUB100.aliases({ detail: `Unresolved alias (the anchor must be set before the alias): ${alias.source}` }), alias.range?.[0] ?? 0)] };
+  }
+  const expanded = measureExpanded(doc, HUB_YAML_LIMITS, targets);
   if (!expanded.ok) {
     const raised =
       expanded.kind === 'recursive'
@@ -80,32 +87,16 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
   }
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    data = toPlainData(doc, targets);
   } catch (e) {
-    // The yaml package refuses aliases that expand to too much data ("billion laughs"), and aliases it
-    // cannot resolve; report at the first alias.
-    return { diagnostics: [at(codes.HUB100.aliases({ detail: firstLine((e as Error).message) }), firstAliasOffset(doc))] };
+    // Not expected once aliases are resolved and measured (a YAML 1.1 merge key of something but a mapping).
+    return { diagnostics: [at(codes.HUB100.aliases({ detail: firstLine((e as Error).message) }), [...targets.keys()][0]?.range?.[0] ?? 0)] };
   }
   return { source: { file, text, doc, position, data }, diagnostics };
 }
 
-/** Most times one alias may be expanded (the yaml package's guard against alias bombs). */
-const MAX_ALIAS_COUNT = 100;
-
 function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-}
-
-/** The offset of the first alias of a document (0 when it has none). The document's depth is bounded here. */
-function firstAliasOffset(doc: Document.Parsed): number {
-  let at = 0;
-  visit(doc, {
-    Alias(_key, node) {
-      at = node.range?.[0] ?? 0;
-      return visit.BREAK;
-    },
-  });
-  return at;
 }
 
 /**

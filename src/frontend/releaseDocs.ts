@@ -18,6 +18,7 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   dataExplorer: 'Data Explorer',
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
+  infrastructureEncryption: 'storage infrastructure encryption',
 };
 
 /** The changes of behaviour in words. */

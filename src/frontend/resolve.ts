@@ -46,7 +46,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
   return {
     release,
     hub: { name: data.hub.name, location: data.hub.location, eventGridLocation: data.hub.eventGridLocation },
-    storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus] },
+    storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus], infrastructureEncryption: data.storage.infrastructureEncryption },
     dataExplorer: {
       name: data.dataExplorer.name,
       sku: dataExplorerSku(data.dataExplorer.sku),

@@ -71,8 +71,8 @@ export interface FeedTree {
 
 /** The top-level files a publish writes besides release folders and versioned files. */
 const OWNED_FILES = new Set(['index.json', 'feed.xml', 'index.html']);
-/** `finops-hub-<release>.json`, `.ui.json` and the `latest` aliases. */
-const VERSIONED = /^finops-hub-[^/]+\.json$/;
+/** `finops-hub-<release>.json`, `.ui.json`, `.flow.svg` (flowGraphs.ts) and the `latest` aliases. */
+const VERSIONED = /^finops-hub-[^/]+\.(?:json|flow\.svg)$/;
 
 /** SHA-256 and size of a regular file, read in 1 MiB chunks, never through a link. */
 export function hashRegularFile(path: string): { sha256: string; size: number } {
@@ -104,7 +104,7 @@ function diskBlob(fs: FeedFs, full: string): FeedBlob {
 
 /**
  * Reads what a publish owns under `dir` (nothing when it does not exist): release folders (`0.7/`, every
- * file), the versioned files and aliases (`finops-hub-*.json`), index.json, feed.xml, index.html and
+ * file), the versioned files, aliases and flow pictures (`finops-hub-*.json`, `finops-hub-*.flow.svg`), index.json, feed.xml, index.html and
  * `schemas/hub.schema.json`. Files are hashed by streaming and read only when their bytes are needed
  * (index.json at once, for the compare-and-swap); every other entry of the feed (a video, a folder of the
  * site) is neither read nor hashed (issue #29, finding 11: two 500 MB files cost 1.1 GB, a file over 4 GiB

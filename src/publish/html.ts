@@ -2,11 +2,13 @@
  * `index.html`: one self-contained page (inline styles only; no scripts, external styles, fonts or images; an
  * empty `data:` icon so that browsers request no favicon)
  * listing a feed's releases newest first, each with its Deploy to Azure buttons for the three clouds, its
- * files with sizes and SHA-256 hashes (links relative to the feed), and its rendered release notes.
+ * files with sizes and SHA-256 hashes (links relative to the feed), its data flow picture (inline SVG,
+ * folded) and its rendered release notes.
  */
 import type { FeedIndex, FeedRelease } from './indexJson.js';
 import { notesHtml } from './notes.js';
 import { PORTALS, type Cloud } from './urls.js';
+import { flowGraphName } from './flowGraphs.js';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -26,10 +28,22 @@ h1 { font-size: 1.8rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .3
 table { border-collapse: collapse; font-size: .85rem; } td, th { text-align: left; padding: .15rem .6rem .15rem 0; vertical-align: top; }
 td.bytes { text-align: right; } code { font-size: .8rem; word-break: break-all; }
 .notes { border-left: 3px solid #eee; padding-left: 1rem; overflow-wrap: anywhere; }
+.flow figure { margin: .5rem 0; overflow-x: auto; } .flow svg { max-width: 100%; height: auto; }
 `;
 
+/** The release's data flow picture (./flowGraphs.ts), folded: the SVG inline, and a link to its file. */
+function flowSection(release: string, svg: string | undefined): string {
+  if (!svg) return '';
+  return [
+    '<details class="flow"><summary>Data flow: triggers, pipelines, datasets, storage and Data Explorer</summary>',
+    `<figure>${svg}</figure>`,
+    `<p><a href="${escapeHtml(href(flowGraphName(release)))}">Open the picture as an SVG file</a>. Dashed: declared by the template, deployed only with other parameter values.</p>`,
+    '</details>',
+  ].join('\n');
+}
+
 /** One release's section. */
-function releaseSection(r: FeedRelease, latest: boolean): string {
+function releaseSection(r: FeedRelease, latest: boolean, flow: string | undefined): string {
   const buttons = (Object.keys(PORTALS) as Cloud[])
     .map((c) => `<a href="${escapeHtml(r.deploy[c])}" title="Open the ${escapeHtml(PORTALS[c].title)} portal with this template">Deploy to ${escapeHtml(PORTALS[c].title)}</a>`)
     .join('\n');
@@ -44,13 +58,17 @@ function releaseSection(r: FeedRelease, latest: boolean): string {
     `<details><summary>All ${r.files.length} files with SHA-256 hashes</summary>`,
     `<table><thead><tr><th>File</th><th>Bytes</th><th>SHA-256</th></tr></thead><tbody>\n${rows}\n</tbody></table>`,
     '</details>',
+    flowSection(r.release, flow),
     `<div class="notes">\n${notesHtml(r.releaseNotes).trimEnd()}\n</div>`,
     '</section>',
   ].join('\n');
 }
 
-/** The page of an index; ends with a newline. */
-export function feedPage(index: FeedIndex): string {
+/**
+ * The page of an index; ends with a newline.
+ * @param flows each release's data flow picture as an `<svg>` element (`inlineFlowGraphs` of ./flowGraphs.ts)
+ */
+export function feedPage(index: FeedIndex, flows: ReadonlyMap<string, string> = new Map()): string {
   const intro = index.latest
     ? `<p>Newest release: <a href="#release-${escapeHtml(index.latest)}">${escapeHtml(index.latest)}</a> (also as <a href="finops-hub-latest.json">finops-hub-latest.json</a> and <a href="finops-hub-latest.ui.json">finops-hub-latest.ui.json</a>). Machine-readable: <a href="index.json">index.json</a>, <a href="feed.xml">Atom feed</a>.</p>`
     : '<p>No releases yet.</p>';
@@ -73,7 +91,7 @@ export function feedPage(index: FeedIndex): string {
     '<p>Each release is immutable: its files never change once published. Check a download against its SHA-256 hash.</p>',
     '</header>',
     '<main>',
-    ...index.releases.map((r) => releaseSection(r, r.release === index.latest)),
+    ...index.releases.map((r) => releaseSection(r, r.release === index.latest, flows.get(r.release))),
     '</main>',
     '</body>',
     '</html>',

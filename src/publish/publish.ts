@@ -3,7 +3,8 @@
  * feed.xml and index.html, atomically.
  *
  * Feed layout (DIR): `<release>/...` (everything `hubc build` writes), `finops-hub-<release>.json` and
- * `finops-hub-<release>.ui.json`, `finops-hub-latest.json` / `.ui.json` (the newest release), `index.json`
+ * `finops-hub-<release>.ui.json`, `finops-hub-<release>.flow.svg` (its data flow, ./flowGraphs.ts),
+ * `finops-hub-latest.json` / `.ui.json` (the newest release), `index.json`
  * (schemas/feed-index.schema.json), `feed.xml` (Atom), `index.html` and `schemas/hub.schema.json` (the hub.yaml
  * schema of this hubc). Other files in DIR are kept.
  *
@@ -63,6 +64,8 @@ import { feedPage } from './html.js';
 import { checkFeedIndex, type FeedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
 import { releaseNotes } from './notes.js';
 import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
+import { inlineFlowGraphs, setFlowGraphs } from './flowGraphs.js';
+import { loadSvgRenderer, type SvgRenderer } from '../graph/index.js';
 
 /**
  * Where a feed holds the hub.yaml JSON Schema (schemas/hub.schema.json of the hubc that published it,
@@ -102,6 +105,8 @@ export interface PublishOptions {
   fs?: FeedFs;
   /** How long to wait for another publisher's lock; default 60 s (src/util/lock.ts). */
   lockWaitMs?: number;
+  /** Draws each release's data flow picture (./flowGraphs.ts); default Graphviz, loaded once per publish. */
+  svg?: SvgRenderer;
 }
 
 /** What happened to each release published. */
@@ -192,10 +197,11 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
     if (e instanceof PublishError) throw e;
     throw new PublishError(codes.HUB413.unreadable({ dir: given, detail: (e as Error).message }));
   }
+  const svg = options.svg ?? (await loadSvgRenderer());
   const retried: string[] = [];
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options, recovered, guard: writeGuard(lock, dir) }), { waitMs: options.lockWaitMs });
+      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options: { ...options, svg }, recovered, guard: writeGuard(lock, dir) }), { waitMs: options.lockWaitMs });
       return { ...outcome, retried };
     } catch (e) {
       if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
@@ -280,10 +286,11 @@ function publishLocked({ fs, dir, given, options, recovered, guard }: LockedPubl
   const recorded = oldIndex ? [...listed] : [...present];
   const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
   const latest = setAliases(desired, releases);
+  setFlowGraphs(desired, releases, options.svg!);
   const index = feedIndex(desired, releases, latest, baseUrl, dateOfRelease(actions, oldIndex, options));
   desired.set('index.json', blobOf(Buffer.from(toJsonText(index), 'utf8')));
   desired.set('feed.xml', blobOf(Buffer.from(atomFeed(index), 'utf8')));
-  desired.set('index.html', blobOf(Buffer.from(feedPage(index), 'utf8')));
+  desired.set('index.html', blobOf(Buffer.from(feedPage(index, inlineFlowGraphs(desired, releases)), 'utf8')));
   // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
   desired.set(HUB_SCHEMA_PATH, blobOf(readFileSync(packagePath('schemas', 'hub.schema.json'))));
 

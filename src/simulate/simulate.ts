@@ -108,7 +108,7 @@ function checkStart(options: SimulateOptions, factory: Factory, storage: LocalSt
       if (!(e instanceof StoragePathError)) throw e;
       throw new SimulationError(start.path.replace(/\\/g, '/').split('/').includes('..') ? codes.HUB451.outside({ path: start.path }) : codes.HUB451.empty());
     }
-    if (!storage.isFile(path)) throw new SimulationError(codes.HUB451.raise({ path, storage: options.storage }));
+    if (!storage.isFile(path)) throw new SimulationError((storage.isFolder(path) ? codes.HUB451.folder : codes.HUB451.raise)({ path, storage: options.storage }));
     const event: BlobEvent = { type: 'Microsoft.Storage.BlobCreated', path, size: storage.size(path) };
     return { kind: 'event', event, runs: runsForBlobEvent(factory, event, now) };
   }

@@ -3,7 +3,8 @@
  * semantic comparison of `hubc diff` (`diffBuilds`) and its upgrade notes. Pure: works on the in-memory
  * artifacts only; `hubc deploy --upgrade` passes the deployment context so that resource IDs are concrete.
  *
- * Order: `prepare` (the saved parameter file), `before` (stop every trigger of A, delete the triggers B
+ * Warnings come first (./warnings.ts: a change of network exposure, data a step cannot keep). Order of the
+ * steps: `prepare` (the saved parameter file), `before` (stop every trigger of A, delete the triggers B
  * lacks, delete the resources in B's way, referrers first), `deploy` (B, with its settings and
  * start-triggers scripts), `after` (delete the pipelines, datasets and linked services B lacks, then the
  * resources B lacks, then move data into B's layout).
@@ -20,7 +21,8 @@ import { accessSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
 import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
-import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
+import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
+import { dataLossWarnings, networkExposureWarnings } from './warnings.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
 
@@ -71,7 +73,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
     // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
     drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
     drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
-    return finish(a, b, drafts, notes, migration);
+    return finish(a, b, drafts, notes, migration, []);
   }
   if (a.source === 'public' && l.left.some((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts')) {
     notes.push(
@@ -86,7 +88,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
-  return finish(a, b, drafts, notes, migration);
+  return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 
 /**
@@ -200,7 +202,7 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
 }
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
-function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters']): UpgradePlan {
+function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
   const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
@@ -208,7 +210,7 @@ function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], mi
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
-  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes };
+  const plan: UpgradePlan = { from: side(a), to: side(b), warnings: warnings.map((w) => ({ ...w, message: named(w.message) })), steps, notes };
   if (migration) plan.parameters = migration;
   return plan;
 }

@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['validators'],
   ['build', 'public'],
   ['compiler'],
-  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import'],
+  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'graph'],
   ['cli'],
 ];
 

@@ -15,6 +15,8 @@ import { simulateCodes } from '../../src/diagnostics/simulate.js';
 import { feedCodes } from '../../src/diagnostics/feed.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
+import { takeoverCodes } from '../../src/diagnostics/takeover.js';
+import { inputLimitCodes } from '../../src/diagnostics/inputLimits.js';
 import { RULES } from '../../src/lint/registry.js';
 import { API_VERSIONS_AS_OF } from '../../src/lint/data/apiVersions.js';
 
@@ -75,6 +77,8 @@ test('each stage file declares only the codes of its range', () => {
     [feedCodes, 470, 474],
     [upgradeCodes, 480, 499],
     [lintCodes, 500, 599],
+    [takeoverCodes, 600, 619],
+    [inputLimitCodes, 475, 478],
   ];
   const all = ranges.flatMap(([table, lo, hi]) =>
     Object.entries(table).map(([key, entry]) => {

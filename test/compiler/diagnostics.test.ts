@@ -260,6 +260,15 @@ test('HUB220/HUB221: a field the release lacks is an error when it would change 
   assert.equal(warnings.map((d) => d.path).sort(), ['customDatasets', 'dataExplorer', 'datasets', 'hub.eventGridLocation', 'networking', 'retention.dataExplorerFinalMonths', 'retention.dataExplorerLogDays']);
 });
 
+test('networking.publicAccess: true before 0.7 states what the release does (no diagnostic); false, the default, has no effect (HUB221) (issue #31 item 4)', () => {
+  const hub = (access: boolean) => `release: "0.6"\nhub:\n  name: finops-hub\nnetworking:\n  publicAccess: ${access}\n`;
+  const open = compile(hub(true));
+  assert.ok(open.release);
+  assert.equal(open.diagnostics, []);
+  const closed = compile(hub(false));
+  assert.equal(closed.diagnostics.map((d) => [d.code, d.path]), [['HUB221', 'networking']]);
+});
+
 test('HUB220: a dataset the release does not ingest, listed on purpose, is an error naming the first release with it', () => {
   const text = 'release: "0.4"\nhub:\n  name: finops-hub\ndatasets:\n  - name: Prices\n';
   const d = onlyError(text);

@@ -83,7 +83,8 @@ test('the feed holds every release, the versioned files, the latest alias, and a
     }
   for (const a of index.aliases) assert.is(a.sha256, sha(files.get(a.path)!));
   const unlisted = [...files.keys()].filter((p) => !listed.has(p));
-  assert.equal(unlisted, ['feed.xml', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json', 'schemas/hub.schema.json']);
+  // Derived like the pages: each release's data flow picture (issue #30 item 19).
+  assert.equal(unlisted, ['feed.xml', 'finops-hub-0.6.flow.svg', 'finops-hub-0.7.flow.svg', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json', 'schemas/hub.schema.json']);
   // The hub.yaml schema of this hubc, for modelines that point at the feed (issue #21).
   assert.equal(JSON.parse(files.get('schemas/hub.schema.json')!.toString()), JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8')));
   // Release notes: 0.7 against 0.6 names what 0.7 added.

@@ -98,9 +98,11 @@ test('an existing file keeps its mode (0600 stays 0600); a new one gets 0666 les
 });
 
 test('killed between the flushed temporary file and the rename: the old file is whole; the same command again completes and leaves no temporary file', async () => {
-  const cases: { name: string; args: (out: string) => string[]; fault: string }[] = [
-    { name: 'params', args: (out) => ['params', HUB, '--out', out, '--force'], fault: 'params:out-flushed' },
-    { name: 'upgrade-plan', args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out], fault: 'upgrade-plan:out-flushed' },
+  const isParameterFile = (text: string) => Boolean(JSON.parse(text).parameters);
+  const cases: { name: string; args: (out: string) => string[]; fault: string; complete: (text: string) => boolean }[] = [
+    { name: 'params', args: (out) => ['params', HUB, '--out', out, '--force'], fault: 'params:out-flushed', complete: isParameterFile },
+    { name: 'upgrade-plan', args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out], fault: 'upgrade-plan:out-flushed', complete: isParameterFile },
+    { name: 'graph', args: (out) => ['graph', HUB, '--format', 'svg', '--out', out], fault: 'graph:out-flushed', complete: (text) => text.trimEnd().endsWith('</svg>') },
   ];
   for (const c of cases) {
     const folder = mkdtempSync(join(dir, `${c.name}-kill-`));
@@ -111,7 +113,7 @@ test('killed between the flushed temporary file and the rename: the old file is 
     assert.is(readFileSync(out, 'utf8'), 'old content\n', `${c.name}: the old file is whole`);
     const again = await runHubc(c.args(out));
     assert.is(again.code, 0, again.stderr);
-    assert.ok(JSON.parse(readFileSync(out, 'utf8')).parameters, `${c.name}: the new file is complete`);
+    assert.ok(c.complete(readFileSync(out, 'utf8')), `${c.name}: the new file is complete`);
     assert.equal(readdirSync(folder), ['out.json'], `${c.name}: no temporary file is left`);
   }
   assert.not.ok(existsSync(join(dir, 'out.json')));

@@ -5,6 +5,7 @@
  * (HUB491). The planner (src/upgrade/) is loaded by the action.
  */
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
+import { parseJsonInput } from '../../util/json.js';
 import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
@@ -69,7 +70,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       let parameters: { file: string; doc: unknown; out?: string } | undefined;
       if (opts.parameters) {
         try {
-          parameters = { file: opts.parameters, doc: JSON.parse(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
+          parameters = { file: opts.parameters, doc: parseJsonInput(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
         } catch (e) {
           const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
           return fail(r.code, r.message, r.hint!);

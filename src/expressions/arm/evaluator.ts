@@ -61,10 +61,13 @@ export interface ArmEvalContext {
   copyIndex?: number | Record<string, number>;
   /**
    * `reference(resourceId, ...)` of resources whose runtime state the caller knows (e.g. the outputs of a
-   * nested deployment): the value for a resource ID (compared as given), or undefined to leave the call
+   * nested deployment, or what `runtime.ts` derives from a declaration): the value for a resource ID
+   * (compared as given; `full` for `reference(id, apiVersion, 'Full')`), or undefined to leave the call
    * residual. Members the value lacks stay residual.
    */
-  reference?: (resourceId: string) => ArmValue | undefined;
+  reference?: (resourceId: string, full: boolean) => ArmValue | undefined;
+  /** The resource ID a symbolic name designates (languageVersion 2.0: `reference('vnet')`), when known. */
+  symbol?: (name: string) => string | undefined;
   /**
    * When true (default) a variable whose value is not fully known is replaced by its residual
    * expression; when false, `variables('name')` is kept.
@@ -141,6 +144,7 @@ export class Scope {
       environment: ctx.environment === 'AzureCloud' ? AZURE_CLOUD_ENVIRONMENT : ctx.environment,
       copyIndex: ctx.copyIndex,
       reference: ctx.reference,
+      symbol: ctx.symbol,
     };
     this.userFunctions = readUserFunctions(ctx.functions);
     this.inline = ctx.inlineVariables !== false;

@@ -17,6 +17,7 @@ import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
 import { templateContext } from './evaluate.js';
 import { ArmParseError } from './parser.js';
 import { isObject } from '../../util/json.js';
+import { declaredReference, RUNTIME_PROPERTIES, type DeclaredShape } from './runtime.js';
 
 /** One resource a template deploys, as far as the context allows to evaluate it. */
 export interface FlatResource {
@@ -119,6 +120,7 @@ class TemplateScope {
   private readonly scope: Scope;
   private readonly deployments = new Map<string, { resource: Record<string, unknown>; result?: FlatTemplate }>();
   private readonly bodies?: (type: string) => boolean;
+  private declaredCache?: Map<string, DeclaredShape>;
 
   constructor(
     private readonly template: Record<string, unknown>,
@@ -127,12 +129,31 @@ class TemplateScope {
     private readonly parentDeployed: boolean | undefined,
   ) {
     this.bodies = ctx.bodies;
-    this.scope = new Scope({ ...templateContext(template, ctx), reference: (id) => this.reference(id) });
+    this.scope = new Scope({ ...templateContext(template, ctx), reference: (id, full) => this.reference(id, full), symbol: (name) => this.symbolId(name) });
     for (const r of this.resourceList()) {
       if (!isInnerDeployment(r)) continue;
       const name = this.tryFold(r.name);
       if (typeof name === 'string') this.deployments.set(name.toLowerCase(), { resource: r });
     }
+  }
+
+  /**
+   * The resource ID a symbolic name designates (languageVersion 2.0 templates, whose `resources` is an
+   * object keyed by symbolic name: `reference('vnet')`), or undefined.
+   */
+  private symbolId(symbol: string): string | undefined {
+    const list = this.template.resources;
+    if (!isArmObject(list as ArmValue) || Array.isArray(list)) return undefined;
+    const hit = Object.entries(list as Record<string, unknown>).find(([k]) => k.toLowerCase() === symbol.toLowerCase())?.[1];
+    if (!isArmObject(hit as ArmValue)) return undefined;
+    const r = hit as Record<string, unknown>;
+    const name = this.tryFold(r.name);
+    const ctx = this.scope.ctx;
+    const group = ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
+    if (typeof name !== 'string' || !group || r.scope !== undefined) return undefined;
+    const [ns, ...types] = String(r.type).split('/');
+    const names = name.split('/');
+    return `${group}/providers/${ns}/${types.map((t, i) => `${t}/${names[i] ?? ''}`).join('/')}`;
   }
 
   private resourceList(): Record<string, unknown>[] {
@@ -150,18 +171,57 @@ class TemplateScope {
     }
   }
 
-  /** `reference()` of a sibling nested deployment: its known outputs. */
-  private reference(id: string): ArmValue | undefined {
+  /**
+   * `reference()` of a sibling nested deployment (its known outputs), or of a resource declared in this
+   * scope (what its declaration fixes of its runtime state, `./runtime.ts`).
+   */
+  private reference(id: string, full: boolean): ArmValue | undefined {
     const m = DEPLOYMENT_ID.exec(id);
-    const name = (m ? m[1] : id).toLowerCase();
-    const entry = this.deployments.get(name);
-    if (!entry) return undefined;
+    // A deployment by ID, or by its name alone (`reference('storage')`, which ARM resolves in the template).
+    const entry = this.deployments.get((m ? m[1] : id).toLowerCase());
+    if (!entry && !id.includes('/')) {
+      // A symbolic name (languageVersion 2.0): the resource it names, by its ID.
+      const symbolic = this.symbolId(id);
+      return symbolic ? this.reference(symbolic, full) : undefined;
+    }
+    if (!entry) {
+      const declared = this.declared().get(id.toLowerCase());
+      return declared ? declaredReference(declared, this.scope.deployment.environment, full) : undefined;
+    }
     const result = this.nested(entry);
     const outputs: Record<string, ArmValue> = {};
     for (const [k, o] of Object.entries(result.outputs)) {
       if (isArmObject(o as ArmValue) && 'value' in (o as object) && isKnownJson((o as { value: unknown }).value)) outputs[k] = { value: (o as { value: ArmValue }).value };
     }
-    return { outputs };
+    return full ? { properties: { outputs } } : { outputs };
+  }
+
+  /** The top-level resources of this scope whose runtime state `./runtime.ts` derives, by lower-case ID; folded once (empty while being folded, so a reference inside a declaration stays residual). */
+  private declared(): Map<string, DeclaredShape> {
+    if (this.declaredCache) return this.declaredCache;
+    this.declaredCache = new Map();
+    const out = new Map<string, DeclaredShape>();
+    const ctx = this.scope.ctx;
+    const group = ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
+    for (const r of this.resourceList()) {
+      const type = String(r.type);
+      if (!group || r.copy !== undefined || !RUNTIME_PROPERTIES[type.toLowerCase()]) continue;
+      const name = this.tryFold(r.name);
+      if (typeof name !== 'string') continue;
+      const id = `${group}/providers/${type}/${name}`;
+      out.set(id.toLowerCase(), { id, type, name: name.split('/').pop()!, location: this.tryFold(r.location), properties: this.tryFold(r.properties) ?? this.partial(r.properties) });
+    }
+    this.declaredCache = out;
+    return out;
+  }
+
+  /** A value folded as far as known, residual members kept as `[...]` text (undefined when folding fails). */
+  private partial(value: unknown): unknown {
+    try {
+      return foldedToJson(this.scope.root().foldJson(value));
+    } catch {
+      return undefined;
+    }
   }
 
   private nested(entry: { resource: Record<string, unknown>; result?: FlatTemplate }, ev: Evaluator = this.scope.root(), deployed?: boolean): FlatTemplate {
@@ -235,6 +295,8 @@ class TemplateScope {
   }
 
   private add(r: Record<string, unknown>, out: FlatResource[], parent: { type: string; name?: string } | undefined): void {
+    // `existing: true` (languageVersion 2.0) refers to a resource deployed elsewhere: this template does not deploy it.
+    if (r.existing === true) return;
     const copy = isArmObject(r.copy as ArmValue) ? (r.copy as { name?: string; count?: unknown }) : undefined;
     if (!copy) {
       this.addOne(r, this.scope.root(), out, parent);

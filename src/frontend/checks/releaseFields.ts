@@ -18,6 +18,12 @@ export type Section = {
   path: DataPath;
   /** The component, for messages. */
   what: string;
+  /**
+   * Values of the section's fields that say what a release without the component does anyway (a release
+   * without private networking leaves the data lake open: `networking.publicAccess: true`): stating them
+   * changes nothing for that release, and they carry over to a later one (`hubc import` writes them).
+   */
+  implied?: readonly { path: DataPath; value: unknown; why: string }[];
 } & ({ feature: ReleaseFeature; behaviour?: undefined } | { behaviour: ReleaseBehaviour; feature?: undefined });
 
 /**
@@ -43,13 +49,19 @@ function firstReleaseFor(s: Section): string | undefined {
 /** The hub.yaml sections that configure a component only some releases have. */
 export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['hub', 'eventGridLocation'], feature: 'eventGridRegistration', what: 'the temporary Event Grid namespace' },
+  { path: ['storage', 'infrastructureEncryption'], feature: 'infrastructureEncryption', what: "the data lake's infrastructure encryption" },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['dataExplorer', 'trustedExternalTenants'], behaviour: 'dataExplorerTrustedTenants', what: "the Data Explorer cluster's trusted tenants" },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'ingestionMonths'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'dataExplorerLogDays'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['retention', 'dataExplorerFinalMonths'], feature: 'dataExplorer', what: 'Data Explorer' },
-  { path: ['networking'], feature: 'privateNetworking', what: 'private networking' },
+  {
+    path: ['networking'],
+    feature: 'privateNetworking',
+    what: 'private networking',
+    implied: [{ path: ['networking', 'publicAccess'], value: true, why: 'a release without private networking leaves the data lake open to public access' }],
+  },
   { path: ['remoteHub'], feature: 'remoteHub', what: 'a remote hub' },
   { path: ['schedules'], feature: 'managedExports', what: 'managed exports' },
   { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
@@ -78,6 +90,12 @@ function defaultAt(ctx: CheckContext, path: DataPath): unknown {
   return valueAt(ctx.defaults, path);
 }
 
+/** True when a leaf holds the value a release without the section's component has anyway (`implied`). */
+function isImplied(s: Section, leaf: DataPath, value: unknown): boolean {
+  const implied = s.implied?.find((i) => i.path.join('.') === leaf.join('.'));
+  return implied !== undefined && JSON.stringify(value) === JSON.stringify(implied.value);
+}
+
 export const releaseFieldsCheck: Check = {
   codes: [codes.HUB220, codes.HUB221],
   run(ctx) {
@@ -92,8 +110,10 @@ export const releaseFieldsCheck: Check = {
         const value = valueAt(ctx.data, leaf);
         // A list without a schema default defaults to empty (customDatasets).
         const fallback = defaultAt(ctx, leaf) ?? (Array.isArray(value) ? [] : undefined);
-        return JSON.stringify(value) !== JSON.stringify(fallback);
+        return JSON.stringify(value) !== JSON.stringify(fallback) && !isImplied(s, leaf, value);
       });
+      // A section that states what the release does anyway (and defaults) is a fact of the release: nothing to say.
+      if (!changed.length && leaves(valueAt(ctx.original, s.path), s.path).some((leaf) => isImplied(s, leaf, valueAt(ctx.data, leaf)))) continue;
       if (!changed.length) {
         ctx.report(codes.HUB221.section({ path: s.path.join('.'), what: s.what, release: r.version, hint }), s.path, { key: true });
         continue;
