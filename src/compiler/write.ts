@@ -8,7 +8,9 @@
  * between the two renames (the only moment without `<release>`) it leaves both, and the next write of the
  * release first rolls that forward ({@link recoverRelease}): the staging folder was complete before the
  * first rename. Everything else such a run left is removed. The whole write holds the output folder's lock
- * (src/util/lock.ts), so two builds into one folder never remove each other's staging folders.
+ * (src/util/lock.ts), so two builds into one folder never remove each other's staging folders; before each
+ * rename the build checks that the lock is still its own (a build stalled past the lock's stale time, whose
+ * lock another build took over, stops with LockLostError instead of renaming over that build's folders).
  *
  * Fault points (src/util/fault.ts): `build:staged` (the new folder written), `build:moved-aside` (between
  * the two renames), `build:swapped` (the new folder in place, the old one not yet removed).
@@ -18,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { faultPoint } from '../util/fault.js';
 import { kindOf, lstatIfExists, UnsafePathError } from '../util/files.js';
-import { withFolderLock } from '../util/lock.js';
+import { withFolderLock, type FolderLock } from '../util/lock.js';
 
 /** Staging (`.hubc-0.7-0123456789ab`) and moved-aside (`....old`) folders of a release write. */
 function leftoverPattern(release: string): RegExp {
@@ -59,8 +61,8 @@ export function recoverRelease(root: string, release: string): string[] {
   return done;
 }
 
-/** Writes one release folder; the caller holds the lock of `root`. */
-function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<string, string>): string {
+/** Writes one release folder; the caller holds `lock`, the lock of `root`. */
+function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<string, string>, lock: FolderLock): string {
   recoverRelease(root, release);
   const target = join(root, release);
   const existing = lstatIfExists(target);
@@ -76,6 +78,7 @@ function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<st
       writeFileSync(file, text, { encoding: 'utf8', flag: 'wx' });
     }
     faultPoint('build:staged');
+    lock.check();
     const backup = existing ? `${staging}.old` : undefined;
     if (backup) renameSync(target, backup);
     faultPoint('build:moved-aside');
@@ -130,12 +133,13 @@ function makeOutputFolder(root: string): void {
  * @returns the folders written, in order
  * @throws UnsafePathError when `<outDir>/<release>` is not a folder
  * @throws FolderLockedError (src/util/lock.ts) when another hubc process holds the folder for the whole wait
+ * @throws LockLostError (src/util/lock.ts) when another process took the lock over while this one held it
  * @throws Error (file system errors) after removing the staging folder
  */
 export async function writeReleases(outDir: string, releases: readonly { release: string; artifacts: ReadonlyMap<string, string> }[]): Promise<string[]> {
   const root = resolve(outDir);
   makeOutputFolder(root);
-  return withFolderLock(root, () => releases.map((r) => replaceRelease(root, r.release, r.artifacts)));
+  return withFolderLock(root, (lock) => releases.map((r) => replaceRelease(root, r.release, r.artifacts, lock)));
 }
 
 /**

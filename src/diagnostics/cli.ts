@@ -116,7 +116,7 @@ export const cliCodes = defineCodes({
     messages: {
       raise: (a: { dir: string; seconds: number; pid?: number }) => ({
         message: `${a.dir} is locked by another hubc process${a.pid ? ` (pid ${a.pid})` : ''}; waited ${a.seconds} s`,
-        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once on the same machine, after 10 s otherwise).',
+        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once when it ran on this machine, in this PID namespace; otherwise once its heartbeat is 10 s old).',
       }),
     },
   },

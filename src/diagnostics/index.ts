@@ -13,6 +13,7 @@ import { outputCodes } from './output.js';
 import { diffPublishCodes } from './diffPublish.js';
 import { deployCodes } from './deploy.js';
 import { simulateCodes } from './simulate.js';
+import { feedCodes } from './feed.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
 import { takeoverCodes } from './takeover.js';
@@ -31,6 +32,7 @@ export const codes = {
   ...diffPublishCodes,
   ...deployCodes,
   ...simulateCodes,
+  ...feedCodes,
   ...upgradeCodes,
   ...lintCodes,
   ...takeoverCodes,

@@ -1,5 +1,5 @@
 /**
- * Diagnostic registry, HUB450-HUB479: `hubc simulate`.
+ * Diagnostic registry, HUB450-HUB479: `hubc simulate` (HUB470-HUB474 are lent to ../feed.ts: a feed's lock and integrity).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';

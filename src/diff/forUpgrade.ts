@@ -7,7 +7,7 @@
 export { compareUpgrade, type KnownValues, type UpgradeComparison } from './compare.js';
 export { parameterNotes } from './upgrade.js';
 export { templateOf } from './template.js';
-export { loadDiffInput } from './load.js';
+export { loadDiffInput, type LoadOptions } from './load.js';
 export { sideOf, type DiffInput, type DiffResult, type DiffSide, type UpgradeNote } from './types.js';
 export { mayBeDeployed, type DeclaredResource } from './deployed.js';
 export { describeResources, readableName, releaseOf, sharedResources, shortName, typeWord, type Leftovers } from './leftovers.js';

@@ -7,7 +7,9 @@
  *   write `./0.7` for a folder of that name;
  * - a hub.yaml file: compiled for its own release;
  * - a folder written by `hubc build` (`dist-templates/0.7`, holding `azuredeploy.json`) or a release folder of
- *   a feed written by `hubc publish` (`feed/0.7`); the feed folder itself stands for its newest release.
+ *   a feed written by `hubc publish` (`feed/0.7`); the feed folder itself stands for its newest release, which
+ *   must be a release folder inside it (HUB472). A feed's release folder is checked against the SHA-256
+ *   hashes of the feed's index.json (HUB473, unless `--allow-modified-feed`).
  *
  * Errors are {@link DiffLoadError}s with the codes HUB400 (not a release, file or folder), HUB401 (a folder
  * that no hubc command wrote, or that cannot be read) and HUB402 (a JSON file of the build that does not
@@ -17,8 +19,9 @@
  * Every file is read through src/util/inputFiles.ts: regular files only, within the size limits, and no
  * symbolic link out of a folder is followed (HUB400 for a hub file, HUB401 for a folder).
  */
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { compile } from '../compiler/compile.js';
 import { hasErrors, HubcError, offsetPositions, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { jsonLimitPassed } from '../expressions/arm/inputLimits.js';
@@ -101,8 +104,15 @@ export function loadBuildFolder(dir: string, label = dir): DiffInput {
   return release ? { label, source: 'folder', release, artifacts } : { label, source: 'folder', artifacts };
 }
 
-/** The newest release a feed's index.json lists, or undefined when it is not a feed index. */
-function newestFeedRelease(dir: string, label: string): string | undefined {
+/** Options of loading a side from a folder. */
+export interface LoadOptions {
+  /** Use a feed's release folder even when its files differ from the SHA-256 hashes of the feed's index.json (`--allow-modified-feed`). */
+  allowModifiedFeed?: boolean;
+}
+
+/** A feed's index.json (`kind: hubc-release-feed`) in `dir`, parsed; undefined when `dir` holds none. */
+function feedIndexIn(dir: string, label: string): JsonObject | undefined {
+  if (!existsSync(join(dir, 'index.json'))) return undefined;
   let text: string;
   try {
     text = readInputFile(join(dir, 'index.json'), { maxBytes: INPUT_LIMITS.json });
@@ -110,22 +120,64 @@ function newestFeedRelease(dir: string, label: string): string | undefined {
     throw new DiffLoadError(codes.HUB401.unreadable({ label, detail: e instanceof InputFileError ? `${e.file}: ${e.detail}` : (e as Error).message }));
   }
   const index = tryParseJson(text);
-  const latest = isObject(index) ? index.latest : undefined;
-  return typeof latest === 'string' ? latest : undefined;
+  return isObject(index) && index.kind === 'hubc-release-feed' ? index : undefined;
 }
 
 /**
- * Loads a folder: a build (holds `azuredeploy.json`) or a feed (holds `index.json`; its newest release is used).
- * @throws DiffLoadError HUB401 for any other folder
+ * Checks a feed's release folder as read against the feed's index.json: every file listed with its SHA-256,
+ * none missing, none added (issue #29, finding 5: a published release changed afterwards was used silently).
+ * @throws DiffLoadError HUB473 naming the files, unless `allow`
  */
-function loadFolder(dir: string, label: string): DiffInput {
-  if (existsSync(join(dir, 'azuredeploy.json'))) return loadBuildFolder(dir, label);
-  if (existsSync(join(dir, 'index.json'))) {
-    const latest = newestFeedRelease(dir, label);
-    if (latest && existsSync(join(dir, latest, 'azuredeploy.json'))) return loadBuildFolder(join(dir, latest), `${label}/${latest}`);
+function verifyFeedRelease(index: JsonObject, release: string, artifacts: ReadonlyMap<string, string>, label: string, allow: boolean | undefined): void {
+  const record = Array.isArray(index.releases) ? index.releases.find((r) => isObject(r) && r.release === release) : undefined;
+  const listed = new Map<string, unknown>();
+  if (isObject(record) && Array.isArray(record.files))
+    for (const f of record.files) if (isObject(f) && typeof f.path === 'string' && f.path.startsWith(`${release}/`)) listed.set(f.path.slice(release.length + 1), f.sha256);
+  const problems: string[] = [];
+  if (!isObject(record)) problems.push(`index.json does not list release ${release}`);
+  for (const [path, text] of artifacts) {
+    if (!listed.has(path)) problems.push(`${path} is not listed in index.json`);
+    else if (createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex') !== listed.get(path)) problems.push(`${path} does not have the SHA-256 index.json gives`);
+  }
+  for (const path of listed.keys()) if (!artifacts.has(path)) problems.push(`${path} is missing`);
+  if (problems.length && !allow) throw new DiffLoadError(codes.HUB473.raise({ label, files: problems }));
+}
+
+/**
+ * Loads a folder: a build (holds `azuredeploy.json`) or a feed (holds `index.json`; its newest release is
+ * used). A release folder of a feed (given as the feed or as `feed/<release>`) is checked against the
+ * feed's index.json; the newest release must be a release folder inside the feed.
+ * @throws DiffLoadError HUB401 for any other folder, HUB472 for a `latest` outside the feed, HUB473 for files
+ *   that differ from the index
+ */
+function loadFolder(dir: string, label: string, options: LoadOptions = {}): DiffInput {
+  if (existsSync(join(dir, 'azuredeploy.json'))) {
+    const input = loadBuildFolder(dir, label);
+    const parent = resolve(dir, '..');
+    const index = parent !== resolve(dir) ? feedIndexIn(parent, label) : undefined;
+    const release = basename(resolve(dir));
+    if (index && Array.isArray(index.releases) && index.releases.some((r) => isObject(r) && r.release === release))
+      verifyFeedRelease(index, release, input.artifacts, label, options.allowModifiedFeed);
+    return input;
+  }
+  const index = feedIndexIn(dir, label);
+  const latest = index?.latest;
+  if (typeof latest === 'string') {
+    // Only a release folder directly inside the feed (issue #29, finding 5: "../../elsewhere/0.3" was followed).
+    if (!isReleaseName(latest)) throw new DiffLoadError(codes.HUB472.raise({ label, latest, why: 'which is not a release folder name' }));
+    const inside = lstatSync(join(dir, latest), { throwIfNoEntry: false });
+    if (inside?.isSymbolicLink()) throw new DiffLoadError(codes.HUB472.raise({ label, latest, why: 'a symbolic link' }));
+    if (inside?.isDirectory() && existsSync(join(dir, latest, 'azuredeploy.json'))) {
+      const input = loadBuildFolder(join(dir, latest), `${label}/${latest}`);
+      verifyFeedRelease(index!, latest, input.artifacts, input.label, options.allowModifiedFeed);
+      return input;
+    }
   }
   throw new DiffLoadError(codes.HUB401.notBuild({ label }));
 }
+
+/** True for a release folder name (`0.7`, `0.10.1`): digits and dots only, so never a path. */
+const isReleaseName = (name: string) => /^[0-9]+(\.[0-9]+)*$/.test(name);
 
 /**
  * Compiles hub text for a release (its own when `release` is undefined).
@@ -164,14 +216,15 @@ export function compileRelease(text: string, hubFile: string, release: string): 
  * Resolves one argument of `hubc diff` (see the module doc for the forms).
  * @param arg what the user wrote
  * @param hubFile the hub file compiled for a release number
- * @throws DiffLoadError (HUB400, HUB401, HUB402)
+ * @param options how a feed's release folder is checked
+ * @throws DiffLoadError (HUB400, HUB401, HUB402, HUB472, HUB473)
  */
-export function loadDiffInput(arg: string, hubFile = 'hub.yaml'): DiffInput {
+export function loadDiffInput(arg: string, hubFile = 'hub.yaml', options: LoadOptions = {}): DiffInput {
   if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) return compileRelease(readHubText(hubFile, arg), hubFile, arg);
   if (!existsSync(arg)) {
     throw new DiffLoadError(codes.HUB400.notFound({ arg, releaseLike: /^\d+\.\d+(\.\d+)?$/.test(arg), releases: RELEASE_VERSIONS }));
   }
-  if (statSync(arg).isDirectory()) return loadFolder(arg, arg);
+  if (statSync(arg).isDirectory()) return loadFolder(arg, arg, options);
   let text: string;
   try {
     text = readInputFile(arg, { maxBytes: INPUT_LIMITS.hubYaml });
@@ -223,6 +276,8 @@ export interface PairOptions {
   context?: ArmEvalContext;
   /** Evaluate a hubc side too when the other is public, so resources pair by name (`hubc diff`). */
   evaluateBoth?: boolean;
+  /** See {@link LoadOptions}. */
+  allowModifiedFeed?: boolean;
 }
 
 /**
@@ -233,7 +288,7 @@ export interface PairOptions {
  * @param load how a side that is not public is loaded (default {@link loadDiffInput} with `hubFile`)
  * @throws DiffLoadError (HUB400-HUB402, HUB419)
  */
-export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', options: PairOptions = {}, load: (arg: string) => DiffInput = (arg) => loadDiffInput(arg, hubFile)): [DiffInput, DiffInput] {
+export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', options: PairOptions = {}, load: (arg: string) => DiffInput = (arg) => loadDiffInput(arg, hubFile, { allowModifiedFeed: options.allowModifiedFeed })): [DiffInput, DiffInput] {
   const pa = publicTemplateOf(aArg, options.publicTemplates);
   const pb = publicTemplateOf(bArg, options.publicTemplates);
   const a = pa ? undefined : load(aArg);

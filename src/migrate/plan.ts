@@ -36,6 +36,7 @@
  */
 import { getRelease, type Release } from '../model/releases.js';
 import { faultPoint } from '../util/fault.js';
+import { isLeftoverTemp } from '../util/files.js';
 import { hasIngestionIds, ingestionIdOf, needsManifest, parseIngestionPath, targetPath, unmappable } from './layouts.js';
 
 /** The container the migration works in. */
@@ -44,8 +45,6 @@ export const INGESTION_CONTAINER = 'ingestion';
 /** The marker of a folder whose manifest is still to be written. */
 export const MANIFEST_PENDING = '.hubc-manifest-pending';
 
-/** Temporary files of interrupted copies (`.<name>.hubc-<16 hex>.tmp`, src/util/files.ts). */
-const TEMP_NAME = /^\..+\.hubc-[0-9a-f]{16}\.tmp$/;
 
 /** A file as a listing gives it. */
 export interface StoredFile {
@@ -183,7 +182,8 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
   const entries = listing.map((f): StoredFile => (typeof f === 'string' ? { path: f } : f));
   const existing = new Set(entries.filter((f) => !f.special).map((f) => f.path));
   const pending = entries.filter((f) => !f.special && nameOf(f.path) === MANIFEST_PENDING).map((f) => folderOf(f.path));
-  const leftovers = entries.filter((f) => !f.special && TEMP_NAME.test(nameOf(f.path))).map((f) => f.path);
+  // Temporary files of interrupted copies (src/util/files.ts); those of a copy still running are left to it.
+  const leftovers = entries.filter((f) => !f.special && isLeftoverTemp(nameOf(f.path))).map((f) => f.path);
   const rest: MigrationItem[] = [];
   const byTarget = new Map<string, StoredFile[]>();
   for (const f of entries) {

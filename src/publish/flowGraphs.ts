@@ -6,7 +6,7 @@
  * release's immutable files (index.json does not list it).
  */
 import { buildGraph, type SvgRenderer } from '../graph/index.js';
-import { heldArtifacts } from './feed.js';
+import { blobOf, heldArtifacts, type FeedBlob } from './feed.js';
 
 /** The feed file of a release's data flow picture. */
 export function flowGraphName(release: string): string {
@@ -19,11 +19,11 @@ export function flowGraphName(release: string): string {
  * @param releases the releases of the feed
  * @param svg the SVG renderer (`loadSvgRenderer()` of src/graph/svg.ts)
  */
-export function setFlowGraphs(desired: Map<string, Buffer>, releases: readonly string[], svg: SvgRenderer): void {
+export function setFlowGraphs(desired: Map<string, FeedBlob>, releases: readonly string[], svg: SvgRenderer): void {
   for (const release of releases) {
     const graph = buildGraph(heldArtifacts(desired, release), 'flow', release);
     graph.idPrefix = `flow-${release.replace(/[^A-Za-z0-9-]/g, '-')}`;
-    desired.set(flowGraphName(release), Buffer.from(svg(graph), 'utf8'));
+    desired.set(flowGraphName(release), blobOf(Buffer.from(svg(graph), 'utf8')));
   }
 }
 
@@ -31,12 +31,12 @@ export function setFlowGraphs(desired: Map<string, Buffer>, releases: readonly s
  * The pictures held in `desired`, ready to sit inside the page: release -> the `<svg>` element (the XML
  * declaration, document type and comments of the file left out).
  */
-export function inlineFlowGraphs(desired: ReadonlyMap<string, Buffer>, releases: readonly string[]): Map<string, string> {
+export function inlineFlowGraphs(desired: ReadonlyMap<string, FeedBlob>, releases: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const release of releases) {
     const file = desired.get(flowGraphName(release));
     if (!file) continue;
-    const text = file.toString('utf8');
+    const text = file.read().toString('utf8');
     const start = text.indexOf('<svg');
     if (start < 0) continue;
     out.set(release, text.slice(start).replace(/<!--[\s\S]*?-->/g, '').trim());

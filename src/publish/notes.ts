@@ -15,7 +15,7 @@ import { toJsonText } from '../model/json.js';
 import { getRelease, RELEASE_VERSIONS } from '../model/releases.js';
 import { releaseChangeWords } from '../model/releaseWords.js';
 import { planUpgrade, type UpgradePlan, type UpgradeStep } from '../upgrade/index.js';
-import { heldArtifacts } from './feed.js';
+import { blobOf, heldArtifacts, type FeedBlob } from './feed.js';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -133,15 +133,15 @@ export function releaseNotes(release: string, artifacts: ReadonlyMap<string, str
  * that has a previous one, the comparison as JSON and as JSON Patch at the paths its notes link to. Files
  * under `changes/` that no release links to any more are taken out (a publish then removes them).
  */
-export function setChangeFiles(desired: Map<string, Buffer>, index: { releases: readonly { release: string; previous: string | null }[] }): void {
+export function setChangeFiles(desired: Map<string, FeedBlob>, index: { releases: readonly { release: string; previous: string | null }[] }): void {
   for (const p of [...desired.keys()]) if (p.startsWith('changes/')) desired.delete(p);
   for (const r of index.releases) {
     if (!r.previous) continue;
     const a = { release: r.previous, artifacts: heldArtifacts(desired, r.previous) };
     const b = { release: r.release, artifacts: heldArtifacts(desired, r.release) };
     const paths = changePaths(r.previous, r.release);
-    desired.set(paths.json, Buffer.from(toJsonText(compared(a, b).c.result), 'utf8'));
-    desired.set(paths.patch, Buffer.from(formatPatch(buildPatch(r.previous, a.artifacts, r.release, b.artifacts)), 'utf8'));
+    desired.set(paths.json, blobOf(Buffer.from(toJsonText(compared(a, b).c.result), 'utf8')));
+    desired.set(paths.patch, blobOf(Buffer.from(formatPatch(buildPatch(r.previous, a.artifacts, r.release, b.artifacts)), 'utf8')));
   }
 }
 

@@ -139,6 +139,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const factory = factoryOf(options.artifacts, options.release);
   const storage = new LocalStorage(options.storage, factory.configFiles);
   const checked = checkStart(options, factory, storage, now);
+  // What simulations killed while writing left: not blobs, and never renamed into place by anyone.
+  storage.removeLeftovers();
   const result: SimulationResult = {
     release: options.release,
     now,

@@ -3,7 +3,7 @@
  * release number built from a hub file written for a later release leaves out the sections it lacks
  * (`leftOut`, HUB220), and the plan says so in a note.
  */
-import { loadDiffInput, type DiffInput } from '../diff/forUpgrade.js';
+import { loadDiffInput, type DiffInput, type LoadOptions } from '../diff/forUpgrade.js';
 import { codes } from '../diagnostics/index.js';
 
 /** A loaded side and the plan's remarks about how it was built. */
@@ -20,9 +20,10 @@ export function leftOutNote(input: DiffInput, hubFile: string): string[] {
 
 /**
  * Loads one side (see the module comment).
+ * @param options how a feed's release folder is checked (`--allow-modified-feed`)
  * @throws DiffLoadError as `loadDiffInput` does
  */
-export function loadUpgradeSide(arg: string, hubFile = 'hub.yaml'): UpgradeSide {
-  const input = loadDiffInput(arg, hubFile);
+export function loadUpgradeSide(arg: string, hubFile = 'hub.yaml', options: LoadOptions = {}): UpgradeSide {
+  const input = loadDiffInput(arg, hubFile, options);
   return { input, notes: leftOutNote(input, hubFile) };
 }

@@ -12,6 +12,7 @@ import { outputCodes } from '../../src/diagnostics/output.js';
 import { diffPublishCodes } from '../../src/diagnostics/diffPublish.js';
 import { deployCodes } from '../../src/diagnostics/deploy.js';
 import { simulateCodes } from '../../src/diagnostics/simulate.js';
+import { feedCodes } from '../../src/diagnostics/feed.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
 import { takeoverCodes } from '../../src/diagnostics/takeover.js';
@@ -75,6 +76,7 @@ test('each stage file declares only the codes of its range', () => {
     [diffPublishCodes, 400, 419],
     [deployCodes, 420, 449],
     [simulateCodes, 450, 479],
+    [feedCodes, 470, 474],
     [upgradeCodes, 480, 499],
     [lintCodes, 500, 599],
     [takeoverCodes, 600, 619],

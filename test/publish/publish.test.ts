@@ -27,7 +27,7 @@ const r07: PublishRelease = { release: '0.7', artifacts: releaseBuild('0.7') };
 const r06: PublishRelease = { release: '0.6', artifacts: previousOf07().artifacts };
 
 const publish = (feedDir: string, extra: Partial<PublishOptions> = {}) => publishFeed({ feedDir, releases: [r06, r07], baseUrl: BASE, date: '2025-01-31', ...extra });
-const snapshot = (dir: string) => readFeedTree(nodeFeedFs, dir).files;
+const snapshot = (dir: string) => new Map([...readFeedTree(nodeFeedFs, dir).files].map(([p, blob]) => [p, blob.read()]));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function refused(fn: () => Promise<unknown>, code: string): Promise<PublishError> {

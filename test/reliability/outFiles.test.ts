@@ -4,7 +4,8 @@
  * refused with HUB010 (exit 2) and left as it is; a link planted at the old predictable temporary name
  * `<out>.<pid>.tmp` is not followed; an existing file keeps its mode; a child killed between the flushed
  * temporary file and the rename leaves the old file whole, and the same command again completes and
- * leaves no temporary file.
+ * leaves no temporary file; two writers of one file at once never delete each other's temporary file
+ * (issue #29, finding 13).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -116,6 +117,25 @@ test('killed between the flushed temporary file and the rename: the old file is 
     assert.equal(readdirSync(folder), ['out.json'], `${c.name}: no temporary file is left`);
   }
   assert.not.ok(existsSync(join(dir, 'out.json')));
+});
+
+test('issue #29 finding 13: two writers of one --out file: the second does not delete the first one\'s temporary file as a leftover; both exit 0', async () => {
+  const folder = mkdtempSync(join(dir, 'two-writers-'));
+  const out = join(folder, 'out.json');
+  // Both replace an existing file (--force): the first stops (SIGSTOP) with its temporary file flushed, before its rename.
+  writeFileSync(out, '{}\n');
+  let pid = 0;
+  const first = runChild(['params', HUB, '--out', out, '--force'], { fault: 'params:out-flushed:stop', onSpawn: (p) => (pid = p) });
+  for (let i = 0; i < 600 && !readdirSync(folder).some((n) => n.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 200));
+  const second = await runChild(['params', HUB, '--out', out, '--force']);
+  assert.is(second.code, 0, second.stderr);
+  assert.is(readdirSync(folder).filter((n) => n.endsWith('.tmp')).length, 1, 'the first writer\'s temporary file is still there');
+  process.kill(pid, 'SIGCONT');
+  const resumed = await first;
+  assert.is(resumed.code, 0, resumed.stderr);
+  assert.ok(JSON.parse(readFileSync(out, 'utf8')).parameters);
+  assert.equal(readdirSync(folder), ['out.json'], 'no temporary file is left');
 });
 
 test.run();

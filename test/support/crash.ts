@@ -68,6 +68,10 @@ export interface ChildOptions {
   /** Extra environment. */
   env?: Record<string, string>;
   cwd?: string;
+  /** Called with the child's process ID once it runs (to stop or signal it). */
+  onSpawn?: (pid: number) => void;
+  /** Runs the child as `<prefix...> node <bundle> <args>` (e.g. `unshare --pid --fork` for another PID namespace). */
+  prefix?: readonly string[];
 }
 
 /** Runs `hubc <args>` in a child process. */
@@ -76,7 +80,9 @@ export async function runChild(args: readonly string[], options: ChildOptions = 
   const env: Record<string, string | undefined> = childEnv({ ...options.env, HUBC_FAULT: options.fault });
   if (!options.fault) delete env.HUBC_FAULT;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...rest] = [...(options.prefix ?? []), process.execPath, entry, ...args];
+    const child = spawn(command, rest, { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
