@@ -73,6 +73,8 @@ export interface FeedTree {
 const OWNED_FILES = new Set(['index.json', 'feed.xml', 'index.html']);
 /** `finops-hub-<release>.json`, `.ui.json`, `.flow.svg` (flowGraphs.ts) and the `latest` aliases. */
 const VERSIONED = /^finops-hub-[^/]+\.(?:json|flow\.svg)$/;
+/** The comparison of a release with the one before it, `changes/<from>-<to>.json` and `.patch.json` (notes.ts `changePaths`). */
+const CHANGE_FILE = /^[^/]+-[^/]+\.(?:patch\.)?json$/;
 
 /** SHA-256 and size of a regular file, read in 1 MiB chunks, never through a link. */
 export function hashRegularFile(path: string): { sha256: string; size: number } {
@@ -104,8 +106,8 @@ function diskBlob(fs: FeedFs, full: string): FeedBlob {
 
 /**
  * Reads what a publish owns under `dir` (nothing when it does not exist): release folders (`0.7/`, every
- * file), the versioned files, aliases and flow pictures (`finops-hub-*.json`, `finops-hub-*.flow.svg`), index.json, feed.xml, index.html and
- * `schemas/hub.schema.json`. Files are hashed by streaming and read only when their bytes are needed
+ * file), the versioned files, aliases and flow pictures (`finops-hub-*.json`, `finops-hub-*.flow.svg`), index.json, feed.xml, index.html,
+ * the comparisons `changes/<from>-<to>.json` and `.patch.json`, and `schemas/hub.schema.json`. Files are hashed by streaming and read only when their bytes are needed
  * (index.json at once, for the compare-and-swap); every other entry of the feed (a video, a folder of the
  * site) is neither read nor hashed (issue #29, finding 11: two 500 MB files cost 1.1 GB, a file over 4 GiB
  * failed every publish). Links are not followed and special files not opened; hubc's own top-level entries
@@ -128,6 +130,10 @@ export function readFeedTree(fs: FeedFs, dir: string): FeedTree {
     visit(name, (kind) => (kind === 'folder' ? isReleaseName(name) : VERSIONED.test(name) || OWNED_FILES.has(name)));
     // Of `schemas/` only the file the publish writes, and only when `schemas` is a real folder (never through a link).
     if (name === 'schemas' && fs.kind(join(dir, name)) === 'folder') visit('schemas/hub.schema.json', (k) => k === 'file' || k === 'folder');
+    // Of `changes/` only the comparison files the publish writes, never through a link.
+    if (name === 'changes' && fs.kind(join(dir, name)) === 'folder') {
+      for (const file of fs.list(join(dir, name))) if (CHANGE_FILE.test(file)) visit(`changes/${file}`, (k) => k === 'file');
+    }
   }
   return { files: new Map(files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), foreign };
 }
