@@ -28,6 +28,9 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlDateStrings: '`monthstring()`, `datestring()`',
   kqlDecimalNumberString: '`numberstring()` for decimals',
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+  keyVaultOnlyForRemoteHub: 'Key Vault only for a remote hub',
+  recommendationsFolderPerExport: 'a recommendations folder per export',
+  mcaRecommendationColumnsWithoutSpaces: 'MCA recommendation columns without spaces',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

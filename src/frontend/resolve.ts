@@ -64,7 +64,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
     datasets,
     schedules: {
       daily: schedule(data.schedules.daily),
-      monthly: { ...schedule(data.schedules.monthly), daysOfMonth: [...data.schedules.monthly.daysOfMonth] },
+      monthly: { ...schedule(data.schedules.monthly), daysOfMonth: [...(data.schedules.monthly.daysOfMonth ?? release.monthlyScheduleDays)] },
     },
     customDatasets: (data.customDatasets ?? []).map((c: any) => ({
       name: c.name,

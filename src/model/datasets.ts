@@ -16,6 +16,8 @@ export interface ExportColumn {
   /** Column name exactly as the export writes it (may contain spaces). */
   name: string;
   type: AdfInterimType;
+  /** Name of the parquet column it becomes, when not its own name. */
+  sink?: string;
 }
 
 const TYPE_CODES: Record<string, AdfInterimType> = { S: 'String', D: 'Decimal', T: 'DateTimeOffset', B: 'Boolean' };
@@ -115,6 +117,31 @@ const RESERVATION_RECOMMENDATIONS_MCA = columns([
     'Recommended Quantity:D', 'Recommended Quantity Normalized:D', 'ResourceType:S', 'scope:S', 'SkuName:S',
     'Sku Properties:S', 'Term:S', 'Total Cost With ReservedInstances:S',
   ]);
+
+/**
+ * Columns of `reservationrecommendations_2023-05-01_mca.json` from 0.9 (`mcaRecommendationColumnsWithoutSpaces`;
+ * the public 0.9 file, `data/schemas/from-0.9/`): the same export columns, written to parquet columns without
+ * spaces, and the cost columns, JSON objects in MCA files, kept as text under a `Json` name.
+ */
+export const RESERVATION_RECOMMENDATIONS_MCA_WITHOUT_SPACES: readonly ExportColumn[] = [
+  ['Cost With No ReservedInstances:S', 'CostWithNoReservedInstancesJson'],
+  ['First UsageDate:T', 'FirstUsageDate'],
+  ['Instance Flexibility Ratio:D', 'InstanceFlexibilityRatio'],
+  ['Instance Flexibility Group:S', 'InstanceFlexibilityGroup'],
+  ['Location:S'],
+  ['LookBackPeriod:S'],
+  ['MeterID:S', 'MeterId'],
+  ['Net Savings:S', 'NetSavingsJson'],
+  ['Normalized Size:S', 'NormalizedSize'],
+  ['Recommended Quantity:D', 'RecommendedQuantity'],
+  ['Recommended Quantity Normalized:D', 'RecommendedQuantityNormalized'],
+  ['ResourceType:S'],
+  ['scope:S', 'Scope'],
+  ['SkuName:S'],
+  ['Sku Properties:S', 'SkuProperties'],
+  ['Term:S'],
+  ['Total Cost With ReservedInstances:S', 'TotalCostWithReservedInstancesJson'],
+].map(([spec, sink]) => ({ ...columns([spec])[0], ...(sink ? { sink } : {}) }));
 
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
 const RESERVATION_TRANSACTIONS_EA = columns([

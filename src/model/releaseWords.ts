@@ -30,6 +30,12 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
     'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
+  keyVaultOnlyForRemoteHub:
+    'The Key Vault, its private endpoint and Data Factory\'s Key Vault linked service and managed private endpoint are deployed only for a remote hub (those of an earlier deployment stay until deleted).',
+  recommendationsFolderPerExport:
+    'Reservation recommendations are converted into a folder per export (Recommendations/{year}/{month}/{scope}/{export name}/), so several recommendation exports of one scope no longer replace each other.',
+  mcaRecommendationColumnsWithoutSpaces:
+    'MCA reservation recommendations are converted with column names without spaces, their cost columns kept as JSON text (NetSavingsJson, ...).',
 };
 
 /** Ingestion layouts as an operator sees them in storage. */
@@ -39,6 +45,14 @@ const LAYOUT_WORDS: Readonly<Record<Release['ingestionLayout'], string>> = {
   'scope-month-dataset': 'ingestion/{scope}/{month}/{export type}/',
   'dataset-date-scope': 'ingestion/{dataset}/{year}/{month}/{scope}/',
 };
+
+/** The managed exports of a release by kind of scope, in words (`every scope: daily-costdetails, ...`). */
+function managedExportNames(r: Release): string {
+  const scopes = { eaBillingAccount: 'EA billing accounts', mcaBillingProfile: 'MCA billing profiles', other: 'other scopes' } as const;
+  const sets = Object.entries(r.managedExports).map(([k, list]) => [scopes[k as keyof typeof scopes], list.map((e) => e.name).join(', ')] as const);
+  if (sets.every(([, names]) => names === sets[0][1])) return `on every scope ${sets[0][1]}`;
+  return sets.map(([who, names]) => `on ${who} ${names}`).join('; ');
+}
 
 /** `a`, `a and b`, `a, b and c`. */
 function list(items: readonly string[]): string {
@@ -71,6 +85,10 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
   if (versions.length) out.push(`New export datasets converted: ${list(versions)}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && a.managedExportFormat.format !== b.managedExportFormat.format)
     out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
+  if (a.features.has('managedExports') && b.features.has('managedExports') && managedExportNames(a) !== managedExportNames(b))
+    out.push(`The hub creates these exports itself: ${managedExportNames(b)}.`);
+  if (a.features.has('managedExports') && b.features.has('managedExports') && a.monthlyScheduleDays.join() !== b.monthlyScheduleDays.join())
+    out.push(`The monthly exports run on days ${list(b.monthlyScheduleDays.map(String))} of the month unless hub.yaml schedules.monthly.daysOfMonth says otherwise.`);
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
   return out;

@@ -8,6 +8,7 @@
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
  */
 import type { ExportType } from './datasets.js';
+import { MANAGED_EXPORTS_BY_SCOPE, MANAGED_EXPORTS_FOCUS, type ManagedExportSets } from './managedExports.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
 import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
@@ -109,7 +110,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -203,7 +204,25 @@ export type ReleaseBehaviour =
    * 0.8: the Data Explorer cluster names its trusted external tenants: none but the hub's own unless hub.yaml
    * lists others (release-0.8.md §2.4; the service default of a cluster created without it is every tenant).
    */
-  | 'dataExplorerTrustedTenants';
+  | 'dataExplorerTrustedTenants'
+  /**
+   * 0.9: the Key Vault, its private endpoint, Data Factory's Key Vault linked service and managed private
+   * endpoint exist only for a remote hub (`remoteHubStorageUri` set), the one thing the vault holds
+   * (releases-0.9-14.md §1.1: "only deploy Key Vault when configured as a remote hub").
+   */
+  | 'keyVaultOnlyForRemoteHub'
+  /**
+   * 0.9: converted reservation recommendations go into a folder of their own per export
+   * (`Recommendations/<yyyy>/<mm>/<scope>/<export name>`), so the exports of one scope (shared and single
+   * scope, each look-back period) no longer replace each other's files (releases-0.9-14.md §1.1, "Set
+   * Destination Folder").
+   */
+  | 'recommendationsFolderPerExport'
+  /**
+   * 0.9: the MCA reservation recommendations schema file names its parquet columns without spaces and keeps
+   * the JSON cost columns as text (`NetSavingsJson`, ...; `data/schemas/from-0.9/`, #1317).
+   */
+  | 'mcaRecommendationColumnsWithoutSpaces';
 
 /** Capabilities and fixed values of one hub release. */
 export interface Release {
@@ -244,6 +263,13 @@ export interface Release {
   managedExportFormat: { format: 'Csv'; compressionMode: 'None' } | { format: 'Parquet'; compressionMode: 'Snappy' };
   /** Body of the POST that runs a Cost Management export: Data Factory requires a body, "Exports - Execute" reads none. */
   exportRunBody: string;
+  /**
+   * Days of the month the monthly schedule runs on when hub.yaml gives none (`schedules.monthly.daysOfMonth`):
+   * the 5th and 19th to 0.8, the 2nd, 5th and 19th from 0.9 (the new month's price sheet early).
+   */
+  monthlyScheduleDays: readonly number[];
+  /** The exports `config_ConfigureExports` creates, by kind of scope (`src/model/managedExports.ts`). */
+  managedExports: ManagedExportSets;
   /** Windows time zone of the schedule triggers by region, when hub.yaml says `auto` (regions not listed: UTC). */
   regionTimeZones: Readonly<Record<string, string>>;
   /** Capabilities that switch whole components on. */
@@ -332,6 +358,8 @@ const R01: Release = {
   managedExportFocusVersion: '1.0',
   managedExportFormat: { format: 'Csv', compressionMode: 'None' },
   exportRunBody: ' ',
+  monthlyScheduleDays: [5, 19],
+  managedExports: MANAGED_EXPORTS_FOCUS,
   regionTimeZones: REGION_TIME_ZONES,
   features: new Set<ReleaseFeature>(),
   behaviours: new Set<ReleaseBehaviour>(),
@@ -529,7 +557,29 @@ const R08: Release = {
   outputNames: {},
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08 };
+/**
+ * 0.9 (the public release 0.9 as published, "Update 1": releases-0.9-14.md §1.1, §1.7; docs/deviations.md
+ * "Release 0.9"): the Key Vault only for a remote hub, managed exports by kind of scope (prices, reservation
+ * details, transactions and recommendations on billing scopes), the export run request with a blank body
+ * again, the monthly schedule also on the 2nd, reservation recommendations in a folder per export, the MCA
+ * recommendations schema without spaces. hubc keeps the cluster's trusted tenants (the public 0.9 dropped the
+ * setting) and its settings.json merge (the public 0.9 merges scopes too, never removing one).
+ */
+const R09: Release = {
+  ...R08,
+  version: '0.9',
+  ftkVersion: '0.9',
+  // The public 0.9 keeps the 0.8 parameters (releases-0.9-14.md §1.1).
+  publicRelease: { ...R08.publicRelease, template: '0.9', ftkVersions: ['0.9'] },
+  // The public 0.9 went back to a blank body: 0.8's `{}` made Cost Management refuse the run of FOCUS exports
+  // of pay-as-you-go subscriptions (#1365, #1367).
+  exportRunBody: ' ',
+  monthlyScheduleDays: [2, 5, 19],
+  managedExports: MANAGED_EXPORTS_BY_SCOPE,
+  behaviours: new Set<ReleaseBehaviour>([...R08.behaviours, 'keyVaultOnlyForRemoteHub', 'recommendationsFolderPerExport', 'mcaRecommendationColumnsWithoutSpaces']),
+};
+
+const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08, '0.9': R09 };
 
 /** Every release hubc can build, oldest first. */
 export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];

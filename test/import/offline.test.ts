@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { offlineFacts, importHubYaml, ImportError } from '../../src/import/index.js';
 import { loadDiffPair } from '../../src/diff/load.js';
 import { diffBuilds } from '../../src/diff/compare.js';
-import { getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
+import { behaves, getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { compare, HUBC_ONLY, PUBLIC_ONLY, RELEASES } from '../support/publicKnown.js';
@@ -58,19 +58,24 @@ function publicParameters(version: ReleaseVersion): Record<string, { value: unkn
 }
 
 /** Parameters only one side declares, known per release: the public 0.7 names against hubc's (docs/deviations.md, Parameters). */
-const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = {
-  '0.7': {
-    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku'],
-    hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
-  },
+const PARAMETERS_07 = {
+  public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku'],
+  hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
 };
+// The public 0.8 and 0.9 keep the public 0.7 parameters, hubc its 0.7 interface (docs/deviations.md, "Parameters (0.8)").
+const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = { '0.7': PARAMETERS_07, '0.8': PARAMETERS_07, '0.9': PARAMETERS_07 };
+
+/** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub. */
+const vaultOnlyForRemoteHub = (version: ReleaseVersion) => behaves(getRelease(version), 'keyVaultOnlyForRemoteHub');
+const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault$|\/keyVault$/.test(k);
 
 /** Data Factory datasets and linked services only one side has (docs/deviations.md: Linked service names, Unused objects, Manifest copy). */
 function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: string }): { public: string[]; hubc: string[] } {
   const r = getRelease(version);
   if (!has(r, 'managedExports')) return { public: [], hubc: [] };
-  const publicOnly = [`linkedServices/${names.storage}`, `linkedServices/${names.vault}`];
-  const hubcOnly = ['linkedServices/keyVault', 'linkedServices/storage'];
+  const vault = !vaultOnlyForRemoteHub(version);
+  const publicOnly = [`linkedServices/${names.storage}`, ...(vault ? [`linkedServices/${names.vault}`] : [])];
+  const hubcOnly = [...(vault ? ['linkedServices/keyVault'] : []), 'linkedServices/storage'];
   if (has(r, 'dataExplorer')) publicOnly.push('linkedServices/ftkRepo', 'datasets/ftkReleaseFile', 'datasets/hubDataExplorer');
   if (has(r, 'dataExplorer')) hubcOnly.push('datasets/ingestion_manifest');
   return { public: publicOnly.sort(), hubc: hubcOnly.sort() };
@@ -123,7 +128,7 @@ for (const version of RELEASES) {
     const [a, b] = loadDiffPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
     const resources = compare(flatResources(a.artifacts.get('azuredeploy.json')!), flatResources(b.artifacts.get('azuredeploy.json')!));
     // No remote hub here; the evaluated templates leave out what is named only at deployment (src/public/evaluate.ts).
-    const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)');
+    const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)') && !(vaultOnlyForRemoteHub(version) && isVaultPart(k));
     assert.equal(resources.publicOnly, Object.keys(PUBLIC_ONLY[version]).filter(skipRemote).sort(), 'resources only the public template deploys');
     assert.equal(resources.hubcOnly, Object.keys(HUBC_ONLY[version]).filter(skipRemote).sort(), 'resources only hubc deploys');
     const result = diffBuilds(a, b);

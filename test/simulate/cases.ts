@@ -278,6 +278,11 @@ const FAILING_0_6: FailingExport[] = [FAILING_0_4[1], FAILING_0_7[0], FAILING_0_
 
 const MANIFEST_RELEASE = { runs: ['rawexports_ExecuteETL'], dataExplorer: false, retention: true, noRows: ['focuscost-no-rows'], notFired: ['csv-path-focuscost-1.0-preview-subscription', 'csv-path-too-short'] };
 
+/** 0.9: as 0.7, reservation recommendations one folder deeper, named after the export (manifest `exportConfig.exportName`). */
+const INGESTED_0_9: IngestedExport[] = INGESTED_0_7.map((x) =>
+  x.dataset === 'Recommendations' ? { ...x, folder: `${x.folder}/${x.exportCase.includes('-mca-') ? 'ri-recs-mca' : 'ri-recs-ea'}` } : x,
+);
+
 /** Expectations by release. */
 export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   ...CSV_PATH_EXPECTATIONS,
@@ -287,6 +292,8 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
   // 0.8 reads and converts exports as 0.7 does (release-0.8.md §3: the pipelines are unchanged).
   '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+  // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
+  '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
@@ -296,6 +303,7 @@ export const LAYOUT_CLEANUP: LayoutCleanup[] = [
   { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
   { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '0.8', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '0.9', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
 ];
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
@@ -311,6 +319,11 @@ export interface ManagedExports {
   apiVersion: string;
   /** Body of the POST that runs an export. */
   runBody: string;
+  /**
+   * The exports PUT (and run at once) on the EA billing account of the two-scope settings.json, in order,
+   * when not the FOCUS pair (0.9: every dataset on billing accounts; the subscription keeps the pair).
+   */
+  eaBillingAccount?: { name: string; type: string; run?: true }[];
 }
 
 /** Managed exports by release (0.7 in managed.test.ts). */
@@ -337,5 +350,25 @@ export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
     dataVersion: '1.0',
     apiVersion: '2023-07-01-preview',
     runBody: '{}',
+  },
+  // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
+  // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
+  '0.9': {
+    configure: 'config_ConfigureExports',
+    start: 'config_StartExportProcess',
+    runExports: 'config_RunExportJobs',
+    format: 'Parquet',
+    compressionMode: 'Snappy',
+    dataVersion: '1.0',
+    apiVersion: '2023-07-01-preview',
+    runBody: ' ',
+    eaBillingAccount: [
+      { name: 'daily-costdetails', type: 'FocusCost' },
+      { name: 'monthly-costdetails', type: 'FocusCost' },
+      { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
+      { name: 'daily-reservationdetails', type: 'ReservationDetails' },
+      { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
+      { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
+    ],
   },
 };

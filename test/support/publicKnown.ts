@@ -7,7 +7,7 @@ import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
@@ -42,7 +42,9 @@ export function placeholders(resources: FlatResource[]): [string, string][] {
     ['{storage}', storage],
     ['{vault}', vault],
     ['{eventGrid}', nameOf('Microsoft.EventGrid/namespaces')],
-    ['{suffix}', vault?.slice(-13)],
+    ['{cluster}', nameOf('Microsoft.Kusto/clusters')],
+    // The unique suffix ends the vault's and the factory's names (a 0.9+ hub without a remote hub has no vault).
+    ['{suffix}', (vault ?? nameOf('Microsoft.DataFactory/factories'))?.slice(-13)],
   ];
   return list.filter((p): p is [string, string] => !!p[1]);
 }
@@ -93,6 +95,8 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.5': {},
   '0.6': {},
   '0.7': {},
+  '0.8': {},
+  '0.9': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -130,6 +134,14 @@ PUBLIC_ONLY['0.7'] = {
   'role storageFileDataPrivilegedContributor for blobManager at the resource group': 'Deployment-script storage role',
 };
 
+// 0.8: the resource-type dictionary as five Ingestion database scripts (hubc derives resource_type() from the ResourceTypes table).
+PUBLIC_ONLY['0.8'] = {
+  ...PUBLIC_ONLY['0.7'],
+  ...Object.fromEntries(['', '_resource_type_1', '_resource_type_2', '_resource_type_3', '_resource_type_4'].map((s) => [`Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions${s}`, '`resource_type()`'])),
+};
+// 0.9 no longer assigns Managed Identity Contributor (releases-0.9-14.md §1.1); hubc never did.
+PUBLIC_ONLY['0.9'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.8']).filter(([k]) => !k.includes('managedIdentityContributor')));
+
 /** Resources only hubc deploys. */
 export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.1': {
@@ -146,6 +158,8 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.5': {},
   '0.6': {},
   '0.7': {},
+  '0.8': {},
+  '0.9': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -172,6 +186,9 @@ HUBC_ONLY['0.7'] = {
   'Microsoft.DataFactory/factories/datasets {factory}/ingestion_manifest': 'Manifest copy with a remote hub',
   'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script storage role',
 };
+
+HUBC_ONLY['0.8'] = HUBC_ONLY['0.7'];
+HUBC_ONLY['0.9'] = HUBC_ONLY['0.8'];
 
 /** The resources a flattened template deploys (condition not false). */
 export const deployed = (resources: FlatResource[]) => resources.filter((r) => r.deployed !== false);

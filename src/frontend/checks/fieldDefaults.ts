@@ -1,7 +1,7 @@
 /**
  * The defaults of hub.yaml fields that the JSON Schema cannot state, since its `default` is one value for
  * every hub: computed from the release (`datasets`: every dataset the release converts, with every export
- * version it accepts), or from another field of the same hub.yaml (the Data Explorer SKU's `tier` from its
+ * version it accepts; `schedules.monthly.daysOfMonth`: the release's `monthlyScheduleDays`), or from another field of the same hub.yaml (the Data Explorer SKU's `tier` from its
  * `name`, `capacity` from the tier). `resolve.ts`, the release-field and dataset checks and `hubc init`
  * take them from here.
  */
@@ -40,6 +40,8 @@ export function derivedDefault(path: DataPath, release: Release, data: Record<st
   switch (path.join('.')) {
     case 'datasets':
       return releaseDatasets(release);
+    case 'schedules.monthly.daysOfMonth':
+      return [...release.monthlyScheduleDays];
     case 'dataExplorer.sku.tier':
       return tierOfSku(String(data.dataExplorer?.sku?.name));
     case 'dataExplorer.sku.capacity':

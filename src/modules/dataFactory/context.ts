@@ -4,7 +4,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../model/hub.js';
-import { names, ids, deployDataExplorer, deployRemoteHub, publicAccess, remoteHubKeySecretName } from '../core/names.js';
+import { names, ids, deployDataExplorer, deployRemoteHub, publicAccess, remoteHubKeySecretName, keyVaultCondition } from '../core/names.js';
 import { has, type PipelineRole, type TriggerRole } from '../../model/releases.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -37,6 +37,8 @@ export interface DataFactoryContext {
   storageDfsEndpoint: arm.Arm;
   /** `https://<vault>.vault.azure.net/` (cloud-specific suffix). */
   keyVaultUri: arm.Arm;
+  /** True at deploy time when the Key Vault is deployed (from 0.9: with a remote hub); undefined when it always is. */
+  keyVaultDeployed?: arm.Arm;
   /** True when Data Explorer is deployed. */
   dataExplorerDeployed: arm.Arm;
   /** Cluster URI, e.g. `https://<name>.<region>.kusto.windows.net`; only valid when deployed. */
@@ -87,6 +89,7 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     storageAccountId: ids.storageAccount,
     storageDfsEndpoint: arm.concat('https://', names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage'), '/'),
     keyVaultUri: arm.concat('https://', names.keyVault, arm.prop(suffixes, 'keyvaultDns'), '/'),
+    keyVaultDeployed: keyVaultCondition(model.release),
     dataExplorerDeployed: deployDataExplorer,
     dataExplorerUri: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri'),
     dataExplorerPrincipalId: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId'),

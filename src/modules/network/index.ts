@@ -8,7 +8,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, ArmResourceOf, Contribution, Shape, Value } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, keyVaultConditionOf } from '../core/names.js';
 import { behaves, has, type Release } from '../../model/releases.js';
 import type { EndpointRole } from '../../model/naming.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -36,8 +36,11 @@ export function networkConditionOf(release: Release, condition?: arm.Arm): { con
   return c ? { condition: c } : {};
 }
 
-/** Private DNS zones the hub needs: zone key -> zone name expression. */
-export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
+/**
+ * Private DNS zones the hub needs: zone key -> zone name expression, and the condition of the component the
+ * zone serves (the cluster's; the vault's from 0.9, when a release row is given).
+ */
+export function privateDnsZones(release?: Release): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
   const storageSuffix = arm.prop(arm.environment(), 'suffixes', 'storage');
   return [
     { key: 'blob', name: arm.concat('privatelink.blob.', storageSuffix) },
@@ -45,7 +48,11 @@ export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm
     { key: 'queue', name: arm.concat('privatelink.queue.', storageSuffix) },
     { key: 'table', name: arm.concat('privatelink.table.', storageSuffix) },
     // keyvaultDns is '.vault.azure.net'; the private link zone is privatelink.vaultcore.azure.net
-    { key: 'vault', name: arm.concat('privatelink', arm.replace(arm.prop(arm.environment(), 'suffixes', 'keyvaultDns'), 'vault', 'vaultcore')) },
+    {
+      key: 'vault',
+      name: arm.concat('privatelink', arm.replace(arm.prop(arm.environment(), 'suffixes', 'keyvaultDns'), 'vault', 'vaultcore')),
+      ...(release ? keyVaultConditionOf(release) : {}),
+    },
     {
       key: 'kusto',
       name: arm.concat('privatelink.', arm.parameters('location'), '.', arm.replace(storageSuffix, 'core', 'kusto')),
@@ -268,7 +275,7 @@ function virtualNetwork(r: Release): ArmResource {
 
 /** Each private DNS zone and its link to the virtual network; the Data Explorer zone only in a release with Data Explorer (and only when a cluster is deployed). */
 function privateDnsZoneResources(r: Release): ArmResource[] {
-  return privateDnsZones()
+  return privateDnsZones(r)
     .filter((z) => z.key !== 'kusto' || has(r, 'dataExplorer'))
     .flatMap((zone): ArmResource[] => {
       const cond = networkConditionOf(r, zone.condition);

@@ -11,7 +11,7 @@ import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { web, fail, failed, pipelineProperties } from '../activities.js';
 import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, exportPath, armResource, commandHeaders, jsonInterpolation, errorOf } from './shared.js';
-import { MANAGED_EXPORTS, exportNameVariable } from './config_ConfigureExports.js';
+import { monthlyCostExport, exportNameVariable } from './config_ConfigureExports.js';
 
 
 /** Parameter names. */
@@ -20,7 +20,7 @@ export const RUN_BACKFILL_JOB_PARAMETERS = { startDate: 'StartDate', endDate: 'E
 /** The pipeline. */
 export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
   const P = RUN_BACKFILL_JOB_PARAMETERS;
-  const monthly = exportNameVariable(ctx, MANAGED_EXPORTS.find((e) => e.key === 'monthly')!);
+  const monthly = exportNameVariable(ctx, monthlyCostExport(ctx.model));
   const scope = adf.item().get('scope');
   const name = adf.variables(monthly.name);
   const from = adf.pipelineParameter(P.startDate);

@@ -13,7 +13,7 @@
  * - month `yyyy/mm` from `runInfo.startDate`; ingestion ID from `runInfo.runId`.
  *
  * Destination folder: `<dataset>/<yyyy>/<mm>/<scope>` with `//` collapsed, e.g.
- * `Costs/2024/11/subscriptions/s1`. Once every file is converted, parquet files of earlier ingestions in that
+ * `Costs/2024/11/subscriptions/s1` (from 0.9 `Recommendations/<yyyy>/<mm>/<scope>/<export name>`). Once every file is converted, parquet files of earlier ingestions in that
  * folder are deleted (new files are all written first), then the manifest is copied into the folder; that
  * copy starts the Data Explorer load (`ingestion_ManifestAdded`).
  *
@@ -56,7 +56,7 @@ import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
 import { errorOf, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
 import { EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
 import { ingestionFolder, replacesEarlierIngestions } from '../layout.js';
-import { has } from '../../../model/releases.js';
+import { behaves, has } from '../../../model/releases.js';
 
 
 /** Parameter names: the trigger's folder path (starting with the container) and file name. */
@@ -323,6 +323,23 @@ function channelCase(e: ExecuteEtlExpressions, value: string, label: string, dat
   };
 }
 
+/**
+ * The ingestion folder of the export: the release's layout; from 0.9 (`recommendationsFolderPerExport`)
+ * reservation recommendations one folder deeper, named after the export (`exportConfig.exportName`, lower
+ * case), so each recommendation export of a scope replaces only its own earlier files. A trailing `/` (an
+ * export without a name) is cut.
+ */
+function destinationFolder(e: ExecuteEtlExpressions): adf.Adf {
+  const v = adf.variables;
+  const r = e.ctx.model.release;
+  const parts = { dataset: v('hubDataset'), month: v('month'), scope: v('scope') };
+  if (!behaves(r, 'recommendationsFolderPerExport')) return ingestionFolder(r.ingestionLayout, parts);
+  const exportName = adf.toLower(adf.coalesce(e.manifest.get('exportConfig', true).get('exportName', true), ''));
+  const below = adf.if_(adf.equals(v('hubDataset'), 'Recommendations'), exportName, '');
+  const folder = ingestionFolder(r.ingestionLayout, { ...parts, below });
+  return adf.if_(adf.endsWith(folder, '/'), adf.substring(folder, 0, adf.sub(adf.length(folder), 1)), folder);
+}
+
 /** Sets the destination folder and converts each file of an export with rows (`<exportContainer>_ETL_ingestion`), failing when one does not convert. */
 function convertFiles(e: ExecuteEtlExpressions): Activity[] {
   const { ctx, destination } = e;
@@ -333,7 +350,7 @@ function convertFiles(e: ExecuteEtlExpressions): Activity[] {
       name: A.setDestination,
       dependsOn: [succeeded(A.ifSchemaMissing), succeeded(A.setHubDataset), succeeded(A.setScope), succeeded(A.setMonth)],
       variable: 'destinationFolder',
-      value: ingestionFolder(ctx.model.release.ingestionLayout, { dataset: v('hubDataset'), month: v('month'), scope: v('scope') }),
+      value: destinationFolder(e),
     }),
     forEach({
       name: A.forEachFile,
