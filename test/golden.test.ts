@@ -24,8 +24,8 @@ const read = (rel: string) => readFileSync(new URL(rel, ROOT), 'utf8');
 const variants = (v: string) => readdirSync(path(`test/fixtures/${v}`)).filter((d) => !['default', 'custom'].includes(d) && existsSync(path(`test/fixtures/${v}/${d}/hub.yaml`))).sort();
 
 test('every release has a default and a customised fixture and a dist-templates folder, and nothing else does', () => {
-  assert.equal(readdirSync(path('test/fixtures')).filter((d) => /^\d+\.\d+$/.test(d)).sort(), [...RELEASE_VERSIONS]);
-  assert.equal(readdirSync(path('dist-templates')).sort(), [...RELEASE_VERSIONS]);
+  assert.equal(readdirSync(path('test/fixtures')).filter((d) => /^\d+\.\d+$/.test(d)).sort(), [...RELEASE_VERSIONS].sort());
+  assert.equal(readdirSync(path('dist-templates')).sort(), [...RELEASE_VERSIONS].sort());
   for (const v of RELEASE_VERSIONS) for (const c of ['default', 'custom']) assert.ok(existsSync(path(`test/fixtures/${v}/${c}/hub.yaml`)), `${v}/${c}`);
 });
 

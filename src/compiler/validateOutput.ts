@@ -16,6 +16,7 @@ import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
 import { adfObjectFile } from '../model/dataFactoryKinds.js';
 import { fromCompile, TEMPLATE_FILE, type Build } from '../build/index.js';
+import { FABRIC_FILES, FABRIC_SCRIPT_COMMAND } from '../modules/fabric/index.js';
 
 /**
  * Positions for Data Factory diagnostics (`path` inside the `{ name, properties }` object): in the object's
@@ -52,16 +53,29 @@ export function adfFactory(objects: readonly AdfObject[]) {
   return { pipelines: wire('pipeline'), triggers: wire('trigger'), datasets: wire('dataset'), linkedServices: wire('linkedService') };
 }
 
-/** KQL scripts of a compile with placeholders replaced by their validation values, in deployment order. */
-export function kqlScriptsForValidation(result: CompileResult) {
+/**
+ * KQL scripts of a compile with placeholders replaced by their validation values, in deployment order; then,
+ * from 0.10, the setup scripts of a Fabric eventhouse (`fabric/*.kql`), on an engine of their own that starts
+ * empty, with their `.execute database script <|` line blanked (the same length, so positions hold) so that the
+ * commands it runs are checked one by one like the deployed ones.
+ */
+export function kqlScriptsForValidation(result: CompileResult): { file: string; database: string; text: string; engine?: string }[] {
   const model = result.model!;
-  return result.contributions
+  const deployed = result.contributions
     .flatMap((c) => c.kqlScripts ?? [])
     .map((s) => {
       let text = s.text;
       for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) text = text.split(placeholder).join(sub.validationValue);
       return { file: s.file, database: model.dataExplorer.databases[s.database], text };
     });
+  const fabric = (['ingestion', 'hub'] as const).flatMap((db) => {
+    const file = FABRIC_FILES[db];
+    const text = result.artifacts.get(file);
+    if (text === undefined) return [];
+    const blanked = text.replace(FABRIC_SCRIPT_COMMAND, `//${' '.repeat(FABRIC_SCRIPT_COMMAND.length - 2)}`);
+    return [{ file, database: model.dataExplorer.databases[db], text: blanked, engine: 'fabric' }];
+  });
+  return [...deployed, ...fabric];
 }
 
 /**

@@ -15,6 +15,7 @@ import { outputChanges } from './outputs.js';
 import { compareTemplates, templateOf } from './template.js';
 import { sideOf, type DiffInput, type DiffResult } from './types.js';
 import { upgradeNotes, type UpgradeComparison } from './upgrade.js';
+import { fabricSetup } from './fabric.js';
 import type { JsonObject } from '../util/json.js';
 
 /** Paths only B has, only A has, and in both with different text, each sorted. */
@@ -65,7 +66,17 @@ export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = 
   const tb = templateOf(b.artifacts);
   const result = semanticDiff(a, b, ta, tb);
   const l = leftovers(a, b, ta, tb, known);
-  const comparison: UpgradeComparison = { a, b, ta, tb, result, leftovers: l, access: l.renamed ? [] : accessChanges(l), outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)) };
+  const comparison: UpgradeComparison = {
+    a,
+    b,
+    ta,
+    tb,
+    result,
+    leftovers: l,
+    access: l.renamed ? [] : accessChanges(l),
+    outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)),
+    fabric: fabricSetup(a, b, ta, tb, known),
+  };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;
 }

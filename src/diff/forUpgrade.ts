@@ -5,7 +5,7 @@
  * folded resources it rests on and the words both use for them.
  */
 export { compareUpgrade, type KnownValues, type UpgradeComparison } from './compare.js';
-export { parameterNotes } from './upgrade.js';
+export { parameterNotes, fabricScriptDatabase } from './upgrade.js';
 export { templateOf } from './template.js';
 export { loadDiffInput, type LoadOptions } from './load.js';
 export { sideOf, type DiffInput, type DiffResult, type DiffSide, type UpgradeNote } from './types.js';

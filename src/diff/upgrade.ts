@@ -33,6 +33,7 @@ import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
 import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
+import type { FabricSetup } from './fabric.js';
 import { isObject, type JsonObject } from '../util/json.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
@@ -50,6 +51,7 @@ const ORDER: UpgradeNoteKind[] = [
   'componentRemoved',
   'resourceLeftBehind',
   'dataFactoryObjectRemoved',
+  'fabricSetupToRun',
   'dataNoLongerRead',
 ];
 
@@ -152,10 +154,14 @@ export function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
 /** Note kinds of Data Factory objects by kind. */
 const KIND_WORD: Record<DataFactoryObject['kind'], string> = { pipelines: 'pipeline', triggers: 'trigger', datasets: 'dataset', linkedServices: 'linked service' };
 
-/** Changed triggers (from the diff's Data Factory section): stopped before B is deployed. */
-function changedTriggerNotes(result: DiffResult): UpgradeNote[] {
+/**
+ * Changed triggers (from the diff's Data Factory section) that A may have deployed: stopped before B is
+ * deployed. A trigger A does not deploy with its values (its condition changed, say) runs nowhere.
+ */
+function changedTriggerNotes(result: DiffResult, ra: readonly DeclaredResource[]): UpgradeNote[] {
   const triggers = result.groups.find((g) => g.id === 'dataFactory')?.sections.find((s) => s.id === 'triggers')?.items ?? [];
-  return triggers.filter((i) => i.change === 'changed').map((i) => note('triggerMustBeStopped', i.name, codes.HUB410.changed({ name: i.name })));
+  const inA = (name: string) => ra.some((r) => r.object?.kind === 'triggers' && r.object.name === name && mayBeDeployed(r));
+  return triggers.filter((i) => i.change === 'changed' && inA(i.name)).map((i) => note('triggerMustBeStopped', i.name, codes.HUB410.changed({ name: i.name })));
 }
 
 /** The Data Factory objects left behind: triggers to stop and delete, other objects to delete. */
@@ -300,6 +306,8 @@ export interface UpgradeComparison {
   access: AccessChange[];
   /** Outputs of A that B removes or renames (HUB031, HUB032). */
   outputs: OutputChange[];
+  /** The Fabric eventhouse setup the upgrade needs (HUB620, 0.10+), if any. */
+  fabric?: FabricSetup;
 }
 
 /** The words for what an access property allows: its JSON, or what an unset one allows. */
@@ -321,12 +329,24 @@ function outputNotes(outputs: readonly OutputChange[]): UpgradeNote[] {
   );
 }
 
+/** The database a Fabric setup script of a build is for, as its header names it (`Setup of the <db> database`). */
+export function fabricScriptDatabase(b: DiffInput, file: string): string | undefined {
+  return /^\/\/ Setup of the (\S+) database/m.exec(b.artifacts.get(file) ?? '')?.[1];
+}
+
+/** The note of the Fabric eventhouse setup an upgrade needs (HUB620). */
+function fabricNote(f: FabricSetup, b: DiffInput): UpgradeNote {
+  const scripts = f.scripts.map((file) => `${file} in the ${fabricScriptDatabase(b, file) ?? 'matching'} database`);
+  return note('fabricSetupToRun', 'fabric', codes.HUB620.raise({ scripts, ...(f.access ? { access: f.access } : {}) }));
+}
+
 /** Upgrade notes of a comparison, most disruptive first; `c.result` must already hold the semantic groups. */
 export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   const { a, b, ta, tb, result, leftovers: l } = c;
   const notes = [...parameterNotes(ta, tb), ...outputNotes(c.outputs), ...accessNotes(c.access)];
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
-  else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
+  else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result, l.ra), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));
+  if (c.fabric) notes.push(fabricNote(c.fabric, b));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }

@@ -159,8 +159,26 @@ const RESERVATION_TRANSACTIONS_MCA = columns([
     'ReservationOrderId:S', 'ReservationOrderName:S', 'Term:S',
   ]);
 
-/** The Cost Management export dataset types a hub understands (manifest `exportConfig.type`). */
-export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions';
+/**
+ * Columns of `actualcost_c360-2025-04.json` and `amortizedcost_c360-2025-04.json` (the same 50 columns), in
+ * file order: the Microsoft-internal "C360" cost format (`data/schemas/`, public 0.10).
+ */
+const C360_COSTS = columns([
+    'BillingAccountId:S', 'BillingAccountName:S', 'BillingPeriodStartDate:T', 'BillingPeriodEndDate:T', 'BillingProfileId:S',
+    'BillingProfileName:S', 'AccountOwnerId:S', 'AccountName:S', 'SubscriptionId:S', 'SubscriptionName:S', 'Date:T',
+    'Product:S', 'PartNumber:S', 'MeterId:S', 'ServiceFamily:S', 'MeterCategory:S', 'MeterSubCategory:S', 'MeterRegion:S',
+    'MeterName:S', 'Quantity:D', 'EffectivePrice:D', 'Cost:D', 'UnitPrice:D', 'BillingCurrency:S', 'ResourceLocation:S',
+    'AvailabilityZone:S', 'ConsumedService:S', 'ResourceId:S', 'ResourceName:S', 'ServiceInfo1:S', 'ServiceInfo2:S',
+    'AdditionalInfo:S', 'Tags:S', 'InvoiceSectionId:S', 'InvoiceSection:S', 'CostCenter:S', 'UnitOfMeasure:S',
+    'ResourceGroup:S', 'ReservationId:S', 'ReservationName:S', 'ProductOrderId:S', 'ProductOrderName:S', 'OfferId:S',
+    'IsAzureCreditEligible:B', 'Term:S', 'PublisherName:S', 'PlanName:S', 'ChargeType:S', 'Frequency:S', 'PublisherType:S',
+  ]);
+
+/**
+ * The Cost Management export dataset types a hub understands (manifest `exportConfig.type`); `ActualCost` and
+ * `AmortizedCost` are the Microsoft-internal "C360" cost exports of version `c360-2025-04` (0.10, 0.11).
+ */
+export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions' | 'ActualCost' | 'AmortizedCost';
 
 /** Billing channel of an export file, for datasets whose EA and MCA files differ. */
 export type Channel = 'ea' | 'mca';
@@ -193,10 +211,12 @@ export const EXPORT_SCHEMAS: readonly ExportSchema[] = [
   { exportType: 'ReservationRecommendations', version: '2023-05-01', channel: 'mca', columns: RESERVATION_RECOMMENDATIONS_MCA },
   { exportType: 'ReservationTransactions', version: '2023-05-01', channel: 'ea', columns: RESERVATION_TRANSACTIONS_EA },
   { exportType: 'ReservationTransactions', version: '2023-05-01', channel: 'mca', columns: RESERVATION_TRANSACTIONS_MCA },
+  { exportType: 'ActualCost', version: 'c360-2025-04', columns: C360_COSTS },
+  { exportType: 'AmortizedCost', version: 'c360-2025-04', columns: C360_COSTS },
 ];
 
 /** The names of the built-in hub datasets (folders under `ingestion/`). */
-export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions';
+export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions' | 'ActualCosts' | 'AmortizedCosts';
 
 /** A built-in hub dataset and the export that feeds it (spec, "Datasets" and "Supported export dataset types"). */
 export interface BuiltInDataset {
@@ -207,6 +227,12 @@ export interface BuiltInDataset {
    * has EA and MCA files; absent when the dataset has a single shape.
    */
   mcaMarkerColumn?: string;
+  /**
+   * True for a dataset a hub ingests only when hub.yaml lists it, and that only the releases converting its
+   * export type (their `exportVersions`) name in their Data Factory objects: the Microsoft-internal cost
+   * datasets, whose exports only Microsoft's own billing accounts have.
+   */
+  optIn?: true;
 }
 
 /** Built-in datasets in the order the spec lists their export types. */
@@ -216,6 +242,8 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
   { name: 'CommitmentDiscountUsage', exportType: 'ReservationDetails' },
   { name: 'Recommendations', exportType: 'ReservationRecommendations', mcaMarkerColumn: 'Net Savings' },
   { name: 'Transactions', exportType: 'ReservationTransactions', mcaMarkerColumn: 'BillingProfileId' },
+  { name: 'ActualCosts', exportType: 'ActualCost', optIn: true },
+  { name: 'AmortizedCosts', exportType: 'AmortizedCost', optIn: true },
 ];
 
 /** Looks up a built-in dataset by name. */

@@ -16,6 +16,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   scriptStorage: 'run its deployment scripts with a storage account of their own',
   remoteHub: 'push converted data to another hub\'s storage (hub.yaml remoteHub)',
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
+  fabric:
+    'use a Microsoft Fabric Real-Time Intelligence eventhouse instead of a Data Explorer cluster (hub.yaml fabric.queryUri), with the setup scripts of its Ingestion and Hub databases in the build (fabric/)',
   infrastructureEncryption:
     'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
 };

@@ -27,6 +27,8 @@ export type ParameterKey =
   | 'dataExplorerSkuName'
   | 'dataExplorerSkuTier'
   | 'dataExplorerSkuCapacity'
+  | 'fabricQueryUri'
+  | 'fabricCapacityUnits'
   | 'tags'
   | 'tagsByResource'
   | 'scopes'
@@ -55,6 +57,8 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   dataExplorerSkuName: ['dataExplorer', 'sku', 'name'],
   dataExplorerSkuTier: ['dataExplorer', 'sku', 'tier'],
   dataExplorerSkuCapacity: ['dataExplorer', 'sku', 'capacity'],
+  fabricQueryUri: ['fabric', 'queryUri'],
+  fabricCapacityUnits: ['fabric', 'capacityUnits'],
   tags: ['tags'],
   tagsByResource: ['tagsByResource'],
   scopes: ['scopes'],
@@ -110,7 +114,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -173,7 +177,14 @@ export type ReleaseFeature =
    * `enableInfrastructureEncryption`, hub.yaml `storage.infrastructureEncryption`): the public 0.7 and 0.8
    * templates have it (versions.md §0.7), and Azure fixes it when the account is created.
    */
-  | 'infrastructureEncryption';
+  | 'infrastructureEncryption'
+  /**
+   * 0.10: a Microsoft Fabric Real-Time Intelligence eventhouse as the analytics engine instead of a Data
+   * Explorer cluster (parameters `fabricQueryUri`, `fabricCapacityUnits`, hub.yaml `fabric`): Data Factory
+   * loads and queries the eventhouse's Ingestion and Hub databases; the build carries their setup scripts
+   * (`fabric/`), since the template deploys nothing in Fabric (releases-0.9-14.md §1.2).
+   */
+  | 'fabric';
 
 /**
  * Changes of behaviour inside a component that earlier releases also have, named so modules ask
@@ -307,6 +318,7 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
   retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
   infrastructureEncryption: ['enableInfrastructureEncryption'],
+  fabric: ['fabricQueryUri', 'fabricCapacityUnits'],
 };
 
 /** The template outputs that exist only with a capability (the managed identity is needed to set up managed exports). */
@@ -319,6 +331,7 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  fabric: [],
 };
 
 /** The pipelines, triggers and datasets that exist only with a capability (absent from rows without it). */
@@ -335,6 +348,7 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   remoteHub: { pipelines: [], triggers: [], datasets: [] },
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
+  fabric: { pipelines: [], triggers: [], datasets: [] },
 };
 
 const CONTAINER = SPEC_NAMING.exportContainer;
@@ -579,7 +593,24 @@ const R09: Release = {
   behaviours: new Set<ReleaseBehaviour>([...R08.behaviours, 'keyVaultOnlyForRemoteHub', 'recommendationsFolderPerExport', 'mcaRecommendationColumnsWithoutSpaces']),
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08, '0.9': R09 };
+/**
+ * 0.10 (the public release 0.10 as published: releases-0.9-14.md §1.2; docs/deviations.md "Release 0.10"): a
+ * Microsoft Fabric eventhouse as the analytics engine (parameters `fabricQueryUri` and `fabricCapacityUnits`
+ * after the Data Explorer SKU, as the public template has them), the Microsoft-internal actual cost dataset
+ * (`ActualCost` exports of version `c360-2025-04`, ingested as `ActualCosts`). The public 0.10 also supports
+ * Azure Government and Azure operated by 21Vianet, which hubc builds for in every release.
+ */
+const R10: Release = {
+  ...R09,
+  version: '0.10',
+  ftkVersion: '0.10',
+  publicRelease: { ...R09.publicRelease, template: '0.10', ftkVersions: ['0.10'] },
+  exportVersions: { ...R09.exportVersions, ActualCost: ['c360-2025-04'] },
+  features: new Set<ReleaseFeature>([...R09.features, 'fabric']),
+  parameters: R09.parameters.flatMap((p): ParameterKey[] => (p === 'dataExplorerSkuCapacity' ? [p, 'fabricQueryUri', 'fabricCapacityUnits'] : [p])),
+};
+
+const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08, '0.9': R09, '0.10': R10 };
 
 /** Every release hubc can build, oldest first. */
 export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];

@@ -148,6 +148,15 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
     linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
   },
+  // The public 0.10 adds fabricQueryUri and fabricCapacityUnits after the Data Explorer SKU; names otherwise as 0.9 (releases-0.9-14.md §1.2).
+  '0.10': {
+    parameters: PARAMS_07.flatMap((p): Param[] => (p[0] === 'dataExplorerSkuCapacity' ? [p, ['fabricQueryUri', 'string', ''], ['fabricCapacityUnits', 'int', 2]] : [p])),
+    outputs: OUTPUTS_07.map((o) => (o === 'dataFactorytName' ? 'dataFactoryName' : o)),
+    pipelines: [...CONFIG_06, 'config_InitializeHub', 'rawexports_ExecuteETL', 'rawexports_ETL_ingestion', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer'],
+    triggers: ['rawexports_ManifestAdded', 'ingestion_ManifestAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'],
+    datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
+    linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
+  },
 };
 
 /**
@@ -155,9 +164,9 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  * with the text that identifies the row of docs/deviations.md explaining why.
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
-  { releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9'], kind: 'linkedServices', from: ['<key vault name>', '<storage account name>'], to: ['keyVault', 'storage'], row: 'Linked service names' },
-  { releases: ['0.7', '0.8', '0.9'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
-  { releases: ['0.7', '0.8', '0.9'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
+  { releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10'], kind: 'linkedServices', from: ['<key vault name>', '<storage account name>'], to: ['keyVault', 'storage'], row: 'Linked service names' },
+  { releases: ['0.7', '0.8', '0.9', '0.10'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['0.7', '0.8', '0.9', '0.10'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
 ];
 
 const HUB = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');

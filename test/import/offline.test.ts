@@ -63,11 +63,12 @@ const PARAMETERS_07 = {
   hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
 };
 // The public 0.8 and 0.9 keep the public 0.7 parameters, hubc its 0.7 interface (docs/deviations.md, "Parameters (0.8)").
-const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = { '0.7': PARAMETERS_07, '0.8': PARAMETERS_07, '0.9': PARAMETERS_07 };
+// 0.10 adds fabricQueryUri and fabricCapacityUnits on both sides.
+const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = { '0.7': PARAMETERS_07, '0.8': PARAMETERS_07, '0.9': PARAMETERS_07, '0.10': PARAMETERS_07 };
 
 /** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub. */
 const vaultOnlyForRemoteHub = (version: ReleaseVersion) => behaves(getRelease(version), 'keyVaultOnlyForRemoteHub');
-const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault$|\/keyVault$/.test(k);
+const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault(_secret)?$|\/keyVault$/.test(k);
 
 /** Data Factory datasets and linked services only one side has (docs/deviations.md: Linked service names, Unused objects, Manifest copy). */
 function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: string }): { public: string[]; hubc: string[] } {
@@ -139,7 +140,8 @@ for (const version of RELEASES) {
     assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');
     assert.equal(only('template', ['outputs'], 'removed'), []);
     const flatA = JSON.parse(a.artifacts.get('azuredeploy.json')!);
-    const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type)?.name as string;
+    // The hub's own account, not the script storage (which the public 0.10+ declares first).
+    const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type && !/script/.test(x.name))?.name as string;
     const objects = objectsOnly(version, { storage: nameOf('Microsoft.Storage/storageAccounts'), vault: nameOf('Microsoft.KeyVault/vaults') });
     assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'removed'), objects.public, 'Data Factory objects only the public template has');
     assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'added'), objects.hubc, 'Data Factory objects only hubc has');

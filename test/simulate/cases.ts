@@ -294,6 +294,8 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
   // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
   '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+  // 0.10 converts as 0.9 (the actual cost dataset is opt-in: test/modules/release10.test.ts).
+  '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
@@ -304,6 +306,7 @@ export const LAYOUT_CLEANUP: LayoutCleanup[] = [
   { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '0.8', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '0.9', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '0.10', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
 ];
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
@@ -372,3 +375,5 @@ export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
     ],
   },
 };
+// 0.10 manages exports as 0.9.
+MANAGED_EXPECTATIONS['0.10'] = MANAGED_EXPECTATIONS['0.9'];

@@ -7,7 +7,7 @@ import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
@@ -59,6 +59,8 @@ export function describe(r: FlatResource, names: [string, string][]): string {
   }
   if (r.name === undefined) return `${r.type} (named at deployment)`;
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('pid-')) return `${r.type} pid-<telemetry>`;
+  // 0.10+: `ftk-hubapp-<app>_<options>`, the options from the parameters.
+  if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('ftk-hubapp-')) return `${r.type} ftk-hubapp-<telemetry>`;
   return `${r.type} ${sub(r.name)}`;
 }
 
@@ -97,6 +99,7 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.7': {},
   '0.8': {},
   '0.9': {},
+  '0.10': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -142,6 +145,19 @@ PUBLIC_ONLY['0.8'] = {
 // 0.9 no longer assigns Managed Identity Contributor (releases-0.9-14.md §1.1); hubc never did.
 PUBLIC_ONLY['0.9'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.8']).filter(([k]) => !k.includes('managedIdentityContributor')));
 
+// 0.10: the hub-app module deployments and their telemetry, the file-upload scripts, the Kusto scripts renamed.
+const KUSTO_SCRIPT_NAMES = 'Kusto script names';
+PUBLIC_ONLY['0.10'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.9']).filter(([k]) => !k.endsWith('/Ingestion/OpenDataFunctions'))),
+  'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/openDataScript': '`resource_type()`',
+  ...Object.fromEntries(['Ingestion/commonScript', 'Ingestion/setupScript', 'Hub/commonScript', 'Hub/setupScript'].map((n) => [`Microsoft.Kusto/clusters/databases/scripts {cluster}/${n}`, KUSTO_SCRIPT_NAMES])),
+  'Microsoft.Resources/deploymentScripts {storage}_uploadFiles': 'File upload scripts',
+  'Microsoft.Resources/deployments ftk-hubapp-<telemetry>': 'Usage attribution',
+  ...Object.fromEntries(
+    ['Microsoft.CostManagement.Exports_ExportContainer', 'Microsoft.FinOpsHubs.Core_ExportManifestAddedTrigger', 'Microsoft.FinOpsHubs.Core_IngestionContainer', 'Microsoft.FinOpsHubs.Core_IngestionManifestAddedTrigger', 'Microsoft.FinOpsHubs.Core_SchemaFiles', 'Microsoft.FinOpsHubs.Core_SettingsUpdatedTrigger', 'Microsoft.FinOpsToolkit.Hubs.Core_Network', 'hub_SetupScript', 'ingestion_CommonScripts', 'ingestion_OpenDataInternalScripts', 'ingestion_SetupScript', 'keyVault_secret'].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+};
+
 /** Resources only hubc deploys. */
 export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.1': {
@@ -160,6 +176,7 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.7': {},
   '0.8': {},
   '0.9': {},
+  '0.10': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -189,6 +206,10 @@ HUBC_ONLY['0.7'] = {
 
 HUBC_ONLY['0.8'] = HUBC_ONLY['0.7'];
 HUBC_ONLY['0.9'] = HUBC_ONLY['0.8'];
+HUBC_ONLY['0.10'] = {
+  ...HUBC_ONLY['0.9'],
+  ...Object.fromEntries(['Ingestion/CommonFunctions', 'Ingestion/SetupScript', 'Hub/CommonFunctions', 'Hub/SetupScript'].map((n) => [`Microsoft.Kusto/clusters/databases/scripts {cluster}/${n}`, KUSTO_SCRIPT_NAMES])),
+};
 
 /** The resources a flattened template deploys (condition not false). */
 export const deployed = (resources: FlatResource[]) => resources.filter((r) => r.deployed !== false);

@@ -180,6 +180,7 @@ export function templateContext(template: any, extra: ArmEvalContext & { useDefa
     ...rest,
     variables: { ...(isArmObject(template?.variables) ? template.variables : {}), ...(extra.variables ?? {}) },
     functions: extra.functions ?? template?.functions,
+    ...(String(template?.languageVersion ?? '').startsWith('2') ? { variablesInFunctions: true } : {}),
     parameterDefaults: { ...defaults, ...(extra.parameterDefaults ?? {}) },
   };
 }

@@ -73,6 +73,13 @@ export interface ArmEvalContext {
    * expression; when false, `variables('name')` is kept.
    */
   inlineVariables?: boolean;
+  /**
+   * True for a template of `languageVersion` 2.0, whose user-defined functions may read the template's
+   * variables (Bicep compiles imported constants to `variables('_1.name')` read inside `__bicep` functions, and
+   * the public FinOps hub templates from 0.10 deploy so); a 1.0 template's functions cannot ("User-defined
+   * functions in ARM template", Limitations).
+   */
+  variablesInFunctions?: boolean;
 }
 
 const EXPR_KINDS = new Set(['string', 'number', 'keyword', 'call', 'property', 'index']);
@@ -342,7 +349,7 @@ export class Evaluator implements EvalHost {
   }
 
   variable(name: string, call: ArmCall): Folded {
-    if (this.functionParams) throw new ArmEvalError(`variables('${name}') cannot be used inside a user-defined function`);
+    if (this.functionParams && !this.scope.ctx.variablesInFunctions) throw new ArmEvalError(`variables('${name}') cannot be used inside a user-defined function`);
     return this.scope.variable(this.scope.root(), name, call);
   }
 

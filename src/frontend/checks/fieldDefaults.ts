@@ -17,9 +17,13 @@ export interface DatasetEntry {
   versions: string[];
 }
 
-/** The `datasets` a release converts when hub.yaml names none: the catalog's, in catalog order, each with every version the release accepts. */
+/**
+ * The `datasets` a release converts when hub.yaml names none: the catalog's, in catalog order, each with every
+ * version the release accepts; not the opt-in ones (the Microsoft-internal cost datasets, 0.10+), which a hub
+ * ingests only when hub.yaml lists them.
+ */
 export function releaseDatasets(release: Release): DatasetEntry[] {
-  return BUILT_IN_DATASETS.filter((b) => release.exportVersions[b.exportType]).map((b) => ({ name: b.name, exportType: b.exportType, versions: [...release.exportVersions[b.exportType]!] }));
+  return BUILT_IN_DATASETS.filter((b) => !b.optIn && release.exportVersions[b.exportType]).map((b) => ({ name: b.name, exportType: b.exportType, versions: [...release.exportVersions[b.exportType]!] }));
 }
 
 /** The node count a Data Explorer tier starts with: 1 for Basic, 2 for Standard (the smallest each allows). */

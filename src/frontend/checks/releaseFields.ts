@@ -52,6 +52,7 @@ export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['storage', 'infrastructureEncryption'], feature: 'infrastructureEncryption', what: "the data lake's infrastructure encryption" },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['dataExplorer', 'trustedExternalTenants'], behaviour: 'dataExplorerTrustedTenants', what: "the Data Explorer cluster's trusted tenants" },
+  { path: ['fabric'], feature: 'fabric', what: 'a Microsoft Fabric eventhouse' },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'ingestionMonths'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'dataExplorerLogDays'], feature: 'dataExplorer', what: 'Data Explorer' },

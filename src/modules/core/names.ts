@@ -161,6 +161,23 @@ export const publicAccess = v(COMPONENT_SWITCHES.privateNetworking.variable);
 export const deployRemoteHub = v(COMPONENT_SWITCHES.remoteHub.variable);
 
 /**
+ * Name of the variable (defined by the core module, 0.10+) that is true at deploy time when a Microsoft
+ * Fabric eventhouse query URI is set: Data Factory then loads the eventhouse, and no cluster is deployed.
+ * Not a component switch of `hubc diff`: the template deploys nothing in Fabric.
+ */
+export const FABRIC_SWITCH = 'useFabric';
+/** True at deploy time when the hub uses a Fabric eventhouse (`not(empty(fabricQueryUri))`). */
+export const useFabric = v(FABRIC_SWITCH);
+
+/**
+ * True at deploy time when the hub has an analytics engine Data Factory loads: the Data Explorer cluster, or
+ * from 0.10 a Fabric eventhouse instead.
+ */
+export function analyticsDeployed(release: Release): arm.Arm {
+  return has(release, 'fabric') ? arm.or(deployDataExplorer, useFabric) : deployDataExplorer;
+}
+
+/**
  * The deploy-time condition of the Key Vault and of what exists only for it (its private endpoint and DNS
  * zone, Data Factory's Key Vault linked service and managed private endpoint): from 0.9
  * (`keyVaultOnlyForRemoteHub`) a remote hub, whose storage key is the one secret the vault holds; before,

@@ -32,23 +32,28 @@ export class ClusterState {
   /** Marks the schema changed so the next {@link globalsFor} rebuilds the Kusto global state. */
   touch(): void {
     this.globals = undefined;
-    this.hash = undefined;
+    this.hashes.clear();
   }
 
-  private hash: string | undefined;
+  private readonly hashes = new Map<string, string>();
 
   /**
-   * SHA-256 of everything a command's analysis can read: the cluster name and, per database in order, its
-   * tables (columns) and functions (parameters, body). Recomputed only after a change.
+   * SHA-256 of everything the analysis of `text` in database `db` can read: the cluster name and, per
+   * database in order, its tables (columns) and functions (parameters, body), for `db` and the databases
+   * whose name the text mentions (a command reaches another database only by naming it, `database('Hub')`).
+   * So a command analysed once is known again whatever other databases hold: a Fabric eventhouse's setup,
+   * which runs the Ingestion database's commands before the Hub database has any, finds the outcomes of the
+   * cluster's. Recomputed only after a change.
    */
-  schemaHash(): string {
-    this.hash ??= sha(
-      JSON.stringify([
-        this.clusterName,
-        [...this.dbs].map(([name, d]) => [name, [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])]),
-      ]),
-    );
-    return this.hash;
+  schemaHash(db: string, text: string): string {
+    const names = [...this.dbs.keys()].filter((n) => n === db || text.includes(n));
+    const key = names.join('\u0000');
+    let hash = this.hashes.get(key);
+    if (hash === undefined) {
+      hash = sha(JSON.stringify([this.clusterName, names.map((name) => this.dbs.get(name)!).map((d, i) => [names[i], [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])])]));
+      this.hashes.set(key, hash);
+    }
+    return hash;
   }
 
   /** Kusto global state for the current schema with `db` as the current database (rebuilt only after changes). */

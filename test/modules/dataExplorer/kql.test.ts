@@ -58,7 +58,7 @@ const FOCUS_1_0 = [
 const SOURCE = ['x_SourceName', 'x_SourceProvider', 'x_SourceType', 'x_SourceVersion'];
 
 /** Columns the spec's "Dataset transforms" section names for each final table. */
-const SPEC_COLUMNS: Record<BuiltInDatasetName, string[]> = {
+const SPEC_COLUMNS: Partial<Record<BuiltInDatasetName, string[]>> = {
   Costs: [
     ...FOCUS_1_0, 'x_IngestionTime', 'x_SourceChanges', ...SOURCE, 'x_ResourceGroupName', 'x_BillingAccountAgreement',
   ],
@@ -182,7 +182,7 @@ test('FOCUS 1.0 column names are spelled as the standard spells them', () => {
 });
 
 test('each raw mapping covers every column of every schema file of its dataset, in raw-table order', () => {
-  for (const d of BUILT_IN_DATASETS) {
+  for (const d of BUILT_IN_DATASETS.filter((x) => !x.optIn)) {
     const mapping: { Column: string; Properties: { Field: string } }[] = jsonArgument(
       ingestion,
       `.create-or-alter table ${d.name}_raw ingestion parquet mapping "${d.name}_raw_mapping"`,

@@ -56,7 +56,7 @@ import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
 import { errorOf, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
 import { EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
 import { ingestionFolder, replacesEarlierIngestions } from '../layout.js';
-import { behaves, has } from '../../../model/releases.js';
+import { behaves, has, type Release } from '../../../model/releases.js';
 
 
 /** Parameter names: the trigger's folder path (starting with the container) and file name. */
@@ -90,12 +90,15 @@ export const EXECUTE_ETL_ACTIVITIES = {
 export const NO_CHANNEL = 'none';
 
 /**
- * `<type lower-cased>` → hub dataset, as nested `if`s over the built-in datasets; other types map to
- * the lower-cased type.
+ * `<type lower-cased>` → hub dataset, as nested `if`s over the built-in datasets the release knows (the
+ * opt-in ones only where it converts their export type, 0.10+); other types map to the lower-cased type.
  */
-export function hubDatasetExpression(type: adf.Adf): adf.Adf {
+export function hubDatasetExpression(type: adf.Adf, release: Release): adf.Adf {
   const t = adf.toLower(type);
-  return BUILT_IN_DATASETS.reduceRight<adf.Adf>((rest, d) => adf.if_(adf.equals(t, d.exportType.toLowerCase()), d.name, rest), t);
+  return BUILT_IN_DATASETS.filter((d) => !d.optIn || release.exportVersions[d.exportType]).reduceRight<adf.Adf>(
+    (rest, d) => adf.if_(adf.equals(t, d.exportType.toLowerCase()), d.name, rest),
+    t,
+  );
 }
 
 /** `<type lower-cased>` → MCA marker column, or `''` for datasets with a single shape. */
@@ -242,7 +245,7 @@ function manifestVariables(e: ExecuteEtlExpressions): Activity[] {
       name: A.setHubDataset,
       dependsOn: [succeeded(A.setType)],
       variable: 'hubDataset',
-      value: e.ctx.model.release.datasetFolders === 'hubDataset' ? hubDatasetExpression(v('exportType')) : adf.toLower(v('exportType')),
+      value: e.ctx.model.release.datasetFolders === 'hubDataset' ? hubDatasetExpression(v('exportType'), e.ctx.model.release) : adf.toLower(v('exportType')),
     }),
   ];
 }
