@@ -63,7 +63,7 @@ class NotMeasured extends Error {}
 
 /** The first line of a child's error output, without colour codes (the reason a row was not measured). */
 function firstLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // oxlint-disable-next-line no-control-regex -- strips the colour codes a child prints
   return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
 }
 
@@ -73,7 +73,7 @@ function processRow(args: string[], options: { env?: (run: number) => NodeJS.Pro
   let rss = 0;
   for (let run = -1; run < RUNS; run++) {
     const start = performance.now();
-    const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...(options.env?.(run) ?? {}) }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env?.(run) }, encoding: 'utf8' });
     const ms = performance.now() - start;
     if (r.status !== 0 && r.status !== 1) throw new NotMeasured(`hubc ${args.slice(1, 2).join(' ')} exited ${r.status}: ${firstLine(r.stderr || r.stdout)}`);
     if (run < 0) continue;

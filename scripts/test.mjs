@@ -63,7 +63,7 @@ function readTimings() {
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex -- strips the colour codes uvu prints
 const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs a command, collecting its output; resolves with the exit code and the output. */

@@ -259,6 +259,7 @@ class DeployRun {
     private readonly svc: DeployServices,
     private readonly state: RunState,
   ) {
+    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
     this.template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as DeployRun['template'];
     this.declared = this.template.parameters ?? {};
     this.client = createResourceClient(svc.connection);

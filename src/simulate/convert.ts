@@ -177,7 +177,7 @@ function plan(
   const names = [...columns, ...extras.map((e) => e.name)];
   const maps: ColumnMapping[] = req.mappings
     ? [...req.mappings]
-    : columns.map((c, i) => ({ source: { name: c, type: types ? undefined : 'String' }, sink: { name: c } }));
+    : columns.map((c) => ({ source: { name: c, type: types ? undefined : 'String' }, sink: { name: c } }));
   for (const e of extras) if (!maps.some((m) => m.source.name.toLowerCase() === e.name.toLowerCase())) maps.push({ source: { name: e.name, type: 'String' }, sink: { name: e.name } });
   const missing = maps.filter((m) => columnIndex(names, m.source.name) < 0).map((m) => m.source.name);
   const dropped = columns.filter((c) => !maps.some((m) => m.source.name.toLowerCase() === c.toLowerCase()));

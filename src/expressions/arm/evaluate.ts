@@ -178,8 +178,8 @@ export function templateContext(template: any, extra: ArmEvalContext & { useDefa
   const { useDefaults: _ignored, ...rest } = extra;
   return {
     ...rest,
-    variables: { ...(isArmObject(template?.variables) ? template.variables : {}), ...(extra.variables ?? {}) },
+    variables: { ...(isArmObject(template?.variables) ? template.variables : {}), ...extra.variables },
     functions: extra.functions ?? template?.functions,
-    parameterDefaults: { ...defaults, ...(extra.parameterDefaults ?? {}) },
+    parameterDefaults: { ...defaults, ...extra.parameterDefaults },
   };
 }
