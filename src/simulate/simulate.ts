@@ -26,7 +26,6 @@ import { allRuns } from './format.js';
 import { DEFAULT_MAX_RUNS } from './limits.js';
 import './activities/index.js';
 
-export { DEFAULT_MAX_RUNS } from './limits.js';
 
 /** What to simulate. */
 export type SimulationStart =

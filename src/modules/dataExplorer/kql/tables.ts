@@ -306,9 +306,3 @@ export const BUILT_IN_KQL_DATASETS: readonly BuiltInKqlDataset[] = [
   },
 ];
 
-/** Looks up the Data Explorer layout of a built-in dataset. */
-export function builtInKqlDataset(name: BuiltInDatasetName): BuiltInKqlDataset {
-  const d = BUILT_IN_KQL_DATASETS.find((x) => x.name === name);
-  if (!d) throw new Error(`no Data Explorer layout for dataset ${name}`);
-  return d;
-}
