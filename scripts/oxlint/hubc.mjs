@@ -226,6 +226,29 @@ const disableWithReason = {
   },
 };
 
+/**
+ * A doc comment documents what follows it: a `/** ... *\/` block that is not the file's first comment and is
+ * followed by a blank line, another doc comment or the end of the file documents nothing (a comment left
+ * behind when its code moved, or written above the wrong thing).
+ */
+const docCommentAttached = {
+  meta: { type: 'suggestion', messages: { orphan: 'a doc comment that documents nothing: move it onto the declaration it describes, or delete it' }, schema: [] },
+  create(context) {
+    return {
+      Program() {
+        const text = context.sourceCode.text;
+        const comments = context.sourceCode.getAllComments();
+        for (const comment of comments.slice(1)) {
+          if (comment.type !== 'Block' || !comment.value.startsWith('*')) continue;
+          const after = /^[ \t]*(\r?\n[ \t]*)*/.exec(text.slice(comment.range[1]))[0];
+          const next = text.slice(comment.range[1] + after.length);
+          if (next === '' || /\n[ \t]*\r?\n/.test(after) || next.startsWith('/**')) context.report({ loc: comment.loc, messageId: 'orphan' });
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'hubc' },
   rules: {
@@ -235,5 +258,6 @@ export default {
     'template-through-build': templateThroughBuild,
     'one-activity-keys-list': oneActivityKeysList,
     'disable-with-reason': disableWithReason,
+    'doc-comment-attached': docCommentAttached,
   },
 };

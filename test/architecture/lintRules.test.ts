@@ -164,6 +164,26 @@ test('a suppression that suppresses nothing is reported (a list of exceptions on
   assert.match(found[0], /^src\/deploy\/reads\.ts:4 /);
 });
 
+test('a doc comment documents what follows it: one before a blank line, another doc comment or the end is reported', () => {
+  const text = [
+    '/** The file: its first comment may stand alone. */',
+    '',
+    '/** Attached. */',
+    'export const a = 1;',
+    '/** Left behind. */',
+    '',
+    'export const b = 2;',
+    '/** Written above the wrong thing. */',
+    '/** The real one. */',
+    'export const c = 3;',
+    '/** Attached through a suppression. */',
+    '// oxlint-disable-next-line no-control-regex -- matches an escape',
+    'export const d = /\\u001b/;',
+    '/** Nothing after it. */',
+  ].join('\n');
+  assert.equal(lint({ 'test/x.ts': text }), [5, 8, 14].map((n) => `test/x.ts:${n} hubc(doc-comment-attached)`).sort());
+});
+
 test('every suppression says why, in eslint and oxlint spellings, outside src/ too', () => {
   const text = [
     '// eslint-disable-next-line no-control-regex',
