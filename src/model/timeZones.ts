@@ -7,6 +7,7 @@
  */
 
 /** Windows time zone ids accepted by Data Factory schedule triggers. */
+// prettier-ignore
 export const WINDOWS_TIME_ZONES: readonly string[] = [
   'Dateline Standard Time', 'UTC-11', 'Aleutian Standard Time', 'Hawaiian Standard Time', 'Marquesas Standard Time',
   'Alaskan Standard Time', 'UTC-09', 'Pacific Standard Time (Mexico)', 'UTC-08', 'Pacific Standard Time',
