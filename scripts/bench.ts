@@ -61,10 +61,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A row that could not be measured: thrown by a measurement, recorded with its reason. */
 class NotMeasured extends Error {}
 
+/** Colour codes a child prints. */
+// oxlint-disable-next-line no-control-regex -- matches terminal escape sequences on purpose
+const COLOUR = /\u001b\[[0-9;]*m/g;
+
 /** The first line of a child's error output, without colour codes (the reason a row was not measured). */
 function firstLine(text: string): string {
-  // oxlint-disable-next-line no-control-regex -- strips the colour codes a child prints
-  return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
+  return (text.replace(COLOUR, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
 }
 
 /** Runs a command `RUNS` times after one warm-up; wall-clock median (ms) and the largest peak RSS (MiB). */
