@@ -18,7 +18,8 @@
  *    `manifest.json` (a copy of settings.json, as the exports' manifests start the load) is written when this
  *    ingestion wrote files, which starts `ingestion_ExecuteETL`; after a failure, the files this ingestion wrote
  *    are deleted and the earlier ones kept (the public 14.0 deletes the earlier files before it runs the query),
- *    then the run fails with the query's error (`QueryFailed`).
+ *    then the run fails with the query's error (`QueryFailed`). A failed clean-up ends the run with
+ *    `CleanUpFailed`, a failed manifest with `ManifestWriteFailed`.
  * A query that finds nothing leaves an empty folder and no manifest: the Data Explorer rows of its last run stay.
  */
 import * as adf from '../../../../expressions/adf/index.js';
@@ -170,8 +171,9 @@ function runQuery(ctx: DataFactoryContext): Activity[] {
 }
 
 /**
- * Lists the query's folder and deletes the files `keep` rejects (`item().name` of each file), after `RUN`
- * ended in `outcome`; activity names end in `suffix`.
+ * Lists the query's folder and deletes the files `remove` picks (by `item().name`), after `RUN` ended in
+ * `outcome`; activity names end in `suffix`. A listing or deletion that fails ends the run with
+ * `CleanUpFailed`.
  */
 function deleteFiles(ctx: DataFactoryContext, outcome: 'Succeeded' | 'Failed', suffix: string, remove: (name: adf.Adf) => adf.Adf): Activity[] {
   const n = datasetNames(ctx);
@@ -202,6 +204,14 @@ function deleteFiles(ctx: DataFactoryContext, outcome: 'Succeeded' | 'Failed', s
         }),
       ],
     }),
+    ...[list, `Delete Files ${suffix}`].map((step) =>
+      fail({
+        name: `${step} Failed`,
+        dependsOn: [failed(step)],
+        errorCode: 'CleanUpFailed',
+        message: adf.interp`Could not clean up the files ${suffix.toLowerCase()} in ${ctx.ingestionContainer}/${folder()}: ${errorOf(step)}`,
+      }),
+    ),
   ];
 }
 
@@ -243,6 +253,12 @@ function writeManifest(ctx: DataFactoryContext): Activity[] {
           policy: SHORT_POLICY,
         }),
       ],
+    }),
+    fail({
+      name: 'Manifest Write Failed',
+      dependsOn: [failed('If Files Written')],
+      errorCode: 'ManifestWriteFailed',
+      message: adf.interp`Could not write ${ctx.ingestionContainer}/${folder()}/manifest.json, which starts the Data Explorer load: ${errorOf('If Files Written')}`,
     }),
   ];
 }

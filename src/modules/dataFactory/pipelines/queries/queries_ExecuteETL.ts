@@ -9,7 +9,7 @@
  * `queryEngine` (`ResourceGraph`), `source`, `provider`, and an optional `group`. A missing member reaches
  * `queries_ETL_ingestion` as an empty string, which fails that file's run only (`InvalidQueryFile`).
  *
- * Error codes: `QueryFilesReadFailed`; a failed file fails the ForEach (after every file ran) and the run.
+ * Error codes: `QueryFilesReadFailed`, `QueryFilesFailed` (a file failed: the ForEach runs every file first).
  */
 import * as adf from '../../../../expressions/adf/index.js';
 import type { AdfObject } from '../../../types.js';
@@ -27,6 +27,7 @@ export const QUERY_FILES_AT_ONCE = 2;
 
 const LOAD = 'Load Query Files';
 const SET_ID = 'Set Ingestion Id';
+const LOOP = 'For Each Query File';
 
 /** The pipeline. */
 export function queriesExecuteEtl(ctx: DataFactoryContext): AdfObject {
@@ -54,7 +55,7 @@ export function queriesExecuteEtl(ctx: DataFactoryContext): AdfObject {
         }),
         setVariable({ name: SET_ID, variable: 'ingestionId', value: adf.concat(adf.utcNow('yyyyMMdd-HHmmss'), '_', adf.substring(adf.guid(), 0, 8)) }),
         forEach({
-          name: 'For Each Query File',
+          name: LOOP,
           dependsOn: [succeeded(LOAD), succeeded(SET_ID)],
           items: adf.activity(LOAD).get('output').get('value'),
           batchCount: QUERY_FILES_AT_ONCE,
@@ -76,6 +77,12 @@ export function queriesExecuteEtl(ctx: DataFactoryContext): AdfObject {
               },
             }),
           ],
+        }),
+        fail({
+          name: 'Query Files Failed',
+          dependsOn: [failed(LOOP)],
+          errorCode: 'QueryFilesFailed',
+          message: adf.interp`A query file of ${ctx.configContainer}/${QUERIES_FOLDER} failed (every file was run); its ${pipelineName(ctx, 'queriesEtl')} run says why: ${errorOf(LOOP)}`,
         }),
       ],
       variables: { ingestionId: { type: 'String' } },
