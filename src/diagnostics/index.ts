@@ -19,6 +19,7 @@ import { lintCodes } from './lint.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
+import { grantCodes } from './grants.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -37,6 +38,7 @@ export const codes = {
   ...lintCodes,
   ...takeoverCodes,
   ...inputLimitCodes,
+  ...grantCodes,
 };
 
 /** A declared code, `'HUB104'`. */
