@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { RECOMMENDATION_QUERIES, queryFileName, queryFileText } from '../../../src/modules/recommendations/index.js';
 import { QUERY_COLUMNS } from '../../../src/modules/recommendations/queries.js';
 import { RECOMMENDATIONS_COLUMNS, recommendationsSchemaText } from '../../../src/modules/config/recommendationsSchema.js';
+import { readFileSync } from 'node:fs';
 import { sharedText } from '../../support/sharedData.js';
 
 /** The public 14.0's query file names by group (releases-0.9-14.md §1.6; the template's variables). */
@@ -83,6 +84,15 @@ test('the schema file maps the columns of the public recommendations_1.0.json, r
   const sinks = (s: any) => s.translator.mappings.map((m: any) => m.sink.name ?? m.sink.path);
   assert.equal(sinks(schema), sinks(publicFile));
   assert.equal(schema.translator.mappings.map((m: any) => m.source.path), RECOMMENDATIONS_COLUMNS.map((c) => `['${c}']`));
+});
+
+test('docs/recommendations.md lists every query with its group and what it finds, as the catalog says', () => {
+  const doc = readFileSync(new URL('../../../docs/recommendations.md', import.meta.url), 'utf8');
+  const rows = doc.split('\n').filter((l) => l.startsWith('| `Microsoft-'));
+  assert.equal(
+    rows,
+    RECOMMENDATION_QUERIES.map((q) => `| \`Microsoft-${q.name}\` | ${q.group ? `\`${q.group}\`` : '–'} | ${q.finds} |`),
+  );
 });
 
 test.run();
