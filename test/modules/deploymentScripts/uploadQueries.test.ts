@@ -83,7 +83,8 @@ test('the template passes only variables the script reads, and the script runs a
 
 test('bad input fails before anything is written', () => {
   const s = new StandIn();
-  for (const bad of [{ queryFiles: '[1]' }, { queryFiles: '{"../x": "y"}' }, { folder: 'a/b' }]) {
+  const cases: Record<string, string>[] = [{ queryFiles: '[1]' }, { queryFiles: '{"../x": "y"}' }, { folder: 'a/b' }];
+  for (const bad of cases) {
     const run = s.run('uploadQueries', { ...env(), ...bad });
     assert.is(run.status, 1, JSON.stringify(bad));
     assert.equal(callsOf(run, 'storage', 'blob', 'upload'), [], JSON.stringify(bad));
