@@ -11,34 +11,24 @@ import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from '../model/json.js';
 import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
-import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
-import { jsonLocator, pointerPath, type JsonLocator } from '../diagnostics/positions.js';
+import { pointerPath } from '../diagnostics/positions.js';
 import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
-import { findResourcesByName } from '../expressions/arm/semantics.js';
-import { ADF_RESOURCE_TYPE } from '../model/dataFactoryKinds.js';
+import { adfObjectFile } from '../model/dataFactoryKinds.js';
+import { fromCompile, TEMPLATE_FILE, type Build } from '../build/index.js';
 
 /**
- * Positions for Data Factory diagnostics: in the object's standalone file when it was written, else in
- * the object's resource inside azuredeploy.json.
+ * Positions for Data Factory diagnostics (`path` inside the `{ name, properties }` object): in the object's
+ * standalone file when the build has it, else in the object's resource inside azuredeploy.json.
  */
-export function adfPositions(result: CompileResult, template: any, templateAt: JsonLocator): AdfPositionLookup {
-  const locators = new Map<string, JsonLocator>();
+export function adfPositions(build: Build): AdfPositionLookup {
   return (kind, name, path) => {
-    const file = `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
-    const text = result.artifacts.get(file);
-    if (text !== undefined) {
-      let at = locators.get(file);
-      if (!at) locators.set(file, (at = jsonLocator(text)));
-      const start = at(path);
-      if (start) return { file, start };
-    }
-    const resources = template.resources as unknown[];
-    const [found] = findResourcesByName(resources, ADF_RESOURCE_TYPE[kind], name);
-    const index = resources.indexOf(found);
-    if (index < 0) return undefined;
-    const start = templateAt(['resources', index, ...path]);
-    return start ? { file: 'azuredeploy.json', start } : undefined;
+    const file = adfObjectFile(kind, name);
+    const start = build.files.has(file) ? build.locate(file, path) : undefined;
+    if (start) return { file, start };
+    const found = build.factory.objects.find((o) => o.kind === kind && o.name === name);
+    const at = found && build.locate(TEMPLATE_FILE, [...found.resource.path, ...path]);
+    return at ? { file: TEMPLATE_FILE, start: at } : undefined;
   };
 }
 
@@ -48,10 +38,10 @@ export function placed(d: Diagnostic, at: ReturnType<AdfPositionLookup>): Diagno
 }
 
 /** Adds `start` to azuredeploy.json diagnostics whose path begins with a JSON pointer. */
-export function positionTemplateDiagnostics(diagnostics: Diagnostic[], templateAt: JsonLocator): Diagnostic[] {
+export function positionTemplateDiagnostics(diagnostics: Diagnostic[], build: Build): Diagnostic[] {
   return diagnostics.map((d) => {
-    if (d.start || d.file !== 'azuredeploy.json' || !d.path?.startsWith('/')) return d;
-    const start = templateAt(pointerPath(d.path.split(' ')[0]));
+    if (d.start || d.file !== TEMPLATE_FILE || !d.path?.startsWith('/')) return d;
+    const start = build.locate(TEMPLATE_FILE, pointerPath(d.path.split(' ')[0]));
     return start ? { ...d, start } : d;
   });
 }
@@ -81,16 +71,13 @@ export function kqlScriptsForValidation(result: CompileResult) {
  */
 export function validateOutput(result: CompileResult): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const templateText = result.artifacts.get('azuredeploy.json');
-  if (!templateText || !result.model) return out;
-  const template = JSON.parse(templateText);
-  const objects = result.contributions.flatMap((c) => c.dataFactory ?? []);
-  const templateAt = jsonLocator(templateText);
-  out.push(...positionTemplateDiagnostics(checkArmReferences(template, 'azuredeploy.json'), templateAt));
-  const factory = adfFactory(objects);
-  const positions = adfPositions(result, template, templateAt);
-  out.push(...checkAdfReferences(factory, 'azuredeploy.json', positions));
-  for (const { jsonPath, pipeline, ...d } of checkAdfNesting(factory.pipelines, 'azuredeploy.json')) {
+  if (!result.artifacts.has(TEMPLATE_FILE) || !result.model) return out;
+  const build = fromCompile(result);
+  out.push(...positionTemplateDiagnostics(checkArmReferences(build.template.json, TEMPLATE_FILE), build));
+  const factory = adfFactory(result.contributions.flatMap((c) => c.dataFactory ?? []));
+  const positions = adfPositions(build);
+  out.push(...checkAdfReferences(factory, TEMPLATE_FILE, positions));
+  for (const { jsonPath, pipeline, ...d } of checkAdfNesting(factory.pipelines, TEMPLATE_FILE)) {
     const at = positions('pipeline', pipeline, jsonPath);
     out.push(placed(d, at));
   }

@@ -57,25 +57,69 @@ export class DiagnosticError extends Error {
 }
 
 /**
+ * The diagnostic a {@link HubcError} carries: code, severity, message and hint as a registry entry raises
+ * them (`codes.HUB401.notBuild({ label })`), and the place (file, position, path) when the thrower knows it;
+ * the catcher adds the file it does not (see {@link HubcError.toDiagnostic}).
+ */
+export type ErrorDiagnostic = Omit<Diagnostic, 'file' | 'severity'> & { file?: string; severity?: Severity };
+
+/**
+ * The one error class of hubc: a problem a command cannot go on after, described by the diagnostic it
+ * carries (a code declared in src/diagnostics/). A stage subclasses it only to be told apart by its catcher
+ * (`DiffLoadError`, `PublishError`, `EnvironmentError`, ...); the subclasses add no state of the diagnostic.
+ * `code`, `severity` and `hint` read the diagnostic (`hint` is `''` when it has none).
+ */
+export class HubcError extends Error {
+  /** What went wrong; `severity` is `error` unless the raised entry says otherwise. */
+  readonly diagnostic: Omit<Diagnostic, 'file'> & { file?: string };
+
+  /**
+   * @param raised a code raised through the diagnostic registry (`codes.HUB003.missing({ ... })`), a
+   *   diagnostic, or another HubcError being passed on (its fields are read one by one: an Error's message
+   *   and this class's getters are not enumerable)
+   */
+  constructor(raised: ErrorDiagnostic) {
+    super(raised.message);
+    this.name = new.target.name;
+    const { code, message, hint, file, start, end, path, related } = raised;
+    this.diagnostic = {
+      code,
+      severity: raised.severity ?? 'error',
+      message,
+      ...(hint !== undefined ? { hint } : {}),
+      ...(file !== undefined ? { file } : {}),
+      ...(start !== undefined ? { start } : {}),
+      ...(end !== undefined ? { end } : {}),
+      ...(path !== undefined ? { path } : {}),
+      ...(related !== undefined ? { related } : {}),
+    };
+  }
+
+  /** Stable code (src/diagnostics/, docs/diagnostics.md). */
+  get code(): string {
+    return this.diagnostic.code;
+  }
+
+  get severity(): Severity {
+    return this.diagnostic.severity;
+  }
+
+  /** What to do about it, one line; `''` when the diagnostic has no hint. */
+  get hint(): string {
+    return this.diagnostic.hint ?? '';
+  }
+
+  /** The diagnostic, placed in `file` when the thrower did not name one. */
+  toDiagnostic(file: string): Diagnostic {
+    return { ...this.diagnostic, file: this.diagnostic.file ?? file };
+  }
+}
+
+/**
  * A problem of the environment rather than of hub.yaml: validator data missing and not downloadable, no
  * network, a folder that cannot be read. The CLI reports it in one line with its hint and exits 2.
  */
-export class EnvironmentError extends Error {
-  /** Stable code (src/diagnostics/, docs/diagnostics.md). */
-  readonly code: string;
-  /** What to do about it, one line. */
-  readonly hint: string;
-  /**
-   * @param raised a code raised through the diagnostic registry (`codes.HUB003.missing({ ... })`), or the
-   *   code, message and hint of another error being passed on (e.g. a `PublishError`)
-   */
-  constructor(raised: { code: string; message: string; hint?: string }) {
-    super(raised.message);
-    this.name = 'EnvironmentError';
-    this.code = raised.code;
-    this.hint = raised.hint ?? '';
-  }
-}
+export class EnvironmentError extends HubcError {}
 
 /** True when at least one diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

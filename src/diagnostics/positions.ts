@@ -1,16 +1,17 @@
 /**
  * Source positions inside generated JSON files, so output diagnostics point at `file:line:col` of the
- * file hubc wrote (e.g. `datafactory/pipelines/rawexports_ExecuteETL.json:120:24`).
+ * file hubc wrote (e.g. `datafactory/pipelines/rawexports_ExecuteETL.json:120:24`), and inside hub.yaml.
  */
-import { parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import { isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
 import { offsetPositions, type Position } from './diagnostic.js';
+import { locatedAt, LocatedJsonError, parseLocatedJson, type LocatedJson } from './locatedJson.js';
 
 /** Finds the position of the value at a JSON path (keys and array indexes) in one JSON text. */
 export type JsonLocator = (path: readonly (string | number)[]) => Position | undefined;
 
 /**
- * The deepest node on a path (map keys and sequence indexes) below `root`, or, with `key`, the key node
- * of the path's last segment when it exists. Used for hub.yaml and for generated JSON alike.
+ * The deepest node on a path (map keys and sequence indexes) below `root` of a YAML document, or, with
+ * `key`, the key node of the path's last segment when it exists (hub.yaml).
  */
 export function nodeAt(root: unknown, path: readonly (string | number)[], key = false): Node | undefined {
   let node: unknown = root;
@@ -37,16 +38,23 @@ function isNode(x: unknown): boolean {
 }
 
 /**
- * Indexes a JSON text (parsed with the YAML parser, which keeps ranges; JSON is YAML) the first time a
- * position is asked for, so a run without diagnostics never parses the output again.
- * The locator returns the start of the deepest node on the path that exists.
+ * Indexes a JSON text (./locatedJson.ts, the one located-JSON index) the first time a position is asked
+ * for, so a run without diagnostics never parses the output again. The locator returns the start of the
+ * deepest value on the path that exists; nothing for a text that is not JSON.
  */
 export function jsonLocator(text: string): JsonLocator {
-  let parsed: { doc: ReturnType<typeof parseDocument>; position: (offset: number) => Position } | undefined;
+  let parsed: { root?: LocatedJson; position: (offset: number) => Position } | undefined;
   return (path) => {
-    parsed ??= { doc: parseDocument(text, { keepSourceTokens: false }), position: offsetPositions(text) };
-    const range = nodeAt(parsed.doc.contents, path)?.range;
-    return range ? parsed.position(range[0]) : undefined;
+    if (!parsed) {
+      let root: LocatedJson | undefined;
+      try {
+        root = parseLocatedJson(text);
+      } catch (e) {
+        if (!(e instanceof LocatedJsonError)) throw e;
+      }
+      parsed = { ...(root ? { root } : {}), position: offsetPositions(text) };
+    }
+    return parsed.root ? parsed.position(locatedAt(parsed.root, path).start) : undefined;
   };
 }
 

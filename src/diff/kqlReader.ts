@@ -10,9 +10,9 @@
  *
  * Any other command is kept as its whitespace-normalised text. The reader never throws: a command it cannot
  * follow is kept as text too. Commands are found with the splitter the KQL validator uses
- * (`src/validators/kql/split.ts`); the Kusto language service is not needed (and is far slower).
+ * (`src/model/kqlScript.ts`); the Kusto language service is not needed (and is far slower).
  */
-import { splitKqlCommands } from '../validators/kql/split.js';
+import { splitKqlCommands } from '../model/kqlScript.js';
 
 /** A table column: name and type as written (lower-cased). */
 export interface KqlColumnDecl {

@@ -18,7 +18,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '../compiler/compile.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { hasErrors, HubcError, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
@@ -31,11 +31,7 @@ import { evaluatedTemplate, isPublicTemplate, publicArtifacts, publicValuesAcros
 import { toJsonText } from '../model/json.js';
 
 /** A side of the diff that cannot be loaded; `diagnostics` holds compile errors when the cause is a hub file. */
-export class DiffLoadError extends Error {
-  /** Stable code (src/diagnostics/diffPublish.ts). */
-  readonly code: string;
-  /** What to do about it, one line. */
-  readonly hint: string;
+export class DiffLoadError extends HubcError {
   /**
    * @param raised a code raised through the diagnostic registry (HUB400, HUB401, HUB402)
    * @param diagnostics the compile diagnostics, when a hub file does not compile
@@ -44,10 +40,7 @@ export class DiffLoadError extends Error {
     raised: Raised,
     readonly diagnostics: Diagnostic[] = [],
   ) {
-    super(raised.message);
-    this.name = 'DiffLoadError';
-    this.code = raised.code;
-    this.hint = raised.hint ?? '';
+    super(raised);
   }
 }
 

@@ -1,25 +1,10 @@
 /**
- * Data Factory helpers for the lint rules: every activity of a pipeline with its path, its enclosing
- * container activities and the activities beside it.
+ * Data Factory helpers for the lint rules (a pipeline's activities are the Build's activity tree,
+ * `FactoryObject.activities`): the dependency conditions on an activity, control activities, timespans.
  * Source: "Pipelines and activities in Azure Data Factory" (learn.microsoft.com/azure/data-factory/concepts-pipelines-activities).
  */
-import { innerActivityLists } from '../validators/adfActivityGraph.js';
-import type { DataFactoryObject } from './context.js';
-import { type JsonPath } from './json.js';
-import { isObject, type JsonObject } from '../util/json.js';
-
-/** One activity of a pipeline. */
-export interface ActivityEntry {
-  activity: JsonObject;
-  name: string;
-  type: string;
-  /** Path inside the pipeline's `properties`. */
-  path: JsonPath;
-  /** The activities of the same list (the ones that can depend on it). */
-  siblings: JsonObject[];
-  /** Enclosing container activities, outermost first. */
-  containers: ActivityEntry[];
-}
+import type { ActivityNode } from '../model/activities.js';
+import { isObject } from '../util/json.js';
 
 /**
  * Control activities: they run no external work of their own, so Data Factory gives them no `policy`
@@ -40,32 +25,8 @@ export const CONTROL_ACTIVITY_TYPES: ReadonlySet<string> = new Set([
   'WebHook',
 ]);
 
-/** Every activity of a pipeline, depth first, in list order. */
-export function activitiesOf(pipeline: DataFactoryObject): ActivityEntry[] {
-  const out: ActivityEntry[] = [];
-  const visit = (list: unknown, path: JsonPath, containers: ActivityEntry[]) => {
-    if (!Array.isArray(list)) return;
-    const siblings = list.filter(isObject);
-    list.forEach((a, i) => {
-      if (!isObject(a)) return;
-      const entry: ActivityEntry = {
-        activity: a,
-        name: typeof a.name === 'string' ? a.name : `#${i}`,
-        type: typeof a.type === 'string' ? a.type : '',
-        path: [...path, i],
-        siblings,
-        containers,
-      };
-      out.push(entry);
-      for (const inner of innerActivityLists(a)) visit(inner.activities, [...path, i, ...inner.path], [...containers, entry]);
-    });
-  };
-  visit(pipeline.properties.activities, ['activities'], []);
-  return out;
-}
-
 /** The dependency conditions other activities of the same list attach to `entry` (`Succeeded`, `Failed`, ...). */
-export function conditionsOn(entry: ActivityEntry): Set<string> {
+export function conditionsOn(entry: ActivityNode): Set<string> {
   const out = new Set<string>();
   for (const s of entry.siblings) {
     if (!Array.isArray(s.dependsOn)) continue;

@@ -7,8 +7,6 @@
 import type { LintContext } from './context.js';
 import type { LintLocation } from './context.js';
 import { callsIn, literalArg } from './arm.js';
-import { member, memberKey, type JsonPath } from './json.js';
-import { isObject } from '../util/json.js';
 
 /** One API version the template uses. */
 export interface ApiVersionUse {
@@ -18,35 +16,18 @@ export interface ApiVersionUse {
   where: string;
 }
 
-/**
- * The resources of a template's `resources` array and, recursively, of the inline templates of its nested
- * deployments, with their paths from the template root.
- */
-function resourcesWithin(resources: unknown, base: JsonPath): { json: Record<string, unknown>; path: JsonPath }[] {
-  if (!Array.isArray(resources)) return [];
-  return resources.flatMap((r, i) => {
-    if (!isObject(r)) return [];
-    const path = [...base, i];
-    const properties = member(r, 'properties');
-    const inner = member(properties, 'template');
-    const nested = isObject(inner)
-      ? resourcesWithin(member(inner, 'resources'), [...path, memberKey(r, 'properties'), memberKey(properties, 'template'), memberKey(inner, 'resources')])
-      : [];
-    return [{ json: r, path }, ...nested];
-  });
-}
-
 /** Every API version use of the template, resources first (outer before nested). */
 export function apiVersionUses(ctx: LintContext): ApiVersionUse[] {
   const out: ApiVersionUse[] = [];
   if (!ctx.template) return out;
-  for (const { json, path } of resourcesWithin(ctx.template.resources, ['resources'])) {
-    const type = json.type;
-    const version = json.apiVersion;
-    if (typeof type !== 'string' || typeof version !== 'string' || !version) continue;
-    const top = path.length === 2 ? ctx.resources.find((r) => r.index === path[1]) : undefined;
-    const where = top ? top.label : `resource ${type} (nested deployment)`;
-    out.push({ type, apiVersion: version, location: ctx.templateAt([...path, 'apiVersion']), where });
+  // Resources of the template and of nested deployments' inline templates; child resources declared in a
+  // parent's `resources` are not read (hubc writes none).
+  for (const r of ctx.build.template.allResources) {
+    const type = r.json.type;
+    const version = r.json.apiVersion;
+    if (r.parent || typeof type !== 'string' || typeof version !== 'string' || !version) continue;
+    const where = r.deployment ? `resource ${type} (nested deployment)` : r.label;
+    out.push({ type, apiVersion: version, location: ctx.templateAt([...r.path, 'apiVersion']), where });
   }
   for (const c of callsIn(ctx.template)) {
     if (c.name !== 'reference' && !c.name.startsWith('list')) continue;

@@ -7,8 +7,7 @@ import { forEachArmNode, serializeArm, type ArmCall, type ArmExpr } from '../exp
 import { parseArmExpression } from '../expressions/arm/parser.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { foldArm, isArmKnown, templateContext, type ArmEvalContext, type ArmValue } from '../expressions/arm/evaluate.js';
-import { walkJson, type JsonPath } from './json.js';
-import { isObject } from '../util/json.js';
+import { walkJson, isObject, type JsonPath } from '../util/json.js';
 
 const parsed = new Map<string, ArmExpr | null>();
 

@@ -1,16 +1,12 @@
 /**
- * What a lint rule reads: the artifacts of one release as `hubc build` writes them (paths relative to the
- * release folder), parsed once. Rules see the ARM template and its resources, the portal form, every Data
- * Factory object the template deploys (located in its standalone file when the build writes one, else in
- * the template) and the KQL scripts.
+ * What a lint rule reads: the Build of one release (src/build/: the files `hubc build` writes, parsed once,
+ * with typed views), plus the locations lint reports. Rules see the ARM template and its resources, the
+ * portal form, every Data Factory object the template deploys (located in its standalone file when the
+ * build writes one, else in the template) and the KQL scripts.
  */
-import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
-import { ADF_KIND_LABEL, adfKindOfResourceType, type AdfObjectKind } from '../model/dataFactoryKinds.js';
-import { armExpression } from './arm.js';
-import { lastNameLiteral } from '../expressions/arm/semantics.js';
-import { type JsonPath } from './json.js';
+import { TEMPLATE_FILE, UI_DEFINITION_FILE, type Build, type FactoryObject, type KqlScriptView, type TemplateResource as BuildResource } from '../build/index.js';
 import type { Position } from '../diagnostics/diagnostic.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import type { JsonObject, JsonPath } from '../util/json.js';
 
 /**
  * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
@@ -20,39 +16,18 @@ export type LintLocation =
   | { file: string; path: readonly (string | number)[] }
   | { file: string; start: Position };
 
-/** File name of the ARM template in a release folder. */
-export const TEMPLATE_FILE = 'azuredeploy.json';
-/** File name of the portal form. */
-export const UI_DEFINITION_FILE = 'createUiDefinition.json';
+export { TEMPLATE_FILE, UI_DEFINITION_FILE };
 
-/** One top-level resource of the template. */
-export interface TemplateResource {
+/** One top-level resource of the template (the Build's view), with its index and a location helper. */
+export interface TemplateResource extends BuildResource {
+  /** Its index in the template's `resources`. */
   index: number;
-  type: string;
-  apiVersion: string;
-  /** The `name` value as written (often an expression). */
-  name: string;
-  /** The `condition` value as written, when present. */
-  condition?: unknown;
-  json: JsonObject;
   /** Location of a path inside the resource. */
   at(path?: JsonPath): LintLocation;
-  /** `resource <type> <name>`, for messages. */
-  label: string;
 }
 
-/** A Data Factory object (pipeline, trigger, dataset, linked service) the template deploys. */
-export interface DataFactoryObject {
-  kind: AdfObjectKind;
-  name: string;
-  /** Its `properties`, as embedded in the template. */
-  properties: JsonObject;
-  resource: TemplateResource;
-  /** Location of a path inside `properties`: in the standalone file when written, else in the template. */
-  at(path?: JsonPath): LintLocation;
-  /** `pipeline <name>` etc., for messages. */
-  label: string;
-}
+/** A Data Factory object (pipeline, trigger, dataset, linked service) the template deploys (the Build's view). */
+export type DataFactoryObject = FactoryObject;
 
 /** Facts from hub.yaml that rules may take into account. */
 export interface LintOptions {
@@ -66,89 +41,38 @@ export interface LintOptions {
 /** Everything the rules of one release read. */
 export interface LintContext {
   options: LintOptions;
-  /** Release folder name, e.g. `0.7`. */
-  release: string;
-  artifacts: ReadonlyMap<string, string>;
-  /** The parsed template, or undefined when the release has none or it is not JSON. */
+  build: Build;
+  /** The parsed template (`build.template.json`), or undefined when the release has none or it is not JSON. */
   template?: JsonObject;
+  /** The template's top-level resources. */
   resources: TemplateResource[];
   uiDefinition?: JsonObject;
-  dataFactory: DataFactoryObject[];
-  kql: { file: string; text: string }[];
+  dataFactory: readonly DataFactoryObject[];
+  kql: readonly KqlScriptView[];
   /** Location of a path in the template. */
   templateAt(path: JsonPath): LintLocation;
   /** Location of a path in the portal form. */
   uiAt(path: JsonPath): LintLocation;
 }
 
-function parseJson(text: string | undefined): JsonObject | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const v = JSON.parse(text) as unknown;
-    return isObject(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A short text for a resource name: the literal, or the expression as written. */
-function nameLabel(name: string): string {
-  return armExpression(name) ? name : `'${name}'`;
-}
-
 /**
  * Builds the context of one release.
- * @param release release folder name
- * @param artifacts path (relative to the release folder) -> file text, as `compile()` returns them
+ * @param build the release's Build
  * @param options facts from hub.yaml (see {@link LintOptions})
  */
-export function lintContext(release: string, artifacts: ReadonlyMap<string, string>, options: Partial<LintOptions> = {}): LintContext {
-  const template = parseJson(artifacts.get(TEMPLATE_FILE));
+export function lintContext(build: Build, options: Partial<LintOptions> = {}): LintContext {
   const templateAt = (path: JsonPath): LintLocation => ({ file: TEMPLATE_FILE, path });
-  const resources: TemplateResource[] = [];
-  const list = Array.isArray(template?.resources) ? template.resources : [];
-  list.forEach((r, index) => {
-    if (!isObject(r) || typeof r.type !== 'string') return;
-    const name = typeof r.name === 'string' ? r.name : JSON.stringify(r.name);
-    resources.push({
-      index,
-      type: r.type,
-      apiVersion: typeof r.apiVersion === 'string' ? r.apiVersion : '',
-      name,
-      ...('condition' in r ? { condition: r.condition } : {}),
-      json: r,
-      at: (path = []) => templateAt(['resources', index, ...path]),
-      label: `resource ${r.type} ${nameLabel(name)}`,
-    });
-  });
-
-  const dataFactory: DataFactoryObject[] = [];
-  for (const resource of resources) {
-    const kind = adfKindOfResourceType(resource.type);
-    const name = kind ? lastNameLiteral(resource.name) : undefined;
-    if (!kind || !name || !isObject(resource.json.properties)) continue;
-    const file = `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
-    const standalone = artifacts.has(file);
-    dataFactory.push({
-      kind,
-      name,
-      properties: resource.json.properties,
-      resource,
-      at: (path = []) => (standalone ? { file, path: ['properties', ...path] } : resource.at(['properties', ...path])),
-      label: `${ADF_KIND_LABEL[kind]} ${name}`,
-    });
-  }
-
-  const kql = [...artifacts.entries()].filter(([path]) => path.endsWith('.kql')).map(([file, text]) => ({ file, text }));
+  const t = build.template;
   return {
     options: { chosenLocations: options.chosenLocations ?? [] },
-    release,
-    artifacts,
-    template,
-    resources,
-    uiDefinition: parseJson(artifacts.get(UI_DEFINITION_FILE)),
-    dataFactory,
-    kql,
+    build,
+    ...(t.json ? { template: t.json } : {}),
+    resources: t.resources
+      .filter((r) => typeof r.path[1] === 'number' && typeof r.json.type === 'string')
+      .map((r) => ({ ...r, index: r.path[1] as number, at: (path = []) => templateAt([...r.path, ...path]) })),
+    ...(build.ui.json ? { uiDefinition: build.ui.json } : {}),
+    dataFactory: build.factory.objects,
+    kql: build.kql,
     templateAt,
     uiAt: (path) => ({ file: UI_DEFINITION_FILE, path }),
   };

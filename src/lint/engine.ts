@@ -1,9 +1,9 @@
 /**
- * The lint engine: runs every rule over one release's artifacts, places each finding at `file:line:col`
- * in the files `hubc build` writes, and applies the suppressions of hub.yaml (`lint.suppress`).
+ * The lint engine: runs every rule over one release's Build, places each finding at `file:line:col` in the
+ * files `hubc build` writes (`Build.locate`), and applies the suppressions of hub.yaml (`lint.suppress`).
  */
-import { sortDiagnostics, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
-import { jsonLocator, type JsonLocator } from '../diagnostics/positions.js';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Build } from '../build/index.js';
 import { lintContext, TEMPLATE_FILE, type LintOptions } from './context.js';
 import { hubYamlOrigins, type LintOrigin } from './origins.js';
 import { RULES } from './registry.js';
@@ -11,9 +11,8 @@ import type { LintFinding, LintReport, LintRule, LintSuppression, SuppressedFind
 
 /** What to lint. */
 export interface LintInput {
-  release: string;
-  /** Path relative to the release folder -> text, as `compile()` returns them. */
-  artifacts: ReadonlyMap<string, string>;
+  /** The release's Build (src/build/: `fromCompile`, `fromFolder`, `fromFiles`). */
+  build: Build;
   suppressions?: readonly LintSuppression[];
   options?: Partial<LintOptions>;
   /** The hub.yaml the build comes from: findings about values it decides also name its lines. */
@@ -32,20 +31,10 @@ export function suppressionMatches(s: LintSuppression, rule: Pick<LintRule, 'id'
  * @returns the report; `unusedSuppressions` lists suppressions that matched no finding of this release
  */
 export function lintRelease(input: LintInput, rules: readonly LintRule[] = RULES): LintReport {
-  const ctx = lintContext(input.release, input.artifacts, input.options);
-  const locators = new Map<string, JsonLocator>();
-  const locate = (file: string, path: readonly (string | number)[]): Position | undefined => {
-    let l = locators.get(file);
-    if (!l) {
-      const text = input.artifacts.get(file);
-      if (text === undefined) return undefined;
-      l = jsonLocator(text);
-      locators.set(file, l);
-    }
-    return l(path);
-  };
+  const { build } = input;
+  const ctx = lintContext(build, input.options);
   const toDiagnostic = (rule: LintRule, f: LintFinding): Diagnostic => {
-    const start = 'start' in f.location ? f.location.start : locate(f.location.file, f.location.path);
+    const start = 'start' in f.location ? f.location.start : build.locate(f.location.file, f.location.path);
     return {
       code: rule.id,
       severity: rule.severity,
@@ -81,10 +70,10 @@ export function lintRelease(input: LintInput, rules: readonly LintRule[] = RULES
   const order = sortDiagnostics(suppressed.map((x) => x.diagnostic));
   suppressed.sort((a, b) => order.indexOf(a.diagnostic) - order.indexOf(b.diagnostic));
   return {
-    release: input.release,
+    release: build.release,
     diagnostics: sortDiagnostics(diagnostics),
     suppressed,
     unusedSuppressions: suppressions.filter((s) => !used.has(s)),
-    artifacts: input.artifacts,
+    artifacts: build.files,
   };
 }

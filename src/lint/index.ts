@@ -4,6 +4,7 @@
  * the suppressions of hub.yaml that named no rule, a rule not run, or were needed by no release (HUB599).
  */
 import { compile } from '../compiler/compile.js';
+import { fromCompile } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { locate, parseHubYaml, type SourceDocument } from '../frontend/parse.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
@@ -74,8 +75,7 @@ export function lintHub(text: string, options: LintHubOptions = {}): LintHubResu
     reports.push(
       lintRelease(
         {
-          release: result.release,
-          artifacts: result.artifacts,
+          build: fromCompile(result),
           suppressions,
           options: { chosenLocations: [result.model.hub.location, result.model.hub.eventGridLocation] },
           ...(source && result.parameterSources ? { origin: { source, parameterSources: result.parameterSources } } : {}),

@@ -6,9 +6,8 @@
  */
 import type { Position, RelatedLocation } from '../diagnostics/diagnostic.js';
 import { locate, type SourceDocument } from '../frontend/parse.js';
-import { isObject } from '../util/json.js';
+import { isObject, valueAt, type JsonPath } from '../util/json.js';
 import { parametersThrough } from './arm.js';
-import { valueAt, type JsonPath } from './json.js';
 
 /** The hub.yaml a build was compiled from, and which of its fields each template parameter comes from. */
 export interface LintOrigin {

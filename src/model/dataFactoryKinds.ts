@@ -1,7 +1,8 @@
 /**
  * The vocabulary of Data Factory child objects, shared by the modules that build them, the emitters that
  * write them, and the validators and lint rules that read them back: the object kinds, the word for each
- * kind in messages, the reference objects that point at each kind, and the ARM resource type of each.
+ * kind in messages, the reference objects that point at each kind, the ARM resource type of each, and the
+ * standalone file `hubc build` writes for each object.
  * This file imports nothing, so every layer can use it.
  *
  * Sources: "Pipelines and activities", "Datasets", "Linked services", "Pipeline execution and triggers"
@@ -48,4 +49,24 @@ const KIND_OF_TYPE = new Map(Object.entries(ADF_RESOURCE_TYPE).map(([kind, type]
  */
 export function adfKindOfResourceType(type: string): AdfObjectKind | undefined {
   return KIND_OF_TYPE.get(type.toLowerCase());
+}
+
+/** Folder of each kind under `datafactory/`, where `hubc build` writes the standalone object files. */
+const ADF_FOLDERS: Readonly<Record<AdfObjectKind, string>> = {
+  pipeline: 'pipelines',
+  trigger: 'triggers',
+  dataset: 'datasets',
+  linkedService: 'linkedServices',
+};
+
+/** The path of an object's standalone file in a release folder: `datafactory/pipelines/<name>.json`. */
+export function adfObjectFile(kind: AdfObjectKind, name: string): string {
+  return `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
+}
+
+/** The kind and name of a standalone object file from its path in a release folder, or undefined for another path. */
+export function adfObjectOfFile(path: string): { kind: AdfObjectKind; name: string } | undefined {
+  const m = /^datafactory\/(\w+)\/(.+)\.json$/.exec(path);
+  const kind = m && (Object.keys(ADF_FOLDERS) as AdfObjectKind[]).find((k) => ADF_FOLDERS[k] === m[1]);
+  return m && kind ? { kind, name: m[2]! } : undefined;
 }

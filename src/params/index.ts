@@ -20,7 +20,7 @@
  * (`https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#`): `$schema`,
  * `contentVersion`, and for each parameter exactly one of `value` or `reference`.
  */
-import type { CompileResult } from '../compiler/compile.js';
+import type { Build } from '../build/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { codes } from '../diagnostics/index.js';
@@ -117,21 +117,20 @@ export interface ParamsResult {
 
 /**
  * The parameters file of a compiled hub (see the module comment for what is written).
- * @param result a successful compile (`artifacts` holds `azuredeploy.json`)
- * @throws Error when the compile has no template
+ * @param build the Build of a successful compile (`fromCompile`), whose template declares the parameters
+ * @throws Error when the build has no template
  */
-export function buildParametersFile(result: CompileResult, options: ParamsOptions = {}): ParamsResult {
-  const text = result.artifacts.get('azuredeploy.json');
-  if (!text) throw new Error('hubc: the compile result has no azuredeploy.json');
-  const template = JSON.parse(text) as { parameters?: Record<string, TemplateParameter> };
-  const declared = template.parameters ?? {};
+export function buildParametersFile(build: Build, options: ParamsOptions = {}): ParamsResult {
+  if (!build.template.json) throw new Error('hubc: the build has no azuredeploy.json');
+  const declared = build.template.parameters;
   const parameters: Record<string, ParameterEntry> = {};
   const references: string[] = [];
   const omitted: OmittedParameter[] = [];
   const diagnostics: Diagnostic[] = [];
-  const defaultOf = (name: string) => declared[name]?.defaultValue;
-  for (const [name, p] of Object.entries(declared)) {
-    if (isSecureParameter(p)) {
+  const defaultOf = (name: string) => declared.find((p) => p.name === name)?.defaultValue;
+  for (const p of declared) {
+    const { name } = p;
+    if (p.secure) {
       if (!secretInUse(name, defaultOf)) {
         omitted.push({ name, reason: `secret, not used by this hub (${SECRET_USED_WHEN[name]} is empty)` });
         continue;
@@ -146,7 +145,7 @@ export function buildParametersFile(result: CompileResult, options: ParamsOption
       }
       continue;
     }
-    if (!('defaultValue' in p)) {
+    if (!p.hasDefault) {
       omitted.push({ name, reason: 'no value in hub.yaml; required at deployment' });
       continue;
     }

@@ -12,7 +12,7 @@
 import { basename, join } from 'node:path';
 import { RELEASE_VERSIONS, getRelease, type ReleaseVersion } from '../model/releases.js';
 import { codes } from '../diagnostics/index.js';
-import type { Raised } from '../diagnostics/index.js';
+import { HubcError } from '../diagnostics/diagnostic.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 
@@ -31,16 +31,7 @@ export interface PublicTemplate {
 }
 
 /** A public template that cannot be used: code HUB419, with a hint. */
-export class PublicTemplateError extends Error {
-  readonly code: string;
-  readonly hint: string;
-  constructor(raised: Raised) {
-    super(raised.message);
-    this.name = 'PublicTemplateError';
-    this.code = raised.code;
-    this.hint = raised.hint ?? '';
-  }
-}
+export class PublicTemplateError extends HubcError {}
 
 /** The hubc release whose public template has this version (`0.1.1` -> `0.1`, `0.2.1` -> `0.2`, `0.6` -> `0.6`). */
 export function releaseOfPublicVersion(version: string): ReleaseVersion | undefined {

@@ -31,7 +31,8 @@ import { dirname, join, resolve } from 'node:path';
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
-import { codes, type Raised } from '../diagnostics/index.js';
+import { codes } from '../diagnostics/index.js';
+import { HubcError } from '../diagnostics/diagnostic.js';
 import { atomFeed } from './atom.js';
 import {
   ARM_TEMPLATE_LIMIT_BYTES,
@@ -60,25 +61,13 @@ import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
  */
 export const HUB_SCHEMA_PATH = 'schemas/hub.schema.json';
 
-/** A publish that cannot go ahead; nothing was written. */
-export class PublishError extends Error {
-  /** Stable code (src/diagnostics/diffPublish.ts). */
-  readonly code: string;
-  /** What to do about it, one line. */
-  readonly hint: string;
-  /**
-   * @param raised a code raised through the diagnostic registry: HUB411 (immutable release changed), HUB412
-   *   (template too large), HUB413 (feed cannot be read or written), HUB414 (existing index.json invalid),
-   *   HUB415 (no base URL), HUB010 (a link or special file where the publish writes), HUB011 (the feed
-   *   stayed locked by another publish)
-   */
-  constructor(raised: Raised) {
-    super(raised.message);
-    this.name = 'PublishError';
-    this.code = raised.code;
-    this.hint = raised.hint ?? '';
-  }
-}
+/**
+ * A publish that cannot go ahead; nothing was written. Codes: HUB411 (immutable release changed), HUB412
+ * (template too large), HUB413 (feed cannot be read or written), HUB414 (existing index.json invalid), HUB415
+ * (no base URL), HUB010 (a link or special file where the publish writes), HUB011 (the feed stayed locked by
+ * another publish).
+ */
+export class PublishError extends HubcError {}
 
 /** A compiled release to publish. */
 export interface PublishRelease {

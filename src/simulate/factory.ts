@@ -1,7 +1,7 @@
 /**
  * The Data Factory a simulation runs: the pipelines, triggers, datasets and linked services of a build,
- * read from the compiler's in-memory artifacts (`datafactory/<kind>s/<name>.json`, the standalone files
- * `hubc build` writes), with the values only known at deployment resolved for a fixed pretend deployment.
+ * read from its Build (the standalone files `hubc build` writes, `datafactory/<kind>s/<name>.json`), with
+ * the values only known at deployment resolved for a fixed pretend deployment.
  *
  * The standalone files already hold every value hub.yaml fixes (ARM parameters at their defaults); what
  * stays an ARM expression depends on the deployment (`resourceGroup()`, `subscription()`,
@@ -12,7 +12,9 @@
  * as its ARM expression text, e.g. `[reference(...).identity.principalId]`, and shows as that text
  * wherever a pipeline uses it.
  */
-import { foldTemplateValue, templateContext, type ArmEvalContext } from '../expressions/arm/evaluate.js';
+import { foldTemplateValue, type ArmEvalContext } from '../expressions/arm/evaluate.js';
+import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
+import type { Build } from '../build/index.js';
 import { isArmExpressionString, unescapeArmLiteral } from '../expressions/arm/semantics.js';
 
 /** A Data Factory object in its `{ name, properties }` form, ARM values resolved. */
@@ -46,11 +48,11 @@ export const SIMULATED_DEPLOYMENT: ArmEvalContext = {
   environment: 'AzureCloud',
 };
 
-const FOLDERS: Record<string, keyof Omit<Factory, 'configFiles'>> = {
-  pipelines: 'pipelines',
-  triggers: 'triggers',
-  datasets: 'datasets',
-  linkedServices: 'linkedServices',
+const MAPS: Record<AdfObjectKind, keyof Omit<Factory, 'configFiles'>> = {
+  pipeline: 'pipelines',
+  trigger: 'triggers',
+  dataset: 'datasets',
+  linkedService: 'linkedServices',
 };
 
 /** Turns folded template JSON into deployed JSON: `[[x` literals lose one `[`; residual `[...]` stays as text. */
@@ -63,24 +65,19 @@ function deployedJson(v: unknown): unknown {
 
 /**
  * Builds the factory of a build.
- * @param artifacts path (relative to the release folder) -> file text, as `compile()` returns them; needs
- *   `azuredeploy.json` (for the template variables) and the `datafactory/` files
- * @throws Error when a Data Factory file is not valid JSON (a corrupted build)
+ * @param build the Build (`fromCompile`, `fromFiles`): its standalone Data Factory files, its template's
+ *   variables and the `config/` files
+ * @throws Error when a Data Factory file is not a JSON object (a corrupted build)
  */
-export function factoryFromArtifacts(artifacts: ReadonlyMap<string, string>): Factory {
-  const template = artifacts.has('azuredeploy.json') ? JSON.parse(artifacts.get('azuredeploy.json')!) : {};
-  const ctx = templateContext(template, { useDefaults: true, ...SIMULATED_DEPLOYMENT });
+export function factoryFromBuild(build: Build): Factory {
+  const ctx = build.template.evaluate({ context: SIMULATED_DEPLOYMENT }).context;
   const factory: Factory = { pipelines: new Map(), triggers: new Map(), datasets: new Map(), linkedServices: new Map(), configFiles: new Map() };
-  for (const [path, text] of artifacts) {
-    const m = /^datafactory\/([A-Za-z]+)\/(.+)\.json$/.exec(path);
-    if (m && FOLDERS[m[1]]) {
-      const obj = JSON.parse(text) as FactoryObject;
-      const folded = foldTemplateValue(obj.properties, ctx, { keepInvalid: true });
-      factory[FOLDERS[m[1]]].set(obj.name, { name: obj.name, properties: deployedJson(folded) as Record<string, any> });
-    } else if (path.startsWith('config/')) {
-      factory.configFiles.set(path, text);
-    }
+  for (const w of build.factory.written) {
+    if (!w.json) throw new Error(`hubc: ${w.file} is not a JSON object`);
+    const folded = foldTemplateValue(w.json.properties, ctx, { keepInvalid: true });
+    factory[MAPS[w.kind]].set(w.name, { name: w.name, properties: deployedJson(folded) as Record<string, any> });
   }
+  for (const [path, text] of build.files) if (path.startsWith('config/')) factory.configFiles.set(path, text);
   return factory;
 }
 

@@ -15,7 +15,7 @@ export { simulate, DEFAULT_MAX_RUNS, type SimulateOptions, type SimulationStart 
 export { formatSimulation, allRuns } from './format.js';
 export { SimulationError } from './values.js';
 export { copyExample, exampleNames, type CopiedExample } from './examples.js';
-export { SIMULATED_DEPLOYMENT, factoryFromArtifacts } from './factory.js';
+export { SIMULATED_DEPLOYMENT, factoryFromBuild } from './factory.js';
 export type * from './types.js';
 export type { ResponsesFile } from './responses.js';
 

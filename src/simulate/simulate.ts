@@ -12,7 +12,8 @@
  * written to one file (warning; the outcome is failed).
  */
 import { existsSync, statSync } from 'node:fs';
-import { factoryFromArtifacts, type Factory } from './factory.js';
+import { factoryFromBuild, type Factory } from './factory.js';
+import { fromFiles } from '../build/index.js';
 import { LocalStorage, StoragePathError, type BlobEvent } from './storage.js';
 import { ColumnarEngine } from './duckdb.js';
 import { Responses, type ResponsesFile } from './responses.js';
@@ -51,24 +52,23 @@ export interface SimulateOptions {
  * Factories already built, by the artifacts map they were built from: a factory is only read during a
  * simulation, so simulations of the same build (tests run many) share it.
  */
-const factories = new WeakMap<ReadonlyMap<string, string>, ReturnType<typeof factoryFromArtifacts>>();
+const factories = new WeakMap<ReadonlyMap<string, string>, Factory>();
 
-function factoryOf(artifacts: ReadonlyMap<string, string>): ReturnType<typeof factoryFromArtifacts> {
+function factoryOf(artifacts: ReadonlyMap<string, string>, release: string): Factory {
   let factory = factories.get(artifacts);
   if (!factory) {
-    factory = factoryFromArtifacts(artifacts);
+    factory = factoryFromBuild(fromFiles({ release, source: 'compile', files: artifacts }));
     factories.set(artifacts, factory);
   }
   return factory;
 }
 
 /**
- * A code raised through the registry (or a {@link SimulationError} carrying one) as the simulation reports
- * it: code, severity, message and the hint when there is one.
+ * A code raised through the registry (or the diagnostic a {@link SimulationError} carries) as the simulation
+ * reports it: code, severity, message and the hint when there is one.
  * @throws Error when the code's entry is `info` (simulate's entries are errors and warnings; a programming error)
  */
 function asDiagnostic(raised: Raised): SimulationDiagnostic {
-  // Fields read one by one: a SimulationError is passed too, and an Error's message is not enumerable.
   const { code, severity, message, hint } = raised;
   if (severity === 'info') throw new Error(`internal: ${code} is declared as info; simulate reports errors and warnings`);
   return { code, severity, message, ...(hint !== undefined ? { hint } : {}) };
@@ -136,7 +136,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const now = new Date(options.now ?? new Date().toISOString()).toISOString();
   const startText =
     options.start.kind === 'event' ? options.start.path : options.start.kind === 'schedule' ? options.start.schedule : options.start.pipeline;
-  const factory = factoryOf(options.artifacts);
+  const factory = factoryOf(options.artifacts, options.release);
   const storage = new LocalStorage(options.storage, factory.configFiles);
   const checked = checkStart(options, factory, storage, now);
   const result: SimulationResult = {
@@ -193,7 +193,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     }
   } catch (e) {
     if (!(e instanceof SimulationError)) throw e;
-    result.diagnostics.push(asDiagnostic(e));
+    result.diagnostics.push(asDiagnostic(e.diagnostic));
   } finally {
     await engine.columnar.close();
   }

@@ -3,29 +3,14 @@
  * expressions, and `{ value, type: 'Expression' }` objects) inside JSON trees, and the two kinds of failure.
  */
 import { AdfUnsupportedFunctionError, evaluateAdfValue, type AdfEvalContext } from '../expressions/adf/evaluate.js';
-import { codes, type Raised } from '../diagnostics/index.js';
-import type { Severity } from '../diagnostics/diagnostic.js';
+import { codes } from '../diagnostics/index.js';
+import { HubcError } from '../diagnostics/diagnostic.js';
 
 /**
  * A problem of the simulation itself, not of a pipeline run: something the simulator does not support
  * (an activity type, a function, a dataset kind) or bad input. Stops the simulation; reported with its code.
  */
-export class SimulationError extends Error {
-  /** Stable code (src/diagnostics/simulate.ts, docs/diagnostics.md). */
-  readonly code: string;
-  /** Severity of the code's registry entry (`error` for every code raised this way). */
-  readonly severity: Severity;
-  /** What to do about it, when the entry's template gives a hint. */
-  readonly hint?: string;
-  /** @param raised a code raised through the diagnostic registry (`codes.HUB463.cycle({ ... })`) */
-  constructor(raised: Raised) {
-    super(raised.message);
-    this.name = 'SimulationError';
-    this.code = raised.code;
-    this.severity = raised.severity;
-    if (raised.hint !== undefined) this.hint = raised.hint;
-  }
-}
+export class SimulationError extends HubcError {}
 
 /**
  * An activity failure, as Data Factory reports it (`errorCode`, `message`). Thrown by activity handlers;

@@ -4,19 +4,7 @@
  * is not a parameter file of A).
  * `hubc upgrade-plan` reports it and exits 2; `hubc deploy --upgrade` reports it as a diagnostic.
  */
-import type { Raised } from '../diagnostics/index.js';
+import { HubcError } from '../diagnostics/diagnostic.js';
 
 /** A plan that cannot be made; `code`, `message` and `hint` are those of the raised entry. */
-export class UpgradePlanError extends Error {
-  /** Stable code (src/diagnostics/upgrade.ts, docs/diagnostics.md). */
-  readonly code: string;
-  /** What to do about it, one line. */
-  readonly hint: string;
-  /** @param raised the code raised through the registry, e.g. `codes.HUB490.raise({ from, to })` */
-  constructor(raised: Raised) {
-    super(raised.message);
-    this.name = 'UpgradePlanError';
-    this.code = raised.code;
-    this.hint = raised.hint ?? '';
-  }
-}
+export class UpgradePlanError extends HubcError {}

@@ -25,6 +25,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompileResult } from '../compiler/compile.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOutput.js';
+import { TEMPLATE_FILE } from '../build/index.js';
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, predictedCommandKeys, type BlockOutcome, type KqlScript } from '../validators/kql.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
@@ -295,12 +296,11 @@ export async function startKqlValidation(
  *   service cannot be loaded
  */
 export async function validateOutputCached(result: CompileResult, options: CachedValidationOptions): Promise<{ diagnostics: Diagnostic[]; report: CacheReport }> {
-  const templateText = result.artifacts.get('azuredeploy.json');
-  if (!templateText || !result.model) return { diagnostics: [], report: { template: 'cached', kql: 'none' } };
+  if (!result.artifacts.has(TEMPLATE_FILE) || !result.model) return { diagnostics: [], report: { template: 'cached', kql: 'none' } };
   const { cache } = options;
   const quick = validateOutput(result);
 
-  const templateInputs = [...result.artifacts].filter(([path]) => path === 'azuredeploy.json' || path.startsWith('datafactory/')).flat();
+  const templateInputs = [...result.artifacts].filter(([path]) => path === TEMPLATE_FILE || path.startsWith('datafactory/')).flat();
   const templateKeyFor = (schemaDigest: string) => cacheKey('template-findings', codeIdentity(), schemaDigest, ...templateInputs);
   let schemaDigest = schemaFolderDigest(options.schemasDir);
   const templateKey = templateKeyFor(schemaDigest);

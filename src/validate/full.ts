@@ -8,9 +8,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../compiler/compile.js';
 import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from '../model/json.js';
-import { jsonLocator } from '../diagnostics/positions.js';
 import { adfPositions, kqlScriptsForValidation, placed, positionTemplateDiagnostics, validateOutput } from '../compiler/validateOutput.js';
-import { ADF_FOLDERS } from '../emitters/dataFactory/standalone.js';
+import { fromCompile, TEMPLATE_FILE } from '../build/index.js';
 import { loadArmSchemaValidator, armSchemaDiagnostics, type ArmResourceIssueMemo } from '../validators/armSchema.js';
 import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
 import { validateKqlScripts, type KqlBlockStore } from '../validators/kql.js';
@@ -46,10 +45,10 @@ export function loadArmSchemas(schemasDir?: string): void {
  * @throws EnvironmentError when the schemas cannot be found
  */
 export function armSchemaFindings(result: CompileResult, schemasDir?: string, memo?: ArmResourceIssueMemo): Diagnostic[] {
-  const templateText = result.artifacts.get('azuredeploy.json');
-  if (!templateText) return [];
-  const issues = loadArmSchemaValidator(schemasDir).validateTemplate(JSON.parse(templateText), memo);
-  return positionTemplateDiagnostics(armSchemaDiagnostics(issues, 'azuredeploy.json'), jsonLocator(templateText));
+  if (!result.artifacts.has(TEMPLATE_FILE)) return [];
+  const build = fromCompile(result);
+  const issues = loadArmSchemaValidator(schemasDir).validateTemplate(build.template.json, memo);
+  return positionTemplateDiagnostics(armSchemaDiagnostics(issues, TEMPLATE_FILE), build);
 }
 
 /**
@@ -59,22 +58,18 @@ export function armSchemaFindings(result: CompileResult, schemasDir?: string, me
  */
 export function adfModelFindings(result: CompileResult): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const templateText = result.artifacts.get('azuredeploy.json');
-  if (!templateText) return out;
-  const positions = adfPositions(result, JSON.parse(templateText), jsonLocator(templateText));
+  if (!result.artifacts.has(TEMPLATE_FILE)) return out;
+  const build = fromCompile(result);
+  const positions = adfPositions(build);
   for (const o of result.contributions.flatMap((c) => c.dataFactory ?? [])) {
     const wire = { name: o.name, properties: toPlainJson<any>(o.properties) };
-    for (const [d, issue] of withIssues(o.kind, o.name, 'azuredeploy.json', checkAdfObject(o.kind, wire, { armExpressions: true }))) {
+    for (const [d, issue] of withIssues(o.kind, o.name, TEMPLATE_FILE, checkAdfObject(o.kind, wire, { armExpressions: true }))) {
       out.push(placed(d, positions(o.kind, o.name, modelPath(issue.path))));
     }
   }
-  for (const [path, text] of result.artifacts) {
-    const m = /^datafactory\/(\w+)\/(.+)\.json$/.exec(path);
-    if (!m) continue;
-    const kind = (Object.keys(ADF_FOLDERS) as AdfObject['kind'][]).find((k) => ADF_FOLDERS[k] === m[1])!;
-    const at = jsonLocator(text);
-    for (const [d, issue] of withIssues(kind, m[2], path, checkAdfObject(kind, JSON.parse(text), { armExpressions: true }))) {
-      const start = at(modelPath(issue.path));
+  for (const w of build.factory.written) {
+    for (const [d, issue] of withIssues(w.kind, w.name, w.file, checkAdfObject(w.kind, w.json as { name: string; properties: unknown }, { armExpressions: true }))) {
+      const start = build.locate(w.file, modelPath(issue.path));
       out.push(start ? { ...d, start } : d);
     }
   }
@@ -99,6 +94,6 @@ export function kqlFindings(result: CompileResult, blockStore?: KqlBlockStore): 
  *   service cannot be loaded
  */
 export function validateOutputFull(result: CompileResult, options: FullValidationOptions = {}): Diagnostic[] {
-  if (!result.artifacts.get('azuredeploy.json') || !result.model) return [];
+  if (!result.artifacts.has(TEMPLATE_FILE) || !result.model) return [];
   return [...validateOutput(result), ...armSchemaFindings(result, options.schemasDir), ...adfModelFindings(result), ...kqlFindings(result)];
 }

@@ -5,6 +5,7 @@
  * unchanged run is answered from the cache without compiling or loading a validator.
  */
 import { compile } from '../compiler/compile.js';
+import { fromCompile } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { cacheKey, NO_CACHE, openResultCache, resultCacheDir, type ResultCache } from '../cache/index.js';
 import { isSchemaFileRecords, schemaFileHashes } from '../validators/armSchema/folders.js';
@@ -63,15 +64,14 @@ async function validateWithHashes(request: ValidateRequest, cache: ResultCache):
 
   const result = compile(request.text, { file: request.file, release: request.release });
   if (hasErrors(result.diagnostics) || !result.release) return { kind: 'compile-failed', diagnostics: result.diagnostics };
-  const template = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}') as unknown;
+  const template = fromCompile(result).template.json ?? {};
   const schemasDir = await prepareArmSchemas({ explicit: request.schemasDir, templates: [template] });
   const validated = await validateOutputCached(result, { schemasDir, cache });
   // The rules reported to hub.yaml authors, as `hubc lint` runs them (hubc maintainers' rules are hubc's tests').
   const lint = request.lint
     ? (await import('../lint/engine.js')).lintRelease(
         {
-          release: result.release,
-          artifacts: result.artifacts,
+          build: fromCompile(result),
           suppressions: result.model!.lint.suppress,
           options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] },
         },

@@ -1,46 +1,12 @@
 /**
- * The activity graph of Data Factory pipelines: the nested activity lists of container activities
- * (ForEach, Until, If Condition, Switch) and the `dependsOn` graph of one activity list, with what runs
- * before an activity and the cycles. Used by the reference checker (`./adfReferences.ts`), the nesting
- * rules (`./adfNesting.ts`) and lint. Names are compared case-insensitively, as Data Factory resolves them.
+ * The `dependsOn` graph of one activity list of a Data Factory pipeline, with what runs before an activity
+ * and the cycles; the nested lists of container activities are walked with src/model/activities.ts. Used by
+ * the reference checker (`./adfReferences.ts`). Names are compared case-insensitively, as Data Factory resolves them.
  * Sources: "Pipelines and activities" (activity dependency), "ForEach/Until/If Condition/Switch activity"
  * on learn.microsoft.com/azure/data-factory.
  */
 import { isObject } from '../util/json.js';
 
-
-/** Keys of `typeProperties` that hold nested activity lists, per container activity type (Switch also has `cases`). */
-const CONTAINER_LISTS: Record<string, string[]> = {
-  ForEach: ['activities'],
-  Until: ['activities'],
-  IfCondition: ['ifTrueActivities', 'ifFalseActivities'],
-  Switch: ['defaultActivities'],
-};
-
-/** The container activity types: those that hold activity lists (`ForEach`, `Until`, `IfCondition`, `Switch`). */
-export const ADF_CONTAINER_TYPES: ReadonlySet<string> = new Set(Object.keys(CONTAINER_LISTS));
-
-/** A nested activity list of a container activity, with its path relative to the activity. */
-export interface InnerActivityList {
-  path: (string | number)[];
-  activities: unknown[];
-}
-
-/** The nested activity lists of a container activity (ForEach, Until, IfCondition, Switch cases and default); empty for others. */
-export function innerActivityLists(activity: unknown): InnerActivityList[] {
-  if (!isObject(activity) || typeof activity.type !== 'string' || !isObject(activity.typeProperties)) return [];
-  const tp = activity.typeProperties;
-  const out: InnerActivityList[] = [];
-  if (activity.type === 'Switch' && Array.isArray(tp.cases)) {
-    tp.cases.forEach((c, i) => {
-      if (isObject(c) && Array.isArray(c.activities)) out.push({ path: ['typeProperties', 'cases', i, 'activities'], activities: c.activities });
-    });
-  }
-  for (const key of CONTAINER_LISTS[activity.type] ?? []) {
-    if (Array.isArray(tp[key])) out.push({ path: ['typeProperties', key], activities: tp[key] as unknown[] });
-  }
-  return out;
-}
 
 /** The `dependsOn` graph of one activity list. Names are as written; lookups are case-insensitive. */
 export interface ActivityGraph {

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
-import { ADF_CONTAINER_TYPES as CONTAINER_TYPES, innerActivityLists } from './adfActivityGraph.js';
+import { ADF_CONTAINER_TYPES, activityTree } from '../model/activities.js';
 
 /** One breach: the inner and the outer activity, and the inner one's JSON path in the pipeline. */
 export interface NestingViolation {
@@ -21,23 +21,14 @@ export interface NestingViolation {
  */
 export function nestingViolations(activities: readonly unknown[], basePath: (string | number)[] = ['properties', 'activities']): NestingViolation[] {
   const out: NestingViolation[] = [];
-  const walk = (list: readonly unknown[], path: (string | number)[], parent?: { type: string; name: string }) => {
-    list.forEach((a, i) => {
-      if (!a || typeof a !== 'object') return;
-      const act = a as { type?: unknown; name?: unknown };
-      const type = String(act.type);
-      const name = String(act.name);
-      if (parent && CONTAINER_TYPES.has(type)) {
-        const branchInBranch = (type === 'IfCondition' || type === 'Switch') && (parent.type === 'IfCondition' || parent.type === 'Switch');
-        const loopInAny = type === 'ForEach' || type === 'Until';
-        if (branchInBranch || loopInAny) out.push({ message: `${type} '${name}' is nested in ${parent.type} '${parent.name}'`, path: [...path, i] });
-      }
-      for (const inner of innerActivityLists(a)) {
-        walk(inner.activities, [...path, i, ...inner.path], CONTAINER_TYPES.has(type) ? { type, name } : parent);
-      }
-    });
-  };
-  walk(activities, basePath);
+  for (const node of activityTree(activities, basePath)) {
+    const parent = node.containers[node.containers.length - 1];
+    const type = String(node.activity.type);
+    if (!parent || !ADF_CONTAINER_TYPES.has(type)) continue;
+    const branchInBranch = (type === 'IfCondition' || type === 'Switch') && (parent.type === 'IfCondition' || parent.type === 'Switch');
+    const loopInAny = type === 'ForEach' || type === 'Until';
+    if (branchInBranch || loopInAny) out.push({ message: `${type} '${String(node.activity.name)}' is nested in ${parent.type} '${String(parent.activity.name)}'`, path: [...node.path] });
+  }
   return out;
 }
 

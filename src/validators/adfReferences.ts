@@ -20,7 +20,7 @@
  * String values that are ARM template expressions (`[...]`, not `[[`) are skipped: they are only known at deployment.
  *
  * This file holds the public types and the walk over objects, activities and references between objects;
- * `./adfReferences/expressions.ts` checks the expressions, `./adfActivityGraph.ts` reads activity lists.
+ * `./adfReferences/expressions.ts` checks the expressions, `./adfActivityGraph.ts` reads the `dependsOn` graph of an activity list (the tree is walked with src/model/activities.ts).
  *
  * Diagnostic codes: HUB320 expression syntax, HUB321 unknown parameter or variable, HUB322 unknown or not-upstream
  * activity, HUB323 unknown pipeline/dataset/linked service or parameter mismatch, HUB324 dependsOn cycle or
@@ -30,7 +30,8 @@ import type { Diagnostic, Position } from '../diagnostics/diagnostic.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { ADF_KIND_LABEL as KIND_LABEL, ADF_REFERENCE_KIND, type AdfObjectKind } from '../model/dataFactoryKinds.js';
-import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from './adfActivityGraph.js';
+import { activityGraph, findDependsOnCycles, upstreamActivities } from './adfActivityGraph.js';
+import { activityTree, innerActivityLists } from '../model/activities.js';
 import { declaredNames, formatPath, list, type Location, type NameMap, type Report, type Scope } from './adfReferences/common.js';
 import { checkExpressionString } from './adfReferences/expressions.js';
 import { isObject } from '../util/json.js';
@@ -153,20 +154,17 @@ class AdfReferenceChecker {
     const activities = Array.isArray(props.activities) ? (props.activities as unknown[]) : [];
     const all: NameMap = new Map();
     // Unique activity names across all nesting levels.
-    const collect = (list: unknown[], jsonPath: (string | number)[], chain: string[]) => {
-      list.forEach((a, i) => {
-        if (!isObject(a) || typeof a.name !== 'string') return;
-        const path = [...jsonPath, i];
-        const key = a.name.toLowerCase();
-        if (all.has(key)) {
-          this.report(codes.HUB324.duplicateActivity({ name: a.name }), this.at('pipeline', obj.name, [...chain, a.name], [...path, 'name'], ['name']));
-        } else {
-          all.set(key, a.name);
-        }
-        for (const inner of innerActivityLists(a)) collect(inner.activities, [...path, ...inner.path], [...chain, a.name]);
-      });
-    };
-    collect(activities, ['properties', 'activities'], []);
+    for (const node of activityTree(activities, ['properties', 'activities'])) {
+      const name = node.activity.name;
+      if (typeof name !== 'string') continue;
+      const key = name.toLowerCase();
+      if (all.has(key)) {
+        const chain = [...node.containers.map((c) => c.name), name];
+        this.report(codes.HUB324.duplicateActivity({ name }), this.at('pipeline', obj.name, chain, [...node.path, 'name'], ['name']));
+      } else {
+        all.set(key, name);
+      }
+    }
     const base = { parameters: declaredNames(props.parameters), variables: declaredNames(props.variables), allActivities: all };
     this.checkActivityList(obj.name, base, activities, ['properties', 'activities'], new Set(), false, []);
     // Pipeline-level values other than declarations and activities (rarely any).

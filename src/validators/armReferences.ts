@@ -33,7 +33,7 @@ import { esc, type Decls, type Json, type Report, type Section } from './armRefe
 import { checkExpressionString } from './armReferences/expressions.js';
 import { describeResource, type ResourceInfo } from './armReferences/names.js';
 import { checkDependencies } from './armReferences/dependsOn.js';
-import { isObject } from '../util/json.js';
+import { isObject, walkJson } from '../util/json.js';
 
 const DEPLOYMENTS = 'microsoft.resources/deployments';
 
@@ -167,9 +167,9 @@ function declarationsOf(template: Json): Decls {
   };
 }
 
-/** Calls `fn` for every string in a JSON value (values only; keys are not expressions in ARM). */
+/** Calls `fn` for every string in a JSON value (values only; keys are not expressions in ARM), with its JSON pointer. */
 function walkStrings(value: unknown, pointer: string, fn: (text: string, pointer: string) => void): void {
-  if (typeof value === 'string') fn(value, pointer);
-  else if (Array.isArray(value)) value.forEach((v, i) => walkStrings(v, `${pointer}/${i}`, fn));
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) walkStrings(v, `${pointer}/${esc(k)}`, fn);
+  walkJson(value, (v, path) => {
+    if (typeof v === 'string') fn(v, pointer + path.map((s) => `/${esc(String(s))}`).join(''));
+  });
 }

@@ -25,7 +25,7 @@
 import { offsetPositions, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageService.js';
-import { isCommentOnly, splitKqlCommands, type KqlBlock } from './kql/split.js';
+import { isCommentOnly, splitKqlCommands, type KqlBlock } from '../model/kqlScript.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
 import { processBlock } from './kql/commands.js';
 import { canonicalScalarType, predictSchemaEffects } from './kql/predict.js';

@@ -1,7 +1,7 @@
 /**
  * The layers of src/, ground up, each importing only its own layer or the ones below (docs/architecture.md):
- * util -> model, diagnostics -> expressions -> frontend -> modules -> emitters -> validators -> compiler ->
- * commands -> cli. No cycle between folders (first and second level) and none between files, type-only
+ * util -> model, diagnostics -> expressions -> frontend -> modules -> emitters -> validators -> build, public ->
+ * compiler -> commands -> cli. No cycle between folders (first and second level) and none between files, type-only
  * imports included.
  */
 import { test } from 'uvu';
@@ -21,8 +21,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modules'],
   ['emitters'],
   ['validators'],
+  ['build', 'public'],
   ['compiler'],
-  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'public'],
+  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import'],
   ['cli'],
 ];
 

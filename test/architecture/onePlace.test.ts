@@ -1,7 +1,8 @@
 /**
  * One place per idea (docs/architecture.md): the JSON-object test, ARM's expression predicate and literal
- * escaping, and deep equality are written once. A second copy (issue #22 counted 19 of the first) is caught
- * here by its shape in the source text.
+ * escaping, and deep equality are written once; a build's template is read through the Build (src/build/),
+ * and the keys of nested activity lists are listed once (src/model/activities.ts). A second copy (issue #22
+ * counted 19 of the first) is caught here by its shape in the source text.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -41,7 +42,32 @@ test('no deep equality of our own (util.isDeepStrictEqual)', () => {
   assert.equal(copies(DEEP_EQUAL, ''), []);
 });
 
+/** A read of a build's template text: `artifacts.get('azuredeploy.json')` and the like. */
+const TEMPLATE_TEXT = /\.get\((?:'azuredeploy\.json'|"azuredeploy\.json"|TEMPLATE_FILE)\)/;
+/** A list of the keys under which container activities hold activity lists. */
+const ACTIVITY_KEYS = /'ifTrueActivities',\s*'ifFalseActivities'/;
+
+/**
+ * Files that still read the template text themselves, moved to the Build in round two of issue #32 (after
+ * the work on diff, upgrade, deploy and publish running beside round one is merged). The list only shrinks.
+ */
+const TEMPLATE_TEXT_ROUND_TWO = ['deploy/run.ts', 'deploy/upgrade.ts', 'diff/leftovers.ts', 'diff/load.ts', 'diff/template.ts', 'publish/feed.ts', 'publish/publish.ts'];
+
+const filesOf = (hits: string[]) => [...new Set(hits.map((h) => h.replace(/:\d+$/, '')))].sort();
+
+test("a build's template is read through the Build (src/build/), not as text by each command", () => {
+  assert.equal(filesOf(copies(TEMPLATE_TEXT, '')), TEMPLATE_TEXT_ROUND_TWO);
+});
+
+test('the keys of nested activity lists are listed once (src/model/activities.ts)', () => {
+  assert.equal(filesOf(copies(ACTIVITY_KEYS, 'model/activities.ts')), ['diff/dataFactory.ts'], 'diff moves to the activity tree in round two of issue #32');
+});
+
 test('the patterns find what they are for (so the tests above can fail)', () => {
+  assert.ok(TEMPLATE_TEXT.test("const t = JSON.parse(result.artifacts.get('azuredeploy.json') ?? '{}');"));
+  assert.ok(TEMPLATE_TEXT.test('const template = parseJson(artifacts.get(TEMPLATE_FILE));'));
+  assert.ok(ACTIVITY_KEYS.test("const INNER = ['activities', 'ifTrueActivities', 'ifFalseActivities', 'defaultActivities'];"));
+  assert.ok(copies(ACTIVITY_KEYS, '').some((h) => h.startsWith('model/activities.ts:')));
   assert.ok(IS_OBJECT.test("const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);"));
   assert.ok(IS_OBJECT.test('return v !== null && typeof v === \'object\' && !Array.isArray(v);'));
   assert.ok(ARM_ESCAPE.test("if (typeof v === 'string') return v.startsWith('[[') ? v.slice(1) : v;"));

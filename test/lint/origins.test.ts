@@ -11,6 +11,7 @@ import { parseHubYaml } from '../../src/frontend/parse.js';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 import { toJsonText } from '../../src/model/json.js';
 import { Template } from '../support/template.js';
+import { fromFiles } from '../../src/build/index.js';
 
 const HUB = `release: "0.7"
 hub:
@@ -28,7 +29,7 @@ function lintEdited(text: string, edit: (t: any) => void) {
   const artifacts = new Map(result.artifacts);
   artifacts.set('azuredeploy.json', toJsonText(template));
   const source = parseHubYaml(text, 'hub.yaml').source!;
-  return lintRelease({ release: result.release, artifacts, origin: { source, parameterSources: result.parameterSources } });
+  return lintRelease({ build: fromFiles({ release: result.release, source: 'compile', files: artifacts }), origin: { source, parameterSources: result.parameterSources } });
 }
 
 /** The data lake's minimum TLS version made to depend on the storage SKU parameter. */

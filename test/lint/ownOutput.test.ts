@@ -22,6 +22,7 @@ import { resourceDefinitionsOf } from '../../src/validators/armSchema/store.js';
 import { DEFAULT_HUB_YAML, fullHubYaml, hubYaml } from '../support/hubs.js';
 import { MissingTestData } from '../support/testData.js';
 import { CHECKOUT_PARENT_VARIABLE } from '../../src/validators/armSchema/locate.js';
+import { fromCompile } from '../../src/build/index.js';
 
 const fixture = (release: string, which: string) => new URL(`../fixtures/${release}/${which}/hub.yaml`, import.meta.url);
 const withoutLint = (text: string) => text.replace(/\nlint:[\s\S]*$/, '\n');
@@ -56,7 +57,7 @@ const builds = hubs().flatMap((h) =>
   h.releases.flatMap((release) => {
     const r = compile(h.text, { release });
     if (hasErrors(r.diagnostics) || !r.release) return [];
-    return [{ label: `${h.label} @ ${release}`, release, artifacts: r.artifacts, chosen: [r.model!.hub.location, r.model!.hub.eventGridLocation] }];
+    return [{ label: `${h.label} @ ${release}`, release, artifacts: r.artifacts, build: fromCompile(r), chosen: [r.model!.hub.location, r.model!.hub.eventGridLocation] }];
   }),
 );
 
@@ -75,7 +76,7 @@ test('the hubs cover every release, and Data Explorer, private networking and th
 test('every lint rule (reported to hub.yaml authors, and hubc maintainers\') finds nothing in any build, without suppressions', () => {
   const findings: string[] = [];
   for (const b of builds) {
-    const report = lintRelease({ release: b.release, artifacts: b.artifacts, options: { chosenLocations: b.chosen } }, RULES);
+    const report = lintRelease({ build: b.build, options: { chosenLocations: b.chosen } }, RULES);
     for (const d of report.diagnostics) findings.push(`${b.label}: ${d.code} ${d.file}:${d.start?.line} ${d.message}`);
   }
   assert.equal(findings, []);
@@ -88,7 +89,7 @@ test('every API version a build uses (resources, nested deployments, reference()
   const wrong: string[] = [];
   const seen = new Set<string>();
   for (const b of builds) {
-    for (const u of apiVersionUses(lintContext(b.release, b.artifacts))) {
+    for (const u of apiVersionUses(lintContext(b.build))) {
       seen.add(u.type.toLowerCase());
       const want = TABLE.get(u.type.toLowerCase());
       if (u.apiVersion !== want) wrong.push(`${b.label}: ${u.where} uses ${u.type}@${u.apiVersion}, the table says ${want ?? 'nothing'}`);

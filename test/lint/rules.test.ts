@@ -12,6 +12,7 @@ import { TEMPLATE_CASES } from './cases/template.js';
 import { SECURITY_CASES } from './cases/security.js';
 import { OTHER_CASES } from './cases/others.js';
 import type { Files, RuleCase } from './cases/support.js';
+import { fromFiles } from '../../src/build/index.js';
 
 const CASES: Record<string, RuleCase> = { ...TEMPLATE_CASES, ...SECURITY_CASES, ...OTHER_CASES };
 
@@ -40,7 +41,7 @@ for (const rule of RULES) {
   test(`${rule.id} ${rule.name}: the failing case is reported inside its file, the passing case is clean`, () => {
     const c = CASES[rule.id]!;
     const fail = artifacts(c.fail);
-    const bad = lintRelease({ release: 'test', artifacts: fail, options: c.options }, [rule]);
+    const bad = lintRelease({ build: fromFiles({ release: 'test', source: 'folder', files: fail }), options: c.options }, [rule]);
     assert.ok(bad.diagnostics.length > 0, `${rule.id}: no finding on the failing case`);
     for (const d of bad.diagnostics) {
       assert.is(d.code, rule.id);
@@ -51,7 +52,7 @@ for (const rule of RULES) {
       assert.ok(d.start!.line >= 1 && d.start!.line <= lines.length, `${d.message}: line ${d.start!.line}`);
       assert.ok(d.start!.col >= 1 && d.start!.col <= lines[d.start!.line - 1]!.length + 1, `${d.message}: col ${d.start!.col}`);
     }
-    const good = lintRelease({ release: 'test', artifacts: artifacts(c.pass), options: c.options }, [rule]);
+    const good = lintRelease({ build: fromFiles({ release: 'test', source: 'folder', files: artifacts(c.pass) }), options: c.options }, [rule]);
     assert.equal(good.diagnostics.map((d) => d.message), [], `${rule.id}: findings on the passing case`);
   });
 }
@@ -69,7 +70,7 @@ test('every security rule (and HUB507, HUB543) has a case whose values are known
 for (const rule of THREE_VALUED.filter((r) => CASES[r.id]!.unknown)) {
   test(`${rule.id} ${rule.name}: a value known only at deployment is a finding of its own, at the rule's severity`, () => {
     const input = artifacts(CASES[rule.id]!.unknown!);
-    const r = lintRelease({ release: 'test', artifacts: input }, [rule]);
+    const r = lintRelease({ build: fromFiles({ release: 'test', source: 'folder', files: input }) }, [rule]);
     assert.ok(r.diagnostics.length > 0, `${rule.id}: the unknown case passed`);
     for (const d of r.diagnostics) {
       assert.match(d.message, /^cannot be decided at build time: .+: .+/, d.message);

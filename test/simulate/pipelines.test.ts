@@ -7,7 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
-import { simulate, factoryFromArtifacts } from '../../src/simulate/index.js';
+import { simulate, factoryFromBuild } from '../../src/simulate/index.js';
+import { fromCompile } from '../../src/build/index.js';
 import { fullHubYaml } from '../support/hubs.js';
 import { cleanStorages, emptyStorage } from '../support/simulate.js';
 
@@ -17,7 +18,7 @@ test.after.each(() => cleanStorages());
 for (const release of RELEASE_VERSIONS) {
   const build = compile(fullHubYaml(release));
   if (!build.release) throw new Error(build.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n'));
-  const factory = factoryFromArtifacts(build.artifacts);
+  const factory = factoryFromBuild(fromCompile(build));
   for (const [name, pipeline] of factory.pipelines) {
     test(`${release} ${name} runs without a simulator error`, async () => {
       const parameters: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { AUTHOR_RULES } from '../../src/lint/registry.js';
 import type { LintHubResult } from '../../src/lint/index.js';
 import type { LintSuppression } from '../../src/lint/types.js';
 import { compiled, DEFAULT_HUB_YAML } from './hubs.js';
+import { fromFiles } from '../../src/build/index.js';
 
 /** The text in the default 0.7 template that grants the Data Factory identity `get` on secrets. */
 const READ_ONLY = '"secrets": [\n                "get"\n              ]';
@@ -26,7 +27,7 @@ export function widenedBuild(): Map<string, string> {
 
 /** A `lintHub`-shaped result of linting `artifacts` as release 0.7 with the rules reported to hub.yaml authors. */
 export function lintResultOf(artifacts: ReadonlyMap<string, string>, suppressions: readonly LintSuppression[] = []): LintHubResult {
-  const report = lintRelease({ release: '0.7', artifacts, suppressions }, AUTHOR_RULES);
+  const report = lintRelease({ build: fromFiles({ release: '0.7', source: 'compile', files: artifacts }), suppressions }, AUTHOR_RULES);
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   return { reports: [report], diagnostics: [], clean: report.diagnostics.length === 0, errors, warnings: report.diagnostics.length - errors };
 }

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import * as adf from '../../src/expressions/adf/index.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { checkAdfReferences, type AdfFactoryObjects, type AdfJsonPath } from '../../src/validators/adfReferences.js';
-import { activityGraph, findDependsOnCycles, innerActivityLists, upstreamActivities } from '../../src/validators/adfActivityGraph.js';
+import { activityGraph, findDependsOnCycles, upstreamActivities } from '../../src/validators/adfActivityGraph.js';
+import { innerActivityLists } from '../../src/model/activities.js';
 
 const FILE = 'datafactory';
 const after = (...names: string[]) => names.map((activity) => ({ activity, dependencyConditions: ['Succeeded'] }));

@@ -63,8 +63,8 @@ export function registerParams(program: Command, ctx: CommandContext): void {
       }
       const compiled = await compileFile(io, file, opts.format, opts.release);
       if (typeof compiled === 'number') return ctx.exit(compiled);
-      const { buildParametersFile } = await import('../../params/index.js');
-      const built = buildParametersFile(compiled, { keyVaultId: opts.keyVault, secretName: opts.keySecret, file: opts.out === '-' ? undefined : opts.out });
+      const [{ buildParametersFile }, { fromCompile }] = await Promise.all([import('../../params/index.js'), import('../../build/index.js')]);
+      const built = buildParametersFile(fromCompile(compiled), { keyVaultId: opts.keyVault, secretName: opts.keySecret, file: opts.out === '-' ? undefined : opts.out });
       const diagnostics = [...compiled.diagnostics, ...built.diagnostics];
       const text = toJsonText(built.file);
       const names = Object.keys(built.file.parameters);

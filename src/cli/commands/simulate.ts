@@ -101,7 +101,7 @@ async function simulateAction(ctx: CommandContext, command: Command, file: strin
   try {
     responses = opts.responses ? loadResponses(opts.responses) : undefined;
   } catch (e) {
-    if (e instanceof SimulationError) return report(e);
+    if (e instanceof SimulationError) return report(e.diagnostic);
     throw e;
   }
   const compiled = await compileFile(io, file, opts.format, opts.release);
@@ -141,7 +141,7 @@ async function simulateAction(ctx: CommandContext, command: Command, file: strin
     });
   } catch (e) {
     // Bad input found before anything ran: the error alone, no report of a simulation that did not happen.
-    if (e instanceof SimulationError) return report(e);
+    if (e instanceof SimulationError) return report(e.diagnostic);
     throw e;
   }
   if (opts.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);

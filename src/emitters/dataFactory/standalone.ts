@@ -10,16 +10,9 @@
  */
 import type { AdfObject } from '../../modules/types.js';
 import { toJsonText } from '../../model/json.js';
+import { adfObjectFile } from '../../model/dataFactoryKinds.js';
 import { escapeLiterals } from '../arm/template.js';
 import type { TemplateFolder } from '../arm/fold.js';
-
-/** Folder of each object kind under `datafactory/`. */
-export const ADF_FOLDERS: Record<AdfObject['kind'], string> = {
-  pipeline: 'pipelines',
-  trigger: 'triggers',
-  dataset: 'datasets',
-  linkedService: 'linkedServices',
-};
 
 /**
  * Emits the standalone files.
@@ -35,7 +28,7 @@ export function emitDataFactoryFiles(objects: readonly AdfObject[], fold: Templa
       if (cond === false) continue;
     }
     const properties = fold(escapeLiterals(obj.properties));
-    files.set(`datafactory/${ADF_FOLDERS[obj.kind]}/${obj.name}.json`, toJsonText({ name: obj.name, properties }));
+    files.set(adfObjectFile(obj.kind, obj.name), toJsonText({ name: obj.name, properties }));
   }
   return files;
 }

@@ -7,8 +7,8 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_ACTIVITY_POLICY } from '../links.js';
-import { activitiesOf, CONTROL_ACTIVITY_TYPES, SEVEN_DAYS, timespanSeconds } from '../adf.js';
-import { member } from '../json.js';
+import { CONTROL_ACTIVITY_TYPES, SEVEN_DAYS, timespanSeconds } from '../adf.js';
+import { member } from '../../util/json.js';
 
 export const adfActivityTimeout: LintRule = {
   ...ruleCode(codes.HUB542),
@@ -19,7 +19,7 @@ export const adfActivityTimeout: LintRule = {
   check(ctx) {
     const out: LintFinding[] = [];
     for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
-      for (const e of activitiesOf(p)) {
+      for (const e of p.activities) {
         if (CONTROL_ACTIVITY_TYPES.has(e.type)) continue;
         const timeout = member(e.activity.policy, 'timeout');
         const seconds = timespanSeconds(timeout);

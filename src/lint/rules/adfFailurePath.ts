@@ -10,14 +10,15 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_ERROR_HANDLING } from '../links.js';
-import { activitiesOf, conditionsOn, type ActivityEntry } from '../adf.js';
+import { conditionsOn } from '../adf.js';
+import type { ActivityNode } from '../../model/activities.js';
 
 /** Activities that only fail through an expression error of their own. */
 const CANNOT_FAIL = new Set(['SetVariable', 'AppendVariable', 'Wait', 'Filter', 'Fail']);
 const CONTAINERS = new Set(['ForEach', 'Until', 'IfCondition', 'Switch']);
 const HANDLED = ['Failed', 'Completed'];
 
-function handled(e: ActivityEntry): boolean {
+function handled(e: ActivityNode): boolean {
   const c = conditionsOn(e);
   return HANDLED.some((h) => c.has(h));
 }
@@ -31,7 +32,7 @@ export const adfFailurePath: LintRule = {
   check(ctx) {
     const out: LintFinding[] = [];
     for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
-      for (const e of activitiesOf(p)) {
+      for (const e of p.activities) {
         if (CANNOT_FAIL.has(e.type) || CONTAINERS.has(e.type)) continue;
         if (handled(e) || e.containers.some(handled)) continue;
         out.push({

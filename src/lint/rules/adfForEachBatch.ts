@@ -8,9 +8,8 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_FOREACH } from '../links.js';
-import { activitiesOf } from '../adf.js';
 import { findingsOf, judge } from '../verdict.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 
 /** Data Factory's limit on parallel ForEach iterations. */
 export const FOREACH_MAX_BATCH = 50;
@@ -24,7 +23,7 @@ export const adfForEachBatch: LintRule = {
   check(ctx) {
     const out: LintFinding[] = [];
     for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
-      for (const e of activitiesOf(p)) {
+      for (const e of p.activities) {
         if (e.type !== 'ForEach') continue;
         const tp = e.activity.typeProperties;
         if (member(tp, 'isSequential') === true) continue;

@@ -6,8 +6,8 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ADF_UNTIL } from '../links.js';
-import { activitiesOf, SEVEN_DAYS, timespanSeconds } from '../adf.js';
-import { member } from '../json.js';
+import { SEVEN_DAYS, timespanSeconds } from '../adf.js';
+import { member } from '../../util/json.js';
 
 export const adfUntilBounded: LintRule = {
   ...ruleCode(codes.HUB541),
@@ -18,7 +18,7 @@ export const adfUntilBounded: LintRule = {
   check(ctx) {
     const out: LintFinding[] = [];
     for (const p of ctx.dataFactory.filter((o) => o.kind === 'pipeline')) {
-      for (const e of activitiesOf(p)) {
+      for (const e of p.activities) {
         if (e.type !== 'Until') continue;
         const timeout = member(e.activity.typeProperties, 'timeout');
         const seconds = timespanSeconds(timeout);

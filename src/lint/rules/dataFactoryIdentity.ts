@@ -13,9 +13,8 @@ import type { LintFinding, LintRule } from '../types.js';
 import { ADF_MANAGED_IDENTITY } from '../links.js';
 import { parametersIn } from '../arm.js';
 import { FAIL, findingsOf, judge, undecided } from '../verdict.js';
-import { member } from '../json.js';
+import { member, isObject } from '../../util/json.js';
 import { resourcesOfType } from '../resources.js';
-import { isObject } from '../../util/json.js';
 
 /** Lower-case linked service properties that hold credentials. */
 const CREDENTIALS = new Set(['accountkey', 'sasuri', 'sastoken', 'serviceprincipalkey', 'serviceprincipalcredential', 'password', 'encryptedcredential', 'connectionstring', 'credential']);

@@ -10,11 +10,10 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { DEPLOYMENT_SCRIPTS } from '../links.js';
 import { secretsRead } from '../arm.js';
-import { member, memberKey } from '../json.js';
+import { member, memberKey, isObject } from '../../util/json.js';
 import { resourcesOfType } from '../resources.js';
 import { isSecretName } from './secureParameterType.js';
 import { undecided } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 export const deploymentScriptSecrets: LintRule = {
   ...ruleCode(codes.HUB533),

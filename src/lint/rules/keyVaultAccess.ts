@@ -13,10 +13,9 @@ import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
 import { armExpression, possibleValues } from '../arm.js';
-import { member, memberKey, type JsonPath } from '../json.js';
+import { member, memberKey, isObject, type JsonPath } from '../../util/json.js';
 import { resourcesOfType } from '../resources.js';
 import { judge, undecided } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 const READ_SECRETS = new Set(['get', 'list']);
 

@@ -22,13 +22,12 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import type { LintContext, TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
-import { member } from '../json.js';
+import { member, isObject } from '../../util/json.js';
 import { parametersThrough } from '../arm.js';
 import { serializeArm } from '../../expressions/arm/ast.js';
 import { templateNameSegments } from '../../expressions/arm/semantics.js';
 import { resourcesOfType } from '../resources.js';
 import { FAIL, findingsOf, judge } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 const READ_SECRETS = new Set(['get', 'list']);
 

@@ -6,7 +6,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 import { resourcesOfType } from '../resources.js';
 import { PASS, findingsOf, judge } from '../verdict.js';
 

@@ -10,7 +10,6 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { KUSTO_DATABASE_SCRIPT } from '../links.js';
 import { offsetPositions } from '../../diagnostics/diagnostic.js';
-import { splitKqlCommands } from '../../validators/kql/split.js';
 
 const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '.alter', '.alter-merge', '.add']);
 
@@ -22,9 +21,9 @@ export const kqlDatabaseScript: LintRule = {
   link: KUSTO_DATABASE_SCRIPT,
   check(ctx) {
     const out: LintFinding[] = [];
-    for (const { file, text } of ctx.kql) {
+    for (const { file, text, commands } of ctx.kql) {
       const positionOf = offsetPositions(text);
-      for (const block of splitKqlCommands(text)) {
+      for (const block of commands) {
         const firstLine = block.text.split('\n')[0].replace(/\r$/, '');
         const verb = /^\.[A-Za-z-]+/.exec(firstLine)?.[0].toLowerCase();
         if (!verb) continue;

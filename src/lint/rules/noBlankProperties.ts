@@ -12,9 +12,8 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
-import { walkJson, type JsonPath } from '../json.js';
+import { walkJson, isObject, type JsonPath } from '../../util/json.js';
 import { isArmExpressionString } from '../../expressions/arm/semantics.js';
-import { isObject } from '../../util/json.js';
 
 const MAY_BE_EMPTY = new Set(['properties', 'value', 'defaultvalue', 'accesspolicies', 'resources', 'outputs', 'variables', 'parameters']);
 const DATA_FACTORY_AUTHORING = new Set(['annotations', 'userproperties', 'dependson', 'schema']);

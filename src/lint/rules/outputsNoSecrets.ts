@@ -9,7 +9,6 @@ import type { LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { secretsRead } from '../arm.js';
 import { undecided } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 export const outputsNoSecrets: LintRule = {
   ...ruleCode(codes.HUB507),
@@ -19,12 +18,10 @@ export const outputsNoSecrets: LintRule = {
   link: armTtk('outputs-cant-include-secrets'),
   check(ctx) {
     const t = ctx.template;
-    if (!t || !isObject(t.outputs)) return [];
     const out = [];
-    for (const [name, o] of Object.entries(t.outputs)) {
-      if (!isObject(o)) continue;
-      const reads = secretsRead(o, t);
-      const location = ctx.templateAt(['outputs', name, 'value']);
+    for (const { name, json, path } of ctx.build.template.outputs) {
+      const reads = secretsRead(json, t);
+      const location = ctx.templateAt([...path, 'value']);
       const hint = 'Remove the output; read the secret from Key Vault where it is needed.';
       if (reads.secure.length || reads.list) {
         out.push({ message: `output '${name}' ${reads.secure.length ? `reads the secure parameter ${reads.secure.map((p) => `'${p}'`).join(', ')}` : 'reads a list*() function'}`, hint, location });

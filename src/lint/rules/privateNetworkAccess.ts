@@ -15,10 +15,9 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import type { TemplateResource } from '../context.js';
 import { psRule } from '../links.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 import type { ArmValue } from '../../expressions/arm/evaluate.js';
 import { FAIL, anyOf, findingsOf, judge, type Verdict } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 /** Resource types and whether a firewall with `defaultAction: 'Deny'` counts as closed. */
 const CHECKED: Record<string, { firewall: boolean }> = {
@@ -35,11 +34,10 @@ export const privateNetworkAccess: LintRule = {
   rationale: 'A private hub must not expose its data over the internet.',
   link: psRule('Azure.Storage.Firewall'),
   check(ctx) {
-    const params = isObject(ctx.template?.parameters) ? ctx.template.parameters : {};
-    const key = Object.keys(params).find((k) => k.toLowerCase() === 'enablepublicaccess');
-    if (!key) return [];
-    const p = params[key];
-    const privateValue: ArmValue = isObject(p) && p.type === 'bool' ? false : isObject(p) && Array.isArray(p.allowedValues) && p.allowedValues.includes('False') ? 'False' : 'false';
+    const p = ctx.build.template.parameter('enablePublicAccess');
+    if (!p) return [];
+    const key = p.name;
+    const privateValue: ArmValue = p.type === 'bool' ? false : p.allowedValues?.includes('False') ? 'False' : 'false';
     const extra = { [key]: privateValue };
     const is = (r: TemplateResource, path: string[], expected: string): Verdict => {
       let v: unknown = r.json.properties;

@@ -10,9 +10,8 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { armTtk } from '../links.js';
 import { armExpression, literalArg } from '../arm.js';
-import { walkJson } from '../json.js';
+import { walkJson, isObject } from '../../util/json.js';
 import type { ArmExpr } from '../../expressions/arm/ast.js';
-import { isObject } from '../../util/json.js';
 
 /** Lower-case property names ending in `id` that are not resource IDs. */
 const NOT_RESOURCE_IDS = new Set(

@@ -13,7 +13,7 @@ import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { RBAC_BEST_PRACTICES } from '../links.js';
 import { armExpression, literalArg, possibleValues } from '../arm.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 import { resourcesOfType } from '../resources.js';
 import { ALLOWED_ROLES } from '../data/roles.js';
 import { serializeArm } from '../../expressions/arm/ast.js';

@@ -16,7 +16,7 @@ import type { LintFinding, LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { callsIn, createObjectMembers, secretsRead } from '../arm.js';
 import { forEachArmNode } from '../../expressions/arm/ast.js';
-import { walkJson, type JsonPath } from '../json.js';
+import { walkJson, type JsonPath } from '../../util/json.js';
 import { undecided } from '../verdict.js';
 
 /** Lower-case resource type -> paths (inside the resource, `*` = any key or index) where secrets may go. */

@@ -18,12 +18,9 @@ export const secureParameterDefault: LintRule = {
   rationale: 'A default is stored in the template and its deployment history, so it is no secret.',
   link: armTtk('secure-parameters-cant-have-hard-coded-default'),
   check(ctx) {
-    const t = ctx.template;
-    if (!t || !isObject(t.parameters)) return [];
     const out = [];
-    for (const [name, p] of Object.entries(t.parameters)) {
-      if (!isObject(p) || typeof p.type !== 'string' || !/^secure(string|object)$/i.test(p.type) || !('defaultValue' in p)) continue;
-      const d = p.defaultValue;
+    for (const { name, secure, hasDefault, defaultValue: d, path } of ctx.build.template.parameters) {
+      if (!secure || !hasDefault) continue;
       const e = armExpression(d);
       const empty = d === '' || (isObject(d) && Object.keys(d).length === 0);
       const guid = e?.kind === 'call' && e.name.toLowerCase() === 'newguid';
@@ -31,7 +28,7 @@ export const secureParameterDefault: LintRule = {
       out.push({
         message: `secure parameter '${name}' has a default value`,
         hint: 'Remove the default (or make it empty) and pass the value at deployment.',
-        location: ctx.templateAt(['parameters', name, 'defaultValue']),
+        location: ctx.templateAt([...path, 'defaultValue']),
       });
     }
     return out;

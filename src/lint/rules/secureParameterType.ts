@@ -7,7 +7,6 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
-import { isObject } from '../../util/json.js';
 
 /** True when a parameter name looks like it carries a secret. */
 export function isSecretName(name: string): boolean {
@@ -23,13 +22,12 @@ export const secureParameterType: LintRule = {
   rationale: 'Values of other parameter types are logged in the deployment history in clear text.',
   link: psRule('Azure.Deployment.SecureParameter'),
   check(ctx) {
-    const params = isObject(ctx.template?.parameters) ? ctx.template.parameters : {};
-    return Object.entries(params)
-      .filter(([name, p]) => isSecretName(name) && isObject(p) && typeof p.type === 'string' && !/^secure(string|object)$/i.test(p.type))
-      .map(([name, p]) => ({
-        message: `parameter '${name}' looks like a secret but has type ${(p as { type: string }).type}`,
+    return ctx.build.template.parameters
+      .filter((p) => isSecretName(p.name) && typeof p.json.type === 'string' && !p.secure)
+      .map((p) => ({
+        message: `parameter '${p.name}' looks like a secret but has type ${p.type}`,
         hint: 'Make it securestring (or secureObject).',
-        location: ctx.templateAt(['parameters', name, 'type']),
+        location: ctx.templateAt([...p.path, 'type']),
       }));
   },
 };

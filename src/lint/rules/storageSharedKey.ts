@@ -16,10 +16,9 @@ import type { LintRule } from '../types.js';
 import { psRule } from '../links.js';
 import { createObjectMembers } from '../arm.js';
 import { toArmString } from '../../expressions/arm/ast.js';
-import { member } from '../json.js';
+import { member } from '../../util/json.js';
 import { resourcesOfType, storageAccounts } from '../resources.js';
 import { FAIL, findingsOf, judge } from '../verdict.js';
-import { isObject } from '../../util/json.js';
 
 export const storageSharedKey: LintRule = {
   ...ruleCode(codes.HUB523),
@@ -35,8 +34,7 @@ export const storageSharedKey: LintRule = {
         return [...(typeof name === 'string' ? [name] : []), ...createObjectMembers(settings, 'storageAccountName').map(toArmString)];
       }),
     );
-    const params = isObject(ctx.template?.parameters) ? Object.keys(ctx.template.parameters).map((k) => k.toLowerCase()) : [];
-    const remoteHub = params.includes('remotehubstoragekey');
+    const remoteHub = ctx.build.template.parameter('remoteHubStorageKey') !== undefined;
     return storageAccounts(ctx).flatMap((r) => {
       if (scriptStorage.has(r.name)) return [];
       if (remoteHub && member(r.json.properties, 'isHnsEnabled') === true) return [];

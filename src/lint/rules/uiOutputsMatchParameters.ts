@@ -7,8 +7,7 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintFinding, LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
-import { valueAt } from '../json.js';
-import { isObject } from '../../util/json.js';
+import { valueAt, isObject } from '../../util/json.js';
 
 export const uiOutputsMatchParameters: LintRule = {
   ...ruleCode(codes.HUB512),
@@ -19,15 +18,15 @@ export const uiOutputsMatchParameters: LintRule = {
   check(ctx) {
     const outputs = valueAt(ctx.uiDefinition, ['parameters', 'outputs']);
     if (!ctx.uiDefinition || !ctx.template) return [];
-    const params = isObject(ctx.template.parameters) ? ctx.template.parameters : {};
+    const params = new Set(ctx.build.template.parameters.map((p) => p.name));
     if (!isObject(outputs)) return [{ message: 'the portal form has no parameters.outputs', location: ctx.uiAt(['parameters']) }];
     const out: LintFinding[] = [];
     for (const name of Object.keys(outputs)) {
-      if (!(name in params)) {
+      if (!params.has(name)) {
         out.push({ message: `form output '${name}' is not a template parameter`, hint: 'Rename the output to the parameter it feeds, or remove it.', location: ctx.uiAt(['parameters', 'outputs', name]) });
       }
     }
-    if ('location' in params && !('location' in outputs)) {
+    if (params.has('location') && !('location' in outputs)) {
       out.push({ message: "the portal form has no 'location' output", hint: 'Add "location": "[location()]" to the outputs.', location: ctx.uiAt(['parameters', 'outputs']) });
     }
     return out;

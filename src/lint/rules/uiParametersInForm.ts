@@ -6,8 +6,6 @@ import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
 import type { LintRule } from '../types.js';
 import { ARM_TTK_UI } from '../links.js';
-import { valueAt } from '../json.js';
-import { isObject } from '../../util/json.js';
 
 export const uiParametersInForm: LintRule = {
   ...ruleCode(codes.HUB513),
@@ -16,15 +14,14 @@ export const uiParametersInForm: LintRule = {
   rationale: 'Otherwise the Deploy to Azure button starts a deployment that lacks a required value.',
   link: ARM_TTK_UI,
   check(ctx) {
-    if (!ctx.uiDefinition || !ctx.template || !isObject(ctx.template.parameters)) return [];
-    const outputs = valueAt(ctx.uiDefinition, ['parameters', 'outputs']);
-    const set = new Set(isObject(outputs) ? Object.keys(outputs) : []);
-    return Object.entries(ctx.template.parameters)
-      .filter(([name, p]) => isObject(p) && !('defaultValue' in p) && !set.has(name))
-      .map(([name]) => ({
-        message: `parameter '${name}' has no default and the portal form does not set it`,
+    const { template, ui } = ctx.build;
+    if (!ui.json || !template.json) return [];
+    return template.parameters
+      .filter((p) => !p.hasDefault && !(p.name in ui.outputs))
+      .map((p) => ({
+        message: `parameter '${p.name}' has no default and the portal form does not set it`,
         hint: 'Add a form element and an output for it, or give the parameter a default.',
-        location: ctx.templateAt(['parameters', name]),
+        location: ctx.templateAt(p.path),
       }));
   },
 };

@@ -19,6 +19,7 @@ import { listJsonFiles } from './folders.js';
 import { COMMON_DEFINITIONS, DEPLOYMENT_TEMPLATE, RESOURCE_BASE_REF, SCHEMA_BASE_URL, resourceDefinitionsOf, type IndexedDefinition } from './store.js';
 import { EXPRESSION_REF, isResourceDefinitionsKey } from './relax.js';
 import { isArmExpressionString } from '../../expressions/arm/semantics.js';
+import { templateResources, type ResourceNode } from '../../expressions/arm/resources.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 
 
@@ -41,22 +42,20 @@ export const needKey = (n: ResourceNeed) => `${n.type.toLowerCase()}@${n.apiVers
  */
 export function resourceNeedsOf(templates: readonly unknown[]): ResourceNeed[] {
   const found = new Map<string, ResourceNeed>();
-  const resource = (r: unknown, parentType: string | undefined) => {
-    if (!isObject(r) || typeof r.type !== 'string' || isArmExpressionString(r.type)) return;
-    const type = parentType && !r.type.includes('/') ? `${parentType}/${r.type}` : r.type;
-    if (typeof r.apiVersion === 'string' && !isArmExpressionString(r.apiVersion) && r.existing !== true) {
-      const need = { type, apiVersion: r.apiVersion };
-      found.set(needKey(need), need);
+  for (const t of templates) {
+    const checked = new Set<ResourceNode>();
+    for (const r of templateResources(t)) {
+      // The validator does not descend below a resource whose type it cannot read.
+      if (r.parent && !checked.has(r.parent)) continue;
+      if (r.deployment && !checked.has(r.deployment)) continue;
+      if (typeof r.json.type !== 'string' || isArmExpressionString(r.json.type)) continue;
+      checked.add(r);
+      if (typeof r.json.apiVersion === 'string' && !isArmExpressionString(r.json.apiVersion) && r.json.existing !== true) {
+        const need = { type: r.type, apiVersion: r.json.apiVersion };
+        found.set(needKey(need), need);
+      }
     }
-    if (Array.isArray(r.resources)) for (const child of r.resources) resource(child, type);
-    if (type.toLowerCase() === 'microsoft.resources/deployments' && isObject(r.properties)) template(r.properties.template);
-  };
-  const template = (t: unknown) => {
-    if (!isObject(t)) return;
-    const list = Array.isArray(t.resources) ? t.resources : isObject(t.resources) ? Object.values(t.resources) : [];
-    for (const r of list) resource(r, undefined);
-  };
-  for (const t of templates) template(t);
+  }
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, n]) => n);
 }
 

@@ -6,7 +6,7 @@
  */
 import { codes, type Raised } from '../../diagnostics/index.js';
 import { analyze, canonicalTypeName, type LsAnalysis, type LsSlot } from './languageService.js';
-import { jsonProp, parseLocatedJson, LocatedJsonError, type LocatedJson } from './locatedJson.js';
+import { jsonProp, parseLocatedJson, LocatedJsonError, type LocatedJson } from '../../diagnostics/locatedJson.js';
 import type { ClusterState, DbState } from './state.js';
 import type { BlockOutcome, Effect, KqlColumn, KqlMappingInfo, KqlTableInfo, KqlUpdatePolicyInfo, RelDiagnostic } from './types.js';
 
@@ -227,8 +227,8 @@ function mappingCommand(
     if (table && !table.columns.some((c) => c.name === col.value)) {
       diagnostics.push({
         ...codes.HUB312.unknownColumn({ mapping: name, column: col.value, table: tableName, columns: table.columns.map((c) => c.name) }),
-        start: jsonOffset(format, col.offsets[0]),
-        end: jsonOffset(format, col.offsets[col.value.length]),
+        start: jsonOffset(format, col.offset(0)),
+        end: jsonOffset(format, col.offset(col.value.length)),
       });
     }
   }
@@ -266,14 +266,14 @@ function policyCommand(a: LsAnalysis, database: string, tableName: string, state
     policies.push(info);
     if (!source) err(codes.HUB313.noSource({ table: tableName }), pAt, pAt + 1);
     else if (!db.tables.has(source.value)) {
-      err(codes.HUB313.unknownSource({ table: tableName, source: source.value, database }), jsonOffset(lit, source.offsets[0]), jsonOffset(lit, source.offsets[source.value.length]));
+      err(codes.HUB313.unknownSource({ table: tableName, source: source.value, database }), jsonOffset(lit, source.offset(0)), jsonOffset(lit, source.offset(source.value.length)));
     }
     if (!query) {
       err(codes.HUB313.noQuery({ table: tableName }), pAt, pAt + 1);
       continue;
     }
     const qa = analyze(query.value, state.globalsFor(database));
-    const at = (o: number) => jsonOffset(lit, query.offsets[Math.max(0, Math.min(o, query.value.length))]);
+    const at = (o: number) => jsonOffset(lit, query.offset(Math.max(0, Math.min(o, query.value.length))));
     let queryErrors = 0;
     for (const d of qa.diagnostics) {
       if (d.severity !== 'Error') continue;

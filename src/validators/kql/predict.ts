@@ -172,7 +172,7 @@ const TABLE_MODES: Record<string, 'create' | 'merge' | 'replace'> = { create: 'c
 /**
  * The schema effects of one command, predicted from its text (see the module doc for the commands
  * understood).
- * @param text one command block (./split.ts), comments before it allowed
+ * @param text one command block (src/model/kqlScript.ts), comments before it allowed
  * @returns table and function effects in the shape the analysis gives (./commands.ts), without the function
  *   result columns (which do not enter the schema); none for a command that is not understood
  */

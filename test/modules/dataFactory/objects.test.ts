@@ -6,7 +6,7 @@ import { loadArmSchemaValidator } from '../../../src/validators/armSchema.js';
 import { adfObjectResource } from '../../../src/emitters/arm/template.js';
 import { sharedArmSchemas } from '../../support/sharedData.js';
 import { objectsOf, allActivities, evaluate, withSections, FIXTURE_YAML, type Wire } from './support.js';
-import { innerActivityLists } from '../../../src/validators/adfActivityGraph.js';
+import { innerActivityLists } from '../../../src/model/activities.js';
 
 /** The activities directly inside a container activity. */
 const innerActivities = (a: unknown) => innerActivityLists(a).flatMap((l) => l.activities as any[]);

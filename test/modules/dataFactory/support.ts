@@ -7,7 +7,7 @@ import { hubYaml, modelOf } from '../../support/hubs.js';
 import { dataFactoryContext, type DataFactoryContext } from '../../../src/modules/dataFactory/context.js';
 import { dataFactoryObjects } from '../../../src/modules/dataFactory/objects.js';
 import type { AdfObject } from '../../../src/modules/types.js';
-import { innerActivityLists } from '../../../src/validators/adfActivityGraph.js';
+import { innerActivityLists } from '../../../src/model/activities.js';
 
 /** The activities directly inside a container activity. */
 const innerActivities = (a: unknown) => innerActivityLists(a).flatMap((l) => l.activities as any[]);

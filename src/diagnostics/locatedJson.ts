@@ -1,6 +1,8 @@
 /**
- * A small JSON parser that keeps source offsets, used to point diagnostics at a property inside the JSON
- * argument of a KQL command (ingestion mappings, update policies). Standard JSON (RFC 8259) only.
+ * The one located-JSON index of hubc: a small JSON parser that keeps source offsets, so a diagnostic can
+ * point at a value of a JSON text, by JSON path (`jsonLocator` of ./positions.ts: the files hubc writes,
+ * the Build's `locate`) or inside a string (the JSON argument of a KQL command: ingestion mappings, update
+ * policies). Standard JSON (RFC 8259) only.
  */
 
 /** A parsed JSON value with the offset of its first character in the parsed text. */
@@ -11,8 +13,8 @@ export type LocatedJson =
       kind: 'string';
       start: number;
       value: string;
-      /** `offsets[i]` = source offset of decoded character `i`; `offsets[value.length]` = offset of the closing quote. */
-      offsets: number[];
+      /** The source offset of decoded character `i`; `offset(value.length)` is the offset of the closing quote. */
+      offset(i: number): number;
     }
   | { kind: 'number'; start: number; value: number }
   | { kind: 'boolean'; start: number; value: boolean }
@@ -40,6 +42,9 @@ export function parseLocatedJson(text: string): LocatedJson {
   if (parser.i < text.length) parser.fail('unexpected text after the JSON value');
   return root;
 }
+
+/** A run of string characters that need no decoding (sticky: matched from `lastIndex`). */
+const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
 
 /** The escapes of one character after a backslash in a JSON string. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -69,10 +74,21 @@ class Parser {
     return this.literal();
   }
 
-  /** A string, `i` at its opening quote. */
+  /**
+   * A string, `i` at its opening quote. A string without escapes (almost every string of a template) is
+   * sliced whole, its character offsets counted from its start; one with escapes is decoded character by
+   * character, recording where each came from.
+   */
   string(): LocatedJson & { kind: 'string' } {
     const { text } = this;
     const start = this.i;
+    PLAIN_RUN.lastIndex = start + 1;
+    PLAIN_RUN.test(text);
+    if (text[PLAIN_RUN.lastIndex] === '"') {
+      const value = text.slice(start + 1, PLAIN_RUN.lastIndex);
+      this.i = PLAIN_RUN.lastIndex + 1;
+      return { kind: 'string', start, value, offset: (i) => start + 1 + i };
+    }
     this.i++; // opening quote
     let value = '';
     const offsets: number[] = [];
@@ -98,7 +114,7 @@ class Parser {
     }
     offsets.push(this.i);
     this.i++; // closing quote
-    return { kind: 'string', start, value, offsets };
+    return { kind: 'string', start, value, offset: (i) => offsets[i]! };
   }
 
   /** An object, `i` at its `{`. */
@@ -167,4 +183,19 @@ export function jsonProp(node: LocatedJson | undefined, key: string): LocatedJso
   if (node?.kind !== 'object') return undefined;
   const k = key.toLowerCase();
   return node.entries.find((e) => e.key.toLowerCase() === k)?.value;
+}
+
+/**
+ * The node at a JSON path (object keys, array indexes), or the deepest node on the path that exists.
+ * Keys are compared exactly; the first of duplicate keys wins, as in the text.
+ */
+export function locatedAt(root: LocatedJson, path: readonly (string | number)[]): LocatedJson {
+  let node = root;
+  for (const seg of path) {
+    const next =
+      node.kind === 'object' ? node.entries.find((e) => e.key === String(seg))?.value : node.kind === 'array' ? node.items[Number(seg)] : undefined;
+    if (!next) break;
+    node = next;
+  }
+  return node;
 }

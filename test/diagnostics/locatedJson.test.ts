@@ -1,11 +1,12 @@
 /**
- * The offset-keeping JSON parser of the KQL command checks (src/validators/kql/locatedJson.ts): the values
+ * The one located-JSON index (src/diagnostics/locatedJson.ts, used by the KQL command checks and jsonLocator): the values
  * JSON.parse reads, the offset of each value, key and decoded string character, and where and why it
  * stops on malformed text.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { jsonProp, LocatedJsonError, parseLocatedJson, type LocatedJson } from '../../src/validators/kql/locatedJson.js';
+import { jsonProp, locatedAt, LocatedJsonError, parseLocatedJson, type LocatedJson } from '../../src/diagnostics/locatedJson.js';
+import { jsonLocator } from '../../src/diagnostics/positions.js';
 
 /** The plain value of a parsed node. */
 function plain(node: LocatedJson): unknown {
@@ -47,7 +48,7 @@ test('keeps the offset of each value, key and decoded character', () => {
   const s = list.items[1];
   if (s.kind !== 'string') throw new Error('a string');
   assert.equal(s.value, 'a\tb');
-  assert.equal(s.offsets, [15, 16, 18, 19], 'a, the escape, b, then the closing quote');
+  assert.equal([0, 1, 2, 3].map((i) => s.offset(i)), [15, 16, 18, 19], 'a, the escape, b, then the closing quote');
   assert.equal(jsonProp(root, 'missing'), undefined);
 });
 
@@ -73,6 +74,31 @@ test('malformed text: the reason and the offset where parsing stopped', () => {
       assert.equal([(e as LocatedJsonError).message, (e as LocatedJsonError).offset], [message, offset], text);
     }
   }
+});
+
+test('a string without escapes and one with escapes give the same offsets for the same characters', () => {
+  const plainText = parseLocatedJson('  "abc"');
+  const escaped = parseLocatedJson('  "a\\u0062c"');
+  if (plainText.kind !== 'string' || escaped.kind !== 'string') throw new Error('strings');
+  assert.equal([0, 1, 2, 3].map((i) => plainText.offset(i)), [3, 4, 5, 6]);
+  assert.equal([0, 1, 2, 3].map((i) => escaped.offset(i)), [3, 4, 10, 11]);
+  assert.is(escaped.value, 'abc');
+});
+
+test('locatedAt follows keys and indexes, and stops at the deepest value that exists', () => {
+  const root = parseLocatedJson('{"a": [{"b": 1}, {"b": 2, "c": [true]}], "a2": {}}');
+  assert.is(locatedAt(root, ['a', 1, 'c', 0]).start, 32);
+  assert.is(locatedAt(root, ['a', 1, 'missing', 0]).start, 17, 'the object holding the missing key');
+  assert.is(locatedAt(root, ['a', '1', 'b']).start, 23, 'an index given as text');
+  assert.is(locatedAt(root, []).start, 0);
+});
+
+test('jsonLocator gives line and column of a path, and nothing for a text that is not JSON', () => {
+  const at = jsonLocator('{\n  "resources": [\n    { "name": "x" },\n    { "name": "y" }\n  ]\n}\n');
+  assert.equal(at(['resources', 1, 'name']), { line: 4, col: 15 });
+  assert.equal(at(['resources', 0]), { line: 3, col: 5 });
+  assert.equal(at(['resources', 7, 'name']), { line: 2, col: 16 }, 'the deepest value on the path: the array');
+  assert.is(jsonLocator('{ not json')(['a']), undefined);
 });
 
 test.run();

@@ -1,5 +1,6 @@
 /**
- * Splitting a KQL database script into its commands, without the language service.
+ * Splitting a KQL database script into its commands, without the language service: the KQL validator,
+ * the Build's KQL view, lint and diff read scripts this way.
  *
  * Kusto.Language analyses one command at a time: given a whole script it returns a single command block with no
  * diagnostics, and its own blank-line splitter (`CodeScript`) breaks commands that contain a blank line. Rule used
