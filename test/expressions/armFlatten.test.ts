@@ -110,4 +110,51 @@ test("the evaluator's reference hook: known members fold, missing ones stay resi
   assert.not.ok(isArmKnown(foldArm(parseArmExpression("reference('y').id"), ctx)));
 });
 
+/**
+ * The shape Bicep gives the public hub templates from 0.10 on (languageVersion 2.0): resources keyed by
+ * symbolic name, `reference('<symbolic name>')` of a sibling module, user-defined functions that read the
+ * template's (imported) variables, and a module output only part of which is known before deployment.
+ */
+const SYMBOLIC = {
+  languageVersion: '2.0',
+  parameters: { hubName: { type: 'string' } },
+  resources: {
+    core: inner(
+      {
+        languageVersion: '2.0',
+        variables: { '_1.version': '14.0', INGESTION: 'ingestion' },
+        functions: [{ namespace: '__bicep', members: { tagged: { parameters: [{ name: 'id', type: 'string' }], output: { type: 'object', value: "[createObject('id', parameters('id'), 'ftk-version', variables('_1.version'))]" } } } }],
+        resources: { identity: { type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: 'id' } },
+        outputs: {
+          metadata: { type: 'object', value: { datasets: { ingestion: "[variables('INGESTION')]" }, tags: "[__bicep.tagged('core')]", principalId: "[reference('identity').principalId]" } },
+        },
+      },
+      {},
+      { name: 'Microsoft.FinOpsHubs.Core' },
+    ),
+    exports: inner(
+      {
+        languageVersion: '2.0',
+        parameters: { core: { type: 'object' } },
+        resources: {
+          dataset: { type: 'Microsoft.DataFactory/factories/datasets', apiVersion: '2018-06-01', name: "[format('f/{0}', parameters('core').datasets.ingestion)]", properties: { principal: "[parameters('core').principalId]" } },
+        },
+      },
+      { core: { value: "[reference('core').outputs.metadata.value]" } },
+      { name: 'Microsoft.CostManagement.Exports', dependsOn: ['core'] },
+    ),
+  },
+};
+
+test('languageVersion 2.0: reference() of a symbolic name, variables read in user-defined functions, module outputs known in part', () => {
+  const flat = flattenTemplate(SYMBOLIC, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
+  const dataset = flat.resources.find((r) => r.type === 'Microsoft.DataFactory/factories/datasets')!;
+  // The known member of the partly known output names the dataset; the unknown one stays residual.
+  assert.is(dataset.name, 'f/ingestion');
+  assert.is(dataset.error, undefined);
+  assert.is((dataset.body.properties as any).principal, "[reference('core').outputs.metadata.value.principalId]");
+  const core = flat.resources.find((r) => r.name === 'Microsoft.FinOpsHubs.Core')!;
+  assert.is(core.error, undefined);
+});
+
 test.run();

@@ -128,10 +128,16 @@ class TemplateScope {
   ) {
     this.bodies = ctx.bodies;
     this.scope = new Scope({ ...templateContext(template, ctx), reference: (id) => this.reference(id) });
+    const symbolic = isArmObject(template.resources as ArmValue) ? Object.entries(template.resources as Record<string, unknown>) : [];
     for (const r of this.resourceList()) {
       if (!isInnerDeployment(r)) continue;
       const name = this.tryFold(r.name);
-      if (typeof name === 'string') this.deployments.set(name.toLowerCase(), { resource: r });
+      if (typeof name !== 'string') continue;
+      const entry = { resource: r };
+      this.deployments.set(name.toLowerCase(), entry);
+      // languageVersion 2.0 templates name resources symbolically: `reference('core')` is the deployment declared as `core`.
+      const key = symbolic.find(([, v]) => v === r)?.[0];
+      if (key && !this.deployments.has(key.toLowerCase())) this.deployments.set(key.toLowerCase(), entry);
     }
   }
 
@@ -159,7 +165,8 @@ class TemplateScope {
     const result = this.nested(entry);
     const outputs: Record<string, ArmValue> = {};
     for (const [k, o] of Object.entries(result.outputs)) {
-      if (isArmObject(o as ArmValue) && 'value' in (o as object) && isKnownJson((o as { value: unknown }).value)) outputs[k] = { value: (o as { value: ArmValue }).value };
+      const value = isArmObject(o as ArmValue) && 'value' in (o as object) ? knownPart((o as { value: unknown }).value) : undefined;
+      if (value !== undefined) outputs[k] = { value };
     }
     return { outputs };
   }
@@ -170,6 +177,7 @@ class TemplateScope {
     const props = r.properties as { template: Record<string, unknown>; parameters?: Record<string, unknown> };
     const inner = props.template;
     const given: Record<string, ArmValue> = {};
+    const partial: Record<string, Folded> = {};
     const residuals: Record<string, string> = {};
     const passed = new Set<string>();
     for (const [k, p] of Object.entries(props.parameters ?? {})) {
@@ -184,6 +192,7 @@ class TemplateScope {
       })();
       if (f?.t === 'v' && isArmObject(f.v) && 'value' in f.v) given[k] = f.v.value;
       else if (f?.t === 'o' && f.fields.get('value')?.f.t === 'v') given[k] = (f.fields.get('value')!.f as { v: ArmValue }).v;
+      else if (f?.t === 'o' && ['o', 'a'].includes(f.fields.get('value')?.f.t ?? '')) partial[k] = f.fields.get('value')!.f;
       else if (f?.t === 'o' && f.fields.get('value')) {
         // Known only at deployment: the residual goes in as the expression it is, unless it names a
         // parameter of this scope (which the inner scope would read as its own).
@@ -203,6 +212,7 @@ class TemplateScope {
       inner,
       {
         parameters: given,
+        foldedParameters: partial,
         parameterDefaults: defaults,
         subscriptionId: this.scope.ctx.subscriptionId,
         tenantId: this.scope.ctx.tenantId,
@@ -305,11 +315,26 @@ class TemplateScope {
   }
 }
 
-function isKnownJson(v: unknown): boolean {
-  if (typeof v === 'string') return !isArmExpressionString(v);
-  if (Array.isArray(v)) return v.every(isKnownJson);
-  if (isObject(v)) return Object.values(v).every(isKnownJson);
-  return true;
+/**
+ * The part of a folded output known before deployment: an object keeps its known members (the evaluator
+ * reads a missing member of a `reference()` value as known only at deployment), an array or a string is
+ * known whole or not at all; undefined when nothing is known.
+ */
+function knownPart(v: unknown): ArmValue | undefined {
+  if (typeof v === 'string') return isArmExpressionString(v) ? undefined : v;
+  if (Array.isArray(v)) {
+    const items = v.map(knownPart);
+    return items.every((x) => x !== undefined) ? (items as ArmValue[]) : undefined;
+  }
+  if (isObject(v)) {
+    const out: Record<string, ArmValue> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const part = knownPart(x);
+      if (part !== undefined) out[k] = part;
+    }
+    return out;
+  }
+  return v as ArmValue;
 }
 
 /**
