@@ -15,6 +15,7 @@ import { deployCodes } from './deploy.js';
 import { simulateCodes } from './simulate.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { checkCodes } from './checks.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -29,6 +30,7 @@ export const codes = {
   ...simulateCodes,
   ...upgradeCodes,
   ...lintCodes,
+  ...checkCodes,
 };
 
 /** A declared code, `'HUB104'`. */

@@ -36,6 +36,10 @@ export interface FlatResource {
   body: Record<string, unknown>;
   /** Why part of the resource could not be evaluated (an expression error), when it could not. */
   error?: string;
+  /** Where the resource is declared in the template flattened: its JSON path (`['resources', 'hub', 'properties', 'template', 'resources', 3]`). */
+  path: (string | number)[];
+  /** The copy index of this instance, when it is one of a resource copy loop's. */
+  copyIndex?: number;
 }
 
 /** A flattened template. */
@@ -119,16 +123,20 @@ class TemplateScope {
   private readonly scope: Scope;
   private readonly deployments = new Map<string, { resource: Record<string, unknown>; result?: FlatTemplate }>();
   private readonly bodies?: (type: string) => boolean;
+  /** Where each resource of this scope is declared (its JSON path in the template flattened). */
+  private readonly deploymentPaths = new Map<Record<string, unknown>, (string | number)[]>();
 
   constructor(
     private readonly template: Record<string, unknown>,
     ctx: FlattenContext,
     private readonly path: string[],
     private readonly parentDeployed: boolean | undefined,
+    private readonly jsonPath: (string | number)[] = [],
   ) {
     this.bodies = ctx.bodies;
     this.scope = new Scope({ ...templateContext(template, ctx), reference: (id) => this.reference(id) });
     const symbolic = isArmObject(template.resources as ArmValue) ? Object.entries(template.resources as Record<string, unknown>) : [];
+    for (const [key, r] of this.keyedResources()) this.deploymentPaths.set(r, [...jsonPath, 'resources', key]);
     for (const r of this.resourceList()) {
       if (!isInnerDeployment(r)) continue;
       const name = this.tryFold(r.name);
@@ -142,9 +150,14 @@ class TemplateScope {
   }
 
   private resourceList(): Record<string, unknown>[] {
+    return this.keyedResources().map(([, r]) => r);
+  }
+
+  /** The resources with their key in `resources` (an index, or a symbolic name in languageVersion 2.0). */
+  private keyedResources(): [string | number, Record<string, unknown>][] {
     const list = this.template.resources;
-    const items = Array.isArray(list) ? list : isArmObject(list as ArmValue) ? Object.values(list as object) : [];
-    return items.filter((r): r is Record<string, unknown> => isArmObject(r as ArmValue));
+    const items: [string | number, unknown][] = Array.isArray(list) ? list.map((r, i) => [i, r]) : isArmObject(list as ArmValue) ? Object.entries(list as object) : [];
+    return items.filter((e): e is [string | number, Record<string, unknown>] => isArmObject(e[1] as ArmValue));
   }
 
   private tryFold(value: unknown, ev: Evaluator = this.scope.root()): unknown {
@@ -208,6 +221,7 @@ class TemplateScope {
       if (!passed.has(k.toLowerCase()) && isArmObject(p as ArmValue) && 'defaultValue' in (p as object)) defaults[k] = (p as { defaultValue: unknown }).defaultValue;
     }
     const name = String(this.tryFold(r.name, ev) ?? r.name);
+    const at = this.deploymentPaths.get(r) ?? [];
     const child = new TemplateScope(
       inner,
       {
@@ -223,6 +237,7 @@ class TemplateScope {
       },
       [...this.path, name],
       deployed,
+      [...at, 'properties', 'template'],
     );
     entry.result = child.flatten();
     return entry.result;
@@ -231,7 +246,7 @@ class TemplateScope {
   /** Every resource of this scope and of its nested deployments. */
   flatten(): FlatTemplate {
     const resources: FlatResource[] = [];
-    for (const r of this.resourceList()) this.add(r, resources, undefined);
+    for (const [key, r] of this.keyedResources()) this.add(r, resources, undefined, [...this.jsonPath, 'resources', key]);
     const outputs: Record<string, unknown> = {};
     const declared = isArmObject(this.template.outputs as ArmValue) ? (this.template.outputs as Record<string, unknown>) : {};
     for (const [k, o] of Object.entries(declared)) {
@@ -244,25 +259,26 @@ class TemplateScope {
     return { resources, outputs };
   }
 
-  private add(r: Record<string, unknown>, out: FlatResource[], parent: { type: string; name?: string } | undefined): void {
+  private add(r: Record<string, unknown>, out: FlatResource[], parent: { type: string; name?: string } | undefined, path: (string | number)[]): void {
+    this.deploymentPaths.set(r, path);
     const copy = isArmObject(r.copy as ArmValue) ? (r.copy as { name?: string; count?: unknown }) : undefined;
     if (!copy) {
-      this.addOne(r, this.scope.root(), out, parent);
+      this.addOne(r, this.scope.root(), out, parent, path);
       return;
     }
     const count = this.tryFold(copy.count);
     if (typeof count !== 'number') {
-      this.addOne(r, this.scope.root(), out, parent, 'the copy count is only known at deployment');
+      this.addOne(r, this.scope.root(), out, parent, path, undefined, 'the copy count is only known at deployment');
       return;
     }
-    for (let i = 0; i < count; i++) this.addOne(r, this.scope.root().withCopyIndex(copy.name ?? '', i), out, parent);
+    for (let i = 0; i < count; i++) this.addOne(r, this.scope.root().withCopyIndex(copy.name ?? '', i), out, parent, path, i);
   }
 
-  private addOne(r: Record<string, unknown>, ev: Evaluator, out: FlatResource[], parent: { type: string; name?: string } | undefined, unknownCopy?: string): void {
+  private addOne(r: Record<string, unknown>, ev: Evaluator, out: FlatResource[], parent: { type: string; name?: string } | undefined, path: (string | number)[], copyIndex?: number, unknownCopy?: string): void {
     const rawType = String(r.type);
     const type = parent && !rawType.includes('/') ? `${parent.type}/${rawType}` : rawType;
     const nameExpression = typeof r.name === 'string' ? r.name : JSON.stringify(r.name);
-    const entry: FlatResource = { type, nameExpression, deployments: this.path, body: {} };
+    const entry: FlatResource = { type, nameExpression, deployments: this.path, body: {}, path, ...(copyIndex !== undefined ? { copyIndex } : {}) };
     let errors: string[] = unknownCopy ? [unknownCopy] : [];
     const fold = (v: unknown): unknown => {
       try {
@@ -308,10 +324,10 @@ class TemplateScope {
       // An outer-scope nested template: its resources are evaluated in this scope.
       const t = (r.properties as { template: Record<string, unknown> }).template;
       const list = Array.isArray(t.resources) ? t.resources : [];
-      for (const child of list) if (isArmObject(child as ArmValue)) this.add(child as Record<string, unknown>, out, undefined);
+      list.forEach((child, i) => isArmObject(child as ArmValue) && this.add(child as Record<string, unknown>, out, undefined, [...path, 'properties', 'template', 'resources', i]));
     }
     const children = Array.isArray(r.resources) ? r.resources : [];
-    for (const child of children) if (isArmObject(child as ArmValue)) this.add(child as Record<string, unknown>, out, { type, name: entry.name });
+    children.forEach((child, i) => isArmObject(child as ArmValue) && this.add(child as Record<string, unknown>, out, { type, name: entry.name }, [...path, 'resources', i]));
   }
 }
 
