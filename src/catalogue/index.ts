@@ -12,6 +12,7 @@ import { factoryReferences, forEachBatchCount, loopTimeouts, triggerStartTime, t
 import { formReferences, outputAllowedValues, outputParameters, outputTypes, regexRejectsDefault, requiredParameters } from './portalForm.js';
 import { expressionLengths, resourceSize, templateCounts, templateSize } from './limits.js';
 import { releaseDownloads } from './downloads.js';
+import { scriptContent, scriptOrder } from './kusto.js';
 import type { CatalogueEntry, CatalogueFinding } from './types.js';
 
 export type { CatalogueInput, CheckContext } from './context.js';
@@ -35,6 +36,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   templateCounts,
   expressionLengths,
   releaseDownloads,
+  scriptOrder,
+  scriptContent,
 ];
 
 /** The entries `hubc build` runs on its own output: all but the slow ones and those that repeat its quick output checks. */

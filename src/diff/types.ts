@@ -86,11 +86,13 @@ export type UpgradeNoteKind =
   /** HUB417: B names the hub differently, so it is a second hub next to A. */
   | 'hubRenamed'
   /** HUB418: a resource of A that B changes in a way ARM cannot apply in place; it must be deleted first. */
-  | 'resourceInTheWay';
+  | 'resourceInTheWay'
+  /** HUB750: B names a role assignment of A (same principal, role and scope) differently; the deployment fails with RoleAssignmentExists. */
+  | 'roleAssignmentRenamed';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */
