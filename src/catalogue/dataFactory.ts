@@ -15,6 +15,9 @@ import type { ArmValue } from '../expressions/arm/evaluate.js';
 import { nearest } from '../util/nearest.js';
 import { isObject, member } from '../util/json.js';
 import { describeBecause } from './because.js';
+import { serializeArm, type ArmExpr } from '../expressions/arm/ast.js';
+import { parseArmExpression } from '../expressions/arm/parser.js';
+import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import type { CheckContext } from './context.js';
 import type { CatalogueEntry, CatalogueFinding } from './types.js';
 
@@ -75,6 +78,41 @@ export const triggerTimeZone: CatalogueEntry = {
   },
 };
 
+/** Replaces every subtree of `e` written as `what` with the string `value`. */
+function substitute(e: ArmExpr, what: string, value: string): ArmExpr {
+  if (serializeArm(e) === what) return { kind: 'string', value };
+  switch (e.kind) {
+    case 'call':
+      return { ...e, args: e.args.map((a) => substitute(a, what, value)) };
+    case 'property':
+      return { ...e, target: substitute(e.target, what, value) };
+    case 'index':
+      return { ...e, target: substitute(e.target, what, value), index: substitute(e.index, what, value) };
+    default:
+      return e;
+  }
+}
+
+/**
+ * The start times a trigger can have with one of its time zones: where the start time is written from the
+ * same expression as the zone (`if(equals(<zone>, 'UTC'), '...Z', '...')`), that expression is the zone.
+ */
+function startTimesIn(ctx: CheckContext, trigger: FactoryObject, zone: string): Possibility[] {
+  const origin = ctx.origin(trigger.resource);
+  const written = (key: string) => ctx.writtenValue(trigger.resource, ['properties', ...RECURRENCE, key]);
+  let start = written('startTime');
+  const tz = written('timeZone');
+  if (origin && isArmExpressionString(start) && isArmExpressionString(tz)) {
+    try {
+      const what = serializeArm(parseArmExpression((tz as string).slice(1, -1)));
+      start = `[${serializeArm(substitute(parseArmExpression((start as string).slice(1, -1)), what, zone))}]`;
+    } catch {
+      // An expression that does not parse: the reference checks report it.
+    }
+  }
+  return start === undefined || !origin ? [] : ctx.possible(origin.resource, start).values.filter((p) => typeof p.value === 'string');
+}
+
 /** True when an ISO 8601 date-time ends in a UTC designator or an offset. */
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -88,11 +126,11 @@ export const triggerStartTime: CatalogueEntry = {
   check(ctx) {
     const out: CatalogueFinding[] = [];
     for (const { trigger, zones } of scheduleTriggers(ctx)) {
-      const starts = possibleIn(ctx, trigger, [...RECURRENCE, 'startTime'])?.values.filter((p) => typeof p.value === 'string') ?? [];
       const at = ctx.placeOfObject(trigger, [...RECURRENCE, 'startTime']);
       for (const group of byValue(zones.values, (v) => typeof v === 'string' && isKnownTimeZone(v))) {
         const zone = group[0].value as string;
         const utc = zone === UTC_TIME_ZONE;
+        const starts = startTimesIn(ctx, trigger, zone);
         for (const start of starts) {
           const text = start.value as string;
           if (utc === HAS_ZONE.test(text)) continue;
@@ -197,7 +235,10 @@ export const factoryReferences: CatalogueEntry = {
   wrapsBuildChecks: true,
   check(ctx) {
     const f = ctx.deployed.factory;
-    const wire = (list: readonly FactoryObject[]) => list.map((o) => ({ name: o.name, properties: o.properties }));
+    // A template of nested deployments may declare one object in several of them (the public 13.0 and 14.0
+    // apps each declare the shared linked services): ARM deploys each in turn, and the last one stays.
+    const last = (list: readonly FactoryObject[]) => [...new Map(list.map((o) => [o.name.toLowerCase(), o])).values()];
+    const wire = (list: readonly FactoryObject[]) => (ctx.flat ? list : last(list)).map((o) => ({ name: o.name, properties: o.properties }));
     const places = new Map(f.objects.map((o) => [`${o.kind}|${o.name}`, o]));
     const diagnostics = checkAdfReferences({ pipelines: wire(f.pipelines), triggers: wire(f.triggers), datasets: wire(f.datasets), linkedServices: wire(f.linkedServices) }, 'azuredeploy.json', (kind, name, path) => {
       const o = places.get(`${kind}|${name}`);

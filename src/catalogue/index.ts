@@ -72,3 +72,5 @@ function toDiagnostic(f: CatalogueFinding, input: CatalogueInput): Diagnostic {
   const start = input.written.locate(f.at.file, f.at.path);
   return { ...f.raised, file: f.at.file, ...(start ? { start } : {}), ...(f.where ? { path: f.where } : {}) };
 }
+export { portalDefaults } from './portalForm.js';
+export { roleAssignmentRenames, renamedRoleAssignments, roleAssignments, type DeployedRoleAssignment, type RenamedRoleAssignment } from './roles.js';

@@ -72,6 +72,32 @@ function ownDefinition(r: TemplateResource): unknown {
   return { ...r.json, properties: rest };
 }
 
+/** Per lower-case variable name, the most bytes it can add where it is read: its own, with the variables it reads. */
+function variableSizes(template: JsonObject | undefined): Map<string, number> {
+  const vars = isObject(template?.variables) ? template.variables : {};
+  const own = new Map(Object.entries(vars).map(([k, v]) => [k.toLowerCase(), v]));
+  const out = new Map<string, number>();
+  const size = (name: string, stack: Set<string>): number => {
+    if (out.has(name)) return out.get(name)!;
+    if (stack.has(name) || !own.has(name)) return 0;
+    stack.add(name);
+    const v = own.get(name);
+    const total = compactBytes(v) + variablesRead(v, undefined, (n) => size(n, stack));
+    stack.delete(name);
+    out.set(name, total);
+    return total;
+  };
+  for (const name of own.keys()) size(name, new Set());
+  return out;
+}
+
+/** The bytes the variables a value reads can add (each read counted). */
+function variablesRead(value: unknown, sizes?: Map<string, number>, sizeOf: (name: string) => number = (n) => sizes?.get(n) ?? 0): number {
+  let total = 0;
+  for (const m of (JSON.stringify(value) ?? '').matchAll(/variables\('((?:[^']|'')*)'\)/gi)) total += sizeOf(m[1].replace(/''/g, "'").toLowerCase());
+  return total;
+}
+
 export const resourceSize: CatalogueEntry = {
   name: 'arm/resource-size',
   codes: [codes.HUB721.code],
@@ -80,15 +106,19 @@ export const resourceSize: CatalogueEntry = {
   source: 'https://learn.microsoft.com/azure/azure-resource-manager/troubleshooting/error-job-size-exceeded',
   issues: [2215],
   check(ctx) {
-    // As written, and expanded: a hubc build's resources folded with the template's variables, another
-    // template's resources as the deployment evaluates them (ctx.deployed).
+    // As written, and expanded: a hubc build's resources folded with the template's variables (only when
+    // the variables they read could bring them over the limit), another template's resources as the
+    // deployment evaluates them (ctx.deployed).
     const evaluation = ctx.flat ? ctx.written.template.evaluate({ parameters: ctx.parameters }) : undefined;
+    const variableBytes = variableSizes(ctx.written.template.json);
     const sizes = new Map<TemplateResource, number>();
     for (const r of ctx.written.template.allResources) sizes.set(r, compactBytes(ownDefinition(r)));
     for (const r of ctx.deployed.template.resources) {
       const written = ctx.origin(r)?.resource;
       if (!written) continue;
-      const expanded = compactBytes(evaluation && !r.innerScope ? evaluation.fold(ownDefinition(r)) : ownDefinition(r));
+      const own = ownDefinition(r);
+      if (evaluation && (r.innerScope || (sizes.get(written) ?? 0) + variablesRead(own, variableBytes) <= ARM_LIMITS.resourceBytes)) continue;
+      const expanded = compactBytes(evaluation ? evaluation.fold(own) : own);
       if (expanded > (sizes.get(written) ?? 0)) sizes.set(written, expanded);
     }
     return [...sizes].flatMap(([r, bytes]) =>

@@ -355,3 +355,70 @@ export const requiredParameters: CatalogueEntry = {
       .map((p) => ({ raised: codes.HUB715.raise({ parameter: p.name }), at: { file: 'azuredeploy.json', path: p.path } }));
   },
 };
+
+/** The value an element starts with (a drop-down's default is its label: the value of that label), or undefined. */
+function elementDefault(e: FormElement): unknown {
+  const type = String(e.json.type);
+  const d = e.json.defaultValue;
+  if (type === 'Microsoft.Common.CheckBox') return typeof d === 'boolean' ? d : false;
+  if (type === 'Microsoft.Common.DropDown' || type === 'Microsoft.Common.OptionsGroup') {
+    const allowed = isObject(e.json.constraints) && Array.isArray(e.json.constraints.allowedValues) ? e.json.constraints.allowedValues : [];
+    const hit = allowed.find((a) => isObject(a) && (a.label === d || a.value === d));
+    return isObject(hit) ? hit.value : undefined;
+  }
+  if (type === 'Microsoft.Common.TextBox' || type === 'Microsoft.Common.PasswordBox') return typeof d === 'string' ? d : '';
+  if (type === 'Microsoft.Common.Slider') return typeof d === 'number' ? d : undefined;
+  return undefined;
+}
+
+/** A form expression evaluated with every element at its default: literals, element reads, if, equals, not, and, or, coalesce, int, bool, string; undefined otherwise. */
+function withDefaults(tree: FormTree, e: ArmExpr): unknown {
+  if (e.kind === 'string' || e.kind === 'number' || e.kind === 'keyword') return e.value;
+  const chains = chainsIn(e);
+  if (chains.length === 1 && chains[0].text === serializeArm(e)) {
+    const r = resolve(tree, chains[0]);
+    return r.element ? elementDefault(r.element) : undefined;
+  }
+  if (e.kind !== 'call') return undefined;
+  const args = e.args.map((a) => withDefaults(tree, a));
+  switch (e.name.toLowerCase()) {
+    case 'if':
+      return typeof args[0] === 'boolean' ? (args[0] ? args[1] : args[2]) : undefined;
+    case 'equals':
+      return args.length === 2 && args.every((a) => a !== undefined) ? args[0] === args[1] : undefined;
+    case 'not':
+      return typeof args[0] === 'boolean' ? !args[0] : undefined;
+    case 'and':
+      return args.every((a) => typeof a === 'boolean') ? args.every(Boolean) : undefined;
+    case 'or':
+      return args.every((a) => typeof a === 'boolean') ? args.some(Boolean) : undefined;
+    case 'coalesce':
+      return args.find((a) => a !== null && a !== undefined);
+    case 'int':
+      return typeof args[0] === 'number' ? args[0] : typeof args[0] === 'string' && /^-?\d+$/.test(args[0]) ? Number(args[0]) : undefined;
+    case 'bool':
+      return typeof args[0] === 'boolean' ? args[0] : typeof args[0] === 'string' && /^(true|false)$/i.test(args[0]) ? args[0].toLowerCase() === 'true' : undefined;
+    case 'string':
+      return args[0] === undefined ? undefined : typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0]);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The parameter values the portal form sends when nobody changes it: each output whose value follows from
+ * the elements' defaults (the others, `location()` say, are left to the template's defaults).
+ * @param ui a createUiDefinition.json object
+ * @returns output name -> value
+ */
+export function portalDefaults(ui: JsonObject): Record<string, unknown> {
+  const tree = formTree(ui);
+  const outputs = isObject(ui.parameters) && isObject(ui.parameters.outputs) ? ui.parameters.outputs : {};
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(outputs)) {
+    const e = parsed(value);
+    const v = e ? withDefaults(tree, e) : value;
+    if (v !== undefined && v !== null) out[name] = v;
+  }
+  return out;
+}

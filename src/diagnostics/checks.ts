@@ -84,7 +84,7 @@ export const checkCodes = defineCodes({
     messages: {
       raise: (a: { output: string; type: string; value: string; when?: string }) => ({
         message: `the portal form sends ${a.value} for the ${a.type} parameter '${a.output}'${a.when ? ` ${a.when}` : ''}: ARM cannot read it as ${a.type === 'int' ? 'an integer' : `a ${a.type}`} and rejects the deployment (InvalidTemplate)`,
-        hint: `Send a ${a.type} in every branch of the output (for a value the hub does not use, the parameter's default).`,
+        hint: `Send ${a.type === 'int' ? 'an integer' : `a ${a.type}`} in every branch of the output (for a value the hub does not use, the parameter's default).`,
       }),
     },
   },
@@ -226,6 +226,24 @@ export const checkCodes = defineCodes({
         message: `the role assignment of ${a.role} on ${a.scope} is named ${a.from} in ${a.fromRelease} and ${a.to} in ${a.toRelease}: ARM cannot create a second assignment of the same role to the same principal at the same scope, so the upgrade fails with RoleAssignmentExists`,
         hint: 'Keep the assignment name of the earlier release (the same guid() inputs), or delete the old assignment before upgrading.',
       }),
+    },
+  },
+  HUB790: {
+    stage: 'check',
+    severity: 'error',
+    meaning: '`hubc check` cannot read a file it was given (the template, `--ui` or `--parameters`), or it is not JSON (exit 2).',
+    messages: {
+      raise: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Give the path of a JSON file hubc can read.' }),
+    },
+  },
+  HUB791: {
+    stage: 'check',
+    severity: 'error',
+    meaning: '`hubc check` was given a file that is not what the option takes: a template without `resources`, a portal form without `parameters`, a parameter file without `parameters` (exit 2).',
+    messages: {
+      notTemplate: (a: { file: string }) => ({ message: `${a.file} is not an ARM template (a JSON object with $schema and resources)`, hint: 'Give the azuredeploy.json of a hub (a public finops-hub-<version>.json, or one hubc build wrote).' }),
+      notForm: (a: { file: string }) => ({ message: `${a.file} is not a portal form (createUiDefinition.json: a JSON object with parameters)`, hint: 'Give the createUiDefinition.json that goes with the template (finops-hub-<version>.ui.json).' }),
+      notParameters: (a: { file: string }) => ({ message: `${a.file} is not an ARM parameter file (a JSON object whose parameters hold { "value": ... } entries)`, hint: 'Give a deployment parameter file (azuredeploy.parameters.json, as hubc params writes).' }),
     },
   },
 });

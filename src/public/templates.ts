@@ -65,6 +65,15 @@ function recordedVersion(template: JsonObject): string | undefined {
 }
 
 /**
+ * The version of a public template (`14.0`): from its file name (`finops-hub-14.0.json`), else the version
+ * its `hub` deployment records; undefined when neither says. Any version, whether or not hubc builds that
+ * release (`hubc check` reads them all).
+ */
+export function publicTemplateVersion(file: string, doc: JsonObject): string | undefined {
+  return /^finops-hub-(\d+\.\d+(?:\.\d+)?)\.json$/i.exec(basename(file))?.[1] ?? recordedVersion(doc);
+}
+
+/**
  * Reads a public template from a file.
  * @throws PublicTemplateError HUB419 when the file cannot be read, is not a public hub template, or its
  *   release is not one hubc knows
