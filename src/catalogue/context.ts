@@ -11,7 +11,12 @@ import { TEMPLATE_FILE, type Build, type FactoryObject, type ResourceOrigin, typ
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { TemplatePossibilities, type PossibleValues } from '../expressions/arm/possible.js';
 import { valueAt, type JsonPath } from '../util/json.js';
-import type { FindingPlace } from './types.js';
+
+/** Where a finding is: a JSON path in a file of the template as written (the engine finds its line). */
+export interface FindingPlace {
+  file: string;
+  path: JsonPath;
+}
 
 /** What the catalogue checks. */
 export interface CatalogueInput {

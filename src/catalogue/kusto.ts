@@ -17,7 +17,7 @@ import { forEachArmNode, type ArmExpr } from '../expressions/arm/ast.js';
 import { foldArm, isArmKnown, type ArmValue } from '../expressions/arm/evaluate.js';
 import { valueToExpr } from '../expressions/arm/functions.js';
 import { parseArmExpression } from '../expressions/arm/parser.js';
-import { isArmExpressionString, resourceIdTarget, resourceKey, templateResourceKey } from '../expressions/arm/semantics.js';
+import { isArmExpressionString, resourceIdTarget, resourceKey, templateResourceKey, unescapeArmLiteral } from '../expressions/arm/semantics.js';
 import type { TemplateResource } from '../build/index.js';
 import { isCommentOnly, splitKqlCommands } from '../model/kqlScript.js';
 import { predictSchemaEffects } from '../validators/kql/predict.js';
@@ -36,6 +36,8 @@ interface Script {
   name: string;
   database: string;
   text: string;
+  /** True when parts of the text are known only at deployment and stand-ins fill them (`00000000-...`). */
+  standIns: boolean;
   continueOnErrors: boolean;
   /** Where it is declared, and its copy index. */
   node?: TemplateResource;
@@ -59,13 +61,13 @@ function foldWithStandIns(e: ArmExpr): ArmValue {
   }
 }
 
-/** A script's content: the text, with stand-ins where the deployment fills it in. */
-function scriptText(value: unknown): string | undefined {
+/** A script's content: the text, with stand-ins where the deployment fills it in (then `standIns`). */
+function scriptText(value: unknown): { text: string; standIns: boolean } | undefined {
   if (typeof value !== 'string') return undefined;
-  if (!isArmExpressionString(value)) return value.startsWith('[[') ? value.slice(1) : value;
+  if (!isArmExpressionString(value)) return { text: unescapeArmLiteral(value), standIns: false };
   try {
     const v = foldWithStandIns(parseArmExpression(value.slice(1, -1)));
-    return typeof v === 'string' ? v : undefined;
+    return typeof v === 'string' ? { text: v, standIns: true } : undefined;
   } catch {
     return undefined;
   }
@@ -79,15 +81,15 @@ function scriptsOf(ctx: CheckContext): Script[] {
     const props = isObject(r.json.properties) ? r.json.properties : {};
     const fold = (v: unknown) => (evaluation ? evaluation.fold(v) : v);
     const name = fold(r.json.name);
-    const text = scriptText(fold(props.scriptContent));
-    if (typeof name !== 'string' || text === undefined) return [];
+    const content = scriptText(fold(props.scriptContent));
+    if (typeof name !== 'string' || content === undefined) return [];
     const origin = ctx.origin(r);
     return [
       {
         resource: r,
         name,
         database: name.split('/')[1] ?? '',
-        text,
+        ...content,
         continueOnErrors: fold(props.continueOnErrors) === true,
         ...(origin ? { node: origin.resource, ...(origin.copyIndex !== undefined ? { copyIndex: origin.copyIndex } : {}) } : {}),
       },
@@ -251,7 +253,7 @@ export const scriptContent: CatalogueEntry = {
   name: 'kusto/script-content',
   codes: [codes.HUB310.code, codes.HUB311.code, codes.HUB312.code, codes.HUB313.code, codes.HUB314.code],
   area: 'kusto',
-  azure: 'Data Explorer fails a script whose command does not parse or does not fit the schema before it, and the script resource fails the deployment.',
+  azure: 'Data Explorer fails a script whose command does not parse or does not fit the schema before it, and the script resource fails the deployment. Scripts whose text the deployment fills in (a principal ID) are analysed but not judged.',
   source: SCRIPT_DOC,
   issues: [1474, 1654],
   slow: true,
@@ -264,11 +266,14 @@ export const scriptContent: CatalogueEntry = {
     const ordered = deploymentOrder(scripts, before);
     const input: KqlScript[] = ordered.map((s) => ({ file: s.name, database: s.database, text: s.text }));
     const byName = new Map(ordered.map((s) => [s.name, s]));
-    return validateKqlScripts(input).diagnostics.map((d) => {
+    // A script with stand-ins is analysed (what it creates counts for the scripts after it) but not judged:
+    // a stand-in may not fit where the deployment's value goes.
+    return validateKqlScripts(input).diagnostics.flatMap((d) => {
       const s = byName.get(d.file);
+      if (s?.standIns) return [];
       const place = s ? ctx.placeOf(s.resource, ['properties', 'scriptContent']) : undefined;
       const start = place && ctx.written.locate(place.file, place.path);
-      return { diagnostic: { ...d, message: `Kusto script ${d.file}${d.start ? ` (line ${d.start.line})` : ''}: ${d.message}`, ...(place ? { file: place.file } : {}), ...(start ? { start } : {}), path: `Kusto script ${d.file}` } };
+      return [{ diagnostic: { ...d, message: `Kusto script ${d.file}${d.start ? ` (line ${d.start.line})` : ''}: ${d.message}`, ...(place ? { file: place.file } : {}), ...(start ? { start } : {}), path: `Kusto script ${d.file}` } }];
     });
   },
 };

@@ -5,17 +5,13 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Raised } from '../diagnostics/index.js';
-import type { JsonPath } from '../util/json.js';
-import type { CheckContext } from './context.js';
+import type { CheckContext, FindingPlace } from './context.js';
+
+export type { FindingPlace } from './context.js';
 
 /** What an entry reads, for grouping the docs table. */
 export type CatalogueArea = 'dataFactory' | 'portalForm' | 'template' | 'kusto' | 'downloads';
 
-/** Where a finding is: a JSON path in a file of the template as written (the engine finds its line). */
-export interface FindingPlace {
-  file: string;
-  path: JsonPath;
-}
 
 /** One failure an entry found: a code raised at a place, or a validator's diagnostic as it placed it. */
 export type CatalogueFinding =

@@ -14,6 +14,7 @@ import { deployCodes } from '../../src/diagnostics/deploy.js';
 import { simulateCodes } from '../../src/diagnostics/simulate.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
+import { checkCodes } from '../../src/diagnostics/checks.js';
 import { RULES } from '../../src/lint/registry.js';
 import { API_VERSIONS_AS_OF } from '../../src/lint/data/apiVersions.js';
 
@@ -73,6 +74,7 @@ test('each stage file declares only the codes of its range', () => {
     [simulateCodes, 450, 479],
     [upgradeCodes, 480, 499],
     [lintCodes, 500, 599],
+    [checkCodes, 700, 799],
   ];
   const all = ranges.flatMap(([table, lo, hi]) =>
     Object.entries(table).map(([key, entry]) => {

@@ -234,11 +234,13 @@ export class TemplatePossibilities {
       const def = memberOf(memberOf(scope.template.parameters, name), 'defaultValue');
       return def === undefined ? [{ because: [], residual: `parameters('${name}')` }] : this.alternatives(scope, def);
     }
-    return this.alternatives(scope.parent!, passed).map((a) => {
-      if (a.f?.t === 'v' && isArmObject(a.f.v) && 'value' in a.f.v) return { f: known(a.f.v.value), because: a.because };
+    return this.alternatives(scope.parent!, passed).flatMap((a): Alt[] => {
+      if (a.f?.t === 'v' && isArmObject(a.f.v) && 'value' in a.f.v) return [{ f: known(a.f.v.value), because: a.because }];
       const field = a.f?.t === 'o' ? a.f.fields.get('value')?.f : undefined;
-      if (field) return { f: field, because: a.because };
-      return { because: a.because, residual: a.residual ?? `parameters('${name}')` };
+      // `{ value: <residual> }`: the residual split where it was written (an output of a sibling deployment, say).
+      if (field?.t === 'x') return this.splitExpr(scope.parent!, field.e).map((x) => ({ ...x, because: [...a.because, ...x.because] }));
+      if (field) return [{ f: field, because: a.because }];
+      return [{ because: a.because, residual: a.residual ?? `parameters('${name}')` }];
     });
   }
 
