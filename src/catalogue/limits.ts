@@ -58,7 +58,8 @@ export const templateSize: CatalogueEntry = {
     if (!written) return [];
     const request = compactBytes(written) + compactBytes(ctx.parameters);
     const expanded = ctx.flat ? request : compactBytes(ctx.deployed.template.json);
-    const [bytes, measure] = expanded > request ? [expanded, 'expanded for this deployment (compact JSON)'] : [request, 'as the deployment request carries it (compact JSON, with the parameter values)'];
+    // The request as sent first (what RequestContentTooLarge measures), else the template as ARM expands it.
+    const [bytes, measure] = request > ARM_LIMITS.templateBytes ? [request, 'as the deployment request carries it (compact JSON, with the parameter values)'] : [expanded, 'expanded for this deployment (compact JSON)'];
     if (bytes <= ARM_LIMITS.templateBytes) return [];
     return [{ raised: codes.HUB720.raise({ bytes, limit: ARM_LIMITS.templateBytes, measure }), at: { file: TEMPLATE_FILE, path: [] } }];
   },

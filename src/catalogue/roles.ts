@@ -5,7 +5,7 @@
  * `hubc diff` and `hubc upgrade-plan` (src/diff/upgrade.ts) both report it.
  *
  * Each side's role assignments are evaluated for the same stand-in deployment (src/public's
- * `STAND_IN_CONTEXT`, the values both sides of a comparison use), so `guid()` names, scopes and role IDs
+ * `withStandIn`, the values both sides of a comparison use), so `guid()` names, scopes and role IDs
  * compare by value; a principal known only at deployment (`reference(<identity>).principalId`) compares by
  * the resource it reads. Source: "Troubleshoot Azure RBAC" (learn.microsoft.com/azure/role-based-access-control/
  * troubleshooting, "RoleAssignmentExists").
@@ -13,7 +13,7 @@
 import { codes } from '../diagnostics/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { TEMPLATE_FILE, type Build, type TemplateResource } from '../build/index.js';
-import { STAND_IN_CONTEXT } from '../public/evaluate.js';
+import { withStandIn } from '../public/evaluate.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { isObject } from '../util/json.js';
 
@@ -42,8 +42,9 @@ function principalOf(v: unknown): string | undefined {
 
 /** The role assignments a Build deploys (in a nested deployment's own scope: those of a flattened template only). */
 export function roleAssignments(build: Build): DeployedRoleAssignment[] {
-  const evaluation = build.template.evaluate({ context: STAND_IN_CONTEXT });
-  const group = STAND_IN_CONTEXT.resourceGroup?.id?.toLowerCase() ?? 'resource group';
+  const context = withStandIn({});
+  const evaluation = build.template.evaluate({ context });
+  const group = context.resourceGroup!.id!.toLowerCase();
   return build.template.allResources.flatMap((r) => {
     if (r.type.toLowerCase() !== ROLE_ASSIGNMENT || r.innerScope || evaluation.deployed(r) === false) return [];
     const full = evaluation.name(r);
