@@ -44,7 +44,8 @@ export function releaseOfPublicVersion(version: string): ReleaseVersion | undefi
 
 /** The nested `hub` deployment of a public template, or undefined when the template has none. */
 function hubDeployment(template: JsonObject): JsonObject | undefined {
-  const resources = Array.isArray(template.resources) ? template.resources : [];
+  // languageVersion 2.0 templates (the public 14.0) key their resources by symbolic name.
+  const resources = Array.isArray(template.resources) ? template.resources : isObject(template.resources) ? Object.values(template.resources) : [];
   const hub = resources.find((r) => isObject(r) && String(r.type).toLowerCase() === 'microsoft.resources/deployments' && r.name === 'hub');
   return isObject(hub) ? hub : undefined;
 }
