@@ -11,6 +11,8 @@ import { TEMPLATE_FILE, type Build, type FactoryObject, type ResourceOrigin, typ
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { TemplatePossibilities, type PossibleValues } from '../expressions/arm/possible.js';
 import { valueAt, type JsonPath } from '../util/json.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { KqlScript } from '../validators/kql/types.js';
 
 /** Where a finding is: a JSON path in a file of the template as written (the engine finds its line). */
 export interface FindingPlace {
@@ -30,6 +32,11 @@ export interface CatalogueInput {
   parameters?: Record<string, unknown>;
   /** What is known of the deployment: subscription, resource group, cloud. */
   context?: ArmEvalContext;
+  /**
+   * The Kusto validator (`validateKqlScripts` of src/validators/kql.ts), for the slow entry that runs it:
+   * given by `hubc check`, not by `hubc build`, whose bundle does not load the language service.
+   */
+  validateKql?: (scripts: KqlScript[]) => { diagnostics: Diagnostic[] };
 }
 
 /** The identifiers the possible values fold resource IDs with; the region stays unknown (it ranges). */
@@ -48,6 +55,8 @@ export interface CheckContext {
   /** True when `deployed` is `written` (a hubc build). */
   flat: boolean;
   parameters: Record<string, unknown>;
+  /** The Kusto validator, when the caller gave one (see {@link CatalogueInput.validateKql}). */
+  validateKql?: CatalogueInput['validateKql'];
   /** The written resource a deployed resource is declared by, and its copy index. */
   origin(resource: TemplateResource): { resource: TemplateResource; copyIndex?: number } | undefined;
   /** The values a value of a written resource (or, with `undefined`, of the main template) can take. */
@@ -84,6 +93,7 @@ export function checkContext(input: CatalogueInput): CheckContext {
     deployed,
     flat,
     parameters: input.parameters ?? {},
+    ...(input.validateKql ? { validateKql: input.validateKql } : {}),
     origin,
     possible(resource, value) {
       possibilities ??= new TemplatePossibilities(written.template.json ?? {}, { parameters: input.parameters ?? {}, context: { ...IDS, ...(input.context ?? {}) } }).withResources(written.template.allResources);

@@ -2,7 +2,8 @@
  * Catalogue entries for the Kusto script resources (`Microsoft.Kusto/clusters/databases/scripts`) of a
  * deployment: a script that uses a table or function only another script creates, without waiting for it
  * (HUB730), or that nothing before it creates (HUB731); and the Kusto language service over every script in
- * deployment order (the validator of `hubc validate`, HUB310-HUB314: slow, left out by `hubc check --quick`).
+ * deployment order (the validator of `hubc validate`, HUB310-HUB314: slow, left out by `hubc check --quick`;
+ * the caller gives it, `CatalogueInput.validateKql`, so that `hubc build` does not load the language service).
  *
  * Order is ARM's: a script runs after what it depends on (`dependsOn`, through the nested deployments that
  * declare it, and a serial copy loop's earlier instances); scripts nothing orders may run at the same time.
@@ -21,7 +22,7 @@ import { isArmExpressionString, resourceIdTarget, resourceKey, templateResourceK
 import type { TemplateResource } from '../build/index.js';
 import { isCommentOnly, splitKqlCommands } from '../model/kqlScript.js';
 import { predictSchemaEffects } from '../validators/kql/predict.js';
-import { validateKqlScripts, type KqlScript } from '../validators/kql.js';
+import type { KqlScript } from '../validators/kql/types.js';
 import { isObject, member } from '../util/json.js';
 import type { CheckContext } from './context.js';
 import type { CatalogueEntry, CatalogueFinding } from './types.js';
@@ -258,7 +259,8 @@ export const scriptContent: CatalogueEntry = {
   issues: [1474, 1654],
   slow: true,
   check(ctx) {
-    const scripts = scriptsOf(ctx);
+    const validate = ctx.validateKql;
+    const scripts = validate ? scriptsOf(ctx) : [];
     if (!scripts.length) return [];
     const all = ctx.written.template.allResources;
     const before = new Map<TemplateResource, Set<TemplateResource>>();
@@ -268,7 +270,7 @@ export const scriptContent: CatalogueEntry = {
     const byName = new Map(ordered.map((s) => [s.name, s]));
     // A script with stand-ins is analysed (what it creates counts for the scripts after it) but not judged:
     // a stand-in may not fit where the deployment's value goes.
-    return validateKqlScripts(input).diagnostics.flatMap((d) => {
+    return validate!(input).diagnostics.flatMap((d) => {
       const s = byName.get(d.file);
       if (s?.standIns) return [];
       const place = s ? ctx.placeOf(s.resource, ['properties', 'scriptContent']) : undefined;

@@ -14,6 +14,7 @@ import { codes } from '../diagnostics/index.js';
 import { isPublicTemplate, publicTemplateVersion } from '../public/index.js';
 import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import { validateKqlScripts } from '../validators/kql.js';
 
 /** A file `hubc check` cannot use: HUB790 (unreadable, not JSON) or HUB791 (not what the option takes). */
 export class CheckInputError extends HubcError {}
@@ -101,7 +102,10 @@ export function checkTemplate(options: CheckOptions): CheckReport {
   const recorded = isObject(template.metadata) && typeof template.metadata.hubRelease === 'string' ? template.metadata.hubRelease : undefined;
   const release = (isPublicTemplate(template) ? publicTemplateVersion(options.template, template) : undefined) ?? recorded ?? '';
   const builds = fromTemplateText({ template: templateFile.text, ...(uiFile ? { ui: uiFile.text } : {}) }, release, { parameters: { ...fromForm, ...given } });
-  const found = runCatalogue({ written: builds.written, deployed: builds.deployed, origins: builds.origins, parameters: given }, options.quick ? QUICK_ENTRIES : CATALOGUE);
+  const found = runCatalogue(
+    { written: builds.written, deployed: builds.deployed, origins: builds.origins, parameters: given, ...(options.quick ? {} : { validateKql: validateKqlScripts }) },
+    options.quick ? QUICK_ENTRIES : CATALOGUE,
+  );
   return report(options, release, { given: Object.keys(given), portalDefaults: Object.keys(fromForm) }, found);
 }
 
