@@ -124,7 +124,10 @@ const SYMBOLIC = {
         languageVersion: '2.0',
         variables: { '_1.version': '14.0', INGESTION: 'ingestion' },
         functions: [{ namespace: '__bicep', members: { tagged: { parameters: [{ name: 'id', type: 'string' }], output: { type: 'object', value: "[createObject('id', parameters('id'), 'ftk-version', variables('_1.version'))]" } } } }],
-        resources: { identity: { type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: 'id' } },
+        resources: {
+          identity: { type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: 'id' },
+          role: { type: 'Microsoft.Authorization/roleAssignments', apiVersion: '2022-04-01', name: 'r', properties: { principalId: "[reference('identity').principalId]" } },
+        },
         outputs: {
           metadata: { type: 'object', value: { datasets: { ingestion: "[variables('INGESTION')]" }, tags: "[__bicep.tagged('core')]", principalId: "[reference('identity').principalId]" } },
         },
@@ -146,7 +149,7 @@ const SYMBOLIC = {
   },
 };
 
-test('languageVersion 2.0: reference() of a symbolic name, variables read in user-defined functions, module outputs known in part', () => {
+test('languageVersion 2.0: reference() of a symbolic name, variables read in user-defined functions, module outputs known in part, symbols as resource IDs', () => {
   const flat = flattenTemplate(SYMBOLIC, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
   const dataset = flat.resources.find((r) => r.type === 'Microsoft.DataFactory/factories/datasets')!;
   // The known member of the partly known output names the dataset; the unknown one stays residual.
@@ -155,6 +158,9 @@ test('languageVersion 2.0: reference() of a symbolic name, variables read in use
   assert.is((dataset.body.properties as any).principal, "[reference('core').outputs.metadata.value.principalId]");
   const core = flat.resources.find((r) => r.name === 'Microsoft.FinOpsHubs.Core')!;
   assert.is(core.error, undefined);
+  // A symbolic name known only at deployment is named by its resource ID, as a template without symbolic names writes it.
+  const role = flat.resources.find((r) => r.type === 'Microsoft.Authorization/roleAssignments')!;
+  assert.is((role.body.properties as any).principalId, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id').principalId]");
 });
 
 test.run();

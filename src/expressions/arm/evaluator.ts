@@ -72,6 +72,12 @@ export interface ArmEvalContext {
    */
   reference?: (resourceId: string) => ArmValue | undefined;
   /**
+   * The resource ID a symbolic name of a languageVersion 2.0 template designates (`reference('factory')`),
+   * so that a `reference()` known only at deployment names its resource by ID, as in a template without
+   * symbolic names; undefined to keep the name.
+   */
+  referenceTarget?: (name: string) => string | undefined;
+  /**
    * When true (default) a variable whose value is not fully known is replaced by its residual
    * expression; when false, `variables('name')` is kept.
    */
@@ -147,6 +153,7 @@ export class Scope {
       environment: ctx.environment === 'AzureCloud' ? AZURE_CLOUD_ENVIRONMENT : ctx.environment,
       copyIndex: ctx.copyIndex,
       reference: ctx.reference,
+      referenceTarget: ctx.referenceTarget,
     };
     this.userFunctions = readUserFunctions(ctx.functions);
     this.inline = ctx.inlineVariables !== false;

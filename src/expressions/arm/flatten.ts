@@ -12,7 +12,7 @@
  */
 import { forEachArmNode, serializeArm } from './ast.js';
 import { escapeArmLiteral, isArmExpressionString } from './semantics.js';
-import { ArmEvalError, isArmObject, toExpr, type ArmValue, type Folded } from './functions.js';
+import { ArmEvalError, isArmObject, providerPath, toExpr, type ArmValue, type Folded } from './functions.js';
 import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
 import { templateContext } from './evaluate.js';
 import { ArmParseError } from './parser.js';
@@ -134,7 +134,7 @@ class TemplateScope {
     private readonly jsonPath: (string | number)[] = [],
   ) {
     this.bodies = ctx.bodies;
-    this.scope = new Scope({ ...templateContext(template, ctx), reference: (id) => this.reference(id) });
+    this.scope = new Scope({ ...templateContext(template, ctx), reference: (id) => this.reference(id), referenceTarget: (name) => this.symbolTarget(name) });
     const symbolic = isArmObject(template.resources as ArmValue) ? Object.entries(template.resources as Record<string, unknown>) : [];
     for (const [key, r] of this.keyedResources()) this.deploymentPaths.set(r, [...jsonPath, 'resources', key]);
     for (const r of this.resourceList()) {
@@ -164,6 +164,21 @@ class TemplateScope {
     try {
       const f = ev.foldJson(value);
       return f.t === 'v' ? f.v : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The resource ID of a resource of this scope by its symbolic name (languageVersion 2.0), when its name is known. */
+  private symbolTarget(symbol: string): string | undefined {
+    const list = this.template.resources;
+    if (!isArmObject(list as ArmValue)) return undefined;
+    const hit = Object.entries(list as Record<string, unknown>).find(([k]) => k.toLowerCase() === symbol.toLowerCase())?.[1] as Record<string, unknown> | undefined;
+    const { subscriptionId, resourceGroup } = this.scope.ctx;
+    const name = hit ? this.tryFold(hit.name) : undefined;
+    if (!hit || typeof hit.type !== 'string' || typeof name !== 'string' || !subscriptionId || !resourceGroup?.name) return undefined;
+    try {
+      return `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup.name}/providers/${providerPath('reference', hit.type, [name])}`;
     } catch {
       return undefined;
     }

@@ -65,6 +65,8 @@ export interface DeploymentInfo {
    * from the returned object stay residual too.
    */
   reference?: (resourceId: string) => ArmValue | undefined;
+  /** The resource ID a symbolic name designates (`reference('factory')`), or undefined. */
+  referenceTarget?: (name: string) => string | undefined;
 }
 
 const call = (name: string, ...args: ArmExpr[]): ArmExpr => ({ kind: 'call', name, args });

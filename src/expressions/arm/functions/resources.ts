@@ -78,9 +78,13 @@ function openValue(v: ArmValue, e: ArmExpr): Folded {
 def('reference', 1, 3, {
   partial: (args, host, c) => {
     const id = args[0];
-    if (id.t !== 'v' || typeof id.v !== 'string' || !host.deployment.reference) return undefined;
-    const state = host.deployment.reference(id.v);
-    if (state === undefined) return undefined;
+    if (id.t !== 'v' || typeof id.v !== 'string') return undefined;
+    const state = host.deployment.reference?.(id.v);
+    if (state === undefined) {
+      // A symbolic name known only at deployment: the residual names its resource by ID.
+      const target = host.deployment.referenceTarget?.(id.v);
+      return target === undefined ? undefined : residualCall(c.name, [known(target), ...args.slice(1)]);
+    }
     const residual = residualCall(c.name, args);
     return openValue(state, (residual as { e: ArmExpr }).e);
   },
