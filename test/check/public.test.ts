@@ -13,6 +13,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkTemplate } from '../../src/check/index.js';
+import { fromTemplateText } from '../../src/build/index.js';
+import { renamedRoleAssignments, roleAssignments } from '../../src/catalogue/index.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 
 const FIXTURES = new URL('../fixtures/checks/public/', import.meta.url);
@@ -62,5 +64,19 @@ for (const f of expectedFiles) {
     }
   });
 }
+
+test('role assignments keep their names from one public release to the next (HUB750 finds none on the public line)', () => {
+  const dir = publicTemplatesDir();
+  const releases = ['0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12.0', '13.0', '14.0'];
+  const deployed = releases.map((v) => {
+    const text = readFileSync(join(dir, `finops-hub-${v}.json`), 'utf8');
+    const parameters = Object.fromEntries(Object.entries({ hubName: 'contoso', dataExplorerName: 'contoso-adx', enableManagedExports: true }).filter(([k]) => text.includes(`"${k}"`)));
+    return fromTemplateText({ template: text }, v, { parameters }).deployed;
+  });
+  for (let i = 1; i < deployed.length; i++) {
+    assert.ok(roleAssignments(deployed[i]).length >= 8, `${releases[i]} has its role assignments`);
+    assert.equal(renamedRoleAssignments(deployed[i - 1], deployed[i]), [], `${releases[i - 1]} -> ${releases[i]}`);
+  }
+});
 
 test.run();
