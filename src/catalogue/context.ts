@@ -10,6 +10,7 @@
 import { TEMPLATE_FILE, type Build, type FactoryObject, type ResourceOrigin, type TemplateResource } from '../build/index.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { TemplatePossibilities, type PossibleValues } from '../expressions/arm/possible.js';
+import { withStandIn } from '../public/evaluate.js';
 import { valueAt, type JsonPath } from '../util/json.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { KqlScript } from '../validators/kql/types.js';
@@ -39,14 +40,11 @@ export interface CatalogueInput {
   validateKql?: (scripts: KqlScript[]) => { diagnostics: Diagnostic[] };
 }
 
-/** The identifiers the possible values fold resource IDs with; the region stays unknown (it ranges). */
-const IDS: ArmEvalContext = {
-  subscriptionId: '00000000-0000-0000-0000-000000000000',
-  tenantId: '00000000-0000-0000-0000-000000000000',
-  resourceGroup: { name: 'hubc-resource-group', id: '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/hubc-resource-group' },
-  deploymentName: 'hubc-deployment',
-  environment: 'AzureCloud',
-};
+/** The identifiers the possible values fold resource IDs with (src/public's stand-in); the region stays unknown (it ranges). */
+const IDS: ArmEvalContext = (() => {
+  const standIn = withStandIn({});
+  return { ...standIn, resourceGroup: { name: standIn.resourceGroup!.name, id: standIn.resourceGroup!.id } };
+})();
 
 /** What an entry reads (see the module doc). */
 export interface CheckContext {

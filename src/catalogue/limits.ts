@@ -10,12 +10,13 @@
  * 4 MB limit is also met as the size of the request (RequestContentTooLarge, #2215). hubc measures UTF-8
  * bytes of compact JSON (no whitespace: the least a client can send), uncompressed, both as written (the
  * request: template and parameter values) and as expanded (the template evaluated for the deployment:
- * variables and parameters replaced, copies expanded), and reports the larger. Uncompressed bytes are never
+ * variables and parameters replaced, copies expanded), and reports the request when it is over the limit,
+ * else the expanded template when that is. Uncompressed bytes are never
  * fewer than compressed ones, so no template ARM rejects passes; a template between the compressed and the
  * uncompressed limit is reported although ARM may accept it under the docs.azure.cn reading. MB is read as
- * 2^20 bytes. A resource definition is measured without the inline template of a nested deployment (whose
- * resources are definitions of their own): the public 12.0-14.0 templates deploy although their `hub`
- * deployment, inline template included, is 1.2-1.8 MB.
+ * 2^20 bytes. A resource definition is measured as written and as expanded (the larger counts), without the
+ * inline template of a nested deployment (whose resources are definitions of their own): the public
+ * 12.0-14.0 templates deploy although their `hub` deployment, inline template included, is 1.2-1.8 MB.
  */
 import { codes } from '../diagnostics/index.js';
 import { TEMPLATE_FILE, type TemplateResource } from '../build/index.js';
