@@ -2,13 +2,13 @@
  * `npm run docs`: writes the tables generated from the release table into docs/releases.md and
  * docs/hub-yaml.md ("Releases"), and the upgrade plans of docs/upgrading.md (test/compiler/releaseDocs.test.ts
  * fails when they are not current); and docs/diagnostics.md from the diagnostic registry, src/diagnostics/
- * (test/compiler/codes.test.ts fails when it is not current). A file already current is left untouched and
- * reported as such.
+ * (test/compiler/codes.test.ts fails when it is not current); and the `release` field of schemas/hub.schema.json
+ * (its values and range) from the release table. A file already current is left untouched and reported as such.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
+import { hubSchemaText, hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
 import { catalogueTable, publicLineTable, type PublicFindings } from '../src/catalogue/docs.js';
@@ -47,6 +47,7 @@ export function writeDocs(root: string): DocsOutcome[] {
     list.reduce((text, [block, content]) => replaceBlock(text, block, content()), readFileSync(path(file), 'utf8')),
   ]);
   texts.push(['docs/diagnostics.md', diagnosticsDoc()]);
+  texts.push(['schemas/hub.schema.json', hubSchemaText(readFileSync(path('schemas/hub.schema.json'), 'utf8'))]);
   return texts.map(([file, text]) => {
     let old: string | undefined;
     try {

@@ -11,8 +11,7 @@
  * A test (or a `before` hook) that throws a `MissingTestData` error (test/support/testData.ts: data the
  * repository does not hold, such as `../shared`) is not failed: one line `[hubc-test] skipped "<test>": need
  * <need>: <detail>` is printed (scripts/test.mjs counts it as skipped) and the test ends; a `before` hook's
- * skips every test of its suite. With `HUBC_REQUIRE_TEST_DATA` set (CI), the error goes through as a failure,
- * unless it says why CI cannot have that data either (`notRequired`).
+ * skips every test of its suite. With `HUBC_REQUIRE_TEST_DATA` set (CI), the error goes through as a failure.
  *
  * The test files run as CommonJS under `uvu -r tsx` (uvu's runner `require`s them), so they share this
  * module's `require('uvu')` instance.
@@ -28,12 +27,12 @@ const SKIP_MARK = '[hubc-test] skipped';
 
 /** True for the error test/support/testData.ts throws for missing data, when missing data may be skipped. */
 function skippable(e) {
-  return !!e && e.name === 'MissingTestData' && typeof e.need === 'string' && (!process.env.HUBC_REQUIRE_TEST_DATA || !!e.notRequired);
+  return !!e && e.name === 'MissingTestData' && typeof e.need === 'string' && !process.env.HUBC_REQUIRE_TEST_DATA;
 }
 
 /** Prints the skip line of a test (one line: newlines of the detail become spaces). */
 function printSkip(name, e) {
-  const detail = `${e.message}${e.notRequired ? ` (skipped under HUBC_REQUIRE_TEST_DATA too: ${e.notRequired})` : ''}`.replace(/\s*\n\s*/g, ' ');
+  const detail = String(e.message).replace(/\s*\n\s*/g, ' ');
   process.stdout.write(`\n${SKIP_MARK} ${JSON.stringify(String(name))}: need ${e.need}: ${detail}\n`);
 }
 

@@ -7,7 +7,8 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { isatty } from 'node:tty';
-import { formatDiagnostic, type Diagnostic, type EnvironmentError } from '../diagnostics/diagnostic.js';
+import { formatDiagnostic, formatDiagnosticWith, type Diagnostic, type DiagnosticStyle, type EnvironmentError } from '../diagnostics/diagnostic.js';
+import { colourWanted, DIAGNOSTIC_COLOURS } from './colour.js';
 import { codes } from '../diagnostics/index.js';
 import { HUBC_BUGS, HUBC_VERSION } from '../util/version.js';
 import { oneLine } from '../util/text.js';
@@ -22,8 +23,12 @@ export type OutputFormat = 'text' | 'json';
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
-  /** True when stdout is a terminal (colour, prompts). */
+  /** True when stdout is a terminal (prompts, progress). */
   isTTY: boolean;
+  /** True when stderr is a terminal: progress lines go there (absent: false). */
+  errIsTTY?: boolean;
+  /** True when diagnostics written to `err` are coloured (./colour.ts decides it for the process). */
+  colour?: boolean;
   /**
    * Asks a question on the terminal and resolves to the line typed; absent when stdin or stdout is not a
    * terminal (then a command that needs an answer refuses instead of waiting).
@@ -46,6 +51,8 @@ export const processIO: CliIO = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   isTTY: Boolean(process.stdout.isTTY),
+  errIsTTY: Boolean(process.stderr.isTTY),
+  colour: colourWanted(process.env, Boolean(process.stderr.isTTY)),
   ...(isatty(0) && isatty(1) ? { ask: askOnTerminal } : {}),
 };
 
@@ -55,7 +62,17 @@ export const processIO: CliIO = {
  */
 export function reportDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[], format: OutputFormat, extra: Record<string, unknown> = {}): void {
   if (format === 'json') io.out(`${JSON.stringify({ ...extra, diagnostics }, null, 2)}\n`);
-  else for (const d of diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+  else for (const d of diagnostics) io.err(`${formatDiagnosticIn(io, d)}\n`);
+}
+
+/** A diagnostic as `io.err` shows it: coloured when it wants colour. */
+export function formatDiagnosticIn(io: CliIO, d: Diagnostic): string {
+  return io.colour ? formatDiagnosticWith(d, DIAGNOSTIC_COLOURS) : formatDiagnostic(d);
+}
+
+/** The colours of diagnostics written to `io.err`, when it wants them. */
+export function diagnosticStyle(io: CliIO): DiagnosticStyle | undefined {
+  return io.colour ? DIAGNOSTIC_COLOURS : undefined;
 }
 
 /**
@@ -65,7 +82,11 @@ export function reportDiagnostics(io: CliIO, diagnostics: readonly Diagnostic[],
  */
 export function reportEnvironmentError(io: CliIO, e: EnvironmentError, format: OutputFormat): number {
   if (format === 'json') io.out(`${JSON.stringify({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: [] }, null, 2)}\n`);
-  else io.err(`${`error ${e.code}: ${e.message.replace(/[.\s]+$/, '')}. ${e.hint}`.replace(/\s*\n\s*/g, ' ')}\n`);
+  else {
+    const c = io.colour ? DIAGNOSTIC_COLOURS : undefined;
+    const head = c ? `${c.severity('error', 'error')} ${c.code(e.code)}` : `error ${e.code}`;
+    io.err(`${`${head}: ${e.message.replace(/[.\s]+$/, '')}. ${e.hint}`.replace(/\s*\n\s*/g, ' ')}\n`);
+  }
   return EXIT.usage;
 }
 

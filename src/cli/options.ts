@@ -5,17 +5,24 @@ import { InvalidArgumentError, Option } from 'commander';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import { nearest } from '../util/nearest.js';
 
+/** The values an option takes, when it takes one of a list ({@link choiceOption}); shell completion offers them. */
+export function choicesOf(option: Option): readonly string[] | undefined {
+  return option.argChoices;
+}
+
 /**
  * An option whose value must be one of `values`; a wrong value is a usage error that names the allowed
  * values and the nearest one.
  * @param flags commander flags, e.g. `--format <format>`
  */
 export function choiceOption(flags: string, description: string, values: readonly string[], defaultValue?: string): Option {
-  const option = new Option(flags, `${description} (${values.join(', ')})`).argParser((value: string) => {
+  const option = new Option(flags, description).argParser((value: string) => {
     if (values.includes(value)) return value;
     const near = nearest(value, values);
     throw new InvalidArgumentError(`Allowed values: ${values.join(', ')}.${near ? ` Did you mean '${near}'?` : ''}`);
   });
+  // Shown by --help as "choices: ..." and read by shell completion; the parser above checks them.
+  option.argChoices = [...values];
   return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
@@ -23,7 +30,7 @@ export function choiceOption(flags: string, description: string, values: readonl
 export const formatOption = (): Option => choiceOption('--format <format>', 'output format', ['text', 'json'], 'text');
 
 /** `--release X`: build a release other than the one hub.yaml names. */
-export const releaseOption = (): Option => choiceOption('--release <release>', "hub release to build instead of hub.yaml's release:", RELEASE_VERSIONS);
+export const releaseOption = (): Option => choiceOption('--release <release>', "hub release to build instead of hub.yaml's", RELEASE_VERSIONS);
 
 /**
  * `--max-warnings N` (ESLint's option): exit 1 when more than N warnings are left. Without it warnings

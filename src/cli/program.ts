@@ -26,6 +26,8 @@ import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
 import { registerImport } from './commands/import.js';
+import { registerCompletion } from './commands/completion.js';
+import { registerGraph } from './commands/graph.js';
 
 /** Every command, in the order `hubc --help` lists them. */
 const COMMANDS: RegisterCommand[] = [
@@ -36,12 +38,14 @@ const COMMANDS: RegisterCommand[] = [
   registerCheck,
   registerDiff,
   registerUpgradePlan,
+  registerGraph,
   registerPublish,
   registerSimulate,
   registerDeploy,
   registerParams,
   registerMigrateData,
   registerImport,
+  registerCompletion,
 ];
 
 /**

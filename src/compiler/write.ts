@@ -8,17 +8,19 @@
  * between the two renames (the only moment without `<release>`) it leaves both, and the next write of the
  * release first rolls that forward ({@link recoverRelease}): the staging folder was complete before the
  * first rename. Everything else such a run left is removed. The whole write holds the output folder's lock
- * (src/util/lock.ts), so two builds into one folder never remove each other's staging folders.
+ * (src/util/lock.ts), so two builds into one folder never remove each other's staging folders; before each
+ * rename the build checks that the lock is still its own (a build stalled past the lock's stale time, whose
+ * lock another build took over, stops with LockLostError instead of renaming over that build's folders).
  *
  * Fault points (src/util/fault.ts): `build:staged` (the new folder written), `build:moved-aside` (between
  * the two renames), `build:swapped` (the new folder in place, the old one not yet removed).
  */
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { faultPoint } from '../util/fault.js';
 import { kindOf, lstatIfExists, UnsafePathError } from '../util/files.js';
-import { withFolderLock } from '../util/lock.js';
+import { withFolderLock, type FolderLock } from '../util/lock.js';
 
 /** Staging (`.hubc-0.7-0123456789ab`) and moved-aside (`....old`) folders of a release write. */
 function leftoverPattern(release: string): RegExp {
@@ -59,8 +61,8 @@ export function recoverRelease(root: string, release: string): string[] {
   return done;
 }
 
-/** Writes one release folder; the caller holds the lock of `root`. */
-function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<string, string>): string {
+/** Writes one release folder; the caller holds `lock`, the lock of `root`. */
+function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<string, string>, lock: FolderLock): string {
   recoverRelease(root, release);
   const target = join(root, release);
   const existing = lstatIfExists(target);
@@ -76,6 +78,7 @@ function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<st
       writeFileSync(file, text, { encoding: 'utf8', flag: 'wx' });
     }
     faultPoint('build:staged');
+    lock.check();
     const backup = existing ? `${staging}.old` : undefined;
     if (backup) renameSync(target, backup);
     faultPoint('build:moved-aside');
@@ -95,20 +98,48 @@ function replaceRelease(root: string, release: string, artifacts: ReadonlyMap<st
 }
 
 /**
+ * Creates the output folder and its parents, a link the user named being followed; a file (or anything but
+ * a folder) at the path or on the way is refused, where `mkdir` would say only EEXIST or ENOTDIR.
+ * @throws UnsafePathError naming the first part of the path that is not a folder
+ */
+function makeOutputFolder(root: string): void {
+  try {
+    mkdirSync(root, { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw e;
+  }
+  /** `stat` or `lstat`, undefined when nothing is there or a part before it is not a folder. */
+  const look = (p: string, follow: boolean) => {
+    try {
+      return follow ? statSync(p) : lstatSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw e;
+    }
+  };
+  if (look(root, true)?.isDirectory()) return;
+  const parts: string[] = [];
+  for (let p = root; p !== dirname(p); p = dirname(p)) parts.unshift(p);
+  // Followed through links: a file, a device, or a link that leads nowhere.
+  const blocked = parts.find((p) => look(p, false) && !look(p, true)?.isDirectory()) ?? root;
+  throw new UnsafePathError(blocked, kindOf(lstatSync(blocked)));
+}
+
+/**
  * Writes each release's `artifacts` (relative path -> text) to `<outDir>/<release>/`, replacing that folder
  * whole, under the lock of `outDir` (created when missing; a link to a folder is written through, as the
  * user named it). A `<release>` entry that is not a folder (a link, a file) is refused.
  * @returns the folders written, in order
  * @throws UnsafePathError when `<outDir>/<release>` is not a folder
  * @throws FolderLockedError (src/util/lock.ts) when another hubc process holds the folder for the whole wait
+ * @throws LockLostError (src/util/lock.ts) when another process took the lock over while this one held it
  * @throws Error (file system errors) after removing the staging folder
  */
 export async function writeReleases(outDir: string, releases: readonly { release: string; artifacts: ReadonlyMap<string, string> }[]): Promise<string[]> {
   const root = resolve(outDir);
-  mkdirSync(root, { recursive: true });
-  const st = lstatSync(root, { throwIfNoEntry: false });
-  if (st && !st.isDirectory() && !st.isSymbolicLink()) throw new UnsafePathError(root, kindOf(st));
-  return withFolderLock(root, () => releases.map((r) => replaceRelease(root, r.release, r.artifacts)));
+  makeOutputFolder(root);
+  return withFolderLock(root, (lock) => releases.map((r) => replaceRelease(root, r.release, r.artifacts, lock)));
 }
 
 /**

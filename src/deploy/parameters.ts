@@ -10,7 +10,7 @@ import { nearest } from '../util/nearest.js';
 import { hasPlaceholder, isSecureParameter, secretInUse, type KeyVaultReference, type ParameterEntry, type TemplateParameter } from '../params/index.js';
 import { codes } from '../diagnostics/index.js';
 import { isArmExpressionString, unescapeArmLiteral } from '../expressions/arm/semantics.js';
-import { isObject } from '../util/json.js';
+import { isObject, parseJsonInput } from '../util/json.js';
 
 
 /** The outcome of reading a parameters file: entries by the template's spelling of each name, or errors. */
@@ -45,7 +45,7 @@ export function readParametersFile(file: string, declared: Record<string, Templa
 export function parseParametersText(text: string, file: string, declared: Record<string, TemplateParameter>): SuppliedParameters {
   let data: unknown;
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    data = parseJsonInput(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     const at = /position (\d+)/.exec((e as Error).message);
     return {

@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeploymentOperation } from '@azure/arm-resources';
 import { armErrorFromBody, type ArmError } from './errors.js';
+import { LISTING_LIMITS, PagingError } from './paging.js';
 
 /** One operation as hubc reports it. */
 export interface OperationReport {
@@ -54,18 +55,20 @@ export function formatOperation(r: OperationReport): string {
 /**
  * Remembers the state of each operation and says which ones are new or changed.
  * Operations without a target resource are reported only when they fail (ARM adds one that evaluates
- * the outputs).
+ * the outputs). At most {@link LISTING_LIMITS}`.items` operations are remembered; later new ones are not
+ * reported (a deployment has at most 800 resources).
  */
 export class OperationTracker {
   private readonly seen = new Map<string, string>();
   private readonly latest = new Map<string, OperationReport>();
 
-  /** Records a listing; returns the reports that appeared or changed state, in listing order. */
+  /** Records a listing (or one page of it); returns the reports that appeared or changed state, in listing order. */
   update(ops: readonly DeploymentOperation[]): OperationReport[] {
     const changed: OperationReport[] = [];
     for (const op of ops) {
       const r = toOperationReport(op);
       if (!r.resourceType && r.state !== 'Failed') continue;
+      if (!this.latest.has(r.operationId) && this.latest.size >= LISTING_LIMITS.items) continue;
       this.latest.set(r.operationId, r);
       if (this.seen.get(r.operationId) === r.state) continue;
       this.seen.set(r.operationId, r.state);
@@ -82,30 +85,37 @@ export class OperationTracker {
 
 /**
  * Waits for `done` while listing the deployment operations every `intervalMs`, calling `onChange` for
- * each new or changed one; lists once more when `done` settles. Listing errors (the deployment not
- * visible yet, a transient failure) are ignored; the final outcome is `done`'s.
+ * each new or changed one; lists once more when `done` settles. Each page of a listing is handed to the
+ * tracker as it arrives and then dropped (issue #29, item 8). Listing errors (the deployment not visible
+ * yet, a transient failure) are ignored; a listing that loops or does not end ({@link PagingError}) stops
+ * that listing and is said once through `onProblem`. The final outcome is `done`'s.
+ * @param pages the listing's pages, bounded ({@link boundedPages})
  * @returns what `done` resolves to
  * @throws what `done` rejects with
  */
 export async function followOperations<T>(
   done: Promise<T>,
-  list: () => AsyncIterable<DeploymentOperation>,
+  pages: () => AsyncIterable<DeploymentOperation[]>,
   tracker: OperationTracker,
   onChange: (r: OperationReport) => void,
   intervalMs: number,
+  onProblem: (message: string) => void = () => {},
 ): Promise<T> {
   let settled = false;
+  let told = false;
   const watched = done.then(
     () => void (settled = true),
     () => void (settled = true),
   );
   const poll = async () => {
     try {
-      const ops: DeploymentOperation[] = [];
-      for await (const op of list()) ops.push(op);
-      for (const r of tracker.update(ops)) onChange(r);
-    } catch {
+      for await (const page of pages()) for (const r of tracker.update(page)) onChange(r);
+    } catch (e) {
       // not visible yet, or a transient error: the next poll or the final listing catches up
+      if (e instanceof PagingError && !told) {
+        told = true;
+        onProblem(e.message);
+      }
     }
   };
   const timers = new AbortController();

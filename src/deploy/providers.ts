@@ -16,7 +16,8 @@
  * run by someone who has it does the same.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ResourceManagementClient } from '@azure/arm-resources';
+import { getContinuationToken, type ResourceManagementClient } from '@azure/arm-resources';
+import { boundedPages } from './paging.js';
 import { evaluateTemplateString, templateContext, type ArmValue } from '../expressions/arm/evaluate.js';
 import { armFailureOf, type ArmFailure } from './errors.js';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -113,7 +114,8 @@ export interface RegistrationTiming {
  */
 export async function ensureProviders(client: ResourceManagementClient, required: RequiredProvider[], timing: RegistrationTiming, say: (line: string) => void): Promise<ProviderStatus[]> {
   const states = new Map<string, string>();
-  for await (const p of client.providers.list()) if (p.namespace) states.set(p.namespace.toLowerCase(), p.registrationState ?? 'Unknown');
+  for await (const page of boundedPages(client.providers.list().byPage(), getContinuationToken, "the subscription's resource providers"))
+    for (const p of page) if (p.namespace) states.set(p.namespace.toLowerCase(), p.registrationState ?? 'Unknown');
   const out: ProviderStatus[] = [];
   for (const { namespace } of required) {
     const before = states.get(namespace.toLowerCase()) ?? 'Unknown';

@@ -27,7 +27,8 @@
  * state that cannot be read are asked again a few times, then reported as HUB441 (never as a final
  * state). The SDK clients are held to this by request policies (`policies.ts`, `deadline.ts`).
  */
-import type { Deployment, ResourceManagementClient } from '@azure/arm-resources';
+import { getContinuationToken, type Deployment, type ResourceManagementClient } from '@azure/arm-resources';
+import { boundedPages } from './paging.js';
 import type { DataFactoryManagementClient } from '@azure/arm-datafactory';
 import type { CompileResult } from '../compiler/compile.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -466,7 +467,8 @@ class DeployRun {
     this.state.started = true;
     try {
       const poller = await client.deployments.beginCreateOrUpdate(req.resourceGroup, req.deploymentName, this.deployment, this.pollOptions);
-      result = await followOperations(poller.pollUntilDone(), () => client.deploymentOperations.list(req.resourceGroup, req.deploymentName), tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs);
+      const pages = () => boundedPages(client.deploymentOperations.list(req.resourceGroup, req.deploymentName).byPage(), getContinuationToken, 'the deployment operations');
+      result = await followOperations(poller.pollUntilDone(), pages, tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs, (m) => say(`  note: ${m}; progress lines may be missing, the deployment's outcome is not affected`));
     } catch (e) {
       report.operations = tracker.all();
       let arm: ArmError | undefined;

@@ -25,7 +25,7 @@ import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
 import type { UpgradePlan } from '../upgrade/types.js';
 import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
-import { isObject } from '../util/json.js';
+import { isObject, parseJsonInput } from '../util/json.js';
 import { getRelease, publicParameterName, type Release } from '../model/releases.js';
 import { publicArtifacts, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
 import { parameterValues } from '../upgrade/parameters.js';
@@ -228,7 +228,7 @@ function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[
  */
 export function readRawParameters(file: string): { doc?: unknown; diagnostic?: Diagnostic; unreadable?: boolean } {
   try {
-    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
+    return { doc: parseJsonInput(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
   } catch (e) {
     if (e instanceof InputFileError) return { diagnostic: { ...codes.HUB420.unreadable({ file, detail: e.detail }), file }, unreadable: true };
     return { diagnostic: { ...codes.HUB420.unreadableJson({ file, detail: (e as Error).message }), file } };

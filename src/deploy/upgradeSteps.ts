@@ -11,7 +11,8 @@
  *
  * The first failing call ends the phase (what was done stays done; running again skips it).
  */
-import { DataFactoryManagementClient } from '@azure/arm-datafactory';
+import { DataFactoryManagementClient, getContinuationToken } from '@azure/arm-datafactory';
+import { boundedPages } from './paging.js';
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import { clientOptionsOf, type ArmConnection } from './arm.js';
 import type { UpgradePhase, UpgradePlan, UpgradeStep } from '../upgrade/types.js';
@@ -60,7 +61,8 @@ export async function runUpgradePhase(
   const triggerStates = async () => {
     if (!triggers) {
       triggers = new Map();
-      for await (const t of clients.dataFactory.triggers.listByFactory(rg, factory)) triggers.set(String(t.name), t.properties?.runtimeState);
+      for await (const page of boundedPages(clients.dataFactory.triggers.listByFactory(rg, factory).byPage(), getContinuationToken, `the triggers of factory ${factory}`))
+        for (const t of page) triggers.set(String(t.name), t.properties?.runtimeState);
     }
     return triggers;
   };

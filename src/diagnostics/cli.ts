@@ -69,7 +69,8 @@ export const cliCodes = defineCodes({
   HUB004: {
     stage: 'CLI',
     severity: 'error',
-    meaning: '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one (exit 2).',
+    meaning:
+      '`hubc init` or `hubc import` was asked to create a file that already exists (or a link); they never overwrite one. `hubc params` leaves a parameters file with other content as it is unless `--force` (exit 2).',
     messages: {
       raise: (a: { file: string }) => ({
         message: `${a.file} already exists; hubc init does not overwrite it`,
@@ -80,18 +81,31 @@ export const cliCodes = defineCodes({
         message: `${a.file} already exists; ${a.command} does not overwrite it`,
         hint: 'Pass another file name with --out, or move the file away first.',
       }),
+      /** `differing`: the parameters whose values differ, or undefined when the file is not a parameters file. */
+      differs: (a: { file: string; command: string; differing?: readonly string[] }) => ({
+        message:
+          a.differing === undefined
+            ? `${a.file} already exists and is not a parameters file ${a.command} wrote; ${a.command} does not overwrite it`
+            : `${a.file} already exists and differs from what ${a.command} writes for this hub.yaml${a.differing.length ? ` (${a.differing.join(', ')})` : ''}; ${a.command} does not overwrite it`,
+        hint: 'To replace it, run again with --force (its values are lost); to keep it, pass another file with --out.',
+      }),
     },
   },
   HUB010: {
     stage: 'environment',
     severity: 'error',
     meaning:
-      'An output path is a symbolic link, a folder, a device, a FIFO or a socket (or a folder hubc writes into holds one where it writes): hubc never writes through a link and never replaces such an entry. Exit 2.',
+      'An output path is a symbolic link, a folder, a device, a FIFO or a socket, or a folder hubc writes into is not one (a file, a link), or holds one of those where it writes: hubc never writes through a link and never replaces such an entry. Exit 2.',
     messages: {
       /** `what` says what is there: `a symbolic link`, `a FIFO (named pipe)`, `a character device`, ... */
       raise: (a: { path: string; what: string }) => ({
         message: `refusing to write ${a.path}: it is ${a.what}`,
         hint: 'Name a regular file (or a path where nothing is yet); to write where a link points, pass the target path itself.',
+      }),
+      /** Where hubc writes into a folder (`build --out`, a storage folder's `ingestion`): `what` is there instead. */
+      folder: (a: { path: string; what: string }) => ({
+        message: `refusing to write ${a.path}: it is ${a.what}, not a folder`,
+        hint: 'Name a folder (or a path where nothing is yet); hubc never writes through a link: to write into the folder a link points to, name that folder itself.',
       }),
     },
   },
@@ -102,7 +116,7 @@ export const cliCodes = defineCodes({
     messages: {
       raise: (a: { dir: string; seconds: number; pid?: number }) => ({
         message: `${a.dir} is locked by another hubc process${a.pid ? ` (pid ${a.pid})` : ''}; waited ${a.seconds} s`,
-        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once on the same machine, after 10 s otherwise).',
+        hint: 'Run the command again when the other one has finished. A lock left by a process that no longer runs is taken over by itself (at once when it ran on this machine, in this PID namespace; otherwise once its heartbeat is 10 s old).',
       }),
     },
   },
@@ -140,6 +154,17 @@ export const cliCodes = defineCodes({
       raise: (a: { name: string; path: string; storage: string }) => ({
         message: `${a.path} in the storage folder ${a.storage} is not the file of the example ${a.name}; simulate --example never replaces a file`,
         hint: 'Use a new or empty --storage folder for the example, or remove that file first.',
+      }),
+    },
+  },
+  HUB050: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'The build given to `hubc graph` has no template to draw: its `azuredeploy.json` is not a JSON object. Exit 2.',
+    messages: {
+      raise: (a: { label: string }) => ({
+        message: `${a.label} has no azuredeploy.json that is a JSON object (a template), so there is nothing to draw`,
+        hint: 'Pass a hub.yaml, or a folder written by hubc build or hubc publish.',
       }),
     },
   },

@@ -121,9 +121,28 @@ export class HubcError extends Error {
  */
 export class EnvironmentError extends HubcError {}
 
+const same = (text: string) => text;
+/** No style: the text as it is. */
+const PLAIN: DiagnosticStyle = { place: same, severity: (_s, text) => text, code: same, label: same };
+
 /** True when at least one diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
+}
+
+/**
+ * How the parts of a formatted diagnostic are shown (the CLI's colours on a terminal, src/cli/colour.ts);
+ * each function returns its text with the same characters once control sequences are taken out.
+ */
+export interface DiagnosticStyle {
+  /** `file:line:col` */
+  place(text: string): string;
+  /** `error`, `warning`, `info` */
+  severity(severity: Severity, text: string): string;
+  /** `HUB104` */
+  code(text: string): string;
+  /** The `hint:` label. */
+  label(text: string): string;
 }
 
 /**
@@ -131,10 +150,15 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
  * message does not already name it) and the hint, each on its own indented line.
  */
 export function formatDiagnostic(d: Diagnostic): string {
+  return formatDiagnosticWith(d, PLAIN);
+}
+
+/** {@link formatDiagnostic} with its parts shown in a style (the CLI's colours on a terminal). */
+export function formatDiagnosticWith(d: Diagnostic, s: DiagnosticStyle): string {
   const where = d.start ? `${d.file}:${d.start.line}:${d.start.col}` : d.file;
-  const lines = [`${where} - ${d.severity} ${d.code}: ${d.message}`];
+  const lines = [`${s.place(where)} - ${s.severity(d.severity, d.severity)} ${s.code(d.code)}: ${d.message}`];
   if (d.path && !d.message.includes(d.path)) lines.push(`  at ${d.path}`);
-  if (d.hint) lines.push(`  hint: ${d.hint}`);
+  if (d.hint) lines.push(`  ${s.label('hint:')} ${d.hint}`);
   for (const r of d.related ?? []) lines.push(`  from ${r.start ? `${r.file}:${r.start.line}:${r.start.col}` : r.file}: ${r.message}`);
   return lines.join('\n');
 }
@@ -186,4 +210,12 @@ export function offsetPositions(text: string): (offset: number) => Position {
     }
     return { line: lo + 1, col: o - starts[lo]! + 1 };
   };
+}
+
+/**
+ * Totals as tsc and Bicep end a run with them: `0 errors, 1 warning` (singular for one). `hubc lint` and
+ * `hubc validate` end their text output with it.
+ */
+export function countsText(errors: number, warnings: number): string {
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
 }

@@ -42,7 +42,14 @@ export const diffPublishCodes = defineCodes({
       /** The compile diagnostics travel with the error and are listed before it. */
       notCompiling: (a: { label: string; file: string; release?: string }) => ({
         message: `${a.label}: ${a.file} does not compile${a.release ? ` for release ${a.release}` : ''}`,
-        hint: 'Fix the errors listed above.',
+        hint: a.release
+          ? `Correct ${a.file} where the errors above point, or pass --hub with a hub.yaml written for release ${a.release}.`
+          : `Correct ${a.file} where the errors above point; each error's hint says how.`,
+      }),
+      /** A file past a limit of what hubc reads (HUB475, HUB476, listed before it). */
+      pastLimit: (a: { label: string; path: string }) => ({
+        message: `${a.label}: ${a.path} is past a limit of what hubc reads`,
+        hint: 'The diagnostic above says where; a file hubc build wrote never is.',
       }),
     },
   },

@@ -5,11 +5,23 @@
  */
 import { defineCodes } from './define.js';
 
+/** A key or list item of hub.yaml as an indentation message names it: `'name'` or `the item`, its line and indentation. */
+export interface IndentedText {
+  what: string;
+  line: number;
+  spaces: number;
+  item?: boolean;
+}
+
+/** `1 space`, `2 spaces`. */
+const spaces = (n: number) => `${n} ${n === 1 ? 'space' : 'spaces'}`;
+
 export const hubYamlCodes = defineCodes({
   HUB100: {
     stage: 'parse',
     severity: 'error',
-    meaning: 'YAML syntax error (the position is where the unclosed `[`, `{` or quote opens, when that is the cause), or aliases that cannot be expanded.',
+    meaning:
+      'YAML syntax error (the position is where the unclosed `[`, `{` or quote opens, when that is the cause; a key or list item indented wrongly is said in words, at its line, with the indentation that would fit), or aliases that cannot be expanded.',
     messages: {
       syntax: (a: { detail: string }) => ({ message: `YAML syntax error: ${a.detail}`, hint: 'Fix the YAML syntax at this place (indentation, quotes, colons).' }),
       unclosed: (a: { char: '[' | '{' | '"' | "'"; detail: string }) => ({
@@ -23,11 +35,30 @@ export const hubYamlCodes = defineCodes({
                 ? 'Close the text with " (write a " inside it as \\").'
                 : "Close the text with ' (write a ' inside it as '').",
       }),
+      /**
+       * A key or item indented more than the key or item above it, which has a value on its line.
+       * `near`: that key or item (`'name'`, `the item`), its line and indentation; `sibling`: what the line
+       * becomes at that indentation (`another key of 'hub'`).
+       */
+      deeper: (a: { line: number; spaces: number; near: IndentedText; sibling: string }) => ({
+        message: `YAML indentation: line ${a.line} is indented ${spaces(a.spaces)}, more than ${a.near.what} on line ${a.near.line} (${spaces(a.near.spaces)}), so YAML reads it as part of the value of ${a.near.what}`,
+        hint: `Indent line ${a.line} by ${spaces(a.near.spaces)}, as ${a.near.what} on line ${a.near.line}, to make it ${a.sibling}.`,
+      }),
+      /**
+       * A key or item indented less than the level above it and more than the next: `levels` the open keys
+       * and items above, nearest first; `fixes` the indentations that would make it one of their siblings.
+       */
+      between: (a: { line: number; spaces: number; levels: readonly IndentedText[]; fixes: readonly { spaces: number; makes: string }[] }) => ({
+        message:
+          `YAML indentation: line ${a.line} is indented ${spaces(a.spaces)}, which lines up with no ${a.levels.some((l) => l.item) ? 'item or key' : 'key'} above it ` +
+          `(${a.levels.map((l, i) => `${l.what} on line ${l.line} ${i === 0 ? 'is ' : ''}at ${i === 0 ? spaces(l.spaces) : l.spaces}`).join(', ')})`,
+        hint: `Indent line ${a.line} ${a.fixes.map((f, i) => `${i ? 'or ' : ''}by ${i ? f.spaces : spaces(f.spaces)} to make it ${f.makes}`).join(', ')}.`,
+      }),
       tabs: (a: { detail: string }) => ({ message: `YAML syntax error: ${a.detail}`, hint: 'YAML does not allow tabs for indentation: indent with spaces (hub.yaml uses two per level).' }),
       documents: { message: 'YAML syntax error: hub.yaml holds more than one YAML document (a second ---)', hint: 'Keep one hub per file: remove the second --- and what follows, or move it to a file of its own.' },
       aliases: (a: { detail: string }) => ({
         message: `YAML aliases cannot be expanded: ${a.detail}`,
-        hint: 'Write the values out instead of nesting aliases; hubc stops expanding aliases at a limit that keeps alias bombs out.',
+        hint: 'Set the anchor (&name) before every alias (*name) that refers to it, or write the values out instead.',
       }),
       recursiveAlias: {
         message: 'YAML aliases cannot be expanded: this alias refers to a mapping or list that contains it',
@@ -104,18 +135,31 @@ export const hubYamlCodes = defineCodes({
     severity: 'error',
     meaning: 'Value of the wrong type.',
     messages: {
-      notMapping: { message: 'hub.yaml must be a mapping with at least `release` and `hub.name`', hint: 'Start from the hub.yaml in the hubc repository.' },
+      empty: { message: 'hub.yaml is empty: it must be a mapping with at least `release` and `hub.name`', hint: 'Run hubc init to write a commented hub.yaml of the latest release, then edit it.' },
+      notMapping: {
+        message: 'hub.yaml must be a mapping with at least `release` and `hub.name`',
+        hint: 'Write release: and hub: as keys at the top level, one "key: value" per line, not as a list or a single value (hubc init writes a commented hub.yaml to start from).',
+      },
       raise: (a: { where: string; type: string; hint: string }) => ({ message: `${a.where} must be of type ${a.type}`, hint: a.hint }),
     },
   },
   HUB104: {
     stage: 'schema',
     severity: 'error',
-    meaning: 'Value not among the allowed values (the hint lists them).',
+    meaning: 'Value not among the allowed values (the hint names the one likely meant and lists them, or for a long list the nearest few).',
     messages: {
-      raise: (a: { where: string; allowed: readonly unknown[] }) => ({
-        message: `${a.where} must be one of the allowed values`,
-        hint: `Use one of: ${a.allowed.map((v) => JSON.stringify(v)).join(', ')}.`,
+      /**
+       * `value`: the value written, when it is text or a number; `suggestion`: the allowed value it was
+       * likely meant to be; `shown`: the allowed values to show, all of them or, for a long list
+       * (`total` more than shown), the nearest few.
+       */
+      raise: (a: { where: string; value?: string; suggestion?: unknown; shown: readonly unknown[]; total: number }) => ({
+        message: `${a.where} must be one of the allowed values${a.value === undefined ? '' : `, not '${a.value}'`}`,
+        hint:
+          (a.suggestion === undefined ? '' : `Did you mean ${JSON.stringify(a.suggestion)}? `) +
+          (a.shown.length < a.total
+            ? `The nearest of the ${a.total} allowed values: ${a.shown.map((v) => JSON.stringify(v)).join(', ')}; docs/hub-yaml.md lists them all.`
+            : `Use one of: ${a.shown.map((v) => JSON.stringify(v)).join(', ')}.`),
       }),
       release: (a: { releases: readonly string[]; latest: string }) => ({
         message: 'release must be one of the hub releases hubc builds',

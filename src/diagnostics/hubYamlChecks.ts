@@ -235,7 +235,7 @@ export const hubYamlCheckCodes = defineCodes({
   HUB221: {
     stage: 'release (warning)',
     severity: 'warning',
-    meaning: 'A hub.yaml section the release being built does not have holds only default values (or the dataset list is the default of the release hub.yaml names), so it is left out with no effect.',
+    meaning: 'A hub.yaml section the release being built does not have holds only default values (or the dataset list is the default of the release hub.yaml names), so it is left out with no effect. A section that states what the release does without the component (`networking.publicAccess: true` before 0.7, which `hubc import` writes) gets no diagnostic.',
     messages: {
       datasets: (a: { release: string; lacking: readonly string[]; fileRelease: string }) => ({
         message: `datasets: hub release ${a.release} does not ingest ${a.lacking.join(', ')}; they are left out (the list is the ${a.fileRelease} default)`,

@@ -13,23 +13,31 @@ import { outputCodes } from './output.js';
 import { diffPublishCodes } from './diffPublish.js';
 import { deployCodes } from './deploy.js';
 import { simulateCodes } from './simulate.js';
+import { feedCodes } from './feed.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
 import { checkCodes } from './checks.js';
+import { takeoverCodes } from './takeover.js';
+import { inputLimitCodes } from './inputLimits.js';
+import { upgradeNoteCodes } from './upgradeNotes.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
 /** Every code, by code: `codes.HUB104`. */
 export const codes = {
   ...cliCodes,
+  ...upgradeNoteCodes,
   ...hubYamlCodes,
   ...hubYamlCheckCodes,
   ...outputCodes,
   ...diffPublishCodes,
   ...deployCodes,
   ...simulateCodes,
+  ...feedCodes,
   ...upgradeCodes,
   ...lintCodes,
+  ...takeoverCodes,
+  ...inputLimitCodes,
   ...checkCodes,
 };
 

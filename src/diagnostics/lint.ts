@@ -18,7 +18,7 @@ export const lintCodes = defineCodes({
   HUB509: { stage: 'lint', severity: 'error', rule: 'arm/resource-ids', meaning: 'Resource ID properties use `resourceId()`-family functions (or parameters, variables and references built with them).' },
   HUB510: { stage: 'lint', severity: 'error', rule: 'arm/depends-on', meaning: '`dependsOn` entries are plain resource IDs (no `if()`, no leading `concat()`), listed once, and not implied by another entry.' },
   HUB511: { stage: 'lint', severity: 'error', rule: 'arm/no-blank-properties', meaning: 'No property is hard-coded to an empty string, object, array or null.' },
-  HUB512: { stage: 'lint', severity: 'error', rule: 'ui/outputs-match-parameters', meaning: 'Every createUiDefinition output names a template parameter, and `location` is among them.' },
+  HUB512: { stage: 'lint', severity: 'error', rule: 'ui/outputs-match-parameters', meaning: 'Every createUiDefinition output names a template parameter, and `location` is among them, as `[location()]` (the Basics region picker).' },
   HUB513: { stage: 'lint', severity: 'error', rule: 'ui/parameters-in-form', meaning: 'Every template parameter without a default is an output of the portal form.' },
   HUB514: { stage: 'lint', severity: 'error', rule: 'ui/schema-and-handler', meaning: 'The form\'s `$schema` is the 0.1.2-preview CreateUIDefinition schema, its handler `Microsoft.Azure.CreateUIDef` and its version `0.1.2-preview`.' },
   HUB520: { stage: 'lint', severity: 'error', rule: 'security/storage-https-only', meaning: 'Storage accounts set `supportsHttpsTrafficOnly` to true (or leave it at its default, true).' },

@@ -2,12 +2,26 @@
  * Source positions inside generated JSON files, so output diagnostics point at `file:line:col` of the
  * file hubc wrote (e.g. `datafactory/pipelines/rawexports_ExecuteETL.json:120:24`), and inside hub.yaml.
  */
-import { isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import { isMap, isSeq, isPair, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { offsetPositions, type Position } from './diagnostic.js';
 import { locatedAt, LocatedJsonError, parseLocatedJson, type LocatedJson } from './locatedJson.js';
 
 /** Finds the position of the value at a JSON path (keys and array indexes) in one JSON text. */
 export type JsonLocator = (path: readonly (string | number)[]) => Position | undefined;
+
+/** The pairs of each mapping asked about, by key text (the first pair of a key), built on the first question. */
+const pairIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/** The first pair of a mapping whose scalar key reads `key`; found through an index, so a question costs the same in a mapping of 10,000 keys. */
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let index = pairIndexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const p of map.items) if (isPair(p) && isScalar(p.key) && !index.has(String(p.key.value))) index.set(String(p.key.value), p as Pair);
+    pairIndexes.set(map, index);
+  }
+  return index.get(key);
+}
 
 /**
  * The deepest node on a path (map keys and sequence indexes) below `root` of a YAML document, or, with
@@ -19,7 +33,7 @@ export function nodeAt(root: unknown, path: readonly (string | number)[], key = 
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      const pair = pairOf(node, String(seg));
       if (!pair) break;
       if (key && i === path.length - 1) return pair.key as Node;
       node = pair.value;

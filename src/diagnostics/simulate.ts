@@ -1,5 +1,5 @@
 /**
- * Diagnostic registry, HUB450-HUB479: `hubc simulate`.
+ * Diagnostic registry, HUB450-HUB479: `hubc simulate` (HUB470-HUB474 are lent to ../feed.ts: a feed's lock and integrity).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';
@@ -28,6 +28,11 @@ export const simulateCodes = defineCodes({
       raise: (a: { path: string; storage: string }) => ({
         message: `the event blob ${a.path} does not exist in ${a.storage}`,
         hint: 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json).',
+      }),
+      /** The path names a folder (a container, or a folder in one). */
+      folder: (a: { path: string; storage: string }) => ({
+        message: `the event blob ${a.path} is a folder in ${a.storage}, not a blob`,
+        hint: 'Pass the path of a file inside the storage folder, container first (e.g. rawexports/exports/daily/.../manifest.json): an event is a blob created.',
       }),
       empty: () => ({
         message: 'the event path is empty',

@@ -28,6 +28,30 @@ export const upgradeCodes = defineCodes({
       }),
     },
   },
+  HUB485: {
+    stage: 'migrate-data',
+    severity: 'error',
+    meaning:
+      'A folder of the new layout already holds data of its month that the migration did not put there (the new release ingested the month again after the upgrade): its old files are not moved, so no month is counted twice; they stay where they are. Exit 1 (`--skip-ingested` makes it HUB486, a warning).',
+    messages: {
+      /** `found` says what is there (`0.7's ingestion <id>`, or file names); `count` old files would have moved in. */
+      raise: (a: { folder: string; month: string; found: string; count: number; from: string; to: string }) => ({
+        message: `${a.folder} already holds data of ${a.month} this migration did not put there (${a.found}): moving ${a.count} file${a.count === 1 ? '' : 's'} of ${a.from} into it would count the month twice; they stay where they are`,
+        hint: `${a.to} ingested the month again from a newer export, which replaces ${a.from}'s data of it: keep it so and run again with --skip-ingested (the old files stay, unread by ${a.to}); or, to keep ${a.from}'s data instead, delete the folder's other files (and the month's rows in Data Explorer) and run again.`,
+      }),
+    },
+  },
+  HUB486: {
+    stage: 'migrate-data',
+    severity: 'warning',
+    meaning: 'With `--skip-ingested`: a folder of the new layout that already holds data of its month is skipped, as HUB485 says, and the run exits 0.',
+    messages: {
+      raise: (a: { folder: string; month: string; found: string; count: number; from: string }) => ({
+        message: `${a.folder} already holds data of ${a.month} (${a.found}): ${a.count} file${a.count === 1 ? '' : 's'} of ${a.from} for it skipped (--skip-ingested); they stay where they are`,
+        hint: 'Delete them once you no longer need them; the new release does not read them.',
+      }),
+    },
+  },
   HUB489: {
     stage: 'migrate-data',
     severity: 'warning',
@@ -77,9 +101,11 @@ export const upgradeCodes = defineCodes({
   HUB492: {
     stage: 'migrate-data',
     severity: 'error',
-    meaning: 'The `--storage` folder has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
+    meaning: 'The `--storage` folder is not a folder or has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
     messages: {
       noFolder: (a: { folder: string }) => ({ message: `${a.folder} has no ingestion folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
+      /** `what`: what `--storage` is instead (`a regular file`, ...). */
+      notFolder: (a: { folder: string; what: string }) => ({ message: `${a.folder} is ${a.what}, not a storage folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
       unlistable: (a: { storage: string; detail: string }) => ({
         message: `cannot list the ingestion container of ${a.storage}: ${a.detail}`,
         hint: 'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.',
@@ -104,7 +130,7 @@ export const upgradeCodes = defineCodes({
     messages: {
       /** One item of the migration plan that failed: its action, its paths, and the storage's error message. */
       raise: (a: { action: string; from?: string; to?: string; error: string }) => ({
-        message: `${a.action} ${a.from ?? ''}${a.to ? ` -> ${a.to}` : ''} failed: ${a.error}`,
+        message: `${a.from ? `${a.action} ${a.from}${a.to ? ` -> ${a.to}` : ''}` : `${a.action === 'manifest' ? 'writing the manifest' : a.action} ${a.to ?? ''}`} failed: ${a.error}`,
         hint: 'Fix the cause and run the same command again: what was moved is not moved twice.',
       }),
     },

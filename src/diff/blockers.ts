@@ -6,84 +6,35 @@
  * counterpart by resource ID, and properties are compared by value, not by how the expression is written.
  * What stays unknown stays a residual expression and is compared as text.
  *
- * A resource blocks B when B changes a property ARM cannot change in place ({@link IMMUTABLE}), or when B
+ * A resource blocks B when B changes a property Azure fixes at creation (./createOnly.ts), or when B
  * changes the address range of a subnet that resources of A are in. Deleting a resource first needs the
  * resources that refer to it in their properties gone too (a subnet's private endpoints, a virtual
  * network's DNS zone links). A resource that holds data (storage account, Data Explorer cluster, key vault)
  * is never deleted by hubc ({@link DATA_RESOURCE_TYPES}). `hubc diff` gives each blocker an upgrade note
  * (HUB418); `hubc upgrade-plan` deletes them before the deployment, referrers first.
  */
-import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { parseArmExpression } from '../expressions/arm/parser.js';
-import { serializeArm, type ArmExpr } from '../expressions/arm/ast.js';
+import { changesCreateOnly, createOnlyProperties, valueAtPath } from './createOnly.js';
+import { readableArm } from '../expressions/arm/readable.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject } from '../util/json.js';
-
-/** A property that cannot change in place; `value` compares a part of it (e.g. the tier of a SKU name). */
-export interface ImmutableRule {
-  path: string;
-  source: string;
-  value?: (v: unknown) => unknown;
-}
-
-/** An expression with every `reference(id, apiVersion[, 'Full'])` written `reference(id[, 'full'])`: the API version read and the case of `Full` do not change what is referred to. */
-function withoutReferenceVersion(e: ArmExpr): ArmExpr {
-  switch (e.kind) {
-    case 'call': {
-      const args = e.args.map(withoutReferenceVersion);
-      if (e.name.toLowerCase() !== 'reference' || !args.length) return { ...e, args };
-      const full = args.length === 3 && args[2].kind === 'string' && args[2].value.toLowerCase() === 'full';
-      return { kind: 'call', name: 'reference', args: full ? [args[0], { kind: 'string', value: 'full' }] : [args[0]] };
-    }
-    case 'property':
-      return { ...e, target: withoutReferenceVersion(e.target) };
-    case 'index':
-      return { ...e, target: withoutReferenceVersion(e.target), index: withoutReferenceVersion(e.index) };
-    default:
-      return e;
-  }
-}
-
-/** A residual expression in a canonical text (see {@link withoutReferenceVersion}); other values as they are. */
-function canonicalResidual(v: unknown): unknown {
-  if (!isArmExpressionString(v)) return v;
-  try {
-    return `[${serializeArm(withoutReferenceVersion(parseArmExpression((v as string).slice(1, -1))))}]`;
-  } catch {
-    return v;
-  }
-}
-
-/** Properties ARM cannot change on an existing resource, by type (lower case; `*` for every type), with the source. */
-export const IMMUTABLE: Readonly<Record<string, readonly ImmutableRule[]>> = {
-  '*': [{ path: 'location', source: 'a resource cannot change region by redeployment ("Move Azure resources across regions")' }],
-  'microsoft.storage/storageaccounts': [
-    { path: 'kind', source: 'only Storage and BlobStorage accounts can be upgraded to StorageV2 ("Upgrade to a general-purpose v2 storage account")' },
-    { path: 'properties.isHnsEnabled', source: 'the hierarchical namespace is set when the account is created ("Azure Data Lake Storage hierarchical namespace")' },
-    { path: 'properties.encryption.requireInfrastructureEncryption', source: 'infrastructure encryption can only be chosen when the account is created ("Enable infrastructure encryption for double encryption of data")' },
-    {
-      path: 'sku.name',
-      source: 'an account cannot change between Standard and Premium performance ("Change how a storage account is replicated")',
-      value: (v) => (typeof v === 'string' && !isArmExpressionString(v) ? v.split('_')[0] : v),
-    },
-  ],
-  'microsoft.network/privateendpoints': [
-    { path: 'properties.subnet.id', source: 'a private endpoint stays in the subnet it was created in ("What is a private endpoint?")' },
-    { path: 'properties.privateLinkServiceConnections', source: 'a private endpoint keeps the resource and sub-resource it was created for ("What is a private endpoint?")' },
-  ],
-  'microsoft.authorization/roleassignments': [
-    { path: 'properties.principalId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated', value: canonicalResidual },
-    { path: 'properties.roleDefinitionId', source: 'ARM answers RoleAssignmentUpdateNotPermitted: a role assignment cannot change role' },
-    { path: 'scope', source: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated' },
-  ],
-};
 
 /** Resource types whose deletion loses data: their steps are manual. */
 export const DATA_RESOURCE_TYPES: readonly string[] = ['microsoft.storage/storageaccounts', 'microsoft.kusto/clusters', 'microsoft.keyvault/vaults'];
 
 /** Resource types that are not kept between deployments (run once, or nested templates): never in the way, never deleted. */
 export const TRANSIENT_TYPES = ['microsoft.resources/deploymentscripts', 'microsoft.resources/deployments', 'microsoft.containerinstance/containergroups'];
+
+/**
+ * Resource types a hub's deployment deletes again once it has run, so a running hub has none and none is in
+ * the way of the next deployment (one left over by a failed clean-up is still deleted after it): the Event
+ * Grid namespace that only registers the Microsoft.EventGrid provider, deleted by hubc's `_deleteOldResources`
+ * script and by the public 0.4-0.5 clean-up script.
+ */
+export const SELF_DELETED_TYPES = ['microsoft.eventgrid/namespaces'];
+
+/** True when a resource is never in the way of a deployment ({@link TRANSIENT_TYPES}, {@link SELF_DELETED_TYPES}). */
+const neverInTheWay = (f: Folded) => TRANSIENT_TYPES.includes(lower(f.type)) || SELF_DELETED_TYPES.includes(lower(f.type));
 
 /** One resource of a template, folded (a {@link DeclaredResource} with its body and subnets at hand). */
 export interface Folded {
@@ -193,25 +144,23 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
   const inUse: string[] = [];
   for (const a of ra) {
     const b = inB.get(key(a));
-    if (!b || TRANSIENT_TYPES.includes(lower(a.type))) continue;
-    const rules = [...IMMUTABLE['*'], ...(IMMUTABLE[lower(a.type)] ?? [])];
-    const part = (rule: ImmutableRule, f: Folded) => (rule.value ? rule.value(at(f.body, rule.path)) : at(f.body, rule.path));
-    const hits = rules.filter((rule) => !isDeepStrictEqual(part(rule, a), part(rule, b)));
+    if (!b || neverInTheWay(a)) continue;
+    const hits = createOnlyProperties(a.type).filter((p) => changesCreateOnly(p, a.body, b.body));
     if (hits.length) {
-      const why = hits.map((h) => `{B} changes ${h.path} from ${show(at(a.body, h.path))} to ${show(at(b.body, h.path))}, and ${h.source}.`).join(' ');
+      const why = hits.map((h) => `{B} changes ${h.path} from ${show(valueAtPath(a.body, h.path))} to ${show(valueAtPath(b.body, h.path))}, and ${h.rule} (${h.source}).`).join(' ');
       reasons.set(a, { why, cites: hits.map((h) => ({ change: `template/resources/${a.identity}: changed ${h.path}` })), root: true });
     }
     for (const subnet of changedSubnets(a, b)) inUse.push(subnet);
   }
   // Resources of A in a subnet whose range B changes (ARM: InUseSubnetCannotBeUpdated).
   for (const r of ra) {
-    if (TRANSIENT_TYPES.includes(lower(r.type)) || reasons.has(r)) continue;
+    if (neverInTheWay(r) || reasons.has(r)) continue;
     const values = referenceValues(r);
     const subnet = inUse.find((s) => values.has(s.toLowerCase()));
     const vnet = subnet ? ra.find((v) => [...v.subnetIds.values()].includes(subnet)) : undefined;
     if (subnet && vnet)
       reasons.set(r, {
-        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${vnet.display}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
+        why: `It is in subnet ${[...vnet.subnetIds].find(([, id]) => id === subnet)![0]} of ${readableArm(vnet.display)}, whose address range {B} changes, and a subnet that has resources in it cannot be changed (ARM: InUseSubnetCannotBeUpdated, "Add, change, or delete a virtual network subnet").`,
         cites: [{ change: `template/resources/${vnet.identity}: changed properties.subnets` }],
         root: true,
       });
@@ -221,10 +170,10 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
   while (queue.length) {
     const x = queue.shift()!;
     for (const r of ra) {
-      if (reasons.has(r) || TRANSIENT_TYPES.includes(lower(r.type)) || belongsTo(r, x) || !refersTo(r, x, false)) continue;
+      if (reasons.has(r) || neverInTheWay(r) || belongsTo(r, x) || !refersTo(r, x, false)) continue;
       const root = reasons.get(x)!;
       const manual = root.manual || DATA_RESOURCE_TYPES.includes(lower(x.type));
-      reasons.set(r, { why: `It refers to ${x.display}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
+      reasons.set(r, { why: `It refers to ${readableArm(x.display)}, which must be deleted first; {B} creates it again.`, cites: root.cites, manual, referred: x });
       queue.push(r);
     }
   }

@@ -1,13 +1,21 @@
 /**
  * `diffBuilds(a, b)`: the semantic comparison of two builds (see types.ts for the result), grouped by
- * artifact, with the upgrade notes first. Pure: works on the in-memory artifacts only.
+ * artifact, with the upgrade notes first; and `compareUpgrade(a, b, known)`, the same comparison with what
+ * it rests on (the folded resources and what B leaves of A, the access and outputs B changes), which
+ * `hubc upgrade-plan` makes its steps from. The notes `hubc diff` prints and the steps of the plan come
+ * from this one comparison, so they cannot disagree. Pure: works on the in-memory artifacts only.
  */
+import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
+import { accessChanges } from './access.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
+import { leftovers, releaseOf } from './leftovers.js';
+import { outputChanges } from './outputs.js';
 import { compareTemplates, templateOf } from './template.js';
-import type { DiffInput, DiffResult } from './types.js';
-import { upgradeNotes } from './upgrade.js';
+import { sideOf, type DiffInput, type DiffResult } from './types.js';
+import { upgradeNotes, type UpgradeComparison } from './upgrade.js';
+import type { JsonObject } from '../util/json.js';
 
 /** Paths only B has, only A has, and in both with different text, each sorted. */
 function fileChanges(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): DiffResult['files'] {
@@ -19,19 +27,21 @@ function fileChanges(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, stri
   };
 }
 
-/**
- * Compares build A with build B.
- * @throws SyntaxError when either build's `azuredeploy.json` is not JSON (callers loading folders check first)
- */
-export function diffBuilds(a: DiffInput, b: DiffInput): DiffResult {
-  const ta = templateOf(a.artifacts);
-  const tb = templateOf(b.artifacts);
+/** What is known of each deployment beyond the builds' own parameter defaults (a saved parameter file's values, the resource group). */
+export interface KnownValues {
+  a?: ArmEvalContext;
+  b?: ArmEvalContext;
+}
+
+export type { UpgradeComparison };
+
+/** The semantic comparison without the notes. */
+function semanticDiff(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): DiffResult {
   const files = fileChanges(a.artifacts, b.artifacts);
   const config = compareConfig(a.artifacts, b.artifacts);
-  const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
-  const result: DiffResult = {
-    a: side(a),
-    b: side(b),
+  return {
+    a: sideOf(a),
+    b: sideOf(b),
     equal: !files.added.length && !files.removed.length && !files.changed.length,
     upgradeNotes: [],
     files,
@@ -43,6 +53,27 @@ export function diffBuilds(a: DiffInput, b: DiffInput): DiffResult {
       { id: 'uiDefinition', title: 'Portal form', sections: config.uiDefinition },
     ],
   };
-  result.upgradeNotes = upgradeNotes(a, b, ta, tb, result);
-  return result;
+}
+
+/**
+ * Compares build A with build B for an upgrade from A to B.
+ * @param known what is known of each deployment; without it, each build's own parameter defaults (as `hubc diff`)
+ * @throws SyntaxError when either build's `azuredeploy.json` is not JSON (callers loading folders check first)
+ */
+export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = {}): UpgradeComparison {
+  const ta = templateOf(a.artifacts);
+  const tb = templateOf(b.artifacts);
+  const result = semanticDiff(a, b, ta, tb);
+  const l = leftovers(a, b, ta, tb, known);
+  const comparison: UpgradeComparison = { a, b, ta, tb, result, leftovers: l, access: l.renamed ? [] : accessChanges(l), outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)) };
+  result.upgradeNotes = upgradeNotes(comparison);
+  return comparison;
+}
+
+/**
+ * Compares build A with build B.
+ * @throws SyntaxError when either build's `azuredeploy.json` is not JSON (callers loading folders check first)
+ */
+export function diffBuilds(a: DiffInput, b: DiffInput): DiffResult {
+  return compareUpgrade(a, b).result;
 }

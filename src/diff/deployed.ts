@@ -26,6 +26,8 @@ import { dataFactoryObjectName, type DataFactoryKind } from './dataFactory.js';
 import { DATA_FACTORY_OBJECT_TYPES, resourceIdentity, resourcesOf } from './template.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { withStandIn } from '../public/evaluate.js';
+import { declaredReferences, RUNTIME_PROPERTIES, type DeclaredShape } from '../expressions/arm/runtime.js';
+import { AZURE_CLOUD_ENVIRONMENT } from '../expressions/arm/functions.js';
 
 /** Whether a resource is deployed: its condition folded (`unknown` when it depends on what only a deployment knows). */
 export type Deployed = boolean | 'unknown';
@@ -77,7 +79,7 @@ function tagValue(tags: unknown, name: string): string | undefined {
  *   defaults fill the rest), and the subscription and resource group of a deployment
  */
 export function declaredResources(template: JsonObject, real: ArmEvalContext = {}): DeclaredResource[] {
-  const fullCtx = templateContext(template, { ...withStandIn(real), useDefaults: true });
+  const fullCtx = withRuntimeState(template, templateContext(template, { ...withStandIn(real), useDefaults: true }));
   const full = templateValueFolder(fullCtx, { keepInvalid: true });
   const partial = templateValueFolder(templateContext(template, { ...real, useDefaults: true }), { keepInvalid: true });
   const complete = Boolean(real.subscriptionId && real.resourceGroup?.id && real.resourceGroup.name && real.resourceGroup.location);
@@ -113,6 +115,26 @@ export function declaredResources(template: JsonObject, real: ArmEvalContext = {
     out.push(d);
   }
   return out;
+}
+
+/**
+ * The context with a `reference()` hook answering, for the resources the template declares, what their
+ * declaration fixes of their runtime state (a subnet's ID, a storage endpoint, a vault or cluster URI:
+ * `src/expressions/arm/runtime.ts`), so two templates that read them differently compare by value.
+ */
+function withRuntimeState(template: JsonObject, ctx: ArmEvalContext): ArmEvalContext {
+  const fold = templateValueFolder(ctx, { keepInvalid: true });
+  const groupId = ctx.resourceGroup!.id!;
+  const shapes: DeclaredShape[] = [];
+  for (const r of resourcesOf(template)) {
+    const type = String(r.type);
+    if (!RUNTIME_PROPERTIES[lower(type)]) continue;
+    const name = fold(r.name);
+    if (typeof name !== 'string' || isArmExpressionString(name)) continue;
+    shapes.push({ id: resourceIdOf(type, name, undefined, groupId), type, name: name.split('/').pop()!, location: fold(r.location), properties: fold(r.properties) });
+  }
+  const env = ctx.environment === 'AzureCloud' ? AZURE_CLOUD_ENVIRONMENT : ctx.environment;
+  return { ...ctx, reference: declaredReferences(shapes, env) };
 }
 
 /** True when a resource of A is deployed by the builds' known values (or may be). */

@@ -16,10 +16,11 @@ import { formatText } from './format/text.js';
 import type { DiffInput, DiffResult } from './types.js';
 import type { DiffFormat } from './formats.js';
 
-export { diffBuilds } from './compare.js';
+export { diffBuilds, compareUpgrade, type UpgradeComparison, type KnownValues } from './compare.js';
+export { changeWords } from './summary.js';
 export { loadDiffInput, loadDiffPair, loadBuildFolder, DiffLoadError } from './load.js';
 export { formatText } from './format/text.js';
-export { formatMarkdown } from './format/markdown.js';
+export { formatMarkdown, escapeMarkdown } from './format/markdown.js';
 export { buildPatch, applyDiffPatch, formatPatch, type DiffPatch, type FilePatch } from './format/patch.js';
 export type * from './types.js';
 

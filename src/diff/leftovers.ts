@@ -4,7 +4,7 @@
  * (./deployed.ts), A's leftovers, and the components, datasets and hub name they add up to
  * (./components.ts); plus the words that describe resources in notes and steps.
  */
-import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import { readableArm } from '../expressions/arm/readable.js';
 import { getRelease, withNaming, type Release } from '../model/releases.js';
 import { tryParseJson } from './values.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
@@ -49,10 +49,19 @@ export function typeWord(type: string): string {
     .replace(/\bdns\b/, 'DNS');
 }
 
-/** The name of a resource as far as known without a deployment (its last segment), or undefined. */
+/**
+ * The name of a resource as far as known without a deployment (its last segment; parts only a deployment
+ * knows as placeholders, `finopsstore{unique}`, src/expressions/arm/readable.ts), or undefined.
+ */
 export function shortName(r: DeclaredResource): string | undefined {
-  const name = isArmExpressionString(r.display) ? dataFactoryObjectName(r.display) : r.display.slice(r.display.lastIndexOf('/') + 1);
-  return /^[\w.-]+$/.test(name) ? name : undefined;
+  const full = r.object ? dataFactoryObjectName(r.display) : readableName(r);
+  const name = full.slice(full.lastIndexOf('/') + 1);
+  return /^[\w.{}-]+$/.test(name) ? name : undefined;
+}
+
+/** The whole name of a resource for people: folded as far as known, the rest as placeholders (`finopsstore{unique}/default`). */
+export function readableName(r: Pick<DeclaredResource, 'display'>): string {
+  return readableArm(r.display);
 }
 
 /**

@@ -12,6 +12,11 @@ export interface DiffInput {
   source: 'release' | 'hub.yaml' | 'folder' | 'public';
   /** Hub release of the build (`0.7`), from the compile or the template's `metadata.hubRelease`; absent when unknown. */
   release?: string;
+  /**
+   * For a release number compiled from a hub file written for a later release: the hub.yaml sections (dotted
+   * paths) left out because the release does not have what they configure (HUB220; src/frontend/forRelease.ts).
+   */
+  leftOut?: string[];
   /** Path relative to the release folder -> file text, sorted by path. */
   artifacts: ReadonlyMap<string, string>;
 }
@@ -87,19 +92,25 @@ export type UpgradeNoteKind =
   | 'hubRenamed'
   /** HUB418: a resource of A that B changes in a way ARM cannot apply in place; it must be deleted first. */
   | 'resourceInTheWay'
+  /** HUB030: B narrows who may reach a resource both deploy (a cluster's trusted tenants). */
+  | 'accessNarrowed'
+  /** HUB031: an output of A is gone; scripts that read it get nothing. */
+  | 'outputRemoved'
+  /** HUB032: an output of A is renamed (release table, or the same value: `likely`). */
+  | 'outputRenamed'
   /** HUB750: B names a role assignment of A (same principal, role and scope) differently; the deployment fails with RoleAssignmentExists. */
   | 'roleAssignmentRenamed';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB750`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
-  /** What the note is about: a parameter name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */
+  /** What the note is about: a parameter or output name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */
   subject: string;
   /** One or two sentences saying what happens and what to do. */
   message: string;
-  /** For renames: the new name (of a parameter, or of the hub). Parameter renames are guesses and say so (`likely`). */
+  /** For renames: the new name (of a parameter, an output, or the hub). Guesses say so (`likely`). */
   to?: string;
   likely?: boolean;
 }
@@ -109,6 +120,12 @@ export interface DiffSide {
   label: string;
   source: DiffInput['source'];
   release?: string;
+  leftOut?: string[];
+}
+
+/** The side of a loaded build as a result reports it. */
+export function sideOf(x: DiffInput): DiffSide {
+  return { label: x.label, source: x.source, ...(x.release ? { release: x.release } : {}), ...(x.leftOut?.length ? { leftOut: x.leftOut } : {}) };
 }
 
 /** The full result of comparing build A with build B. */

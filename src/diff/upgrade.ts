@@ -27,10 +27,12 @@ import type { RemovedComponent, RemovedDataset } from './components.js';
 import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
 import { mayBeDeployed, type DeclaredResource } from './deployed.js';
 import { DATA_RESOURCE_TYPES } from './blockers.js';
-import { describeResources, leftovers, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
+import { describeResources, readableName, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
 import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
+import type { AccessChange } from './access.js';
+import type { OutputChange } from './outputs.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { fromFiles } from '../build/index.js';
 import { renamedRoleAssignments } from '../catalogue/roles.js';
@@ -43,7 +45,10 @@ const ORDER: UpgradeNoteKind[] = [
   'parameterRenamed',
   'parameterTypeChanged',
   'parameterRequired',
+  'outputRenamed',
+  'outputRemoved',
   'resourceInTheWay',
+  'accessNarrowed',
   'triggerMustBeStopped',
   'componentRemoved',
   'resourceLeftBehind',
@@ -117,8 +122,11 @@ function narrowing(a: JsonObject, b: JsonObject): string[] {
   return out;
 }
 
-/** Parameter notes: removed, likely renamed, narrowed, newly required. */
-function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
+/**
+ * Parameter notes: removed, likely renamed, narrowed, newly required. A function of the two templates alone:
+ * `hubc upgrade-plan` rewrites a saved parameter file from them before it folds the templates with its values.
+ */
+export function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
   const pa = isObject(ta.parameters) ? ta.parameters : {};
   const pb = isObject(tb.parameters) ? tb.parameters : {};
   const entry = (params: JsonObject, n: string): [string, JsonObject] => [n, isObject(params[n]) ? params[n] : {}];
@@ -167,7 +175,7 @@ function objectNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
 
 /** Resources left behind (Data Factory objects aside), each with the parts that stay with it. */
 function resourceNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
-  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) => note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? r.display}`, children: parts })));
+  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) => note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? readableName(r)}`, children: parts })));
 }
 
 /** The note of a switched component that B no longer deploys. */
@@ -175,7 +183,7 @@ function componentNote({ component, leftovers }: RemovedComponent): UpgradeNote 
   const objects = (kind: string) => leftovers.filter((r) => r.object?.kind === kind).map((r) => r.object!.name);
   const resources = topLevel(leftovers.filter((r) => !r.object)).map((x) => x.r);
   const ofType = (type: string) => leftovers.filter((r) => r.type.toLowerCase() === type);
-  const names = (list: readonly DeclaredResource[]) => list.map((r) => shortName(r) ?? r.display);
+  const names = (list: readonly DeclaredResource[]) => list.map((r) => shortName(r) ?? readableName(r));
   if (component === 'dataExplorer') {
     const clusters = ofType('microsoft.kusto/clusters');
     return note(
@@ -206,7 +214,7 @@ function blockerNotes(blockers: Leftovers['blockers']): UpgradeNote[] {
     if (!b.root) continue;
     const referrers = [...blockers].filter(([, x]) => x.referred === r).map(([f]) => f.decl);
     const why = b.why.replaceAll('{B}', 'the new build');
-    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? r.display}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
+    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? readableName(r.decl)}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
   }
   return out;
 }
@@ -289,10 +297,46 @@ function roleNotes(a: DiffInput, b: DiffInput): UpgradeNote[] {
   });
 }
 
-/** Upgrade notes of a comparison, most disruptive first; `result` must already hold the semantic groups. */
-export function upgradeNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, result: DiffResult): UpgradeNote[] {
-  const l = leftovers(a, b, ta, tb);
-  const notes = [...parameterNotes(ta, tb)];
+/** The comparison of two builds for an upgrade from A to B: the diff result and what its notes rest on (made by `compareUpgrade`, ./compare.ts). */
+export interface UpgradeComparison {
+  a: DiffInput;
+  b: DiffInput;
+  /** The parsed templates. */
+  ta: JsonObject;
+  tb: JsonObject;
+  /** What `hubc diff` prints: the upgrade notes and the semantic comparison. */
+  result: DiffResult;
+  /** The folded resources of both and what B's deployment leaves of A. */
+  leftovers: Leftovers;
+  /** Access B narrows on resources both deploy (HUB030). */
+  access: AccessChange[];
+  /** Outputs of A that B removes or renames (HUB031, HUB032). */
+  outputs: OutputChange[];
+}
+
+/** The words for what an access property allows: its JSON, or what an unset one allows. */
+const allows = (value: unknown, unset: string) => (value === undefined ? unset : JSON.stringify(value));
+
+/** Notes of access B narrows (HUB030): subject is the resource's identity. */
+function accessNotes(access: readonly AccessChange[]): UpgradeNote[] {
+  return access.map(({ resource, rule, from, to }) =>
+    note('accessNarrowed', resource.identity, codes.HUB030.raise({ resource: `${resource.type} ${shortName(resource) ?? readableName(resource)}`, property: rule.path, from: allows(from, rule.unset), to: allows(to, ''), fix: rule.fix })),
+  );
+}
+
+/** Notes of outputs B removes (HUB031) or renames (HUB032). */
+function outputNotes(outputs: readonly OutputChange[]): UpgradeNote[] {
+  return outputs.map((o) =>
+    o.to
+      ? note('outputRenamed', o.from, codes.HUB032.raise({ from: o.from, to: o.to, likely: Boolean(o.likely) }), { to: o.to, ...(o.likely ? { likely: true } : {}) })
+      : note('outputRemoved', o.from, codes.HUB031.raise({ name: o.from })),
+  );
+}
+
+/** Upgrade notes of a comparison, most disruptive first; `c.result` must already hold the semantic groups. */
+export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
+  const { a, b, ta, tb, result, leftovers: l } = c;
+  const notes = [...parameterNotes(ta, tb), ...outputNotes(c.outputs), ...accessNotes(c.access)];
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
   else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));

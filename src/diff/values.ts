@@ -31,9 +31,30 @@ function allScalars(list: readonly unknown[]): boolean {
 }
 
 /**
+ * The elements one array has and the other lacks, counted as multisets (deep equality): `removed` indices
+ * of A, `added` indices of B; both empty when the arrays hold the same elements (perhaps in another order).
+ */
+function memberChanges(a: readonly unknown[], b: readonly unknown[]): { removed: number[]; added: number[] } {
+  const key = (v: unknown) => JSON.stringify(v) ?? 'undefined';
+  const left = (list: readonly unknown[], other: readonly unknown[]) => {
+    const counts = new Map<string, number>();
+    for (const v of other) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
+    return list.flatMap((v, i) => {
+      const n = counts.get(key(v)) ?? 0;
+      if (n > 0) counts.set(key(v), n - 1);
+      return n > 0 ? [] : [i];
+    });
+  };
+  return { removed: left(a, b), added: left(b, a) };
+}
+
+/**
  * Every difference between two JSON values, deepest first reported where it happens.
  * Objects are compared key by key (A's key order, then B's new keys); arrays of named objects by name; arrays
- * of equal length element by element; any other array as a whole (one `changed` entry holding both arrays).
+ * of equal length (not all scalars) element by element; other arrays that keep some elements of A by their
+ * elements: each element only A has is `removed` at its index in A, each only B has `added` at its index in
+ * B (`scopes[1]` added); arrays with no element in common, or the same elements in another order, are one
+ * `changed` entry holding both arrays.
  * @param path path of `a`/`b` themselves (`""` for the compared object)
  */
 export function diffValues(a: unknown, b: unknown, path = ''): ValueChange[] {
@@ -67,6 +88,10 @@ export function diffValues(a: unknown, b: unknown, path = ''): ValueChange[] {
       return out;
     }
     if (a.length === b.length && !(allScalars(a) && allScalars(b))) return a.flatMap((v, i) => diffValues(v, b[i], `${path}[${i}]`));
+    const { removed, added } = memberChanges(a, b);
+    // An edit of a list (some elements kept), not a replacement of it, or a reordering.
+    if ((removed.length || added.length) && removed.length < a.length)
+      return [...removed.map((i): ValueChange => ({ path: `${path}[${i}]`, change: 'removed', from: a[i] })), ...added.map((j): ValueChange => ({ path: `${path}[${j}]`, change: 'added', to: b[j] }))];
   }
   return [{ path, change: 'changed', from: a, to: b }];
 }

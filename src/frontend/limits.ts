@@ -1,16 +1,23 @@
 /**
  * The limits of hub.yaml content, checked before any recursive code sees the text (the yaml package's
  * composer and `toJS`, ajv, the semantic checks), so no input makes them run out of stack or time
- * (issue #20, items 7 and 8). Everything here is iterative and linear in the size of the text.
+ * (issue #20, items 7 and 8; issue #29, items 6 and 10). Everything here is iterative and linear in the
+ * size of the text.
  *
- * - {@link scanSyntax} walks the yaml package's concrete syntax tree (its `Parser` is iterative) for the
- *   nesting depth and the entries of each mapping and list, and notes the `[`, `{` and quotes left open;
+ * - {@link parseTokens} runs the yaml package's `Parser` one lexical token at a time and stops once more
+ *   mappings and lists are open than the depth limit allows: the parser closes open collections by
+ *   recursion (a line less indented than a 3,000-level `- - - ... a` overflowed its stack), so the nesting
+ *   is measured while it is parsed, never after;
+ * - {@link scanSyntax} walks the resulting concrete syntax tree for the nesting depth and the entries of
+ *   each mapping and list, and notes the `[`, `{` and quotes left open;
+ * - {@link resolveAliases} finds each alias's node in one pass in document order (the yaml package's
+ *   `Alias.resolve` walks the whole document for each alias: 9,999 aliases took 31 s);
  * - {@link measureExpanded} walks the composed document for the depth and the number of entries the data
  *   has once aliases are expanded, and finds aliases that refer to a node containing them.
  *
  * The limits are documented in docs/hub-yaml.md ("Limits"); a hub.yaml needs a small part of each.
  */
-import { CST, isAlias, isMap, isPair, isSeq, type Document, type Node } from 'yaml';
+import { CST, Lexer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node } from 'yaml';
 import type { DataPath } from './paths.js';
 
 /** The limits hub.yaml text is held to (docs/hub-yaml.md, "Limits"). */
@@ -124,6 +131,119 @@ export function scanSyntax(tokens: readonly CST.Token[], limits: { depth: number
   return { unclosed };
 }
 
+/** A collection token of the concrete syntax tree: a level of nesting. */
+type CstCollection = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
+
+const isCollectionToken = (t: CST.Token): t is CstCollection => t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection';
+
+/**
+ * The path of the innermost collection the yaml parser holds open, from the collections open around it
+ * (outermost first): the key or index of the entry each one is parsing, as {@link scanSyntax} names them.
+ */
+function openPath(open: readonly CstCollection[]): DataPath {
+  const path: (string | number)[] = [];
+  for (const c of open.slice(0, -1)) {
+    const items = c.items as CstItem[];
+    const last = items[items.length - 1];
+    const index = items.slice(0, -1).filter((it) => it.key || it.value).length;
+    const isMapping = c.type === 'block-map' || (c.type === 'flow-collection' && c.start.source === '{');
+    path.push(isMapping ? (last && 'sep' in last && last.sep ? keyText(last.key) : '?') : index);
+  }
+  return path;
+}
+
+/**
+ * The tokens of the yaml package's `Parser` for the whole text, or the place where the text opens more
+ * mappings and lists inside one another than `limits.depth`: the parser is fed one lexical token at a time
+ * and its stack (the collections it holds open, outermost first) is looked at after each, so it never holds
+ * more than `limits.depth` + 1 of them and its recursion stays that shallow. A limit of {@link scanSyntax}
+ * passed earlier in the document (too many entries) is reported instead, as {@link scanSyntax} would.
+ * @param text the hub.yaml text
+ * @param limits the limits to hold the text to (default {@link HUB_YAML_LIMITS})
+ */
+export function parseTokens(text: string, limits: { depth: number; entries: number; totalEntries: number } = HUB_YAML_LIMITS): { tokens: CST.Token[] } | { limit: LimitPassed } {
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length <= limits.depth + 1) continue;
+    const open = parser.stack.filter(isCollectionToken);
+    if (open.length <= limits.depth) continue;
+    const deep = open.slice(0, limits.depth + 1);
+    const at = deep[limits.depth]!;
+    const offset = at.type === 'flow-collection' ? at.start.offset : at.offset;
+    // The text before it nests no deeper than the limit: a limit it passes first is the one to report.
+    const before = parseTokens(text.slice(0, offset), limits);
+    const earlier = 'limit' in before ? before.limit : scanSyntax(before.tokens, limits).limit;
+    return { limit: earlier && earlier.offset < offset ? earlier : { kind: 'depth', offset, path: openPath(deep) } };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
+}
+
+/**
+ * The node each alias of a document stands for, found in one pass in document order (the last node before
+ * the alias that carries its anchor, as YAML and the yaml package's `Alias.resolve` define it), with an
+ * explicit stack; an alias whose anchor comes later or nowhere maps to undefined.
+ */
+export function resolveAliases(doc: Document.Parsed): Map<Alias, Node | undefined> {
+  const targets = new Map<Alias, Node | undefined>();
+  const anchors = new Map<string, Node>();
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isAlias(node)) {
+      targets.set(node, anchors.get(node.source));
+      continue;
+    }
+    if (!isScalar(node) && !isMap(node) && !isSeq(node)) continue;
+    // An anchor counts from its node on, so an alias inside the node refers to it (and is refused as recursive).
+    if (node.anchor) anchors.set(node.anchor, node);
+    if (isScalar(node)) continue;
+    const children = (node.items as unknown[]).flatMap((it) => (isPair(it) ? [it.key, it.value] : [it]));
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return targets;
+}
+
+/**
+ * The plain data of a document, each alias standing for a copy of its node's data, in time linear in the
+ * data (aliases expanded; {@link measureExpanded} bounds it first). The yaml package's `toJS` resolves each
+ * alias by walking the document up to it (quadratic in the number of aliases) and refuses a node aliased
+ * more than `maxAliasCount` times, a limit of its own that hub.yaml does not need once the data is measured.
+ * The document is left as it was.
+ * @param targets the aliases' nodes ({@link resolveAliases}); every alias must have one
+ */
+export function toPlainData(doc: Document.Parsed, targets: ReadonlyMap<Alias, Node | undefined>): unknown {
+  const undo: (() => void)[] = [];
+  const replace = (holder: Record<string, unknown>, member: string | number) => {
+    const alias = holder[member] as Alias;
+    holder[member] = targets.get(alias);
+    undo.push(() => (holder[member] = alias));
+  };
+  const stack: unknown[] = [doc.contents];
+  try {
+    if (isAlias(doc.contents)) replace(doc as unknown as Record<string, unknown>, 'contents');
+    while (stack.length) {
+      const node = stack.pop();
+      if (!isMap(node) && !isSeq(node)) continue;
+      const items = node.items as unknown[];
+      items.forEach((it, i) => {
+        if (isPair(it)) {
+          for (const member of ['key', 'value'] as const) if (isAlias(it[member])) replace(it as unknown as Record<string, unknown>, member);
+          stack.push(it.key, it.value);
+        } else {
+          if (isAlias(it)) replace(items as unknown as Record<string, unknown>, i);
+          else stack.push(it);
+        }
+      });
+    }
+    return doc.toJS({ maxAliasCount: -1 });
+  } finally {
+    for (const u of undo) u();
+  }
+}
+
 /** What {@link measureExpanded} found. */
 export type ExpandedMeasure =
   | { ok: true }
@@ -142,7 +262,7 @@ const isContainer = (n: unknown): n is Node => isMap(n) || isSeq(n) || isAlias(n
  * @returns `ok`, or the limit passed with the offset of the first alias (document order) that makes it
  *   pass, or of an alias that refers to a node containing it
  */
-export function measureExpanded(doc: Document.Parsed, limits: { depth: number; totalEntries: number } = HUB_YAML_LIMITS): ExpandedMeasure {
+export function measureExpanded(doc: Document.Parsed, limits: { depth: number; totalEntries: number } = HUB_YAML_LIMITS, targets: ReadonlyMap<Alias, Node | undefined> = resolveAliases(doc)): ExpandedMeasure {
   const root = doc.contents;
   if (!isContainer(root)) return { ok: true };
   /** Depth (levels of mappings and lists, 0 for a scalar) and entries of each node measured. */
@@ -155,7 +275,7 @@ export function measureExpanded(doc: Document.Parsed, limits: { depth: number; t
     if (measured.has(node)) continue;
     if (isAlias(node)) {
       firstAlias ??= node.range?.[0];
-      const target = node.resolve(doc);
+      const target = targets.get(node);
       if (!isContainer(target)) {
         measured.set(node, { depth: 0, entries: 0 });
       } else if (active.has(target)) {

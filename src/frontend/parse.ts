@@ -7,13 +7,14 @@
  * document, the depth and size the data gets once aliases are expanded. Duplicate keys are found in one
  * linear pass (`./duplicates.ts`).
  */
-import { Composer, Parser, visit, type Document, type YAMLError } from 'yaml';
+import { Composer, type Document, type YAMLError } from 'yaml';
 import { nodeAt } from '../diagnostics/positions.js';
 import { offsetPositions, type Diagnostic, type Position } from '../diagnostics/diagnostic.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { duplicateKeys } from './duplicates.js';
-import { HUB_YAML_LIMITS, measureExpanded, scanSyntax, type LimitPassed, type Unclosed } from './limits.js';
+import { HUB_YAML_LIMITS, measureExpanded, parseTokens, resolveAliases, scanSyntax, toPlainData, type LimitPassed, type Unclosed } from './limits.js';
 import { dottedPath, type DataPath } from './paths.js';
+import { indentationProblems, type IndentLevel, type IndentProblem } from './indentation.js';
 
 /** A parsed hub.yaml: the plain data, the YAML tree for positions, and the file name for diagnostics. */
 export interface SourceDocument {
@@ -49,13 +50,16 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
     return { diagnostics: [{ ...codes.HUB110.raise({ length: text.length, limit: HUB_YAML_LIMITS.textLength }), file, start: { line: 1, col: 1 } }] };
   }
   const position = offsetPositions(text);
-  const tokens = [...new Parser().parse(text)];
+  const parsed = parseTokens(text);
+  if ('limit' in parsed) return { diagnostics: [at(limitRaised(parsed.limit), parsed.limit.offset, parsed.limit.path)] };
+  const tokens = parsed.tokens;
   const scan = scanSyntax(tokens);
   if (scan.limit) return { diagnostics: [at(limitRaised(scan.limit), scan.limit.offset, scan.limit.path)] };
 
   const docs = [...new Composer(YAML_OPTIONS).compose(tokens, true, text.length)];
   const doc = docs[0]!;
-  const diagnostics: Diagnostic[] = doc.errors.map((err) => syntaxDiagnostic(err, scan.unclosed, at));
+  const indentation = lazyIndentation(text, position);
+  const diagnostics: Diagnostic[] = unique(doc.errors.map((err) => indentationDiagnostic(err, indentation, at) ?? syntaxDiagnostic(err, scan.unclosed, at)));
   if (docs.length > 1) diagnostics.push(at(codes.HUB100.documents(), docs[1]!.range[0]));
   if (diagnostics.length) return { diagnostics };
 
@@ -66,7 +70,12 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
   }
   if (diagnostics.length) return { diagnostics };
 
-  const expanded = measureExpanded(doc);
+  const targets = resolveAliases(doc);
+  for (const [alias, target] of targets) {
+    // As the yaml package says it (YAML: an alias refers to an anchor earlier in the document).
+    if (!target) return { diagnostics: [at(codes.HUB100.aliases({ detail: `Unresolved alias (the anchor must be set before the alias): ${alias.source}` }), alias.range?.[0] ?? 0)] };
+  }
+  const expanded = measureExpanded(doc, HUB_YAML_LIMITS, targets);
   if (!expanded.ok) {
     const raised =
       expanded.kind === 'recursive'
@@ -78,32 +87,16 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
   }
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    data = toPlainData(doc, targets);
   } catch (e) {
-    // The yaml package refuses aliases that expand to too much data ("billion laughs"), and aliases it
-    // cannot resolve; report at the first alias.
-    return { diagnostics: [at(codes.HUB100.aliases({ detail: firstLine((e as Error).message) }), firstAliasOffset(doc))] };
+    // Not expected once aliases are resolved and measured (a YAML 1.1 merge key of something but a mapping).
+    return { diagnostics: [at(codes.HUB100.aliases({ detail: firstLine((e as Error).message) }), [...targets.keys()][0]?.range?.[0] ?? 0)] };
   }
   return { source: { file, text, doc, position, data }, diagnostics };
 }
 
-/** Most times one alias may be expanded (the yaml package's guard against alias bombs). */
-const MAX_ALIAS_COUNT = 100;
-
 function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-}
-
-/** The offset of the first alias of a document (0 when it has none). The document's depth is bounded here. */
-function firstAliasOffset(doc: Document.Parsed): number {
-  let at = 0;
-  visit(doc, {
-    Alias(_key, node) {
-      at = node.range?.[0] ?? 0;
-      return visit.BREAK;
-    },
-  });
-  return at;
 }
 
 /**
@@ -125,6 +118,55 @@ function syntaxDiagnostic(err: YAMLError, unclosed: readonly Unclosed[], at: (ra
     return at(codes.HUB111.raise({ where: 'hub.yaml', limit: HUB_YAML_LIMITS.depth }), offset);
   }
   return at(codes.HUB100.syntax({ detail }), offset);
+}
+
+/** Errors of the YAML parser that a mistake of indentation causes. */
+const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR', 'UNEXPECTED_TOKEN']);
+
+/** The indentation mistakes of the text with the offset where each line starts, found on first use. */
+function lazyIndentation(text: string, position: (offset: number) => Position): () => { problems: IndentProblem[]; lineOf: (offset: number) => number; lineStart: (line: number) => number } {
+  let found: ReturnType<ReturnType<typeof lazyIndentation>> | undefined;
+  return () => {
+    if (!found) {
+      const starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      found = { problems: indentationProblems(text), lineOf: (offset) => position(offset).line, lineStart: (line) => starts[line - 1] ?? text.length };
+    }
+    return found;
+  };
+}
+
+/**
+ * A syntax error caused by an indentation mistake, said in words at the line of the mistake
+ * (./indentation.ts): the first mistake from the line where the error starts to the line after it ends.
+ * @returns undefined when the error is not of that kind or no mistake explains it
+ */
+function indentationDiagnostic(err: YAMLError, indentation: ReturnType<typeof lazyIndentation>, at: (raised: Raised, offset: number) => Diagnostic): Diagnostic | undefined {
+  if (!INDENTATION_ERRORS.has(err.code)) return undefined;
+  const { problems, lineOf, lineStart } = indentation();
+  const [first, last] = [lineOf(err.pos[0]), lineOf(Math.max(err.pos[0], err.pos[1] - 1))];
+  const p = problems.find((x) => x.line >= first && x.line <= last + 1);
+  return p ? at(indentationRaised(p), lineStart(p.line) + p.indent) : undefined;
+}
+
+/** The words of an indentation mistake. */
+function indentationRaised(p: IndentProblem): Raised {
+  const what = (l: IndentLevel) => (l.kind === 'item' ? 'the item' : `'${l.key}'`);
+  const text = (l: IndentLevel) => ({ what: what(l), line: l.line, spaces: l.indent, item: l.kind === 'item' });
+  const makes = (l: IndentLevel, other: boolean) =>
+    l.kind === 'item' ? `another item of ${l.parent ? what(l.parent) : 'the list'}` : l.parent ? `${other ? 'another key' : 'a key'} of ${what(l.parent)}` : `${other ? 'another ' : 'a '}top-level key`;
+  if (p.problem === 'deeper') return codes.HUB100.deeper({ line: p.line, spaces: p.indent, near: text(p.levels[0]!), sibling: makes(p.levels[0]!, true) });
+  const fixes = p.levels.filter((l) => l.kind === p.kind).map((l) => ({ spaces: l.indent, makes: makes(l, false) }));
+  return codes.HUB100.between({ line: p.line, spaces: p.indent, levels: p.levels.slice(0, 3).map(text), fixes });
+}
+
+/** Diagnostics without exact repeats (the parser often reports one mistake two or three times). */
+function unique(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = JSON.stringify([d.code, d.start, d.message]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 /** The diagnostic of a limit the syntax tree passes, with a hint that fits the place. */

@@ -3,7 +3,7 @@
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
-import { RELEASE_VERSIONS, earlierReleases, getRelease, outputName, parameterName, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../model/releases.js';
+import { LATEST_RELEASE, RELEASE_VERSIONS, earlierReleases, getRelease, outputName, parameterName, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../model/releases.js';
 import { RELEASE_SECTIONS, sectionApplies } from './checks/releaseFields.js';
 import { ALL_TAGGED_TYPES, tagLimits, taggedResourceTypes } from '../model/tags.js';
 import { HUB_YAML_LIMITS } from './limits.js';
@@ -18,6 +18,7 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   dataExplorer: 'Data Explorer',
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
+  infrastructureEncryption: 'storage infrastructure encryption',
 };
 
 /** The changes of behaviour in words. */
@@ -110,6 +111,27 @@ export function limitsTable(): string {
     `| Entries of one mapping or list | ${n(HUB_YAML_LIMITS.entries)} | ${codes.HUB112.code} |`,
     `| Entries in all (keys of mappings and items of lists; aliases expanded) | ${n(HUB_YAML_LIMITS.totalEntries)} | ${codes.HUB112.code} |`,
   ].join('\n');
+}
+
+/**
+ * The `release` field of schemas/hub.schema.json, written from the release table: its allowed values and the
+ * range its description names (editors show both).
+ */
+export function hubSchemaReleaseField(): { description: string; type: 'string'; enum: string[] } {
+  return {
+    description:
+      `FinOps hub release to build: ${RELEASE_VERSIONS[0]} to ${LATEST_RELEASE}. Fields a release does not have are reported: a warning when they hold ` +
+      "their default, an error otherwise (docs/hub-yaml.md, 'Releases').",
+    type: 'string',
+    enum: [...RELEASE_VERSIONS],
+  };
+}
+
+/** The text of schemas/hub.schema.json with its `release` field written from the release table ({@link hubSchemaReleaseField}). */
+export function hubSchemaText(current: string): string {
+  const schema = JSON.parse(current) as { properties: Record<string, unknown> };
+  schema.properties.release = hubSchemaReleaseField();
+  return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
 /**

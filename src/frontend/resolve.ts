@@ -6,6 +6,7 @@ import { getRelease, withNaming } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
 import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../model/datasets.js';
 import { tierOfSku } from './checks/skus.js';
+import { capacityOfTier } from './checks/fieldDefaults.js';
 
 function schedule(raw: { time: string; timeZone: string }): ScheduleModel {
   const [hour, minute] = raw.time.split(':').map(Number);
@@ -18,7 +19,7 @@ function schedule(raw: { time: string; timeZone: string }): ScheduleModel {
  */
 function dataExplorerSku(raw: { name: string; tier?: 'Basic' | 'Standard'; capacity?: number }): HubModel['dataExplorer']['sku'] {
   const tier = raw.tier ?? tierOfSku(raw.name);
-  return { name: raw.name, tier, capacity: raw.capacity ?? (tier === 'Basic' ? 1 : 2) };
+  return { name: raw.name, tier, capacity: raw.capacity ?? capacityOfTier(tier) };
 }
 
 /** The list with each text kept once, ignoring case: its first spelling, in list order. */
@@ -45,7 +46,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
   return {
     release,
     hub: { name: data.hub.name, location: data.hub.location, eventGridLocation: data.hub.eventGridLocation },
-    storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus] },
+    storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus], infrastructureEncryption: data.storage.infrastructureEncryption },
     dataExplorer: {
       name: data.dataExplorer.name,
       sku: dataExplorerSku(data.dataExplorer.sku),

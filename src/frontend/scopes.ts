@@ -21,23 +21,35 @@ import { distance } from 'fastest-levenshtein';
 interface IdSyntax {
   /** What the ID is, for hints, e.g. `subscription ID (a GUID)`. */
   label: string;
+  /**
+   * The segment's regular expression without anchors or flags, case written out (`[0-9a-fA-F]`), so the
+   * same text serves hubc and the portal form's regex (JavaScript, no flags; see {@link scopeIdPattern}).
+   */
+  source: string;
+  /** {@link source} anchored. */
   pattern: RegExp;
   /** A valid example. */
   example: string;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An {@link IdSyntax} from its label, regular expression text and example. */
+const idSyntax = (label: string, source: string, example: string): IdSyntax => ({ label, source, pattern: new RegExp(`^(?:${source})$`), example });
+
+const HEX = '[0-9a-fA-F]';
+const GUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+/** Resource group and management group names: 1-90 letters, digits, `_ - . ( )`, not ending in `.`. */
+const GROUP_NAME = '[-\\w.()]{0,89}[-\\w()]';
 const ID = {
-  subscription: { label: 'subscription ID (a GUID)', pattern: GUID, example: '00000000-0000-0000-0000-000000000000' },
-  resourceGroup: { label: 'resource group name (1-90 letters, digits, _ - . ( ), not ending in .)', pattern: /^[-\w.()]{0,89}[-\w()]$/u, example: 'my-resource-group' },
-  managementGroup: { label: 'management group ID (1-90 letters, digits, _ - . ( ), not ending in .)', pattern: /^[-\w.()]{0,89}[-\w()]$/u, example: 'my-management-group' },
-  eaNumber: { label: 'EA number (digits)', pattern: /^\d{1,20}$/, example: '1234567' },
-  mcaAccount: {
-    label: 'MCA billing account ID (<guid>:<guid>_<yyyy-mm-dd>)',
-    pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_\d{4}-\d{2}-\d{2}$/i,
-    example: '00000000-0000-0000-0000-000000000000:00000000-0000-0000-0000-000000000000_2019-05-31',
-  },
-  mcaSection: { label: 'MCA ID (XXXX-XXXX-XXX-XXX)', pattern: /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{3}-[A-Z0-9]{3}$/i, example: 'AAAA-BBBB-CCC-DDD' },
+  subscription: idSyntax('subscription ID (a GUID)', GUID, '00000000-0000-0000-0000-000000000000'),
+  resourceGroup: idSyntax('resource group name (1-90 letters, digits, _ - . ( ), not ending in .)', GROUP_NAME, 'my-resource-group'),
+  managementGroup: idSyntax('management group ID (1-90 letters, digits, _ - . ( ), not ending in .)', GROUP_NAME, 'my-management-group'),
+  eaNumber: idSyntax('EA number (digits)', '\\d{1,20}', '1234567'),
+  mcaAccount: idSyntax(
+    'MCA billing account ID (<guid>:<guid>_<yyyy-mm-dd>)',
+    `${GUID}:${GUID}_\\d{4}-\\d{2}-\\d{2}`,
+    '00000000-0000-0000-0000-000000000000:00000000-0000-0000-0000-000000000000_2019-05-31',
+  ),
+  mcaSection: idSyntax('MCA ID (XXXX-XXXX-XXX-XXX)', '[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{3}-[A-Za-z0-9]{3}', 'AAAA-BBBB-CCC-DDD'),
 } satisfies Record<string, IdSyntax>;
 
 /** One accepted scope form: fixed segments and ID segments in order. */
@@ -89,6 +101,8 @@ export type ScopeCheck =
       nearest: ScopeForm;
       /** What is wrong, one sentence. */
       problem: string;
+      /** The ID written right, when only empty segments (a final `/`, a `//`) were wrong. */
+      fixed?: string;
     };
 
 /** Splits a scope ID into segments; undefined when it does not start with `/` or has empty segments. */
@@ -106,7 +120,7 @@ const nearWord = (a: string, b: string) => distance(a.toLowerCase(), b.toLowerCa
  * Which fixed segments of a form the ID shares (exactly or with a typo), and how far apart the two are.
  * Forms sharing more fixed segments are nearer; among equals, the one whose length and ID syntax fit best.
  */
-function closeness(parts: string[], form: ScopeForm): [number, number] {
+function closeness(parts: readonly string[], form: ScopeForm): [number, number] {
   const fixed = form.segments.filter((s): s is string => typeof s === 'string');
   const shared = fixed.filter((f) => parts.some((p) => nearWord(p, f))).length;
   let misfit = Math.abs(parts.length - form.segments.length);
@@ -124,24 +138,31 @@ function closeness(parts: string[], form: ScopeForm): [number, number] {
  * @returns the matching form, or the nearest form and what is wrong
  */
 export function checkScope(scope: string): ScopeCheck {
-  const parts = segmentsOf(scope) ?? [];
-  for (const form of SCOPE_FORMS) {
-    if (parts.length !== form.segments.length) continue;
-    if (form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i])))) return { ok: true, form };
-  }
+  const parts = segmentsOf(scope);
+  const exact = parts && formOf(parts);
+  if (exact) return { ok: true, form: exact };
+  // Empty segments (a final /, a //) do not hide the form the rest has.
+  const written = parts ?? scope.split('/').filter((p) => p !== '');
+  const cleaned = !parts && scope.startsWith('/') ? formOf(written) : undefined;
+  if (cleaned) return { ok: false, nearest: cleaned, problem: describeProblem(scope, written, cleaned), fixed: `/${written.join('/')}` };
   let nearest = SCOPE_FORMS[0];
   let best: [number, number] = [-1, Infinity];
   for (const form of SCOPE_FORMS) {
-    const c = closeness(parts, form);
+    const c = closeness(written, form);
     if (c[0] > best[0] || (c[0] === best[0] && c[1] < best[1])) [nearest, best] = [form, c];
   }
-  return { ok: false, nearest, problem: describeProblem(scope, parts, nearest) };
+  return { ok: false, nearest, problem: describeProblem(scope, written, nearest) };
+}
+
+/** The form whose every segment the ID's segments fit, if any. */
+function formOf(parts: readonly string[]): ScopeForm | undefined {
+  return SCOPE_FORMS.find((form) => parts.length === form.segments.length && form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i]))));
 }
 
 /** The first difference between an ID and a form, in words. */
-function describeProblem(scope: string, parts: string[], form: ScopeForm): string {
+function describeProblem(scope: string, parts: readonly string[], form: ScopeForm): string {
   if (!scope.startsWith('/')) return `'${scope}' does not start with /`;
-  if (segmentsOf(scope) === undefined) return `'${scope}' has an empty segment (//) or ends with /`;
+  if (segmentsOf(scope) === undefined) return scope.slice(1, -1).includes('//') || scope === '/' ? `'${scope}' has an empty segment (//)` : `'${scope}' ends with /`;
   for (let i = 0; i < form.segments.length; i++) {
     const s = form.segments[i];
     const p = parts[i];
@@ -150,4 +171,43 @@ function describeProblem(scope: string, parts: string[], form: ScopeForm): strin
     if (typeof s !== 'string' && !s.pattern.test(p)) return `'${p}' is not a valid ${s.label}`;
   }
   return `'${scope}' has extra segments after ${form.name} scope`;
+}
+
+/** A fixed segment as a regular expression that ignores case letter by letter (`[sS][uU]...`). */
+function anyCase(segment: string): string {
+  return [...segment].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+}
+
+/** A tree of scope forms by segment, shared prefixes once: how {@link scopeIdPattern} keeps the expression short. */
+interface SegmentTree {
+  /** A form ends here. */
+  end: boolean;
+  children: Map<string | IdSyntax, SegmentTree>;
+}
+
+/** The regular expression of the IDs below a node of the tree (each child starting with `/`). */
+function treePattern(node: SegmentTree): string {
+  const branches = [...node.children].map(([segment, child]) => `/${typeof segment === 'string' ? anyCase(segment) : `(?:${segment.source})`}${treePattern(child)}`);
+  if (!branches.length) return '';
+  const either = branches.length === 1 ? branches[0] : `(?:${branches.join('|')})`;
+  return node.end ? `(?:${either})?` : either;
+}
+
+/**
+ * One regular expression (JavaScript syntax, no flags, anchored) that matches exactly the scope IDs
+ * {@link checkScope} accepts: the portal form's check of a scope, written from {@link SCOPE_FORMS} so the
+ * form and hub.yaml accept the same IDs (forms that share leading segments share them in the expression).
+ */
+export function scopeIdPattern(): string {
+  const root: SegmentTree = { end: false, children: new Map() };
+  for (const form of SCOPE_FORMS) {
+    let node = root;
+    for (const segment of form.segments) {
+      let child = node.children.get(segment);
+      if (!child) node.children.set(segment, (child = { end: false, children: new Map() }));
+      node = child;
+    }
+    node.end = true;
+  }
+  return `^${treePattern(root)}$`;
 }

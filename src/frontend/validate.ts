@@ -12,9 +12,10 @@ import { locate, type SourceDocument } from './parse.js';
 import { pointerPath } from '../diagnostics/positions.js';
 import { getRelease, LATEST_RELEASE, RELEASE_VERSIONS, type Release } from '../model/releases.js';
 import { regionNameFor } from '../model/regions.js';
-import { nearest } from '../util/nearest.js';
+import { likelyMeant, nearest, nearestFew } from '../util/nearest.js';
 import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
 import { dottedPath } from './paths.js';
+import { remoteHubUriHint } from './remoteHubUri.js';
 
 export { parseCidr } from './checks/network.js';
 
@@ -44,7 +45,7 @@ export function validateHub(source: SourceDocument): { data?: Record<string, unk
     return {
       diagnostics: [
         {
-          ...codes.HUB103.notMapping(),
+          ...(source.data === undefined || source.data === null ? codes.HUB103.empty() : codes.HUB103.notMapping()),
           file: source.file,
           start: { line: 1, col: 1 },
           path: '(root)',
@@ -115,7 +116,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
         if (path.length === 1 && path[0] === 'release') return { ...base, ...codes.HUB104.release({ releases: RELEASE_VERSIONS, latest: LATEST_RELEASE }), start: at };
-        return { ...base, ...codes.HUB104.raise({ where, allowed }), start: at };
+        return { ...base, ...codes.HUB104.raise({ where, ...enumHint(e.data, allowed) }), start: at };
       }
       case 'minimum':
       case 'maximum':
@@ -135,7 +136,7 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
         const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
         const pattern = (e.params as { pattern: string }).pattern;
         if (path[0] === 'lint' && path[path.length - 1] === 'rule') return { ...base, ...codes.HUB107.lintRule({ where, value: shown, pattern }), start: at };
-        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value) }), start: at };
+        return { ...base, ...codes.HUB107.raise({ where, value: shown, pattern, hint: patternHint(path, value, e.parentSchema as FieldSchema) }), start: at };
       }
       case 'uniqueItems':
         return { ...base, ...codes.HUB108.raise({ where }), start: at };
@@ -148,7 +149,9 @@ function schemaDiagnostics(source: SourceDocument, errors: ErrorObject[]): Diagn
 /** What the JSON Schema says of a field, as far as hints use it. */
 interface FieldSchema {
   default?: unknown;
+  minimum?: number;
   minLength?: number;
+  maxLength?: number;
   pattern?: string;
   enum?: unknown[];
 }
@@ -178,9 +181,9 @@ function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSch
     }
     case 'integer':
     case 'number':
-      return 'Write a number without quotes.';
+      return numberHint(type, value, key, schema);
     case 'boolean':
-      return 'Write true or false without quotes.';
+      return booleanHint(value, key);
     case 'array':
       return 'Write a list, e.g. [a, b] or one "- item" per line.';
     case 'object':
@@ -188,6 +191,48 @@ function typeHint(type: string, value: unknown, path: DataPath, schema: FieldSch
     default:
       return 'See docs/hub-yaml.md.';
   }
+}
+
+/** Most allowed values an enum hint lists in full; a longer list shows its nearest few. */
+const ENUM_SHOWN = 8;
+/** How many of a long list an enum hint shows. */
+const ENUM_NEAREST = 5;
+
+/** The parts of an enum error's text: the value written, the value likely meant, the allowed values to show. */
+function enumHint(value: unknown, allowed: readonly unknown[]): { value?: string; suggestion?: unknown; shown: readonly unknown[]; total: number } {
+  const written = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  const texts = allowed.map(String);
+  const meant = written === undefined ? undefined : likelyMeant(written, texts);
+  const shown = allowed.length <= ENUM_SHOWN || written === undefined ? allowed : nearestFew(written, texts, ENUM_NEAREST).map((t) => allowed[texts.indexOf(t)]);
+  return {
+    value: written === undefined ? undefined : written.length > 80 ? `${written.slice(0, 80)}…` : written,
+    suggestion: meant === undefined ? undefined : allowed[texts.indexOf(meant)],
+    shown,
+    total: allowed.length,
+  };
+}
+
+/**
+ * How to write a number the field takes. Only text that reads as a number was quoted; YAML 1.1's digit
+ * separators (`1_000`) make text in YAML 1.2, without any quotes (issue #29, item 14).
+ */
+function numberHint(type: 'integer' | 'number', value: unknown, key: string | undefined, schema: FieldSchema | undefined): string {
+  const write = key ? `${key}: ` : '- ';
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.includes('_') && /^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$/.test(text)) return `YAML 1.2 reads ${text} as text: write the number without separators, e.g. ${write}${text.replace(/_/g, '')}.`;
+    if (text !== '' && Number.isFinite(Number(text))) return `Write a number without quotes: ${write}${text}.`;
+  }
+  const example = typeof schema?.default === 'number' ? schema.default : (schema?.minimum ?? 0);
+  return `Write a ${type === 'integer' ? 'whole number' : 'number'}, e.g. ${write}${example}.`;
+}
+
+/** How to write a yes/no field: YAML 1.2 reads only true and false as booleans (yes, on, ... are text there). */
+function booleanHint(value: unknown, key: string | undefined): string {
+  const write = key ? `${key}: ` : '- ';
+  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return `Write ${value.trim().toLowerCase()} without quotes: ${write}${value.trim().toLowerCase()}.`;
+  if (typeof value === 'string' && /^(yes|no|on|off|y|n)$/i.test(value.trim())) return `YAML 1.2 reads ${value.trim()} as text: write true or false, e.g. ${write}${/^(yes|on|y)$/i.test(value.trim())}.`;
+  return `Write true or false, e.g. ${write}true.`;
 }
 
 /** For tag names and values: Azure's limit, which the schema's is (learn.microsoft.com/azure/azure-resource-manager/management/tag-resources#limitations). */
@@ -216,11 +261,11 @@ function rangeHint(e: ErrorObject): string {
 }
 
 /** What the allowed form of a text field is, in words, with a suggestion where one can be made. */
-function patternHint(path: DataPath, value: string): string {
+function patternHint(path: DataPath, value: string, schema: FieldSchema | undefined): string {
   const last = path.filter((p): p is string => typeof p === 'string').pop();
   switch (last) {
     case 'name':
-      if (path[0] === 'hub') return 'Use 3-40 letters and digits with single - or _ between them, starting with a letter.';
+      if (path[0] === 'hub') return `Use ${schema?.minLength}-${schema?.maxLength} letters, digits, - and _, starting and ending with a letter or digit, e.g. name: finops-hub.`;
       if (path[0] === 'dataExplorer') return 'Use 4-22 lowercase letters and digits starting with a letter, or "" for no cluster.';
       if (path[0] === 'customDatasets' && path.length === 3) return 'Start with an upper-case letter; use letters and digits only.';
       return 'Use letters, digits and _ only, starting with a letter or _.';
@@ -231,7 +276,7 @@ function patternHint(path: DataPath, value: string): string {
     case 'tagsByResource':
       return 'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.';
     case 'storageUri':
-      return 'Use an https:// Data Lake URI such as https://<account>.dfs.core.windows.net/, or "".';
+      return remoteHubUriHint(value);
     case 'location':
     case 'eventGridLocation': {
       const region = regionNameFor(value);
@@ -247,8 +292,40 @@ function patternHint(path: DataPath, value: string): string {
   }
 }
 
-/** True when `prefix` is a leading part of `path` (or equal). */
-const startsWith = (path: DataPath, prefix: DataPath) => prefix.length <= path.length && prefix.every((p, i) => String(p) === String(path[i]));
+/** A tree of data paths by segment (compared as text); `end` marks a node where a path ends. */
+interface PathTree {
+  end: boolean;
+  children: Map<string, PathTree>;
+}
+
+/**
+ * Whether a path is clear of every schema error: no error at it, at a part of it, or inside it. Built once
+ * as a tree of the error paths, so each question costs the length of the path, not the number of errors
+ * (issue #29, item 6: 4,000 type errors took five times as long as 2,000).
+ */
+function clearOf(errorPaths: readonly DataPath[]): (path: DataPath) => boolean {
+  const root: PathTree = { end: false, children: new Map() };
+  for (const e of errorPaths) {
+    let node = root;
+    for (const seg of e) {
+      let next = node.children.get(String(seg));
+      if (!next) node.children.set(String(seg), (next = { end: false, children: new Map() }));
+      node = next;
+    }
+    node.end = true;
+  }
+  return (path) => {
+    let node = root;
+    for (const seg of path) {
+      if (node.end) return false;
+      const next = node.children.get(String(seg));
+      if (!next) return true;
+      node = next;
+    }
+    // An error at the path itself or inside it.
+    return !node.end && node.children.size === 0;
+  };
+}
 
 function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, release: Release, fileRelease: Release, errorPaths: DataPath[]): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -259,7 +336,7 @@ function semanticDiagnostics(source: SourceDocument, data: Record<string, any>, 
     fileRelease,
     original,
     defaults: defaults(),
-    valid: (path) => !errorPaths.some((e) => startsWith(path, e) || startsWith(e, path)),
+    valid: clearOf(errorPaths),
     written: (path) => {
       let v: unknown = original;
       for (const seg of path) {

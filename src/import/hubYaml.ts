@@ -2,11 +2,16 @@
  * The hub.yaml `hubc import` writes, from what it found of a running hub: the release, the naming, the
  * template parameter values of its deployment (by the public release's names, or by hubc's for a hub hubc
  * deployed) and `config/settings.json` (scopes added by hand, retention). Every template parameter of the
- * release becomes its hub.yaml field; a value that could not be recovered is named in a comment, and
- * hub.yaml's default applies to it.
+ * release becomes its hub.yaml field. A parameter the public deployment left out took the public
+ * template's default: where hub.yaml's differs (`publicRelease.defaults` of the release table) that default
+ * is written; otherwise the value is named in a comment and hub.yaml's default, the same, applies. A section
+ * the release lacks that says what the release does anyway (`implied` in RELEASE_SECTIONS: no network,
+ * public access) is written so that an upgrade keeps it. A value hub.yaml cannot carry is a loss (HUB600 in
+ * ./index.ts) unless accepted (issue #31).
  */
 import { Document, isMap, isScalar, isSeq } from 'yaml';
-import { PARAMETER_SOURCES, getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
+import { PARAMETER_SOURCES, firstReleaseWith, getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
+import { RELEASE_SECTIONS, sectionApplies } from '../frontend/checks/releaseFields.js';
 import type { NamingMode } from '../model/naming.js';
 import { toHubcValue } from '../public/parameters.js';
 import { isDevSku } from '../frontend/checks/skus.js';
@@ -35,6 +40,13 @@ export interface Unrecovered {
   why: string;
 }
 
+/** A value the hub was deployed with that hub.yaml cannot carry (HUB600 unless accepted with `--accept-loss`). */
+export interface Loss {
+  /** The parameter, as the facts name it. */
+  name: string;
+  why: string;
+}
+
 /** The hub.yaml made from the facts. */
 export interface ImportedHub {
   text: string;
@@ -43,7 +55,10 @@ export interface ImportedHub {
   hubName: string;
   /** hub.yaml fields set from what was found, in file order. */
   recovered: string[];
+  /** What hub.yaml holds no value of: secrets, values the deployment did not set, losses accepted with `--accept-loss`. */
   unrecovered: Unrecovered[];
+  /** Values hub.yaml cannot carry that were not accepted: the import stops (HUB600). */
+  losses: Loss[];
 }
 
 /** Where a `settings.json` retention value lives, by the parameter it mirrors (the export container key of the release's naming). */
@@ -97,9 +112,11 @@ function parameterEntry(facts: ImportFacts, name: string): { value?: unknown } |
 /**
  * Makes the hub.yaml of the facts.
  * @param header lines put first (the schema modeline)
+ * @param acceptLoss parameters whose values hub.yaml cannot carry and may be lost (`--accept-loss`); the
+ *   others are returned in `losses`
  * @throws Error when no value gives the hub name (the callers check that first)
  */
-export function importedHubYaml(facts: ImportFacts, header: string[] = []): ImportedHub {
+export function importedHubYaml(facts: ImportFacts, header: string[] = [], acceptLoss: readonly string[] = []): ImportedHub {
   const release = getRelease(facts.release);
   const data: Record<string, unknown> = { release: release.version, naming: facts.naming };
   const recovered: string[] = [];
@@ -119,12 +136,14 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
     recovered.push(field);
     if (outcome.comment !== undefined) inlineComments.set(field, outcome.comment);
   }
-  for (const [name, why] of Object.entries(release.publicRelease.extraParameters ?? {})) {
-    if (facts.parameterNames !== 'public') continue;
-    const entry = parameterEntry(facts, name);
-    if (entry && 'value' in entry) unrecovered.push({ path: name, why: `${JSON.stringify(entry.value)} has no hub.yaml field: ${why}` });
-  }
   if (!hubName) throw new Error('importedHubYaml: no hub name');
+  impliedValues(release, data, inlineComments);
+  const accepted = new Set(acceptLoss.map((n) => n.toLowerCase()));
+  const losses: Loss[] = [];
+  for (const loss of lossesOf(facts, release)) {
+    if (accepted.has(loss.name.toLowerCase())) unrecovered.push({ path: loss.name, why: `${loss.why}; lost, accepted with --accept-loss` });
+    else losses.push(loss);
+  }
   // Scopes found only in settings.json, when the deployment gave none.
   if (!recovered.includes('scopes')) {
     const scopes = settingsScopes(facts.settings);
@@ -135,7 +154,41 @@ export function importedHubYaml(facts: ImportFacts, header: string[] = []): Impo
     }
   }
   const text = hubYamlText(facts, release, data, header, unrecovered, inlineComments);
-  return { text, release: release.version, naming: facts.naming, hubName, recovered, unrecovered };
+  return { text, release: release.version, naming: facts.naming, hubName, recovered, unrecovered, losses };
+}
+
+/**
+ * The values of sections the release does not have that say what it does anyway (`implied` in
+ * RELEASE_SECTIONS: no private network means public access), written so that an upgrade to a release
+ * with the section keeps what the hub has instead of taking hub.yaml's default.
+ */
+function impliedValues(release: Release, data: Record<string, unknown>, comments: Map<string, string>): void {
+  for (const s of RELEASE_SECTIONS) {
+    if (sectionApplies(release, s)) continue;
+    for (const i of s.implied ?? []) {
+      setPath(data, i.path.map(String), i.value);
+      const first = s.feature ? firstReleaseWith(s.feature) : undefined;
+      comments.set(i.path.join('.'), `${i.why} (release ${release.version} has no ${s.what}); written so that an upgrade${first ? ` to ${first} or later` : ''} keeps it`);
+    }
+  }
+}
+
+/**
+ * The values of the facts hub.yaml cannot carry: parameters the release's template (the public one, or
+ * hubc's for a hub hubc deployed) does not declare, and public parameters hubc has no field for
+ * (`publicRelease.extraParameters`). Secrets without a value are not values.
+ */
+function lossesOf(facts: ImportFacts, release: Release): Loss[] {
+  const known = new Set(release.parameters.map((k) => parameterNameIn(facts, release, k)?.toLowerCase()).filter((n): n is string => Boolean(n)));
+  const extra = facts.parameterNames === 'public' ? Object.entries(release.publicRelease.extraParameters ?? {}) : [];
+  const out: Loss[] = [];
+  for (const [name, entry] of Object.entries(facts.parameters)) {
+    if (!entry || !('value' in entry) || known.has(name.toLowerCase())) continue;
+    const why = extra.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+    const template = facts.parameterNames === 'public' ? `the public release ${release.version}'s template` : `hubc's ${release.version} template`;
+    out.push({ name, why: `${JSON.stringify(entry.value)}: ${why ?? `not a parameter of ${template}, so hub.yaml has no field for it`}` });
+  }
+  return out;
 }
 
 /**
@@ -157,9 +210,16 @@ function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): 
     value = settingsRetention(facts.settings, key, release.namingRules[facts.naming].exportContainer);
     if (value !== undefined) comment = 'from config/settings.json';
   }
+  const publicDefault = facts.parameterNames === 'public' ? release.publicRelease.defaults?.[key] : undefined;
+  if (value === undefined && publicDefault !== undefined) {
+    // The deployment took the public template's default, which is not hub.yaml's: write it.
+    value = publicDefault;
+    comment = `${name} not set: the public template's default (hub.yaml's differs)`;
+  }
   if (value === undefined) {
     if (key === 'dataExplorerSkuTier') return undefined;
-    return { unrecovered: { path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found (the deployment took the template's default): hub.yaml's default applies` } };
+    const taken = facts.parameterNames === 'public' ? "the deployment took the public template's default, which is hub.yaml's default too" : "the deployment took the template's default: hub.yaml's default applies";
+    return { unrecovered: { path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found: ${taken}` } };
   }
   if (key === 'enablePublicAccess') value = typeof value === 'string' ? value.toLowerCase() === 'true' : value;
   if (key === 'scopes' && Array.isArray(value)) {

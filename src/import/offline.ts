@@ -35,8 +35,8 @@ export interface OfflineRequest {
 export function offlineFacts(req: OfflineRequest): ImportFacts {
   const doc = req.parameters;
   const params = isObject(doc) && isObject(doc.parameters) ? doc.parameters : isObject(doc) && Object.values(doc).every((v) => isObject(v) && ('value' in v || 'type' in v || 'reference' in v)) && Object.keys(doc).length ? doc : undefined;
-  if (!params) throw new ImportError(codes.HUB483.notParameters({ file: req.parametersFile }));
-  if (req.settings !== undefined && !isObject(req.settings)) throw new ImportError(codes.HUB483.notSettings({ file: req.settingsFile ?? 'settings.json' }));
+  if (!params) throw new ImportError(codes.HUB483.notParameters({ file: req.parametersFile }), req.parametersFile);
+  if (req.settings !== undefined && !isObject(req.settings)) throw new ImportError(codes.HUB483.notSettings({ file: req.settingsFile ?? 'settings.json' }), req.settingsFile ?? 'settings.json');
   const names = Object.keys(params);
   const remarks: string[] = [];
   let release = req.release;
@@ -44,7 +44,7 @@ export function offlineFacts(req: OfflineRequest): ImportFacts {
     let candidates = releasesOfParameterNames(names);
     const fromSettings = isObject(req.settings) ? releaseOfVersion(req.settings.version) : undefined;
     if (candidates.length > 1 && fromSettings && candidates.includes(fromSettings as ReleaseVersion)) candidates = [fromSettings as ReleaseVersion];
-    if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the parameters of ${req.parametersFile}${req.settingsFile ? ` and ${req.settingsFile}` : ''}`, candidates }));
+    if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the parameters of ${req.parametersFile}${req.settingsFile ? ` and ${req.settingsFile}` : ''}`, candidates }), req.parametersFile);
     release = candidates[0];
     remarks.push(`Release ${release} told from ${fromSettings === release && releasesOfParameterNames(names).length > 1 ? 'the version of settings.json' : 'the parameters the file sets'}.`);
   }

@@ -148,6 +148,9 @@ async function findHub(req: OnlineRequest): Promise<{ groupId: string; wanted: s
   return { groupId, wanted, own: hubs.get(wanted)! };
 }
 
+/** The `ftk-version` tag of the public releases that recorded no version (0.1, 0.2). */
+const PLACEHOLDER_TAG = 'placeholder';
+
 /**
  * Step 3: the release, told from the `ftk-version` tags of the hub's resources, and for the `placeholder`
  * of 0.1-0.2 (or no tag) from the factory's trigger names; says how in `remarks`.
@@ -156,7 +159,8 @@ async function findHub(req: OnlineRequest): Promise<{ groupId: string; wanted: s
 async function tellRelease(req: OnlineRequest, wanted: string, own: ListedResource[], remarks: string[]): Promise<ReleaseVersion> {
   const tags = [...new Set(own.map((r) => tag(r.tags, 'ftk-version')).filter((t): t is string => Boolean(t)))].sort();
   let candidates = [...new Set(tags.flatMap(releasesOfTag))];
-  if (!tags.length) candidates = ['0.1', '0.2'];
+  // No tag at all: as for the releases that recorded `placeholder` instead of their version.
+  if (!tags.length) candidates = releasesOfTag(PLACEHOLDER_TAG);
   if (candidates.length > 1) {
     const factory = own.find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories');
     if (factory && req.listTriggers) {
@@ -166,7 +170,7 @@ async function tellRelease(req: OnlineRequest, wanted: string, own: ListedResour
     }
   }
   if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the ftk-version tags (${tags.join(', ') || 'none'}) of hub ${wanted}`, candidates }));
-  remarks.push(`Release ${candidates[0]} told from the ftk-version tags of its resources (${tags.join(', ') || 'none'})${candidates.length === 1 && tags.every((t) => t === 'placeholder') ? ' and the trigger names of its factory' : ''}.`);
+  remarks.push(`Release ${candidates[0]} told from the ftk-version tags of its resources (${tags.join(', ') || 'none'})${candidates.length === 1 && tags.every((t) => t === PLACEHOLDER_TAG) ? ' and the trigger names of its factory' : ''}.`);
   return candidates[0];
 }
 

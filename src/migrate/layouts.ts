@@ -118,6 +118,20 @@ export function layoutChanges(from: Release, to: Release): boolean {
   return from.ingestionLayout !== to.ingestionLayout || (to.ingestionLayout === 'dataset-date-scope' && from.datasetFolders !== to.datasetFolders);
 }
 
+/**
+ * True when the release's layout names each ingestion in its file names (`{ingestion id}__{file}`, 0.6+), so
+ * the ingestions of a folder can be told apart by name.
+ */
+export function hasIngestionIds(r: Release): boolean {
+  return r.ingestionLayout === 'dataset-date-scope';
+}
+
+/** The ingestion ID of a file name of the `dataset-date-scope` layout (the whole name when it has none). */
+export function ingestionIdOf(name: string): string {
+  const sep = name.indexOf(INGESTION_ID_SEPARATOR);
+  return sep > 0 ? name.slice(0, sep) : name;
+}
+
 /** True when a moved folder needs a `manifest.json` to be loaded: the release loads `ingestion/` into Data Explorer when a manifest lands. */
 export function needsManifest(to: Release): boolean {
   return Boolean(to.triggers.ingestionManifestAdded);

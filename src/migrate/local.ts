@@ -12,7 +12,7 @@
  * Fault point (src/util/fault.ts): `migrate:copy-flushed` (a copy's temporary file written and checked,
  * not yet linked to its target).
  */
-import { closeSync, constants, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { faultPoint } from '../util/fault.js';
@@ -35,6 +35,16 @@ function digest(path: string): { size: number; sha256: string } {
   }
 }
 
+/** `stat` (through links), or undefined when nothing is there. */
+function statIfExists(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
 /** A local storage folder. */
 export class LocalMigrationStorage implements MigrationStorage {
   readonly description: string;
@@ -47,10 +57,15 @@ export class LocalMigrationStorage implements MigrationStorage {
   }
 
   /**
-   * Whether the folder has an `ingestion` container.
-   * @throws UnsafePathError when `ingestion` is a link or not a folder (hubc does not work outside DIR)
+   * Whether the folder has an `ingestion` container (false when the folder itself does not exist).
+   * @throws UnsafePathError when the folder (followed through a link, as the user named it) is not a folder,
+   *   or when `ingestion` is a link or not a folder (hubc does not work outside DIR)
    */
   exists(): boolean {
+    const dir = dirname(this.root);
+    const given = statIfExists(dir);
+    if (!given) return false;
+    if (!given.isDirectory()) throw new UnsafePathError(dir, kindOf(given));
     const st = lstatIfExists(this.root);
     if (!st) return false;
     if (!st.isDirectory()) throw new UnsafePathError(this.root, kindOf(st));

@@ -22,12 +22,22 @@
  * Item outcomes: `move`/`copy` (a file to its new path), `verify` (the target exists: checked against the
  * source and counted as in place when equal; the source stays), `manifest` (a new empty
  * manifest), `keep` (data with no place in the new layout, e.g. 0.1 amortized cost), `skip` (not a
- * converted file of the old layout, already in place, a link or special file, or a second source for a
- * target: see {@link Collision}).
+ * converted file of the old layout, already in place, a link or special file, a second source for a
+ * target: see {@link Collision}, or a file whose target folder already holds another ingestion of its
+ * month: see {@link Ingested}).
+ *
+ * Never two ingestions of a month in one folder (issue #29, item 4): once the new release runs, its
+ * triggers may ingest a month again (the README deploys first, then moves the data), and the old files
+ * moved beside that ingestion would be counted twice, by Data Explorer and by anything reading the folder.
+ * A target folder that holds data this migration did not put there is left alone: in a layout with
+ * ingestion IDs, files of an ID none of the moved files has; in one without, any other parquet file, unless
+ * the folder carries the migration's marker (an earlier run of it moved those files). Markers are written
+ * for those layouts too, before a folder's first file, and removed when it is complete.
  */
-import type { Release } from '../model/releases.js';
+import { getRelease, type Release } from '../model/releases.js';
 import { faultPoint } from '../util/fault.js';
-import { needsManifest, parseIngestionPath, targetPath, unmappable } from './layouts.js';
+import { isLeftoverTemp } from '../util/files.js';
+import { hasIngestionIds, ingestionIdOf, needsManifest, parseIngestionPath, targetPath, unmappable } from './layouts.js';
 
 /** The container the migration works in. */
 export const INGESTION_CONTAINER = 'ingestion';
@@ -35,8 +45,6 @@ export const INGESTION_CONTAINER = 'ingestion';
 /** The marker of a folder whose manifest is still to be written. */
 export const MANIFEST_PENDING = '.hubc-manifest-pending';
 
-/** Temporary files of interrupted copies (`.<name>.hubc-<16 hex>.tmp`, src/util/files.ts). */
-const TEMP_NAME = /^\..+\.hubc-[0-9a-f]{16}\.tmp$/;
 
 /** A file as a listing gives it. */
 export interface StoredFile {
@@ -100,6 +108,18 @@ export interface Collision {
   blockedBy?: string;
 }
 
+/** A target folder that already holds another ingestion of its month: its files are not moved there. */
+export interface Ingested {
+  /** The folder, in the new layout. */
+  folder: string;
+  /** The month, `yyyy-MM`. */
+  month: string;
+  /** What is there, in words: the ingestion IDs (`0.7's ingestion <id>`) or, in a layout without them, file names. */
+  found: string;
+  /** The old files that would have moved there (they stay). */
+  sources: string[];
+}
+
 /** A migration plan, and after running it its outcome. */
 export interface MigrationPlan {
   from: string;
@@ -110,6 +130,8 @@ export interface MigrationPlan {
   items: MigrationItem[];
   /** Targets more than one old file maps to (HUB489 warnings). */
   collisions: Collision[];
+  /** Target folders left alone because they hold another ingestion of the month (HUB485, or HUB486 warnings). */
+  ingested: Ingested[];
   /** Folders whose manifest an earlier, interrupted run still owes (they hold a marker). */
   pending: string[];
   /** Temporary files of interrupted copies, removed before the run. */
@@ -160,7 +182,8 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
   const entries = listing.map((f): StoredFile => (typeof f === 'string' ? { path: f } : f));
   const existing = new Set(entries.filter((f) => !f.special).map((f) => f.path));
   const pending = entries.filter((f) => !f.special && nameOf(f.path) === MANIFEST_PENDING).map((f) => folderOf(f.path));
-  const leftovers = entries.filter((f) => !f.special && TEMP_NAME.test(nameOf(f.path))).map((f) => f.path);
+  // Temporary files of interrupted copies (src/util/files.ts); those of a copy still running are left to it.
+  const leftovers = entries.filter((f) => !f.special && isLeftoverTemp(nameOf(f.path))).map((f) => f.path);
   const rest: MigrationItem[] = [];
   const byTarget = new Map<string, StoredFile[]>();
   for (const f of entries) {
@@ -214,6 +237,8 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
     const action = existing.has(target) ? 'verify' : options.copy ? 'copy' : 'move';
     moves.set(folder, [...(moves.get(folder) ?? []), { action, from: source.path, to: target }]);
   }
+  const ingested = leaveIngested(moves, entries, pending, from, to);
+  for (const i of ingested) for (const source of i.sources) rest.push({ action: 'skip', from: source, reason: `${i.folder} already holds another ingestion of the month` });
   const items: MigrationItem[] = [];
   for (const folder of [...new Set([...moves.keys(), ...pending])].sort()) {
     const folderItems = (moves.get(folder) ?? []).sort((a, b) => (a.from! < b.from! ? -1 : 1));
@@ -225,7 +250,45 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
   }
   items.push(...rest.sort((a, b) => (a.from! < b.from! ? -1 : 1)));
   collisions.sort((a, b) => (a.target < b.target ? -1 : 1));
-  return { from: from.version, to: to.version, container: INGESTION_CONTAINER, storage: options.storage, mode: options.copy ? 'copy' : 'move', items, collisions, pending, leftovers };
+  return { from: from.version, to: to.version, container: INGESTION_CONTAINER, storage: options.storage, mode: options.copy ? 'copy' : 'move', items, collisions, ingested, pending, leftovers };
+}
+
+/**
+ * Finds the target folders that already hold data this migration did not put there (see the module
+ * comment) and takes their items out of `moves`.
+ * @param moves items by target folder (changed: the folders found are removed)
+ * @param entries the whole listing
+ * @param pending folders carrying the migration's marker
+ */
+function leaveIngested(moves: Map<string, MigrationItem[]>, entries: readonly StoredFile[], pending: readonly string[], from: Release, to: Release): Ingested[] {
+  const byFolder = new Map<string, StoredFile[]>();
+  for (const f of entries) {
+    const folder = folderOf(f.path);
+    if (f.special || !f.path.toLowerCase().endsWith('.parquet') || !moves.has(folder)) continue;
+    const list = byFolder.get(folder);
+    if (list) list.push(f);
+    else byFolder.set(folder, [f]);
+  }
+  const marked = new Set(pending);
+  const out: Ingested[] = [];
+  for (const [folder, incoming] of moves) {
+    const there = byFolder.get(folder) ?? [];
+    let found: string | undefined;
+    if (hasIngestionIds(to)) {
+      const own = new Set(incoming.map((i) => ingestionIdOf(nameOf(i.to!))));
+      const others = [...new Set(there.map((f) => ingestionIdOf(nameOf(f.path))).filter((id) => !own.has(id)))].sort();
+      if (others.length) found = `${to.version}'s ingestion${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
+    } else if (!marked.has(folder)) {
+      const targets = new Set(incoming.map((i) => i.to));
+      const others = there.filter((f) => !targets.has(f.path)).map((f) => nameOf(f.path));
+      if (others.length) found = others.length > 3 ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more` : others.join(', ');
+    }
+    if (!found) continue;
+    const month = parseIngestionPath(from, incoming[0]!.from!)!.month;
+    out.push({ folder, month: `${month.slice(0, 4)}-${month.slice(4)}`, found, sources: incoming.map((i) => i.from!).sort() });
+    moves.delete(folder);
+  }
+  return out.sort((a, b) => (a.folder < b.folder ? -1 : 1));
 }
 
 /**
@@ -240,11 +303,14 @@ export async function runMigration(plan: MigrationPlan, storage: MigrationStorag
   const failedFolders = new Set<string>();
   const marked = new Set(plan.pending);
   const manifestFolders = new Set(plan.items.filter((i) => i.action === 'manifest').map((i) => folderOf(i.to!)));
-  for (const item of plan.items) {
+  // Without ingestion IDs, the marker is also what tells this migration's files from another ingestion.
+  const markedFolders = hasIngestionIds(getRelease(plan.to)) ? manifestFolders : new Set(plan.items.filter((i) => i.action === 'move' || i.action === 'copy' || i.action === 'manifest').map((i) => folderOf(i.to!)));
+  const lastItem = new Map(plan.items.map((i, n) => [i.to ? folderOf(i.to) : '', n]));
+  for (const [n, item] of plan.items.entries()) {
     if (item.action === 'keep' || item.action === 'skip') continue;
     const folder = folderOf(item.to!);
     try {
-      if (manifestFolders.has(folder) && !marked.has(folder)) {
+      if (markedFolders.has(folder) && !marked.has(folder)) {
         await storage.writeEmpty(`${folder}/${MANIFEST_PENDING}`);
         marked.add(folder);
       }
@@ -259,6 +325,8 @@ export async function runMigration(plan: MigrationPlan, storage: MigrationStorag
       else await storage.copy(item.from!, item.to!);
       item.outcome = 'done';
       faultPoint('migrate:item-done');
+      // A folder without a manifest is complete after its last item.
+      if (lastItem.get(folder) === n && markedFolders.has(folder) && !manifestFolders.has(folder) && !failedFolders.has(folder)) await storage.remove(`${folder}/${MANIFEST_PENDING}`);
     } catch (e) {
       item.outcome = { error: (e as Error).message };
       if (item.to) failedFolders.add(folder);

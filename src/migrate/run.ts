@@ -10,6 +10,7 @@ import type { DataLakeConnection } from './dataLake.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
 import { codes } from '../diagnostics/index.js';
+import { resolve } from 'node:path';
 import { UnsafePathError } from '../util/files.js';
 
 /** Where the data is: a local folder laid out like the storage account (holding `ingestion/`), or a Data Lake account. */
@@ -26,6 +27,8 @@ export interface MigrateDataRequest {
   copy?: boolean;
   /** Only plan: change nothing. */
   dryRun: boolean;
+  /** A folder already holding another ingestion of its month is a warning (HUB486) instead of an error (HUB485); it is skipped either way. */
+  skipIngested?: boolean;
 }
 
 /** What a migration planned and, unless a dry run, did. */
@@ -35,7 +38,11 @@ export interface MigrateDataOutcome {
   dryRun: boolean;
   /** Counts of the plan's items by action, and failures ({@link summarize}). */
   summary: ReturnType<typeof summarize>;
-  /** HUB489 (warning) per target two old files map to; HUB494 (error) per item that failed (none on a dry run). */
+  /**
+   * HUB489 (warning) per target two old files map to; HUB485 (error; HUB486, a warning, with `skipIngested`)
+   * per folder already holding another ingestion of its month; HUB494 (error) per item that failed (none on
+   * a dry run).
+   */
   diagnostics: Diagnostic[];
 }
 
@@ -47,7 +54,9 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
     try {
       exists = local.exists();
     } catch (e) {
-      if (e instanceof UnsafePathError) throw new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what }));
+      if (e instanceof UnsafePathError) {
+        throw new EnvironmentError(resolve(e.path) === resolve(location.folder) ? codes.HUB492.notFolder({ folder: location.folder, what: e.what }) : codes.HUB010.folder({ path: e.path, what: e.what }));
+      }
       throw e;
     }
     if (!exists) throw new EnvironmentError(codes.HUB492.noFolder({ folder: location.folder }));
@@ -60,9 +69,9 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
 /**
  * Plans a migration from a listing of the storage and, unless `dryRun`, carries it out. A file that cannot
  * be moved does not stop the others: it is a HUB494 diagnostic of the outcome.
- * @throws EnvironmentError HUB492 when the folder has no `ingestion/` or the container cannot be listed
- *   (no such account or container, not signed in, no permission, no network); HUB010 when the folder's
- *   `ingestion` is a link or not a folder
+ * @throws EnvironmentError HUB492 when the folder is not a folder or has no `ingestion/`, or the container
+ *   cannot be listed (no such account or container, not signed in, no permission, no network); HUB010 when
+ *   the folder's `ingestion` is a link or not a folder
  */
 export async function migrateData(request: MigrateDataRequest): Promise<MigrateDataOutcome> {
   const storage = await openStorage(request.location);
@@ -76,6 +85,10 @@ export async function migrateData(request: MigrateDataRequest): Promise<MigrateD
   if (!request.dryRun) await runMigration(plan, storage);
   const diagnostics: Diagnostic[] = [
     ...plan.collisions.map((c) => ({ ...codes.HUB489.raise({ ...c, from: request.from.version }), file: storage.description })),
+    ...plan.ingested.map((i) => {
+      const args = { ...i, count: i.sources.length, from: request.from.version, to: request.to.version };
+      return { ...(request.skipIngested ? codes.HUB486.raise(args) : codes.HUB485.raise(args)), file: storage.description };
+    }),
     ...plan.items
       .filter((i) => i.outcome && i.outcome !== 'done')
       .map((i) => ({ ...codes.HUB494.raise({ action: i.action, from: i.from, to: i.to, error: (i.outcome as { error: string }).error }), file: storage.description })),

@@ -40,7 +40,7 @@ export interface ScheduleModel {
 export interface HubModel {
   release: Release;
   hub: { name: string; location: string; eventGridLocation: string };
-  storage: { sku: string; allowedSkus: string[] };
+  storage: { sku: string; allowedSkus: string[]; infrastructureEncryption: boolean };
   dataExplorer: {
     name: string;
     sku: { name: string; tier: 'Basic' | 'Standard'; capacity: number };

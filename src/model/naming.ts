@@ -46,6 +46,9 @@ export type ScriptRole = 'uploadSettings' | 'stopTriggers' | 'startTriggers' | '
 /** The user-assigned identities whose role assignments the naming rules concern. */
 export type IdentityRole = 'blobManager' | 'triggerManager';
 
+/** The private endpoints the hub creates, by what they reach: the data lake's blob and dfs, the script storage's blob, the vault, the cluster. */
+export type EndpointRole = 'blob' | 'dfs' | 'scriptBlob' | 'vault' | 'dataExplorer';
+
 /** The naming rules of one release in one mode. */
 export interface NamingRules {
   mode: NamingMode;
@@ -71,6 +74,18 @@ export interface NamingRules {
    * account, so a second name for the same assignment would be refused (`RoleAssignmentExists`).
    */
   dataExplorerStorageRoleName: 'resourceRolePrincipal' | 'clusterSubscription';
+  /**
+   * Name of each private endpoint's connection (`privateLinkServiceConnections[0].name`), which Azure fixes
+   * when the endpoint is created: `endpointLink` (`<endpoint name>-link`), or the public release's names by
+   * endpoint.
+   */
+  privateLinkConnections: 'endpointLink' | Readonly<Record<EndpointRole, string>>;
+  /**
+   * How Data Factory's managed private endpoints are written, which Data Factory fixes when one is created:
+   * `hostName` (`fqdns` are the host names), or `public` (the public release's: `fqdns` the endpoint URLs its
+   * template reads with `reference()`, and `properties.name` the endpoint's name).
+   */
+  managedPrivateEndpoints: 'hostName' | 'public';
 }
 
 const FACTORY: NameRule = { base: 'dashed', tail: '-engine', take: 49, separator: '-' };
@@ -97,6 +112,8 @@ export const SPEC_NAMING: NamingRules = {
   },
   roleNameSeeds: {},
   dataExplorerStorageRoleName: 'resourceRolePrincipal',
+  privateLinkConnections: 'endpointLink',
+  managedPrivateEndpoints: 'hostName',
 };
 
 /** The public releases' names from 0.4 (0.4-0.7; 0.7 has no Event Grid namespace, hubc's uses the 0.5 form). */
@@ -111,6 +128,9 @@ export const PUBLIC_NAMING: NamingRules = {
   scripts: SPEC_NAMING.scripts,
   roleNameSeeds: { blobManager: 'storageAccount' },
   dataExplorerStorageRoleName: 'clusterSubscription',
+  // The public 0.7-0.8 endpoint modules (versions.md §0.7; finops-hub-0.7.json, finops-hub-0.8.json).
+  privateLinkConnections: { blob: 'blobLink', dfs: 'dfsLink', scriptBlob: 'scriptLink', vault: 'keyVaultLink', dataExplorer: 'dataExplorerLink' },
+  managedPrivateEndpoints: 'public',
 };
 
 /** The public 0.2.1 and 0.3 names: a fixed `uploadSettings` script and the `...HubTriggers` scripts. */

@@ -1,6 +1,6 @@
 /**
- * What differs between FinOps hub releases, as data: one row per release, 0.1 to 0.8, each written as
- * the changes from the row before it. Modules ask capability questions of the {@link Release} they are
+ * What differs between FinOps hub releases, as data: one row per release ({@link RELEASE_VERSIONS}), each
+ * written as the changes from the row before it. Modules ask capability questions of the {@link Release} they are
  * given ({@link has}, the names and layout fields) and never compare version strings.
  *
  * Sources: the specification's "Versioning" section and, for 0.1-0.6 interfaces, the public releases
@@ -21,6 +21,7 @@ export type ParameterKey =
   | 'location'
   | 'eventGridLocation'
   | 'storageSku'
+  | 'enableInfrastructureEncryption'
   | 'dataExplorerName'
   | 'dataExplorerSkuName'
   | 'dataExplorerSkuTier'
@@ -48,6 +49,7 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   location: ['hub', 'location'],
   eventGridLocation: ['hub', 'eventGridLocation'],
   storageSku: ['storage', 'sku'],
+  enableInfrastructureEncryption: ['storage', 'infrastructureEncryption'],
   dataExplorerName: ['dataExplorer', 'name'],
   dataExplorerSkuName: ['dataExplorer', 'sku', 'name'],
   dataExplorerSkuTier: ['dataExplorer', 'sku', 'tier'],
@@ -98,6 +100,12 @@ export interface PublicRelease {
   missingParameters?: readonly ParameterKey[];
   /** Its parameters hubc has no equivalent of (name -> what hubc does instead). */
   extraParameters?: Readonly<Record<string, string>>;
+  /**
+   * Its template's default of each parameter whose default is not hub.yaml's, in hub.yaml's terms
+   * (`enablePublicAccess` a boolean): what a hub deployed without the parameter has, which `hubc import`
+   * writes into hub.yaml. `test/public/defaults.test.ts` holds every other default to hub.yaml's.
+   */
+  defaults?: Readonly<Partial<Record<ParameterKey, unknown>>>;
 }
 
 /** A hub release hubc can build. */
@@ -158,7 +166,13 @@ export type ReleaseFeature =
   /** Remote hub storage (push data to another hub). */
   | 'remoteHub'
   /** settings.json carries retention (export files, ingested months); parameters `exportRetentionInDays`, `ingestionRetentionInMonths`. */
-  | 'retentionSettings';
+  | 'retentionSettings'
+  /**
+   * The data lake's infrastructure encryption is a choice of the deployment (parameter
+   * `enableInfrastructureEncryption`, hub.yaml `storage.infrastructureEncryption`): the public 0.7 and 0.8
+   * templates have it (versions.md §0.7), and Azure fixes it when the account is created.
+   */
+  | 'infrastructureEncryption';
 
 /**
  * Changes of behaviour inside a component that earlier releases also have, named so modules ask
@@ -266,6 +280,7 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   scriptStorage: [],
   remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
   retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
+  infrastructureEncryption: ['enableInfrastructureEncryption'],
 };
 
 /** The template outputs that exist only with a capability (the managed identity is needed to set up managed exports). */
@@ -277,6 +292,7 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   scriptStorage: [],
   remoteHub: [],
   retentionSettings: [],
+  infrastructureEncryption: [],
 };
 
 /** The pipelines, triggers and datasets that exist only with a capability (absent from rows without it). */
@@ -292,6 +308,7 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   scriptStorage: { pipelines: [], triggers: [], datasets: [] },
   remoteHub: { pipelines: [], triggers: [], datasets: [] },
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
+  infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
 };
 
 const CONTAINER = SPEC_NAMING.exportContainer;
@@ -438,18 +455,20 @@ const R07: Release = {
     ftkVersions: ['0.7'],
     parameterNames: { dataExplorerSkuName: 'dataExplorerSku', dataExplorerSkuCapacity: 'dataExplorerCapacity', dataExplorerLogRetentionInDays: 'dataExplorerRawRetentionInDays' },
     missingParameters: ['eventGridLocation', 'dataExplorerSkuTier'],
-    extraParameters: { enableInfrastructureEncryption: 'hubc deploys the storage account without infrastructure encryption (docs/deviations.md, Parameters)' },
+    defaults: { dataExplorerSkuName: 'Dev(No SLA)_Standard_D11_v2', enablePublicAccess: true },
   },
   exportVersions: { ...R06.exportVersions, FocusCost: ['1.0r2', '1.0', FOCUS_PREVIEW] },
   datasetFolders: 'hubDataset',
-  features: new Set<ReleaseFeature>(['dataExplorer', 'privateNetworking', 'eventGridRegistration', 'managedExports', 'scriptStorage', 'remoteHub', 'retentionSettings']),
+  features: new Set<ReleaseFeature>(['dataExplorer', 'privateNetworking', 'eventGridRegistration', 'managedExports', 'scriptStorage', 'remoteHub', 'retentionSettings', 'infrastructureEncryption']),
   focusVersions: ['1_0'],
-  // The spec's "Template parameters" and "Template outputs" tables, in their order.
+  // The spec's "Template parameters" and "Template outputs" tables, in their order, and the public 0.7's
+  // enableInfrastructureEncryption after storageSku, where the public template has it.
   parameters: [
     'hubName',
     'location',
     'eventGridLocation',
     'storageSku',
+    'enableInfrastructureEncryption',
     'dataExplorerName',
     'dataExplorerSkuName',
     'dataExplorerSkuTier',

@@ -45,6 +45,7 @@ export const TAGGED_TYPES = {
   scriptStorage: [],
   remoteHub: [],
   retentionSettings: [],
+  infrastructureEncryption: [],
 } as const satisfies Record<'base' | ReleaseFeature, readonly string[]>;
 
 /** A resource type the hub tags in some release. */

@@ -110,7 +110,7 @@ export interface FileArtifact {
 }
 
 /** Steps of the portal form, in the order the form shows them (`basics` is the first page). */
-export type FormStep = 'basics' | 'storage' | 'dataExplorer' | 'networking' | 'tags';
+export type FormStep = 'basics' | 'scopes' | 'storage' | 'dataExplorer' | 'networking' | 'tags';
 
 /**
  * What a module adds to the portal form (createUiDefinition.json) for one template parameter: the element
@@ -123,8 +123,18 @@ export interface FormContribution {
   step: FormStep;
   /** The element, as createUiDefinition JSON (its `name` is referenced by `output`). */
   element?: Record<string, unknown>;
+  /**
+   * Elements placed just before `element` that feed no parameter themselves, e.g. the
+   * `Microsoft.Solutions.ArmApiControl` whose result the element's validation reads.
+   */
+  helpers?: Record<string, unknown>[];
   /** Output expression, e.g. `ui.steps('storage', 'storageSku')` (written `[steps('storage').storageSku]`). */
   output: UiExpr;
+  /**
+   * The regions the Basics region picker offers (`config.basics.location.allowedValues`; the portal lists
+   * only these, intersected with the regions of the form's resource types). At most one contribution sets it.
+   */
+  basicsRegions?: string[];
 }
 
 /** Everything one module adds. All members optional; order inside arrays is output order. */

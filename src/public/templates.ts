@@ -12,9 +12,11 @@
 import { basename, join } from 'node:path';
 import { RELEASE_VERSIONS, getRelease, type ReleaseVersion } from '../model/releases.js';
 import { codes } from '../diagnostics/index.js';
-import { HubcError } from '../diagnostics/diagnostic.js';
+import { HubcError, type ErrorDiagnostic } from '../diagnostics/diagnostic.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
+import { offsetPositions, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { jsonLimitPassed } from '../expressions/arm/inputLimits.js';
 
 /** Prefix of a public template named by release: `public:0.6`. */
 export const PUBLIC_PREFIX = 'public:';
@@ -31,7 +33,18 @@ export interface PublicTemplate {
 }
 
 /** A public template that cannot be used: code HUB419, with a hint. */
-export class PublicTemplateError extends HubcError {}
+export class PublicTemplateError extends HubcError {
+  /**
+   * @param raised what is wrong (HUB419)
+   * @param diagnostics positioned diagnostics that say where (HUB475, HUB476 of a file past a limit)
+   */
+  constructor(
+    raised: ErrorDiagnostic,
+    readonly diagnostics: Diagnostic[] = [],
+  ) {
+    super(raised);
+  }
+}
 
 /** The hubc release whose public template has this version (`0.1.1` -> `0.1`, `0.2.1` -> `0.2`, `0.6` -> `0.6`). */
 export function releaseOfPublicVersion(version: string): ReleaseVersion | undefined {
@@ -76,14 +89,21 @@ export function publicTemplateVersion(file: string, doc: JsonObject): string | u
 
 /**
  * Reads a public template from a file.
- * @throws PublicTemplateError HUB419 when the file cannot be read, is not a public hub template, or its
- *   release is not one hubc knows
+ * @throws PublicTemplateError HUB419 when the file cannot be read, is past a limit of what hubc reads (with
+ *   the positioned HUB475 or HUB476), is not a public hub template, or its release is not one hubc knows
  */
 export function readPublicTemplate(file: string, text?: string): PublicTemplate {
   let doc: unknown;
   try {
-    doc = JSON.parse(text ?? readInputFile(file, { maxBytes: INPUT_LIMITS.buildFile }));
+    const read = text ?? readInputFile(file, { maxBytes: INPUT_LIMITS.buildFile });
+    const limit = jsonLimitPassed(read);
+    if (limit) {
+      const raised = limit.kind === 'json' ? codes.HUB475.raise({ limit: limit.limit }) : codes.HUB476.raise({ limit: limit.limit });
+      throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: 'it is past a limit of what hubc reads (see above)' }), [{ ...raised, file, start: offsetPositions(read)(limit.offset) }]);
+    }
+    doc = JSON.parse(read);
   } catch (e) {
+    if (e instanceof PublicTemplateError) throw e;
     throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }));
   }
   if (!isPublicTemplate(doc)) throw new PublicTemplateError(codes.HUB419.notPublic({ file }));

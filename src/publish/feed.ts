@@ -1,8 +1,38 @@
 /**
- * The contents of a release feed folder, in memory (relative path -> bytes), and what publishing a release
- * changes in it: the file names the public toolkit uses, which releases a feed holds, which files of a
- * release differ from what the feed already holds.
+ * The contents of a release feed folder as a publish knows them (relative path -> {@link FeedBlob}: hash and
+ * size, bytes read on demand), and what publishing a release changes in it: the file names the public
+ * toolkit uses, which releases a feed holds, which files of a release differ from what the feed already
+ * holds (compared by SHA-256 and size, never by loading both).
  */
+import { createHash } from 'node:crypto';
+import { INPUT_LIMITS } from '../util/inputFiles.js';
+
+/** A file's content: SHA-256 and size always; the bytes on demand (a file on disk is read when asked). */
+export interface FeedBlob {
+  /** Lower-case hex SHA-256. */
+  readonly sha256: string;
+  /** Size in bytes. */
+  readonly size: number;
+  /** The bytes. @throws the file-system error, or when a file on disk no longer has its hash */
+  read(): Buffer;
+}
+
+/** The blob of bytes in memory. */
+export function blobOf(data: Buffer): FeedBlob {
+  return { sha256: createHash('sha256').update(data).digest('hex'), size: data.length, read: () => data };
+}
+
+/** A file of the feed (index.json, or a file read later) is not what the publish read: another process wrote it meanwhile. */
+export class IndexChangedError extends Error {
+  /** @param path the file */
+  constructor(readonly path: string) {
+    super(`${path} changed after this publish read it`);
+    this.name = 'IndexChangedError';
+  }
+}
+
+/** True when two blobs hold the same bytes (same SHA-256 and size). */
+export const sameBlob = (a: FeedBlob, b: FeedBlob) => a.sha256 === b.sha256 && a.size === b.size;
 
 /** Largest template ARM accepts: 4 MB ("Resolve errors for job size exceeded", ARM docs: the template can't exceed 4 MB). */
 export const ARM_TEMPLATE_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -32,7 +62,7 @@ export function compareReleases(a: string, b: string): number {
 }
 
 /** The releases a feed holds: top-level release folders with an `azuredeploy.json`, oldest first. */
-export function feedReleases(files: ReadonlyMap<string, Buffer>): string[] {
+export function feedReleases(files: ReadonlyMap<string, FeedBlob>): string[] {
   const out = new Set<string>();
   for (const path of files.keys()) {
     const m = /^([^/]+)\/azuredeploy\.json$/.exec(path);
@@ -42,7 +72,7 @@ export function feedReleases(files: ReadonlyMap<string, Buffer>): string[] {
 }
 
 /** The paths of a feed that belong to a release: its folder and its two versioned files. */
-export function releasePaths(files: ReadonlyMap<string, Buffer>, release: string): string[] {
+export function releasePaths(files: ReadonlyMap<string, FeedBlob>, release: string): string[] {
   const names = versionedNames(release);
   return [...files.keys()].filter((p) => p.startsWith(`${release}/`) || p === names.template || p === names.uiDefinition);
 }
@@ -51,14 +81,14 @@ export function releasePaths(files: ReadonlyMap<string, Buffer>, release: string
  * The files a release adds to a feed: `<release>/<path>` for every artifact, plus the template and portal
  * form under their versioned names.
  */
-export function releaseFiles(release: string, artifacts: ReadonlyMap<string, string>): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const [path, text] of artifacts) out.set(`${release}/${path}`, Buffer.from(text, 'utf8'));
+export function releaseFiles(release: string, artifacts: ReadonlyMap<string, string>): Map<string, FeedBlob> {
+  const out = new Map<string, FeedBlob>();
+  for (const [path, text] of artifacts) out.set(`${release}/${path}`, blobOf(Buffer.from(text, 'utf8')));
   const names = versionedNames(release);
-  const template = artifacts.get('azuredeploy.json');
-  const ui = artifacts.get('createUiDefinition.json');
-  if (template !== undefined) out.set(names.template, Buffer.from(template, 'utf8'));
-  if (ui !== undefined) out.set(names.uiDefinition, Buffer.from(ui, 'utf8'));
+  const template = out.get(`${release}/azuredeploy.json`);
+  const ui = out.get(`${release}/createUiDefinition.json`);
+  if (template !== undefined) out.set(names.template, template);
+  if (ui !== undefined) out.set(names.uiDefinition, ui);
   return out;
 }
 
@@ -71,24 +101,28 @@ export interface ReleaseConflict {
 }
 
 /** Compares the files of a release with the feed's; undefined when they are identical. */
-export function conflictOf(release: string, held: ReadonlyMap<string, Buffer>, publishing: ReadonlyMap<string, Buffer>): ReleaseConflict | undefined {
+export function conflictOf(release: string, held: ReadonlyMap<string, FeedBlob>, publishing: ReadonlyMap<string, FeedBlob>): ReleaseConflict | undefined {
   const heldPaths = releasePaths(held, release);
-  const changed = heldPaths.filter((p) => publishing.has(p) && !publishing.get(p)!.equals(held.get(p)!));
+  const changed = heldPaths.filter((p) => publishing.has(p) && !sameBlob(publishing.get(p)!, held.get(p)!));
   const added = [...publishing.keys()].filter((p) => !held.has(p));
   const removed = heldPaths.filter((p) => !publishing.has(p));
   return changed.length || added.length || removed.length ? { release, changed, added, removed } : undefined;
 }
 
-/** The artifacts of a release held in a feed (path relative to the release folder -> text). */
-export function heldArtifacts(files: ReadonlyMap<string, Buffer>, release: string): Map<string, string> {
+/** The artifacts of a release held in a feed (path relative to the release folder -> text); files over the build-file limit are left out. */
+export function heldArtifacts(files: ReadonlyMap<string, FeedBlob>, release: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [path, data] of files) if (path.startsWith(`${release}/`)) out.set(path.slice(release.length + 1), data.toString('utf8'));
+  // A file larger than hubc builds (INPUT_LIMITS.buildFile) is not an artifact: it is never loaded.
+  for (const [path, data] of files) if (path.startsWith(`${release}/`) && data.size <= INPUT_LIMITS.buildFile) out.set(path.slice(release.length + 1), data.read().toString('utf8'));
   return out;
 }
 
 /** True when two file maps have the same paths with the same bytes. */
-export function sameFiles(a: ReadonlyMap<string, Buffer>, b: ReadonlyMap<string, Buffer>): boolean {
+export function sameFiles(a: ReadonlyMap<string, FeedBlob>, b: ReadonlyMap<string, FeedBlob>): boolean {
   if (a.size !== b.size) return false;
-  for (const [p, d] of a) if (!b.get(p)?.equals(d)) return false;
+  for (const [p, d] of a) {
+    const other = b.get(p);
+    if (!other || !sameBlob(other, d)) return false;
+  }
   return true;
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { packagePath } from '../util/packageRoot.js';
 import type { Cloud } from './urls.js';
+import type { FeedChanges } from './notes.js';
 
 /** One file of a feed. */
 export interface FeedFile {
@@ -32,8 +33,13 @@ export interface FeedRelease {
   deploy: Record<Cloud, string>;
   /** Every file of the release: `<release>/...` as `hubc build` writes them, then the two versioned files. */
   files: FeedFile[];
-  /** Markdown: the diff against `previous` (`hubc diff --format markdown`), or a first-release sentence. */
+  /**
+   * Markdown: what an operator must do to upgrade from `previous` and what changes for them, in words
+   * (src/publish/notes.ts), or a first-release sentence.
+   */
   releaseNotes: string;
+  /** The machine-level comparison with `previous`: its markdown and the feed paths of its JSON and JSON Patch files; absent for the first release. */
+  changes?: FeedChanges;
 }
 
 /** The whole index. */

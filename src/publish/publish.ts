@@ -3,7 +3,8 @@
  * feed.xml and index.html, atomically.
  *
  * Feed layout (DIR): `<release>/...` (everything `hubc build` writes), `finops-hub-<release>.json` and
- * `finops-hub-<release>.ui.json`, `finops-hub-latest.json` / `.ui.json` (the newest release), `index.json`
+ * `finops-hub-<release>.ui.json`, `finops-hub-<release>.flow.svg` (its data flow, ./flowGraphs.ts),
+ * `finops-hub-latest.json` / `.ui.json` (the newest release), `index.json`
  * (schemas/feed-index.schema.json), `feed.xml` (Atom), `index.html` and `schemas/hub.schema.json` (the hub.yaml
  * schema of this hubc). Other files in DIR are kept.
  *
@@ -14,7 +15,12 @@
  * - Dates: `date` for a release new to the feed (or replaced with `force`), else the date the index already
  *   has; today (UTC) only when neither exists.
  * - One publisher at a time: the whole read-modify-write holds the feed's lock (src/util/lock.ts); another
- *   publish waits for it (HUB011 after 60 s).
+ *   publish waits for it (HUB011 after 60 s). The lock is not trusted alone: before each write others could
+ *   see, the publish checks that its lock is still its own, and it replaces index.json only when index.json
+ *   is still the one it read (a compare-and-swap, as git updates a ref). When either fails (its lock was
+ *   taken over while it stalled, or another process wrote the index), nothing more is written or undone: it
+ *   takes the lock again, reads the feed again (its own release folders, complete, are adopted) and writes
+ *   the merge, saying so (HUB471); after 5 tries HUB470. So a publish that exits 0 is in the index.
  * - Survives kills: release folders and pages are written first, index.json last (write.ts); on start, what
  *   a killed publish left is rolled back (fs.ts `recoverFeed`, `recoverLegacyFeed`). A failure in this
  *   process undoes every step: DIR is left exactly as it was (HUB413).
@@ -27,7 +33,7 @@
  *   Without an index.json (a first publish killed before writing it, or one removed), no release is
  *   published yet, and the new index lists every complete release folder again.
  */
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
@@ -43,17 +49,23 @@ import {
   LATEST,
   releaseFiles,
   releasePaths,
+  sameBlob,
   sameFiles,
   versionedNames,
+  blobOf,
+  type FeedBlob,
   type ReleaseConflict,
 } from './feed.js';
 import { nodeFeedFs, readFeedTree, recoverFeed, recoverLegacyFeed, type FeedFs, type FeedTree } from './fs.js';
-import { writeFeed, type FeedWrite } from './write.js';
-import { FolderLockedError, withFolderLock } from '../util/lock.js';
+import { IndexChangedError, writeFeed, type FeedWrite, type WriteGuard } from './write.js';
+import { FolderLockedError, LockLostError, withFolderLock, type FolderLock } from '../util/lock.js';
+import { readRegularFile } from '../util/files.js';
 import { feedPage } from './html.js';
-import { checkFeedIndex, feedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
-import { releaseNotes } from './notes.js';
+import { checkFeedIndex, type FeedFile, type FeedIndex, type FeedRelease } from './indexJson.js';
+import { releaseNotes, setChangeFiles } from './notes.js';
 import { deployUrls, fileUrl, normalizeBaseUrl } from './urls.js';
+import { inlineFlowGraphs, setFlowGraphs } from './flowGraphs.js';
+import { loadSvgRenderer, type SvgRenderer } from '../graph/index.js';
 
 /**
  * Where a feed holds the hub.yaml JSON Schema (schemas/hub.schema.json of the hubc that published it,
@@ -93,6 +105,8 @@ export interface PublishOptions {
   fs?: FeedFs;
   /** How long to wait for another publisher's lock; default 60 s (src/util/lock.ts). */
   lockWaitMs?: number;
+  /** Draws each release's data flow picture (./flowGraphs.ts); default Graphviz, loaded once per publish. */
+  svg?: SvgRenderer;
 }
 
 /** What happened to each release published. */
@@ -112,11 +126,19 @@ export interface PublishOutcome {
   index: FeedIndex;
   /** What the start-up recovery rolled back or removed, left by an interrupted publish (one line each). */
   recovered: string[];
+  /**
+   * Why the publish read the feed again and merged (HUB471, one line each): its lock was taken over while it
+   * held it, or index.json changed under it. Empty normally.
+   */
+  retried: string[];
 }
 
+/** The index record of a file. */
+const fileRecord = (path: string, blob: FeedBlob): FeedFile => ({ path, sha256: blob.sha256, bytes: blob.size });
+
 /** Reads and checks the existing index, if any. */
-function readIndex(files: ReadonlyMap<string, Buffer>): FeedIndex | undefined {
-  const data = files.get('index.json');
+function readIndex(files: ReadonlyMap<string, FeedBlob>): FeedIndex | undefined {
+  const data = files.get('index.json')?.read();
   if (!data) return undefined;
   let value: unknown;
   try {
@@ -130,7 +152,7 @@ function readIndex(files: ReadonlyMap<string, Buffer>): FeedIndex | undefined {
 }
 
 /** The index record of one release held in `files`. */
-function indexRelease(files: ReadonlyMap<string, Buffer>, release: string, previous: string | undefined, date: string, baseUrl: string): FeedRelease {
+function indexRelease(files: ReadonlyMap<string, FeedBlob>, release: string, previous: string | undefined, date: string, baseUrl: string): FeedRelease {
   const names = versionedNames(release);
   const paths = releasePaths(files, release).filter((p) => p.startsWith(`${release}/`));
   const notes = releaseNotes(release, heldArtifacts(files, release), previous ? { release: previous, artifacts: heldArtifacts(files, previous) } : undefined);
@@ -141,8 +163,8 @@ function indexRelease(files: ReadonlyMap<string, Buffer>, release: string, previ
     template: names.template,
     uiDefinition: names.uiDefinition,
     deploy: deployUrls(fileUrl(baseUrl, names.template), fileUrl(baseUrl, names.uiDefinition)),
-    files: [...paths, names.template, names.uiDefinition].filter((p) => files.has(p)).map((p) => feedFile(p, files.get(p)!)),
-    releaseNotes: notes,
+    files: [...paths, names.template, names.uiDefinition].filter((p) => files.has(p)).map((p) => fileRecord(p, files.get(p)!)),
+    ...notes,
   };
 }
 
@@ -161,7 +183,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const recovered: string[] = [];
   let dir: string;
   try {
-    if (fs === nodeFeedFs) recovered.push(...recoverLegacyFeed(given));
+    if (fs === nodeFeedFs) recovered.push(...recoverLegacyFeed(given, options.baseUrl && normalizeBaseUrl(options.baseUrl)));
     const kind = fs.kind(given);
     if (kind === 'link') dir = realpathSync(given);
     else if (kind === undefined || kind === 'folder') dir = given;
@@ -175,17 +197,75 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
     if (e instanceof PublishError) throw e;
     throw new PublishError(codes.HUB413.unreadable({ dir: given, detail: (e as Error).message }));
   }
-  try {
-    return await withFolderLock(dir, () => publishLocked(fs, dir, given, options, recovered), { waitMs: options.lockWaitMs });
-  } catch (e) {
-    if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
-    if (e instanceof PublishError) throw e;
-    throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
+  const svg = options.svg ?? (await loadSvgRenderer());
+  const retried: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options: { ...options, svg }, recovered, guard: writeGuard(lock, dir) }), { waitMs: options.lockWaitMs });
+      return { ...outcome, retried };
+    } catch (e) {
+      if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
+      if (e instanceof LockLostError || e instanceof IndexChangedError) {
+        const why = e instanceof LockLostError ? 'lost' : 'changed';
+        if (attempt >= PUBLISH_ATTEMPTS) throw new PublishError(codes.HUB470.gaveUp({ dir: given, tries: attempt, why }));
+        const file = e instanceof IndexChangedError ? relative(dir, e.path).split(sep).join('/') : undefined;
+        retried.push(codes.HUB471.raise({ dir: given, why, file, attempt: attempt + 1, of: PUBLISH_ATTEMPTS }).message);
+        continue;
+      }
+      if (e instanceof PublishError) throw e;
+      throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
+    }
   }
 }
 
-/** The publish itself, holding the lock of `dir` (the feed folder, links resolved). */
-function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishOptions, recovered: string[]): PublishOutcome {
+/** How many times a publish reads the feed and writes it before giving up when its lock is taken over or index.json changes under it. */
+export const PUBLISH_ATTEMPTS = 5;
+
+/**
+ * The checks a publish makes before each write others could see (src/publish/write.ts): its lock is still
+ * its own (refreshing the heartbeat), and, just before index.json is replaced, index.json is still the one
+ * this publish read: the compare-and-swap of the git ref-update model.
+ */
+function writeGuard(lock: FolderLock, dir: string): (expectedIndex: Buffer | undefined) => WriteGuard {
+  return (expectedIndex) => ({
+    step: () => lock.check(),
+    held: () => {
+      try {
+        lock.check();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    index: () => {
+      lock.check();
+      let now: Buffer | undefined;
+      try {
+        now = readRegularFile(join(dir, 'index.json'));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      if (!(now === undefined ? expectedIndex === undefined : expectedIndex?.equals(now))) throw new IndexChangedError(join(dir, 'index.json'));
+    },
+  });
+}
+
+/** What {@link publishLocked} works with. */
+interface LockedPublish {
+  fs: FeedFs;
+  /** The feed folder, links resolved. */
+  dir: string;
+  /** The feed folder as given, for messages. */
+  given: string;
+  options: PublishOptions;
+  /** Lines of what recovery did, appended to. */
+  recovered: string[];
+  /** The checks before each write, given the index.json this publish read. */
+  guard: (expectedIndex: Buffer | undefined) => WriteGuard;
+}
+
+/** The publish itself, holding the lock of the feed folder. */
+function publishLocked({ fs, dir, given, options, recovered, guard }: LockedPublish): Omit<PublishOutcome, 'retried'> {
   let tree: FeedTree;
   try {
     recovered.push(...recoverFeed(fs, dir));
@@ -206,12 +286,14 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   const recorded = oldIndex ? [...listed] : [...present];
   const releases = [...new Set([...recorded, ...actions.keys()])].filter((r) => present.has(r)).sort(compareReleases);
   const latest = setAliases(desired, releases);
+  setFlowGraphs(desired, releases, options.svg!);
   const index = feedIndex(desired, releases, latest, baseUrl, dateOfRelease(actions, oldIndex, options));
-  desired.set('index.json', Buffer.from(toJsonText(index), 'utf8'));
-  desired.set('feed.xml', Buffer.from(atomFeed(index), 'utf8'));
-  desired.set('index.html', Buffer.from(feedPage(index), 'utf8'));
+  desired.set('index.json', blobOf(Buffer.from(toJsonText(index), 'utf8')));
+  desired.set('feed.xml', blobOf(Buffer.from(atomFeed(index), 'utf8')));
+  desired.set('index.html', blobOf(Buffer.from(feedPage(index, inlineFlowGraphs(desired, releases)), 'utf8')));
+  setChangeFiles(desired, index);
   // The hub.yaml schema of the hubc that published, for `# yaml-language-server: $schema=<base URL>schemas/hub.schema.json`.
-  desired.set(HUB_SCHEMA_PATH, readFileSync(packagePath('schemas', 'hub.schema.json')));
+  desired.set(HUB_SCHEMA_PATH, blobOf(readFileSync(packagePath('schemas', 'hub.schema.json'))));
 
   const published = options.releases.map((r) => ({ release: r.release, action: actions.get(r.release)!, date: index.releases.find((x) => x.release === r.release)!.date }));
   const plan = planWrite(current, desired, [...actions.keys()]);
@@ -219,8 +301,9 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
   const blocked = blockedBy(tree, plan);
   if (blocked) throw new PublishError(codes.HUB010.raise({ path: join(given, ...blocked.path.split('/')), what: kindWords(blocked.kind) }));
   try {
-    writeFeed(fs, dir, plan, current);
+    writeFeed(fs, dir, plan, current, guard(current.get('index.json')?.read()));
   } catch (e) {
+    if (e instanceof LockLostError || e instanceof IndexChangedError) throw e;
     throw new PublishError(codes.HUB413.unwritable({ dir: given, detail: (e as Error).message }));
   }
   return { feedDir: given, changed: true, releases: published, index, recovered };
@@ -232,10 +315,10 @@ function publishLocked(fs: FeedFs, dir: string, given: string, options: PublishO
  * @throws PublishError HUB411 when listed releases would change without `--force`
  */
 function placeReleases(
-  current: ReadonlyMap<string, Buffer>,
+  current: ReadonlyMap<string, FeedBlob>,
   listed: ReadonlySet<string>,
   options: PublishOptions,
-): { desired: Map<string, Buffer>; actions: Map<string, PublishedRelease['action']> } {
+): { desired: Map<string, FeedBlob>; actions: Map<string, PublishedRelease['action']> } {
   const desired = new Map(current);
   const conflicts: ReleaseConflict[] = [];
   const actions = new Map<string, PublishedRelease['action']>();
@@ -265,7 +348,7 @@ function placeReleases(
  * @param releases the releases of the feed, oldest first
  * @returns the newest release, undefined for an empty feed
  */
-function setAliases(desired: Map<string, Buffer>, releases: readonly string[]): string | undefined {
+function setAliases(desired: Map<string, FeedBlob>, releases: readonly string[]): string | undefined {
   for (const r of releases) {
     const names = versionedNames(r);
     if (!desired.has(names.template)) desired.set(names.template, desired.get(`${r}/azuredeploy.json`)!);
@@ -294,14 +377,14 @@ function dateOfRelease(actions: ReadonlyMap<string, PublishedRelease['action']>,
 }
 
 /** The feed's index: its releases newest first, each with its previous one, and the `latest` aliases. */
-function feedIndex(desired: ReadonlyMap<string, Buffer>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
+function feedIndex(desired: ReadonlyMap<string, FeedBlob>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
   const records = releases.map((r, i) => indexRelease(desired, r, i ? releases[i - 1] : undefined, dateOf(r), baseUrl));
   return {
     kind: 'hubc-release-feed',
     baseUrl,
     latest: latest ?? null,
     releases: records.reverse(),
-    aliases: latest ? [LATEST.template, LATEST.uiDefinition].filter((p) => desired.has(p)).map((p) => ({ ...feedFile(p, desired.get(p)!), release: latest })) : [],
+    aliases: latest ? [LATEST.template, LATEST.uiDefinition].filter((p) => desired.has(p)).map((p) => ({ ...fileRecord(p, desired.get(p)!), release: latest })) : [],
   };
 }
 
@@ -318,7 +401,7 @@ function writeOrder(path: string): number {
  * differ (whole), and every other file that differs (top-level files, `schemas/hub.schema.json`);
  * undefined when nothing differs.
  */
-function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<string, Buffer>, written: readonly string[]): FeedWrite | undefined {
+function planWrite(current: ReadonlyMap<string, FeedBlob>, desired: ReadonlyMap<string, FeedBlob>, written: readonly string[]): FeedWrite | undefined {
   const folders: FeedWrite['folders'] = [];
   for (const release of written) {
     const files = new Map([...desired].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
@@ -327,7 +410,10 @@ function planWrite(current: ReadonlyMap<string, Buffer>, desired: ReadonlyMap<st
   }
   const single = (p: string) => !written.some((r) => p.startsWith(`${r}/`));
   const files = [...desired]
-    .filter(([p, d]) => single(p) && !current.get(p)?.equals(d))
+    .filter(([p, d]) => {
+      const held = current.get(p);
+      return single(p) && !(held && sameBlob(held, d));
+    })
     .map(([path, data]) => ({ path, data }))
     .sort((a, b) => writeOrder(a.path) - writeOrder(b.path) || (a.path < b.path ? -1 : 1));
   const removals = [...current.keys()].filter((p) => single(p) && !desired.has(p));

@@ -16,6 +16,13 @@
  * When a step fails in this process, every step already done is undone and the error is thrown: the feed
  * is then byte for byte as it was.
  *
+ * Before each step others could see (a rename into place, a top-level file, a removal) the publish's
+ * {@link WriteGuard} checks that the feed is still its to write (its lock is its own); just before index.json
+ * is replaced, also that index.json is still the one the publish read. When a check fails, nothing more is
+ * written and nothing is undone (what the steps replaced may be another publisher's by now): only this
+ * write's staging folders are removed, and the guard's error is thrown for the publish to read the feed
+ * again and merge.
+ *
  * Fault points (src/util/fault.ts): `publish:release-staged`, `publish:release-moved-aside`,
  * `publish:release-in-place`, `publish:file-written` (after each top-level file but the index),
  * `publish:index-written`.
@@ -24,15 +31,28 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { faultPoint } from '../util/fault.js';
 import type { FeedFs } from './fs.js';
+import { IndexChangedError, type FeedBlob } from './feed.js';
+
+export { IndexChangedError } from './feed.js';
 
 /** What one publish writes. */
 export interface FeedWrite {
   /** Release folders to put in place whole: release -> files (path inside the folder -> bytes). */
-  folders: { release: string; files: ReadonlyMap<string, Buffer> }[];
+  folders: { release: string; files: ReadonlyMap<string, FeedBlob> }[];
   /** Files outside those folders (`/`-separated paths) to create or replace, in the order to write them (index.json last). */
-  files: { path: string; data: Buffer }[];
+  files: { path: string; data: FeedBlob }[];
   /** Files outside those folders to remove once the index is written. */
   removals: string[];
+}
+
+/** The checks before each step of a {@link writeFeed} (src/publish/publish.ts makes them from the feed's lock). */
+export interface WriteGuard {
+  /** Before each step others could see; throws (LockLostError) when the feed is no longer this publish's to write. */
+  step(): void;
+  /** Just before index.json is replaced: {@link step}, and index.json is still the one read (else IndexChangedError). */
+  index(): void;
+  /** False once the lock is lost: then nothing may be undone. */
+  held(): boolean;
 }
 
 const hex = () => randomBytes(6).toString('hex');
@@ -60,19 +80,22 @@ function makeParents(fs: FeedFs, root: string, rel: string): string[] {
  * @param before the bytes of the top-level files as they were (to undo a replacement)
  * @throws the file-system error of the step that failed, after undoing the steps before it
  */
-export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: ReadonlyMap<string, Buffer>): void {
+export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: ReadonlyMap<string, FeedBlob>, guard: WriteGuard): void {
   const undo: (() => void)[] = [];
   const aside: string[] = [];
+  const stagings: string[] = [];
   try {
     for (const folder of plan.folders) {
       const staging = join(dir, `.hubc-staging-${hex()}`);
+      stagings.push(staging);
       fs.makeFolder(staging);
       undo.push(() => fs.remove(staging));
       for (const [path, data] of folder.files) {
         makeParents(fs, staging, path);
-        fs.createFile(join(staging, ...path.split('/')), data);
+        fs.createFile(join(staging, ...path.split('/')), data.read());
       }
       faultPoint('publish:release-staged');
+      guard.step();
       const target = join(dir, folder.release);
       if (fs.kind(target) !== undefined) {
         const old = join(dir, `.hubc-replaced-${folder.release}-${hex()}`);
@@ -83,6 +106,7 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
           fs.rename(old, target);
         });
         faultPoint('publish:release-moved-aside');
+        guard.step();
       }
       fs.rename(staging, target);
       undo.push(() => fs.remove(target));
@@ -91,17 +115,26 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
     for (const { path, data } of plan.files) {
       const full = join(dir, ...path.split('/'));
       for (const made of makeParents(fs, dir, path)) undo.push(() => fs.remove(made));
-      const old = before.get(path);
+      guard.step();
+      // The bytes replaced, kept to undo (top-level files: pages, aliases, index.json).
+      const old = before.get(path)?.read();
       if (old === undefined) {
-        fs.createFile(full, data);
+        createFile(fs, full, data.read(), path === 'index.json');
         undo.push(() => fs.remove(full));
       } else {
-        fs.replaceFile(full, data);
+        fs.replaceFile(full, data.read(), path === 'index.json' ? () => guard.index() : undefined);
         undo.push(() => fs.replaceFile(full, old));
       }
       faultPoint(path === 'index.json' ? 'publish:index-written' : 'publish:file-written');
     }
   } catch (e) {
+    if (e instanceof IndexChangedError || !guard.held()) {
+      // Not this publish's feed to write any more: nothing is undone (what was replaced may be another
+      // publisher's now); the complete release folders placed stay for the next read to adopt.
+      for (const staging of stagings) fs.remove(staging);
+      guard.step();
+      throw e;
+    }
     for (const step of undo.reverse()) {
       try {
         step();
@@ -114,9 +147,24 @@ export function writeFeed(fs: FeedFs, dir: string, plan: FeedWrite, before: Read
   // The new index is in place: what it no longer describes is only left-over space.
   for (const path of [...aside, ...plan.removals.map((p) => join(dir, ...p.split('/')))]) {
     try {
+      guard.step();
       fs.remove(path);
     } catch {
       /* removed by the next publish's recovery */
     }
+  }
+}
+
+/**
+ * Creates a top-level file that did not exist when the feed was read. For index.json that is the
+ * compare-and-swap of a feed without an index: the exclusive create fails when another process wrote one
+ * meanwhile (IndexChangedError).
+ */
+function createFile(fs: FeedFs, full: string, data: Buffer, isIndex: boolean): void {
+  try {
+    fs.createFile(full, data);
+  } catch (e) {
+    if (isIndex && (e as NodeJS.ErrnoException).code === 'EEXIST') throw new IndexChangedError(full);
+    throw e;
   }
 }

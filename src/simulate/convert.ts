@@ -422,3 +422,30 @@ export async function convertParquet(req: ConversionRequest): Promise<Conversion
   const p = plan(columns, described.map(([, t]) => t), req, (extras) => `(SELECT ${renamed || '1 AS c0'}${extras} FROM ${relation})`, 'Parquet');
   return run(req, p);
 }
+
+/**
+ * Reads a parquet source whole, as the Copy activity's parquet source does before a parquet sink writes
+ * anything (a plain parquet-to-parquet Copy is simulated as a file copy, which alone would take any bytes):
+ * every value of every column is decoded (DuckDB hashes them; nothing is kept), so a file that is not
+ * parquet, empty or damaged fails as Data Factory's does (issue #29, item 9: `PAR1garbagegarbagePAR1` and
+ * a 0-byte file were copied and the export deleted).
+ * Source of the error code and message: learn.microsoft.com/azure/data-factory/connector-troubleshoot-parquet,
+ * "Error code: ParquetInvalidFile", message "File is not a valid Parquet file.".
+ * @returns the rows read
+ * @throws ActivityFailure `FileNotFound`, `ParquetInvalidFile`
+ */
+export async function readParquetSource(req: Pick<ConversionRequest, 'storage' | 'engine' | 'source'>): Promise<number> {
+  const local = sourceFile(req.storage, req.source);
+  const conn = await req.engine.connect();
+  try {
+    const relation = `read_parquet(${literal(local)})`;
+    const columns = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${relation}`)).getRows().length;
+    const rows = await conn.runAndReadAll(`SELECT count(*)${columns ? ', bit_xor(hash(COLUMNS(*)))' : ''} FROM ${relation}`);
+    return Number(rows.getRows()[0]![0]);
+  } catch (e) {
+    throw new ActivityFailure('ParquetInvalidFile', `File is not a valid Parquet file. (${req.source.path}: ${firstLine(e)})`);
+  } finally {
+    conn.closeSync();
+  }
+}
+

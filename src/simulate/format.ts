@@ -3,8 +3,16 @@
  * outcome and its evaluated inputs in one line, skipped activities counted per group), then the files
  * written and deleted, the requests, the Data Explorer commands, the failed runs and the outcome.
  * No durations: a simulation has none.
+ *
+ * Each error is said once. Data Factory carries an inner activity's error up into every container's and
+ * pipeline's error ("Activity failed because an inner activity failed; Inner activity name: X, Error:
+ * ...", "Operation on target X failed: ..."), and a Fail activity's message often quotes the error it
+ * reports; printed whole at every level, one missing CSV column filled the report six times. Here a
+ * wrapper keeps its head and points at the inner error printed below it, and a message that quotes one
+ * printed before names its activity instead (`(the error of Convert CSV above)`). `--format json` keeps every
+ * message as Data Factory gives it.
  */
-import type { ActivityRun, PipelineRun, SimulationResult } from './types.js';
+import type { ActivityRun, PipelineRun, RunError, SimulationResult } from './types.js';
 
 const MAX_VALUE = 160;
 
@@ -58,31 +66,73 @@ function indentLines(text: string, pad: string): string {
     .join('\n');
 }
 
-function activities(list: readonly ActivityRun[], pad: string, out: string[]): void {
+/** The wrappers Data Factory puts around an inner activity's error (src/simulate/engine.ts, activities/containers.ts). */
+const WRAPPERS: readonly [RegExp, (name: string) => string][] = [
+  [/^Activity failed because an inner activity failed; Inner activity name: (.+?), Error: /s, (name) => `inner activity ${name} failed`],
+  [/^Operation on target (.+?) failed: /s, (name) => `Operation on target ${name} failed`],
+];
+
+/** Shortest message worth pointing at instead of repeating. */
+const QUOTED_MIN = 40;
+
+/** The errors a report has printed, so that each is said once (see the module comment). */
+class Said {
+  private readonly printed: { message: string; activity: string }[] = [];
+
+  /** The innermost error of a wrapped message. */
+  static root(message: string): string {
+    for (;;) {
+      const w = WRAPPERS.find(([re]) => re.test(message));
+      if (!w) return message;
+      message = message.replace(w[0], '');
+    }
+  }
+
+  /**
+   * How to print an error message of `activity`: a wrapper as its head pointing below (`below`), a
+   * message printed before as a pointer to it, a quote of one inside it replaced by a pointer.
+   */
+  text(message: string, activity: string, below = true): string {
+    const wrapper = WRAPPERS.find(([re]) => re.test(message));
+    if (wrapper && below) return `${wrapper[1](wrapper[0].exec(message)![1])} (its error is below)`;
+    const own = wrapper ? Said.root(message) : message;
+    const earlier = [...this.printed].filter((p) => p.message.length >= QUOTED_MIN && own.includes(p.message)).sort((a, b) => b.message.length - a.message.length)[0];
+    if (earlier && earlier.message === own) return `the error of ${earlier.activity} above`;
+    this.printed.push({ message: own, activity });
+    return earlier ? own.replace(earlier.message, `(the error of ${earlier.activity} above)`) : own;
+  }
+
+  /** A run's error: the activity it came from, said once. */
+  run(error: RunError): string {
+    return this.text(error.message, error.activity ?? 'its activity', false);
+  }
+}
+
+function activities(list: readonly ActivityRun[], pad: string, out: string[], said: Said): void {
   const skipped = list.filter((a) => a.status === 'Skipped');
   for (const a of list) {
     if (a.status === 'Skipped') continue;
-    const what = summary(a);
+    const what = a.type === 'Fail' && a.status === 'Failed' && a.error ? `${a.error.errorCode}: ${said.text(a.error.message, a.name)}` : summary(a);
     out.push(`${pad}${MARK[a.status]} ${a.name} (${a.type})${what ? `: ${indentLines(what, `${pad}         `)}` : ''}`);
     for (const n of a.notes ?? []) out.push(`${pad}         - ${n}`);
-    if (a.status === 'Failed' && a.type !== 'Fail' && a.error) out.push(`${pad}         error ${a.error.errorCode}: ${a.error.message}`);
+    if (a.status === 'Failed' && a.type !== 'Fail' && a.error) out.push(`${pad}         error ${a.error.errorCode}: ${said.text(a.error.message, a.name)}`);
     for (const g of a.groups ?? []) {
       out.push(`${pad}         ${g.label}${g.item !== undefined ? ` ${show(g.item)}` : ''}`);
-      activities(g.activities, `${pad}           `, out);
+      activities(g.activities, `${pad}           `, out, said);
     }
-    if (a.pipelineRun) pipelineRun(a.pipelineRun, `${pad}           `, out);
+    if (a.pipelineRun) pipelineRun(a.pipelineRun, `${pad}           `, out, said);
   }
   if (skipped.length) out.push(`${pad}(${skipped.length} skipped: ${skipped.map((a) => a.name).join(', ')})`);
 }
 
-function pipelineRun(run: PipelineRun, pad: string, out: string[]): void {
+function pipelineRun(run: PipelineRun, pad: string, out: string[], said: Said): void {
   const t = run.trigger;
   const by = t.name ? ` by ${t.name}${t.event ? ` (${t.event.path})` : ''}` : t.type === 'Manual' ? ' (started by hand)' : '';
   out.push(`${pad}pipeline ${run.pipeline} run ${run.runId}: ${run.status}${by}`);
   const params = Object.entries(run.parameters);
   if (params.length) out.push(`${pad}  parameters: ${params.map(([k, v]) => `${k}=${show(v)}`).join(', ')}`);
-  activities(run.activities, `${pad}  `, out);
-  if (run.error) out.push(`${pad}  => ${run.pipeline} failed: ${run.error.errorCode}: ${run.error.message}`);
+  activities(run.activities, `${pad}  `, out, said);
+  if (run.error) out.push(`${pad}  => ${run.pipeline} failed: ${run.error.errorCode}: ${said.run(run.error)}`);
 }
 
 /** Every run of a result, children included, depth first. */
@@ -105,8 +155,9 @@ export function allRuns(result: SimulationResult): PipelineRun[] {
 /** The text report of a simulation (ends with a newline). */
 export function formatSimulation(result: SimulationResult): string {
   const out: string[] = [`hubc simulate: release ${result.release}, ${result.start.kind} ${result.start.value}, now ${result.now}`, ''];
+  const said = new Said();
   for (const run of result.runs) {
-    pipelineRun(run, '', out);
+    pipelineRun(run, '', out, said);
     out.push('');
   }
   const written = result.changes.filter((c) => c.change === 'written');
@@ -117,7 +168,7 @@ export function formatSimulation(result: SimulationResult): string {
   out.push(`Data Explorer commands (${result.commands.length}):`, ...result.commands.map((c) => `  ${c.database ?? ''}: ${c.command.split('\n')[0]}${c.command.includes('\n') ? ' ...' : ''}`));
   const runs = allRuns(result);
   const failed = runs.filter((r) => r.status === 'Failed');
-  if (failed.length) out.push(`Failed runs (${failed.length}):`, ...failed.map((r) => `  ${r.pipeline} ${r.runId}: ${r.error?.errorCode}: ${r.error?.message}`));
+  if (failed.length) out.push(`Failed runs (${failed.length}):`, ...failed.map((r) => `  ${r.pipeline} ${r.runId}: ${r.error?.errorCode}: ${r.error ? said.run(r.error) : ''}`));
   out.push(`Outcome: ${result.outcome} (${runs.length} pipeline run(s), ${failed.length} failed)`);
   return `${out.join('\n')}\n`;
 }

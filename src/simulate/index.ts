@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { INPUT_LIMITS, readInputFile } from '../util/inputFiles.js';
+import { parseJsonInput } from '../util/json.js';
 import { Ajv } from 'ajv';
 import { packagePath } from '../util/packageRoot.js';
 import type { ResponsesFile } from './responses.js';
@@ -26,7 +27,7 @@ export type { ResponsesFile } from './responses.js';
 export function loadResponses(file: string): ResponsesFile {
   let data: unknown;
   try {
-    data = JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json }));
+    data = parseJsonInput(readInputFile(file, { maxBytes: INPUT_LIMITS.json }));
   } catch (e) {
     throw new SimulationError(codes.HUB456.unreadable({ file, detail: (e as { detail?: string }).detail ?? (e as Error).message }));
   }

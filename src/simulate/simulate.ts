@@ -108,7 +108,7 @@ function checkStart(options: SimulateOptions, factory: Factory, storage: LocalSt
       if (!(e instanceof StoragePathError)) throw e;
       throw new SimulationError(start.path.replace(/\\/g, '/').split('/').includes('..') ? codes.HUB451.outside({ path: start.path }) : codes.HUB451.empty());
     }
-    if (!storage.isFile(path)) throw new SimulationError(codes.HUB451.raise({ path, storage: options.storage }));
+    if (!storage.isFile(path)) throw new SimulationError((storage.isFolder(path) ? codes.HUB451.folder : codes.HUB451.raise)({ path, storage: options.storage }));
     const event: BlobEvent = { type: 'Microsoft.Storage.BlobCreated', path, size: storage.size(path) };
     return { kind: 'event', event, runs: runsForBlobEvent(factory, event, now) };
   }
@@ -139,6 +139,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const factory = factoryOf(options.artifacts, options.release);
   const storage = new LocalStorage(options.storage, factory.configFiles);
   const checked = checkStart(options, factory, storage, now);
+  // What simulations killed while writing left: not blobs, and never renamed into place by anyone.
+  storage.removeLeftovers();
   const result: SimulationResult = {
     release: options.release,
     now,

@@ -13,12 +13,18 @@
  * component at a time with `lstat`; a symbolic link met on the way (a linked `ingestion/Costs`, a linked
  * `rawexports`, a linked file) stops the simulation with HUB467 before anything is touched through it.
  * A blob storage has no links, so there is nothing to follow. Files are written to a new temporary file
- * (exclusive, unpredictable name) in their folder and renamed into place, so a reader never sees half a file
- * and a write never goes through a link planted at the target.
+ * (exclusive, unpredictable name `.<name>.hubc-<writer>-<16 hex>.tmp`, src/util/files.ts) in their folder and
+ * renamed into place, so a reader never sees half a file and a write never goes through a link planted at
+ * the target. Temporary files are not blobs: listings leave them out, and a simulation first removes those
+ * that killed simulations left (their writer no longer runs; issue #29, finding 13).
+ *
+ * Fault point (src/util/fault.ts): `simulate:blob-flushed` (a file complete in its temporary file, not yet
+ * renamed).
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { faultPoint } from '../util/fault.js';
+import { isLeftoverTemp, tempPathBeside, TEMP_FILE } from '../util/files.js';
 import type { StorageChange } from './types.js';
 import { SimulationError } from './values.js';
 import { codes } from '../diagnostics/index.js';
@@ -53,6 +59,11 @@ export interface WriteCollision {
   first: ChangeBy;
   second: ChangeBy;
 }
+
+/** Temporary files of simulations before they named their writer (`<name>.hubc-<12 hex>.tmp`): always left over. */
+const OLD_TEMP = /\.hubc-[0-9a-f]{12}\.tmp$/;
+/** True for a temporary file's name (never a blob). */
+const isTemporary = (name: string) => TEMP_FILE.test(name) || OLD_TEMP.test(name);
 
 /** Largest file read into memory whole (JSON lookups, manifests, settings): 64 MiB. Data files are streamed. */
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
@@ -173,6 +184,7 @@ export class LocalStorage {
     if (existsSync(l) && statSync(l).isDirectory()) {
       for (const e of readdirSync(l, { withFileTypes: true })) {
         if (e.isSymbolicLink()) throw new SimulationError(codes.HUB467.raise({ path: `${p}/${e.name}`, storage: this.given }));
+        if (e.isFile() && isTemporary(e.name)) continue;
         items.set(e.name, { name: e.name, type: e.isDirectory() ? 'Folder' : 'File' });
       }
     }
@@ -210,7 +222,7 @@ export class LocalStorage {
   temporary(path: string): string {
     const full = this.prepare(this.normalize(path));
     for (;;) {
-      const temp = `${full}.hubc-${randomBytes(6).toString('hex')}.tmp`;
+      const temp = tempPathBeside(full);
       try {
         closeSync(openSync(temp, 'wx', 0o644));
         return temp;
@@ -232,6 +244,7 @@ export class LocalStorage {
   commit(temp: string, path: string, by: ChangeBy): number {
     const p = this.normalize(path);
     const full = this.prepare(p);
+    faultPoint('simulate:blob-flushed');
     renameSync(temp, full);
     const size = statSync(full).size;
     this.record(p, size, by);
@@ -295,6 +308,27 @@ export class LocalStorage {
     };
     walk(p);
     return files.filter((f) => existsSync(this.localPath(f))).flatMap((f) => this.delete(f, false, by));
+  }
+
+  /**
+   * Removes the temporary files that killed simulations left anywhere in the folder (regular files named as
+   * temporary files whose writer no longer runs; links are neither followed nor removed).
+   * @returns the removed files, paths inside the storage folder
+   */
+  removeLeftovers(): string[] {
+    const removed: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else if (e.isFile() && (isLeftoverTemp(e.name) || (OLD_TEMP.test(e.name) && !TEMP_FILE.test(e.name)))) {
+          rmSync(full, { force: true });
+          removed.push(relative(this.root, full).split(sep).join('/'));
+        }
+      }
+    };
+    if (existsSync(this.root) && statSync(this.root).isDirectory()) walk(this.root);
+    return removed;
   }
 
   /** Absolute path of the storage folder's file, for messages. */

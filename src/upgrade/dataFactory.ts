@@ -9,9 +9,7 @@
  *   still refers to, so pipelines, datasets and linked services go after the deployment, once B's objects
  *   no longer refer to them.
  */
-import { mayBeDeployed, type DeclaredResource } from '../diff/deployed.js';
-import type { DiffResult } from '../diff/types.js';
-import type { Leftovers } from '../diff/leftovers.js';
+import { mayBeDeployed, type DeclaredResource, type DiffResult, type Leftovers } from '../diff/forUpgrade.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject } from '../util/json.js';

@@ -5,7 +5,7 @@
  */
 import { compile } from '../compiler/compile.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
-import type { DiffInput } from '../diff/types.js';
+import type { DiffInput } from '../diff/forUpgrade.js';
 import { formatPlanMarkdown } from './format.js';
 import { planUpgrade } from './plan.js';
 

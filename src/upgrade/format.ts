@@ -1,11 +1,11 @@
 /**
  * Renderings of an upgrade plan: `text` for the terminal (and `hubc deploy --upgrade`), `markdown` for
  * issues, pull requests and docs/upgrading.md; `json` is the plan itself
- * (`schemas/upgrade-plan.schema.json`).
+ * (`schemas/upgrade-plan.schema.json`). Warnings (`Read first`) come before the steps.
  */
 import type { UpgradeCitation, UpgradePhase, UpgradePlan, UpgradeStep } from './types.js';
 import { UPGRADE_PHASES } from './types.js';
-import type { DiffSide } from '../diff/types.js';
+import type { DiffSide } from '../diff/forUpgrade.js';
 
 /** Headings of the phases. */
 export const PHASE_TITLES: Record<UpgradePhase, string> = {
@@ -46,6 +46,7 @@ export function stepLines(s: UpgradeStep, indent = '  '): string[] {
 /** The plan for a terminal. */
 export function formatPlanText(plan: UpgradePlan): string {
   const out = [`hubc upgrade-plan ${plan.from.label} -> ${plan.to.label}`, `  from: ${sideText(plan.from)}`, `  to:   ${sideText(plan.to)}`];
+  if (plan.warnings.length) out.push('', 'Read first', ...plan.warnings.map((w) => `  ${w.code} ${w.message}`));
   for (const p of UPGRADE_PHASES) {
     const steps = byPhase(plan, p);
     if (!steps.length) continue;
@@ -74,6 +75,7 @@ const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
  */
 export function formatPlanMarkdown(plan: UpgradePlan, heading = '##'): string {
   const out = [`${heading} Upgrade ${plan.from.label} -> ${plan.to.label}`, '', `From ${sideText(plan.from)} to ${sideText(plan.to)}.`];
+  if (plan.warnings.length) out.push('', `${heading}# Read first`, '', ...plan.warnings.map((w) => `- **${w.code}** ${w.message}`));
   for (const p of UPGRADE_PHASES) {
     const steps = byPhase(plan, p);
     if (!steps.length) continue;

@@ -12,13 +12,16 @@ import { toJsonText } from '../model/json.js';
 import { formatPlanMarkdown, formatPlanText } from './format.js';
 import type { UpgradePlan } from './types.js';
 import type { PlanFormat } from './formats.js';
+import { planGraph } from './graph.js';
+import { toMermaid } from '../graph/mermaid.js';
 
 export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
-export { loadUpgradeSide, hubTextFor, type UpgradeSide } from './load.js';
+export { loadUpgradeSide, leftOutNote, type UpgradeSide } from './load.js';
 export { parameterValues } from './parameters.js';
 export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
 export type * from './types.js';
 export { UPGRADE_PHASES } from './types.js';
+export { planGraph } from './graph.js';
 
 export { PLAN_FORMATS, type PlanFormat } from './formats.js';
 
@@ -26,5 +29,6 @@ export { PLAN_FORMATS, type PlanFormat } from './formats.js';
 export function renderPlan(plan: UpgradePlan, format: PlanFormat): string {
   if (format === 'markdown') return formatPlanMarkdown(plan);
   if (format === 'json') return toJsonText(plan);
+  if (format === 'mermaid') return toMermaid(planGraph(plan));
   return formatPlanText(plan);
 }

@@ -8,10 +8,7 @@
  * The step before the deployment is manual, so `hubc deploy --upgrade` stops there (HUB497) instead of
  * deploying a second hub over the first.
  */
-import type { Leftovers } from '../diff/leftovers.js';
-import { describeResources, sharedResources, shortName, typeWord } from '../diff/leftovers.js';
-import { mayBeDeployed } from '../diff/deployed.js';
-import type { DiffResult } from '../diff/types.js';
+import { describeResources, readableName, sharedResources, shortName, typeWord, mayBeDeployed, type Leftovers, type DiffResult } from '../diff/forUpgrade.js';
 import { codes } from '../diagnostics/index.js';
 import { hubDeletionOrder } from './resources.js';
 import type { UpgradeStep } from './types.js';
@@ -92,7 +89,7 @@ export function newHubSteps(l: Leftovers & { renamed: { from: string; to: string
         ...(triggers.length ? [`stop the triggers ${triggers.join(', ')} of ${from}'s factory`] : []),
         ...order.map(
           (o) =>
-            `${typeWord(o.resource.type)} ${shortName(o.resource) ?? o.resource.display}${o.data ? ' (holds data: keep what you need first)' : ''}${o.command ? `: ${o.command}` : ''}${o.stays ? ` (stays with its parent: ${o.stays})` : ''}`,
+            `${typeWord(o.resource.type)} ${shortName(o.resource) ?? readableName(o.resource)}${o.data ? ' (holds data: keep what you need first)' : ''}${o.command ? `: ${o.command}` : ''}${o.stays ? ` (stays with its parent: ${o.stays})` : ''}`,
         ),
       ],
     },

@@ -11,8 +11,7 @@
  */
 import { parameterName, publicParameterName, type ParameterKey, type Release } from '../model/releases.js';
 import { tierOfSku } from '../frontend/checks/skus.js';
-import type { DiffInput, DiffResult } from '../diff/types.js';
-import { releaseOf } from '../diff/leftovers.js';
+import { releaseOf, type DiffInput, type UpgradeNote } from '../diff/forUpgrade.js';
 
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -42,12 +41,12 @@ function parametersOf(template: JsonObject): JsonObject {
 
 /**
  * Renamed and removed parameters from A to B, in A's parameter order.
- * @param ta A's parsed template; @param tb B's
+ * @param ta A's parsed template; @param tb B's; @param notes their parameter notes (`parameterNotes` of src/diff)
  */
-export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, diff: DiffResult): ParameterChange[] {
+export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, notes: readonly UpgradeNote[]): ParameterChange[] {
   const pa = Object.keys(parametersOf(ta));
   const pb = new Set(Object.keys(parametersOf(tb)));
-  const note = (code: string, subject: string) => diff.upgradeNotes.find((n) => n.code === code && n.subject === subject);
+  const note = (code: string, subject: string) => notes.find((n) => n.code === code && n.subject === subject);
   const ra = releaseRow(a);
   const rb = releaseRow(b);
   // A public template names some parameters otherwise than hubc's build of its release (release table `publicRelease`).

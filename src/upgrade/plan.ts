@@ -3,26 +3,26 @@
  * semantic comparison of `hubc diff` (`diffBuilds`) and its upgrade notes. Pure: works on the in-memory
  * artifacts only; `hubc deploy --upgrade` passes the deployment context so that resource IDs are concrete.
  *
- * Order: `prepare` (the saved parameter file), `before` (stop every trigger of A, delete the triggers B
+ * Warnings come first (./warnings.ts: a change of network exposure, data a step cannot keep). Order of the
+ * steps: `prepare` (the saved parameter file), `before` (stop every trigger of A, delete the triggers B
  * lacks, delete the resources in B's way, referrers first), `deploy` (B, with its settings and
  * start-triggers scripts), `after` (delete the pipelines, datasets and linked services B lacks, then the
  * resources B lacks, then move data into B's layout).
  */
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { diffBuilds } from '../diff/compare.js';
-import { templateOf } from '../diff/template.js';
-import type { DiffInput, DiffResult } from '../diff/types.js';
+import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { accessSteps, resourceSteps, type ResourceStep } from './resources.js';
+import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
-import { leftovers } from '../diff/leftovers.js';
 import { storageSteps } from './storage.js';
-import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep } from './types.js';
+import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
+import { dataLossWarnings, networkExposureWarnings } from './warnings.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
+import { readableArm } from '../expressions/arm/readable.js';
 
 export { UpgradePlanError };
 
@@ -58,20 +58,20 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
   const ta = templateOf(a.artifacts);
   const tb = templateOf(b.artifacts);
-  const diff = diffBuilds(a, b);
   const notes = [...(options.notes ?? [])];
-  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, diff, options.parameters, notes);
-
-  // before / after: Data Factory objects and resources.
+  // The saved parameter file is rewritten from the parameter notes (a function of the templates alone); the
+  // comparison the other steps come from then folds each template with its file's values.
+  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, parameterNotes(ta, tb), options.parameters, notes);
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
-  const l = leftovers(a, b, ta, tb, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  const c = compareUpgrade(a, b, { a: { ...deployment, parameters: valuesA }, b: { ...deployment, parameters: valuesB } });
+  const { result: diff, leftovers: l } = c;
   if (l.renamed) {
     // A renamed hub is a new hub: no step of an in-place upgrade applies (see ./newHub.ts).
     drafts.push(...newHubSteps({ ...l, renamed: l.renamed }, diff));
     drafts.push(...storageSteps(a, b, diff).filter((s) => s.phase === 'after' && s.kind === 'migrateData'));
-    return finish(a, b, drafts, notes, migration);
+    return finish(a, b, drafts, notes, migration, []);
   }
   if (a.source === 'public' && l.left.some((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts')) {
     notes.push(
@@ -81,7 +81,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const df = dataFactorySteps(l, diff);
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
-  for (const s of accessSteps(l)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   for (const n of diff.upgradeNotes.filter((x) => x.code === codes.HUB750.code)) {
     drafts.push({ phase: 'before', kind: 'manual', performer: 'you', subject: n.subject, action: `Delete the role assignment ${n.subject} (az role assignment delete --ids ${n.subject}).`, why: `{B} creates it again as ${n.to}; two assignments of one role to one principal at one scope fail with RoleAssignmentExists.`, cites: [{ code: n.code, subject: n.subject }] });
   }
@@ -89,7 +89,8 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
-  return finish(a, b, drafts, notes, migration);
+  drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
+  return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 
 /**
@@ -102,12 +103,12 @@ function parameterFileSteps(
   b: DiffInput,
   ta: JsonObject,
   tb: JsonObject,
-  diff: DiffResult,
+  parameterNotes: readonly UpgradeNote[],
   parameters: PlanOptions['parameters'],
   notes: string[],
 ): { drafts: Draft[]; migration: UpgradePlan['parameters'] } {
   const drafts: Draft[] = [];
-  const changes = parameterChanges(a, b, ta, tb, diff);
+  const changes = parameterChanges(a, b, ta, tb, parameterNotes);
   let migration: UpgradePlan['parameters'];
   if (parameters) {
     const { file, doc, out } = parameters;
@@ -132,7 +133,7 @@ function parameterFileSteps(
   }
   const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
   for (const n of missing) {
-    const note = diff.upgradeNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
+    const note = parameterNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
   }
   return { drafts, migration };
@@ -154,18 +155,19 @@ function dataFactoryDraft(s: DataFactoryStep): Draft {
   };
 }
 
-/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. */
+/** The step that deletes a resource: `hubc deploy`'s, or yours with a command or after moving its data. Its words name the resource for people (placeholders for what only a deployment knows); its target keeps the template's name. */
 function resourceDraft(s: ResourceStep): Draft {
+  const what = `${s.target.type} ${readableArm(s.target.name)}`;
   return {
     phase: s.phase,
     kind: s.kind,
     performer: s.kind === 'manual' ? 'you' : 'hubc deploy',
     subject: `${s.target.type} ${s.target.name}`,
     action: s.command
-      ? `Delete ${s.target.type} ${s.target.name} yourself: ${s.command}`
+      ? `Delete ${what} yourself: ${s.command}`
       : s.kind === 'manual'
-        ? `Move its data elsewhere if it is still needed, then delete ${s.target.type} ${s.target.name} yourself.`
-        : `Delete ${s.target.type} ${s.target.name}${s.target.condition ? ' (if deployed)' : ''}.`,
+        ? `Move its data elsewhere if it is still needed, then delete ${what} yourself.`
+        : `Delete ${what}${s.target.condition ? ' (if deployed)' : ''}.`,
     why: s.why,
     cites: s.cites,
     resource: s.target,
@@ -203,15 +205,14 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
 }
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
-function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters']): UpgradePlan {
-  const side = (x: DiffInput) => (x.release ? { label: x.label, source: x.source, release: x.release } : { label: x.label, source: x.source });
+function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
     .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))
     .map((d, i) => ({ d, i }))
     .sort((x, y) => UPGRADE_PHASES.indexOf(x.d.phase) - UPGRADE_PHASES.indexOf(y.d.phase) || x.i - y.i)
     .map(({ d }, i): UpgradeStep => ({ n: i + 1, ...d }));
-  const plan: UpgradePlan = { from: side(a), to: side(b), steps, notes };
+  const plan: UpgradePlan = { from: sideOf(a), to: sideOf(b), warnings: warnings.map((w) => ({ ...w, message: named(w.message) })), steps, notes };
   if (migration) plan.parameters = migration;
   return plan;
 }

@@ -5,15 +5,10 @@
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, type Folded } from '../diff/blockers.js';
-import { mayBeDeployed, type DeclaredResource } from '../diff/deployed.js';
-import type { DiffResult } from '../diff/types.js';
-import { shortName, type Leftovers } from '../diff/leftovers.js';
+import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, mayBeDeployed, readableName, shortName, type Folded, type DeclaredResource, type DiffResult, type UpgradeComparison, type Leftovers } from '../diff/forUpgrade.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
-import { isDeepStrictEqual } from 'node:util';
-import { isObject } from '../util/json.js';
 
 
 /**
@@ -52,66 +47,35 @@ const NETWORK_DELETION_ORDER: readonly string[] = [
   'microsoft.network/networksecuritygroups',
 ];
 
-/** A property that decides who may reach a resource: narrowing it on an existing resource locks people out. */
-export interface AccessRule {
-  path: string;
-  /** What the resource allows while the property is not set. */
-  unset: string;
-  /** Where the hub owner widens it again. */
-  fix: string;
-  source: string;
-}
-
-/** Access properties by type (lower case), with the source. */
-export const ACCESS: Readonly<Record<string, readonly AccessRule[]>> = {
-  'microsoft.kusto/clusters': [
-    {
-      path: 'properties.trustedExternalTenants',
-      unset: 'every tenant (the service default of a cluster created without the property)',
-      fix: 'hub.yaml dataExplorer.trustedExternalTenants',
-      source: 'a cluster update replaces the trusted external tenants ("Allow cross-tenant queries and commands")',
-    },
-  ],
-};
-
-/** An access step before numbering (no target: the resource stays). */
-export interface AccessStep {
+/** An access or output step before numbering (no target: nothing is deleted). */
+export interface NoteStep {
   subject: string;
   action: string;
   why: string;
   cites: UpgradeCitation[];
 }
 
-/** The value at a dotted path. */
-function valueAt(value: unknown, path: string): unknown {
-  let v = value;
-  for (const k of path.split('.')) v = isObject(v) ? v[k] : undefined;
-  return v;
+/**
+ * Prepare steps for the access B narrows on resources both builds deploy (HUB030 notes of the comparison):
+ * whoever relied on the wider access must be listed before the deployment.
+ */
+export function accessSteps(c: UpgradeComparison): NoteStep[] {
+  return c.access.map(({ resource: a, rule, from, to }) => ({
+    subject: `${a.type} ${a.display}`,
+    action: `Before deploying, list in ${rule.fix} whatever must keep the access that {B} no longer gives.`,
+    why: `{B} sets ${rule.path} of ${readableName(a)} to ${JSON.stringify(to)} where {A} has ${from === undefined ? rule.unset : JSON.stringify(from)}, and ${rule.source}.`,
+    cites: [{ code: codes.HUB030.code, subject: a.identity }, { change: `template/resources/${a.identity}: changed ${rule.path}` }],
+  }));
 }
 
-/**
- * Prepare steps for resources both builds deploy whose access property ({@link ACCESS}) B narrows, or sets
- * where A left it unset: whoever relied on the wider access must be listed before the deployment.
- */
-export function accessSteps(l: Leftovers): AccessStep[] {
-  const rb = new Map(l.rb.filter((r) => r.deployed !== false).map((r) => [lower(r.id), r]));
-  const out: AccessStep[] = [];
-  for (const a of l.ra) {
-    const b = rb.get(lower(a.id));
-    if (!b || a.deployed === false) continue;
-    for (const rule of ACCESS[lower(a.type)] ?? []) {
-      const from = valueAt(a.body(), rule.path);
-      const to = valueAt(b.body(), rule.path);
-      if (to === undefined || isDeepStrictEqual(from, to)) continue;
-      out.push({
-        subject: `${a.type} ${a.display}`,
-        action: `Before deploying, list in ${rule.fix} whatever must keep the access that {B} no longer gives.`,
-        why: `{B} sets ${rule.path} of ${a.display} to ${JSON.stringify(to)} where {A} has ${from === undefined ? rule.unset : JSON.stringify(from)}, and ${rule.source}.`,
-        cites: [{ change: `template/resources/${a.identity}: changed ${rule.path}` }],
-      });
-    }
-  }
-  return out;
+/** After-deployment steps for the outputs B removes or renames (HUB031, HUB032 notes of the comparison). */
+export function outputSteps(c: UpgradeComparison): NoteStep[] {
+  return c.outputs.map((o) => ({
+    subject: `output ${o.from}`,
+    action: o.to ? `Make the scripts and pipelines that read output ${o.from} of the hub's deployment read ${o.to}.` : `Change the scripts and pipelines that read output ${o.from} of the hub's deployment: {B} has no such output.`,
+    why: o.to ? `{B} names the output ${o.to}${o.likely ? ' (a likely rename: the same value)' : ''}; reading ${o.from} gives nothing once {B} is deployed.` : `Reading ${o.from} gives nothing once {B} is deployed.`,
+    cites: [{ code: (o.to ? codes.HUB032 : codes.HUB031).code, subject: o.from }, { change: `template/outputs/${o.from}: removed` }],
+  }));
 }
 
 /** A resource step before numbering. */
@@ -202,7 +166,7 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
   const { removed, ordered: gone } = deletionOrder(l.left);
   const notes: string[] = [];
   for (const r of gone) {
-    const name = `${r.type} ${r.display}`;
+    const name = `${r.type} ${readableName(r)}`;
     const rule = NOT_DELETABLE_BY_ID[lower(r.type)];
     if (stays(r)) {
       notes.push(`${name} stays after the upgrade: ${rule.source}.`);

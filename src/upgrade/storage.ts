@@ -8,9 +8,7 @@
  * (`../shared/reference/versions.md` §0.6, with the export container renamed). The shape comes from the two
  * builds' own `config/settings.json`, so the step lists exactly what differs.
  */
-import type { RemovedDataset } from '../diff/components.js';
-import type { DiffInput, DiffResult } from '../diff/types.js';
-import { diffValues, tryParseJson } from '../diff/values.js';
+import { diffValues, tryParseJson, type RemovedDataset, type DiffInput, type DiffResult } from '../diff/forUpgrade.js';
 import { describeMapping, layoutChanges } from '../migrate/layouts.js';
 import { releaseRow } from './parameters.js';
 import type { UpgradeStep } from './types.js';

@@ -3,7 +3,7 @@
  * build A to build B, each with the reason and the change of `hubc diff` it comes from. `--format json`
  * prints an {@link UpgradePlan} as it is; its JSON Schema is `schemas/upgrade-plan.schema.json`.
  */
-import type { DiffSide } from '../diff/types.js';
+import type { DiffSide } from '../diff/forUpgrade.js';
 
 /**
  * When a step happens, in this order:
@@ -118,10 +118,23 @@ export interface ParameterMigration {
   rewritten: Record<string, unknown>;
 }
 
+/**
+ * What the reader must know before any step (shown first): a change of network exposure (HUB601), a
+ * resource holding data that is deleted and created again, with what is lost (HUB602).
+ */
+export interface UpgradeWarning {
+  code: string;
+  /** The resource, `type name`. */
+  subject: string;
+  message: string;
+}
+
 /** A whole plan. */
 export interface UpgradePlan {
   from: DiffSide;
   to: DiffSide;
+  /** Read first: what the upgrade changes that the steps alone do not show (empty when nothing). */
+  warnings: UpgradeWarning[];
   /** Steps in order: by phase, then as they must happen. */
   steps: UpgradeStep[];
   /** The saved parameter file, when one was given. */

@@ -4,8 +4,11 @@
  *
  * - content goes first into a new temporary file beside the target, created exclusively
  *   (`O_CREAT | O_EXCL | O_NOFOLLOW`, so a link planted at that name is never followed) under an
- *   unpredictable name (`.<name>.hubc-<16 hex>.tmp`, 64 random bits), is flushed to disk (fsync), and
- *   only then renamed over the target (or linked to it when the target must be new);
+ *   unpredictable name (`.<name>.hubc-<writer>-<16 hex>.tmp`, 64 random bits; `<writer>` is the writing
+ *   process's tag, src/util/processIdentity.ts), is flushed to disk (fsync), and only then renamed over
+ *   the target (or linked to it when the target must be new);
+ * - a temporary file is removed as a leftover only when its writer certainly no longer runs, so two
+ *   processes writing one file never delete each other's (issue #29, finding 13);
  * - the target must be missing or a regular file: a symbolic link, a folder, a device, a FIFO or a socket
  *   is refused ({@link UnsafePathError}), never followed or replaced;
  * - an existing file keeps its permission bits; a new file gets 0666 and a new folder 0777, less the
@@ -35,6 +38,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { faultPoint } from './fault.js';
+import { processTag, tagIsRunning } from './processIdentity.js';
 
 /** A path hubc refuses to write, read or replace (exit 2 in the CLI). */
 export class UnsafePathError extends Error {
@@ -84,12 +88,27 @@ export function replaceableMode(path: string): number | undefined {
   return st.mode & 0o7777;
 }
 
-/** Names of temporary files {@link writeFileAtomic} and {@link createFileExclusive} create. */
-export const TEMP_FILE = /^\..+\.hubc-[0-9a-f]{16}\.tmp$/;
+/**
+ * Names of temporary files {@link writeFileAtomic}, {@link createFileExclusive} and {@link tempPathBeside}
+ * create: `.<name>.hubc-<writer>-<16 hex>.tmp`, and `.<name>.hubc-<16 hex>.tmp` of hubc before the writer's
+ * tag (group 1 is the tag, when there is one).
+ */
+export const TEMP_FILE = /^\..+\.hubc-(?:(\d+\.\d+\.[0-9a-f]{8})-)?[0-9a-f]{16}\.tmp$/;
 
-/** A new unpredictable temporary path beside `target`. */
+/** A new unpredictable temporary path beside `target`, naming this process as its writer. */
 export function tempPathBeside(target: string): string {
-  return join(dirname(target), `.${basename(target)}.hubc-${randomBytes(8).toString('hex')}.tmp`);
+  return join(dirname(target), `.${basename(target)}.hubc-${processTag()}-${randomBytes(8).toString('hex')}.tmp`);
+}
+
+/**
+ * True when a temporary file's name ({@link TEMP_FILE}) says its writer certainly no longer runs: a process
+ * of this machine, boot and PID namespace that is gone. Names without a tag (hubc before it) count as left
+ * over; a writer that cannot be judged (another machine or container) as running.
+ */
+export function isLeftoverTemp(name: string): boolean {
+  const m = TEMP_FILE.exec(name);
+  if (!m) return false;
+  return m[1] === undefined || tagIsRunning(m[1]) === false;
 }
 
 /**
@@ -129,14 +148,16 @@ function syncFolder(dir: string): void {
 
 /**
  * Writes a file atomically: after a kill at any point the path holds either its old content or the new,
- * never part of it; the temporary files of earlier killed writes of the same path are removed first. A
- * missing file is created (0666 less the umask); an existing regular file keeps its permission bits. The
- * folder must exist.
- * @param options `fault`: name of the fault point between the flushed temporary file and the rename
+ * never part of it; the temporary files that killed writes of the same path left are removed first (those
+ * of writers still running are not). A missing file is created (0666 less the umask); an existing regular
+ * file keeps its permission bits. The folder must exist.
+ * @param options `fault`: name of the fault point between the flushed temporary file and the rename;
+ *   `beforeRename`: called just before the rename (a writer's last check, e.g. that its lock is still its
+ *   own and the file is still the one it read); what it throws stops the write
  * @throws UnsafePathError when the path is a symbolic link, folder, FIFO, socket or device
- * @throws the file-system error otherwise (the temporary file is removed)
+ * @throws the file-system error, or what `beforeRename` threw (the temporary file is removed)
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, options: { fault?: string } = {}): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array, options: { fault?: string; beforeRename?: () => void } = {}): void {
   const target = resolve(path);
   const mode = replaceableMode(target);
   removeLeftoverTemps(dirname(target), basename(target));
@@ -144,6 +165,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   const temp = writeTemp(target, bytes, mode);
   try {
     if (options.fault) faultPoint(options.fault);
+    options.beforeRename?.();
     // Checked again just before the rename, which replaces whatever entry is there without following it.
     replaceableMode(target);
     renameSync(temp, target);
@@ -185,17 +207,21 @@ export function createFileExclusive(path: string, data: string | Uint8Array): vo
 }
 
 /**
- * Removes the temporary files a killed write left in `dir` (regular files named as {@link TEMP_FILE};
- * nothing else, and nothing through a link).
+ * Removes the temporary files killed writes left in `dir`: regular files named as {@link TEMP_FILE} whose
+ * writer certainly no longer runs ({@link isLeftoverTemp}); nothing else, and nothing through a link.
  * @param of only those of the file with this name (`.<of>.hubc-*.tmp`)
  * @returns the names removed
  */
 export function removeLeftoverTemps(dir: string, of?: string): string[] {
   const removed: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (!e.isFile() || !TEMP_FILE.test(e.name) || (of !== undefined && !e.name.startsWith(`.${of}.hubc-`))) continue;
-    unlinkSync(join(dir, e.name));
-    removed.push(e.name);
+    if (!e.isFile() || !isLeftoverTemp(e.name) || (of !== undefined && !e.name.startsWith(`.${of}.hubc-`))) continue;
+    try {
+      unlinkSync(join(dir, e.name));
+      removed.push(e.name);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
   return removed;
 }

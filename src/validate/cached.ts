@@ -25,13 +25,15 @@ import { Worker } from 'node:worker_threads';
 import type { CompileResult } from '../compiler/compile.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOutput.js';
-import { TEMPLATE_FILE } from '../build/index.js';
+import { fromCompile, TEMPLATE_FILE } from '../build/index.js';
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, predictedCommandKeys, type BlockOutcome, type KqlScript } from '../validators/kql.js';
 import { languageServiceVersion } from '../validators/kql/languageService.js';
 import { schemaFolderDigest } from '../validators/armSchema/folders.js';
 import type { ExplainedIssue } from '../validators/armSchema/store.js';
 import { runKqlValidation, type KqlWorkerInput, type KqlWorkerOutput } from './kqlWorker.js';
+import type { OnProgress } from './progress.js';
+
 
 /** Options of {@link validateOutputCached}. */
 export interface CachedValidationOptions {
@@ -41,6 +43,8 @@ export interface CachedValidationOptions {
   cache: ResultCache;
   /** Run the KQL validation on a worker thread (default true); false runs everything on this thread. */
   worker?: boolean;
+  /** Told what is being checked and how far the KQL analysis is (./progress.ts). */
+  onProgress?: OnProgress;
 }
 
 /** How each part of a validation was obtained. */
@@ -135,7 +139,7 @@ const KQL_WORKER_LIMITS = { maxOldGenerationSizeMb: 160 };
 /** A KQL worker thread and the answers it owes. */
 interface KqlWorkerState {
   worker: Worker;
-  pending: Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void }>;
+  pending: Map<number, { resolve: (o: KqlWorkerOutput) => void; reject: (e: Error) => void; progress?: (done: number) => void }>;
   next: number;
 }
 
@@ -165,7 +169,8 @@ function kqlWorker(slot: number): KqlWorkerState {
     for (const p of state.pending.values()) p.reject(e);
     state.pending.clear();
   };
-  worker.on('message', (m: { id: number; output: KqlWorkerOutput }) => {
+  worker.on('message', (m: { id: number; output: KqlWorkerOutput } | { id: number; done: number }) => {
+    if ('done' in m) return state.pending.get(m.id)?.progress?.(m.done);
     state.pending.get(m.id)?.resolve(m.output);
     state.pending.delete(m.id);
     if (!state.pending.size) worker.unref();
@@ -180,14 +185,14 @@ function releaseKqlWorkers(): void {
   for (const w of workers) w?.worker.unref();
 }
 
-/** The KQL validation on a worker thread (`slot`). */
-function runKql(input: KqlWorkerInput, slot = 0): Promise<KqlWorkerOutput> {
+/** The KQL validation on a worker thread (`slot`); `progress` is told how many commands are done as they are. */
+function runKql(input: KqlWorkerInput, slot = 0, progress?: (done: number) => void): Promise<KqlWorkerOutput> {
   const w = kqlWorker(slot);
   const id = w.next++;
   return new Promise<KqlWorkerOutput>((resolve, reject) => {
-    w.pending.set(id, { resolve, reject });
+    w.pending.set(id, { resolve, reject, ...(progress ? { progress } : {}) });
     w.worker.ref(); // an answer is owed: keep the process alive until it comes
-    w.worker.postMessage({ id, input });
+    w.worker.postMessage({ id, input, progress: Boolean(progress) });
   });
 }
 
@@ -225,10 +230,10 @@ export type KqlSharing = { shared: false } | { shared: true; at: number; correct
  * known outcomes: an outcome is used only under the key of the schema really in place, so the result is
  * the result of one thread alone (a wrong prediction only leaves commands for that final run to analyse).
  */
-async function runKqlShared(scripts: KqlScript[], known: [string, BlockOutcome][], threads: 1 | 2, minCommands: number): Promise<{ output: KqlWorkerOutput; sharing: KqlSharing }> {
+async function runKqlShared(scripts: KqlScript[], known: [string, BlockOutcome][], threads: 1 | 2, minCommands: number, progress?: (done: number) => void): Promise<{ output: KqlWorkerOutput; sharing: KqlSharing }> {
   const knownKeys = new Set(known.map(([k]) => k));
   const missing = threads === 2 ? predictedCommandKeys(scripts).flatMap((key, i) => (knownKeys.has(key) ? [] : [i])) : [];
-  if (!missing.length || missing.length < minCommands) return { output: await runKql({ scripts, known }), sharing: { shared: false } };
+  if (!missing.length || missing.length < minCommands) return { output: await runKql({ scripts, known }, 0, progress), sharing: { shared: false } };
   const at = missing[Math.floor(missing.length / 2)];
   const [first, second] = await Promise.all([
     runKql({ scripts, known, part: { from: 0, to: at } }, 0),
@@ -237,7 +242,7 @@ async function runKqlShared(scripts: KqlScript[], known: [string, BlockOutcome][
   if (!first.ok) return { output: first, sharing: { shared: false } };
   if (!second.ok) return { output: second, sharing: { shared: false } };
   const computed = new Set([...first.used, ...second.used].map(([k]) => k));
-  const output = await runKql({ scripts, known: [...known, ...first.used, ...second.used] }, 0);
+  const output = await runKql({ scripts, known: [...known, ...first.used, ...second.used] }, 0, progress);
   const corrected = output.ok ? output.used.filter(([k]) => !computed.has(k) && !knownKeys.has(k)).length : 0;
   return { output, sharing: { shared: true, at, corrected } };
 }
@@ -269,7 +274,7 @@ export function kqlCacheKeys(scripts: readonly KqlScript[]): { key: string; know
 export async function startKqlValidation(
   scripts: KqlScript[],
   cache: ResultCache,
-  options: { key: string; knownKey: string; worker: boolean; threads?: 1 | 2; shareMinCommands?: number },
+  options: { key: string; knownKey: string; worker: boolean; threads?: 1 | 2; shareMinCommands?: number; progress?: (done: number) => void },
 ): Promise<{ done: Promise<{ diagnostics: Diagnostic[]; commands: { reused: number; analysed: number }; sharing: KqlSharing }> }> {
   const known = (await cache.get(options.knownKey, isKnownCommands)) ?? [];
   const finish = async ({ output: out, sharing }: { output: KqlWorkerOutput; sharing: KqlSharing }) => {
@@ -282,8 +287,8 @@ export async function startKqlValidation(
     return { diagnostics: out.diagnostics, commands: { reused, analysed: out.used.length - reused }, sharing };
   };
   const run = options.worker
-    ? runKqlShared(scripts, known, options.threads ?? kqlWorkerCount(), options.shareMinCommands ?? KQL_SHARE_MIN_COMMANDS)
-    : Promise.resolve({ output: runKqlValidation({ scripts, known }), sharing: { shared: false } as KqlSharing });
+    ? runKqlShared(scripts, known, options.threads ?? kqlWorkerCount(), options.shareMinCommands ?? KQL_SHARE_MIN_COMMANDS, options.progress)
+    : Promise.resolve({ output: runKqlValidation({ scripts, known }, options.progress), sharing: { shared: false } as KqlSharing });
   const done = run.then(finish);
   done.catch(() => undefined); // awaited by the caller, unless it gives up first
   return { done };
@@ -314,9 +319,15 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   const report: CacheReport = { template: cachedTemplate ? 'cached' : 'validated', kql: !scripts.length ? 'none' : cachedKql ? 'cached' : 'validated' };
 
   // KQL first (it may go to another thread), then the template here.
-  const kqlRun = cachedKql ? undefined : await startKqlValidation(scripts, cache, { key: kqlKey, knownKey, worker: options.worker !== false && !cachedTemplate });
+  const { onProgress } = options;
+  const total = !cachedKql && onProgress ? predictedCommandKeys(scripts).length : 0;
+  let most = 0;
+  // Never backwards: the worker's counts may arrive after the main thread's own report of where it starts waiting.
+  const progress = onProgress && total ? (done: number) => onProgress({ kind: 'kql', done: (most = Math.max(most, Math.min(done, total))), total }) : undefined;
+  const kqlRun = cachedKql ? undefined : await startKqlValidation(scripts, cache, { key: kqlKey, knownKey, worker: options.worker !== false && !cachedTemplate, ...(progress ? { progress } : {}) });
   let templateFindings = cachedTemplate;
   if (!templateFindings) {
+    if (onProgress) onProgress({ kind: 'template', resources: fromCompile(result).template.resources.length });
     try {
       const full = await import('./full.js');
       // Loading the schemas reads every file in full and re-verifies the hashes the digest took as a
@@ -336,6 +347,7 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   }
   let kqlFindings = cachedKql ?? [];
   if (kqlRun) {
+    progress?.(0);
     const run = await kqlRun.done;
     kqlFindings = run.diagnostics;
     report.commands = run.commands;

@@ -24,16 +24,27 @@ export type KqlWorkerOutput =
   | { ok: true; diagnostics: Diagnostic[]; used: [string, BlockOutcome][] }
   | { ok: false; kustoLoadError: boolean; message: string };
 
+/** Commands between two progress messages of the worker. */
+const PROGRESS_EVERY = 10;
+
 /**
  * Validates the scripts (or a part of them) with the known outcomes as a block store.
+ * @param onCommand told the number of commands done after each one (for progress)
  * @returns the diagnostics and every command outcome the run used, by key
  */
-export function runKqlValidation(input: KqlWorkerInput): KqlWorkerOutput {
+export function runKqlValidation(input: KqlWorkerInput, onCommand?: (done: number) => void): KqlWorkerOutput {
   const known = new Map(input.known);
   const used = new Map<string, BlockOutcome>();
+  let done = 0;
   try {
     const result = validateKqlScripts(input.scripts, {
-      blockStore: { get: (key) => known.get(key), set: (key, outcome) => used.set(key, outcome) },
+      blockStore: {
+        get: (key) => known.get(key),
+        set: (key, outcome) => {
+          used.set(key, outcome);
+          onCommand?.(++done);
+        },
+      },
       ...(input.part ? { part: input.part } : {}),
     });
     return { ok: true, diagnostics: result.diagnostics, used: [...used] };
@@ -44,5 +55,9 @@ export function runKqlValidation(input: KqlWorkerInput): KqlWorkerOutput {
 
 const port = parentPort;
 if (port && (workerData as { hubcKqlWorker?: boolean } | undefined)?.hubcKqlWorker) {
-  port.on('message', (m: { id: number; input: KqlWorkerInput }) => port.postMessage({ id: m.id, output: runKqlValidation(m.input) }));
+  // With `progress`, `{ id, done }` messages come every few commands before the answer.
+  port.on('message', (m: { id: number; input: KqlWorkerInput; progress?: boolean }) => {
+    const tell = m.progress ? (done: number) => done % PROGRESS_EVERY === 0 && port.postMessage({ id: m.id, done }) : undefined;
+    port.postMessage({ id: m.id, output: runKqlValidation(m.input, tell) });
+  });
 }

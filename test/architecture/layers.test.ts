@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['validators'],
   ['build', 'public', 'catalogue'],
   ['compiler'],
-  ['cache', 'validate', 'lint', 'check', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import'],
+  ['cache', 'validate', 'lint', 'check', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'graph'],
   ['cli'],
 ];
 

@@ -21,6 +21,7 @@ import { KQL_TEMPLATE_OPTIONS } from '../../src/modules/dataExplorer/kqlTemplate
 import { readTree } from '../../src/diff/load.js';
 import { compareWithGolden } from '../support/golden.js';
 import { runHubc } from '../support/cli.js';
+import { childEnv } from '../support/childEnv.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so the bundle finds schemas/ and kql/ above it as dist/ does.
@@ -28,7 +29,7 @@ const OUT = join(ROOT, 'node_modules', '.cache', 'hubc-bundle-test');
 const work = mkdtempSync(join(tmpdir(), 'hubc-bundle-'));
 /** The code cache of the bundled `hubc build` runs of this file. */
 const codeCache = join(work, 'cache');
-const env = { ...process.env, HUBC_CACHE_DIR: codeCache };
+const env = childEnv({ HUBC_CACHE_DIR: codeCache });
 
 let bundled: Promise<string> | undefined;
 /** Builds the bundle once per run; resolves to the path of its hubc.js. */

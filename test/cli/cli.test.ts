@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { listFiles } from '../support/golden.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
+import { childEnv } from '../support/childEnv.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'src/cli/main.ts');
@@ -14,7 +15,7 @@ const CLI = join(ROOT, 'src/cli/main.ts');
 const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 function hubc(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], { cwd, encoding: 'utf8', env: childEnv() });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -89,7 +90,7 @@ test('without dist/ (npm ci --ignore-scripts) the bin builds the bundle first, t
   mkdirSync(checkout);
   for (const entry of ['package.json', 'bin', 'scripts', 'src', 'schemas', 'kql']) cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'), 'dir');
-  const env = { ...process.env, HUBC_CACHE_DIR: join(work, 'unbuilt-cache') }; // the build's code cache
+  const env = childEnv({ HUBC_CACHE_DIR: join(work, 'unbuilt-cache') }); // the build's code cache
   const r = spawnSync(process.execPath, [join(checkout, 'bin/hubc.js'), 'build', join(ROOT, 'hub.yaml'), '--out', join(work, 'unbuilt-out')], { encoding: 'utf8', env });
   assert.is(r.status, 0, r.stderr);
   assert.match(r.stderr, /dist\/ is not built; building it first/);

@@ -15,6 +15,7 @@ import { runCli } from '../../src/cli/program.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { HUBC_VERSION } from '../../src/util/version.js';
 import { oneLine, stripControl } from '../../src/util/text.js';
+import { childEnv } from '../support/childEnv.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HUB = join(ROOT, 'hub.yaml');
@@ -79,7 +80,7 @@ test('in a real process: an exception thrown from a timer is HUB000, exit 70; HU
     "const later = () => (process.listenerCount('uncaughtException') ? setTimeout(() => { throw new Error('thrown from a timer'); }, 0) : setTimeout(later, 5));\nlater();\n",
   );
   const run = (env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--require', inject, join(ROOT, 'dist', 'hubc.js'), '--version'], { encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, ['--require', inject, join(ROOT, 'dist', 'hubc.js'), '--version'], { encoding: 'utf8', env: childEnv(env) });
   const r = run();
   assert.is(r.status, 70, r.stderr);
   assert.ok(ONE_LINE.test(r.stderr), r.stderr);
@@ -91,7 +92,7 @@ test('in a real process: an exception thrown from a timer is HUB000, exit 70; HU
 
 test('in a real process: a reader that closes the pipe early (hubc diff | head) ends hubc quietly, no HUB000', async () => {
   // The patch of 0.1 -> 0.7 is far larger than a pipe's buffer, so hubc is still writing when the pipe closes.
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'hubc.js'), 'diff', '0.1', '0.7', '--format', 'patch'], { cwd: ROOT });
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'hubc.js'), 'diff', '0.1', '0.7', '--format', 'patch'], { cwd: ROOT, env: childEnv() });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   child.stdout.once('data', () => child.stdout.destroy());

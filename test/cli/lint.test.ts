@@ -36,7 +36,7 @@ test('warnings alone exit 0, as in ESLint and Bicep; --max-warnings N exits 1 ab
   assert.is(one.code, 0);
   const none = await run('lint', staleSuppression, '--max-warnings', '0');
   assert.is(none.code, 1);
-  assert.match(none.stderr, /^hubc lint: 1 warnings, more than --max-warnings 0$/m);
+  assert.match(none.stdout, /^0\.7: 0 errors, 1 warning, 0 suppressed; more than --max-warnings 0$/m);
   const json = await run('lint', staleSuppression, '--format', 'json', '--max-warnings', '0');
   assert.is(json.code, 1);
   const out = JSON.parse(json.stdout);
@@ -99,7 +99,7 @@ test('hubc validate: a run whose only findings are warnings exits 0; --max-warni
     assert.match(plain.stderr, /warning HUB221: a warning/);
     const strict = await run('validate', file, '--max-warnings', '0');
     assert.is(strict.code, 1);
-    assert.match(strict.stderr, /^hubc validate: 1 warnings, more than --max-warnings 0$/m);
+    assert.match(strict.stdout, /: release 0\.7, 3 files, all validators clean \(results from the cache\), lint ran \(0 suppressed\): 0 errors, 1 warning; more than --max-warnings 0$/m);
     assert.is((await run('validate', file, '--max-warnings', '1')).code, 0);
   } finally {
     if (saved === undefined) delete process.env.HUBC_CACHE_DIR;

@@ -42,7 +42,7 @@ test('an unknown flag is named, with the options the command takes', async () =>
   const r = await run('build', '--frob');
   assert.is(r.code, 2);
   assert.match(r.stderr, /unknown option '--frob'/);
-  assert.match(r.stderr, /options of hubc build: --out, --release, --all, --format, --help/);
+  assert.match(r.stderr, /options of hubc build: --out, --release, --all, --watch, --format, --help/);
 });
 
 test('an option another command takes is refused (validate writes nothing, so it has no --out)', async () => {
@@ -59,7 +59,7 @@ test('every command has its own --help with options, defaults and an example; ex
   assert.is(build.code, 0);
   assert.match(build.stdout, /Usage: hubc build \[options\] \[file\]/);
   assert.match(build.stdout, /-o, --out <dir>.*\(default:\s+"dist-templates"\)/s);
-  assert.match(build.stdout, /--format <format>.*\(default: "text"\)/s);
+  assert.match(build.stdout, /--format <format>.*\(choices: "text", "json", default: "text"\)/s);
   assert.match(build.stdout, /Examples:\n {2}hubc build\n/);
   const validate = await run('validate', '--help');
   assert.is(validate.code, 0);

@@ -12,9 +12,13 @@ import { outputCodes } from '../../src/diagnostics/output.js';
 import { diffPublishCodes } from '../../src/diagnostics/diffPublish.js';
 import { deployCodes } from '../../src/diagnostics/deploy.js';
 import { simulateCodes } from '../../src/diagnostics/simulate.js';
+import { feedCodes } from '../../src/diagnostics/feed.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
 import { checkCodes } from '../../src/diagnostics/checks.js';
+import { takeoverCodes } from '../../src/diagnostics/takeover.js';
+import { inputLimitCodes } from '../../src/diagnostics/inputLimits.js';
+import { upgradeNoteCodes } from '../../src/diagnostics/upgradeNotes.js';
 import { RULES } from '../../src/lint/registry.js';
 import { API_VERSIONS_AS_OF } from '../../src/lint/data/apiVersions.js';
 
@@ -66,14 +70,18 @@ test('every declared code is raised somewhere outside the registry', () => {
 test('each stage file declares only the codes of its range', () => {
   const ranges: [Record<string, { code: string }>, number, number][] = [
     [cliCodes, 0, 99],
+    [upgradeNoteCodes, 30, 39],
     [hubYamlCodes, 100, 199],
     [hubYamlCheckCodes, 200, 299],
     [outputCodes, 300, 399],
     [diffPublishCodes, 400, 419],
     [deployCodes, 420, 449],
     [simulateCodes, 450, 479],
+    [feedCodes, 470, 474],
     [upgradeCodes, 480, 499],
     [lintCodes, 500, 599],
+    [takeoverCodes, 600, 619],
+    [inputLimitCodes, 475, 478],
     [checkCodes, 700, 799],
   ];
   const all = ranges.flatMap(([table, lo, hi]) =>

@@ -158,7 +158,7 @@ test('HUB212: a dataset fed by the wrong export type', () => {
 test('diagnostics format as file:line:col - error CODE: message with a hint line', () => {
   const text = DEFAULT_HUB_YAML.replace('  sku: Premium_LRS', '  sku: Standard_LRS');
   const lines = formatDiagnostic(onlyError(text)).split('\n');
-  assert.match(lines[0], /^hub\.yaml:\d+:\d+ - error HUB104: storage\.sku must be one of the allowed values$/);
+  assert.match(lines[0], /^hub\.yaml:\d+:\d+ - error HUB104: storage\.sku must be one of the allowed values, not 'Standard_LRS'$/);
   assert.match(lines[1], /^  hint: /);
 });
 
@@ -258,6 +258,15 @@ test('HUB220/HUB221: a field the release lacks is an error when it would change 
   const warnings = ok.diagnostics.filter((d) => d.code === 'HUB221');
   assert.ok(warnings.every((d) => d.severity === 'warning'));
   assert.equal(warnings.map((d) => d.path).sort(), ['customDatasets', 'dataExplorer', 'datasets', 'hub.eventGridLocation', 'networking', 'retention.dataExplorerFinalMonths', 'retention.dataExplorerLogDays']);
+});
+
+test('networking.publicAccess: true before 0.7 states what the release does (no diagnostic); false, the default, has no effect (HUB221) (issue #31 item 4)', () => {
+  const hub = (access: boolean) => `release: "0.6"\nhub:\n  name: finops-hub\nnetworking:\n  publicAccess: ${access}\n`;
+  const open = compile(hub(true));
+  assert.ok(open.release);
+  assert.equal(open.diagnostics, []);
+  const closed = compile(hub(false));
+  assert.equal(closed.diagnostics.map((d) => [d.code, d.path]), [['HUB221', 'networking']]);
 });
 
 test('HUB220: a dataset the release does not ingest, listed on purpose, is an error naming the first release with it', () => {

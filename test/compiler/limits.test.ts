@@ -17,6 +17,7 @@ import { formatDiagnostic, type Diagnostic } from '../../src/diagnostics/diagnos
 import { HUB_YAML_LIMITS, measureExpanded, scanSyntax } from '../../src/frontend/limits.js';
 import { duplicateKeys } from '../../src/frontend/duplicates.js';
 import { runHubc } from '../support/cli.js';
+import { runChild } from '../support/crash.js';
 
 const HEAD = 'release: "0.7"\nhub:\n  name: contoso\n';
 
@@ -146,6 +147,43 @@ test('compile() takes at most 4 MiB of text (HUB110), whatever is in it', () => 
   const text = `${HEAD}# ${'x'.repeat(HUB_YAML_LIMITS.textLength)}\n`;
   const d = only(text);
   assert.equal([d.code, d.start, d.message], ['HUB110', { line: 1, col: 1 }, `hub.yaml text is ${text.length} characters long; hubc reads at most ${4 * 1024 * 1024}`]);
+});
+
+test('a list 3,000 levels deep on one line, then a line less indented: HUB111 at level 33, not a stack overflow of the yaml parser (issue #29 item 10)', () => {
+  const deep = '- '.repeat(3000);
+  // The yaml parser closes the open lists by recursion when a later line is less indented.
+  for (const [kind, text] of [
+    ['under a tag, then a key', `${HEAD}tags:\n  t:\n    ${deep}a\nscopes: []\n`],
+    ['under a tag, then a sibling tag', `${HEAD}tags:\n  t:\n    ${deep}a\n  u: v\n`],
+    ['the whole file, then an item', `${deep}a\n- b\n`],
+  ] as const) {
+    const d = only(text);
+    const first = text.indexOf('- ');
+    const lines = text.slice(0, first).split('\n');
+    // The document's mapping is level 1, tags level 2, t's list level 3: level 33 is the 31st '- ' (the 33rd in a file of the list alone).
+    const firstLevel = kind === 'the whole file, then an item' ? 1 : 3;
+    const n = 33 - firstLevel + 1;
+    assert.equal([d.code, d.start], ['HUB111', { line: lines.length, col: lines[lines.length - 1]!.length + 1 + 2 * (n - 1) }], kind);
+  }
+  // The place of the first limit passed, in document order: too many entries before the deep line win.
+  const many = `${HEAD}tags:\n${Array.from({ length: 10_001 }, (_, i) => `  t${i}: v\n`).join('')}scopes:\n  ${deep}a\nx: 1\n`;
+  assert.is(only(many).code, 'HUB112');
+});
+
+test('every command answers the one-line 3,000-level list followed by a line with the positioned diagnostic (a child process, exit 1)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hubc-limits-'));
+  const file = join(dir, 'deep.yaml');
+  writeFileSync(file, `${HEAD}tags:\n  t:\n    ${'- '.repeat(3000)}a\nscopes: []\n`);
+  for (const args of [
+    ['build', file, '--out', join(dir, 'out')],
+    ['lint', file],
+    ['diff', file, '0.7', '--hub', file],
+  ]) {
+    const run = await runChild(args);
+    assert.not.match(run.stderr + run.stdout, /HUB000|RangeError|Maximum call stack|\n\s+at /, args[0]);
+    assert.ok(run.code === 1 || run.code === 2, `${args[0]} exit ${run.code}`);
+    assert.match(run.stderr + run.stdout, /deep\.yaml:6:65 - error HUB111: tags\.t(\[0\]){30} nests mappings and lists more than 32 levels deep/, args[0]);
+  }
 });
 
 test.run();

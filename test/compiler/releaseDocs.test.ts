@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../../src/frontend/releaseDocs.js';
+import { hubSchemaText, hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../../src/frontend/releaseDocs.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { upgradingSection } from '../../src/upgrade/docs.js';
 
@@ -22,6 +22,12 @@ for (const [file, block, content] of [
     assert.is(replaceBlock(text, block, content), text);
   });
 }
+
+test('schemas/hub.schema.json: the release field (values and the range its description names) is current (npm run docs)', () => {
+  const text = readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8');
+  assert.is(hubSchemaText(text), text);
+  assert.equal(JSON.parse(text).properties.release.enum, [...RELEASE_VERSIONS]);
+});
 
 test('the Releases table has one row per release', () => {
   const rows = releasesTable().split('\n').slice(2);

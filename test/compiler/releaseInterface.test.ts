@@ -46,12 +46,14 @@ const CONFIG_04 = ['config_BackfillData', 'config_RunBackfill', 'config_ExportDa
 const CONFIG_06 = ['config_StartBackfillProcess', 'config_RunBackfillJob', 'config_StartExportProcess', 'config_RunExportJobs', 'config_ConfigureExports'];
 const TRIGGERS_04 = ['rawexports_FileAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'];
 
-// The spec's "Template parameters" table, with the default hub's values (hub.yaml).
+// The spec's "Template parameters" table, with the default hub's values (hub.yaml), and the public 0.7's
+// enableInfrastructureEncryption after storageSku (docs/deviations.md, Parameters; issue #31).
 const PARAMS_07: Param[] = [
   ['hubName', 'string', 'finops-hub'],
   ['location', 'string', RG_LOCATION],
   ['EventGridLocation', 'string', ''],
   ['storageSku', 'string', 'Premium_LRS'],
+  ['enableInfrastructureEncryption', 'bool', false],
   ['dataExplorerName', 'string', ''],
   ['dataExplorerSkuName', 'string', 'Dev(No SLA)_Standard_E2a_v4'],
   ['dataExplorerSkuTier', 'string', 'Basic'],

@@ -29,7 +29,7 @@ test('every region default time zone is a Windows time zone id Data Factory acce
 
 test('a minimal hub.yaml gets the spec defaults', () => {
   const m = modelOf('release: "0.7"\nhub:\n  name: finops-hub\n');
-  assert.equal(m.storage, { sku: 'Premium_LRS', allowedSkus: ['Premium_LRS', 'Premium_ZRS'] });
+  assert.equal(m.storage, { sku: 'Premium_LRS', allowedSkus: ['Premium_LRS', 'Premium_ZRS'], infrastructureEncryption: false });
   assert.equal(m.retention, { rawExportsDays: 0, ingestionMonths: 13, dataExplorerLogDays: 0, dataExplorerFinalMonths: 13 });
   assert.equal(m.dataExplorer.sku, { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 });
   assert.equal(m.dataExplorer.databases, { ingestion: 'Ingestion', hub: 'Hub' });

@@ -8,7 +8,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { InjectedAnswer, RecordedRequest } from '../support/armStandin.js';
+import { ArmStandin, TEST_TOKEN, type InjectedAnswer, type RecordedRequest } from '../support/armStandin.js';
+import { runChild } from '../support/crash.js';
 import { deployArgs, RG, run, scenario, SUB } from './scenario.js';
 import { DEFAULT_LIMITS, parseDuration } from '../../src/deploy/deadline.js';
 import { runHubc } from '../support/cli.js';
@@ -111,6 +112,33 @@ test('error details nested 2,000 levels with --format json: valid JSON of bounde
   for (let e = out.arm; e.details.length; e = e.details[0]) depth++;
   assert.is(depth, 8);
   assert.not.match(r.stdout, /[\u007f-\u009f\u202a-\u202e]/);
+});
+
+test('an operations listing whose nextLink loops, or never ends: read a page at a time and stopped; the deployment ends as it did (a child process with a 96 MB heap; it died of V8 out-of-memory before, exit 134)', async () => {
+  for (const [nextLink, said] of [
+    ['repeat', "note: ARM's listing of the deployment operations leads back to a page it already gave (a nextLink seen before); hubc stopped reading it"],
+    ['endless', "note: ARM's listing of the deployment operations goes on past 5000 entries; hubc stopped reading it"],
+  ] as const) {
+    const base = scenario(existing);
+    const standin = await ArmStandin.start({ ...base, deploy: { ...base.deploy, morePages: { nextLink, filler: 2000 } } });
+    try {
+      const r = await runChild([...deployArgs('--yes'), '--arm-endpoint', standin.endpoint], {
+        env: { HUBC_TEST_TOKEN: TEST_TOKEN, HUBC_TEST_CA: standin.ca, HUBC_TEST_TIMING: JSON.stringify({ ...DEFAULT_LIMITS, ...FAST, pollIntervalMs: 20, registrationTimeoutMs: 5000 }), NODE_OPTIONS: '--max-old-space-size=96' },
+        killAfterMs: 120_000,
+      });
+      assert.is(r.signal, null, `${nextLink}: ended by a signal (SIGABRT: out of memory; SIGKILL: still running after 2 minutes)`);
+      assert.is(r.code, 0, `${nextLink}: ${r.stderr.slice(0, 2000)}`);
+      assert.match(r.stdout, 'deployment succeeded; outputs:');
+      assert.match(r.stdout, /Succeeded {2}Microsoft\.DataFactory\/factories finops-hub-engine-123 \(Created\)/);
+      assert.is(r.stdout.split(said).length, 2, `${nextLink}: said once`);
+      const pages = count(standin.calls(), /\/operations$/);
+      const listings = count(standin.calls(), /\/operations$/) - standin.requests.filter((q) => q.skipToken).length;
+      // A repeated nextLink is seen on the second page; 2,000 entries a page pass 5,000 on the fourth.
+      assert.ok(pages <= listings * (nextLink === 'repeat' ? 2 : 4), `${pages} pages for ${listings} listings`);
+    } finally {
+      await standin.stop();
+    }
+  }
 });
 
 test('--timeout takes 90m, 2h, 300s, 1500ms or bare seconds (default 2h); anything else is a usage error', async () => {

@@ -91,4 +91,30 @@ test('errors exit 2: unknown input, a folder hubc did not write, a hub file that
   assert.match(fmt.stderr, /Did you mean 'patch'\?/);
 });
 
+test('a hub.yaml using 0.7 sections is read for 0.6 as upgrade-plan reads it: those sections left out, and said so (issue #30 item 5)', async () => {
+  const doc = parse(DEFAULT_HUB_YAML);
+  doc.dataExplorer.name = 'myadx';
+  const adx = join(work, 'hub-adx.yaml');
+  writeFileSync(adx, stringify(doc));
+  const r = await run(['diff', '0.6', '0.7', '--hub', adx]);
+  assert.is(r.code, 1, r.stderr);
+  assert.is(r.stderr, '');
+  assert.match(r.stdout, /A: release 0\.6 \(compiled from the hub file without [^)]*\bdataExplorer, [^)]*networking[^)]*: release 0\.6 does not have them, HUB220\)/);
+  const plan = await run(['upgrade-plan', '0.6', '0.7', '--hub', adx]);
+  assert.is(plan.code, 0, plan.stderr);
+  assert.match(plan.stdout, /0\.6 was built from .*hub-adx\.yaml without [^:]*\bdataExplorer, [^:]*networking[^:]*: release 0\.6 does not have what they configure \(HUB220\)/);
+  const json = JSON.parse((await run(['diff', '0.6', '0.7', '--hub', adx, '--format', 'json'])).stdout);
+  assert.ok(json.a.leftOut.includes('dataExplorer'), JSON.stringify(json.a));
+});
+
+test('a hub file that does not compile for a release: the hint says what to do, not only "fix the errors"', async () => {
+  const bad = join(work, 'bad-scope.yaml');
+  writeFileSync(bad, DEFAULT_HUB_YAML.replace('scopes: []', 'scopes: [not-a-scope]'));
+  const r = await run(['diff', '0.6', '0.7', '--hub', bad]);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /error HUB401: 0\.6: .*bad-scope\.yaml does not compile for release 0\.6/);
+  assert.match(r.stderr, /Correct .*bad-scope\.yaml where the errors above point, or pass --hub with a hub\.yaml written for release 0\.6\./);
+  assert.not.match(r.stderr, /Fix the errors listed above/);
+});
+
 test.run();

@@ -209,13 +209,15 @@ test('long values are cut around their first difference, the same window on both
   assert.match(text, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)");
   assert.not.match(text, "'/providers/Microsoft.Cloud/h… (201 chars)");
   const md = formatMarkdown(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
-  assert.match(md, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)` → `…");
+  assert.match(md, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)` → `\"[union(parameters('tags'), createOb…");
   assert.match(md, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)`");
   assert.is(JSON.stringify(tags.from).length, 201, 'the JSON result keeps the whole value');
   // Each side at most 120 characters of value, the differing character inside both windows.
   const [a, b] = elidePair(JSON.stringify(tags.from), JSON.stringify(tags.to));
   for (const side of [a, b]) assert.ok(side.replace(/ \(\d+ chars\)$/, '').length <= 120, side);
-  assert.ok(a.startsWith('…') && b.startsWith('…'));
+  // Each side keeps its beginning (issue #30 item 13: a value cut from the front does not say what it is).
+  assert.ok(a.startsWith('"[union(parameters(') && b.startsWith('"[union(parameters('), `${a} | ${b}`);
+  assert.ok(a.includes('…') && b.includes('…'));
   // Short values are shown whole; a difference at the start keeps the start; one side may fit and the other not.
   assert.equal(elidePair('"a"', '"b"'), ['"a"', '"b"']);
   const long = 'x'.repeat(300);

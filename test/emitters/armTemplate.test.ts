@@ -13,12 +13,13 @@ test('template envelope', () => {
   assert.is(t.contentVersion, '1.0.0.0');
 });
 
-test('parameters are exactly the 19 of the spec, in its order, with types and defaults', () => {
+test('parameters are the 19 of the spec, in its order, with types and defaults, and the public enableInfrastructureEncryption after storageSku', () => {
   const expected: [string, string, unknown][] = [
     ['hubName', 'string', 'finops-hub'],
     ['location', 'string', '[resourceGroup().location]'],
     ['EventGridLocation', 'string', ''],
     ['storageSku', 'string', 'Premium_LRS'],
+    ['enableInfrastructureEncryption', 'bool', false],
     ['dataExplorerName', 'string', ''],
     ['dataExplorerSkuName', 'string', 'Dev(No SLA)_Standard_E2a_v4'],
     ['dataExplorerSkuTier', 'string', 'Basic'],

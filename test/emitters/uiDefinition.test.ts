@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../support/hubs.js';
+import { formOutputs, formScope } from '../../src/emitters/uiDefinition/evaluate.js';
 
 const r = compiled();
 const t = templateOf(r);
@@ -54,8 +55,9 @@ function element(name: string): any {
 }
 
 test('form output types match the template parameter types', () => {
-  // Slider -> number (int parameters); DropDown, OptionsGroup, TextBox, PasswordBox -> string;
-  // TagsByResource -> object keyed by resource type; scopes -> array (split of the text box).
+  // Slider -> number (int parameters); DropDown, OptionsGroup (but for true/false values), TextBox, PasswordBox -> string;
+  // TagsByResource -> object keyed by resource type; scopes -> array (the grid's rows mapped to their IDs);
+  // tags -> hub.yaml's object.
   const outputType: Record<string, string> = {
     'Microsoft.Common.Slider': 'int',
     'Microsoft.Common.DropDown': 'string',
@@ -67,12 +69,16 @@ test('form output types match the template parameter types', () => {
   for (const [name, expr] of Object.entries<string>(ui.parameters.outputs)) {
     if (name === 'location') continue;
     if (expr.startsWith('[parse(')) {
-      // a JSON text box (tags): the output is the parsed object
+      // hub.yaml's tags, passed as an object
       assert.is(t.parameters[name].type, 'object', name);
       continue;
     }
     if (name === 'scopesToMonitor') {
-      assert.match(expr, /split\(/);
+      // an editable grid: the output maps its rows to their scope IDs
+      assert.is(element(name).type, 'Microsoft.Common.EditableGrid');
+      const rows = [{ scope: '/subscriptions/00000000-0000-0000-0000-000000000000' }, { scope: '/providers/Microsoft.Billing/billingAccounts/1234567' }];
+      const out = formOutputs(ui, formScope(ui, { location: 'westus2' }, { steps: { scopes: { scopesToMonitor: rows } } }));
+      assert.equal(out[name], rows.map((r) => r.scope));
       assert.is(t.parameters[name].type, 'array');
       continue;
     }
@@ -80,7 +86,9 @@ test('form output types match the template parameter types', () => {
     const ref = /(?:basics\('(\w+)'\)|steps\('\w+'\)\.(\w+))[)\]]*$/.exec(expr);
     assert.ok(ref, `${name}: ${expr}`);
     const el = element(ref![1] ?? ref![2]!);
-    assert.is(outputType[el.type], t.parameters[name].type, `${name} (${el.type})`);
+    // An options group of true/false values gives a bool (infrastructure encryption).
+    const bool = el.type === 'Microsoft.Common.OptionsGroup' && el.constraints.allowedValues.every((v: any) => typeof v.value === 'boolean');
+    assert.is(bool ? 'bool' : outputType[el.type], t.parameters[name].type, `${name} (${el.type})`);
   }
 });
 

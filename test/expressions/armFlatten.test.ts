@@ -149,18 +149,71 @@ const SYMBOLIC = {
   },
 };
 
+/**
+ * A hub module as the public 0.7 and 0.8 templates write it: the virtual network's outputs read the subnet
+ * IDs from its runtime state (`reference(vnet).subnets[0].id`), the endpoint module takes them as a
+ * parameter, and (languageVersion 2.0) a module reads another by symbolic name and refers to a resource it
+ * does not deploy (`existing`).
+ */
+const VNET_ID = '/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/hub-vnet';
+const MODULES = {
+  languageVersion: '2.0',
+  resources: {
+    vnet: inner(
+      {
+        resources: [{ type: 'Microsoft.Network/virtualNetworks', apiVersion: '2023-11-01', name: 'hub-vnet', location: 'westeurope', properties: { subnets: [{ name: 'private-endpoint-subnet', properties: {} }, { name: 'script-subnet', properties: {} }] } }],
+        outputs: { finopsHubSubnetId: { type: 'string', value: "[reference(resourceId('Microsoft.Network/virtualNetworks', 'hub-vnet'), '2023-11-01').subnets[0].id]" } },
+      },
+      {},
+      { name: 'vnet' },
+    ),
+    endpoints: inner(
+      {
+        languageVersion: '2.0',
+        parameters: { subnetId: { type: 'string' } },
+        resources: {
+          storageAccount: { existing: true, type: 'Microsoft.Storage/storageAccounts', apiVersion: '2022-09-01', name: 'hubstore' },
+          vault: { existing: true, type: 'Microsoft.KeyVault/vaults', apiVersion: '2023-02-01', name: 'hub-vault' },
+          ep: { type: 'Microsoft.Network/privateEndpoints', apiVersion: '2023-11-01', name: 'hubstore-dfs-ep', location: 'westeurope', properties: { subnet: { id: "[parameters('subnetId')]" } } },
+          mpe: {
+            type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+            apiVersion: '2018-06-01',
+            name: 'f/default/hubstore',
+            properties: { fqdns: ["[reference('storageAccount').primaryEndpoints.dfs]", "[reference('vault').vaultUri]"] },
+          },
+        },
+      },
+      { subnetId: { value: "[reference('vnet').outputs.finopsHubSubnetId.value]" } },
+      { name: 'endpoints' },
+    ),
+  },
+};
+
 test('languageVersion 2.0: reference() of a symbolic name, variables read in user-defined functions, module outputs known in part, symbols as resource IDs', () => {
   const flat = flattenTemplate(SYMBOLIC, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
   const dataset = flat.resources.find((r) => r.type === 'Microsoft.DataFactory/factories/datasets')!;
   // The known member of the partly known output names the dataset; the unknown one stays residual.
   assert.is(dataset.name, 'f/ingestion');
   assert.is(dataset.error, undefined);
-  assert.is((dataset.body.properties as any).principal, "[reference('core').outputs.metadata.value.principalId]");
+  assert.is((dataset.body.properties as any).principal, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/Microsoft.FinOpsHubs.Core').outputs.metadata.value.principalId]");
   const core = flat.resources.find((r) => r.name === 'Microsoft.FinOpsHubs.Core')!;
   assert.is(core.error, undefined);
   // A symbolic name known only at deployment is named by its resource ID, as a template without symbolic names writes it.
   const role = flat.resources.find((r) => r.type === 'Microsoft.Authorization/roleAssignments')!;
   assert.is((role.body.properties as any).principalId, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id').principalId]");
 });
+
+test('runtime state that follows from a declaration (src/expressions/arm/runtime.ts): subnet IDs through a module output, storage and vault endpoints by symbolic name; existing resources are not deployed (issue #31)', () => {
+  const flat = flattenTemplate(MODULES, { ...CTX, environment: 'AzureCloud' });
+  const byType = (t: string) => flat.resources.find((r) => r.type === t)!;
+  assert.is((byType('Microsoft.Network/privateEndpoints').body.properties as any).subnet.id, `${VNET_ID}/subnets/private-endpoint-subnet`);
+  assert.equal((byType('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').body.properties as any).fqdns, ['https://hubstore.dfs.core.windows.net/', 'https://hub-vault.vault.azure.net/']);
+  assert.equal(flat.resources.filter((r) => r.type === 'Microsoft.Storage/storageAccounts' || r.type === 'Microsoft.KeyVault/vaults'), [], '`existing` resources are not deployed by the template');
+  // Without the cloud the endpoints are not known: they stay residual, read by resource ID (not by symbolic name).
+  const offline = flattenTemplate(MODULES, CTX);
+  assert.equal((byTypeIn(offline, 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').body.properties as any).fqdns[0], "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/hubstore').primaryEndpoints.dfs]");
+});
+
+const byTypeIn = (flat: ReturnType<typeof flattenTemplate>, t: string) => flat.resources.find((r) => r.type === t)!;
 
 test.run();

@@ -53,14 +53,14 @@ function publicParameters(version: ReleaseVersion): Record<string, { value: unkn
     const name = publicParameterName(r, k);
     if (name && k in values) out[name] = { value: values[k] };
   }
-  if (r.publicRelease.extraParameters?.enableInfrastructureEncryption) out.enableInfrastructureEncryption = { value: true };
+  if (r.parameters.includes('enableInfrastructureEncryption')) out.enableInfrastructureEncryption = { value: true };
   return out;
 }
 
 /** Parameters only one side declares, known per release: the public 0.7 names against hubc's (docs/deviations.md, Parameters). */
 const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = {
   '0.7': {
-    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku', 'enableInfrastructureEncryption'],
+    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku'],
     hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
   },
 };
@@ -112,7 +112,8 @@ for (const version of RELEASES) {
       assert.equal([y.retention.dataExplorerLogDays, y.retention.dataExplorerFinalMonths], [3, 36]);
       assert.equal(y.networking, { publicAccess: false, addressPrefix: '10.1.2.0/26' });
       assert.match(hub.text, /dataExplorerCapacity was 1, which the public template raised to 2/);
-      assert.match(hub.text, /enableInfrastructureEncryption: true has no hub.yaml field/);
+      // Infrastructure encryption, fixed when the account was created, is carried (issue #31 item 2).
+      assert.is(y.storage.infrastructureEncryption, true);
     }
     assert.not.match(hub.text, SECRET);
     if (has(r, 'remoteHub')) assert.match(hub.text, /remoteHubStorageKey: a secret/);
@@ -177,6 +178,44 @@ test('hubc import --parameters writes a new file, refuses an existing one, and p
   const bad = await runHubc(['import', '--parameters', join(work, 'missing.json'), '--out', join(work, 'x.yaml')]);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /HUB483/);
+});
+
+test('a value hub.yaml cannot carry stops the import (HUB600, exit 1, nothing written) unless --accept-loss names it (issue #31)', async () => {
+  const params = join(work, 'loss.parameters.json');
+  writeFileSync(params, JSON.stringify({ parameters: { ...publicParameters('0.7'), enableCustomerManagedKeys: { value: true } } }));
+  const out = join(work, 'loss.hub.yaml');
+  const refused = await runHubc(['import', '--parameters', params, '--release', '0.7', '--out', out]);
+  assert.is(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /error HUB600: .*loss\.parameters\.json sets what hub\.yaml cannot carry: enableCustomerManagedKeys \(true: not a parameter of the public release 0\.7's template/);
+  assert.match(refused.stderr, '--accept-loss enableCustomerManagedKeys');
+  assert.throws(() => readFileSync(out));
+  const stray = await runHubc(['import', '--parameters', params, '--release', '0.7', '--out', out, '--accept-loss', 'enableCustomerManagedKeys', '--accept-loss', 'nothingLikeThis']);
+  assert.is(stray.code, 1);
+  assert.match(stray.stderr, /HUB600: --accept-loss nothingLikeThis: .* sets no such value/);
+  const accepted = await runHubc(['import', '--parameters', params, '--release', '0.7', '--out', out, '--accept-loss', 'enableCustomerManagedKeys']);
+  assert.is(accepted.code, 0, accepted.stderr);
+  assert.match(readFileSync(out, 'utf8'), /#   - enableCustomerManagedKeys: true: not a parameter of the public release 0\.7's template, so hub\.yaml has no field for it; lost, accepted with --accept-loss/);
+});
+
+test('values the deployment left to the public defaults are written where hub.yaml\'s differ: public access on, the public cluster SKU (issue #31)', () => {
+  const doc = { parameters: { hubName: { value: 'contoso-hub' }, dataExplorerName: { value: 'contosoadx' } } };
+  const outcome = importHubYaml(offlineFacts({ parametersFile: 'p.json', parameters: doc, release: '0.7' }), join(work, 'defaults.hub.yaml'));
+  assert.ok('hub' in outcome);
+  if (!('hub' in outcome)) return;
+  const y = parse(outcome.hub.text);
+  assert.equal(y.networking, { publicAccess: true });
+  assert.equal(y.dataExplorer.sku, { name: 'Dev(No SLA)_Standard_D11_v2' });
+  assert.match(outcome.hub.text, "publicAccess: true # enablePublicAccess not set: the public template's default");
+});
+
+test('a release without private networking gets networking.publicAccess: true, what it has, so that an upgrade keeps public access (issue #31 item 4)', () => {
+  const outcome = importHubYaml(offlineFacts({ parametersFile: 'p.json', parameters: { parameters: publicParameters('0.6') }, release: '0.6' }), join(work, 'net06.hub.yaml'));
+  assert.ok('hub' in outcome);
+  if (!('hub' in outcome)) return;
+  assert.equal(parse(outcome.hub.text).networking, { publicAccess: true });
+  assert.match(outcome.hub.text, 'a release without private networking leaves the data lake open to public access (release 0.6 has no private networking); written so that an upgrade to 0.7 or later keeps it');
+  // It builds for 0.6 without a diagnostic: it states what 0.6 does.
+  assert.equal(outcome.warnings.map((d) => d.code), []);
 });
 
 test.run();

@@ -11,38 +11,88 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { compile } from '../../src/compiler/compile.js';
-import { getRelease, has, RELEASE_VERSIONS } from '../../src/model/releases.js';
+import { getRelease, has, LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from '../../src/model/releases.js';
+import { fieldApplies } from '../../src/frontend/checks/releaseFields.js';
 import { packagePath, packageRoot } from '../../src/util/packageRoot.js';
-import { hubYamlTemplate } from '../../src/init/template.js';
+import { hubYamlSchema, hubYamlTemplate, type SchemaNode } from '../../src/init/template.js';
+
+const hubSchema = JSON.parse(readFileSync(packagePath('schemas', 'hub.schema.json'), 'utf8')) as SchemaNode;
 import { initHubFile, InitExistsError, referenceFrom } from '../../src/init/index.js';
 import { runHubc } from '../support/cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-init-'));
 
+/** Every field path of a schema node: the keys of mappings, and under a list of mappings `[]` then its items' keys. */
+function schemaPaths(node: SchemaNode, path: string[] = []): string[][] {
+  if (node.type === 'object' && node.properties) return Object.entries(node.properties).flatMap(([k, p]) => [[...path, k], ...schemaPaths(p, [...path, k])]);
+  if (node.type === 'array' && node.items?.properties) return schemaPaths(node.items, [...path, '[]']);
+  return [];
+}
+
+/** True when `data` holds the path (`[]`: the first item of a list). */
+function holds(data: unknown, path: string[]): boolean {
+  let v = data;
+  for (const seg of path) {
+    v = seg === '[]' ? (Array.isArray(v) ? v[0] : undefined) : v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+    if (v === undefined) return false;
+  }
+  return true;
+}
+
+/** The text with every commented-out line (`# ` at its indentation, not a `##` description) written in, in place of what it stands for. */
+function uncommented(text: string): string {
+  const lines = text.slice(text.indexOf('\nrelease:') + 1).split('\n');
+  return lines
+    .filter((_, i) => !/^\s*## For example \(in place of the line above\):$/.test(lines[i + 1] ?? ''))
+    .filter((l) => !/^\s*##/.test(l))
+    .map((l) => l.replace(/^(\s*)# /, '$1'))
+    .join('\n');
+}
+
+const template = (v: ReleaseVersion) => hubYamlTemplate({ release: v, schema: './schemas/hub.schema.json', docs: 'docs/hub-yaml.md', hubcVersion: '0.0.0' });
+
 for (const v of RELEASE_VERSIONS) {
   test(`${v}: the template compiles with no diagnostic into exactly the files of the defaults`, () => {
-    const text = hubYamlTemplate({ release: v, schema: './schemas/hub.schema.json', docs: 'docs/hub-yaml.md', hubcVersion: '0.0.0' });
-    const result = compile(text);
+    const result = compile(template(v));
     assert.equal(result.diagnostics, []);
     const defaults = compile(`release: "${v}"\nhub:\n  name: finops-hub\n`);
     assert.equal(defaults.diagnostics, []);
     assert.equal([...result.artifacts.keys()], [...defaults.artifacts.keys()]);
     for (const [path, content] of defaults.artifacts) assert.ok(result.artifacts.get(path) === content, `${path} differs from the defaults' build`);
+  });
 
-    // Exactly the sections the release has (a section it lacks would be a HUB221 warning, checked above).
+  test(`${v}: every field of the schema the release has is in the template (set, or commented out with an example), and no other`, () => {
     const r = getRelease(v);
-    const data = parse(text);
-    const expected = ['release', 'naming', 'hub', 'storage', 'scopes', 'tags'];
-    if (has(r, 'dataExplorer')) expected.push('dataExplorer');
-    if (has(r, 'retentionSettings')) expected.push('retention');
-    if (has(r, 'privateNetworking')) expected.push('networking');
-    if (has(r, 'remoteHub')) expected.push('remoteHub');
-    assert.equal(Object.keys(data).sort(), expected.sort());
-    assert.is('eventGridLocation' in data.hub, has(r, 'eventGridRegistration'));
-    assert.is('dataExplorerLogDays' in (data.retention ?? {}), has(r, 'dataExplorer'));
-    assert.match(text, has(r, 'managedExports') ? 'managed exports, always on from 0.4' : 'exports you create yourself');
+    const data = parse(uncommented(template(v)), { uniqueKeys: false });
+    const paths = schemaPaths(hubSchema);
+    const applies = paths.filter((p) => fieldApplies(r, p.filter((s) => s !== '[]')));
+    // A mapping is there when one of its fields is (0.1 has no retention setting).
+    const isMapping = (p: string[]) => paths.some((q) => q.length > p.length && p.every((seg, i) => q[i] === seg));
+    const expected = applies.filter((p) => !isMapping(p) || applies.some((q) => q.length > p.length && p.every((seg, i) => q[i] === seg)));
+    assert.ok(paths.length > 40 && expected.length > 10, 'the schema has its fields');
+    assert.equal(expected.filter((p) => !holds(data, p)).map((p) => p.join('.')), [], 'missing fields');
+    assert.equal(paths.filter((p) => !expected.includes(p) && holds(data, p)).map((p) => p.join('.')), [], 'fields the release does not have');
+    // What issue #30 found missing.
+    for (const p of ['dataExplorer.sku', 'schedules', 'tagsByResource', 'lint', 'customDatasets']) assert.is(holds(data, p.split('.')), fieldApplies(r, p.split('.')), p);
+    assert.is(holds(data, ['datasets']), Object.keys(r.exportVersions).length > 0, 'datasets');
+    assert.is(holds(data, ['schedules']), has(r, 'managedExports'), 'schedules from 0.4');
+    // Set to the examples, the file is still a valid hub.yaml of the release.
+    assert.equal(compile(uncommented(template(v))).diagnostics.filter((d) => d.severity === 'error'), []);
   });
 }
+
+test('a field added to the schema appears in the template with no other change', () => {
+  const schema = hubYamlSchema();
+  const storage = schema.properties!.storage!;
+  const before = storage.properties!;
+  try {
+    storage.properties = { ...before, minimumTlsVersion: { type: 'string', description: 'Lowest TLS version the account accepts.', default: 'TLS1_2' } };
+    const text = template(LATEST_RELEASE);
+    assert.match(text, '  ## Lowest TLS version the account accepts.\n  minimumTlsVersion: TLS1_2\n');
+  } finally {
+    storage.properties = before;
+  }
+});
 
 test('the modeline is ./... below the package, else the absolute path of the installed schema', () => {
   assert.is(referenceFrom(packageRoot(), packagePath('schemas', 'hub.schema.json')), './schemas/hub.schema.json');

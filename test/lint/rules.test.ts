@@ -11,7 +11,7 @@ import { toJsonText } from '../../src/model/json.js';
 import { TEMPLATE_CASES } from './cases/template.js';
 import { SECURITY_CASES } from './cases/security.js';
 import { OTHER_CASES } from './cases/others.js';
-import type { Files, RuleCase } from './cases/support.js';
+import { files, form, template, type Files, type RuleCase } from './cases/support.js';
 import { fromFiles } from '../../src/build/index.js';
 
 const CASES: Record<string, RuleCase> = { ...TEMPLATE_CASES, ...SECURITY_CASES, ...OTHER_CASES };
@@ -56,6 +56,14 @@ for (const rule of RULES) {
     assert.equal(good.diagnostics.map((d) => d.message), [], `${rule.id}: findings on the passing case`);
   });
 }
+
+test('HUB512: a location output other than [location()] is a finding (ARM-TTK "Location Should Be In Outputs")', () => {
+  const rule = RULES.find((r) => r.id === 'HUB512')!;
+  const lint = (location: string) =>
+    lintRelease({ build: fromFiles({ release: 'test', source: 'folder', files: artifacts(files(template([], { parameters: { location: { type: 'string' } } }), { 'createUiDefinition.json': form({ location }) })) }) }, [rule]).diagnostics.map((d) => d.message);
+  assert.equal(lint("[basics('hubLocation')]"), [`the portal form's 'location' output is "[basics('hubLocation')]", not the Basics region picker`]);
+  assert.equal(lint(' [location()] '), []);
+});
 
 /** Rules that judge values the template may only know at deployment: each has an unknown case (or says why not). */
 const THREE_VALUED = RULES.filter((r) => r.area === 'security' || ['HUB507', 'HUB543'].includes(r.id));

@@ -105,7 +105,7 @@ test('--copy reads each file and writes it under a temporary name (create, appen
     assert.is(r.code, 0, r.stderr);
     const target = `/ingestion/Costs/2024/05/${SUB}/migrated-0.5-202405__part_0.parquet`;
     const calls = s.calls().filter((c) => c.includes('part_0'));
-    const temp = /PUT (\S+\.hubc-[0-9a-f]{16}\.tmp)\?resource=file/.exec(calls[1])?.[1];
+    const temp = /PUT (\S+\.hubc-\d+\.\d+\.[0-9a-f]{8}-[0-9a-f]{16}\.tmp)\?resource=file/.exec(calls[1])?.[1];
     assert.ok(temp?.startsWith(`/ingestion/Costs/2024/05/${SUB}/.migrated-0.5-202405__part_0.parquet.hubc-`), calls[1]);
     assert.equal(calls, [
       `GET /ingestion/${SUB}/202405/focuscost/part_0.parquet`,

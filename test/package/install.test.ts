@@ -126,8 +126,13 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
 
 test('simulate of a shipped example: HUB020 with the install command without DuckDB, a run once DuckDB is installed beside hubc', () => {
   const storage = join(work, 'storage');
-  const args = ['simulate', '--release', '0.7', '--storage', storage, '--example', 'focuscost-1.0r2-subscription', '--now', '2024-05-15T12:00:00Z'];
-  const missing = spawnSync(hubcBin, args, { cwd: join(work, 'empty'), encoding: 'utf8' });
+  // A hub.yaml of release 0.7 of its own: the 0.6 file of the test above lists 0.6's datasets, and 0.6
+  // converts no FOCUS 1.0r2 export.
+  const hub07 = join(work, 'hub-0.7');
+  mkdirSync(hub07);
+  run(hubcBin, ['init', '--release', '0.7'], { cwd: hub07 });
+  const args = ['simulate', '--storage', storage, '--example', 'focuscost-1.0r2-subscription', '--now', '2024-05-15T12:00:00Z'];
+  const missing = spawnSync(hubcBin, args, { cwd: hub07, encoding: 'utf8' });
   assert.is(missing.status, 2, missing.stderr);
   assert.match(missing.stderr, 'error HUB020: simulate converts exports with DuckDB (@duckdb/node-api), which is not installed or does not load here');
   assert.match(missing.stderr, `npm install -g @duckdb/node-api@${pkg.optionalDependencies['@duckdb/node-api']}`);
@@ -136,7 +141,7 @@ test('simulate of a shipped example: HUB020 with the install command without Duc
   // What `npm install -g @duckdb/node-api@<version>` puts beside hubc, taken from the repository's node_modules.
   const modules = join(prefix, 'lib', 'node_modules');
   for (const dep of ['@duckdb', 'detect-libc']) cpSync(join(ROOT, 'node_modules', dep), join(modules, dep), { recursive: true });
-  const simulated = spawnSync(hubcBin, args, { cwd: join(work, 'empty'), encoding: 'utf8' });
+  const simulated = spawnSync(hubcBin, args, { cwd: hub07, encoding: 'utf8' });
   assert.is(simulated.status, 0, simulated.stderr);
   assert.match(simulated.stdout, 'Outcome: succeeded (3 pipeline run(s), 0 failed)');
 });

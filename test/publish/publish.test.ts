@@ -27,7 +27,7 @@ const r07: PublishRelease = { release: '0.7', artifacts: releaseBuild('0.7') };
 const r06: PublishRelease = { release: '0.6', artifacts: previousOf07().artifacts };
 
 const publish = (feedDir: string, extra: Partial<PublishOptions> = {}) => publishFeed({ feedDir, releases: [r06, r07], baseUrl: BASE, date: '2025-01-31', ...extra });
-const snapshot = (dir: string) => readFeedTree(nodeFeedFs, dir).files;
+const snapshot = (dir: string) => new Map([...readFeedTree(nodeFeedFs, dir).files].map(([p, blob]) => [p, blob.read()]));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function refused(fn: () => Promise<unknown>, code: string): Promise<PublishError> {
@@ -83,12 +83,13 @@ test('the feed holds every release, the versioned files, the latest alias, and a
     }
   for (const a of index.aliases) assert.is(a.sha256, sha(files.get(a.path)!));
   const unlisted = [...files.keys()].filter((p) => !listed.has(p));
-  assert.equal(unlisted, ['feed.xml', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json', 'schemas/hub.schema.json']);
+  // Derived like the pages: each release's data flow picture (issue #30 item 19) and its changes as JSON and patch (item 3).
+  assert.equal(unlisted, ['changes/0.6-0.7.json', 'changes/0.6-0.7.patch.json', 'feed.xml', 'finops-hub-0.6.flow.svg', 'finops-hub-0.7.flow.svg', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json', 'schemas/hub.schema.json']);
   // The hub.yaml schema of this hubc, for modelines that point at the feed (issue #21).
   assert.equal(JSON.parse(files.get('schemas/hub.schema.json')!.toString()), JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8')));
-  // Release notes: 0.7 against 0.6 names what 0.7 added.
-  const notes07 = index.releases[0].releaseNotes as string;
-  assert.match(notes07, /^### Changes from 0\.6 to 0\.7$/m);
+  // Release notes: 0.7 against 0.6 names what 0.7 added (the words in test/publish/notes.test.ts; here the machine-level changes).
+  const notes07 = index.releases[0].changes.details as string;
+  assert.match(notes07, /^#### All changes from 0\.6 to 0\.7, file by file$/m);
   for (const name of ['dataExplorerName', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'ingestion_ManifestAdded']) assert.match(notes07, `Added \`${name}\``);
   assert.is(index.releases[0].previous, '0.6');
   assert.match(index.releases[1].releaseNotes, /First release in this feed/);
@@ -252,7 +253,7 @@ test('feed.xml: a well-formed Atom feed with one entry per release, newest first
     assert.match(enclosure['@_href'], /^https:\/\/example\.org\/hub\/finops-hub-0\.[67]\.json$/);
     assert.is(e.content['@_type'], 'html');
   }
-  assert.match(f.entry[0].content['#text'], /<h3>Changes from 0\.6 to 0\.7<\/h3>/);
+  assert.match(f.entry[0].content['#text'], /<h3>Upgrading from 0\.6 to 0\.7<\/h3>/);
 });
 
 test.run();

@@ -166,7 +166,7 @@ test('finding 3, Data Lake: one failed flush leaves no empty target (HUB494, exi
   const s = await lake();
   try {
     s.failFlushes = 1;
-    s.failFlushOf = /\.parquet(\.hubc-[0-9a-f]{16}\.tmp)?$/;
+    s.failFlushOf = /\.parquet(\.hubc-\d+\.\d+\.[0-9a-f]{8}-[0-9a-f]{16}\.tmp)?$/;
     const r = await inProcess(s, '--copy');
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, /error HUB494: copy .*part_0\.parquet .*failed/);
@@ -188,7 +188,7 @@ test('Data Lake, copy and move: a child killed with a copy flushed but not renam
       const fault = mode === 'copy' ? 'migrate:copy-flushed@2' : 'migrate:item-done@3';
       const killed = await runChild(migrateArgs('--account', ACCOUNT, '--dfs-endpoint', s.endpoint, ...more), { fault, env });
       assert.is(killed.signal, 'SIGKILL', `${mode}: ${killed.stderr}`);
-      if (mode === 'copy') assert.ok(lakeFiles(s).some((p) => /\.hubc-[0-9a-f]{16}\.tmp$/.test(p)), 'a flushed temporary file is left');
+      if (mode === 'copy') assert.ok(lakeFiles(s).some((p) => /\.hubc-\d+\.\d+\.[0-9a-f]{8}-[0-9a-f]{16}\.tmp$/.test(p)), 'a flushed temporary file is left');
       const again = await inProcess(s, ...more);
       assert.is(again.code, 0, again.stderr);
       assertComplete(lakeFiles(s), (p) => s.files.get(`ingestion/${p}`)!.toString(), mode === 'copy', `data lake ${mode}`);

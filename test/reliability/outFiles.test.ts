@@ -4,7 +4,8 @@
  * refused with HUB010 (exit 2) and left as it is; a link planted at the old predictable temporary name
  * `<out>.<pid>.tmp` is not followed; an existing file keeps its mode; a child killed between the flushed
  * temporary file and the rename leaves the old file whole, and the same command again completes and
- * leaves no temporary file.
+ * leaves no temporary file; two writers of one file at once never delete each other's temporary file
+ * (issue #29, finding 13).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -87,7 +88,7 @@ test('an existing file keeps its mode (0600 stays 0600); a new one gets 0666 les
   const out = join(dir, 'private.parameters.json');
   writeFileSync(out, '{}\n');
   chmodSync(out, 0o600);
-  const r = await cli('params', HUB, '--out', out);
+  const r = await cli('params', HUB, '--out', out, '--force');
   assert.is(r.code, 0, r.stderr);
   assert.is(statSync(out).mode & 0o777, 0o600);
   const fresh = join(dir, 'fresh.parameters.json');
@@ -97,9 +98,11 @@ test('an existing file keeps its mode (0600 stays 0600); a new one gets 0666 les
 });
 
 test('killed between the flushed temporary file and the rename: the old file is whole; the same command again completes and leaves no temporary file', async () => {
-  const cases: { name: string; args: (out: string) => string[]; fault: string }[] = [
-    { name: 'params', args: (out) => ['params', HUB, '--out', out], fault: 'params:out-flushed' },
-    { name: 'upgrade-plan', args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out], fault: 'upgrade-plan:out-flushed' },
+  const isParameterFile = (text: string) => Boolean(JSON.parse(text).parameters);
+  const cases: { name: string; args: (out: string) => string[]; fault: string; complete: (text: string) => boolean }[] = [
+    { name: 'params', args: (out) => ['params', HUB, '--out', out, '--force'], fault: 'params:out-flushed', complete: isParameterFile },
+    { name: 'upgrade-plan', args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out], fault: 'upgrade-plan:out-flushed', complete: isParameterFile },
+    { name: 'graph', args: (out) => ['graph', HUB, '--format', 'svg', '--out', out], fault: 'graph:out-flushed', complete: (text) => text.trimEnd().endsWith('</svg>') },
   ];
   for (const c of cases) {
     const folder = mkdtempSync(join(dir, `${c.name}-kill-`));
@@ -110,10 +113,29 @@ test('killed between the flushed temporary file and the rename: the old file is 
     assert.is(readFileSync(out, 'utf8'), 'old content\n', `${c.name}: the old file is whole`);
     const again = await runHubc(c.args(out));
     assert.is(again.code, 0, again.stderr);
-    assert.ok(JSON.parse(readFileSync(out, 'utf8')).parameters, `${c.name}: the new file is complete`);
+    assert.ok(c.complete(readFileSync(out, 'utf8')), `${c.name}: the new file is complete`);
     assert.equal(readdirSync(folder), ['out.json'], `${c.name}: no temporary file is left`);
   }
   assert.not.ok(existsSync(join(dir, 'out.json')));
+});
+
+test('issue #29 finding 13: two writers of one --out file: the second does not delete the first one\'s temporary file as a leftover; both exit 0', async () => {
+  const folder = mkdtempSync(join(dir, 'two-writers-'));
+  const out = join(folder, 'out.json');
+  // Both replace an existing file (--force): the first stops (SIGSTOP) with its temporary file flushed, before its rename.
+  writeFileSync(out, '{}\n');
+  let pid = 0;
+  const first = runChild(['params', HUB, '--out', out, '--force'], { fault: 'params:out-flushed:stop', onSpawn: (p) => (pid = p) });
+  for (let i = 0; i < 600 && !readdirSync(folder).some((n) => n.endsWith('.tmp')); i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 200));
+  const second = await runChild(['params', HUB, '--out', out, '--force']);
+  assert.is(second.code, 0, second.stderr);
+  assert.is(readdirSync(folder).filter((n) => n.endsWith('.tmp')).length, 1, 'the first writer\'s temporary file is still there');
+  process.kill(pid, 'SIGCONT');
+  const resumed = await first;
+  assert.is(resumed.code, 0, resumed.stderr);
+  assert.ok(JSON.parse(readFileSync(out, 'utf8')).parameters);
+  assert.equal(readdirSync(folder), ['out.json'], 'no temporary file is left');
 });
 
 test.run();

@@ -17,7 +17,8 @@ test('only the stale file is written; the current ones are reported as current a
   const dir = mkdtempSync(join(tmpdir(), 'hubc-docs-'));
   try {
     mkdirSync(join(dir, 'docs'));
-    const files = ['hub.yaml', 'docs/releases.md', 'docs/upgrading.md', 'docs/hub-yaml.md', 'docs/checks.md', 'docs/diagnostics.md'];
+    mkdirSync(join(dir, 'schemas'));
+    const files = ['hub.yaml', 'docs/releases.md', 'docs/upgrading.md', 'docs/hub-yaml.md', 'docs/checks.md', 'docs/diagnostics.md', 'schemas/hub.schema.json'];
     for (const f of files) cpSync(join(root, f), join(dir, f));
     cpSync(join(root, 'test/fixtures/checks/public'), join(dir, 'test/fixtures/checks/public'), { recursive: true });
     writeFileSync(join(dir, 'docs/diagnostics.md'), 'stale\n');
@@ -31,9 +32,10 @@ test('only the stale file is written; the current ones are reported as current a
       { file: 'docs/hub-yaml.md', changed: false },
       { file: 'docs/checks.md', changed: false },
       { file: 'docs/diagnostics.md', changed: true },
+      { file: 'schemas/hub.schema.json', changed: false },
     ]);
     assert.is(readFileSync(join(dir, 'docs/diagnostics.md'), 'utf8'), readFileSync(join(root, 'docs/diagnostics.md'), 'utf8'));
-    for (const f of ['docs/releases.md', 'docs/upgrading.md', 'docs/hub-yaml.md', 'docs/checks.md']) assert.is(statSync(join(dir, f)).mtimeMs, past.getTime(), `${f} was not rewritten`);
+    for (const f of ['docs/releases.md', 'docs/upgrading.md', 'docs/hub-yaml.md', 'docs/checks.md', 'schemas/hub.schema.json']) assert.is(statSync(join(dir, f)).mtimeMs, past.getTime(), `${f} was not rewritten`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import parquet from '@dsnp/parquetjs';
 import { compiled, DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { simulate, allRuns, loadResponses, type SimulationStart } from '../../src/simulate/index.js';
+import type { ActivityRun } from '../../src/simulate/types.js';
 import { DATA_EXPLORER_HUB, SIMULATE_FIXTURES, cleanStorages, emptyStorage, filesIn, storageFrom } from '../support/simulate.js';
 
 const NOW = '2024-05-15T12:00:00Z';
@@ -165,6 +166,35 @@ test('a parquet export is copied as it is; its first row tells EA from MCA', asy
   const etl = allRuns(result).find((r) => r.pipeline === 'rawexports_ETL_ingestion')!;
   assert.is(etl.parameters.schemaFile, 'pricesheet_2023-05-01_mca.json');
 });
+
+for (const [kind, bytes] of [
+  ['corrupt (PAR1garbagegarbagePAR1)', Buffer.from('PAR1garbagegarbagePAR1')],
+  ['empty (0 bytes)', Buffer.alloc(0)],
+] as const) {
+  test(`a ${kind} parquet export fails the Copy with ParquetInvalidFile, as Data Factory's parquet source does, and stays in rawexports (issue #29 item 9)`, async () => {
+    const dir = emptyStorage();
+    const folder = 'rawexports/subscriptions/00000000-0000-0000-0000-0000000000a1/focus/20240501-20240531/202405151026/5e1f0000-0000-0000-0000-000000000002';
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(join(dir, folder, 'part_0_0001.parquet'), bytes);
+    const manifest = {
+      exportConfig: { type: 'FocusCost', dataVersion: '1.0', resourceId: '/subscriptions/00000000-0000-0000-0000-0000000000a1/providers/Microsoft.CostManagement/exports/focus' },
+      deliveryConfig: { fileFormat: 'Parquet' },
+      runInfo: { runId: '5e1f0000-0000-0000-0000-000000000002', startDate: '2024-05-01T00:00:00' },
+      blobs: [{ blobName: `${folder.slice('rawexports/'.length)}/part_0_0001.parquet`, byteCount: bytes.length }],
+    };
+    writeFileSync(join(dir, folder, 'manifest.json'), JSON.stringify(manifest));
+    const result = await run(dir, { kind: 'event', path: `${folder}/manifest.json` });
+    assert.is(result.outcome, 'failed');
+    const every = (list: ActivityRun[]): ActivityRun[] => list.flatMap((a) => [a, ...every((a.groups ?? []).flatMap((g) => g.activities))]);
+    const copy = every(allRuns(result).flatMap((r) => r.activities)).find((a) => a.type === 'Copy' && a.status === 'Failed');
+    assert.ok(copy, JSON.stringify(allRuns(result).map((r) => [r.pipeline, r.status])));
+    assert.is(copy!.error!.errorCode, 'ParquetInvalidFile');
+    assert.match(copy!.error!.message, /^File is not a valid Parquet file\./);
+    assert.equal(filesIn(dir, 'ingestion'), [], 'nothing written');
+    assert.ok(filesIn(dir, 'rawexports').includes(`${folder}/part_0_0001.parquet`), 'the export is kept');
+    assert.not.ok(result.changes.some((c) => c.change === 'deleted'), JSON.stringify(result.changes));
+  });
+}
 
 test('the run limit stops the simulation and is reported', async () => {
   const dir = twoScopes();

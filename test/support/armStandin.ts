@@ -21,7 +21,8 @@
  * - `GET .../deployments/{name}` -> the deployment (`provisioningState`, `outputs`, `error`)
  * - `GET /subscriptions/{s}/resourcegroups/{rg}/deployments/{name}/operations` (this path, as the REST
  *   reference gives it) -> listing k shows operations 0..k, the k-th `Running`, the
- *   earlier ones final (so the progress lines are the same on any machine)
+ *   earlier ones final (so the progress lines are the same on any machine); with `deploy.morePages` each
+ *   listing goes on through `nextLink` (`$skiptoken`) to pages that loop or never end
  * - any call matching `throttle` -> 429 + `Retry-After` the given number of times first
  * - any call `intercept` answers (fault injection: a status that never ends, an unknown or malformed
  *   status, `Retry-After: 3600`, deeply nested errors, escape sequences) -> that answer, or none at all
@@ -49,6 +50,8 @@ export interface RecordedRequest {
   /** Path without the query string. */
   path: string;
   apiVersion: string | null;
+  /** `$skiptoken` of the query string, the page a `nextLink` asks for. */
+  skipToken?: string | null;
   body: any;
   authorization: string | undefined;
 }
@@ -101,7 +104,17 @@ export interface StandinScenario {
   whatIf: { changes: unknown[] };
   /** 202 answers of the what-if location before the result (default 1). */
   whatIfPolls?: number;
-  deploy: { operations: OperationSpec[]; outputs?: Record<string, { type: string; value: unknown }>; error?: ArmErrorBody };
+  deploy: {
+    operations: OperationSpec[];
+    outputs?: Record<string, { type: string; value: unknown }>;
+    error?: ArmErrorBody;
+    /**
+     * Each listing of the operations gets a `nextLink`, to pages of `filler` operations without a target
+     * resource (about 1 KB each): `repeat` gives each such page the same `nextLink` again (a listing that loops),
+     * `endless` a new one every time.
+     */
+    morePages?: { nextLink: 'repeat' | 'endless'; filler: number };
+  };
   /** Answer 429 to the first `times` requests whose method and path match. */
   throttle?: { method: string; path: RegExp; times: number; retryAfter: string };
   /** Resources of the resource groups ("Resources - List By Resource Group"). */
@@ -188,7 +201,14 @@ export class ArmStandin {
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.endpoint);
-    const record: RecordedRequest = { method: req.method ?? '', path: url.pathname, apiVersion: url.searchParams.get('api-version'), body: text ? JSON.parse(text) : undefined, authorization: req.headers.authorization };
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      apiVersion: url.searchParams.get('api-version'),
+      skipToken: url.searchParams.get('$skiptoken'),
+      body: text ? JSON.parse(text) : undefined,
+      authorization: req.headers.authorization,
+    };
     this.requests.push(record);
     // A client that polls forever fails its test instead of hanging it.
     if (this.requests.length > 2000) return json(res, 400, { error: { code: 'StandinRequestLimit', message: 'more than 2000 requests: the client is looping' } });
@@ -306,9 +326,16 @@ export class ArmStandin {
       return json(res, 200, this.deployment);
     }
     if (rest === '/operations' && r.method === 'GET') {
+      const more = s.deploy.morePages;
+      const next = (token: number) => ({ nextLink: `${this.endpoint}${r.path}?api-version=${r.apiVersion}&$skiptoken=${token}` });
+      if (more && r.skipToken) {
+        const token = Number(r.skipToken);
+        const filler = Array.from({ length: more.filler }, (_, i) => ({ id: `${id}/operations/filler-${token}-${i}`, operationId: `filler-${token}-${i}`, properties: { provisioningOperation: 'Read', provisioningState: 'Succeeded', statusMessage: { detail: 'x'.repeat(1000) } } }));
+        return json(res, 200, { value: filler, ...next(more.nextLink === 'repeat' ? token : token + 1) });
+      }
       const k = this.listings++;
       const ops = s.deploy.operations.slice(0, k + 1).map((o, i) => this.operation(id, o, i, i === k ? 'Running' : o.state));
-      return json(res, 200, { value: ops });
+      return json(res, 200, { value: ops, ...(more ? next(1) : {}) });
     }
     return json(res, 404, { error: { code: 'NotFound', message: `the stand-in does not answer ${r.method} ${r.path}` } });
   }

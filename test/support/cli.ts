@@ -14,13 +14,14 @@ export interface CliRun {
 
 /**
  * Runs `hubc <argv>` with captured stdout and stderr.
- * @param options `isTTY` (default false) as the output stream reports it; `azure`, the SDK overrides
+ * @param options `isTTY` (default false) as the output stream reports it, `errIsTTY` (default false) as
+ *   stderr does; `colour` (default false): diagnostics coloured as on a terminal; `azure`, the SDK overrides
  *   `runCli` passes to deploy, params and migrate-data (credential, endpoints, client options)
  */
-export async function runHubc(argv: readonly string[], options: { isTTY?: boolean } & Parameters<typeof runCli>[2] = {}): Promise<CliRun> {
+export async function runHubc(argv: readonly string[], options: { isTTY?: boolean; errIsTTY?: boolean; colour?: boolean } & Parameters<typeof runCli>[2] = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: options.isTTY ?? false };
+  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: options.isTTY ?? false, errIsTTY: options.errIsTTY ?? false, colour: options.colour ?? false };
   const code = await runCli(argv, io, options.azure ? { azure: options.azure } : undefined);
   return { code, stdout, stderr };
 }

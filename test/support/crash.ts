@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { childEnv } from './childEnv.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so the bundle finds schemas/ and kql/ above it as dist/ does.
@@ -67,15 +68,21 @@ export interface ChildOptions {
   /** Extra environment. */
   env?: Record<string, string>;
   cwd?: string;
+  /** Called with the child's process ID once it runs (to stop or signal it). */
+  onSpawn?: (pid: number) => void;
+  /** Runs the child as `<prefix...> node <bundle> <args>` (e.g. `unshare --pid --fork` for another PID namespace). */
+  prefix?: readonly string[];
 }
 
 /** Runs `hubc <args>` in a child process. */
 export async function runChild(args: readonly string[], options: ChildOptions = {}): Promise<ChildRun> {
   const entry = await childBundle();
-  const env: Record<string, string | undefined> = { ...process.env, ...options.env, HUBC_FAULT: options.fault };
+  const env: Record<string, string | undefined> = childEnv({ ...options.env, HUBC_FAULT: options.fault });
   if (!options.fault) delete env.HUBC_FAULT;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...rest] = [...(options.prefix ?? []), process.execPath, entry, ...args];
+    const child = spawn(command, rest, { cwd: options.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -24,21 +24,13 @@ export const REQUIRE_TEST_DATA_VARIABLE = 'HUBC_REQUIRE_TEST_DATA';
 export class MissingTestData extends Error {
   override readonly name = 'MissingTestData';
   /**
-   * Why CI may lack this need too, when it may: then the test is skipped even under
-   * {@link REQUIRE_TEST_DATA_VARIABLE} (and listed as such). Only for data CI's `../shared` does not hold.
-   */
-  readonly notRequired?: string;
-  /**
    * @param need what is missing, as the skip summary groups it (`../shared/reference/public-templates`)
    * @param detail where it was looked for and why each place failed
-   * @param options `notRequired`: see {@link notRequired}
    */
   constructor(
     readonly need: string,
     detail: string,
-    options: { notRequired?: string } = {},
   ) {
     super(`${need} is not available: ${detail} (see README "Test data")`);
-    if (options.notRequired) this.notRequired = options.notRequired;
   }
 }

@@ -123,4 +123,42 @@ test('a resource only A declares is deleted after the deployment, what refers to
   assert.equal(p.steps.find((s) => s.phase === 'after' && s.kind === 'deleteResource')!.cites.map((c) => c.code ?? c.change), ['HUB407', "template/resources/Microsoft.Network/privateEndpoints [concat(variables('storageAccountName'), '-dfs-ep')]: removed"]);
 });
 
+test('a managed private endpoint whose properties change (the host-name form over the public form) cannot be updated: HUB418 with the evaluated values (issue #31 item 3)', () => {
+  const doc = parse(DEFAULT_HUB_YAML);
+  doc.naming = 'public';
+  doc.networking.publicAccess = false;
+  const a = releaseInput('0.7', stringify(doc));
+  const t = JSON.parse(a.artifacts.get('azuredeploy.json')!);
+  const endpoints = Template.fromJSON(t).findResources('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints');
+  // naming: public writes the public release's form: fqdns read with reference(), and properties.name.
+  assert.equal(endpoints.map((r: any) => Object.keys(r.properties).sort().join()), ['fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId']);
+  const b: DiffInput = {
+    ...a,
+    label: 'host names',
+    source: 'folder',
+    artifacts: new Map([
+      ...a.artifacts,
+      [
+        'azuredeploy.json',
+        JSON.stringify({
+          ...t,
+          resources: t.resources.map((r: any) =>
+            r.type === 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints' && r.properties.groupId !== 'cluster'
+              ? { ...r, properties: { privateLinkResourceId: r.properties.privateLinkResourceId, groupId: r.properties.groupId, fqdns: [r.properties.groupId === 'dfs' ? "[concat(variables('storageAccountName'), '.dfs.', environment().suffixes.storage)]" : "[concat(variables('keyVaultName'), environment().suffixes.keyvaultDns)]"] } }
+              : r,
+          ),
+        }),
+      ],
+    ]),
+  };
+  const notes = diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB418');
+  assert.is(notes.length, 2, notes.map((n) => n.message).join('\n'));
+  const lake = notes.find((n) => n.message.includes('.dfs.core.windows.net'))!;
+  // The values are evaluated (reference() of the storage account gives its dfs endpoint), not expressions.
+  assert.match(lake.message, /changes properties\.fqdns from \["https:\/\/finopshub[a-z0-9]{13}\.dfs\.core\.windows\.net\/"\] to \["finopshub[a-z0-9]{13}\.dfs\.core\.windows\.net"\]/);
+  assert.match(lake.message, /changes properties\.name from finopshub[a-z0-9]{13} to \(not set\)/);
+  assert.match(lake.message, 'continuous-integration-delivery#best-practices-for-cicd');
+  assert.not.match(lake.message, 'reference(');
+});
+
 test.run();

@@ -99,8 +99,10 @@ test('remote hub removed: the Key Vault secret keeps a working storage key; the 
   const p = planUpgrade(a, b);
   assert.equal(steps(p, 'after').map(line), [
     'deleteDataFactoryObject hubc deploy: Delete linked service remoteHubStorage.',
-    `manual you: Delete Microsoft.KeyVault/vaults/secrets ${steps(p, 'after')[1].resource!.name} yourself: az keyvault secret delete --vault-name <key vault> --name finops-hub-storage-key`,
+    'manual you: Delete Microsoft.KeyVault/vaults/secrets fino-vault-{unique}/finops-hub-storage-key yourself: az keyvault secret delete --vault-name <key vault> --name finops-hub-storage-key',
   ]);
+  // The words name the secret for people (issue #30 item 13); the target keeps the template's name.
+  assert.match(steps(p, 'after')[1].resource!.name, /^\[format\('\{0\}\/\{1\}', replace\(concat\('fino-vault-'/);
   assert.match(steps(p, 'after')[1].why, 'ARM does not delete it');
 });
 
@@ -163,7 +165,8 @@ test('the hub renamed: a second hub, not an upgrade; the plan deploys it as a ne
   const message = r.upgradeNotes[0].message;
   assert.match(message, 'The hub is renamed from finops-hub to other-hub: every resource name derives from the hub name, so the new build deploys a second hub next to finops-hub, not an upgrade of it.');
   assert.match(message, /leaves the \d+ resources of finops-hub whose names change in place, running and billing \(its triggers config_SettingsUpdated, .* keep starting its pipelines\)/);
-  assert.match(message, 'Both hubs share private endpoint myadx-ep and 6 virtual network links: the new build points them at its own network');
+  assert.match(message, /Both hubs share virtual network link privatelink-blob-\{storageSuffix\}-link, .* and private endpoint myadx-ep: the new build points them at its own network/);
+  assert.not.match(message, /\[(concat|format|replace)\(/, 'resources named for people, not by ARM expression');
 
   const p = planUpgrade(A, b);
   assert.equal(p.steps.map((s) => `${s.phase} ${s.kind} ${s.performer}`), ['before manual you', 'deploy deploy you', 'after manual you', 'after manual you', 'after manual you']);

@@ -149,11 +149,13 @@ test('a saved 0.3 parameter file is rewritten for 0.4 in place; only its paramet
   assert.equal((gone.parameters!.rewritten as any).parameters, {});
 });
 
-test('0.7 -> 0.8 (default hub: private, no cluster): nothing to prepare, delete or move; the version in settings.json', () => {
+test('0.7 -> 0.8 (default hub: private, no cluster): nothing to prepare, delete or move; the renamed output; the version in settings.json', () => {
   const p = plan('0.7', '0.8');
   assert.equal(steps(p, 'prepare'), []);
-  assert.equal(steps(p, 'after'), []);
-  assert.not.ok(p.steps.some((s) => s.kind === 'deleteResource' || s.kind === 'manual'));
+  // The output the public releases misspelt is renamed (HUB032): scripts that read it change.
+  assert.equal(steps(p, 'after'), ['manual output dataFactorytName']);
+  assert.equal(codes(find(p, 'manual', 'output dataFactorytName')), ['HUB032']);
+  assert.not.ok(p.steps.some((s) => s.kind === 'deleteResource'));
   assert.equal(find(p, 'settings')!.details, ['version: "0.7" -> "0.8"']);
 });
 
@@ -163,7 +165,7 @@ test('0.7 -> 0.8 with public access on: the network 0.7 deployed is deleted afte
   // The saved 0.7 file fits 0.8 as it is: hubc 0.8 keeps the 0.7 parameters (docs/deviations.md).
   assert.equal([p.parameters!.renamed, p.parameters!.dropped, p.parameters!.missing], [[], [], []]);
   assert.equal((p.parameters!.rewritten as any).parameters, doc.parameters);
-  const after = p.steps.filter((s) => s.phase === 'after');
+  const after = p.steps.filter((s) => s.phase === 'after' && s.resource);
   const types = after.map((s) => s.resource!.type);
   const order = ['Microsoft.Network/privateEndpoints', 'Microsoft.Network/privateDnsZones/virtualNetworkLinks', 'Microsoft.Network/privateDnsZones', 'Microsoft.Storage/storageAccounts', 'Microsoft.Network/virtualNetworks', 'Microsoft.Network/networkSecurityGroups'];
   assert.equal([...new Set(types)], order, 'grouped in deletion order');
@@ -185,9 +187,9 @@ test('0.7 -> 0.8 with public access on: the network 0.7 deployed is deleted afte
   // With the cluster deployed, the owner lists the tenants that must keep querying it first.
   assert.equal(steps(p, 'prepare'), ["manual Microsoft.Kusto/clusters hubadx"]);
   assert.match(find(p, 'manual', 'Microsoft.Kusto/clusters hubadx')!.why, /trustedExternalTenants .* where 0\.7 has every tenant/);
-  // With public access off (the default), nothing is left behind.
+  // With public access off (the default), nothing is left behind: only the renamed output is for after.
   const priv = planUpgrade(releaseInput('0.7'), releaseInput('0.8'), { parameters: { file: 'p.json', doc: { parameters: { enablePublicAccess: { value: 'False' } } } } });
-  assert.equal(steps(priv, 'after'), []);
+  assert.equal(steps(priv, 'after'), ['manual output dataFactorytName']);
 });
 
 test('a downgrade is refused with HUB490; a parameter file without parameters with HUB491', () => {

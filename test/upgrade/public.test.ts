@@ -22,7 +22,7 @@ function hubFile(name: string, release: string, naming: 'spec' | 'public', extra
   return file;
 }
 
-test('public 0.7 -> hubc 0.7: the parameter file is rewritten (renames, bool to True/False, the tier of the SKU, the public-only parameter dropped)', async () => {
+test('public 0.7 -> hubc 0.7: the parameter file is rewritten (renames, bool to True/False, the tier of the SKU); infrastructure encryption is kept', async () => {
   const hub = hubFile('h07.yaml', '0.7', 'public', 'dataExplorer:\n  name: contosoadx\n');
   const params = join(dir, 'p07.json');
   writeFileSync(
@@ -45,8 +45,8 @@ test('public 0.7 -> hubc 0.7: the parameter file is rewritten (renames, bool to 
   assert.match(r.stdout, "from: the public release 0.7's template public:0.7");
   assert.match(r.stdout, 'In the saved parameter file, rename dataExplorerSku to dataExplorerSkuName.');
   assert.match(r.stdout, 'publicRelease.parameterNames.dataExplorerSkuName: dataExplorerSku (public 0.7) -> dataExplorerSkuName (0.7)');
-  assert.match(r.stdout, 'Remove enableInfrastructureEncryption from the saved parameter file.');
-  assert.match(r.stdout, 'publicRelease.extraParameters.enableInfrastructureEncryption: hubc deploys the storage account without infrastructure encryption');
+  // hubc's template has the parameter too (issue #31): nothing to remove, nothing lost.
+  assert.not.match(r.stdout, 'enableInfrastructureEncryption');
   assert.equal(JSON.parse(readFileSync(out, 'utf8')).parameters, {
     hubName: { value: 'contoso-hub' },
     dataExplorerName: { value: 'contosoadx' },
@@ -54,6 +54,7 @@ test('public 0.7 -> hubc 0.7: the parameter file is rewritten (renames, bool to 
     dataExplorerSkuCapacity: { value: 2 },
     dataExplorerLogRetentionInDays: { value: 3 },
     enablePublicAccess: { value: 'False' },
+    enableInfrastructureEncryption: { value: false },
     dataExplorerSkuTier: { value: 'Standard' },
   });
 });
@@ -68,7 +69,11 @@ test('public 0.6 file -> hubc 0.7 with naming: public: the export trigger of 0.6
   // The public access policy resource is an operation on the vault (hubc declares the policy in the vault): nothing to delete.
   assert.not.match(r.stdout, /accessPolicies/);
   assert.match(r.stdout, /\d+\. Delete Microsoft\.Authorization\/roleAssignments [0-9a-f-]{36}\./);
-  assert.not.match(r.stdout, /storageAccounts/);
+  assert.not.match(r.stdout, /\d+\. [^\n]*storageAccounts/, 'no step deletes a storage account');
+  // hub.yaml says nothing of networking, so 0.7 takes hubc's default (public access off): the plan says first that the data lake closes (issue #31 item 4).
+  const first = r.stdout.indexOf('Read first');
+  assert.ok(first > 0 && first < r.stdout.indexOf('Before the deployment'), r.stdout.slice(0, 800));
+  assert.match(r.stdout, /HUB601 Microsoft\.Storage\/storageAccounts contosohub\w{13}: the deployment changes its network exposure \(properties\.networkAcls\.defaultAction: Allow -> Deny\)/);
   assert.not.match(r.stdout, 'Exports are read from');
 });
 

@@ -31,19 +31,20 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .argument('<b>', 'the build upgraded to')
     .option('--hub <file>', 'hub file compiled when A or B is a release number', 'hub.yaml')
     .option('--public-templates <dir>', 'folder of public templates (finops-hub-<version>.json) for public:<release>')
+    .option('--allow-modified-feed', "use a feed's release folder even when its files differ from the SHA-256 hashes of the feed's index.json")
     .addOption(choiceOption('--format <format>', 'output format', DIFF_FORMATS, 'text'))
     .addHelpText(
       'after',
       '\nExamples:\n  hubc diff 0.6 0.7 --format markdown\n  hubc diff hub.yaml my-hub.yaml\n  hubc diff dist-templates/0.7 0.7 --hub my-hub.yaml --format json\n  hubc diff feed/0.6 feed/0.7 --format patch\n  hubc diff public:0.6 imported.yaml --public-templates templates/\n',
     )
-    .action(async (aArg: string, bArg: string, opts: { hub: string; format: DiffFormat; publicTemplates?: string }) => {
+    .action(async (aArg: string, bArg: string, opts: { hub: string; format: DiffFormat; publicTemplates?: string; allowModifiedFeed?: boolean }) => {
       const { io } = ctx;
       const diagFormat = opts.format === 'json' ? 'json' : 'text';
       let output: string;
       let equal: boolean;
       const { diffAndRender, DiffLoadError, loadDiffPair } = await import('../../diff/index.js');
       try {
-        const [a, b] = loadDiffPair(aArg, bArg, opts.hub, { publicTemplates: opts.publicTemplates, evaluateBoth: true });
+        const [a, b] = loadDiffPair(aArg, bArg, opts.hub, { publicTemplates: opts.publicTemplates, evaluateBoth: true, allowModifiedFeed: opts.allowModifiedFeed });
         const r = diffAndRender(a, b, opts.format, io.isTTY);
         output = r.output;
         equal = r.result.equal;

@@ -29,14 +29,15 @@ interface ImportFlags {
   release?: ReleaseVersion;
   naming?: NamingMode;
   timeout: number;
+  acceptLoss: string[];
   format: OutputFormat;
 }
 
 /** A JSON file (a regular file within the JSON input limit), or the HUB483 diagnostic. */
 async function readJson(file: string): Promise<{ doc?: unknown; diagnostic?: Diagnostic }> {
-  const { INPUT_LIMITS, InputFileError, readInputFile } = await import('../../util/inputFiles.js');
+  const [{ INPUT_LIMITS, InputFileError, readInputFile }, { parseJsonInput }] = await Promise.all([import('../../util/inputFiles.js'), import('../../util/json.js')]);
   try {
-    return { doc: JSON.parse(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
+    return { doc: parseJsonInput(readInputFile(file, { maxBytes: INPUT_LIMITS.json })) };
   } catch (e) {
     return { diagnostic: { ...codes.HUB483.unreadable({ file, detail: e instanceof InputFileError ? e.detail : (e as Error).message }), file } };
   }
@@ -52,7 +53,8 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         'Online (--subscription, --resource-group): finds the hub by the cm-resource-parent tag of its resources, its release by their ftk-version tag, ' +
         'its naming by the names of its resources, the values of the last successful deployment (deployment history) and config/settings.json ' +
         '(scopes added by hand, retention). Offline (--parameters): from a saved parameter file and optionally settings.json. ' +
-        'Every value it could not recover is named in a comment. The hub.yaml is compiled before it is written.',
+        `Every value it could not recover is named in a comment; a value the hub was deployed with that hub.yaml cannot carry stops it (${codes.HUB600.code}) unless --accept-loss names it. ` +
+        'Values the deployment left to the public template\'s defaults are written where hub.yaml\'s defaults differ. The hub.yaml is compiled before it is written.',
     )
     .option('-o, --out <file>', 'hub.yaml to create', 'hub.yaml')
     .option('--subscription <id>', 'subscription of the hub (online)')
@@ -79,11 +81,12 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         return n;
       }),
     )
+    .option('--accept-loss <name>', `a deployment value hub.yaml cannot carry (${codes.HUB600.code}) that may be lost; repeatable`, (v: string, all: string[]) => [...all, v], [] as string[])
     .addOption(formatOption())
     .addHelpText(
       'after',
       '\nExamples:\n  hubc import --subscription 00000000-0000-0000-0000-000000000000 -g finops-hub\n  hubc import --parameters finops-hub.parameters.json --settings settings.json --out imported.yaml\n' +
-        '\nExit codes: 0 written, 1 the hub.yaml made does not build, 2 usage, a file that exists or cannot be read, no hub found, or a failed call to Azure.\n',
+        `\nExit codes: 0 written, 1 the hub.yaml made does not build or a value cannot be carried (${codes.HUB600.code}), 2 usage, a file that exists or cannot be read, no hub found, or a failed call to Azure.\n`,
     )
     .action((opts: ImportFlags) => importAction(ctx, opts));
 }
@@ -112,11 +115,12 @@ async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<voi
   try {
     facts = online ? await onlineFacts(ctx, opts, mod) : await offlineFacts(opts, mod);
   } catch (e) {
-    if (e instanceof mod.ImportError) return report([{ ...e.raised, file: opts.out }], EXIT.usage);
+    // The input at fault: the file the error names, else (online) the resource group; never the hub.yaml to be written.
+    if (e instanceof mod.ImportError) return report([e.toDiagnostic(online ? `/subscriptions/${opts.subscription}/resourceGroups/${opts.resourceGroup}` : opts.parameters!)], EXIT.usage);
     throw e;
   }
   if ('diagnostic' in facts) return report([facts.diagnostic], EXIT.usage);
-  const outcome = mod.importHubYaml(facts, opts.out);
+  const outcome = mod.importHubYaml(facts, opts.out, { acceptLoss: opts.acceptLoss });
   if ('diagnostics' in outcome) return report(outcome.diagnostics, EXIT.diagnostics);
   try {
     mod.writeImportedHub(opts.out, outcome.hub);

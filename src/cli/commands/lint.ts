@@ -4,7 +4,7 @@
  * writes nothing. The rules are loaded by the action.
  */
 import { Option, type Command } from 'commander';
-import { EXIT } from '../io.js';
+import { diagnosticStyle, EXIT } from '../io.js';
 import { choiceOption, maxWarningsOption, releaseOption } from '../options.js';
 import { readHubFile, type CommandContext } from './shared.js';
 
@@ -49,13 +49,12 @@ export function registerLint(program: Command, ctx: CommandContext): void {
           diagnostics: r.diagnostics.map((d) => (d.file && files.written(r.release, d.file) ? { ...d, writtenFile: files.pathOf(r.release, d.file) } : d)),
           suppressed: r.suppressed.map((s) => ({ ...s.diagnostic, reason: s.reason })),
         }));
-        io.out(`${JSON.stringify({ clean: result.clean, errors: result.errors, warnings: result.warnings, releases, diagnostics: result.diagnostics }, null, 2)}\n`);
+        io.out(`${JSON.stringify({ clean: result.clean, errors: result.errors, warnings: result.warnings, releases, diagnostics: result.diagnostics, ...(result.skipped ? { skipped: result.skipped } : {}) }, null, 2)}\n`);
       } else {
         const { formatLintText } = await import('../../lint/format.js');
-        const { findings, summary } = formatLintText(result, files, opts.out);
+        const { findings, summary } = formatLintText(result, files, opts.out, diagnosticStyle(io), opts.maxWarnings);
         for (const f of findings) io.err(`${f}\n`);
         for (const s of summary) io.out(`${s}\n`);
-        if (result.errors === 0 && code !== EXIT.ok) io.err(`hubc lint: ${result.warnings} warnings, more than --max-warnings ${opts.maxWarnings}\n`);
       }
       ctx.exit(code === 0 ? EXIT.ok : EXIT.diagnostics);
     });

@@ -27,6 +27,7 @@ interface MigrateFlags {
   copy?: boolean;
   yes?: boolean;
   dryRun?: boolean;
+  skipIngested?: boolean;
   cloud: CloudName;
   dfsEndpoint?: string;
   format: OutputFormat;
@@ -42,7 +43,7 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
         'or in the hub\'s Data Lake account (--account NAME, signed in with DefaultAzureCredential). Files moved into the dataset layout of 0.6+ get the ingestion ID migrated-<from>-<yyyyMM>; ' +
         'for releases that load ingestion/ into Data Explorer, each folder then gets an empty manifest.json, which starts the load. ' +
         '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Copies are written under a temporary name, checked and then renamed; a target that exists is compared with its source, not trusted; ' +
-        'running the same command again after an interruption finishes the work (manifests included). Without --yes this is a dry run that lists every move and changes nothing.',
+        'running the same command again after an interruption finishes the work (manifests included). A folder that already holds another ingestion of its month (the new release ran first) gets nothing, so no month is counted twice (an error; a warning with --skip-ingested). Without --yes this is a dry run that lists every move and changes nothing.',
     )
     .addOption(choiceOption('--from <release>', 'release that wrote the data', RELEASE_VERSIONS).makeOptionMandatory())
     .addOption(choiceOption('--to <release>', 'release to move the data for', RELEASE_VERSIONS).makeOptionMandatory())
@@ -51,6 +52,7 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
     .option('--copy', 'copy the files and leave the old ones in place')
     .option('-y, --yes', 'carry the moves out (default: a dry run)')
     .option('--dry-run', 'only list the moves (the default)')
+    .option('--skip-ingested', 'skip folders the new release already ingested the month into with a warning, instead of failing')
     .addOption(choiceOption('--cloud <cloud>', 'Azure cloud of --account', CLOUD_NAMES, 'AzureCloud'))
     .addOption(
       new Option('--dfs-endpoint <url>', "Data Lake endpoint to send requests to instead of https://<account>.dfs.<cloud's storage suffix>").argParser((v: string) => {
@@ -65,7 +67,7 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
     .addHelpText(
       'after',
       '\nExamples:\n  hubc migrate-data --from 0.5 --to 0.7 --storage ./storage\n  hubc migrate-data --from 0.5 --to 0.7 --storage ./storage --yes\n  hubc migrate-data --from 0.6 --to 0.7 --account finopsstoreabc123 --copy --yes\n' +
-        '\nExit codes: 0 listed (dry run) or done, 1 a file could not be moved, 2 usage, a missing folder, an unreachable account, or a pair that is not an upgrade.\n',
+        '\nExit codes: 0 listed (dry run) or done, 1 a file could not be moved or a folder already holds another ingestion of its month, 2 usage, a missing folder, an unreachable account, or a pair that is not an upgrade.\n',
     )
     .action((opts: MigrateFlags) => migrateDataAction(ctx, opts));
 }
@@ -107,7 +109,7 @@ async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promi
   const [{ migrateData }, { formatMigration }] = await Promise.all([import('../../migrate/run.js'), import('../../migrate/format.js')]);
   let outcome;
   try {
-    outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes });
+    outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes, skipIngested: opts.skipIngested });
   } catch (e) {
     const environment = await asEnvironmentError(e);
     if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));

@@ -4,8 +4,9 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toJsonText } from '../../model/json.js';
 import { KEY_VAULT_ID } from '../../params/keyVault.js';
-import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
-import { writeOutputFile } from '../output.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, type CliIO, type OutputFormat } from '../io.js';
+import { EnvironmentError } from '../../diagnostics/diagnostic.js';
+import { codes } from '../../diagnostics/index.js';
 import { formatOption, releaseOption } from '../options.js';
 import { compileFile, hubFileOf, type CommandContext } from './shared.js';
 
@@ -15,9 +16,29 @@ interface ParamsFlags {
   out: string;
   keyVault?: string;
   keySecret?: string;
+  force?: boolean;
   format: OutputFormat;
 }
 
+/**
+ * Writes the file unless that would replace other content without --force (src/params/write.ts).
+ * @returns what was done, or the exit code after reporting why nothing was written
+ */
+async function writeParams(io: CliIO, opts: ParamsFlags, text: string): Promise<'written' | 'unchanged' | number> {
+  const { writeParametersFile, ParametersFileExistsError } = await import('../../params/write.js');
+  const { UnsafePathError } = await import('../../util/files.js');
+  try {
+    return writeParametersFile(opts.out, text, { force: opts.force, fault: 'params:out-flushed' });
+  } catch (e) {
+    if (e instanceof ParametersFileExistsError) {
+      reportDiagnostics(io, [{ ...codes.HUB004.differs({ file: opts.out, command: 'hubc params', differing: e.differing }), file: opts.out }], opts.format);
+      return EXIT.usage;
+    }
+    if (e instanceof UnsafePathError) return reportEnvironmentError(io, new EnvironmentError(codes.HUB010.raise({ path: e.path, what: e.what })), opts.format);
+    reportDiagnostics(io, [{ ...codes.HUB002.file({ file: opts.out, detail: (e as Error).message }), file: opts.out }], opts.format);
+    return EXIT.usage;
+  }
+}
 
 /** Adds the command to the program. */
 export function registerParams(program: Command, ctx: CommandContext): void {
@@ -45,6 +66,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
         return v;
       }),
     )
+    .option('--force', 'replace FILE when it holds other values (by default an existing file is only ever left as it is)')
     .addOption(formatOption())
     .addHelpText(
       'after',
@@ -73,11 +95,11 @@ export function registerParams(program: Command, ctx: CommandContext): void {
         reportDiagnostics(io, diagnostics, 'text');
         return ctx.exit(EXIT.ok);
       }
-      const failed = writeOutputFile(io, opts.out, text, opts.format, 'params:out-flushed');
-      if (failed !== undefined) return ctx.exit(failed);
-      reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, parameters: names, references: built.references, omitted: built.omitted });
+      const written = await writeParams(io, opts, text);
+      if (typeof written === 'number') return ctx.exit(written);
+      reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, written: written === 'written', parameters: names, references: built.references, omitted: built.omitted });
       if (opts.format === 'text') {
-        io.out(`wrote ${opts.out}: ${names.length} parameters for release ${compiled.release}\n`);
+        io.out(`${written === 'written' ? `wrote ${opts.out}` : `${opts.out} is current`}: ${names.length} parameters for release ${compiled.release}\n`);
         for (const o of built.omitted) io.out(`  left out ${o.name}: ${o.reason}\n`);
         for (const r of built.references) io.out(`  ${r}: Key Vault reference\n`);
       }

@@ -90,13 +90,15 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         outcome = await publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
       } catch (e) {
         if (!(e instanceof PublishError)) throw e;
-        if ([codes.HUB010.code, codes.HUB011.code, codes.HUB413.code, codes.HUB415.code].includes(e.code)) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), opts.format));
+        if ([codes.HUB010.code, codes.HUB011.code, codes.HUB413.code, codes.HUB415.code, codes.HUB470.code].includes(e.code)) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), opts.format));
         reportDiagnostics(io, [...diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: opts.feed }], opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
       // In text, each release's HUB221 warnings (nothing lost) are one line when several releases are published.
       const shown = opts.format === 'text' && perRelease.length > 1 ? collapseLeftOutSections(perRelease, opts.hub) : diagnostics;
-      reportDiagnostics(io, shown, opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases, recovered: outcome.recovered });
+      // A publish that lost its lock, or found index.json changed, and merged: said, though nothing is lost.
+      const retried: Diagnostic[] = outcome.retried.map((message) => ({ code: codes.HUB471.code, severity: 'warning', message, file: opts.feed }));
+      reportDiagnostics(io, [...shown, ...retried], opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases, recovered: outcome.recovered });
       if (opts.format === 'text') {
         for (const line of outcome.recovered) io.out(`recovered: ${line}\n`);
         for (const r of outcome.releases) io.out(`${r.release}: ${r.action} (${r.date})\n`);

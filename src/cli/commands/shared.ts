@@ -68,13 +68,15 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
  * Reads and compiles a hub.yaml file, for `release` when given (else the file's); loads the compiler on
  * first use. On a read error (HUB001) or any error diagnostic, reports them and resolves to the exit code
  * instead of a result.
+ * @param reported called with the diagnostics reported when there is an error (`hubc build --watch` counts them)
  */
-export async function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string): Promise<CompileResult | number> {
+export async function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string, reported?: (d: readonly Diagnostic[]) => void): Promise<CompileResult | number> {
   const text = readHubFile(io, file, format);
   if (typeof text === 'number') return text;
   const { compile } = await import('../../compiler/compile.js');
   const result = compile(text, { file, release });
   if (hasErrors(result.diagnostics) || !result.release) {
+    reported?.(result.diagnostics);
     reportDiagnostics(io, result.diagnostics, format);
     return EXIT.diagnostics;
   }
@@ -97,15 +99,23 @@ export function hubFileOf(io: CliIO, fileArg: string | undefined, hubOption: str
 /**
  * Compiles a hub.yaml file as {@link compileFile} does, then runs the quick output checks of `hubc build`
  * (`validateOutput`: ARM and Data Factory references, Data Factory nesting).
+ * @param reported as for {@link compileFile}
  * @returns the result and every diagnostic (the compiler's, then the checks'); or, after reporting them
  *   when one is an error, the exit code
  */
-export async function compileAndCheck(io: CliIO, file: string, format: OutputFormat, release?: string): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | number> {
-  const result = await compileFile(io, file, format, release);
+export async function compileAndCheck(
+  io: CliIO,
+  file: string,
+  format: OutputFormat,
+  release?: string,
+  reported?: (d: readonly Diagnostic[]) => void,
+): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | number> {
+  const result = await compileFile(io, file, format, release, reported);
   if (typeof result === 'number') return result;
   const { validateOutput } = await import('../../compiler/validateOutput.js');
   const diagnostics = [...result.diagnostics, ...validateOutput(result)];
   if (hasErrors(diagnostics)) {
+    reported?.(diagnostics);
     reportDiagnostics(io, diagnostics, format);
     return EXIT.diagnostics;
   }

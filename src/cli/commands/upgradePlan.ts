@@ -5,6 +5,7 @@
  * (HUB491). The planner (src/upgrade/) is loaded by the action.
  */
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
+import { parseJsonInput } from '../../util/json.js';
 import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
@@ -19,6 +20,7 @@ import { codes } from '../../diagnostics/index.js';
 interface UpgradePlanFlags {
   hub: string;
   publicTemplates?: string;
+  allowModifiedFeed?: boolean;
   parameters?: string;
   out?: string;
   format: PlanFormat;
@@ -41,6 +43,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
     .argument('<to>', 'the build to upgrade to')
     .option('--hub <file>', 'hub file compiled when FROM or TO is a release number', 'hub.yaml')
     .option('--public-templates <dir>', 'folder of public templates (finops-hub-<version>.json) for public:<release>')
+    .option('--allow-modified-feed', "use a feed's release folder even when its files differ from the SHA-256 hashes of the feed's index.json")
     .option('-p, --parameters <file>', "FROM's saved deployment parameters file: only its parameters are planned, and it is rewritten for TO")
     .option('-o, --out <file>', 'write the rewritten parameters file here (needs --parameters)')
     .addOption(choiceOption('--format <format>', 'output format', PLAN_FORMATS, 'text'))
@@ -67,7 +70,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       let parameters: { file: string; doc: unknown; out?: string } | undefined;
       if (opts.parameters) {
         try {
-          parameters = { file: opts.parameters, doc: JSON.parse(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
+          parameters = { file: opts.parameters, doc: parseJsonInput(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
         } catch (e) {
           const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
           return fail(r.code, r.message, r.hint!);
@@ -79,7 +82,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       try {
         const notes: string[] = [];
         const [a, b] = loadDiffPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
-          const side = loadUpgradeSide(arg, opts.hub);
+          const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
           notes.push(...side.notes);
           return side.input;
         });

@@ -4,10 +4,21 @@
  * writes nothing but the result cache. This file reads the file and prints.
  */
 import type { Command } from 'commander';
-import { hasErrors } from '../../diagnostics/diagnostic.js';
+import { countsText } from '../../diagnostics/diagnostic.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, maxWarningsOption, releaseOption } from '../options.js';
 import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
+import { progressLine, type ProgressLine } from '../progress.js';
+import type { ValidateProgress } from '../../validate/progress.js';
+
+/** A step of the validation on the terminal's progress line; the download of the schemas as a line that stays. */
+function showProgress(line: ProgressLine, file: string, p: ValidateProgress): void {
+  if (p.kind === 'fetch') line.say(`hubc validate: first use: downloading the ARM JSON schemas the template needs (${p.files} files or more) from ${p.from} into ${p.into}; later runs read them there`);
+  else if (p.kind === 'compile') line.show(`hubc validate: compiling ${file}`);
+  else if (p.kind === 'template') line.show(`hubc validate: checking ${p.resources} resources against the ARM JSON schemas and the Data Factory SDK model`);
+  else if (p.kind === 'kql') line.show(`hubc validate: analysing KQL commands (Kusto language service): ${p.done} of ${p.total}`);
+  else line.show('hubc validate: running the lint rules');
+}
 
 /** Adds the command to the program. */
 export function registerValidate(program: Command, ctx: CommandContext): void {
@@ -40,32 +51,37 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       const text = readHubFile(io, file, opts.format);
       if (typeof text === 'number') return ctx.exit(text);
       let outcome;
+      const progress = progressLine(io, opts.format);
       try {
         const { validateHub } = await import('../../validate/run.js');
-        outcome = await validateHub({ file, text, release: opts.release, lint: opts.lint, schemasDir: opts.schemasDir, cache: opts.cache });
+        outcome = await validateHub({ file, text, release: opts.release, lint: opts.lint, schemasDir: opts.schemasDir, cache: opts.cache, ...(progress.shown ? { onProgress: (p: ValidateProgress) => showProgress(progress, file, p) } : {}) });
       } catch (e) {
+        progress.done();
         const environment = await asEnvironmentError(e);
         if (environment) return ctx.exit(reportEnvironmentError(io, environment, opts.format));
         throw e;
       }
+      progress.done();
       if (outcome.kind === 'compile-failed') {
         reportDiagnostics(io, outcome.diagnostics, opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
       const { record, cache } = outcome;
-      if (hasErrors(record.diagnostics)) {
+      const errors = record.diagnostics.filter((d) => d.severity === 'error').length;
+      const warnings = record.diagnostics.filter((d) => d.severity === 'warning').length;
+      const over = opts.maxWarnings !== undefined && warnings > opts.maxWarnings;
+      // One summary line, last, with the totals the exit code is decided on (as hubc lint ends).
+      const totals = `${countsText(errors, warnings)}${over ? `; more than --max-warnings ${opts.maxWarnings}` : ''}`;
+      if (errors) {
         reportDiagnostics(io, record.diagnostics, opts.format, { release: record.release, valid: false, lint: record.lint, cache });
+        if (opts.format === 'text') io.out(`${file}: release ${record.release}: ${totals}\n`);
         return ctx.exit(EXIT.diagnostics);
       }
       reportDiagnostics(io, record.diagnostics, opts.format, { release: record.release, files: record.files, valid: true, lint: record.lint, cache });
-      const lintNote = record.lint === 'skipped' ? ', lint skipped (--no-lint)' : `, lint: ${record.lint.findings} warning(s), ${record.lint.suppressed} suppressed`;
+      const lintNote = record.lint === 'skipped' ? 'lint skipped (--no-lint)' : `lint ran (${record.lint.suppressed} suppressed)`;
       const cacheNote = cache === 'run' ? ' (results from the cache)' : '';
-      if (opts.format === 'text') io.out(`${file}: release ${record.release}, ${record.files} files, all validators clean${lintNote}${cacheNote}\n`);
-      const warnings = record.diagnostics.filter((d) => d.severity === 'warning').length;
-      if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
-        if (opts.format === 'text') io.err(`hubc validate: ${warnings} warnings, more than --max-warnings ${opts.maxWarnings}\n`);
-        return ctx.exit(EXIT.diagnostics);
-      }
+      if (opts.format === 'text') io.out(`${file}: release ${record.release}, ${record.files} files, all validators clean${cacheNote}, ${lintNote}: ${totals}\n`);
+      if (over) return ctx.exit(EXIT.diagnostics);
       ctx.exit(EXIT.ok);
     });
 }

@@ -2,6 +2,7 @@
  * Helpers the text and markdown renderings of a diff share: short value text, side descriptions, and the
  * walk over the non-empty sections.
  */
+import { codes } from '../../diagnostics/index.js';
 import type { DiffGroup, DiffResult, DiffSection, DiffSide, ValueChange } from '../types.js';
 
 /** Longest value text shown before it is cut (the JSON format always has the full values). */
@@ -24,28 +25,30 @@ function safeCut(text: string, at: number): number {
 /** Characters of common text shown before the first difference when two long values are cut. */
 const CONTEXT_BEFORE = 24;
 
+/** Characters of a long value's beginning kept when the window on its first difference starts further in. */
+const HEAD = 36;
+
 /**
- * Two texts cut to `max` characters each so that the first place where they differ stays visible on both
- * sides: the common prefix is collapsed to `…` (keeping a little context before the difference), and
- * each side shows the same window from there, cut with `…` where it goes on; a cut side notes its full
- * length. Texts that both fit are returned as they are.
+ * Two texts cut to about `max` characters each so that each keeps its beginning (what the value is) and the
+ * first place where they differ stays visible on both sides: when the difference is far in, the common
+ * text between the beginning and a little context before the difference is collapsed to `…`; each side
+ * then shows the same window from there, cut with `…` where it goes on; a cut side notes its full length.
+ * Texts that both fit are returned as they are.
  * @returns the shown text of `a` and of `b`
  */
 export function elidePair(a: string, b: string, max = MAX_VALUE_CHARS): [string, string] {
   if (a.length <= max && b.length <= max) return [a, b];
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
-  const differing = Math.max(a.length - suffix, b.length - suffix) - prefix;
-  // Room inside the window once the two ellipses are counted; centre short differences, lead into long ones.
-  const room = max - 2;
-  const before = Math.min(prefix, differing >= room - CONTEXT_BEFORE ? CONTEXT_BEFORE : Math.max(CONTEXT_BEFORE, Math.floor((room - differing) / 2)));
-  const start = safeCut(a, prefix - before);
+  // The window starts a little before the difference; when that is close to the beginning, the head and the window are one.
+  const windowStart = safeCut(a, Math.max(0, prefix - CONTEXT_BEFORE));
+  const head = windowStart > HEAD + 1 ? safeCut(a, HEAD) : 0;
+  const start = head ? windowStart : 0;
+  const room = max - (head ? head + 1 : 0) - 2;
   const show = (text: string) => {
-    if (text.length <= max && start === 0) return text;
+    if (text.length <= max && !head) return text;
     const end = Math.min(text.length, safeCut(text, start + room));
-    return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''} (${text.length} chars)`;
+    return `${head ? `${text.slice(0, head)}…` : ''}${text.slice(start, end)}${end < text.length ? '…' : ''} (${text.length} chars)`;
   };
   return [show(a), show(b)];
 }
@@ -66,8 +69,16 @@ export function changedValues(from: unknown, to: unknown, max = MAX_VALUE_CHARS)
   return elidePair(JSON.stringify(from) ?? String(from), JSON.stringify(to) ?? String(to), max);
 }
 
-/** A value change in words: `path: "a" -> "b"`, `path added: "b"`, `path removed: "a"`. */
+/**
+ * A value change in words: `path: "a" -> "b"`, `path added: "b"`, `path removed: "a"`; an element added to
+ * or removed from a list as `list + "b"` / `list - "a"` (its index is in the JSON result).
+ */
 export function changeText(c: ValueChange, quote: (s: string) => string = (s) => s, arrow = '->'): string {
+  const element = /^(.*)\[\d+\]$/.exec(c.path);
+  if (element && c.change !== 'changed') {
+    const list = element[1] === '' ? '(whole value)' : element[1];
+    return c.change === 'added' ? `${quote(list)} + ${quote(shortValue(c.to))}` : `${quote(list)} - ${quote(shortValue(c.from))}`;
+  }
   const path = c.path === '' ? '(whole value)' : c.path;
   if (c.change === 'added') return `${quote(path)} added: ${quote(shortValue(c.to))}`;
   if (c.change === 'removed') return `${quote(path)} removed (was ${quote(shortValue(c.from))})`;
@@ -92,7 +103,8 @@ function setChange(from: unknown, to: unknown): { added: unknown[]; removed: unk
 
 /** How a side was given: `release 0.7 (compiled from the hub file)`, `folder dist-templates/0.7 (release 0.7)`. */
 export function sideText(side: DiffSide): string {
-  if (side.source === 'release') return `release ${side.release} (compiled from the hub file)`;
+  if (side.source === 'release')
+    return `release ${side.release} (compiled from the hub file${side.leftOut?.length ? ` without ${side.leftOut.join(', ')}: release ${side.release} does not have them, ${codes.HUB220.code}` : ''})`;
   if (side.source === 'hub.yaml') return `${side.label} (release ${side.release ?? 'unknown'})`;
   if (side.source === 'public') return `public template ${side.label} (release ${side.release}, evaluated for the other side's parameters)`;
   return `folder ${side.label}${side.release ? ` (release ${side.release})` : ''}`;

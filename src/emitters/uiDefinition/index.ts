@@ -5,7 +5,10 @@
  * The form is assembled from what the modules contribute (`Contribution.form`): each module adds the
  * element and the output of every template parameter it owns. Elements go to their step in contribution
  * order; the outputs follow the elements. Every template parameter has exactly one form output, so the
- * form always sets what the template takes.
+ * form always sets what the template takes. The region is always the Basics region picker's
+ * (`location()`, which ARM-TTK's "Location Should Be In Outputs" requires); a module may narrow the regions
+ * it offers (`FormContribution.basicsRegions`, written to `config.basics.location.allowedValues`; source:
+ * create-uidefinition-overview, "Config").
  */
 import type { HubModel } from '../../model/hub.js';
 import { parameterName, type ParameterKey } from '../../model/releases.js';
@@ -15,6 +18,7 @@ import type { UiExpr } from '../../expressions/ui/index.js';
 
 /** The form's steps after Basics, in order, with their labels. */
 const STEPS: { name: Exclude<FormStep, 'basics'>; label: string }[] = [
+  { name: 'scopes', label: 'Scopes' },
   { name: 'storage', label: 'Storage' },
   { name: 'dataExplorer', label: 'Data Explorer' },
   { name: 'networking', label: 'Networking' },
@@ -37,12 +41,14 @@ export function emitUiDefinition(model: HubModel, contributions: readonly Contri
   }
   for (const key of fed.keys()) if (!parameters.has(key)) throw new Error(`release ${release.version}: form output for ${key}, which is not a template parameter`);
 
-  const elements = (step: FormStep) => form.filter((f) => f.step === step && f.element).map((f) => f.element!);
+  const elements = (step: FormStep) => form.filter((f) => f.step === step).flatMap((f) => [...(f.helpers ?? []), ...(f.element ? [f.element] : [])]);
   const steps = STEPS.map((s) => ({ name: s.name, label: s.label, elements: elements(s.name) })).filter((s) => s.elements.length);
   const stepOrder: FormStep[] = ['basics', ...STEPS.map((s) => s.name)];
   const outputs: Record<string, UiExpr> = {};
   for (const step of stepOrder) for (const f of form.filter((x) => x.step === step)) outputs[parameterName(release, f.parameter)] = f.output;
   const location = parameters.get('location');
+  const regions = form.filter((f) => f.basicsRegions);
+  if (regions.length > 1) throw new Error(`release ${release.version}: ${regions.length} form contributions set the Basics regions (expected at most 1)`);
   return {
     $schema: 'https://schema.management.azure.com/schemas/0.1.2-preview/CreateUIDefinition.MultiVm.json#',
     handler: 'Microsoft.Azure.CreateUIDef',
@@ -56,6 +62,7 @@ export function emitUiDefinition(model: HubModel, contributions: readonly Contri
             label: 'Location',
             toolTip: location?.metadata.description,
             resourceTypes: ['Microsoft.DataFactory/factories', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults'],
+            ...(regions.length ? { allowedValues: regions[0].basicsRegions } : {}),
           },
         },
       },

@@ -80,11 +80,48 @@ export function quoteArmString(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
+/** How {@link serializeArm} and the parser write lambdas. */
+export interface ArmSyntaxOptions {
+  /**
+   * Lambdas in the portal form's arrow syntax: `lambda('x', body)` is written `(x) => body` and
+   * `lambdaVariables('x')` is written `x` (createUiDefinition collection functions `map` and `filter`,
+   * learn.microsoft.com/azure/azure-resource-manager/managed-applications/create-ui-definition-collection-functions).
+   * The tree is the same as for a template's `lambda()`, so one walker ({@link forEachArmNode}) and one
+   * serializer serve both languages.
+   */
+  arrowLambdas?: boolean;
+}
+
+/** The parameter names of a `lambda(...)` call whose arguments before the body are all string literals. */
+function lambdaParameters(expr: ArmCall): string[] | undefined {
+  if (expr.name.toLowerCase() !== 'lambda' || expr.args.length < 2) return undefined;
+  const params = expr.args.slice(0, -1);
+  return params.every((a) => a.kind === 'string' && IDENT.test(a.value)) ? params.map((a) => (a as ArmString).value) : undefined;
+}
+
+/** The arrow-syntax text of a lambda or a lambda variable, or undefined for any other node. */
+function arrowText(expr: ArmCall, options: ArmSyntaxOptions): string | undefined {
+  const params = lambdaParameters(expr);
+  if (params) return `(${params.join(', ')}) => ${serializeArmSyntax(expr.args[expr.args.length - 1], options)}`;
+  const [variable] = expr.args;
+  if (expr.name.toLowerCase() === 'lambdavariables' && expr.args.length === 1 && variable.kind === 'string' && IDENT.test(variable.value)) return variable.value;
+  return undefined;
+}
+
 /**
  * Serializes an expression tree to ARM expression text (without the surrounding brackets).
  * @throws Error when a number is not a finite integer or a property name is not an identifier
  */
 export function serializeArm(expr: ArmExpr): string {
+  return serializeArmSyntax(expr, {});
+}
+
+/**
+ * Serializes an expression tree in the syntax `options` choose (see {@link ArmSyntaxOptions}): the one
+ * serializer of template and portal-form expressions.
+ * @throws Error when a number is not a finite integer or a property name is not an identifier
+ */
+export function serializeArmSyntax(expr: ArmExpr, options: ArmSyntaxOptions): string {
   switch (expr.kind) {
     case 'string':
       return quoteArmString(expr.value);
@@ -95,12 +132,12 @@ export function serializeArm(expr: ArmExpr): string {
       // ARM has no bare keywords inside expressions: true(), false() and null() are functions.
       return `${String(expr.value)}()`;
     case 'call':
-      return `${expr.name}(${expr.args.map(serializeArm).join(', ')})`;
+      return (options.arrowLambdas && arrowText(expr, options)) || `${expr.name}(${expr.args.map((a) => serializeArmSyntax(a, options)).join(', ')})`;
     case 'property':
-      if (!IDENT.test(expr.name)) return `${serializeArm(expr.target)}[${quoteArmString(expr.name)}]`;
-      return `${serializeArm(expr.target)}.${expr.name}`;
+      if (!IDENT.test(expr.name)) return `${serializeArmSyntax(expr.target, options)}[${quoteArmString(expr.name)}]`;
+      return `${serializeArmSyntax(expr.target, options)}.${expr.name}`;
     case 'index':
-      return `${serializeArm(expr.target)}[${serializeArm(expr.index)}]`;
+      return `${serializeArmSyntax(expr.target, options)}[${serializeArmSyntax(expr.index, options)}]`;
   }
 }
 

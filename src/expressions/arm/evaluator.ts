@@ -67,16 +67,13 @@ export interface ArmEvalContext {
   copyIndex?: number | Record<string, number>;
   /**
    * `reference(resourceId, ...)` of resources whose runtime state the caller knows (e.g. the outputs of a
-   * nested deployment): the value for a resource ID (compared as given), or undefined to leave the call
+   * nested deployment, or what `runtime.ts` derives from a declaration): the value for a resource ID
+   * (compared as given; `full` for `reference(id, apiVersion, 'Full')`), or undefined to leave the call
    * residual. Members the value lacks stay residual.
    */
-  reference?: (resourceId: string) => ArmValue | undefined;
-  /**
-   * The resource ID a symbolic name of a languageVersion 2.0 template designates (`reference('factory')`),
-   * so that a `reference()` known only at deployment names its resource by ID, as in a template without
-   * symbolic names; undefined to keep the name.
-   */
-  referenceTarget?: (name: string) => string | undefined;
+  reference?: (resourceId: string, full: boolean) => ArmValue | undefined;
+  /** The resource ID a symbolic name designates (languageVersion 2.0: `reference('vnet')`), when known. */
+  symbol?: (name: string) => string | undefined;
   /**
    * When true (default) a variable whose value is not fully known is replaced by its residual
    * expression; when false, `variables('name')` is kept.
@@ -153,7 +150,7 @@ export class Scope {
       environment: ctx.environment === 'AzureCloud' ? AZURE_CLOUD_ENVIRONMENT : ctx.environment,
       copyIndex: ctx.copyIndex,
       reference: ctx.reference,
-      referenceTarget: ctx.referenceTarget,
+      symbol: ctx.symbol,
     };
     this.userFunctions = readUserFunctions(ctx.functions);
     this.inline = ctx.inlineVariables !== false;

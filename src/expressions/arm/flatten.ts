@@ -12,11 +12,12 @@
  */
 import { forEachArmNode, serializeArm } from './ast.js';
 import { escapeArmLiteral, isArmExpressionString } from './semantics.js';
-import { ArmEvalError, isArmObject, providerPath, toExpr, type ArmValue, type Folded } from './functions.js';
+import { ArmEvalError, isArmObject, toExpr, type ArmValue, type Folded } from './functions.js';
 import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
 import { templateContext } from './evaluate.js';
 import { ArmParseError } from './parser.js';
 import { isObject } from '../../util/json.js';
+import { declaredReference, RUNTIME_PROPERTIES, type DeclaredShape } from './runtime.js';
 
 /** One resource a template deploys, as far as the context allows to evaluate it. */
 export interface FlatResource {
@@ -123,6 +124,7 @@ class TemplateScope {
   private readonly scope: Scope;
   private readonly deployments = new Map<string, { resource: Record<string, unknown>; result?: FlatTemplate }>();
   private readonly bodies?: (type: string) => boolean;
+  private declaredCache?: Map<string, DeclaredShape>;
   /** Where each resource of this scope is declared (its JSON path in the template flattened). */
   private readonly deploymentPaths = new Map<Record<string, unknown>, (string | number)[]>();
 
@@ -134,19 +136,32 @@ class TemplateScope {
     private readonly jsonPath: (string | number)[] = [],
   ) {
     this.bodies = ctx.bodies;
-    this.scope = new Scope({ ...templateContext(template, ctx), reference: (id) => this.reference(id), referenceTarget: (name) => this.symbolTarget(name) });
-    const symbolic = isArmObject(template.resources as ArmValue) ? Object.entries(template.resources as Record<string, unknown>) : [];
+    this.scope = new Scope({ ...templateContext(template, ctx), reference: (id, full) => this.reference(id, full), symbol: (name) => this.symbolId(name) });
     for (const [key, r] of this.keyedResources()) this.deploymentPaths.set(r, [...jsonPath, 'resources', key]);
     for (const r of this.resourceList()) {
       if (!isInnerDeployment(r)) continue;
       const name = this.tryFold(r.name);
-      if (typeof name !== 'string') continue;
-      const entry = { resource: r };
-      this.deployments.set(name.toLowerCase(), entry);
-      // languageVersion 2.0 templates name resources symbolically: `reference('core')` is the deployment declared as `core`.
-      const key = symbolic.find(([, v]) => v === r)?.[0];
-      if (key && !this.deployments.has(key.toLowerCase())) this.deployments.set(key.toLowerCase(), entry);
+      if (typeof name === 'string') this.deployments.set(name.toLowerCase(), { resource: r });
     }
+  }
+
+  /**
+   * The resource ID a symbolic name designates (languageVersion 2.0 templates, whose `resources` is an
+   * object keyed by symbolic name: `reference('vnet')`), or undefined.
+   */
+  private symbolId(symbol: string): string | undefined {
+    const list = this.template.resources;
+    if (!isArmObject(list as ArmValue) || Array.isArray(list)) return undefined;
+    const hit = Object.entries(list as Record<string, unknown>).find(([k]) => k.toLowerCase() === symbol.toLowerCase())?.[1];
+    if (!isArmObject(hit as ArmValue)) return undefined;
+    const r = hit as Record<string, unknown>;
+    const name = this.tryFold(r.name);
+    const ctx = this.scope.ctx;
+    const group = ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
+    if (typeof name !== 'string' || !group || r.scope !== undefined) return undefined;
+    const [ns, ...types] = String(r.type).split('/');
+    const names = name.split('/');
+    return `${group}/providers/${ns}/${types.map((t, i) => `${t}/${names[i] ?? ''}`).join('/')}`;
   }
 
   private resourceList(): Record<string, unknown>[] {
@@ -169,34 +184,58 @@ class TemplateScope {
     }
   }
 
-  /** The resource ID of a resource of this scope by its symbolic name (languageVersion 2.0), when its name is known. */
-  private symbolTarget(symbol: string): string | undefined {
-    const list = this.template.resources;
-    if (!isArmObject(list as ArmValue)) return undefined;
-    const hit = Object.entries(list as Record<string, unknown>).find(([k]) => k.toLowerCase() === symbol.toLowerCase())?.[1] as Record<string, unknown> | undefined;
-    const { subscriptionId, resourceGroup } = this.scope.ctx;
-    const name = hit ? this.tryFold(hit.name) : undefined;
-    if (!hit || typeof hit.type !== 'string' || typeof name !== 'string' || !subscriptionId || !resourceGroup?.name) return undefined;
-    try {
-      return `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup.name}/providers/${providerPath('reference', hit.type, [name])}`;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** `reference()` of a sibling nested deployment: its known outputs. */
-  private reference(id: string): ArmValue | undefined {
+  /**
+   * `reference()` of a sibling nested deployment (its known outputs), or of a resource declared in this
+   * scope (what its declaration fixes of its runtime state, `./runtime.ts`).
+   */
+  private reference(id: string, full: boolean): ArmValue | undefined {
     const m = DEPLOYMENT_ID.exec(id);
-    const name = (m ? m[1] : id).toLowerCase();
-    const entry = this.deployments.get(name);
-    if (!entry) return undefined;
+    // A deployment by ID, or by its name alone (`reference('storage')`, which ARM resolves in the template).
+    const entry = this.deployments.get((m ? m[1] : id).toLowerCase());
+    if (!entry && !id.includes('/')) {
+      // A symbolic name (languageVersion 2.0): the resource it names, by its ID.
+      const symbolic = this.symbolId(id);
+      return symbolic ? this.reference(symbolic, full) : undefined;
+    }
+    if (!entry) {
+      const declared = this.declared().get(id.toLowerCase());
+      return declared ? declaredReference(declared, this.scope.deployment.environment, full) : undefined;
+    }
     const result = this.nested(entry);
     const outputs: Record<string, ArmValue> = {};
     for (const [k, o] of Object.entries(result.outputs)) {
       const value = isArmObject(o as ArmValue) && 'value' in (o as object) ? knownPart((o as { value: unknown }).value) : undefined;
       if (value !== undefined) outputs[k] = { value };
     }
-    return { outputs };
+    return full ? { properties: { outputs } } : { outputs };
+  }
+
+  /** The top-level resources of this scope whose runtime state `./runtime.ts` derives, by lower-case ID; folded once (empty while being folded, so a reference inside a declaration stays residual). */
+  private declared(): Map<string, DeclaredShape> {
+    if (this.declaredCache) return this.declaredCache;
+    this.declaredCache = new Map();
+    const out = new Map<string, DeclaredShape>();
+    const ctx = this.scope.ctx;
+    const group = ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
+    for (const r of this.resourceList()) {
+      const type = String(r.type);
+      if (!group || r.copy !== undefined || !RUNTIME_PROPERTIES[type.toLowerCase()]) continue;
+      const name = this.tryFold(r.name);
+      if (typeof name !== 'string') continue;
+      const id = `${group}/providers/${type}/${name}`;
+      out.set(id.toLowerCase(), { id, type, name: name.split('/').pop()!, location: this.tryFold(r.location), properties: this.tryFold(r.properties) ?? this.partial(r.properties) });
+    }
+    this.declaredCache = out;
+    return out;
+  }
+
+  /** A value folded as far as known, residual members kept as `[...]` text (undefined when folding fails). */
+  private partial(value: unknown): unknown {
+    try {
+      return foldedToJson(this.scope.root().foldJson(value));
+    } catch {
+      return undefined;
+    }
   }
 
   private nested(entry: { resource: Record<string, unknown>; result?: FlatTemplate }, ev: Evaluator = this.scope.root(), deployed?: boolean): FlatTemplate {
@@ -276,6 +315,8 @@ class TemplateScope {
 
   private add(r: Record<string, unknown>, out: FlatResource[], parent: { type: string; name?: string } | undefined, path: (string | number)[]): void {
     this.deploymentPaths.set(r, path);
+    // `existing: true` (languageVersion 2.0) refers to a resource deployed elsewhere: this template does not deploy it.
+    if (r.existing === true) return;
     const copy = isArmObject(r.copy as ArmValue) ? (r.copy as { name?: string; count?: unknown }) : undefined;
     if (!copy) {
       this.addOne(r, this.scope.root(), out, parent, path);

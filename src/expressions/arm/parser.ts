@@ -16,12 +16,16 @@
  * accessor   := "." ident | "[" expression "]"
  * ident      := [A-Za-z_$][A-Za-z0-9_$]*
  * ```
+ * With `arrowLambdas` (the portal form's syntax, see `ArmSyntaxOptions` in `./ast.ts`) a primary may also be
+ * `"(" ident ( "," ident )* ")" "=>" expression` (read as `lambda('x', body)`) or, inside such a lambda, one
+ * of its parameter names (read as `lambdaVariables('x')`).
+ *
  * Whitespace is allowed between tokens. Function names keep the case they were written in (ARM
  * compares them case-insensitively). Note that ARM itself has no bare `true`/`false`/`null` literals
  * (templates use `true()`, `false()`, `null()`); the parser accepts them because the syntax tree has
  * keyword nodes, and the reference checker reports them.
  */
-import type { ArmExpr } from './ast.js';
+import type { ArmExpr, ArmSyntaxOptions } from './ast.js';
 import { readArgumentList, readQuotedString } from '../calls.js';
 
 /** A syntax error in an ARM expression. */
@@ -40,13 +44,37 @@ export class ArmParseError extends Error {
   }
 }
 
+/**
+ * Most levels an expression nests: a call's arguments, an index and each property or index applied to a value
+ * are one level each. hubc's templates and the public ones nest at most 17; the limit keeps the parser and
+ * the evaluators, which recurse over the tree, far from the stack's end (issue #29, item 10: 2,000 nested
+ * calls in a template given to `hubc diff` overflowed it).
+ */
+export const ARM_EXPRESSION_DEPTH = 64;
+
+/** An expression that nests deeper than {@link ARM_EXPRESSION_DEPTH}: a parse error of its own kind. */
+export class ArmNestingError extends ArmParseError {
+  /** @param offset 0-based offset of the call, index or property that passes the limit */
+  constructor(offset: number) {
+    super(`the expression nests calls, indexes and properties more than ${ARM_EXPRESSION_DEPTH} levels deep`, offset);
+    this.name = 'ArmNestingError';
+  }
+}
+
 const IDENT_START = /[A-Za-z_$]/;
 const IDENT_PART = /[A-Za-z0-9_$]/;
 const DIGIT = /[0-9]/;
 
 class Parser {
   private pos = 0;
-  constructor(private readonly text: string) {}
+  /** The parameter names of the enclosing arrow lambdas, innermost last. */
+  private readonly lambdaScopes: string[][] = [];
+  /** Levels of the expression being read (see {@link ARM_EXPRESSION_DEPTH}). */
+  private depth = 0;
+  constructor(
+    private readonly text: string,
+    private readonly options: ArmSyntaxOptions = {},
+  ) {}
 
   parse(): ArmExpr {
     this.skipSpace();
@@ -75,10 +103,14 @@ class Parser {
   }
 
   private expression(): ArmExpr {
+    const level = ++this.depth;
+    if (level > ARM_EXPRESSION_DEPTH) throw new ArmNestingError(this.pos);
     let expr = this.primary();
-    for (;;) {
+    // Each property or index applied nests the value one level deeper in the tree.
+    for (let applied = level; ; applied++) {
       this.skipSpace();
       const ch = this.peek();
+      if ((ch === '.' || ch === '[') && applied >= ARM_EXPRESSION_DEPTH) throw new ArmNestingError(this.pos);
       if (ch === '.') {
         this.pos++;
         this.skipSpace();
@@ -94,6 +126,7 @@ class Parser {
         this.expect(']', '"]"');
         expr = { kind: 'index', target: expr, index };
       } else {
+        this.depth = level - 1;
         return expr;
       }
     }
@@ -115,8 +148,10 @@ class Parser {
     if (ch === undefined) throw new ArmParseError('unexpected end of expression', start);
     if (ch === "'") return this.string();
     if (ch === '-' || DIGIT.test(ch)) return this.integer();
+    if (ch === '(' && this.options.arrowLambdas) return this.arrowLambda();
     if (IDENT_START.test(ch)) {
       let name = this.ident();
+      if (this.lambdaScopes.some((scope) => scope.includes(name))) return { kind: 'call', name: 'lambdaVariables', args: [{ kind: 'string', value: name }] };
       // A dotted name is only a function name when a "(" follows the last part.
       for (;;) {
         const save = this.pos;
@@ -156,6 +191,30 @@ class Parser {
     throw new ArmParseError(`unexpected '${ch}'`, start);
   }
 
+  /** `(a, b) => body` (only with `arrowLambdas`), as `lambda('a', 'b', body)`. */
+  private arrowLambda(): ArmExpr {
+    this.pos++;
+    const params: string[] = [];
+    for (;;) {
+      this.skipSpace();
+      const start = this.pos;
+      const name = this.ident();
+      if (!name) throw new ArmParseError('expected a lambda parameter name', start);
+      params.push(name);
+      this.skipSpace();
+      if (this.peek() === ',') this.pos++;
+      else break;
+    }
+    this.expect(')', '")" after the lambda parameters');
+    this.skipSpace();
+    if (!this.text.startsWith('=>', this.pos)) throw new ArmParseError('expected "=>" after the lambda parameters', this.pos);
+    this.pos += 2;
+    this.lambdaScopes.push(params);
+    const body = this.expression();
+    this.lambdaScopes.pop();
+    return { kind: 'call', name: 'lambda', args: [...params.map((value): ArmExpr => ({ kind: 'string', value })), body] };
+  }
+
   private string(): ArmExpr {
     const literal = readQuotedString(this.text, this.pos);
     if (!literal) throw new ArmParseError('unterminated string literal', this.pos);
@@ -190,14 +249,16 @@ const PARSED_LIMIT = 20_000;
  * Parses ARM expression text (the part between `[` and `]`). Trees are never changed once built (no code
  * writes to a node), so a text parsed before gives the same tree again.
  * @param text e.g. `concat(parameters('hubName'), '-engine')`
+ * @param options `arrowLambdas` to read the portal form's `(x) => body` (default: templates' syntax only)
  * @returns the syntax tree
  * @throws ArmParseError with the 0-based offset into `text` when the text is not a valid expression
  */
-export function parseArmExpression(text: string): ArmExpr {
-  let expr = parsed.get(text);
+export function parseArmExpression(text: string, options: ArmSyntaxOptions = {}): ArmExpr {
+  const key = options.arrowLambdas ? `=>${text}` : text;
+  let expr = parsed.get(key);
   if (expr) return expr;
-  expr = new Parser(text).parse();
+  expr = new Parser(text, options).parse();
   if (parsed.size >= PARSED_LIMIT) parsed.clear();
-  parsed.set(text, expr);
+  parsed.set(key, expr);
   return expr;
 }

@@ -7,7 +7,7 @@
  * template-functions-resource, resource-dependency).
  */
 import { serializeArm, type ArmCall, type ArmExpr } from './ast.js';
-import { ArmParseError, parseArmExpression } from './parser.js';
+import { ArmNestingError, ArmParseError, parseArmExpression } from './parser.js';
 
 /**
  * True when a template string value is an ARM expression: it starts with `[` and ends with `]` and
@@ -45,6 +45,7 @@ export function parseArmString(value: string): ArmExpr | string | undefined {
   try {
     return parseArmExpression(value.slice(1, -1));
   } catch (e) {
+    if (e instanceof ArmNestingError) throw new ArmNestingError(e.offset + 1);
     if (e instanceof ArmParseError) throw new ArmParseError(e.detail, e.offset + 1);
     throw e;
   }

@@ -10,6 +10,7 @@ import { codes } from '../../diagnostics/index.js';
 import { BUILT_IN_DATASETS } from '../../model/datasets.js';
 import { getRelease, RELEASE_VERSIONS, type Release } from '../../model/releases.js';
 import type { Check } from './types.js';
+import { releaseDatasets } from './fieldDefaults.js';
 
 export const databaseNamesCheck: Check = {
   codes: [codes.HUB205],
@@ -24,7 +25,7 @@ export const databaseNamesCheck: Check = {
 
 /** True when a `datasets` list is the default of a release: every dataset it converts, with all its versions, in catalog order. */
 function isDefaultList(list: { name: string; versions?: string[] }[], release: Release): boolean {
-  const expected = BUILT_IN_DATASETS.filter((b) => release.exportVersions[b.exportType]).map((b) => ({ name: b.name, versions: [...release.exportVersions[b.exportType]!] }));
+  const expected = releaseDatasets(release).map((d) => ({ name: d.name, versions: d.versions }));
   return JSON.stringify(list.map((d) => ({ name: d.name, versions: d.versions ?? expected.find((e) => e.name === d.name)?.versions }))) === JSON.stringify(expected);
 }
 

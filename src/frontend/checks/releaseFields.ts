@@ -9,7 +9,7 @@
  */
 import { codes } from '../../diagnostics/index.js';
 import { behaves, firstReleaseBehaving, firstReleaseWith, has, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../../model/releases.js';
-import { tierOfSku } from './skus.js';
+import { derivedDefault, FOLLOWING_FIELDS } from './fieldDefaults.js';
 import type { Check, CheckContext, DataPath } from './types.js';
 import { isObject } from '../../util/json.js';
 
@@ -18,7 +18,23 @@ export type Section = {
   path: DataPath;
   /** The component, for messages. */
   what: string;
+  /**
+   * Values of the section's fields that say what a release without the component does anyway (a release
+   * without private networking leaves the data lake open: `networking.publicAccess: true`): stating them
+   * changes nothing for that release, and they carry over to a later one (`hubc import` writes them).
+   */
+  implied?: readonly { path: DataPath; value: unknown; why: string }[];
 } & ({ feature: ReleaseFeature; behaviour?: undefined } | { behaviour: ReleaseBehaviour; feature?: undefined });
+
+/**
+ * True when a release has a hub.yaml field: no section of {@link RELEASE_SECTIONS} that holds it (or is
+ * it) configures something the release lacks; and `datasets` only in a release that converts export
+ * datasets (its `exportVersions`; the dataset checks report the datasets and versions it lacks).
+ */
+export function fieldApplies(release: Release, path: DataPath): boolean {
+  if (path[0] === 'datasets' && !Object.keys(release.exportVersions).length) return false;
+  return RELEASE_SECTIONS.every((s) => sectionApplies(release, s) || s.path.length > path.length || s.path.some((seg, i) => seg !== path[i]));
+}
 
 /** True when a release has what a section configures. */
 export function sectionApplies(release: Release, s: Section): boolean {
@@ -33,13 +49,19 @@ function firstReleaseFor(s: Section): string | undefined {
 /** The hub.yaml sections that configure a component only some releases have. */
 export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['hub', 'eventGridLocation'], feature: 'eventGridRegistration', what: 'the temporary Event Grid namespace' },
+  { path: ['storage', 'infrastructureEncryption'], feature: 'infrastructureEncryption', what: "the data lake's infrastructure encryption" },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['dataExplorer', 'trustedExternalTenants'], behaviour: 'dataExplorerTrustedTenants', what: "the Data Explorer cluster's trusted tenants" },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'ingestionMonths'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'dataExplorerLogDays'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['retention', 'dataExplorerFinalMonths'], feature: 'dataExplorer', what: 'Data Explorer' },
-  { path: ['networking'], feature: 'privateNetworking', what: 'private networking' },
+  {
+    path: ['networking'],
+    feature: 'privateNetworking',
+    what: 'private networking',
+    implied: [{ path: ['networking', 'publicAccess'], value: true, why: 'a release without private networking leaves the data lake open to public access' }],
+  },
   { path: ['remoteHub'], feature: 'remoteHub', what: 'a remote hub' },
   { path: ['schedules'], feature: 'managedExports', what: 'managed exports' },
   { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
@@ -64,10 +86,14 @@ function leaves(value: unknown, path: DataPath): DataPath[] {
 
 /** The default of a leaf: the schema default, or for the Data Explorer tier and capacity what the SKU implies. */
 function defaultAt(ctx: CheckContext, path: DataPath): unknown {
-  const key = path.join('.');
-  if (key === 'dataExplorer.sku.tier') return tierOfSku(String(ctx.data.dataExplorer?.sku?.name));
-  if (key === 'dataExplorer.sku.capacity') return tierOfSku(String(ctx.data.dataExplorer?.sku?.name)) === 'Basic' ? 1 : 2;
+  if (FOLLOWING_FIELDS[path.join('.')]) return derivedDefault(path, ctx.release, { dataExplorer: { sku: { name: ctx.data.dataExplorer?.sku?.name } } });
   return valueAt(ctx.defaults, path);
+}
+
+/** True when a leaf holds the value a release without the section's component has anyway (`implied`). */
+function isImplied(s: Section, leaf: DataPath, value: unknown): boolean {
+  const implied = s.implied?.find((i) => i.path.join('.') === leaf.join('.'));
+  return implied !== undefined && JSON.stringify(value) === JSON.stringify(implied.value);
 }
 
 export const releaseFieldsCheck: Check = {
@@ -84,8 +110,10 @@ export const releaseFieldsCheck: Check = {
         const value = valueAt(ctx.data, leaf);
         // A list without a schema default defaults to empty (customDatasets).
         const fallback = defaultAt(ctx, leaf) ?? (Array.isArray(value) ? [] : undefined);
-        return JSON.stringify(value) !== JSON.stringify(fallback);
+        return JSON.stringify(value) !== JSON.stringify(fallback) && !isImplied(s, leaf, value);
       });
+      // A section that states what the release does anyway (and defaults) is a fact of the release: nothing to say.
+      if (!changed.length && leaves(valueAt(ctx.original, s.path), s.path).some((leaf) => isImplied(s, leaf, valueAt(ctx.data, leaf)))) continue;
       if (!changed.length) {
         ctx.report(codes.HUB221.section({ path: s.path.join('.'), what: s.what, release: r.version, hint }), s.path, { key: true });
         continue;

@@ -1,7 +1,8 @@
 /**
- * HUB512: every output of the portal form is a template parameter, and the form outputs `location`
- * (ARM-TTK createUiDefinition tests "Outputs Must Be Present In Template Parameters" and "Location Should
- * Be In Outputs").
+ * HUB512: every output of the portal form is a template parameter, and the form outputs `location` as
+ * `[location()]`, the Basics region picker (ARM-TTK createUiDefinition tests "Outputs Must Be Present In
+ * Template Parameters" and "Location Should Be In Outputs", which compares the trimmed output with
+ * `[location()]`: Azure/arm-ttk testcases/CreateUIDefinition/Location-Should-Be-In-Outputs.test.ps1).
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
@@ -28,6 +29,12 @@ export const uiOutputsMatchParameters: LintRule = {
     }
     if (params.has('location') && !('location' in outputs)) {
       out.push({ message: "the portal form has no 'location' output", hint: 'Add "location": "[location()]" to the outputs.', location: ctx.uiAt(['parameters', 'outputs']) });
+    } else if ('location' in outputs && String(outputs.location).trim() !== '[location()]') {
+      out.push({
+        message: `the portal form's 'location' output is ${JSON.stringify(outputs.location)}, not the Basics region picker`,
+        hint: 'Output "[location()]"; narrow the regions with config.basics.location.allowedValues instead of a region text box.',
+        location: ctx.uiAt(['parameters', 'outputs', 'location']),
+      });
     }
     return out;
   },

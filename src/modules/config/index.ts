@@ -12,6 +12,7 @@ import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../../model/d
 import { toJsonText } from '../../model/json.js';
 import { has, parameterName } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
+import { scopeIdPattern } from '../../frontend/scopes.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
@@ -114,7 +115,6 @@ export function configModule(model: HubModel): Contribution {
     element: { name: key, type: 'Microsoft.Common.Slider', label, min: 0, max, defaultValue: p.defaultValue, showStepMarkers: false, toolTip: p.metadata.description },
     output: ui.steps('storage', key),
   });
-  const scopesName = parameterName(model.release, 'scopes');
   return {
     parameters: retention ? { scopes, exportRetentionInDays, ingestionRetentionInMonths } : { scopes },
     files,
@@ -125,23 +125,56 @@ export function configModule(model: HubModel): Contribution {
             slider('ingestionRetentionInMonths', ingestionRetentionInMonths, 'Ingestion retention (months)', 999),
           ]
         : []),
-      {
-        parameter: 'scopes',
-        step: 'storage',
-        element: {
-          name: scopesName,
-          type: 'Microsoft.Common.TextBox',
-          label: 'Scopes to monitor',
-          defaultValue: model.scopes.join(','),
-          toolTip: 'Comma-separated scope IDs, e.g. /subscriptions/<id>,/providers/Microsoft.Billing/billingAccounts/<id>.',
-          constraints: {
-            required: false,
-            regex: '^(/[^,]+(,/[^,]+)*)?$',
-            validationMessage: 'Enter scope IDs starting with /, separated by commas.',
-          },
-        },
-        output: ui.if_(ui.empty(ui.steps('storage', scopesName)), ui.parse('[]'), ui.split(ui.steps('storage', scopesName), ',')),
-      },
+      scopesForm(model, scopes),
     ],
+  };
+}
+
+/** Rows the form's scope grid takes at most (hub.yaml's own list is not limited: it applies while the grid is empty). */
+const MAX_SCOPE_ROWS = 100;
+
+/**
+ * The form's Scopes step: a `Microsoft.Common.EditableGrid` with one TextBox column, a scope ID per row,
+ * each held to the scope forms hub.yaml accepts (`scopeIdPattern()` of `src/frontend/scopes.ts`). Element
+ * reference: microsoft-common-editablegrid (columns of TextBox, DropDown or OptionsGroup; the output is the
+ * rows, each an object keyed by column id), so the output maps the rows to their IDs. The grid has no
+ * default value: hub.yaml's scopes apply while it is empty; rows entered replace them.
+ */
+function scopesForm(model: HubModel, scopes: ArmParameter): FormContribution {
+  const name = parameterName(model.release, 'scopes');
+  const rows = ui.steps('scopes', name);
+  const fromHubYaml = model.scopes.length ? ` hub.yaml monitors ${model.scopes.join(', ')}; rows entered here replace that list.` : '';
+  return {
+    parameter: 'scopes',
+    step: 'scopes',
+    element: {
+      name,
+      type: 'Microsoft.Common.EditableGrid',
+      label: 'Scopes to monitor',
+      ariaLabel: 'Scope IDs to monitor, one per row',
+      toolTip: `${scopes.metadata.description}${fromHubYaml}`,
+      constraints: {
+        width: 'Full',
+        rows: { count: { min: 0, max: MAX_SCOPE_ROWS } },
+        columns: [
+          {
+            id: 'scope',
+            header: 'Scope ID',
+            width: '1fr',
+            element: {
+              type: 'Microsoft.Common.TextBox',
+              placeholder: '/subscriptions/<subscription ID>',
+              toolTip: 'A subscription, resource group, management group, EA or MCA billing scope ID.',
+              constraints: {
+                required: true,
+                regex: scopeIdPattern(),
+                validationMessage: 'A scope ID such as /subscriptions/<guid>, /subscriptions/<guid>/resourceGroups/<name>, /providers/Microsoft.Billing/billingAccounts/<id> (the forms docs/hub-yaml.md "Scopes and settings.json" lists).',
+              },
+            },
+          },
+        ],
+      },
+    },
+    output: ui.if_(ui.empty(rows), ui.parseJson(model.scopes), ui.map(rows, 'row', (row) => row.get('scope'))),
   };
 }

@@ -34,25 +34,14 @@ function describeDefault(value: object): string {
 }
 
 /**
- * The form's part of `location`: the Basics region (`location()`) when hub.yaml leaves the region to the
- * resource group, else a text box starting with hub.yaml's region (the Basics region picker has no initial
- * value a form can set).
+ * The form's part of `location`: always the Basics region picker (`location()`: the portal's own list of
+ * the regions that offer the form's resource types; ARM-TTK "Location Should Be In Outputs" wants exactly
+ * `[location()]`). A hub.yaml region narrows the picker to that region (`config.basics.location.allowedValues`,
+ * create-uidefinition-overview "Config"), since the picker has no initial value a form can set; a hub in
+ * another region is a hub.yaml change, or a hub.yaml without `location`.
  */
-function locationForm(model: HubModel, description: string): FormContribution {
-  if (!model.hub.location) return { parameter: 'location', step: 'basics', output: ui.location() };
-  return {
-    parameter: 'location',
-    step: 'basics',
-    element: {
-      name: 'hubLocation',
-      type: 'Microsoft.Common.TextBox',
-      label: 'Hub region',
-      defaultValue: model.hub.location,
-      toolTip: `${description} The region of the resources; the Region above is only the resource group's when a new group is created.`,
-      constraints: { required: true, regex: '^[a-z0-9]+$', validationMessage: 'A region name such as westeurope (lowercase, no spaces).' },
-    },
-    output: ui.basics('hubLocation'),
-  };
+function locationForm(model: HubModel): FormContribution {
+  return { parameter: 'location', step: 'basics', output: ui.location(), ...(model.hub.location ? { basicsRegions: [model.hub.location] } : {}) };
 }
 
 /** Core module: the hub's parameters, the shared name and tag variables, the outputs and the form's basics and tags. */
@@ -65,7 +54,7 @@ export function coreModule(model: HubModel): Contribution {
       name: { type: 'string', value: arm.prop(arm.resourceGroup(), 'name') },
       location: { type: 'string', value: arm.parameters('location') },
     },
-    form: [hubNameForm(model, parameters.hubName.metadata.description), locationForm(model, parameters.location.metadata.description), ...tagsForm(model, parameters)],
+    form: [hubNameForm(model, parameters.hubName.metadata.description), locationForm(model), ...tagsForm(model)],
   };
 }
 
@@ -142,34 +131,30 @@ function hubNameForm(model: HubModel, description: string): FormContribution {
   };
 }
 
-/** The form's Tags step: the tags of every resource (a JSON object), and tags by resource type. */
-function tagsForm(model: HubModel, parameters: ReturnType<typeof coreParameters>): FormContribution[] {
+/**
+ * The form's Tags step: one `Microsoft.Common.TagsByResource` control (the portal's tag editor: tag names
+ * and values checked by the portal, each tag applied to the resource types the user picks; element
+ * reference microsoft-common-tagsbyresource), which feeds `tagsByResource`. `tags` (every resource) is
+ * hub.yaml's, passed as it is: the control's output is by resource type, and a tag for every resource is a
+ * tag for each type the control lists. The control has no initial value, so hub.yaml's tags by resource
+ * apply while it is left empty; tags entered in it replace them.
+ */
+function tagsForm(model: HubModel): FormContribution[] {
+  const tags = Object.keys(model.tags).length ? ` (hub.yaml: ${JSON.stringify(model.tags)})` : '';
+  const byType = Object.keys(model.tagsByResource).length
+    ? ` hub.yaml's tags by resource type (${JSON.stringify(model.tagsByResource)}) apply while this is empty; tags entered here replace them.`
+    : '';
   return [
+    { parameter: 'tags', step: 'tags', output: ui.parseJson(model.tags) },
     {
-      parameter: 'tags',
-      step: 'tags',
-      element: {
-        name: 'tags',
-        type: 'Microsoft.Common.TextBox',
-        label: 'Tags on every resource (JSON object)',
-        defaultValue: JSON.stringify(model.tags),
-        toolTip: `${parameters.tags.metadata.description} Write a JSON object of tag names and values, e.g. {"costCenter": "1234"}.`,
-        constraints: { required: true, regex: '^\\s*\\{[\\s\\S]*\\}\\s*$', validationMessage: 'Enter a JSON object, e.g. {} or {"costCenter": "1234"}.' },
-      },
-      output: ui.parse(ui.steps('tags', 'tags')),
-    },
-    {
-      // The TagsByResource control has no initial value, so hub.yaml's tags by resource apply while the
-      // control is left empty; tags entered in it replace them.
       parameter: 'tagsByResource',
       step: 'tags',
       element: {
         name: 'tagsByResource',
         type: 'Microsoft.Common.TagsByResource',
+        label: 'Tags',
         resources: taggedTypes(model),
-        toolTip: Object.keys(model.tagsByResource).length
-          ? `hub.yaml sets ${JSON.stringify(model.tagsByResource)}; tags entered here replace them.`
-          : parameters.tagsByResource.metadata.description,
+        toolTip: `Tags by resource type, added to the tags every resource gets${tags}.${byType}`,
       },
       output: Object.keys(model.tagsByResource).length
         ? ui.if_(ui.empty(ui.steps('tags', 'tagsByResource')), ui.parseJson(model.tagsByResource), ui.steps('tags', 'tagsByResource'))

@@ -99,6 +99,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
             name: arm.concat(names.dataExplorerCluster, '-ep'),
             target: ids.dataExplorerCluster,
             groupId: 'cluster',
+            role: 'dataExplorer',
             subnet: SUBNETS.dataExplorer,
             zones: ['kusto', 'blob', 'queue', 'table'],
             zoneGroup: 'dataExplorer-endpoint-zone',

@@ -8,7 +8,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import { has } from '../../model/releases.js';
-import type { ArmResource } from '../types.js';
+import type { ArmResource, ArmResourceOf, Shape } from '../types.js';
 import { names, ids, publicAccess, deployDataExplorer } from '../core/names.js';
 import { MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';
 import { approvalDeployments, approvalDeploymentId, type PrivateLinkTargetType } from './approvals.js';
@@ -25,7 +25,10 @@ interface ManagedEndpoint {
   type: PrivateLinkTargetType;
   target: arm.Arm;
   groupId: string;
+  /** The host name (naming rule `managedPrivateEndpoints: hostName`). */
   fqdn: arm.Arm;
+  /** What the public release writes instead (`public`): the URL its template reads with `reference()`. */
+  publicFqdn: arm.Arm;
   condition: arm.Arm;
 }
 
@@ -42,6 +45,7 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       target: ids.storageAccount,
       groupId: 'dfs',
       fqdn: arm.concat(names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage')),
+      publicFqdn: arm.prop(arm.reference(ids.storageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'primaryEndpoints', 'dfs'),
       condition: notPublic,
     },
     {
@@ -52,6 +56,7 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       target: ids.keyVault,
       groupId: 'vault',
       fqdn: arm.concat(names.keyVault, arm.prop(suffixes, 'keyvaultDns')),
+      publicFqdn: arm.prop(arm.reference(ids.keyVault, apiVersion('Microsoft.KeyVault/vaults')), 'vaultUri'),
       condition: notPublic,
     },
   ];
@@ -64,10 +69,25 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       target: ids.dataExplorerCluster,
       groupId: 'cluster',
       fqdn: arm.replace(arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri'), 'https://', ''),
+      publicFqdn: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri'),
       condition: arm.and(notPublic, deployDataExplorer),
     });
   }
   return list;
+}
+
+/** The properties of a managed private endpoint at hubc's API version; `name` is not in its schema, which allows more properties (`additionalProperties`). */
+type ManagedEndpointProperties = Shape<ArmResourceOf<'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints'>['properties']> & { name?: arm.Arm };
+
+/**
+ * The properties of a managed private endpoint, as the naming rules write them (`managedPrivateEndpoints`):
+ * Data Factory fails a deployment that changes them on an existing endpoint
+ * (learn.microsoft.com/azure/data-factory/continuous-integration-delivery#best-practices-for-cicd), so a hub
+ * taken over keeps the public release's `fqdns` and `name`.
+ */
+function managedEndpointProperties(model: HubModel, pe: ManagedEndpoint): ManagedEndpointProperties {
+  if (model.release.naming.managedPrivateEndpoints === 'public') return { name: pe.name, groupId: pe.groupId, privateLinkResourceId: pe.target, fqdns: [pe.publicFqdn] };
+  return { privateLinkResourceId: pe.target, groupId: pe.groupId, fqdns: [pe.fqdn] };
 }
 
 /** Resource IDs of the approval deployments: whatever uses a managed private endpoint waits for them. */
@@ -116,7 +136,7 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
         name: arm.format('{0}/{1}/{2}', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name),
         condition: pe.condition,
         dependsOn: [managedVnetId, pe.target],
-        properties: { privateLinkResourceId: pe.target, groupId: pe.groupId, fqdns: [pe.fqdn] },
+        properties: managedEndpointProperties(model, pe),
       }),
     ),
     ...endpoints.flatMap((pe) =>

@@ -7,11 +7,12 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
-import type { Contribution } from '../types.js';
+import type { Contribution, FormContribution } from '../types.js';
 import { names, ids, tagsFor, ROLES, param } from '../core/names.js';
 import { roleAssignment } from '../storage/index.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
+import { isRegionOrEmpty, regionListElement } from '../core/formRegions.js';
 
 /**
  * Resource ID of the role assignment that lets the `_triggerManager` identity delete the namespace;
@@ -36,21 +37,7 @@ export function eventGridModule(model: HubModel): Contribution {
   } as const;
   return {
     parameters: { eventGridLocation },
-    form: [
-      {
-        parameter: 'eventGridLocation',
-        step: 'basics',
-        element: {
-          name: 'eventGridLocation',
-          type: 'Microsoft.Common.TextBox',
-          label: 'Event Grid location',
-          defaultValue: model.hub.eventGridLocation,
-          toolTip: `${eventGridLocation.metadata.description} Set a region such as eastus2 when the hub region has no Event Grid namespaces.`,
-          constraints: { required: false, regex: '^[a-z0-9]*$', validationMessage: 'A region name such as eastus2 (lowercase, no spaces), or empty.' },
-        },
-        output: ui.basics('eventGridLocation'),
-      },
-    ],
+    form: eventGridForm(model, eventGridLocation.metadata.description),
     resources: [
       {
         type: 'Microsoft.EventGrid/namespaces',
@@ -71,4 +58,33 @@ export function eventGridModule(model: HubModel): Contribution {
       }),
     ],
   };
+}
+
+/**
+ * The form's Event Grid region: a text box (empty: the hub's region) whose value must be a region of the
+ * chosen subscription (`./core/formRegions.ts`), next to the control that lists them.
+ */
+function eventGridForm(model: HubModel, description: string): FormContribution[] {
+  const entered = ui.basics('eventGridLocation');
+  return [
+    {
+      parameter: 'eventGridLocation',
+      step: 'basics',
+      helpers: [regionListElement('eventGridRegions')],
+      element: {
+        name: 'eventGridLocation',
+        type: 'Microsoft.Common.TextBox',
+        label: 'Event Grid location',
+        ...(model.hub.eventGridLocation ? { defaultValue: model.hub.eventGridLocation } : {}),
+        toolTip: `${description} Set a region such as eastus2 when the hub region has no Event Grid namespaces.`,
+        constraints: {
+          required: false,
+          regex: '^[a-z0-9]*$',
+          validationMessage: 'A region name such as eastus2 (lowercase, no spaces), or empty.',
+          validations: [{ isValid: isRegionOrEmpty(ui.basics('eventGridRegions'), entered), message: 'Not a region of the chosen subscription: enter a name such as eastus2, or leave it empty.' }],
+        },
+      },
+      output: entered,
+    },
+  ];
 }

@@ -51,6 +51,7 @@ export function keyVaultModule(model: HubModel): Contribution {
             name: arm.concat(names.keyVault, '-ep'),
             target: ids.keyVault,
             groupId: 'vault',
+            role: 'vault',
             subnet: SUBNETS.privateEndpoints,
             zones: ['vault'],
             zoneGroup: 'keyvault-endpoint-zone',

@@ -10,6 +10,7 @@ import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, ArmResourceOf, Contribution, Shape, Value } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess } from '../core/names.js';
 import { behaves, has, type Release } from '../../model/releases.js';
+import type { EndpointRole } from '../../model/naming.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -90,6 +91,8 @@ export function endpointZoneGroupId(endpointName: arm.Arm, zoneGroup: string): a
  *   hub deployed over a public hub must reuse its name; hubc uses them in both naming modes.
  * @param target resource ID of the target resource
  * @param groupId private link sub-resource (`blob`, `dfs`, `vault`, `cluster`)
+ * @param role what the endpoint reaches, which names its connection under the release's naming rules
+ *   (`privateLinkConnections`: fixed when the endpoint is created, so a hub taken over keeps the public names)
  * @param zones DNS zone keys to register the endpoint in
  */
 export function privateEndpoint(opts: {
@@ -97,6 +100,7 @@ export function privateEndpoint(opts: {
   name: arm.Arm;
   target: arm.Arm;
   groupId: string;
+  role: EndpointRole;
   subnet: string;
   zones: string[];
   zoneGroup: string;
@@ -117,7 +121,7 @@ export function privateEndpoint(opts: {
       properties: {
         subnet: { id: ids.subnet(opts.subnet) },
         privateLinkServiceConnections: [
-          { name: arm.concat(opts.name, '-link'), properties: { privateLinkServiceId: opts.target, groupIds: [opts.groupId] } },
+          { name: privateLinkConnectionName(opts.release, opts.role, opts.name), properties: { privateLinkServiceId: opts.target, groupIds: [opts.groupId] } },
         ],
       },
     },
@@ -128,13 +132,20 @@ export function privateEndpoint(opts: {
       ...cond,
       dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
       properties: {
+        // Each configuration is named after its zone, as the public releases name those of the data lake and vault.
         privateDnsZoneConfigs: opts.zones.map((key) => ({
-          name: arm.replace(privateDnsZones().find((z) => z.key === key)!.name, '.', '-'),
+          name: privateDnsZones().find((z) => z.key === key)!.name,
           properties: { privateDnsZoneId: dnsZoneId(key) },
         })),
       },
     },
   ];
+}
+
+/** The name of a private endpoint's connection: the release's naming rule (`privateLinkConnections`), else `<endpoint name>-link`. */
+function privateLinkConnectionName(release: Release, role: EndpointRole, endpointName: arm.Arm): arm.Arm | string {
+  const rule = release.naming.privateLinkConnections;
+  return rule === 'endpointLink' ? arm.concat(endpointName, '-link') : rule[role];
 }
 
 /** The networking template parameters, with hub.yaml's values as defaults. */

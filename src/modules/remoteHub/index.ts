@@ -10,6 +10,7 @@ import type { Contribution } from '../types.js';
 import { names, ids, remoteHubKeySecretName, deployRemoteHub } from '../core/names.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
+import { REMOTE_HUB_URI_PATTERN } from '../../model/remoteHub.js';
 
 /** Remote hub module. */
 export function remoteHubModule(model: HubModel): Contribution {
@@ -55,7 +56,11 @@ export function remoteHubModule(model: HubModel): Contribution {
           label: 'Remote hub storage URI',
           defaultValue: model.remoteHub.storageUri,
           toolTip: parameters.remoteHubStorageUri.metadata.description,
-          constraints: { required: false, regex: '^(https://\\S+)?$', validationMessage: 'Enter an https:// URI or leave empty.' },
+          constraints: {
+            required: false,
+            regex: REMOTE_HUB_URI_PATTERN,
+            validationMessage: "Enter the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.windows.net/ (Settings > Endpoints > Data Lake Storage), not its blob endpoint or a container URL; or leave empty.",
+          },
         },
         output: ui.steps('networking', 'remoteHubStorageUri'),
       },

@@ -85,8 +85,9 @@ export function storageModule(model: HubModel): Contribution {
   const files: Record<string, string> = {};
   for (const f of schemaFiles(model)) files[f.name] = f.text;
   const storageSku = storageSkuParameter(model);
+  const encryption = has(model.release, 'infrastructureEncryption') ? infrastructureEncryptionParameter(model) : undefined;
   return {
-    parameters: { storageSku: { ...storageSku, allowedValues: [...storageSku.allowedValues] } },
+    parameters: { storageSku: { ...storageSku, allowedValues: [...storageSku.allowedValues] }, ...(encryption ? { enableInfrastructureEncryption: encryption } : {}) },
     variables: Object.keys(files).length ? { schemaFiles: files } : {},
     resources,
     outputs: {
@@ -111,7 +112,25 @@ export function storageModule(model: HubModel): Contribution {
         },
         output: ui.steps('storage', 'storageSku'),
       },
+      ...(encryption ? [infrastructureEncryptionForm(model, encryption.metadata.description)] : []),
     ],
+  };
+}
+
+/** The form element of `enableInfrastructureEncryption`: on or off, hub.yaml's choice first. */
+function infrastructureEncryptionForm(model: HubModel, toolTip: string): NonNullable<Contribution['form']>[number] {
+  return {
+    parameter: 'enableInfrastructureEncryption',
+    step: 'storage',
+    element: {
+      name: 'enableInfrastructureEncryption',
+      type: 'Microsoft.Common.OptionsGroup',
+      label: 'Infrastructure encryption',
+      defaultValue: model.storage.infrastructureEncryption ? 'Enabled' : 'Disabled',
+      toolTip,
+      constraints: { allowedValues: [{ label: 'Enabled', value: true }, { label: 'Disabled', value: false }] },
+    },
+    output: ui.steps('storage', 'enableInfrastructureEncryption'),
   };
 }
 
@@ -122,6 +141,30 @@ export function storageModule(model: HubModel): Contribution {
  */
 function scriptRunsInNetwork(r: Release): boolean {
   return has(r, 'privateNetworking') && has(r, 'scriptStorage');
+}
+
+/**
+ * The data lake's `encryption` where the release lets the deployment choose infrastructure encryption: set
+ * as the public 0.7 and 0.8 templates set it when `enableInfrastructureEncryption` is true (Microsoft-managed
+ * keys, encrypted twice), and left unset (null) otherwise, so a deployment never changes encryption settings
+ * made since. Azure fixes it when the account is created
+ * (learn.microsoft.com/azure/storage/common/infrastructure-encryption-enable).
+ */
+function infrastructureEncryption(r: Release): { encryption?: arm.Arm } {
+  if (!has(r, 'infrastructureEncryption')) return {};
+  const on = arm.parameters('enableInfrastructureEncryption');
+  return { encryption: arm.if_(on, arm.createObject('keySource', 'Microsoft.Storage', 'requireInfrastructureEncryption', true), arm.call('null')) };
+}
+
+/** The `enableInfrastructureEncryption` template parameter, with hub.yaml's choice as default. */
+function infrastructureEncryptionParameter(model: HubModel) {
+  return {
+    type: 'bool',
+    defaultValue: model.storage.infrastructureEncryption,
+    metadata: {
+      description: 'Encrypt the data lake a second time at the infrastructure level (Microsoft-managed keys). Chosen when the storage account is created: a later deployment cannot change it.',
+    },
+  } as const;
 }
 
 /** The `storageSku` template parameter, with hub.yaml's SKU as default. */
@@ -156,6 +199,7 @@ function dataLake(model: HubModel): ArmResource[] {
         allowBlobPublicAccess: false,
         publicNetworkAccess: 'Enabled',
         networkAcls: { bypass: 'AzureServices', defaultAction: has(r, 'privateNetworking') ? arm.if_(publicAccess, 'Allow', 'Deny') : 'Allow' },
+        ...infrastructureEncryption(r),
       },
     },
     {
@@ -207,22 +251,23 @@ function scriptStorageAccount(r: Release): ArmResource {
 
 /** With private networking: the data lake's blob and dfs endpoints, and the script storage's blob endpoint. */
 function storagePrivateEndpoints(r: Release): ArmResource[] {
-  const endpoint = (account: arm.Arm, accountId: arm.Arm, groupId: 'blob' | 'dfs', zoneGroup: string): ArmResource[] =>
+  const endpoint = (account: arm.Arm, accountId: arm.Arm, groupId: 'blob' | 'dfs', role: 'blob' | 'dfs' | 'scriptBlob'): ArmResource[] =>
     privateEndpoint({
       release: r,
       name: arm.concat(account, `-${groupId}-ep`),
       target: accountId,
       groupId,
+      role,
       subnet: SUBNETS.privateEndpoints,
       zones: [groupId],
-      zoneGroup,
+      zoneGroup: ZONE_GROUPS[role],
       dependsOn: [accountId],
     });
   return [
     ...(has(r, 'privateNetworking')
-      ? [...endpoint(names.storageAccount, ids.storageAccount, 'blob', ZONE_GROUPS.blob), ...endpoint(names.storageAccount, ids.storageAccount, 'dfs', ZONE_GROUPS.dfs)]
+      ? [...endpoint(names.storageAccount, ids.storageAccount, 'blob', 'blob'), ...endpoint(names.storageAccount, ids.storageAccount, 'dfs', 'dfs')]
       : []),
-    ...(scriptRunsInNetwork(r) ? endpoint(names.scriptStorageAccount, ids.scriptStorageAccount, 'blob', ZONE_GROUPS.scriptBlob) : []),
+    ...(scriptRunsInNetwork(r) ? endpoint(names.scriptStorageAccount, ids.scriptStorageAccount, 'blob', 'scriptBlob') : []),
   ];
 }
 
@@ -296,10 +341,10 @@ function uploadSettingsScript(model: HubModel): ArmResource {
     ],
     settings: scriptInNetwork
       ? {
-          storageAccountSettings: inNetworkOnly({
-            storageAccountName: names.scriptStorageAccount,
-            storageAccountKey: arm.prop(arm.at(arm.prop(arm.listKeys(ids.scriptStorageAccount, apiVersion('Microsoft.Storage/storageAccounts')), 'keys'), 0), 'value'),
-          }),
+          // No account key: the script's identity reaches the file share with its Storage File Data Privileged
+          // Contributor role, as the public 0.7 and 0.8 scripts do (deployment scripts 2023-08-01, "Use an
+          // existing storage account", learn.microsoft.com/azure/azure-resource-manager/templates/deployment-script-template).
+          storageAccountSettings: inNetworkOnly({ storageAccountName: names.scriptStorageAccount }),
           containerSettings: inNetworkOnly({
             containerGroupName: arm.concat(names.scriptStorageAccount, 'cg'),
             subnetIds: [{ id: ids.subnet(SUBNETS.scripts) }],

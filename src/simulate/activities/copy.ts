@@ -3,8 +3,9 @@
  * hub pipelines use, streamed with bounded memory whatever the file size:
  * - delimited text (gzip included) to parquet: converted with the translator's column mapping and types
  *   (see `../convert.ts`); the output reports columns the file lacks and columns it drops;
- * - parquet to parquet: copied as it is, or converted like delimited text when the Copy has a translator
- *   or additional columns;
+ * - parquet to parquet: copied as it is once the whole file has been read as parquet (what Data Factory's
+ *   parquet source cannot read fails with its code, `ParquetInvalidFile`), or converted like delimited text
+ *   when the Copy has a translator or additional columns;
  * - JSON to JSON, delimited text to delimited text without a translator: the file is copied as it is
  *   (inflated when the source dataset is gzip);
  * any other pair, or a translator where the file is copied as is, is not supported (HUB466).
@@ -16,7 +17,7 @@ import { writeFile } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { resolveDataset, type ResolvedDataset } from '../datasets.js';
 import { expressionContext, heavy, registerActivity } from '../engine.js';
-import { convertDelimitedText, convertParquet, timedConversion, type ColumnMapping, type Conversion } from '../convert.js';
+import { convertDelimitedText, convertParquet, readParquetSource, timedConversion, type ColumnMapping, type Conversion } from '../convert.js';
 import { ActivityFailure, SimulationError, evaluateDeep } from '../values.js';
 import { codes } from '../../diagnostics/index.js';
 import type { ChangeBy, LocalStorage as Storage } from '../storage.js';
@@ -94,10 +95,12 @@ registerActivity('Copy', async (activity, scope, record) => {
   if (!asIs.has(pair) || translator || additional.length) {
     throw new SimulationError(codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: !!translator, additionalColumns: additional.length > 0 }));
   }
+  // A parquet source reads the file as parquet: what Data Factory would fail to read fails here too.
+  const rows = pair === 'Parquet->Parquet' ? await heavy(() => readParquetSource({ storage, engine: scope.engine.columnar, source })) : undefined;
   const { read, temp } = await heavy(() => copyAsIs(storage, source, target));
   const written = commitOrDiscard(storage, temp, target, by);
-  record.notes = [`copied ${source.path} as is (${written} bytes)`];
-  record.output = { filesRead: 1, filesWritten: 1, dataRead: read, dataWritten: written, sinkPath: target };
+  record.notes = [`copied ${source.path} as is (${written} bytes${rows === undefined ? '' : `, ${rows} row(s) read as parquet`})`];
+  record.output = { ...(rows === undefined ? {} : { rowsRead: rows, rowsCopied: rows }), filesRead: 1, filesWritten: 1, dataRead: read, dataWritten: written, sinkPath: target };
 });
 
 /** Renames a finished temporary file into place (recording the change), or removes it when that fails. */

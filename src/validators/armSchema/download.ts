@@ -52,6 +52,11 @@ export interface FillOptions {
   baseUrl?: string;
   /** Time limit of one request, in milliseconds; default 60 000. */
   timeoutMs?: number;
+  /**
+   * Called once, before the first request, when files must be downloaded: how many the templates need
+   * that the folder lacks (files they refer to may follow), the base URL and the folder.
+   */
+  onFetch?: (fetch: { files: number; from: string; into: string }) => void;
 }
 
 /** What a fill did. */
@@ -249,6 +254,7 @@ export async function fillArmSchemaCache(cacheDir: string, templates: readonly u
     const plan = planSchemas(cleaned, needs);
     const toResolve = plan.unresolved.filter((n) => !looked.has(needKey(n)));
     if (!plan.missingFiles.length && !toResolve.length) return { downloaded: d.downloaded, unresolved: plan.unresolved };
+    if (!d.downloaded.length && !looked.size) options.onFetch?.({ files: plan.missingFiles.length + toResolve.length, from: options.baseUrl ?? DEFAULT_ARM_SCHEMAS_URL, into: cacheDir });
     await d.required(plan.missingFiles);
     toResolve.forEach((n) => looked.add(needKey(n)));
     if (toResolve.length) await d.resolve(toResolve);

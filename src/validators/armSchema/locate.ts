@@ -29,7 +29,7 @@ import {
 
 export { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir, sharedArmSchemaCandidates } from './folders.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from './needs.js';
-import { ArmSchemaDownloadError, DEFAULT_ARM_SCHEMAS_URL, fillArmSchemaCache } from './download.js';
+import { ArmSchemaDownloadError, DEFAULT_ARM_SCHEMAS_URL, fillArmSchemaCache, type FillOptions } from './download.js';
 import { codes } from '../../diagnostics/index.js';
 
 
@@ -73,6 +73,8 @@ export interface PrepareArmSchemasOptions {
   templates?: readonly unknown[];
   /** Download base URL; default `HUBC_ARM_SCHEMAS_URL`, else `https://schema.management.azure.com/`. */
   baseUrl?: string;
+  /** Told before anything is downloaded (see `FillOptions.onFetch`). */
+  onFetch?: FillOptions['onFetch'];
   /** Cache folder; default {@link armSchemaCacheDir}. */
   cacheDir?: string;
 }
@@ -110,7 +112,7 @@ export async function prepareArmSchemas(options: PrepareArmSchemasOptions = {}):
   const cache = options.cacheDir ?? armSchemaCacheDir();
   const baseUrl = options.baseUrl ?? (process.env[ARM_SCHEMAS_URL_VARIABLE] || DEFAULT_ARM_SCHEMAS_URL);
   try {
-    await fillArmSchemaCache(cache, templates, { baseUrl });
+    await fillArmSchemaCache(cache, templates, { baseUrl, ...(options.onFetch ? { onFetch: options.onFetch } : {}) });
     return realpathSync(cache);
   } catch (e) {
     if (!(e instanceof ArmSchemaDownloadError) && !(e as NodeJS.ErrnoException).code) throw e;

@@ -64,9 +64,9 @@ export interface DeploymentInfo {
    * deployment whose outputs were computed), or undefined to keep the call residual. Properties missing
    * from the returned object stay residual too.
    */
-  reference?: (resourceId: string) => ArmValue | undefined;
-  /** The resource ID a symbolic name designates (`reference('factory')`), or undefined. */
-  referenceTarget?: (name: string) => string | undefined;
+  reference?: (resourceId: string, full: boolean) => ArmValue | undefined;
+  /** The resource ID a symbolic name designates (languageVersion 2.0 templates), when known. */
+  symbol?: (name: string) => string | undefined;
 }
 
 const call = (name: string, ...args: ArmExpr[]): ArmExpr => ({ kind: 'call', name, args });

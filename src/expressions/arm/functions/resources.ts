@@ -7,7 +7,7 @@
  */
 import type { ArmCall, ArmExpr } from '../ast.js';
 import { allKnown, asString, defineIn, fail, INF, type ArmFunctionTable } from './common.js';
-import { foldedObject, isArmObject, known, residualCall, type ArmValue, type EvalHost, type Folded } from './folded.js';
+import { foldedArray, foldedObject, isArmObject, known, residualCall, type ArmValue, type EvalHost, type Folded } from './folded.js';
 
 /** `Namespace/type1/name1/type2/name2` for a type and its names. */
 export function providerPath(fn: string, type: string, names: string[]): string {
@@ -67,6 +67,7 @@ def('managementGroupResourceId', 2, INF);
  * lacks folds to the residual `reference(...).member`, not to an error.
  */
 function openValue(v: ArmValue, e: ArmExpr): Folded {
+  if (Array.isArray(v)) return foldedArray(v.map((x, i) => openValue(x, { kind: 'index', target: e, index: { kind: 'number', value: i } })), e);
   if (!isArmObject(v)) return known(v);
   return foldedObject(
     Object.entries(v).map(([k, x]) => [k, openValue(x, { kind: 'property', target: e, name: k })]),
@@ -79,13 +80,13 @@ def('reference', 1, 3, {
   partial: (args, host, c) => {
     const id = args[0];
     if (id.t !== 'v' || typeof id.v !== 'string') return undefined;
-    const state = host.deployment.reference?.(id.v);
-    if (state === undefined) {
-      // A symbolic name known only at deployment: the residual names its resource by ID.
-      const target = host.deployment.referenceTarget?.(id.v);
-      return target === undefined ? undefined : residualCall(c.name, [known(target), ...args.slice(1)]);
-    }
-    const residual = residualCall(c.name, args);
+    // A symbolic name (languageVersion 2.0) is read as the ID it designates, so both spellings compare alike.
+    const symbolic = id.v.includes('/') ? undefined : host.deployment.symbol?.(id.v);
+    const resolved = symbolic ? [known(symbolic), ...args.slice(1)] : args;
+    const full = args[2]?.t === 'v' && typeof args[2].v === 'string' && args[2].v.toLowerCase() === 'full';
+    const state = host.deployment.reference?.(symbolic ?? id.v, full);
+    if (state === undefined) return symbolic ? residualCall(c.name, resolved) : undefined;
+    const residual = residualCall(c.name, resolved);
     return openValue(state, (residual as { e: ArmExpr }).e);
   },
 });

@@ -9,6 +9,10 @@
  * `<ingestion-id>__<original-file-name>` the extent tags use `<ingestion-id>_<run time>` as ingestion ID
  * (so a re-run replaces the earlier load) and `<original-file-name>`.
  *
+ * Only files whose name ends in `.parquet` are loaded (the ingestion mapping is a parquet mapping; writers'
+ * marker files such as `_SUCCESS` are left alone; the public release loads every file but `manifest.json`:
+ * docs/deviations.md).
+ *
  * Error codes: `IngestionFolderListFailed`, `IngestionFilesNotFound` (no parquet file in the folder),
  * `DataExplorerLoadFailed` (a file failed to load; its own run has the detailed error).
  */
@@ -92,7 +96,7 @@ function listParquetFiles(ctx: DataFactoryContext): Activity[] {
         fail({
           name: 'Files Not Found',
           errorCode: 'IngestionFilesNotFound',
-          message: adf.interp`No parquet files to load in ${ctx.ingestionContainer}/${folder()}. Upload the files before adding manifest.json.`,
+          message: adf.interp`No parquet files to load in ${ctx.ingestionContainer}/${folder()}: only files whose name ends in .parquet are loaded. Upload them before adding manifest.json.`,
         }),
       ],
     }),

@@ -1,0 +1,77 @@
+/**
+ * What changes between two hub releases, in words an operator reads: the release table's differences
+ * (src/model/releases.ts) said as sentences, for the release notes of a feed (`hubc publish`). Every
+ * capability and change of behaviour has its sentence here (the records are typed over the unions, so a new
+ * one fails the type check until it has words).
+ */
+import type { ExportType } from './datasets.js';
+import type { Release, ReleaseBehaviour, ReleaseFeature } from './releases.js';
+
+/** What a capability gives a hub, as the end of "The hub can now ..." / "The hub no longer ...". */
+export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
+  dataExplorer: 'deploy an Azure Data Explorer cluster (hub.yaml dataExplorer.name) with the Ingestion and Hub databases, loaded from every new ingestion',
+  privateNetworking: 'keep its storage, Key Vault and Data Explorer off public networks (hub.yaml networking: a virtual network, private endpoints and DNS zones)',
+  eventGridRegistration: 'register the Microsoft.EventGrid resource provider with a temporary Event Grid namespace',
+  managedExports: 'create and run Cost Management exports itself, daily and monthly (hub.yaml scopes and schedules)',
+  scriptStorage: 'run its deployment scripts with a storage account of their own',
+  remoteHub: 'push converted data to another hub\'s storage (hub.yaml remoteHub)',
+  retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
+  infrastructureEncryption:
+    'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+};
+
+/** What a change of behaviour means for a hub deployed from the release before it. */
+export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
+  kqlDateStrings: 'Data Explorer gains the functions monthstring() and datestring(); daterange() and monthsago() are deprecated.',
+  kqlDecimalNumberString: 'Data Explorer\'s numberstring() takes a real number and formats its decimals.',
+  kqlResourceTypeIds:
+    'Data Explorer\'s Costs data keeps the resource type ID in x_ResourceType and gives its display name in ResourceType; resource_type() and parse_resourceid() change accordingly.',
+  networkOnlyWhenPrivate:
+    'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
+  dataExplorerTrustedTenants:
+    'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
+};
+
+/** Ingestion layouts as an operator sees them in storage. */
+const LAYOUT_WORDS: Readonly<Record<Release['ingestionLayout'], string>> = {
+  'scope-range-amortizedcost': 'ingestion/{scope}/{date range}/amortizedcost/',
+  'scope-month-focuscost': 'ingestion/{scope}/{month}/focuscost/',
+  'scope-month-dataset': 'ingestion/{scope}/{month}/{export type}/',
+  'dataset-date-scope': 'ingestion/{dataset}/{year}/{month}/{scope}/',
+};
+
+/** `a`, `a and b`, `a, b and c`. */
+function list(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The export versions `b` converts and `a` does not, as `FocusCost 1.0r2`. */
+function newExportVersions(a: Release, b: Release): string[] {
+  return (Object.keys(b.exportVersions) as ExportType[]).flatMap((type) => (b.exportVersions[type] ?? []).filter((v) => !(a.exportVersions[type] ?? []).includes(v)).map((v) => `${type} ${v}`));
+}
+
+/**
+ * The release table's differences from release `a` to release `b`, one sentence each: capabilities gained
+ * and lost, changes of behaviour, the ingestion layout and folders, the export container, the export file
+ * formats and versions converted, the managed exports' format, the time zones of schedule triggers.
+ */
+export function releaseChangeWords(a: Release, b: Release): string[] {
+  const out: string[] = [];
+  for (const f of b.features) if (!a.features.has(f)) out.push(`The hub can now ${FEATURE_WORDS[f]}.`);
+  for (const f of a.features) if (!b.features.has(f)) out.push(`The hub can no longer ${FEATURE_WORDS[f]}.`);
+  for (const x of b.behaviours) if (!a.behaviours.has(x)) out.push(BEHAVIOUR_WORDS[x]);
+  if (a.exportDetection !== b.exportDetection) out.push(b.exportDetection === 'manifest' ? 'An export is processed when its manifest.json arrives, not file by file.' : 'Every CSV file an export writes is processed as it arrives.');
+  if (a.ingestionLayout !== b.ingestionLayout) out.push(`Converted data is written to ${LAYOUT_WORDS[b.ingestionLayout]} instead of ${LAYOUT_WORDS[a.ingestionLayout]}.`);
+  else if (a.datasetFolders !== b.datasetFolders)
+    out.push(`Dataset folders under ingestion/ are named ${b.datasetFolders === 'hubDataset' ? 'after the hub datasets (Costs, Prices, ...)' : 'after the export type in lower case'} instead of ${a.datasetFolders === 'hubDataset' ? 'the hub datasets' : 'the export type'}.`);
+  if (a.exportContainer !== b.exportContainer) out.push(`Exports are read from the ${b.exportContainer} container instead of ${a.exportContainer}.`);
+  const formats = b.exportFileFormats.filter((f) => !a.exportFileFormats.includes(f));
+  if (formats.length) out.push(`Exports may also be ${list(formats.map((f) => (f === 'gz' ? 'gzip-compressed CSV' : f === 'csv' ? 'CSV' : 'Parquet')))} files.`);
+  const versions = newExportVersions(a, b);
+  if (versions.length) out.push(`New export datasets converted: ${list(versions)}.`);
+  if (a.features.has('managedExports') && b.features.has('managedExports') && a.managedExportFormat.format !== b.managedExportFormat.format)
+    out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
+  const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
+  if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
+  return out;
+}
