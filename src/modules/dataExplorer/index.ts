@@ -117,6 +117,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
       hubDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.hub, '') },
     },
     form: dataExplorerForm(model, parameters),
+    formEngine: { engine: 'dataExplorer', label: 'Azure Data Explorer', chosen: model.dataExplorer.name !== '' },
   };
 }
 
@@ -324,7 +325,11 @@ function dataExplorerForm(model: HubModel, parameters: DataExplorerParameters): 
       visible: whenCluster,
     },
     output: ui.steps('dataExplorer', key),
+    engine: 'dataExplorer',
+    whenOff: parameters[key].defaultValue,
   });
+  // With one engine to choose (`oneAnalyticsEngine`), choosing Data Explorer takes a cluster name.
+  const nameRequired = behaves(model.release, 'oneAnalyticsEngine');
   return [
     {
       parameter: 'dataExplorerName',
@@ -336,12 +341,14 @@ function dataExplorerForm(model: HubModel, parameters: DataExplorerParameters): 
         defaultValue: model.dataExplorer.name,
         toolTip: parameters.dataExplorerName.metadata.description,
         constraints: {
-          required: false,
+          required: nameRequired,
           regex: '^([a-z][a-z0-9]{3,21})?$',
-          validationMessage: '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
+          validationMessage: nameRequired ? '4-22 lowercase letters and digits, starting with a letter.' : '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
         },
       },
       output: ui.steps('dataExplorer', 'dataExplorerName'),
+      engine: 'dataExplorer',
+      whenOff: '',
     },
     ...skuForm(model, parameters, whenCluster),
     slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
@@ -366,6 +373,8 @@ function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluste
         visible: whenCluster,
       },
       output: ui.steps('dataExplorer', 'dataExplorerSkuName'),
+      engine: 'dataExplorer',
+      whenOff: parameters.dataExplorerSkuName.defaultValue,
     },
     {
       // Data Explorer accepts only Basic with the Dev (no SLA) SKUs and only Standard with the others:
@@ -385,6 +394,8 @@ function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluste
         visible: whenCluster,
       },
       output: ui.steps('dataExplorer', 'dataExplorerSkuTier'),
+      engine: 'dataExplorer',
+      whenOff: parameters.dataExplorerSkuTier.defaultValue,
     },
     {
       // Standard tier: 2-1000 nodes. Basic (Dev SKUs) always has one node, so no slider; see the output.
@@ -402,6 +413,8 @@ function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluste
         visible: ui.and(ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName'))), ui.not(IS_DEV_SKU)),
       },
       output: ui.if_(IS_DEV_SKU, 1, ui.steps('dataExplorer', 'dataExplorerSkuCapacity')),
+      engine: 'dataExplorer',
+      whenOff: parameters.dataExplorerSkuCapacity.defaultValue,
     },
   ];
 }
