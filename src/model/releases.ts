@@ -529,8 +529,11 @@ const R07: Release = {
   datasets: [...R06.datasets, 'ingestionManifest'],
 };
 
-/** A region table with regions added, in name order. */
-const withRegions = (table: Readonly<Record<string, string>>, added: Record<string, string>) =>
+/**
+ * A region table (`regionTimeZones`) with regions added, in name order: how a release row adds regions to the
+ * one before it (0.8: the Australia Central regions; 14: `US_GOVERNMENT_REGION_TIME_ZONES` of ./timeZones.ts).
+ */
+export const withRegions = (table: Readonly<Record<string, string>>, added: Record<string, string>) =>
   Object.fromEntries(Object.entries({ ...table, ...added }).sort(([a], [b]) => a.localeCompare(b)));
 
 /**

@@ -83,6 +83,12 @@ export interface AdfObject {
   condition?: Arm;
   /** Extra ARM dependencies beyond the factory and the Data Factory objects it references. */
   dependsOn?: Value[];
+  /**
+   * The object calls its own factory's REST API (creates pipeline runs, reads their status): `true`, or the
+   * deploy-time condition under which it does. The factory's identity then gets Data Factory Contributor on its
+   * own factory, under the same conditions (src/modules/dataFactory/selfRole.ts); nothing else gets it.
+   */
+  callsOwnFactory?: true | Arm;
 }
 
 /** A Kusto database script deployed by the template. */
