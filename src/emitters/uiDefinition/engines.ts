@@ -12,6 +12,7 @@ import * as ui from '../../expressions/ui/index.js';
 import { ANALYTICS_ENGINES, NO_ANALYTICS_ENGINE, type AnalyticsEngine } from '../../model/analyticsEngines.js';
 import type { ArmParameter, FormContribution, FormEngineOption } from '../../modules/types.js';
 import type { Value } from '../../modules/values.js';
+import { isObject } from '../../util/json.js';
 
 /** The name of the choice's element on Basics. */
 export const ENGINE_CHOICE = 'analyticsEngine';
@@ -62,8 +63,8 @@ export function invalidFor(parameter: ArmParameter, value: Value | undefined): s
     securestring: (v) => typeof v === 'string',
     int: (v) => typeof v === 'number' && Number.isInteger(v),
     bool: (v) => typeof v === 'boolean',
-    object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-    secureObject: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+    object: isObject,
+    secureObject: isObject,
     array: (v) => Array.isArray(v),
   };
   if (!fits[parameter.type](value)) return `${JSON.stringify(value)} is not a${parameter.type === 'int' ? 'n' : ''} ${parameter.type}`;
@@ -86,6 +87,6 @@ export function gatedByEngine(f: FormContribution & { engine: AnalyticsEngine },
     ...f,
     ...(f.element ? { element: visibleWith(f.engine, f.element) } : {}),
     ...(f.helpers ? { helpers: f.helpers.map((h) => visibleWith(f.engine, h)) } : {}),
-    output: ui.if_(engineChosen(f.engine), f.output, typeof f.whenOff === 'object' && f.whenOff !== null ? ui.parseJson(f.whenOff) : (f.whenOff as ui.UiArg)),
+    output: ui.if_(engineChosen(f.engine), f.output, isObject(f.whenOff) || Array.isArray(f.whenOff) ? ui.parseJson(f.whenOff) : (f.whenOff as ui.UiArg)),
   };
 }
