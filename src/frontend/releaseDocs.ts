@@ -29,6 +29,7 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlDateStrings: '`monthstring()`, `datestring()`',
   kqlDecimalNumberString: '`numberstring()` for decimals',
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+  oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

@@ -14,6 +14,7 @@ import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
 import { hubNameCheck } from './hubName.js';
 import { recommendationsCheck } from './recommendations.js';
+import { analyticsEnginesCheck } from './analyticsEngines.js';
 
 export type { Check, CheckContext, DataPath } from './types.js';
 
@@ -34,4 +35,5 @@ export const CHECKS: readonly Check[] = [
   releaseFieldsCheck,
   hubNameCheck,
   recommendationsCheck,
+  analyticsEnginesCheck,
 ];

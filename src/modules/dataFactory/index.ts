@@ -22,6 +22,7 @@ import { managedNetworkResources, approvalIds, integrationRuntimeId } from './ma
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
 import { recommendationsOn, uploadQueriesScriptId } from '../recommendations/index.js';
+import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
@@ -66,6 +67,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const objects = dataFactoryObjects(dataFactoryContext(model));
   const adf = withFactoryDependencies(r, objects);
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
+  const selfRole = factorySelfRole(adf);
   return {
     variables: has(r, 'managedExports')
       ? {
@@ -90,6 +92,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
           dependsOn: [ids.storageAccount, ids.dataFactory],
         }),
       ),
+      ...(selfRole ? [selfRole] : []),
       ...triggerScripts(model, adf),
     ],
     dataFactory: adf,
@@ -227,6 +230,8 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
         // without public access, go through the managed private endpoints, which must be approved.
         uploadSettingsScriptId(r),
         ...FACTORY_STORAGE_ROLES.map(factoryRoleId),
+        // The pipelines it starts may call the factory's own API.
+        ...(factorySelfRole(adf) ? [factorySelfRoleId] : []),
         ...approvalIds(model),
         ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
         // The first run of the recommendations reads the query files (a false condition drops the dependency).
