@@ -1,7 +1,8 @@
 /**
  * The recommendations feature's output (issue #36, release 14 first bullet), built with a release row that
  * has the feature (test/support/recommendations.ts): the official ARM schemas, the Data Factory SDK's
- * models, hubc's reference and expression checks and every lint rule find nothing; the parameters, the
+ * models, hubc's reference and expression checks, the failure catalogue (issue #33) and every lint rule find
+ * nothing; the parameters, the
  * conditions that switch every object on and off, the query files uploaded per group, the start-triggers
  * list, the form, and a row without each of its other capabilities.
  */
@@ -13,6 +14,7 @@ import { adfModelFindings, armSchemaFindings } from '../../../src/validate/full.
 import { lintRelease } from '../../../src/lint/engine.js';
 import { RULES } from '../../../src/lint/registry.js';
 import { fromCompile } from '../../../src/build/index.js';
+import { QUICK_ENTRIES, runCatalogue } from '../../../src/catalogue/index.js';
 import { formatDiagnostic, hasErrors } from '../../../src/diagnostics/diagnostic.js';
 import { withoutFeature } from '../../../src/model/releases.js';
 import { evaluateTemplateString, templateContext } from '../../../src/expressions/arm/evaluate.js';
@@ -43,6 +45,11 @@ for (const [label, r] of [['recommendations on', on], ['recommendations on, Data
   test(`${label}: the quick checks, the ARM schemas and the Data Factory SDK models find nothing`, () => {
     const findings = withRecommendations(() => [...validateOutput(r), ...armSchemaFindings(r), ...adfModelFindings(r)]);
     assert.equal(findings.map(formatDiagnostic), []);
+  });
+
+  test(`${label}: the catalogue of deploy-time and run-time failures finds nothing (every entry but the Kusto language service's)`, () => {
+    const found = withRecommendations(() => runCatalogue({ written: fromCompile(r) }, QUICK_ENTRIES));
+    assert.equal(found.map(formatDiagnostic), []);
   });
 
   test(`${label}: no lint rule finds anything`, () => {
