@@ -49,6 +49,10 @@ export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, an
   scriptStorage: null,
   retentionSettings: null,
   remoteHub: null,
+  // The largest configuration: recommendations on, every group too.
+  recommendations: (doc) => {
+    doc.recommendations = { enabled: true, ahb: true, spot: true };
+  },
 };
 
 /** The hub.yaml of the largest configuration of a release: the default hub with every capability of {@link SWITCH_ON} on. */
