@@ -23,6 +23,7 @@ import { eventGridModule } from '../modules/eventGrid/index.js';
 import { dataFactoryModule } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
+import { recommendationsModule } from '../modules/recommendations/index.js';
 import { has } from '../model/releases.js';
 import { emitArmTemplate, parameterSources } from '../emitters/arm/template.js';
 import { emitDataFactoryFiles } from '../emitters/dataFactory/standalone.js';
@@ -67,6 +68,7 @@ export function modulesFor(model: HubModel): HubModule[] {
   if (has(r, 'remoteHub')) list.push(remoteHubModule);
   if (has(r, 'eventGridRegistration')) list.push(eventGridModule);
   list.push(dataFactoryModule);
+  if (has(r, 'recommendations')) list.push(recommendationsModule);
   if (has(r, 'dataExplorer')) list.push(dataExplorerModule);
   list.push(configModule);
   return list;

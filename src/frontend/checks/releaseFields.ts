@@ -64,6 +64,7 @@ export const RELEASE_SECTIONS: readonly Section[] = [
     implied: [{ path: ['networking', 'publicAccess'], value: true, why: 'a release without private networking leaves the data lake open to public access' }],
   },
   { path: ['remoteHub'], feature: 'remoteHub', what: 'a remote hub' },
+  { path: ['recommendations'], feature: 'recommendations', what: 'recommendations from Azure Resource Graph' },
   { path: ['schedules'], feature: 'managedExports', what: 'managed exports' },
   { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
 ];

@@ -23,7 +23,7 @@ registerActivity('WebActivity', async (activity, scope, record) => {
   const url = adfToString(evaluateDeep(tp.url, ctx));
   const headers = (evaluateDeep(tp.headers ?? {}, ctx) ?? {}) as Record<string, unknown>;
   const body = tp.body === undefined ? undefined : evaluateDeep(tp.body, ctx);
-  const answer = scope.engine.responses.web(method, url);
+  const answer = scope.engine.responses.web(method, url, body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
   const status = answer?.entry.status ?? 200;
   const responseBody = answer ? answer.entry.body ?? {} : DEFAULT_WEB_BODY;
   record.input = { method, url, headers, ...(body !== undefined ? { body } : {}), ...(tp.authentication ? { authentication: tp.authentication } : {}) };
