@@ -36,13 +36,13 @@ export const SIZE_BUDGET = {
  */
 export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, any>) => void) | null>> = {
   dataExplorer: (doc) => {
-    doc.dataExplorer = { ...(doc.dataExplorer ?? {}), name: 'hubadx' };
+    doc.dataExplorer = { ...doc.dataExplorer, name: 'hubadx' };
   },
   privateNetworking: (doc) => {
-    doc.networking = { ...(doc.networking ?? {}), publicAccess: false };
+    doc.networking = { ...doc.networking, publicAccess: false };
   },
   infrastructureEncryption: (doc) => {
-    doc.storage = { ...(doc.storage ?? {}), infrastructureEncryption: true };
+    doc.storage = { ...doc.storage, infrastructureEncryption: true };
   },
   eventGridRegistration: null,
   managedExports: null,

@@ -12,6 +12,7 @@ import { resolveHub } from '../frontend/resolve.js';
 import type { HubModel } from '../model/hub.js';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
+import { isObject } from '../util/json.js';
 import type { Contribution, HubModule } from '../modules/types.js';
 import { coreModule } from '../modules/core/index.js';
 import { networkModule } from '../modules/network/index.js';
@@ -90,9 +91,9 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
   const parsed = parseHubYaml(text, file);
   if (!parsed.source) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
   const data = parsed.source.data;
-  if (options.release !== undefined && data && typeof data === 'object' && !Array.isArray(data)) {
-    parsed.source.declaredRelease = (data as Record<string, unknown>).release;
-    (data as Record<string, unknown>).release = options.release;
+  if (options.release !== undefined && isObject(data)) {
+    parsed.source.declaredRelease = data.release;
+    data.release = options.release;
   }
   const checked = validateHub(parsed.source);
   if (!checked.data) return { diagnostics: sortDiagnostics(checked.diagnostics) };

@@ -6,6 +6,12 @@
  * Sources: the specification's "Versioning" section and, for 0.1-0.6 interfaces, the public releases
  * (`../shared/reference/versions.md`, with the export container renamed `msexports` -> `rawexports` as
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
+ *
+ * One file on purpose, though long: it is the release table, the one place release differences live
+ * (docs/architecture.md), and adding a release reads and extends all of it together: the keys and roles a
+ * release may have, the tables of what each feature brings (parameters, outputs, Data Factory objects), and
+ * one row written as the changes from the row before. It grows by that row per release; the functions at the
+ * end are the questions modules ask of a row.
  */
 import type { ExportType } from './datasets.js';
 import { REGION_TIME_ZONES } from './timeZones.js';

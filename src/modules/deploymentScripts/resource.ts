@@ -61,7 +61,7 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
       forceUpdateTag: arm.prop(arm.deployment(), 'name'),
       cleanupPreference: 'OnSuccess',
       timeout: 'PT30M',
-      ...(o.settings ?? {}),
+      ...o.settings,
       environmentVariables: o.env,
       scriptContent: o.content,
     },

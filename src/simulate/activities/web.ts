@@ -14,6 +14,7 @@ import { adfToString } from '../../expressions/adf/evaluate.js';
 import { expressionContext, registerActivity } from '../engine.js';
 import { DEFAULT_KUSTO_OUTPUT, DEFAULT_WEB_BODY } from '../responses.js';
 import { ActivityFailure, evaluateDeep } from '../values.js';
+import { isObject } from '../../util/json.js';
 
 registerActivity('WebActivity', async (activity, scope, record) => {
   const ctx = expressionContext(scope);
@@ -30,8 +31,8 @@ registerActivity('WebActivity', async (activity, scope, record) => {
   scope.engine.requests.push({ runId: scope.run.runId, activity: activity.name, method, url, headers, ...(body !== undefined ? { body } : {}), status, response: answer ? answer.index : 'default' });
   const responseHeaders = answer?.entry.headers ?? {};
   record.output =
-    responseBody && typeof responseBody === 'object' && !Array.isArray(responseBody)
-      ? { ...(responseBody as Record<string, unknown>), ADFWebActivityResponseHeaders: responseHeaders }
+    isObject(responseBody)
+      ? { ...responseBody, ADFWebActivityResponseHeaders: responseHeaders }
       : { Response: typeof responseBody === 'string' ? responseBody : JSON.stringify(responseBody), ADFWebActivityResponseHeaders: responseHeaders };
   if (status >= 400) {
     const err = (responseBody as { error?: { message?: unknown } } | null)?.error;
