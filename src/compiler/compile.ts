@@ -12,6 +12,7 @@ import { resolveHub } from '../frontend/resolve.js';
 import type { HubModel } from '../model/hub.js';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
+import { isObject } from '../util/json.js';
 import type { Contribution, HubModule } from '../modules/types.js';
 import { coreModule } from '../modules/core/index.js';
 import { networkModule } from '../modules/network/index.js';
@@ -23,6 +24,7 @@ import { dataFactoryModule } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
 import { fabricModule } from '../modules/fabric/index.js';
+import { recommendationsModule } from '../modules/recommendations/index.js';
 import { has } from '../model/releases.js';
 import { emitArmTemplate, parameterSources } from '../emitters/arm/template.js';
 import { emitDataFactoryFiles } from '../emitters/dataFactory/standalone.js';
@@ -67,6 +69,7 @@ export function modulesFor(model: HubModel): HubModule[] {
   if (has(r, 'remoteHub')) list.push(remoteHubModule);
   if (has(r, 'eventGridRegistration')) list.push(eventGridModule);
   list.push(dataFactoryModule);
+  if (has(r, 'recommendations')) list.push(recommendationsModule);
   if (has(r, 'dataExplorer')) list.push(dataExplorerModule);
   if (has(r, 'fabric')) list.push(fabricModule);
   list.push(configModule);
@@ -90,9 +93,9 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
   const parsed = parseHubYaml(text, file);
   if (!parsed.source) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
   const data = parsed.source.data;
-  if (options.release !== undefined && data && typeof data === 'object' && !Array.isArray(data)) {
-    parsed.source.declaredRelease = (data as Record<string, unknown>).release;
-    (data as Record<string, unknown>).release = options.release;
+  if (options.release !== undefined && isObject(data)) {
+    parsed.source.declaredRelease = data.release;
+    data.release = options.release;
   }
   const checked = validateHub(parsed.source);
   if (!checked.data) return { diagnostics: sortDiagnostics(checked.diagnostics) };

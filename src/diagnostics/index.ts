@@ -16,10 +16,12 @@ import { simulateCodes } from './simulate.js';
 import { feedCodes } from './feed.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { checkCodes } from './checks.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
 import { fabricCodes } from './fabric.js';
+import { grantCodes } from './grants.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -39,6 +41,8 @@ export const codes = {
   ...takeoverCodes,
   ...inputLimitCodes,
   ...fabricCodes,
+  ...grantCodes,
+  ...checkCodes,
 };
 
 /** A declared code, `'HUB104'`. */

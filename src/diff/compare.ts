@@ -7,6 +7,7 @@
  */
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { accessChanges } from './access.js';
+import { rolesToGrant } from './grants.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
@@ -76,6 +77,7 @@ export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = 
     access: l.renamed ? [] : accessChanges(l),
     outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)),
     fabric: fabricSetup(a, b, ta, tb, known),
+    grants: rolesToGrant(ta, tb, b.artifacts, known),
   };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;

@@ -20,6 +20,7 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   scriptStorage: 'script storage',
   infrastructureEncryption: 'storage infrastructure encryption',
   fabric: 'Microsoft Fabric eventhouse',
+  recommendations: 'recommendations from Azure Resource Graph',
 };
 
 /** The changes of behaviour in words. */
@@ -32,6 +33,7 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   keyVaultOnlyForRemoteHub: 'Key Vault only for a remote hub',
   recommendationsFolderPerExport: 'a recommendations folder per export',
   mcaRecommendationColumnsWithoutSpaces: 'MCA recommendation columns without spaces',
+  oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

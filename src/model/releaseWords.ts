@@ -20,6 +20,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
     'use a Microsoft Fabric Real-Time Intelligence eventhouse instead of a Data Explorer cluster (hub.yaml fabric.queryUri), with the setup scripts of its Ingestion and Hub databases in the build (fabric/)',
   infrastructureEncryption:
     'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+  recommendations:
+    'find cost recommendations daily with Azure Resource Graph, Azure Advisor\'s included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)',
 };
 
 /** What a change of behaviour means for a hub deployed from the release before it. */
@@ -38,6 +40,8 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'Reservation recommendations are converted into a folder per export (Recommendations/{year}/{month}/{scope}/{export name}/), so several recommendation exports of one scope no longer replace each other.',
   mcaRecommendationColumnsWithoutSpaces:
     'MCA reservation recommendations are converted with column names without spaces, their cost columns kept as JSON text (NetSavingsJson, ...).',
+  oneAnalyticsEngine:
+    'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };
 
 /** Ingestion layouts as an operator sees them in storage. */
@@ -69,7 +73,8 @@ function newExportVersions(a: Release, b: Release): string[] {
 /**
  * The release table's differences from release `a` to release `b`, one sentence each: capabilities gained
  * and lost, changes of behaviour, the ingestion layout and folders, the export container, the export file
- * formats and versions converted, the managed exports' format, the time zones of schedule triggers.
+ * formats and versions converted, the managed exports' format, the time zones of schedule triggers, Data
+ * Explorer's DNS suffix by cloud.
  */
 export function releaseChangeWords(a: Release, b: Release): string[] {
   const out: string[] = [];
@@ -93,5 +98,7 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(`The monthly exports run on days ${list(b.monthlyScheduleDays.map(String))} of the month unless hub.yaml schedules.monthly.daysOfMonth says otherwise.`);
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
+  const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);
+  if (clouds.length) out.push(`The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`);
   return out;
 }

@@ -37,6 +37,12 @@ export interface ArmEvalContext {
   /** Parameter values by name (case-insensitive). */
   parameters?: Record<string, ArmValue>;
   /**
+   * Parameter values known only in part (an object some of whose members are known only at deployment),
+   * as an enclosing scope folded them: a nested deployment's parameters (`./flatten.ts`). Read after
+   * `parameters`, before `parameterDefaults`.
+   */
+  foldedParameters?: Record<string, Folded>;
+  /**
    * Values to assume for parameters missing from `parameters`, as template JSON (strings may be
    * expressions, e.g. a `defaultValue` of `[resourceGroup().location]`); folded lazily.
    */
@@ -73,13 +79,6 @@ export interface ArmEvalContext {
    * expression; when false, `variables('name')` is kept.
    */
   inlineVariables?: boolean;
-  /**
-   * True for a template of `languageVersion` 2.0, whose user-defined functions may read the template's
-   * variables (Bicep compiles imported constants to `variables('_1.name')` read inside `__bicep` functions, and
-   * the public FinOps hub templates from 0.10 deploy so); a 1.0 template's functions cannot ("User-defined
-   * functions in ARM template", Limitations).
-   */
-  variablesInFunctions?: boolean;
 }
 
 const EXPR_KINDS = new Set(['string', 'number', 'keyword', 'call', 'property', 'index']);
@@ -166,6 +165,8 @@ export class Scope {
   parameter(ev: Evaluator, name: string, call: ArmCall): Folded {
     const given = lookup(this.ctx.parameters, name);
     if (given) return known(given.value);
+    const partial = lookup(this.ctx.foldedParameters, name);
+    if (partial) return partial.value;
     const def = lookup(this.ctx.parameterDefaults, name);
     if (!def || def.value === undefined) return unknown(call);
     const key = name.toLowerCase();
@@ -349,7 +350,6 @@ export class Evaluator implements EvalHost {
   }
 
   variable(name: string, call: ArmCall): Folded {
-    if (this.functionParams && !this.scope.ctx.variablesInFunctions) throw new ArmEvalError(`variables('${name}') cannot be used inside a user-defined function`);
     return this.scope.variable(this.scope.root(), name, call);
   }
 

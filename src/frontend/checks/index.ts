@@ -14,6 +14,8 @@ import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
 import { hubNameCheck } from './hubName.js';
 import { fabricCheck } from './fabric.js';
+import { recommendationsCheck } from './recommendations.js';
+import { analyticsEnginesCheck } from './analyticsEngines.js';
 
 export type { Check, CheckContext, DataPath } from './types.js';
 
@@ -34,4 +36,6 @@ export const CHECKS: readonly Check[] = [
   releaseFieldsCheck,
   hubNameCheck,
   fabricCheck,
+  recommendationsCheck,
+  analyticsEnginesCheck,
 ];
