@@ -72,7 +72,13 @@ export function parseIngestionPath(release: Release, path: string): IngestionFil
       if (seg.length < 6 || !/^\d{4}$/.test(seg[1]) || !/^\d{2}$/.test(seg[2]) || sep <= 0) return undefined;
       const folderOk = release.datasetFolders === 'hubDataset' ? true : seg[0] === seg[0].toLowerCase();
       if (!folderOk) return undefined;
-      return { type: typeOfFolder(seg[0]), month: `${seg[1]}${seg[2]}`, scope: seg.slice(3, -1).join('/'), file: file.slice(sep + INGESTION_ID_SEPARATOR.length), ingestionId: file.slice(0, sep) };
+      return {
+        type: typeOfFolder(seg[0]),
+        month: `${seg[1]}${seg[2]}`,
+        scope: seg.slice(3, -1).join('/'),
+        file: file.slice(sep + INGESTION_ID_SEPARATOR.length),
+        ingestionId: file.slice(0, sep),
+      };
     }
   }
 }
@@ -159,7 +165,11 @@ export function describeMapping(from: Release, to: Release): string[] {
   if (to.ingestionLayout === 'dataset-date-scope' && from.ingestionLayout !== 'dataset-date-scope') lines.push(`ingestion ID of moved files: migrated-${from.version}-{yyyyMM}`);
   if (to.datasetFolders === 'hubDataset' && from.datasetFolders !== 'hubDataset' && to.ingestionLayout === 'dataset-date-scope')
     // The opt-in datasets (0.10+) came after the dataset folders (0.7): no older hub has their data.
-    lines.push(`dataset folders: ${BUILT_IN_DATASETS.filter((d) => !d.optIn).map((d) => `${d.exportType.toLowerCase()} -> ${d.name}`).join(', ')}`);
+    lines.push(
+      `dataset folders: ${BUILT_IN_DATASETS.filter((d) => !d.optIn)
+        .map((d) => `${d.exportType.toLowerCase()} -> ${d.name}`)
+        .join(', ')}`,
+    );
   if (needsManifest(to)) lines.push('an empty manifest.json is added to each folder after its files, so ingestion_ManifestAdded loads it into Data Explorer');
   return lines;
 }

@@ -173,15 +173,57 @@ const RESERVATION_TRANSACTIONS_MCA = columns([
  * file order: the Microsoft-internal "C360" cost format (`data/schemas/`, public 0.10).
  */
 const C360_COSTS = columns([
-    'BillingAccountId:S', 'BillingAccountName:S', 'BillingPeriodStartDate:T', 'BillingPeriodEndDate:T', 'BillingProfileId:S',
-    'BillingProfileName:S', 'AccountOwnerId:S', 'AccountName:S', 'SubscriptionId:S', 'SubscriptionName:S', 'Date:T',
-    'Product:S', 'PartNumber:S', 'MeterId:S', 'ServiceFamily:S', 'MeterCategory:S', 'MeterSubCategory:S', 'MeterRegion:S',
-    'MeterName:S', 'Quantity:D', 'EffectivePrice:D', 'Cost:D', 'UnitPrice:D', 'BillingCurrency:S', 'ResourceLocation:S',
-    'AvailabilityZone:S', 'ConsumedService:S', 'ResourceId:S', 'ResourceName:S', 'ServiceInfo1:S', 'ServiceInfo2:S',
-    'AdditionalInfo:S', 'Tags:S', 'InvoiceSectionId:S', 'InvoiceSection:S', 'CostCenter:S', 'UnitOfMeasure:S',
-    'ResourceGroup:S', 'ReservationId:S', 'ReservationName:S', 'ProductOrderId:S', 'ProductOrderName:S', 'OfferId:S',
-    'IsAzureCreditEligible:B', 'Term:S', 'PublisherName:S', 'PlanName:S', 'ChargeType:S', 'Frequency:S', 'PublisherType:S',
-  ]);
+  'BillingAccountId:S',
+  'BillingAccountName:S',
+  'BillingPeriodStartDate:T',
+  'BillingPeriodEndDate:T',
+  'BillingProfileId:S',
+  'BillingProfileName:S',
+  'AccountOwnerId:S',
+  'AccountName:S',
+  'SubscriptionId:S',
+  'SubscriptionName:S',
+  'Date:T',
+  'Product:S',
+  'PartNumber:S',
+  'MeterId:S',
+  'ServiceFamily:S',
+  'MeterCategory:S',
+  'MeterSubCategory:S',
+  'MeterRegion:S',
+  'MeterName:S',
+  'Quantity:D',
+  'EffectivePrice:D',
+  'Cost:D',
+  'UnitPrice:D',
+  'BillingCurrency:S',
+  'ResourceLocation:S',
+  'AvailabilityZone:S',
+  'ConsumedService:S',
+  'ResourceId:S',
+  'ResourceName:S',
+  'ServiceInfo1:S',
+  'ServiceInfo2:S',
+  'AdditionalInfo:S',
+  'Tags:S',
+  'InvoiceSectionId:S',
+  'InvoiceSection:S',
+  'CostCenter:S',
+  'UnitOfMeasure:S',
+  'ResourceGroup:S',
+  'ReservationId:S',
+  'ReservationName:S',
+  'ProductOrderId:S',
+  'ProductOrderName:S',
+  'OfferId:S',
+  'IsAzureCreditEligible:B',
+  'Term:S',
+  'PublisherName:S',
+  'PlanName:S',
+  'ChargeType:S',
+  'Frequency:S',
+  'PublisherType:S',
+]);
 
 /**
  * The Cost Management export dataset types a hub understands (manifest `exportConfig.type`); `ActualCost` and
@@ -259,4 +301,3 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
 export function builtInDataset(name: string): BuiltInDataset | undefined {
   return BUILT_IN_DATASETS.find((d) => d.name === name);
 }
-

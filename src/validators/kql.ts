@@ -43,15 +43,7 @@ import {
 export { splitKqlCommands, isCommentOnly, KustoLoadError };
 export { compareSchemas } from './kql/commands.js';
 export { commandKey, isBlockOutcome } from './kql/types.js';
-export type {
-  BlockOutcome,
-  KqlBlockStore,
-  KqlMappingInfo,
-  KqlMappingRequirement,
-  KqlScript,
-  KqlValidationOptions,
-  KqlValidationResult,
-} from './kql/types.js';
+export type { BlockOutcome, KqlBlockStore, KqlMappingInfo, KqlMappingRequirement, KqlScript, KqlValidationOptions, KqlValidationResult } from './kql/types.js';
 
 /** Normalizes a mapping source for comparison: `$.a`, `$['a']` and `a` all give `a`. */
 function sourceName(s: string): string {
@@ -111,7 +103,13 @@ function initialState(scripts: readonly KqlScript[], options: KqlValidationOptio
  * another engine than the previous command's. Only the first engine's results (schema, mappings, policies)
  * are kept; the others' commands give diagnostics.
  */
-function stateFor<T extends { engine?: string; state: ClusterState; collected: Collected }>(run: T, script: KqlScript, scripts: readonly KqlScript[], options: KqlValidationOptions, typeName: (type: string) => string): T {
+function stateFor<T extends { engine?: string; state: ClusterState; collected: Collected }>(
+  run: T,
+  script: KqlScript,
+  scripts: readonly KqlScript[],
+  options: KqlValidationOptions,
+  typeName: (type: string) => string,
+): T {
   if (script.engine === run.engine) return run;
   return { ...run, engine: script.engine, state: initialState(scripts, options, typeName, script.engine), collected: { mappings: new Map(), policies: new Map() } };
 }
@@ -237,4 +235,3 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   }
   return structuredClone(result);
 }
-

@@ -42,9 +42,15 @@ test('lint counts the duplicate scope (HUB219) and the stale suppression (HUB599
 test('validate counts the same two warnings as lint, and --max-warnings means the same in both', async () => {
   const dirArg = ['--schemas-dir', await schemas];
   const v = JSON.parse((await run('validate', file, ...dirArg, '--format', 'json')).stdout);
-  const warnings = v.diagnostics.filter((d: { severity: string }) => d.severity === 'warning').map((d: { code: string }) => d.code).sort();
+  const warnings = v.diagnostics
+    .filter((d: { severity: string }) => d.severity === 'warning')
+    .map((d: { code: string }) => d.code)
+    .sort();
   assert.equal(warnings, ['HUB219', 'HUB599']);
-  for (const [max, code] of [['1', 1], ['2', 0]] as const) {
+  for (const [max, code] of [
+    ['1', 1],
+    ['2', 0],
+  ] as const) {
     assert.is((await run('lint', file, '--max-warnings', max)).code, code, `lint --max-warnings ${max}`);
     assert.is((await run('validate', file, ...dirArg, '--max-warnings', max)).code, code, `validate --max-warnings ${max}`);
   }
@@ -60,7 +66,10 @@ test('one summary line with the totals, last: lint and validate say the same num
   const validate = await run('validate', file, '--schemas-dir', await schemas, '--max-warnings', '0');
   assert.is(validate.code, 1);
   const vlines = validate.stdout.trimEnd().split('\n');
-  assert.match(vlines[vlines.length - 1], /: release 0\.7, \d+ files, all validators clean( \(results from the cache\))?, lint ran \(0 suppressed\): 0 errors, 2 warnings; more than --max-warnings 0$/);
+  assert.match(
+    vlines[vlines.length - 1],
+    /: release 0\.7, \d+ files, all validators clean( \(results from the cache\))?, lint ran \(0 suppressed\): 0 errors, 2 warnings; more than --max-warnings 0$/,
+  );
   assert.not.match(validate.stderr, /more than/);
 });
 
@@ -75,14 +84,23 @@ const NO_ADX = RELEASE_VERSIONS.filter((v) => !has(getRelease(v), 'dataExplorer'
 
 test('lint --all on a hub with a cluster: the releases with Data Explorer linted, the others skipped in one line saying why, exit 0', async () => {
   const r = lintHub(stringify(adx), { all: true });
-  assert.equal(r.reports.map((x) => x.release), ADX_RELEASES);
+  assert.equal(
+    r.reports.map((x) => x.release),
+    ADX_RELEASES,
+  );
   assert.equal(r.skipped?.releases, NO_ADX);
   assert.ok(r.skipped!.sections.includes('dataExplorer.name'), r.skipped!.sections.join(' '));
   assert.equal([r.errors, r.warnings], [0, 0]);
   const cli = await run('lint', ADX_ONLY_07, '--all');
   assert.is(cli.code, 0, cli.stderr);
   assert.is(cli.stderr, '', 'no HUB220 line per section and release');
-  assert.match(cli.stdout, new RegExp(`^skipped ${NO_ADX.join(', ').replaceAll('.', '\\.')}: hub\\.yaml configures what they do not have \\([^)]*dataExplorer[^)]*; HUB220\\); hubc lint --release <one of them> lists each$`, 'm'));
+  assert.match(
+    cli.stdout,
+    new RegExp(
+      `^skipped ${NO_ADX.join(', ').replaceAll('.', '\\.')}: hub\\.yaml configures what they do not have \\([^)]*dataExplorer[^)]*; HUB220\\); hubc lint --release <one of them> lists each$`,
+      'm',
+    ),
+  );
   for (const v of ADX_RELEASES) assert.match(cli.stdout, new RegExp(`^${v.replace('.', '\\.')}: 0 errors, 0 warnings, 0 suppressed$`, 'm'));
   assert.match(cli.stdout.trimEnd().split('\n').pop()!, new RegExp(`^${ADX_RELEASES.length} releases linted, ${NO_ADX.length} skipped: 0 errors, 0 warnings, 0 suppressed$`));
   const json = JSON.parse((await run('lint', ADX_ONLY_07, '--all', '--format', 'json')).stdout);

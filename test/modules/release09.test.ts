@@ -26,7 +26,11 @@ function deployed(t: any, parameters: Record<string, unknown>): string[] {
 
 /** The vault, its endpoint and DNS zone, and Data Factory's linked service and managed endpoint to it. */
 const vaultParts = (list: string[]) =>
-  list.filter((r) => /Microsoft\.KeyVault\/vaults |-vault-[a-z0-9]+-ep|privatelink\.vaultcore|\/linkedservices .*\/keyVault$|managedPrivateEndpoints .*-vault-|-vault-connections/.test(r)).sort();
+  list
+    .filter((r) =>
+      /Microsoft\.KeyVault\/vaults |-vault-[a-z0-9]+-ep|privatelink\.vaultcore|\/linkedservices .*\/keyVault$|managedPrivateEndpoints .*-vault-|-vault-connections/.test(r),
+    )
+    .sort();
 
 test('0.9 deploys the Key Vault, its endpoint, DNS zone and link, the linked service and the managed endpoint only for a remote hub; 0.8 always', () => {
   const remote = { remoteHubStorageUri: 'https://otherhub.dfs.core.windows.net/', remoteHubStorageKey: 'key', enablePublicAccess: 'False' };
@@ -61,20 +65,34 @@ test('0.9 creates only the exports of datasets the hub ingests: a Costs-only hub
   const costsOnly = objectsOf(fullHubYaml('0.9', { datasets: [{ name: 'Costs' }] })).byName('config_ConfigureExports');
   const names = allActivities(costsOnly).map((a) => a.name);
   assert.not.ok(names.includes('Switch Scope Kind'));
-  assert.equal(names.filter((n) => n.startsWith('Create ')), ['Create Daily Export', 'Create Monthly Export']);
+  assert.equal(
+    names.filter((n) => n.startsWith('Create ')),
+    ['Create Daily Export', 'Create Monthly Export'],
+  );
   const full = allActivities(objectsOf(fullHubYaml('0.9')).byName('config_ConfigureExports')).map((a) => a.name);
-  assert.equal(full.filter((n) => n.startsWith('EA Create ')), [
-    'EA Create Daily Export',
-    'EA Create Monthly Export',
-    'EA Create Prices Export',
-    'EA Create Reservation Details Export',
-    'EA Create Reservation Transactions Export',
-    'EA Create Recommendations Export',
-  ]);
-  const noPrices = allActivities(objectsOf(fullHubYaml('0.9', { datasets: [{ name: 'Costs' }, { name: 'Recommendations' }] })).byName('config_ConfigureExports')).map((a) => a.name);
-  assert.equal(noPrices.filter((n) => n.startsWith('MCA ') && n.includes('Create') && !n.includes('Failed')), ['MCA Create Daily Export', 'MCA Create Monthly Export', 'MCA Create Recommendations Export']);
+  assert.equal(
+    full.filter((n) => n.startsWith('EA Create ')),
+    [
+      'EA Create Daily Export',
+      'EA Create Monthly Export',
+      'EA Create Prices Export',
+      'EA Create Reservation Details Export',
+      'EA Create Reservation Transactions Export',
+      'EA Create Recommendations Export',
+    ],
+  );
+  const noPrices = allActivities(objectsOf(fullHubYaml('0.9', { datasets: [{ name: 'Costs' }, { name: 'Recommendations' }] })).byName('config_ConfigureExports')).map(
+    (a) => a.name,
+  );
+  assert.equal(
+    noPrices.filter((n) => n.startsWith('MCA ') && n.includes('Create') && !n.includes('Failed')),
+    ['MCA Create Daily Export', 'MCA Create Monthly Export', 'MCA Create Recommendations Export'],
+  );
   const eightExports = allActivities(objectsOf(fullHubYaml('0.8')).byName('config_ConfigureExports')).map((a) => a.name);
-  assert.equal(eightExports.filter((n) => n.includes('Create') && !n.includes('Failed')), ['Create Daily Export', 'Create Monthly Export']);
+  assert.equal(
+    eightExports.filter((n) => n.includes('Create') && !n.includes('Failed')),
+    ['Create Daily Export', 'Create Monthly Export'],
+  );
 });
 
 test('0.9 runs exports with a blank body again; 0.8 with {}', () => {
@@ -84,13 +102,17 @@ test('0.9 runs exports with a blank body again; 0.8 with {}', () => {
 });
 
 test('the monthly schedule runs on the 2nd, 5th and 19th from 0.9 (5th and 19th before) unless hub.yaml names the days', () => {
-  const days = (v: string, extra: Record<string, unknown> = {}) => objectsOf(fullHubYaml(v, extra)).byName('config_MonthlySchedule').properties.typeProperties.recurrence.schedule.monthDays;
+  const days = (v: string, extra: Record<string, unknown> = {}) =>
+    objectsOf(fullHubYaml(v, extra)).byName('config_MonthlySchedule').properties.typeProperties.recurrence.schedule.monthDays;
   assert.equal(days('0.8'), [5, 19]);
   assert.equal(days('0.9'), [2, 5, 19]);
   assert.equal(days('0.9', { schedules: { monthly: { daysOfMonth: [3] } } }), [3]);
   // The release's own days are a default: stated for a release without managed exports they change nothing (HUB221).
   const r = compile('release: "0.3"\nhub:\n  name: contoso\nschedules:\n  monthly:\n    daysOfMonth: [5, 19]\n');
-  assert.equal(r.diagnostics.map((d) => `${d.code} ${d.severity}`), ['HUB221 warning']);
+  assert.equal(
+    r.diagnostics.map((d) => `${d.code} ${d.severity}`),
+    ['HUB221 warning'],
+  );
 });
 
 test('0.9 converts reservation recommendations into a folder per export; other datasets and 0.8 keep the scope folder', () => {
@@ -106,11 +128,15 @@ test('0.9 converts reservation recommendations into a folder per export; other d
 });
 
 test('0.9 writes the MCA recommendations schema with parquet columns without spaces; the EA file and 0.8 are unchanged', () => {
-  const sinks = (v: string, file: string) => JSON.parse(compiled(fullHubYaml(v)).artifacts.get(`config/schemas/${file}`)!).translator.mappings.map((m: any) => `${m.source.name}>${m.sink.name}:${m.source.type}`);
+  const sinks = (v: string, file: string) =>
+    JSON.parse(compiled(fullHubYaml(v)).artifacts.get(`config/schemas/${file}`)!).translator.mappings.map((m: any) => `${m.source.name}>${m.sink.name}:${m.source.type}`);
   const mca09 = sinks('0.9', 'reservationrecommendations_2023-05-01_mca.json');
   assert.ok(mca09.includes('Net Savings>NetSavingsJson:String'));
   assert.ok(mca09.includes('scope>Scope:String'));
-  assert.not.ok(mca09.some((m: string) => / /.test(m.split('>')[1])), 'no sink name has a space');
+  assert.not.ok(
+    mca09.some((m: string) => / /.test(m.split('>')[1])),
+    'no sink name has a space',
+  );
   assert.ok(sinks('0.8', 'reservationrecommendations_2023-05-01_mca.json').includes('Net Savings>Net Savings:Decimal'));
   assert.equal(sinks('0.9', 'reservationrecommendations_2023-05-01_ea.json'), sinks('0.8', 'reservationrecommendations_2023-05-01_ea.json'));
 });

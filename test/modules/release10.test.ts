@@ -46,13 +46,19 @@ test('with a query URI the template deploys no cluster, points the Data Explorer
   assert.ok(ls, 'the linked service is deployed');
   assert.is(withFabric.value(ls.properties.typeProperties.endpoint), URI);
   for (const p of ['ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'config_InitializeHub']) {
-    assert.ok(withFabric.deployed.some((r) => r.type === 'Microsoft.DataFactory/factories/pipelines' && String(r.name).includes(p)), p);
+    assert.ok(
+      withFabric.deployed.some((r) => r.type === 'Microsoft.DataFactory/factories/pipelines' && String(r.name).includes(p)),
+      p,
+    );
   }
   assert.is(withFabric.value("[variables('deployDataExplorer')]"), false);
   const cluster = evaluator(t10, { dataExplorerName: 'hubadx', enablePublicAccess: 'True' });
   assert.ok(cluster.types.includes('Microsoft.Kusto/clusters'));
   const none = evaluator(t10, { dataExplorerName: '', enablePublicAccess: 'True' });
-  assert.not.ok(none.deployed.some((r) => /hubDataExplorer/.test(String(r.name))), 'no engine: no linked service');
+  assert.not.ok(
+    none.deployed.some((r) => /hubDataExplorer/.test(String(r.name))),
+    'no engine: no linked service',
+  );
 });
 
 test('the load batch stays within Data Factory 1-50 whatever the Fabric capacity; a cluster keeps its SKU capacity', () => {
@@ -64,7 +70,7 @@ test('the load batch stays within Data Factory 1-50 whatever the Fabric capacity
   assert.equal(t10.parameters.fabricCapacityUnits.allowedValues, [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]);
 });
 
-test('an eventhouse loads with the caller\'s identity and sets no managed identity policy; a cluster with its own', () => {
+test("an eventhouse loads with the caller's identity and sets no managed identity policy; a cluster with its own", () => {
   const objects = (params: Record<string, unknown>) => {
     const e = evaluator(t10, { enablePublicAccess: 'True', ...params });
     const pipeline = (name: string) => e.deployed.find((r) => r.type === 'Microsoft.DataFactory/factories/pipelines' && String(r.name).includes(name))!;
@@ -77,7 +83,10 @@ test('an eventhouse loads with the caller\'s identity and sets no managed identi
   assert.is(c.e.value(c.pipeline('ingestion_ETL_dataExplorer').properties.variables.ingestIdentity.defaultValue), 'managed_identity=system');
   // The command chooses at run time by the principal: empty with an eventhouse.
   const command = JSON.stringify(f.pipeline('config_InitializeHub').properties.activities);
-  assert.match(command, /@if\(empty\(variables\('dataExplorerPrincipalId'\)\), '\.show database Ingestion policy managed_identity', concat\('\.alter-merge database Ingestion policy managed_identity/);
+  assert.match(
+    command,
+    /@if\(empty\(variables\('dataExplorerPrincipalId'\)\), '\.show database Ingestion policy managed_identity', concat\('\.alter-merge database Ingestion policy managed_identity/,
+  );
 });
 
 test('a deployment with an eventhouse and the data lake closed to public access fails with the way out (microsoft/finops-toolkit#2061)', () => {
@@ -93,7 +102,10 @@ test('hub.yaml: an eventhouse with a cluster (HUB250) or private storage (HUB251
   assert.equal(codes(`${base}networking:\n  publicAccess: true\ndataExplorer:\n  name: contosoadx\n`), ['HUB250 fabric.queryUri 5']);
   assert.equal(codes(base), ['HUB251 fabric.queryUri 5'], 'private storage is the default');
   const r = compile(base.replace('"0.10"', '"0.9"'));
-  assert.equal(r.diagnostics.map((d) => d.code), ['HUB220']);
+  assert.equal(
+    r.diagnostics.map((d) => d.code),
+    ['HUB220'],
+  );
   assert.match(r.diagnostics[0].hint!, /The first release with a Microsoft Fabric eventhouse is 0\.10/);
   const hint = compile(`${base}networking:\n  publicAccess: false\n`).diagnostics[0].hint!;
   assert.match(hint, /networking\.publicAccess: true/);
@@ -110,7 +122,7 @@ test('the portal form outputs fabricCapacityUnits, an int, and fabricQueryUri (t
   assert.is(initial.fabricQueryUri, URI);
 });
 
-test('fabric/: each database\'s setup is the cluster\'s commands as one .execute database script, every placeholder substituted, no blank line', () => {
+test("fabric/: each database's setup is the cluster's commands as one .execute database script, every placeholder substituted, no blank line", () => {
   const files = fabric.artifacts;
   const kql = (f: string) => files.get(f)!;
   for (const [file, sources] of [
@@ -122,8 +134,15 @@ test('fabric/: each database\'s setup is the cluster\'s commands as one .execute
     const lines = text.split('\n');
     const at = lines.indexOf('.execute database script with (ThrowOnErrors=true) <|');
     assert.ok(at > 0 && lines.slice(0, at).every((l) => l.startsWith('//')), `${file}: comments, then the one command`);
-    assert.not.ok(lines.slice(at, -1).some((l) => l.trim() === ''), `${file}: one block (blank lines written //)`);
-    const commands = (t: string) => splitKqlCommands(t).map((b) => b.text).filter((b) => !isCommentOnly(b)).map((b) => b.replace(/(\n\s*(\/\/[^\n]*)?)+$/, '').replace(/\n\/\/\n/g, '\n\n'));
+    assert.not.ok(
+      lines.slice(at, -1).some((l) => l.trim() === ''),
+      `${file}: one block (blank lines written //)`,
+    );
+    const commands = (t: string) =>
+      splitKqlCommands(t)
+        .map((b) => b.text)
+        .filter((b) => !isCommentOnly(b))
+        .map((b) => b.replace(/(\n\s*(\/\/[^\n]*)?)+$/, '').replace(/\n\/\/\n/g, '\n\n'));
     const expected = sources.flatMap((s) => commands(kql(s).replaceAll('$$rawRetentionInDays$$', '30')));
     assert.equal(commands(lines.slice(at + 1).join('\n')), expected, `${file}: the cluster's commands in order`);
   }
@@ -152,19 +171,34 @@ test('upgrade-plan: moving a hub to an eventhouse runs both setup scripts before
   const b = releaseInput('0.10', FABRIC_YAML);
   const a = releaseInput('0.9', FABRIC_YAML.replace('"0.10"', '"0.9"').replace(/fabric:\n(  .*\n)+/, ''));
   const notes = diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB620');
-  assert.equal(notes.map((n) => n.subject), ['fabric']);
+  assert.equal(
+    notes.map((n) => n.subject),
+    ['fabric'],
+  );
   assert.match(notes[0].message, /fabric\/IngestionSetup\.kql in the FinOpsIngestion database, then fabric\/HubSetup\.kql in the FinOpsHub database/);
   const plan = planUpgrade(a, b);
   const fabricSteps = plan.steps.filter((s) => s.subject.startsWith('fabric/'));
-  assert.equal(fabricSteps.map((s) => `${s.phase} ${s.subject}`), ['before fabric/IngestionSetup.kql', 'before fabric/HubSetup.kql', 'after fabric/DataFactoryAccess.kql']);
+  assert.equal(
+    fabricSteps.map((s) => `${s.phase} ${s.subject}`),
+    ['before fabric/IngestionSetup.kql', 'before fabric/HubSetup.kql', 'after fabric/DataFactoryAccess.kql'],
+  );
   assert.ok(fabricSteps.every((s) => s.cites.some((c) => c.code === 'HUB620')));
   // Within 0.10, another raw retention changes the Ingestion script only.
   const c = releaseInput('0.10', FABRIC_YAML.replace('dataExplorerLogDays: 30', 'dataExplorerLogDays: 7'));
-  assert.equal(planUpgrade(b, c).steps.filter((s) => s.subject.startsWith('fabric/')).map((s) => s.subject), ['fabric/IngestionSetup.kql']);
-  assert.equal(planUpgrade(releaseInput('0.9'), releaseInput('0.10')).steps.filter((s) => s.subject.startsWith('fabric/')), [], 'the default hub uses no eventhouse');
+  assert.equal(
+    planUpgrade(b, c)
+      .steps.filter((s) => s.subject.startsWith('fabric/'))
+      .map((s) => s.subject),
+    ['fabric/IngestionSetup.kql'],
+  );
+  assert.equal(
+    planUpgrade(releaseInput('0.9'), releaseInput('0.10')).steps.filter((s) => s.subject.startsWith('fabric/')),
+    [],
+    'the default hub uses no eventhouse',
+  );
 });
 
-test('simulate: an export of a Fabric hub loads into the eventhouse with the caller\'s identity, through the same Kusto commands', async () => {
+test("simulate: an export of a Fabric hub loads into the eventhouse with the caller's identity, through the same Kusto commands", async () => {
   try {
     const dir = storageFrom('focuscost-1.0r2-subscription');
     const result = await simulate({ artifacts: fabric.artifacts, release: '0.10', storage: dir, start: { kind: 'event', path: eventOf(dir) }, now: '2024-05-15T12:00:00Z' });
@@ -173,7 +207,10 @@ test('simulate: an export of a Fabric hub loads into the eventhouse with the cal
     assert.is(ingests.length, 2);
     for (const k of ingests) {
       assert.is(k.database, 'FinOpsIngestion');
-      assert.match(k.command, /^\.ingest into table Costs_raw \("abfss:\/\/ingestion@[a-z0-9]+\.dfs\.core\.windows\.net\/Costs\/2024\/05\/subscriptions\/[^"]+\.parquet;impersonate"\)/);
+      assert.match(
+        k.command,
+        /^\.ingest into table Costs_raw \("abfss:\/\/ingestion@[a-z0-9]+\.dfs\.core\.windows\.net\/Costs\/2024\/05\/subscriptions\/[^"]+\.parquet;impersonate"\)/,
+      );
     }
   } finally {
     cleanStorages();
@@ -188,7 +225,10 @@ test('the Microsoft-internal actual cost dataset is opt-in: converted and mapped
   assert.is(mappings.length, 50);
   assert.equal(mappings[2], { source: { name: 'BillingPeriodStartDate', type: 'DateTimeOffset' }, sink: { name: 'BillingPeriodStartDate' } });
   const before = compile(`release: "0.9"\nhub:\n  name: contoso\ndatasets:\n  - name: ActualCosts\n`);
-  assert.equal(before.diagnostics.map((d) => d.code), ['HUB220']);
+  assert.equal(
+    before.diagnostics.map((d) => d.code),
+    ['HUB220'],
+  );
 });
 
 /**
@@ -202,7 +242,8 @@ function actualCostExport(): string {
   const folder = dirname(join(dir, manifestPath));
   for (const f of filesIn(dir, 'rawexports').filter((x) => x.endsWith('.csv'))) rmSync(join(dir, f));
   const columns = EXPORT_SCHEMAS.find((e) => e.exportType === 'ActualCost')!.columns;
-  const value = (type: string, row: number) => (type === 'DateTimeOffset' || type === 'DateTime' ? '2024-05-0' + (row + 1) : /Decimal|Double/.test(type) ? String(1.5 * (row + 1)) : type === 'Boolean' ? 'true' : `v${row}`);
+  const value = (type: string, row: number) =>
+    type === 'DateTimeOffset' || type === 'DateTime' ? '2024-05-0' + (row + 1) : /Decimal|Double/.test(type) ? String(1.5 * (row + 1)) : type === 'Boolean' ? 'true' : `v${row}`;
   const csv = [columns.map((c) => c.name).join(','), ...[0, 1].map((row) => columns.map((c) => value(c.type, row)).join(','))].join('\n') + '\n';
   writeFileSync(join(folder, 'part_0_0001.csv'), csv);
   const manifest = JSON.parse(readFileSync(join(dir, manifestPath), 'utf8'));

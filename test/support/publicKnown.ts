@@ -25,7 +25,13 @@ export function parameters(release: string, hubName: string): { public: Record<s
 /** Which principal a role assignment is for, from its principalId expression. */
 function principal(r: FlatResource): string {
   const id = String((r.body.properties as Record<string, unknown> | undefined)?.principalId ?? '');
-  for (const [marker, name] of [['_blobManager', 'blobManager'], ['_triggerManager', 'triggerManager'], ['_cleanup', 'cleanup identity'], ['Microsoft.DataFactory/factories', 'factory'], ['Microsoft.Kusto/clusters', 'cluster']] as const) {
+  for (const [marker, name] of [
+    ['_blobManager', 'blobManager'],
+    ['_triggerManager', 'triggerManager'],
+    ['_cleanup', 'cleanup identity'],
+    ['Microsoft.DataFactory/factories', 'factory'],
+    ['Microsoft.Kusto/clusters', 'cluster'],
+  ] as const) {
     if (id.includes(marker)) return name;
   }
   return id;
@@ -140,7 +146,12 @@ PUBLIC_ONLY['0.7'] = {
 // 0.8: the resource-type dictionary as five Ingestion database scripts (hubc derives resource_type() from the ResourceTypes table).
 PUBLIC_ONLY['0.8'] = {
   ...PUBLIC_ONLY['0.7'],
-  ...Object.fromEntries(['', '_resource_type_1', '_resource_type_2', '_resource_type_3', '_resource_type_4'].map((s) => [`Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions${s}`, '`resource_type()`'])),
+  ...Object.fromEntries(
+    ['', '_resource_type_1', '_resource_type_2', '_resource_type_3', '_resource_type_4'].map((s) => [
+      `Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions${s}`,
+      '`resource_type()`',
+    ]),
+  ),
 };
 // 0.9 no longer assigns Managed Identity Contributor (releases-0.9-14.md §1.1); hubc never did.
 PUBLIC_ONLY['0.9'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.8']).filter(([k]) => !k.includes('managedIdentityContributor')));
@@ -150,11 +161,29 @@ const KUSTO_SCRIPT_NAMES = 'Kusto script names';
 PUBLIC_ONLY['0.10'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.9']).filter(([k]) => !k.endsWith('/Ingestion/OpenDataFunctions'))),
   'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/openDataScript': '`resource_type()`',
-  ...Object.fromEntries(['Ingestion/commonScript', 'Ingestion/setupScript', 'Hub/commonScript', 'Hub/setupScript'].map((n) => [`Microsoft.Kusto/clusters/databases/scripts {cluster}/${n}`, KUSTO_SCRIPT_NAMES])),
+  ...Object.fromEntries(
+    ['Ingestion/commonScript', 'Ingestion/setupScript', 'Hub/commonScript', 'Hub/setupScript'].map((n) => [
+      `Microsoft.Kusto/clusters/databases/scripts {cluster}/${n}`,
+      KUSTO_SCRIPT_NAMES,
+    ]),
+  ),
   'Microsoft.Resources/deploymentScripts {storage}_uploadFiles': 'File upload scripts',
   'Microsoft.Resources/deployments ftk-hubapp-<telemetry>': 'Usage attribution',
   ...Object.fromEntries(
-    ['Microsoft.CostManagement.Exports_ExportContainer', 'Microsoft.FinOpsHubs.Core_ExportManifestAddedTrigger', 'Microsoft.FinOpsHubs.Core_IngestionContainer', 'Microsoft.FinOpsHubs.Core_IngestionManifestAddedTrigger', 'Microsoft.FinOpsHubs.Core_SchemaFiles', 'Microsoft.FinOpsHubs.Core_SettingsUpdatedTrigger', 'Microsoft.FinOpsToolkit.Hubs.Core_Network', 'hub_SetupScript', 'ingestion_CommonScripts', 'ingestion_OpenDataInternalScripts', 'ingestion_SetupScript', 'keyVault_secret'].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+    [
+      'Microsoft.CostManagement.Exports_ExportContainer',
+      'Microsoft.FinOpsHubs.Core_ExportManifestAddedTrigger',
+      'Microsoft.FinOpsHubs.Core_IngestionContainer',
+      'Microsoft.FinOpsHubs.Core_IngestionManifestAddedTrigger',
+      'Microsoft.FinOpsHubs.Core_SchemaFiles',
+      'Microsoft.FinOpsHubs.Core_SettingsUpdatedTrigger',
+      'Microsoft.FinOpsToolkit.Hubs.Core_Network',
+      'hub_SetupScript',
+      'ingestion_CommonScripts',
+      'ingestion_OpenDataInternalScripts',
+      'ingestion_SetupScript',
+      'keyVault_secret',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
   ),
 };
 
@@ -208,7 +237,12 @@ HUBC_ONLY['0.8'] = HUBC_ONLY['0.7'];
 HUBC_ONLY['0.9'] = HUBC_ONLY['0.8'];
 HUBC_ONLY['0.10'] = {
   ...HUBC_ONLY['0.9'],
-  ...Object.fromEntries(['Ingestion/CommonFunctions', 'Ingestion/SetupScript', 'Hub/CommonFunctions', 'Hub/SetupScript'].map((n) => [`Microsoft.Kusto/clusters/databases/scripts {cluster}/${n}`, KUSTO_SCRIPT_NAMES])),
+  ...Object.fromEntries(
+    ['Ingestion/CommonFunctions', 'Ingestion/SetupScript', 'Hub/CommonFunctions', 'Hub/SetupScript'].map((n) => [
+      `Microsoft.Kusto/clusters/databases/scripts {cluster}/${n}`,
+      KUSTO_SCRIPT_NAMES,
+    ]),
+  ),
 };
 
 /** The resources a flattened template deploys (condition not false). */
@@ -228,4 +262,3 @@ export function compare(pub: FlatResource[], hubc: FlatResource[]) {
     hubcOnly: describeAll(h.filter((r) => !pKeys.has(identity(r)))),
   };
 }
-

@@ -110,7 +110,13 @@ export function takeover(cell: Cell, dir: string, publicTemplates: string, name 
   const build: DiffInput = { label: hubFile, source: 'hub.yaml', release: cell.release, artifacts: outcome.artifacts };
   const plan = (parameters: boolean) => {
     const publicArg = `public:${getRelease(cell.release).publicRelease.template}`;
-    const [a, b] = loadDiffPair(publicArg, hubFile, 'hub.yaml', { publicTemplates, parametersA: parameters ? Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value])) : undefined }, () => build);
+    const [a, b] = loadDiffPair(
+      publicArg,
+      hubFile,
+      'hub.yaml',
+      { publicTemplates, parametersA: parameters ? Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value])) : undefined },
+      () => build,
+    );
     return { plan: planUpgrade(a, b, parameters ? { parameters: { file: parametersFile, doc } } : {}), diff: diffBuilds(a, b) };
   };
   return { parametersFile, hubFile, hub: outcome.hub, warnings: outcome.warnings, build, withParameters: plan(true), withoutParameters: plan(false) };

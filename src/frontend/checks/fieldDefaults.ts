@@ -23,7 +23,11 @@ export interface DatasetEntry {
  * ingests only when hub.yaml lists them.
  */
 export function releaseDatasets(release: Release): DatasetEntry[] {
-  return BUILT_IN_DATASETS.filter((b) => !b.optIn && release.exportVersions[b.exportType]).map((b) => ({ name: b.name, exportType: b.exportType, versions: [...release.exportVersions[b.exportType]!] }));
+  return BUILT_IN_DATASETS.filter((b) => !b.optIn && release.exportVersions[b.exportType]).map((b) => ({
+    name: b.name,
+    exportType: b.exportType,
+    versions: [...release.exportVersions[b.exportType]!],
+  }));
 }
 
 /** The node count a Data Explorer tier starts with: 1 for Basic, 2 for Standard (the smallest each allows). */

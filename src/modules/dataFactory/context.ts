@@ -140,7 +140,10 @@ function analyticsEngine(model: HubModel): Pick<DataFactoryContext, 'dataExplore
     ? arm.if_(
         publicAccess,
         arm.parameters('fabricQueryUri'),
-        arm.call('fail', 'fabricQueryUri needs enablePublicAccess True: a Fabric eventhouse cannot load files through the storage firewall. Enable public access, or use a Data Explorer cluster (dataExplorerName) instead.'),
+        arm.call(
+          'fail',
+          'fabricQueryUri needs enablePublicAccess True: a Fabric eventhouse cannot load files through the storage firewall. Enable public access, or use a Data Explorer cluster (dataExplorerName) instead.',
+        ),
       )
     : arm.parameters('fabricQueryUri');
   return {

@@ -50,7 +50,12 @@ export class ClusterState {
     const key = names.join('\u0000');
     let hash = this.hashes.get(key);
     if (hash === undefined) {
-      hash = sha(JSON.stringify([this.clusterName, names.map((name) => this.dbs.get(name)!).map((d, i) => [names[i], [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])])]));
+      hash = sha(
+        JSON.stringify([
+          this.clusterName,
+          names.map((name) => this.dbs.get(name)!).map((d, i) => [names[i], [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])]),
+        ]),
+      );
       this.hashes.set(key, hash);
     }
     return hash;

@@ -22,7 +22,22 @@ import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { web, fail, succeeded, failed, pipelineProperties, switchActivity, type Activity } from '../activities.js';
-import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, storageAccountIdVariable, armUrl, apiVersionQuery, exportPath, scopeFolder, armResource, jsonInterpolation, commandHeaders, DEPLOY_VARIABLES, errorOf, type DeployVariable } from './shared.js';
+import {
+  forEachSettingsScope,
+  variablesOf,
+  resourceManagerUrlVariable,
+  storageAccountIdVariable,
+  armUrl,
+  apiVersionQuery,
+  exportPath,
+  scopeFolder,
+  armResource,
+  jsonInterpolation,
+  commandHeaders,
+  DEPLOY_VARIABLES,
+  errorOf,
+  type DeployVariable,
+} from './shared.js';
 import { MANAGED_EXPORT_SCOPES, type ManagedExport, type ManagedExportScope } from '../../../model/managedExports.js';
 import type { HubModel } from '../../../model/hub.js';
 
