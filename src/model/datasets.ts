@@ -132,8 +132,32 @@ const RESERVATION_TRANSACTIONS_MCA = columns([
     'ReservationOrderId:S', 'ReservationOrderName:S', 'Term:S',
   ]);
 
+/**
+ * Columns of `actualcost_c360-2025-04.json` and `amortizedcost_c360-2025-04.json` (the same list), in file order:
+ * the Microsoft-internal "C360" actual and amortized cost files the public 0.10 and 0.11 hubs ingest
+ * (`../shared/reference/kql-0.9-14.md` §2.4; schema files in `../shared/reference/data/schemas/`).
+ */
+const C360_COSTS = columns([
+    'BillingAccountId:S', 'BillingAccountName:S', 'BillingPeriodStartDate:T', 'BillingPeriodEndDate:T',
+    'BillingProfileId:S', 'BillingProfileName:S', 'AccountOwnerId:S', 'AccountName:S', 'SubscriptionId:S',
+    'SubscriptionName:S', 'Date:T', 'Product:S', 'PartNumber:S', 'MeterId:S', 'ServiceFamily:S', 'MeterCategory:S',
+    'MeterSubCategory:S', 'MeterRegion:S', 'MeterName:S', 'Quantity:D', 'EffectivePrice:D', 'Cost:D', 'UnitPrice:D',
+    'BillingCurrency:S', 'ResourceLocation:S', 'AvailabilityZone:S', 'ConsumedService:S', 'ResourceId:S',
+    'ResourceName:S', 'ServiceInfo1:S', 'ServiceInfo2:S', 'AdditionalInfo:S', 'Tags:S', 'InvoiceSectionId:S',
+    'InvoiceSection:S', 'CostCenter:S', 'UnitOfMeasure:S', 'ResourceGroup:S', 'ReservationId:S', 'ReservationName:S',
+    'ProductOrderId:S', 'ProductOrderName:S', 'OfferId:S', 'IsAzureCreditEligible:B', 'Term:S', 'PublisherName:S',
+    'PlanName:S', 'ChargeType:S', 'Frequency:S', 'PublisherType:S',
+  ]);
+
 /** The Cost Management export dataset types a hub understands (manifest `exportConfig.type`). */
-export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions';
+export type ExportType =
+  | 'FocusCost'
+  | 'PriceSheet'
+  | 'ReservationDetails'
+  | 'ReservationRecommendations'
+  | 'ReservationTransactions'
+  | 'ActualCost'
+  | 'AmortizedCost';
 
 /** Billing channel of an export file, for datasets whose EA and MCA files differ. */
 export type Channel = 'ea' | 'mca';
@@ -166,10 +190,12 @@ export const EXPORT_SCHEMAS: readonly ExportSchema[] = [
   { exportType: 'ReservationRecommendations', version: '2023-05-01', channel: 'mca', columns: RESERVATION_RECOMMENDATIONS_MCA },
   { exportType: 'ReservationTransactions', version: '2023-05-01', channel: 'ea', columns: RESERVATION_TRANSACTIONS_EA },
   { exportType: 'ReservationTransactions', version: '2023-05-01', channel: 'mca', columns: RESERVATION_TRANSACTIONS_MCA },
+  { exportType: 'ActualCost', version: 'c360-2025-04', columns: C360_COSTS },
+  { exportType: 'AmortizedCost', version: 'c360-2025-04', columns: C360_COSTS },
 ];
 
 /** The names of the built-in hub datasets (folders under `ingestion/`). */
-export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions';
+export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions' | 'ActualCosts' | 'AmortizedCosts';
 
 /** A built-in hub dataset and the export that feeds it (spec, "Datasets" and "Supported export dataset types"). */
 export interface BuiltInDataset {
