@@ -16,16 +16,20 @@ export interface ExportColumn {
   /** Column name exactly as the export writes it (may contain spaces). */
   name: string;
   type: AdfInterimType;
+  /** Name of the parquet column the conversion writes, when it is not `name`. */
+  sink?: string;
 }
 
 const TYPE_CODES: Record<string, AdfInterimType> = { S: 'String', D: 'Decimal', T: 'DateTimeOffset', B: 'Boolean' };
 
+/** Parses `Name:T` or `Name:T>Sink` (the parquet column named `Sink`). */
 function columns(specs: string[]): ExportColumn[] {
   return specs.map((spec) => {
-    const i = spec.lastIndexOf(':');
-    const type = TYPE_CODES[spec.slice(i + 1)];
+    const [column, sink] = spec.split('>');
+    const i = column.lastIndexOf(':');
+    const type = TYPE_CODES[column.slice(i + 1)];
     if (!type) throw new Error(`bad column spec ${spec}`);
-    return { name: spec.slice(0, i), type };
+    return { name: column.slice(0, i), type, ...(sink ? { sink } : {}) };
   });
 }
 
@@ -114,6 +118,21 @@ const RESERVATION_RECOMMENDATIONS_MCA = columns([
     'Instance Flexibility Group:S', 'Location:S', 'LookBackPeriod:S', 'MeterID:S', 'Net Savings:D', 'Normalized Size:S',
     'Recommended Quantity:D', 'Recommended Quantity Normalized:D', 'ResourceType:S', 'scope:S', 'SkuName:S',
     'Sku Properties:S', 'Term:S', 'Total Cost With ReservedInstances:S',
+  ]);
+
+/**
+ * Columns of `reservationrecommendations_2023-05-01_mca.json` as the public 0.9 rewrote it (#1317;
+ * `../shared/reference/data/schemas/from-0.9/`): the same export columns written to parquet under space-free names,
+ * the three cost values (JSON objects in MCA files) as text into `...Json` columns. Used by releases with
+ * `kqlRecommendationsJsonCosts` (src/model/exportSchemas.ts).
+ */
+export const RESERVATION_RECOMMENDATIONS_MCA_SPACE_FREE = columns([
+    'Cost With No ReservedInstances:S>CostWithNoReservedInstancesJson', 'First UsageDate:T>FirstUsageDate',
+    'Instance Flexibility Ratio:D>InstanceFlexibilityRatio', 'Instance Flexibility Group:S>InstanceFlexibilityGroup',
+    'Location:S', 'LookBackPeriod:S', 'MeterID:S>MeterId', 'Net Savings:S>NetSavingsJson', 'Normalized Size:S>NormalizedSize',
+    'Recommended Quantity:D>RecommendedQuantity', 'Recommended Quantity Normalized:D>RecommendedQuantityNormalized',
+    'ResourceType:S', 'scope:S>Scope', 'SkuName:S', 'Sku Properties:S>SkuProperties', 'Term:S',
+    'Total Cost With ReservedInstances:S>TotalCostWithReservedInstancesJson',
   ]);
 
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
