@@ -28,6 +28,22 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlDateStrings: '`monthstring()`, `datestring()`',
   kqlDecimalNumberString: '`numberstring()` for decimals',
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+  kqlLowerCaseBillingIds: 'lower-case `BillingAccountId`',
+  kqlCostConsistencyCodes: 'Costs codes `ListCostLessThanContractedCost`, `ContractedCostLessThanEffectiveCost`',
+  kqlCaseInsensitivePriceKey: 'price lookup ignores the billing profile case',
+  kqlCostFillFromEffective: 'missing contracted and list costs without rounding errors',
+  kqlRecommendationsJsonCosts: '`Recommendations_raw` with JSON cost columns',
+  kqlRecommendationDateCapped: '`x_RecommendationDate` not after today',
+  kqlCostQuantityFill: 'missing pricing and consumed quantities computed',
+  kqlEffectivePriceRounding: '`x_EffectiveUnitPrice` rounding corrected',
+  kqlCostFillFromBilled: 'missing contracted cost from the billed cost',
+  kqlBlankUnassignedInvoiceSection: 'no `-2`/`Unassigned` invoice sections',
+  kqlStreamingIngestionOff: 'streaming ingestion off on raw tables',
+  kqlScriptsByRole: 'database scripts named by role',
+  kqlScriptSplit: 'Ingestion setup in three scripts',
+  kqlRawTablesRedefined: 'raw tables redefined',
+  kqlFocus12Backport: 'FOCUS 1.2 columns in `Costs_raw`, back-ported to v1_0',
+  kqlBillingPeriodMonthStart: 'billing periods on month starts',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */
