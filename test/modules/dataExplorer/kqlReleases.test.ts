@@ -13,6 +13,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { kqlDatasets, kqlScripts, RAW_RETENTION_PLACEHOLDER } from '../../../src/modules/dataExplorer/kql.js';
 import { schemaFiles } from '../../../src/modules/config/index.js';
+import { dataExplorerModule } from '../../../src/modules/dataExplorer/index.js';
+import { serializeArm } from '../../../src/expressions/arm/index.js';
 import { EXPORT_SCHEMAS } from '../../../src/model/datasets.js';
 import { exportSchemasFor, sinkName } from '../../../src/model/exportSchemas.js';
 import type { HubModel } from '../../../src/model/hub.js';
@@ -78,6 +80,20 @@ test('script layout: 0.9 as 0.8; 0.10 names the scripts by role; 0.11 splits the
   const raw = script(models['0.11'], 'kql/IngestionSetup_RawTables.kql');
   assert.match(raw, `${RAW_RETENTION_PLACEHOLDER} with the value of the template parameter dataExplorerLogRetentionInDays`);
   assert.is(raw.split(RAW_RETENTION_PLACEHOLDER).length - 1, 1 + kqlDatasets(models['0.11']).length, 'the header and one retention per raw table');
+});
+
+test('0.11 ARM: one database script per file, each after the one before, the retention substituted in rawTables only', () => {
+  const c = dataExplorerModule(models['0.11']);
+  const scripts = c.resources!.filter((r) => r.type === 'Microsoft.Kusto/clusters/databases/scripts') as unknown as { name: unknown; dependsOn: unknown[]; properties: { scriptContent: unknown } }[];
+  const text = (v: unknown) => (typeof v === 'string' ? v : `[${serializeArm((v as { expr: Parameters<typeof serializeArm>[0] }).expr)}]`);
+  assert.equal(scripts.map((r) => text(r.name)), ['common', 'infra', 'rawTables', 'v1_0', 'commonScript', 'setupScript'].map((n, i) => `[format('{0}/{1}/{2}', variables('dataExplorerClusterName'), '${i < 4 ? 'Ingestion' : 'Hub'}', '${n}')]`));
+  scripts.slice(1).forEach((r, i) => assert.match(text(r.dependsOn.at(-1)), `'${['common', 'infra', 'rawTables', 'v1_0', 'commonScript'][i]}')]`, 'after the one before'));
+  assert.equal(scripts.map((r) => text(r.properties.scriptContent)), [
+    "[variables('kqlCommon')]", "[variables('kqlIngestionSetup_HubInfra')]",
+    "[replace(variables('kqlIngestionSetup_RawTables'), '$$rawRetentionInDays$$', string(parameters('dataExplorerLogRetentionInDays')))]",
+    "[variables('kqlIngestionSetup_v1_0')]", "[variables('kqlCommon')]", "[variables('kqlHubSetup')]",
+  ]);
+  assert.equal(Object.keys(c.variables!).filter((v) => v.startsWith('kql')), ['kqlCommon', 'kqlIngestionSetup_HubInfra', 'kqlIngestionSetup_RawTables', 'kqlIngestionSetup_v1_0', 'kqlHubSetup']);
 });
 
 test('0.11 split: settings, open data and shared functions; raw tables; transforms, final tables and policies', () => {
