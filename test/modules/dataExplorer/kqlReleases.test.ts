@@ -25,6 +25,7 @@ import { predictSchemaEffects } from '../../../src/validators/kql/predict.js';
 import { hubModel } from '../../support/hubs.js';
 import { kqlReleaseModel } from '../../support/kqlReleaseRows.js';
 import { sharedText } from '../../support/sharedData.js';
+import { kqlDeclarations } from '../../../src/diff/kql.js';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.js';
 
 const RELEASES = ['0.9', '0.10', '0.11'] as const;
@@ -243,6 +244,16 @@ test('upgrade: a database set up by 0.8 (or 0.10) and then by the 0.11 scripts h
     assert.not.match(text, /^\.alter table \w+_raw \(/m, r);
     assert.ok(kqlDatasets(models[r]).every((d) => text.includes(`.create-merge table ${d.rawTable} (\n`)), r);
   }
+});
+
+test('diff reads the split scripts as the Ingestion database: 0.10 -> 0.11 changes tables, not databases', () => {
+  const files = (m: HubModel) => new Map(kqlScripts(m).map((s) => [s.file, s.text]));
+  const [a, b] = [kqlDeclarations(files(models['0.10'])), kqlDeclarations(files(models['0.11']))];
+  assert.equal([...b.keys()], [...a.keys()]);
+  assert.equal([...b.keys()], ['Common', 'Ingestion', 'Hub']);
+  assert.equal([...b.get('Ingestion')!.tables.keys()].sort(), [...a.get('Ingestion')!.tables.keys(), 'AmortizedCosts_raw'].sort());
+  assert.is(b.get('Ingestion')!.tables.get('Costs_raw')!.columns.length, 139, 'the first-column create-merge, then the full .alter');
+  assert.equal(b.get('Ingestion')!.tables.get('Costs_raw')!.policies, { streamingingestion: 'disable', retention: 'softdelete = $$rawRetentionInDays$$d recoverability = disabled' });
 });
 
 test('0.9 MCA recommendations schema file: space-free sinks, as the public 0.9 file; C360 schema files as the public ones', async () => {
