@@ -152,6 +152,22 @@ test('streaming ingestion is disabled on every raw table from 0.10 (Fabric), non
   assert.ok(disabled(custom).includes('Budgets_raw'), 'custom datasets too');
 });
 
+test('every script: one command per blank-line block, no handlebars left, one final newline; Common the same text in both databases', () => {
+  for (const r of RELEASES) {
+    const scripts = kqlScripts(models[r]);
+    for (const s of scripts) {
+      const blocks = s.text.split(/\n\n+/).filter((b) => !b.split('\n').every((l) => l.startsWith('//')));
+      assert.ok(blocks.every((b) => /^(\/\/.*\n)*\.[a-z]/.test(b)), `${r} ${s.file}: every block starts with a command`);
+      assert.is(blocks.length, s.text.split('\n').filter((l) => /^\.[a-z]/.test(l)).length, `${r} ${s.file}: one command per block`);
+      assert.ok(s.text.endsWith('\n') && !s.text.endsWith('\n\n'), `${r} ${s.file}`);
+      assert.not.match(s.text, /\r|[ \t]\n|\{\{|\}\}/, `${r} ${s.file}`);
+    }
+    const common = scripts.filter((s) => s.file === 'kql/Common.kql');
+    assert.is(common.length, 2);
+    assert.is(common[0].text, common[1].text);
+  }
+});
+
 test('the Ingestion scripts name no database, so they run in an eventhouse database of any name', () => {
   for (const r of RELEASES) {
     for (const s of kqlScripts(models[r]).filter((x) => x.database === 'ingestion')) assert.not.match(s.text, /\bdatabase\(/, `${r} ${s.file}`);
