@@ -44,6 +44,7 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlRawTablesRedefined: 'raw tables redefined',
   kqlFocus12Backport: 'FOCUS 1.2 columns in `Costs_raw`, back-ported to v1_0',
   kqlBillingPeriodMonthStart: 'billing periods on month starts',
+  oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

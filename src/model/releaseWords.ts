@@ -29,7 +29,8 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
   networkOnlyWhenPrivate:
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
-    'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',  kqlLowerCaseBillingIds: 'Data Explorer\'s Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.',
+    'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
+  kqlLowerCaseBillingIds: 'Data Explorer\'s Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.',
   kqlCostConsistencyCodes:
     'Data Explorer\'s Costs data flags rows whose list cost is below the contracted cost, or the contracted cost below the effective cost, in x_SourceChanges.',
   kqlCaseInsensitivePriceKey: 'Data Explorer\'s Costs data finds the price-sheet prices of a billing profile whatever the case of its ID.',
@@ -56,6 +57,8 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
   kqlFocus12Backport:
     'Data Explorer\'s Costs_raw takes FOCUS 1.2 exports (139 columns); their InvoiceId, PricingCurrency and SkuMeter land in x_InvoiceId, x_PricingCurrency and x_SkuMeterName of the FOCUS 1.0 data.',
   kqlBillingPeriodMonthStart: 'Data Explorer\'s Costs data starts and ends each billing period on the first of a month.',
+  oneAnalyticsEngine:
+    'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };
 
 /** Ingestion layouts as an operator sees them in storage. */
@@ -79,7 +82,8 @@ function newExportVersions(a: Release, b: Release): string[] {
 /**
  * The release table's differences from release `a` to release `b`, one sentence each: capabilities gained
  * and lost, changes of behaviour, the ingestion layout and folders, the export container, the export file
- * formats and versions converted, the managed exports' format, the time zones of schedule triggers.
+ * formats and versions converted, the managed exports' format, the time zones of schedule triggers, Data
+ * Explorer's DNS suffix by cloud.
  */
 export function releaseChangeWords(a: Release, b: Release): string[] {
   const out: string[] = [];
@@ -99,5 +103,7 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
+  const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);
+  if (clouds.length) out.push(`The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`);
   return out;
 }
