@@ -34,6 +34,7 @@ function columns(specs: string[]): ExportColumn[] {
 }
 
 /** Columns of `focuscost_1.0-preview(v1).json`, in file order. */
+// prettier-ignore
 const FOCUS_1_0_PREVIEW = columns([
     'AvailabilityZone:S', 'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S',
     'BillingCurrency:S', 'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'ChargeCategory:S', 'ChargeDescription:S',
@@ -58,6 +59,7 @@ const FOCUS_1_0_PREVIEW = columns([
   ]);
 
 /** Columns of `focuscost_1.0.json`, in file order. */
+// prettier-ignore
 const FOCUS_1_0 = columns([
     'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S', 'BillingCurrency:S',
     'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'ChargeCategory:S', 'ChargeClass:S', 'ChargeDescription:S',
@@ -82,6 +84,7 @@ const FOCUS_1_0 = columns([
   ]);
 
 /** Columns of `pricesheet_2023-05-01_ea.json`, in file order. */
+// prettier-ignore
 const PRICESHEET_EA = columns([
     'EnrollmentNumber:S', 'MeterID:S', 'MeterName:S', 'MeterType:S', 'MeterCategory:S', 'MeterSubCategory:S',
     'ServiceFamily:S', 'Product:S', 'SkuID:S', 'ProductID:S', 'MeterRegion:S', 'UnitOfMeasure:S', 'PartNumber:S',
@@ -90,6 +93,7 @@ const PRICESHEET_EA = columns([
   ]);
 
 /** Columns of `pricesheet_2023-05-01_mca.json`, in file order. */
+// prettier-ignore
 const PRICESHEET_MCA = columns([
     'BillingAccountId:S', 'BillingAccountName:S', 'BillingProfileId:S', 'BillingProfileName:S', 'ServiceFamily:S',
     'Product:S', 'ProductId:S', 'SkuId:S', 'UnitOfMeasure:S', 'MeterId:S', 'MeterName:S', 'MeterType:S',
@@ -99,12 +103,14 @@ const PRICESHEET_MCA = columns([
   ]);
 
 /** Columns of `reservationdetails_2023-03-01.json`, in file order. */
+// prettier-ignore
 const RESERVATION_DETAILS = columns([
     'InstanceFlexibilityGroup:S', 'InstanceFlexibilityRatio:D', 'InstanceId:S', 'Kind:S', 'ReservationOrderId:S',
     'ReservationId:S', 'ReservedHours:D', 'SkuName:S', 'TotalReservedQuantity:D', 'UsageDate:T', 'UsedHours:D',
   ]);
 
 /** Columns of `reservationrecommendations_2023-05-01_ea.json`, in file order. */
+// prettier-ignore
 const RESERVATION_RECOMMENDATIONS_EA = columns([
     'SKU:S', 'Location:S', 'CostWithNoReservedInstances:S', 'FirstUsageDate:T', 'InstanceFlexibilityRatio:D',
     'InstanceFlexibilityGroup:S', 'LookBackPeriod:S', 'MeterId:S', 'NetSavings:D', 'NormalizedSize:S',
@@ -113,6 +119,7 @@ const RESERVATION_RECOMMENDATIONS_EA = columns([
   ]);
 
 /** Columns of `reservationrecommendations_2023-05-01_mca.json`, in file order. */
+// prettier-ignore
 const RESERVATION_RECOMMENDATIONS_MCA = columns([
     'Cost With No ReservedInstances:S', 'First UsageDate:T', 'Instance Flexibility Ratio:D',
     'Instance Flexibility Group:S', 'Location:S', 'LookBackPeriod:S', 'MeterID:S', 'Net Savings:D', 'Normalized Size:S',
@@ -136,6 +143,7 @@ export const RESERVATION_RECOMMENDATIONS_MCA_SPACE_FREE = columns([
   ]);
 
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
+// prettier-ignore
 const RESERVATION_TRANSACTIONS_EA = columns([
     'AccountName:S', 'AccountOwnerEmail:S', 'Amount:D', 'ArmSkuName:S', 'BillingFrequency:S', 'BillingMonth:S',
     'CostCenter:S', 'Currency:S', 'CurrentEnrollmentId:S', 'DepartmentName:S', 'Description:S', 'EventDate:T',
@@ -144,6 +152,7 @@ const RESERVATION_TRANSACTIONS_EA = columns([
   ]);
 
 /** Columns of `reservationtransactions_2023-05-01_mca.json`, in file order. */
+// prettier-ignore
 const RESERVATION_TRANSACTIONS_MCA = columns([
     'Amount:D', 'ArmSkuName:S', 'BillingFrequency:S', 'BillingProfileId:S', 'BillingProfileName:S', 'Currency:S',
     'Description:S', 'EventDate:T', 'EventType:S', 'Invoice:S', 'InvoiceId:S', 'InvoiceSectionId:S',

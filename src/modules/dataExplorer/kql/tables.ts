@@ -61,6 +61,7 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   { name: 'Regions', columns: cols(['ResourceLocation:string', 'RegionId:string', 'RegionName:string']) },
   {
     name: 'ResourceTypes',
+    // prettier-ignore
     columns: cols([
       'x_ResourceType:string', 'SingularDisplayName:string', 'PluralDisplayName:string', 'LowerSingularDisplayName:string',
       'LowerPluralDisplayName:string', 'IsPreview:bool', 'Description:string', 'IconUri:string',
@@ -68,6 +69,7 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   },
   {
     name: 'Services',
+    // prettier-ignore
     columns: cols([
       'x_ConsumedService:string', 'x_ResourceType:string', 'ServiceName:string', 'ServiceCategory:string',
       'ServiceSubcategory:string', 'PublisherName:string', 'x_PublisherCategory:string', 'x_Environment:string',
@@ -76,6 +78,7 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   },
 ];
 
+// prettier-ignore
 const PRICES_RAW = cols([
   'BasePrice:decimal', 'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string',
   'BillingProfileId:string', 'BillingProfileName:string', 'Currency:string', 'CurrencyCode:string',
@@ -86,6 +89,7 @@ const PRICES_RAW = cols([
   'SkuID:string', 'Term:string', 'TierMinimumUnits:decimal', 'UnitOfMeasure:string', 'UnitPrice:decimal',
 ]);
 
+// prettier-ignore
 const PRICES_FINAL = cols([
   'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string', 'ChargeCategory:string',
   'CommitmentDiscountCategory:string', 'CommitmentDiscountType:string', 'ContractedUnitPrice:decimal',
@@ -105,6 +109,7 @@ const PRICES_FINAL = cols([
 ]);
 
 /** FOCUS cost columns of every source (Microsoft 1.0 and 1.0-preview(v1), AWS 1.0, GCP 2024 variants). */
+// prettier-ignore
 const COSTS_RAW = cols([
   'AvailabilityZone:string', 'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string',
   'BillingAccountType:string', 'BillingCurrency:string', 'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime',
@@ -140,6 +145,7 @@ const COSTS_RAW = cols([
 /** Costs columns the hub adds after the source columns (`x_SourceChanges` etc. are in the final table only). */
 const COSTS_RAW_TAIL = cols(['x_UsageType:string']);
 
+// prettier-ignore
 const COSTS_FINAL = cols([
   'AvailabilityZone:string', 'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string',
   'BillingAccountType:string', 'BillingCurrency:string', 'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime',
@@ -173,12 +179,14 @@ const COSTS_FINAL = cols([
   'x_SourceVersion:string', 'x_UsageType:string',
 ]);
 
+// prettier-ignore
 const COMMITMENT_DISCOUNT_USAGE_RAW = cols([
   'InstanceFlexibilityGroup:string', 'InstanceFlexibilityRatio:decimal', 'InstanceId:string', 'Kind:string',
   'ReservationId:string', 'ReservationOrderId:string', 'ReservedHours:decimal', 'SkuName:string',
   'TotalReservedQuantity:decimal', 'UsageDate:datetime', 'UsedHours:decimal',
 ]);
 
+// prettier-ignore
 const COMMITMENT_DISCOUNT_USAGE_FINAL = cols([
   'ChargePeriodEnd:datetime', 'ChargePeriodStart:datetime', 'CommitmentDiscountCategory:string',
   'CommitmentDiscountId:string', 'CommitmentDiscountType:string', 'ConsumedQuantity:decimal', 'ProviderName:string',
@@ -191,6 +199,7 @@ const COMMITMENT_DISCOUNT_USAGE_FINAL = cols([
 ]);
 
 /** EA names first; each MCA name with spaces lands in a `…2` column. */
+// prettier-ignore
 const RECOMMENDATIONS_RAW = cols([
   'CostWithNoReservedInstances:decimal', 'CostWithNoReservedInstances2:decimal=Cost With No ReservedInstances',
   'FirstUsageDate:datetime', 'FirstUsageDate2:datetime=First UsageDate', 'InstanceFlexibilityGroup:string',
@@ -204,6 +213,7 @@ const RECOMMENDATIONS_RAW = cols([
   'TotalCostWithReservedInstances2:decimal=Total Cost With ReservedInstances',
 ]);
 
+// prettier-ignore
 const RECOMMENDATIONS_FINAL = cols([
   'ProviderName:string', 'SubAccountId:string', 'x_IngestionTime:datetime', 'x_EffectiveCostAfter:decimal',
   'x_EffectiveCostBefore:decimal', 'x_EffectiveCostSavings:decimal', 'x_RecommendationDate:datetime',
@@ -211,6 +221,7 @@ const RECOMMENDATIONS_FINAL = cols([
   'x_SourceVersion:string',
 ]);
 
+// prettier-ignore
 const TRANSACTIONS_RAW = cols([
   'AccountName:string', 'AccountOwnerEmail:string', 'Amount:decimal', 'ArmSkuName:string', 'BillingFrequency:string',
   'BillingMonth:string', 'BillingProfileId:string', 'BillingProfileName:string', 'CostCenter:string', 'Currency:string',
@@ -221,6 +232,7 @@ const TRANSACTIONS_RAW = cols([
   'ReservationOrderName:string', 'Term:string',
 ]);
 
+// prettier-ignore
 const TRANSACTIONS_FINAL = cols([
   'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string',
   'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime', 'ChargeCategory:string', 'ChargeClass:string',
@@ -276,6 +288,7 @@ const COSTS_RAW_FOCUS_1_2 = insertAfter(COSTS_RAW_ALL, {
  * `Recommendations_raw` with `kqlRecommendationsJsonCosts` (0.9): the EA columns and the space-free MCA columns,
  * whose cost values are JSON objects kept as text in the `...Json` columns (kql-0.9-14.md §2.3).
  */
+// prettier-ignore
 const RECOMMENDATIONS_RAW_JSON_COSTS = cols([
   'CostWithNoReservedInstances:decimal', 'CostWithNoReservedInstancesJson:string', 'FirstUsageDate:datetime',
   'InstanceFlexibilityGroup:string', 'InstanceFlexibilityRatio:decimal', 'Location:string', 'LookBackPeriod:string',
@@ -290,6 +303,7 @@ const RECOMMENDATIONS_RAW_JSON_COSTS = cols([
  * alphabetical. The file's cost column is `Cost` (the public 0.10 named the table column `Costs`, which its schema
  * file never filled: kql-0.9-14.md §2.4, docs/deviations.md).
  */
+// prettier-ignore
 const C360_RAW = cols([
   'AccountName:string', 'AccountOwnerId:string', 'AdditionalInfo:string', 'AvailabilityZone:string',
   'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string', 'BillingPeriodEndDate:datetime',
