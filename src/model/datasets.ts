@@ -134,13 +134,24 @@ const RESERVATION_RECOMMENDATIONS_MCA = columns([
  * `kqlRecommendationsJsonCosts` (src/model/exportSchemas.ts).
  */
 export const RESERVATION_RECOMMENDATIONS_MCA_SPACE_FREE = columns([
-    'Cost With No ReservedInstances:S>CostWithNoReservedInstancesJson', 'First UsageDate:T>FirstUsageDate',
-    'Instance Flexibility Ratio:D>InstanceFlexibilityRatio', 'Instance Flexibility Group:S>InstanceFlexibilityGroup',
-    'Location:S', 'LookBackPeriod:S', 'MeterID:S>MeterId', 'Net Savings:S>NetSavingsJson', 'Normalized Size:S>NormalizedSize',
-    'Recommended Quantity:D>RecommendedQuantity', 'Recommended Quantity Normalized:D>RecommendedQuantityNormalized',
-    'ResourceType:S', 'scope:S>Scope', 'SkuName:S', 'Sku Properties:S>SkuProperties', 'Term:S',
-    'Total Cost With ReservedInstances:S>TotalCostWithReservedInstancesJson',
-  ]);
+  'Cost With No ReservedInstances:S>CostWithNoReservedInstancesJson',
+  'First UsageDate:T>FirstUsageDate',
+  'Instance Flexibility Ratio:D>InstanceFlexibilityRatio',
+  'Instance Flexibility Group:S>InstanceFlexibilityGroup',
+  'Location:S',
+  'LookBackPeriod:S',
+  'MeterID:S>MeterId',
+  'Net Savings:S>NetSavingsJson',
+  'Normalized Size:S>NormalizedSize',
+  'Recommended Quantity:D>RecommendedQuantity',
+  'Recommended Quantity Normalized:D>RecommendedQuantityNormalized',
+  'ResourceType:S',
+  'scope:S>Scope',
+  'SkuName:S',
+  'Sku Properties:S>SkuProperties',
+  'Term:S',
+  'Total Cost With ReservedInstances:S>TotalCostWithReservedInstancesJson',
+]);
 
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
 // prettier-ignore
@@ -166,26 +177,60 @@ const RESERVATION_TRANSACTIONS_MCA = columns([
  * (`../shared/reference/kql-0.9-14.md` §2.4; schema files in `../shared/reference/data/schemas/`).
  */
 const C360_COSTS = columns([
-    'BillingAccountId:S', 'BillingAccountName:S', 'BillingPeriodStartDate:T', 'BillingPeriodEndDate:T',
-    'BillingProfileId:S', 'BillingProfileName:S', 'AccountOwnerId:S', 'AccountName:S', 'SubscriptionId:S',
-    'SubscriptionName:S', 'Date:T', 'Product:S', 'PartNumber:S', 'MeterId:S', 'ServiceFamily:S', 'MeterCategory:S',
-    'MeterSubCategory:S', 'MeterRegion:S', 'MeterName:S', 'Quantity:D', 'EffectivePrice:D', 'Cost:D', 'UnitPrice:D',
-    'BillingCurrency:S', 'ResourceLocation:S', 'AvailabilityZone:S', 'ConsumedService:S', 'ResourceId:S',
-    'ResourceName:S', 'ServiceInfo1:S', 'ServiceInfo2:S', 'AdditionalInfo:S', 'Tags:S', 'InvoiceSectionId:S',
-    'InvoiceSection:S', 'CostCenter:S', 'UnitOfMeasure:S', 'ResourceGroup:S', 'ReservationId:S', 'ReservationName:S',
-    'ProductOrderId:S', 'ProductOrderName:S', 'OfferId:S', 'IsAzureCreditEligible:B', 'Term:S', 'PublisherName:S',
-    'PlanName:S', 'ChargeType:S', 'Frequency:S', 'PublisherType:S',
-  ]);
+  'BillingAccountId:S',
+  'BillingAccountName:S',
+  'BillingPeriodStartDate:T',
+  'BillingPeriodEndDate:T',
+  'BillingProfileId:S',
+  'BillingProfileName:S',
+  'AccountOwnerId:S',
+  'AccountName:S',
+  'SubscriptionId:S',
+  'SubscriptionName:S',
+  'Date:T',
+  'Product:S',
+  'PartNumber:S',
+  'MeterId:S',
+  'ServiceFamily:S',
+  'MeterCategory:S',
+  'MeterSubCategory:S',
+  'MeterRegion:S',
+  'MeterName:S',
+  'Quantity:D',
+  'EffectivePrice:D',
+  'Cost:D',
+  'UnitPrice:D',
+  'BillingCurrency:S',
+  'ResourceLocation:S',
+  'AvailabilityZone:S',
+  'ConsumedService:S',
+  'ResourceId:S',
+  'ResourceName:S',
+  'ServiceInfo1:S',
+  'ServiceInfo2:S',
+  'AdditionalInfo:S',
+  'Tags:S',
+  'InvoiceSectionId:S',
+  'InvoiceSection:S',
+  'CostCenter:S',
+  'UnitOfMeasure:S',
+  'ResourceGroup:S',
+  'ReservationId:S',
+  'ReservationName:S',
+  'ProductOrderId:S',
+  'ProductOrderName:S',
+  'OfferId:S',
+  'IsAzureCreditEligible:B',
+  'Term:S',
+  'PublisherName:S',
+  'PlanName:S',
+  'ChargeType:S',
+  'Frequency:S',
+  'PublisherType:S',
+]);
 
 /** The Cost Management export dataset types a hub understands (manifest `exportConfig.type`). */
-export type ExportType =
-  | 'FocusCost'
-  | 'PriceSheet'
-  | 'ReservationDetails'
-  | 'ReservationRecommendations'
-  | 'ReservationTransactions'
-  | 'ActualCost'
-  | 'AmortizedCost';
+export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions' | 'ActualCost' | 'AmortizedCost';
 
 /** Billing channel of an export file, for datasets whose EA and MCA files differ. */
 export type Channel = 'ea' | 'mca';
@@ -249,4 +294,3 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
 export function builtInDataset(name: string): BuiltInDataset | undefined {
   return BUILT_IN_DATASETS.find((d) => d.name === name);
 }
-

@@ -14,51 +14,47 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   eventGridRegistration: 'register the Microsoft.EventGrid resource provider with a temporary Event Grid namespace',
   managedExports: 'create and run Cost Management exports itself, daily and monthly (hub.yaml scopes and schedules)',
   scriptStorage: 'run its deployment scripts with a storage account of their own',
-  remoteHub: 'push converted data to another hub\'s storage (hub.yaml remoteHub)',
+  remoteHub: "push converted data to another hub's storage (hub.yaml remoteHub)",
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
-  infrastructureEncryption:
-    'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+  infrastructureEncryption: 'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
   recommendations:
-    'find cost recommendations daily with Azure Resource Graph, Azure Advisor\'s included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)',
+    "find cost recommendations daily with Azure Resource Graph, Azure Advisor's included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)",
 };
 
 /** What a change of behaviour means for a hub deployed from the release before it. */
 export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
   kqlDateStrings: 'Data Explorer gains the functions monthstring() and datestring(); daterange() and monthsago() are deprecated.',
-  kqlDecimalNumberString: 'Data Explorer\'s numberstring() takes a real number and formats its decimals.',
+  kqlDecimalNumberString: "Data Explorer's numberstring() takes a real number and formats its decimals.",
   kqlResourceTypeIds:
-    'Data Explorer\'s Costs data keeps the resource type ID in x_ResourceType and gives its display name in ResourceType; resource_type() and parse_resourceid() change accordingly.',
+    "Data Explorer's Costs data keeps the resource type ID in x_ResourceType and gives its display name in ResourceType; resource_type() and parse_resourceid() change accordingly.",
   networkOnlyWhenPrivate:
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
-    'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
-  kqlLowerCaseBillingIds: 'Data Explorer\'s Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.',
+    "The Data Explorer cluster trusts only the hub's own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).",
+  kqlLowerCaseBillingIds: "Data Explorer's Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.",
   kqlCostConsistencyCodes:
-    'Data Explorer\'s Costs data flags rows whose list cost is below the contracted cost, or the contracted cost below the effective cost, in x_SourceChanges.',
-  kqlCaseInsensitivePriceKey: 'Data Explorer\'s Costs data finds the price-sheet prices of a billing profile whatever the case of its ID.',
+    "Data Explorer's Costs data flags rows whose list cost is below the contracted cost, or the contracted cost below the effective cost, in x_SourceChanges.",
+  kqlCaseInsensitivePriceKey: "Data Explorer's Costs data finds the price-sheet prices of a billing profile whatever the case of its ID.",
   kqlCostFillFromEffective:
-    'Data Explorer\'s Costs data fills a missing contracted cost from the effective cost (and a missing list cost from the contracted cost) when the unit prices are equal, without rounding errors.',
+    "Data Explorer's Costs data fills a missing contracted cost from the effective cost (and a missing list cost from the contracted cost) when the unit prices are equal, without rounding errors.",
   kqlRecommendationsJsonCosts:
     'Reservation recommendations of Microsoft Customer Agreement accounts are converted with space-free column names; Data Explorer reads their costs and savings from the JSON values (Recommendations_raw has 26 columns).',
-  kqlRecommendationDateCapped:
-    'Data Explorer\'s Recommendations data accepts a look-back period in days (30) and never dates a recommendation after today.',
+  kqlRecommendationDateCapped: "Data Explorer's Recommendations data accepts a look-back period in days (30) and never dates a recommendation after today.",
   kqlCostQuantityFill:
-    'Data Explorer\'s Costs data computes a missing pricing quantity from the cost and unit price, and a missing consumed quantity of usage from it (flagged MissingPricingQuantity, MissingConsumedQuantity).',
+    "Data Explorer's Costs data computes a missing pricing quantity from the cost and unit price, and a missing consumed quantity of usage from it (flagged MissingPricingQuantity, MissingConsumedQuantity).",
   kqlEffectivePriceRounding:
-    'Data Explorer\'s Costs data corrects an effective unit price within 0.0001 of the billed or contracted price when it fills missing prices (flagged XEffectiveUnitPriceRoundingError).',
+    "Data Explorer's Costs data corrects an effective unit price within 0.0001 of the billed or contracted price when it fills missing prices (flagged XEffectiveUnitPriceRoundingError).",
   kqlCostFillFromBilled:
-    'Data Explorer\'s Costs data keeps prices and costs of rows nothing was billed for, and fills a missing contracted cost from the billed cost when the unit prices are equal.',
-  kqlBlankUnassignedInvoiceSection: 'Data Explorer\'s Costs data leaves the invoice section empty instead of -2 / Unassigned.',
-  kqlStreamingIngestionOff:
-    'Streaming ingestion is disabled on the Data Explorer raw tables, so the same database scripts also set up a Microsoft Fabric eventhouse.',
+    "Data Explorer's Costs data keeps prices and costs of rows nothing was billed for, and fills a missing contracted cost from the billed cost when the unit prices are equal.",
+  kqlBlankUnassignedInvoiceSection: "Data Explorer's Costs data leaves the invoice section empty instead of -2 / Unassigned.",
+  kqlStreamingIngestionOff: 'Streaming ingestion is disabled on the Data Explorer raw tables, so the same database scripts also set up a Microsoft Fabric eventhouse.',
   kqlScriptsByRole: 'The Data Explorer database scripts are named by role (commonScript, setupScript); the scripts of the earlier names are no longer deployed.',
-  kqlScriptSplit:
-    'The Ingestion database setup is split into IngestionSetup_HubInfra.kql, IngestionSetup_RawTables.kql and IngestionSetup_v1_0.kql, each its own database script.',
+  kqlScriptSplit: 'The Ingestion database setup is split into IngestionSetup_HubInfra.kql, IngestionSetup_RawTables.kql and IngestionSetup_v1_0.kql, each its own database script.',
   kqlRawTablesRedefined:
-    'Each deployment gives the Data Explorer raw tables exactly the release\'s columns: data of kept columns stays, columns no release writes any more are dropped.',
+    "Each deployment gives the Data Explorer raw tables exactly the release's columns: data of kept columns stays, columns no release writes any more are dropped.",
   kqlFocus12Backport:
-    'Data Explorer\'s Costs_raw takes FOCUS 1.2 exports (139 columns); their InvoiceId, PricingCurrency and SkuMeter land in x_InvoiceId, x_PricingCurrency and x_SkuMeterName of the FOCUS 1.0 data.',
-  kqlBillingPeriodMonthStart: 'Data Explorer\'s Costs data starts and ends each billing period on the first of a month.',
+    "Data Explorer's Costs_raw takes FOCUS 1.2 exports (139 columns); their InvoiceId, PricingCurrency and SkuMeter land in x_InvoiceId, x_PricingCurrency and x_SkuMeterName of the FOCUS 1.0 data.",
+  kqlBillingPeriodMonthStart: "Data Explorer's Costs data starts and ends each billing period on the first of a month.",
   oneAnalyticsEngine:
     'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };
@@ -78,7 +74,9 @@ function list(items: readonly string[]): string {
 
 /** The export versions `b` converts and `a` does not, as `FocusCost 1.0r2`. */
 function newExportVersions(a: Release, b: Release): string[] {
-  return (Object.keys(b.exportVersions) as ExportType[]).flatMap((type) => (b.exportVersions[type] ?? []).filter((v) => !(a.exportVersions[type] ?? []).includes(v)).map((v) => `${type} ${v}`));
+  return (Object.keys(b.exportVersions) as ExportType[]).flatMap((type) =>
+    (b.exportVersions[type] ?? []).filter((v) => !(a.exportVersions[type] ?? []).includes(v)).map((v) => `${type} ${v}`),
+  );
 }
 
 /**
@@ -92,20 +90,30 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
   for (const f of b.features) if (!a.features.has(f)) out.push(`The hub can now ${FEATURE_WORDS[f]}.`);
   for (const f of a.features) if (!b.features.has(f)) out.push(`The hub can no longer ${FEATURE_WORDS[f]}.`);
   for (const x of b.behaviours) if (!a.behaviours.has(x)) out.push(BEHAVIOUR_WORDS[x]);
-  if (a.exportDetection !== b.exportDetection) out.push(b.exportDetection === 'manifest' ? 'An export is processed when its manifest.json arrives, not file by file.' : 'Every CSV file an export writes is processed as it arrives.');
+  if (a.exportDetection !== b.exportDetection)
+    out.push(
+      b.exportDetection === 'manifest' ? 'An export is processed when its manifest.json arrives, not file by file.' : 'Every CSV file an export writes is processed as it arrives.',
+    );
   if (a.ingestionLayout !== b.ingestionLayout) out.push(`Converted data is written to ${LAYOUT_WORDS[b.ingestionLayout]} instead of ${LAYOUT_WORDS[a.ingestionLayout]}.`);
   else if (a.datasetFolders !== b.datasetFolders)
-    out.push(`Dataset folders under ingestion/ are named ${b.datasetFolders === 'hubDataset' ? 'after the hub datasets (Costs, Prices, ...)' : 'after the export type in lower case'} instead of ${a.datasetFolders === 'hubDataset' ? 'the hub datasets' : 'the export type'}.`);
+    out.push(
+      `Dataset folders under ingestion/ are named ${b.datasetFolders === 'hubDataset' ? 'after the hub datasets (Costs, Prices, ...)' : 'after the export type in lower case'} instead of ${a.datasetFolders === 'hubDataset' ? 'the hub datasets' : 'the export type'}.`,
+    );
   if (a.exportContainer !== b.exportContainer) out.push(`Exports are read from the ${b.exportContainer} container instead of ${a.exportContainer}.`);
   const formats = b.exportFileFormats.filter((f) => !a.exportFileFormats.includes(f));
   if (formats.length) out.push(`Exports may also be ${list(formats.map((f) => (f === 'gz' ? 'gzip-compressed CSV' : f === 'csv' ? 'CSV' : 'Parquet')))} files.`);
   const versions = newExportVersions(a, b);
   if (versions.length) out.push(`New export datasets converted: ${list(versions)}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && a.managedExportFormat.format !== b.managedExportFormat.format)
-    out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
+    out.push(
+      `The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`,
+    );
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
   const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);
-  if (clouds.length) out.push(`The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`);
+  if (clouds.length)
+    out.push(
+      `The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`,
+    );
   return out;
 }

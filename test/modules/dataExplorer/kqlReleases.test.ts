@@ -49,7 +49,13 @@ function requiredSources(m: HubModel) {
       database: 'Ingestion',
       table: d.rawTable,
       mapping: d.mappingName,
-      sources: [...new Set(exportSchemasFor(m.release).filter((s) => m.datasets.some((x) => x.name === d.name && x.exportType === s.exportType)).flatMap((s) => s.columns.map(sinkName)))],
+      sources: [
+        ...new Set(
+          exportSchemasFor(m.release)
+            .filter((s) => m.datasets.some((x) => x.name === d.name && x.exportType === s.exportType))
+            .flatMap((s) => s.columns.map(sinkName)),
+        ),
+      ],
     }))
     .filter((r) => r.sources.length);
 }
@@ -66,7 +72,10 @@ test('script layout: 0.9 as 0.8; 0.10 names the scripts by role; 0.11 splits the
   const layout = (m: HubModel) => kqlScripts(m).map((s) => `${s.database} ${s.scriptName} ${s.file}`);
   assert.equal(layout(models['0.9']), layout(m08));
   assert.equal(layout(models['0.10']), [
-    'ingestion commonScript kql/Common.kql', 'ingestion setupScript kql/IngestionSetup.kql', 'hub commonScript kql/Common.kql', 'hub setupScript kql/HubSetup.kql',
+    'ingestion commonScript kql/Common.kql',
+    'ingestion setupScript kql/IngestionSetup.kql',
+    'hub commonScript kql/Common.kql',
+    'hub setupScript kql/HubSetup.kql',
   ]);
   assert.equal(layout(models['0.11']), [
     'ingestion common kql/Common.kql',
@@ -77,7 +86,10 @@ test('script layout: 0.9 as 0.8; 0.10 names the scripts by role; 0.11 splits the
     'hub setupScript kql/HubSetup.kql',
   ]);
   // The retention placeholder only where the raw tables are, named in that script's header.
-  assert.equal(kqlScripts(models['0.11']).map((s) => Object.keys(s.placeholders ?? {})), [[], [], [RAW_RETENTION_PLACEHOLDER], [], [], []]);
+  assert.equal(
+    kqlScripts(models['0.11']).map((s) => Object.keys(s.placeholders ?? {})),
+    [[], [], [RAW_RETENTION_PLACEHOLDER], [], [], []],
+  );
   const raw = script(models['0.11'], 'kql/IngestionSetup_RawTables.kql');
   assert.match(raw, `${RAW_RETENTION_PLACEHOLDER} with the value of the template parameter dataExplorerLogRetentionInDays`);
   assert.is(raw.split(RAW_RETENTION_PLACEHOLDER).length - 1, 1 + kqlDatasets(models['0.11']).length, 'the header and one retention per raw table');
@@ -85,53 +97,107 @@ test('script layout: 0.9 as 0.8; 0.10 names the scripts by role; 0.11 splits the
 
 test('0.11 ARM: one database script per file, each after the one before, the retention substituted in rawTables only', () => {
   const c = dataExplorerModule(models['0.11']);
-  const scripts = c.resources!.filter((r) => r.type === 'Microsoft.Kusto/clusters/databases/scripts') as unknown as { name: unknown; dependsOn: unknown[]; properties: { scriptContent: unknown } }[];
+  const scripts = c.resources!.filter((r) => r.type === 'Microsoft.Kusto/clusters/databases/scripts') as unknown as {
+    name: unknown;
+    dependsOn: unknown[];
+    properties: { scriptContent: unknown };
+  }[];
   const text = (v: unknown) => (typeof v === 'string' ? v : `[${serializeArm((v as { expr: Parameters<typeof serializeArm>[0] }).expr)}]`);
-  assert.equal(scripts.map((r) => text(r.name)), ['common', 'infra', 'rawTables', 'v1_0', 'commonScript', 'setupScript'].map((n, i) => `[format('{0}/{1}/{2}', variables('dataExplorerClusterName'), '${i < 4 ? 'Ingestion' : 'Hub'}', '${n}')]`));
+  assert.equal(
+    scripts.map((r) => text(r.name)),
+    ['common', 'infra', 'rawTables', 'v1_0', 'commonScript', 'setupScript'].map(
+      (n, i) => `[format('{0}/{1}/{2}', variables('dataExplorerClusterName'), '${i < 4 ? 'Ingestion' : 'Hub'}', '${n}')]`,
+    ),
+  );
   scripts.slice(1).forEach((r, i) => assert.match(text(r.dependsOn.at(-1)), `'${['common', 'infra', 'rawTables', 'v1_0', 'commonScript'][i]}')]`, 'after the one before'));
-  assert.equal(scripts.map((r) => text(r.properties.scriptContent)), [
-    "[variables('kqlCommon')]", "[variables('kqlIngestionSetup_HubInfra')]",
-    "[replace(variables('kqlIngestionSetup_RawTables'), '$$rawRetentionInDays$$', string(parameters('dataExplorerLogRetentionInDays')))]",
-    "[variables('kqlIngestionSetup_v1_0')]", "[variables('kqlCommon')]", "[variables('kqlHubSetup')]",
-  ]);
-  assert.equal(Object.keys(c.variables!).filter((v) => v.startsWith('kql')), ['kqlCommon', 'kqlIngestionSetup_HubInfra', 'kqlIngestionSetup_RawTables', 'kqlIngestionSetup_v1_0', 'kqlHubSetup']);
+  assert.equal(
+    scripts.map((r) => text(r.properties.scriptContent)),
+    [
+      "[variables('kqlCommon')]",
+      "[variables('kqlIngestionSetup_HubInfra')]",
+      "[replace(variables('kqlIngestionSetup_RawTables'), '$$rawRetentionInDays$$', string(parameters('dataExplorerLogRetentionInDays')))]",
+      "[variables('kqlIngestionSetup_v1_0')]",
+      "[variables('kqlCommon')]",
+      "[variables('kqlHubSetup')]",
+    ],
+  );
+  assert.equal(
+    Object.keys(c.variables!).filter((v) => v.startsWith('kql')),
+    ['kqlCommon', 'kqlIngestionSetup_HubInfra', 'kqlIngestionSetup_RawTables', 'kqlIngestionSetup_v1_0', 'kqlHubSetup'],
+  );
 });
 
 test('0.11 split: settings, open data and shared functions; raw tables; transforms, final tables and policies', () => {
   const m = models['0.11'];
-  const commands = (file: string) => script(m, file).split('\n').filter((l) => /^\.[a-z]/.test(l)).map((l) => l.replace(/ \($| with \(.*$/, ''));
+  const commands = (file: string) =>
+    script(m, file)
+      .split('\n')
+      .filter((l) => /^\.[a-z]/.test(l))
+      .map((l) => l.replace(/ \($| with \(.*$/, ''));
   assert.equal(commands('kql/IngestionSetup_HubInfra.kql'), [
-    '.create-merge table HubSettingsLog', '.create-or-alter function', '.create-or-alter function',
-    '.create-merge table PricingUnits', '.create-merge table Regions', '.create-merge table ResourceTypes', '.create-merge table Services',
-    '.create-or-alter function', '.create-or-alter function',
+    '.create-merge table HubSettingsLog',
+    '.create-or-alter function',
+    '.create-or-alter function',
+    '.create-merge table PricingUnits',
+    '.create-merge table Regions',
+    '.create-merge table ResourceTypes',
+    '.create-merge table Services',
+    '.create-or-alter function',
+    '.create-or-alter function',
   ]);
   const datasets = kqlDatasets(m);
-  assert.equal(commands('kql/IngestionSetup_RawTables.kql'), datasets.flatMap((d) => [
-    `.create-merge table ${d.rawTable}`, `.alter table ${d.rawTable}`, `.create-or-alter table ${d.rawTable} ingestion parquet mapping "${d.mappingName}"`,
-    `.alter-merge table ${d.rawTable} policy retention softdelete = ${RAW_RETENTION_PLACEHOLDER}d recoverability = disabled`,
-    `.alter table ${d.rawTable} policy streamingingestion disable`,
-  ]));
-  assert.equal(commands('kql/IngestionSetup_v1_0.kql'), datasets.flatMap((d) => [
-    '.create-or-alter function',
-    ...(d.feeds ? [] : [`.create-merge table ${d.finalTable}`]),
-    ...(d.name === 'ActualCosts' ? [] : [`.alter table ${d.finalTable} policy update`]),
-  ]));
+  assert.equal(
+    commands('kql/IngestionSetup_RawTables.kql'),
+    datasets.flatMap((d) => [
+      `.create-merge table ${d.rawTable}`,
+      `.alter table ${d.rawTable}`,
+      `.create-or-alter table ${d.rawTable} ingestion parquet mapping "${d.mappingName}"`,
+      `.alter-merge table ${d.rawTable} policy retention softdelete = ${RAW_RETENTION_PLACEHOLDER}d recoverability = disabled`,
+      `.alter table ${d.rawTable} policy streamingingestion disable`,
+    ]),
+  );
+  assert.equal(
+    commands('kql/IngestionSetup_v1_0.kql'),
+    datasets.flatMap((d) => [
+      '.create-or-alter function',
+      ...(d.feeds ? [] : [`.create-merge table ${d.finalTable}`]),
+      ...(d.name === 'ActualCosts' ? [] : [`.alter table ${d.finalTable} policy update`]),
+    ]),
+  );
   // The same objects as the one-file script of a release without the split.
   const joined = ['kql/IngestionSetup_HubInfra.kql', 'kql/IngestionSetup_RawTables.kql', 'kql/IngestionSetup_v1_0.kql'].flatMap(commands).sort();
   const single = kqlScripts(kqlReleaseModel('0.11', { release: { ...m.release, behaviours: new Set([...m.release.behaviours].filter((b) => b !== 'kqlScriptSplit')) } }));
-  assert.equal(joined, single[1].text.split('\n').filter((l) => /^\.[a-z]/.test(l)).map((l) => l.replace(/ \($| with \(.*$/, '')).sort());
+  assert.equal(
+    joined,
+    single[1].text
+      .split('\n')
+      .filter((l) => /^\.[a-z]/.test(l))
+      .map((l) => l.replace(/ \($| with \(.*$/, ''))
+      .sort(),
+  );
 });
 
 test('raw tables: Recommendations_raw has 26 columns from 0.9; ActualCosts_raw 50 from 0.10; Costs_raw 139 in 0.11', () => {
-  const names = (m: HubModel, d: string) => kqlDatasets(m).find((x) => x.name === d)?.raw.map((c) => c.name);
+  const names = (m: HubModel, d: string) =>
+    kqlDatasets(m)
+      .find((x) => x.name === d)
+      ?.raw.map((c) => c.name);
   const reco = names(models['0.9'], 'Recommendations')!;
   assert.is(reco.length, 26);
   assert.ok(['CostWithNoReservedInstancesJson', 'NetSavingsJson', 'TotalCostWithReservedInstancesJson', 'SkuName'].every((c) => reco.includes(c)));
-  assert.not.ok(reco.some((c) => c.endsWith('2') || c === 'scope' || c === 'MeterID'), 'no MCA columns with spaces, no lower-case duplicates');
+  assert.not.ok(
+    reco.some((c) => c.endsWith('2') || c === 'scope' || c === 'MeterID'),
+    'no MCA columns with spaces, no lower-case duplicates',
+  );
   assert.is(names(m08, 'Recommendations')!.length, 35);
   assert.is(names(models['0.9'], 'ActualCosts'), undefined, '0.9 has no C360 dataset');
   const c360 = names(models['0.10'], 'ActualCosts')!;
-  assert.equal([...c360].sort(), EXPORT_SCHEMAS.find((s) => s.exportType === 'ActualCost')!.columns.map((c) => c.name).sort());
+  assert.equal(
+    [...c360].sort(),
+    EXPORT_SCHEMAS.find((s) => s.exportType === 'ActualCost')!
+      .columns.map((c) => c.name)
+      .sort(),
+  );
   assert.equal(names(models['0.11'], 'AmortizedCosts'), c360);
   assert.is(names(models['0.10'], 'Costs')!.length, 123);
   const costs = names(models['0.11'], 'Costs')!;
@@ -139,7 +205,20 @@ test('raw tables: Recommendations_raw has 26 columns from 0.9; ActualCosts_raw 5
   // Positions in the public 0.11 table (kql-0.9-14.md §2.5), 1-based.
   const at = Object.fromEntries(costs.map((c, i) => [c, i + 1]));
   assert.equal(
-    [at.CapacityReservationId, at.CommitmentDiscountQuantity, at.InvoiceId, at.PricingCurrency, at.SkuPriceDetails, at.x_AmortizationClass, at.x_ComponentType, at.x_ContractedCostInUsd, at.x_OwnerAccountID, at.x_SkuPlanName, at.x_SubproductName, at.x_UsageType],
+    [
+      at.CapacityReservationId,
+      at.CommitmentDiscountQuantity,
+      at.InvoiceId,
+      at.PricingCurrency,
+      at.SkuPriceDetails,
+      at.x_AmortizationClass,
+      at.x_ComponentType,
+      at.x_ContractedCostInUsd,
+      at.x_OwnerAccountID,
+      at.x_SkuPlanName,
+      at.x_SubproductName,
+      at.x_UsageType,
+    ],
     [9, 21, 30, 35, 51, 63, 74, 75, 99, 129, 138, 139],
   );
 });
@@ -147,7 +226,12 @@ test('raw tables: Recommendations_raw has 26 columns from 0.9; ActualCosts_raw 5
 test('streaming ingestion is disabled on every raw table from 0.10 (Fabric), none before', () => {
   const disabled = (m: HubModel) => kqlScripts(m).flatMap((s) => [...s.text.matchAll(/^\.alter table (\w+) policy streamingingestion disable$/gm)].map((x) => x[1]));
   assert.equal(disabled(models['0.9']), []);
-  for (const r of ['0.10', '0.11'] as const) assert.equal(disabled(models[r]), kqlDatasets(models[r]).map((d) => d.rawTable), r);
+  for (const r of ['0.10', '0.11'] as const)
+    assert.equal(
+      disabled(models[r]),
+      kqlDatasets(models[r]).map((d) => d.rawTable),
+      r,
+    );
   const custom = kqlReleaseModel('0.10', { customDatasets: [{ name: 'Budgets', dateFolder: 'yyyy/mm', columns: [{ name: 'Amount', type: 'decimal' }] }] });
   assert.ok(disabled(custom).includes('Budgets_raw'), 'custom datasets too');
 });
@@ -157,7 +241,10 @@ test('every script: one command per blank-line block, no handlebars left, one fi
     const scripts = kqlScripts(models[r]);
     for (const s of scripts) {
       const blocks = s.text.split(/\n\n+/).filter((b) => !b.split('\n').every((l) => l.startsWith('//')));
-      assert.ok(blocks.every((b) => /^(\/\/.*\n)*\.[a-z]/.test(b)), `${r} ${s.file}: every block starts with a command`);
+      assert.ok(
+        blocks.every((b) => /^(\/\/.*\n)*\.[a-z]/.test(b)),
+        `${r} ${s.file}: every block starts with a command`,
+      );
       assert.is(blocks.length, s.text.split('\n').filter((l) => /^\.[a-z]/.test(l)).length, `${r} ${s.file}: one command per block`);
       assert.ok(s.text.endsWith('\n') && !s.text.endsWith('\n\n'), `${r} ${s.file}`);
       assert.not.match(s.text, /\r|[ \t]\n|\{\{|\}\}/, `${r} ${s.file}`);
@@ -175,13 +262,25 @@ test('the Ingestion scripts name no database, so they run in an eventhouse datab
 });
 
 test('C360 datasets write Costs_raw through one update policy command listing every C360 transform; Costs and Prices come with them', () => {
-  const policies = (m: HubModel) => [...kqlScripts(m).map((s) => s.text).join('\n').matchAll(/^\.alter table Costs_raw policy update\n```\n([\s\S]*?)\n```/gm)].map((x) => JSON.parse(x[1]).map((p: { Source: string; Query: string }) => `${p.Source} ${p.Query}`));
+  const policies = (m: HubModel) =>
+    [
+      ...kqlScripts(m)
+        .map((s) => s.text)
+        .join('\n')
+        .matchAll(/^\.alter table Costs_raw policy update\n```\n([\s\S]*?)\n```/gm),
+    ].map((x) => JSON.parse(x[1]).map((p: { Source: string; Query: string }) => `${p.Source} ${p.Query}`));
   assert.equal(policies(models['0.10']), [['ActualCosts_raw ActualCosts_transform_v1_0()']]);
   assert.equal(policies(models['0.11']), [['ActualCosts_raw ActualCosts_transform_v1_0()', 'AmortizedCosts_raw AmortizedCosts_transform_v1_0()']]);
   assert.equal(policies(models['0.9']), []);
   const only = kqlReleaseModel('0.11', { datasets: models['0.11'].datasets.filter((d) => d.name === 'AmortizedCosts') });
-  assert.equal(kqlDatasets(only).map((d) => d.name), ['Prices', 'Costs', 'AmortizedCosts']);
-  assert.equal(kqlDatasets(only).map((d) => d.finalTable), ['Prices_final_v1_0', 'Costs_final_v1_0', 'Costs_raw']);
+  assert.equal(
+    kqlDatasets(only).map((d) => d.name),
+    ['Prices', 'Costs', 'AmortizedCosts'],
+  );
+  assert.equal(
+    kqlDatasets(only).map((d) => d.finalTable),
+    ['Prices_final_v1_0', 'Costs_final_v1_0', 'Costs_raw'],
+  );
   const hub = script(models['0.11'], 'kql/HubSetup.kql');
   assert.not.match(hub, /ActualCosts|AmortizedCosts/, 'no Hub functions: their rows are Costs rows');
 });
@@ -199,13 +298,24 @@ for (const r of RELEASES) {
     );
     for (const p of result.updatePolicies) assert.equal(p.resultColumns, tables.get(p.table), `${p.query} returns ${p.table}, column by column and type by type`);
     for (const d of datasets) {
-      assert.equal(tables.get(d.rawTable), d.raw.map((c) => ({ name: c.name, type: c.type })), `${d.rawTable} as declared`);
-      assert.equal(tables.get(d.finalTable), d.final.map((c) => ({ name: c.name, type: c.type })), `${d.finalTable} as declared`);
+      assert.equal(
+        tables.get(d.rawTable),
+        d.raw.map((c) => ({ name: c.name, type: c.type })),
+        `${d.rawTable} as declared`,
+      );
+      assert.equal(
+        tables.get(d.finalTable),
+        d.final.map((c) => ({ name: c.name, type: c.type })),
+        `${d.finalTable} as declared`,
+      );
     }
     for (const d of datasets.filter((x) => !x.feeds)) {
       for (const f of [`${d.name}_v1_0`, d.name]) assert.equal(result.databases.Hub.functions.find((x) => x.name === f)?.resultColumns, tables.get(d.finalTable), `Hub ${f}()`);
     }
-    assert.equal(result.mappings.map((x) => x.table), datasets.map((d) => d.rawTable));
+    assert.equal(
+      result.mappings.map((x) => x.table),
+      datasets.map((d) => d.rawTable),
+    );
   });
 }
 
@@ -217,7 +327,10 @@ test('a C360 transform whose result is out of Costs_raw order is caught (HUB311 
   assert.ok(v10.text.includes(swapped));
   const edited = scripts.map((s) => (s === v10 ? { ...s, text: s.text.replace(swapped, '        ChargePeriodStart = Date,\n        ChargePeriodEnd = Date + 1d,\n') } : s));
   const errors = validateKqlScripts(edited, { databases: ['Ingestion', 'Hub'] }).diagnostics.filter((d) => d.severity === 'error');
-  assert.equal(errors.map((d) => d.code), ['HUB311']);
+  assert.equal(
+    errors.map((d) => d.code),
+    ['HUB311'],
+  );
   assert.match(errors[0].message, /Costs_raw/);
   assert.match(errors[0].message, /ChargePeriod/);
 });
@@ -243,22 +356,37 @@ test('upgrade: a database set up by 0.8 (or 0.10) and then by the 0.11 scripts h
   const m = models['0.11'];
   const expected = (x: HubModel) => kqlDatasets(x).map((d) => [d.rawTable, d.raw.map((c) => `${c.name}:${c.type}`)]);
   const fresh = tablesAfter(deployed(m));
-  for (const [from, before] of [['0.8', hubModel({ release: getRelease('0.8'), datasets: m.datasets })], ['0.10', models['0.10']]] as const) {
+  for (const [from, before] of [
+    ['0.8', hubModel({ release: getRelease('0.8'), datasets: m.datasets })],
+    ['0.10', models['0.10']],
+  ] as const) {
     const upgraded = tablesAfter(deployed(before), deployed(m));
-    assert.equal(kqlDatasets(m).map((d) => [d.rawTable, upgraded.get(d.rawTable)]), expected(m), `from ${from}`);
+    assert.equal(
+      kqlDatasets(m).map((d) => [d.rawTable, upgraded.get(d.rawTable)]),
+      expected(m),
+      `from ${from}`,
+    );
     assert.equal(upgraded, fresh, `from ${from}: every table as on a new database`);
   }
   // Without the redefinition a table only gains columns, at its end: Costs_raw would no longer have the order the
   // C360 transforms write it in, and their update policy would be refused.
-  const merged = tablesAfter(deployed(models['0.10']), deployed(kqlReleaseModel('0.11', { release: { ...m.release, behaviours: new Set([...m.release.behaviours].filter((b) => b !== 'kqlRawTablesRedefined')) } })));
+  const merged = tablesAfter(
+    deployed(models['0.10']),
+    deployed(kqlReleaseModel('0.11', { release: { ...m.release, behaviours: new Set([...m.release.behaviours].filter((b) => b !== 'kqlRawTablesRedefined')) } })),
+  );
   assert.not.equal(merged.get('Costs_raw'), fresh.get('Costs_raw'));
   assert.equal([...merged.get('Costs_raw')!].sort(), [...fresh.get('Costs_raw')!].sort());
   // Without the redefinition (0.9, 0.10) a table only gains columns: an upgraded Recommendations_raw keeps the 0.8
   // MCA columns next to the 0.9 ones (Data Explorer's .create-merge never drops a column).
   for (const r of ['0.9', '0.10'] as const) {
-    const text = kqlScripts(models[r]).map((s) => s.text).join('\n');
+    const text = kqlScripts(models[r])
+      .map((s) => s.text)
+      .join('\n');
     assert.not.match(text, /^\.alter table \w+_raw \(/m, r);
-    assert.ok(kqlDatasets(models[r]).every((d) => text.includes(`.create-merge table ${d.rawTable} (\n`)), r);
+    assert.ok(
+      kqlDatasets(models[r]).every((d) => text.includes(`.create-merge table ${d.rawTable} (\n`)),
+      r,
+    );
   }
 });
 
@@ -269,12 +397,18 @@ test('diff reads the split scripts as the Ingestion database: 0.10 -> 0.11 chang
   assert.equal([...b.keys()], ['Common', 'Ingestion', 'Hub']);
   assert.equal([...b.get('Ingestion')!.tables.keys()].sort(), [...a.get('Ingestion')!.tables.keys(), 'AmortizedCosts_raw'].sort());
   assert.is(b.get('Ingestion')!.tables.get('Costs_raw')!.columns.length, 139, 'the first-column create-merge, then the full .alter');
-  assert.equal(b.get('Ingestion')!.tables.get('Costs_raw')!.policies, { streamingingestion: 'disable', retention: 'softdelete = $$rawRetentionInDays$$d recoverability = disabled' });
+  assert.equal(b.get('Ingestion')!.tables.get('Costs_raw')!.policies, {
+    streamingingestion: 'disable',
+    retention: 'softdelete = $$rawRetentionInDays$$d recoverability = disabled',
+  });
 });
 
 test('0.9 MCA recommendations schema file: space-free sinks, as the public 0.9 file; C360 schema files as the public ones', async () => {
   const files = new Map(schemaFiles(models['0.11']).map((f) => [f.name, JSON.parse(f.text)]));
-  assert.equal(files.get('reservationrecommendations_2023-05-01_mca'), JSON.parse(await sharedText('reference/data/schemas/from-0.9/reservationrecommendations_2023-05-01_mca.json')));
+  assert.equal(
+    files.get('reservationrecommendations_2023-05-01_mca'),
+    JSON.parse(await sharedText('reference/data/schemas/from-0.9/reservationrecommendations_2023-05-01_mca.json')),
+  );
   for (const name of ['actualcost_c360-2025-04', 'amortizedcost_c360-2025-04']) {
     assert.equal(files.get(name), JSON.parse(await sharedText(`reference/data/schemas/${name}.json`)), name);
   }

@@ -36,7 +36,11 @@ export interface EvaluateOptions {
 
 /** A function a `let` statement defines, with the scope it was defined in. */
 class KLambda {
-  constructor(readonly parameters: Parameter[], readonly body: Body, readonly scope: Scope) {}
+  constructor(
+    readonly parameters: Parameter[],
+    readonly body: Body,
+    readonly scope: Scope,
+  ) {}
 }
 
 type Value = Scalar | Table | KLambda;
@@ -107,7 +111,10 @@ export function fromPlain(v: unknown): Scalar {
 /** Evaluates KQL over a database. */
 export class KqlEvaluator {
   private readonly now: KDate;
-  constructor(readonly db: KqlDatabase, options: EvaluateOptions = {}) {
+  constructor(
+    readonly db: KqlDatabase,
+    options: EvaluateOptions = {},
+  ) {
     this.now = options.now ?? new KDate(Date.now());
   }
 
@@ -300,11 +307,24 @@ export class KqlEvaluator {
       }
     }
     const lambda = this.lambdaNamed(name, scope);
-    if (lambda) return this.apply(lambda.parameters, lambda.body, lambda.scope, args.map((a) => this.eval(a, scope)));
-    if (this.db.functions.has(name)) return this.invoke(name, args.map((a) => this.eval(a, scope)));
+    if (lambda)
+      return this.apply(
+        lambda.parameters,
+        lambda.body,
+        lambda.scope,
+        args.map((a) => this.eval(a, scope)),
+      );
+    if (this.db.functions.has(name))
+      return this.invoke(
+        name,
+        args.map((a) => this.eval(a, scope)),
+      );
     const builtIn = SCALAR_FUNCTIONS[name];
     if (!builtIn) throw new Error(`function ${name}() is not supported by the test evaluator`);
-    return builtIn(args.map((a) => this.scalar(a, scope)), { now: this.now });
+    return builtIn(
+      args.map((a) => this.scalar(a, scope)),
+      { now: this.now },
+    );
   }
 
   private rowScope(scope: Scope, row: Row): Scope {
