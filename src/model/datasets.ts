@@ -289,8 +289,3 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
   { name: 'Recommendations', exportType: 'ReservationRecommendations', mcaMarkerColumn: 'Net Savings' },
   { name: 'Transactions', exportType: 'ReservationTransactions', mcaMarkerColumn: 'BillingProfileId' },
 ];
-
-/** Looks up a built-in dataset by name. */
-export function builtInDataset(name: string): BuiltInDataset | undefined {
-  return BUILT_IN_DATASETS.find((d) => d.name === name);
-}
