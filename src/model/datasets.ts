@@ -16,18 +16,20 @@ export interface ExportColumn {
   /** Column name exactly as the export writes it (may contain spaces). */
   name: string;
   type: AdfInterimType;
-  /** Name of the parquet column it becomes, when not its own name. */
+  /** Name of the parquet column the conversion writes, when it is not `name`. */
   sink?: string;
 }
 
 const TYPE_CODES: Record<string, AdfInterimType> = { S: 'String', D: 'Decimal', T: 'DateTimeOffset', B: 'Boolean' };
 
+/** Parses `Name:T` or `Name:T>Sink` (the parquet column named `Sink`). */
 function columns(specs: string[]): ExportColumn[] {
   return specs.map((spec) => {
-    const i = spec.lastIndexOf(':');
-    const type = TYPE_CODES[spec.slice(i + 1)];
+    const [column, sink] = spec.split('>');
+    const i = column.lastIndexOf(':');
+    const type = TYPE_CODES[column.slice(i + 1)];
     if (!type) throw new Error(`bad column spec ${spec}`);
-    return { name: spec.slice(0, i), type };
+    return { name: column.slice(0, i), type, ...(sink ? { sink } : {}) };
   });
 }
 
@@ -126,29 +128,30 @@ const RESERVATION_RECOMMENDATIONS_MCA = columns([
   ]);
 
 /**
- * Columns of `reservationrecommendations_2023-05-01_mca.json` from 0.9 (`mcaRecommendationColumnsWithoutSpaces`;
- * the public 0.9 file, `data/schemas/from-0.9/`): the same export columns, written to parquet columns without
- * spaces, and the cost columns, JSON objects in MCA files, kept as text under a `Json` name.
+ * Columns of `reservationrecommendations_2023-05-01_mca.json` as the public 0.9 rewrote it (#1317;
+ * `../shared/reference/data/schemas/from-0.9/`): the same export columns written to parquet under space-free names,
+ * the three cost values (JSON objects in MCA files) as text into `...Json` columns. Used by releases with
+ * `kqlRecommendationsJsonCosts` (src/model/exportSchemas.ts).
  */
-export const RESERVATION_RECOMMENDATIONS_MCA_WITHOUT_SPACES: readonly ExportColumn[] = [
-  ['Cost With No ReservedInstances:S', 'CostWithNoReservedInstancesJson'],
-  ['First UsageDate:T', 'FirstUsageDate'],
-  ['Instance Flexibility Ratio:D', 'InstanceFlexibilityRatio'],
-  ['Instance Flexibility Group:S', 'InstanceFlexibilityGroup'],
-  ['Location:S'],
-  ['LookBackPeriod:S'],
-  ['MeterID:S', 'MeterId'],
-  ['Net Savings:S', 'NetSavingsJson'],
-  ['Normalized Size:S', 'NormalizedSize'],
-  ['Recommended Quantity:D', 'RecommendedQuantity'],
-  ['Recommended Quantity Normalized:D', 'RecommendedQuantityNormalized'],
-  ['ResourceType:S'],
-  ['scope:S', 'Scope'],
-  ['SkuName:S'],
-  ['Sku Properties:S', 'SkuProperties'],
-  ['Term:S'],
-  ['Total Cost With ReservedInstances:S', 'TotalCostWithReservedInstancesJson'],
-].map(([spec, sink]) => ({ ...columns([spec])[0], ...(sink ? { sink } : {}) }));
+export const RESERVATION_RECOMMENDATIONS_MCA_SPACE_FREE = columns([
+  'Cost With No ReservedInstances:S>CostWithNoReservedInstancesJson',
+  'First UsageDate:T>FirstUsageDate',
+  'Instance Flexibility Ratio:D>InstanceFlexibilityRatio',
+  'Instance Flexibility Group:S>InstanceFlexibilityGroup',
+  'Location:S',
+  'LookBackPeriod:S',
+  'MeterID:S>MeterId',
+  'Net Savings:S>NetSavingsJson',
+  'Normalized Size:S>NormalizedSize',
+  'Recommended Quantity:D>RecommendedQuantity',
+  'Recommended Quantity Normalized:D>RecommendedQuantityNormalized',
+  'ResourceType:S',
+  'scope:S>Scope',
+  'SkuName:S',
+  'Sku Properties:S>SkuProperties',
+  'Term:S',
+  'Total Cost With ReservedInstances:S>TotalCostWithReservedInstancesJson',
+]);
 
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
 // prettier-ignore
@@ -169,8 +172,9 @@ const RESERVATION_TRANSACTIONS_MCA = columns([
   ]);
 
 /**
- * Columns of `actualcost_c360-2025-04.json` and `amortizedcost_c360-2025-04.json` (the same 50 columns), in
- * file order: the Microsoft-internal "C360" cost format (`data/schemas/`, public 0.10).
+ * Columns of `actualcost_c360-2025-04.json` and `amortizedcost_c360-2025-04.json` (the same list), in file order:
+ * the Microsoft-internal "C360" actual and amortized cost files the public 0.10 and 0.11 hubs ingest
+ * (`../shared/reference/kql-0.9-14.md` §2.4; schema files in `../shared/reference/data/schemas/`).
  */
 const C360_COSTS = columns([
   'BillingAccountId:S',
@@ -296,8 +300,3 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
   { name: 'ActualCosts', exportType: 'ActualCost', optIn: true },
   { name: 'AmortizedCosts', exportType: 'AmortizedCost', optIn: true },
 ];
-
-/** Looks up a built-in dataset by name. */
-export function builtInDataset(name: string): BuiltInDataset | undefined {
-  return BUILT_IN_DATASETS.find((d) => d.name === name);
-}

@@ -4,13 +4,15 @@
  *
  * The schema files are generated from our dataset definitions (src/model/datasets.ts) in the
  * layout of the public hub files: a Data Factory TabularTranslator whose mappings select each column and
- * give its interim type; sink names equal source names, but in the 0.9+ MCA reservation recommendations file.
+ * give its interim type; sink names equal source names unless the catalog names a sink (the space-free MCA
+ * reservation recommendations of `kqlRecommendationsJsonCosts`).
  */
 import type { HubModel } from '../../model/hub.js';
 import type { ArmParameter, Contribution, FileArtifact, FormContribution } from '../types.js';
-import { EXPORT_SCHEMAS, RESERVATION_RECOMMENDATIONS_MCA_WITHOUT_SPACES, schemaFileName, type ExportSchema } from '../../model/datasets.js';
+import { schemaFileName, type ExportSchema } from '../../model/datasets.js';
+import { exportSchemasFor, sinkName } from '../../model/exportSchemas.js';
 import { toJsonText } from '../../model/json.js';
-import { behaves, has, parameterName, type Release } from '../../model/releases.js';
+import { has, parameterName } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { scopeIdPattern } from '../../frontend/scopes.js';
 import { RECOMMENDATIONS_SCHEMA, recommendationsSchemaText } from './recommendationsSchema.js';
@@ -59,7 +61,7 @@ function writeSchemaFile(schema: ExportSchema): string {
   const q = (s: string) => JSON.stringify(s);
   const mappings = schema.columns.map(
     (c, i) =>
-      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(c.sink ?? c.name)} }\n      }${
+      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(sinkName(c))} }\n      }${
         i < schema.columns.length - 1 ? ',' : ''
       }`,
   );
@@ -72,21 +74,7 @@ function writeSchemaFile(schema: ExportSchema): string {
  */
 export function schemasForModel(model: HubModel): ExportSchema[] {
   if (model.release.exportDetection !== 'manifest') return [];
-  return releaseSchemas(model.release).filter((s) => model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)));
-}
-
-/** The MCA reservation recommendations schema of 0.9+ (`mcaRecommendationColumnsWithoutSpaces`), made once. */
-const MCA_RECOMMENDATIONS_09: ExportSchema = {
-  exportType: 'ReservationRecommendations',
-  version: '2023-05-01',
-  channel: 'mca',
-  columns: [...RESERVATION_RECOMMENDATIONS_MCA_WITHOUT_SPACES],
-};
-
-/** The catalog's conversion schemas as a release writes them: from 0.9 the MCA recommendations file without spaces. */
-export function releaseSchemas(release: Release): ExportSchema[] {
-  if (!behaves(release, 'mcaRecommendationColumnsWithoutSpaces')) return [...EXPORT_SCHEMAS];
-  return EXPORT_SCHEMAS.map((s) => (schemaFileName(s) === schemaFileName(MCA_RECOMMENDATIONS_09) ? MCA_RECOMMENDATIONS_09 : s));
+  return exportSchemasFor(model.release).filter((s) => model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)));
 }
 
 /**
