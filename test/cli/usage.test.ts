@@ -100,7 +100,8 @@ test('build --all writes every release; --all with --release is a usage error', 
     readdirSync(out)
       .filter((d) => !d.startsWith('.'))
       .sort(),
-    [...RELEASE_VERSIONS],
+    // Folder names sort as text ('0.10' before '0.2').
+    [...RELEASE_VERSIONS].sort(),
   );
   assert.equal(
     JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release),
