@@ -25,6 +25,11 @@ import { TEST_CONTEXT } from '../support/template.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 import { cleanStorages, eventOf, filesIn, readParquetFile, storageFrom } from '../support/simulate.js';
 import { EXPORT_SCHEMAS } from '../../src/model/datasets.js';
+import { getRelease, withBehaviours } from '../../src/model/releases.js';
+import { fabricCheck } from '../../src/frontend/checks/fabric.js';
+import { analyticsEnginesCheck } from '../../src/frontend/checks/analyticsEngines.js';
+import type { Check } from '../../src/frontend/checks/types.js';
+import { parse } from 'yaml';
 
 const FABRIC_YAML = readFileSync(new URL('../fixtures/0.10/fabric/hub.yaml', import.meta.url), 'utf8');
 const URI = 'https://trd-abcdef1234567890ab.z1.kusto.fabric.microsoft.com';
@@ -276,6 +281,20 @@ test('simulate: an actual cost export becomes ActualCosts parquet in a hub that 
   } finally {
     cleanStorages();
   }
+});
+
+test('a release with one analytics engine refuses a cluster with an eventhouse once (HUB270 at the query URI), not also HUB250', () => {
+  const data = parse(`hub:\n  name: contoso\nnetworking:\n  publicAccess: true\ndataExplorer:\n  name: contosoadx\nfabric:\n  queryUri: ${URI}\n`);
+  const run = (check: Check, release: ReturnType<typeof getRelease>) => {
+    const found: string[] = [];
+    const report = (raised: { code: string }, path: readonly (string | number)[]) => found.push(`${raised.code} ${path.join('.')}`);
+    check.run({ data, release, fileRelease: release, original: data, defaults: {}, valid: () => true, written: () => true, report });
+    return found;
+  };
+  const r10 = getRelease('0.10');
+  const oneEngine = withBehaviours(r10, ['oneAnalyticsEngine']);
+  assert.equal([...run(fabricCheck, r10), ...run(analyticsEnginesCheck, r10)], ['HUB250 fabric.queryUri']);
+  assert.equal([...run(fabricCheck, oneEngine), ...run(analyticsEnginesCheck, oneEngine)], ['HUB270 fabric.queryUri']);
 });
 
 test.run();

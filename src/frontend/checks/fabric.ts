@@ -5,10 +5,11 @@
  * - HUB251: private storage. The eventhouse loads the ingestion files with the caller's identity
  *   (`;impersonate`), and Fabric cannot pass the data lake's firewall, so every load fails at run time
  *   ("Fabric ingestion vs storage firewall", microsoft/finops-toolkit#2061: "fail 100% of the time").
- * Both only for releases with Fabric (a release without it reports the section itself, HUB220).
+ * Both only for releases with Fabric (a release without it reports the section itself, HUB220); HUB250 not where
+ * the release has one analytics engine (`oneAnalyticsEngine`), whose HUB270 says the same for every engine.
  */
 import { codes } from '../../diagnostics/index.js';
-import { has } from '../../model/releases.js';
+import { behaves, has } from '../../model/releases.js';
 import type { Check } from './types.js';
 
 export const fabricCheck: Check = {
@@ -18,7 +19,7 @@ export const fabricCheck: Check = {
     const queryUri = String(ctx.data.fabric?.queryUri ?? '');
     if (!queryUri) return;
     const cluster = ctx.valid(['dataExplorer', 'name']) ? String(ctx.data.dataExplorer?.name ?? '') : '';
-    if (cluster) ctx.report(codes.HUB250.raise({ cluster, queryUri }), ['fabric', 'queryUri']);
+    if (cluster && !behaves(ctx.release, 'oneAnalyticsEngine')) ctx.report(codes.HUB250.raise({ cluster, queryUri }), ['fabric', 'queryUri']);
     if (has(ctx.release, 'privateNetworking') && ctx.valid(['networking', 'publicAccess']) && ctx.data.networking?.publicAccess === false) {
       ctx.report(codes.HUB251.raise({ queryUri }), ['fabric', 'queryUri']);
     }
