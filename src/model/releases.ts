@@ -16,7 +16,7 @@
 import type { ExportType } from './datasets.js';
 import { MANAGED_EXPORTS_BY_SCOPE, MANAGED_EXPORTS_FOCUS, type ManagedExportSets } from './managedExports.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
-import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
+import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, PUBLIC_NAMING_011, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
 /**
  * Logical key of a template parameter. The release table (this file) says which keys a
@@ -126,7 +126,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -793,7 +793,37 @@ const R10: Release = {
   ]),
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08, '0.9': R09, '0.10': R10 };
+/**
+ * 0.11 (the public release 0.11 as published, with its post-tag patches 36821457 and f9993f16: releases-0.9-14.md
+ * §1.3, §1.7; docs/deviations.md "Release 0.11"): the parameters, outputs and Data Factory objects of 0.10; the
+ * Microsoft-internal amortized cost dataset (`AmortizedCost` exports of version `c360-2025-04`, ingested as
+ * `AmortizedCosts`); the Ingestion database setup split into the files the release uses, the raw tables redefined
+ * on every deployment, `Costs_raw` with the FOCUS 1.2 columns back-ported into the v1_0 transform, billing periods
+ * on month starts. Its identity per deployment script is hubc's since 0.1 (blob manager, trigger manager).
+ */
+const R11: Release = {
+  ...R10,
+  version: '0.11',
+  ftkVersion: '0.11',
+  publicRelease: { ...R10.publicRelease, template: '0.11', ftkVersions: ['0.11'] },
+  namingRules: { ...R10.namingRules, public: PUBLIC_NAMING_011 },
+  exportVersions: { ...R10.exportVersions, AmortizedCost: ['c360-2025-04'] },
+  behaviours: new Set<ReleaseBehaviour>([...R10.behaviours, 'kqlScriptSplit', 'kqlRawTablesRedefined', 'kqlFocus12Backport', 'kqlBillingPeriodMonthStart']),
+};
+
+const RELEASES: Record<ReleaseVersion, Release> = {
+  '0.1': R01,
+  '0.2': R02,
+  '0.3': R03,
+  '0.4': R04,
+  '0.5': R05,
+  '0.6': R06,
+  '0.7': R07,
+  '0.8': R08,
+  '0.9': R09,
+  '0.10': R10,
+  '0.11': R11,
+};
 
 /** Every release hubc can build, oldest first. */
 export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];

@@ -157,6 +157,10 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
     linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
   },
+  // The public 0.11 keeps the parameters, outputs and Data Factory objects of 0.10 (releases-0.9-14.md §1.3).
+  get '0.11'() {
+    return this['0.10'];
+  },
 };
 
 /**
@@ -165,14 +169,20 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10'],
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'],
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8', '0.9', '0.10'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
-  { releases: ['0.7', '0.8', '0.9', '0.10'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
+  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  {
+    releases: ['0.7', '0.8', '0.9', '0.10', '0.11'],
+    kind: 'datasets',
+    from: ['hubDataExplorer', 'ftkReleaseFile'],
+    to: ['ingestion_manifest'],
+    row: 'Manifest copy with a remote hub',
+  },
 ];
 
 const HUB = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');

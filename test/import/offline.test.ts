@@ -69,11 +69,12 @@ const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: 
   '0.8': PARAMETERS_07,
   '0.9': PARAMETERS_07,
   '0.10': PARAMETERS_07,
+  '0.11': PARAMETERS_07,
 };
 
-/** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub. */
+/** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub (0.11: the public RemoteHub app either). */
 const vaultOnlyForRemoteHub = (version: ReleaseVersion) => behaves(getRelease(version), 'keyVaultOnlyForRemoteHub');
-const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault(_secret)?$|\/keyVault$/.test(k);
+const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault(_secret)?$|\/keyVault$|deployments Microsoft\.FinOpsHubs\.RemoteHub/.test(k);
 
 /** Data Factory datasets and linked services only one side has (docs/deviations.md: Linked service names, Unused objects, Manifest copy). */
 function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: string }): { public: string[]; hubc: string[] } {
