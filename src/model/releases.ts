@@ -797,7 +797,7 @@ const R10: Release = {
  * 0.11 (the public release 0.11 as published, with its post-tag patches 36821457 and f9993f16: releases-0.9-14.md
  * §1.3, §1.7; docs/deviations.md "Release 0.11"): the parameters, outputs and Data Factory objects of 0.10; the
  * Microsoft-internal amortized cost dataset (`AmortizedCost` exports of version `c360-2025-04`, ingested as
- * `AmortizedCosts`); the Ingestion database setup split into the files the release uses, the raw tables redefined
+ * `AmortizedCosts`); FOCUS 1.2 and 1.2-preview cost exports (the release's new schema files); the Ingestion database setup split into the files the release uses, the raw tables redefined
  * on every deployment, `Costs_raw` with the FOCUS 1.2 columns back-ported into the v1_0 transform, billing periods
  * on month starts. Its identity per deployment script is hubc's since 0.1 (blob manager, trigger manager).
  */
@@ -807,7 +807,7 @@ const R11: Release = {
   ftkVersion: '0.11',
   publicRelease: { ...R10.publicRelease, template: '0.11', ftkVersions: ['0.11'] },
   namingRules: { ...R10.namingRules, public: PUBLIC_NAMING_011 },
-  exportVersions: { ...R10.exportVersions, AmortizedCost: ['c360-2025-04'] },
+  exportVersions: { ...R10.exportVersions, FocusCost: ['1.2', '1.2-preview', ...(R10.exportVersions.FocusCost ?? [])], AmortizedCost: ['c360-2025-04'] },
   behaviours: new Set<ReleaseBehaviour>([...R10.behaviours, 'kqlScriptSplit', 'kqlRawTablesRedefined', 'kqlFocus12Backport', 'kqlBillingPeriodMonthStart']),
 };
 
