@@ -3,9 +3,11 @@
  * locator, made from a compile result, a built or published folder, or a public template. Every command
  * reads a Build instead of parsing the files itself (docs/architecture.md, "One typed Build").
  */
-export { fromCompile, fromFiles, TEMPLATE_FILE, UI_DEFINITION_FILE } from './build.js';
+export { fromCompile, fromFiles, TEMPLATE_FILE, UI_DEFINITION_FILE, withFile } from './build.js';
 export type { Build, BuildParts, BuildSource, CompiledRelease, InvalidJson, KqlScriptView, UiView } from './build.js';
 export { fromFolder } from './folder.js';
 export { fromPublicTemplate } from './public.js';
 export type { Deployment, TemplateEvaluation, TemplateOutput, TemplateParameter, TemplateResource, TemplateVariable, TemplateView } from './template.js';
 export type { FactoryObject, FactoryView, JsonPlace, WrittenObject } from './factory.js';
+export { declaredResources, leftBehind, mayBeDeployed, hubParents, conditionUses, ownResources, resourceIdentity, type DeclaredResource, type Deployed } from './deployed.js';
+export { describeResources, isPartOf, readableName, shortName, topLevel, typeWord } from './words.js';

@@ -31,6 +31,7 @@ import { getContinuationToken, type Deployment, type ResourceManagementClient } 
 import { boundedPages } from './paging.js';
 import type { DataFactoryManagementClient } from '@azure/arm-datafactory';
 import type { CompileResult } from '../compiler/compile.js';
+import { fromCompile, type Build } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { createResourceClient, type ArmConnection } from './arm.js';
 import { deploymentPortalLink } from './clouds.js';
@@ -239,6 +240,8 @@ async function deploySteps(req: DeployRequest, svc: DeployServices, state: RunSt
 
 /** One run's template, client and parameters, shared by its steps (the methods, called in {@link deploySteps}' order). */
 class DeployRun {
+  /** The build to deploy (src/build), and its template as the deployment sends it. */
+  private readonly build: Build;
   private readonly template: Record<string, unknown> & { parameters?: Record<string, TemplateParameter> };
   /** The template's parameters. */
   private readonly declared: Record<string, TemplateParameter>;
@@ -259,7 +262,8 @@ class DeployRun {
     private readonly svc: DeployServices,
     private readonly state: RunState,
   ) {
-    this.template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as DeployRun['template'];
+    this.build = fromCompile(req.compiled);
+    this.template = (this.build.template.json ?? {}) as DeployRun['template'];
     this.declared = this.template.parameters ?? {};
     this.client = createResourceClient(svc.connection);
     this.pollOptions = { updateIntervalInMs: svc.timing.pollIntervalMs };
@@ -343,7 +347,7 @@ class DeployRun {
   async registerProviders(): Promise<DeployFailure | undefined> {
     const { connection, timing, say } = this.svc;
     const values = Object.fromEntries(Object.entries(this.supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
-    const required = requiredProviders(this.template, values);
+    const required = requiredProviders(this.build.template, values);
     let statuses;
     this.state.step = 'registering the resource providers';
     try {

@@ -11,8 +11,6 @@ import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { CompileResult } from '../compiler/compile.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { evaluateArm, templateContext } from '../expressions/arm/evaluate.js';
-import * as arm from '../expressions/arm/index.js';
 import { DiffLoadError } from '../diff/load.js';
 import type { DiffInput } from '../diff/types.js';
 
@@ -27,7 +25,8 @@ import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject, parseJsonInput } from '../util/json.js';
 import { getRelease, publicParameterName, type Release } from '../model/releases.js';
-import { publicArtifacts, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
+import { publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
+import { fromCompile, fromPublicTemplate, type Build, type TemplateView } from '../build/index.js';
 import { parameterValues } from '../upgrade/parameters.js';
 
 /** True when every parameter a file sets is one the public release of `release` declares. */
@@ -71,9 +70,9 @@ export type PreparedUpgrade =
   | { kind: 'failed'; report: UpgradeReport; diagnostics: Diagnostic[]; environment: boolean };
 
 /** A template variable folded with the deployment's values. */
-function variable(template: unknown, name: string, hubName: unknown, ctx: DeploymentContext): string {
-  const c = templateContext(template, { useDefaults: true, parameters: hubName === undefined ? {} : { hubName: hubName as string }, subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup });
-  return String(evaluateArm(arm.variables(name), c));
+function variable(template: TemplateView, name: string, hubName: unknown, ctx: DeploymentContext): string {
+  const parameters = hubName === undefined ? {} : { hubName };
+  return String(template.evaluate({ parameters, context: { subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup } }).variable(name));
 }
 
 /** The `hubName` value of a parameter file, if it sets one. */
@@ -90,8 +89,8 @@ interface UpgradeRun {
   parameters: { file: string; doc: unknown } | undefined;
   say: (line: string) => void;
   context: DeploymentContext;
-  /** The template to deploy, as JSON. */
-  toTemplate: { parameters?: Record<string, { defaultValue?: unknown }> };
+  /** The build to deploy. */
+  to: Build;
   /** The parameters file's `hubName`, and the hub's name (that, else the template's default). */
   hubName: unknown;
   name: unknown;
@@ -117,10 +116,10 @@ export async function prepareUpgrade(
 ): Promise<PreparedUpgrade> {
   const group = await client.resourceGroups.get(resourceGroup);
   const context: DeploymentContext = { subscriptionId, resourceGroup: { name: resourceGroup, id: String(group.id), location: String(group.location) } };
-  const toTemplate = JSON.parse(compiled.artifacts.get('azuredeploy.json') ?? '{}');
+  const to = fromCompile(compiled);
   const hubName = hubNameOf(parameters?.doc);
-  const name = hubName ?? toTemplate.parameters?.hubName?.defaultValue;
-  const run: UpgradeRun = { compiled, req, parameters, say, context, toTemplate, hubName, name, file: `resource group ${resourceGroup}`, report: { detectedBy: 'option' }, warnings: [] };
+  const name = hubName ?? to.template.parameter('hubName')?.defaultValue;
+  const run: UpgradeRun = { compiled, req, parameters, say, context, to, hubName, name, file: `resource group ${resourceGroup}`, report: { detectedBy: 'option' }, warnings: [] };
   let from = req.from;
   if (from) say(`installed hub release: ${from} (--from)`);
   else {
@@ -141,7 +140,7 @@ export async function prepareUpgrade(
 async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagementClient): Promise<string | PreparedUpgrade> {
   const { report, warnings, context, name, file, say } = run;
   const resourceGroup = context.resourceGroup.name;
-  const installed = await readInstalledHub(client, resourceGroup, context.resourceGroup.id, String(name), run.req.dataLake, variable(run.toTemplate, 'storageAccountName', run.hubName, context));
+  const installed = await readInstalledHub(client, resourceGroup, context.resourceGroup.id, String(name), run.req.dataLake, variable(run.to.template, 'storageAccountName', run.hubName, context));
   report.detectedBy = installed.source;
   report.tags = installed.tags;
   if (installed.source === 'none') {
@@ -184,8 +183,8 @@ function installedInput(run: UpgradeRun, from: string): { input: DiffInput; note
     if (report.publicInstall && req.publicTemplates) {
       const pt = resolvePublicRelease(`${PUBLIC_PREFIX}${from}`, req.publicTemplates);
       const release = getRelease(pt.release);
-      const values = parameters && parameterFileFitsPublic(release, parameters.doc) ? parameterValues(parameters.doc) : publicValuesFromHubTemplate(release, run.toTemplate, run.compiled.model!.release);
-      return { input: { label: `public:${from}`, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, run.context) }, notes: [] };
+      const values = parameters && parameterFileFitsPublic(release, parameters.doc) ? parameterValues(parameters.doc) : publicValuesFromHubTemplate(release, run.to.template.json ?? {}, run.compiled.model!.release);
+      return { input: { label: `public:${from}`, source: 'public', release: pt.release, build: fromPublicTemplate(pt, values, run.context) }, notes: [] };
     }
     const side = loadUpgradeSide(from, req.hubFile);
     const notes = [...side.notes];
@@ -203,7 +202,7 @@ function installedInput(run: UpgradeRun, from: string): { input: DiffInput; note
 function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[] }): PreparedUpgrade {
   const { compiled, report, file, context } = run;
   const fromInput = installed.input;
-  const toInput: DiffInput = { label: compiled.release!, source: 'release', release: compiled.release, artifacts: compiled.artifacts };
+  const toInput: DiffInput = { label: compiled.release!, source: 'release', release: compiled.release, build: run.to };
   let plan: UpgradePlan;
   try {
     plan = planUpgrade(fromInput, toInput, { parameters: run.parameters, context, notes: installed.notes });
@@ -213,11 +212,11 @@ function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[
   }
   report.plan = plan;
   for (const line of formatPlanText(plan).trimEnd().split('\n')) run.say(line);
-  const fromTemplate = JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}');
+  const fromTemplate = fromInput.build.template;
   // A public template is evaluated already: its factory is a resource with its name.
   const factory =
     fromInput.source === 'public'
-      ? String((fromTemplate.resources as { type: string; name: string }[]).find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories')?.name)
+      ? String(fromTemplate.resources.find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories')?.json.name)
       : variable(fromTemplate, 'dataFactoryName', run.hubName, context);
   return { kind: 'plan', plan, target: { resourceGroup: context.resourceGroup.name, factory }, report, warnings: run.warnings };
 }

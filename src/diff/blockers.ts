@@ -1,7 +1,7 @@
 /**
  * Resources of A that stand in the way of deploying B over it: B changes what ARM cannot change in place.
  *
- * Both templates are folded with what is known (./deployed.ts: parameter defaults, a saved parameter file,
+ * Both templates are folded with what is known (src/build/deployed.ts: parameter defaults, a saved parameter file,
  * and in `hubc deploy --upgrade` the subscription and resource group), so a resource is matched with its
  * counterpart by resource ID, and properties are compared by value, not by how the expression is written.
  * What stays unknown stays a residual expression and is compared as text.
@@ -15,9 +15,9 @@
  */
 import { changesCreateOnly, createOnlyProperties, valueAtPath } from './createOnly.js';
 import { readableArm } from '../expressions/arm/readable.js';
-import { mayBeDeployed, type DeclaredResource } from './deployed.js';
+import { mayBeDeployed, type DeclaredResource } from '../build/index.js';
 import { isDeepStrictEqual } from 'node:util';
-import { isObject, type JsonObject } from '../util/json.js';
+import { isObject, walkJson, type JsonObject } from '../util/json.js';
 
 /** Resource types whose deletion loses data: their steps are manual. */
 export const DATA_RESOURCE_TYPES: readonly string[] = ['microsoft.storage/storageaccounts', 'microsoft.kusto/clusters', 'microsoft.keyvault/vaults'];
@@ -80,13 +80,10 @@ export function deployedResources(list: readonly DeclaredResource[]): Folded[] {
 /** Lower-cased string values of a resource's properties (where references live), outside firewall rules (`networkAcls`). */
 export function referenceValues(r: Folded): Set<string> {
   const out = new Set<string>();
-  const walk = (v: unknown, key: string) => {
-    if (key === 'networkAcls') return;
+  walkJson(r.body.properties, (v, _path, key) => {
+    if (key === 'networkAcls') return false;
     if (typeof v === 'string') out.add(v.toLowerCase());
-    else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
-    else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, k);
-  };
-  walk(r.body.properties, 'properties');
+  });
   return out;
 }
 
@@ -133,7 +130,7 @@ export interface Blocker {
 
 /**
  * The resources of A that must be deleted before B is deployed, each with why, in A's order.
- * @param la A's resources and @param lb B's, as ./deployed.ts folds them
+ * @param la A's resources and @param lb B's, as src/build/deployed.ts folds them
  */
 export function blockingResources(la: readonly DeclaredResource[], lb: readonly DeclaredResource[]): Map<Folded, Blocker> {
   const ra = deployedResources(la);

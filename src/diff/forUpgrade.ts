@@ -6,11 +6,9 @@
  */
 export { compareUpgrade, type KnownValues, type UpgradeComparison } from './compare.js';
 export { parameterNotes } from './upgrade.js';
-export { templateOf } from './template.js';
 export { loadDiffInput, type LoadOptions } from './load.js';
 export { sideOf, type DiffInput, type DiffResult, type DiffSide, type UpgradeNote } from './types.js';
-export { mayBeDeployed, type DeclaredResource } from './deployed.js';
-export { describeResources, readableName, releaseOf, sharedResources, shortName, typeWord, type Leftovers } from './leftovers.js';
+export { releaseOf, sharedResources, type Leftovers } from './leftovers.js';
 export { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, type Folded } from './blockers.js';
 export type { RemovedDataset } from './components.js';
-export { diffValues, tryParseJson } from './values.js';
+export { diffValues } from './values.js';

@@ -39,7 +39,7 @@ export function renderDiff(result: DiffResult, a: DiffInput, b: DiffInput, forma
     case 'json':
       return toJsonText(result);
     case 'patch':
-      return formatPatch(buildPatch(a.label, a.artifacts, b.label, b.artifacts));
+      return formatPatch(buildPatch(a.label, a.build, b.label, b.build));
   }
 }
 

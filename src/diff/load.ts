@@ -1,6 +1,6 @@
 /**
- * Loading the two sides of `hubc diff` into {@link DiffInput}s, the in-memory shape `compile()` returns
- * (artifacts as a Map of relative path -> text, plus the release):
+ * Loading the two sides of `hubc diff` into {@link DiffInput}s, each a Build (src/build: `fromCompile`,
+ * `fromFolder`, `fromPublicTemplate`) with what the user named:
  *
  * - a release number hubc builds (`0.7`): the hub file (`--hub`, default `hub.yaml`) compiled for that
  *   release, without the sections it lacks when the file was written for a later one (`compileRelease`);
@@ -29,11 +29,12 @@ import { RELEASE_VERSIONS } from '../model/releases.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
 import { tryParseJson } from './values.js';
+import { fromCompile, fromFolder, fromPublicTemplate, TEMPLATE_FILE, withFile, type Build } from '../build/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
-import { INPUT_LIMITS, InputFileError, readInputFile, readInputTree } from '../util/inputFiles.js';
+import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { getRelease } from '../model/releases.js';
-import { evaluatedTemplate, isPublicTemplate, publicArtifacts, publicValuesAcross, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, readPublicTemplate, resolvePublicRelease, type PublicTemplate } from '../public/index.js';
+import { evaluatedTemplate, isPublicTemplate, publicValuesAcross, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, readPublicTemplate, resolvePublicRelease, type PublicTemplate } from '../public/index.js';
 import { toJsonText } from '../model/json.js';
 import { hubTextForRelease } from '../frontend/forRelease.js';
 
@@ -52,56 +53,42 @@ export class DiffLoadError extends HubcError {
 }
 
 /**
- * Every file under `dir` (names starting with `.` skipped), as `/`-separated relative paths -> text, sorted
- * by path (code unit order, as `compile()` does). Read with `readInputTree` (src/util/inputFiles.ts): regular
- * files only, no symbolic link out of `dir`, within the build-folder limits.
- * @throws InputFileError when the folder holds something hubc does not read
- */
-export function readTree(dir: string): Map<string, string> {
-  return readInputTree(dir);
-}
-
-/** The hub release a build's template records (`metadata.hubRelease`), if any. */
-export function recordedRelease(artifacts: ReadonlyMap<string, string>): string | undefined {
-  const t = tryParseJson(artifacts.get('azuredeploy.json'));
-  const release = isObject(t) && isObject(t.metadata) ? t.metadata.hubRelease : undefined;
-  return typeof release === 'string' ? release : undefined;
-}
-
-/**
- * Checks that every `.json` artifact is within the limits of what hubc reads and parses.
- * @param dir the folder the artifacts were read from, for the positions of diagnostics
+ * Checks that every `.json` file of a build is within the limits of what hubc reads and parses.
+ * @param dir the folder the files were read from, for the positions of diagnostics
  * @throws DiffLoadError HUB402 naming the first file that does not parse; HUB401 with the positioned HUB475 or
  *   HUB476 of the first file past a limit
  */
-export function checkJsonArtifacts(label: string, artifacts: ReadonlyMap<string, string>, dir = label): void {
-  for (const [path, text] of artifacts) {
+export function checkJsonFiles(label: string, build: Build, dir = label): void {
+  let invalid: Map<string, string> | undefined;
+  for (const [path, text] of build.files) {
     if (!path.endsWith('.json')) continue;
     const limit = jsonLimitPassed(text);
     if (limit) {
       const raised = limit.kind === 'json' ? codes.HUB475.raise({ limit: limit.limit }) : codes.HUB476.raise({ limit: limit.limit });
       throw new DiffLoadError(codes.HUB401.pastLimit({ label, path }), [{ ...raised, file: join(dir, path), start: offsetPositions(text)(limit.offset) }]);
     }
-    try {
-      JSON.parse(text);
-    } catch (e) {
-      throw new DiffLoadError(codes.HUB402.raise({ label, path, detail: (e as Error).message }));
-    }
+    invalid ??= new Map(build.invalidJson().map((f) => [f.file, f.detail]));
+    const detail = invalid.get(path);
+    if (detail !== undefined) throw new DiffLoadError(codes.HUB402.raise({ label, path, detail }));
   }
 }
 
-/** Builds in memory the artifacts of a release folder of a build or a feed. */
+/**
+ * The Build of a release folder of a build or a feed (`fromFolder`), its JSON files checked; the side's
+ * release is the one its template records (`metadata.hubRelease`), else unknown.
+ * @throws DiffLoadError HUB401 when the folder cannot be read or a file is past a limit, HUB402 for a JSON file that does not parse
+ */
 export function loadBuildFolder(dir: string, label = dir): DiffInput {
-  let artifacts: Map<string, string>;
+  let build: Build;
   try {
-    artifacts = readTree(dir);
+    build = fromFolder(dir);
   } catch (e) {
     const detail = e instanceof InputFileError ? `${e.file}: ${e.detail}` : (e as Error).message;
     throw new DiffLoadError(codes.HUB401.unreadable({ label, detail }));
   }
-  checkJsonArtifacts(label, artifacts, dir);
-  const release = recordedRelease(artifacts);
-  return release ? { label, source: 'folder', release, artifacts } : { label, source: 'folder', artifacts };
+  checkJsonFiles(label, build, dir);
+  const recorded = build.template.metadata.hubRelease;
+  return typeof recorded === 'string' ? { label, source: 'folder', release: recorded, build } : { label, source: 'folder', build };
 }
 
 /** Options of loading a side from a folder. */
@@ -157,7 +144,7 @@ function loadFolder(dir: string, label: string, options: LoadOptions = {}): Diff
     const index = parent !== resolve(dir) ? feedIndexIn(parent, label) : undefined;
     const release = basename(resolve(dir));
     if (index && Array.isArray(index.releases) && index.releases.some((r) => isObject(r) && r.release === release))
-      verifyFeedRelease(index, release, input.artifacts, label, options.allowModifiedFeed);
+      verifyFeedRelease(index, release, input.build.files, label, options.allowModifiedFeed);
     return input;
   }
   const index = feedIndexIn(dir, label);
@@ -169,7 +156,7 @@ function loadFolder(dir: string, label: string, options: LoadOptions = {}): Diff
     if (inside?.isSymbolicLink()) throw new DiffLoadError(codes.HUB472.raise({ label, latest, why: 'a symbolic link' }));
     if (inside?.isDirectory() && existsSync(join(dir, latest, 'azuredeploy.json'))) {
       const input = loadBuildFolder(join(dir, latest), `${label}/${latest}`);
-      verifyFeedRelease(index!, latest, input.artifacts, input.label, options.allowModifiedFeed);
+      verifyFeedRelease(index!, latest, input.build.files, input.label, options.allowModifiedFeed);
       return input;
     }
   }
@@ -188,7 +175,7 @@ export function compileInput(text: string, file: string, label: string, source: 
   if (hasErrors(r.diagnostics) || !r.release) {
     throw new DiffLoadError(codes.HUB401.notCompiling({ label, file, release }), r.diagnostics);
   }
-  return { label, source, release: r.release, artifacts: r.artifacts };
+  return { label, source, release: r.release, build: fromCompile(r) };
 }
 
 /**
@@ -208,7 +195,7 @@ export function compileRelease(text: string, hubFile: string, release: string): 
     const { text: older, removed } = hubTextForRelease(text, release);
     const r = compile(older, { file: hubFile, release });
     if (hasErrors(r.diagnostics) || !r.release) throw e;
-    return { label: release, source: 'release', release: r.release, leftOut: removed, artifacts: r.artifacts };
+    return { label: release, source: 'release', release: r.release, leftOut: removed, build: fromCompile(r) };
   }
 }
 
@@ -295,7 +282,7 @@ export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', o
   const b = pb ? undefined : load(bArg);
   let valuesA: Record<string, unknown> | undefined;
   const side = (pt: PublicTemplate, label: string, own: Record<string, unknown> | undefined, other: DiffInput | undefined): DiffInput => {
-    const otherTemplate = other ? (tryParseJson(other.artifacts.get('azuredeploy.json')) as JsonObject | undefined) : undefined;
+    const otherTemplate = other?.build.template.json;
     const release = getRelease(pt.release);
     const values =
       own ??
@@ -303,17 +290,17 @@ export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', o
       (otherTemplate && other?.release ? publicValuesFromHubTemplate(release, otherTemplate, getRelease(other.release)) : {});
     if (pt === pa) valuesA = values;
     try {
-      return { label, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, options.context) };
+      return { label, source: 'public', release: pt.release, build: fromPublicTemplate(pt, values, options.context) };
     } catch (e) {
       if (e instanceof PublicTemplateError) throw new DiffLoadError({ code: e.code, severity: 'error', message: e.message, hint: e.hint }, e.diagnostics);
       throw e;
     }
   };
   const evaluated = (x: DiffInput): DiffInput => {
-    const t = tryParseJson(x.artifacts.get('azuredeploy.json'));
-    if (!isObject(t)) return x;
+    const t = x.build.template.json;
+    if (!t) return x;
     const flat = evaluatedTemplate(t, { parameters: {}, context: options.context, release: x.release, source: x.label });
-    return { ...x, artifacts: new Map([...x.artifacts, ['azuredeploy.json', toJsonText(flat)]]) };
+    return { ...x, build: withFile(x.build, TEMPLATE_FILE, toJsonText(flat)) };
   };
   const outA = pa ? side(pa, aArg, options.parametersA, b) : a!;
   const outB = pb ? side(pb, bArg, undefined, a) : b!;

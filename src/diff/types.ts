@@ -4,7 +4,9 @@
  * Schema is `schemas/diff-result.schema.json`.
  */
 
-/** One build taking part in a diff, in the in-memory shape `compile()` returns. */
+import type { Build } from '../build/index.js';
+
+/** One build taking part in a diff: what the user named and the Build (src/build) it stands for. */
 export interface DiffInput {
   /** What the user named: `0.7`, `hub.yaml`, `dist-templates/0.7`. */
   label: string;
@@ -17,8 +19,8 @@ export interface DiffInput {
    * paths) left out because the release does not have what they configure (HUB220; src/frontend/forRelease.ts).
    */
   leftOut?: string[];
-  /** Path relative to the release folder -> file text, sorted by path. */
-  artifacts: ReadonlyMap<string, string>;
+  /** The build: its files (path relative to the release folder -> text, sorted by path) and their typed views, parsed once. */
+  build: Build;
 }
 
 /** How a compared thing changed from A to B. */

@@ -9,7 +9,8 @@
  *   still refers to, so pipelines, datasets and linked services go after the deployment, once B's objects
  *   no longer refer to them.
  */
-import { mayBeDeployed, type DeclaredResource, type DiffResult, type Leftovers } from '../diff/forUpgrade.js';
+import type { DiffResult, Leftovers } from '../diff/forUpgrade.js';
+import { mayBeDeployed, type DeclaredResource } from '../build/index.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject } from '../util/json.js';
@@ -89,7 +90,7 @@ export function dataFactorySteps(l: Leftovers, diff: DiffResult): DataFactorySte
     return [...(note ? [{ code: note.code, subject: name }] : []), ...(component ? [{ code: codes.HUB416.code, subject: component.component }] : []), { change: `dataFactory/${o.object!.kind}/${name}: ${change}` }];
   };
   // "has no" when B does not declare the object at all, "does not deploy" when it declares it under a condition false with B's values.
-  const lacks = (o: DeclaredResource) => (l.rb.some((x) => x.object?.kind === o.object!.kind && x.object.name === o.object!.name) ? 'does not deploy' : 'has no');
+  const lacks = (o: DeclaredResource) => (l.rb.some((x) => x.object?.kind === o.object!.kind && x.object?.name === o.object!.name) ? 'does not deploy' : 'has no');
   const steps: DataFactoryStep[] = [];
   for (const t of objects.filter((o) => o.object!.kind === 'triggers')) {
     const name = t.object!.name;

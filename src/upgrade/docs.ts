@@ -4,6 +4,7 @@
  * it between `<!-- upgrading:start -->` and `<!-- upgrading:end -->`; a test fails when it is not current).
  */
 import { compile } from '../compiler/compile.js';
+import { fromCompile } from '../build/index.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { DiffInput } from '../diff/forUpgrade.js';
 import { formatPlanMarkdown } from './format.js';
@@ -26,7 +27,7 @@ export function upgradingSection(hubText: string): string {
     if (!builds.has(v)) {
       const r = compile(hubText, { release: v });
       if (!r.release) throw new Error(`hub.yaml does not compile for ${v}: ${r.diagnostics.map((d) => d.code).join(', ')}`);
-      builds.set(v, { label: v, source: 'release', release: v, artifacts: r.artifacts });
+      builds.set(v, { label: v, source: 'release', release: v, build: fromCompile(r) });
     }
     return builds.get(v)!;
   };

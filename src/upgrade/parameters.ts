@@ -17,6 +17,7 @@ import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import type { TemplateView } from '../build/index.js';
 
 /** A parameter of A and what becomes of it in B. */
 export interface ParameterChange {
@@ -34,18 +35,13 @@ export function releaseRow(input: DiffInput): Release | undefined {
   return releaseOf(input);
 }
 
-/** The parameters object of a template (empty when it has none). */
-function parametersOf(template: JsonObject): JsonObject {
-  return isObject(template.parameters) ? template.parameters : {};
-}
-
 /**
  * Renamed and removed parameters from A to B, in A's parameter order.
- * @param ta A's parsed template; @param tb B's; @param notes their parameter notes (`parameterNotes` of src/diff)
+ * @param notes their parameter notes (`parameterNotes` of src/diff)
  */
-export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, notes: readonly UpgradeNote[]): ParameterChange[] {
-  const pa = Object.keys(parametersOf(ta));
-  const pb = new Set(Object.keys(parametersOf(tb)));
+export function parameterChanges(a: DiffInput, b: DiffInput, notes: readonly UpgradeNote[]): ParameterChange[] {
+  const pa = a.build.template.parameters.map((p) => p.name);
+  const pb = new Set(b.build.template.parameters.map((p) => p.name));
   const note = (code: string, subject: string) => notes.find((n) => n.code === code && n.subject === subject);
   const ra = releaseRow(a);
   const rb = releaseRow(b);
@@ -80,10 +76,8 @@ export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb:
 }
 
 /** Parameters B declares without a default value. */
-export function requiredParameters(tb: JsonObject): string[] {
-  return Object.entries(parametersOf(tb))
-    .filter(([, p]) => isObject(p) && !('defaultValue' in p))
-    .map(([n]) => n);
+export function requiredParameters(tb: TemplateView): string[] {
+  return tb.parameters.filter((p) => !p.hasDefault).map((p) => p.name);
 }
 
 /**
@@ -94,9 +88,9 @@ export function requiredParameters(tb: JsonObject): string[] {
  * @throws UpgradePlanError HUB491 when `doc` has no `parameters` object; HUB480 when neither build declares
  *   every name, or when the file is already B's and `out` asks for it to be rewritten
  */
-export function parameterFileFit(file: string, doc: unknown, ta: JsonObject, tb: JsonObject, labels: { from: string; to: string }, out?: string): 'from' | 'to' {
+export function parameterFileFit(file: string, doc: unknown, ta: TemplateView, tb: TemplateView, labels: { from: string; to: string }, out?: string): 'from' | 'to' {
   if (!isObject(doc) || !isObject(doc.parameters)) throw new UpgradePlanError(codes.HUB491.noParameters({ file }));
-  const declared = (t: JsonObject) => new Set(Object.keys(parametersOf(t)).map((n) => n.toLowerCase()));
+  const declared = (t: TemplateView) => new Set(t.parameters.map((p) => p.name.toLowerCase()));
   const inA = declared(ta);
   const inB = declared(tb);
   const names = Object.keys(doc.parameters);
@@ -115,12 +109,12 @@ export function parameterFileFit(file: string, doc: unknown, ta: JsonObject, tb:
  * @param file path, for the record; @param doc the parsed file (`{ $schema?, contentVersion?, parameters }`),
  *   checked with {@link parameterFileFit} first
  */
-export function migrateParameterFile(file: string, doc: JsonObject & { parameters: JsonObject }, changes: ParameterChange[], tb: JsonObject, fits: 'from' | 'to'): ParameterMigration {
+export function migrateParameterFile(file: string, doc: JsonObject & { parameters: JsonObject }, changes: ParameterChange[], tb: TemplateView, fits: 'from' | 'to'): ParameterMigration {
   const byLower = new Map(fits === 'from' ? changes.map((c) => [c.from.toLowerCase(), c]) : []);
   const params: JsonObject = {};
   const renamed: ParameterMigration['renamed'] = [];
   const dropped: string[] = [];
-  const declared = parametersOf(tb);
+  const declared = new Map(tb.parameters.map((p) => [p.name, p.json]));
   for (const [name, entry] of Object.entries(doc.parameters)) {
     const c = byLower.get(name.toLowerCase());
     const target = !c || c.to === name ? name : c.to;
@@ -129,12 +123,12 @@ export function migrateParameterFile(file: string, doc: JsonObject & { parameter
       continue;
     }
     if (target !== name) renamed.push({ from: name, to: target });
-    params[target] = fitValue(entry, declared[target]);
+    params[target] = fitValue(entry, declared.get(target));
   }
   // B takes a Data Explorer SKU's tier as a parameter of its own (the public 0.7 template derived it): a
   // file that sets the SKU but not the tier gets the tier of its SKU, not B's default tier.
   const sku = Object.entries(params).find(([n]) => n === 'dataExplorerSkuName')?.[1];
-  if (isObject(sku) && typeof sku.value === 'string' && 'dataExplorerSkuTier' in declared && !('dataExplorerSkuTier' in params)) params.dataExplorerSkuTier = { value: tierOfSku(sku.value) };
+  if (isObject(sku) && typeof sku.value === 'string' && declared.has('dataExplorerSkuTier') && !('dataExplorerSkuTier' in params)) params.dataExplorerSkuTier = { value: tierOfSku(sku.value) };
   const set = new Set(Object.keys(params).map((n) => n.toLowerCase()));
   const missing = requiredParameters(tb).filter((n) => !set.has(n.toLowerCase()));
   return { file, fits, renamed, dropped, missing, rewritten: { ...doc, parameters: params } };

@@ -11,8 +11,7 @@
  */
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
-import type { JsonObject } from '../util/json.js';
+import { compareUpgrade, parameterNotes, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
@@ -56,12 +55,12 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
     throw new UpgradePlanError(codes.HUB490.raise({ from: a.release!, to: b.release! }));
   }
-  const ta = templateOf(a.artifacts);
-  const tb = templateOf(b.artifacts);
+  const ta = a.build.template;
+  const tb = b.build.template;
   const notes = [...(options.notes ?? [])];
   // The saved parameter file is rewritten from the parameter notes (a function of the templates alone); the
   // comparison the other steps come from then folds each template with its file's values.
-  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, parameterNotes(ta, tb), options.parameters, notes);
+  const { drafts, migration } = parameterFileSteps(a, b, parameterNotes(ta, tb), options.parameters, notes);
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
@@ -84,7 +83,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
-  drafts.push(...deployPhase(a, b, tb, diff, storage));
+  drafts.push(...deployPhase(a, b, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
   drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
@@ -98,14 +97,14 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
 function parameterFileSteps(
   a: DiffInput,
   b: DiffInput,
-  ta: JsonObject,
-  tb: JsonObject,
   parameterNotes: readonly UpgradeNote[],
   parameters: PlanOptions['parameters'],
   notes: string[],
 ): { drafts: Draft[]; migration: UpgradePlan['parameters'] } {
   const drafts: Draft[] = [];
-  const changes = parameterChanges(a, b, ta, tb, parameterNotes);
+  const ta = a.build.template;
+  const tb = b.build.template;
+  const changes = parameterChanges(a, b, parameterNotes);
   let migration: UpgradePlan['parameters'];
   if (parameters) {
     const { file, doc, out } = parameters;
@@ -128,7 +127,7 @@ function parameterFileSteps(
       cites: c.cites,
     });
   }
-  const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
+  const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !ta.parameters.some((p) => p.name === n));
   for (const n of missing) {
     const note = parameterNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
@@ -172,7 +171,7 @@ function resourceDraft(s: ResourceStep): Draft {
 }
 
 /** The `deploy` steps: B itself, its storage steps of that phase, and starting its triggers (by its start-triggers script, or by you). */
-function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResult, storage: Draft[]): Draft[] {
+function deployPhase(a: DiffInput, b: DiffInput, diff: DiffResult, storage: Draft[]): Draft[] {
   const drafts: Draft[] = [];
   drafts.push({
     phase: 'deploy',
@@ -184,7 +183,7 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
-  const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && /_startTriggers'\)\]$/.test((r as { name: string }).name)) as { type: string; name: string } | undefined;
+  const start = b.build.template.resources.find((r) => typeof r.json.name === 'string' && /_startTriggers'\)\]$/.test(r.json.name));
   if (start) {
     drafts.push({
       phase: 'deploy',

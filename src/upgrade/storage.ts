@@ -8,7 +8,7 @@
  * (`../shared/reference/versions.md` §0.6, with the export container renamed). The shape comes from the two
  * builds' own `config/settings.json`, so the step lists exactly what differs.
  */
-import { diffValues, tryParseJson, type RemovedDataset, type DiffInput, type DiffResult } from '../diff/forUpgrade.js';
+import { diffValues, type RemovedDataset, type DiffInput, type DiffResult } from '../diff/forUpgrade.js';
 import { describeMapping, layoutChanges } from '../migrate/layouts.js';
 import { releaseRow } from './parameters.js';
 import type { UpgradeStep } from './types.js';
@@ -23,10 +23,10 @@ const show = (v: unknown) => JSON.stringify(v);
 
 /** The settings.json step, when the two builds' files differ. */
 function settingsStep(a: DiffInput, b: DiffInput): StorageStep | undefined {
-  const fa = a.artifacts.get(SETTINGS);
-  const fb = b.artifacts.get(SETTINGS);
+  const fa = a.build.files.get(SETTINGS);
+  const fb = b.build.files.get(SETTINGS);
   if (fa === undefined || fb === undefined || fa === fb) return undefined;
-  const changes = diffValues(tryParseJson(fa) ?? fa, tryParseJson(fb) ?? fb);
+  const changes = diffValues(a.build.json(SETTINGS) ?? fa, b.build.json(SETTINGS) ?? fb);
   const details = changes.map((c) =>
     c.change === 'added' ? `${c.path} added: ${show(c.to)}` : c.change === 'removed' ? `${c.path} removed (was ${show(c.from)})` : `${c.path}: ${show(c.from)} -> ${show(c.to)}`,
   );

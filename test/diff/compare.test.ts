@@ -19,6 +19,7 @@ import type { DiffInput, DiffResult, ObjectChange } from '../../src/diff/types.j
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { DATA_EXPLORER_PARAMETERS, previousOf07, releaseInput } from '../support/releaseBuilds.js';
 import { Template } from '../support/template.js';
+import { fromFiles, TEMPLATE_FILE, withFile } from '../../src/build/index.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/diff-result.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
@@ -42,11 +43,9 @@ function variant(edit: (doc: any) => void): DiffInput {
 }
 /** A build whose azuredeploy.json is changed by `edit`. */
 function editedTemplate(base: DiffInput, label: string, edit: (t: any) => void): DiffInput {
-  const artifacts = new Map(base.artifacts);
-  const t = JSON.parse(artifacts.get('azuredeploy.json')!);
+  const t = structuredClone(base.build.template.json);
   edit(t);
-  artifacts.set('azuredeploy.json', toJsonText(t));
-  return { ...base, label, artifacts };
+  return { ...base, label, build: withFile(base.build, TEMPLATE_FILE, toJsonText(t)) };
 }
 
 const base = releaseInput('0.7');
@@ -254,6 +253,36 @@ test('pipelines are compared activity by activity', () => {
   );
   assert.equal(acts[1].changes, [{ path: 'typeProperties.waitTimeInSeconds', change: 'changed', from: 60, to: 30 }]);
   assert.equal(acts[2].summary, 'Wait');
+});
+
+test('nested activities are visited as the activity tree orders them: a Switch\'s cases in order, then its default activities (issue #32: the one walker)', () => {
+  const wait = (name: string, seconds: number) => ({ name, type: 'Wait', dependsOn: [], typeProperties: { waitTimeInSeconds: seconds } });
+  const pipeline = (s: number) => ({
+    type: 'Microsoft.DataFactory/factories/pipelines',
+    apiVersion: '2018-06-01',
+    name: 'factory/route',
+    properties: {
+      activities: [
+        {
+          name: 'Route',
+          type: 'Switch',
+          dependsOn: [],
+          typeProperties: { on: '@pipeline().parameters.kind', defaultActivities: [wait('Otherwise', s)], cases: [{ value: 'a', activities: [wait('When A', s)] }, { value: 'b', activities: [wait('When B', s)] }] },
+        },
+      ],
+    },
+  });
+  const side = (label: string, s: number): DiffInput => ({ label, source: 'folder', build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [pipeline(s)] })]]) }) });
+  const r = diffBuilds(side('a', 1), side('b', 2));
+  const route = section(r, 'dataFactory', 'pipelines').find((i) => i.name === 'route')!;
+  assert.equal(
+    route.members!.items.map((i) => i.name),
+    ['When A', 'When B', 'Otherwise'],
+  );
+  const whole = diffBuilds(side('a', 1), { ...side('b', 1), build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [] })]]) }) });
+  assert.equal(section(whole, 'dataFactory', 'pipelines'), [{ name: 'route', change: 'removed' }]);
+  const added = diffBuilds({ ...side('a', 1), build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [] })]]) }) }, side('b', 1));
+  assert.equal(section(added, 'dataFactory', 'pipelines'), [{ name: 'route', change: 'added', summary: '4 activities' }]);
 });
 
 test('every release compared with itself is equal; consecutive releases differ and explain their parameter changes', () => {

@@ -121,7 +121,7 @@ for (const version of RELEASES) {
     // The public template with the same parameters against the imported hub's build.
     const publicFile = join(publicTemplatesDir(), `finops-hub-${r.publicRelease.template}.json`);
     const [a, b] = loadDiffPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
-    const resources = compare(flatResources(a.artifacts.get('azuredeploy.json')!), flatResources(b.artifacts.get('azuredeploy.json')!));
+    const resources = compare(flatResources(a.build.files.get('azuredeploy.json')!), flatResources(b.build.files.get('azuredeploy.json')!));
     // No remote hub here; the evaluated templates leave out what is named only at deployment (src/public/evaluate.ts).
     const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)');
     assert.equal(resources.publicOnly, Object.keys(PUBLIC_ONLY[version]).filter(skipRemote).sort(), 'resources only the public template deploys');
@@ -133,7 +133,7 @@ for (const version of RELEASES) {
     assert.equal(only('template', ['parameters'], 'removed'), params.public, 'parameters only the public template has');
     assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');
     assert.equal(only('template', ['outputs'], 'removed'), []);
-    const flatA = JSON.parse(a.artifacts.get('azuredeploy.json')!);
+    const flatA = JSON.parse(a.build.files.get('azuredeploy.json')!);
     const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type)?.name as string;
     const objects = objectsOnly(version, { storage: nameOf('Microsoft.Storage/storageAccounts'), vault: nameOf('Microsoft.KeyVault/vaults') });
     assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'removed'), objects.public, 'Data Factory objects only the public template has');

@@ -73,7 +73,7 @@ for (const version of ['0.6', '0.7'] as const) {
     // The public template with the imported values against the imported hub's build: only the documented departures.
     const [a, b] = loadDiffPair(join(publicTemplatesDir(), `finops-hub-${getRelease(version).publicRelease.template}.json`), out, 'hub.yaml', { evaluateBoth: true });
     const flat = (side: typeof a): FlatResource[] =>
-      JSON.parse(side.artifacts.get('azuredeploy.json')!).resources.map((x: any) => ({ type: x.type, name: x.name, nameExpression: x.name, deployments: [], deployed: true, ...(typeof x.scope === 'string' ? { scope: x.scope } : {}), body: x }));
+      JSON.parse(side.build.files.get('azuredeploy.json')!).resources.map((x: any) => ({ type: x.type, name: x.name, nameExpression: x.name, deployments: [], deployed: true, ...(typeof x.scope === 'string' ? { scope: x.scope } : {}), body: x }));
     // No remote hub, and public access on (no private-endpoint approvals on either side).
     const known = (list: Record<string, string>) =>
       Object.entries(list)

@@ -10,6 +10,7 @@
 import { compile, compileModel, loadModel } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import type { DiffInput } from '../../src/diff/types.js';
+import { fromFiles, type Build } from '../../src/build/index.js';
 import { DEFAULT_HUB_YAML } from './hubs.js';
 
 const cache = new Map<string, Map<string, string>>();
@@ -27,9 +28,14 @@ export function releaseBuild(release: string, text = DEFAULT_HUB_YAML): Map<stri
   return artifacts;
 }
 
+/** The Build of the default hub (or `text`) compiled for `release` (its files cached). */
+export function releaseBuildOf(release: string, text = DEFAULT_HUB_YAML): Build {
+  return fromFiles({ release, source: 'compile', files: releaseBuild(release, text) });
+}
+
 /** A diff input of a release build. */
 export function releaseInput(release: string, text = DEFAULT_HUB_YAML): DiffInput {
-  return { label: release, source: 'release', release, artifacts: releaseBuild(release, text) };
+  return { label: release, source: 'release', release, build: releaseBuildOf(release, text) };
 }
 
 /** The Data Explorer parameters 0.7 added (versions.md §7.1 against §6.1). */
@@ -61,5 +67,5 @@ export function previousOf07(): DiffInput & { standIn: boolean } {
     };
     standIn = compileModel({ ...model!, release }).artifacts;
   }
-  return { label: '0.6', source: 'release', release: '0.6', artifacts: standIn, standIn: true };
+  return { label: '0.6', source: 'release', release: '0.6', build: fromFiles({ release: '0.6', source: 'compile', files: standIn }), standIn: true };
 }

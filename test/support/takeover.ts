@@ -15,6 +15,7 @@ import { diffBuilds } from '../../src/diff/compare.js';
 import type { DiffInput, DiffResult } from '../../src/diff/types.js';
 import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { fromFiles } from '../../src/build/index.js';
 
 /** One cell of the matrix: a release, and for releases with private networking and Data Explorer, the public access and cluster choices. */
 export interface Cell {
@@ -98,7 +99,7 @@ export function takeover(cell: Cell, dir: string, publicTemplates: string, name 
   const outcome = importHubYaml(offlineFacts({ parametersFile, parameters: doc, release: cell.release }), hubFile);
   if (!('hub' in outcome)) throw new Error(`import of ${name} failed:\n${outcome.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n')}`);
   writeFileSync(hubFile, outcome.hub.text);
-  const build: DiffInput = { label: hubFile, source: 'hub.yaml', release: cell.release, artifacts: outcome.artifacts };
+  const build: DiffInput = { label: hubFile, source: 'hub.yaml', release: cell.release, build: fromFiles({ release: cell.release, source: 'compile', files: outcome.artifacts }) };
   const plan = (parameters: boolean) => {
     const publicArg = `public:${getRelease(cell.release).publicRelease.template}`;
     const [a, b] = loadDiffPair(publicArg, hubFile, 'hub.yaml', { publicTemplates, parametersA: parameters ? Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value])) : undefined }, () => build);

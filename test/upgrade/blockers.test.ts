@@ -16,14 +16,15 @@ import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 import { Template } from '../support/template.js';
+import { TEMPLATE_FILE, withFile } from '../../src/build/index.js';
 
 const A = releaseInput('0.7');
 
 /** B: the 0.7 build with its template changed by `edit`. */
 function editedTemplate(edit: (t: any) => void): DiffInput {
-  const t = JSON.parse(A.artifacts.get('azuredeploy.json')!);
+  const t = structuredClone(A.build.template.json) as any;
   edit(t);
-  return { ...A, label: 'edited', source: 'folder', artifacts: new Map([...A.artifacts, ['azuredeploy.json', JSON.stringify(t)]]) };
+  return { ...A, label: 'edited', source: 'folder', build: withFile(A.build, TEMPLATE_FILE, JSON.stringify(t)) };
 }
 const resource = (t: any, type: string, name?: string) => Template.fromJSON(t).findResources(type).find((r: any) => name === undefined || r.name === name);
 const deletes = (p: UpgradePlan, phase = 'before') => p.steps.filter((s) => s.phase === phase && (s.kind === 'deleteResource' || s.kind === 'manual') && s.resource).map((s) => `${s.kind} ${s.resource!.type} ${s.resource!.name}`);
@@ -128,7 +129,7 @@ test('a managed private endpoint whose properties change (the host-name form ove
   doc.naming = 'public';
   doc.networking.publicAccess = false;
   const a = releaseInput('0.7', stringify(doc));
-  const t = JSON.parse(a.artifacts.get('azuredeploy.json')!);
+  const t = structuredClone(a.build.template.json) as any;
   const endpoints = Template.fromJSON(t).findResources('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints');
   // naming: public writes the public release's form: fqdns read with reference(), and properties.name.
   assert.equal(endpoints.map((r: any) => Object.keys(r.properties).sort().join()), ['fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId']);
@@ -136,10 +137,9 @@ test('a managed private endpoint whose properties change (the host-name form ove
     ...a,
     label: 'host names',
     source: 'folder',
-    artifacts: new Map([
-      ...a.artifacts,
-      [
-        'azuredeploy.json',
+    build: withFile(
+      a.build,
+      TEMPLATE_FILE,
         JSON.stringify({
           ...t,
           resources: t.resources.map((r: any) =>
@@ -148,8 +148,7 @@ test('a managed private endpoint whose properties change (the host-name form ove
               : r,
           ),
         }),
-      ],
-    ]),
+    ),
   };
   const notes = diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB418');
   assert.is(notes.length, 2, notes.map((n) => n.message).join('\n'));

@@ -52,7 +52,7 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
       }
       let graph;
       try {
-        graph = buildGraph(build.artifacts, opts.kind, build.release ?? build.label);
+        graph = buildGraph(build.build, opts.kind, build.release ?? build.label);
       } catch (e) {
         if (!(e instanceof GraphInputError)) throw e;
         return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), 'text'));

@@ -5,7 +5,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
-import type { PublishRelease } from '../../publish/publish.js';
+import type { Build } from '../../build/index.js';
 import { normalizeBaseUrl } from '../../publish/urls.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
@@ -68,17 +68,17 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
     .action(async (opts: PublishFlags) => {
       const { io } = ctx;
       const versions = opts.all ? [...RELEASE_VERSIONS] : opts.release ? [opts.release] : [undefined];
-      const releases: PublishRelease[] = [];
+      const releases: Build[] = [];
       const diagnostics: Diagnostic[] = [];
       const perRelease: { release: string; diagnostics: Diagnostic[] }[] = [];
-      const { validateOutput } = await import('../../compiler/validateOutput.js');
+      const [{ validateOutput }, { fromCompile }] = await Promise.all([import('../../compiler/validateOutput.js'), import('../../build/index.js')]);
       for (const v of versions) {
         const r = await compileFile(io, opts.hub, opts.format, v);
         if (typeof r === 'number') return ctx.exit(r);
         const found = [...r.diagnostics, ...validateOutput(r)];
         diagnostics.push(...found);
         perRelease.push({ release: r.release!, diagnostics: found });
-        releases.push({ release: r.release!, artifacts: r.artifacts });
+        releases.push(fromCompile(r));
       }
       if (hasErrors(diagnostics)) {
         reportDiagnostics(io, diagnostics, opts.format);
