@@ -24,7 +24,7 @@ import { parseArmExpression } from '../expressions/arm/parser.js';
 import { forEachArmNode } from '../expressions/arm/ast.js';
 import { ADF_COLLECTION, adfKindOfResourceType, type AdfCollection } from '../model/dataFactoryKinds.js';
 import { isObject, type JsonObject } from '../util/json.js';
-import { withStandIn } from '../public/evaluate.js';
+import { withStandIn } from '../public/index.js';
 import { declaredReferences, RUNTIME_PROPERTIES, type DeclaredShape } from '../expressions/arm/runtime.js';
 import { AZURE_CLOUD_ENVIRONMENT } from '../expressions/arm/functions.js';
 import type { TemplateResource, TemplateView } from './template.js';

@@ -11,3 +11,5 @@ export type { Deployment, TemplateEvaluation, TemplateOutput, TemplateParameter,
 export type { FactoryObject, FactoryView, JsonPlace, WrittenObject } from './factory.js';
 export { declaredResources, leftBehind, mayBeDeployed, hubParents, conditionUses, ownResources, resourceIdentity, type DeclaredResource, type Deployed } from './deployed.js';
 export { describeResources, isPartOf, readableName, shortName, topLevel, typeWord } from './words.js';
+export { belongsTo, DATA_RESOURCE_TYPES, deployedResources, folded, lower, referenceValues, refersTo, SELF_DELETED_TYPES, sharedResources, TRANSIENT_TYPES, type Folded } from './relations.js';
+export { adfPositions, placed, positionTemplateDiagnostics } from './positions.js';

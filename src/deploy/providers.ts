@@ -17,8 +17,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getContinuationToken, type ResourceManagementClient } from '@azure/arm-resources';
-import { boundedPages } from './paging.js';
-import { armFailureOf, type ArmFailure } from './errors.js';
+import { armFailureOf, boundedPages, type ArmFailure } from '../azure/index.js';
 import type { TemplateResource, TemplateView } from '../build/index.js';
 
 /** A namespace the template needs, and why. */

@@ -28,17 +28,29 @@
  * state). The SDK clients are held to this by request policies (`policies.ts`, `deadline.ts`).
  */
 import { getContinuationToken, type Deployment, type ResourceManagementClient } from '@azure/arm-resources';
-import { boundedPages } from './paging.js';
 import type { DataFactoryManagementClient } from '@azure/arm-datafactory';
-import type { CompileResult } from '../compiler/compile.js';
+import type { CompileResult } from '../compiler/index.js';
 import { fromCompile, type Build } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { createResourceClient, type ArmConnection } from './arm.js';
-import { deploymentPortalLink } from './clouds.js';
-import { Deadline, DEFAULT_LIMITS, DeployTimeoutError, formatDuration, UnreadableStateError, type DeployLimits } from './deadline.js';
-import { deployPolicies, isFinalState } from './policies.js';
+import {
+  armErrorFromBody,
+  armFailureOf,
+  boundedPages,
+  createDataFactoryClient,
+  createResourceClient,
+  Deadline,
+  DEFAULT_LIMITS,
+  deployPolicies,
+  deploymentPortalLink,
+  DeployTimeoutError,
+  formatDuration,
+  isFinalState,
+  UnreadableStateError,
+  type ArmConnection,
+  type ArmError,
+  type DeployLimits,
+} from '../azure/index.js';
 import { oneLine } from '../util/text.js';
-import { armErrorFromBody, armFailureOf, type ArmError } from './errors.js';
 import { missingSecrets, readParametersFile } from './parameters.js';
 import { ensureProviders, registerCommand, requiredProviders } from './providers.js';
 import { followOperations, formatOperation, OperationTracker, type OperationReport } from './progress.js';
@@ -47,7 +59,7 @@ import type { ParameterEntry, TemplateParameter } from '../params/index.js';
 import { toJsonText } from '../model/json.js';
 import { parseParametersText } from './parameters.js';
 import { prepareUpgrade, readRawParameters, type PreparedUpgrade, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
-import { createDataFactoryClient, runUpgradePhase } from './upgradeSteps.js';
+import { runUpgradePhase } from './upgradeSteps.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { CallFailure } from '../diagnostics/deploy.js';
 

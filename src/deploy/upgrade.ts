@@ -9,25 +9,17 @@
  */
 import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import type { CompileResult } from '../compiler/compile.js';
+import type { CompileResult } from '../compiler/index.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { DiffLoadError } from '../diff/load.js';
-import type { DiffInput } from '../diff/types.js';
-
-import type { DataLakeConnection } from '../migrate/dataLake.js';
-import { planUpgrade, type DeploymentContext } from '../upgrade/plan.js';
-import { UpgradePlanError } from '../upgrade/errors.js';
-import { loadUpgradeSide } from '../upgrade/load.js';
-import { formatPlanText } from '../upgrade/format.js';
-import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
-import type { UpgradePlan } from '../upgrade/types.js';
+import { LoadError, type LoadedBuild } from '../load/index.js';
+import { readInstalledHub, type DataLakeConnection, type InstalledHub } from '../azure/index.js';
+import { formatPlanText, loadUpgradeSide, parameterValues, planUpgrade, UpgradePlanError, type DeploymentContext, type UpgradePlan } from '../upgrade/index.js';
 import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject, parseJsonInput } from '../util/json.js';
 import { getRelease, publicParameterName, type Release } from '../model/releases.js';
 import { publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
 import { fromCompile, fromPublicTemplate, type Build, type TemplateView } from '../build/index.js';
-import { parameterValues } from '../upgrade/parameters.js';
 
 /** True when every parameter a file sets is one the public release of `release` declares. */
 function parameterFileFitsPublic(release: Release, doc: unknown): boolean {
@@ -177,7 +169,7 @@ async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagemen
  * file's values; else the hub file built for the installed release. Or the failed outcome when neither can
  * be had.
  */
-function installedInput(run: UpgradeRun, from: string): { input: DiffInput; notes: string[] } | PreparedUpgrade {
+function installedInput(run: UpgradeRun, from: string): { input: LoadedBuild; notes: string[] } | PreparedUpgrade {
   const { req, report, parameters, file } = run;
   try {
     if (report.publicInstall && req.publicTemplates) {
@@ -193,16 +185,16 @@ function installedInput(run: UpgradeRun, from: string): { input: DiffInput; note
     return { input: side.input, notes };
   } catch (e) {
     if (e instanceof PublicTemplateError) return { kind: 'failed', report, environment: true, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
-    if (!(e instanceof DiffLoadError)) throw e;
+    if (!(e instanceof LoadError)) throw e;
     return { kind: 'failed', report, environment: true, diagnostics: [...e.diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: req.hubFile }] };
   }
 }
 
 /** Plans the upgrade from the installed build to the compiled one and prints the plan; the upgrade steps act on the installed factory. */
-function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[] }): PreparedUpgrade {
+function planFrom(run: UpgradeRun, installed: { input: LoadedBuild; notes: string[] }): PreparedUpgrade {
   const { compiled, report, file, context } = run;
   const fromInput = installed.input;
-  const toInput: DiffInput = { label: compiled.release!, source: 'release', release: compiled.release, build: run.to };
+  const toInput: LoadedBuild = { label: compiled.release!, source: 'release', release: compiled.release, build: run.to };
   let plan: UpgradePlan;
   try {
     plan = planUpgrade(fromInput, toInput, { parameters: run.parameters, context, notes: installed.notes });

@@ -10,10 +10,12 @@ import { accessChanges } from './access.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
-import { leftovers, releaseOf } from './leftovers.js';
+import { leftovers } from './leftovers.js';
+import { releaseOf } from '../load/index.js';
 import { outputChanges } from './outputs.js';
 import { compareTemplates } from './template.js';
-import { sideOf, type DiffInput, type DiffResult } from './types.js';
+import { sideOf, type DiffResult } from './types.js';
+import type { LoadedBuild } from '../load/index.js';
 import { upgradeNotes, type UpgradeComparison } from './upgrade.js';
 
 /** Paths only B has, only A has, and in both with different text, each sorted. */
@@ -35,7 +37,7 @@ export interface KnownValues {
 export type { UpgradeComparison };
 
 /** The semantic comparison without the notes. */
-function semanticDiff(a: DiffInput, b: DiffInput): DiffResult {
+function semanticDiff(a: LoadedBuild, b: LoadedBuild): DiffResult {
   const files = fileChanges(a.build.files, b.build.files);
   const config = compareConfig(a.build, b.build);
   return {
@@ -58,7 +60,7 @@ function semanticDiff(a: DiffInput, b: DiffInput): DiffResult {
  * Compares build A with build B for an upgrade from A to B.
  * @param known what is known of each deployment; without it, each build's own parameter defaults (as `hubc diff`)
  */
-export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = {}): UpgradeComparison {
+export function compareUpgrade(a: LoadedBuild, b: LoadedBuild, known: KnownValues = {}): UpgradeComparison {
   const result = semanticDiff(a, b);
   const l = leftovers(a, b, known);
   const comparison: UpgradeComparison = { a, b, result, leftovers: l, access: l.renamed ? [] : accessChanges(l), outputs: outputChanges(a.build.template, b.build.template, releaseOf(a), releaseOf(b)) };
@@ -67,6 +69,6 @@ export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = 
 }
 
 /** Compares build A with build B (a template that is not JSON compares as an empty one). */
-export function diffBuilds(a: DiffInput, b: DiffInput): DiffResult {
+export function diffBuilds(a: LoadedBuild, b: LoadedBuild): DiffResult {
   return compareUpgrade(a, b).result;
 }

@@ -24,13 +24,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { RemovedComponent, RemovedDataset } from './components.js';
-import { describeResources, mayBeDeployed, ownResources, readableName, shortName, topLevel, type Build, type DeclaredResource, type TemplateParameter, type TemplateView } from '../build/index.js';
+import { DATA_RESOURCE_TYPES, describeResources, mayBeDeployed, ownResources, readableName, sharedResources, shortName, topLevel, type Build, type DeclaredResource, type TemplateParameter, type TemplateView } from '../build/index.js';
 import { lastNameText } from '../expressions/arm/semantics.js';
 import type { AdfCollection } from '../model/dataFactoryKinds.js';
-import { DATA_RESOURCE_TYPES } from './blockers.js';
-import { releaseOf, sharedResources, type Leftovers } from './leftovers.js';
+import type { Leftovers } from './leftovers.js';
+import { releaseOf } from '../load/index.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
-import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
+import type { DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
+import type { LoadedBuild } from '../load/index.js';
 import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -252,7 +253,7 @@ function storagePaths(build: Build): Map<string, Raised> {
 }
 
 /** Data notes: storage paths, tables, schema files and ingestion layout B no longer reads (those of a removed dataset are in its note). */
-function dataNotes(a: DiffInput, b: DiffInput, datasets: readonly RemovedDataset[], dataExplorer: boolean): UpgradeNote[] {
+function dataNotes(a: LoadedBuild, b: LoadedBuild, datasets: readonly RemovedDataset[], dataExplorer: boolean): UpgradeNote[] {
   const out: UpgradeNote[] = [];
   const pb = storagePaths(b.build);
   for (const [key, raised] of storagePaths(a.build)) if (!pb.has(key)) out.push(note('dataNoLongerRead', key.slice(key.indexOf(' ') + 1), raised));
@@ -287,8 +288,8 @@ function dataNotes(a: DiffInput, b: DiffInput, datasets: readonly RemovedDataset
 
 /** The comparison of two builds for an upgrade from A to B: the diff result and what its notes rest on (made by `compareUpgrade`, ./compare.ts). */
 export interface UpgradeComparison {
-  a: DiffInput;
-  b: DiffInput;
+  a: LoadedBuild;
+  b: LoadedBuild;
   /** What `hubc diff` prints: the upgrade notes and the semantic comparison. */
   result: DiffResult;
   /** The folded resources of both and what B's deployment leaves of A. */

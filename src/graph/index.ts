@@ -12,7 +12,7 @@ import { resourceGraph } from './resources.js';
 import { loadSvgRenderer } from './svg.js';
 import type { Graph, GraphFormat, GraphKind } from './types.js';
 
-export { GRAPH_FORMATS, GRAPH_KINDS, type Graph, type GraphFormat, type GraphKind } from './types.js';
+export { GRAPH_FORMATS, GRAPH_KINDS, type Graph, type GraphEdge, type GraphFormat, type GraphKind, type GraphNode } from './types.js';
 export { flowGraph, flowNodeId } from './flow.js';
 export { resourceGraph } from './resources.js';
 export { toMermaid } from './mermaid.js';

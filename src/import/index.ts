@@ -5,7 +5,7 @@
  * builds, to a new file (never replacing one).
  */
 import { dirname, resolve } from 'node:path';
-import { compile } from '../compiler/compile.js';
+import { compile } from '../compiler/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { referenceFrom } from '../init/index.js';

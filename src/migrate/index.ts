@@ -11,7 +11,6 @@
  */
 export { planMigration, runMigration, summarize, INGESTION_CONTAINER, type MigrationPlan, type MigrationItem, type MigrationStorage } from './plan.js';
 export { LocalMigrationStorage } from './local.js';
-export { DataLakeMigrationStorage, dataLakeClient, dataLakeEndpoint, type DataLakeConnection } from './dataLake.js';
 export { formatMigration } from './format.js';
-export { migrateData, type MigrateDataOutcome, type MigrateDataRequest, type MigrationLocation } from './run.js';
+export { migrateData, migrationProblem, type MigrateDataOutcome, type MigrateDataRequest, type MigrationLocation } from './run.js';
 export { describeMapping, layoutChanges, parseIngestionPath, targetPath, migratedIngestionId, layoutPattern } from './layouts.js';

@@ -9,7 +9,7 @@
  *   still refers to, so pipelines, datasets and linked services go after the deployment, once B's objects
  *   no longer refer to them.
  */
-import type { DiffResult, Leftovers } from '../diff/forUpgrade.js';
+import type { DiffResult, Leftovers } from '../diff/index.js';
 import { mayBeDeployed, type DeclaredResource } from '../build/index.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';

@@ -11,9 +11,9 @@
 import { toJsonText } from '../model/json.js';
 import { formatPlanMarkdown, formatPlanText } from './format.js';
 import type { UpgradePlan } from './types.js';
-import type { PlanFormat } from './formats.js';
+import type { PlanFormat } from './options.js';
 import { planGraph } from './graph.js';
-import { toMermaid } from '../graph/mermaid.js';
+import { toMermaid } from '../graph/index.js';
 
 export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
 export { loadUpgradeSide, leftOutNote, type UpgradeSide } from './load.js';
@@ -23,7 +23,7 @@ export type * from './types.js';
 export { UPGRADE_PHASES } from './types.js';
 export { planGraph } from './graph.js';
 
-export { PLAN_FORMATS, type PlanFormat } from './formats.js';
+export { PLAN_FORMATS, type PlanFormat } from './options.js';
 
 /** Renders a plan in one of the {@link PLAN_FORMATS}. */
 export function renderPlan(plan: UpgradePlan, format: PlanFormat): string {

@@ -11,7 +11,8 @@
  */
 import { parameterName, publicParameterName, type ParameterKey, type Release } from '../model/releases.js';
 import { tierOfSku } from '../frontend/checks/skus.js';
-import { releaseOf, type DiffInput, type UpgradeNote } from '../diff/forUpgrade.js';
+import type { UpgradeNote } from '../diff/index.js';
+import { releaseOf, type LoadedBuild } from '../load/index.js';
 
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
@@ -31,7 +32,7 @@ export interface ParameterChange {
 }
 
 /** The release row of a diff input, when hubc knows the release, with its naming rules (see `releaseOf`). */
-export function releaseRow(input: DiffInput): Release | undefined {
+export function releaseRow(input: LoadedBuild): Release | undefined {
   return releaseOf(input);
 }
 
@@ -39,7 +40,7 @@ export function releaseRow(input: DiffInput): Release | undefined {
  * Renamed and removed parameters from A to B, in A's parameter order.
  * @param notes their parameter notes (`parameterNotes` of src/diff)
  */
-export function parameterChanges(a: DiffInput, b: DiffInput, notes: readonly UpgradeNote[]): ParameterChange[] {
+export function parameterChanges(a: LoadedBuild, b: LoadedBuild, notes: readonly UpgradeNote[]): ParameterChange[] {
   const pa = a.build.template.parameters.map((p) => p.name);
   const pb = new Set(b.build.template.parameters.map((p) => p.name));
   const note = (code: string, subject: string) => notes.find((n) => n.code === code && n.subject === subject);

@@ -11,7 +11,8 @@
  */
 import { RELEASE_VERSIONS } from '../model/releases.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { compareUpgrade, parameterNotes, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
+import { compareUpgrade, parameterNotes, sideOf, type DiffResult, type UpgradeNote } from '../diff/index.js';
+import type { LoadedBuild } from '../load/index.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
@@ -51,7 +52,7 @@ const order = (v?: string) => (v ? (RELEASE_VERSIONS as readonly string[]).index
  * @throws UpgradePlanError HUB490 when both are releases and B is older than A; HUB491 when the parameter
  *   file has no `parameters` object; HUB480 when it is not a parameter file of A (see `parameterFileFit`)
  */
-export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {}): UpgradePlan {
+export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions = {}): UpgradePlan {
   if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
     throw new UpgradePlanError(codes.HUB490.raise({ from: a.release!, to: b.release! }));
   }
@@ -95,8 +96,8 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
  * its migration, and a note in `notes` when it is a parameter file of B already.
  */
 function parameterFileSteps(
-  a: DiffInput,
-  b: DiffInput,
+  a: LoadedBuild,
+  b: LoadedBuild,
   parameterNotes: readonly UpgradeNote[],
   parameters: PlanOptions['parameters'],
   notes: string[],
@@ -171,7 +172,7 @@ function resourceDraft(s: ResourceStep): Draft {
 }
 
 /** The `deploy` steps: B itself, its storage steps of that phase, and starting its triggers (by its start-triggers script, or by you). */
-function deployPhase(a: DiffInput, b: DiffInput, diff: DiffResult, storage: Draft[]): Draft[] {
+function deployPhase(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, storage: Draft[]): Draft[] {
   const drafts: Draft[] = [];
   drafts.push({
     phase: 'deploy',
@@ -201,7 +202,7 @@ function deployPhase(a: DiffInput, b: DiffInput, diff: DiffResult, storage: Draf
 }
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
-function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
+function finish(a: LoadedBuild, b: LoadedBuild, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
     .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))

@@ -5,8 +5,8 @@
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, type Folded, type DiffResult, type UpgradeComparison, type Leftovers } from '../diff/forUpgrade.js';
-import { mayBeDeployed, readableName, shortName, type DeclaredResource } from '../build/index.js';
+import type { DiffResult, UpgradeComparison, Leftovers } from '../diff/index.js';
+import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, mayBeDeployed, readableName, refersTo, shortName, TRANSIENT_TYPES, type DeclaredResource, type Folded } from '../build/index.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';

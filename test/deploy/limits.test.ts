@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { ArmStandin, TEST_TOKEN, type InjectedAnswer, type RecordedRequest } from '../support/armStandin.js';
 import { runChild } from '../support/crash.js';
 import { deployArgs, RG, run, scenario, SUB } from './scenario.js';
-import { DEFAULT_LIMITS, parseDuration } from '../../src/deploy/deadline.js';
+import { DEFAULT_LIMITS, parseDuration } from '../../src/azure/deadline.js';
 import { runHubc } from '../support/cli.js';
 
 const DEPLOYMENT = 'hubc-finops-hub-0.7';

@@ -15,7 +15,8 @@ import { elidePair } from '../../src/diff/format/common.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';
 import { likelyRenames } from '../../src/diff/upgrade.js';
-import type { DiffInput, DiffResult, ObjectChange } from '../../src/diff/types.js';
+import type { DiffResult, ObjectChange } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { DATA_EXPLORER_PARAMETERS, previousOf07, releaseInput } from '../support/releaseBuilds.js';
 import { Template } from '../support/template.js';
@@ -36,13 +37,13 @@ const names = (items: ObjectChange[], change: string) => items.filter((i) => i.c
 const notes = (result: DiffResult, code: string) => result.upgradeNotes.filter((n) => n.code === code);
 
 /** A variant of the default hub.yaml, changed by `edit`. */
-function variant(edit: (doc: any) => void): DiffInput {
+function variant(edit: (doc: any) => void): LoadedBuild {
   const doc = parse(DEFAULT_HUB_YAML);
   edit(doc);
   return releaseInput('0.7', stringify(doc));
 }
 /** A build whose azuredeploy.json is changed by `edit`. */
-function editedTemplate(base: DiffInput, label: string, edit: (t: any) => void): DiffInput {
+function editedTemplate(base: LoadedBuild, label: string, edit: (t: any) => void): LoadedBuild {
   const t = structuredClone(base.build.template.json);
   edit(t);
   return { ...base, label, build: withFile(base.build, TEMPLATE_FILE, toJsonText(t)) };
@@ -272,7 +273,7 @@ test('nested activities are visited as the activity tree orders them: a Switch\'
       ],
     },
   });
-  const side = (label: string, s: number): DiffInput => ({ label, source: 'folder', build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [pipeline(s)] })]]) }) });
+  const side = (label: string, s: number): LoadedBuild => ({ label, source: 'folder', build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [pipeline(s)] })]]) }) });
   const r = diffBuilds(side('a', 1), side('b', 2));
   const route = section(r, 'dataFactory', 'pipelines').find((i) => i.name === 'route')!;
   assert.equal(

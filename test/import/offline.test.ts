@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { offlineFacts, importHubYaml, ImportError } from '../../src/import/index.js';
-import { loadDiffPair } from '../../src/diff/load.js';
+import { loadPair } from '../../src/load/load.js';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
@@ -120,7 +120,7 @@ for (const version of RELEASES) {
 
     // The public template with the same parameters against the imported hub's build.
     const publicFile = join(publicTemplatesDir(), `finops-hub-${r.publicRelease.template}.json`);
-    const [a, b] = loadDiffPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
+    const [a, b] = loadPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
     const resources = compare(flatResources(a.build.files.get('azuredeploy.json')!), flatResources(b.build.files.get('azuredeploy.json')!));
     // No remote hub here; the evaluated templates leave out what is named only at deployment (src/public/evaluate.ts).
     const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)');

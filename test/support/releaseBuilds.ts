@@ -9,7 +9,7 @@
  */
 import { compile, compileModel, loadModel } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
-import type { DiffInput } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { fromFiles, type Build } from '../../src/build/index.js';
 import { DEFAULT_HUB_YAML } from './hubs.js';
 
@@ -34,7 +34,7 @@ export function releaseBuildOf(release: string, text = DEFAULT_HUB_YAML): Build 
 }
 
 /** A diff input of a release build. */
-export function releaseInput(release: string, text = DEFAULT_HUB_YAML): DiffInput {
+export function releaseInput(release: string, text = DEFAULT_HUB_YAML): LoadedBuild {
   return { label: release, source: 'release', release, build: releaseBuildOf(release, text) };
 }
 
@@ -54,7 +54,7 @@ export const DATA_EXPLORER_OUTPUTS = ['clusterId', 'clusterUri', 'ingestionDbNam
 let standIn: Map<string, string> | undefined;
 
 /** The build before 0.7: the real 0.6 when hubc builds it, else the stand-in described in the module doc. */
-export function previousOf07(): DiffInput & { standIn: boolean } {
+export function previousOf07(): LoadedBuild & { standIn: boolean } {
   if ((RELEASE_VERSIONS as readonly string[]).includes('0.6')) return { ...releaseInput('0.6'), standIn: false };
   if (!standIn) {
     const { model } = loadModel(DEFAULT_HUB_YAML);

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { parse, stringify } from 'yaml';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { formatText } from '../../src/diff/format/text.js';
-import type { DiffInput } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
@@ -21,7 +21,7 @@ import { TEMPLATE_FILE, withFile } from '../../src/build/index.js';
 const A = releaseInput('0.7');
 
 /** B: the 0.7 build with its template changed by `edit`. */
-function editedTemplate(edit: (t: any) => void): DiffInput {
+function editedTemplate(edit: (t: any) => void): LoadedBuild {
   const t = structuredClone(A.build.template.json) as any;
   edit(t);
   return { ...A, label: 'edited', source: 'folder', build: withFile(A.build, TEMPLATE_FILE, JSON.stringify(t)) };
@@ -133,7 +133,7 @@ test('a managed private endpoint whose properties change (the host-name form ove
   const endpoints = Template.fromJSON(t).findResources('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints');
   // naming: public writes the public release's form: fqdns read with reference(), and properties.name.
   assert.equal(endpoints.map((r: any) => Object.keys(r.properties).sort().join()), ['fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId']);
-  const b: DiffInput = {
+  const b: LoadedBuild = {
     ...a,
     label: 'host names',
     source: 'folder',

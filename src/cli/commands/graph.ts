@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { GRAPH_FORMATS, GRAPH_KINDS, type GraphFormat, type GraphKind } from '../../graph/types.js';
+import { GRAPH_FORMATS, GRAPH_KINDS, type GraphFormat, type GraphKind } from '../../graph/options.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { choiceOption, releaseOption } from '../options.js';
 import { writeOutputFile } from '../output.js';
@@ -41,12 +41,12 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
     .addHelpText('after', '\nExamples:\n  hubc graph\n  hubc graph hub.yaml --release 0.8 --format svg --out flow.svg\n  hubc graph dist-templates/0.7 --kind resources\n\nExit codes: 0 graph written, 1 hub.yaml errors, 2 usage or an input that cannot be read.\n')
     .action(async (input: string, opts: GraphFlags) => {
       const { io } = ctx;
-      const [{ buildGraph, renderGraph, GraphInputError }, { DiffLoadError, compileInput, loadDiffInput, readHubText }] = await Promise.all([import('../../graph/index.js'), import('../../diff/load.js')]);
+      const [{ buildGraph, renderGraph, GraphInputError }, { LoadError, compileInput, loadBuild, readHubText }] = await Promise.all([import('../../graph/index.js'), import('../../load/index.js')]);
       let build;
       try {
-        build = opts.release ? compileInput(readHubText(input, opts.release), input, input, 'hub.yaml', opts.release) : loadDiffInput(input);
+        build = opts.release ? compileInput(readHubText(input, opts.release), input, input, 'hub.yaml', opts.release) : loadBuild(input);
       } catch (e) {
-        if (!(e instanceof DiffLoadError)) throw e;
+        if (!(e instanceof LoadError)) throw e;
         reportDiagnostics(io, e.diagnostics, 'text');
         return ctx.exit(e.diagnostics.length ? EXIT.diagnostics : reportEnvironmentError(io, new EnvironmentError(e), 'text'));
       }

@@ -6,7 +6,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import type { Build } from '../../build/index.js';
-import { normalizeBaseUrl } from '../../publish/urls.js';
+import { normalizeBaseUrl } from '../../publish/options.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
@@ -71,11 +71,11 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
       const releases: Build[] = [];
       const diagnostics: Diagnostic[] = [];
       const perRelease: { release: string; diagnostics: Diagnostic[] }[] = [];
-      const [{ validateOutput }, { fromCompile }] = await Promise.all([import('../../compiler/validateOutput.js'), import('../../build/index.js')]);
+      const [{ checkOutput }, { fromCompile }] = await Promise.all([import('../../compiler/index.js'), import('../../build/index.js')]);
       for (const v of versions) {
         const r = await compileFile(io, opts.hub, opts.format, v);
         if (typeof r === 'number') return ctx.exit(r);
-        const found = [...r.diagnostics, ...validateOutput(r)];
+        const found = [...r.diagnostics, ...checkOutput(r)];
         diagnostics.push(...found);
         perRelease.push({ release: r.release!, diagnostics: found });
         releases.push(fromCompile(r));
@@ -85,7 +85,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         return ctx.exit(EXIT.diagnostics);
       }
       let outcome;
-      const { publishFeed, PublishError } = await import('../../publish/publish.js');
+      const { publishFeed, PublishError } = await import('../../publish/index.js');
       try {
         outcome = await publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
       } catch (e) {

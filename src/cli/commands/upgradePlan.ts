@@ -10,8 +10,8 @@ import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
-import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
+import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/options.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, reportUsageError } from '../io.js';
 import { writeOutputFile } from '../output.js';
 import { choiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
@@ -64,7 +64,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         return ctx.exit(EXIT.usage);
       };
       if (opts.out && !opts.parameters) {
-        io.err('error: --out needs --parameters (the file to rewrite)\n');
+        reportUsageError(io, codes.HUB061.needs({ option: '--out', needs: '--parameters', why: 'the file to rewrite' }), diagFormat);
         return ctx.exit(EXIT.usage);
       }
       let parameters: { file: string; doc: unknown; out?: string } | undefined;
@@ -78,10 +78,10 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       }
       let output: string;
       let plan;
-      const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
+      const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { LoadError, loadPair }] = await Promise.all([import('../../upgrade/index.js'), import('../../load/index.js')]);
       try {
         const notes: string[] = [];
-        const [a, b] = loadDiffPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
+        const [a, b] = loadPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
           const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
           notes.push(...side.notes);
           return side.input;
@@ -89,7 +89,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         plan = planUpgrade(a, b, { parameters, notes });
         output = renderPlan(plan, opts.format);
       } catch (e) {
-        if (e instanceof DiffLoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
+        if (e instanceof LoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
         if (e instanceof UpgradePlanError) return fail(e.code, e.message, e.hint);
         throw e;
       }

@@ -20,8 +20,8 @@
 import type { ResourceManagementClient } from '@azure/arm-resources';
 import { RELEASE_VERSIONS, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
-import { readSettingsJson, type DataLakeConnection } from '../migrate/dataLake.js';
-import { namingOfNames } from '../public/names.js';
+import { readSettingsJson, type DataLakeConnection } from './dataLake.js';
+import { namingOfNames } from '../public/index.js';
 
 /** What was found. */
 export interface InstalledHub {
