@@ -3,7 +3,7 @@
  * (`npx depcruise src`, and test/architecture/layers.test.ts in `npm test`):
  *
  * - layers: each folder of src/ imports only its own files and folders of the layers below it;
- * - faces: a folder of the build layer and above is imported from
+ * - faces: a folder of the build layer and above, and each component of src/modules, is imported from
  *   outside only through its `index.ts` (what it offers), or its `options.ts` (the light face the command
  *   line's option declarations import at start-up, which loads no feature);
  * - no cycle between files, nor between folders (type-only imports are edges too).
@@ -68,6 +68,27 @@ module.exports = {
   forbidden: [
     ...layerRules,
     ...faceRules,
+    {
+      name: 'module-face',
+      comment: 'a component of src/modules is imported from outside src/modules only through its index.ts (the compiler lists the modules)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/modules/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'module-face-between',
+      comment: 'a component of src/modules uses another only through its index.ts; src/modules/core is the helpers every module shares',
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$', '^src/modules/core/'] },
+    },
+    {
+      name: 'emitter-knows-no-hub',
+      comment: 'the emitters turn contributions into files: from src/modules they read only the shapes of a contribution (types.ts, values.ts)',
+      severity: 'error',
+      from: { path: '^src/emitters/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/(types|values)\\.ts$' },
+    },
     {
       name: 'no-circular',
       comment: 'no cycle between files, type-only imports included',

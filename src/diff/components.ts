@@ -3,7 +3,7 @@
  * a hub.yaml or a built folder), with what of each stays behind in incremental mode:
  *
  * - switched components (Data Explorer, the remote hub, private networking): the core module defines one
- *   template variable per component (`COMPONENT_SWITCHES` in src/modules/core/names.ts) and the
+ *   template variable per component (`COMPONENT_SWITCHES` in src/model/components.ts) and the
  *   component's resources carry it in their `condition`. A component is removed when its switch folds to
  *   on in A (or cannot be known) and to off in B (or B's release does not have it); its leftovers are the
  *   resources left behind (src/build/deployed.ts) whose condition in A uses the switch.
@@ -16,7 +16,7 @@
  */
 import * as arm from '../expressions/arm/index.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
-import { COMPONENT_SWITCHES } from '../modules/core/names.js';
+import { COMPONENT_SWITCHES } from '../model/components.js';
 import { BUILT_IN_DATASETS, type BuiltInDataset } from '../model/datasets.js';
 import type { Release } from '../model/releases.js';
 import { conditionUses, hubParents, type Build, type DeclaredResource, type Deployed, type TemplateView } from '../build/index.js';

@@ -18,6 +18,7 @@ import { has, parameterName, type ParameterKey, type Release, type ReleaseFeatur
 import type { IdentityRole, NameRule, ScriptRole } from '../../model/naming.js';
 import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 import type { TaggedResourceType } from '../../model/tags.js';
+import { COMPONENT_SWITCHES } from '../../model/components.js';
 
 const v = arm.variables;
 
@@ -140,17 +141,6 @@ export const SUBNETS = {
   privateEndpoints: 'private-endpoint-subnet',
   scripts: 'script-subnet',
   dataExplorer: 'dataExplorer-subnet',
-} as const;
-
-/**
- * The template variables (defined by the core module) that switch a whole component on or off at deploy
- * time, and the value that means on. The resources of a switched component carry the variable in their
- * `condition`; `hubc diff` reads these to tell which component a resource left behind belongs to.
- */
-export const COMPONENT_SWITCHES = {
-  dataExplorer: { variable: 'deployDataExplorer', on: true },
-  remoteHub: { variable: 'deployRemoteHub', on: true },
-  privateNetworking: { variable: 'enablePublicAccess', on: false },
 } as const;
 
 /** True at deploy time when the Data Explorer cluster is deployed. */
