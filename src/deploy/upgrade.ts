@@ -1,6 +1,6 @@
 /**
  * `hubc deploy --upgrade`: before the deployment, read the installed release from the resource group
- * (`src/upgrade/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
+ * (`src/azure/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
  * with the resource group known (so resource IDs are concrete) and print the plan; around the deployment,
  * carry out the plan's `hubc deploy` steps (`src/deploy/upgradeSteps.ts`).
  *
@@ -125,7 +125,7 @@ export async function prepareUpgrade(
 }
 
 /**
- * The installed release, read from the resource group (`src/upgrade/installed.ts`), with the warnings of
+ * The installed release, read from the resource group (`src/azure/installed.ts`), with the warnings of
  * more than one version tag and of other resource names printed; or the outcome when there is nothing to
  * upgrade (no hub in the group) or the release cannot be told.
  */

@@ -13,7 +13,7 @@ import type { DiffResult, Leftovers } from '../diff/index.js';
 import { mayBeDeployed, type DeclaredResource } from '../build/index.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
-import { isObject } from '../util/json.js';
+import { isObject, walkJson } from '../util/json.js';
 
 /** A Data Factory step before numbering. */
 export interface DataFactoryStep {
@@ -32,14 +32,9 @@ const KIND_ORDER: DataFactoryTarget['kind'][] = ['triggers', 'pipelines', 'datas
 /** Names of the Data Factory objects an object refers to (`referenceName` of pipeline, dataset and linked service references). */
 export function referencedObjects(properties: unknown): string[] {
   const out = new Set<string>();
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (isObject(v)) {
-      if (typeof v.referenceName === 'string' && /Reference$/.test(String(v.type))) out.add(v.referenceName);
-      Object.values(v).forEach(walk);
-    }
-  };
-  walk(properties);
+  walkJson(properties, (v) => {
+    if (isObject(v) && typeof v.referenceName === 'string' && /Reference$/.test(String(v.type))) out.add(v.referenceName);
+  });
   return [...out];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Loading the two sides of an upgrade: what `hubc diff` accepts (src/diff/load.ts), read the same way; a
+ * Loading the two sides of an upgrade: what `hubc diff` accepts (src/load), read the same way; a
  * release number built from a hub file written for a later release leaves out the sections it lacks
  * (`leftOut`, HUB220), and the plan says so in a note.
  */

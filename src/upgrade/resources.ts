@@ -1,6 +1,6 @@
 /**
  * The ARM resource part of an upgrade: resources of A that block B's deployment and must be deleted first
- * (found by src/diff/blockers.ts), and resources of A that B's deployment leaves behind (src/diff/deployed.ts),
+ * (found by src/diff/blockers.ts), and resources of A that B's deployment leaves behind (src/build/deployed.ts),
  * deleted after the deployment; referrers go before what they refer to. A resource that holds data
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */

@@ -1,7 +1,7 @@
 /**
  * What a plan's reader must know before any step, shown first: a deployment that changes who can reach a
  * resource over the network (HUB601), and a resource holding data that must be deleted and created again,
- * with what is lost (HUB602). Both come from the two builds folded for one deployment (src/diff/deployed.ts).
+ * with what is lost (HUB602). Both come from the two builds folded for one deployment (src/build/deployed.ts).
  */
 import type { Leftovers } from '../diff/index.js';
 import { DATA_RESOURCE_TYPES, lower } from '../build/index.js';

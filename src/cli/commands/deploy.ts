@@ -39,7 +39,7 @@ interface DeployFlags {
   format: OutputFormat;
 }
 
-/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/deploy/deadline.ts, written here so that registering the command does not load it). */
+/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/azure/deadline.ts, written here so that registering the command does not load it). */
 const DEFAULT_TIMEOUT = '2h';
 
 /**
