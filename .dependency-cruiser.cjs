@@ -24,13 +24,15 @@ const LAYERS = [
   ['validators'],
   ['public'],
   ['build'],
+  // The catalogue of deploy-time and run-time failures, over a Build: hubc build holds its output to it.
+  ['catalogue'],
   ['compiler'],
   // Libraries the commands share: the validation cache, loading a build the user names, what hubc asks of Azure.
   ['cache', 'load', 'azure'],
   // Commands that use no other command (migrate also holds the ingestion layouts upgrade-plan reads).
   ['lint', 'simulate', 'params', 'init', 'graph', 'diff', 'migrate'],
-  // Commands built on those: validate runs lint; upgrade-plan is a comparison of diff made into steps.
-  ['validate', 'upgrade'],
+  // Commands built on those: validate runs lint; upgrade-plan is a comparison of diff made into steps; check writes lint's SARIF.
+  ['validate', 'upgrade', 'check'],
   // deploy --upgrade carries out upgrade-plan's steps; publish writes diff's and upgrade-plan's release notes; import writes init's hub.yaml.
   ['deploy', 'publish', 'import'],
   ['cli'],

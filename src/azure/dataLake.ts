@@ -22,7 +22,7 @@ export interface DataLakeConnection {
 
 /** The `DataLakeServiceClient` of a connection. */
 export function dataLakeClient(c: DataLakeConnection): DataLakeServiceClient {
-  return new DataLakeServiceClient(c.endpoint, c.credential, { ...(c.clientOptions ?? {}) } as StoragePipelineOptions);
+  return new DataLakeServiceClient(c.endpoint, c.credential, { ...c.clientOptions } as StoragePipelineOptions);
 }
 
 /**

@@ -13,3 +13,5 @@ export { declaredResources, leftBehind, mayBeDeployed, hubParents, conditionUses
 export { describeResources, isPartOf, readableName, shortName, topLevel, typeWord } from './words.js';
 export { belongsTo, DATA_RESOURCE_TYPES, deployedResources, folded, lower, referenceValues, refersTo, SELF_DELETED_TYPES, sharedResources, TRANSIENT_TYPES, type Folded } from './relations.js';
 export { adfPositions, placed, positionTemplateDiagnostics } from './positions.js';
+export { fromTemplateText } from './evaluated.js';
+export type { EvaluatedBuild, ResourceOrigin, TemplateDeployment } from './evaluated.js';

@@ -13,6 +13,7 @@ import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
 import { adfPositions, fromCompile, placed, positionTemplateDiagnostics, TEMPLATE_FILE } from '../build/index.js';
+import { BUILD_ENTRIES, runCatalogue } from '../catalogue/index.js';
 
 /** Data Factory objects of a compile in wire form, grouped as the reference checker wants them. */
 export function adfFactory(objects: readonly AdfObject[]) {
@@ -22,7 +23,8 @@ export function adfFactory(objects: readonly AdfObject[]) {
 
 /**
  * The quick checks of a successful compile: ARM expression references (HUB320-HUB322, HUB304), Data Factory
- * expression references (HUB323-HUB325) and activity nesting (HUB326), positioned in the written files.
+ * expression references (HUB323-HUB325), activity nesting (HUB326) and the catalogue of deploy-time and
+ * run-time failures but its slow entries (HUB7xx, src/catalogue/), positioned in the written files.
  * @returns diagnostics (HUB3xx); none for a compile without a template
  */
 export function validateOutput(result: CompileResult): Diagnostic[] {
@@ -37,5 +39,7 @@ export function validateOutput(result: CompileResult): Diagnostic[] {
     const at = positions('pipeline', pipeline, jsonPath);
     out.push(placed(d, at));
   }
+  // The deploy-time and run-time failure classes (HUB7xx, src/catalogue): a build that would fail there is not written.
+  out.push(...runCatalogue({ written: build }, BUILD_ENTRIES));
   return out;
 }

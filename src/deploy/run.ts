@@ -26,6 +26,11 @@
  * link; every request has a time-out, `Retry-After` waits are capped, and answers about the deployment's
  * state that cannot be read are asked again a few times, then reported as HUB441 (never as a final
  * state). The SDK clients are held to this by request policies (`policies.ts`, `deadline.ts`).
+ *
+ * One file for the run, though long: `DeployRun` is the state of one deployment (the template, the
+ * parameters supplied, the report, the deadline) and its methods are the steps above in order, each reading
+ * what the one before left; what a step needs beyond that state lives in a sibling file already
+ * (`parameters.ts`, `providers.ts`, `whatIf.ts`, `progress.ts`, `errors.ts`, `upgrade.ts`, `upgradeSteps.ts`).
  */
 import { getContinuationToken, type Deployment, type ResourceManagementClient } from '@azure/arm-resources';
 import type { DataFactoryManagementClient } from '@azure/arm-datafactory';

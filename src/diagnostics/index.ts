@@ -16,9 +16,11 @@ import { simulateCodes } from './simulate.js';
 import { feedCodes } from './feed.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { checkCodes } from './checks.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
+import { grantCodes } from './grants.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -37,6 +39,8 @@ export const codes = {
   ...lintCodes,
   ...takeoverCodes,
   ...inputLimitCodes,
+  ...grantCodes,
+  ...checkCodes,
 };
 
 /** A declared code, `'HUB104'`. */

@@ -7,6 +7,7 @@
  */
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { accessChanges } from './access.js';
+import { rolesToGrant } from './grants.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
@@ -63,7 +64,15 @@ function semanticDiff(a: LoadedBuild, b: LoadedBuild): DiffResult {
 export function compareUpgrade(a: LoadedBuild, b: LoadedBuild, known: KnownValues = {}): UpgradeComparison {
   const result = semanticDiff(a, b);
   const l = leftovers(a, b, known);
-  const comparison: UpgradeComparison = { a, b, result, leftovers: l, access: l.renamed ? [] : accessChanges(l), outputs: outputChanges(a.build.template, b.build.template, releaseOf(a), releaseOf(b)) };
+  const comparison: UpgradeComparison = {
+    a,
+    b,
+    result,
+    leftovers: l,
+    access: l.renamed ? [] : accessChanges(l),
+    outputs: outputChanges(a.build.template, b.build.template, releaseOf(a), releaseOf(b)),
+    grants: rolesToGrant(a.build, b.build, known),
+  };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;
 }

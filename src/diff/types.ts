@@ -79,14 +79,18 @@ export type UpgradeNoteKind =
   | 'resourceInTheWay'
   /** HUB030: B narrows who may reach a resource both deploy (a cluster's trusted tenants). */
   | 'accessNarrowed'
+  /** HUB660: B runs a component A does not that needs a role the template does not grant (recommendations: Reader). */
+  | 'roleToGrant'
   /** HUB031: an output of A is gone; scripts that read it get nothing. */
   | 'outputRemoved'
   /** HUB032: an output of A is renamed (release table, or the same value: `likely`). */
-  | 'outputRenamed';
+  | 'outputRenamed'
+  /** HUB750: B names a role assignment of A (same principal, role and scope) differently; the deployment fails with RoleAssignmentExists. */
+  | 'roleAssignmentRenamed';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter or output name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */

@@ -19,6 +19,7 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
   infrastructureEncryption: 'storage infrastructure encryption',
+  recommendations: 'recommendations from Azure Resource Graph',
 };
 
 /** The changes of behaviour in words. */
@@ -28,6 +29,7 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlDateStrings: '`monthstring()`, `datestring()`',
   kqlDecimalNumberString: '`numberstring()` for decimals',
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+  oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

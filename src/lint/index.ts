@@ -25,7 +25,7 @@ export { AUTHOR_RULES, RULES } from './registry.js';
 export type { LintHubOptions, LintHubResult, LintReport, LintRule, LintSuppression } from './types.js';
 import type { LintHubOptions, LintHubResult } from './types.js';
 export { findingFiles, inMemoryPath, type FindingFiles } from './written.js';
-export { IN_MEMORY_BASE_ID, SARIF_SCHEMA_URI, toSarif } from './sarif.js';
+export { IN_MEMORY_BASE_ID, SARIF_SCHEMA_URI, sarifResult, toSarif } from './sarif.js';
 export { formatLintText } from './format.js';
 
 /**

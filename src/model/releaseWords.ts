@@ -18,6 +18,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
   infrastructureEncryption:
     'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+  recommendations:
+    'find cost recommendations daily with Azure Resource Graph, Azure Advisor\'s included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)',
 };
 
 /** What a change of behaviour means for a hub deployed from the release before it. */
@@ -30,6 +32,8 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
     'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
+  oneAnalyticsEngine:
+    'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };
 
 /** Ingestion layouts as an operator sees them in storage. */
@@ -53,7 +57,8 @@ function newExportVersions(a: Release, b: Release): string[] {
 /**
  * The release table's differences from release `a` to release `b`, one sentence each: capabilities gained
  * and lost, changes of behaviour, the ingestion layout and folders, the export container, the export file
- * formats and versions converted, the managed exports' format, the time zones of schedule triggers.
+ * formats and versions converted, the managed exports' format, the time zones of schedule triggers, Data
+ * Explorer's DNS suffix by cloud.
  */
 export function releaseChangeWords(a: Release, b: Release): string[] {
   const out: string[] = [];
@@ -73,5 +78,7 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
+  const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);
+  if (clouds.length) out.push(`The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`);
   return out;
 }

@@ -33,7 +33,7 @@ const KIND_ORDER: DataFactoryTarget['kind'][] = ['triggers', 'pipelines', 'datas
 export function referencedObjects(properties: unknown): string[] {
   const out = new Set<string>();
   walkJson(properties, (v) => {
-    if (isObject(v) && typeof v.referenceName === 'string' && /Reference$/.test(String(v.type))) out.add(v.referenceName);
+    if (isObject(v) && typeof v.referenceName === 'string' && String(v.type).endsWith('Reference')) out.add(v.referenceName);
   });
   return [...out];
 }

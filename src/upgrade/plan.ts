@@ -15,7 +15,7 @@ import { compareUpgrade, parameterNotes, sideOf, type DiffResult, type UpgradeNo
 import type { LoadedBuild } from '../load/index.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
+import { accessSteps, grantSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
@@ -82,11 +82,15 @@ export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
   for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  for (const n of diff.upgradeNotes.filter((x) => x.code === codes.HUB750.code)) {
+    drafts.push({ phase: 'before', kind: 'manual', performer: 'you', subject: n.subject, action: `Delete the role assignment ${n.subject} (az role assignment delete --ids ${n.subject}).`, why: `{B} creates it again as ${n.to}; two assignments of one role to one principal at one scope fail with RoleAssignmentExists.`, cites: [{ code: n.code, subject: n.subject }] });
+  }
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
   drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
+  drafts.push(...grantSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 
@@ -184,7 +188,7 @@ function deployPhase(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, storage: 
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
-  const start = b.build.template.resources.find((r) => typeof r.json.name === 'string' && /_startTriggers'\)\]$/.test(r.json.name));
+  const start = b.build.template.resources.find((r) => typeof r.json.name === 'string' && r.json.name.endsWith("_startTriggers')]"));
   if (start) {
     drafts.push({
       phase: 'deploy',

@@ -21,8 +21,10 @@ import { deploymentScript, deploymentScriptId, deploymentScriptText, type Deploy
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
+import { recommendationsOn, uploadQueriesScriptId } from '../recommendations/index.js';
+import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
 
-export { adfObjectResource, adfReferences, withFactoryResources } from './resources.js';
+export { adfObjectResource, withFactoryResources } from './resources.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
@@ -67,6 +69,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const objects = dataFactoryObjects(dataFactoryContext(model));
   const adf = withFactoryDependencies(r, objects);
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
+  const selfRole = factorySelfRole(adf);
   return {
     variables: has(r, 'managedExports')
       ? {
@@ -91,6 +94,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
           dependsOn: [ids.storageAccount, ids.dataFactory],
         }),
       ),
+      ...(selfRole ? [selfRole] : []),
       ...triggerScripts(model, adf),
     ],
     dataFactory: adf,
@@ -189,6 +193,7 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
   const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...TRIGGER_MANAGER_ROLES.map(triggerRoleId)];
   const triggerNames = JSON.stringify(adf.filter((o) => o.kind === 'trigger').map((t) => t.name));
   const legacy = legacyObjects(r);
+  const recommendations = has(r, 'recommendations');
   return [
     factoryScript({
       name: stopScriptName,
@@ -214,7 +219,7 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
       name: scriptName(r, 'startTriggers'),
       content: deploymentScriptText('triggers'),
       env: [
-        { name: 'Triggers', value: triggerNames },
+        { name: 'Triggers', value: recommendations ? startedWithRecommendations(r, adf) : triggerNames },
         { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => adf.some((o) => o.kind === 'pipeline' && o.name === p))) },
         { name: 'Stop', value: 'false' },
       ],
@@ -227,9 +232,25 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
         // without public access, go through the managed private endpoints, which must be approved.
         uploadSettingsScriptId(r),
         ...FACTORY_STORAGE_ROLES.map(factoryRoleId),
+        // The pipelines it starts may call the factory's own API.
+        ...(factorySelfRole(adf) ? [factorySelfRoleId] : []),
         ...approvalIds(model),
         ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
+        // The first run of the recommendations reads the query files (a false condition drops the dependency).
+        ...(recommendations ? [uploadQueriesScriptId(r)] : []),
       ],
     }),
   ];
+}
+
+/**
+ * The triggers the start-triggers script starts in a release with recommendations: all, but the queries'
+ * schedule only while `enableRecommendations` is true. A hub that turns the recommendations off keeps the
+ * trigger of an earlier deployment (incremental mode), and the stop-triggers script, which stops every
+ * trigger, leaves it stopped.
+ */
+function startedWithRecommendations(r: Release, adf: readonly AdfObject[]): arm.Arm {
+  const all = adf.filter((o) => o.kind === 'trigger').map((t) => t.name);
+  const queries = r.triggers.queriesSchedule;
+  return arm.if_(recommendationsOn, JSON.stringify(all), JSON.stringify(all.filter((n) => n !== queries)));
 }

@@ -4,5 +4,5 @@
  * deploymentScripts` resource (./resource.ts) and the scripts' text (./scripts.ts, from ./scripts/*.sh).
  * The face of src/modules/deploymentScripts; it contributes nothing by itself.
  */
-export { AZ_CLI_VERSION, deploymentScript, deploymentScriptId, type DeploymentScriptOptions } from './resource.js';
-export { DEPLOYMENT_SCRIPTS, deploymentScriptPath, deploymentScriptText, type DeploymentScriptName } from './scripts.js';
+export { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } from './resource.js';
+export { deploymentScriptText } from './scripts.js';
