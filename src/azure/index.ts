@@ -5,12 +5,11 @@
  * its `config/settings.json`, and the hub release a resource group holds. The face of src/azure: other
  * folders import this file (the command line's option declarations import ./options.ts, which loads no SDK).
  */
-export { CLOUD_NAMES, CLOUDS, deploymentPortalLink, normalizeArmEndpoint, type CloudEndpoints, type CloudName } from './clouds.js';
-export { dataLakeEndpoint } from './endpoint.js';
-export { armConnection, clientOptionsOf, createDataFactoryClient, createResourceClient, type ArmConnection } from './arm.js';
-export { Deadline, DEFAULT_LIMITS, DeployTimeoutError, formatDuration, parseDuration, UnreadableStateError, type DeployLimits } from './deadline.js';
-export { cutNesting, deployPolicies, isFinalState, isKnownState, jsonDepth, MAX_NESTING, stateProblem, type AddedPolicy } from './policies.js';
+export { deploymentPortalLink, normalizeArmEndpoint } from './clouds.js';
+export { armConnection, createDataFactoryClient, createResourceClient, type ArmConnection } from './arm.js';
+export { Deadline, DEFAULT_LIMITS, DeployTimeoutError, formatDuration, UnreadableStateError, type DeployLimits } from './deadline.js';
+export { deployPolicies, isFinalState } from './policies.js';
 export { boundedPages, LISTING_LIMITS, PagingError } from './paging.js';
-export { ARM_ERROR_LIMITS, armErrorFromBody, armFailureOf, CUT_DETAILS_KEY, formatArmError, type ArmError, type ArmFailure } from './errors.js';
+export { armErrorFromBody, armFailureOf, formatArmError, type ArmError, type ArmFailure } from './errors.js';
 export { dataLakeClient, readSettingsJson, type DataLakeConnection } from './dataLake.js';
 export { readInstalledHub, releaseOfVersion, type InstalledHub } from './installed.js';

@@ -3,5 +3,5 @@
  * group (./run.ts), with `--upgrade` the plan of `hubc upgrade-plan` carried out around the deployment
  * (./upgrade.ts, ./upgradeSteps.ts). The connection to Azure and its clients are src/azure's.
  */
-export { DEFAULT_TIMING, runDeploy, type DeployFailure, type DeployOutcome, type DeployReport, type DeployRequest, type DeployServices, type DeployTiming } from './run.js';
-export type { PreparedUpgrade, UpgradeReport, UpgradeRequest } from './upgrade.js';
+export { DEFAULT_TIMING, runDeploy, type DeployOutcome, type DeployTiming } from './run.js';
+export type { UpgradeRequest } from './upgrade.js';

@@ -20,7 +20,7 @@ import type { DiffResult } from './types.js';
 import type { LoadedBuild } from '../load/index.js';
 import type { DiffFormat } from './options.js';
 
-export { diffBuilds, compareUpgrade, type UpgradeComparison, type KnownValues } from './compare.js';
+export { diffBuilds, compareUpgrade, type UpgradeComparison } from './compare.js';
 export { parameterNotes } from './upgrade.js';
 export type { Leftovers } from './leftovers.js';
 export type { RemovedDataset } from './components.js';
@@ -29,10 +29,10 @@ export { changeWords } from './summary.js';
 export { sideOf } from './types.js';
 export { formatText } from './format/text.js';
 export { formatMarkdown, escapeMarkdown } from './format/markdown.js';
-export { buildPatch, applyDiffPatch, formatPatch, type DiffPatch, type FilePatch } from './format/patch.js';
+export { buildPatch, applyDiffPatch, formatPatch } from './format/patch.js';
 export type * from './types.js';
 
-export { DIFF_FORMATS, type DiffFormat } from './options.js';
+export { type DiffFormat } from './options.js';
 
 /**
  * Renders a comparison in one of the {@link DIFF_FORMATS}: `text` (coloured when `color`), `markdown`, `json`

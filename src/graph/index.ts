@@ -12,9 +12,8 @@ import { resourceGraph } from './resources.js';
 import { loadSvgRenderer } from './svg.js';
 import type { Graph, GraphFormat, GraphKind } from './types.js';
 
-export { GRAPH_FORMATS, GRAPH_KINDS, type Graph, type GraphEdge, type GraphFormat, type GraphKind, type GraphNode } from './types.js';
-export { flowGraph, flowNodeId } from './flow.js';
-export { resourceGraph } from './resources.js';
+export { type Graph, type GraphFormat, type GraphKind, type GraphNode } from './types.js';
+export { flowNodeId } from './flow.js';
 export { toMermaid } from './mermaid.js';
 export { toDot } from './dot.js';
 export { loadSvgRenderer, type SvgRenderer } from './svg.js';

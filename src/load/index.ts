@@ -3,17 +3,4 @@
  * template), loaded into Builds: the library `hubc diff`, `hubc upgrade-plan`, `hubc graph` and `hubc deploy
  * --upgrade` read their inputs with (docs/architecture.md, "Layers").
  */
-export {
-  checkJsonFiles,
-  compileInput,
-  compileRelease,
-  loadBuild,
-  loadBuildFolder,
-  loadPair,
-  LoadError,
-  readHubText,
-  releaseOf,
-  type LoadedBuild,
-  type LoadOptions,
-  type PairOptions,
-} from './load.js';
+export { compileInput, loadBuild, loadPair, LoadError, readHubText, releaseOf, type LoadedBuild, type LoadOptions } from './load.js';

@@ -2,4 +2,4 @@
  * `hubc publish` as a library, and the face of src/publish: `publishFeed` writes releases into a versioned
  * release feed (index.json, Atom, the page, release notes and change files), under a lock.
  */
-export { HUB_SCHEMA_PATH, publishFeed, PublishError, PUBLISH_ATTEMPTS, type PublishedRelease, type PublishOptions, type PublishOutcome } from './publish.js';
+export { publishFeed, PublishError } from './publish.js';

@@ -15,15 +15,14 @@ import type { PlanFormat } from './options.js';
 import { planGraph } from './graph.js';
 import { toMermaid } from '../graph/index.js';
 
-export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
-export { loadUpgradeSide, leftOutNote, type UpgradeSide } from './load.js';
+export { planUpgrade, UpgradePlanError, type DeploymentContext } from './plan.js';
+export { loadUpgradeSide } from './load.js';
 export { parameterValues } from './parameters.js';
-export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
+export { formatPlanText, formatPlanMarkdown } from './format.js';
 export type * from './types.js';
 export { UPGRADE_PHASES } from './types.js';
-export { planGraph } from './graph.js';
 
-export { PLAN_FORMATS, type PlanFormat } from './options.js';
+export { type PlanFormat } from './options.js';
 
 /** Renders a plan in one of the {@link PLAN_FORMATS}. */
 export function renderPlan(plan: UpgradePlan, format: PlanFormat): string {

@@ -3,5 +3,5 @@
  * the full validation (official ARM JSON schemas, the Data Factory SDK's models, the Kusto language service),
  * with a result cache (src/cache).
  */
-export { validateHub, type ValidateOutcome, type ValidateRequest } from './run.js';
-export type { OnProgress, ValidateProgress } from './progress.js';
+export { validateHub } from './run.js';
+export type { ValidateProgress } from './progress.js';
