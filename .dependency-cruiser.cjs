@@ -39,7 +39,9 @@ const LAYERS = [
 ];
 
 /** Folders imported from outside only through their face (index.ts, options.ts). */
-const FACED = LAYERS.slice(LAYERS.findIndex((l) => l.includes('public'))).flat().filter((f) => f !== 'cli');
+const FACED = LAYERS.slice(LAYERS.findIndex((l) => l.includes('public')))
+  .flat()
+  .filter((f) => f !== 'cli');
 
 /** A path pattern of the given folders of src/ (none for the top layer: it matches no path). */
 const alternatives = (folders) => (folders.length ? `^src/(${folders.join('|')})/` : '^$');

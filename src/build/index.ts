@@ -11,7 +11,19 @@ export type { TemplateParameter, TemplateResource, TemplateView } from './templa
 export type { FactoryObject, FactoryView } from './factory.js';
 export { declaredResources, leftBehind, mayBeDeployed, hubParents, conditionUses, ownResources, resourceIdentity, type DeclaredResource, type Deployed } from './deployed.js';
 export { describeResources, readableName, shortName, topLevel, typeWord } from './words.js';
-export { belongsTo, DATA_RESOURCE_TYPES, deployedResources, folded, lower, referenceValues, refersTo, SELF_DELETED_TYPES, sharedResources, TRANSIENT_TYPES, type Folded } from './relations.js';
+export {
+  belongsTo,
+  DATA_RESOURCE_TYPES,
+  deployedResources,
+  folded,
+  lower,
+  referenceValues,
+  refersTo,
+  SELF_DELETED_TYPES,
+  sharedResources,
+  TRANSIENT_TYPES,
+  type Folded,
+} from './relations.js';
 export { adfPositions, placed, positionTemplateDiagnostics } from './positions.js';
 export { fromTemplateText } from './evaluated.js';
 export type { ResourceOrigin } from './evaluated.js';

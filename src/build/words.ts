@@ -68,7 +68,5 @@ function countWords(words: readonly string[]): string {
 
 /** The leftovers that are not part of another leftover, each with the types of the parts that go with it. */
 export function topLevel(left: readonly DeclaredResource[]): { r: DeclaredResource; parts: string[] }[] {
-  return left
-    .filter((r) => !left.some((x) => isPartOf(r, x)))
-    .map((r) => ({ r, parts: [...new Set(left.filter((x) => isPartOf(x, r)).map((x) => `${typeWord(x.type)}s`))] }));
+  return left.filter((r) => !left.some((x) => isPartOf(r, x))).map((r) => ({ r, parts: [...new Set(left.filter((x) => isPartOf(x, r)).map((x) => `${typeWord(x.type)}s`))] }));
 }

@@ -83,7 +83,9 @@ export function checkTemplate(options: CheckOptions): CheckReport {
   if (options.ui !== undefined && (!ui || !isObject(ui.parameters))) throw new CheckInputError(codes.HUB791.notForm({ file: options.ui }));
   const given = options.parameters === undefined ? {} : parameterValues(options.parameters);
   const defaults = ui ? portalDefaults(ui) : {};
-  const fromForm = Object.fromEntries(Object.entries(defaults).filter(([k, v]) => fitsDeclared(written.template, k, v) && !Object.keys(given).some((g) => g.toLowerCase() === k.toLowerCase())));
+  const fromForm = Object.fromEntries(
+    Object.entries(defaults).filter(([k, v]) => fitsDeclared(written.template, k, v) && !Object.keys(given).some((g) => g.toLowerCase() === k.toLowerCase())),
+  );
   const recorded = written.template.metadata.hubRelease;
   const release = (isPublicTemplate(template) ? publicTemplateVersion(options.template, template) : undefined) ?? (typeof recorded === 'string' ? recorded : undefined) ?? '';
   const builds = fromTemplateText(texts, release, { parameters: { ...fromForm, ...given } });

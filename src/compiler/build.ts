@@ -83,7 +83,10 @@ export async function build(text: string, options: BuildOptions): Promise<BuildR
 /** Writes checked compiles, the write's failures as hubc's errors (see {@link build}). */
 async function writeChecked(out: string, checked: readonly CheckedCompile[]): Promise<string[]> {
   try {
-    return await writeReleases(out, checked.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })));
+    return await writeReleases(
+      out,
+      checked.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })),
+    );
   } catch (e) {
     if (e instanceof UnsafePathError) throw new EnvironmentError(codes.HUB010.folder({ path: e.path, what: e.what }));
     if (e instanceof FolderLockedError) throw new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));

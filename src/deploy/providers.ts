@@ -36,7 +36,6 @@ const IMPLIED: Readonly<Record<string, { namespace: string; reason: string }>> =
 
 const EVENT_GRID_REASON = 'blob-event triggers of Data Factory (without it, the deployment succeeds but triggers never start)';
 
-
 /**
  * The namespaces a template needs for the given parameter values, sorted by name; always including
  * `Microsoft.EventGrid`. A resource whose `condition` evaluates to false with those values (and the
@@ -58,7 +57,9 @@ export function requiredProviders(template: TemplateView, values: Record<string,
   // Not deployed: its condition is false, or its parent's, or the nested deployment's that declares it
   // (a condition in an inner-scope template is not ours to decide: only a literal false counts).
   const off = (r: TemplateResource): boolean =>
-    (r.innerScope ? r.json.condition === false : evaluation.deployed(r) === false) || (r.parent !== undefined && off(r.parent)) || (r.deployment !== undefined && off(r.deployment));
+    (r.innerScope ? r.json.condition === false : evaluation.deployed(r) === false) ||
+    (r.parent !== undefined && off(r.parent)) ||
+    (r.deployment !== undefined && off(r.deployment));
   for (const r of template.allResources) {
     if (!r.type || off(r)) continue;
     add(r.type.split('/')[0], r.type);
@@ -66,9 +67,7 @@ export function requiredProviders(template: TemplateView, values: Record<string,
     if (implied) add(implied.namespace, implied.reason);
   }
   add('Microsoft.EventGrid', EVENT_GRID_REASON);
-  return [...found.values()]
-    .map((e) => ({ namespace: e.namespace, reasons: [...e.reasons].sort() }))
-    .sort((a, b) => a.namespace.localeCompare(b.namespace));
+  return [...found.values()].map((e) => ({ namespace: e.namespace, reasons: [...e.reasons].sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
 }
 
 /** What happened to one namespace. */
@@ -98,7 +97,12 @@ export interface RegistrationTiming {
  * @param say progress callback, one line per registration step
  * @throws whatever the SDK throws for the provider list itself (callers classify it with `armFailureOf`)
  */
-export async function ensureProviders(client: ResourceManagementClient, required: RequiredProvider[], timing: RegistrationTiming, say: (line: string) => void): Promise<ProviderStatus[]> {
+export async function ensureProviders(
+  client: ResourceManagementClient,
+  required: RequiredProvider[],
+  timing: RegistrationTiming,
+  say: (line: string) => void,
+): Promise<ProviderStatus[]> {
   const states = new Map<string, string>();
   for await (const page of boundedPages(client.providers.list().byPage(), getContinuationToken, "the subscription's resource providers"))
     for (const p of page) if (p.namespace) states.set(p.namespace.toLowerCase(), p.registrationState ?? 'Unknown');
@@ -126,7 +130,13 @@ export async function ensureProviders(client: ResourceManagementClient, required
   return out;
 }
 
-async function waitRegistered(client: ResourceManagementClient, namespace: string, before: string, action: ProviderStatus['action'], timing: RegistrationTiming): Promise<ProviderStatus> {
+async function waitRegistered(
+  client: ResourceManagementClient,
+  namespace: string,
+  before: string,
+  action: ProviderStatus['action'],
+  timing: RegistrationTiming,
+): Promise<ProviderStatus> {
   const deadline = Date.now() + timing.timeoutMs;
   let state = 'Registering';
   for (;;) {

@@ -48,12 +48,18 @@ export const cliCodes = defineCodes({
     severity: 'error',
     meaning: 'The official ARM JSON schemas cannot be found or downloaded (`hubc validate` exits 2).',
     messages: {
-      notThere: (a: { dir: string; how: string; file: string; variable: string }) => ({ message: `no ARM JSON schemas in ${a.dir} (given by ${a.how}): ${a.file} is missing there`, hint: schemasHint(a.variable) }),
+      notThere: (a: { dir: string; how: string; file: string; variable: string }) => ({
+        message: `no ARM JSON schemas in ${a.dir} (given by ${a.how}): ${a.file} is missing there`,
+        hint: schemasHint(a.variable),
+      }),
       notFound: (a: { tried: readonly string[]; variable: string }) => ({
         message: `cannot find the official ARM JSON schemas (${a.variable} is not set; tried ${a.tried.join(', ')})`,
         hint: schemasHint(a.variable),
       }),
-      incomplete: (a: { dir: string; list: string; variable: string }) => ({ message: `the ARM JSON schemas in ${a.dir} lack files the template refers to: ${a.list}`, hint: schemasHint(a.variable) }),
+      incomplete: (a: { dir: string; list: string; variable: string }) => ({
+        message: `the ARM JSON schemas in ${a.dir} lack files the template refers to: ${a.list}`,
+        hint: schemasHint(a.variable),
+      }),
       notAvailable: (a: { tried: readonly string[]; cache: string; why: string; variable: string }) => ({
         message:
           `the official ARM JSON schemas are not available: ${a.variable} is not set, no complete copy beside the checkout (${a.tried.join(', ')}), ` +
@@ -149,7 +155,7 @@ export const cliCodes = defineCodes({
     stage: 'simulate',
     severity: 'error',
     meaning:
-      '`hubc simulate --example NAME` would replace a file of the storage folder that differs from the example\'s (or is not a file); nothing is copied (exit 2). A file with the same bytes, left by an earlier run, is kept.',
+      "`hubc simulate --example NAME` would replace a file of the storage folder that differs from the example's (or is not a file); nothing is copied (exit 2). A file with the same bytes, left by an earlier run, is kept.",
     messages: {
       raise: (a: { name: string; path: string; storage: string }) => ({
         message: `${a.path} in the storage folder ${a.storage} is not the file of the example ${a.name}; simulate --example never replaces a file`,
@@ -166,7 +172,10 @@ export const cliCodes = defineCodes({
       exactlyOne: (a: { options: string }) => ({ message: `pass exactly one of ${a.options}`, hint: 'Pass one of them; `hubc <command> --help` shows them.' }),
       /** Two options that say the opposite. */
       contradict: (a: { a: string; b: string }) => ({ message: `${a.a} and ${a.b} contradict each other; pass one`, hint: `Leave out ${a.a} or ${a.b}.` }),
-      twoHubFiles: (a: { file: string; hub: string }) => ({ message: `two hub files given: '${a.file}' and --hub '${a.hub}'; pass one`, hint: 'Name the hub.yaml once, as the argument or with --hub.' }),
+      twoHubFiles: (a: { file: string; hub: string }) => ({
+        message: `two hub files given: '${a.file}' and --hub '${a.hub}'; pass one`,
+        hint: 'Name the hub.yaml once, as the argument or with --hub.',
+      }),
       watchJson: () => ({ message: '--watch prints text; leave out --format json', hint: 'Run hubc build --format json without --watch for one build as JSON.' }),
       simulateStart: (a: { count: number }) => ({
         message: `give exactly one of --event, --schedule and --pipeline, or --example (got ${a.count})`,
@@ -184,9 +193,15 @@ export const cliCodes = defineCodes({
     meaning: 'An option was given without the option it goes with. Exit 2.',
     messages: {
       /** `option` needs `needs`; `why`, when given, says what for. */
-      needs: (a: { option: string; needs: string; why?: string }) => ({ message: `${a.option} needs ${a.needs}${a.why ? ` (${a.why})` : ''}`, hint: `Add ${a.needs}, or leave out ${a.option}.` }),
+      needs: (a: { option: string; needs: string; why?: string }) => ({
+        message: `${a.option} needs ${a.needs}${a.why ? ` (${a.why})` : ''}`,
+        hint: `Add ${a.needs}, or leave out ${a.option}.`,
+      }),
       goesWith: (a: { option: string; with: string }) => ({ message: `${a.option} goes with ${a.with}`, hint: `Add ${a.with}, or leave out ${a.option}.` }),
-      offlineOnly: (a: { option: string; why: string }) => ({ message: `${a.option} is for an offline import (${a.why})`, hint: `Leave out ${a.option}, or import offline with --parameters.` }),
+      offlineOnly: (a: { option: string; why: string }) => ({
+        message: `${a.option} is for an offline import (${a.why})`,
+        hint: `Leave out ${a.option}, or import offline with --parameters.`,
+      }),
     },
   },
   HUB062: {
@@ -196,7 +211,7 @@ export const cliCodes = defineCodes({
     messages: {
       raise: (a: { account: string }) => ({
         message: `'${a.account}' is not a storage account name (3-24 lower-case letters and digits)`,
-        hint: "Pass the name of the hub's storage account as the portal shows it (\"Storage account name\", learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules).",
+        hint: 'Pass the name of the hub\'s storage account as the portal shows it ("Storage account name", learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules).',
       }),
     },
   },
@@ -216,7 +231,10 @@ export const cliCodes = defineCodes({
     severity: 'error',
     meaning: '`hubc build --watch` cannot watch the folder of the hub.yaml (or can no longer). Exit 2.',
     messages: {
-      start: (a: { dir: string; detail: string }) => ({ message: `cannot watch ${a.dir}: ${a.detail}`, hint: 'Check that the folder exists and can be read, or build without --watch.' }),
+      start: (a: { dir: string; detail: string }) => ({
+        message: `cannot watch ${a.dir}: ${a.detail}`,
+        hint: 'Check that the folder exists and can be read, or build without --watch.',
+      }),
       lost: (a: { dir: string; detail: string }) => ({ message: `cannot watch ${a.dir} any longer: ${a.detail}`, hint: 'Start hubc build --watch again once the folder is back.' }),
     },
   },

@@ -46,7 +46,12 @@ export interface RemovedComponent {
  * The switched components A deploys (or may) and B does not.
  * @param left the resources of A left behind (./deployed.ts `leftBehind`)
  */
-export function removedComponents(ta: TemplateView, tb: TemplateView, left: readonly DeclaredResource[], real: { a?: ArmEvalContext; b?: ArmEvalContext } = {}): RemovedComponent[] {
+export function removedComponents(
+  ta: TemplateView,
+  tb: TemplateView,
+  left: readonly DeclaredResource[],
+  real: { a?: ArmEvalContext; b?: ArmEvalContext } = {},
+): RemovedComponent[] {
   return SWITCHED_COMPONENTS.filter((c) => componentState(ta, c, real.a) !== false && componentState(tb, c, real.b) === false).map((component) => ({
     component,
     leftovers: left.filter((r) => conditionUses(r.condition, COMPONENT_SWITCHES[component].variable)),

@@ -52,4 +52,3 @@ export function leftovers(a: LoadedBuild, b: LoadedBuild, real: { a?: ArmEvalCon
   if (renamed) out.renamed = renamed;
   return out;
 }
-

@@ -57,7 +57,11 @@ export function compareTemplates(a: TemplateView, b: TemplateView): DiffSection[
     { id: 'parameters', title: 'Parameters', items: compareNamed(entries(a.json?.parameters), entries(b.json?.parameters), { describe: describeParameter }) },
     { id: 'outputs', title: 'Outputs', items: compareNamed(entries(a.json?.outputs), entries(b.json?.outputs), { describe: (o) => (isObject(o) ? String(o.type) : undefined) }) },
     { id: 'variables', title: 'Variables', items: compareNamed(a.variables, b.variables) },
-    { id: 'resources', title: 'Resources', items: compareNamed(resources(a), resources(b), { describe: (r) => (typeof r.condition === 'string' ? `when ${r.condition}` : undefined) }) },
+    {
+      id: 'resources',
+      title: 'Resources',
+      items: compareNamed(resources(a), resources(b), { describe: (r) => (typeof r.condition === 'string' ? `when ${r.condition}` : undefined) }),
+    },
     { id: 'template', title: 'Template properties', items: templateItems },
   ];
 }

@@ -50,7 +50,8 @@ function referencesIn(value: unknown): Reference[] {
   const out: Reference[] = [];
   walkJson(value, (v, path) => {
     const kind = isObject(v) && typeof v.type === 'string' ? ADF_REFERENCE_KIND[v.type] : undefined;
-    if (kind && typeof (v as JsonObject).referenceName === 'string') out.push({ kind: ADF_COLLECTION[kind], name: (v as JsonObject).referenceName as string, path: path.filter((k): k is string => typeof k === 'string') });
+    if (kind && typeof (v as JsonObject).referenceName === 'string')
+      out.push({ kind: ADF_COLLECTION[kind], name: (v as JsonObject).referenceName as string, path: path.filter((k): k is string => typeof k === 'string') });
   });
   return out;
 }

@@ -33,7 +33,17 @@ import { isObject, type JsonObject } from '../util/json.js';
 import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { getRelease, withNaming, type Release } from '../model/releases.js';
-import { evaluatedTemplate, isPublicTemplate, publicValuesAcross, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, readPublicTemplate, resolvePublicRelease, type PublicTemplate } from '../public/index.js';
+import {
+  evaluatedTemplate,
+  isPublicTemplate,
+  publicValuesAcross,
+  publicValuesFromHubTemplate,
+  PublicTemplateError,
+  PUBLIC_PREFIX,
+  readPublicTemplate,
+  resolvePublicRelease,
+  type PublicTemplate,
+} from '../public/index.js';
 import { toJsonText } from '../model/json.js';
 import { hubTextForRelease } from '../frontend/forRelease.js';
 
@@ -296,7 +306,13 @@ export interface PairOptions {
  * @param load how a side that is not public is loaded (default {@link loadBuild} with `hubFile`)
  * @throws LoadError (HUB400-HUB402, HUB419)
  */
-export function loadPair(aArg: string, bArg: string, hubFile = 'hub.yaml', options: PairOptions = {}, load: (arg: string) => LoadedBuild = (arg) => loadBuild(arg, hubFile, { allowModifiedFeed: options.allowModifiedFeed })): [LoadedBuild, LoadedBuild] {
+export function loadPair(
+  aArg: string,
+  bArg: string,
+  hubFile = 'hub.yaml',
+  options: PairOptions = {},
+  load: (arg: string) => LoadedBuild = (arg) => loadBuild(arg, hubFile, { allowModifiedFeed: options.allowModifiedFeed }),
+): [LoadedBuild, LoadedBuild] {
   const pa = publicTemplateOf(aArg, options.publicTemplates);
   const pb = publicTemplateOf(bArg, options.publicTemplates);
   const a = pa ? undefined : load(aArg);

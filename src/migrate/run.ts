@@ -53,7 +53,8 @@ export interface MigrateDataOutcome {
  * @param from and @param to release versions (of the release table); @param account the Data Lake account, if any
  */
 export function migrationProblem(from: string, to: string, account?: string): Raised | undefined {
-  if (RELEASE_VERSIONS.indexOf(to as (typeof RELEASE_VERSIONS)[number]) <= RELEASE_VERSIONS.indexOf(from as (typeof RELEASE_VERSIONS)[number])) return codes.HUB493.raise({ to, from });
+  if (RELEASE_VERSIONS.indexOf(to as (typeof RELEASE_VERSIONS)[number]) <= RELEASE_VERSIONS.indexOf(from as (typeof RELEASE_VERSIONS)[number]))
+    return codes.HUB493.raise({ to, from });
   if (account !== undefined && !/^[a-z0-9]{3,24}$/.test(account)) return codes.HUB062.raise({ account });
   return undefined;
 }
@@ -67,7 +68,9 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
       exists = local.exists();
     } catch (e) {
       if (e instanceof UnsafePathError) {
-        throw new EnvironmentError(resolve(e.path) === resolve(location.folder) ? codes.HUB492.notFolder({ folder: location.folder, what: e.what }) : codes.HUB010.folder({ path: e.path, what: e.what }));
+        throw new EnvironmentError(
+          resolve(e.path) === resolve(location.folder) ? codes.HUB492.notFolder({ folder: location.folder, what: e.what }) : codes.HUB010.folder({ path: e.path, what: e.what }),
+        );
       }
       throw e;
     }

@@ -170,8 +170,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const given = resolve(options.feedDir);
   for (const r of options.releases) {
     const bytes = r.template.bytes;
-    if (bytes > ARM_TEMPLATE_LIMIT_BYTES)
-      throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
+    if (bytes > ARM_TEMPLATE_LIMIT_BYTES) throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
   }
   const recovered: string[] = [];
   let dir: string;
@@ -194,7 +193,9 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const retried: string[] = [];
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options: { ...options, svg }, recovered, guard: writeGuard(lock, dir) }), { waitMs: options.lockWaitMs });
+      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options: { ...options, svg }, recovered, guard: writeGuard(lock, dir) }), {
+        waitMs: options.lockWaitMs,
+      });
       return { ...outcome, retried };
     } catch (e) {
       if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
@@ -370,7 +371,13 @@ function dateOfRelease(actions: ReadonlyMap<string, PublishedRelease['action']>,
 }
 
 /** The feed's index: its releases newest first, each with its previous one, and the `latest` aliases. */
-function feedIndex(desired: ReadonlyMap<string, FeedBlob>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
+function feedIndex(
+  desired: ReadonlyMap<string, FeedBlob>,
+  releases: readonly string[],
+  latest: string | undefined,
+  baseUrl: string,
+  dateOf: (release: string) => string,
+): FeedIndex {
   const records = releases.map((r, i) => indexRelease(desired, r, i ? releases[i - 1] : undefined, dateOf(r), baseUrl));
   return {
     kind: 'hubc-release-feed',

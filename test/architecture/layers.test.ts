@@ -32,7 +32,12 @@ function cruise(cwd: string): CruiseResult {
   // depcruise exits non-zero when it finds violations; its JSON report is on stdout either way.
   let stdout: string;
   try {
-    stdout = execFileSync(process.execPath, [DEPCRUISE, '--config', CONFIG, '--output-type', 'json', 'src'], { cwd, env: childEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    stdout = execFileSync(process.execPath, [DEPCRUISE, '--config', CONFIG, '--output-type', 'json', 'src'], {
+      cwd,
+      env: childEnv(),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (e) {
     stdout = (e as { stdout?: string }).stdout ?? '';
     if (!stdout) throw e;
@@ -51,7 +56,10 @@ test('dependency-cruiser reads every import of src/, type-only ones included (a 
   assert.ok(own.summary.totalDependenciesCruised > 1500, `only ${own.summary.totalDependenciesCruised} imports`);
   // src/diff/types.ts imports nothing but the type LoadedBuild of src/load.
   const types = own.modules.find((m) => m.source === 'src/diff/types.ts');
-  assert.equal(types?.dependencies.map((d) => d.resolved), ['src/load/index.ts']);
+  assert.equal(
+    types?.dependencies.map((d) => d.resolved),
+    ['src/load/index.ts'],
+  );
 });
 
 test('src/ keeps its layers, faces and acyclicity (.dependency-cruiser.cjs)', () => {
@@ -61,9 +69,15 @@ test('src/ keeps its layers, faces and acyclicity (.dependency-cruiser.cjs)', ()
 test('every folder of src/ belongs to a layer', () => {
   const { forbidden } = require(CONFIG) as { forbidden: { name: string }[] };
   const layered = new Set(forbidden.filter((r) => r.name.startsWith('layer-')).map((r) => r.name.slice('layer-'.length)));
-  const folders = readdirSync(new URL('../../src', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const folders = readdirSync(new URL('../../src', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   // The lowest layer imports nothing above it, so it has a rule too; every folder does.
-  assert.equal(folders.filter((f) => !layered.has(f)), [], 'add the folder to LAYERS in .dependency-cruiser.cjs (and to docs/architecture.md)');
+  assert.equal(
+    folders.filter((f) => !layered.has(f)),
+    [],
+    'add the folder to LAYERS in .dependency-cruiser.cjs (and to docs/architecture.md)',
+  );
 });
 
 test('the rules find what they are for: a tree that breaks each of them (test/fixtures/import-graph)', () => {

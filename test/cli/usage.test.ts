@@ -96,8 +96,16 @@ test('build --all writes every release; --all with --release is a usage error', 
   const out = mkdtempSync(join(tmpdir(), 'hubc-all-'));
   const r = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
   assert.is(r.code, 0, r.stderr);
-  assert.equal(readdirSync(out).filter((d) => !d.startsWith('.')).sort(), [...RELEASE_VERSIONS]);
-  assert.equal(JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release), [...RELEASE_VERSIONS]);
+  assert.equal(
+    readdirSync(out)
+      .filter((d) => !d.startsWith('.'))
+      .sort(),
+    [...RELEASE_VERSIONS],
+  );
+  assert.equal(
+    JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release),
+    [...RELEASE_VERSIONS],
+  );
   const both = await run('build', '--all', '--release', '0.4');
   assert.is(both.code, 2);
   assert.match(both.stderr, /cannot be used with option '--all'/);
@@ -112,7 +120,12 @@ test('build --all on the repository hub.yaml: one HUB221 line per release in tex
   assert.is(text.code, 0, text.stderr);
   const lines = text.stderr.trimEnd().split('\n');
   assert.equal(
-    lines.map((l) => /^hub\.yaml - warning HUB221: hub release (0\.\d) leaves out (\d+) sections it does not have \(hub\.yaml lines [\d, ]+\), holding only defaults: nothing is lost \(hubc build hub\.yaml --release \1 lists them\)$/.exec(l)?.slice(1, 3).join(' ')),
+    lines.map((l) =>
+      /^hub\.yaml - warning HUB221: hub release (0\.\d) leaves out (\d+) sections it does not have \(hub\.yaml lines [\d, ]+\), holding only defaults: nothing is lost \(hubc build hub\.yaml --release \1 lists them\)$/
+        .exec(l)
+        ?.slice(1, 3)
+        .join(' '),
+    ),
     ['0.1 11', '0.2 11', '0.3 11', '0.4 6', '0.5 6', '0.6 7'],
   );
   const json = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
@@ -127,12 +140,20 @@ const USAGE_ERRORS: [string[], string, string][] = [
   [['build', '--watch', '--format', 'json'], 'HUB060', '--watch prints text; leave out --format json'],
   [['migrate-data', '--from', '0.5', '--to', '0.7'], 'HUB060', 'pass exactly one of --storage DIR and --account NAME'],
   [['migrate-data', '--from', '0.5', '--to', '0.7', '--storage', '.', '--yes', '--dry-run'], 'HUB060', '--yes and --dry-run contradict each other; pass one'],
-  [['migrate-data', '--from', '0.5', '--to', '0.7', '--account', 'Not_An-Account'], 'HUB062', "'Not_An-Account' is not a storage account name (3-24 lower-case letters and digits)"],
+  [
+    ['migrate-data', '--from', '0.5', '--to', '0.7', '--account', 'Not_An-Account'],
+    'HUB062',
+    "'Not_An-Account' is not a storage account name (3-24 lower-case letters and digits)",
+  ],
   [['migrate-data', '--from', '0.7', '--to', '0.5', '--account', 'finopshub'], 'HUB493', '--to 0.5 is not newer than --from 0.7'],
   [['simulate', 'hub.yaml', '--storage', '.', '--event', 'a', '--schedule', 'daily'], 'HUB060', 'give exactly one of --event, --schedule and --pipeline, or --example (got 2)'],
   [['simulate', 'hub.yaml', '--storage', '.', '--event', 'a', '--param', 'x=1'], 'HUB061', '--param goes with --pipeline'],
   [['import', '--out', 'x.yaml'], 'HUB060', 'pass either --subscription and --resource-group (online) or --parameters (offline)'],
-  [['import', '--subscription', 's', '--resource-group', 'g', '--settings', 's.json', '--out', 'x.yaml'], 'HUB061', '--settings is for an offline import (online, settings.json is read from the hub)'],
+  [
+    ['import', '--subscription', 's', '--resource-group', 'g', '--settings', 's.json', '--out', 'x.yaml'],
+    'HUB061',
+    '--settings is for an offline import (online, settings.json is read from the hub)',
+  ],
   [['params', 'hub.yaml', '--key-secret', 'k'], 'HUB061', '--key-secret needs --key-vault'],
   [['deploy', 'hub.yaml', '--subscription', '00000000-0000-0000-0000-000000000000', '--resource-group', 'g', '--from', '0.5'], 'HUB061', '--from needs --upgrade'],
   [['upgrade-plan', '0.5', '0.7', '--out', 'p.json'], 'HUB061', '--out needs --parameters (the file to rewrite)'],

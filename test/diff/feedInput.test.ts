@@ -36,7 +36,10 @@ test('latest pointing out of the feed ("../../elsewhere/0.3", a link): HUB472, e
   const elsewhere = join(work, 'elsewhere');
   cpSync(join(dir, '0.6'), join(elsewhere, '0.3'), { recursive: true });
   editIndex(dir, (index) => (index.latest = '../elsewhere/0.3'));
-  for (const command of [['diff', dir, '0.7', '--hub', HUB], ['upgrade-plan', dir, '0.7', '--hub', HUB]]) {
+  for (const command of [
+    ['diff', dir, '0.7', '--hub', HUB],
+    ['upgrade-plan', dir, '0.7', '--hub', HUB],
+  ]) {
     const r = await runHubc(command);
     assert.is(r.code, 2, `${command[0]}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, `error HUB472: ${dir}: index.json names "../elsewhere/0.3" as its newest release, which is not a release folder name`);

@@ -19,7 +19,12 @@ const asBuild = (files: ReadonlyMap<string, string>) => fromFiles({ release: 'te
 function roundTrip(filesA: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) {
   const a = asBuild(filesA);
   const patch = JSON.parse(formatPatch(buildPatch('a', a, 'b', asBuild(b))));
-  for (const f of patch.files) assert.is(fastJsonPatch.validate(f.operations, f.change === 'added' ? undefined : f.representation === 'json' ? JSON.parse(filesA.get(f.path)!) : filesA.get(f.path)!.split('\n')), undefined, f.path);
+  for (const f of patch.files)
+    assert.is(
+      fastJsonPatch.validate(f.operations, f.change === 'added' ? undefined : f.representation === 'json' ? JSON.parse(filesA.get(f.path)!) : filesA.get(f.path)!.split('\n')),
+      undefined,
+      f.path,
+    );
   const out = applyDiffPatch(a, patch);
   assert.equal([...out.keys()], [...b.keys()].sort());
   for (const [path, text] of b) assert.ok(out.get(path) === text, `${path} differs after applying the patch`);

@@ -33,10 +33,7 @@ const part = (md: string, heading: string, next?: string) => md.slice(md.indexOf
 const ARM_EXPRESSION = /\[(variables|parameters|format|concat|resourceId|replace)\(/;
 
 test('0.6 -> 0.7: the notes lead with what to do and what changes, in words; the machine-level diff is a linked JSON and patch', async () => {
-  const feed = await publish([
-    releaseBuildOf('0.6'),
-    releaseBuildOf('0.7'),
-  ]);
+  const feed = await publish([releaseBuildOf('0.6'), releaseBuildOf('0.7')]);
   const r = feed.index.releases[0];
   const md: string = r.releaseNotes;
   assert.match(md, /^### Upgrading from 0\.6 to 0\.7\n/);
@@ -55,21 +52,28 @@ test('0.6 -> 0.7: the notes lead with what to do and what changes, in words; the
   assert.match(r.changes.details, 'Added `dataExplorerName`');
   // The linked files: the comparison as hubc diff --format json gives it, and the patch that turns 0.6 into 0.7.
   const json = JSON.parse(readFileSync(join(feed.dir, 'changes/0.6-0.7.json'), 'utf8'));
-  assert.equal(json, JSON.parse(JSON.stringify(diffBuilds({ label: '0.6', source: 'release', release: '0.6', build: releaseBuildOf('0.6') }, { label: '0.7', source: 'release', release: '0.7', build: releaseBuildOf('0.7') }))));
+  assert.equal(
+    json,
+    JSON.parse(
+      JSON.stringify(
+        diffBuilds(
+          { label: '0.6', source: 'release', release: '0.6', build: releaseBuildOf('0.6') },
+          { label: '0.7', source: 'release', release: '0.7', build: releaseBuildOf('0.7') },
+        ),
+      ),
+    ),
+  );
   const patch = JSON.parse(readFileSync(join(feed.dir, 'changes/0.6-0.7.patch.json'), 'utf8'));
   assert.equal(applyDiffPatch(releaseBuildOf('0.6'), patch), releaseBuild('0.7'));
   assert.is(feed.index.releases[1].changes, undefined, 'the first release of a feed has nothing to compare with');
 });
 
 test('the page: words first, the machine-level diff folded in <details> below them, the JSON and patch linked', async () => {
-  const feed = await publish([
-    releaseBuildOf('0.6'),
-    releaseBuildOf('0.7'),
-  ]);
+  const feed = await publish([releaseBuildOf('0.6'), releaseBuildOf('0.7')]);
   const doc = parseHtml(feed.html);
   type Node = { nodeName: string; attrs?: { name: string; value: string }[]; childNodes?: Node[]; value?: string };
   const all = (node: Node): Node[] => [node, ...(node.childNodes ?? []).flatMap(all)];
-  const text = (node: Node): string => (node.nodeName === '#text' ? node.value ?? '' : (node.childNodes ?? []).map(text).join(''));
+  const text = (node: Node): string => (node.nodeName === '#text' ? (node.value ?? '') : (node.childNodes ?? []).map(text).join(''));
   const section = all(doc as unknown as Node).find((x) => x.attrs?.some((a) => a.name === 'id' && a.value === 'release-0.7'))!;
   const kids = (section.childNodes ?? []).filter((c) => c.nodeName !== '#text');
   const notes = kids.findIndex((c) => c.attrs?.some((a) => a.name === 'class' && a.value === 'notes'));
@@ -88,10 +92,7 @@ test('0.7 -> 0.8: the renamed output, and with a cluster the trusted tenants, ar
   const adx = stringify(doc);
   const a07 = hubTextForRelease(adx, '0.7').text;
   const a08 = hubTextForRelease(adx, '0.8').text;
-  const feed = await publish([
-    releaseBuildOf('0.7', a07),
-    releaseBuildOf('0.8', a08),
-  ]);
+  const feed = await publish([releaseBuildOf('0.7', a07), releaseBuildOf('0.8', a08)]);
   const todo = part(feed.index.releases[0].releaseNotes, '#### What you must do', '#### What changes for you');
   assert.not.match(todo, /Nothing by hand/);
   assert.match(todo, /trustedExternalTenants/);

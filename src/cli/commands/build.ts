@@ -20,7 +20,6 @@ interface BuildFlags {
   format: OutputFormat;
 }
 
-
 /** Adds the command to the program. */
 export function registerBuild(program: Command, ctx: CommandContext): void {
   program

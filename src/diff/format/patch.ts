@@ -96,7 +96,8 @@ export function buildPatch(fromLabel: string, a: Build, toLabel: string, b: Buil
     if (ta === tb) continue;
     const json = (ta === undefined || isCanonicalJson(a, path)) && (tb === undefined || isCanonicalJson(b, path));
     const representation = json ? 'json' : 'lines';
-    if (tb !== undefined && ta === undefined) files.push({ path, change: 'added', representation, operations: [{ op: 'add', path: '', value: json ? b.json(path) : linesOf(tb) }] });
+    if (tb !== undefined && ta === undefined)
+      files.push({ path, change: 'added', representation, operations: [{ op: 'add', path: '', value: json ? b.json(path) : linesOf(tb) }] });
     else if (tb === undefined) files.push({ path, change: 'removed', representation, operations: [{ op: 'remove', path: '' }] });
     else {
       const operations = json ? jsonOps(a.json(path), b.json(path)) : arrayOps(linesOf(ta!), linesOf(tb), '');

@@ -146,7 +146,11 @@ export function lastNameText(name: unknown): string {
   if (parsed.kind === 'call' && parsed.name.toLowerCase() === 'concat') {
     const args = parsed.args;
     const slash = args.map((x) => x.kind === 'string' && x.value.endsWith('/')).lastIndexOf(true);
-    if (slash >= 0 && slash < args.length - 1) return args.slice(slash + 1).map(segmentText).join('');
+    if (slash >= 0 && slash < args.length - 1)
+      return args
+        .slice(slash + 1)
+        .map(segmentText)
+        .join('');
   }
   return serializeArm(parsed);
 }

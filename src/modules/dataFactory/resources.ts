@@ -63,6 +63,8 @@ export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): Ar
  */
 export function withFactoryResources(contributions: readonly Contribution[]): Contribution[] {
   const all = contributions.flatMap((c) => c.dataFactory ?? []);
-  const objectResources = contributions.flatMap((c): Contribution[] => (c.dataFactory?.length ? [{ ...(c.module ? { module: c.module } : {}), resources: c.dataFactory.map((obj) => adfObjectResource(obj, all)) }] : []));
+  const objectResources = contributions.flatMap((c): Contribution[] =>
+    c.dataFactory?.length ? [{ ...(c.module ? { module: c.module } : {}), resources: c.dataFactory.map((obj) => adfObjectResource(obj, all)) }] : [],
+  );
   return [...contributions, ...objectResources];
 }
