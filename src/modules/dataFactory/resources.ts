@@ -11,6 +11,7 @@ import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../model/dataFactoryKi
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
 import { adfObjectId, ids, names } from '../core/names.js';
 import { apiVersion } from '../core/apiVersions.js';
+import { isObject, walkJson } from '../../util/json.js';
 
 /**
  * Names of the Data Factory objects a value references through `{ referenceName, type: 'XReference' }`,
@@ -19,22 +20,19 @@ import { apiVersion } from '../core/apiVersions.js';
 export function adfReferences(value: unknown): { kind: AdfObject['kind']; name: string }[] {
   const out: { kind: AdfObject['kind']; name: string }[] = [];
   const seen = new Set<string>();
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object' && !(v instanceof arm.Arm)) {
-      const o = v as Record<string, unknown>;
-      const kind = typeof o.type === 'string' ? ADF_REFERENCE_KIND[o.type] : undefined;
-      if (kind && typeof o.referenceName === 'string') {
-        const key = `${kind}/${o.referenceName}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          out.push({ kind, name: o.referenceName });
-        }
+  walkJson(value, (v) => {
+    // An ARM expression is a leaf here: its inner nodes are no Data Factory objects.
+    if (v instanceof arm.Arm) return false;
+    if (!isObject(v)) return;
+    const kind = typeof v.type === 'string' ? ADF_REFERENCE_KIND[v.type] : undefined;
+    if (kind && typeof v.referenceName === 'string') {
+      const key = `${kind}/${v.referenceName}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ kind, name: v.referenceName });
       }
-      for (const k in o) if (Object.hasOwn(o, k)) walk(o[k]);
     }
-  };
-  walk(value);
+  });
   return out;
 }
 
