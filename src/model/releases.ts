@@ -94,6 +94,13 @@ export interface PublicRelease {
   template: string;
   /** The `ftk-version` tag values its resources carry (0.1, 0.1.1 and 0.2 recorded `placeholder`). */
   ftkVersions: readonly string[];
+  /**
+   * Other files the same release was published as, each with the `ftk-version` its resources carry: release 12
+   * was published both as `finops-hub-12.0.json` ({@link template}) and as `finops-hub-0.12.json`, which differ
+   * only in that version string and a portal-form fix (releases-0.9-14.md §0 item 2, §1.4). `hubc diff
+   * public:0.12` reads that file; `hubc import` and `upgrade-plan` take either file's hub for the release.
+   */
+  alsoPublishedAs?: readonly { template: string; ftkVersions: readonly string[] }[];
   /** Template parameters it names differently from hubc's row (logical key -> public name). */
   parameterNames?: Readonly<Partial<Record<ParameterKey, string>>>;
   /** hubc parameters it does not have (they take their defaults). */
@@ -531,8 +538,14 @@ const R08: Release = {
 
 const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08 };
 
-/** Every release hubc can build, oldest first. */
-export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
+/** The table's order, oldest first, with the rows a test injected ({@link withReleaseRows}) after them. */
+const ORDER: ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
+
+/**
+ * Every release hubc can build, oldest first: the release table's order, which is the one order of releases
+ * (`src/model/releaseNames.ts` sorts and compares by it; a version string is never compared as a number).
+ */
+export const RELEASE_VERSIONS: readonly ReleaseVersion[] = ORDER;
 
 /** The newest release hubc builds. */
 export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1];
@@ -542,9 +555,48 @@ export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.
  * @throws Error for a version hubc does not know (the JSON Schema rejects those earlier)
  */
 export function getRelease(version: string): Release {
-  const r = RELEASES[version as ReleaseVersion];
+  const r = (Object.hasOwn(RELEASES, version) ? RELEASES[version as ReleaseVersion] : undefined) ?? INJECTED.get(version);
   if (!r) throw new Error(`unknown hub release ${version}`);
   return r;
+}
+
+/** A release row a test injects: any version id, not only those of {@link ReleaseVersion}. */
+export type InjectedRelease = Omit<Release, 'version'> & { version: string };
+
+const INJECTED = new Map<string, Release>();
+
+/**
+ * Test seam: runs `fn` with `rows` added to the release table after its newest row, in the order given, then
+ * takes them out again (when `fn` returns a promise, once it settles). Inside, every layer sees them as it
+ * sees the table's rows: {@link getRelease}, {@link RELEASE_VERSIONS} and so the release order, hub.yaml's
+ * `release:`, `--release`. So a release's pieces are built and tested before its row exists, on a row made
+ * from an existing one: `withReleaseRows([{ ...getRelease('0.8'), version: '12', behaviours: new Set([...]) }],
+ * () => compile(text))`. Never used outside tests.
+ * @throws Error when a row's version is already in the table
+ */
+export function withReleaseRows<T>(rows: readonly InjectedRelease[], fn: () => T): T {
+  for (const row of rows) {
+    if (ORDER.includes(row.version as ReleaseVersion)) throw new Error(`hub release ${row.version} is already in the release table`);
+    INJECTED.set(row.version, row as Release);
+    ORDER.push(row.version as ReleaseVersion);
+  }
+  const remove = () => {
+    for (const row of rows) {
+      INJECTED.delete(row.version);
+      const i = ORDER.indexOf(row.version as ReleaseVersion);
+      if (i >= 0) ORDER.splice(i, 1);
+    }
+  };
+  let result: T;
+  try {
+    result = fn();
+  } catch (e) {
+    remove();
+    throw e;
+  }
+  if (result instanceof Promise) return result.finally(remove) as T;
+  remove();
+  return result;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { INPUT_LIMITS } from '../util/inputFiles.js';
+import { compareReleases } from '../model/releaseNames.js';
 
 /** A file's content: SHA-256 and size always; the bytes on demand (a file on disk is read when asked). */
 export interface FeedBlob {
@@ -50,16 +51,11 @@ export function isReleaseName(name: string): boolean {
   return /^[0-9]+(\.[0-9]+)*$/.test(name);
 }
 
-/** Orders release numbers by their numeric parts (`0.9` before `0.10`). */
-export function compareReleases(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d) return d;
-  }
-  return 0;
-}
+/**
+ * Orders release folder names by the release table (`0.9` before `0.10`, `0.11` before `12`); a folder of a
+ * release this hubc does not know comes after those it knows (src/model/releaseNames.ts).
+ */
+export { compareReleases };
 
 /** The releases a feed holds: top-level release folders with an `azuredeploy.json`, oldest first. */
 export function feedReleases(files: ReadonlyMap<string, FeedBlob>): string[] {
