@@ -36,7 +36,9 @@ export type ParameterKey =
   | 'remoteHubStorageUri'
   | 'remoteHubStorageKey'
   | 'enablePublicAccess'
-  | 'virtualNetworkAddressPrefix';
+  | 'virtualNetworkAddressPrefix'
+  | 'enableManagedExports'
+  | 'enablePurgeProtection';
 
 /**
  * The hub.yaml field each template parameter's default comes from (docs/hub-yaml.md), as a path into the
@@ -65,6 +67,8 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   remoteHubStorageKey: ['remoteHub', 'storageUri'],
   enablePublicAccess: ['networking', 'publicAccess'],
   virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
+  enableManagedExports: ['managedExports', 'enabled'],
+  enablePurgeProtection: ['keyVault', 'purgeProtection'],
 };
 
 /**
@@ -179,7 +183,18 @@ export type ReleaseFeature =
    * `enableInfrastructureEncryption`, hub.yaml `storage.infrastructureEncryption`): the public 0.7 and 0.8
    * templates have it (versions.md §0.7), and Azure fixes it when the account is created.
    */
-  | 'infrastructureEncryption';
+  | 'infrastructureEncryption'
+  /**
+   * 12: managed exports are the deployment's choice (parameter `enableManagedExports`, hub.yaml
+   * `managedExports.enabled`): the export pipelines, the schedule and settings triggers and the storage role
+   * Cost Management needs exist only when on (releases-0.9-14.md §1.4 "Managed exports optional", #1600).
+   */
+  | 'managedExportsOption'
+  /**
+   * 13: the Key Vault's purge protection is the deployment's choice (parameter `enablePurgeProtection`,
+   * hub.yaml `keyVault.purgeProtection`; releases-0.9-14.md §1.5, #1067, #1861).
+   */
+  | 'keyVaultPurgeProtection';
 
 /**
  * Changes of behaviour inside a component that earlier releases also have, named so modules ask
@@ -210,7 +225,39 @@ export type ReleaseBehaviour =
    * 0.8: the Data Explorer cluster names its trusted external tenants: none but the hub's own unless hub.yaml
    * lists others (release-0.8.md §2.4; the service default of a cluster created without it is every tenant).
    */
-  | 'dataExplorerTrustedTenants';
+  | 'dataExplorerTrustedTenants'
+  /**
+   * 12: the Key Vault's SKU is hub.yaml's `keyVault.sku` (the public 12: the hub option `keyVaultSku`,
+   * premium; releases-0.9-14.md §1.3-1.4).
+   */
+  | 'keyVaultSkuOption'
+  /**
+   * 12: `ingestion_ExecuteETL` starts a stopped Data Explorer cluster and waits until it runs before loading
+   * (#1371: without it the pipeline runs about 8 hours and fails); the factory's identity may read and start
+   * the cluster (releases-0.9-14.md §1.4 "ADX auto-start"). The public 13 removed it without a word; hubc keeps
+   * it (docs/deviations.md).
+   */
+  | 'dataExplorerAutoStart'
+  /**
+   * 13: the start-triggers deployment script retries a trigger that cannot start yet (its Event Grid
+   * subscription still provisioning, #1996) and reports what stayed stopped instead of failing the deployment
+   * (the public 13's Init-DataFactory.ps1: releases-0.9-14.md §1.5; docs/deviations.md).
+   */
+  | 'triggerStartRetries'
+  /**
+   * 13: the export manifest dataset is `<export container>_manifest` and the ingestion one `ingestion_manifest`;
+   * the `manifest` of earlier releases is deleted after deployment (releases-0.9-14.md §1.5, §1.9).
+   */
+  | 'manifestDatasetSplit'
+  /**
+   * 12: the factory's identity holds Role Based Access Control Administrator on the data lake, limited by a
+   * condition to assigning and removing Storage Blob Data Contributor, so that Cost Management can let each
+   * managed export's own identity write there (an export is created with a system-assigned identity, and its
+   * creator must be able to give that identity the role). The public 12 granted User Access Administrator,
+   * the public 13 RBAC Administrator without a condition (releases-0.9-14.md §1.4-1.5, #1946); hubc's 0.4-0.8
+   * grant neither (docs/deviations.md).
+   */
+  | 'managedExportsRoleDelegation';
 
 /** Capabilities and fixed values of one hub release. */
 export interface Release {
@@ -288,6 +335,8 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
   retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
   infrastructureEncryption: ['enableInfrastructureEncryption'],
+  managedExportsOption: ['enableManagedExports'],
+  keyVaultPurgeProtection: ['enablePurgeProtection'],
 };
 
 /** The template outputs that exist only with a capability (the managed identity is needed to set up managed exports). */
@@ -300,6 +349,8 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  managedExportsOption: [],
+  keyVaultPurgeProtection: [],
 };
 
 /** The pipelines, triggers and datasets that exist only with a capability (absent from rows without it). */
@@ -316,6 +367,8 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   remoteHub: { pipelines: [], triggers: [], datasets: [] },
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
+  managedExportsOption: { pipelines: [], triggers: [], datasets: [] },
+  keyVaultPurgeProtection: { pipelines: [], triggers: [], datasets: [] },
 };
 
 const CONTAINER = SPEC_NAMING.exportContainer;

@@ -46,6 +46,8 @@ export const TAGGED_TYPES = {
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  managedExportsOption: [],
+  keyVaultPurgeProtection: [],
 } as const satisfies Record<'base' | ReleaseFeature, readonly string[]>;
 
 /** A resource type the hub tags in some release. */
