@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { getRelease, RELEASE_VERSIONS, withReleaseRows, type InjectedRelease } from '../../src/model/releases.js';
 import { compareReleases, parseRelease, releaseIndex, releaseNamed, releaseNames, releaseTag, sortReleases } from '../../src/model/releaseNames.js';
 import { compile } from '../../src/compiler/compile.js';
-import { feedReleases, blobOf } from '../../src/publish/feed.js';
+import { feedReleases, blobOf, versionedNames } from '../../src/publish/feed.js';
 import { releaseOfVersion } from '../../src/upgrade/installed.js';
 import { releaseOfPublicVersion } from '../../src/public/templates.js';
 import { releasesOfTag } from '../../src/import/facts.js';
@@ -152,6 +152,10 @@ test('feed order and latest, recorded versions, public file versions, import tag
     const blob = blobOf(Buffer.from('{}'));
     const files = new Map(['0.10', '0.9', '12', '0.8', '16', '0.11', '13'].map((r) => [`${r}/azuredeploy.json`, blob]));
     assert.equal(feedReleases(files), ['0.8', '0.9', '0.10', '0.11', '12', '13', '16']);
+    // The versioned files are named after the version the hub records, as the public files are.
+    assert.equal(versionedNames('12'), { template: 'finops-hub-12.0.json', uiDefinition: 'finops-hub-12.0.ui.json' });
+    assert.equal(versionedNames('0.8'), { template: 'finops-hub-0.8.json', uiDefinition: 'finops-hub-0.8.ui.json' });
+    assert.equal(versionedNames('16'), { template: 'finops-hub-16.json', uiDefinition: 'finops-hub-16.ui.json' });
     assert.is(releaseOfVersion('0.12'), '12');
     assert.is(releaseOfVersion('12.0'), '12');
     assert.is(releaseOfVersion('0.2.1'), '0.2');
