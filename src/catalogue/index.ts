@@ -73,4 +73,5 @@ function toDiagnostic(f: CatalogueFinding, input: CatalogueInput): Diagnostic {
   return { ...f.raised, file: f.at.file, ...(start ? { start } : {}), ...(f.where ? { path: f.where } : {}) };
 }
 export { portalDefaults } from './portalForm.js';
+export { ARM_LIMITS, templateSizes, type TemplateSizes } from './limits.js';
 export { roleAssignmentRenames, renamedRoleAssignments, roleAssignments, type DeployedRoleAssignment, type RenamedRoleAssignment } from './roles.js';

@@ -151,25 +151,34 @@ function runsBefore(a: Script, b: Script, before: Map<TemplateResource, Set<Temp
   return before.get(b.node)?.has(a.node) ?? false;
 }
 
-/** A command's text without comments and string literals (their places kept as spaces), and its update policies' Source and Query. */
-function codeOf(text: string): { code: string; policyNames: string[] } {
-  const policyNames: string[] = [];
-  for (const m of text.matchAll(/"(Source|Query)"\s*:\s*"((?:[^"\\]|\\.)*)"/gi)) policyNames.push(...(m[1].toLowerCase() === 'source' ? [m[2]] : [...m[2].matchAll(/([A-Za-z_][\w]*)\s*\(/g)].map((x) => x[1])));
+/**
+ * A command's text without comments and string literals (their places kept as spaces), and its update
+ * policies' names: the `Source` table and the functions the `Query` calls.
+ */
+function codeOf(text: string): { code: string; policyNames: { name: string; kind: 'table' | 'function' }[] } {
+  const policyNames: { name: string; kind: 'table' | 'function' }[] = [];
+  for (const m of text.matchAll(/"(Source|Query)"\s*:\s*"((?:[^"\\]|\\.)*)"/gi)) {
+    if (m[1].toLowerCase() === 'source') policyNames.push({ name: m[2], kind: 'table' });
+    else for (const x of m[2].matchAll(/([A-Za-z_][\w]*)\s*\(/g)) policyNames.push({ name: x[1], kind: 'function' });
+  }
   const code = text.replace(/```[\s\S]*?```|@'[^']*'|@"[^"]*"|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\/\/[^\n]*/g, (s) => ' '.repeat(s.length));
   return { code, policyNames };
 }
 
-/** The names a command uses: called functions, other names (tables), and the tables it must find (policies, mappings, alterations). */
-function usesOf(text: string): { calls: Set<string>; names: Set<string>; required: Set<string> } {
+/**
+ * The names a command uses: called functions, other names (tables), and what it must find: the tables its
+ * policies, mappings and alterations name, and the functions its update policy's query calls.
+ */
+function usesOf(text: string): { calls: Set<string>; names: Set<string>; required: Map<string, 'table' | 'function'> } {
   const { code, policyNames } = codeOf(text);
   const calls = new Set<string>();
   const names = new Set<string>();
   const skipBody = /skipvalidation\s*=\s*["']?true/i.test(text);
   const body = skipBody ? code.slice(0, code.indexOf('{') < 0 ? code.length : code.indexOf('{')) : code;
   for (const m of body.matchAll(/(?<![.\w$])([A-Za-z_][\w]*)(\s*\()?/g)) (m[2] ? calls : names).add(m[1]);
-  const required = new Set(policyNames);
+  const required = new Map(policyNames.map((p) => [p.name, p.kind] as const));
   const target = /^\s*\.(?:alter|alter-merge|delete|create|create-or-alter)\s+table\s+([\w]+)\s+(?:policy|ingestion|column-docstrings|docstring|folder)/im.exec(code);
-  if (target) required.add(target[1]);
+  if (target && !required.has(target[1])) required.set(target[1], 'table');
   return { calls, names, required };
 }
 
@@ -212,7 +221,7 @@ function scriptFindings(ctx: CheckContext, s: Script, scripts: Script[], made: M
         out.push({ raised: codes.HUB731.raise({ script: s.name, name, kind }), at, where: `Kusto script ${s.name}` });
       }
     };
-    for (const name of uses.required) check(name, made.get(s)!.functions.has(name.toLowerCase()) || uses.calls.has(name) ? 'function' : 'table', true);
+    for (const [name, kind] of uses.required) check(name, kind === 'function' || made.get(s)!.functions.has(name.toLowerCase()) || uses.calls.has(name) ? 'function' : 'table', true);
     for (const name of uses.calls) if (same.some((t) => made.get(t)!.functions.has(name.toLowerCase()))) check(name, 'function', false);
     for (const name of uses.names) if (same.some((t) => made.get(t)!.tables.has(name.toLowerCase()))) check(name, 'table', false);
     c.tables.forEach((t) => known.tables.add(t));

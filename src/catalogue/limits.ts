@@ -47,6 +47,15 @@ function compactBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 }
 
+/**
+ * The whole-template measures of {@link templateSize}: the request (compact template and parameter values)
+ * and the template expanded for the deployment (the request again for a hubc build, flat already).
+ */
+function wholeTemplateBytes(ctx: CheckContext): { request: number; expanded: number } {
+  const request = compactBytes(ctx.written.template.json) + compactBytes(ctx.parameters);
+  return { request, expanded: ctx.flat ? request : compactBytes(ctx.deployed.template.json) };
+}
+
 export const templateSize: CatalogueEntry = {
   name: 'arm/template-size',
   codes: [codes.HUB720.code],
@@ -55,10 +64,8 @@ export const templateSize: CatalogueEntry = {
   source: 'https://learn.microsoft.com/azure/azure-resource-manager/troubleshooting/error-job-size-exceeded',
   issues: [2215],
   check(ctx) {
-    const written = ctx.written.template.json;
-    if (!written) return [];
-    const request = compactBytes(written) + compactBytes(ctx.parameters);
-    const expanded = ctx.flat ? request : compactBytes(ctx.deployed.template.json);
+    if (!ctx.written.template.json) return [];
+    const { request, expanded } = wholeTemplateBytes(ctx);
     // The request as sent first (what RequestContentTooLarge measures), else the template as ARM expands it.
     const [bytes, measure] = request > ARM_LIMITS.templateBytes ? [request, 'as the deployment request carries it (compact JSON, with the parameter values)'] : [expanded, 'expanded for this deployment (compact JSON)'];
     if (bytes <= ARM_LIMITS.templateBytes) return [];
@@ -100,6 +107,28 @@ function variablesRead(value: unknown, sizes?: Map<string, number>, sizeOf: (nam
   return total;
 }
 
+/**
+ * The size of every resource definition of the written template: compact bytes as written and as expanded
+ * for the deployment, the larger. A hubc build's resources are folded with the template's variables only when
+ * the variables they read could bring them over `expandAbove` bytes (0: always), another template's resources
+ * are measured as the deployment evaluates them (ctx.deployed).
+ */
+function resourceSizes(ctx: CheckContext, expandAbove: number): Map<TemplateResource, number> {
+  const evaluation = ctx.flat ? ctx.written.template.evaluate({ parameters: ctx.parameters }) : undefined;
+  const variableBytes = variableSizes(ctx.written.template.json);
+  const sizes = new Map<TemplateResource, number>();
+  for (const r of ctx.written.template.allResources) sizes.set(r, compactBytes(ownDefinition(r)));
+  for (const r of ctx.deployed.template.resources) {
+    const written = ctx.origin(r)?.resource;
+    if (!written) continue;
+    const own = ownDefinition(r);
+    if (evaluation && (r.innerScope || (sizes.get(written) ?? 0) + variablesRead(own, variableBytes) <= expandAbove)) continue;
+    const expanded = compactBytes(evaluation ? evaluation.fold(own) : own);
+    if (expanded > (sizes.get(written) ?? 0)) sizes.set(written, expanded);
+  }
+  return sizes;
+}
+
 export const resourceSize: CatalogueEntry = {
   name: 'arm/resource-size',
   codes: [codes.HUB721.code],
@@ -108,26 +137,34 @@ export const resourceSize: CatalogueEntry = {
   source: 'https://learn.microsoft.com/azure/azure-resource-manager/troubleshooting/error-job-size-exceeded',
   issues: [2215],
   check(ctx) {
-    // As written, and expanded: a hubc build's resources folded with the template's variables (only when
-    // the variables they read could bring them over the limit), another template's resources as the
-    // deployment evaluates them (ctx.deployed).
-    const evaluation = ctx.flat ? ctx.written.template.evaluate({ parameters: ctx.parameters }) : undefined;
-    const variableBytes = variableSizes(ctx.written.template.json);
-    const sizes = new Map<TemplateResource, number>();
-    for (const r of ctx.written.template.allResources) sizes.set(r, compactBytes(ownDefinition(r)));
-    for (const r of ctx.deployed.template.resources) {
-      const written = ctx.origin(r)?.resource;
-      if (!written) continue;
-      const own = ownDefinition(r);
-      if (evaluation && (r.innerScope || (sizes.get(written) ?? 0) + variablesRead(own, variableBytes) <= ARM_LIMITS.resourceBytes)) continue;
-      const expanded = compactBytes(evaluation ? evaluation.fold(own) : own);
-      if (expanded > (sizes.get(written) ?? 0)) sizes.set(written, expanded);
-    }
-    return [...sizes].flatMap(([r, bytes]) =>
+    return [...resourceSizes(ctx, ARM_LIMITS.resourceBytes)].flatMap(([r, bytes]) =>
       bytes > ARM_LIMITS.resourceBytes ? [{ raised: codes.HUB721.raise({ resource: r.label, bytes, limit: ARM_LIMITS.resourceBytes }), at: { file: TEMPLATE_FILE, path: r.path } }] : [],
     );
   },
 };
+
+/** What {@link templateSizes} reports: the measures HUB720 and HUB721 judge, in bytes. */
+export interface TemplateSizes {
+  /** The template and the parameter values as the deployment request carries them (compact JSON). */
+  requestBytes: number;
+  /** The template expanded for the deployment (compact JSON; the request for a hubc build). */
+  expandedBytes: number;
+  /** The largest resource definition, as written or expanded (the larger), and its label; undefined without resources. */
+  largestResource?: { label: string; bytes: number };
+}
+
+/**
+ * The sizes the catalogue judges a template by (HUB720, HUB721), measured as they measure them, for reports:
+ * `npm run bench` prints them for every release from 0.7 on, beside the public template of the same release,
+ * and the size tests hold hubc's builds to their budget. Every resource is expanded here (the checks expand
+ * only those that could pass ARM's limit).
+ */
+export function templateSizes(ctx: CheckContext): TemplateSizes {
+  const { request, expanded } = wholeTemplateBytes(ctx);
+  let largest: TemplateSizes['largestResource'];
+  for (const [r, bytes] of resourceSizes(ctx, 0)) if (!largest || bytes > largest.bytes) largest = { label: r.label, bytes };
+  return { requestBytes: request, expandedBytes: expanded, ...(largest ? { largestResource: largest } : {}) };
+}
 
 /** The main template and every inline template of a nested deployment, with their paths. */
 function templatesOf(ctx: CheckContext): { template: JsonObject; path: JsonPath; where: string }[] {

@@ -35,6 +35,7 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   triggerStartRetries: 'triggers started with retries after deployment',
   manifestDatasetSplit: '`manifest` dataset split in two',
   managedExportsRoleDelegation: 'managed exports may give their identity write access',
+  oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

@@ -38,3 +38,12 @@ export function correctedTimeZone(id: string): string | undefined {
  * run their schedules in UTC. Every value is a member of {@link WINDOWS_TIME_ZONES}.
  */
 export const REGION_TIME_ZONES: Readonly<Record<string, string>> = data.regions;
+
+/**
+ * Usual time zone of each Azure Government region (US Gov and US DoD), which release 14 adds to the regions of
+ * {@link REGION_TIME_ZONES} (public 14.0, #2087); before it their schedules run in UTC. Every value is a
+ * member of {@link WINDOWS_TIME_ZONES}.
+ */
+export const US_GOVERNMENT_REGION_TIME_ZONES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(data.usGovernmentRegions).filter(([region]) => region !== '$comment'),
+);

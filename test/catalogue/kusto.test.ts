@@ -73,4 +73,17 @@ test('names in comments and string literals are not uses', () => {
   assert.equal(order(template({ resources: [script('common', COMMON), script('setup', setup)] })), []);
 });
 
+test("an update policy's query calls a function: one an earlier script creates is found (a script cut into parts, issue #36)", () => {
+  const policy = '.alter table Costs_final policy update @\'[{"Source": "Costs_raw", "Query": "Costs_transform()"}]\'\n';
+  const final = '.create-merge table Costs_final (Id: string)\n';
+  // The function and the tables in one script, the policy in the next one, which waits for it.
+  const parts = template({ resources: [script('common', COMMON), script('setup', `${SETUP}${final}`, { dependsOn: [id('common')] }), script('setup_2', policy, { dependsOn: [id('setup')] })] });
+  assert.equal(order(parts), []);
+  // Nothing creates the function the query calls: the policy is refused.
+  const missing = template({ resources: [script('setup', `.create-merge table Costs_raw (Id: string)\n${final}`), script('setup_2', policy, { dependsOn: [id('setup')] })] });
+  assert.equal(summary(order(missing)), [
+    'HUB731 Kusto script adx/Ingestion/setup_2 uses the function Costs_transform, which neither it nor any script before it creates: ADX rejects the command ("Failed to execute script") and the deployment fails',
+  ]);
+});
+
 test.run();

@@ -22,6 +22,7 @@ import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } fr
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
+import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
@@ -66,6 +67,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const objects = dataFactoryObjects(dataFactoryContext(model));
   const adf = withFactoryDependencies(r, objects);
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
+  const selfRole = factorySelfRole(adf);
   return {
     variables: has(r, 'managedExports')
       ? {
@@ -91,6 +93,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
         }),
       ),
       ...managedExportsStorageRole(model, factoryPrincipal),
+      ...(selfRole ? [selfRole] : []),
       ...triggerScripts(model, adf),
     ],
     ...(has(r, 'managedExportsOption') ? { parameters: { enableManagedExports: managedExportsParameter(model) }, form: [managedExportsForm(model)] } : {}),
@@ -316,6 +319,8 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
         // without public access, go through the managed private endpoints, which must be approved.
         uploadSettingsScriptId(r),
         ...FACTORY_STORAGE_ROLES.map(factoryRoleId),
+        // The pipelines it starts may call the factory's own API.
+        ...(factorySelfRole(adf) ? [factorySelfRoleId] : []),
         ...approvalIds(model),
         ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
       ],
