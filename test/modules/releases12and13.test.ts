@@ -23,6 +23,12 @@ import { EXPORT_ROLE_ONLY_CONDITION, TRIGGER_START_WAIT_SECONDS } from '../../sr
 import { ROLES } from '../../src/modules/core/names.js';
 import { compileInput } from '../../src/diff/load.js';
 import { planUpgrade } from '../../src/upgrade/plan.js';
+import { formatPlanText } from '../../src/upgrade/format.js';
+import { loadDiffPair } from '../../src/diff/load.js';
+import { publicTemplatesDir } from '../support/publicTemplates.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const fixture = (which: string) => readFileSync(new URL(`../fixtures/0.8/${which}/hub.yaml`, import.meta.url), 'utf8');
 /** The 0.8 default fixture has no scopes; the custom one lists two. */
@@ -187,6 +193,22 @@ test('12 and 13: the network prefix rules (a /26 at least, subnets /28, /28 and 
       assert.ok(formElement(r, 'remoteHubStorageUri') && formElement(r, 'remoteHubStorageKey'), `${release}: remote hub in the form`);
     }
   });
+});
+
+test('public 12.0 -> 13: the upgrade plan deletes the User Access Administrator and Contributor assignments the public 12 made, naming the roles (needs the public templates)', () => {
+  const dir = publicTemplatesDir();
+  const hub = join(mkdtempSync(join(tmpdir(), 'hubc-r13-')), 'hub.yaml');
+  writeFileSync(hub, hubYaml({ naming: 'public' }, fixture('custom')));
+  try {
+    const text = withReleases12And13(() => {
+      const [a, b] = loadDiffPair('public:12.0', '13', hub, { publicTemplates: dir });
+      return formatPlanText(planUpgrade(a, b));
+    });
+    assert.match(text, /Delete Microsoft\.Authorization\/roleAssignments [0-9a-f-]+\.  \[hubc deploy\]\n\s+why: It gives User Access Administrator\. 13 no longer declares it/);
+    assert.match(text, /why: It gives Contributor\. 13 no longer declares it/);
+  } finally {
+    rmSync(dirname(hub), { recursive: true, force: true });
+  }
 });
 
 /** The builds the checks below run over. */
