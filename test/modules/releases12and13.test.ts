@@ -28,7 +28,9 @@ import { loadDiffPair } from '../../src/diff/load.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { resolvePublicRelease } from '../../src/public/templates.js';
+import { QUICK_ENTRIES, runCatalogue } from '../../src/catalogue/index.js';
 
 const fixture = (which: string) => readFileSync(new URL(`../fixtures/0.8/${which}/hub.yaml`, import.meta.url), 'utf8');
 /** The 0.8 default fixture has no scopes; the custom one lists two. */
@@ -209,6 +211,32 @@ test('public 12.0 -> 13: the upgrade plan deletes the User Access Administrator 
   } finally {
     rmSync(dirname(hub), { recursive: true, force: true });
   }
+});
+
+test('public:0.12 reads finops-hub-0.12.json and public:12 / public:12.0 read finops-hub-12.0.json, all release 12 (needs the public templates)', () => {
+  const dir = publicTemplatesDir();
+  withReleases12And13(() => {
+    for (const [arg, file, version] of [
+      ['public:0.12', 'finops-hub-0.12.json', '0.12'],
+      ['public:12', 'finops-hub-12.0.json', '12.0'],
+      ['public:12.0', 'finops-hub-12.0.json', '12.0'],
+      ['public:13', 'finops-hub-13.0.json', '13.0'],
+    ] as const) {
+      const t = resolvePublicRelease(arg, dir);
+      assert.is(basename(t.file), file, arg);
+      assert.is(t.version, version, arg);
+      assert.is(t.release, arg.includes('13') ? '13' : '12', arg);
+    }
+  });
+});
+
+test('the catalogue (HUB740) would catch the public 12.0\'s download URL in hubc\'s 12 output', () => {
+  const r = build(fullHubYaml('0.8'), '12');
+  assert.equal(validateOutput(r).filter((d) => d.code === 'HUB740'), []);
+  const broken = new Map([...r.artifacts].map(([p, t]) => [p, t.replaceAll('releases/download/v12/', 'releases/download/v12.0/')]));
+  const found = withReleases12And13(() => runCatalogue({ written: fromCompile({ ...r, artifacts: broken }) }, QUICK_ENTRIES)).filter((d) => d.code === 'HUB740');
+  assert.ok(found.length > 0, 'HUB740 for v12.0');
+  assert.match(found[0].message, 'v12.0');
 });
 
 /** The builds the checks below run over. */
