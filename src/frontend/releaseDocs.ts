@@ -21,6 +21,7 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   infrastructureEncryption: 'storage infrastructure encryption',
   managedExportsOption: 'managed exports optional',
   keyVaultPurgeProtection: 'Key Vault purge protection',
+  recommendations: 'recommendations from Azure Resource Graph',
 };
 
 /** The changes of behaviour in words. */

@@ -18,8 +18,6 @@ import { dottedPath } from './paths.js';
 import { remoteHubUriHint } from './remoteHubUri.js';
 import { canonicalRelease } from './releaseName.js';
 
-export { parseCidr } from './checks/network.js';
-
 let schemaDefaults: Record<string, unknown> | undefined;
 
 /** The hub.yaml JSON Schema, compiled once per process (./hubSchema.ts). */
@@ -34,8 +32,6 @@ function defaults(): Record<string, unknown> {
   }
   return schemaDefaults;
 }
-
-export { dottedPath } from './paths.js';
 
 /**
  * Validates the document. Returns the data with schema defaults applied (a deep copy) when there is no

@@ -20,6 +20,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
     'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
   managedExportsOption: 'leave managed exports out (hub.yaml managedExports.enabled; template parameter enableManagedExports): no export pipelines, schedules or storage role then',
   keyVaultPurgeProtection: 'turn on purge protection for its Key Vault (hub.yaml keyVault.purgeProtection; it cannot be turned off again)',
+  recommendations:
+    'find cost recommendations daily with Azure Resource Graph, Azure Advisor\'s included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)',
 };
 
 /** What a change of behaviour means for a hub deployed from the release before it. */

@@ -6,6 +6,12 @@
  * Sources: the specification's "Versioning" section and, for 0.1-0.6 interfaces, the public releases
  * (`../shared/reference/versions.md`, with the export container renamed `msexports` -> `rawexports` as
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
+ *
+ * One file on purpose, though long: it is the release table, the one place release differences live
+ * (docs/architecture.md), and adding a release reads and extends all of it together: the keys and roles a
+ * release may have, the tables of what each feature brings (parameters, outputs, Data Factory objects), and
+ * one row written as the changes from the row before. It grows by that row per release; the functions at the
+ * end are the questions modules ask of a row.
  */
 import type { ExportType } from './datasets.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
@@ -38,7 +44,10 @@ export type ParameterKey =
   | 'enablePublicAccess'
   | 'virtualNetworkAddressPrefix'
   | 'enableManagedExports'
-  | 'enablePurgeProtection';
+  | 'enablePurgeProtection'
+  | 'enableRecommendations'
+  | 'enableAHBRecommendations'
+  | 'enableSpotRecommendations';
 
 /**
  * The hub.yaml field each template parameter's default comes from (docs/hub-yaml.md), as a path into the
@@ -69,6 +78,9 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
   enableManagedExports: ['managedExports', 'enabled'],
   enablePurgeProtection: ['keyVault', 'purgeProtection'],
+  enableRecommendations: ['recommendations', 'enabled'],
+  enableAHBRecommendations: ['recommendations', 'ahb'],
+  enableSpotRecommendations: ['recommendations', 'spot'],
 };
 
 /**
@@ -154,13 +166,29 @@ export type PipelineRole =
   | 'runBackfill'
   | 'ingestionQueue'
   | 'ingestionEtl'
-  | 'initializeHub';
+  | 'initializeHub'
+  /** Runs every query file of `config/queries/` (`queries_ExecuteETL`). */
+  | 'queriesQueue'
+  /** Runs one query file into `ingestion/` and writes its manifest (`queries_ETL_ingestion`). */
+  | 'queriesEtl'
+  /** Runs one Azure Resource Graph query, page by page (`queries_ResourceGraph_ExecuteQuery`). */
+  | 'resourceGraphQuery';
 
 /** Roles of the triggers a release may have (names per release in {@link Release.triggers}). */
-export type TriggerRole = 'settingsUpdated' | 'dailySchedule' | 'monthlySchedule' | 'exportAdded' | 'ingestionManifestAdded';
+export type TriggerRole = 'settingsUpdated' | 'dailySchedule' | 'monthlySchedule' | 'exportAdded' | 'ingestionManifestAdded' | 'queriesSchedule';
 
 /** Roles of the datasets a release may have (names come from `src/modules/dataFactory/datasets.ts`). */
-export type DatasetRole = 'config' | 'manifest' | 'exportCsv' | 'exportGzip' | 'exportParquet' | 'ingestion' | 'ingestionFiles' | 'ingestionManifest';
+export type DatasetRole =
+  | 'config'
+  | 'manifest'
+  | 'exportCsv'
+  | 'exportGzip'
+  | 'exportParquet'
+  | 'ingestion'
+  | 'ingestionFiles'
+  | 'ingestionManifest'
+  /** The Azure Resource Graph resources query (REST, `azureResourceGraph`). */
+  | 'resourceGraph';
 
 /** Named capabilities a module can ask about with {@link has}. */
 export type ReleaseFeature =
@@ -194,7 +222,14 @@ export type ReleaseFeature =
    * 13: the Key Vault's purge protection is the deployment's choice (parameter `enablePurgeProtection`,
    * hub.yaml `keyVault.purgeProtection`; releases-0.9-14.md §1.5, #1067, #1861).
    */
-  | 'keyVaultPurgeProtection';
+  | 'keyVaultPurgeProtection'
+  /**
+   * Recommendations from Azure Resource Graph (the public 14.0's ingestion-queries engine,
+   * releases-0.9-14.md §1.6): query files in `config/queries/`, run daily page by page into
+   * `ingestion/Recommendations/`; parameters `enableRecommendations`, `enableAHBRecommendations`,
+   * `enableSpotRecommendations` (docs/recommendations.md).
+   */
+  | 'recommendations';
 
 /**
  * Changes of behaviour inside a component that earlier releases also have, named so modules ask
@@ -353,6 +388,7 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   infrastructureEncryption: ['enableInfrastructureEncryption'],
   managedExportsOption: ['enableManagedExports'],
   keyVaultPurgeProtection: ['enablePurgeProtection'],
+  recommendations: ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'],
 };
 
 /** The template outputs that exist only with a capability (the managed identity is needed to set up managed exports). */
@@ -367,6 +403,7 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   infrastructureEncryption: [],
   managedExportsOption: [],
   keyVaultPurgeProtection: [],
+  recommendations: [],
 };
 
 /** The pipelines, triggers and datasets that exist only with a capability (absent from rows without it). */
@@ -385,6 +422,7 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
   managedExportsOption: { pipelines: [], triggers: [], datasets: [] },
   keyVaultPurgeProtection: { pipelines: [], triggers: [], datasets: [] },
+  recommendations: { pipelines: ['queriesQueue', 'queriesEtl', 'resourceGraphQuery'], triggers: ['queriesSchedule'], datasets: ['resourceGraph'] },
 };
 
 /**
@@ -641,47 +679,48 @@ export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.
  * @throws Error for a version hubc does not know (the JSON Schema rejects those earlier)
  */
 export function getRelease(version: string): Release {
-  const r = (Object.hasOwn(RELEASES, version) ? RELEASES[version as ReleaseVersion] : undefined) ?? INJECTED.get(version);
+  const r = INJECTED.get(version) ?? (Object.hasOwn(RELEASES, version) ? RELEASES[version as ReleaseVersion] : undefined);
   if (!r) throw new Error(`unknown hub release ${version}`);
   return r;
 }
 
-/** A release row a test injects: any version id, not only those of {@link ReleaseVersion}. */
+/** A release row a test puts in the table: any version id, not only those of {@link ReleaseVersion}. */
 export type InjectedRelease = Omit<Release, 'version'> & { version: string };
 
+/** Rows a test put in the table with {@link withReleaseRows}, by version. */
 const INJECTED = new Map<string, Release>();
 
 /**
- * Test seam: runs `fn` with `rows` added to the release table after its newest row, in the order given, then
- * takes them out again (when `fn` returns a promise, once it settles). Inside, every layer sees them as it
- * sees the table's rows: {@link getRelease}, {@link RELEASE_VERSIONS} and so the release order, hub.yaml's
- * `release:`, `--release`. So a release's pieces are built and tested before its row exists, on a row made
- * from an existing one: `withReleaseRows([{ ...getRelease('0.8'), version: '12', behaviours: new Set([...]) }],
- * () => compile(text))`. Never used outside tests.
- * @throws Error when a row's version is already in the table
+ * Test seam: runs `fn` with `rows` in the release table, then puts the table back when `fn` returns, throws,
+ * or (for a promise) settles. A row of a version the table has stands in for the table's row (a capability no
+ * release has yet, tried on an existing release: `{ ...getRelease('0.8'), features: new Set([...r.features,
+ * 'recommendations']) }`); a row of any other version is added after the newest row, in the order given (a
+ * release built and tested before its row exists: `{ ...getRelease('0.8'), version: '12', ... }`). Inside,
+ * every layer sees them as it sees the table's rows: {@link getRelease}, {@link RELEASE_VERSIONS} and so the
+ * release order, hub.yaml's `release:`, `--release`. Never used outside tests; not reentrant across
+ * concurrent promises (a test file runs its tests one at a time).
  */
 export function withReleaseRows<T>(rows: readonly InjectedRelease[], fn: () => T): T {
+  const injected = new Map(INJECTED);
+  const order = [...ORDER];
   for (const row of rows) {
-    if (ORDER.includes(row.version as ReleaseVersion)) throw new Error(`hub release ${row.version} is already in the release table`);
     INJECTED.set(row.version, row as Release);
-    ORDER.push(row.version as ReleaseVersion);
+    if (!ORDER.includes(row.version as ReleaseVersion)) ORDER.push(row.version as ReleaseVersion);
   }
-  const remove = () => {
-    for (const row of rows) {
-      INJECTED.delete(row.version);
-      const i = ORDER.indexOf(row.version as ReleaseVersion);
-      if (i >= 0) ORDER.splice(i, 1);
-    }
+  const restore = () => {
+    INJECTED.clear();
+    for (const [version, row] of injected) INJECTED.set(version, row);
+    ORDER.splice(0, ORDER.length, ...order);
   };
   let result: T;
   try {
     result = fn();
   } catch (e) {
-    remove();
+    restore();
     throw e;
   }
-  if (result instanceof Promise) return result.finally(remove) as T;
-  remove();
+  if (result instanceof Promise) return result.finally(restore) as T;
+  restore();
   return result;
 }
 

@@ -48,6 +48,7 @@ export const TAGGED_TYPES = {
   infrastructureEncryption: [],
   managedExportsOption: [],
   keyVaultPurgeProtection: [],
+  recommendations: [],
 } as const satisfies Record<'base' | ReleaseFeature, readonly string[]>;
 
 /** A resource type the hub tags in some release. */
