@@ -39,11 +39,15 @@ const template = (r: CompileResult) => JSON.parse(r.artifacts.get('azuredeploy.j
 const ui = (r: CompileResult) => JSON.parse(r.artifacts.get('createUiDefinition.json')!);
 const resources = (r: CompileResult) => template(r).resources as any[];
 const formElement = (r: CompileResult, name: string) => (ui(r).parameters.steps as any[]).flatMap((s) => s.elements).find((e: any) => e.name === name);
-const roles = (r: CompileResult, guid: string) => resources(r).filter((x) => x.type === 'Microsoft.Authorization/roleAssignments' && String(x.properties.roleDefinitionId).includes(guid));
+const roles = (r: CompileResult, guid: string) =>
+  resources(r).filter((x) => x.type === 'Microsoft.Authorization/roleAssignments' && String(x.properties.roleDefinitionId).includes(guid));
 const pipeline = (r: CompileResult, name: string) => JSON.parse(r.artifacts.get(`datafactory/pipelines/${name}.json`)!);
 
 test('12: managed exports on or off, one default for hub.yaml, template and form: on exactly when scopes are listed', () => {
-  for (const [which, on] of [['default', false], ['custom', true]] as const) {
+  for (const [which, on] of [
+    ['default', false],
+    ['custom', true],
+  ] as const) {
     const r = build(fixture(which), '12');
     assert.ok(r.release, r.diagnostics.map(formatDiagnostic).join('\n'));
     assert.is(r.model!.managedExports.enabled, on, which);
@@ -57,9 +61,23 @@ test('12: managed exports on or off, one default for hub.yaml, template and form
 
 test('12: the managed-export pipelines, schedules, settings trigger and storage role exist only with enableManagedExports', () => {
   const r = build(fixture('custom'), '12');
-  const conditioned = resources(r).filter((x) => x.condition === "[parameters('enableManagedExports')]").map((x) => `${x.type.split('/').pop()} ${x.name}`);
-  for (const name of ['config_ConfigureExports', 'config_StartExportProcess', 'config_RunExportJobs', 'config_StartBackfillProcess', 'config_RunBackfillJob', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule']) {
-    assert.ok(conditioned.some((c) => c.includes(name)), `${name} conditioned: ${conditioned.join(', ')}`);
+  const conditioned = resources(r)
+    .filter((x) => x.condition === "[parameters('enableManagedExports')]")
+    .map((x) => `${x.type.split('/').pop()} ${x.name}`);
+  for (const name of [
+    'config_ConfigureExports',
+    'config_StartExportProcess',
+    'config_RunExportJobs',
+    'config_StartBackfillProcess',
+    'config_RunBackfillJob',
+    'config_SettingsUpdated',
+    'config_DailySchedule',
+    'config_MonthlySchedule',
+  ]) {
+    assert.ok(
+      conditioned.some((c) => c.includes(name)),
+      `${name} conditioned: ${conditioned.join(', ')}`,
+    );
   }
   const delegation = roles(r, ROLES.roleBasedAccessControlAdministrator);
   assert.is(delegation.length, 1);
@@ -67,7 +85,10 @@ test('12: the managed-export pipelines, schedules, settings trigger and storage 
   assert.match(delegation[0].scope, 'Microsoft.Storage/storageAccounts');
   assert.is(roles(r, ROLES.userAccessAdministrator).length, 0, 'not User Access Administrator (the public 12)');
   // The export pipelines and the rest stay unconditional.
-  assert.not.ok(conditioned.some((c) => /ExecuteETL|ETL_ingestion|ManifestAdded/.test(c)), conditioned.join(', '));
+  assert.not.ok(
+    conditioned.some((c) => /ExecuteETL|ETL_ingestion|ManifestAdded/.test(c)),
+    conditioned.join(', '),
+  );
   // 0.8 has neither the parameter nor a role for the exports (hubc's 0.8 deviation, unchanged).
   const r08 = compile(fixture('custom'));
   assert.is(template(r08).parameters.enableManagedExports, undefined);
@@ -78,10 +99,17 @@ test('12: ingestion_ExecuteETL starts a stopped cluster and waits, with Kusto Co
   const r = build(fullHubYaml('0.8'), '12');
   const p = pipeline(r, 'ingestion_ExecuteETL').properties;
   const names = p.activities.map((a: any) => a.name);
-  assert.equal(names.slice(0, 6), ['Get Cluster State', 'Cluster State Read Failed', 'Set Cluster State', 'If Cluster Stopped', 'Wait Until Cluster Runs', 'Cluster Start Timed Out']);
+  assert.equal(names.slice(0, 6), [
+    'Get Cluster State',
+    'Cluster State Read Failed',
+    'Set Cluster State',
+    'If Cluster Stopped',
+    'Wait Until Cluster Runs',
+    'Cluster Start Timed Out',
+  ]);
   const start = p.activities.find((a: any) => a.name === 'If Cluster Stopped').typeProperties.ifTrueActivities[0];
   assert.is(start.typeProperties.method, 'POST');
-  assert.match(JSON.stringify(start.typeProperties.url), "/start");
+  assert.match(JSON.stringify(start.typeProperties.url), '/start');
   assert.is(p.activities.find((a: any) => a.name === 'Wait For Files').dependsOn[0].activity, 'Wait Until Cluster Runs');
   assert.is(p.activities.find((a: any) => a.name === 'Wait Until Cluster Runs').typeProperties.timeout, '0.01:00:00');
   const kusto = roles(r, ROLES.kustoContributor);
@@ -109,7 +137,10 @@ test('12: the Key Vault SKU is hub.yaml keyVault.sku; releases before 12 reject 
   assert.is(vault(build(premium, '12')).properties.sku.name, 'premium');
   assert.is(vault(build(fixture('default'), '12')).properties.sku.name, 'standard');
   const old = compile(premium, { release: '0.8' });
-  assert.equal(old.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['HUB220']);
+  assert.equal(
+    old.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+    ['HUB220'],
+  );
   assert.is(old.diagnostics[0].path, 'keyVault.sku');
 });
 
@@ -123,10 +154,13 @@ test('13: purge protection is a parameter (hub.yaml keyVault.purgeProtection), o
   const r12 = build(fixture('default'), '12');
   assert.is(template(r12).parameters.enablePurgeProtection, undefined);
   assert.is(resources(r12).find((x) => x.type === 'Microsoft.KeyVault/vaults').properties.enablePurgeProtection, undefined);
-  assert.equal(compile(hubYaml({ keyVault: { purgeProtection: true } }, fixture('default'))).diagnostics.map((d) => d.code), ['HUB220']);
+  assert.equal(
+    compile(hubYaml({ keyVault: { purgeProtection: true } }, fixture('default'))).diagnostics.map((d) => d.code),
+    ['HUB220'],
+  );
 });
 
-test('12 and 13: the managed exports\' storage role is RBAC Administrator that may assign Storage Blob Data Contributor only', () => {
+test("12 and 13: the managed exports' storage role is RBAC Administrator that may assign Storage Blob Data Contributor only", () => {
   for (const release of ['12', '13']) {
     const r = build(fixture('custom'), release);
     assert.is(roles(r, ROLES.userAccessAdministrator).length, 0);
@@ -144,10 +178,14 @@ test('12 and 13: the managed exports\' storage role is RBAC Administrator that m
 });
 
 test('13: the triggers are started by initDataFactory.sh with a bounded wait; 12 keeps triggers.sh', () => {
-  const script = (release: string) => resources(build(fixture('default'), release)).find((x) => x.type === 'Microsoft.Resources/deploymentScripts' && /start/i.test(JSON.stringify(x.name)));
+  const script = (release: string) =>
+    resources(build(fixture('default'), release)).find((x) => x.type === 'Microsoft.Resources/deploymentScripts' && /start/i.test(JSON.stringify(x.name)));
   const s13 = script('13');
   assert.match(s13.properties.scriptContent, 'during provisioning');
-  assert.equal(s13.properties.environmentVariables.find((e: any) => e.name === 'StartWaitSeconds'), { name: 'StartWaitSeconds', value: String(TRIGGER_START_WAIT_SECONDS) });
+  assert.equal(
+    s13.properties.environmentVariables.find((e: any) => e.name === 'StartWaitSeconds'),
+    { name: 'StartWaitSeconds', value: String(TRIGGER_START_WAIT_SECONDS) },
+  );
   const s12 = script('12');
   assert.ok(s12.properties.environmentVariables.some((e: any) => e.name === 'Stop' && e.value === 'false'));
   assert.ok(TRIGGER_START_WAIT_SECONDS < 30 * 60, 'within the script timeout');
@@ -173,9 +211,13 @@ test('0.8 -> 12: a hub without scopes loses the managed-export objects (stopped 
     const plan = (text: string) => planUpgrade(compileInput(text, 'hub.yaml', '0.8', 'release', '0.8'), compileInput(text, 'hub.yaml', '12', 'release', '12'));
     const off = plan(fixture('default')).steps.map((s) => s.action);
     for (const t of ['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule']) assert.ok(off.includes(`Delete trigger ${t}.`), off.join('\n'));
-    for (const p of ['config_ConfigureExports', 'config_StartExportProcess', 'config_RunExportJobs', 'config_StartBackfillProcess', 'config_RunBackfillJob']) assert.ok(off.includes(`Delete pipeline ${p}.`), p);
+    for (const p of ['config_ConfigureExports', 'config_StartExportProcess', 'config_RunExportJobs', 'config_StartBackfillProcess', 'config_RunBackfillJob'])
+      assert.ok(off.includes(`Delete pipeline ${p}.`), p);
     const on = plan(fixture('custom')).steps.map((s) => s.action);
-    assert.not.ok(on.some((a) => /^Delete (trigger|pipeline) config_/.test(a)), on.join('\n'));
+    assert.not.ok(
+      on.some((a) => /^Delete (trigger|pipeline) config_/.test(a)),
+      on.join('\n'),
+    );
   });
 });
 
@@ -187,11 +229,14 @@ test('12 and 13: the network prefix rules (a /26 at least, subnets /28, /28 and 
       assert.ok(d && d.path === 'networking.addressPrefix' && d.start!.line > 1, `${release}: positioned HUB201`);
       const r = compile(hubYaml({ networking: { publicAccess: false, addressPrefix: '10.20.30.0/26' } }, fullHubYaml('0.8')), { release });
       const vnet = resources(r).find((x) => x.type === 'Microsoft.Network/virtualNetworks');
-      assert.equal(vnet.properties.subnets.map((x: any) => x.properties.addressPrefix), [
-        "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 0)]",
-        "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 1)]",
-        "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 27, 1)]",
-      ]);
+      assert.equal(
+        vnet.properties.subnets.map((x: any) => x.properties.addressPrefix),
+        [
+          "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 0)]",
+          "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 1)]",
+          "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 27, 1)]",
+        ],
+      );
       assert.ok(formElement(r, 'remoteHubStorageUri') && formElement(r, 'remoteHubStorageKey'), `${release}: remote hub in the form`);
     }
   });
@@ -230,9 +275,12 @@ test('public:0.12 reads finops-hub-0.12.json and public:12 / public:12.0 read fi
   });
 });
 
-test('the catalogue (HUB740) would catch the public 12.0\'s download URL in hubc\'s 12 output', () => {
+test("the catalogue (HUB740) would catch the public 12.0's download URL in hubc's 12 output", () => {
   const r = build(fullHubYaml('0.8'), '12');
-  assert.equal(validateOutput(r).filter((d) => d.code === 'HUB740'), []);
+  assert.equal(
+    validateOutput(r).filter((d) => d.code === 'HUB740'),
+    [],
+  );
   const broken = new Map([...r.artifacts].map(([p, t]) => [p, t.replaceAll('releases/download/v12/', 'releases/download/v12.0/')]));
   const found = withReleases12And13(() => runCatalogue({ written: fromCompile({ ...r, artifacts: broken }) }, QUICK_ENTRIES)).filter((d) => d.code === 'HUB740');
   assert.ok(found.length > 0, 'HUB740 for v12.0');
@@ -246,7 +294,13 @@ const checkedBuilds = (): { label: string; result: CompileResult }[] =>
       ['default', fixture('default')],
       ['custom', fixture('custom')],
       ['every component', fullHubYaml('0.8')],
-      ['private, premium vault, purge protection', hubYaml({ networking: { publicAccess: false, addressPrefix: '10.20.30.0/26' }, keyVault: { sku: 'premium', ...(release === '13' ? { purgeProtection: true } : {}) } }, fullHubYaml('0.8'))],
+      [
+        'private, premium vault, purge protection',
+        hubYaml(
+          { networking: { publicAccess: false, addressPrefix: '10.20.30.0/26' }, keyVault: { sku: 'premium', ...(release === '13' ? { purgeProtection: true } : {}) } },
+          fullHubYaml('0.8'),
+        ),
+      ],
     ].map(([label, text]) => ({ label: `${release} ${label}`, result: build(text, release) })),
   );
 
@@ -256,7 +310,9 @@ test('12 and 13: the quick output checks (the catalogue), every lint rule and th
     for (const { label, result } of checkedBuilds()) {
       assert.ok(result.release, `${label}: ${result.diagnostics.map(formatDiagnostic).join('\n')}`);
       for (const d of validateOutput(result)) findings.push(`${label}: ${formatDiagnostic(d)}`);
-      for (const d of lintRelease({ build: fromCompile(result), options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] } }, RULES).diagnostics) findings.push(`${label}: lint ${d.code} ${d.message}`);
+      for (const d of lintRelease({ build: fromCompile(result), options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] } }, RULES)
+        .diagnostics)
+        findings.push(`${label}: lint ${d.code} ${d.message}`);
       for (const d of adfModelFindings(result)) findings.push(`${label}: ${formatDiagnostic(d)}`);
     }
   });

@@ -19,7 +19,14 @@ const run = async (responses: ResponsesFile) => {
   const build = withReleases12And13(() => compile(fullHubYaml('0.8'), { release: '12' }));
   assert.ok(build.release, build.diagnostics.map((d) => d.message).join('\n'));
   return withReleases12And13(() =>
-    simulate({ artifacts: build.artifacts, release: '12', storage: emptyStorage(), start: { kind: 'pipeline', pipeline: 'ingestion_ExecuteETL', parameters: { folderPath: 'ingestion/Costs/2024/05/sub' } }, now: '2024-05-15T12:00:00Z', responses }),
+    simulate({
+      artifacts: build.artifacts,
+      release: '12',
+      storage: emptyStorage(),
+      start: { kind: 'pipeline', pipeline: 'ingestion_ExecuteETL', parameters: { folderPath: 'ingestion/Costs/2024/05/sub' } },
+      now: '2024-05-15T12:00:00Z',
+      responses,
+    }),
   );
 };
 const calls = (r: Awaited<ReturnType<typeof run>>) => r.requests.map((q) => `${q.method} ${q.url.replace(/^.*\/clusters\/[^/?]+/, '<cluster>').replace(/\?.*$/, '')}`);

@@ -47,12 +47,12 @@ export const ALLOWED_ROLES: Readonly<Record<string, AllowedRole>> = {
     name: 'Role Based Access Control Administrator',
     scopes: ['microsoft.storage/storageaccounts'],
     reason:
-      'the Data Factory identity lets Cost Management give each managed export\'s identity Storage Blob Data Contributor on the account (12+, limited to that role by a condition)',
+      "the Data Factory identity lets Cost Management give each managed export's identity Storage Blob Data Contributor on the account (12+, limited to that role by a condition)",
   },
   '8ca4f98b-e38b-4784-9fc0-7aefa970cc5b': {
     name: 'Kusto Contributor',
     scopes: ['microsoft.kusto/clusters'],
-    reason: 'the Data Factory identity reads the cluster\'s state and starts a stopped cluster before ingestion (12+)',
+    reason: "the Data Factory identity reads the cluster's state and starts a stopped cluster before ingestion (12+)",
   },
   'acdd72a7-3385-48ef-bd42-f606fba81ae7': {
     name: 'Reader',

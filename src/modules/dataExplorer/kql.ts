@@ -121,7 +121,14 @@ function customContext(c: CustomDatasetModel): DatasetContext {
  */
 export function kqlDatasets(model: HubModel): KqlDatasetObjects[] {
   return datasetContexts(model).map(({ name, custom, rawTable, mappingName, transformFunction, finalTable, raw, final }) => ({
-    name, custom, rawTable, mappingName, transformFunction, finalTable, raw, final,
+    name,
+    custom,
+    rawTable,
+    mappingName,
+    transformFunction,
+    finalTable,
+    raw,
+    final,
   }));
 }
 
@@ -147,9 +154,7 @@ type Columns = readonly KqlColumn[];
 /** Registers the helpers the templates call: KQL strings, column lists, mappings, update policies. */
 function registerHelpers(hb: HelperRegistry): void {
   hb.registerHelper('str', (value: unknown) => kqlString(String(value)));
-  hb.registerHelper('columnList', (columns: Columns) =>
-    columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'),
-  );
+  hb.registerHelper('columnList', (columns: Columns) => columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'));
   hb.registerHelper('projectList', (columns: Columns) => {
     const names = columns.map((c) => ident(c));
     const lines: string[] = [];

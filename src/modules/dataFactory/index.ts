@@ -76,7 +76,11 @@ export function dataFactoryModule(model: HubModel): Contribution {
           // The region name as the public releases' table looks it up: lower case, spaces removed
           // (`West Europe` -> `westeurope`).
           regionKey: arm.toLower(arm.replace(arm.parameters('location'), ' ', '')),
-          regionTimeZone: arm.if_(arm.contains(arm.variables('regionTimeZones'), arm.variables('regionKey')), arm.at(arm.variables('regionTimeZones'), arm.variables('regionKey')), 'UTC'),
+          regionTimeZone: arm.if_(
+            arm.contains(arm.variables('regionTimeZones'), arm.variables('regionKey')),
+            arm.at(arm.variables('regionTimeZones'), arm.variables('regionKey')),
+            'UTC',
+          ),
         }
       : {},
     resources: [
@@ -166,7 +170,7 @@ function managedExportsStorageRole(model: HubModel, principalId: arm.Arm): ArmRe
       nameSeed: ids.dataFactory,
       dependsOn: [ids.storageAccount, ids.dataFactory],
       ...(has(model.release, 'managedExportsOption') ? { condition: arm.parameters('enableManagedExports') } : {}),
-      description: 'Lets Cost Management give the hub\'s managed exports write access to the data lake.',
+      description: "Lets Cost Management give the hub's managed exports write access to the data lake.",
       abacCondition: EXPORT_ROLE_ONLY_CONDITION,
     }),
   ];

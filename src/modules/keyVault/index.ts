@@ -29,7 +29,8 @@ function purgeProtectionParameter(model: HubModel) {
     type: 'bool',
     defaultValue: model.keyVault.purgeProtection,
     metadata: {
-      description: "Turn on the Key Vault's purge protection (required by some Azure Landing Zone policies). Once on, it cannot be turned off, and a deleted vault keeps its name for the retention period.",
+      description:
+        "Turn on the Key Vault's purge protection (required by some Azure Landing Zone policies). Once on, it cannot be turned off, and a deleted vault keeps its name for the retention period.",
     },
   } as const;
 }

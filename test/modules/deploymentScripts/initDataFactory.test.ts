@@ -12,7 +12,13 @@ import { StandIn, TEST_SUBSCRIPTION, option, requireBashAndJq, type FactoryObjec
 requireBashAndJq();
 
 const trigger = (name: string, runtimeState: 'Started' | 'Stopped'): FactoryObject => ({ name, properties: { type: 'BlobEventsTrigger', runtimeState } });
-const factoryOf = (triggers: FactoryObject[], pipelines: FactoryObject[] = []): FactoryState => ({ subscription: TEST_SUBSCRIPTION, resourceGroup: 'finops', name: 'finops-hub-engine-abc', triggers, pipelines });
+const factoryOf = (triggers: FactoryObject[], pipelines: FactoryObject[] = []): FactoryState => ({
+  subscription: TEST_SUBSCRIPTION,
+  resourceGroup: 'finops',
+  name: 'finops-hub-engine-abc',
+  triggers,
+  pipelines,
+});
 const env = (o: Record<string, string>) => ({
   DataFactorySubscriptionId: TEST_SUBSCRIPTION,
   DataFactoryResourceGroup: 'finops',
@@ -29,10 +35,16 @@ const steps = (calls: string[][]) =>
 
 test('a trigger whose Event Grid subscription is provisioning is started again after 10, 20, 40 s until it starts', () => {
   const s = new StandIn({
-    factory: factoryOf([trigger('rawexports_ManifestAdded', 'Stopped'), trigger('config_DailySchedule', 'Stopped')], [{ name: 'config_InitializeHub', properties: { activities: [] } }]),
+    factory: factoryOf(
+      [trigger('rawexports_ManifestAdded', 'Stopped'), trigger('config_DailySchedule', 'Stopped')],
+      [{ name: 'config_InitializeHub', properties: { activities: [] } }],
+    ),
     failures: [{ command: 'datafactory trigger start', name: 'rawexports_ManifestAdded', stderr: PROVISIONING, times: 3 }],
   });
-  const run = s.run('initDataFactory', env({ Triggers: JSON.stringify(['rawexports_ManifestAdded', 'config_DailySchedule', 'ingestion_ManifestAdded']), Pipelines: '["config_InitializeHub"]' }));
+  const run = s.run(
+    'initDataFactory',
+    env({ Triggers: JSON.stringify(['rawexports_ManifestAdded', 'config_DailySchedule', 'ingestion_ManifestAdded']), Pipelines: '["config_InitializeHub"]' }),
+  );
   assert.is(run.status, 0, run.stderr);
   assert.equal(steps(run.calls), [
     'trigger list',
@@ -79,7 +91,10 @@ test('a subscription still provisioning after StartWaitSeconds fails the deploym
   const run = s.run('initDataFactory', env({ Triggers: '["rawexports_ManifestAdded"]', StartWaitSeconds: '100' }));
   assert.is.not(run.status, 0);
   // 10 + 20 + 40 = 70 s waited; the next pause (60 s) would pass 100 s.
-  assert.equal(steps(run.calls).filter((c) => c.startsWith('sleep')), ['sleep 10', 'sleep 10', 'sleep 20', 'sleep 40']);
+  assert.equal(
+    steps(run.calls).filter((c) => c.startsWith('sleep')),
+    ['sleep 10', 'sleep 10', 'sleep 20', 'sleep 40'],
+  );
   assert.match(run.stderr, 'trigger rawexports_ManifestAdded of data factory finops-hub-engine-abc still could not start after 4 attempts over 70s');
   assert.match(run.stderr, 'az datafactory trigger start --resource-group finops --factory-name finops-hub-engine-abc --name rawexports_ManifestAdded');
   assert.equal(states(s.factory()), { rawexports_ManifestAdded: 'Stopped' });

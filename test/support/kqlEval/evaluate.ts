@@ -102,7 +102,10 @@ export function fromPlain(v: unknown): Scalar {
 /** Evaluates KQL over a database. */
 export class KqlEvaluator {
   private readonly now: KDate;
-  constructor(readonly db: KqlDatabase, options: EvaluateOptions = {}) {
+  constructor(
+    readonly db: KqlDatabase,
+    options: EvaluateOptions = {},
+  ) {
     this.now = options.now ?? new KDate(Date.now());
   }
 
@@ -277,10 +280,17 @@ export class KqlEvaluator {
         return null;
       }
     }
-    if (this.db.functions.has(name)) return this.invoke(name, args.map((a) => this.eval(a, scope)));
+    if (this.db.functions.has(name))
+      return this.invoke(
+        name,
+        args.map((a) => this.eval(a, scope)),
+      );
     const builtIn = SCALAR_FUNCTIONS[name];
     if (!builtIn) throw new Error(`function ${name}() is not supported by the test evaluator`);
-    return builtIn(args.map((a) => this.scalar(a, scope)), { now: this.now });
+    return builtIn(
+      args.map((a) => this.scalar(a, scope)),
+      { now: this.now },
+    );
   }
 
   private rowScope(scope: Scope, row: Row): Scope {

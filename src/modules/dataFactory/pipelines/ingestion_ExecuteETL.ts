@@ -25,7 +25,23 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
-import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties, until, web, type Activity } from '../activities.js';
+import {
+  wait,
+  setVariable,
+  getMetadata,
+  filter,
+  ifCondition,
+  forEach,
+  executePipeline,
+  fail,
+  datasetRef,
+  succeeded,
+  failed,
+  pipelineProperties,
+  until,
+  web,
+  type Activity,
+} from '../activities.js';
 import type { ActivityDependency } from '../activities.js';
 import { behaves } from '../../../model/releases.js';
 import { ids } from '../../core/names.js';
@@ -34,7 +50,6 @@ import { armResource, armUrl, resourceManagerUrlVariable, variablesOf, errorOf, 
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
 import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
-
 
 /** Parameter names: the trigger's folder path, starting with the container name. */
 export const INGESTION_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath' } as const;
@@ -93,7 +108,12 @@ function readCluster(ctx: DataFactoryContext, name: string, dependsOn: ActivityD
 
 /** Sets {@link CLUSTER_STATE} from a read of the cluster. */
 const setState = (name: string, read: string): Activity =>
-  setVariable({ name, dependsOn: [succeeded(read)], variable: CLUSTER_STATE, value: adf.coalesce(adf.activity(read).get('output').get('properties', true).get('state', true), 'Unknown') });
+  setVariable({
+    name,
+    dependsOn: [succeeded(read)],
+    variable: CLUSTER_STATE,
+    value: adf.coalesce(adf.activity(read).get('output').get('properties', true).get('state', true), 'Unknown'),
+  });
 
 /**
  * 12+: reads the cluster's state; a stopped cluster is started (Clusters - Start, an asynchronous POST), then
@@ -115,8 +135,19 @@ function startCluster(ctx: DataFactoryContext): Activity[] {
       dependsOn: [succeeded(CLUSTER_SET)],
       expression: adf.equals(adf.variables(CLUSTER_STATE), 'Stopped'),
       ifTrue: [
-        web({ name: CLUSTER_START, method: 'POST', url: armUrl(adf.concat(adf.variables('clusterId'), '/start'), `?api-version=${apiVersion('Microsoft.Kusto/clusters')}`), resource: armResource(ctx), body: ' ' }),
-        fail({ name: 'Cluster Start Failed', dependsOn: [failed(CLUSTER_START)], errorCode: 'DataExplorerStartFailed', message: adf.interp`Could not start Data Explorer cluster ${adf.variables('clusterId')}: ${errorOf(CLUSTER_START)}` }),
+        web({
+          name: CLUSTER_START,
+          method: 'POST',
+          url: armUrl(adf.concat(adf.variables('clusterId'), '/start'), `?api-version=${apiVersion('Microsoft.Kusto/clusters')}`),
+          resource: armResource(ctx),
+          body: ' ',
+        }),
+        fail({
+          name: 'Cluster Start Failed',
+          dependsOn: [failed(CLUSTER_START)],
+          errorCode: 'DataExplorerStartFailed',
+          message: adf.interp`Could not start Data Explorer cluster ${adf.variables('clusterId')}: ${errorOf(CLUSTER_START)}`,
+        }),
       ],
     }),
     until({
