@@ -51,7 +51,7 @@ export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, an
   remoteHub: null,
   // The managed-export objects and their storage role are the larger template.
   managedExportsOption: (doc) => {
-    doc.managedExports = { ...(doc.managedExports ?? {}), enabled: true };
+    doc.managedExports = { ...doc.managedExports, enabled: true };
   },
   keyVaultPurgeProtection: null,
   // The largest configuration: recommendations on, every group too.
