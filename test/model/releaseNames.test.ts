@@ -103,7 +103,10 @@ test('the injected rows leave the table as it was', () => {
   const before = [...RELEASE_VERSIONS];
   withLine(() => assert.ok(RELEASE_VERSIONS.length > before.length));
   assert.equal([...RELEASE_VERSIONS], before);
-  assert.throws(() => withReleaseRows([{ ...base }], () => 0), /already in the release table/);
+  const stood = withReleaseRows([{ ...base, exportRunBody: 'stand-in' }], () => [getRelease(base.version).exportRunBody, [...RELEASE_VERSIONS]] as const);
+  assert.is(stood[0], 'stand-in', "a row of the table's version stands in for the table's row");
+  assert.equal(stood[1], before, 'and adds no version');
+  assert.not.equal(getRelease(base.version).exportRunBody, 'stand-in');
   assert.equal([...RELEASE_VERSIONS], before);
 });
 
