@@ -40,6 +40,30 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
   manifestDatasetSplit: 'The Data Factory dataset manifest is replaced by two, one per container; the old one is deleted after deployment.',
   managedExportsRoleDelegation:
     "With managed exports on, the Data Factory identity may give each managed export's identity Storage Blob Data Contributor on the data lake (RBAC Administrator limited to that role), which Cost Management needs to write the export.",
+  kqlLowerCaseBillingIds: "Data Explorer's Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.",
+  kqlCostConsistencyCodes:
+    "Data Explorer's Costs data flags rows whose list cost is below the contracted cost, or the contracted cost below the effective cost, in x_SourceChanges.",
+  kqlCaseInsensitivePriceKey: "Data Explorer's Costs data finds the price-sheet prices of a billing profile whatever the case of its ID.",
+  kqlCostFillFromEffective:
+    "Data Explorer's Costs data fills a missing contracted cost from the effective cost (and a missing list cost from the contracted cost) when the unit prices are equal, without rounding errors.",
+  kqlRecommendationsJsonCosts:
+    'Reservation recommendations of Microsoft Customer Agreement accounts are converted with space-free column names; Data Explorer reads their costs and savings from the JSON values (Recommendations_raw has 26 columns).',
+  kqlRecommendationDateCapped: "Data Explorer's Recommendations data accepts a look-back period in days (30) and never dates a recommendation after today.",
+  kqlCostQuantityFill:
+    "Data Explorer's Costs data computes a missing pricing quantity from the cost and unit price, and a missing consumed quantity of usage from it (flagged MissingPricingQuantity, MissingConsumedQuantity).",
+  kqlEffectivePriceRounding:
+    "Data Explorer's Costs data corrects an effective unit price within 0.0001 of the billed or contracted price when it fills missing prices (flagged XEffectiveUnitPriceRoundingError).",
+  kqlCostFillFromBilled:
+    "Data Explorer's Costs data keeps prices and costs of rows nothing was billed for, and fills a missing contracted cost from the billed cost when the unit prices are equal.",
+  kqlBlankUnassignedInvoiceSection: "Data Explorer's Costs data leaves the invoice section empty instead of -2 / Unassigned.",
+  kqlStreamingIngestionOff: 'Streaming ingestion is disabled on the Data Explorer raw tables, so the same database scripts also set up a Microsoft Fabric eventhouse.',
+  kqlScriptsByRole: 'The Data Explorer database scripts are named by role (commonScript, setupScript); the scripts of the earlier names are no longer deployed.',
+  kqlScriptSplit: 'The Ingestion database setup is split into IngestionSetup_HubInfra.kql, IngestionSetup_RawTables.kql and IngestionSetup_v1_0.kql, each its own database script.',
+  kqlRawTablesRedefined:
+    "Each deployment gives the Data Explorer raw tables exactly the release's columns: data of kept columns stays, columns no release writes any more are dropped.",
+  kqlFocus12Backport:
+    "Data Explorer's Costs_raw takes FOCUS 1.2 exports (139 columns); their InvoiceId, PricingCurrency and SkuMeter land in x_InvoiceId, x_PricingCurrency and x_SkuMeterName of the FOCUS 1.0 data.",
+  kqlBillingPeriodMonthStart: "Data Explorer's Costs data starts and ends each billing period on the first of a month.",
   oneAnalyticsEngine:
     'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };

@@ -4,7 +4,7 @@
  * their documented examples, not only that the Kusto language service accepts them.
  *
  * Scope: the scalar language of ./parse.ts and ./functions.ts with Kusto's null and type rules as documented
- * (./values.ts), user functions with typed parameters and defaults, `let`, and the tabular operators the
+ * (./values.ts), user functions with typed parameters and defaults, `let` (values and functions), and the tabular operators the
  * transforms use (extend, project, project-away, project-rename, where, leftouter lookup, summarize with
  * take_any/make_bag/min/max/sum/count, distinct, union, materialize, toscalar). `now()` and `ingestion_time()`
  * are inputs. What it cannot show: the engine's own behaviour where Kusto's documentation is silent (real
@@ -34,7 +34,16 @@ export interface EvaluateOptions {
   now?: KDate;
 }
 
-type Value = Scalar | Table;
+/** A function a `let` statement defines, with the scope it was defined in. */
+class KLambda {
+  constructor(
+    readonly parameters: Parameter[],
+    readonly body: Body,
+    readonly scope: Scope,
+  ) {}
+}
+
+type Value = Scalar | Table | KLambda;
 
 const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && 'rows' in v && 'columns' in v;
 
@@ -122,14 +131,28 @@ export class KqlEvaluator {
   private invoke(name: string, args: Value[]): Value {
     const fn = this.db.functions.get(name);
     if (!fn) throw new Error(`unknown function ${name}()`);
+    return this.apply(fn.parameters, fn.body, { vars: new Map() }, args);
+  }
+
+  /** Runs a body with its parameters bound to the arguments (converted to their declared types) in a scope of its own. */
+  private apply(parameters: Parameter[], body: Body, parent: Scope, args: Value[]): Value {
     const vars = new Map<string, Value>();
-    const scope: Scope = { vars };
-    fn.parameters.forEach((p, i) => {
+    const scope: Scope = { vars, parent };
+    parameters.forEach((p, i) => {
       let v = i < args.length ? args[i] : p.default ? this.eval(p.default, scope) : null;
-      if (!isTable(v) && !p.type.startsWith('table')) v = coerce(v, p.type);
+      if (!isTable(v) && !(v instanceof KLambda) && !p.type.startsWith('table')) v = coerce(v, p.type);
       vars.set(p.name, v);
     });
-    return this.run(fn.body, scope);
+    return this.run(body, scope);
+  }
+
+  /** A function a `let` statement of the scope (or an enclosing one) defines. */
+  private lambdaNamed(name: string, scope: Scope): KLambda | undefined {
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      const v = s.vars.get(name);
+      if (v instanceof KLambda) return v;
+    }
+    return undefined;
   }
 
   private run(body: Body, scope: Scope): Value {
@@ -149,7 +172,7 @@ export class KqlEvaluator {
 
   private scalar(e: Expr, scope: Scope): Scalar {
     const v = this.eval(e, scope);
-    if (isTable(v)) throw new Error('a table where a scalar is expected');
+    if (isTable(v) || v instanceof KLambda) throw new Error('a table or function where a scalar is expected');
     return v;
   }
 
@@ -180,6 +203,7 @@ export class KqlEvaluator {
         if (l === null) return null;
         const values = e.list.flatMap((x) => {
           const v = this.eval(x, scope);
+          if (v instanceof KLambda) throw new Error('a function in an in() list');
           return isTable(v) ? v.rows.map((r) => r[v.columns[0]]) : [v];
         });
         const found = values.some((v) => v !== null && same(l, v));
@@ -194,6 +218,8 @@ export class KqlEvaluator {
         const columns = [...new Set(tables.flatMap((t) => t.columns))];
         return { columns, rows: tables.flatMap((t) => t.rows) };
       }
+      case 'lambda':
+        return new KLambda(e.parameters, e.body, scope);
     }
   }
 
@@ -280,6 +306,14 @@ export class KqlEvaluator {
         return null;
       }
     }
+    const lambda = this.lambdaNamed(name, scope);
+    if (lambda)
+      return this.apply(
+        lambda.parameters,
+        lambda.body,
+        lambda.scope,
+        args.map((a) => this.eval(a, scope)),
+      );
     if (this.db.functions.has(name))
       return this.invoke(
         name,

@@ -2,7 +2,7 @@
  * Parser of the KQL subset hubc's function bodies use, for the test evaluator (./evaluate.ts): scalar
  * expressions with Kusto's precedence (unary minus; `* / %`; `+ -`; comparisons and string operators; `and`;
  * `or`), literals (`1e12`, `1d`, `'x'`, `@'x'`, `datetime(2025-01-01)`, `dynamic([...])`), calls, `x.y`,
- * `x[i]`, `['name']` identifiers, `let` statements, and tabular pipes with the operators the transforms use
+ * `x[i]`, `['name']` identifiers, `let` statements (a value, or a function `let f = (a: T) { ... };`), and tabular pipes with the operators the transforms use
  * (extend, project, project-away, project-rename, where, lookup, summarize, distinct, union). Anything else is
  * a parse error naming what it met, so an unsupported construct never evaluates silently.
  *
@@ -20,7 +20,8 @@ export type Expr =
   | { k: 'member'; e: Expr; name: string }
   | { k: 'index'; e: Expr; index: Expr }
   | { k: 'pipe'; source: Expr; ops: TabularOp[] }
-  | { k: 'union'; tables: Expr[] };
+  | { k: 'union'; tables: Expr[] }
+  | { k: 'lambda'; parameters: Parameter[]; body: Body };
 
 export type LitType = 'string' | 'long' | 'real' | 'bool' | 'datetime' | 'timespan' | 'dynamic' | 'null';
 
@@ -208,18 +209,38 @@ class Parser {
   }
 
   body(): Body {
+    const b = this.statements();
+    if (!this.atEnd()) this.fail('unexpected text after the body');
+    return b;
+  }
+
+  /** `let` statements and the value expression (of a body, or of a function a `let` defines). */
+  private statements(): Body {
     const lets: Body['lets'] = [];
     while (this.is('let')) {
       this.next();
       const name = this.name();
       this.expect('=');
-      lets.push({ name, e: this.expr() });
+      lets.push({ name, e: this.isLambdaAhead() ? this.lambda() : this.expr() });
       this.expect(';');
     }
     const result = this.expr();
     this.accept(';');
-    if (!this.atEnd()) this.fail('unexpected text after the body');
     return { lets, result };
+  }
+
+  /** `(name: type, ...) {` or `() {` starts a function. */
+  private isLambdaAhead(): boolean {
+    if (!this.is('(')) return false;
+    if (this.is(')', 1)) return this.is('{', 2);
+    return this.peek(1).t === 'id' && this.is(':', 2);
+  }
+  private lambda(): Expr {
+    const parameters = this.parameters();
+    this.expect('{');
+    const body = this.statements();
+    this.expect('}');
+    return { k: 'lambda', parameters, body };
   }
 
   parameters(): Parameter[] {
