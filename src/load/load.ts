@@ -27,6 +27,7 @@ import { compile } from '../compiler/index.js';
 import { hasErrors, HubcError, offsetPositions, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { jsonLimitPassed } from '../expressions/arm/inputLimits.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
+import { releaseNamed } from '../model/releaseNames.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import { fromCompile, fromFolder, fromPublicTemplate, TEMPLATE_FILE, withFile, type Build } from '../build/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -238,9 +239,10 @@ export function compileRelease(text: string, hubFile: string, release: string): 
  * @throws LoadError (HUB400, HUB401, HUB402, HUB472, HUB473)
  */
 export function loadBuild(arg: string, hubFile = 'hub.yaml', options: LoadOptions = {}): LoadedBuild {
-  if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) return compileRelease(readHubText(hubFile, arg), hubFile, arg);
+  const named = releaseNamed(arg);
+  if (named) return compileRelease(readHubText(hubFile, named), hubFile, named);
   if (!existsSync(arg)) {
-    throw new LoadError(codes.HUB400.notFound({ arg, releaseLike: /^\d+\.\d+(\.\d+)?$/.test(arg), releases: RELEASE_VERSIONS }));
+    throw new LoadError(codes.HUB400.notFound({ arg, releaseLike: /^v?\d+(\.\d+)*$/.test(arg), releases: RELEASE_VERSIONS }));
   }
   if (statSync(arg).isDirectory()) return loadFolder(arg, arg, options);
   let text: string;

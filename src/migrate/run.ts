@@ -5,7 +5,8 @@
  * run, carries them out. The CLI (src/cli/commands/migrateData.ts) checks the flags and prints.
  */
 import { EnvironmentError, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { RELEASE_VERSIONS, type Release } from '../model/releases.js';
+import type { Release } from '../model/releases.js';
+import { compareReleases } from '../model/releaseNames.js';
 import type { DataLakeConnection } from '../azure/index.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
@@ -53,8 +54,7 @@ export interface MigrateDataOutcome {
  * @param from and @param to release versions (of the release table); @param account the Data Lake account, if any
  */
 export function migrationProblem(from: string, to: string, account?: string): Raised | undefined {
-  if (RELEASE_VERSIONS.indexOf(to as (typeof RELEASE_VERSIONS)[number]) <= RELEASE_VERSIONS.indexOf(from as (typeof RELEASE_VERSIONS)[number]))
-    return codes.HUB493.raise({ to, from });
+  if (compareReleases(to, from) <= 0) return codes.HUB493.raise({ to, from });
   if (account !== undefined && !/^[a-z0-9]{3,24}$/.test(account)) return codes.HUB062.raise({ account });
   return undefined;
 }
