@@ -51,6 +51,11 @@ export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, an
   remoteHub: null,
   // An eventhouse is the other engine than Data Explorer; the template deploys nothing in Fabric.
   fabric: null,
+  // The managed-export objects and their storage role are the larger template.
+  managedExportsOption: (doc) => {
+    doc.managedExports = { ...doc.managedExports, enabled: true };
+  },
+  keyVaultPurgeProtection: null,
   // The largest configuration: recommendations on, every group too.
   recommendations: (doc) => {
     doc.recommendations = { enabled: true, ahb: true, spot: true };

@@ -11,7 +11,7 @@ import { templateContext, templateValueFolder, type ArmEvalContext } from '../ex
 import { FABRIC_SWITCH } from '../modules/core/names.js';
 import { FABRIC_FILES } from '../modules/fabric/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
-import type { DiffInput } from './types.js';
+import type { LoadedBuild } from '../load/index.js';
 
 /** Whether a build's hub uses a Fabric eventhouse: true, false (also for a build without Fabric) or unknown. */
 export function fabricInUse(template: JsonObject, real: ArmEvalContext = {}): boolean | 'unknown' {
@@ -34,11 +34,17 @@ export interface FabricSetup {
  * The eventhouse setup an upgrade from A to B needs, or undefined when B's hub uses none or nothing changed.
  * @param known what is known of each deployment (a saved parameter file's values)
  */
-export function fabricSetup(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, known: { a?: ArmEvalContext; b?: ArmEvalContext } = {}): FabricSetup | undefined {
-  const inUse = fabricInUse(tb, known.b);
+export function fabricSetup(a: LoadedBuild, b: LoadedBuild, known: { a?: ArmEvalContext; b?: ArmEvalContext } = {}): FabricSetup | undefined {
+  const inUse = fabricInUse(b.build.template.json ?? {}, known.b);
   if (inUse === false) return undefined;
-  const before = fabricInUse(ta, known.a);
-  const scripts = [FABRIC_FILES.ingestion, FABRIC_FILES.hub].filter((f) => b.artifacts.has(f) && (before === false || a.artifacts.get(f) !== b.artifacts.get(f)));
+  const before = fabricInUse(a.build.template.json ?? {}, known.a);
+  const [fa, fb] = [a.build.files, b.build.files];
+  const scripts = [FABRIC_FILES.ingestion, FABRIC_FILES.hub].filter((f) => fb.has(f) && (before === false || fa.get(f) !== fb.get(f)));
   if (!scripts.length) return undefined;
-  return { inUse, scripts, ...(before === false && b.artifacts.has(FABRIC_FILES.access) ? { access: FABRIC_FILES.access } : {}) };
+  return { inUse, scripts, ...(before === false && fb.has(FABRIC_FILES.access) ? { access: FABRIC_FILES.access } : {}) };
+}
+
+/** The database a Fabric setup script of a build is for, as its header names it (`Setup of the <db> database`). */
+export function fabricScriptDatabase(b: LoadedBuild, file: string): string | undefined {
+  return /^\/\/ Setup of the (\S+) database/m.exec(b.build.files.get(file) ?? '')?.[1];
 }

@@ -30,6 +30,8 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   scriptStorage: 'script storage',
   infrastructureEncryption: 'storage infrastructure encryption',
   fabric: 'Microsoft Fabric eventhouse',
+  managedExportsOption: 'managed exports optional',
+  keyVaultPurgeProtection: 'Key Vault purge protection',
   recommendations: 'recommendations from Azure Resource Graph',
 };
 
@@ -42,6 +44,11 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
   keyVaultOnlyForRemoteHub: 'Key Vault only for a remote hub',
   recommendationsFolderPerExport: 'a recommendations folder per export',
+  keyVaultSkuOption: 'Key Vault SKU from hub.yaml',
+  dataExplorerAutoStart: 'a stopped Data Explorer cluster is started for ingestion',
+  triggerStartRetries: 'triggers started with retries after deployment',
+  manifestDatasetSplit: '`manifest` dataset split in two',
+  managedExportsRoleDelegation: 'managed exports may give their identity write access',
   kqlLowerCaseBillingIds: 'lower-case `BillingAccountId`',
   kqlCostConsistencyCodes: 'Costs codes `ListCostLessThanContractedCost`, `ContractedCostLessThanEffectiveCost`',
   kqlCaseInsensitivePriceKey: 'price lookup ignores the billing profile case',

@@ -48,6 +48,8 @@ export const TAGGED_TYPES = {
   infrastructureEncryption: [],
   // The template deploys nothing in Fabric (the eventhouse is the owner's).
   fabric: [],
+  managedExportsOption: [],
+  keyVaultPurgeProtection: [],
   recommendations: [],
 } as const satisfies Record<'base' | ReleaseFeature, readonly string[]>;
 

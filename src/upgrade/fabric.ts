@@ -7,7 +7,8 @@
  * Ingestion database (`fabric/DataFactoryAccess.kql`) after it. Each step cites the HUB620 note of `hubc diff`
  * (src/diff/fabric.ts says when there is one).
  */
-import { fabricScriptDatabase, type DiffInput, type UpgradeComparison } from '../diff/forUpgrade.js';
+import { fabricScriptDatabase, type UpgradeComparison } from '../diff/index.js';
+import type { LoadedBuild } from '../load/index.js';
 import { codes } from '../diagnostics/index.js';
 import type { UpgradeStep } from './types.js';
 
@@ -43,6 +44,6 @@ export function fabricSteps(c: UpgradeComparison): Draft[] {
 }
 
 /** The database a script of B is for. */
-function database(b: DiffInput, file: string): string {
+function database(b: LoadedBuild, file: string): string {
   return fabricScriptDatabase(b, file) ?? (file.includes('Hub') ? 'Hub' : 'Ingestion');
 }

@@ -1,29 +1,28 @@
 /**
  * The ARM resource part of an upgrade: resources of A that block B's deployment and must be deleted first
- * (found by src/diff/blockers.ts), and resources of A that B's deployment leaves behind (src/diff/deployed.ts),
+ * (found by src/diff/blockers.ts), and resources of A that B's deployment leaves behind (src/build/deployed.ts),
  * deleted after the deployment; referrers go before what they refer to. A resource that holds data
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import type { DiffResult, UpgradeComparison, Leftovers } from '../diff/index.js';
 import {
   belongsTo,
   DATA_RESOURCE_TYPES,
   folded,
   lower,
-  refersTo,
-  TRANSIENT_TYPES,
   mayBeDeployed,
   readableName,
+  refersTo,
   shortName,
-  type Folded,
+  TRANSIENT_TYPES,
   type DeclaredResource,
-  type DiffResult,
-  type UpgradeComparison,
-  type Leftovers,
-} from '../diff/forUpgrade.js';
+  type Folded,
+} from '../build/index.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { ROLES } from '../model/roles.js';
 import { grantCommands } from '../model/grants.js';
 import { isObject } from '../util/json.js';
 
@@ -103,7 +102,7 @@ export function grantSteps(c: UpgradeComparison, resourceGroup?: string): (NoteS
 
 /** How a parameter of B differs from A's, as the diff says it: added, or changed (its default). */
 function parameterChange(c: UpgradeComparison, name: string): string {
-  const inA = isObject(c.ta.parameters) && name in c.ta.parameters;
+  const inA = c.a.build.template.parameters.some((p) => p.name === name);
   return inA ? 'changed' : 'added';
 }
 
@@ -186,6 +185,21 @@ function diffChange(diff: DiffResult, identity: string): string {
 }
 
 /**
+ * For a role assignment, the role it gives in words (`It gives User Access Administrator. `): a role left behind
+ * is access nobody asked for (the public 12's User Access Administrator on the data lake after an upgrade to 13,
+ * releases-0.9-14.md §1.5). Built-in roles hubc or the public releases assign are named (ROLES); others by ID.
+ */
+function roleWords(r: Folded): string {
+  if (lower(r.type) !== 'microsoft.authorization/roleassignments') return '';
+  const props = r.decl.body().properties;
+  const id = isObject(props) && typeof props.roleDefinitionId === 'string' ? /roleDefinitions\W+([0-9a-f-]{36})/i.exec(props.roleDefinitionId)?.[1]?.toLowerCase() : undefined;
+  if (!id) return '';
+  const key = Object.entries(ROLES).find(([, guid]) => guid === id)?.[0];
+  const name = key ? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()) : `role ${id}`;
+  return `It gives ${name}. `;
+}
+
+/**
  * The resource steps: blocking resources (before, with what refers to them) and the resources of A that B's
  * deployment leaves behind (after), each in referrers-first order; `notes` say which leftovers stay because
  * ARM cannot delete them.
@@ -242,7 +256,7 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
         : '{B} deploys it under another name';
     const owned = removed.filter((x) => goesWith(x, r)).map((x) => x.type.split('/').pop());
     const firsts = gone.filter((x) => childFirst(r, x)).map((x) => x.type.split('/').pop());
-    let why = `${reason}; an incremental deployment leaves it in place.${owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : ''}`;
+    let why = `${roleWords(r)}${reason}; an incremental deployment leaves it in place.${owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : ''}`;
     if (firsts.length) why += ` Its ${[...new Set(firsts)].join(', ')} are deleted first: ${CHILDREN_FIRST[lower(r.type)].source}.`;
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
     if (data) steps.push({ phase: 'after', kind: 'manual', target: targetOf(r), why: `${why} It holds data, so hubc does not delete it: keep or delete it yourself.`, cites });

@@ -13,7 +13,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
 import { compile } from '../../src/compiler/compile.js';
-import { kqlScriptsForValidation } from '../../src/compiler/validateOutput.js';
+import { kqlScriptsForValidation } from '../../src/validate/kqlScripts.js';
 import { splitKqlCommands, isCommentOnly } from '../../src/model/kqlScript.js';
 import { validateKqlScripts } from '../../src/validators/kql.js';
 import { initialFormOutputs } from '../../src/emitters/uiDefinition/evaluate.js';

@@ -8,12 +8,11 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { EnvironmentError, hasErrors } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
-import { getRelease, RELEASE_VERSIONS } from '../../model/releases.js';
-import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
-import { dataLakeEndpoint } from '../../migrate/endpoint.js';
-import type { MigrationLocation } from '../../migrate/run.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
-import { choiceOption, formatOption } from '../options.js';
+import { getRelease } from '../../model/releases.js';
+import { CLOUD_NAMES, CLOUDS, dataLakeEndpoint, normalizeArmEndpoint, type CloudName } from '../../azure/options.js';
+import type { MigrationLocation } from '../../migrate/index.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, reportUsageError, type OutputFormat } from '../io.js';
+import { choiceOption, formatOption, releaseChoiceOption } from '../options.js';
 import { asEnvironmentError, type CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
 import { codes } from '../../diagnostics/index.js';
@@ -45,8 +44,8 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
         '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Copies are written under a temporary name, checked and then renamed; a target that exists is compared with its source, not trusted; ' +
         'running the same command again after an interruption finishes the work (manifests included). A folder that already holds another ingestion of its month (the new release ran first) gets nothing, so no month is counted twice (an error; a warning with --skip-ingested). Without --yes this is a dry run that lists every move and changes nothing.',
     )
-    .addOption(choiceOption('--from <release>', 'release that wrote the data', RELEASE_VERSIONS).makeOptionMandatory())
-    .addOption(choiceOption('--to <release>', 'release to move the data for', RELEASE_VERSIONS).makeOptionMandatory())
+    .addOption(releaseChoiceOption('--from <release>', 'release that wrote the data').makeOptionMandatory())
+    .addOption(releaseChoiceOption('--to <release>', 'release to move the data for').makeOptionMandatory())
     .option('--storage <dir>', 'local storage folder (holding ingestion/)')
     .option('--account <name>', "the hub's Data Lake storage account")
     .option('--copy', 'copy the files and leave the old ones in place')
@@ -76,27 +75,17 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
 async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promise<void> {
   const { io } = ctx;
   const env = (raised: Raised) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(raised), opts.format));
-  if (Boolean(opts.storage) === Boolean(opts.account)) {
-    io.err('error: pass exactly one of --storage DIR and --account NAME\n');
-    return ctx.exit(EXIT.usage);
-  }
-  if (opts.yes && opts.dryRun) {
-    io.err('error: --yes and --dry-run contradict each other; pass one\n');
-    return ctx.exit(EXIT.usage);
-  }
+  if (Boolean(opts.storage) === Boolean(opts.account)) return ctx.exit(reportUsageError(io, codes.HUB060.exactlyOne({ options: '--storage DIR and --account NAME' }), opts.format));
+  if (opts.yes && opts.dryRun) return ctx.exit(reportUsageError(io, codes.HUB060.contradict({ a: '--yes', b: '--dry-run' }), opts.format));
+  const { migrateData, formatMigration, migrationProblem } = await import('../../migrate/index.js');
+  const problem = migrationProblem(opts.from, opts.to, opts.account);
+  if (problem) return problem.code === codes.HUB062.code ? ctx.exit(reportUsageError(io, problem, opts.format)) : env(problem);
   const from = getRelease(opts.from);
   const to = getRelease(opts.to);
-  if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
-    return env(codes.HUB493.raise({ to: to.version, from: from.version }));
-  }
   let location: MigrationLocation;
   if (opts.storage) location = { folder: opts.storage };
   else {
     const account = opts.account!;
-    if (!/^[a-z0-9]{3,24}$/.test(account)) {
-      io.err(`error: '${account}' is not a storage account name (3-24 lower-case letters and digits)\n`);
-      return ctx.exit(EXIT.usage);
-    }
     location = {
       dataLake: {
         account,
@@ -106,7 +95,6 @@ async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promi
       },
     };
   }
-  const [{ migrateData }, { formatMigration }] = await Promise.all([import('../../migrate/run.js'), import('../../migrate/format.js')]);
   let outcome;
   try {
     outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes, skipIngested: opts.skipIngested });
