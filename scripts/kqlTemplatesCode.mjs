@@ -11,7 +11,7 @@ import Handlebars from 'handlebars';
 
 /** Must equal KQL_TEMPLATE_OPTIONS of src/modules/dataExplorer/kqlTemplates.ts (test/cli/bundle.test.ts compares). */
 export const OPTIONS = { noEscape: true, strict: true };
-const TEMPLATES = ['Common', 'IngestionSetup', 'HubSetup'];
+const TEMPLATES = ['Common', 'IngestionSetup', 'HubSetup', 'RawTableRetype', 'IngestionSetup_v1_2', 'HubSetup_OpenData', 'HubSetup_v1_0', 'HubSetup_v1_2', 'HubSetup_Latest'];
 const SUFFIX = '.kql.hbs';
 
 /**

@@ -28,6 +28,9 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlDateStrings: '`monthstring()`, `datestring()`',
   kqlDecimalNumberString: '`numberstring()` for decimals',
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+  kqlRawTables12: 'Data Explorer raw tables with `real` numbers (`Costs_raw` 144 columns, `Recommendations_raw` 40)',
+  kqlParseSubscriptionIds: '`parse_resourceid()` reads subscription and resource group IDs',
+  kqlResourceGraphRecommendations: '`Recommendations_transform_v1_2()` takes Azure Resource Graph recommendations',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

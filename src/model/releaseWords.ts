@@ -30,6 +30,12 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
     'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
+  kqlRawTables12:
+    'Data Explorer\'s raw tables (*_raw) and PricingUnits take real numbers instead of decimal, and Costs_raw and Recommendations_raw gain columns. Data Explorer cannot change a column\'s type, so the first deployment of this release over a database an earlier release created empties each raw table once (a script of its own, which later deployments do not run again); the final tables keep every row ingested before, and config_InitializeHub reloads PricingUnits. Later redeployments keep the raw tables\' rows.',
+  kqlParseSubscriptionIds:
+    'Data Explorer\'s parse_resourceid() reads subscription and resource group IDs as resources of microsoft.resources, so cost rows of such IDs get an x_ResourceType and a ResourceType display name.',
+  kqlResourceGraphRecommendations:
+    'Data Explorer\'s Recommendations_transform_v1_2() takes the recommendations of Azure Resource Graph queries: details given as JSON text are parsed, their keys get the x_ prefix, and the resource type, savings and description are read from them.',
 };
 
 /** Ingestion layouts as an operator sees them in storage. */

@@ -17,6 +17,9 @@ import { loadKqlTemplates, type HelperRegistry, type KqlTemplate, type KqlTempla
 import { EXPORT_SCHEMAS, builtInDataset, schemaFileName } from '../../model/datasets.js';
 import { BUILT_IN_KQL_DATASETS, HUB_SETTINGS_LOG, OPEN_DATA_TABLES, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
 import { customAdds, customFinalColumns, customRawColumns } from './kql/custom.js';
+import { FOCUS_VERSIONS, hasFocus12, latestFocusVersion, pricingUnitsColumns, rawColumns, retypeTables, v1_0RawInput, v1_2Context, type RetypedTable } from './kqlV1_2.js';
+import type { Release } from '../../model/releases.js';
+import type { BuiltInDatasetName } from '../../model/datasets.js';
 
 /** Placeholder for the soft-delete period of the raw tables, in days (template parameter `dataExplorerLogRetentionInDays`). */
 export const RAW_RETENTION_PLACEHOLDER = '$$rawRetentionInDays$$';
@@ -48,6 +51,10 @@ interface DatasetContext extends KqlDatasetObjects {
   rawNote: string;
   /** Custom datasets: the `extend` assignments of the transform (text), or empty. */
   customExtend: string;
+  /** What the transform reads: the raw table, or (release 12 on) the raw table with the columns the transform knows. */
+  rawInput: string;
+  /** Whether the update policy runs the transform (not for the FOCUS 1.0 tables of a release with a later version). */
+  policyEnabled: boolean;
 }
 
 function objectNames(name: string): Pick<KqlDatasetObjects, 'rawTable' | 'mappingName' | 'transformFunction' | 'finalTable'> {
@@ -72,18 +79,19 @@ function rawNote(d: BuiltInKqlDataset): string {
  * The built-in datasets the model ingests, in script order, with Prices included whenever Costs is
  * (the Costs transform reads `Prices_final_v1_0`).
  */
-function builtInDatasets(model: HubModel): BuiltInKqlDataset[] {
+export function builtInDatasets(model: HubModel): BuiltInKqlDataset[] {
   const wanted = new Set<string>(model.datasets.map((d) => d.name));
   if (wanted.has('Costs')) wanted.add('Prices');
   return BUILT_IN_KQL_DATASETS.filter((d) => wanted.has(d.name));
 }
 
-function builtInContext(d: BuiltInKqlDataset): DatasetContext {
+function builtInContext(d: BuiltInKqlDataset, release: Release): DatasetContext {
+  const raw = rawColumns(release, d.name, d.raw);
   return {
     name: d.name,
     custom: false,
     ...objectNames(d.name),
-    raw: d.raw,
+    raw,
     final: d.final,
     transformPartial: d.name,
     transformFolder: d.transformFolder,
@@ -92,6 +100,8 @@ function builtInContext(d: BuiltInKqlDataset): DatasetContext {
     latestDoc: d.docs.latest,
     rawNote: rawNote(d),
     customExtend: '',
+    rawInput: v1_0RawInput(objectNames(d.name).rawTable, raw, d.raw),
+    policyEnabled: latestFocusVersion(release) === FOCUS_VERSION,
   };
 }
 
@@ -112,6 +122,9 @@ function customContext(c: CustomDatasetModel): DatasetContext {
     latestDoc: `All rows of the custom dataset ${c.name} (same as ${c.name}_v${FOCUS_VERSION}).`,
     rawNote: `the columns declared in hub.yaml plus x_Source*`,
     customExtend: assignments.map((a) => `        ${a}`).join(',\n'),
+    rawInput: objectNames(c.name).rawTable,
+    // A custom dataset has one FOCUS version only.
+    policyEnabled: true,
   };
 }
 
@@ -126,7 +139,7 @@ export function kqlDatasets(model: HubModel): KqlDatasetObjects[] {
 }
 
 function datasetContexts(model: HubModel): DatasetContext[] {
-  return [...builtInDatasets(model).map(builtInContext), ...model.customDatasets.map(customContext)];
+  return [...builtInDatasets(model).map((d) => builtInContext(d, model.release)), ...model.customDatasets.map(customContext)];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -144,34 +157,44 @@ function ident(column: KqlColumn): string {
 
 type Columns = readonly KqlColumn[];
 
+/** Items of a list joined with commas, in lines of at most about 110 characters, each after `indent`. */
+function wrapped(items: readonly string[], indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const n of items) {
+    if (line && line.length + n.length + 2 > 110) {
+      lines.push(`${line},`);
+      line = '';
+    }
+    line = line ? `${line}, ${n}` : n;
+  }
+  lines.push(line);
+  return lines.map((l) => `${indent}${l}`).join('\n');
+}
+
+/** A `project` of columns or expressions (`A`, `B = todecimal(B)`) inside a parenthesized union branch. */
+function projectItems(items: readonly (string | KqlColumn)[]): string {
+  return `        | project\n${wrapped(items.map((i) => (typeof i === 'string' ? i : ident(i))), '            ')}`;
+}
+
 /** Registers the helpers the templates call: KQL strings, column lists, mappings, update policies. */
 function registerHelpers(hb: HelperRegistry): void {
   hb.registerHelper('str', (value: unknown) => kqlString(String(value)));
   hb.registerHelper('columnList', (columns: Columns) =>
     columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'),
   );
-  hb.registerHelper('projectList', (columns: Columns) => {
-    const names = columns.map((c) => ident(c));
-    const lines: string[] = [];
-    let line = '';
-    for (const n of names) {
-      if (line && line.length + n.length + 2 > 110) {
-        lines.push(`${line},`);
-        line = '';
-      }
-      line = line ? `${line}, ${n}` : n;
-    }
-    lines.push(line);
-    return `    | project\n${lines.map((l) => `        ${l}`).join('\n')}`;
-  });
+  hb.registerHelper('projectList', (columns: Columns) => `    | project\n${wrapped(columns.map((c) => ident(c)), '        ')}`);
   hb.registerHelper('mappingJson', (columns: Columns) => {
     const entries = columns.map((c) => `    { "Column": ${JSON.stringify(c.name)}, "Properties": { "Field": ${JSON.stringify(c.field)} } }`);
     return `[\n${entries.join(',\n')}\n]`;
   });
-  hb.registerHelper('updatePolicyJson', (source: string, query: string) =>
+  hb.registerHelper('projectItems', (items: readonly (string | KqlColumn)[]) => projectItems(items));
+  hb.registerHelper('join', (items: readonly string[]) => items.join(', '));
+  // The third argument (enabled) is optional: handlebars passes its options object when a template leaves it out.
+  hb.registerHelper('updatePolicyJson', (source: string, query: string, enabled?: unknown) =>
     [
       '[{',
-      '    "IsEnabled": true,',
+      `    "IsEnabled": ${typeof enabled === 'boolean' ? enabled : true},`,
       `    "Source": ${JSON.stringify(source)},`,
       `    "Query": ${JSON.stringify(`${query}()`)},`,
       '    "IsTransactional": true,',
@@ -236,9 +259,38 @@ export function kqlScripts(model: HubModel): readonly KqlScriptArtifact[] {
 
 const rendered = new WeakMap<HubModel, readonly KqlScriptArtifact[]>();
 
+/** What the templates get, for one script (its placeholders named in its header). */
+type ScriptContext = (placeholders?: KqlScriptArtifact['placeholders']) => Record<string, unknown>;
+
+function scriptContext(model: HubModel, datasets: readonly DatasetContext[]): ScriptContext {
+  const release = model.release;
+  // What the release changes in the scripts (release table), as flags the templates test.
+  const changes = {
+    dateStrings: behaves(release, 'kqlDateStrings'),
+    decimalNumberString: behaves(release, 'kqlDecimalNumberString'),
+    resourceTypeIds: behaves(release, 'kqlResourceTypeIds'),
+    parseSubscriptionIds: behaves(release, 'kqlParseSubscriptionIds'),
+    resourceGraphRecommendations: behaves(release, 'kqlResourceGraphRecommendations'),
+  };
+  const openData = OPEN_DATA_TABLES.map((o) => (o.name === 'PricingUnits' ? { ...o, columns: pricingUnitsColumns(release, o.columns) } : o));
+  const pricingUnits = OPEN_DATA_TABLES.find((o) => o.name === 'PricingUnits')!.columns;
+  return (placeholders) => ({
+    // PricingUnits as the FOCUS 1.0 Prices transform reads it (decimal block sizes).
+    pricingUnitsInput: v1_0RawInput('PricingUnits', pricingUnitsColumns(release, pricingUnits), pricingUnits),
+    header: scriptHeader(release.version, placeholders),
+    changes,
+    ingestionDatabase: model.dataExplorer.databases.ingestion,
+    hubDatabase: model.dataExplorer.databases.hub,
+    settingsLog: HUB_SETTINGS_LOG,
+    openData,
+    datasets,
+  });
+}
+
 function renderScripts(model: HubModel): KqlScriptArtifact[] {
-  if (!model.release.focusVersions.includes(FOCUS_VERSION)) {
-    throw new Error(`hub release ${model.release.version} targets FOCUS ${model.release.focusVersions.join(', ')}; the KQL templates implement ${FOCUS_VERSION}`);
+  const versions = model.release.focusVersions;
+  if (!versions.includes(FOCUS_VERSION) || versions.some((v) => !(FOCUS_VERSIONS as readonly string[]).includes(v))) {
+    throw new Error(`hub release ${model.release.version} targets FOCUS ${versions.join(', ')}; the KQL templates implement ${FOCUS_VERSIONS.join(', ')}`);
   }
   const t = templates();
   const datasets = datasetContexts(model);
@@ -249,28 +301,52 @@ function renderScripts(model: HubModel): KqlScriptArtifact[] {
       validationValue: String(model.retention.dataExplorerLogDays),
     },
   };
-  // What the release changes in the scripts (release table), as flags the templates test.
-  const changes = {
-    dateStrings: behaves(model.release, 'kqlDateStrings'),
-    decimalNumberString: behaves(model.release, 'kqlDecimalNumberString'),
-    resourceTypeIds: behaves(model.release, 'kqlResourceTypeIds'),
-  };
-  const context = (placeholders?: KqlScriptArtifact['placeholders']) => ({
-    header: scriptHeader(model.release.version, placeholders),
-    changes,
-    ingestionDatabase: model.dataExplorer.databases.ingestion,
-    hubDatabase: model.dataExplorer.databases.hub,
-    settingsLog: HUB_SETTINGS_LOG,
-    openData: OPEN_DATA_TABLES,
-    datasets,
-  });
+  const context = scriptContext(model, datasets);
   const common = tidy(t.Common(context()));
-  const ingestion = tidy(t.IngestionSetup(context(retention)));
-  const hub = tidy(t.HubSetup(context()));
-  return [
+  const ingestion: KqlScriptArtifact[] = [
     { database: 'ingestion', scriptName: 'CommonFunctions', file: 'kql/Common.kql', text: common },
-    { database: 'ingestion', scriptName: 'SetupScript', file: 'kql/IngestionSetup.kql', text: ingestion, placeholders: retention },
+    ...retypeTables(model.release, datasets).map(retypeScript),
+    { database: 'ingestion', scriptName: 'SetupScript', file: 'kql/IngestionSetup.kql', text: tidy(t.IngestionSetup(context(retention))), placeholders: retention },
+  ];
+  if (hasFocus12(model.release)) return [...ingestion, ...focus12Scripts(model, datasets, context, common)];
+  return [
+    ...ingestion,
     { database: 'hub', scriptName: 'CommonFunctions', file: 'kql/Common.kql', text: common },
-    { database: 'hub', scriptName: 'SetupScript', file: 'kql/HubSetup.kql', text: hub },
+    { database: 'hub', scriptName: 'SetupScript', file: 'kql/HubSetup.kql', text: tidy(t.HubSetup(context())) },
+  ];
+}
+
+/**
+ * The one-time script that retypes a table (`kql/RawTableRetype.kql.hbs`). Its text names no release and depends on
+ * nothing of hub.yaml, so it stays the same from release to release and the deployment runs it only when it creates
+ * it (its `forceUpdateTag` is a hash of the text).
+ */
+function retypeScript(r: RetypedTable): KqlScriptArtifact {
+  const header = 'Generated by hubc. Do not edit: change hub.yaml and build again.\n// No deploy-time placeholders: azuredeploy.json deploys this script as written.';
+  return { database: 'ingestion', scriptName: `Retype_${r.table}`, file: `kql/IngestionRetype_${r.table}.kql`, text: tidy(templates().RawTableRetype({ header, ...r })) };
+}
+
+/**
+ * The scripts of the FOCUS 1.2 schema version (release 12 on), after the Ingestion database's FOCUS 1.0 setup: the
+ * FOCUS 1.2 objects of the Ingestion database, then on the Hub database the Common functions, the open data
+ * functions, the FOCUS 1.0 and 1.2 functions and the unversioned ones (kql-0.9-14.md §1.4, §5.3).
+ */
+function focus12Scripts(model: HubModel, datasets: readonly DatasetContext[], context: ScriptContext, common: string): KqlScriptArtifact[] {
+  const t = templates();
+  const latest = latestFocusVersion(model.release);
+  const v1_2 = datasets.filter((d) => !d.custom).map((d) => v1_2Context(d.name as BuiltInDatasetName, d.final));
+  const v1_0 = datasets.map((d) => {
+    const v = v1_2.find((x) => x.name === d.name);
+    return v ? { ...d, versionedDoc: v.versionedDocV1_0, toV1_0: v.toV1_0, toV1_0Items: v.toV1_0Items } : { ...d, toV1_0: false, toV1_0Items: [] };
+  });
+  const unversioned = datasets.map((d) => ({ ...d, latestVersion: d.custom ? FOCUS_VERSION : latest }));
+  const render = (name: KqlTemplateName, list: readonly unknown[]) => tidy(t[name]({ ...context(), datasets: list, latestFocusVersion: latest.replace('_', '.') }));
+  return [
+    { database: 'ingestion', scriptName: 'v1_2', file: 'kql/IngestionSetup_v1_2.kql', text: render('IngestionSetup_v1_2', v1_2) },
+    { database: 'hub', scriptName: 'CommonFunctions', file: 'kql/Common.kql', text: common },
+    { database: 'hub', scriptName: 'openData', file: 'kql/HubSetup_OpenData.kql', text: render('HubSetup_OpenData', []) },
+    { database: 'hub', scriptName: 'v1_0', file: 'kql/HubSetup_v1_0.kql', text: render('HubSetup_v1_0', v1_0) },
+    { database: 'hub', scriptName: 'v1_2', file: 'kql/HubSetup_v1_2.kql', text: render('HubSetup_v1_2', v1_2) },
+    { database: 'hub', scriptName: 'latest', file: 'kql/HubSetup_Latest.kql', text: render('HubSetup_Latest', unversioned) },
   ];
 }

@@ -17,7 +17,29 @@ import { packagePath } from '../../util/packageRoot.js';
 export const KQL_TEMPLATE_OPTIONS = { noEscape: true, strict: true } as const;
 
 /** The names of the top-level templates, `kql/<name>.kql.hbs`. */
-export type KqlTemplateName = 'Common' | 'IngestionSetup' | 'HubSetup';
+export type KqlTemplateName =
+  | 'Common'
+  | 'IngestionSetup'
+  | 'HubSetup'
+  | 'RawTableRetype'
+  | 'IngestionSetup_v1_2'
+  | 'HubSetup_OpenData'
+  | 'HubSetup_v1_0'
+  | 'HubSetup_v1_2'
+  | 'HubSetup_Latest';
+
+/** Every top-level template, `kql/<name>.kql.hbs` (scripts/kqlTemplatesCode.mjs precompiles the same list). */
+export const KQL_TEMPLATE_NAMES: readonly KqlTemplateName[] = [
+  'Common',
+  'IngestionSetup',
+  'HubSetup',
+  'RawTableRetype',
+  'IngestionSetup_v1_2',
+  'HubSetup_OpenData',
+  'HubSetup_v1_0',
+  'HubSetup_v1_2',
+  'HubSetup_Latest',
+];
 
 /** A compiled template: context in, text out. */
 export type KqlTemplate = (context: unknown) => string;
@@ -26,8 +48,8 @@ export type KqlTemplate = (context: unknown) => string;
 export type HelperRegistry = Pick<typeof Handlebars, 'registerHelper'>;
 
 /**
- * A handlebars environment with the helpers `registerHelpers` adds, every partial, and the three
- * top-level templates compiled.
+ * A handlebars environment with the helpers `registerHelpers` adds, every partial, and every
+ * top-level template compiled.
  * @throws Error when a template file is missing or does not parse
  */
 export function loadKqlTemplates(registerHelpers: (hb: HelperRegistry) => void): Record<KqlTemplateName, KqlTemplate> {
@@ -39,5 +61,5 @@ export function loadKqlTemplates(registerHelpers: (hb: HelperRegistry) => void):
     hb.registerPartial(file.slice(0, -'.kql.hbs'.length), hb.compile(readFileSync(`${partialsDir}/${file}`, 'utf8'), { ...KQL_TEMPLATE_OPTIONS }));
   }
   const load = (name: KqlTemplateName): KqlTemplate => hb.compile(readFileSync(packagePath('kql', `${name}.kql.hbs`), 'utf8'), { ...KQL_TEMPLATE_OPTIONS });
-  return { Common: load('Common'), IngestionSetup: load('IngestionSetup'), HubSetup: load('HubSetup') };
+  return Object.fromEntries(KQL_TEMPLATE_NAMES.map((name) => [name, load(name)])) as Record<KqlTemplateName, KqlTemplate>;
 }

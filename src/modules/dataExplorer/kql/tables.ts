@@ -32,7 +32,7 @@ const KUSTO_TYPES: readonly KustoType[] = ['string', 'long', 'int', 'real', 'dec
  * Parses `Name:type[=field]` specs.
  * @throws Error on an unknown type (a typo in this file)
  */
-function cols(specs: string[]): KqlColumn[] {
+export function cols(specs: string[]): KqlColumn[] {
   return specs.map((spec) => {
     const m = /^([A-Za-z_][A-Za-z0-9_]*):([a-z]+)(?:=(.+))?$/.exec(spec);
     if (!m || !KUSTO_TYPES.includes(m[2] as KustoType)) throw new Error(`bad column spec ${spec}`);
