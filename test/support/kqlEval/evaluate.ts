@@ -6,8 +6,8 @@
  * Scope: the scalar language of ./parse.ts and ./functions.ts with Kusto's null and type rules as documented
  * (./values.ts), user functions with typed parameters and defaults, `let`, and the tabular operators the
  * transforms use (extend, project, project-away, project-rename, where, leftouter lookup, summarize with
- * take_any/make_bag/min/max/sum/count, distinct, union, materialize, toscalar). `now()` and `ingestion_time()`
- * are inputs. What it cannot show: the engine's own behaviour where Kusto's documentation is silent (real
+ * take_any/make_bag/min/max/sum/count, distinct, union, materialize, toscalar, mv-apply), functions local to a
+ * body (`let f = (a: string) { ... };`) and `database('name').Table`. `now()` and `ingestion_time()` are inputs. What it cannot show: the engine's own behaviour where Kusto's documentation is silent (real
  * formatting, regex dialect corners, memory and time of a query over real data).
  */
 import { parseBody, parseExpression, parseParameters, type Assignment, type Body, type Expr, type Parameter, type TabularOp } from './parse.js';
@@ -34,9 +34,22 @@ export interface EvaluateOptions {
   now?: KDate;
 }
 
-type Value = Scalar | Table;
+/** A function local to a body (`let f = (a: string) { ... };`), with the scope it was defined in. */
+interface Closure {
+  closure: Extract<Expr, { k: 'lambda' }>;
+  scope: Scope;
+}
+
+/** `database('name')`: its tables are the database's (the evaluator has one namespace for every database). */
+interface DatabaseRef {
+  database: string;
+}
+
+type Value = Scalar | Table | Closure | DatabaseRef;
 
 const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && 'rows' in v && 'columns' in v;
+const isClosure = (v: unknown): v is Closure => typeof v === 'object' && v !== null && 'closure' in v;
+const isDatabase = (v: unknown): v is DatabaseRef => typeof v === 'object' && v !== null && 'database' in v;
 
 interface Scope {
   vars: Map<string, Value>;
@@ -123,10 +136,17 @@ export class KqlEvaluator {
     const scope: Scope = { vars };
     fn.parameters.forEach((p, i) => {
       let v = i < args.length ? args[i] : p.default ? this.eval(p.default, scope) : null;
-      if (!isTable(v) && !p.type.startsWith('table')) v = coerce(v, p.type);
+      if (!isTable(v) && !p.type.startsWith('table')) v = coerce(v as Scalar, p.type);
       vars.set(p.name, v);
     });
     return this.run(fn.body, scope);
+  }
+
+  /** Calls a local function: its parameters, typed as declared, in a scope of its own over the one it was defined in. */
+  private apply(f: Closure, args: Value[]): Value {
+    const vars = new Map<string, Value>();
+    f.closure.parameters.forEach((p, i) => vars.set(p.name, coerce(args[i] as Scalar, p.type)));
+    return this.run(f.closure.body, { vars, parent: { vars: f.scope.vars, parent: f.scope.parent } });
   }
 
   private run(body: Body, scope: Scope): Value {
@@ -146,7 +166,7 @@ export class KqlEvaluator {
 
   private scalar(e: Expr, scope: Scope): Scalar {
     const v = this.eval(e, scope);
-    if (isTable(v)) throw new Error('a table where a scalar is expected');
+    if (isTable(v) || isClosure(v) || isDatabase(v)) throw new Error('a table, function or database where a scalar is expected');
     return v;
   }
 
@@ -166,8 +186,13 @@ export class KqlEvaluator {
         const v = this.scalar(e.e, scope);
         return v instanceof KNum ? new KNum(v.type, -v.v) : null;
       }
-      case 'member':
+      case 'member': {
+        const of = this.eval(e.e, scope);
+        if (isDatabase(of)) return this.lookupName(e.name, { vars: new Map() });
         return SCALAR_FUNCTIONS.$index([this.scalar(e.e, scope), e.name], { now: this.now });
+      }
+      case 'lambda':
+        return { closure: e, scope };
       case 'index':
         return SCALAR_FUNCTIONS.$index([this.scalar(e.e, scope), this.scalar(e.index, scope)], { now: this.now });
       case 'bin':
@@ -177,7 +202,7 @@ export class KqlEvaluator {
         if (l === null) return null;
         const values = e.list.flatMap((x) => {
           const v = this.eval(x, scope);
-          return isTable(v) ? v.rows.map((r) => r[v.columns[0]]) : [v];
+          return isTable(v) ? v.rows.map((r) => r[v.columns[0]]) : [this.scalar(x, scope)];
         });
         const found = values.some((v) => v !== null && same(l, v));
         return e.negate ? !found : found;
@@ -206,6 +231,7 @@ export class KqlEvaluator {
     const l = this.scalar(le, scope);
     const r = this.scalar(re, scope);
     if (['+', '-', '*', '/', '%'].includes(op)) return arithmetic(op, l, r);
+    if (op === 'matches regex') return l === null ? null : new RegExp(toText(r)).test(toText(l));
     const lt = toText(l).toLowerCase();
     const rt = toText(r).toLowerCase();
     switch (op) {
@@ -277,6 +303,11 @@ export class KqlEvaluator {
         return null;
       }
     }
+    if (name === 'database') return { database: toText(this.scalar(args[0], scope)) };
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      const local = s.vars.get(name);
+      if (isClosure(local)) return this.apply(local, args.map((a) => this.eval(a, scope)));
+    }
     if (this.db.functions.has(name)) return this.invoke(name, args.map((a) => this.eval(a, scope)));
     const builtIn = SCALAR_FUNCTIONS[name];
     if (!builtIn) throw new Error(`function ${name}() is not supported by the test evaluator`);
@@ -341,12 +372,34 @@ export class KqlEvaluator {
       }
       case 'summarize':
         return this.summarize(t, op.aggregates, op.by, scope);
+      case 'mv-apply':
+        return this.mvApply(t, op, scope);
       case 'distinct': {
         const p = this.operator(t, { op: 'project', items: op.items }, scope);
         const seen = new Set<string>();
         return { columns: p.columns, rows: p.rows.filter((r) => !seen.has(key(p.columns, r)) && !!seen.add(key(p.columns, r))) };
       }
     }
+  }
+
+  /**
+   * `mv-apply name = array to typeof(T) on (subquery)`: per row, the subquery runs over one row per element (the row
+   * with `name` set to the element); each row it returns keeps the input row's columns it does not produce. A row
+   * whose array is empty gives the subquery no rows (Kusto documentation of mv-apply).
+   */
+  private mvApply(t: Table, op: Extract<TabularOp, { op: 'mv-apply' }>, scope: Scope): Table {
+    const out: Row[] = [];
+    let produced: string[] = [];
+    for (const row of t.rows) {
+      const array = this.scalar(op.e, this.rowScope(scope, row));
+      const items = array instanceof KDyn && Array.isArray(array.v) ? array.v : [];
+      const input: Table = { columns: [...t.columns.filter((c) => c !== op.name), op.name], rows: items.map((x) => ({ ...row, [op.name]: op.type ? coerce(dyn(x), op.type) : dyn(x) })) };
+      const result = op.ops.reduce((acc, o) => this.operator(acc, o, scope), input);
+      produced = result.columns;
+      for (const r of result.rows) out.push({ ...row, ...r });
+    }
+    const kept = t.columns.filter((c) => c !== op.name && !produced.includes(c));
+    return { columns: [...kept, ...produced.filter((c) => !kept.includes(c))], rows: out.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k === '$ingestionTime' || kept.includes(k) || produced.includes(k))) as Row) };
   }
 
   private summarize(t: Table, aggregates: Assignment[], by: Assignment[], scope: Scope): Table {
