@@ -18,6 +18,8 @@ import type { BuiltInDatasetName } from '../../../src/model/datasets.js';
 import type { HubModel } from '../../../src/model/hub.js';
 import { hubModel } from '../../support/hubs.js';
 import { sharedText } from '../../support/sharedData.js';
+import { compileModel } from '../../../src/compiler/compile.js';
+import { walkJson } from '../../../src/util/json.js';
 
 const m12 = focus12Model('12');
 const m13 = focus12Model('13');
@@ -325,6 +327,20 @@ test('the retype scripts: the same text in 12, 13, 14 and whatever hub.yaml says
   assert.match(costs, /\.create-merge table Costs_raw \(ignore: string\)\n\n(?:\/\/.*\n)*\.alter table Costs_raw \(ignore: string\)\n\n\.clear table Costs_raw data\n\n\.alter table Costs_raw \(\n    AvailabilityZone: string,\n    BilledCost: real,/);
   assert.not.match(costs, /for FinOps hub/, 'its header names no release');
   assert.equal(retype(hubModel({ release: getRelease('0.8') })), []);
+});
+
+test('config_InitializeHub loads PricingUnits with the block size type of the table: real from 12 (12.31)', () => {
+  const command = (m: HubModel) => {
+    const withCluster = { ...m, dataExplorer: { ...m.dataExplorer, name: 'hubadx' } };
+    const pipeline = JSON.parse(compileModel(withCluster).artifacts.get('datafactory/pipelines/config_InitializeHub.json')!);
+    const texts: string[] = [];
+    walkJson(pipeline, (v) => {
+      if (typeof v === 'string' && v.includes('.set-or-replace PricingUnits')) texts.push(v);
+    });
+    return texts.join('\n');
+  };
+  assert.match(command(m12), /externaldata\(x_PricingUnitDescription: string, AccountTypes: string, x_PricingBlockSize: real, PricingUnit: string\)/);
+  assert.match(command(hubModel({ release: getRelease('0.8') })), /x_PricingBlockSize: decimal, PricingUnit: string\)/);
 });
 
 test.run();

@@ -17,7 +17,8 @@ import { getRelease } from '../../../src/model/releases.js';
 import type { BuiltInDatasetName } from '../../../src/model/datasets.js';
 import type { HubModel } from '../../../src/model/hub.js';
 import { hubModel } from '../../support/hubs.js';
-import { splitKqlCommands, validateKqlScripts } from '../../../src/validators/kql.js';
+import { checkMappingCoverage, splitKqlCommands, validateKqlScripts } from '../../../src/validators/kql.js';
+import { BUILT_IN_DATASETS, EXPORT_SCHEMAS } from '../../../src/model/datasets.js';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.js';
 
 const brief = (d: Diagnostic) => `${d.file}:${d.start?.line}:${d.start?.col} ${d.code} ${d.message}`;
@@ -76,6 +77,19 @@ test('over a database an earlier release created, the raw tables of 12 need the 
   assert.equal(r.diagnostics.map(brief), []);
   const tables = new Map(r.databases.Ingestion.tables.map((t) => [t.name, t.columns]));
   for (const d of DATASETS) assert.equal(tables.get(`${d}_raw`), RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })), `${d}_raw after the upgrade`);
+});
+
+test('the raw mappings of 12 read every column of the FOCUS 1.2 and 1.2-preview exports and of the schema files hubc converts', async () => {
+  const schema = async (file: string) => (JSON.parse(await sharedText(`reference/data/schemas/${file}`)).translator.mappings as { sink: { name: string } }[]).map((x) => x.sink.name);
+  const requirements = [
+    { table: 'Costs_raw', mapping: 'Costs_raw_mapping', sources: [...new Set([...(await schema('focuscost_1.2.json')), ...(await schema('focuscost_1.2-preview.json'))])] },
+    ...BUILT_IN_DATASETS.filter((d) => d.name !== 'Recommendations').map((d) => ({
+      table: `${d.name}_raw`,
+      mapping: `${d.name}_raw_mapping`,
+      sources: EXPORT_SCHEMAS.filter((s) => s.exportType === d.exportType).flatMap((s) => s.columns.map((c) => c.name)),
+    })),
+  ];
+  assert.equal(checkMappingCoverage(result12.mappings, requirements).map(brief), []);
 });
 
 test.run();
