@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { compile as Compile } from '../src/compiler/compile.js';
 import { buildBundle } from './build.mjs';
+import { printSizes, sizeReport } from './benchSizes.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/hubc.js');
@@ -206,15 +207,9 @@ const duplicateKeys = measure('duplicateKeys', () => {
   return time(large) / time(small);
 });
 
-// Template sizes per release: the default hub, and 0.7 with Data Explorer.
-const sizes = measure('sizes', () => {
-  const bytes: Record<string, number> = {};
-  for (const v of RELEASE_VERSIONS) bytes[v] = Buffer.byteLength(compile(hub, { release: v }).artifacts.get('azuredeploy.json')!);
-  const withAdx = compile(hub.replace('  name: ""                    # "" = no Data Explorer cluster', '  name: hubadx'));
-  bytes['0.7 with Data Explorer'] = Buffer.byteLength(withAdx.artifacts.get('azuredeploy.json')!);
-  return bytes;
-});
-
+// Template sizes per release from 0.7 on (scripts/templateSizes.ts): the default hub and the largest
+// configuration, beside the public template of the same release, measured as the failure catalogue measures.
+const sizes = measure('sizes', () => sizeReport(compile, hub));
 interface Row {
   row: string;
   ms?: number;
@@ -268,7 +263,7 @@ const results = {
   loadAverage: { start: loadAtStart.map((l) => Number(l.toFixed(2))), end: loadavg().map((l) => Number(l.toFixed(2))) },
   runs: RUNS,
   rows,
-  templateBytes: sizes?.ok ? sizes.value : sizes ? { notMeasured: sizes.reason } : undefined,
+  templateSizes: sizes?.ok ? sizes.value : sizes ? { notMeasured: sizes.reason } : undefined,
   armRequestLimitBytes: 4 * 1024 * 1024,
 };
 mkdirSync(dirname(OUT), { recursive: true });
@@ -292,10 +287,7 @@ for (const r of rows) {
     `${pad(r.row, 46)} ${pad(`${r.ms.toFixed(r.ms < 100 ? 1 : 0)} ms`, 10)} ${pad(r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x`, 8)} ${pad(r.kustoRatio === undefined ? '' : `${r.kustoRatio.toFixed(2)}x`, 8)} ${pad(r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', 10)} ${r.target}${r.rssTarget ? `; RSS ${r.rssTarget}` : ''}`,
   );
 }
-if (sizes?.ok) {
-  console.log('\ntemplate size (azuredeploy.json), ARM limit 4 MiB:');
-  for (const [k, v] of Object.entries(sizes.value)) console.log(`  ${pad(k, 24)} ${(v / 1024).toFixed(0)} KiB`);
-}
+if (sizes?.ok) printSizes(sizes.value);
 console.log(`\nwrote ${OUT}`);
 rmSync(work, { recursive: true, force: true });
 if (skipped.length) {

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { hubSchemaText, hubYamlReleasesTable, limitsTable, releasesTable, replaceBlock, taggedTypesTable } from '../src/frontend/releaseDocs.js';
 import { upgradingSection } from '../src/upgrade/docs.js';
 import { diagnosticsDoc } from '../src/diagnostics/docs.js';
+import { catalogueTable, publicLineTable, type PublicFindings } from '../src/catalogue/docs.js';
+import { readdirSync } from 'node:fs';
 
 /** What happened to one generated file. */
 export interface DocsOutcome {
@@ -35,6 +37,10 @@ export function writeDocs(root: string): DocsOutcome[] {
       ['hub-yaml-tags', taggedTypesTable],
       ['hub-yaml-limits', limitsTable],
     ],
+    'docs/checks.md': [
+      ['catalogue', catalogueTable],
+      ['public-line', () => publicLineTable(publicFindings(path('test/fixtures/checks/public')))],
+    ],
   };
   const texts: [string, string][] = Object.entries(blocks).map(([file, list]) => [
     file,
@@ -53,6 +59,16 @@ export function writeDocs(root: string): DocsOutcome[] {
     writeFileSync(path(file), text);
     return { file, changed: true };
   });
+}
+
+/** The expected findings of `hubc check` on each public release (the public-line test's files), oldest release first. */
+export function publicFindings(dir: string): PublicFindings[] {
+  const key = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    .map((version) => ({ version, ...(JSON.parse(readFileSync(join(dir, `${version}.json`), 'utf8')) as Omit<PublicFindings, 'version'>) }));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,3 +9,5 @@ export { fromFolder } from './folder.js';
 export { fromPublicTemplate } from './public.js';
 export type { Deployment, TemplateEvaluation, TemplateOutput, TemplateParameter, TemplateResource, TemplateVariable, TemplateView } from './template.js';
 export type { FactoryObject, FactoryView, JsonPlace, WrittenObject } from './factory.js';
+export { fromTemplateText } from './evaluated.js';
+export type { EvaluatedBuild, ResourceOrigin, TemplateDeployment } from './evaluated.js';

@@ -21,6 +21,7 @@ import { registerPublish } from './commands/publish.js';
 import { registerDeploy } from './commands/deploy.js';
 import { registerParams } from './commands/params.js';
 import { registerLint } from './commands/lint.js';
+import { registerCheck } from './commands/check.js';
 import { registerUpgradePlan } from './commands/upgradePlan.js';
 import { registerMigrateData } from './commands/migrateData.js';
 import { registerInit } from './commands/init.js';
@@ -34,6 +35,7 @@ const COMMANDS: RegisterCommand[] = [
   registerBuild,
   registerValidate,
   registerLint,
+  registerCheck,
   registerDiff,
   registerUpgradePlan,
   registerGraph,

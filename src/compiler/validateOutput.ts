@@ -16,6 +16,7 @@ import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
 import { adfObjectFile } from '../model/dataFactoryKinds.js';
 import { fromCompile, TEMPLATE_FILE, type Build } from '../build/index.js';
+import { BUILD_ENTRIES, runCatalogue } from '../catalogue/index.js';
 
 /**
  * Positions for Data Factory diagnostics (`path` inside the `{ name, properties }` object): in the object's
@@ -66,7 +67,8 @@ export function kqlScriptsForValidation(result: CompileResult) {
 
 /**
  * The quick checks of a successful compile: ARM expression references (HUB320-HUB322, HUB304), Data Factory
- * expression references (HUB323-HUB325) and activity nesting (HUB326), positioned in the written files.
+ * expression references (HUB323-HUB325), activity nesting (HUB326) and the catalogue of deploy-time and
+ * run-time failures but its slow entries (HUB7xx, src/catalogue/), positioned in the written files.
  * @returns diagnostics (HUB3xx); none for a compile without a template
  */
 export function validateOutput(result: CompileResult): Diagnostic[] {
@@ -81,5 +83,7 @@ export function validateOutput(result: CompileResult): Diagnostic[] {
     const at = positions('pipeline', pipeline, jsonPath);
     out.push(placed(d, at));
   }
+  // The deploy-time and run-time failure classes (HUB7xx, src/catalogue): a build that would fail there is not written.
+  out.push(...runCatalogue({ written: build }, BUILD_ENTRIES));
   return out;
 }

@@ -283,4 +283,15 @@ export const hubYamlCheckCodes = defineCodes({
       }),
     },
   },
+  HUB270: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning: 'hub.yaml chooses two analytics engines (say `dataExplorer.name` and `remoteHub.storageUri`) for a release whose hub sends its data to one (release 14 on: none, Data Explorer, Fabric or a remote hub; its portal form offers one choice).',
+    messages: {
+      raise: (a: { release: string; fields: readonly string[] }) => ({
+        message: `hub release ${a.release} sends its data to one analytics engine, and hub.yaml chooses ${a.fields.length}: ${a.fields.join(', ')}`,
+        hint: `Keep one of ${alternatives(a.fields)} and set the others to "" (a remote hub receives the data instead of this hub's own engine).`,
+      }),
+    },
+  },
 });

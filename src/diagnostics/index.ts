@@ -16,6 +16,7 @@ import { simulateCodes } from './simulate.js';
 import { feedCodes } from './feed.js';
 import { upgradeCodes } from './upgrade.js';
 import { lintCodes } from './lint.js';
+import { checkCodes } from './checks.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
@@ -37,6 +38,7 @@ export const codes = {
   ...lintCodes,
   ...takeoverCodes,
   ...inputLimitCodes,
+  ...checkCodes,
 };
 
 /** A declared code, `'HUB104'`. */

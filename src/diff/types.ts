@@ -97,11 +97,13 @@ export type UpgradeNoteKind =
   /** HUB031: an output of A is gone; scripts that read it get nothing. */
   | 'outputRemoved'
   /** HUB032: an output of A is renamed (release table, or the same value: `likely`). */
-  | 'outputRenamed';
+  | 'outputRenamed'
+  /** HUB750: B names a role assignment of A (same principal, role and scope) differently; the deployment fails with RoleAssignmentExists. */
+  | 'roleAssignmentRenamed';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter or output name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */

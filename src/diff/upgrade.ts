@@ -34,10 +34,13 @@ import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './type
 import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import { fromFiles } from '../build/index.js';
+import { renamedRoleAssignments } from '../catalogue/roles.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
 const ORDER: UpgradeNoteKind[] = [
   'hubRenamed',
+  'roleAssignmentRenamed',
   'parameterRemoved',
   'parameterRenamed',
   'parameterTypeChanged',
@@ -285,6 +288,15 @@ function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, d
   return out;
 }
 
+/** Role assignments B names differently from A (HUB750, src/catalogue/roles.ts): B's deployment fails with RoleAssignmentExists. */
+function roleNotes(a: DiffInput, b: DiffInput): UpgradeNote[] {
+  const build = (x: DiffInput) => fromFiles({ release: x.release ?? x.label, source: x.source === 'public' ? 'public' : 'folder', files: x.artifacts });
+  return renamedRoleAssignments(build(a), build(b)).map(({ from, to }) => {
+    const raised = codes.HUB750.raise({ role: to.role, scope: to.scope, from: from.name, to: to.name, fromRelease: a.label, toRelease: b.label });
+    return note('roleAssignmentRenamed', `${from.scope}/providers/Microsoft.Authorization/roleAssignments/${from.name}`, raised, { to: to.name });
+  });
+}
+
 /** The comparison of two builds for an upgrade from A to B: the diff result and what its notes rest on (made by `compareUpgrade`, ./compare.ts). */
 export interface UpgradeComparison {
   a: DiffInput;
@@ -328,5 +340,6 @@ export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
   else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));
+  if (!l.renamed) notes.push(...roleNotes(a, b));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }

@@ -31,6 +31,7 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlRawTables12: 'Data Explorer raw tables with `real` numbers (`Costs_raw` 144 columns, `Recommendations_raw` 40)',
   kqlParseSubscriptionIds: '`parse_resourceid()` reads subscription and resource group IDs',
   kqlResourceGraphRecommendations: '`Recommendations_transform_v1_2()` takes Azure Resource Graph recommendations',
+  oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 
 /** What a release changes inside components the release before it has: its new behaviours and renamed outputs. */

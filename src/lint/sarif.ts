@@ -100,7 +100,7 @@ function sarifRules(maintainerRules: boolean): ReportingDescriptor[] {
  * reason when it was suppressed.
  * @param ruleIndex the index of its rule in the log's rules, when it has one there
  */
-function sarifResult(d: Diagnostic, location: ArtifactLocation, ruleIndex: number | undefined, hubFile: string | undefined, justification?: string): Result {
+export function sarifResult(d: Diagnostic, location: ArtifactLocation, ruleIndex: number | undefined, hubFile: string | undefined, justification?: string): Result {
   return {
     ruleId: d.code,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),

@@ -36,6 +36,8 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'Data Explorer\'s parse_resourceid() reads subscription and resource group IDs as resources of microsoft.resources, so cost rows of such IDs get an x_ResourceType and a ResourceType display name.',
   kqlResourceGraphRecommendations:
     'Data Explorer\'s Recommendations_transform_v1_2() takes the recommendations of Azure Resource Graph queries: details given as JSON text are parsed, their keys get the x_ prefix, and the resource type, savings and description are read from them.',
+  oneAnalyticsEngine:
+    'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };
 
 /** Ingestion layouts as an operator sees them in storage. */
@@ -59,7 +61,8 @@ function newExportVersions(a: Release, b: Release): string[] {
 /**
  * The release table's differences from release `a` to release `b`, one sentence each: capabilities gained
  * and lost, changes of behaviour, the ingestion layout and folders, the export container, the export file
- * formats and versions converted, the managed exports' format, the time zones of schedule triggers.
+ * formats and versions converted, the managed exports' format, the time zones of schedule triggers, Data
+ * Explorer's DNS suffix by cloud.
  */
 export function releaseChangeWords(a: Release, b: Release): string[] {
   const out: string[] = [];
@@ -79,5 +82,7 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
+  const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);
+  if (clouds.length) out.push(`The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`);
   return out;
 }

@@ -225,7 +225,15 @@ export type ReleaseBehaviour =
    * the resource type joins the details and gives `ResourceType` its display name, savings and descriptions fall
    * back to the details' values, IDs are lower-cased.
    */
-  | 'kqlResourceGraphRecommendations';
+  | 'kqlResourceGraphRecommendations'
+  /**
+   * 14: the hub sends its data to one analytics engine: none (storage only), Data Explorer, Fabric or a remote
+   * hub. The portal form asks for it with one choice, each engine's elements shown and its outputs sent only
+   * when it is chosen (the others send a valid value of their parameter: the public 14.0 form sends `''` for the
+   * int `fabricCapacityUnits`); hub.yaml sets at most one (HUB270). Source: releases-0.9-14.md §1.6 "UI",
+   * src/model/analyticsEngines.ts.
+   */
+  | 'oneAnalyticsEngine';
 
 /** Capabilities and fixed values of one hub release. */
 export interface Release {
@@ -268,6 +276,14 @@ export interface Release {
   exportRunBody: string;
   /** Windows time zone of the schedule triggers by region, when hub.yaml says `auto` (regions not listed: UTC). */
   regionTimeZones: Readonly<Record<string, string>>;
+  /**
+   * Data Explorer's DNS suffix by cloud (`environment().name`), for the private DNS zone of the cluster's
+   * endpoint, `privatelink.<region>.<suffix>`: a cloud not listed (every cloud while the table is empty) takes
+   * the storage suffix with `core` -> `kusto`, which is wrong in Azure China (`kusto.windows.cn`, see
+   * {@link DATA_EXPLORER_DNS_SUFFIXES}). The cluster URI and the Data Factory linked service read the
+   * cluster's own `uri` and need no suffix.
+   */
+  dataExplorerDnsSuffixes: Readonly<Record<string, string>>;
   /** Capabilities that switch whole components on. */
   features: ReadonlySet<ReleaseFeature>;
   /** Changes of behaviour inside components earlier releases have too. */
@@ -339,6 +355,19 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
 };
 
+/**
+ * Data Explorer's DNS suffix in each Azure cloud (the row field {@link Release.dataExplorerDnsSuffixes} of the
+ * releases that use it; public 14.0, #2081): the private DNS zone of a cluster is `privatelink.<region>.<suffix>`
+ * ("Azure Private Endpoint private DNS zone values", https://learn.microsoft.com/azure/private-link/private-endpoint-dns,
+ * Analytics, Azure Data Explorer, in its Commercial, Government and China tables; the China page
+ * https://docs.azure.cn/private-link/private-endpoint-dns: `privatelink.{regionName}.kusto.windows.cn`).
+ */
+export const DATA_EXPLORER_DNS_SUFFIXES: Readonly<Record<string, string>> = {
+  AzureCloud: 'kusto.windows.net',
+  AzureUSGovernment: 'kusto.usgovcloudapi.net',
+  AzureChinaCloud: 'kusto.windows.cn',
+};
+
 const CONTAINER = SPEC_NAMING.exportContainer;
 const FOCUS_PREVIEW = '1.0-preview(v1)';
 
@@ -361,6 +390,7 @@ const R01: Release = {
   managedExportFormat: { format: 'Csv', compressionMode: 'None' },
   exportRunBody: ' ',
   regionTimeZones: REGION_TIME_ZONES,
+  dataExplorerDnsSuffixes: {},
   features: new Set<ReleaseFeature>(),
   behaviours: new Set<ReleaseBehaviour>(),
   focusVersions: [],
@@ -527,8 +557,11 @@ const R07: Release = {
   datasets: [...R06.datasets, 'ingestionManifest'],
 };
 
-/** A region table with regions added, in name order. */
-const withRegions = (table: Readonly<Record<string, string>>, added: Record<string, string>) =>
+/**
+ * A region table (`regionTimeZones`) with regions added, in name order: how a release row adds regions to the
+ * one before it (0.8: the Australia Central regions; 14: `US_GOVERNMENT_REGION_TIME_ZONES` of ./timeZones.ts).
+ */
+export const withRegions = (table: Readonly<Record<string, string>>, added: Record<string, string>) =>
   Object.fromEntries(Object.entries({ ...table, ...added }).sort(([a], [b]) => a.localeCompare(b)));
 
 /**

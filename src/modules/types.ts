@@ -7,6 +7,7 @@ import type { UiExpr } from '../expressions/ui/index.js';
 import type { HubModel } from '../model/hub.js';
 import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 import type { OutputKey, ParameterKey } from '../model/releases.js';
+import type { AnalyticsEngine } from '../model/analyticsEngines.js';
 import type { ArmResourceBodies } from './armResources.generated.js';
 import type { Value, ValueObject } from './values.js';
 
@@ -82,6 +83,12 @@ export interface AdfObject {
   condition?: Arm;
   /** Extra ARM dependencies beyond the factory and the Data Factory objects it references. */
   dependsOn?: Value[];
+  /**
+   * The object calls its own factory's REST API (creates pipeline runs, reads their status): `true`, or the
+   * deploy-time condition under which it does. The factory's identity then gets Data Factory Contributor on its
+   * own factory, under the same conditions (src/modules/dataFactory/selfRole.ts); nothing else gets it.
+   */
+  callsOwnFactory?: true | Arm;
 }
 
 /** A Kusto database script deployed by the template. */
@@ -135,6 +142,27 @@ export interface FormContribution {
    * only these, intersected with the regions of the form's resource types). At most one contribution sets it.
    */
   basicsRegions?: string[];
+  /**
+   * The analytics engine the element belongs to. In a release whose form asks for one engine
+   * (`oneAnalyticsEngine`), the element (and its helpers) shows only while the engine is chosen, and the
+   * output sends {@link FormContribution.whenOff} while another is; other releases ignore it.
+   */
+  engine?: AnalyticsEngine;
+  /**
+   * With `engine`: what the output sends while another engine is chosen. It must be a valid value of the
+   * parameter (its type, allowed values and bounds: the form emitter refuses any other), as a rule its default
+   * (which the engine's module leaves unused then), or the value that turns the engine off (`''` for its name).
+   */
+  whenOff?: Value;
+}
+
+/** A module's option of the form's engine choice (see {@link FormContribution.engine}). */
+export interface FormEngineOption {
+  engine: AnalyticsEngine;
+  /** The option's label, e.g. `Azure Data Explorer`. */
+  label: string;
+  /** True when hub.yaml chooses this engine: the choice starts at it (else at none). */
+  chosen: boolean;
 }
 
 /** Everything one module adds. All members optional; order inside arrays is output order. */
@@ -148,6 +176,8 @@ export interface Contribution {
   outputs?: Partial<Record<OutputKey, ArmOutput>>;
   /** Portal form elements and outputs, one per parameter the module contributes. */
   form?: FormContribution[];
+  /** The module's option of the form's analytics engine choice, when it is an engine. */
+  formEngine?: FormEngineOption;
   dataFactory?: AdfObject[];
   kqlScripts?: readonly KqlScriptArtifact[];
   files?: FileArtifact[];

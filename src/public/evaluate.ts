@@ -51,26 +51,40 @@ export interface EvaluationOptions {
  * private endpoint connections of the approval deployments) are left out.
  */
 export function evaluatedTemplate(template: JsonObject, options: EvaluationOptions): JsonObject {
+  return evaluatedTemplateWithOrigins(template, options).template;
+}
+
+/** A flat template and where each of its resources comes from. */
+export interface EvaluatedTemplate {
+  template: JsonObject;
+  /** Per resource of the flat template (same index): its JSON path in the template evaluated, and its copy index when it is one of a loop's. */
+  origins: { path: (string | number)[]; copyIndex?: number }[];
+}
+
+/** {@link evaluatedTemplate}, with the place in the template evaluated that each flat resource comes from (`hubc check` reports there). */
+export function evaluatedTemplateWithOrigins(template: JsonObject, options: EvaluationOptions): EvaluatedTemplate {
   const flat = flattenTemplate(template, { ...withStandIn(options.context ?? {}), parameters: options.parameters as Record<string, ArmValue>, useDefaults: true });
-  const resources = flat.resources
-    .filter((r) => r.deployed !== false && r.name !== undefined)
-    .map((r) => {
-      const body: JsonObject = { ...r.body, name: r.name! };
-      if (r.deployed === true) delete body.condition;
-      return body;
-    });
+  const kept = flat.resources.filter((r) => r.deployed !== false && r.name !== undefined);
+  const resources = kept.map((r) => {
+    const body: JsonObject = { ...r.body, name: r.name! };
+    if (r.deployed === true) delete body.condition;
+    return body;
+  });
   const metadata = {
     ...(isObject(template.metadata) ? template.metadata : {}),
     ...(options.release ? { hubRelease: options.release } : {}),
     evaluatedFrom: options.source,
   };
   return {
-    $schema: template.$schema,
-    contentVersion: template.contentVersion,
-    metadata,
-    parameters: isObject(template.parameters) ? template.parameters : {},
-    variables: {},
-    resources,
-    outputs: flat.outputs,
+    template: {
+      $schema: template.$schema,
+      contentVersion: template.contentVersion,
+      metadata,
+      parameters: isObject(template.parameters) ? template.parameters : {},
+      variables: {},
+      resources,
+      outputs: flat.outputs,
+    },
+    origins: kept.map((r) => ({ path: r.path, ...(r.copyIndex !== undefined ? { copyIndex: r.copyIndex } : {}) })),
   };
 }

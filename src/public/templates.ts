@@ -57,7 +57,8 @@ export function releaseOfPublicVersion(version: string): ReleaseVersion | undefi
 
 /** The nested `hub` deployment of a public template, or undefined when the template has none. */
 function hubDeployment(template: JsonObject): JsonObject | undefined {
-  const resources = Array.isArray(template.resources) ? template.resources : [];
+  // languageVersion 2.0 templates (the public 14.0) key their resources by symbolic name.
+  const resources = Array.isArray(template.resources) ? template.resources : isObject(template.resources) ? Object.values(template.resources) : [];
   const hub = resources.find((r) => isObject(r) && String(r.type).toLowerCase() === 'microsoft.resources/deployments' && r.name === 'hub');
   return isObject(hub) ? hub : undefined;
 }
@@ -75,6 +76,15 @@ function recordedVersion(template: JsonObject): string | undefined {
   const vars = isObject(inner?.variables) ? inner.variables : {};
   const v = Object.entries(vars).find(([k]) => /^(finOpsToolkitVersion|ftkVersion)$/i.test(k))?.[1];
   return typeof v === 'string' && /^\d+\.\d+(\.\d+)?$/.test(v) ? v : undefined;
+}
+
+/**
+ * The version of a public template (`14.0`): from its file name (`finops-hub-14.0.json`), else the version
+ * its `hub` deployment records; undefined when neither says. Any version, whether or not hubc builds that
+ * release (`hubc check` reads them all).
+ */
+export function publicTemplateVersion(file: string, doc: JsonObject): string | undefined {
+  return /^finops-hub-(\d+\.\d+(?:\.\d+)?)\.json$/i.exec(basename(file))?.[1] ?? recordedVersion(doc);
 }
 
 /**

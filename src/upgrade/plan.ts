@@ -82,6 +82,9 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
   for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
+  for (const n of diff.upgradeNotes.filter((x) => x.code === codes.HUB750.code)) {
+    drafts.push({ phase: 'before', kind: 'manual', performer: 'you', subject: n.subject, action: `Delete the role assignment ${n.subject} (az role assignment delete --ids ${n.subject}).`, why: `{B} creates it again as ${n.to}; two assignments of one role to one principal at one scope fail with RoleAssignmentExists.`, cites: [{ code: n.code, subject: n.subject }] });
+  }
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));

@@ -21,9 +21,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modules'],
   ['emitters'],
   ['validators'],
-  ['build', 'public'],
+  ['build', 'public', 'catalogue'],
   ['compiler'],
-  ['cache', 'validate', 'lint', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'graph'],
+  ['cache', 'validate', 'lint', 'check', 'diff', 'publish', 'simulate', 'upgrade', 'migrate', 'deploy', 'params', 'init', 'import', 'graph'],
   ['cli'],
 ];
 

@@ -15,6 +15,7 @@ import { simulateCodes } from '../../src/diagnostics/simulate.js';
 import { feedCodes } from '../../src/diagnostics/feed.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
 import { lintCodes } from '../../src/diagnostics/lint.js';
+import { checkCodes } from '../../src/diagnostics/checks.js';
 import { takeoverCodes } from '../../src/diagnostics/takeover.js';
 import { inputLimitCodes } from '../../src/diagnostics/inputLimits.js';
 import { upgradeNoteCodes } from '../../src/diagnostics/upgradeNotes.js';
@@ -81,6 +82,7 @@ test('each stage file declares only the codes of its range', () => {
     [lintCodes, 500, 599],
     [takeoverCodes, 600, 619],
     [inputLimitCodes, 475, 478],
+    [checkCodes, 700, 799],
   ];
   const all = ranges.flatMap(([table, lo, hi]) =>
     Object.entries(table).map(([key, entry]) => {

@@ -111,6 +111,45 @@ test("the evaluator's reference hook: known members fold, missing ones stay resi
 });
 
 /**
+ * The shape Bicep gives the public hub templates from 0.10 on (languageVersion 2.0): resources keyed by
+ * symbolic name, `reference('<symbolic name>')` of a sibling module, user-defined functions that read the
+ * template's (imported) variables, and a module output only part of which is known before deployment.
+ */
+const SYMBOLIC = {
+  languageVersion: '2.0',
+  parameters: { hubName: { type: 'string' } },
+  resources: {
+    core: inner(
+      {
+        languageVersion: '2.0',
+        variables: { '_1.version': '14.0', INGESTION: 'ingestion' },
+        functions: [{ namespace: '__bicep', members: { tagged: { parameters: [{ name: 'id', type: 'string' }], output: { type: 'object', value: "[createObject('id', parameters('id'), 'ftk-version', variables('_1.version'))]" } } } }],
+        resources: {
+          identity: { type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: 'id' },
+          role: { type: 'Microsoft.Authorization/roleAssignments', apiVersion: '2022-04-01', name: 'r', properties: { principalId: "[reference('identity').principalId]" } },
+        },
+        outputs: {
+          metadata: { type: 'object', value: { datasets: { ingestion: "[variables('INGESTION')]" }, tags: "[__bicep.tagged('core')]", principalId: "[reference('identity').principalId]" } },
+        },
+      },
+      {},
+      { name: 'Microsoft.FinOpsHubs.Core' },
+    ),
+    exports: inner(
+      {
+        languageVersion: '2.0',
+        parameters: { core: { type: 'object' } },
+        resources: {
+          dataset: { type: 'Microsoft.DataFactory/factories/datasets', apiVersion: '2018-06-01', name: "[format('f/{0}', parameters('core').datasets.ingestion)]", properties: { principal: "[parameters('core').principalId]" } },
+        },
+      },
+      { core: { value: "[reference('core').outputs.metadata.value]" } },
+      { name: 'Microsoft.CostManagement.Exports', dependsOn: ['core'] },
+    ),
+  },
+};
+
+/**
  * A hub module as the public 0.7 and 0.8 templates write it: the virtual network's outputs read the subnet
  * IDs from its runtime state (`reference(vnet).subnets[0].id`), the endpoint module takes them as a
  * parameter, and (languageVersion 2.0) a module reads another by symbolic name and refers to a resource it
@@ -149,6 +188,20 @@ const MODULES = {
     ),
   },
 };
+
+test('languageVersion 2.0: reference() of a symbolic name, variables read in user-defined functions, module outputs known in part, symbols as resource IDs', () => {
+  const flat = flattenTemplate(SYMBOLIC, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
+  const dataset = flat.resources.find((r) => r.type === 'Microsoft.DataFactory/factories/datasets')!;
+  // The known member of the partly known output names the dataset; the unknown one stays residual.
+  assert.is(dataset.name, 'f/ingestion');
+  assert.is(dataset.error, undefined);
+  assert.is((dataset.body.properties as any).principal, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/Microsoft.FinOpsHubs.Core').outputs.metadata.value.principalId]");
+  const core = flat.resources.find((r) => r.name === 'Microsoft.FinOpsHubs.Core')!;
+  assert.is(core.error, undefined);
+  // A symbolic name known only at deployment is named by its resource ID, as a template without symbolic names writes it.
+  const role = flat.resources.find((r) => r.type === 'Microsoft.Authorization/roleAssignments')!;
+  assert.is((role.body.properties as any).principalId, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id').principalId]");
+});
 
 test('runtime state that follows from a declaration (src/expressions/arm/runtime.ts): subnet IDs through a module output, storage and vault endpoints by symbolic name; existing resources are not deployed (issue #31)', () => {
   const flat = flattenTemplate(MODULES, { ...CTX, environment: 'AzureCloud' });

@@ -197,7 +197,8 @@ test('a feed locked by another publisher for the whole wait is HUB011; a lock le
   } catch (e) {
     assert.instance(e, PublishError);
     assert.is((e as PublishError).code, 'HUB011');
-    assert.match((e as Error).message, `is locked by another hubc process (pid ${process.pid}); waited 0 s`);
+    // The wait is 300 ms; a loaded machine may round it up to a second.
+    assert.match((e as Error).message, new RegExp(`is locked by another hubc process \\(pid ${process.pid}\\); waited [01] s`));
   } finally {
     await lock.release();
   }

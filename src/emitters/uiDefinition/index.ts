@@ -8,11 +8,13 @@
  * form always sets what the template takes. The region is always the Basics region picker's
  * (`location()`, which ARM-TTK's "Location Should Be In Outputs" requires); a module may narrow the regions
  * it offers (`FormContribution.basicsRegions`, written to `config.basics.location.allowedValues`; source:
- * create-uidefinition-overview, "Config").
+ * create-uidefinition-overview, "Config"). A release whose hub has one analytics engine (`oneAnalyticsEngine`)
+ * gets the engine choice on Basics, each engine's elements and outputs gated by it (./engines.ts).
  */
 import type { HubModel } from '../../model/hub.js';
-import { parameterName, type ParameterKey } from '../../model/releases.js';
-import type { Contribution, FormContribution, FormStep } from '../../modules/types.js';
+import { behaves, parameterName, type ParameterKey, type Release } from '../../model/releases.js';
+import type { ArmParameter, Contribution, FormContribution, FormEngineOption, FormStep } from '../../modules/types.js';
+import { engineChoiceElement, gatedByEngine } from './engines.js';
 import { mergeSection } from '../arm/template.js';
 import type { UiExpr } from '../../expressions/ui/index.js';
 
@@ -32,7 +34,8 @@ const STEPS: { name: Exclude<FormStep, 'basics'>; label: string }[] = [
 export function emitUiDefinition(model: HubModel, contributions: readonly Contribution[]): Record<string, unknown> {
   const release = model.release;
   const parameters = mergeSection(contributions, (c) => c.parameters, 'parameter');
-  const form: FormContribution[] = contributions.flatMap((c) => c.form ?? []);
+  const engines = behaves(release, 'oneAnalyticsEngine') ? contributions.flatMap((c) => (c.formEngine ? [c.formEngine] : [])) : [];
+  const form: FormContribution[] = contributions.flatMap((c) => c.form ?? []).map((f) => withEngine(f, engines, parameters, release));
   const fed = new Map<ParameterKey, number>();
   for (const f of form) fed.set(f.parameter, (fed.get(f.parameter) ?? 0) + 1);
   for (const key of parameters.keys()) {
@@ -66,9 +69,23 @@ export function emitUiDefinition(model: HubModel, contributions: readonly Contri
           },
         },
       },
-      basics: elements('basics'),
+      basics: [...elements('basics'), ...(engines.length ? [engineChoiceElement(engines)] : [])],
       steps,
       outputs,
     },
   };
+}
+
+/**
+ * A form contribution as the release's form takes it: gated by its engine when the form asks for one engine
+ * (./engines.ts), else as the module wrote it.
+ * @throws Error when an engine's contribution has no engine option or no valid `whenOff`
+ */
+function withEngine(f: FormContribution, engines: readonly FormEngineOption[], parameters: ReadonlyMap<string, ArmParameter>, release: Release): FormContribution {
+  if (!engines.length || !f.engine) return f;
+  const engine = f.engine;
+  if (!engines.some((e) => e.engine === engine)) throw new Error(`release ${release.version}: form output ${f.parameter} belongs to engine ${engine}, which no module offers`);
+  const parameter = parameters.get(f.parameter);
+  if (!parameter) return f;
+  return gatedByEngine({ ...f, engine }, parameter, parameterName(release, f.parameter));
 }

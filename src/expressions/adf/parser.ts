@@ -7,7 +7,7 @@
  * - a string that starts with `@@` is a literal whose first `@` is dropped (`"@@"` is the 1-character string `@`);
  * - `@{ ... }` anywhere in a string is an interpolation (the result is always a string); `@@{` is a literal `@{`;
  * - string literals use single quotes, with `''` standing for one quote;
- * - numbers are integers or floats (`1`, `-2`, `1.5`, `.3`); `true`, `false` and `null` are keywords;
+ * - numbers are integers or floats (`1`, `-2`, `1.5`, `.3`); `true`, `false` and `null` are keywords, in any case;
  * - `name(args)` calls a function; `.name` / `?.name` access a property, `[expr]` / `?[expr]` index.
  *
  * The output is the syntax tree of `ast.ts`, so `serializeAdf(parseAdfExpression(s)) === s` for text produced by
@@ -138,9 +138,12 @@ class ExprParser {
       this.pos += name.length;
       this.skipWs();
       if (this.peek() !== '(') {
-        if (name === 'true') return { kind: 'keyword', value: true };
-        if (name === 'false') return { kind: 'keyword', value: false };
-        if (name === 'null') return { kind: 'keyword', value: null };
+        // Keywords in any case: ARM's format() writes a bool as `True`, and the public hub 12.0 ran
+        // `@equals(True, true)` (its 'Data Explorer validation' condition) on every ingestion.
+        const keyword = name.toLowerCase();
+        if (keyword === 'true') return { kind: 'keyword', value: true };
+        if (keyword === 'false') return { kind: 'keyword', value: false };
+        if (keyword === 'null') return { kind: 'keyword', value: null };
         this.fail(`expected '(' after function name '${name}'`, this.pos);
       }
       this.pos++;

@@ -37,6 +37,12 @@ export interface ArmEvalContext {
   /** Parameter values by name (case-insensitive). */
   parameters?: Record<string, ArmValue>;
   /**
+   * Parameter values known only in part (an object some of whose members are known only at deployment),
+   * as an enclosing scope folded them: a nested deployment's parameters (`./flatten.ts`). Read after
+   * `parameters`, before `parameterDefaults`.
+   */
+  foldedParameters?: Record<string, Folded>;
+  /**
    * Values to assume for parameters missing from `parameters`, as template JSON (strings may be
    * expressions, e.g. a `defaultValue` of `[resourceGroup().location]`); folded lazily.
    */
@@ -159,6 +165,8 @@ export class Scope {
   parameter(ev: Evaluator, name: string, call: ArmCall): Folded {
     const given = lookup(this.ctx.parameters, name);
     if (given) return known(given.value);
+    const partial = lookup(this.ctx.foldedParameters, name);
+    if (partial) return partial.value;
     const def = lookup(this.ctx.parameterDefaults, name);
     if (!def || def.value === undefined) return unknown(call);
     const key = name.toLowerCase();
@@ -342,7 +350,6 @@ export class Evaluator implements EvalHost {
   }
 
   variable(name: string, call: ArmCall): Folded {
-    if (this.functionParams) throw new ArmEvalError(`variables('${name}') cannot be used inside a user-defined function`);
     return this.scope.variable(this.scope.root(), name, call);
   }
 

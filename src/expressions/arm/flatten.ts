@@ -37,6 +37,10 @@ export interface FlatResource {
   body: Record<string, unknown>;
   /** Why part of the resource could not be evaluated (an expression error), when it could not. */
   error?: string;
+  /** Where the resource is declared in the template flattened: its JSON path (`['resources', 'hub', 'properties', 'template', 'resources', 3]`). */
+  path: (string | number)[];
+  /** The copy index of this instance, when it is one of a resource copy loop's. */
+  copyIndex?: number;
 }
 
 /** A flattened template. */
@@ -121,15 +125,19 @@ class TemplateScope {
   private readonly deployments = new Map<string, { resource: Record<string, unknown>; result?: FlatTemplate }>();
   private readonly bodies?: (type: string) => boolean;
   private declaredCache?: Map<string, DeclaredShape>;
+  /** Where each resource of this scope is declared (its JSON path in the template flattened). */
+  private readonly deploymentPaths = new Map<Record<string, unknown>, (string | number)[]>();
 
   constructor(
     private readonly template: Record<string, unknown>,
     ctx: FlattenContext,
     private readonly path: string[],
     private readonly parentDeployed: boolean | undefined,
+    private readonly jsonPath: (string | number)[] = [],
   ) {
     this.bodies = ctx.bodies;
     this.scope = new Scope({ ...templateContext(template, ctx), reference: (id, full) => this.reference(id, full), symbol: (name) => this.symbolId(name) });
+    for (const [key, r] of this.keyedResources()) this.deploymentPaths.set(r, [...jsonPath, 'resources', key]);
     for (const r of this.resourceList()) {
       if (!isInnerDeployment(r)) continue;
       const name = this.tryFold(r.name);
@@ -157,9 +165,14 @@ class TemplateScope {
   }
 
   private resourceList(): Record<string, unknown>[] {
+    return this.keyedResources().map(([, r]) => r);
+  }
+
+  /** The resources with their key in `resources` (an index, or a symbolic name in languageVersion 2.0). */
+  private keyedResources(): [string | number, Record<string, unknown>][] {
     const list = this.template.resources;
-    const items = Array.isArray(list) ? list : isArmObject(list as ArmValue) ? Object.values(list as object) : [];
-    return items.filter((r): r is Record<string, unknown> => isArmObject(r as ArmValue));
+    const items: [string | number, unknown][] = Array.isArray(list) ? list.map((r, i) => [i, r]) : isArmObject(list as ArmValue) ? Object.entries(list as object) : [];
+    return items.filter((e): e is [string | number, Record<string, unknown>] => isArmObject(e[1] as ArmValue));
   }
 
   private tryFold(value: unknown, ev: Evaluator = this.scope.root()): unknown {
@@ -191,7 +204,8 @@ class TemplateScope {
     const result = this.nested(entry);
     const outputs: Record<string, ArmValue> = {};
     for (const [k, o] of Object.entries(result.outputs)) {
-      if (isArmObject(o as ArmValue) && 'value' in (o as object) && isKnownJson((o as { value: unknown }).value)) outputs[k] = { value: (o as { value: ArmValue }).value };
+      const value = isArmObject(o as ArmValue) && 'value' in (o as object) ? knownPart((o as { value: unknown }).value) : undefined;
+      if (value !== undefined) outputs[k] = { value };
     }
     return full ? { properties: { outputs } } : { outputs };
   }
@@ -230,6 +244,7 @@ class TemplateScope {
     const props = r.properties as { template: Record<string, unknown>; parameters?: Record<string, unknown> };
     const inner = props.template;
     const given: Record<string, ArmValue> = {};
+    const partial: Record<string, Folded> = {};
     const residuals: Record<string, string> = {};
     const passed = new Set<string>();
     for (const [k, p] of Object.entries(props.parameters ?? {})) {
@@ -244,6 +259,7 @@ class TemplateScope {
       })();
       if (f?.t === 'v' && isArmObject(f.v) && 'value' in f.v) given[k] = f.v.value;
       else if (f?.t === 'o' && f.fields.get('value')?.f.t === 'v') given[k] = (f.fields.get('value')!.f as { v: ArmValue }).v;
+      else if (f?.t === 'o' && ['o', 'a'].includes(f.fields.get('value')?.f.t ?? '')) partial[k] = f.fields.get('value')!.f;
       else if (f?.t === 'o' && f.fields.get('value')) {
         // Known only at deployment: the residual goes in as the expression it is, unless it names a
         // parameter of this scope (which the inner scope would read as its own).
@@ -259,10 +275,12 @@ class TemplateScope {
       if (!passed.has(k.toLowerCase()) && isArmObject(p as ArmValue) && 'defaultValue' in (p as object)) defaults[k] = (p as { defaultValue: unknown }).defaultValue;
     }
     const name = String(this.tryFold(r.name, ev) ?? r.name);
+    const at = this.deploymentPaths.get(r) ?? [];
     const child = new TemplateScope(
       inner,
       {
         parameters: given,
+        foldedParameters: partial,
         parameterDefaults: defaults,
         subscriptionId: this.scope.ctx.subscriptionId,
         tenantId: this.scope.ctx.tenantId,
@@ -273,6 +291,7 @@ class TemplateScope {
       },
       [...this.path, name],
       deployed,
+      [...at, 'properties', 'template'],
     );
     entry.result = child.flatten();
     return entry.result;
@@ -281,7 +300,7 @@ class TemplateScope {
   /** Every resource of this scope and of its nested deployments. */
   flatten(): FlatTemplate {
     const resources: FlatResource[] = [];
-    for (const r of this.resourceList()) this.add(r, resources, undefined);
+    for (const [key, r] of this.keyedResources()) this.add(r, resources, undefined, [...this.jsonPath, 'resources', key]);
     const outputs: Record<string, unknown> = {};
     const declared = isArmObject(this.template.outputs as ArmValue) ? (this.template.outputs as Record<string, unknown>) : {};
     for (const [k, o] of Object.entries(declared)) {
@@ -294,27 +313,28 @@ class TemplateScope {
     return { resources, outputs };
   }
 
-  private add(r: Record<string, unknown>, out: FlatResource[], parent: { type: string; name?: string } | undefined): void {
+  private add(r: Record<string, unknown>, out: FlatResource[], parent: { type: string; name?: string } | undefined, path: (string | number)[]): void {
+    this.deploymentPaths.set(r, path);
     // `existing: true` (languageVersion 2.0) refers to a resource deployed elsewhere: this template does not deploy it.
     if (r.existing === true) return;
     const copy = isArmObject(r.copy as ArmValue) ? (r.copy as { name?: string; count?: unknown }) : undefined;
     if (!copy) {
-      this.addOne(r, this.scope.root(), out, parent);
+      this.addOne(r, this.scope.root(), out, parent, path);
       return;
     }
     const count = this.tryFold(copy.count);
     if (typeof count !== 'number') {
-      this.addOne(r, this.scope.root(), out, parent, 'the copy count is only known at deployment');
+      this.addOne(r, this.scope.root(), out, parent, path, undefined, 'the copy count is only known at deployment');
       return;
     }
-    for (let i = 0; i < count; i++) this.addOne(r, this.scope.root().withCopyIndex(copy.name ?? '', i), out, parent);
+    for (let i = 0; i < count; i++) this.addOne(r, this.scope.root().withCopyIndex(copy.name ?? '', i), out, parent, path, i);
   }
 
-  private addOne(r: Record<string, unknown>, ev: Evaluator, out: FlatResource[], parent: { type: string; name?: string } | undefined, unknownCopy?: string): void {
+  private addOne(r: Record<string, unknown>, ev: Evaluator, out: FlatResource[], parent: { type: string; name?: string } | undefined, path: (string | number)[], copyIndex?: number, unknownCopy?: string): void {
     const rawType = String(r.type);
     const type = parent && !rawType.includes('/') ? `${parent.type}/${rawType}` : rawType;
     const nameExpression = typeof r.name === 'string' ? r.name : JSON.stringify(r.name);
-    const entry: FlatResource = { type, nameExpression, deployments: this.path, body: {} };
+    const entry: FlatResource = { type, nameExpression, deployments: this.path, body: {}, path, ...(copyIndex !== undefined ? { copyIndex } : {}) };
     let errors: string[] = unknownCopy ? [unknownCopy] : [];
     const fold = (v: unknown): unknown => {
       try {
@@ -360,18 +380,33 @@ class TemplateScope {
       // An outer-scope nested template: its resources are evaluated in this scope.
       const t = (r.properties as { template: Record<string, unknown> }).template;
       const list = Array.isArray(t.resources) ? t.resources : [];
-      for (const child of list) if (isArmObject(child as ArmValue)) this.add(child as Record<string, unknown>, out, undefined);
+      list.forEach((child, i) => isArmObject(child as ArmValue) && this.add(child as Record<string, unknown>, out, undefined, [...path, 'properties', 'template', 'resources', i]));
     }
     const children = Array.isArray(r.resources) ? r.resources : [];
-    for (const child of children) if (isArmObject(child as ArmValue)) this.add(child as Record<string, unknown>, out, { type, name: entry.name });
+    children.forEach((child, i) => isArmObject(child as ArmValue) && this.add(child as Record<string, unknown>, out, { type, name: entry.name }, [...path, 'resources', i]));
   }
 }
 
-function isKnownJson(v: unknown): boolean {
-  if (typeof v === 'string') return !isArmExpressionString(v);
-  if (Array.isArray(v)) return v.every(isKnownJson);
-  if (isObject(v)) return Object.values(v).every(isKnownJson);
-  return true;
+/**
+ * The part of a folded output known before deployment: an object keeps its known members (the evaluator
+ * reads a missing member of a `reference()` value as known only at deployment), an array or a string is
+ * known whole or not at all; undefined when nothing is known.
+ */
+function knownPart(v: unknown): ArmValue | undefined {
+  if (typeof v === 'string') return isArmExpressionString(v) ? undefined : v;
+  if (Array.isArray(v)) {
+    const items = v.map(knownPart);
+    return items.every((x) => x !== undefined) ? (items as ArmValue[]) : undefined;
+  }
+  if (isObject(v)) {
+    const out: Record<string, ArmValue> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const part = knownPart(x);
+      if (part !== undefined) out[k] = part;
+    }
+    return out;
+  }
+  return v as ArmValue;
 }
 
 /**

@@ -10,6 +10,7 @@ import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES }
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../storage/index.js';
 import { kqlScripts } from './kql.js';
+import { partName, scriptParts, type ScriptPart } from './scriptParts.js';
 import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
@@ -47,22 +48,22 @@ export function ingestionCapacity(skuName: string): number {
 export function dataExplorerReadyIds(model: HubModel): arm.Arm[] {
   return [
     arm.resourceId('Microsoft.Kusto/clusters/principalAssignments', names.dataExplorerCluster, FACTORY_ADMIN_ASSIGNMENT),
-    ...kqlScripts(model).map((s) => scriptResourceId(model, s)),
+    ...kqlScripts(model).flatMap((s) => scriptParts(s.text).map((p) => scriptResourceId(model, s, p))),
   ];
 }
 
-/** Resource ID of the database script that runs a KQL script. */
-function scriptResourceId(model: HubModel, script: KqlScriptArtifact): arm.Arm {
-  return arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', names.dataExplorerCluster, model.dataExplorer.databases[script.database], script.scriptName);
+/** Resource ID of the database script that runs a part of a KQL script (the whole script when it fits one resource). */
+function scriptResourceId(model: HubModel, script: KqlScriptArtifact, part: ScriptPart): arm.Arm {
+  return arm.resourceId('Microsoft.Kusto/clusters/databases/scripts', names.dataExplorerCluster, model.dataExplorer.databases[script.database], partName(script.scriptName, part));
 }
 
 /**
- * Variable name of a KQL script's text in the template, from its file (`kql/Common.kql` -> `kqlCommon`),
- * so a script deployed to both databases is stored once.
+ * Variable name of (a part of) a KQL script's text in the template, from its file (`kql/Common.kql` ->
+ * `kqlCommon`, its second part `kqlCommon_2`), so a script deployed to both databases is stored once.
  */
-function scriptVariable(script: KqlScriptArtifact): string {
+function scriptVariable(script: KqlScriptArtifact, part: ScriptPart): string {
   const base = script.file.replace(/^.*\//, '').replace(/\.kql$/, '');
-  return `kql${base.charAt(0).toUpperCase()}${base.slice(1)}`;
+  return partName(`kql${base.charAt(0).toUpperCase()}${base.slice(1)}`, part);
 }
 
 /**
@@ -116,6 +117,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
       hubDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.hub, '') },
     },
     form: dataExplorerForm(model, parameters),
+    formEngine: { engine: 'dataExplorer', label: 'Azure Data Explorer', chosen: model.dataExplorer.name !== '' },
   };
 }
 
@@ -138,12 +140,7 @@ function dataExplorerVariables(model: HubModel, scripts: readonly KqlScriptArtif
       1,
     ),
   };
-  const seen = new Set<string>();
-  for (const s of scripts) {
-    const name = scriptVariable(s);
-    if (!seen.has(name)) variables[name] = s.text;
-    seen.add(name);
-  }
+  for (const s of scripts) for (const p of scriptParts(s.text)) variables[scriptVariable(s, p)] ??= p.text;
   return variables;
 }
 
@@ -205,29 +202,43 @@ function databases(model: HubModel): ArmResource[] {
   );
 }
 
-/** A database script per KQL script, each after the one before (their text from the variables, placeholders replaced). */
+/**
+ * A database script per KQL script (per part of one too large for one resource: ./scriptParts.ts), each after
+ * the one before; their text from the variables, placeholders replaced. Every part of a script carries the
+ * whole script's tag, so a change anywhere in it runs all its parts again, as one resource would.
+ */
 function databaseScripts(model: HubModel, scripts: readonly KqlScriptArtifact[]): ArmResource[] {
   const resources: ArmResource[] = [];
   let previous: arm.Arm | undefined;
   for (const s of scripts) {
     const database = model.dataExplorer.databases[s.database];
-    let content: arm.Arm = arm.variables(scriptVariable(s));
-    for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) content = arm.replace(content, placeholder, sub.arm);
-    resources.push({
-      type: 'Microsoft.Kusto/clusters/databases/scripts',
-      apiVersion: apiVersion('Microsoft.Kusto/clusters/databases/scripts'),
-      name: arm.format('{0}/{1}/{2}', names.dataExplorerCluster, database, s.scriptName),
-      condition: deployDataExplorer,
-      dependsOn: [arm.resourceId('Microsoft.Kusto/clusters/databases', names.dataExplorerCluster, database), ...(previous ? [previous] : [])],
-      properties: {
-        scriptContent: content,
-        continueOnErrors: false,
-        forceUpdateTag: arm.uniqueString(content),
-      },
+    const parts = scriptParts(s.text);
+    const contents = parts.map((p) => withPlaceholders(s, p, arm.variables(scriptVariable(s, p))));
+    const tag = arm.uniqueString(contents.length === 1 ? contents[0] : arm.concat(...contents));
+    parts.forEach((p, i) => {
+      resources.push({
+        type: 'Microsoft.Kusto/clusters/databases/scripts',
+        apiVersion: apiVersion('Microsoft.Kusto/clusters/databases/scripts'),
+        name: arm.format('{0}/{1}/{2}', names.dataExplorerCluster, database, partName(s.scriptName, p)),
+        condition: deployDataExplorer,
+        dependsOn: [arm.resourceId('Microsoft.Kusto/clusters/databases', names.dataExplorerCluster, database), ...(previous ? [previous] : [])],
+        properties: {
+          scriptContent: contents[i],
+          continueOnErrors: false,
+          forceUpdateTag: tag,
+        },
+      });
+      previous = scriptResourceId(model, s, p);
     });
-    previous = scriptResourceId(model, s);
   }
   return resources;
+}
+
+/** A part's text with the script's deploy-time placeholders replaced (only those the part holds, all of them when it is the whole script). */
+function withPlaceholders(script: KqlScriptArtifact, part: ScriptPart, text: arm.Arm): arm.Arm {
+  let content = text;
+  for (const [placeholder, sub] of Object.entries(script.placeholders ?? {})) if (part.text === script.text || part.text.includes(placeholder)) content = arm.replace(content, placeholder, sub.arm);
+  return content;
 }
 
 /** The cluster's role on the data lake, to read parquet files from the ingestion container. */
@@ -314,7 +325,11 @@ function dataExplorerForm(model: HubModel, parameters: DataExplorerParameters): 
       visible: whenCluster,
     },
     output: ui.steps('dataExplorer', key),
+    engine: 'dataExplorer',
+    whenOff: parameters[key].defaultValue,
   });
+  // With one engine to choose (`oneAnalyticsEngine`), choosing Data Explorer takes a cluster name.
+  const nameRequired = behaves(model.release, 'oneAnalyticsEngine');
   return [
     {
       parameter: 'dataExplorerName',
@@ -326,12 +341,14 @@ function dataExplorerForm(model: HubModel, parameters: DataExplorerParameters): 
         defaultValue: model.dataExplorer.name,
         toolTip: parameters.dataExplorerName.metadata.description,
         constraints: {
-          required: false,
+          required: nameRequired,
           regex: '^([a-z][a-z0-9]{3,21})?$',
-          validationMessage: '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
+          validationMessage: nameRequired ? '4-22 lowercase letters and digits, starting with a letter.' : '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
         },
       },
       output: ui.steps('dataExplorer', 'dataExplorerName'),
+      engine: 'dataExplorer',
+      whenOff: '',
     },
     ...skuForm(model, parameters, whenCluster),
     slider('dataExplorerLogRetentionInDays', 'Raw data retention (days)', 3650),
@@ -356,6 +373,8 @@ function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluste
         visible: whenCluster,
       },
       output: ui.steps('dataExplorer', 'dataExplorerSkuName'),
+      engine: 'dataExplorer',
+      whenOff: parameters.dataExplorerSkuName.defaultValue,
     },
     {
       // Data Explorer accepts only Basic with the Dev (no SLA) SKUs and only Standard with the others:
@@ -375,6 +394,8 @@ function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluste
         visible: whenCluster,
       },
       output: ui.steps('dataExplorer', 'dataExplorerSkuTier'),
+      engine: 'dataExplorer',
+      whenOff: parameters.dataExplorerSkuTier.defaultValue,
     },
     {
       // Standard tier: 2-1000 nodes. Basic (Dev SKUs) always has one node, so no slider; see the output.
@@ -392,6 +413,8 @@ function skuForm(model: HubModel, parameters: DataExplorerParameters, whenCluste
         visible: ui.and(ui.not(ui.empty(ui.steps('dataExplorer', 'dataExplorerName'))), ui.not(IS_DEV_SKU)),
       },
       output: ui.if_(IS_DEV_SKU, 1, ui.steps('dataExplorer', 'dataExplorerSkuCapacity')),
+      engine: 'dataExplorer',
+      whenOff: parameters.dataExplorerSkuCapacity.defaultValue,
     },
   ];
 }

@@ -21,6 +21,7 @@ import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } fr
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
+import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
@@ -65,6 +66,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
   const objects = dataFactoryObjects(dataFactoryContext(model));
   const adf = withFactoryDependencies(r, objects);
   const factoryPrincipal = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId');
+  const selfRole = factorySelfRole(adf);
   return {
     variables: has(r, 'managedExports')
       ? {
@@ -89,6 +91,7 @@ export function dataFactoryModule(model: HubModel): Contribution {
           dependsOn: [ids.storageAccount, ids.dataFactory],
         }),
       ),
+      ...(selfRole ? [selfRole] : []),
       ...triggerScripts(model, adf),
     ],
     dataFactory: adf,
@@ -225,6 +228,8 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
         // without public access, go through the managed private endpoints, which must be approved.
         uploadSettingsScriptId(r),
         ...FACTORY_STORAGE_ROLES.map(factoryRoleId),
+        // The pipelines it starts may call the factory's own API.
+        ...(factorySelfRole(adf) ? [factorySelfRoleId] : []),
         ...approvalIds(model),
         ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
       ],

@@ -36,8 +36,29 @@ export function networkConditionOf(release: Release, condition?: arm.Arm): { con
   return c ? { condition: c } : {};
 }
 
+/**
+ * Data Explorer's DNS suffix in the deployment's cloud: from the release's table by `environment().name`
+ * (variable `dataExplorerDnsSuffix`, {@link Release.dataExplorerDnsSuffixes}), for a cloud it does not list (all
+ * of them while it is empty) the storage suffix with `core` -> `kusto`, which the public releases up to 13 use.
+ */
+function dataExplorerDnsSuffix(release: Release): arm.Arm {
+  const derived = arm.replace(arm.prop(arm.environment(), 'suffixes', 'storage'), 'core', 'kusto');
+  return Object.keys(release.dataExplorerDnsSuffixes).length ? arm.variables('dataExplorerDnsSuffix') : derived;
+}
+
+/** The variables of {@link dataExplorerDnsSuffix}: the table and the lookup, in a release with a table and Data Explorer. */
+function dataExplorerDnsVariables(release: Release): Record<string, Value> {
+  if (!Object.keys(release.dataExplorerDnsSuffixes).length || !has(release, 'dataExplorer')) return {};
+  const table = arm.variables('dataExplorerDnsSuffixes');
+  const cloud = arm.prop(arm.environment(), 'name');
+  return {
+    dataExplorerDnsSuffixes: { ...release.dataExplorerDnsSuffixes },
+    dataExplorerDnsSuffix: arm.if_(arm.contains(table, cloud), arm.at(table, cloud), arm.replace(arm.prop(arm.environment(), 'suffixes', 'storage'), 'core', 'kusto')),
+  };
+}
+
 /** Private DNS zones the hub needs: zone key -> zone name expression. */
-export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
+export function privateDnsZones(release: Release): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
   const storageSuffix = arm.prop(arm.environment(), 'suffixes', 'storage');
   return [
     { key: 'blob', name: arm.concat('privatelink.blob.', storageSuffix) },
@@ -48,15 +69,15 @@ export function privateDnsZones(): { key: string; name: arm.Arm; condition?: arm
     { key: 'vault', name: arm.concat('privatelink', arm.replace(arm.prop(arm.environment(), 'suffixes', 'keyvaultDns'), 'vault', 'vaultcore')) },
     {
       key: 'kusto',
-      name: arm.concat('privatelink.', arm.parameters('location'), '.', arm.replace(storageSuffix, 'core', 'kusto')),
+      name: arm.concat('privatelink.', arm.parameters('location'), '.', dataExplorerDnsSuffix(release)),
       condition: deployDataExplorer,
     },
   ];
 }
 
 /** Resource ID of a private DNS zone by key (see {@link privateDnsZones}). */
-export function dnsZoneId(key: string): arm.Arm {
-  const zone = privateDnsZones().find((z) => z.key === key);
+export function dnsZoneId(release: Release, key: string): arm.Arm {
+  const zone = privateDnsZones(release).find((z) => z.key === key);
   if (!zone) throw new Error(`unknown DNS zone ${key}`);
   return arm.resourceId('Microsoft.Network/privateDnsZones', zone.name);
 }
@@ -71,8 +92,8 @@ function dnsZoneLinkName(zone: arm.Arm): arm.Arm {
  * Name resolution inside the virtual network returns the private endpoint addresses only once the link
  * exists, so anything that connects from inside the network (a deployment script container) waits for it.
  */
-export function dnsZoneLinkId(key: string): arm.Arm {
-  const zone = privateDnsZones().find((z) => z.key === key);
+export function dnsZoneLinkId(release: Release, key: string): arm.Arm {
+  const zone = privateDnsZones(release).find((z) => z.key === key);
   if (!zone) throw new Error(`unknown DNS zone ${key}`);
   return arm.resourceId('Microsoft.Network/privateDnsZones/virtualNetworkLinks', zone.name, dnsZoneLinkName(zone.name));
 }
@@ -130,12 +151,12 @@ export function privateEndpoint(opts: {
       apiVersion: apiVersion('Microsoft.Network/privateEndpoints/privateDnsZoneGroups'),
       name: arm.format('{0}/{1}', opts.name, opts.zoneGroup),
       ...cond,
-      dependsOn: [endpointId, ...opts.zones.map(dnsZoneId)],
+      dependsOn: [endpointId, ...opts.zones.map((key) => dnsZoneId(opts.release, key))],
       properties: {
         // Each configuration is named after its zone, as the public releases name those of the data lake and vault.
         privateDnsZoneConfigs: opts.zones.map((key) => ({
-          name: privateDnsZones().find((z) => z.key === key)!.name,
-          properties: { privateDnsZoneId: dnsZoneId(key) },
+          name: privateDnsZones(opts.release).find((z) => z.key === key)!.name,
+          properties: { privateDnsZoneId: dnsZoneId(opts.release, key) },
         })),
       },
     },
@@ -182,6 +203,7 @@ export function networkModule(model: HubModel): Contribution {
   const parameters = networkParameters(model);
   return {
     parameters,
+    variables: dataExplorerDnsVariables(model.release),
     resources: [networkSecurityGroup(model.release), virtualNetwork(model.release), ...privateDnsZoneResources(model.release)],
     form: networkForm(model, parameters),
   };
@@ -268,7 +290,7 @@ function virtualNetwork(r: Release): ArmResource {
 
 /** Each private DNS zone and its link to the virtual network; the Data Explorer zone only in a release with Data Explorer (and only when a cluster is deployed). */
 function privateDnsZoneResources(r: Release): ArmResource[] {
-  return privateDnsZones()
+  return privateDnsZones(r)
     .filter((z) => z.key !== 'kusto' || has(r, 'dataExplorer'))
     .flatMap((zone): ArmResource[] => {
       const cond = networkConditionOf(r, zone.condition);

@@ -11,6 +11,7 @@ import { names, ids, remoteHubKeySecretName, deployRemoteHub } from '../core/nam
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { REMOTE_HUB_URI_PATTERN } from '../../model/remoteHub.js';
+import { behaves } from '../../model/releases.js';
 
 /** Remote hub module. */
 export function remoteHubModule(model: HubModel): Contribution {
@@ -57,12 +58,15 @@ export function remoteHubModule(model: HubModel): Contribution {
           defaultValue: model.remoteHub.storageUri,
           toolTip: parameters.remoteHubStorageUri.metadata.description,
           constraints: {
-            required: false,
+            // With one engine to choose (`oneAnalyticsEngine`), choosing a remote hub takes its URI.
+            required: behaves(model.release, 'oneAnalyticsEngine'),
             regex: REMOTE_HUB_URI_PATTERN,
             validationMessage: "Enter the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.windows.net/ (Settings > Endpoints > Data Lake Storage), not its blob endpoint or a container URL; or leave empty.",
           },
         },
         output: ui.steps('networking', 'remoteHubStorageUri'),
+        engine: 'remoteHub',
+        whenOff: '',
       },
       {
         parameter: 'remoteHubStorageKey',
@@ -78,7 +82,10 @@ export function remoteHubModule(model: HubModel): Contribution {
           visible: ui.not(ui.empty(ui.steps('networking', 'remoteHubStorageUri'))),
         },
         output: ui.steps('networking', 'remoteHubStorageKey'),
+        engine: 'remoteHub',
+        whenOff: '',
       },
     ],
+    formEngine: { engine: 'remoteHub', label: 'Remote hub', chosen: model.remoteHub.storageUri !== '' },
   };
 }

@@ -331,7 +331,7 @@ function uploadSettingsScript(model: HubModel): ArmResource {
             roleId(ids.scriptStorageAccount, ROLES.storageFileDataPrivilegedContributor),
             // The script reaches the data lake's blob endpoint through its private endpoint; the name only
             // resolves to it once the blob zone is linked to the network.
-            dnsZoneLinkId('blob'),
+            dnsZoneLinkId(model.release, 'blob'),
             endpointZoneGroupId(arm.concat(names.storageAccount, '-blob-ep'), ZONE_GROUPS.blob),
             endpointZoneGroupId(arm.concat(names.storageAccount, '-dfs-ep'), ZONE_GROUPS.dfs),
             endpointZoneGroupId(arm.concat(names.scriptStorageAccount, '-blob-ep'), ZONE_GROUPS.scriptBlob),

@@ -134,7 +134,18 @@ def('items', 1, 1, {
       .map(([key, value]) => ({ key, value })),
 });
 def('objectKeys', 1, 1, { fn: ([o]) => Object.keys(asObject('objectKeys', o)) });
-def('shallowMerge', 1, 1, { fn: ([a]) => Object.assign({}, ...asArray('shallowMerge', a).map((o) => asObject('shallowMerge', o))) });
+def('shallowMerge', 1, 1, {
+  fn: ([a]) => Object.assign({}, ...asArray('shallowMerge', a).map((o) => asObject('shallowMerge', o))),
+  // An array of objects with known keys: the top-level members merge (later wins), whatever their values are.
+  partial: ([a]) => {
+    const items: Folded[] = a.t === 'a' && !a.e ? a.items : [];
+    if (!items.length || !items.every((x) => (x.t === 'o' && !x.open) || (x.t === 'v' && isArmObject(x.v)))) return undefined;
+    const entries: [string, Folded][] = items.flatMap((x) =>
+      x.t === 'o' ? [...x.fields.values()].map(({ key, f }): [string, Folded] => [key, f]) : Object.entries((x as { v: { [key: string]: ArmValue } }).v).map(([k, v]): [string, Folded] => [k, known(v)]),
+    );
+    return foldedObject(entries);
+  },
+});
 def('tryGet', 2, INF, {
   fn: ([o, ...keys]) => {
     let cur: ArmValue = o;
