@@ -16,7 +16,10 @@ import { OPEN_DATA_TABLES } from '../../../src/modules/dataExplorer/kql/tables.j
 import { getRelease } from '../../../src/model/releases.js';
 import type { BuiltInDatasetName } from '../../../src/model/datasets.js';
 import type { HubModel } from '../../../src/model/hub.js';
-import { hubModel } from '../../support/hubs.js';
+import { fullHubYaml, hubModel, modelOf } from '../../support/hubs.js';
+import { fromCompile } from '../../../src/build/index.js';
+import { CATALOGUE, runCatalogue } from '../../../src/catalogue/index.js';
+import { formatDiagnostic } from '../../../src/diagnostics/diagnostic.js';
 import { sharedText } from '../../support/sharedData.js';
 import { compileModel } from '../../../src/compiler/compile.js';
 import { walkJson } from '../../../src/util/json.js';
@@ -341,6 +344,16 @@ test('config_InitializeHub loads PricingUnits with the block size type of the ta
   };
   assert.match(command(m12), /externaldata\(x_PricingUnitDescription: string, AccountTypes: string, x_PricingBlockSize: real, PricingUnit: string\)/);
   assert.match(command(hubModel({ release: getRelease('0.8') })), /x_PricingBlockSize: decimal, PricingUnit: string\)/);
+});
+
+test('builds of 12 and 14 with every component pass the catalogue of deploy-time failures (Kusto script order and content included)', () => {
+  for (const version of ['12', '14'] as const) {
+    const model = { ...modelOf(fullHubYaml('0.8')), release: focus12Model(version).release };
+    const result = compileModel(model);
+    const build = fromCompile({ model, release: version, artifacts: result.artifacts });
+    // kusto/script-content runs the language service when given one; kqlFocus12Schema.test.ts does that once.
+    assert.equal(runCatalogue({ written: build }, CATALOGUE).map(formatDiagnostic), [], version);
+  }
 });
 
 test.run();
