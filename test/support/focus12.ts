@@ -16,7 +16,7 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { RAW_TABLES_12 } from '../../src/modules/dataExplorer/kqlV1_2.js';
 import { KqlEvaluator, functionsOf, parseDate, table, type KDate, type KqlFunction, type Table } from './kqlEval/evaluate.js';
 
-/** The KQL behaviours of each release from 12 on (docs: the report of helper kql-b; the lead wires them into the rows). */
+/** The KQL behaviours of each release from 12 on, as the rows of 12, 13 and 14 will have them (with `focusVersions` `['1_0', '1_2']`). */
 export const KQL_BEHAVIOURS: Readonly<Record<'12' | '13' | '14', readonly ReleaseBehaviour[]>> = {
   '12': ['kqlRawTables12'],
   '13': ['kqlRawTables12'],
