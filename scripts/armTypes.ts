@@ -37,6 +37,7 @@ import { listJsonFiles } from '../src/validators/armSchema/folders.js';
 import { locateArmSchemas } from '../src/validators/armSchema/locate.js';
 import { isResourceDefinitionsKey, EXPRESSION_REF } from '../src/validators/armSchema/relax.js';
 import { isObject, type JsonObject } from '../src/util/json.js';
+// oxlint-disable-next-line no-unused-vars -- imported for the {@link} references of the file comment
 import type { ArmEnum, Value, ValueObject } from '../src/modules/values.js';
 
 /** Where the generated file goes, relative to the repository root. */
@@ -171,7 +172,7 @@ export function generateArmResourceTypes(schemaDir: string, versions: Readonly<R
     const props = isObject(node.properties) ? node.properties : {};
     const required = new Set(Array.isArray(node.required) ? node.required : []);
     const inner = `${indent}  `;
-    const lines: string[] = [...extra.map((l) => `${inner}${l}`)];
+    const lines: string[] = extra.map((l) => `${inner}${l}`);
     for (const key of Object.keys(props).sort()) {
       if (skip.has(key)) continue;
       const prop = props[key];

@@ -62,10 +62,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A row that could not be measured: thrown by a measurement, recorded with its reason. */
 class NotMeasured extends Error {}
 
+/** Colour codes a child prints. */
+// oxlint-disable-next-line no-control-regex -- matches terminal escape sequences on purpose
+const COLOUR = /\u001b\[[0-9;]*m/g;
+
 /** The first line of a child's error output, without colour codes (the reason a row was not measured). */
 function firstLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
+  return (text.replace(COLOUR, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
 }
 
 /** Runs a command `RUNS` times after one warm-up; wall-clock median (ms) and the largest peak RSS (MiB). */
@@ -74,7 +77,7 @@ function processRow(args: string[], options: { env?: (run: number) => NodeJS.Pro
   let rss = 0;
   for (let run = -1; run < RUNS; run++) {
     const start = performance.now();
-    const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...(options.env?.(run) ?? {}) }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', preload, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env?.(run) }, encoding: 'utf8' });
     const ms = performance.now() - start;
     if (r.status !== 0 && r.status !== 1) throw new NotMeasured(`hubc ${args.slice(1, 2).join(' ')} exited ${r.status}: ${firstLine(r.stderr || r.stdout)}`);
     if (run < 0) continue;

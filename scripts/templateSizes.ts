@@ -36,19 +36,23 @@ export const SIZE_BUDGET = {
  */
 export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, any>) => void) | null>> = {
   dataExplorer: (doc) => {
-    doc.dataExplorer = { ...(doc.dataExplorer ?? {}), name: 'hubadx' };
+    doc.dataExplorer = { ...doc.dataExplorer, name: 'hubadx' };
   },
   privateNetworking: (doc) => {
-    doc.networking = { ...(doc.networking ?? {}), publicAccess: false };
+    doc.networking = { ...doc.networking, publicAccess: false };
   },
   infrastructureEncryption: (doc) => {
-    doc.storage = { ...(doc.storage ?? {}), infrastructureEncryption: true };
+    doc.storage = { ...doc.storage, infrastructureEncryption: true };
   },
   eventGridRegistration: null,
   managedExports: null,
   scriptStorage: null,
   retentionSettings: null,
   remoteHub: null,
+  // The largest configuration: recommendations on, every group too.
+  recommendations: (doc) => {
+    doc.recommendations = { enabled: true, ahb: true, spot: true };
+  },
 };
 
 /** The hub.yaml of the largest configuration of a release: the default hub with every capability of {@link SWITCH_ON} on. */

@@ -1,11 +1,15 @@
 /**
- * `npm test`: type-checks, then runs the uvu test files in parallel shards, one per core (at most
+ * `npm test`: the static checks, then the uvu test files in parallel shards, one per core (at most
  * `HUBC_TEST_SHARDS`, default 2; 1 runs everything in one process).
  *
  *   node scripts/test.mjs [PATTERN]     run the test files whose path (below test/) matches PATTERN
  *   node scripts/test.mjs --measure     time each test file alone and rewrite test/timings.json
  *   --dir DIR                           take the test files from DIR instead of test/ (the runner's own tests)
- *   --no-typecheck                      skip the type check
+ *   --no-typecheck                      skip the static checks
+ *
+ * The static checks run side by side, each a package.json script: `typecheck` (tsc), `lint` (oxlint with the
+ * project's rules of .oxlintrc.json, and knip) and `format:check` (prettier; `npm run format` rewrites). A
+ * run with a PATTERN type-checks only.
  *
  * Test files are the `*.test.ts` files below the test folder, outside `fixtures/` folders. They are spread
  * over the shards by their duration in test/timings.json (longest first, each to the least loaded shard; a
@@ -26,7 +30,7 @@
  * records them in the file named by `HUBC_TEST_WRITTEN`) and the run fails, since those tests compared
  * against what they had just written. Environment variables pass through to the shards.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -37,7 +41,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const timingsFile = join(root, 'test', 'timings.json');
 const uvu = join(root, 'node_modules', 'uvu', 'bin.js');
 const guard = join(root, 'scripts', 'uvu-guard.cjs');
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+/** The static checks (package.json scripts) of a full run; a run with a PATTERN does the first only. */
+const CHECKS = [
+  { script: 'typecheck', what: 'type check' },
+  { script: 'lint', what: 'lint (npm run lint)' },
+  { script: 'format:check', what: 'format (npm run format rewrites the files)' },
+];
 const DEFAULT_SECONDS = 2;
 /** First line of the block scripts/uvu-guard.cjs prints for a hook that threw. */
 const HOOK_MARK = '[hubc-test] hook error';
@@ -63,7 +72,7 @@ function readTimings() {
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex -- strips the colour codes uvu prints
 const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs a command, collecting its output; resolves with the exit code and the output. */
@@ -194,6 +203,24 @@ function parseArgs(args) {
   return opts;
 }
 
+/**
+ * Runs `checks` side by side (`npm run --silent <script>` each), printing the output of those that fail.
+ * @returns whether every check passed
+ */
+async function staticChecks(checks) {
+  const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+  const results = await Promise.all(
+    checks.map(async (c) => {
+      const start = performance.now();
+      const r = await run(npm[0], [...npm.slice(1), 'run', '--silent', c.script]);
+      return { ...c, ...r, seconds: (performance.now() - start) / 1000 };
+    }),
+  );
+  for (const r of results.filter((x) => x.code !== 0)) console.error(`\n── ${r.what} failed (exit ${r.code}):\n${r.output.trimEnd()}`);
+  console.log(`checks: ${results.map((r) => `${r.script} ${r.code === 0 ? 'ok' : 'FAILED'} ${r.seconds.toFixed(1)} s`).join(', ')}`);
+  return results.every((r) => r.code === 0);
+}
+
 async function main() {
   let opts;
   try {
@@ -204,13 +231,7 @@ async function main() {
   }
   if (opts.measure) return measure(opts.dir);
 
-  if (opts.typecheck) {
-    const typecheck = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
-    if (typecheck.status !== 0) {
-      console.error('type check failed');
-      process.exit(1);
-    }
-  }
+  if (opts.typecheck && !(await staticChecks(opts.pattern ? CHECKS.slice(0, 1) : CHECKS))) process.exit(1);
 
   const files = testFiles(opts.dir).filter((f) => !opts.pattern || opts.pattern.test(f));
   if (!files.length) {

@@ -174,7 +174,7 @@ function evaluator(context: ArmEvalContext): (value: unknown) => ArmValue | unde
 
 /** The evaluation of a template for one deployment (see {@link TemplateEvaluation}). */
 function evaluation(template: JsonObject | undefined, deployment: Deployment): TemplateEvaluation {
-  const context = templateContext(template ?? {}, { ...deployment.context, useDefaults: true, parameters: { ...(deployment.parameters ?? {}) } as Record<string, ArmValue> });
+  const context = templateContext(template ?? {}, { ...deployment.context, useDefaults: true, parameters: { ...deployment.parameters } as Record<string, ArmValue> });
   const tryEvaluate = evaluator(context);
   const names = new Map<TemplateResource, string | undefined>();
   const name = (r: TemplateResource): string | undefined => {

@@ -107,7 +107,10 @@ export async function watchFile(io: CliIO, file: string, build: () => Promise<Bu
       if (running) return void (again = true);
       running = once().finally(() => {
         running = undefined;
-        if (again) (again = false), schedule();
+        if (again) {
+          again = false;
+          schedule();
+        }
       });
     };
     const schedule = () => {

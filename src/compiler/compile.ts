@@ -12,6 +12,7 @@ import { resolveHub } from '../frontend/resolve.js';
 import type { HubModel } from '../model/hub.js';
 import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
+import { isObject } from '../util/json.js';
 import type { Contribution, HubModule } from '../modules/types.js';
 import { coreModule } from '../modules/core/index.js';
 import { networkModule } from '../modules/network/index.js';
@@ -22,6 +23,7 @@ import { eventGridModule } from '../modules/eventGrid/index.js';
 import { dataFactoryModule } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
+import { recommendationsModule } from '../modules/recommendations/index.js';
 import { has } from '../model/releases.js';
 import { emitArmTemplate, parameterSources } from '../emitters/arm/template.js';
 import { emitDataFactoryFiles } from '../emitters/dataFactory/standalone.js';
@@ -66,6 +68,7 @@ export function modulesFor(model: HubModel): HubModule[] {
   if (has(r, 'remoteHub')) list.push(remoteHubModule);
   if (has(r, 'eventGridRegistration')) list.push(eventGridModule);
   list.push(dataFactoryModule);
+  if (has(r, 'recommendations')) list.push(recommendationsModule);
   if (has(r, 'dataExplorer')) list.push(dataExplorerModule);
   list.push(configModule);
   return list;
@@ -88,9 +91,9 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
   const parsed = parseHubYaml(text, file);
   if (!parsed.source) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
   const data = parsed.source.data;
-  if (options.release !== undefined && data && typeof data === 'object' && !Array.isArray(data)) {
-    parsed.source.declaredRelease = (data as Record<string, unknown>).release;
-    (data as Record<string, unknown>).release = options.release;
+  if (options.release !== undefined && isObject(data)) {
+    parsed.source.declaredRelease = data.release;
+    data.release = options.release;
   }
   const checked = validateHub(parsed.source);
   if (!checked.data) return { diagnostics: sortDiagnostics(checked.diagnostics) };

@@ -10,7 +10,7 @@ import { ResourceManagementClient, type ResourceManagementClientOptionalParams }
 import { CLOUDS, type CloudName } from './clouds.js';
 import type { AddedPolicy } from './policies.js';
 
-export { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudEndpoints, type CloudName } from './clouds.js';
+export { normalizeArmEndpoint, type CloudName } from './clouds.js';
 
 /** Everything needed to talk to ARM for one subscription. */
 export interface ArmConnection {

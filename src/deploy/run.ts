@@ -26,6 +26,11 @@
  * link; every request has a time-out, `Retry-After` waits are capped, and answers about the deployment's
  * state that cannot be read are asked again a few times, then reported as HUB441 (never as a final
  * state). The SDK clients are held to this by request policies (`policies.ts`, `deadline.ts`).
+ *
+ * One file for the run, though long: `DeployRun` is the state of one deployment (the template, the
+ * parameters supplied, the report, the deadline) and its methods are the steps above in order, each reading
+ * what the one before left; what a step needs beyond that state lives in a sibling file already
+ * (`parameters.ts`, `providers.ts`, `whatIf.ts`, `progress.ts`, `errors.ts`, `upgrade.ts`, `upgradeSteps.ts`).
  */
 import { getContinuationToken, type Deployment, type ResourceManagementClient } from '@azure/arm-resources';
 import { boundedPages } from './paging.js';
@@ -259,6 +264,7 @@ class DeployRun {
     private readonly svc: DeployServices,
     private readonly state: RunState,
   ) {
+    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
     this.template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as DeployRun['template'];
     this.declared = this.template.parameters ?? {};
     this.client = createResourceClient(svc.connection);

@@ -117,6 +117,7 @@ export async function prepareUpgrade(
 ): Promise<PreparedUpgrade> {
   const group = await client.resourceGroups.get(resourceGroup);
   const context: DeploymentContext = { subscriptionId, resourceGroup: { name: resourceGroup, id: String(group.id), location: String(group.location) } };
+  // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
   const toTemplate = JSON.parse(compiled.artifacts.get('azuredeploy.json') ?? '{}');
   const hubName = hubNameOf(parameters?.doc);
   const name = hubName ?? toTemplate.parameters?.hubName?.defaultValue;
@@ -213,6 +214,7 @@ function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[
   }
   report.plan = plan;
   for (const line of formatPlanText(plan).trimEnd().split('\n')) run.say(line);
+  // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
   const fromTemplate = JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}');
   // A public template is evaluated already: its factory is a resource with its name.
   const factory =

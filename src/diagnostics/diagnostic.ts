@@ -48,14 +48,6 @@ export interface RelatedLocation {
   message: string;
 }
 
-/** Thrown by stages that cannot go on; carries the diagnostics collected so far. */
-export class DiagnosticError extends Error {
-  constructor(public readonly diagnostics: Diagnostic[]) {
-    super(diagnostics.map(formatDiagnostic).join('\n'));
-    this.name = 'DiagnosticError';
-  }
-}
-
 /**
  * The diagnostic a {@link HubcError} carries: code, severity, message and hint as a registry entry raises
  * them (`codes.HUB401.notBuild({ label })`), and the place (file, position, path) when the thrower knows it;

@@ -1,7 +1,7 @@
 /**
- * Generates docs/diagnostics.md from the registry: the prose of `docs/header.md`, a table row per code
+ * Generates docs/diagnostics.md from the registry: the prose of `src/diagnostics/docs/header.md`, a table row per code
  * (code with its anchor, stage, meaning; lint codes add their rule name and severity), then
- * `docs/footer.md`. Written by `npm run docs`; test/compiler/codes.test.ts fails when the committed file
+ * `src/diagnostics/docs/footer.md`. Written by `npm run docs`; test/compiler/codes.test.ts fails when the committed file
  * differs.
  */
 import { readFileSync } from 'node:fs';

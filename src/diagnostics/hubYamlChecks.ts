@@ -283,6 +283,32 @@ export const hubYamlCheckCodes = defineCodes({
       }),
     },
   },
+  HUB231: {
+    stage: 'semantic (warning)',
+    severity: 'warning',
+    meaning:
+      'A component hub.yaml turns on needs a role the template does not grant (recommendations: Reader for the Data Factory identity on the management groups or subscriptions to analyze); the message names the scopes of hub.yaml and the hint the commands that grant it (src/model/grants.ts).',
+    messages: {
+      /** `scopes`: the scopes of hub.yaml Azure RBAC assigns roles on (empty: hub.yaml names none); `commands`: the grant, one command per line. */
+      raise: (a: { what: string; role: string; principal: string; scopes: readonly string[]; without: string; commands: readonly string[] }) => ({
+        message: `${a.what}: ${a.principal} needs the ${a.role} role on ${
+          a.scopes.length ? a.scopes.join(', ') : 'the management groups or subscriptions to analyze (hub.yaml scopes names none)'
+        }, which the template does not grant; ${a.without}`,
+        hint: `After the deployment, grant it (Azure CLI; docs/recommendations.md): ${a.commands.join(' ; ')}`,
+      }),
+    },
+  },
+  HUB232: {
+    stage: 'semantic (warning)',
+    severity: 'warning',
+    meaning: 'An optional recommendation group is on (`recommendations.ahb` or `recommendations.spot`) while `recommendations.enabled` is false: the group runs only with the recommendations, so it has no effect.',
+    messages: {
+      raise: (a: { field: string; parameter: string }) => ({
+        message: `recommendations.${a.field} is true but recommendations.enabled is false: the group's queries run only with the recommendations`,
+        hint: `Set recommendations.enabled: true, or remove recommendations.${a.field} (the form's ${a.parameter} is ignored without enableRecommendations too).`,
+      }),
+    },
+  },
   HUB270: {
     stage: 'semantic',
     severity: 'error',

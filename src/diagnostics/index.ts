@@ -20,6 +20,7 @@ import { checkCodes } from './checks.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
+import { grantCodes } from './grants.js';
 
 export type { CodeInfo, MessageText, Raised } from './define.js';
 
@@ -38,6 +39,7 @@ export const codes = {
   ...lintCodes,
   ...takeoverCodes,
   ...inputLimitCodes,
+  ...grantCodes,
   ...checkCodes,
 };
 

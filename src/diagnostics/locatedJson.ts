@@ -44,6 +44,7 @@ export function parseLocatedJson(text: string): LocatedJson {
 }
 
 /** A run of string characters that need no decoding (sticky: matched from `lastIndex`). */
+// oxlint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters (RFC 8259 section 7)
 const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
 
 /** The escapes of one character after a backslash in a JSON string. */

@@ -7,6 +7,7 @@
  */
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { accessChanges } from './access.js';
+import { rolesToGrant } from './grants.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
@@ -65,7 +66,17 @@ export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = 
   const tb = templateOf(b.artifacts);
   const result = semanticDiff(a, b, ta, tb);
   const l = leftovers(a, b, ta, tb, known);
-  const comparison: UpgradeComparison = { a, b, ta, tb, result, leftovers: l, access: l.renamed ? [] : accessChanges(l), outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)) };
+  const comparison: UpgradeComparison = {
+    a,
+    b,
+    ta,
+    tb,
+    result,
+    leftovers: l,
+    access: l.renamed ? [] : accessChanges(l),
+    outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)),
+    grants: rolesToGrant(ta, tb, b.artifacts, known),
+  };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;
 }

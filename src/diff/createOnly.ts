@@ -92,16 +92,14 @@ export const CREATE_ONLY: Readonly<Record<string, readonly CreateOnlyProperty[]>
     { path: 'properties.privateLinkServiceConnections[].properties.privateLinkServiceId', rule: 'a private endpoint keeps the resource it was created for', source: PRIVATE_ENDPOINT, value: canonicalResidual },
     { path: 'properties.privateLinkServiceConnections[].properties.groupIds', rule: 'a private endpoint keeps the sub-resource it was created for', source: PRIVATE_ENDPOINT },
   ],
-  'microsoft.datafactory/factories/managedvirtualnetworks/managedprivateendpoints': [
-    ...['properties.privateLinkResourceId', 'properties.groupId', 'properties.fqdns', 'properties.name'].map(
-      (path): CreateOnlyProperty => ({
-        path,
-        rule: 'Data Factory fails a deployment that changes the properties of an existing managed private endpoint',
-        source: MANAGED_PRIVATE_ENDPOINT,
-        value: canonicalResidual,
-      }),
-    ),
-  ],
+  'microsoft.datafactory/factories/managedvirtualnetworks/managedprivateendpoints': ['properties.privateLinkResourceId', 'properties.groupId', 'properties.fqdns', 'properties.name'].map(
+    (path): CreateOnlyProperty => ({
+      path,
+      rule: 'Data Factory fails a deployment that changes the properties of an existing managed private endpoint',
+      source: MANAGED_PRIVATE_ENDPOINT,
+      value: canonicalResidual,
+    }),
+  ),
   'microsoft.kusto/clusters': [
     { path: 'properties.enableDoubleEncryption', rule: 'double encryption can only be chosen when the cluster is created', source: 'https://learn.microsoft.com/azure/data-explorer/cluster-encryption-double', value: (v) => v === true },
     { path: 'zones', rule: 'a cluster configured with availability zones cannot be changed back to none', source: 'https://learn.microsoft.com/azure/data-explorer/migrate-cluster-to-multiple-availability-zone', change: 'noDisable' },

@@ -73,6 +73,7 @@ export function dataFactoryObjects(template: JsonObject): DataFactoryObject[] {
 }
 
 /** Keys under which container activities hold their inner activities. */
+// oxlint-disable-next-line hubc/one-activity-keys-list -- round two of issue #32 moves diff to activityTree
 const INNER_ACTIVITY_KEYS = ['activities', 'ifTrueActivities', 'ifFalseActivities', 'defaultActivities'];
 
 /**

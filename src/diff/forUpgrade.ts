@@ -4,7 +4,7 @@
  * visible and can shrink (issue #32 item 2). The comparison itself is `compareUpgrade`; the rest are the
  * folded resources it rests on and the words both use for them.
  */
-export { compareUpgrade, type KnownValues, type UpgradeComparison } from './compare.js';
+export { compareUpgrade, type UpgradeComparison } from './compare.js';
 export { parameterNotes } from './upgrade.js';
 export { templateOf } from './template.js';
 export { loadDiffInput, type LoadOptions } from './load.js';

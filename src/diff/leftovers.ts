@@ -27,6 +27,7 @@ export function releaseOf(input: DiffInput): Release | undefined {
   } catch {
     return undefined;
   }
+  // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
   const t = input.source === 'public' ? undefined : tryParseJson(input.artifacts.get('azuredeploy.json'));
   const recorded = isObject(t) && isObject(t.metadata) ? t.metadata.hubNaming : undefined;
   return withNaming(row, input.source === 'public' || recorded === 'public' ? 'public' : 'spec');

@@ -63,6 +63,7 @@ export function readTree(dir: string): Map<string, string> {
 
 /** The hub release a build's template records (`metadata.hubRelease`), if any. */
 export function recordedRelease(artifacts: ReadonlyMap<string, string>): string | undefined {
+  // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
   const t = tryParseJson(artifacts.get('azuredeploy.json'));
   const release = isObject(t) && isObject(t.metadata) ? t.metadata.hubRelease : undefined;
   return typeof release === 'string' ? release : undefined;
@@ -295,6 +296,7 @@ export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', o
   const b = pb ? undefined : load(bArg);
   let valuesA: Record<string, unknown> | undefined;
   const side = (pt: PublicTemplate, label: string, own: Record<string, unknown> | undefined, other: DiffInput | undefined): DiffInput => {
+    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
     const otherTemplate = other ? (tryParseJson(other.artifacts.get('azuredeploy.json')) as JsonObject | undefined) : undefined;
     const release = getRelease(pt.release);
     const values =
@@ -310,6 +312,7 @@ export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', o
     }
   };
   const evaluated = (x: DiffInput): DiffInput => {
+    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
     const t = tryParseJson(x.artifacts.get('azuredeploy.json'));
     if (!isObject(t)) return x;
     const flat = evaluatedTemplate(t, { parameters: {}, context: options.context, release: x.release, source: x.label });

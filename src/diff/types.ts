@@ -94,6 +94,8 @@ export type UpgradeNoteKind =
   | 'resourceInTheWay'
   /** HUB030: B narrows who may reach a resource both deploy (a cluster's trusted tenants). */
   | 'accessNarrowed'
+  /** HUB660: B runs a component A does not that needs a role the template does not grant (recommendations: Reader). */
+  | 'roleToGrant'
   /** HUB031: an output of A is gone; scripts that read it get nothing. */
   | 'outputRemoved'
   /** HUB032: an output of A is renamed (release table, or the same value: `likely`). */

@@ -20,6 +20,8 @@
  * - Data B no longer reads: storage containers, trigger paths and dataset folders of A missing from B, KQL
  *   tables B no longer creates, export schema files B no longer converts with, and a change of the
  *   release's ingestion layout or export container (src/model/releases.ts).
+ * - A component B turns on that needs a role its template cannot grant (a role on scopes outside the hub's
+ *   resource group; src/model/grants.ts) gets a note naming the role and the scopes (HUB660, ./grants.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { codes, type Raised } from '../diagnostics/index.js';
@@ -33,6 +35,7 @@ import { resourcesOf } from './template.js';
 import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
 import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
+import type { RoleToGrant } from './grants.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { fromFiles } from '../build/index.js';
 import { renamedRoleAssignments } from '../catalogue/roles.js';
@@ -49,6 +52,7 @@ const ORDER: UpgradeNoteKind[] = [
   'outputRemoved',
   'resourceInTheWay',
   'accessNarrowed',
+  'roleToGrant',
   'triggerMustBeStopped',
   'componentRemoved',
   'resourceLeftBehind',
@@ -312,6 +316,8 @@ export interface UpgradeComparison {
   access: AccessChange[];
   /** Outputs of A that B removes or renames (HUB031, HUB032). */
   outputs: OutputChange[];
+  /** Roles B needs for a component it turns on that its template does not grant (HUB660). */
+  grants: RoleToGrant[];
 }
 
 /** The words for what an access property allows: its JSON, or what an unset one allows. */
@@ -333,10 +339,17 @@ function outputNotes(outputs: readonly OutputChange[]): UpgradeNote[] {
   );
 }
 
+/** Notes of the roles B needs for what it turns on (HUB660): subject is the template parameter that turns it on. */
+function grantNotes(grants: readonly RoleToGrant[]): UpgradeNote[] {
+  return grants.map(({ grant, parameter, scopes }) =>
+    note('roleToGrant', parameter, codes.HUB660.raise({ what: grant.what, parameter, role: grant.role.name, principal: grant.principal, scopes, without: grant.without })),
+  );
+}
+
 /** Upgrade notes of a comparison, most disruptive first; `c.result` must already hold the semantic groups. */
 export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   const { a, b, ta, tb, result, leftovers: l } = c;
-  const notes = [...parameterNotes(ta, tb), ...outputNotes(c.outputs), ...accessNotes(c.access)];
+  const notes = [...parameterNotes(ta, tb), ...outputNotes(c.outputs), ...accessNotes(c.access), ...(l.renamed ? [] : grantNotes(c.grants))];
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
   else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));

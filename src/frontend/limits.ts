@@ -79,7 +79,7 @@ function quoteClosed(source: string): boolean {
     return backslashes % 2 === 0;
   }
   // Single quotes: '' inside stands for one quote, so the text ends closed after an odd run of quotes.
-  return /'+$/.exec(body)?.[0].length! % 2 === 1;
+  return (/'+$/.exec(body)?.[0].length ?? 0) % 2 === 1;
 }
 
 /**

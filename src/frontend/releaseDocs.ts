@@ -19,6 +19,7 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
   infrastructureEncryption: 'storage infrastructure encryption',
+  recommendations: 'recommendations from Azure Resource Graph',
 };
 
 /** The changes of behaviour in words. */

@@ -59,6 +59,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
     retention: { ...data.retention },
     networking: { ...data.networking },
     remoteHub: { ...data.remoteHub },
+    recommendations: { enabled: data.recommendations.enabled, ahb: data.recommendations.ahb, spot: data.recommendations.spot },
     tags: { ...data.tags },
     tagsByResource: structuredClone(data.tagsByResource),
     datasets,

@@ -17,8 +17,6 @@ import { CHECKS, type CheckContext, type DataPath } from './checks/index.js';
 import { dottedPath } from './paths.js';
 import { remoteHubUriHint } from './remoteHubUri.js';
 
-export { parseCidr } from './checks/network.js';
-
 let schemaDefaults: Record<string, unknown> | undefined;
 
 /** The hub.yaml JSON Schema, compiled once per process (./hubSchema.ts). */
@@ -33,8 +31,6 @@ function defaults(): Record<string, unknown> {
   }
   return schemaDefaults;
 }
-
-export { dottedPath } from './paths.js';
 
 /**
  * Validates the document. Returns the data with schema defaults applied (a deep copy) when there is no

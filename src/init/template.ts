@@ -167,5 +167,5 @@ function flow(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(flow).join(', ')}]`;
   if (isObject(value)) return '{}';
   if (typeof value !== 'string') return JSON.stringify(value);
-  return /^[A-Za-z/][\w ()+./-]*$/.test(value) && !/ $/.test(value) && !YAML_WORDS.test(value) ? value : JSON.stringify(value);
+  return /^[A-Za-z/][\w ()+./-]*$/.test(value) && !value.endsWith(' ') && !YAML_WORDS.test(value) ? value : JSON.stringify(value);
 }

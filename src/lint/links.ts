@@ -11,14 +11,8 @@ export const ARM_TTK_UI = 'https://learn.microsoft.com/azure/azure-resource-mana
 /** A rule page of PSRule for Azure, e.g. `Azure.Storage.SecureTransfer`. */
 export const psRule = (name: string): string => `https://azure.github.io/PSRule.Rules.Azure/en/rules/${name}/`;
 
-/** "Template structure and syntax": `$schema` and `contentVersion`. */
-export const ARM_SYNTAX = 'https://learn.microsoft.com/azure/azure-resource-manager/templates/syntax#template-format';
-
 /** "Best practices for Azure RBAC": least privilege, narrowest scope. */
 export const RBAC_BEST_PRACTICES = 'https://learn.microsoft.com/azure/role-based-access-control/best-practices';
-
-/** "Store credentials in Azure Key Vault" (Data Factory). */
-export const ADF_KEY_VAULT = 'https://learn.microsoft.com/azure/data-factory/store-credentials-in-key-vault';
 
 /** "Managed identity for Azure Data Factory". */
 export const ADF_MANAGED_IDENTITY = 'https://learn.microsoft.com/azure/data-factory/data-factory-service-identity';
@@ -40,6 +34,3 @@ export const ADF_ACTIVITY_POLICY = 'https://learn.microsoft.com/azure/data-facto
 
 /** "Configure a database using a Kusto Query Language script" (allowed verbs, idempotent commands). */
 export const KUSTO_DATABASE_SCRIPT = 'https://learn.microsoft.com/azure/data-explorer/database-script';
-
-/** Azure security baseline for Azure Storage (network access: "NS-2: Secure cloud services with network controls"). */
-export const STORAGE_BASELINE = 'https://learn.microsoft.com/security/benchmark/azure/baselines/storage-security-baseline';

@@ -34,11 +34,6 @@ export function anyOf(...verdicts: Verdict[]): Verdict {
   return verdicts.find((v) => v.kind === 'pass') ?? verdicts.find((v) => v.kind === 'unknown') ?? verdicts[0] ?? FAIL;
 }
 
-/** Three-valued "and": fails when one fails, else undecided when one is undecided, else passes. */
-export function allOf(...verdicts: Verdict[]): Verdict {
-  return verdicts.find((v) => v.kind === 'fail') ?? verdicts.find((v) => v.kind === 'unknown') ?? PASS;
-}
-
 /**
  * The message of a finding whose value cannot be known at build time:
  * `cannot be decided at build time: <what>: <why>`.

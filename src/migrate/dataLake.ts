@@ -56,11 +56,9 @@ export interface DataLakeConnection {
   clientOptions?: Record<string, unknown>;
 }
 
-export { dataLakeEndpoint } from './endpoint.js';
-
 /** The `DataLakeServiceClient` of a connection. */
 export function dataLakeClient(c: DataLakeConnection): DataLakeServiceClient {
-  return new DataLakeServiceClient(c.endpoint, c.credential, { ...(c.clientOptions ?? {}) } as StoragePipelineOptions);
+  return new DataLakeServiceClient(c.endpoint, c.credential, { ...c.clientOptions } as StoragePipelineOptions);
 }
 
 /**

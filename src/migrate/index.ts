@@ -11,7 +11,8 @@
  */
 export { planMigration, runMigration, summarize, INGESTION_CONTAINER, type MigrationPlan, type MigrationItem, type MigrationStorage } from './plan.js';
 export { LocalMigrationStorage } from './local.js';
-export { DataLakeMigrationStorage, dataLakeClient, dataLakeEndpoint, type DataLakeConnection } from './dataLake.js';
+export { DataLakeMigrationStorage, dataLakeClient, type DataLakeConnection } from './dataLake.js';
+export { dataLakeEndpoint } from './endpoint.js';
 export { formatMigration } from './format.js';
 export { migrateData, type MigrateDataOutcome, type MigrateDataRequest, type MigrationLocation } from './run.js';
 export { describeMapping, layoutChanges, parseIngestionPath, targetPath, migratedIngestionId, layoutPattern } from './layouts.js';

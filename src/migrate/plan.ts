@@ -175,16 +175,10 @@ function chooseRead(candidates: StoredFile[], from: Release): { chosen: StoredFi
 }
 
 /**
- * Plans a migration from a listing.
- * @param listing every entry of the ingestion container (as {@link MigrationStorage.list} returns them)
+ * The converted files of a listing by the path each takes in `to`'s layout; what is not moved (special
+ * files, files of another layout, files `to` cannot hold) is added to `rest` with its reason.
  */
-export function planMigration(listing: readonly (StoredFile | string)[], from: Release, to: Release, options: { copy?: boolean; storage: string }): MigrationPlan {
-  const entries = listing.map((f): StoredFile => (typeof f === 'string' ? { path: f } : f));
-  const existing = new Set(entries.filter((f) => !f.special).map((f) => f.path));
-  const pending = entries.filter((f) => !f.special && nameOf(f.path) === MANIFEST_PENDING).map((f) => folderOf(f.path));
-  // Temporary files of interrupted copies (src/util/files.ts); those of a copy still running are left to it.
-  const leftovers = entries.filter((f) => !f.special && isLeftoverTemp(nameOf(f.path))).map((f) => f.path);
-  const rest: MigrationItem[] = [];
+function filesByTarget(entries: readonly StoredFile[], leftovers: readonly string[], from: Release, to: Release, rest: MigrationItem[]): Map<string, StoredFile[]> {
   const byTarget = new Map<string, StoredFile[]>();
   for (const f of entries) {
     const path = f.path;
@@ -205,6 +199,21 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
     }
     byTarget.set(targetPath(parsed, from, to), [...(byTarget.get(targetPath(parsed, from, to)) ?? []), f]);
   }
+  return byTarget;
+}
+
+/**
+ * The move (copy, verify) of each target path by folder, and the collisions: several files mapping to one
+ * path, of which the one `from` read moves. Files that stay are added to `rest` with their reason.
+ */
+function placeFiles(
+  byTarget: ReadonlyMap<string, StoredFile[]>,
+  existing: ReadonlySet<string>,
+  from: Release,
+  to: Release,
+  copy: boolean,
+  rest: MigrationItem[],
+): { moves: Map<string, MigrationItem[]>; collisions: Collision[] } {
   const collisions: Collision[] = [];
   const moves = new Map<string, MigrationItem[]>();
   for (const [target, candidates] of byTarget) {
@@ -234,9 +243,25 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
       continue;
     }
     const folder = folderOf(target);
-    const action = existing.has(target) ? 'verify' : options.copy ? 'copy' : 'move';
+    const action = existing.has(target) ? 'verify' : copy ? 'copy' : 'move';
     moves.set(folder, [...(moves.get(folder) ?? []), { action, from: source.path, to: target }]);
   }
+  return { moves, collisions };
+}
+
+/**
+ * Plans a migration from a listing.
+ * @param listing every entry of the ingestion container (as {@link MigrationStorage.list} returns them)
+ */
+export function planMigration(listing: readonly (StoredFile | string)[], from: Release, to: Release, options: { copy?: boolean; storage: string }): MigrationPlan {
+  const entries = listing.map((f): StoredFile => (typeof f === 'string' ? { path: f } : f));
+  const existing = new Set(entries.filter((f) => !f.special).map((f) => f.path));
+  const pending = entries.filter((f) => !f.special && nameOf(f.path) === MANIFEST_PENDING).map((f) => folderOf(f.path));
+  // Temporary files of interrupted copies (src/util/files.ts); those of a copy still running are left to it.
+  const leftovers = entries.filter((f) => !f.special && isLeftoverTemp(nameOf(f.path))).map((f) => f.path);
+  const rest: MigrationItem[] = [];
+  const byTarget = filesByTarget(entries, leftovers, from, to, rest);
+  const { moves, collisions } = placeFiles(byTarget, existing, from, to, options.copy === true, rest);
   const ingested = leaveIngested(moves, entries, pending, from, to);
   for (const i of ingested) for (const source of i.sources) rest.push({ action: 'skip', from: source, reason: `${i.folder} already holds another ingestion of the month` });
   const items: MigrationItem[] = [];

@@ -30,6 +30,7 @@ function columns(specs: string[]): ExportColumn[] {
 }
 
 /** Columns of `focuscost_1.0-preview(v1).json`, in file order. */
+// prettier-ignore
 const FOCUS_1_0_PREVIEW = columns([
     'AvailabilityZone:S', 'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S',
     'BillingCurrency:S', 'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'ChargeCategory:S', 'ChargeDescription:S',
@@ -54,6 +55,7 @@ const FOCUS_1_0_PREVIEW = columns([
   ]);
 
 /** Columns of `focuscost_1.0.json`, in file order. */
+// prettier-ignore
 const FOCUS_1_0 = columns([
     'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S', 'BillingCurrency:S',
     'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'ChargeCategory:S', 'ChargeClass:S', 'ChargeDescription:S',
@@ -78,6 +80,7 @@ const FOCUS_1_0 = columns([
   ]);
 
 /** Columns of `pricesheet_2023-05-01_ea.json`, in file order. */
+// prettier-ignore
 const PRICESHEET_EA = columns([
     'EnrollmentNumber:S', 'MeterID:S', 'MeterName:S', 'MeterType:S', 'MeterCategory:S', 'MeterSubCategory:S',
     'ServiceFamily:S', 'Product:S', 'SkuID:S', 'ProductID:S', 'MeterRegion:S', 'UnitOfMeasure:S', 'PartNumber:S',
@@ -86,6 +89,7 @@ const PRICESHEET_EA = columns([
   ]);
 
 /** Columns of `pricesheet_2023-05-01_mca.json`, in file order. */
+// prettier-ignore
 const PRICESHEET_MCA = columns([
     'BillingAccountId:S', 'BillingAccountName:S', 'BillingProfileId:S', 'BillingProfileName:S', 'ServiceFamily:S',
     'Product:S', 'ProductId:S', 'SkuId:S', 'UnitOfMeasure:S', 'MeterId:S', 'MeterName:S', 'MeterType:S',
@@ -95,12 +99,14 @@ const PRICESHEET_MCA = columns([
   ]);
 
 /** Columns of `reservationdetails_2023-03-01.json`, in file order. */
+// prettier-ignore
 const RESERVATION_DETAILS = columns([
     'InstanceFlexibilityGroup:S', 'InstanceFlexibilityRatio:D', 'InstanceId:S', 'Kind:S', 'ReservationOrderId:S',
     'ReservationId:S', 'ReservedHours:D', 'SkuName:S', 'TotalReservedQuantity:D', 'UsageDate:T', 'UsedHours:D',
   ]);
 
 /** Columns of `reservationrecommendations_2023-05-01_ea.json`, in file order. */
+// prettier-ignore
 const RESERVATION_RECOMMENDATIONS_EA = columns([
     'SKU:S', 'Location:S', 'CostWithNoReservedInstances:S', 'FirstUsageDate:T', 'InstanceFlexibilityRatio:D',
     'InstanceFlexibilityGroup:S', 'LookBackPeriod:S', 'MeterId:S', 'NetSavings:D', 'NormalizedSize:S',
@@ -109,6 +115,7 @@ const RESERVATION_RECOMMENDATIONS_EA = columns([
   ]);
 
 /** Columns of `reservationrecommendations_2023-05-01_mca.json`, in file order. */
+// prettier-ignore
 const RESERVATION_RECOMMENDATIONS_MCA = columns([
     'Cost With No ReservedInstances:S', 'First UsageDate:T', 'Instance Flexibility Ratio:D',
     'Instance Flexibility Group:S', 'Location:S', 'LookBackPeriod:S', 'MeterID:S', 'Net Savings:D', 'Normalized Size:S',
@@ -117,6 +124,7 @@ const RESERVATION_RECOMMENDATIONS_MCA = columns([
   ]);
 
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
+// prettier-ignore
 const RESERVATION_TRANSACTIONS_EA = columns([
     'AccountName:S', 'AccountOwnerEmail:S', 'Amount:D', 'ArmSkuName:S', 'BillingFrequency:S', 'BillingMonth:S',
     'CostCenter:S', 'Currency:S', 'CurrentEnrollmentId:S', 'DepartmentName:S', 'Description:S', 'EventDate:T',
@@ -125,6 +133,7 @@ const RESERVATION_TRANSACTIONS_EA = columns([
   ]);
 
 /** Columns of `reservationtransactions_2023-05-01_mca.json`, in file order. */
+// prettier-ignore
 const RESERVATION_TRANSACTIONS_MCA = columns([
     'Amount:D', 'ArmSkuName:S', 'BillingFrequency:S', 'BillingProfileId:S', 'BillingProfileName:S', 'Currency:S',
     'Description:S', 'EventDate:T', 'EventType:S', 'Invoice:S', 'InvoiceId:S', 'InvoiceSectionId:S',

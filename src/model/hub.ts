@@ -53,6 +53,12 @@ export interface HubModel {
   retention: { rawExportsDays: number; ingestionMonths: number; dataExplorerLogDays: number; dataExplorerFinalMonths: number };
   networking: { publicAccess: boolean; addressPrefix: string };
   remoteHub: { storageUri: string };
+  /**
+   * Recommendations from Azure Resource Graph (release feature `recommendations`): the defaults of
+   * `enableRecommendations` and of its optional groups `enableAHBRecommendations` (group `ahb`) and
+   * `enableSpotRecommendations` (group `spot`); docs/recommendations.md.
+   */
+  recommendations: { enabled: boolean; ahb: boolean; spot: boolean };
   tags: Record<string, string>;
   tagsByResource: Record<string, Record<string, string>>;
   datasets: DatasetModel[];

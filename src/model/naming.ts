@@ -41,7 +41,7 @@ export interface ScriptNameRule {
 }
 
 /** The deployment scripts hubc deploys, by role. */
-export type ScriptRole = 'uploadSettings' | 'stopTriggers' | 'startTriggers' | 'deleteOldResources';
+export type ScriptRole = 'uploadSettings' | 'stopTriggers' | 'startTriggers' | 'deleteOldResources' | 'uploadQueries';
 
 /** The user-assigned identities whose role assignments the naming rules concern. */
 export type IdentityRole = 'blobManager' | 'triggerManager';
@@ -109,6 +109,7 @@ export const SPEC_NAMING: NamingRules = {
     stopTriggers: { after: 'dataFactory', name: '_stopTriggers' },
     startTriggers: { after: 'dataFactory', name: '_startTriggers' },
     deleteOldResources: { after: 'dataFactory', name: '_deleteOldResources' },
+    uploadQueries: { after: 'storageAccount', name: '_uploadQueries' },
   },
   roleNameSeeds: {},
   dataExplorerStorageRoleName: 'resourceRolePrincipal',
@@ -141,6 +142,7 @@ export const PUBLIC_NAMING_02: NamingRules = {
     stopTriggers: { after: 'dataFactory', name: '_stopHubTriggers' },
     startTriggers: { after: 'dataFactory', name: '_startHubTriggers' },
     deleteOldResources: { after: 'dataFactory', name: '_deleteOldResources' },
+    uploadQueries: { after: 'storageAccount', name: '_uploadQueries' },
   },
 };
 

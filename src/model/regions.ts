@@ -21,9 +21,6 @@ export const AZURE_REGIONS: readonly AzureRegion[] = (Object.entries(data.clouds
   ([cloud, c]) => c.regions.map((r) => ({ name: r.name, displayName: r.displayName, cloud })),
 );
 
-/** The date (YYYY-MM-DD) the region list was taken from its sources. */
-export const AZURE_REGIONS_RETRIEVED: string = data.retrieved;
-
 const BY_NAME = new Map(AZURE_REGIONS.map((r) => [r.name, r]));
 
 /** The region of a name, exactly as ARM spells it (lower case, no spaces); undefined for any other text. */

@@ -18,6 +18,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
   infrastructureEncryption:
     'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+  recommendations:
+    'find cost recommendations daily with Azure Resource Graph, Azure Advisor\'s included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)',
 };
 
 /** What a change of behaviour means for a hub deployed from the release before it. */

@@ -6,6 +6,12 @@
  * Sources: the specification's "Versioning" section and, for 0.1-0.6 interfaces, the public releases
  * (`../shared/reference/versions.md`, with the export container renamed `msexports` -> `rawexports` as
  * its "Spec renaming" note lists). Departures from the public releases: docs/deviations.md.
+ *
+ * One file on purpose, though long: it is the release table, the one place release differences live
+ * (docs/architecture.md), and adding a release reads and extends all of it together: the keys and roles a
+ * release may have, the tables of what each feature brings (parameters, outputs, Data Factory objects), and
+ * one row written as the changes from the row before. It grows by that row per release; the functions at the
+ * end are the questions modules ask of a row.
  */
 import type { ExportType } from './datasets.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
@@ -36,7 +42,10 @@ export type ParameterKey =
   | 'remoteHubStorageUri'
   | 'remoteHubStorageKey'
   | 'enablePublicAccess'
-  | 'virtualNetworkAddressPrefix';
+  | 'virtualNetworkAddressPrefix'
+  | 'enableRecommendations'
+  | 'enableAHBRecommendations'
+  | 'enableSpotRecommendations';
 
 /**
  * The hub.yaml field each template parameter's default comes from (docs/hub-yaml.md), as a path into the
@@ -65,6 +74,9 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   remoteHubStorageKey: ['remoteHub', 'storageUri'],
   enablePublicAccess: ['networking', 'publicAccess'],
   virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
+  enableRecommendations: ['recommendations', 'enabled'],
+  enableAHBRecommendations: ['recommendations', 'ahb'],
+  enableSpotRecommendations: ['recommendations', 'spot'],
 };
 
 /**
@@ -143,13 +155,29 @@ export type PipelineRole =
   | 'runBackfill'
   | 'ingestionQueue'
   | 'ingestionEtl'
-  | 'initializeHub';
+  | 'initializeHub'
+  /** Runs every query file of `config/queries/` (`queries_ExecuteETL`). */
+  | 'queriesQueue'
+  /** Runs one query file into `ingestion/` and writes its manifest (`queries_ETL_ingestion`). */
+  | 'queriesEtl'
+  /** Runs one Azure Resource Graph query, page by page (`queries_ResourceGraph_ExecuteQuery`). */
+  | 'resourceGraphQuery';
 
 /** Roles of the triggers a release may have (names per release in {@link Release.triggers}). */
-export type TriggerRole = 'settingsUpdated' | 'dailySchedule' | 'monthlySchedule' | 'exportAdded' | 'ingestionManifestAdded';
+export type TriggerRole = 'settingsUpdated' | 'dailySchedule' | 'monthlySchedule' | 'exportAdded' | 'ingestionManifestAdded' | 'queriesSchedule';
 
 /** Roles of the datasets a release may have (names come from `src/modules/dataFactory/datasets.ts`). */
-export type DatasetRole = 'config' | 'manifest' | 'exportCsv' | 'exportGzip' | 'exportParquet' | 'ingestion' | 'ingestionFiles' | 'ingestionManifest';
+export type DatasetRole =
+  | 'config'
+  | 'manifest'
+  | 'exportCsv'
+  | 'exportGzip'
+  | 'exportParquet'
+  | 'ingestion'
+  | 'ingestionFiles'
+  | 'ingestionManifest'
+  /** The Azure Resource Graph resources query (REST, `azureResourceGraph`). */
+  | 'resourceGraph';
 
 /** Named capabilities a module can ask about with {@link has}. */
 export type ReleaseFeature =
@@ -172,7 +200,14 @@ export type ReleaseFeature =
    * `enableInfrastructureEncryption`, hub.yaml `storage.infrastructureEncryption`): the public 0.7 and 0.8
    * templates have it (versions.md §0.7), and Azure fixes it when the account is created.
    */
-  | 'infrastructureEncryption';
+  | 'infrastructureEncryption'
+  /**
+   * Recommendations from Azure Resource Graph (the public 14.0's ingestion-queries engine,
+   * releases-0.9-14.md §1.6): query files in `config/queries/`, run daily page by page into
+   * `ingestion/Recommendations/`; parameters `enableRecommendations`, `enableAHBRecommendations`,
+   * `enableSpotRecommendations` (docs/recommendations.md).
+   */
+  | 'recommendations';
 
 /**
  * Changes of behaviour inside a component that earlier releases also have, named so modules ask
@@ -325,6 +360,7 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
   retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
   infrastructureEncryption: ['enableInfrastructureEncryption'],
+  recommendations: ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'],
 };
 
 /** The template outputs that exist only with a capability (the managed identity is needed to set up managed exports). */
@@ -337,6 +373,7 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  recommendations: [],
 };
 
 /** The pipelines, triggers and datasets that exist only with a capability (absent from rows without it). */
@@ -353,6 +390,7 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   remoteHub: { pipelines: [], triggers: [], datasets: [] },
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
+  recommendations: { pipelines: ['queriesQueue', 'queriesEtl', 'resourceGraphQuery'], triggers: ['queriesSchedule'], datasets: ['resourceGraph'] },
 };
 
 /**
@@ -603,9 +641,39 @@ export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.
  * @throws Error for a version hubc does not know (the JSON Schema rejects those earlier)
  */
 export function getRelease(version: string): Release {
-  const r = RELEASES[version as ReleaseVersion];
+  const r = stand?.get(version) ?? RELEASES[version as ReleaseVersion];
   if (!r) throw new Error(`unknown hub release ${version}`);
   return r;
+}
+
+/** Rows standing in for the table's while {@link withReleaseRows} runs, by version. */
+let stand: ReadonlyMap<string, Release> | undefined;
+
+/**
+ * Test seam: runs `fn` with `rows` standing in for the table's rows of their versions, so that everything
+ * that asks the table ({@link getRelease}: hub.yaml checks, resolve, diff, upgrade-plan, simulate) sees them,
+ * and puts the table back when `fn` returns, throws, or (for a promise) settles. For tests of a capability
+ * no release row has yet, e.g. `{ ...getRelease('0.8'), features: new Set([...r.features, 'recommendations']), ... }`.
+ * Not reentrant across concurrent promises: a test file runs its tests one at a time.
+ * @throws Error when a row's version is not a version of the table
+ */
+export function withReleaseRows<T>(rows: readonly Release[], fn: () => T): T {
+  for (const r of rows) if (!(r.version in RELEASES)) throw new Error(`withReleaseRows: ${r.version} is not a release of the table`);
+  const before = stand;
+  stand = new Map([...(before ?? new Map()), ...rows.map((r) => [r.version, r] as const)]);
+  const restore = () => {
+    stand = before;
+  };
+  let result: T;
+  try {
+    result = fn();
+  } catch (e) {
+    restore();
+    throw e;
+  }
+  if (result instanceof Promise) return result.finally(restore) as T;
+  restore();
+  return result;
 }
 
 /**

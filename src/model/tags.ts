@@ -46,6 +46,7 @@ export const TAGGED_TYPES = {
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  recommendations: [],
 } as const satisfies Record<'base' | ReleaseFeature, readonly string[]>;
 
 /** A resource type the hub tags in some release. */

@@ -17,9 +17,6 @@ export const WINDOWS_TIME_ZONES: readonly string[] = data.accepted;
 /** The ID of Coordinated Universal Time, the one zone whose times carry a `Z`. */
 export const UTC_TIME_ZONE: string = data.utc;
 
-/** Where the list of accepted IDs comes from, for messages and docs. */
-export const TIME_ZONE_SOURCES: readonly string[] = data.sources;
-
 const KNOWN = new Set(WINDOWS_TIME_ZONES);
 
 /** True when Data Factory accepts the id as a schedule-trigger time zone (IDs compare as written). */

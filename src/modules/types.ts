@@ -117,7 +117,7 @@ export interface FileArtifact {
 }
 
 /** Steps of the portal form, in the order the form shows them (`basics` is the first page). */
-export type FormStep = 'basics' | 'scopes' | 'storage' | 'dataExplorer' | 'networking' | 'tags';
+export type FormStep = 'basics' | 'scopes' | 'storage' | 'dataExplorer' | 'networking' | 'recommendations' | 'tags';
 
 /**
  * What a module adds to the portal form (createUiDefinition.json) for one template parameter: the element

@@ -27,7 +27,7 @@ export const STAND_IN_CONTEXT: ArmEvalContext = {
 /** `ctx` with the stand-in values where it knows nothing (the group ID made from the subscription and name). */
 export function withStandIn(ctx: ArmEvalContext): ArmEvalContext {
   const subscriptionId = ctx.subscriptionId ?? STAND_IN_CONTEXT.subscriptionId!;
-  const rg = { ...STAND_IN_CONTEXT.resourceGroup, ...(ctx.resourceGroup ?? {}) };
+  const rg = { ...STAND_IN_CONTEXT.resourceGroup, ...ctx.resourceGroup };
   rg.id ??= `/subscriptions/${subscriptionId}/resourceGroups/${rg.name}`;
   return { ...STAND_IN_CONTEXT, ...ctx, subscriptionId, resourceGroup: rg };
 }

@@ -7,7 +7,6 @@
  */
 import { publicParameterName, type ParameterKey, type Release } from '../model/releases.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { tierOfSku } from '../frontend/checks/skus.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { parameterName } from '../model/releases.js';
 
@@ -56,48 +55,3 @@ export function publicValuesAcross(from: Release, values: Record<string, unknown
   return out;
 }
 
-/** A saved public parameter file rewritten for hubc's template of the same release. */
-export interface HubcParameterFile {
-  /** The file in hubc's names and types. */
-  doc: JsonObject & { parameters: JsonObject };
-  /** Public parameters renamed: `from` (public) -> `to` (hubc). */
-  renamed: { from: string; to: string }[];
-  /** Public parameters hubc has no equivalent of, with what hubc does instead. */
-  dropped: { name: string; why: string }[];
-  /** Values converted or added: `name: why`. */
-  converted: string[];
-}
-
-/**
- * Rewrites a saved parameter file of the public release into hubc's names for the same release: renamed
- * parameters keep their entry, public-only ones are dropped, `enablePublicAccess` becomes `True`/`False`,
- * and `dataExplorerSkuTier` is added from `dataExplorerSku` (hubc takes the tier as its own parameter).
- * Entries hubc does not know and the public release does not declare either are kept (ARM rejects them later).
- */
-export function hubcParameterFile(release: Release, doc: JsonObject & { parameters: JsonObject }): HubcParameterFile {
-  const out: JsonObject = {};
-  const renamed: HubcParameterFile['renamed'] = [];
-  const dropped: HubcParameterFile['dropped'] = [];
-  const converted: string[] = [];
-  for (const [name, entry] of Object.entries(doc.parameters)) {
-    const key = publicParameterKey(release, name);
-    const extra = Object.entries(release.publicRelease.extraParameters ?? {}).find(([n]) => n.toLowerCase() === name.toLowerCase());
-    if (!key) {
-      if (extra) dropped.push({ name, why: extra[1] });
-      else out[name] = entry;
-      continue;
-    }
-    const to = parameterName(release, key);
-    if (to !== name) renamed.push({ from: name, to });
-    const value = isObject(entry) && 'value' in entry ? entry.value : undefined;
-    const hubcValue = toHubcValue(key, value);
-    if (hubcValue !== value) converted.push(`${to}: ${JSON.stringify(value)} -> ${JSON.stringify(hubcValue)} (hubc's parameter is a string)`);
-    out[to] = isObject(entry) && 'value' in entry ? { ...entry, value: hubcValue } : entry;
-    if (key === 'dataExplorerSkuName' && typeof value === 'string' && release.parameters.includes('dataExplorerSkuTier') && !('dataExplorerSkuTier' in doc.parameters)) {
-      const tier = tierOfSku(value);
-      out[parameterName(release, 'dataExplorerSkuTier')] = { value: tier };
-      converted.push(`${parameterName(release, 'dataExplorerSkuTier')}: ${tier} added (the tier of ${value}; the public template derives it)`);
-    }
-  }
-  return { doc: { ...doc, parameters: out }, renamed, dropped, converted };
-}

@@ -3,7 +3,6 @@
  * Deploy to Azure links and release notes; the `latest` alias files. JSON Schema:
  * `schemas/feed-index.schema.json` (checked when an existing index is read).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { packagePath } from '../util/packageRoot.js';
@@ -54,12 +53,6 @@ export interface FeedIndex {
   releases: FeedRelease[];
   /** `finops-hub-latest.json` and `.ui.json`: copies of the newest release's files. */
   aliases: (FeedFile & { release: string })[];
-}
-
-/** The {@link FeedFile} record of some bytes. */
-export function feedFile(path: string, data: Buffer | string): FeedFile {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  return { path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
 }
 
 let validator: ValidateFunction | undefined;

@@ -134,7 +134,7 @@ export function releaseNotes(release: string, artifacts: ReadonlyMap<string, str
  * under `changes/` that no release links to any more are taken out (a publish then removes them).
  */
 export function setChangeFiles(desired: Map<string, FeedBlob>, index: { releases: readonly { release: string; previous: string | null }[] }): void {
-  for (const p of [...desired.keys()]) if (p.startsWith('changes/')) desired.delete(p);
+  for (const p of Array.from(desired.keys())) if (p.startsWith('changes/')) desired.delete(p);
   for (const r of index.releases) {
     if (!r.previous) continue;
     const a = { release: r.previous, artifacts: heldArtifacts(desired, r.previous) };

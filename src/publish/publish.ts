@@ -49,15 +49,13 @@ import {
   LATEST,
   releaseFiles,
   releasePaths,
-  sameBlob,
-  sameFiles,
   versionedNames,
   blobOf,
   type FeedBlob,
   type ReleaseConflict,
 } from './feed.js';
 import { nodeFeedFs, readFeedTree, recoverFeed, recoverLegacyFeed, type FeedFs, type FeedTree } from './fs.js';
-import { IndexChangedError, writeFeed, type FeedWrite, type WriteGuard } from './write.js';
+import { blockedBy, IndexChangedError, kindWords, planWrite, writeFeed, type WriteGuard } from './write.js';
 import { FolderLockedError, LockLostError, withFolderLock, type FolderLock } from '../util/lock.js';
 import { readRegularFile } from '../util/files.js';
 import { feedPage } from './html.js';
@@ -176,6 +174,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const fs = options.fs ?? nodeFeedFs;
   const given = resolve(options.feedDir);
   for (const r of options.releases) {
+    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
     const bytes = Buffer.byteLength(r.artifacts.get('azuredeploy.json') ?? '', 'utf8');
     if (bytes > ARM_TEMPLATE_LIMIT_BYTES)
       throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
@@ -386,50 +385,4 @@ function feedIndex(desired: ReadonlyMap<string, FeedBlob>, releases: readonly st
     releases: records.reverse(),
     aliases: latest ? [LATEST.template, LATEST.uiDefinition].filter((p) => desired.has(p)).map((p) => ({ ...fileRecord(p, desired.get(p)!), release: latest })) : [],
   };
-}
-
-/** The top-level files of a feed in the order a publish writes them: versioned files, aliases, pages, the index last. */
-function writeOrder(path: string): number {
-  if (path === 'index.json') return 3;
-  if (path === 'feed.xml' || path === 'index.html') return 2;
-  if (path === LATEST.template || path === LATEST.uiDefinition) return 1;
-  return 0;
-}
-
-/**
- * What to write to turn `current` into `desired`: the folders of the releases `written` whose files
- * differ (whole), and every other file that differs (top-level files, `schemas/hub.schema.json`);
- * undefined when nothing differs.
- */
-function planWrite(current: ReadonlyMap<string, FeedBlob>, desired: ReadonlyMap<string, FeedBlob>, written: readonly string[]): FeedWrite | undefined {
-  const folders: FeedWrite['folders'] = [];
-  for (const release of written) {
-    const files = new Map([...desired].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
-    const held = new Map([...current].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
-    if (!sameFiles(held, files)) folders.push({ release, files });
-  }
-  const single = (p: string) => !written.some((r) => p.startsWith(`${r}/`));
-  const files = [...desired]
-    .filter(([p, d]) => {
-      const held = current.get(p);
-      return single(p) && !(held && sameBlob(held, d));
-    })
-    .map(([path, data]) => ({ path, data }))
-    .sort((a, b) => writeOrder(a.path) - writeOrder(b.path) || (a.path < b.path ? -1 : 1));
-  const removals = [...current.keys()].filter((p) => single(p) && !desired.has(p));
-  return folders.length || files.length || removals.length ? { folders, files, removals } : undefined;
-}
-
-/** A link or special file in the feed at (or above) a path the publish writes, if any. */
-function blockedBy(tree: FeedTree, plan: FeedWrite): { path: string; kind: string } | undefined {
-  const targets = [...plan.folders.map((f) => f.release), ...plan.files.map((f) => f.path), ...plan.removals];
-  for (const [path, kind] of tree.foreign) {
-    if (targets.some((t) => t === path || path.startsWith(`${t}/`) || t.startsWith(`${path}/`))) return { path, kind };
-  }
-  return undefined;
-}
-
-/** A feed entry kind in words. */
-function kindWords(kind: string): string {
-  return kind === 'link' ? 'a symbolic link' : kind === 'folder' ? 'a folder' : 'a special file (FIFO, socket or device)';
 }

@@ -1,5 +1,6 @@
 /**
- * Writing a feed the way a package registry or git's object store does: what the index will point at is
+ * What a publish writes to a feed ({@link planWrite}: the files that differ, in the order to write them) and
+ * writing it the way a package registry or git's object store does: what the index will point at is
  * written first under names nothing points at yet, and index.json, the one file that says what the feed
  * holds, is replaced last. In order:
  *
@@ -30,8 +31,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { faultPoint } from '../util/fault.js';
-import type { FeedFs } from './fs.js';
-import { IndexChangedError, type FeedBlob } from './feed.js';
+import type { FeedFs, FeedTree } from './fs.js';
+import { IndexChangedError, LATEST, sameBlob, sameFiles, type FeedBlob } from './feed.js';
 
 export { IndexChangedError } from './feed.js';
 
@@ -43,6 +44,52 @@ export interface FeedWrite {
   files: { path: string; data: FeedBlob }[];
   /** Files outside those folders to remove once the index is written. */
   removals: string[];
+}
+
+/** The top-level files of a feed in the order a publish writes them: versioned files, aliases, pages, the index last. */
+function writeOrder(path: string): number {
+  if (path === 'index.json') return 3;
+  if (path === 'feed.xml' || path === 'index.html') return 2;
+  if (path === LATEST.template || path === LATEST.uiDefinition) return 1;
+  return 0;
+}
+
+/**
+ * What to write to turn `current` into `desired`: the folders of the releases `written` whose files
+ * differ (whole), and every other file that differs (top-level files, `schemas/hub.schema.json`);
+ * undefined when nothing differs.
+ */
+export function planWrite(current: ReadonlyMap<string, FeedBlob>, desired: ReadonlyMap<string, FeedBlob>, written: readonly string[]): FeedWrite | undefined {
+  const folders: FeedWrite['folders'] = [];
+  for (const release of written) {
+    const files = new Map([...desired].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
+    const held = new Map([...current].filter(([p]) => p.startsWith(`${release}/`)).map(([p, d]) => [p.slice(release.length + 1), d]));
+    if (!sameFiles(held, files)) folders.push({ release, files });
+  }
+  const single = (p: string) => !written.some((r) => p.startsWith(`${r}/`));
+  const files = [...desired]
+    .filter(([p, d]) => {
+      const held = current.get(p);
+      return single(p) && !(held && sameBlob(held, d));
+    })
+    .map(([path, data]) => ({ path, data }))
+    .sort((a, b) => writeOrder(a.path) - writeOrder(b.path) || (a.path < b.path ? -1 : 1));
+  const removals = [...current.keys()].filter((p) => single(p) && !desired.has(p));
+  return folders.length || files.length || removals.length ? { folders, files, removals } : undefined;
+}
+
+/** A link or special file in the feed at (or above) a path the publish writes, if any. */
+export function blockedBy(tree: FeedTree, plan: FeedWrite): { path: string; kind: string } | undefined {
+  const targets = [...plan.folders.map((f) => f.release), ...plan.files.map((f) => f.path), ...plan.removals];
+  for (const [path, kind] of tree.foreign) {
+    if (targets.some((t) => t === path || path.startsWith(`${t}/`) || t.startsWith(`${path}/`))) return { path, kind };
+  }
+  return undefined;
+}
+
+/** A feed entry kind in words. */
+export function kindWords(kind: string): string {
+  return kind === 'link' ? 'a symbolic link' : kind === 'folder' ? 'a folder' : 'a special file (FIFO, socket or device)';
 }
 
 /** The checks before each step of a {@link writeFeed} (src/publish/publish.ts makes them from the feed's lock). */

@@ -86,6 +86,6 @@ export class ColumnarEngine {
 
   /** Closes the connections this simulation left open (the database stays for the next simulation). */
   async close(): Promise<void> {
-    for (const c of [...this.open]) c.closeSync();
+    for (const c of Array.from(this.open)) c.closeSync();
   }
 }

@@ -15,7 +15,7 @@
 import { foldTemplateValue, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import type { AdfObjectKind } from '../model/dataFactoryKinds.js';
 import type { Build } from '../build/index.js';
-import { isArmExpressionString, unescapeArmLiteral } from '../expressions/arm/semantics.js';
+import { unescapeArmLiteral } from '../expressions/arm/semantics.js';
 
 /** A Data Factory object in its `{ name, properties }` form, ARM values resolved. */
 export interface FactoryObject {
@@ -81,7 +81,3 @@ export function factoryFromBuild(build: Build): Factory {
   return factory;
 }
 
-/** True when a resolved value is still an ARM expression only known at deployment. */
-export function isDeployTimeValue(v: unknown): boolean {
-  return isArmExpressionString(v);
-}

@@ -12,7 +12,8 @@ import type { ResponsesFile } from './responses.js';
 import { SimulationError } from './values.js';
 import { codes } from '../diagnostics/index.js';
 
-export { simulate, DEFAULT_MAX_RUNS, type SimulateOptions, type SimulationStart } from './simulate.js';
+export { simulate, type SimulateOptions, type SimulationStart } from './simulate.js';
+export { DEFAULT_MAX_RUNS } from './limits.js';
 export { formatSimulation, allRuns } from './format.js';
 export { SimulationError } from './values.js';
 export { copyExample, exampleNames, type CopiedExample } from './examples.js';

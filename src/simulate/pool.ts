@@ -37,7 +37,7 @@ export class OrderedPool {
    *   already started is waited for, and the outcomes of items that never finished are absent
    */
   async run<R>(count: number, fn: (index: number) => Promise<R>): Promise<(PromiseSettledResult<R> | undefined)[]> {
-    const outcomes: (PromiseSettledResult<R> | undefined)[] = new Array(count).fill(undefined);
+    const outcomes: (PromiseSettledResult<R> | undefined)[] = Array.from({ length: count }, () => undefined);
     const active: Task[] = [];
     let next = 0;
     const fresh = (): Task => ({ index: next++, started: false });

@@ -15,10 +15,13 @@
  *   ]
  * }
  * ```
- * Entries are tried in file order; the first whose `method` (case-insensitive; absent = any) and `url`
- * pattern match a request answers it. Patterns match the whole URL or command text, case-insensitively;
- * `*` stands for any characters. An entry with `once: true` answers one request only, so a list can play a
- * sequence (first no capacity, then capacity).
+ * Entries are tried in file order; the first whose `method` (case-insensitive; absent = any), `url` pattern
+ * and `requestBody` pattern (absent = any) match a request answers it. Patterns match the whole URL, request
+ * body text or command text, case-insensitively; `*` stands for any characters. An entry with `once: true`
+ * answers one request only, so a list can play a sequence (first no capacity, then capacity); a
+ * `requestBody` pattern tells the pages of one URL apart (`*"$skipToken":"page-2"*`), so a recorded
+ * sequence of pages answers every request for a page, whoever sends it (a Web activity or a Copy
+ * activity's REST source).
  * Defaults: a web request gets status 200 and the body `{}`; a Data Explorer command succeeds with
  * `{ "count": 0, "value": [] }`.
  */
@@ -27,6 +30,8 @@
 export interface WebResponseEntry {
   method?: string;
   url: string;
+  /** Pattern of the request body text (`*` = any characters); absent = any body. */
+  requestBody?: string;
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -90,14 +95,18 @@ export class Responses {
 
   constructor(private readonly file: ResponsesFile = {}) {}
 
-  /** The web entry answering a request, with its index, or undefined for the default. */
-  web(method: string, url: string): { index: number; entry: WebResponseEntry } | undefined {
+  /**
+   * The web entry answering a request, with its index, or undefined for the default.
+   * @param body the request body as sent (text; an object or array as its JSON), undefined without one
+   */
+  web(method: string, url: string, body?: string): { index: number; entry: WebResponseEntry } | undefined {
     const list = this.file.web ?? [];
     for (let i = 0; i < list.length; i++) {
       const e = list[i];
       if (this.used.has(`web${i}`)) continue;
       if (e.method && e.method.toLowerCase() !== method.toLowerCase()) continue;
       if (!wildcardMatch(e.url, url)) continue;
+      if (e.requestBody !== undefined && !wildcardMatch(e.requestBody, body ?? '')) continue;
       if (e.once) this.used.add(`web${i}`);
       return { index: i, entry: e };
     }

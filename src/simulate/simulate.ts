@@ -26,7 +26,6 @@ import { allRuns } from './format.js';
 import { DEFAULT_MAX_RUNS } from './limits.js';
 import './activities/index.js';
 
-export { DEFAULT_MAX_RUNS } from './limits.js';
 
 /** What to simulate. */
 export type SimulationStart =
@@ -152,22 +151,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     diagnostics: [],
     outcome: 'succeeded',
   };
-  const engine: Engine = {
-    factory,
-    storage,
-    responses: new Responses(options.responses),
-    now,
-    maxRuns: options.maxRuns ?? DEFAULT_MAX_RUNS,
-    runCount: 0,
-    runLimitHit: false,
-    waitedSeconds: 0,
-    requests: result.requests,
-    commands: result.commands,
-    diagnostics: result.diagnostics,
-    factoryName: 'finops-hub-engine-simulated',
-    guidCount: 0,
-    columnar: new ColumnarEngine(),
-  };
+  const engine = engineOf(options, factory, storage, now, result);
   let notStarted = 0;
   const start = async (runs: TriggeredRun[], event?: BlobEvent) => {
     for (const r of runs) {
@@ -199,6 +183,32 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   } finally {
     await engine.columnar.close();
   }
+  concludeRun(result, engine, storage, notStarted);
+  return result;
+}
+
+/** The engine of one simulation: the factory and storage it runs on, the limits, and where it records. */
+function engineOf(options: SimulateOptions, factory: Engine['factory'], storage: LocalStorage, now: string, result: SimulationResult): Engine {
+  return {
+    factory,
+    storage,
+    responses: new Responses(options.responses),
+    now,
+    maxRuns: options.maxRuns ?? DEFAULT_MAX_RUNS,
+    runCount: 0,
+    runLimitHit: false,
+    waitedSeconds: 0,
+    requests: result.requests,
+    commands: result.commands,
+    diagnostics: result.diagnostics,
+    factoryName: 'finops-hub-engine-simulated',
+    guidCount: 0,
+    columnar: new ColumnarEngine(),
+  };
+}
+
+/** Adds what the run as a whole found (the run limit, colliding writes) and the changes, and sets the outcome. */
+function concludeRun(result: SimulationResult, engine: Engine, storage: LocalStorage, notStarted: number): void {
   if (engine.runLimitHit) {
     result.diagnostics.push(asDiagnostic(codes.HUB455.raise({ maxRuns: engine.maxRuns, notStarted })));
   }
@@ -209,5 +219,4 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   // Every run counts, child runs too: a child started without waiting can fail while its parent succeeds.
   const failed = (r: PipelineRun) => r.status === 'Failed';
   if (allRuns(result).some(failed) || engine.runLimitHit || storage.collisions.length || result.diagnostics.some((d) => d.severity === 'error')) result.outcome = 'failed';
-  return result;
 }

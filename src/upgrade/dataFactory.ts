@@ -34,7 +34,7 @@ export function referencedObjects(properties: unknown): string[] {
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
     else if (isObject(v)) {
-      if (typeof v.referenceName === 'string' && /Reference$/.test(String(v.type))) out.add(v.referenceName);
+      if (typeof v.referenceName === 'string' && String(v.type).endsWith('Reference')) out.add(v.referenceName);
       Object.values(v).forEach(walk);
     }
   };

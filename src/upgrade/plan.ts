@@ -15,7 +15,7 @@ import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, typ
 import type { JsonObject } from '../util/json.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
-import { accessSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
+import { accessSteps, grantSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
@@ -90,6 +90,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   drafts.push(...deployPhase(a, b, tb, diff, storage));
   drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
   drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
+  drafts.push(...grantSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 
@@ -187,7 +188,7 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
-  const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && /_startTriggers'\)\]$/.test((r as { name: string }).name)) as { type: string; name: string } | undefined;
+  const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && (r as { name: string }).name.endsWith("_startTriggers')]")) as { type: string; name: string } | undefined;
   if (start) {
     drafts.push({
       phase: 'deploy',

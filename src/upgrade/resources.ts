@@ -9,6 +9,8 @@ import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPE
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { grantCommands } from '../model/grants.js';
+import { isObject } from '../util/json.js';
 
 
 /**
@@ -66,6 +68,27 @@ export function accessSteps(c: UpgradeComparison): NoteStep[] {
     why: `{B} sets ${rule.path} of ${readableName(a)} to ${JSON.stringify(to)} where {A} has ${from === undefined ? rule.unset : JSON.stringify(from)}, and ${rule.source}.`,
     cites: [{ code: codes.HUB030.code, subject: a.identity }, { change: `template/resources/${a.identity}: changed ${rule.path}` }],
   }));
+}
+
+/**
+ * After-deployment steps for the roles B needs for a component it turns on and its template does not grant
+ * (HUB660 notes of the comparison): the commands, one per scope (src/model/grants.ts), with the resource group
+ * when the deployment is known (`hubc deploy --upgrade`).
+ */
+export function grantSteps(c: UpgradeComparison, resourceGroup?: string): (NoteStep & { details: string[] })[] {
+  return c.grants.map(({ grant, parameter, scopes }) => ({
+    subject: parameter,
+    action: `Grant ${grant.principal} the ${grant.role.name} role on ${scopes.length ? scopes.join(', ') : grant.scopes} (commands below; the object ID is the deployment's output ${grant.principalOutput}).`,
+    why: `{B} turns on ${grant.what} (${parameter}), and its template cannot grant a role outside the hub's resource group: ${grant.without}.`,
+    cites: [{ code: codes.HUB660.code, subject: parameter }, { change: `template/parameters/${parameter}: ${parameterChange(c, parameter)}` }],
+    details: grantCommands(grant, scopes, resourceGroup ? { resourceGroup } : {}),
+  }));
+}
+
+/** How a parameter of B differs from A's, as the diff says it: added, or changed (its default). */
+function parameterChange(c: UpgradeComparison, name: string): string {
+  const inA = isObject(c.ta.parameters) && name in c.ta.parameters;
+  return inA ? 'changed' : 'added';
 }
 
 /** After-deployment steps for the outputs B removes or renames (HUB031, HUB032 notes of the comparison). */

@@ -9,9 +9,11 @@
  * other two-character `ESC x` sequence.
  */
 const ESCAPE_SEQUENCE =
+  // oxlint-disable-next-line no-control-regex -- the terminal escape sequences this file removes
   /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]P_^X]|[\u009d\u0090\u009f\u009e\u0098])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)|\u001b[\s\S]?/g;
 
 /** C0 controls but tab and line feed, DEL, C1 controls, and the Unicode bidirectional overrides and isolates. */
+// oxlint-disable-next-line no-control-regex -- the control characters this file removes
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**

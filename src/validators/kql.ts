@@ -25,7 +25,7 @@
 import { offsetPositions, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageService.js';
-import { isCommentOnly, splitKqlCommands, type KqlBlock } from '../model/kqlScript.js';
+import { isCommentOnly, splitKqlCommands } from '../model/kqlScript.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
 import { processBlock } from './kql/commands.js';
 import { canonicalScalarType, predictSchemaEffects } from './kql/predict.js';
@@ -40,19 +40,15 @@ import {
   type KqlValidationResult,
 } from './kql/types.js';
 
-export { splitKqlCommands, isCommentOnly, KustoLoadError, type KqlBlock };
+export { splitKqlCommands, isCommentOnly, KustoLoadError };
 export { compareSchemas } from './kql/commands.js';
 export { commandKey, isBlockOutcome } from './kql/types.js';
 export type {
   BlockOutcome,
-  Effect,
   KqlBlockStore,
-  KqlColumn,
   KqlMappingInfo,
   KqlMappingRequirement,
   KqlScript,
-  KqlTableInfo,
-  KqlUpdatePolicyInfo,
   KqlValidationOptions,
   KqlValidationResult,
 } from './kql/types.js';

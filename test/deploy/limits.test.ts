@@ -96,6 +96,7 @@ test('error details nested 10,000 levels: printed to 8 levels with a count of th
   assert.ok(lines.includes('    InvalidTemplate: bad template second line'), r.stderr.slice(0, 500));
   assert.is(lines.filter((l) => l.trim().startsWith('Nested: one level down')).length, 8);
   assert.ok(lines.includes('                      (9993 more details not shown)'), lines.slice(-4).join('\n'));
+  // oxlint-disable-next-line no-control-regex -- asserts that no control character reaches the terminal
   assert.not.match(r.stdout + r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   assert.ok(r.stderr.length < 5000);
 });

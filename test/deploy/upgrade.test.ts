@@ -105,7 +105,7 @@ test('a 0.5 hub upgraded to 0.7 with --yes: the planned calls, in order, around 
   for (const q of r.standin.requests.filter((q) => q.path.includes('/factories/'))) assert.is(q.apiVersion, '2018-06-01');
   assert.equal(r.standin.scenario.factories![FACTORY].pipelines, ['rawexports_ExecuteETL']);
   assert.equal(Object.keys(r.standin.scenario.factories![FACTORY].triggers), ['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule']);
-  assert.equal(report.upgrade.outcomes.map((o: any) => `${o.n} ${o.status}`), [...plan.steps.filter((s) => s.performer === 'hubc deploy' && s.kind !== 'deploy').map((s) => `${s.n} ${s.subject === 'config_MonthlySchedule' ? 'skipped' : 'done'}`)]);
+  assert.equal(report.upgrade.outcomes.map((o: any) => `${o.n} ${o.status}`), plan.steps.filter((s) => s.performer === 'hubc deploy' && s.kind !== 'deploy').map((s) => `${s.n} ${s.subject === 'config_MonthlySchedule' ? 'skipped' : 'done'}`));
   assert.equal([...new Set(r.hosts)], ['127.0.0.1']);
 });
 

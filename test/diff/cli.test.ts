@@ -38,8 +38,10 @@ test('different builds exit 1 with the grouped result; text is plain off a termi
   // Only a default changed: a hub deployed from A upgrades as it is.
   assert.match(r.stdout, /^Upgrade notes \(0\)\n  none: /m);
   assert.match(r.stdout, /^Template \(azuredeploy\.json\)\n  Parameters\n    ~ storageSku\n        defaultValue: "Premium_LRS" -> "Premium_ZRS"$/m);
+  // oxlint-disable-next-line no-control-regex -- asserts on terminal colour codes
   assert.not.match(r.stdout, /\x1b\[/);
   const tty = await run(['diff', hub, hub2], true);
+  // oxlint-disable-next-line no-control-regex -- asserts on terminal colour codes
   assert.match(tty.stdout, /\x1b\[33m~\x1b\[0m storageSku/);
 });
 

@@ -16,8 +16,6 @@ import { runHubc } from '../support/cli.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { publicParameterFile } from '../support/takeover.js';
 
-/** Needs the public templates: skipped, with a line saying why, when they are not available. */
-
 const DOC = fileURLToPath(new URL('../../docs/adopting.md', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hubc-adopting-'));
 

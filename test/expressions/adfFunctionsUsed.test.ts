@@ -14,8 +14,6 @@ import { supportedActivityTypes } from '../../src/simulate/engine.js';
 import '../../src/simulate/activities/index.js';
 import { fullHubYaml } from '../support/hubs.js';
 
-/** The hub with every optional component on, so every pipeline, trigger and dataset is emitted. */
-
 /** Functions the emitted pipelines use (lower case), across releases. */
 const FUNCTIONS_USED = [
   'activity', 'adddays', 'and', 'coalesce', 'concat', 'contains', 'createarray', 'dataset', 'empty', 'endswith',

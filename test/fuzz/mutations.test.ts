@@ -17,7 +17,12 @@ type Json = unknown;
 /** Every path (keys and indexes) of a JSON value, the root excluded. */
 function pathsOf(v: Json, base: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   if (Array.isArray(v)) v.forEach((x, i) => (out.push([...base, i]), pathsOf(x, [...base, i], out)));
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push([...base, k]), pathsOf(x, [...base, k], out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.push([...base, k]);
+      pathsOf(x, [...base, k], out);
+    }
+  }
   return out;
 }
 
@@ -57,7 +62,8 @@ const mutatedModel = schemaModel.chain((model) => {
   return fc.tuple(fc.constant(model), fc.constantFrom(...paths), fc.constantFrom('replace', 'delete', 'unknown'), oddValue, fc.string({ minLength: 1, maxLength: 12 })).map(([m, path, kind, value, key]) =>
     edit(m, path, (parent, last) => {
       if (kind === 'replace') parent[last] = value;
-      else if (kind === 'delete') Array.isArray(parent) ? parent.splice(Number(last), 1) : delete parent[last];
+      else if (kind === 'delete' && Array.isArray(parent)) parent.splice(Number(last), 1);
+      else if (kind === 'delete') delete parent[last];
       else if (parent[last] !== null && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last][`x${key}`] = value;
       else parent[last] = { [key]: value };
     }),

@@ -80,8 +80,8 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], stage))[0];
   const paths = new Set(packed.files.map((f: { path: string }) => f.path));
   const shipped = [
-    ...['bin/hubc.js', 'dist/hubc.js', 'dist/hubc-build.cjs', 'dist/BUILD_ID', 'dist/THIRD_PARTY_NOTICES', 'dist/index.js', 'dist/types/compiler/index.d.ts'],
-    ...['schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json'],
+    'bin/hubc.js', 'dist/hubc.js', 'dist/hubc-build.cjs', 'dist/BUILD_ID', 'dist/THIRD_PARTY_NOTICES', 'dist/index.js', 'dist/types/compiler/index.d.ts',
+    'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json',
   ];
   for (const p of shipped) assert.ok(paths.has(p), `${p} is in the tarball`);
   // (npm's JSON shows GUID-like path segments as ***: the example's files are checked once installed.)

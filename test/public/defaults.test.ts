@@ -13,8 +13,6 @@ import { getRelease, parameterName, publicParameterName, RELEASE_VERSIONS } from
 import { toPublicValue } from '../../src/public/parameters.js';
 import { publicTemplate } from '../support/publicTemplates.js';
 
-/** Needs the public templates: skipped, with a line saying why, when they are not available. */
-
 /** hubc's template of a hub.yaml that sets only what must be set (a cluster, so the Data Explorer parameters exist). */
 function hubcParameters(release: string): Record<string, { defaultValue?: unknown }> {
   const r = compile(`release: "${release}"\nnaming: public\nhub:\n  name: contoso-hub\n`, { release });

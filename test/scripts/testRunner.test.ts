@@ -21,7 +21,7 @@ function runner(pattern: string, env: Record<string, string> = {}) {
     encoding: 'utf8',
     env: { ...process.env, HUBC_TEST_SHARDS: '1', UPDATE_GOLDEN: '', HUBC_TEST_WRITTEN: '', ...env },
   });
-  // eslint-disable-next-line no-control-regex
+  // oxlint-disable-next-line no-control-regex -- strips the colour codes uvu prints
   const output = `${r.stdout}${r.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
   return { code: r.status, output, last: output.trimEnd().split('\n').at(-1) };
 }

@@ -239,8 +239,10 @@ const FAILING_0_4: FailingExport[] = [
   FAILING_0_7[2],
 ];
 
-/** Release 0.6: `ingestion/{export type, lower case}/{yyyy}/{mm}/{scope id}/{ingestion id}__{file}.parquet`. */
-/** A 0.6 row: folder under `ingestion/`, schema file, files as `{run id ending}__{file}` with their rows. */
+/**
+ * A 0.6 row: folder under `ingestion/`, schema file, files as `{run id ending}__{file}` with their rows.
+ * Release 0.6 writes `ingestion/{export type, lower case}/{yyyy}/{mm}/{scope id}/{ingestion id}__{file}.parquet`.
+ */
 const at06 = (exportCase: string, folder: string, schemaFile: string, files: Record<string, number>): IngestedExport => ({
   exportCase,
   folder: `ingestion/${folder}`,

@@ -44,6 +44,21 @@ test('a pattern matches the whole text, * any characters (none too), case ignore
   for (const [pattern, text, expected] of cases) assert.is(wildcardMatch(pattern, text), expected, `${JSON.stringify(pattern)} ~ ${JSON.stringify(text)}`);
 });
 
+test('a requestBody pattern tells apart requests to one URL by their body; without one an entry answers any body', () => {
+  const url = 'https://management.azure.com/providers/Microsoft.ResourceGraph/resources?api-version=2022-10-01';
+  const r = new Responses({
+    web: [
+      { method: 'POST', url, requestBody: '*"$skipToken":"p2"}}', body: { page: 2 } },
+      { method: 'POST', url, requestBody: '*"$top":500}}', body: { page: 1 } },
+      { url: '*', body: { page: 'any' } },
+    ],
+  });
+  assert.is(r.web('POST', url, '{"query":"q","options":{"$top":500,"$skipToken":"p2"}}')?.index, 0);
+  assert.is(r.web('POST', url, '{"query":"q","options":{"$top":500}}')?.index, 1);
+  assert.is(r.web('POST', url, '{"query":"q","options":{"$top":500,"$skipToken":"p3"}}')?.index, 2);
+  assert.is(r.web('GET', url)?.index, 2, 'a request without a body matches only entries without a pattern or with *');
+});
+
 test('the adversarial pattern is answered at once, whatever the length of the text', () => {
   const url = `https://management.azure.com/subscriptions/${'e'.repeat(200_000)}`;
   const start = performance.now();

@@ -7,15 +7,12 @@
  * `before` hook) so that a `MissingTestData` it throws prints one line `[hubc-test] skipped "<test>": need
  * <need>: <detail>` instead of failing the test; a `before` hook that throws it skips every test of its
  * suite. scripts/test.mjs counts those lines as skipped and lists them by need under its summary. With
- * {@link REQUIRE_TEST_DATA_VARIABLE} set (`.ci/run` sets it), the guard lets the error through, so the test
+ * `HUBC_REQUIRE_TEST_DATA` set (`.ci/run` sets it), the guard lets the error through, so the test
  * fails with the message saying where the data was looked for: CI runs everything.
  *
  * The data and where it is looked for: README "Test data", test/support/sharedData.ts,
  * test/support/publicTemplates.ts.
  */
-
-/** Environment variable under which a missing need fails its test instead of skipping it (CI). */
-export const REQUIRE_TEST_DATA_VARIABLE = 'HUBC_REQUIRE_TEST_DATA';
 
 /**
  * What a test needs and where it looked. scripts/uvu-guard.cjs recognises it by `name` and reads `need`

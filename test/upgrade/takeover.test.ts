@@ -21,8 +21,6 @@ import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { cellName, publicParameterFile, takeover, takeoverCells, type Cell } from '../support/takeover.js';
 import { getRelease, has } from '../../src/model/releases.js';
 
-/** Needs the public templates: skipped, with a line saying why, when they are not available. */
-
 const dir = mkdtempSync(join(tmpdir(), 'hubc-takeover-'));
 
 /**

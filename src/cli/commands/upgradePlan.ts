@@ -52,53 +52,56 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
       '\nExamples:\n  hubc upgrade-plan 0.5 0.7\n  hubc upgrade-plan 0.3 0.7 --parameters azuredeploy.parameters.json --out azuredeploy.parameters.0.7.json\n  hubc upgrade-plan dist-templates/0.6 my-hub.yaml --format markdown\n  hubc upgrade-plan public:0.6 0.7 --hub imported.yaml --public-templates templates/ --parameters public.parameters.json --out hub.parameters.json\n' +
         '\nExit codes: 0 plan printed, 2 usage, a side that cannot be loaded, a downgrade, or an unusable parameters file.\n',
     )
-    .action(async (fromArg: string, toArg: string, opts: UpgradePlanFlags) => {
-      const { io } = ctx;
-      const diagFormat = opts.format === 'json' ? 'json' : 'text';
-      const fail = (code: string, message: string, hint: string, diagnostics: Diagnostic[] = []) => {
-        if (diagFormat === 'json') io.out(toJsonText({ error: { code, message, hint }, diagnostics }));
-        else {
-          reportDiagnostics(io, diagnostics, 'text');
-          reportEnvironmentError(io, new EnvironmentError({ code, message, hint }), 'text');
-        }
-        return ctx.exit(EXIT.usage);
-      };
-      if (opts.out && !opts.parameters) {
-        io.err('error: --out needs --parameters (the file to rewrite)\n');
-        return ctx.exit(EXIT.usage);
-      }
-      let parameters: { file: string; doc: unknown; out?: string } | undefined;
-      if (opts.parameters) {
-        try {
-          parameters = { file: opts.parameters, doc: parseJsonInput(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
-        } catch (e) {
-          const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
-          return fail(r.code, r.message, r.hint!);
-        }
-      }
-      let output: string;
-      let plan;
-      const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
-      try {
-        const notes: string[] = [];
-        const [a, b] = loadDiffPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
-          const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
-          notes.push(...side.notes);
-          return side.input;
-        });
-        plan = planUpgrade(a, b, { parameters, notes });
-        output = renderPlan(plan, opts.format);
-      } catch (e) {
-        if (e instanceof DiffLoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
-        if (e instanceof UpgradePlanError) return fail(e.code, e.message, e.hint);
-        throw e;
-      }
-      if (opts.out && plan.parameters) {
-        const failed = writeOutputFile(io, opts.out, toJsonText(plan.parameters.rewritten), diagFormat, 'upgrade-plan:out-flushed');
-        if (failed !== undefined) return ctx.exit(failed);
-      }
-      io.out(output);
-      if (opts.out && opts.format !== 'json') io.out(`wrote ${opts.out}: the parameters file for ${plan.to.label}\n`);
-      ctx.exit(EXIT.ok);
+    .action((fromArg: string, toArg: string, opts: UpgradePlanFlags) => upgradePlanAction(ctx, fromArg, toArg, opts));
+}
+
+/** `hubc upgrade-plan FROM TO`: loads both sides, plans, prints the plan and writes the rewritten parameters file. */
+async function upgradePlanAction(ctx: CommandContext, fromArg: string, toArg: string, opts: UpgradePlanFlags): Promise<void> {
+  const { io } = ctx;
+  const diagFormat = opts.format === 'json' ? 'json' : 'text';
+  const fail = (code: string, message: string, hint: string, diagnostics: Diagnostic[] = []) => {
+    if (diagFormat === 'json') io.out(toJsonText({ error: { code, message, hint }, diagnostics }));
+    else {
+      reportDiagnostics(io, diagnostics, 'text');
+      reportEnvironmentError(io, new EnvironmentError({ code, message, hint }), 'text');
+    }
+    return ctx.exit(EXIT.usage);
+  };
+  if (opts.out && !opts.parameters) {
+    io.err('error: --out needs --parameters (the file to rewrite)\n');
+    return ctx.exit(EXIT.usage);
+  }
+  let parameters: { file: string; doc: unknown; out?: string } | undefined;
+  if (opts.parameters) {
+    try {
+      parameters = { file: opts.parameters, doc: parseJsonInput(readInputFile(opts.parameters, { maxBytes: INPUT_LIMITS.json })), out: opts.out };
+    } catch (e) {
+      const r = codes.HUB491.unreadable({ file: opts.parameters, detail: (e as { detail?: string }).detail ?? (e as Error).message });
+      return fail(r.code, r.message, r.hint!);
+    }
+  }
+  let output: string;
+  let plan;
+  const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
+  try {
+    const notes: string[] = [];
+    const [a, b] = loadDiffPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
+      const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
+      notes.push(...side.notes);
+      return side.input;
     });
+    plan = planUpgrade(a, b, { parameters, notes });
+    output = renderPlan(plan, opts.format);
+  } catch (e) {
+    if (e instanceof DiffLoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
+    if (e instanceof UpgradePlanError) return fail(e.code, e.message, e.hint);
+    throw e;
+  }
+  if (opts.out && plan.parameters) {
+    const failed = writeOutputFile(io, opts.out, toJsonText(plan.parameters.rewritten), diagFormat, 'upgrade-plan:out-flushed');
+    if (failed !== undefined) return ctx.exit(failed);
+  }
+  io.out(output);
+  if (opts.out && opts.format !== 'json') io.out(`wrote ${opts.out}: the parameters file for ${plan.to.label}\n`);
+  ctx.exit(EXIT.ok);
 }

@@ -6,6 +6,7 @@
  */
 import { foldTemplateValue, templateContext } from '../../expressions/arm/evaluate.js';
 import { isArmExpressionString } from '../../expressions/arm/semantics.js';
+import { isObject } from '../../util/json.js';
 
 /** Partial evaluator of template values: returns the folded value, or `undefined` for "leave out". */
 export type TemplateFolder = (value: unknown) => unknown;
@@ -18,10 +19,10 @@ export function foldWithDefaults(template: Record<string, unknown>): TemplateFol
   const ctx = templateContext(template, { useDefaults: true, inlineVariables: false });
   const dropNulls = (original: unknown, folded: unknown): unknown => {
     if (Array.isArray(original) && Array.isArray(folded)) return folded.map((f, i) => dropNulls(original[i], f));
-    if (original && folded && typeof original === 'object' && typeof folded === 'object' && !Array.isArray(folded)) {
+    if (isObject(original) && isObject(folded)) {
       const out: Record<string, unknown> = {};
-      for (const [k, f] of Object.entries(folded as Record<string, unknown>)) {
-        const o = (original as Record<string, unknown>)[k];
+      for (const [k, f] of Object.entries(folded)) {
+        const o = original[k];
         if (f === null && isArmExpressionString(o)) continue;
         out[k] = dropNulls(o, f);
       }

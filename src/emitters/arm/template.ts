@@ -151,14 +151,6 @@ function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (k
 }
 
 /**
- * Builds the ARM template object from all contributions, in contribution order; parameters and outputs
- * in the order the release table gives them.
- * @returns plain JSON (expressions serialized to `"[...]"` strings)
- * @throws Error when two modules contribute the same parameter, variable, output or resource, a module and
- *   the release table disagree on the parameters or outputs, or a resource refers to one no module
- *   contributed
- */
-/**
  * Which hub.yaml field each parameter of a release's template comes from (the release table's
  * `PARAMETER_SOURCES`), by the parameter name the template uses.
  * @returns parameter name -> hub.yaml path, in template order
@@ -167,6 +159,14 @@ export function parameterSources(release: Release): Map<string, readonly string[
   return new Map(release.parameters.map((key) => [parameterName(release, key), PARAMETER_SOURCES[key]]));
 }
 
+/**
+ * Builds the ARM template object from all contributions, in contribution order; parameters and outputs
+ * in the order the release table gives them.
+ * @returns plain JSON (expressions serialized to `"[...]"` strings)
+ * @throws Error when two modules contribute the same parameter, variable, output or resource, a module and
+ *   the release table disagree on the parameters or outputs, or a resource refers to one no module
+ *   contributed
+ */
 export function emitArmTemplate(contributions: readonly Contribution[], release: Release, metadata: Record<string, unknown>): Record<string, unknown> {
   const parameters = ordered(
     mergeSection(contributions, (c) => c.parameters, 'parameter'),

@@ -8,6 +8,7 @@
  * `visible` property (learn.microsoft.com/azure/azure-resource-manager/managed-applications/
  * microsoft-common-optionsgroup, create-uidefinition-elements).
  */
+import { isDeepStrictEqual } from 'node:util';
 import * as ui from '../../expressions/ui/index.js';
 import { ANALYTICS_ENGINES, NO_ANALYTICS_ENGINE, type AnalyticsEngine } from '../../model/analyticsEngines.js';
 import type { ArmParameter, FormContribution, FormEngineOption } from '../../modules/types.js';
@@ -68,7 +69,7 @@ export function invalidFor(parameter: ArmParameter, value: Value | undefined): s
     array: (v) => Array.isArray(v),
   };
   if (!fits[parameter.type](value)) return `${JSON.stringify(value)} is not a${parameter.type === 'int' ? 'n' : ''} ${parameter.type}`;
-  if (parameter.allowedValues && !parameter.allowedValues.some((a) => JSON.stringify(a) === JSON.stringify(value))) return `${JSON.stringify(value)} is not an allowed value`;
+  if (parameter.allowedValues && !parameter.allowedValues.some((a) => isDeepStrictEqual(a, value))) return `${JSON.stringify(value)} is not an allowed value`;
   if (typeof value === 'number' && ((parameter.minValue !== undefined && value < parameter.minValue) || (parameter.maxValue !== undefined && value > parameter.maxValue))) {
     return `${value} is outside ${parameter.minValue ?? '-'}..${parameter.maxValue ?? '-'}`;
   }

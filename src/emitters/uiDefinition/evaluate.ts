@@ -19,6 +19,7 @@
  * allows other regions only, the first allowed one (the portal lists only allowed regions; overview page,
  * "Config").
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ArmExpr } from '../../expressions/arm/ast.js';
 import { parseFormValue } from '../../expressions/ui/index.js';
 import { isObject } from '../../util/json.js';
@@ -52,7 +53,7 @@ export interface FormScope {
 }
 
 const isEmpty = (v: FormValue) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length) || (isObject(v) && !Object.keys(v).length);
-const same = (a: FormValue, b: FormValue) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: FormValue, b: FormValue) => isDeepStrictEqual(a, b);
 
 /**
  * Evaluates a form value: a `[...]` expression, or a plain JSON value.

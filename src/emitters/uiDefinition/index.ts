@@ -24,6 +24,7 @@ const STEPS: { name: Exclude<FormStep, 'basics'>; label: string }[] = [
   { name: 'storage', label: 'Storage' },
   { name: 'dataExplorer', label: 'Data Explorer' },
   { name: 'networking', label: 'Networking' },
+  { name: 'recommendations', label: 'Recommendations' },
   { name: 'tags', label: 'Tags' },
 ];
 

@@ -26,7 +26,7 @@ import { isObject } from '../../util/json.js';
 
 export { AdfEvalError, AdfUnsupportedFunctionError, adfToString, type AdfEvalContext } from './functions/common.js';
 export { ADF_EVALUATOR_FUNCTIONS } from './functions.js';
-export { formatAdfTimestamp, parseTimestamp as parseAdfTimestamp, type Timestamp as AdfTimestamp } from './functions/timestamps.js';
+export { formatAdfTimestamp, parseTimestamp as parseAdfTimestamp } from './functions/timestamps.js';
 
 /**
  * Evaluates an expression node.

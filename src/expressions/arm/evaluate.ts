@@ -18,8 +18,8 @@ import { isArmExpressionString } from './semantics.js';
 import { ArmEvalError, isArmObject, toExpr, type ArmValue, type Folded } from './functions.js';
 import { Evaluator, Scope, type ArmEvalContext } from './evaluator.js';
 
-export { ArmEvalError, AZURE_CLOUD_ENVIRONMENT, type ArmValue } from './functions.js';
-export { armUniqueString, armGuid, armCidrSubnet, armCidrHost, armParseCidr, isArmBuiltinFunction, armFunctionArity } from './functions.js';
+export { ArmEvalError, type ArmValue } from './functions.js';
+export { armUniqueString, armGuid } from './functions.js';
 export type { ArmEvalContext } from './evaluator.js';
 
 /** Thrown by {@link evaluateArm} when the value depends on something unknown before deployment. */
@@ -178,8 +178,8 @@ export function templateContext(template: any, extra: ArmEvalContext & { useDefa
   const { useDefaults: _ignored, ...rest } = extra;
   return {
     ...rest,
-    variables: { ...(isArmObject(template?.variables) ? template.variables : {}), ...(extra.variables ?? {}) },
+    variables: { ...(isArmObject(template?.variables) ? template.variables : {}), ...extra.variables },
     functions: extra.functions ?? template?.functions,
-    parameterDefaults: { ...defaults, ...(extra.parameterDefaults ?? {}) },
+    parameterDefaults: { ...defaults, ...extra.parameterDefaults },
   };
 }

@@ -423,7 +423,3 @@ export function flattenTemplate(template: unknown, ctx: FlattenContext = {}): Fl
   return new TemplateScope(t, ctx, [], true).flatten();
 }
 
-/** A resource's key for comparisons: `type name` with the type lower-cased (names compare as written). */
-export function flatResourceKey(r: Pick<FlatResource, 'type' | 'name' | 'nameExpression'>): string {
-  return `${r.type.toLowerCase()} ${r.name ?? r.nameExpression}`;
-}

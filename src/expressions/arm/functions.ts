@@ -25,9 +25,7 @@ import { STRING_FUNCTIONS } from './functions/strings.js';
 export * from './functions/folded.js';
 export type { ArmFunctionDef } from './functions/common.js';
 export { arityText } from '../calls.js';
-export { armMurmurHash64, armUniqueString, ARM_GUID_NAMESPACE, armGuid } from './functions/hashing.js';
-export { armParseCidr, armCidrSubnet, armCidrHost } from './functions/cidr.js';
-export { providerPath, resourceTypeIndex } from './functions/resources.js';
+export { armUniqueString, armGuid } from './functions/hashing.js';
 export { AZURE_CLOUD_ENVIRONMENT } from './functions/deployment.js';
 
 /** Every built-in function (but the `list*` family), by lower-cased name. */
@@ -47,13 +45,3 @@ export function armFunction(name: string): ArmFunctionDef | undefined {
   return undefined;
 }
 
-/** True when `name` is an ARM built-in template function (case-insensitive; `list*` included). */
-export function isArmBuiltinFunction(name: string): boolean {
-  return armFunction(name) !== undefined;
-}
-
-/** Argument count limits of a built-in function, or undefined for unknown names. */
-export function armFunctionArity(name: string): { min: number; max: number } | undefined {
-  const f = armFunction(name);
-  return f && { min: f.min, max: f.max };
-}

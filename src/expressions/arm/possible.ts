@@ -16,6 +16,7 @@
  * Sources: "Template functions" (logical `if`, object `tryGet`, `coalesce`), "Using linked and nested
  * templates" (expression evaluation scope) on learn.microsoft.com/azure/azure-resource-manager/templates.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { forEachArmNode, serializeArm, type ArmExpr } from './ast.js';
 import { Scope, type ArmEvalContext } from './evaluator.js';
 import { templateContext } from './evaluate.js';
@@ -120,9 +121,9 @@ export class TemplatePossibilities {
       }
       const key = JSON.stringify(a.f.v);
       const hit = seen.get(key);
-      if (hit) (hit.because as Because[]).push(...a.because.filter((b) => !hit.because.some((x) => JSON.stringify(x) === JSON.stringify(b))));
+      if (hit) (hit.because as Because[]).push(...a.because.filter((b) => !hit.because.some((x) => isDeepStrictEqual(x, b))));
       else {
-        const p = { value: a.f.v, because: a.because.filter((b, i) => a.because.findIndex((x) => JSON.stringify(x) === JSON.stringify(b)) === i) };
+        const p = { value: a.f.v, because: a.because.filter((b, i) => a.because.findIndex((x) => isDeepStrictEqual(x, b)) === i) };
         seen.set(key, p);
         values.push(p);
       }
@@ -275,7 +276,7 @@ export class TemplatePossibilities {
       else if (a.f) foldedParameters[names[i]] = a.f;
     });
     const because = chosen.flatMap((a) => a.because);
-    const ctx = templateContext(scope.template, { ...(this.options.context ?? {}), parameters, foldedParameters });
+    const ctx = templateContext(scope.template, { ...this.options.context, parameters, foldedParameters });
     let f: Folded;
     try {
       f = new Scope(ctx).root().foldJson(value);

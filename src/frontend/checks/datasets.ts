@@ -6,6 +6,7 @@
  *   and versions" and "Versioning");
  * - HUB212: a built-in dataset's `exportType` must be the export type that feeds it.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { codes } from '../../diagnostics/index.js';
 import { BUILT_IN_DATASETS } from '../../model/datasets.js';
 import { getRelease, RELEASE_VERSIONS, type Release } from '../../model/releases.js';
@@ -26,7 +27,8 @@ export const databaseNamesCheck: Check = {
 /** True when a `datasets` list is the default of a release: every dataset it converts, with all its versions, in catalog order. */
 function isDefaultList(list: { name: string; versions?: string[] }[], release: Release): boolean {
   const expected = releaseDatasets(release).map((d) => ({ name: d.name, versions: d.versions }));
-  return JSON.stringify(list.map((d) => ({ name: d.name, versions: d.versions ?? expected.find((e) => e.name === d.name)?.versions }))) === JSON.stringify(expected);
+  const given = list.map((d) => ({ name: d.name, versions: d.versions ?? expected.find((e) => e.name === d.name)?.versions }));
+  return isDeepStrictEqual(given, expected);
 }
 
 export const datasetsCheck: Check = {

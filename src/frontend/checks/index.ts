@@ -13,6 +13,7 @@ import { regionsCheck } from './regions.js';
 import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
 import { hubNameCheck } from './hubName.js';
+import { recommendationsCheck } from './recommendations.js';
 import { analyticsEnginesCheck } from './analyticsEngines.js';
 
 export type { Check, CheckContext, DataPath } from './types.js';
@@ -33,5 +34,6 @@ export const CHECKS: readonly Check[] = [
   scopesCheck,
   releaseFieldsCheck,
   hubNameCheck,
+  recommendationsCheck,
   analyticsEnginesCheck,
 ];

@@ -7,6 +7,7 @@
  * The hint names the first release that has the component (release table, `firstReleaseWith`). Datasets and
  * export versions are checked the same way in `datasets.ts`.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { codes } from '../../diagnostics/index.js';
 import { behaves, firstReleaseBehaving, firstReleaseWith, has, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../../model/releases.js';
 import { derivedDefault, FOLLOWING_FIELDS } from './fieldDefaults.js';
@@ -63,6 +64,7 @@ export const RELEASE_SECTIONS: readonly Section[] = [
     implied: [{ path: ['networking', 'publicAccess'], value: true, why: 'a release without private networking leaves the data lake open to public access' }],
   },
   { path: ['remoteHub'], feature: 'remoteHub', what: 'a remote hub' },
+  { path: ['recommendations'], feature: 'recommendations', what: 'recommendations from Azure Resource Graph' },
   { path: ['schedules'], feature: 'managedExports', what: 'managed exports' },
   { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
 ];
@@ -93,7 +95,7 @@ function defaultAt(ctx: CheckContext, path: DataPath): unknown {
 /** True when a leaf holds the value a release without the section's component has anyway (`implied`). */
 function isImplied(s: Section, leaf: DataPath, value: unknown): boolean {
   const implied = s.implied?.find((i) => i.path.join('.') === leaf.join('.'));
-  return implied !== undefined && JSON.stringify(value) === JSON.stringify(implied.value);
+  return implied !== undefined && isDeepStrictEqual(value, implied.value);
 }
 
 export const releaseFieldsCheck: Check = {
@@ -110,7 +112,7 @@ export const releaseFieldsCheck: Check = {
         const value = valueAt(ctx.data, leaf);
         // A list without a schema default defaults to empty (customDatasets).
         const fallback = defaultAt(ctx, leaf) ?? (Array.isArray(value) ? [] : undefined);
-        return JSON.stringify(value) !== JSON.stringify(fallback) && !isImplied(s, leaf, value);
+        return !isDeepStrictEqual(value, fallback) && !isImplied(s, leaf, value);
       });
       // A section that states what the release does anyway (and defaults) is a fact of the release: nothing to say.
       if (!changed.length && leaves(valueAt(ctx.original, s.path), s.path).some((leaf) => isImplied(s, leaf, valueAt(ctx.data, leaf)))) continue;

@@ -3,7 +3,8 @@
  * `resourceId()` family, or come from parameters, variables built that way, `reference()`, `if()`,
  * `guid()` or `subscription()` (ARM-TTK "IDs Should Be Derived From ResourceIDs"). Property names that are
  * not resource IDs are exempt: ARM-TTK's list (tenantId, objectId, subscriptionId, ...) plus `principalId`
- * (an Entra object ID) and `groupId` (a private link sub-resource name such as `blob`).
+ * (an Entra object ID), `groupId` (a private link sub-resource name such as `blob`) and `aadResourceId` (the
+ * token audience of a Data Factory REST linked service, a URI such as `environment().resourceManager`).
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
@@ -19,7 +20,7 @@ const NOT_RESOURCE_IDS = new Set(
     'appId', 'clientId', 'DataTypeId', 'defaultMenuItemId', 'keyVaultSecretId', 'keyId', 'objectId', 'menuId',
     'policyDefinitionReferenceId', 'servicePrincipalClientId', 'StartingDeviceID', 'subscriptionId', 'SyntheticMonitorId',
     'targetProtectionContainerId', 'targetWorkerSizeId', 'tenantId', 'timezoneId', 'vlanId', 'workerSizeId',
-    'principalId', 'groupId',
+    'principalId', 'groupId', 'aadResourceId',
   ].map((s) => s.toLowerCase()),
 );
 

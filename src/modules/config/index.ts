@@ -13,6 +13,7 @@ import { toJsonText } from '../../model/json.js';
 import { has, parameterName } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { scopeIdPattern } from '../../frontend/scopes.js';
+import { RECOMMENDATIONS_SCHEMA, recommendationsSchemaText } from './recommendationsSchema.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';
@@ -78,9 +79,15 @@ export function schemasForModel(model: HubModel): ExportSchema[] {
   );
 }
 
-/** Schema files as `{ name without .json: text }`, the form the settings upload script receives. */
+/**
+ * Schema files as `{ name without .json: text }`, the form the settings upload script receives: the
+ * conversion schemas, then, with recommendations, the mapping of their query results (`recommendations_1.0`).
+ */
 export function schemaFiles(model: HubModel): { name: string; text: string }[] {
-  return schemasForModel(model).map((s) => ({ name: schemaFileName(s).replace(/\.json$/, ''), text: schemaFileText(s) }));
+  return [
+    ...schemasForModel(model).map((s) => ({ name: schemaFileName(s).replace(/\.json$/, ''), text: schemaFileText(s) })),
+    ...(has(model.release, 'recommendations') ? [{ name: RECOMMENDATIONS_SCHEMA, text: recommendationsSchemaText() }] : []),
+  ];
 }
 
 /**

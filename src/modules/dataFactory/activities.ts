@@ -142,11 +142,30 @@ export type FileSink = AdfWireObject<sdk.JsonSink | sdk.ParquetSink>;
  * Copy or lookup source of a data lake file: `<Format>Source` with store and format read settings.
  * @param additionalColumns columns added to every row (`[{ name, value }]` or an expression giving that array)
  */
-export function fileSource(format: FileFormat, opts: { recursive?: boolean; additionalColumns?: adf.Adf } = {}): FileSource {
-  const s: FileSource = { type: `${format}Source`, storeSettings: lakeReadSettings(opts.recursive ?? false) };
+export function fileSource(format: FileFormat, opts: { recursive?: boolean; additionalColumns?: adf.Adf; wildcardFileName?: string } = {}): FileSource {
+  const store = lakeReadSettings(opts.recursive ?? false);
+  // Reads every file of the dataset's folder whose name matches (the dataset's own file name is ignored then).
+  if (opts.wildcardFileName !== undefined) store.wildcardFileName = opts.wildcardFileName;
+  const s: FileSource = { type: `${format}Source`, storeSettings: store };
   const fmt = READ_SETTINGS[format];
   if (fmt) s.formatSettings = { type: fmt };
   if (opts.additionalColumns) s.additionalColumns = adf.expression(opts.additionalColumns);
+  return s;
+}
+
+/** A copy source of a REST API (`RestSource`), in wire form. */
+export type RestCopySource = AdfWireObject<sdk.RestSource>;
+
+/**
+ * Copy source of a REST API (connector-rest, "REST as source"): the request method, body and headers sent to
+ * the URL of the input dataset (`RestResource`: its linked service's base URL and the dataset's relative URL).
+ * One request: the connector's `paginationRules` cannot carry a token in the request body, so a pipeline that
+ * pages such an API loops itself (queries_ResourceGraph_ExecuteQuery).
+ */
+export function restSource(o: { method: 'GET' | 'POST'; body?: adf.Adf | adf.AdfInterpolation; headers?: Record<string, string>; timeout?: string }): RestCopySource {
+  const s: RestCopySource = { type: 'RestSource', requestMethod: o.method, httpRequestTimeout: o.timeout ?? '00:01:40' };
+  if (o.body !== undefined) s.requestBody = adf.expression(o.body);
+  if (o.headers) s.additionalHeaders = { ...o.headers };
   return s;
 }
 
@@ -226,7 +245,7 @@ export function copy(
   o: ActivityOptions & {
     input: DatasetReference;
     output: DatasetReference;
-    source: FileSource;
+    source: FileSource | RestCopySource;
     sink: FileSink;
     translator?: adf.Adf | ValueObject;
     policy?: Policy;

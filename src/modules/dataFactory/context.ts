@@ -14,6 +14,8 @@ export const LINKED_SERVICES = {
   keyVault: 'keyVault',
   remoteHubStorage: 'remoteHubStorage',
   dataExplorer: 'hubDataExplorer',
+  /** Azure Resource Manager over REST (recommendations: Azure Resource Graph queries). */
+  azureResourceManager: 'azurerm',
 } as const;
 
 /** Name of the managed integration runtime used when public access is disabled. */
@@ -55,6 +57,13 @@ export interface DataFactoryContext {
   remoteHubDeployed?: arm.Arm;
   remoteHubStorageUri: arm.Arm;
   remoteHubKeySecretName: arm.Arm;
+  /**
+   * True at deploy time when the recommendations run (`enableRecommendations`; undefined when the release
+   * has no recommendations): their pipelines, trigger, dataset and linked service carry it as `condition`.
+   */
+  recommendationsDeployed?: arm.Arm;
+  /** The deployment's tenant ID (`tenant().tenantId`). */
+  tenantId: arm.Arm;
   /** True when public access is enabled. */
   publicAccess: arm.Arm;
   /**
@@ -96,6 +105,8 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     remoteHubDeployed: has(model.release, 'remoteHub') ? deployRemoteHub : undefined,
     remoteHubStorageUri: arm.parameters('remoteHubStorageUri'),
     remoteHubKeySecretName,
+    recommendationsDeployed: has(model.release, 'recommendations') ? arm.parameters('enableRecommendations') : undefined,
+    tenantId: arm.prop(arm.tenant(), 'tenantId'),
     publicAccess,
     connectVia: has(model.release, 'privateNetworking')
       ? arm.if_(publicAccess, null, arm.createObject('referenceName', MANAGED_INTEGRATION_RUNTIME, 'type', 'IntegrationRuntimeReference'))

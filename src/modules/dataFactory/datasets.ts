@@ -16,7 +16,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import * as adf from '../../expressions/adf/index.js';
 import type { AdfObject, Value } from '../types.js';
-import type { AdfDataset, AdfDatasetTypeProperties, AdfWireObject } from './wire.js';
+import type { AdfDataset, AdfDatasetOf, AdfDatasetTypeProperties, AdfWireObject } from './wire.js';
 import type * as sdk from '@azure/arm-datafactory';
 import { adfObjectId } from '../core/names.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
@@ -38,7 +38,33 @@ export function datasetNames(ctx: Pick<DataFactoryContext, 'exportContainer'>) {
     ingestion: 'ingestion',
     ingestionFiles: 'ingestion_files',
     ingestionManifest: 'ingestion_manifest',
+    resourceGraph: 'azureResourceGraph',
   } as const;
+}
+
+/**
+ * Path and API version of Azure Resource Graph's query operation, "Resources - Resources" (POST; REST API
+ * 2022-10-01, learn.microsoft.com/rest/api/azureresourcegraph/resourcegraph/resources/resources), relative to
+ * the Azure Resource Manager URL of the cloud.
+ */
+export const RESOURCE_GRAPH_PATH = 'providers/Microsoft.ResourceGraph/resources?api-version=2022-10-01';
+
+/**
+ * The `azureResourceGraph` dataset (RestResource on the `azurerm` linked service): the URL the recommendation
+ * queries are posted to, one page per request (only when `ctx.recommendationsDeployed`).
+ */
+function resourceGraphDataset(ctx: DataFactoryContext): AdfObject {
+  return {
+    kind: 'dataset',
+    name: datasetNames(ctx).resourceGraph,
+    condition: ctx.recommendationsDeployed,
+    properties: {
+      type: 'RestResource',
+      linkedServiceName: { referenceName: LINKED_SERVICES.azureResourceManager, type: 'LinkedServiceReference' },
+      annotations: [],
+      typeProperties: { relativeUrl: RESOURCE_GRAPH_PATH },
+    } satisfies AdfDatasetOf<'RestResource'>,
+  };
 }
 
 /** Parameter names of the datasets. */
@@ -172,5 +198,6 @@ function allDatasets(ctx: DataFactoryContext): AdfObject[] {
       parameters: { [P.folderPath]: { type: 'String' } },
       typeProperties: { location: lakeLocation({ fileName: 'manifest.json', folderPath: param(P.folderPath), fileSystem: ctx.ingestionContainer }) },
     }),
+    ...(ctx.recommendationsDeployed ? [resourceGraphDataset(ctx)] : []),
   ];
 }

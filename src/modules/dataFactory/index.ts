@@ -21,6 +21,7 @@ import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } fr
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
+import { recommendationsOn, uploadQueriesScriptId } from '../recommendations/index.js';
 import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
@@ -190,6 +191,7 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
   const scriptDeps = [ids.dataFactory, ids.triggerManagerIdentity, ...TRIGGER_MANAGER_ROLES.map(triggerRoleId)];
   const triggerNames = JSON.stringify(adf.filter((o) => o.kind === 'trigger').map((t) => t.name));
   const legacy = legacyObjects(r);
+  const recommendations = has(r, 'recommendations');
   return [
     factoryScript({
       name: stopScriptName,
@@ -215,7 +217,7 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
       name: scriptName(r, 'startTriggers'),
       content: deploymentScriptText('triggers'),
       env: [
-        { name: 'Triggers', value: triggerNames },
+        { name: 'Triggers', value: recommendations ? startedWithRecommendations(r, adf) : triggerNames },
         { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => adf.some((o) => o.kind === 'pipeline' && o.name === p))) },
         { name: 'Stop', value: 'false' },
       ],
@@ -232,7 +234,21 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
         ...(factorySelfRole(adf) ? [factorySelfRoleId] : []),
         ...approvalIds(model),
         ...(has(r, 'dataExplorer') ? dataExplorerReadyIds(model) : []),
+        // The first run of the recommendations reads the query files (a false condition drops the dependency).
+        ...(recommendations ? [uploadQueriesScriptId(r)] : []),
       ],
     }),
   ];
+}
+
+/**
+ * The triggers the start-triggers script starts in a release with recommendations: all, but the queries'
+ * schedule only while `enableRecommendations` is true. A hub that turns the recommendations off keeps the
+ * trigger of an earlier deployment (incremental mode), and the stop-triggers script, which stops every
+ * trigger, leaves it stopped.
+ */
+function startedWithRecommendations(r: Release, adf: readonly AdfObject[]): arm.Arm {
+  const all = adf.filter((o) => o.kind === 'trigger').map((t) => t.name);
+  const queries = r.triggers.queriesSchedule;
+  return arm.if_(recommendationsOn, JSON.stringify(all), JSON.stringify(all.filter((n) => n !== queries)));
 }

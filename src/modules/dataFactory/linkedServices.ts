@@ -28,6 +28,10 @@ export const DATA_EXPLORER_DATABASE_PARAMETER = 'database';
  * - `hubDataExplorer` (AzureDataExplorer, only when `ctx.dataExplorerDeployed`): the cluster, authenticated
  *   with the factory's system-assigned managed identity (no service principal given); the database is a
  *   parameter whose default is the ingestion database.
+ * - `azurerm` (RestService, only when `ctx.recommendationsDeployed`): Azure Resource Manager of the deployment's
+ *   cloud (`environment().resourceManager`, the token audience too), called with the factory's managed
+ *   identity (connector-rest, "Use managed identity"); the Azure Resource Graph queries of the recommendations
+ *   go through it.
  */
 export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
   return [
@@ -83,6 +87,22 @@ export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
         },
         connectVia: ctx.connectVia,
       } satisfies AdfLinkedServiceOf<'AzureDataExplorer'>,
+    },
+    {
+      kind: 'linkedService',
+      name: LINKED_SERVICES.azureResourceManager,
+      condition: ctx.recommendationsDeployed,
+      properties: {
+        type: 'RestService',
+        annotations: [],
+        typeProperties: {
+          url: ctx.resourceManagerUrl,
+          authenticationType: 'ManagedServiceIdentity',
+          aadResourceId: ctx.resourceManagerUrl,
+          enableServerCertificateValidation: true,
+        },
+        connectVia: ctx.connectVia,
+      } satisfies AdfLinkedServiceOf<'RestService'>,
     },
   ];
 }

@@ -22,6 +22,9 @@ import { configStartExportProcess } from './pipelines/config_StartExportProcess.
 import { configRunExportJobs } from './pipelines/config_RunExportJobs.js';
 import { configStartBackfillProcess } from './pipelines/config_StartBackfillProcess.js';
 import { configRunBackfillJob } from './pipelines/config_RunBackfillJob.js';
+import { queriesExecuteEtl } from './pipelines/queries/queries_ExecuteETL.js';
+import { queriesEtlIngestion } from './pipelines/queries/queries_ETL_ingestion.js';
+import { queriesResourceGraphExecuteQuery } from './pipelines/queries/queries_ResourceGraph_ExecuteQuery.js';
 
 /** Builds the pipeline of each role (the export pair depends on how the release detects exports). */
 const BUILDERS: Record<PipelineRole, (ctx: DataFactoryContext) => AdfObject> = {
@@ -35,6 +38,9 @@ const BUILDERS: Record<PipelineRole, (ctx: DataFactoryContext) => AdfObject> = {
   runExports: configRunExportJobs,
   startBackfill: configStartBackfillProcess,
   runBackfill: configRunBackfillJob,
+  queriesQueue: queriesExecuteEtl,
+  queriesEtl: queriesEtlIngestion,
+  resourceGraphQuery: queriesResourceGraphExecuteQuery,
 };
 
 /** Roles whose pipelines exist only when a cluster is deployed (`condition: ctx.dataExplorerDeployed`). */
@@ -57,7 +63,8 @@ export function dataFactoryObjects(ctx: DataFactoryContext): AdfObject[] {
   const ls = linkedServices(ctx).filter(
     (o) =>
       (o.name !== LINKED_SERVICES.remoteHubStorage || has(release, 'remoteHub')) &&
-      (o.name !== LINKED_SERVICES.dataExplorer || has(release, 'dataExplorer')),
+      (o.name !== LINKED_SERVICES.dataExplorer || has(release, 'dataExplorer')) &&
+      (o.name !== LINKED_SERVICES.azureResourceManager || has(release, 'recommendations')),
   );
   return [...ls, ...datasets(ctx), ...pipelines(ctx), ...triggers(ctx)];
 }

@@ -8,6 +8,7 @@
  * | monthlySchedule (`config_MonthlySchedule`, 0.4+) | `schedules.monthly.daysOfMonth` at `schedules.monthly.time` | startExports (`Monthly`) |
  * | exportAdded (`rawexports_ManifestAdded`; 0.1 `rawexports`, 0.2-0.6 `rawexports_FileAdded`) | an export's `manifest.json` (0.4+) or any `*.csv` (0.1-0.3) in the export container | exportQueue |
  * | ingestionManifestAdded (`ingestion_ManifestAdded`, Data Explorer only) | a `manifest.json` in `ingestion`, even an empty one | ingestionQueue |
+ * | queriesSchedule (`queries_DailySchedule`, recommendations only) | every day at {@link QUERIES_SCHEDULE} UTC | queriesQueue |
  *
  * Blob event triggers watch the hub data lake (learn.microsoft.com/azure/data-factory/how-to-create-event-trigger:
  * paths are `/<container>/blobs/<path>`). Schedule triggers run in the hub.yaml time zone, or for `auto`
@@ -41,6 +42,13 @@ export function scheduleStartTime(schedule: ScheduleModel, timeZone: string | ar
   return timeZone === 'UTC' ? `${local}Z` : local;
 }
 
+/**
+ * When the query files run: daily at 01:00 UTC. A fixed UTC time needs no time-zone table (the public 14.0
+ * runs them at 01:01 in the region's zone and falls back to `UTC` without the `Z` Data Factory then requires,
+ * #2157); Resource Graph has no day boundary to wait for.
+ */
+export const QUERIES_SCHEDULE: ScheduleModel = { hour: 1, minute: 0, timeZone: 'UTC' };
+
 /** A pipeline a trigger starts, with its parameter values, in wire form. */
 type TriggerPipelineReference = AdfWireObject<sdk.TriggerPipelineReference>;
 
@@ -49,6 +57,10 @@ function pipelineRef(name: string, parameters?: Record<string, Value>): TriggerP
   if (parameters) p.parameters = parameters;
   return p;
 }
+
+/** `startExports` with its recurrence, the pipeline the managed-export schedules start. */
+const startExports = (ctx: DataFactoryContext, recurrence: 'Daily' | 'Monthly') =>
+  pipelineRef(pipelineName(ctx, 'startExports'), { [START_EXPORT_PROCESS_PARAMETERS.recurrence]: recurrence });
 
 function blobTrigger(
   ctx: DataFactoryContext,
@@ -76,7 +88,7 @@ function blobTrigger(
 
 function scheduleTrigger(
   ctx: DataFactoryContext,
-  o: { name: string; schedule: ScheduleModel; frequency: 'Day' | 'Month'; monthDays?: number[]; recurrence: 'Daily' | 'Monthly' },
+  o: { name: string; schedule: ScheduleModel; frequency: 'Day' | 'Month'; monthDays?: number[]; pipeline: TriggerPipelineReference; condition?: arm.Arm },
 ): AdfObject {
   const timeZone = ctx.timeZoneFor(o.schedule);
   const schedule: AdfWireObject<sdk.RecurrenceSchedule> = { minutes: [o.schedule.minute], hours: [o.schedule.hour] };
@@ -84,9 +96,10 @@ function scheduleTrigger(
   return {
     kind: 'trigger',
     name: o.name,
+    ...(o.condition ? { condition: o.condition } : {}),
     properties: {
       annotations: [],
-      pipelines: [pipelineRef(pipelineName(ctx, 'startExports'), { [START_EXPORT_PROCESS_PARAMETERS.recurrence]: o.recurrence })],
+      pipelines: [o.pipeline],
       type: 'ScheduleTrigger',
       typeProperties: {
         recurrence: { frequency: o.frequency, interval: 1, startTime: scheduleStartTime(o.schedule, timeZone), timeZone, schedule },
@@ -121,10 +134,13 @@ export function triggers(ctx: DataFactoryContext): AdfObject[] {
         );
         break;
       case 'dailySchedule':
-        out.push(scheduleTrigger(ctx, { name, schedule: daily, frequency: 'Day', recurrence: 'Daily' }));
+        out.push(scheduleTrigger(ctx, { name, schedule: daily, frequency: 'Day', pipeline: startExports(ctx, 'Daily') }));
         break;
       case 'monthlySchedule':
-        out.push(scheduleTrigger(ctx, { name, schedule: monthly, frequency: 'Month', monthDays: monthly.daysOfMonth, recurrence: 'Monthly' }));
+        out.push(scheduleTrigger(ctx, { name, schedule: monthly, frequency: 'Month', monthDays: monthly.daysOfMonth, pipeline: startExports(ctx, 'Monthly') }));
+        break;
+      case 'queriesSchedule':
+        out.push(scheduleTrigger(ctx, { name, schedule: QUERIES_SCHEDULE, frequency: 'Day', pipeline: pipelineRef(pipelineName(ctx, 'queriesQueue')), condition: ctx.recommendationsDeployed }));
         break;
       case 'exportAdded':
         out.push(

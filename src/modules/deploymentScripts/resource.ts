@@ -25,6 +25,8 @@ type ScriptProperties = Shape<Extract<ArmResourceOf<typeof SCRIPT_TYPE>, { kind:
 /** What differs between the hub's deployment scripts. */
 export interface DeploymentScriptOptions {
   name: arm.Arm | string;
+  /** Runs only when true at deployment (ARM `condition`); absent = always. */
+  condition?: arm.Arm;
   /** Resource ID of the user-assigned identity the script runs as. */
   identity: arm.Arm;
   /** Bash script text (see ./scripts.ts). */
@@ -45,6 +47,7 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
     type: SCRIPT_TYPE,
     apiVersion: apiVersion('Microsoft.Resources/deploymentScripts'),
     name: o.name,
+    ...(o.condition ? { condition: o.condition } : {}),
     location: arm.parameters('location'),
     tags: tagsFor(SCRIPT_TYPE),
     kind: 'AzureCLI',
@@ -58,7 +61,7 @@ export function deploymentScript(o: DeploymentScriptOptions): ArmResource {
       forceUpdateTag: arm.prop(arm.deployment(), 'name'),
       cleanupPreference: 'OnSuccess',
       timeout: 'PT30M',
-      ...(o.settings ?? {}),
+      ...o.settings,
       environmentVariables: o.env,
       scriptContent: o.content,
     },

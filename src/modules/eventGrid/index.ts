@@ -62,7 +62,7 @@ export function eventGridModule(model: HubModel): Contribution {
 
 /**
  * The form's Event Grid region: a text box (empty: the hub's region) whose value must be a region of the
- * chosen subscription (`./core/formRegions.ts`), next to the control that lists them.
+ * chosen subscription (`../core/formRegions.ts`), next to the control that lists them.
  */
 function eventGridForm(model: HubModel, description: string): FormContribution[] {
   const entered = ui.basics('eventGridLocation');

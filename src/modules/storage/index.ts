@@ -311,6 +311,17 @@ function blobManager(r: Release): ArmResource[] {
 
 /** The `_uploadSettings` deployment script, which writes `config/settings.json` and the schema files into the data lake. */
 function uploadSettingsScript(model: HubModel): ArmResource {
+  return configWriterScript(model, { name: scriptName(model.release, 'uploadSettings'), content: deploymentScriptText('uploadSettings'), env: uploadSettingsEnv(model) });
+}
+
+/**
+ * A deployment script that writes files into the data lake's `config` container as the `_blobManager`
+ * identity (the settings upload, the recommendations' query files): after the container and the identity's
+ * role; with the script storage, inside the hub network, after the endpoints and DNS zones it reaches the data
+ * lake through; and after `o.after` (scripts in the network share one container group name, so they run one
+ * at a time).
+ */
+export function configWriterScript(model: HubModel, o: Pick<DeploymentScriptOptions, 'name' | 'content' | 'env' | 'condition'> & { after?: Value[] }): ArmResource {
   const r = model.release;
   const scriptInNetwork = scriptRunsInNetwork(r);
   const roleId = (scopeId: arm.Arm, role: string) => arm.call('extensionResourceId', scopeId, 'Microsoft.Authorization/roleAssignments', blobManagerRoleName(r, scopeId, role));
@@ -320,9 +331,10 @@ function uploadSettingsScript(model: HubModel): ArmResource {
    */
   const inNetworkOnly = <T extends ValueObject>(value: T): T | arm.Arm => (networkOnlyWhenPrivate(r) ? arm.if_(publicAccess, arm.call('null'), armObject(value)) : value);
   return deploymentScript({
-    name: scriptName(r, 'uploadSettings'),
+    name: o.name,
+    ...(o.condition ? { condition: o.condition } : {}),
     identity: ids.blobManagerIdentity,
-    content: deploymentScriptText('uploadSettings'),
+    content: o.content,
     dependsOn: [
       arm.resourceId('Microsoft.Storage/storageAccounts/blobServices/containers', names.storageAccount, 'default', 'config'),
       roleId(ids.storageAccount, ROLES.storageBlobDataContributor),
@@ -338,6 +350,7 @@ function uploadSettingsScript(model: HubModel): ArmResource {
             ids.scriptStorageAccount,
           ]
         : []),
+      ...(o.after ?? []),
     ],
     settings: scriptInNetwork
       ? {
@@ -351,7 +364,7 @@ function uploadSettingsScript(model: HubModel): ArmResource {
           }),
         }
       : undefined,
-    env: uploadSettingsEnv(model),
+    env: o.env,
   });
 }
 

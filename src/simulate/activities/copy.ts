@@ -8,6 +8,8 @@
  *   when the Copy has a translator or additional columns;
  * - JSON to JSON, delimited text to delimited text without a translator: the file is copied as it is
  *   (inflated when the source dataset is gzip);
+ * - a REST source (a `RestResource` dataset) to parquet: the request answered from `--responses`, its rows
+ *   mapped with the translator (`../rest.ts`);
  * any other pair, or a translator where the file is copied as is, is not supported (HUB466).
  * A sink dataset naming a folder receives the source file's name. A failed copy writes nothing.
  */
@@ -21,6 +23,7 @@ import { convertDelimitedText, convertParquet, readParquetSource, timedConversio
 import { ActivityFailure, SimulationError, evaluateDeep } from '../values.js';
 import { codes } from '../../diagnostics/index.js';
 import type { ChangeBy, LocalStorage as Storage } from '../storage.js';
+import { copyRestToParquet, isRestCopy } from '../rest.js';
 
 /** The sink path: the dataset's file, or the source file's name inside the dataset's folder. */
 function sinkPath(sink: ResolvedDataset, source: ResolvedDataset): string {
@@ -44,6 +47,7 @@ function mappingsOf(translator: unknown, activity: string): ColumnMapping[] | un
 
 registerActivity('Copy', async (activity, scope, record) => {
   const ctx = expressionContext(scope);
+  if (isRestCopy(scope, activity)) return copyRestToParquet(activity, scope, record, ctx);
   const tp = activity.typeProperties ?? {};
   const factory = scope.engine.factory;
   const storage = scope.engine.storage;

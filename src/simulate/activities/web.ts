@@ -14,6 +14,7 @@ import { adfToString } from '../../expressions/adf/evaluate.js';
 import { expressionContext, registerActivity } from '../engine.js';
 import { DEFAULT_KUSTO_OUTPUT, DEFAULT_WEB_BODY } from '../responses.js';
 import { ActivityFailure, evaluateDeep } from '../values.js';
+import { isObject } from '../../util/json.js';
 
 registerActivity('WebActivity', async (activity, scope, record) => {
   const ctx = expressionContext(scope);
@@ -22,7 +23,7 @@ registerActivity('WebActivity', async (activity, scope, record) => {
   const url = adfToString(evaluateDeep(tp.url, ctx));
   const headers = (evaluateDeep(tp.headers ?? {}, ctx) ?? {}) as Record<string, unknown>;
   const body = tp.body === undefined ? undefined : evaluateDeep(tp.body, ctx);
-  const answer = scope.engine.responses.web(method, url);
+  const answer = scope.engine.responses.web(method, url, body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
   const status = answer?.entry.status ?? 200;
   const responseBody = answer ? answer.entry.body ?? {} : DEFAULT_WEB_BODY;
   record.input = { method, url, headers, ...(body !== undefined ? { body } : {}), ...(tp.authentication ? { authentication: tp.authentication } : {}) };
@@ -30,8 +31,8 @@ registerActivity('WebActivity', async (activity, scope, record) => {
   scope.engine.requests.push({ runId: scope.run.runId, activity: activity.name, method, url, headers, ...(body !== undefined ? { body } : {}), status, response: answer ? answer.index : 'default' });
   const responseHeaders = answer?.entry.headers ?? {};
   record.output =
-    responseBody && typeof responseBody === 'object' && !Array.isArray(responseBody)
-      ? { ...(responseBody as Record<string, unknown>), ADFWebActivityResponseHeaders: responseHeaders }
+    isObject(responseBody)
+      ? { ...responseBody, ADFWebActivityResponseHeaders: responseHeaders }
       : { Response: typeof responseBody === 'string' ? responseBody : JSON.stringify(responseBody), ADFWebActivityResponseHeaders: responseHeaders };
   if (status >= 400) {
     const err = (responseBody as { error?: { message?: unknown } } | null)?.error;

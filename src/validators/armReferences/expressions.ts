@@ -74,7 +74,7 @@ export function checkExpressionString(
         else if (literalArg !== undefined && !decls.variables.has(literalArg.toLowerCase())) once(codes.HUB304.unknownVariable({ name: literalArg }));
       } else if (lower === 'lambdavariables' && literalArg !== undefined && !lambdas.includes(literalArg.toLowerCase())) {
         once(codes.HUB304.lambdaVariable({ name: literalArg }));
-      } else if (lower === 'reference' || lower === 'references' || /^list/.test(lower)) {
+      } else if (lower === 'reference' || lower === 'references' || lower.startsWith('list')) {
         if (fnScope && def) once(codes.HUB304.callInFunction({ name: e.name, fn: fnScope.fn }));
         else if (section === 'variables' && (lower === 'reference' || lower === 'references')) once(codes.HUB304.callInVariables({ name: e.name }));
         else if (section === 'parameters' && def) once(codes.HUB304.callInParameterDefault({ name: e.name }));

@@ -171,7 +171,12 @@ class Downloader {
     const refs: string[] = [];
     const walk = (v: unknown) => {
       if (Array.isArray(v)) v.forEach(walk);
-      else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? refs.push(x) : walk(x);
+      else if (typeof v === 'object' && v !== null) {
+        for (const [k, x] of Object.entries(v)) {
+          if (k === '$ref' && typeof x === 'string') refs.push(x);
+          else walk(x);
+        }
+      }
     };
     walk(index);
     return refs;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from '../../util/packageRoot.js';
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 
@@ -145,7 +146,7 @@ export class SchemaFileHashes {
     const hash = sha256(text);
     const old = this.records.get(path);
     const r: SchemaFileRecord = { path, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev, sha256: hash, hashedAt };
-    if (!old || JSON.stringify(old) !== JSON.stringify(r)) {
+    if (!old || !isDeepStrictEqual(old, r)) {
       this.records.set(path, r);
       this.dirty = true;
     }

@@ -27,7 +27,7 @@ import {
   sharedArmSchemaCandidates,
 } from './folders.js';
 
-export { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir, sharedArmSchemaCandidates } from './folders.js';
+export { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir } from './folders.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from './needs.js';
 import { ArmSchemaDownloadError, DEFAULT_ARM_SCHEMAS_URL, fillArmSchemaCache, type FillOptions } from './download.js';
 import { codes } from '../../diagnostics/index.js';

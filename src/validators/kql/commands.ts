@@ -293,5 +293,3 @@ function policyCommand(a: LsAnalysis, database: string, tableName: string, state
   }
   effects.push({ type: 'policies', table: tableName, replace: a.commandKind === 'AlterTablePolicyUpdate', policies, at: 0 });
 }
-
-/** Applies a command's effects to the state. */

@@ -65,6 +65,7 @@ export class ClusterState {
   }
 }
 
+/** Applies a command's effects to the state. */
 export function applyEffects(outcome: BlockOutcome, database: string, state: ClusterState, result: Collected, where: { file: string; pos: (o: number) => Position }): void {
   const db = state.db(database);
   for (const e of outcome.effects) {

@@ -76,6 +76,13 @@ export const TEMPLATE_CASES: Record<string, RuleCase> = {
             location: "[parameters('location')]",
             properties: { subnet: { id: "[variables('subnetId')]" }, privateLinkServiceConnections: [{ name: 'c', properties: { privateLinkServiceId: "[resourceId('Microsoft.Storage/storageAccounts', 'store1')]", groupId: 'blob' } }] },
           },
+          // A REST linked service's token audience is a URI, not a resource ID (the recommendations' azurerm).
+          {
+            type: 'Microsoft.DataFactory/factories/linkedservices',
+            apiVersion: '2018-06-01',
+            name: 'factory1/azurerm',
+            properties: { type: 'RestService', typeProperties: { url: '[environment().resourceManager]', authenticationType: 'ManagedServiceIdentity', aadResourceId: '[environment().resourceManager]' } },
+          },
         ],
         { variables: { subnetId: "[resourceId('Microsoft.Network/virtualNetworks/subnets', 'v', 's')]" } },
       ),

@@ -178,7 +178,7 @@ function costRows(rows: Record<string, unknown>[]): Record<string, unknown>[] {
   return rows.map((r) => ({ ProviderName: 'Microsoft', x_BillingProfileId: 'bp1', ChargeCategory: 'Usage', ChargePeriodStart: new Date('2025-01-02T00:00:00Z'), ...r }));
 }
 
-const RESOURCE_TYPES = (m: HubModel) =>
+const RESOURCE_TYPES = (_m: HubModel) =>
   table(openData.get('ResourceTypes')!, [
     { x_ResourceType: 'microsoft.compute/virtualmachines', SingularDisplayName: 'Virtual machine' },
     { x_ResourceType: 'microsoft.capacity/reservationorders', SingularDisplayName: 'Reservation order' },

@@ -194,7 +194,7 @@ test('config_InitializeHub: identity policy, settings log and the four open data
     activities: { 'Read Settings': { output: { firstRow: { version: '0.7', retention: { rawexports: { days: 0 } } } } } },
   });
   assert.is(log, `.append HubSettingsLog <| print version='0.7', scopes=dynamic(["/subscriptions/s1","/subscriptions/s2"]), retention=dynamic({"rawexports":{"days":0}})`);
-  const loads = allActivities(init).filter((a) => /^Load /.test(a.name));
+  const loads = allActivities(init).filter((a) => a.name.startsWith('Load '));
   assert.equal(loads.map((a) => a.name), ['Load PricingUnits', 'Load Regions', 'Load ResourceTypes', 'Load Services']);
   assert.is(
     loads[0].typeProperties.command,
@@ -212,7 +212,7 @@ test('config_InitializeHub: identity policy, settings log and the four open data
 
 test('open data columns bind to the CSV files of the release by position', async () => {
   const { sharedText } = await import('../../support/sharedData.js');
-  for (const load of allActivities(init).filter((a) => /^Load /.test(a.name))) {
+  for (const load of allActivities(init).filter((a) => a.name.startsWith('Load '))) {
     const table = load.name.slice(5);
     const header = (await sharedText(`reference/data/open-data/${table}.csv`)).split(/\r?\n/)[0].split(',');
     const cols = /externaldata\(([^)]*)\)/.exec(load.typeProperties.command)![1].split(', ');

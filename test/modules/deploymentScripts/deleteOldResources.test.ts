@@ -27,13 +27,14 @@ const flatPipeline = (name: string, runs: string[]): FactoryObject => ({
 });
 
 /** Which pipeline a pipeline runs (Execute Pipeline) and a trigger starts, by role, in every release. */
-const RUNS: Partial<Record<PipelineRole, PipelineRole>> = { exportQueue: 'exportEtl', startExports: 'runExports', startBackfill: 'runBackfill', ingestionQueue: 'ingestionEtl' };
+const RUNS: Partial<Record<PipelineRole, PipelineRole>> = { exportQueue: 'exportEtl', startExports: 'runExports', startBackfill: 'runBackfill', ingestionQueue: 'ingestionEtl', queriesQueue: 'queriesEtl', queriesEtl: 'resourceGraphQuery' };
 const STARTS: Record<TriggerRole, PipelineRole> = {
   exportAdded: 'exportQueue',
   settingsUpdated: 'configureExports',
   dailySchedule: 'startExports',
   monthlySchedule: 'startExports',
   ingestionManifestAdded: 'ingestionQueue',
+  queriesSchedule: 'queriesQueue',
 };
 
 /**

@@ -11,7 +11,7 @@ export const SCOPE_FUNCTIONS: Record<string, FnDef> = {
   pipeline: {
     min: 0,
     max: 0,
-    run: (_a, ctx) => ({ ...(ctx.pipeline ?? {}), parameters: ctx.parameters ?? {} }),
+    run: (_a, ctx) => ({ ...ctx.pipeline, parameters: ctx.parameters ?? {} }),
   },
   variables: {
     min: 1,

@@ -127,7 +127,7 @@ export const CONVERSION_FUNCTIONS: Record<string, FnDef> = {
       if (typeof v !== 'string') return v;
       try {
         return JSON.parse(v) as Json;
-      } catch (e) {
+      } catch {
         throw new AdfEvalError(`json: '${v}' is not valid JSON`);
       }
     },

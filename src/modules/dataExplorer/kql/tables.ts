@@ -58,6 +58,7 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   { name: 'Regions', columns: cols(['ResourceLocation:string', 'RegionId:string', 'RegionName:string']) },
   {
     name: 'ResourceTypes',
+    // prettier-ignore
     columns: cols([
       'x_ResourceType:string', 'SingularDisplayName:string', 'PluralDisplayName:string', 'LowerSingularDisplayName:string',
       'LowerPluralDisplayName:string', 'IsPreview:bool', 'Description:string', 'IconUri:string',
@@ -65,6 +66,7 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   },
   {
     name: 'Services',
+    // prettier-ignore
     columns: cols([
       'x_ConsumedService:string', 'x_ResourceType:string', 'ServiceName:string', 'ServiceCategory:string',
       'ServiceSubcategory:string', 'PublisherName:string', 'x_PublisherCategory:string', 'x_Environment:string',
@@ -73,6 +75,7 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   },
 ];
 
+// prettier-ignore
 const PRICES_RAW = cols([
   'BasePrice:decimal', 'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string',
   'BillingProfileId:string', 'BillingProfileName:string', 'Currency:string', 'CurrencyCode:string',
@@ -83,6 +86,7 @@ const PRICES_RAW = cols([
   'SkuID:string', 'Term:string', 'TierMinimumUnits:decimal', 'UnitOfMeasure:string', 'UnitPrice:decimal',
 ]);
 
+// prettier-ignore
 const PRICES_FINAL = cols([
   'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string', 'ChargeCategory:string',
   'CommitmentDiscountCategory:string', 'CommitmentDiscountType:string', 'ContractedUnitPrice:decimal',
@@ -102,6 +106,7 @@ const PRICES_FINAL = cols([
 ]);
 
 /** FOCUS cost columns of every source (Microsoft 1.0 and 1.0-preview(v1), AWS 1.0, GCP 2024 variants). */
+// prettier-ignore
 const COSTS_RAW = cols([
   'AvailabilityZone:string', 'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string',
   'BillingAccountType:string', 'BillingCurrency:string', 'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime',
@@ -137,6 +142,7 @@ const COSTS_RAW = cols([
 /** Costs columns the hub adds after the source columns (`x_SourceChanges` etc. are in the final table only). */
 const COSTS_RAW_TAIL = cols(['x_UsageType:string']);
 
+// prettier-ignore
 const COSTS_FINAL = cols([
   'AvailabilityZone:string', 'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string',
   'BillingAccountType:string', 'BillingCurrency:string', 'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime',
@@ -170,12 +176,14 @@ const COSTS_FINAL = cols([
   'x_SourceVersion:string', 'x_UsageType:string',
 ]);
 
+// prettier-ignore
 const COMMITMENT_DISCOUNT_USAGE_RAW = cols([
   'InstanceFlexibilityGroup:string', 'InstanceFlexibilityRatio:decimal', 'InstanceId:string', 'Kind:string',
   'ReservationId:string', 'ReservationOrderId:string', 'ReservedHours:decimal', 'SkuName:string',
   'TotalReservedQuantity:decimal', 'UsageDate:datetime', 'UsedHours:decimal',
 ]);
 
+// prettier-ignore
 const COMMITMENT_DISCOUNT_USAGE_FINAL = cols([
   'ChargePeriodEnd:datetime', 'ChargePeriodStart:datetime', 'CommitmentDiscountCategory:string',
   'CommitmentDiscountId:string', 'CommitmentDiscountType:string', 'ConsumedQuantity:decimal', 'ProviderName:string',
@@ -188,6 +196,7 @@ const COMMITMENT_DISCOUNT_USAGE_FINAL = cols([
 ]);
 
 /** EA names first; each MCA name with spaces lands in a `…2` column. */
+// prettier-ignore
 const RECOMMENDATIONS_RAW = cols([
   'CostWithNoReservedInstances:decimal', 'CostWithNoReservedInstances2:decimal=Cost With No ReservedInstances',
   'FirstUsageDate:datetime', 'FirstUsageDate2:datetime=First UsageDate', 'InstanceFlexibilityGroup:string',
@@ -201,6 +210,7 @@ const RECOMMENDATIONS_RAW = cols([
   'TotalCostWithReservedInstances2:decimal=Total Cost With ReservedInstances',
 ]);
 
+// prettier-ignore
 const RECOMMENDATIONS_FINAL = cols([
   'ProviderName:string', 'SubAccountId:string', 'x_IngestionTime:datetime', 'x_EffectiveCostAfter:decimal',
   'x_EffectiveCostBefore:decimal', 'x_EffectiveCostSavings:decimal', 'x_RecommendationDate:datetime',
@@ -208,6 +218,7 @@ const RECOMMENDATIONS_FINAL = cols([
   'x_SourceVersion:string',
 ]);
 
+// prettier-ignore
 const TRANSACTIONS_RAW = cols([
   'AccountName:string', 'AccountOwnerEmail:string', 'Amount:decimal', 'ArmSkuName:string', 'BillingFrequency:string',
   'BillingMonth:string', 'BillingProfileId:string', 'BillingProfileName:string', 'CostCenter:string', 'Currency:string',
@@ -218,6 +229,7 @@ const TRANSACTIONS_RAW = cols([
   'ReservationOrderName:string', 'Term:string',
 ]);
 
+// prettier-ignore
 const TRANSACTIONS_FINAL = cols([
   'BilledCost:decimal', 'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string',
   'BillingPeriodEnd:datetime', 'BillingPeriodStart:datetime', 'ChargeCategory:string', 'ChargeClass:string',
@@ -306,9 +318,3 @@ export const BUILT_IN_KQL_DATASETS: readonly BuiltInKqlDataset[] = [
   },
 ];
 
-/** Looks up the Data Explorer layout of a built-in dataset. */
-export function builtInKqlDataset(name: BuiltInDatasetName): BuiltInKqlDataset {
-  const d = BUILT_IN_KQL_DATASETS.find((x) => x.name === name);
-  if (!d) throw new Error(`no Data Explorer layout for dataset ${name}`);
-  return d;
-}

@@ -23,6 +23,11 @@
  * Error codes: `ManifestReadFailed`, `ManifestInvalid`, `ExportFileReadFailed`, `UnsupportedExportFileType`,
  * `SchemaNotFound`, `ExportIngestionFailed`, `IngestionFolderListFailed`, `IngestionCleanupFailed`,
  * `ManifestCopyFailed`; messages name the manifest, file, schema file or folder.
+ *
+ * One file, as every pipeline of this folder is: the functions below are the pipeline's activity groups in
+ * the order they run (read the manifest, its variables, find the schema, convert the files, delete earlier
+ * ingestions, copy the manifest), sharing the expressions of `executeEtlExpressions`; split, one pipeline
+ * would be read across files.
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';

@@ -119,11 +119,6 @@ export function resourceManagerUrlVariable(ctx: DataFactoryContext): DeployVaria
   };
 }
 
-/** Lower-cased hub name, the prefix of the exports the hub manages. */
-export function hubNameVariable(ctx: DataFactoryContext): DeployVariable {
-  return { name: DEPLOY_VARIABLES.hubName, type: 'String', defaultValue: arm.toLower(ctx.hubName) };
-}
-
 /** Resource ID of the hub's data lake, where managed exports deliver. */
 export function storageAccountIdVariable(ctx: DataFactoryContext): DeployVariable {
   return { name: DEPLOY_VARIABLES.storageAccountId, type: 'String', defaultValue: ctx.storageAccountId };
