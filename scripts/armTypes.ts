@@ -47,11 +47,23 @@ export const GENERATED_FILE = 'src/modules/armResources.generated.ts';
 const SCHEMA_BASE_URL = 'https://schema.management.azure.com/';
 
 /** Preference between the resource-definition maps of one file (a resource-group deployment first). */
-const MAP_PRIORITY = ['resourceDefinitions', 'extension_resourceDefinitions', 'unknown_resourceDefinitions', 'subscription_resourceDefinitions', 'managementGroup_resourceDefinitions', 'tenant_resourceDefinitions'];
+const MAP_PRIORITY = [
+  'resourceDefinitions',
+  'extension_resourceDefinitions',
+  'unknown_resourceDefinitions',
+  'subscription_resourceDefinitions',
+  'managementGroup_resourceDefinitions',
+  'tenant_resourceDefinitions',
+];
 
 /** Types whose `properties` are typed where they are built (see the module comment), lower-cased. */
 const BODIES_TYPED_ELSEWHERE: ReadonlySet<string> = new Set(
-  ['Microsoft.DataFactory/factories/pipelines', 'Microsoft.DataFactory/factories/datasets', 'Microsoft.DataFactory/factories/linkedservices', 'Microsoft.DataFactory/factories/triggers'].map((t) => t.toLowerCase()),
+  [
+    'Microsoft.DataFactory/factories/pipelines',
+    'Microsoft.DataFactory/factories/datasets',
+    'Microsoft.DataFactory/factories/linkedservices',
+    'Microsoft.DataFactory/factories/triggers',
+  ].map((t) => t.toLowerCase()),
 );
 
 /** Resource-definition properties not generated: the envelope's own (written by hand) and nested children. */
@@ -204,9 +216,7 @@ export function generateArmResourceTypes(schemaDir: string, versions: Readonly<R
     const shape = objectType(d.node, d.file, '', skip, extra);
     const alternatives = Array.isArray(d.node.oneOf) ? union(d.node.oneOf.map((a) => bareType(a, d.file, ''))) : undefined;
     const doc = docLines(`\`${d.type}\` at API version ${d.apiVersion} (${d.file}, \`${d.definition}\`).`, '');
-    resourceBlocks.push(
-      alternatives ? [...doc, `export type ${name} = ${shape} & (${alternatives});`].join('\n') : [...doc, `export interface ${name} ${shape}`].join('\n'),
-    );
+    resourceBlocks.push(alternatives ? [...doc, `export type ${name} = ${shape} & (${alternatives});`].join('\n') : [...doc, `export interface ${name} ${shape}`].join('\n'));
     bodies.push(`  ${literal(d.type)}: ${name};`);
   }
 
@@ -215,7 +225,8 @@ export function generateArmResourceTypes(schemaDir: string, versions: Readonly<R
     const name = names.get(key)!;
     const doc = docLines(typeof located.node.description === 'string' ? located.node.description : undefined, '');
     const node = located.node;
-    const plainObject = node.$ref === undefined && node.oneOf === undefined && node.anyOf === undefined && node.enum === undefined && (node.type === 'object' || node.type === undefined);
+    const plainObject =
+      node.$ref === undefined && node.oneOf === undefined && node.anyOf === undefined && node.enum === undefined && (node.type === 'object' || node.type === undefined);
     const shape = plainObject ? objectType(node, located.file, '') : undefined;
     const text = shape && shape !== 'ValueObject' ? `export interface ${name} ${shape}` : `export type ${name} = ${bareType(node, located.file, '')};`;
     printed.set(name, [...doc, text].join('\n'));
@@ -232,7 +243,7 @@ export function generateArmResourceTypes(schemaDir: string, versions: Readonly<R
     "import type { Arm } from '../expressions/arm/ast.js';",
     "import type { ArmEnum, Value, ValueObject } from './values.js';",
   ];
-  const mapping = ['/** Resource type -> the body type of that type at hubc\'s API version. */', 'export interface ArmResourceBodies {', ...bodies, '}'];
+  const mapping = ["/** Resource type -> the body type of that type at hubc's API version. */", 'export interface ArmResourceBodies {', ...bodies, '}'];
   const definitions = [...printed.keys()].sort().map((n) => printed.get(n)!);
   return `${[header.join('\n'), mapping.join('\n'), ...resourceBlocks, ...definitions].join('\n\n')}\n`;
 }
@@ -291,7 +302,10 @@ function isDictionary(node: JsonObject): boolean {
 function filePrefix(file: string): string {
   const parts = file.split('/');
   const base = parts[parts.length - 1].replace(/\.json$/, '').replace(/^Microsoft\./, '');
-  const provider = base.split('.').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+  const provider = base
+    .split('.')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
   return parts[1] === 'common' ? 'Common' : `${identifier(provider)}_${parts[1].replace(/-/g, '_')}`;
 }
 

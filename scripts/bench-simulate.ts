@@ -295,9 +295,17 @@ const print = (r: Row) =>
   console.log(
     `${pad(r.row, 44)} ${pad(s(r.hubcMs), 8)} ${pad(s(r.conversionMs), 8)} ${pad(s(r.referenceMs), 8)} ${pad(s(r.typedReferenceMs), 8)} ${pad(`${x(r.ratio)} / ${x(r.conversionRatio)}`, 14)} ${pad(`${x(r.typedRatio)} / ${x(r.conversionTypedRatio)}`, 14)} ${pad(x(r.cpuRatio), 7)} ${pad(`${r.rssMiB.toFixed(0)} MiB`, 9)} ${pad(`${r.load[0]}-${r.load[1]}`, 10)} ${r.target}`,
   );
-console.log(`simulate at export sizes: ${MB} MB large file; ${RUNS} run(s) each, median; Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-console.log('hubc: the whole process / its conversions alone; DuckDB: COPY with type sniffing (the reference of issue #23) / with the mapping\'s types (like-for-like); ratios: whole / conversion');
-console.log(`${pad('row', 44)} ${pad('hubc', 8)} ${pad('convert', 8)} ${pad('DuckDB', 8)} ${pad('typed', 8)} ${pad('x DuckDB', 14)} ${pad('x typed', 14)} ${pad('cpu', 7)} ${pad('peak RSS', 9)} ${pad('load', 10)} target`);
+console.log(
+  `simulate at export sizes: ${MB} MB large file; ${RUNS} run(s) each, median; Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}); load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
+console.log(
+  "hubc: the whole process / its conversions alone; DuckDB: COPY with type sniffing (the reference of issue #23) / with the mapping's types (like-for-like); ratios: whole / conversion",
+);
+console.log(
+  `${pad('row', 44)} ${pad('hubc', 8)} ${pad('convert', 8)} ${pad('DuckDB', 8)} ${pad('typed', 8)} ${pad('x DuckDB', 14)} ${pad('x typed', 14)} ${pad('cpu', 7)} ${pad('peak RSS', 9)} ${pad('load', 10)} target`,
+);
 if (ROWS.has('small')) {
   const small = generate('small', MB / 10, 1, false);
   rows.push(measure(`CSV ${Math.round(MB / 10)} MB`, small, MB / 10, '<= 1.5x; RSS <= 1 GiB'));
@@ -355,7 +363,8 @@ if (ROWS.has('partitions')) {
 const sized = (mb: number) => rows.find((r) => r.files === 1 && r.inputMB === mb && !r.row.includes('gzip'));
 const [from, to] = [sized(MB / 10), sized(MB)];
 const growth = from && to ? to.rssMiB / from.rssMiB : undefined;
-if (from && to) console.log(`peak RSS ${from.rssMiB.toFixed(0)} MiB at ${from.inputMB} MB, ${to.rssMiB.toFixed(0)} MiB at ${to.inputMB} MB (x${growth!.toFixed(2)}); target <= ${GiB} MiB`);
+if (from && to)
+  console.log(`peak RSS ${from.rssMiB.toFixed(0)} MiB at ${from.inputMB} MB, ${to.rssMiB.toFixed(0)} MiB at ${to.inputMB} MB (x${growth!.toFixed(2)}); target <= ${GiB} MiB`);
 rmSync(work, { recursive: true, force: true });
 
 const resultsFile = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
@@ -366,7 +375,8 @@ all.simulate = {
   date: new Date().toISOString().slice(0, 10),
   references: {
     sniffing: 'COPY (SELECT * FROM read_csv(FILE)) TO ... (FORMAT parquet): type sniffing, DuckDB defaults (issue #23); ratio, conversionRatio, cpuRatio',
-    typed: "the same COPY with read_csv(FILE, header = true, columns = {the mapping's types}) and ROW_GROUP_SIZE as hubc: the parquet schema hubc writes; typedRatio, conversionTypedRatio",
+    typed:
+      "the same COPY with read_csv(FILE, header = true, columns = {the mapping's types}) and ROW_GROUP_SIZE as hubc: the parquet schema hubc writes; typedRatio, conversionTypedRatio",
   },
   largeMB: MB,
   runs: RUNS,

@@ -40,7 +40,13 @@ import { printSizes, sizeReport } from './benchSizes.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/hubc.js');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
-const ONLY = process.env.BENCH_ROWS ? new Set(process.env.BENCH_ROWS.split(',').map((k) => k.trim()).concat('node')) : undefined;
+const ONLY = process.env.BENCH_ROWS
+  ? new Set(
+      process.env.BENCH_ROWS.split(',')
+        .map((k) => k.trim())
+        .concat('node'),
+    )
+  : undefined;
 const OUT = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
 // The bundle is built from the checked-out source first: a dist/ left from an earlier checkout would be
 // measured instead (after a merge, the simulate group once timed code without the change it measured).
@@ -68,7 +74,14 @@ const COLOUR = /\u001b\[[0-9;]*m/g;
 
 /** The first line of a child's error output, without colour codes (the reason a row was not measured). */
 function firstLine(text: string): string {
-  return (text.replace(COLOUR, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 600);
+  return (
+    text
+      .replace(COLOUR, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  )
+    .trim()
+    .slice(0, 600);
 }
 
 /** Runs a command `RUNS` times after one warm-up; wall-clock median (ms) and the largest peak RSS (MiB). */
@@ -229,7 +242,12 @@ const nodeMs = node.ok ? node.value.ms : undefined;
 const kustoMs = kustoAlone?.ok ? kustoAlone.value : undefined;
 const ratio = (ms: number) => (nodeMs ? ms / nodeMs : undefined);
 /** The row of a process measurement (figures, or why there are none); undefined when BENCH_ROWS left it out. */
-function row(name: string, m: Measured<{ ms: number; rssMiB: number } | number> | undefined, target: string, extra: { rss?: boolean; rssTarget?: string; ratio?: boolean; kustoRatio?: boolean } = {}): Row | undefined {
+function row(
+  name: string,
+  m: Measured<{ ms: number; rssMiB: number } | number> | undefined,
+  target: string,
+  extra: { rss?: boolean; rssTarget?: string; ratio?: boolean; kustoRatio?: boolean } = {},
+): Row | undefined {
   if (!m) return undefined;
   if (!m.ok) return { row: name, target, ...(extra.rssTarget ? { rssTarget: extra.rssTarget } : {}), notMeasured: m.reason };
   const { ms, rssMiB } = typeof m.value === 'number' ? { ms: m.value, rssMiB: undefined } : m.value;
@@ -251,9 +269,10 @@ const rows = [
   row('hubc build, 3.5 MB hub.yaml of 200,000 tags', manyTags, 'seconds (HUB112 at tag 10,001)'),
   row('hubc build, 8 KB hub.yaml nested 3,000 levels', deep, '<= 3x node -e 0 (HUB111)'),
   row('in-process compile of one release (warm)', warmCompile, '<= 10 ms', { ratio: false }),
-  duplicateKeys && (duplicateKeys.ok
-    ? { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', ratio: duplicateKeys.value, target: '~5x, linear (quadratic: ~25x)' }
-    : { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', target: '~5x, linear (quadratic: ~25x)', notMeasured: duplicateKeys.reason }),
+  duplicateKeys &&
+    (duplicateKeys.ok
+      ? { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', ratio: duplicateKeys.value, target: '~5x, linear (quadratic: ~25x)' }
+      : { row: 'duplicate-key check, 9,999 keys / 2,000 keys (time ratio)', target: '~5x, linear (quadratic: ~25x)', notMeasured: duplicateKeys.reason }),
   row('Kusto language service alone (same scripts)', kustoAlone, ''),
   row('cold hubc validate, default hub', validateCold, '<= 2 s, or <= 1.2x the Kusto language service alone', { rssTarget: '<= 300 MiB', kustoRatio: true }),
   row('cold hubc validate, two Kusto worker threads', validateColdTwoWorkers, '', { kustoRatio: true }),
@@ -300,6 +319,10 @@ if (skipped.length) {
 // simulate at real export sizes (issue #23): its own script, which adds `simulate` to the results file.
 if (!ONLY || ONLY.has('simulate')) {
   console.log('');
-  const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_OUT: OUT, BENCH_BUILT: '1' } });
+  const simulateGroup = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-simulate.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_OUT: OUT, BENCH_BUILT: '1' },
+  });
   if (simulateGroup.status !== 0) process.exitCode = simulateGroup.status ?? 1;
 }

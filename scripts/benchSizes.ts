@@ -35,7 +35,11 @@ export function sizeReport(compile: typeof Compile, hub: string): ReleaseSizes[]
       release: version,
       default: build(hub),
       largest: build(largestHubYaml(release, hub)),
-      public: pub ?? { notMeasured: folder ? `no finops-hub-${release.publicRelease.template}.json in ${folder}` : 'no public templates (../shared/reference/public-templates, or HUBC_SHARED_DIR)' },
+      public: pub ?? {
+        notMeasured: folder
+          ? `no finops-hub-${release.publicRelease.template}.json in ${folder}`
+          : 'no public templates (../shared/reference/public-templates, or HUBC_SHARED_DIR)',
+      },
     };
   });
 }
@@ -46,7 +50,9 @@ const pad = (s: string, n: number) => s.padEnd(n);
 /** Prints the figures: per release and configuration, the file, the request and the largest resource, with the ratios to the public template. */
 export function printSizes(report: readonly ReleaseSizes[]): void {
   console.log(`\ntemplate sizes (file as written; request and largest resource as the catalogue measures, compact JSON)`);
-  console.log(`budget: every resource <= ${kib(SIZE_BUDGET.resourceBytes)}; release 14: file <= ${(SIZE_BUDGET.publicFraction * 100).toFixed(0)}% of the public 14.0 file (issue #36); ARM: 4 MiB request, 1 MiB per resource`);
+  console.log(
+    `budget: every resource <= ${kib(SIZE_BUDGET.resourceBytes)}; release 14: file <= ${(SIZE_BUDGET.publicFraction * 100).toFixed(0)}% of the public 14.0 file (issue #36); ARM: 4 MiB request, 1 MiB per resource`,
+  );
   console.log(`${pad('release', 9)} ${pad('template', 10)} ${pad('file', 10)} ${pad('request', 10)} ${pad('largest resource', 18)} ${pad('file / public', 14)} request / public`);
   for (const r of report) {
     const pub = 'notMeasured' in r.public ? undefined : r.public;

@@ -46,7 +46,9 @@ export async function buildBundle({ dist = join(ROOT, 'dist'), metafile } = {}) 
     const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import');
     if (dynamic.length) throw new Error(`dist/hubc-build.cjs would import() ${dynamic.map((i) => i.path).join(', ')}, which a vm.Script cannot`);
   }
-  const files = readdirSync(dist).filter((f) => /\.c?js$/.test(f)).sort();
+  const files = readdirSync(dist)
+    .filter((f) => /\.c?js$/.test(f))
+    .sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(f).update(readFileSync(join(dist, f)));
   writeFileSync(join(dist, 'BUILD_ID'), `${hash.digest('hex')}\n`);

@@ -13,7 +13,12 @@ const text = readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8');
 for (const release of RELEASE_VERSIONS) {
   const r = compile(text, { file: 'hub.yaml', release });
   if (hasErrors(r.diagnostics)) {
-    console.error(r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
+    console.error(
+      r.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map(formatDiagnostic)
+        .join('\n'),
+    );
     process.exit(1);
   }
   const target = await writeRelease(new URL('../dist-templates', import.meta.url).pathname, release, r.artifacts);

@@ -63,7 +63,11 @@ export function writeDocs(root: string): DocsOutcome[] {
 
 /** The expected findings of `hubc check` on each public release (the public-line test's files), oldest release first. */
 export function publicFindings(dir: string): PublicFindings[] {
-  const key = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
+  const key = (v: string) =>
+    v
+      .split('.')
+      .map((n) => n.padStart(4, '0'))
+      .join('.');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.replace(/\.json$/, ''))

@@ -262,7 +262,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
   // npx tsx scripts/focus-export.ts --export DIR MB_PER_FILE FILES gzip|plain: one JSON line describing it.
   const [, dir, mb, files, kind] = process.argv.slice(2);
   void writeFocusExport(dir, { files: Number(files), bytesPerFile: Number(mb) * 1024 * 1024, gzip: kind === 'gzip' }).then((e) =>
-    console.log(JSON.stringify({ manifest: e.manifest, files: e.files.map((f) => relative(dir, f.path)), rows: e.files.map((f) => f.rows), sums: e.files.map((f) => [String(f.sums.BilledCost), String(f.sums.EffectiveCost)]) })),
+    console.log(
+      JSON.stringify({
+        manifest: e.manifest,
+        files: e.files.map((f) => relative(dir, f.path)),
+        rows: e.files.map((f) => f.rows),
+        sums: e.files.map((f) => [String(f.sums.BilledCost), String(f.sums.EffectiveCost)]),
+      }),
+    ),
   );
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [out, mb] = process.argv.slice(2);
@@ -271,6 +278,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
     process.exit(2);
   }
   void writeFocusCsv(out, { bytes: Number(mb) * 1024 * 1024 }).then((f) =>
-    console.log(`${f.path}: ${f.rows} rows, ${f.csvBytes} CSV bytes, ${f.bytes} bytes on disk; sum BilledCost ${formatScaled(f.sums.BilledCost, 18)}, EffectiveCost ${formatScaled(f.sums.EffectiveCost, 18)}`),
+    console.log(
+      `${f.path}: ${f.rows} rows, ${f.csvBytes} CSV bytes, ${f.bytes} bytes on disk; sum BilledCost ${formatScaled(f.sums.BilledCost, 18)}, EffectiveCost ${formatScaled(f.sums.EffectiveCost, 18)}`,
+    ),
   );
 }

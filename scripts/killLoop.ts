@@ -80,30 +80,28 @@ export function killCases(reference: string): KillCase[] {
       setup: (dir) => ['publish', '--feed', join(dir, 'feed'), '--all', '--hub', HUB, '--base-url', 'https://example.org/hub/', '--date', '2025-01-31'],
       check: (dir) => checkFullFeed(join(dir, 'feed')),
     },
-    ...(['move', 'copy'] as const).map(
-      (mode): KillCase => ({
-        name: `migrate-data ${mode}`,
-        setup: (dir) => {
-          for (const [p, c] of Object.entries(OLD)) {
-            mkdirSync(dirname(join(dir, 'ingestion', p)), { recursive: true });
-            writeFileSync(join(dir, 'ingestion', p), c);
-          }
-          return ['migrate-data', '--from', '0.5', '--to', '0.7', '--storage', dir, '--yes', ...(mode === 'copy' ? ['--copy'] : [])];
-        },
-        check: (dir) => {
-          const snap = snapshot(join(dir, 'ingestion'));
-          for (const [p, c] of Object.entries(OLD)) {
-            const [, y, m, file] = /(\d{4})(\d{2})\/focuscost\/(.+)$/.exec(p)!;
-            const target = `Costs/${y}/${m}/subscriptions/x/migrated-0.5-${y}${m}__${file}`;
-            if (snap.get(target) !== `file:${c}`) fail(`${target} is not the whole file`);
-            if (snap.get(`Costs/${y}/${m}/subscriptions/x/manifest.json`) !== 'file:') fail(`no manifest for ${y}${m}`);
-            if (mode === 'copy' && snap.get(p) !== `file:${c}`) fail(`the source ${p} of a copy is gone`);
-          }
-          const left = [...snap.keys()].filter((p) => p.includes('.hubc-'));
-          if (left.length) fail(`left over: ${left.join(', ')}`);
-        },
-      }),
-    ),
+    ...(['move', 'copy'] as const).map((mode): KillCase => ({
+      name: `migrate-data ${mode}`,
+      setup: (dir) => {
+        for (const [p, c] of Object.entries(OLD)) {
+          mkdirSync(dirname(join(dir, 'ingestion', p)), { recursive: true });
+          writeFileSync(join(dir, 'ingestion', p), c);
+        }
+        return ['migrate-data', '--from', '0.5', '--to', '0.7', '--storage', dir, '--yes', ...(mode === 'copy' ? ['--copy'] : [])];
+      },
+      check: (dir) => {
+        const snap = snapshot(join(dir, 'ingestion'));
+        for (const [p, c] of Object.entries(OLD)) {
+          const [, y, m, file] = /(\d{4})(\d{2})\/focuscost\/(.+)$/.exec(p)!;
+          const target = `Costs/${y}/${m}/subscriptions/x/migrated-0.5-${y}${m}__${file}`;
+          if (snap.get(target) !== `file:${c}`) fail(`${target} is not the whole file`);
+          if (snap.get(`Costs/${y}/${m}/subscriptions/x/manifest.json`) !== 'file:') fail(`no manifest for ${y}${m}`);
+          if (mode === 'copy' && snap.get(p) !== `file:${c}`) fail(`the source ${p} of a copy is gone`);
+        }
+        const left = [...snap.keys()].filter((p) => p.includes('.hubc-'));
+        if (left.length) fail(`left over: ${left.join(', ')}`);
+      },
+    })),
   ];
 }
 

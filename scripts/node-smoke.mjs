@@ -72,7 +72,9 @@ export function nodePackage() {
 export function installNode(major) {
   const prefix = mkdtempSync(join(tmpdir(), `hubc-node${major}-`));
   const pkg = nodePackage();
-  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${major}`], { encoding: 'utf8' });
+  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${major}`], {
+    encoding: 'utf8',
+  });
   const node = join(prefix, 'node_modules', pkg, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   if (r.status !== 0 || !existsSync(node)) {
     rmSync(prefix, { recursive: true, force: true });

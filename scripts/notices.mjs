@@ -60,8 +60,16 @@ function noticeOf(root, folder, how) {
     .map((e) => e.name)
     .sort();
   const head = [`${pkg.name} ${pkg.version}`, `License: ${license}`, ...(repository ? [`Source: ${repository.replace(/^git\+/, '')}`] : []), `In hubc: ${how}`];
-  const texts = files.map((f) => `--- ${f} ---\n${readFileSync(join(root, folder, f), 'utf8').replace(/\r\n/g, '\n').trimEnd()}`);
-  if (!texts.length) texts.push(`(the package holds no licence file; its package.json states the licence ${license}${pkg.author ? `, author ${typeof pkg.author === 'string' ? pkg.author : pkg.author.name}` : ''})`);
+  const texts = files.map(
+    (f) =>
+      `--- ${f} ---\n${readFileSync(join(root, folder, f), 'utf8')
+        .replace(/\r\n/g, '\n')
+        .trimEnd()}`,
+  );
+  if (!texts.length)
+    texts.push(
+      `(the package holds no licence file; its package.json states the licence ${license}${pkg.author ? `, author ${typeof pkg.author === 'string' ? pkg.author : pkg.author.name}` : ''})`,
+    );
   return { name: pkg.name, version: pkg.version, license, files, text: `${head.join('\n')}\n\n${texts.join('\n\n')}\n` };
 }
 
@@ -76,7 +84,9 @@ function noticeOf(root, folder, how) {
 export function thirdPartyNotices(root, metafiles, bundleDependencies = []) {
   const entries = [
     ...bundledPackageFolders(metafiles).map((f) => noticeOf(root, f, 'code bundled into dist/')),
-    ...bundleDependencies.filter((d) => existsSync(join(root, 'node_modules', d))).map((d) => noticeOf(root, `node_modules/${d}`, 'shipped as it is in node_modules/ (bundleDependencies)')),
+    ...bundleDependencies
+      .filter((d) => existsSync(join(root, 'node_modules', d)))
+      .map((d) => noticeOf(root, `node_modules/${d}`, 'shipped as it is in node_modules/ (bundleDependencies)')),
   ];
   const byKey = new Map();
   for (const e of entries) if (!byKey.has(`${e.name}@${e.version}`)) byKey.set(`${e.name}@${e.version}`, e);

@@ -31,17 +31,49 @@ export interface CsvPathCase {
  * cost details fields" page lists them), a subset: 0.1 copies whatever columns the file has.
  */
 export const AMORTIZED_COST_COLUMNS = [
-  'BillingAccountId', 'BillingAccountName', 'BillingPeriodStartDate', 'BillingPeriodEndDate', 'BillingProfileId',
-  'BillingProfileName', 'AccountName', 'SubscriptionId', 'SubscriptionName', 'Date', 'ProductName', 'MeterId',
-  'MeterName', 'MeterCategory', 'MeterSubCategory', 'MeterRegion', 'Quantity', 'EffectivePrice', 'CostInBillingCurrency',
-  'BillingCurrencyCode', 'UnitPrice', 'PayGPrice', 'CostCenter', 'ConsumedService', 'ResourceId', 'ResourceGroup',
-  'ResourceName', 'ResourceLocation', 'Tags', 'AdditionalInfo', 'ReservationId', 'ReservationName', 'ChargeType',
-  'Frequency', 'PricingModel', 'benefitId', 'benefitName',
+  'BillingAccountId',
+  'BillingAccountName',
+  'BillingPeriodStartDate',
+  'BillingPeriodEndDate',
+  'BillingProfileId',
+  'BillingProfileName',
+  'AccountName',
+  'SubscriptionId',
+  'SubscriptionName',
+  'Date',
+  'ProductName',
+  'MeterId',
+  'MeterName',
+  'MeterCategory',
+  'MeterSubCategory',
+  'MeterRegion',
+  'Quantity',
+  'EffectivePrice',
+  'CostInBillingCurrency',
+  'BillingCurrencyCode',
+  'UnitPrice',
+  'PayGPrice',
+  'CostCenter',
+  'ConsumedService',
+  'ResourceId',
+  'ResourceGroup',
+  'ResourceName',
+  'ResourceLocation',
+  'Tags',
+  'AdditionalInfo',
+  'ReservationId',
+  'ReservationName',
+  'ChargeType',
+  'Frequency',
+  'PricingModel',
+  'benefitId',
+  'benefitName',
 ] as const;
 
 const SUB = 'subscriptions/00000000-0000-0000-0000-0000000000a1';
 const EA = 'providers/Microsoft.Billing/billingAccounts/8611537';
-const MCA_PROFILE = 'providers/Microsoft.Billing/billingAccounts/3c8cd1a2-0000-5a8e-0000-000000000000_1f2e3d4c-0000-4b5a-0000-000000000000_2019-05-31/billingProfiles/AB12-CD34-EF5-GH6';
+const MCA_PROFILE =
+  'providers/Microsoft.Billing/billingAccounts/3c8cd1a2-0000-5a8e-0000-000000000000_1f2e3d4c-0000-4b5a-0000-000000000000_2019-05-31/billingProfiles/AB12-CD34-EF5-GH6';
 const RG = `${SUB}/resourceGroups/FinOps-RG`;
 const guid = (n: string) => `7c1a9e00-5b2d-4c3e-9f10-0000000000${n}`;
 

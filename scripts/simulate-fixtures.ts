@@ -134,7 +134,15 @@ const CASES: Case[] = [
     dataVersion: '2023-05-01',
     schema: 'pricesheet_2023-05-01_ea.json',
     runId: '3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a54',
-    files: [{ name: 'part_0_0001.csv', rows: [{ MeterName: 'D2 v3', UnitPrice: '0.096', CurrencyCode: 'USD' }, { MeterName: 'E2a v4', UnitPrice: '0.126', CurrencyCode: 'USD' }] }],
+    files: [
+      {
+        name: 'part_0_0001.csv',
+        rows: [
+          { MeterName: 'D2 v3', UnitPrice: '0.096', CurrencyCode: 'USD' },
+          { MeterName: 'E2a v4', UnitPrice: '0.126', CurrencyCode: 'USD' },
+        ],
+      },
+    ],
   },
   {
     name: 'pricesheet-mca-billing-profile',
@@ -154,7 +162,15 @@ const CASES: Case[] = [
     dataVersion: '2023-03-01',
     schema: 'reservationdetails_2023-03-01.json',
     runId: '3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a56',
-    files: [{ name: 'part_0_0001.csv', rows: [{ UsageDate: '2024-05-01T00:00:00Z', UsedHours: '24' }, { UsageDate: '2024-05-02T00:00:00Z', UsedHours: '23.5' }] }],
+    files: [
+      {
+        name: 'part_0_0001.csv',
+        rows: [
+          { UsageDate: '2024-05-01T00:00:00Z', UsedHours: '24' },
+          { UsageDate: '2024-05-02T00:00:00Z', UsedHours: '23.5' },
+        ],
+      },
+    ],
   },
   {
     name: 'reservationrecommendations-ea-subscription',
@@ -174,7 +190,15 @@ const CASES: Case[] = [
     dataVersion: '2023-05-01',
     schema: 'reservationrecommendations_2023-05-01_mca.json',
     runId: '3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a58',
-    files: [{ name: 'part_0_0001.csv', rows: [{ SkuName: 'Standard_D2_v3', 'Net Savings': '99.75' }, { SkuName: 'Standard_E2_v4', 'Net Savings': '10' }] }],
+    files: [
+      {
+        name: 'part_0_0001.csv',
+        rows: [
+          { SkuName: 'Standard_D2_v3', 'Net Savings': '99.75' },
+          { SkuName: 'Standard_E2_v4', 'Net Savings': '10' },
+        ],
+      },
+    ],
   },
   {
     name: 'reservationtransactions-ea-billing-account',
@@ -268,7 +292,10 @@ for (const c of CASES) {
   const lastDay = new Date(Date.UTC(Number(start.slice(0, 4)), Number(start.slice(5, 7)), 0)).getUTCDate();
   const end = `${start.slice(0, 8)}${lastDay}`;
   const range = `${start.slice(0, 10).replace(/-/g, '')}-${end.replace(/-/g, '')}`;
-  const folder = `${c.scope.replace(/^\//, '').toLowerCase().replace(/[^a-z0-9/._-]/g, '_')}/${c.exportName}/${range}/202405151026/${c.runId}`;
+  const folder = `${c.scope
+    .replace(/^\//, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9/._-]/g, '_')}/${c.exportName}/${range}/202405151026/${c.runId}`;
   const mappings: { source: { name: string; type: string } }[] = c.schema ? JSON.parse(readFileSync(join(SCHEMAS, c.schema), 'utf8')).translator.mappings : [];
   const columns = mappings.filter((m) => !(c.omit ?? []).includes(m.source.name));
   const blobs: { blobName: string; byteCount: number; dataRowCount: number }[] = [];

@@ -101,7 +101,10 @@ export function publicSizes(release: Release, folder: string): MeasuredTemplate 
   const access = publicParameterName(release, 'enablePublicAccess');
   if (access) parameters[access] = false;
   const builds = fromTemplateText({ template: text }, release.version, { parameters });
-  return { fileBytes: Buffer.byteLength(text, 'utf8'), ...templateSizes(checkContext({ written: builds.written, deployed: builds.deployed, origins: builds.origins, parameters })) };
+  return {
+    fileBytes: Buffer.byteLength(text, 'utf8'),
+    ...templateSizes(checkContext({ written: builds.written, deployed: builds.deployed, origins: builds.origins, parameters })),
+  };
 }
 
 /** The releases the size report covers: every release from 0.7 on (0.7 is the first with Data Explorer and private networking). */

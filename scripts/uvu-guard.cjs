@@ -52,9 +52,7 @@ function guarded(kind, register, current) {
           missing[kind === 'before' ? 'suite' : 'each'] = e;
           return undefined;
         }
-        const where = [state && state.__suite__ ? `suite "${state.__suite__}"` : '', state && state.__test__ ? `test "${state.__test__}"` : '']
-          .filter(Boolean)
-          .join(', ');
+        const where = [state && state.__suite__ ? `suite "${state.__suite__}"` : '', state && state.__test__ ? `test "${state.__test__}"` : ''].filter(Boolean).join(', ');
         const text = (e && e.stack) || String(e);
         process.stdout.write(`\n${MARK} in ${kind}${where ? ` (${where})` : ''}: ${text.split('\n').join('\n    ')}\n`);
         throw e;

@@ -20,7 +20,12 @@ const path = (rel: string) => fileURLToPath(new URL(rel, ROOT));
 const read = (rel: string) => readFileSync(new URL(rel, ROOT), 'utf8');
 
 test('every release has a default and a customised fixture and a dist-templates folder, and nothing else does', () => {
-  assert.equal(readdirSync(path('test/fixtures')).filter((d) => /^\d+\.\d+$/.test(d)).sort(), [...RELEASE_VERSIONS]);
+  assert.equal(
+    readdirSync(path('test/fixtures'))
+      .filter((d) => /^\d+\.\d+$/.test(d))
+      .sort(),
+    [...RELEASE_VERSIONS],
+  );
   assert.equal(readdirSync(path('dist-templates')).sort(), [...RELEASE_VERSIONS]);
   for (const v of RELEASE_VERSIONS) for (const c of ['default', 'custom']) assert.ok(existsSync(path(`test/fixtures/${v}/${c}/hub.yaml`)), `${v}/${c}`);
 });
@@ -42,7 +47,10 @@ for (const v of RELEASE_VERSIONS) {
 
   test(`${v}: the repository's hub.yaml built for ${v} gives dist-templates/${v} too, with warnings at most`, () => {
     const r = compile(read('hub.yaml'), { release: v });
-    assert.equal(r.diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.equal(
+      r.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
     const problems = compareWithGolden(r.artifacts, path(`dist-templates/${v}`), { update: false });
     assert.equal(problems, [], problems.join('\n'));
   });

@@ -156,7 +156,7 @@ const isTemplateName = (node) => stringValue(bare(node)) === TEMPLATE || bare(no
  * `TEMPLATE_FILE`) and a `readFile`/`readFileSync` of a path naming azuredeploy.json.
  */
 const templateThroughBuild = {
-  meta: { type: 'suggestion', messages: { copy: "reads the template text itself: take a Build (src/build/) and use build.template" }, schema: [] },
+  meta: { type: 'suggestion', messages: { copy: 'reads the template text itself: take a Build (src/build/) and use build.template' }, schema: [] },
   create(context) {
     /** True when `node` or a node below it names the template file. */
     const namesTemplate = (node) => {
@@ -198,7 +198,9 @@ const oneActivityKeysList = {
       },
       LogicalExpression(node) {
         if (node.operator !== '||' || !outermost(node, '||')) return;
-        const compared = chainOperands(node, '||').flatMap((o) => (o?.type === 'BinaryExpression' && ['===', '=='].includes(o.operator) ? [stringValue(o.left), stringValue(o.right)] : []));
+        const compared = chainOperands(node, '||').flatMap((o) =>
+          o?.type === 'BinaryExpression' && ['===', '=='].includes(o.operator) ? [stringValue(o.left), stringValue(o.right)] : [],
+        );
         if (keys(compared) >= 2) context.report({ node, messageId: 'copy' });
       },
     };

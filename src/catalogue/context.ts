@@ -94,7 +94,9 @@ export function checkContext(input: CatalogueInput): CheckContext {
     ...(input.validateKql ? { validateKql: input.validateKql } : {}),
     origin,
     possible(resource, value) {
-      possibilities ??= new TemplatePossibilities(written.template.json ?? {}, { parameters: input.parameters ?? {}, context: { ...IDS, ...input.context } }).withResources(written.template.allResources);
+      possibilities ??= new TemplatePossibilities(written.template.json ?? {}, { parameters: input.parameters ?? {}, context: { ...IDS, ...input.context } }).withResources(
+        written.template.allResources,
+      );
       return possibilities.of(resource, value);
     },
     writtenValue: (r, path) => valueAt(origin(r)?.resource.json, path),

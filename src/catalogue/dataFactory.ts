@@ -216,7 +216,11 @@ export const loopTimeouts: CatalogueEntry = {
         const possible = possibleIn(ctx, pipeline, path);
         const bad = possible?.values.filter((p) => !isAdfExpression(p.value) && !ok(p.value)) ?? [];
         if (!bad.length) continue;
-        out.push({ raised: raise({ pipeline: pipeline.name, activity: activity.name, value: JSON.stringify(bad[0].value) }), at: ctx.placeOfObject(pipeline, path), where: `${pipeline.label}, activity ${activity.name}` });
+        out.push({
+          raised: raise({ pipeline: pipeline.name, activity: activity.name, value: JSON.stringify(bad[0].value) }),
+          at: ctx.placeOfObject(pipeline, path),
+          where: `${pipeline.label}, activity ${activity.name}`,
+        });
       }
     };
     judge('Until', 'timeout', (v) => typeof v === 'string' && (timespanSeconds(v) ?? Infinity) <= NINETY_DAYS, codes.HUB703.untilTimeout);
@@ -229,7 +233,8 @@ export const factoryReferences: CatalogueEntry = {
   name: 'adf/references',
   codes: [codes.HUB320.code, codes.HUB321.code, codes.HUB322.code, codes.HUB323.code, codes.HUB324.code, codes.HUB325.code],
   area: 'dataFactory',
-  azure: 'Data Factory rejects a pipeline, trigger or dataset that names a missing parameter, variable, activity, dataset, linked service or pipeline, or fails the run that evaluates the expression.',
+  azure:
+    'Data Factory rejects a pipeline, trigger or dataset that names a missing parameter, variable, activity, dataset, linked service or pipeline, or fails the run that evaluates the expression.',
   source: 'https://learn.microsoft.com/azure/data-factory/control-flow-expression-language-functions',
   issues: [],
   wrapsBuildChecks: true,
@@ -240,13 +245,17 @@ export const factoryReferences: CatalogueEntry = {
     const last = (list: readonly FactoryObject[]) => [...new Map(list.map((o) => [o.name.toLowerCase(), o])).values()];
     const wire = (list: readonly FactoryObject[]) => (ctx.flat ? list : last(list)).map((o) => ({ name: o.name, properties: o.properties }));
     const places = new Map(f.objects.map((o) => [`${o.kind}|${o.name}`, o]));
-    const diagnostics = checkAdfReferences({ pipelines: wire(f.pipelines), triggers: wire(f.triggers), datasets: wire(f.datasets), linkedServices: wire(f.linkedServices) }, 'azuredeploy.json', (kind, name, path) => {
-      const o = places.get(`${kind}|${name}`);
-      if (!o) return undefined;
-      const place = ctx.placeOfObject(o, path.slice(1));
-      const start = ctx.written.locate(place.file, place.path);
-      return start ? { file: place.file, start } : { file: place.file };
-    });
+    const diagnostics = checkAdfReferences(
+      { pipelines: wire(f.pipelines), triggers: wire(f.triggers), datasets: wire(f.datasets), linkedServices: wire(f.linkedServices) },
+      'azuredeploy.json',
+      (kind, name, path) => {
+        const o = places.get(`${kind}|${name}`);
+        if (!o) return undefined;
+        const place = ctx.placeOfObject(o, path.slice(1));
+        const start = ctx.written.locate(place.file, place.path);
+        return start ? { file: place.file, start } : { file: place.file };
+      },
+    );
     return diagnostics.map((diagnostic) => ({ diagnostic }));
   },
 };

@@ -10,7 +10,7 @@ const ISSUES = 'https://github.com/microsoft/finops-toolkit/issues';
 
 /** Where an entry runs besides `hubc check`. */
 function runsIn(slow: boolean | undefined, wraps: boolean | undefined): string {
-  if (slow) return '`hubc check` (not `--quick`); `hubc validate` runs the same validator on hubc\'s KQL';
+  if (slow) return "`hubc check` (not `--quick`); `hubc validate` runs the same validator on hubc's KQL";
   if (wraps) return '`hubc check`; `hubc build` runs it as its quick output checks';
   return '`hubc check`, `hubc build`';
 }
@@ -36,7 +36,9 @@ export interface PublicFindings {
 export function publicLineTable(releases: readonly PublicFindings[]): string {
   const out = ['| Release | Evaluated for | Finds | Why (the fact or issue) |', '| --- | --- | --- | --- |'];
   for (const r of releases) {
-    const given = Object.entries(r.parameters).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+    const given = Object.entries(r.parameters)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(', ');
     if (!r.findings.length) out.push(`| ${r.version} | ${given} | nothing | |`);
     r.findings.forEach((f, i) => {
       const cell = (text: string) => text.replace(/\|/g, '\\|');

@@ -112,7 +112,12 @@ function dependencies(all: readonly TemplateResource[], n: TemplateResource): Te
     if (typeof entry !== 'string') return [];
     if (!isArmExpressionString(entry)) {
       const lower = entry.toLowerCase();
-      return siblings.filter((s) => s.symbolicName?.toLowerCase() === lower || (isObject(s.json.copy) && String(s.json.copy.name).toLowerCase() === lower) || (typeof s.json.name === 'string' && s.json.name.toLowerCase() === lower));
+      return siblings.filter(
+        (s) =>
+          s.symbolicName?.toLowerCase() === lower ||
+          (isObject(s.json.copy) && String(s.json.copy.name).toLowerCase() === lower) ||
+          (typeof s.json.name === 'string' && s.json.name.toLowerCase() === lower),
+      );
     }
     let keys: string[] = [];
     try {
@@ -200,7 +205,13 @@ function createdBy(script: Script): { tables: Set<string>; functions: Set<string
 }
 
 /** The findings of one script's commands against what the scripts before it created. */
-function scriptFindings(ctx: CheckContext, s: Script, scripts: Script[], made: Map<Script, ReturnType<typeof createdBy>>, before: Map<TemplateResource, Set<TemplateResource>>): CatalogueFinding[] {
+function scriptFindings(
+  ctx: CheckContext,
+  s: Script,
+  scripts: Script[],
+  made: Map<Script, ReturnType<typeof createdBy>>,
+  before: Map<TemplateResource, Set<TemplateResource>>,
+): CatalogueFinding[] {
   const same = scripts.filter((t) => t.database.toLowerCase() === s.database.toLowerCase());
   const earlier = same.filter((t) => t !== s && runsBefore(t, s, before));
   const known = { tables: new Set(earlier.flatMap((t) => [...made.get(t)!.tables])), functions: new Set(earlier.flatMap((t) => [...made.get(t)!.functions])) };
@@ -221,7 +232,8 @@ function scriptFindings(ctx: CheckContext, s: Script, scripts: Script[], made: M
         out.push({ raised: codes.HUB731.raise({ script: s.name, name, kind }), at, where: `Kusto script ${s.name}` });
       }
     };
-    for (const [name, kind] of uses.required) check(name, kind === 'function' || made.get(s)!.functions.has(name.toLowerCase()) || uses.calls.has(name) ? 'function' : 'table', true);
+    for (const [name, kind] of uses.required)
+      check(name, kind === 'function' || made.get(s)!.functions.has(name.toLowerCase()) || uses.calls.has(name) ? 'function' : 'table', true);
     for (const name of uses.calls) if (same.some((t) => made.get(t)!.functions.has(name.toLowerCase()))) check(name, 'function', false);
     for (const name of uses.names) if (same.some((t) => made.get(t)!.tables.has(name.toLowerCase()))) check(name, 'table', false);
     c.tables.forEach((t) => known.tables.add(t));
@@ -234,7 +246,8 @@ export const scriptOrder: CatalogueEntry = {
   name: 'kusto/script-order',
   codes: [codes.HUB730.code, codes.HUB731.code],
   area: 'kusto',
-  azure: 'Data Explorer fails a script command that uses a table or function that does not exist yet ("Failed to execute script on database"), and the script resource fails the deployment.',
+  azure:
+    'Data Explorer fails a script command that uses a table or function that does not exist yet ("Failed to execute script on database"), and the script resource fails the deployment.',
   source: SCRIPT_DOC,
   issues: [1474, 1777],
   check(ctx) {
@@ -263,7 +276,8 @@ export const scriptContent: CatalogueEntry = {
   name: 'kusto/script-content',
   codes: [codes.HUB310.code, codes.HUB311.code, codes.HUB312.code, codes.HUB313.code, codes.HUB314.code],
   area: 'kusto',
-  azure: 'Data Explorer fails a script whose command does not parse or does not fit the schema before it, and the script resource fails the deployment. Scripts whose text the deployment fills in (a principal ID) are analysed but not judged.',
+  azure:
+    'Data Explorer fails a script whose command does not parse or does not fit the schema before it, and the script resource fails the deployment. Scripts whose text the deployment fills in (a principal ID) are analysed but not judged.',
   source: SCRIPT_DOC,
   issues: [1474, 1654],
   slow: true,
@@ -284,7 +298,17 @@ export const scriptContent: CatalogueEntry = {
       if (s?.standIns) return [];
       const place = s ? ctx.placeOf(s.resource, ['properties', 'scriptContent']) : undefined;
       const start = place && ctx.written.locate(place.file, place.path);
-      return [{ diagnostic: { ...d, message: `Kusto script ${d.file}${d.start ? ` (line ${d.start.line})` : ''}: ${d.message}`, ...(place ? { file: place.file } : {}), ...(start ? { start } : {}), path: `Kusto script ${d.file}` } }];
+      return [
+        {
+          diagnostic: {
+            ...d,
+            message: `Kusto script ${d.file}${d.start ? ` (line ${d.start.line})` : ''}: ${d.message}`,
+            ...(place ? { file: place.file } : {}),
+            ...(start ? { start } : {}),
+            path: `Kusto script ${d.file}`,
+          },
+        },
+      ];
     });
   },
 };

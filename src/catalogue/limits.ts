@@ -67,7 +67,10 @@ export const templateSize: CatalogueEntry = {
     if (!ctx.written.template.json) return [];
     const { request, expanded } = wholeTemplateBytes(ctx);
     // The request as sent first (what RequestContentTooLarge measures), else the template as ARM expands it.
-    const [bytes, measure] = request > ARM_LIMITS.templateBytes ? [request, 'as the deployment request carries it (compact JSON, with the parameter values)'] : [expanded, 'expanded for this deployment (compact JSON)'];
+    const [bytes, measure] =
+      request > ARM_LIMITS.templateBytes
+        ? [request, 'as the deployment request carries it (compact JSON, with the parameter values)']
+        : [expanded, 'expanded for this deployment (compact JSON)'];
     if (bytes <= ARM_LIMITS.templateBytes) return [];
     return [{ raised: codes.HUB720.raise({ bytes, limit: ARM_LIMITS.templateBytes, measure }), at: { file: TEMPLATE_FILE, path: [] } }];
   },
@@ -138,7 +141,9 @@ export const resourceSize: CatalogueEntry = {
   issues: [2215],
   check(ctx) {
     return [...resourceSizes(ctx, ARM_LIMITS.resourceBytes)].flatMap(([r, bytes]) =>
-      bytes > ARM_LIMITS.resourceBytes ? [{ raised: codes.HUB721.raise({ resource: r.label, bytes, limit: ARM_LIMITS.resourceBytes }), at: { file: TEMPLATE_FILE, path: r.path } }] : [],
+      bytes > ARM_LIMITS.resourceBytes
+        ? [{ raised: codes.HUB721.raise({ resource: r.label, bytes, limit: ARM_LIMITS.resourceBytes }), at: { file: TEMPLATE_FILE, path: r.path } }]
+        : [],
     );
   },
 };
@@ -196,7 +201,7 @@ export const templateCounts: CatalogueEntry = {
   name: 'arm/template-counts',
   codes: [codes.HUB722.code],
   area: 'template',
-  azure: 'ARM fails the deployment\'s validation when one template has more than 256 parameters, 512 variables, 800 resources (copies counted) or 64 outputs.',
+  azure: "ARM fails the deployment's validation when one template has more than 256 parameters, 512 variables, 800 resources (copies counted) or 64 outputs.",
   source: LIMITS_DOC,
   issues: [],
   check(ctx) {
@@ -238,7 +243,7 @@ export const expressionLengths: CatalogueEntry = {
   name: 'arm/expression-length',
   codes: [codes.HUB723.code],
   area: 'template',
-  azure: 'ARM fails the deployment\'s validation when one template expression is longer than 24,576 characters.',
+  azure: "ARM fails the deployment's validation when one template expression is longer than 24,576 characters.",
   source: LIMITS_DOC,
   issues: [],
   check(ctx) {

@@ -225,7 +225,7 @@ export const outputTypes: CatalogueEntry = {
   name: 'ui/output-type',
   codes: [codes.HUB711.code],
   area: 'portalForm',
-  azure: 'ARM reads each parameter value as the parameter\'s type; a value it cannot read (an empty string for an int) fails the deployment\'s validation.',
+  azure: "ARM reads each parameter value as the parameter's type; a value it cannot read (an empty string for an int) fails the deployment's validation.",
   source: 'https://learn.microsoft.com/azure/azure-resource-manager/templates/parameters#data-types',
   issues: [],
   check(ctx) {
@@ -234,7 +234,10 @@ export const outputTypes: CatalogueEntry = {
       const type = parameter.type.toLowerCase();
       const bad = sent.find((s) => !s.typed && !fitsType(type, s.value));
       if (!bad) continue;
-      out.push({ raised: codes.HUB711.raise({ output, type, value: JSON.stringify(bad.value), ...(bad.when ? { when: bad.when } : {}) }), at: at(['parameters', 'outputs', output]) });
+      out.push({
+        raised: codes.HUB711.raise({ output, type, value: JSON.stringify(bad.value), ...(bad.when ? { when: bad.when } : {}) }),
+        at: at(['parameters', 'outputs', output]),
+      });
     }
     return out;
   },
@@ -262,7 +265,8 @@ export const outputAllowedValues: CatalogueEntry = {
       const min = typeof parameter.json.minValue === 'number' ? parameter.json.minValue : undefined;
       const max = typeof parameter.json.maxValue === 'number' ? parameter.json.maxValue : undefined;
       const range = values.find((v) => typeof v === 'number' && ((min !== undefined && v < min) || (max !== undefined && v > max)));
-      if (range !== undefined) out.push({ raised: codes.HUB712.range({ output, value: JSON.stringify(range), ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }), at: place });
+      if (range !== undefined)
+        out.push({ raised: codes.HUB712.range({ output, value: JSON.stringify(range), ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }), at: place });
     }
     return out;
   },
@@ -272,7 +276,8 @@ export const formReferences: CatalogueEntry = {
   name: 'ui/references',
   codes: [codes.HUB713.code],
   area: 'portalForm',
-  azure: 'The portal evaluates a reference to a missing step or element to null: the output sends no value (a bool or int parameter then fails validation or takes a value nobody chose).',
+  azure:
+    'The portal evaluates a reference to a missing step or element to null: the output sends no value (a bool or int parameter then fails validation or takes a value nobody chose).',
   source: 'https://learn.microsoft.com/azure/azure-resource-manager/managed-applications/create-uidefinition-functions#steps',
   issues: [1770],
   check(ctx) {
@@ -289,7 +294,12 @@ export const formReferences: CatalogueEntry = {
         seen.add(c.text);
         const raised = r.noStep
           ? codes.HUB713.step({ reference: c.text, steps: ['basics', ...[...form.tree.steps.values()].map((s) => s.name)] })
-          : codes.HUB713.element({ reference: c.text, missing: r.missing!.name, within: r.missing!.within, ...(nearest(r.missing!.name, r.missing!.siblings) ? { suggestion: nearest(r.missing!.name, r.missing!.siblings)! } : {}) });
+          : codes.HUB713.element({
+              reference: c.text,
+              missing: r.missing!.name,
+              within: r.missing!.within,
+              ...(nearest(r.missing!.name, r.missing!.siblings) ? { suggestion: nearest(r.missing!.name, r.missing!.siblings)! } : {}),
+            });
         out.push({ raised, at: at(path) });
       }
     });
@@ -302,7 +312,8 @@ function regexesOf(e: JsonObject): { regex: string; path: JsonPath }[] {
   const c = isObject(e.constraints) ? e.constraints : {};
   const out: { regex: string; path: JsonPath }[] = [];
   if (typeof c.regex === 'string') out.push({ regex: c.regex, path: ['constraints', 'regex'] });
-  if (Array.isArray(c.validations)) c.validations.forEach((v, i) => isObject(v) && typeof v.regex === 'string' && out.push({ regex: v.regex, path: ['constraints', 'validations', i, 'regex'] }));
+  if (Array.isArray(c.validations))
+    c.validations.forEach((v, i) => isObject(v) && typeof v.regex === 'string' && out.push({ regex: v.regex, path: ['constraints', 'validations', i, 'regex'] }));
   return out;
 }
 
@@ -329,7 +340,8 @@ export const regexRejectsDefault: CatalogueEntry = {
           } catch {
             continue;
           }
-          if (!re.test(value)) out.push({ raised: codes.HUB714.raise({ element: `element '${e.name}'`, value: JSON.stringify(value), regex: JSON.stringify(regex) }), at: at([...e.path, ...path]) });
+          if (!re.test(value))
+            out.push({ raised: codes.HUB714.raise({ element: `element '${e.name}'`, value: JSON.stringify(value), regex: JSON.stringify(regex) }), at: at([...e.path, ...path]) });
         }
       }
     };

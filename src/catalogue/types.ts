@@ -12,7 +12,6 @@ export type { FindingPlace } from './context.js';
 /** What an entry reads, for grouping the docs table. */
 export type CatalogueArea = 'dataFactory' | 'portalForm' | 'template' | 'kusto' | 'downloads';
 
-
 /** One failure an entry found: a code raised at a place, or a validator's diagnostic as it placed it. */
 export type CatalogueFinding =
   | {

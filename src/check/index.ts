@@ -98,7 +98,9 @@ export function checkTemplate(options: CheckOptions): CheckReport {
   if (options.ui !== undefined && (!ui || !isObject(ui.parameters))) throw new CheckInputError(codes.HUB791.notForm({ file: options.ui }));
   const given = options.parameters === undefined ? {} : parameterValues(options.parameters);
   const defaults = ui ? portalDefaults(ui) : {};
-  const fromForm = Object.fromEntries(Object.entries(defaults).filter(([k, v]) => fitsDeclared(template, k, v) && !Object.keys(given).some((g) => g.toLowerCase() === k.toLowerCase())));
+  const fromForm = Object.fromEntries(
+    Object.entries(defaults).filter(([k, v]) => fitsDeclared(template, k, v) && !Object.keys(given).some((g) => g.toLowerCase() === k.toLowerCase())),
+  );
   const recorded = isObject(template.metadata) && typeof template.metadata.hubRelease === 'string' ? template.metadata.hubRelease : undefined;
   const release = (isPublicTemplate(template) ? publicTemplateVersion(options.template, template) : undefined) ?? recorded ?? '';
   const builds = fromTemplateText({ template: templateFile.text, ...(uiFile ? { ui: uiFile.text } : {}) }, release, { parameters: { ...fromForm, ...given } });

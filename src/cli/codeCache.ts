@@ -58,7 +58,18 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
  * cache (Node and V8 versions, platform, architecture, `execArgv` and `NODE_OPTIONS`).
  */
 export function codeCacheKey(buildId: string, source: string): string {
-  const parts = [FORMAT, buildId, sha256(source), process.version, process.versions.v8, process.platform, process.arch, ...process.execArgv, '\u0000', process.env.NODE_OPTIONS ?? ''];
+  const parts = [
+    FORMAT,
+    buildId,
+    sha256(source),
+    process.version,
+    process.versions.v8,
+    process.platform,
+    process.arch,
+    ...process.execArgv,
+    '\u0000',
+    process.env.NODE_OPTIONS ?? '',
+  ];
   return sha256(parts.join('\u0000'));
 }
 

@@ -49,7 +49,11 @@ function valueOf(o: Option): ValueKind {
 
 /** The first sentence or clause of a description, on one line. */
 function summaryOf(text: string): string {
-  return text.replace(/\s+/g, ' ').split(/(?<=[.;:])\s|\s\(/)[0]!.replace(/[.;:]$/, '').slice(0, 80);
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.;:])\s|\s\(/)[0]!
+    .replace(/[.;:]$/, '')
+    .slice(0, 80);
 }
 
 /** The commands of a program, their options (with `--help`) and arguments, in the order `hubc --help` lists them. */

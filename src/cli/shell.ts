@@ -25,11 +25,17 @@ export function createProgramWith(ctx: CommandContext, commands: readonly Regist
     .helpOption('-h, --help', 'show help for hubc or a command')
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .exitOverride();
-  program.addHelpText('after', '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors, 70 an internal error of hubc (a bug; reported as one line).\n');
+  program.addHelpText(
+    'after',
+    '\nExit codes: 0 success, 1 diagnostics (errors in hub.yaml or the output; for diff: the builds differ), 2 usage or environment errors, 70 an internal error of hubc (a bug; reported as one line).\n',
+  );
   for (const register of commands) register(program, ctx);
   program.showHelpAfterError(`(commands: ${program.commands.map((c) => c.name()).join(', ')}; run hubc --help for usage)`);
   for (const command of program.commands) {
-    const flags = command.options.map((o) => o.long).concat('--help').join(', ');
+    const flags = command.options
+      .map((o) => o.long)
+      .concat('--help')
+      .join(', ');
     command
       .exitOverride()
       .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
@@ -47,12 +53,7 @@ export function createProgramWith(ctx: CommandContext, commands: readonly Regist
  * @param options `azure`: test-only replacements for the Azure credential and client settings
  * @returns the exit code: 0 success, 1 diagnostics, 2 usage or environment errors, 70 internal error
  */
-export async function runCommands(
-  argv: readonly string[],
-  commands: readonly RegisterCommand[],
-  io: CliIO = processIO,
-  options: { azure?: AzureOverrides } = {},
-): Promise<number> {
+export async function runCommands(argv: readonly string[], commands: readonly RegisterCommand[], io: CliIO = processIO, options: { azure?: AzureOverrides } = {}): Promise<number> {
   let code: number = EXIT.ok;
   let running: Command | undefined;
   try {

@@ -113,7 +113,11 @@ export function compileModel(model: HubModel): { artifacts: Map<string, string>;
   artifacts.set('azuredeploy.json', toJsonText(template));
   artifacts.set('createUiDefinition.json', toJsonText(emitUiDefinition(model, contributions)));
   const fold = foldWithDefaults(template);
-  for (const [path, text] of emitDataFactoryFiles(contributions.flatMap((c) => c.dataFactory ?? []), fold)) artifacts.set(path, text);
+  for (const [path, text] of emitDataFactoryFiles(
+    contributions.flatMap((c) => c.dataFactory ?? []),
+    fold,
+  ))
+    artifacts.set(path, text);
   for (const [path, text] of emitKqlFiles(contributions.flatMap((c) => c.kqlScripts ?? []))) artifacts.set(path, text);
   for (const f of contributions.flatMap((c) => c.files ?? [])) artifacts.set(f.path, f.content);
   return { artifacts: new Map([...artifacts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), contributions };

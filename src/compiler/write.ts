@@ -36,7 +36,10 @@ function leftoverPattern(release: string): RegExp {
  */
 export function recoverRelease(root: string, release: string): string[] {
   const pattern = leftoverPattern(release);
-  const found = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && pattern.test(e.name)).map((e) => e.name).sort();
+  const found = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && pattern.test(e.name))
+    .map((e) => e.name)
+    .sort();
   if (!found.length) return [];
   const done: string[] = [];
   const target = join(root, release);

@@ -37,7 +37,13 @@ export interface ArmConnection {
  * The connection for a cloud, optionally with another endpoint.
  * @param endpoint overrides the cloud's ARM endpoint (already normalized)
  */
-export function armConnection(cloud: CloudName, subscriptionId: string, credential: TokenCredential, endpoint?: string, clientOptions?: ResourceManagementClientOptionalParams): ArmConnection {
+export function armConnection(
+  cloud: CloudName,
+  subscriptionId: string,
+  credential: TokenCredential,
+  endpoint?: string,
+  clientOptions?: ResourceManagementClientOptionalParams,
+): ArmConnection {
   const own = CLOUDS[cloud].resourceManager;
   return { subscriptionId, endpoint: endpoint ?? own, scope: `${own}/.default`, credential, clientOptions, portal: CLOUDS[cloud].portal };
 }

@@ -28,9 +28,24 @@ export interface CloudEndpoints {
  * `AzureAuthorityHosts`).
  */
 export const CLOUDS: Record<CloudName, CloudEndpoints> = {
-  AzureCloud: { resourceManager: 'https://management.azure.com', authorityHost: 'https://login.microsoftonline.com', storageSuffix: 'core.windows.net', portal: 'https://portal.azure.com' },
-  AzureUSGovernment: { resourceManager: 'https://management.usgovcloudapi.net', authorityHost: 'https://login.microsoftonline.us', storageSuffix: 'core.usgovcloudapi.net', portal: 'https://portal.azure.us' },
-  AzureChinaCloud: { resourceManager: 'https://management.chinacloudapi.cn', authorityHost: 'https://login.chinacloudapi.cn', storageSuffix: 'core.chinacloudapi.cn', portal: 'https://portal.azure.cn' },
+  AzureCloud: {
+    resourceManager: 'https://management.azure.com',
+    authorityHost: 'https://login.microsoftonline.com',
+    storageSuffix: 'core.windows.net',
+    portal: 'https://portal.azure.com',
+  },
+  AzureUSGovernment: {
+    resourceManager: 'https://management.usgovcloudapi.net',
+    authorityHost: 'https://login.microsoftonline.us',
+    storageSuffix: 'core.usgovcloudapi.net',
+    portal: 'https://portal.azure.us',
+  },
+  AzureChinaCloud: {
+    resourceManager: 'https://management.chinacloudapi.cn',
+    authorityHost: 'https://login.chinacloudapi.cn',
+    storageSuffix: 'core.chinacloudapi.cn',
+    portal: 'https://portal.azure.cn',
+  },
 };
 
 /**

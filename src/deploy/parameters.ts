@@ -12,7 +12,6 @@ import { codes } from '../diagnostics/index.js';
 import { isArmExpressionString, unescapeArmLiteral } from '../expressions/arm/semantics.js';
 import { isObject, parseJsonInput } from '../util/json.js';
 
-
 /** The outcome of reading a parameters file: entries by the template's spelling of each name, or errors. */
 export interface SuppliedParameters {
   parameters: Record<string, ParameterEntry>;

@@ -34,16 +34,31 @@ import { isObject, type JsonObject } from '../util/json.js';
 /** Deepest JSON nesting of an answer hubc lets the SDK read (ARM's own answers stay far below it). */
 export const MAX_NESTING = 64;
 
-
 /**
  * States of a deployment and statuses of an asynchronous operation that ARM documents, lower case:
  * the deployment `provisioningState` values, and the async operation statuses (`Succeeded`, `Failed`,
  * `Canceled`, and the in-progress ones the SDK's poller knows).
  */
 const KNOWN_STATES = new Set(
-  ['NotSpecified', 'Accepted', 'Running', 'Ready', 'Creating', 'Created', 'Deleting', 'Deleted', 'Canceled', 'Failed', 'Succeeded', 'Updating', 'InProgress', 'Started', 'Canceling', 'Cancelling', 'Cancelled'].map((s) =>
-    s.toLowerCase(),
-  ),
+  [
+    'NotSpecified',
+    'Accepted',
+    'Running',
+    'Ready',
+    'Creating',
+    'Created',
+    'Deleting',
+    'Deleted',
+    'Canceled',
+    'Failed',
+    'Succeeded',
+    'Updating',
+    'InProgress',
+    'Started',
+    'Canceling',
+    'Cancelling',
+    'Cancelled',
+  ].map((s) => s.toLowerCase()),
 );
 
 /** Whether a state is one ARM documents (case-insensitive). */
@@ -67,7 +82,6 @@ function statusKind(request: PipelineRequest): StatusKind | undefined {
   if (/\/providers\/Microsoft\.Resources\/deployments\/[^/]+$/i.test(path)) return 'deployment';
   return undefined;
 }
-
 
 /** What is wrong with a state answer, or undefined when it reads. */
 export function stateProblem(kind: StatusKind, text: string | undefined | null): string | undefined {

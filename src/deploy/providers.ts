@@ -38,7 +38,6 @@ const IMPLIED: Readonly<Record<string, { namespace: string; reason: string }>> =
 
 const EVENT_GRID_REASON = 'blob-event triggers of Data Factory (without it, the deployment succeeds but triggers never start)';
 
-
 /**
  * The namespaces a template needs for the given parameter values, sorted by name; always including
  * `Microsoft.EventGrid`. A resource whose `condition` evaluates to false with those values (and the
@@ -80,9 +79,7 @@ export function requiredProviders(template: JsonObject, values: Record<string, u
   };
   visit(template.resources, true);
   add('Microsoft.EventGrid', EVENT_GRID_REASON);
-  return [...found.values()]
-    .map((e) => ({ namespace: e.namespace, reasons: [...e.reasons].sort() }))
-    .sort((a, b) => a.namespace.localeCompare(b.namespace));
+  return [...found.values()].map((e) => ({ namespace: e.namespace, reasons: [...e.reasons].sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
 }
 
 /** What happened to one namespace. */
@@ -112,7 +109,12 @@ export interface RegistrationTiming {
  * @param say progress callback, one line per registration step
  * @throws whatever the SDK throws for the provider list itself (callers classify it with `armFailureOf`)
  */
-export async function ensureProviders(client: ResourceManagementClient, required: RequiredProvider[], timing: RegistrationTiming, say: (line: string) => void): Promise<ProviderStatus[]> {
+export async function ensureProviders(
+  client: ResourceManagementClient,
+  required: RequiredProvider[],
+  timing: RegistrationTiming,
+  say: (line: string) => void,
+): Promise<ProviderStatus[]> {
   const states = new Map<string, string>();
   for await (const page of boundedPages(client.providers.list().byPage(), getContinuationToken, "the subscription's resource providers"))
     for (const p of page) if (p.namespace) states.set(p.namespace.toLowerCase(), p.registrationState ?? 'Unknown');
@@ -140,7 +142,13 @@ export async function ensureProviders(client: ResourceManagementClient, required
   return out;
 }
 
-async function waitRegistered(client: ResourceManagementClient, namespace: string, before: string, action: ProviderStatus['action'], timing: RegistrationTiming): Promise<ProviderStatus> {
+async function waitRegistered(
+  client: ResourceManagementClient,
+  namespace: string,
+  before: string,
+  action: ProviderStatus['action'],
+  timing: RegistrationTiming,
+): Promise<ProviderStatus> {
   const deadline = Date.now() + timing.timeoutMs;
   let state = 'Registering';
   for (;;) {

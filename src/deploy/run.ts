@@ -175,7 +175,13 @@ interface RunState {
 export async function runDeploy(req: DeployRequest, svc: DeployServices): Promise<DeployOutcome> {
   const { connection, timing } = svc;
   const deadline = new Deadline(timing.timeoutMs);
-  const report: DeployReport = { subscription: connection.subscriptionId, resourceGroup: req.resourceGroup, deployment: req.deploymentName, release: req.compiled.release ?? '', status: 'failed' };
+  const report: DeployReport = {
+    subscription: connection.subscriptionId,
+    resourceGroup: req.resourceGroup,
+    deployment: req.deploymentName,
+    release: req.compiled.release ?? '',
+    status: 'failed',
+  };
   const state: RunState = { report, step: 'starting', started: false, deadline };
   const deploymentId = `/subscriptions/${connection.subscriptionId}/resourceGroups/${req.resourceGroup}/providers/Microsoft.Resources/deployments/${req.deploymentName}`;
   const link = deploymentPortalLink(connection.portal, deploymentId);
@@ -185,10 +191,17 @@ export async function runDeploy(req: DeployRequest, svc: DeployServices): Promis
   } catch (e) {
     const depFile = `deployment ${req.deploymentName}`;
     if (e instanceof DeployTimeoutError || deadline.expired) {
-      return { report, failure: { kind: 'environment', diagnostics: [{ ...codes.HUB440.raise({ after: formatDuration(timing.timeoutMs), what: state.step, ...(state.started ? { link } : {}) }), file: depFile }] } };
+      return {
+        report,
+        failure: {
+          kind: 'environment',
+          diagnostics: [{ ...codes.HUB440.raise({ after: formatDuration(timing.timeoutMs), what: state.step, ...(state.started ? { link } : {}) }), file: depFile }],
+        },
+      };
     }
     const unreadable = unreadableState(e);
-    if (unreadable) return { report, failure: { kind: 'environment', diagnostics: [{ ...codes.HUB441.raise({ what: state.step, problem: unreadable.problem, link }), file: depFile }] } };
+    if (unreadable)
+      return { report, failure: { kind: 'environment', diagnostics: [{ ...codes.HUB441.raise({ what: state.step, problem: unreadable.problem, link }), file: depFile }] } };
     throw e;
   } finally {
     deadline.stop();
@@ -220,24 +233,26 @@ async function deploySteps(req: DeployRequest, svc: DeployServices, state: RunSt
   const unusable = run.readParameters();
   if (unusable) return fail(unusable);
   svc.say(`deploying hub release ${report.release} to resource group ${req.resourceGroup} (subscription ${svc.connection.subscriptionId}) as deployment ${req.deploymentName}`);
-  const previewed =
-    (await run.ensureResourceGroup()) ??
-    (await run.planUpgrade()) ??
-    (await run.registerProviders()) ??
-    (await run.validate()) ??
-    (await run.whatIf());
+  const previewed = (await run.ensureResourceGroup()) ?? (await run.planUpgrade()) ?? (await run.registerProviders()) ?? (await run.validate()) ?? (await run.whatIf());
   if (previewed) return fail(previewed);
   const plan = run.upgrade?.kind === 'plan' ? run.upgrade : undefined;
   if (req.whatIfOnly) {
     report.status = 'what-if';
-    if (plan) svc.say(`upgrade steps hubc deploy would carry out: ${plan.plan.steps.filter((st) => st.performer === 'hubc deploy' && st.kind !== 'deploy').map((st) => st.n).join(', ') || 'none'} (nothing was changed)`);
+    if (plan)
+      svc.say(
+        `upgrade steps hubc deploy would carry out: ${
+          plan.plan.steps
+            .filter((st) => st.performer === 'hubc deploy' && st.kind !== 'deploy')
+            .map((st) => st.n)
+            .join(', ') || 'none'
+        } (nothing was changed)`,
+      );
     return { report };
   }
   const notDeployed = run.manualStepsLeft(plan) ?? (await run.confirm());
   if (notDeployed) return fail(notDeployed);
   const dataFactory = plan ? createDataFactoryClient(svc.connection) : undefined;
-  const phase = async (name: 'before' | 'after'): Promise<DeployFailure | undefined> =>
-    plan && dataFactory ? run.upgradePhase(plan, dataFactory, name) : undefined;
+  const phase = async (name: 'before' | 'after'): Promise<DeployFailure | undefined> => (plan && dataFactory ? run.upgradePhase(plan, dataFactory, name) : undefined);
   const failure = (await phase('before')) ?? (await run.deploy()) ?? (await phase('after'));
   return failure ? fail(failure) : { report };
 }
@@ -474,7 +489,14 @@ class DeployRun {
     try {
       const poller = await client.deployments.beginCreateOrUpdate(req.resourceGroup, req.deploymentName, this.deployment, this.pollOptions);
       const pages = () => boundedPages(client.deploymentOperations.list(req.resourceGroup, req.deploymentName).byPage(), getContinuationToken, 'the deployment operations');
-      result = await followOperations(poller.pollUntilDone(), pages, tracker, (r) => say(formatOperation(r)), timing.pollIntervalMs, (m) => say(`  note: ${m}; progress lines may be missing, the deployment's outcome is not affected`));
+      result = await followOperations(
+        poller.pollUntilDone(),
+        pages,
+        tracker,
+        (r) => say(formatOperation(r)),
+        timing.pollIntervalMs,
+        (m) => say(`  note: ${m}; progress lines may be missing, the deployment's outcome is not affected`),
+      );
     } catch (e) {
       report.operations = tracker.all();
       let arm: ArmError | undefined;
@@ -491,7 +513,10 @@ class DeployRun {
     const ended = report.provisioningState;
     if (ended === undefined || !isFinalState(ended)) {
       // The operation said it ended, the deployment says otherwise: its state is not known, not final.
-      throw new UnreadableStateError(depFile, ended === undefined ? 'the deployment has no provisioningState' : `the deployment is still '${oneLine(ended, 100)}' after its operation ended`);
+      throw new UnreadableStateError(
+        depFile,
+        ended === undefined ? 'the deployment has no provisioningState' : `the deployment is still '${oneLine(ended, 100)}' after its operation ended`,
+      );
     }
     if (report.provisioningState !== 'Succeeded') {
       const arm = armErrorFromBody(result.properties?.error);

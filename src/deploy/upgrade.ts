@@ -72,7 +72,12 @@ export type PreparedUpgrade =
 
 /** A template variable folded with the deployment's values. */
 function variable(template: unknown, name: string, hubName: unknown, ctx: DeploymentContext): string {
-  const c = templateContext(template, { useDefaults: true, parameters: hubName === undefined ? {} : { hubName: hubName as string }, subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup });
+  const c = templateContext(template, {
+    useDefaults: true,
+    parameters: hubName === undefined ? {} : { hubName: hubName as string },
+    subscriptionId: ctx.subscriptionId,
+    resourceGroup: ctx.resourceGroup,
+  });
   return String(evaluateArm(arm.variables(name), c));
 }
 
@@ -121,7 +126,19 @@ export async function prepareUpgrade(
   const toTemplate = JSON.parse(compiled.artifacts.get('azuredeploy.json') ?? '{}');
   const hubName = hubNameOf(parameters?.doc);
   const name = hubName ?? toTemplate.parameters?.hubName?.defaultValue;
-  const run: UpgradeRun = { compiled, req, parameters, say, context, toTemplate, hubName, name, file: `resource group ${resourceGroup}`, report: { detectedBy: 'option' }, warnings: [] };
+  const run: UpgradeRun = {
+    compiled,
+    req,
+    parameters,
+    say,
+    context,
+    toTemplate,
+    hubName,
+    name,
+    file: `resource group ${resourceGroup}`,
+    report: { detectedBy: 'option' },
+    warnings: [],
+  };
   let from = req.from;
   if (from) say(`installed hub release: ${from} (--from)`);
   else {
@@ -142,7 +159,14 @@ export async function prepareUpgrade(
 async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagementClient): Promise<string | PreparedUpgrade> {
   const { report, warnings, context, name, file, say } = run;
   const resourceGroup = context.resourceGroup.name;
-  const installed = await readInstalledHub(client, resourceGroup, context.resourceGroup.id, String(name), run.req.dataLake, variable(run.toTemplate, 'storageAccountName', run.hubName, context));
+  const installed = await readInstalledHub(
+    client,
+    resourceGroup,
+    context.resourceGroup.id,
+    String(name),
+    run.req.dataLake,
+    variable(run.toTemplate, 'storageAccountName', run.hubName, context),
+  );
   report.detectedBy = installed.source;
   report.tags = installed.tags;
   if (installed.source === 'none') {
@@ -162,7 +186,9 @@ async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagemen
     warnings.push({ ...codes.HUB496.raise({ hub: String(name), tags: installed.tags, release: installed.release }), file });
     say(formatDiagnostic(warnings[warnings.length - 1]));
   }
-  say(`installed hub release: ${installed.release} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})${installed.publicInstall ? ', deployed from the public templates' : ''}`);
+  say(
+    `installed hub release: ${installed.release} (from the ${installed.source === 'tag' ? 'ftk-version tag of its resources' : 'version in config/settings.json'})${installed.publicInstall ? ', deployed from the public templates' : ''}`,
+  );
   if (installed.publicInstall) report.publicInstall = true;
   const target = run.compiled.model?.release.naming.mode;
   if (installed.naming && target && installed.naming !== target) {
@@ -185,16 +211,22 @@ function installedInput(run: UpgradeRun, from: string): { input: DiffInput; note
     if (report.publicInstall && req.publicTemplates) {
       const pt = resolvePublicRelease(`${PUBLIC_PREFIX}${from}`, req.publicTemplates);
       const release = getRelease(pt.release);
-      const values = parameters && parameterFileFitsPublic(release, parameters.doc) ? parameterValues(parameters.doc) : publicValuesFromHubTemplate(release, run.toTemplate, run.compiled.model!.release);
+      const values =
+        parameters && parameterFileFitsPublic(release, parameters.doc)
+          ? parameterValues(parameters.doc)
+          : publicValuesFromHubTemplate(release, run.toTemplate, run.compiled.model!.release);
       return { input: { label: `public:${from}`, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, run.context) }, notes: [] };
     }
     const side = loadUpgradeSide(from, req.hubFile);
     const notes = [...side.notes];
     if (report.publicInstall)
-      notes.push(`The installed hub was deployed from the public templates; the plan compares ${req.hubFile} built for ${from} instead of the public template itself. Pass --public-templates DIR (a folder of finops-hub-<version>.json files) to plan from it.`);
+      notes.push(
+        `The installed hub was deployed from the public templates; the plan compares ${req.hubFile} built for ${from} instead of the public template itself. Pass --public-templates DIR (a folder of finops-hub-<version>.json files) to plan from it.`,
+      );
     return { input: side.input, notes };
   } catch (e) {
-    if (e instanceof PublicTemplateError) return { kind: 'failed', report, environment: true, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
+    if (e instanceof PublicTemplateError)
+      return { kind: 'failed', report, environment: true, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
     if (!(e instanceof DiffLoadError)) throw e;
     return { kind: 'failed', report, environment: true, diagnostics: [...e.diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: req.hubFile }] };
   }

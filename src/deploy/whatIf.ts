@@ -55,7 +55,6 @@ export interface WhatIfSummary {
   error?: ArmError;
 }
 
-
 /** `.../providers/Microsoft.Storage/storageAccounts/x` -> `Microsoft.Storage/storageAccounts/x`. */
 export function shortResourceId(id: string): string {
   const i = id.toLowerCase().lastIndexOf('/providers/');

@@ -80,7 +80,7 @@ export const checkCodes = defineCodes({
   HUB711: {
     stage: 'check',
     severity: 'error',
-    meaning: "A portal form output can send a value of the wrong type for its parameter (an empty string for an `int`, text that is no number, a number for a `bool`).",
+    meaning: 'A portal form output can send a value of the wrong type for its parameter (an empty string for an `int`, text that is no number, a number for a `bool`).',
     messages: {
       raise: (a: { output: string; type: string; value: string; when?: string }) => ({
         message: `the portal form sends ${a.value} for the ${a.type} parameter '${a.output}'${a.when ? ` ${a.when}` : ''}: ARM cannot read it as ${a.type === 'int' ? 'an integer' : `a ${a.type}`} and rejects the deployment (InvalidTemplate)`,
@@ -239,11 +239,21 @@ export const checkCodes = defineCodes({
   HUB791: {
     stage: 'check',
     severity: 'error',
-    meaning: '`hubc check` was given a file that is not what the option takes: a template without `resources`, a portal form without `parameters`, a parameter file without `parameters` (exit 2).',
+    meaning:
+      '`hubc check` was given a file that is not what the option takes: a template without `resources`, a portal form without `parameters`, a parameter file without `parameters` (exit 2).',
     messages: {
-      notTemplate: (a: { file: string }) => ({ message: `${a.file} is not an ARM template (a JSON object with $schema and resources)`, hint: 'Give the azuredeploy.json of a hub (a public finops-hub-<version>.json, or one hubc build wrote).' }),
-      notForm: (a: { file: string }) => ({ message: `${a.file} is not a portal form (createUiDefinition.json: a JSON object with parameters)`, hint: 'Give the createUiDefinition.json that goes with the template (finops-hub-<version>.ui.json).' }),
-      notParameters: (a: { file: string }) => ({ message: `${a.file} is not an ARM parameter file (a JSON object whose parameters hold { "value": ... } entries)`, hint: 'Give a deployment parameter file (azuredeploy.parameters.json, as hubc params writes).' }),
+      notTemplate: (a: { file: string }) => ({
+        message: `${a.file} is not an ARM template (a JSON object with $schema and resources)`,
+        hint: 'Give the azuredeploy.json of a hub (a public finops-hub-<version>.json, or one hubc build wrote).',
+      }),
+      notForm: (a: { file: string }) => ({
+        message: `${a.file} is not a portal form (createUiDefinition.json: a JSON object with parameters)`,
+        hint: 'Give the createUiDefinition.json that goes with the template (finops-hub-<version>.ui.json).',
+      }),
+      notParameters: (a: { file: string }) => ({
+        message: `${a.file} is not an ARM parameter file (a JSON object whose parameters hold { "value": ... } entries)`,
+        hint: 'Give a deployment parameter file (azuredeploy.parameters.json, as hubc params writes).',
+      }),
     },
   },
 });

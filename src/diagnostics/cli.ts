@@ -48,12 +48,18 @@ export const cliCodes = defineCodes({
     severity: 'error',
     meaning: 'The official ARM JSON schemas cannot be found or downloaded (`hubc validate` exits 2).',
     messages: {
-      notThere: (a: { dir: string; how: string; file: string; variable: string }) => ({ message: `no ARM JSON schemas in ${a.dir} (given by ${a.how}): ${a.file} is missing there`, hint: schemasHint(a.variable) }),
+      notThere: (a: { dir: string; how: string; file: string; variable: string }) => ({
+        message: `no ARM JSON schemas in ${a.dir} (given by ${a.how}): ${a.file} is missing there`,
+        hint: schemasHint(a.variable),
+      }),
       notFound: (a: { tried: readonly string[]; variable: string }) => ({
         message: `cannot find the official ARM JSON schemas (${a.variable} is not set; tried ${a.tried.join(', ')})`,
         hint: schemasHint(a.variable),
       }),
-      incomplete: (a: { dir: string; list: string; variable: string }) => ({ message: `the ARM JSON schemas in ${a.dir} lack files the template refers to: ${a.list}`, hint: schemasHint(a.variable) }),
+      incomplete: (a: { dir: string; list: string; variable: string }) => ({
+        message: `the ARM JSON schemas in ${a.dir} lack files the template refers to: ${a.list}`,
+        hint: schemasHint(a.variable),
+      }),
       notAvailable: (a: { tried: readonly string[]; cache: string; why: string; variable: string }) => ({
         message:
           `the official ARM JSON schemas are not available: ${a.variable} is not set, no complete copy beside the checkout (${a.tried.join(', ')}), ` +
@@ -149,7 +155,7 @@ export const cliCodes = defineCodes({
     stage: 'simulate',
     severity: 'error',
     meaning:
-      '`hubc simulate --example NAME` would replace a file of the storage folder that differs from the example\'s (or is not a file); nothing is copied (exit 2). A file with the same bytes, left by an earlier run, is kept.',
+      "`hubc simulate --example NAME` would replace a file of the storage folder that differs from the example's (or is not a file); nothing is copied (exit 2). A file with the same bytes, left by an earlier run, is kept.",
     messages: {
       raise: (a: { name: string; path: string; storage: string }) => ({
         message: `${a.path} in the storage folder ${a.storage} is not the file of the example ${a.name}; simulate --example never replaces a file`,

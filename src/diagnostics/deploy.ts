@@ -10,7 +10,8 @@ const PARAMETERS_FILE_HINT = 'Pass the path of a deployment parameters file (hub
 /** Hint of the codes whose ARM error is shown below the diagnostic. */
 const FIX_ARM_ERROR = 'Fix what the ARM error below names, then run again.';
 
-const SIGN_IN_HINT = 'Sign in first (az login, Connect-AzAccount, azd auth login, or the AZURE_* environment variables of a service principal or workload identity); see docs/deploy.md, "Sign-in".';
+const SIGN_IN_HINT =
+  'Sign in first (az login, Connect-AzAccount, azd auth login, or the AZURE_* environment variables of a service principal or workload identity); see docs/deploy.md, "Sign-in".';
 
 /** A call to ARM that failed: `what` the call was (`validating the deployment`), its HTTP status when ARM answered, and ARM's `code: message`. */
 export interface CallFailure {
@@ -97,7 +98,8 @@ export const deployCodes = defineCodes({
   HUB425: {
     stage: 'params',
     severity: 'warning',
-    meaning: 'Warning: a secret the hub uses is written as a Key Vault reference with placeholders (replace them, pass `--key-vault`, or give the value to `az` with `--parameters name=value`).',
+    meaning:
+      'Warning: a secret the hub uses is written as a Key Vault reference with placeholders (replace them, pass `--key-vault`, or give the value to `az` with `--parameters name=value`).',
     messages: {
       /** `file`: the parameters file written (as given to --out), or undefined when it went to stdout. */
       raise: (a: { name: string; file?: string }) => ({
@@ -201,7 +203,8 @@ export const deployCodes = defineCodes({
   HUB439: {
     stage: 'deploy',
     severity: 'error',
-    meaning: 'A call to Azure Resource Manager failed for another reason: no permission (403), throttling (429) beyond the retries, network or TLS error, or an unexpected error answer.',
+    meaning:
+      'A call to Azure Resource Manager failed for another reason: no permission (403), throttling (429) beyond the retries, network or TLS error, or an unexpected error answer.',
     messages: {
       forbidden: callFailed('The signed-in identity lacks a role this step needs (docs/deploy.md, "Permissions", lists who needs which role).'),
       throttled: callFailed('ARM throttled the requests (HTTP 429) beyond the SDK retries; wait a few minutes and run again.'),
@@ -226,7 +229,8 @@ export const deployCodes = defineCodes({
   HUB441: {
     stage: 'deploy',
     severity: 'error',
-    meaning: "ARM's answers about the state of a long-running operation could not be read (not JSON, no status, or a status ARM does not document), several times in a row; the deployment's state is unknown, not final. Exit 2.",
+    meaning:
+      "ARM's answers about the state of a long-running operation could not be read (not JSON, no status, or a status ARM does not document), several times in a row; the deployment's state is unknown, not final. Exit 2.",
     messages: {
       /** `what`: the operation; `problem`: what was wrong with the last answer; `link`: the deployment in the portal. */
       raise: (a: { what: string; problem: string; link: string }) => ({

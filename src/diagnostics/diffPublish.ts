@@ -84,7 +84,7 @@ export const diffPublishCodes = defineCodes({
   HUB405: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'A parameter\'s type changed, or its allowed values or bounds narrowed: a saved value may be rejected.',
+    meaning: "A parameter's type changed, or its allowed values or bounds narrowed: a saved value may be rejected.",
     messages: {
       /** `changes` say what narrowed (`its type is now int`, `its maxValue is now 5`). */
       raise: (a: { name: string; changes: readonly string[] }) => `Parameter ${a.name}: ${a.changes.join('; ')}; a value saved for the old release may be rejected.`,
@@ -101,7 +101,7 @@ export const diffPublishCodes = defineCodes({
   HUB407: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'A resource A deploys is not deployed by B (not declared, another name, or its condition false with B\'s values): ARM\'s incremental mode leaves it deployed.',
+    meaning: "A resource A deploys is not deployed by B (not declared, another name, or its condition false with B's values): ARM's incremental mode leaves it deployed.",
     messages: {
       /** `name`: type and name as far as known; `children`: the types of its child resources that stay with it. */
       raise: (a: { name: string; children?: readonly string[] }) =>
@@ -111,7 +111,7 @@ export const diffPublishCodes = defineCodes({
   HUB408: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'Data B no longer reads: a storage container, trigger path or dataset folder, a KQL table, a schema file, or the release\'s ingestion layout or export container.',
+    meaning: "Data B no longer reads: a storage container, trigger path or dataset folder, a KQL table, a schema file, or the release's ingestion layout or export container.",
     messages: {
       container: (a: { name: string }) => `Storage container ${a.name} is no longer deployed by the new release; its data stays but is not read.`,
       triggerPath: (a: { path: string }) => `Files added under ${a.path} no longer start a pipeline.`,
@@ -133,7 +133,8 @@ export const diffPublishCodes = defineCodes({
     meaning: 'A Data Factory pipeline, dataset or linked service A deploys is not deployed by B: it stays in the factory.',
     messages: {
       /** `kind` is the object kind as a word (`pipeline`, `linked service`). */
-      raise: (a: { kind: string; name: string }) => `${a.kind[0].toUpperCase()}${a.kind.slice(1)} ${a.name} is not deployed by the new build: the deployment leaves it in the factory; delete it.`,
+      raise: (a: { kind: string; name: string }) =>
+        `${a.kind[0].toUpperCase()}${a.kind.slice(1)} ${a.name} is not deployed by the new build: the deployment leaves it in the factory; delete it.`,
     },
   },
   HUB410: {
@@ -152,16 +153,27 @@ export const diffPublishCodes = defineCodes({
       'A component A deploys (Data Explorer, the remote hub, private networking, a dataset) is not deployed by B, and incremental deployment removes none of it: what stays behind, what it keeps doing and costing, and what to delete (`hubc upgrade-plan` gives the steps).',
     messages: {
       /** The leftovers of the Data Explorer component: clusters and databases by name, Data Factory objects, other resource types. */
-      dataExplorer: (a: { clusters: readonly string[]; databases: readonly string[]; pipelines: readonly string[]; triggers: readonly string[]; linkedServices: readonly string[]; others: readonly string[] }) =>
+      dataExplorer: (a: {
+        clusters: readonly string[];
+        databases: readonly string[];
+        pipelines: readonly string[];
+        triggers: readonly string[];
+        linkedServices: readonly string[];
+        others: readonly string[];
+      }) =>
         `Data Explorer is not deployed by the new build, but incremental deployment removes none of it: cluster ${list(a.clusters)} keeps running and billing for its compute and storage` +
         (a.databases.length ? `, with databases ${list(a.databases)} and all their data` : '') +
-        (a.triggers.length ? `; trigger ${list(a.triggers)} keeps starting ${list(a.pipelines)} on every new manifest and loading data into the cluster` : a.pipelines.length ? `; pipelines ${list(a.pipelines)} stay in the factory` : '') +
+        (a.triggers.length
+          ? `; trigger ${list(a.triggers)} keeps starting ${list(a.pipelines)} on every new manifest and loading data into the cluster`
+          : a.pipelines.length
+            ? `; pipelines ${list(a.pipelines)} stay in the factory`
+            : '') +
         (a.linkedServices.length ? `; linked service ${list(a.linkedServices)} stays` : '') +
         (a.others.length ? `; ${list(a.others)} stay` : '') +
         '. Stop the trigger and delete these (hubc upgrade-plan lists the steps, the cluster and its data last and by hand), or keep Data Explorer in the new build.',
       /** The leftovers of the remote hub: Key Vault secrets, linked services, other resource types. */
       remoteHub: (a: { secrets: readonly string[]; linkedServices: readonly string[]; others: readonly string[] }) =>
-        'The remote hub is not used by the new build: converted data goes to this hub\'s own storage from now on, and the data already pushed stays in the remote hub\'s storage (still billed there, and still read by that hub). Incremental deployment removes nothing of it' +
+        "The remote hub is not used by the new build: converted data goes to this hub's own storage from now on, and the data already pushed stays in the remote hub's storage (still billed there, and still read by that hub). Incremental deployment removes nothing of it" +
         (a.secrets.length ? `: Key Vault secret ${list(a.secrets)} keeps the remote storage account key, a working credential until you delete it or rotate the key` : '') +
         (a.linkedServices.length ? `; linked service ${list(a.linkedServices)} stays in the factory` : '') +
         (a.others.length ? `; ${list(a.others)} stay` : '') +
@@ -199,7 +211,10 @@ export const diffPublishCodes = defineCodes({
     meaning:
       'A public hub template (`public:<release>` or a `finops-hub-<version>.json` file given to `hubc diff`, `hubc upgrade-plan` or `hubc import`) cannot be used: unreadable, not a public hub template, of a release hubc does not know, `public:` without `--public-templates`, or without the parameter values its names need. Exit 2.',
     messages: {
-      unreadable: (a: { file: string; detail: string }) => ({ message: `cannot read the public template ${a.file}: ${a.detail}`, hint: 'Pass the finops-hub-<version>.json file of a public release.' }),
+      unreadable: (a: { file: string; detail: string }) => ({
+        message: `cannot read the public template ${a.file}: ${a.detail}`,
+        hint: 'Pass the finops-hub-<version>.json file of a public release.',
+      }),
       notPublic: (a: { file: string }) => ({
         message: `${a.file} is not a public FinOps hub template (an ARM template made of nested deployments, one named hub)`,
         hint: 'Pass a finops-hub-<version>.json file of a public release, or a folder or hub.yaml of hubc.',
@@ -208,7 +223,10 @@ export const diffPublishCodes = defineCodes({
         message: `${a.file}: ${a.version ? `public release ${a.version} is not one hubc knows` : 'the public release cannot be told (neither the file name finops-hub-<version>.json nor the template says it)'}`,
         hint: `Name the file finops-hub-<version>.json; hubc knows the public releases of ${a.releases.join(', ')}.`,
       }),
-      noFolder: (a: { arg: string }) => ({ message: `${a.arg} names a public template, but no folder of public templates was given`, hint: 'Pass --public-templates DIR (a folder holding finops-hub-<version>.json files), or the file itself.' }),
+      noFolder: (a: { arg: string }) => ({
+        message: `${a.arg} names a public template, but no folder of public templates was given`,
+        hint: 'Pass --public-templates DIR (a folder holding finops-hub-<version>.json files), or the file itself.',
+      }),
       noHubName: (a: { file: string }) => ({
         message: `${a.file}: the hub name is needed to evaluate the public template's resource names, and nothing gives it`,
         hint: 'Pass --parameters with the saved parameters of the public deployment, or compare with a hub.yaml (whose hub.name is used).',
@@ -253,7 +271,7 @@ export const diffPublishCodes = defineCodes({
   HUB412: {
     stage: 'publish',
     severity: 'error',
-    meaning: 'The template is over ARM\'s 4 MB limit (4,194,304 bytes). Exit 1.',
+    meaning: "The template is over ARM's 4 MB limit (4,194,304 bytes). Exit 1.",
     messages: {
       raise: (a: { release: string; bytes: number; limit: number }) => ({
         message: `the release ${a.release} template is ${a.bytes} bytes, over ARM's limit of ${a.limit} bytes (4 MB)`,
@@ -276,11 +294,14 @@ export const diffPublishCodes = defineCodes({
   HUB414: {
     stage: 'publish',
     severity: 'error',
-    meaning: 'The feed\'s `index.json` is not JSON or does not match `schemas/feed-index.schema.json`. Exit 1.',
+    meaning: "The feed's `index.json` is not JSON or does not match `schemas/feed-index.schema.json`. Exit 1.",
     messages: {
       notJson: (a: { detail: string }) => ({ message: `the feed's index.json is not JSON: ${a.detail}`, hint: indexHint }),
       /** `problems` are the first schema violations. */
-      notSchema: (a: { problems: readonly string[] }) => ({ message: `the feed's index.json does not match schemas/feed-index.schema.json: ${a.problems.join('; ')}`, hint: indexHint }),
+      notSchema: (a: { problems: readonly string[] }) => ({
+        message: `the feed's index.json does not match schemas/feed-index.schema.json: ${a.problems.join('; ')}`,
+        hint: indexHint,
+      }),
     },
   },
   HUB415: {

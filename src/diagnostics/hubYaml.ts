@@ -54,8 +54,14 @@ export const hubYamlCodes = defineCodes({
           `(${a.levels.map((l, i) => `${l.what} on line ${l.line} ${i === 0 ? 'is ' : ''}at ${i === 0 ? spaces(l.spaces) : l.spaces}`).join(', ')})`,
         hint: `Indent line ${a.line} ${a.fixes.map((f, i) => `${i ? 'or ' : ''}by ${i ? f.spaces : spaces(f.spaces)} to make it ${f.makes}`).join(', ')}.`,
       }),
-      tabs: (a: { detail: string }) => ({ message: `YAML syntax error: ${a.detail}`, hint: 'YAML does not allow tabs for indentation: indent with spaces (hub.yaml uses two per level).' }),
-      documents: { message: 'YAML syntax error: hub.yaml holds more than one YAML document (a second ---)', hint: 'Keep one hub per file: remove the second --- and what follows, or move it to a file of its own.' },
+      tabs: (a: { detail: string }) => ({
+        message: `YAML syntax error: ${a.detail}`,
+        hint: 'YAML does not allow tabs for indentation: indent with spaces (hub.yaml uses two per level).',
+      }),
+      documents: {
+        message: 'YAML syntax error: hub.yaml holds more than one YAML document (a second ---)',
+        hint: 'Keep one hub per file: remove the second --- and what follows, or move it to a file of its own.',
+      },
       aliases: (a: { detail: string }) => ({
         message: `YAML aliases cannot be expanded: ${a.detail}`,
         hint: 'Set the anchor (&name) before every alias (*name) that refers to it, or write the values out instead.',
@@ -135,7 +141,10 @@ export const hubYamlCodes = defineCodes({
     severity: 'error',
     meaning: 'Value of the wrong type.',
     messages: {
-      empty: { message: 'hub.yaml is empty: it must be a mapping with at least `release` and `hub.name`', hint: 'Run hubc init to write a commented hub.yaml of the latest release, then edit it.' },
+      empty: {
+        message: 'hub.yaml is empty: it must be a mapping with at least `release` and `hub.name`',
+        hint: 'Run hubc init to write a commented hub.yaml of the latest release, then edit it.',
+      },
       notMapping: {
         message: 'hub.yaml must be a mapping with at least `release` and `hub.name`',
         hint: 'Write release: and hub: as keys at the top level, one "key: value" per line, not as a list or a single value (hubc init writes a commented hub.yaml to start from).',

@@ -6,17 +6,31 @@
 import { defineCodes } from './define.js';
 
 /** `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`. */
-const alternatives = (names: readonly string[]) => names.map((n) => `'${n}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+const alternatives = (names: readonly string[]) =>
+  names
+    .map((n) => `'${n}'`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
 
 export const hubYamlCheckCodes = defineCodes({
   HUB201: {
     stage: 'semantic',
     severity: 'error',
-    meaning: '`networking.addressPrefix` is not an IPv4 CIDR range, is smaller than /26, has host bits set, or is not inside a private range of RFC 1918 (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16).',
+    meaning:
+      '`networking.addressPrefix` is not an IPv4 CIDR range, is smaller than /26, has host bits set, or is not inside a private range of RFC 1918 (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16).',
     messages: {
-      notCidr: (a: { prefix: string }) => ({ message: `networking.addressPrefix '${a.prefix}' is not a valid IPv4 CIDR range`, hint: 'Write it as a.b.c.d/n, e.g. 10.20.30.0/26.' }),
-      tooSmall: (a: { prefix: string }) => ({ message: `networking.addressPrefix '${a.prefix}' is smaller than /26`, hint: 'The hub needs a /26 or larger range for its /28, /28 and /27 subnets.' }),
-      hostBits: (a: { prefix: string }) => ({ message: `networking.addressPrefix '${a.prefix}' has host bits set`, hint: 'Use the first address of the range, e.g. 10.20.30.0/26.' }),
+      notCidr: (a: { prefix: string }) => ({
+        message: `networking.addressPrefix '${a.prefix}' is not a valid IPv4 CIDR range`,
+        hint: 'Write it as a.b.c.d/n, e.g. 10.20.30.0/26.',
+      }),
+      tooSmall: (a: { prefix: string }) => ({
+        message: `networking.addressPrefix '${a.prefix}' is smaller than /26`,
+        hint: 'The hub needs a /26 or larger range for its /28, /28 and /27 subnets.',
+      }),
+      hostBits: (a: { prefix: string }) => ({
+        message: `networking.addressPrefix '${a.prefix}' has host bits set`,
+        hint: 'Use the first address of the range, e.g. 10.20.30.0/26.',
+      }),
       notPrivate: (a: { prefix: string }) => ({
         message: `networking.addressPrefix '${a.prefix}' is not inside a private address range (RFC 1918)`,
         hint: 'The hub virtual network takes a range of 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16 that no network it is peered with uses, e.g. 10.20.30.0/26.',
@@ -39,7 +53,9 @@ export const hubYamlCheckCodes = defineCodes({
     messages: {
       raise: (a: { tier: string; sku: string; dev: boolean }) => ({
         message: `dataExplorer.sku.tier ${a.tier} does not match SKU ${a.sku}`,
-        hint: a.dev ? 'Dev(No SLA) SKUs run in the Basic tier; leave tier out to derive it.' : 'Production SKUs run in the Standard tier; Basic is for Dev(No SLA) SKUs. Leave tier out to derive it.',
+        hint: a.dev
+          ? 'Dev(No SLA) SKUs run in the Basic tier; leave tier out to derive it.'
+          : 'Production SKUs run in the Standard tier; Basic is for Dev(No SLA) SKUs. Leave tier out to derive it.',
       }),
     },
   },
@@ -100,7 +116,10 @@ export const hubYamlCheckCodes = defineCodes({
         message: `column '${a.column}' is declared twice in ${a.dataset}`,
         hint: 'Column names are case-insensitive in Data Explorer; rename one.',
       }),
-      hubColumn: (a: { column: string }) => ({ message: `column '${a.column}' is added by the hub itself`, hint: 'Remove it; the transform adds x_Source* and x_IngestionTime columns.' }),
+      hubColumn: (a: { column: string }) => ({
+        message: `column '${a.column}' is added by the hub itself`,
+        hint: 'Remove it; the transform adds x_Source* and x_IngestionTime columns.',
+      }),
     },
   },
   HUB210: {
@@ -126,7 +145,7 @@ export const hubYamlCheckCodes = defineCodes({
   HUB212: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'A built-in dataset\'s `exportType` is not the export type that feeds it.',
+    meaning: "A built-in dataset's `exportType` is not the export type that feeds it.",
     messages: {
       raise: (a: { name: string; expected: string; actual: string }) => ({
         message: `dataset ${a.name} is fed by ${a.expected} exports, not ${a.actual}`,
@@ -137,7 +156,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB213: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'A scope ID is not one Cost Management exports accept (subscription, resource group, management group, EA billing account / department / enrollment account, MCA billing account / billing profile / invoice section, each with its ID syntax); the hint shows the nearest form.',
+    meaning:
+      'A scope ID is not one Cost Management exports accept (subscription, resource group, management group, EA billing account / department / enrollment account, MCA billing account / billing profile / invoice section, each with its ID syntax); the hint shows the nearest form.',
     messages: {
       raise: (a: { index: number; problem: string; nearest: string; template: string; example: string }) => ({
         message: `scopes[${a.index}] is not a scope Cost Management exports accept: ${a.problem}`,
@@ -170,7 +190,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB216: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'More tags on a resource than Azure allows (50 per resource, 15 on Private DNS zones and their virtual network links), counting `tags` and `tagsByResource` merged and the tags the hub adds itself.',
+    meaning:
+      'More tags on a resource than Azure allows (50 per resource, 15 on Private DNS zones and their virtual network links), counting `tags` and `tagsByResource` merged and the tags the hub adds itself.',
     messages: {
       raise: (a: { where: string; counts: string; limit: number; types: string; hub: number }) => ({
         message: `${a.where}: ${a.types} would get ${a.counts} tags (tags and tagsByResource merged, and the ${a.hub} the hub adds); Azure allows at most ${a.limit} tags per resource`,
@@ -181,7 +202,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB217: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'Two tags of one resource whose names differ only in case (Azure tag names are case-insensitive), or a tag with the name of one the hub sets itself (`cm-resource-parent`, `ftk-version`, `ftk-tool`).',
+    meaning:
+      'Two tags of one resource whose names differ only in case (Azure tag names are case-insensitive), or a tag with the name of one the hub sets itself (`cm-resource-parent`, `ftk-version`, `ftk-tool`).',
     messages: {
       caseOnly: (a: { key: string; other: string; where: string }) => ({
         message: `tag '${a.key}' differs only in case from tag '${a.other}'${a.where}`,
@@ -200,9 +222,7 @@ export const hubYamlCheckCodes = defineCodes({
     messages: {
       raise: (a: { type: string; nearest: readonly string[]; release: string; types: readonly string[] }) => ({
         message: `tagsByResource: '${a.type}' is not a resource type the hub tags, so these tags would never be applied`,
-        hint: a.nearest.length
-          ? `Did you mean ${alternatives(a.nearest)}?`
-          : `Hub release ${a.release} tags: ${a.types.join(', ')}.`,
+        hint: a.nearest.length ? `Did you mean ${alternatives(a.nearest)}?` : `Hub release ${a.release} tags: ${a.types.join(', ')}.`,
       }),
     },
   },
@@ -220,7 +240,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB220: {
     stage: 'release',
     severity: 'error',
-    meaning: 'A hub.yaml value configures a component the release being built does not have (Data Explorer, private networking, a remote hub, the Event Grid namespace, retention settings, managed-export schedules, custom datasets, a dataset or export version); the hint names the first release that has it.',
+    meaning:
+      'A hub.yaml value configures a component the release being built does not have (Data Explorer, private networking, a remote hub, the Event Grid namespace, retention settings, managed-export schedules, custom datasets, a dataset or export version); the hint names the first release that has it.',
     messages: {
       exportType: (a: { release: string; exportType: string; dataset: string; hint: string }) => ({
         message: `hub release ${a.release} does not ingest ${a.exportType} exports (dataset ${a.dataset})`,
@@ -235,7 +256,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB221: {
     stage: 'release (warning)',
     severity: 'warning',
-    meaning: 'A hub.yaml section the release being built does not have holds only default values (or the dataset list is the default of the release hub.yaml names), so it is left out with no effect. A section that states what the release does without the component (`networking.publicAccess: true` before 0.7, which `hubc import` writes) gets no diagnostic.',
+    meaning:
+      'A hub.yaml section the release being built does not have holds only default values (or the dataset list is the default of the release hub.yaml names), so it is left out with no effect. A section that states what the release does without the component (`networking.publicAccess: true` before 0.7, which `hubc import` writes) gets no diagnostic.',
     messages: {
       datasets: (a: { release: string; lacking: readonly string[]; fileRelease: string }) => ({
         message: `datasets: hub release ${a.release} does not ingest ${a.lacking.join(', ')}; they are left out (the list is the ${a.fileRelease} default)`,
@@ -264,7 +286,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB225: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'The hub name gives a resource name Azure rejects under the naming rules in use (`naming`): a Key Vault name that starts with a digit or has `--` where the name is cut, a Data Factory or Event Grid name with `--`.',
+    meaning:
+      'The hub name gives a resource name Azure rejects under the naming rules in use (`naming`): a Key Vault name that starts with a digit or has `--` where the name is cut, a Data Factory or Event Grid name with `--`.',
     messages: {
       raise: (a: { hubName: string; resource: string; value: string; rule: string; naming: string }) => ({
         message: `hub name '${a.hubName}' gives the ${a.resource} name '${a.value}' (naming: ${a.naming}), which Azure rejects: ${a.rule}`,
@@ -301,7 +324,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB232: {
     stage: 'semantic (warning)',
     severity: 'warning',
-    meaning: 'An optional recommendation group is on (`recommendations.ahb` or `recommendations.spot`) while `recommendations.enabled` is false: the group runs only with the recommendations, so it has no effect.',
+    meaning:
+      'An optional recommendation group is on (`recommendations.ahb` or `recommendations.spot`) while `recommendations.enabled` is false: the group runs only with the recommendations, so it has no effect.',
     messages: {
       raise: (a: { field: string; parameter: string }) => ({
         message: `recommendations.${a.field} is true but recommendations.enabled is false: the group's queries run only with the recommendations`,
@@ -312,7 +336,8 @@ export const hubYamlCheckCodes = defineCodes({
   HUB270: {
     stage: 'semantic',
     severity: 'error',
-    meaning: 'hub.yaml chooses two analytics engines (say `dataExplorer.name` and `remoteHub.storageUri`) for a release whose hub sends its data to one (release 14 on: none, Data Explorer, Fabric or a remote hub; its portal form offers one choice).',
+    meaning:
+      'hub.yaml chooses two analytics engines (say `dataExplorer.name` and `remoteHub.storageUri`) for a release whose hub sends its data to one (release 14 on: none, Data Explorer, Fabric or a remote hub; its portal form offers one choice).',
     messages: {
       raise: (a: { release: string; fields: readonly string[] }) => ({
         message: `hub release ${a.release} sends its data to one analytics engine, and hub.yaml chooses ${a.fields.length}: ${a.fields.join(', ')}`,

@@ -193,8 +193,7 @@ export function jsonProp(node: LocatedJson | undefined, key: string): LocatedJso
 export function locatedAt(root: LocatedJson, path: readonly (string | number)[]): LocatedJson {
   let node = root;
   for (const seg of path) {
-    const next =
-      node.kind === 'object' ? node.entries.find((e) => e.key === String(seg))?.value : node.kind === 'array' ? node.items[Number(seg)] : undefined;
+    const next = node.kind === 'object' ? node.entries.find((e) => e.key === String(seg))?.value : node.kind === 'array' ? node.items[Number(seg)] : undefined;
     if (!next) break;
     node = next;
   }

@@ -12,7 +12,10 @@ export const outputCodes = defineCodes({
     messages: {
       raise: (a: { resourceType?: string; detail: string }) =>
         a.resourceType
-          ? { message: `${a.resourceType}: ${a.detail}`, hint: `Compare with the ARM template reference: https://learn.microsoft.com/azure/templates/${a.resourceType.toLowerCase()}` }
+          ? {
+              message: `${a.resourceType}: ${a.detail}`,
+              hint: `Compare with the ARM template reference: https://learn.microsoft.com/azure/templates/${a.resourceType.toLowerCase()}`,
+            }
           : `template: ${a.detail}`,
     },
   },
@@ -41,22 +44,39 @@ export const outputCodes = defineCodes({
     messages: {
       // `quoted` texts are template strings as the checker quotes them (in double quotes, cut to 120 characters).
       notParsed: (a: { detail: string; at: number; quoted: string }) => `ARM expression does not parse: ${a.detail} at character ${a.at} of ${a.quoted}.`,
-      bareLiteral: (a: { value: string; quoted: string }) => ({ message: `ARM expressions have no bare '${a.value}' literal (in ${a.quoted}).`, hint: `Write ${a.value}() instead.` }),
+      bareLiteral: (a: { value: string; quoted: string }) => ({
+        message: `ARM expressions have no bare '${a.value}' literal (in ${a.quoted}).`,
+        hint: `Write ${a.value}() instead.`,
+      }),
       unknownUserFunction: (a: { name: string }) => `Unknown function '${a.name}': the template declares no user-defined function of that name.`,
       userFunctionArity: (a: { name: string; count: number; given: number }) => `User-defined function '${a.name}' takes ${a.count} argument(s) but is called with ${a.given}.`,
       unknownFunction: (a: { name: string }) => ({ message: `Unknown ARM function '${a.name}'.`, hint: 'Check the spelling against the ARM template function reference.' }),
       arity: (a: { name: string; arity: string; given: number }) => `${a.name}() takes ${a.arity} argument(s) but is called with ${a.given}.`,
       unknownParameter: (a: { name: string; fn?: string }) => ({
-        message: a.fn ? `parameters('${a.name}') names no parameter of user-defined function '${a.fn}'.` : `parameters('${a.name}') names a parameter the template does not declare.`,
+        message: a.fn
+          ? `parameters('${a.name}') names no parameter of user-defined function '${a.fn}'.`
+          : `parameters('${a.name}') names a parameter the template does not declare.`,
         hint: 'Declare the parameter or fix the name.',
       }),
       variablesInFunction: (a: { fn: string }) => `variables() cannot be used inside user-defined function '${a.fn}'.`,
-      variablesInParameterDefault: { message: 'variables() cannot be used in a parameter default value.', hint: 'Parameter defaults can use other parameters and deployment functions, not variables.' },
-      unknownVariable: (a: { name: string }) => ({ message: `variables('${a.name}') names a variable the template does not declare.`, hint: 'Declare the variable or fix the name.' }),
+      variablesInParameterDefault: {
+        message: 'variables() cannot be used in a parameter default value.',
+        hint: 'Parameter defaults can use other parameters and deployment functions, not variables.',
+      },
+      unknownVariable: (a: { name: string }) => ({
+        message: `variables('${a.name}') names a variable the template does not declare.`,
+        hint: 'Declare the variable or fix the name.',
+      }),
       lambdaVariable: (a: { name: string }) => `lambdaVariables('${a.name}') is not inside a lambda that declares '${a.name}'.`,
       callInFunction: (a: { name: string; fn: string }) => `${a.name}() cannot be used inside user-defined function '${a.fn}'.`,
-      callInVariables: (a: { name: string }) => ({ message: `${a.name}() cannot be used in the variables section.`, hint: 'Move the expression into the resource or output that needs it.' }),
-      callInParameterDefault: (a: { name: string }) => ({ message: `${a.name}() cannot be used in a parameter default value.`, hint: 'Move the expression into the resource or output that needs it.' }),
+      callInVariables: (a: { name: string }) => ({
+        message: `${a.name}() cannot be used in the variables section.`,
+        hint: 'Move the expression into the resource or output that needs it.',
+      }),
+      callInParameterDefault: (a: { name: string }) => ({
+        message: `${a.name}() cannot be used in a parameter default value.`,
+        hint: 'Move the expression into the resource or output that needs it.',
+      }),
       dependsOnNoMatch: (a: { quoted: string }) => ({
         message: `dependsOn entry ${a.quoted} matches no resource of this template.`,
         hint: 'Point dependsOn at a resource declared in the same template (resourceId(type, name), its name, or a copy loop name).',
@@ -99,7 +119,7 @@ export const outputCodes = defineCodes({
   HUB311: {
     stage: 'output',
     severity: 'error',
-    meaning: 'An update policy\'s transform result schema differs from its target table.',
+    meaning: "An update policy's transform result schema differs from its target table.",
     messages: {
       /** `difference` is one line of the schema comparison (src/validators/kql/commands.ts `compareSchemas`). */
       raise: (a: { table: string; difference: string }) => ({
@@ -135,7 +155,7 @@ export const outputCodes = defineCodes({
   HUB313: {
     stage: 'output',
     severity: 'error',
-    meaning: 'An update policy\'s source table or query is wrong.',
+    meaning: "An update policy's source table or query is wrong.",
     messages: {
       notJson: (a: { table: string; detail: string }) => `update policy of ${a.table} is not valid JSON: ${a.detail}`,
       notObject: (a: { table: string }) => `update policy of ${a.table} must be a JSON object or array of objects`,
@@ -176,8 +196,14 @@ export const outputCodes = defineCodes({
     messages: {
       // `declared` lists are written as the checker lists names (src/validators/adfReferences/common.ts `list`).
       variablesOutsidePipeline: 'variables() is only available in pipelines',
-      unknownVariable: (a: { name: string; declared: string }) => ({ message: `variables('${a.name}') refers to a variable the pipeline does not declare`, hint: `Declared variables: ${a.declared}.` }),
-      setsUnknownVariable: (a: { type: string; name: string; declared: string }) => ({ message: `${a.type} sets variable '${a.name}', which the pipeline does not declare`, hint: `Declared variables: ${a.declared}.` }),
+      unknownVariable: (a: { name: string; declared: string }) => ({
+        message: `variables('${a.name}') refers to a variable the pipeline does not declare`,
+        hint: `Declared variables: ${a.declared}.`,
+      }),
+      setsUnknownVariable: (a: { type: string; name: string; declared: string }) => ({
+        message: `${a.type} sets variable '${a.name}', which the pipeline does not declare`,
+        hint: `Declared variables: ${a.declared}.`,
+      }),
       datasetOutside: 'dataset() is only available inside a dataset definition',
       linkedServiceOutside: 'linkedService() is only available inside a linked service definition',
       unknownPipelineParameter: (a: { key: string; declared: string }) => ({
@@ -196,7 +222,10 @@ export const outputCodes = defineCodes({
     meaning: 'A Data Factory expression names an activity that does not exist or is not upstream through `dependsOn`.',
     messages: {
       activityOutsidePipeline: 'activity() is only available in pipelines',
-      unknownActivity: (a: { name: string; activities: string }) => ({ message: `activity('${a.name}') refers to an activity that does not exist in the pipeline`, hint: `Activities: ${a.activities}.` }),
+      unknownActivity: (a: { name: string; activities: string }) => ({
+        message: `activity('${a.name}') refers to an activity that does not exist in the pipeline`,
+        hint: `Activities: ${a.activities}.`,
+      }),
       notUpstream: (a: { name: string; declared: string; upstream: string }) => ({
         message: `activity('${a.name}') refers to an activity that does not run before this one`,
         hint: `Add a dependsOn path from '${a.declared}' to this activity; upstream activities here: ${a.upstream}.`,
@@ -214,7 +243,10 @@ export const outputCodes = defineCodes({
     severity: 'error',
     meaning: 'A reference to an unknown pipeline, dataset or linked service, or a parameter it does not declare (or a required one not passed).',
     messages: {
-      unknownObject: (a: { label: string; name: string; existing: string }) => ({ message: `references ${a.label} '${a.name}', which does not exist`, hint: `Existing ${a.label}s: ${a.existing}.` }),
+      unknownObject: (a: { label: string; name: string; existing: string }) => ({
+        message: `references ${a.label} '${a.name}', which does not exist`,
+        hint: `Existing ${a.label}s: ${a.existing}.`,
+      }),
       undeclaredParameter: (a: { key: string; label: string; target: string; declared: string }) => ({
         message: `passes parameter '${a.key}' to ${a.label} '${a.target}', which does not declare it`,
         hint: `Parameters of ${a.label} '${a.target}': ${a.declared}.`,
@@ -230,7 +262,10 @@ export const outputCodes = defineCodes({
     severity: 'error',
     meaning: 'A cycle in an activity graph, or a duplicate activity name.',
     messages: {
-      duplicateObject: (a: { label: string; name: string }) => ({ message: `${a.label} name '${a.name}' is used by more than one ${a.label}`, hint: 'Give each object a unique name.' }),
+      duplicateObject: (a: { label: string; name: string }) => ({
+        message: `${a.label} name '${a.name}' is used by more than one ${a.label}`,
+        hint: 'Give each object a unique name.',
+      }),
       duplicateActivity: (a: { name: string }) => ({
         message: `activity name '${a.name}' is used more than once in the pipeline`,
         hint: 'Activity names must be unique within a pipeline, including activities inside containers.',

@@ -51,7 +51,10 @@ export const simulateCodes = defineCodes({
     meaning: 'No blob event trigger of the build fires for the `--event` blob (warning; the hint says what each trigger watches).',
     messages: {
       /** `reasons`: why each blob event trigger of the build does not fire, one each (the hint joins them; undefined joins as empty). */
-      raise: (a: { release: string; path: string; reasons: readonly (string | undefined)[] }) => ({ message: `no trigger of release ${a.release} fires for ${a.path}`, hint: a.reasons.join('; ') }),
+      raise: (a: { release: string; path: string; reasons: readonly (string | undefined)[] }) => ({
+        message: `no trigger of release ${a.release} fires for ${a.path}`,
+        hint: a.reasons.join('; '),
+      }),
     },
   },
   HUB453: {
@@ -95,9 +98,15 @@ export const simulateCodes = defineCodes({
     meaning: 'The `--responses` file cannot be read, is not JSON or breaks `schemas/simulate-responses.schema.json` (exit 2).',
     messages: {
       /** `detail`: the message of the read or JSON parse error. */
-      unreadable: (a: { file: string; detail: string }) => ({ message: `cannot read the responses file ${a.file}: ${a.detail}`, hint: 'Pass a JSON file in the format of docs/simulate.md.' }),
+      unreadable: (a: { file: string; detail: string }) => ({
+        message: `cannot read the responses file ${a.file}: ${a.detail}`,
+        hint: 'Pass a JSON file in the format of docs/simulate.md.',
+      }),
       /** `at`: the JSON pointer of the first schema error (`(root)` for the document); `detail`: the schema validator's message. */
-      invalid: (a: { file: string; at: string; detail: string }) => ({ message: `the responses file ${a.file} is not valid: ${a.at} ${a.detail}`, hint: 'See schemas/simulate-responses.schema.json.' }),
+      invalid: (a: { file: string; at: string; detail: string }) => ({
+        message: `the responses file ${a.file} is not valid: ${a.at} ${a.detail}`,
+        hint: 'See schemas/simulate-responses.schema.json.',
+      }),
     },
   },
   HUB460: {
@@ -141,7 +150,8 @@ export const simulateCodes = defineCodes({
     meaning: 'An activity depends on an activity that is not beside it, on an unknown condition, or in a cycle (exit 2).',
     messages: {
       condition: (a: { condition: string }) => `unknown dependency condition '${a.condition}'`,
-      notBeside: (a: { activity: string; pipeline: string; dependency: string }) => `activity '${a.activity}' of pipeline ${a.pipeline} depends on '${a.dependency}', which is not beside it`,
+      notBeside: (a: { activity: string; pipeline: string; dependency: string }) =>
+        `activity '${a.activity}' of pipeline ${a.pipeline} depends on '${a.dependency}', which is not beside it`,
       cycle: (a: { activities: readonly string[]; pipeline: string }) =>
         `the activities ${a.activities.map((n) => `'${n}'`).join(', ')} of pipeline ${a.pipeline} depend on each other in a cycle`,
     },
@@ -152,7 +162,10 @@ export const simulateCodes = defineCodes({
     meaning: '`--pipeline` or an ExecutePipeline names a pipeline the build does not have (exit 2).',
     messages: {
       /** `pipelines`: the build's pipeline names (the hint lists them sorted). */
-      raise: (a: { name: string; pipelines: Iterable<string> }) => ({ message: `the pipeline '${a.name}' does not exist in the build`, hint: `Pipelines: ${[...a.pipelines].sort().join(', ')}.` }),
+      raise: (a: { name: string; pipelines: Iterable<string> }) => ({
+        message: `the pipeline '${a.name}' does not exist in the build`,
+        hint: `Pipelines: ${[...a.pipelines].sort().join(', ')}.`,
+      }),
     },
   },
   HUB465: {
@@ -194,7 +207,8 @@ export const simulateCodes = defineCodes({
   HUB468: {
     stage: 'simulate',
     severity: 'warning',
-    meaning: 'Two Copy activities of one simulation wrote the same file from two different source blobs, so the rows of the first are lost; the outcome is failed (exit 1). A deployed hub names its files the same way.',
+    meaning:
+      'Two Copy activities of one simulation wrote the same file from two different source blobs, so the rows of the first are lost; the outcome is failed (exit 1). A deployed hub names its files the same way.',
     messages: {
       /** `first`/`second`: the two source blobs (container first), in write order; `runs`: the two run ids. */
       raise: (a: { path: string; first: string; second: string; firstRun: string; secondRun: string }) => ({

@@ -36,7 +36,9 @@ export const takeoverCodes = defineCodes({
       /** `resource`: type and name; `changes`: `property: from -> to`; `closes`: true when access narrows; `decides`: what decides it (a hub.yaml field, or why hubc sets it so). */
       raise: (a: { resource: string; changes: readonly string[]; closes: boolean; decides: string }) =>
         `${a.resource}: the deployment changes its network exposure (${list(a.changes)}): ` +
-        (a.closes ? 'clients outside the allowed networks and trusted Azure services (reports, tools and scripts reaching it from the internet) lose access' : 'it becomes reachable from more networks than before') +
+        (a.closes
+          ? 'clients outside the allowed networks and trusted Azure services (reports, tools and scripts reaching it from the internet) lose access'
+          : 'it becomes reachable from more networks than before') +
         `. ${a.decides}`,
     },
   },

@@ -21,7 +21,10 @@ export const upgradeCodes = defineCodes({
       neither: (a: { file: string; from: string; to: string; neither: readonly string[]; onlyTo: readonly string[] }) => ({
         message:
           `${a.file} is not a parameter file of ${a.from}: ` +
-          [a.neither.length ? `${a.neither.join(', ')} ${a.neither.length === 1 ? 'is a parameter' : 'are parameters'} of neither ${a.from} nor ${a.to}` : '', a.onlyTo.length ? `${a.onlyTo.join(', ')} only ${a.to} declares` : '']
+          [
+            a.neither.length ? `${a.neither.join(', ')} ${a.neither.length === 1 ? 'is a parameter' : 'are parameters'} of neither ${a.from} nor ${a.to}` : '',
+            a.onlyTo.length ? `${a.onlyTo.join(', ')} only ${a.to} declares` : '',
+          ]
             .filter(Boolean)
             .join('; '),
         hint: `Pass the parameter file the hub was deployed from with ${a.from} (ARM rejects a parameter the template does not declare).`,
@@ -65,7 +68,9 @@ export const upgradeCodes = defineCodes({
       raise: (a: { target: string; chosen: string; others: readonly string[]; why: string; from: string; blockedBy?: string }) => ({
         message:
           `${[a.chosen, ...a.others].join(' and ')} all map to ${a.target}; ${a.from} read ${a.chosen} (${a.why}), ` +
-          (a.blockedBy ? `but ${a.blockedBy} already holds that path and is not replaced: both stay` : `so it moves and ${a.others.join(', ')} ${a.others.length === 1 ? 'stays' : 'stay'}`),
+          (a.blockedBy
+            ? `but ${a.blockedBy} already holds that path and is not replaced: both stay`
+            : `so it moves and ${a.others.join(', ')} ${a.others.length === 1 ? 'stays' : 'stay'}`),
         hint: 'Look at the files left behind: delete them if they are stale copies, or move them by hand if their data is needed.',
       }),
     },
@@ -73,7 +78,8 @@ export const upgradeCodes = defineCodes({
   HUB490: {
     stage: 'upgrade',
     severity: 'error',
-    meaning: 'The upgrade goes backwards: `hubc upgrade-plan` TO, or the release `hubc deploy --upgrade` deploys, is older than the installed FROM. hubc plans upgrades only. (upgrade-plan: exit 2; deploy: exit 1.)',
+    meaning:
+      'The upgrade goes backwards: `hubc upgrade-plan` TO, or the release `hubc deploy --upgrade` deploys, is older than the installed FROM. hubc plans upgrades only. (upgrade-plan: exit 2; deploy: exit 1.)',
     messages: {
       /** `from`: the installed release (A); `to`: the release to upgrade to (B), older than `from`. */
       raise: (a: { from: string; to: string }) => ({
@@ -101,11 +107,18 @@ export const upgradeCodes = defineCodes({
   HUB492: {
     stage: 'migrate-data',
     severity: 'error',
-    meaning: 'The `--storage` folder is not a folder or has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
+    meaning:
+      'The `--storage` folder is not a folder or has no `ingestion` folder, or the ingestion container of `--account` cannot be listed (sign-in, permission, network, no such container). Exit 2.',
     messages: {
-      noFolder: (a: { folder: string }) => ({ message: `${a.folder} has no ingestion folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
+      noFolder: (a: { folder: string }) => ({
+        message: `${a.folder} has no ingestion folder`,
+        hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).',
+      }),
       /** `what`: what `--storage` is instead (`a regular file`, ...). */
-      notFolder: (a: { folder: string; what: string }) => ({ message: `${a.folder} is ${a.what}, not a storage folder`, hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).' }),
+      notFolder: (a: { folder: string; what: string }) => ({
+        message: `${a.folder} is ${a.what}, not a storage folder`,
+        hint: 'Pass the storage folder that holds the ingestion container as a sub-folder (ingestion/).',
+      }),
       unlistable: (a: { storage: string; detail: string }) => ({
         message: `cannot list the ingestion container of ${a.storage}: ${a.detail}`,
         hint: 'Check the account name, that you are signed in (az login) with Storage Blob Data Contributor on it, and the network.',
@@ -138,7 +151,8 @@ export const upgradeCodes = defineCodes({
   HUB495: {
     stage: 'deploy --upgrade',
     severity: 'error',
-    meaning: 'The installed release cannot be told: the hub\'s resources carry no known `ftk-version` tag and `config/settings.json` cannot be read or names no known release; pass `--from`. Exit 2.',
+    meaning:
+      "The installed release cannot be told: the hub's resources carry no known `ftk-version` tag and `config/settings.json` cannot be read or names no known release; pass `--from`. Exit 2.",
     messages: {
       /** `tags`: the `ftk-version` tags found (none known); `settingsError`: why config/settings.json told no release. */
       raise: (a: { hub: string; resourceGroup: string; tags: readonly string[]; settingsError?: string }) => ({
@@ -150,7 +164,7 @@ export const upgradeCodes = defineCodes({
   HUB496: {
     stage: 'deploy --upgrade',
     severity: 'warning',
-    meaning: 'Warning: the hub\'s resources carry different `ftk-version` tags (an earlier deployment did not finish); the plan starts from the oldest.',
+    meaning: "Warning: the hub's resources carry different `ftk-version` tags (an earlier deployment did not finish); the plan starts from the oldest.",
     messages: {
       /** `release`: the oldest release among the tags, the one the plan starts from. */
       raise: (a: { hub: string; tags: readonly string[]; release: string }) =>
@@ -160,7 +174,8 @@ export const upgradeCodes = defineCodes({
   HUB497: {
     stage: 'deploy --upgrade',
     severity: 'error',
-    meaning: 'The plan has a step only a person can do before the deployment (a resource that holds data is in the way, or a parameter has to be set); nothing was changed. Exit 1.',
+    meaning:
+      'The plan has a step only a person can do before the deployment (a resource that holds data is in the way, or a parameter has to be set); nothing was changed. Exit 1.',
     messages: {
       /** `steps`: the numbers of the manual steps of the plan before the deployment; `action`: what the first one asks. */
       raise: (a: { steps: readonly number[]; action: string }) => ({
@@ -172,7 +187,8 @@ export const upgradeCodes = defineCodes({
   HUB498: {
     stage: 'deploy --upgrade',
     severity: 'error',
-    meaning: 'An upgrade step (stopping a trigger, deleting an object or resource) failed; the ARM error follows. Before the deployment nothing was deployed; after it the deployment stands. Running again skips what is done. Exit 1 (ARM refused) or 2 (sign-in, permission, network).',
+    meaning:
+      'An upgrade step (stopping a trigger, deleting an object or resource) failed; the ARM error follows. Before the deployment nothing was deployed; after it the deployment stands. Running again skips what is done. Exit 1 (ARM refused) or 2 (sign-in, permission, network).',
     messages: {
       /** A step before the deployment failed; `detail`: the step's outcome (the ARM error follows the diagnostic). */
       before: (a: { step: number; detail: string }) => ({
@@ -189,7 +205,8 @@ export const upgradeCodes = defineCodes({
   HUB481: {
     stage: 'import',
     severity: 'error',
-    meaning: '`hubc import` cannot tell which hub to write: the resource group holds no hub (no resource tagged `cm-resource-parent` with a hub), holds several (`--hub-name` chooses), or the release cannot be told (`--release` gives it). Exit 2.',
+    meaning:
+      '`hubc import` cannot tell which hub to write: the resource group holds no hub (no resource tagged `cm-resource-parent` with a hub), holds several (`--hub-name` chooses), or the release cannot be told (`--release` gives it). Exit 2.',
     messages: {
       noHub: (a: { resourceGroup: string }) => ({
         message: `resource group ${a.resourceGroup} holds no FinOps hub: no resource carries a cm-resource-parent tag naming one`,
@@ -210,17 +227,30 @@ export const upgradeCodes = defineCodes({
     severity: 'error',
     meaning: 'The hub.yaml `hubc import` made from what it found does not build (its diagnostics are listed first): a value hubc does not take. Nothing is written. Exit 1.',
     messages: {
-      raise: (a: { file: string }) => ({ message: `the hub.yaml made for ${a.file} does not build; nothing was written`, hint: 'The diagnostics above name the values; import offline with a corrected --parameters file.' }),
+      raise: (a: { file: string }) => ({
+        message: `the hub.yaml made for ${a.file} does not build; nothing was written`,
+        hint: 'The diagnostics above name the values; import offline with a corrected --parameters file.',
+      }),
     },
   },
   HUB483: {
     stage: 'import',
     severity: 'error',
-    meaning: 'A file given to `hubc import` (`--parameters`, `--settings`) cannot be read or is not what it should be (a deployment parameter file with a `parameters` object; a settings.json object). Exit 2.',
+    meaning:
+      'A file given to `hubc import` (`--parameters`, `--settings`) cannot be read or is not what it should be (a deployment parameter file with a `parameters` object; a settings.json object). Exit 2.',
     messages: {
-      unreadable: (a: { file: string; detail: string }) => ({ message: `cannot read ${a.file}: ${a.detail}`, hint: 'Pass the JSON file saved from the deployment (az deployment group show --query properties.parameters, or the portal).' }),
-      notParameters: (a: { file: string }) => ({ message: `${a.file} is not a deployment parameter file: it has no parameters object`, hint: 'Pass a file of the form { "parameters": { "hubName": { "value": ... } } }.' }),
-      notSettings: (a: { file: string }) => ({ message: `${a.file} is not a hub settings.json: it is not a JSON object`, hint: 'Pass the config/settings.json of the hub storage account.' }),
+      unreadable: (a: { file: string; detail: string }) => ({
+        message: `cannot read ${a.file}: ${a.detail}`,
+        hint: 'Pass the JSON file saved from the deployment (az deployment group show --query properties.parameters, or the portal).',
+      }),
+      notParameters: (a: { file: string }) => ({
+        message: `${a.file} is not a deployment parameter file: it has no parameters object`,
+        hint: 'Pass a file of the form { "parameters": { "hubName": { "value": ... } } }.',
+      }),
+      notSettings: (a: { file: string }) => ({
+        message: `${a.file} is not a hub settings.json: it is not a JSON object`,
+        hint: 'Pass the config/settings.json of the hub storage account.',
+      }),
     },
   },
   HUB484: {
@@ -228,7 +258,10 @@ export const upgradeCodes = defineCodes({
     severity: 'error',
     meaning: 'A call `hubc import` makes to Azure failed or did not answer in time (each call has a deadline, `--timeout`). Nothing is written. Exit 2.',
     messages: {
-      raise: (a: { call: string; detail: string }) => ({ message: `${a.call} failed: ${a.detail}`, hint: 'Check the sign-in (az login), the permissions on the resource group (Reader) and the network; raise --timeout for a slow connection.' }),
+      raise: (a: { call: string; detail: string }) => ({
+        message: `${a.call} failed: ${a.detail}`,
+        hint: 'Check the sign-in (az login), the permissions on the resource group (Reader) and the network; raise --timeout for a slow connection.',
+      }),
     },
   },
   HUB499: {

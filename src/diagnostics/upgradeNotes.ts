@@ -11,7 +11,7 @@ export const upgradeNoteCodes = defineCodes({
     stage: 'upgrade note',
     severity: 'info',
     meaning:
-      'B narrows who may reach a resource both builds deploy (a Data Explorer cluster\'s trusted external tenants): whoever relied on the wider access of A loses it at the deployment unless hub.yaml lists them first.',
+      "B narrows who may reach a resource both builds deploy (a Data Explorer cluster's trusted external tenants): whoever relied on the wider access of A loses it at the deployment unless hub.yaml lists them first.",
     messages: {
       /** `resource`: type and name; `property`: the access property; `from`/`to`: what A and B allow, in words or JSON; `fix`: the hub.yaml field that widens it. */
       raise: (a: { resource: string; property: string; from: string; to: string; fix: string }) =>
@@ -21,7 +21,7 @@ export const upgradeNoteCodes = defineCodes({
   HUB031: {
     stage: 'upgrade note',
     severity: 'info',
-    meaning: 'An output of A\'s deployment is gone in B: scripts and pipelines that read it from the deployment get nothing.',
+    meaning: "An output of A's deployment is gone in B: scripts and pipelines that read it from the deployment get nothing.",
     messages: {
       raise: (a: { name: string }) => `Output ${a.name} is gone: scripts and pipelines that read it from the hub's deployment get nothing; change them before they next run.`,
     },

@@ -147,7 +147,9 @@ export function blockingResources(la: readonly DeclaredResource[], lb: readonly 
     if (!b || neverInTheWay(a)) continue;
     const hits = createOnlyProperties(a.type).filter((p) => changesCreateOnly(p, a.body, b.body));
     if (hits.length) {
-      const why = hits.map((h) => `{B} changes ${h.path} from ${show(valueAtPath(a.body, h.path))} to ${show(valueAtPath(b.body, h.path))}, and ${h.rule} (${h.source}).`).join(' ');
+      const why = hits
+        .map((h) => `{B} changes ${h.path} from ${show(valueAtPath(a.body, h.path))} to ${show(valueAtPath(b.body, h.path))}, and ${h.rule} (${h.source}).`)
+        .join(' ');
       reasons.set(a, { why, cites: hits.map((h) => ({ change: `template/resources/${a.identity}: changed ${h.path}` })), root: true });
     }
     for (const subnet of changedSubnets(a, b)) inUse.push(subnet);

@@ -72,7 +72,11 @@ const MANAGED_PRIVATE_ENDPOINT = 'https://learn.microsoft.com/azure/data-factory
 export const CREATE_ONLY: Readonly<Record<string, readonly CreateOnlyProperty[]>> = {
   '*': [{ path: 'location', rule: 'a resource cannot change region by redeployment', source: 'https://learn.microsoft.com/azure/azure-resource-manager/management/move-region' }],
   'microsoft.storage/storageaccounts': [
-    { path: 'kind', rule: 'only Storage and BlobStorage accounts can be upgraded to StorageV2', source: 'https://learn.microsoft.com/azure/storage/common/storage-account-upgrade' },
+    {
+      path: 'kind',
+      rule: 'only Storage and BlobStorage accounts can be upgraded to StorageV2',
+      source: 'https://learn.microsoft.com/azure/storage/common/storage-account-upgrade',
+    },
     {
       path: 'properties.isHnsEnabled',
       rule: 'the hierarchical namespace is chosen when the account is created and cannot be turned off (turning it on is a separate upgrade, not a deployment)',
@@ -84,32 +88,70 @@ export const CREATE_ONLY: Readonly<Record<string, readonly CreateOnlyProperty[]>
       source: 'https://learn.microsoft.com/azure/storage/common/infrastructure-encryption-enable',
       value: (v) => v === true,
     },
-    { path: 'sku.name', rule: 'an account cannot change between Standard and Premium performance', source: 'https://learn.microsoft.com/azure/storage/common/redundancy-migration', value: storageTier },
+    {
+      path: 'sku.name',
+      rule: 'an account cannot change between Standard and Premium performance',
+      source: 'https://learn.microsoft.com/azure/storage/common/redundancy-migration',
+      value: storageTier,
+    },
   ],
   'microsoft.network/privateendpoints': [
     { path: 'properties.subnet.id', rule: 'a private endpoint stays in the subnet it was created in', source: PRIVATE_ENDPOINT, value: canonicalResidual },
     { path: 'properties.privateLinkServiceConnections[].name', rule: 'a private endpoint keeps the name of its connection', source: PRIVATE_ENDPOINT },
-    { path: 'properties.privateLinkServiceConnections[].properties.privateLinkServiceId', rule: 'a private endpoint keeps the resource it was created for', source: PRIVATE_ENDPOINT, value: canonicalResidual },
+    {
+      path: 'properties.privateLinkServiceConnections[].properties.privateLinkServiceId',
+      rule: 'a private endpoint keeps the resource it was created for',
+      source: PRIVATE_ENDPOINT,
+      value: canonicalResidual,
+    },
     { path: 'properties.privateLinkServiceConnections[].properties.groupIds', rule: 'a private endpoint keeps the sub-resource it was created for', source: PRIVATE_ENDPOINT },
   ],
-  'microsoft.datafactory/factories/managedvirtualnetworks/managedprivateendpoints': ['properties.privateLinkResourceId', 'properties.groupId', 'properties.fqdns', 'properties.name'].map(
-    (path): CreateOnlyProperty => ({
-      path,
-      rule: 'Data Factory fails a deployment that changes the properties of an existing managed private endpoint',
-      source: MANAGED_PRIVATE_ENDPOINT,
-      value: canonicalResidual,
-    }),
-  ),
+  'microsoft.datafactory/factories/managedvirtualnetworks/managedprivateendpoints': [
+    'properties.privateLinkResourceId',
+    'properties.groupId',
+    'properties.fqdns',
+    'properties.name',
+  ].map((path): CreateOnlyProperty => ({
+    path,
+    rule: 'Data Factory fails a deployment that changes the properties of an existing managed private endpoint',
+    source: MANAGED_PRIVATE_ENDPOINT,
+    value: canonicalResidual,
+  })),
   'microsoft.kusto/clusters': [
-    { path: 'properties.enableDoubleEncryption', rule: 'double encryption can only be chosen when the cluster is created', source: 'https://learn.microsoft.com/azure/data-explorer/cluster-encryption-double', value: (v) => v === true },
-    { path: 'zones', rule: 'a cluster configured with availability zones cannot be changed back to none', source: 'https://learn.microsoft.com/azure/data-explorer/migrate-cluster-to-multiple-availability-zone', change: 'noDisable' },
+    {
+      path: 'properties.enableDoubleEncryption',
+      rule: 'double encryption can only be chosen when the cluster is created',
+      source: 'https://learn.microsoft.com/azure/data-explorer/cluster-encryption-double',
+      value: (v) => v === true,
+    },
+    {
+      path: 'zones',
+      rule: 'a cluster configured with availability zones cannot be changed back to none',
+      source: 'https://learn.microsoft.com/azure/data-explorer/migrate-cluster-to-multiple-availability-zone',
+      change: 'noDisable',
+    },
   ],
   'microsoft.keyvault/vaults': [
-    { path: 'properties.enablePurgeProtection', rule: 'purge protection cannot be turned off once on', source: 'https://learn.microsoft.com/azure/key-vault/general/soft-delete-overview#purge-protection', change: 'noDisable' },
-    { path: 'properties.enableSoftDelete', rule: 'soft delete cannot be turned off once on', source: 'https://learn.microsoft.com/azure/key-vault/general/soft-delete-overview', change: 'noDisable' },
+    {
+      path: 'properties.enablePurgeProtection',
+      rule: 'purge protection cannot be turned off once on',
+      source: 'https://learn.microsoft.com/azure/key-vault/general/soft-delete-overview#purge-protection',
+      change: 'noDisable',
+    },
+    {
+      path: 'properties.enableSoftDelete',
+      rule: 'soft delete cannot be turned off once on',
+      source: 'https://learn.microsoft.com/azure/key-vault/general/soft-delete-overview',
+      change: 'noDisable',
+    },
   ],
   'microsoft.authorization/roleassignments': [
-    { path: 'properties.principalId', rule: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated', source: ROLE_ASSIGNMENT, value: canonicalResidual },
+    {
+      path: 'properties.principalId',
+      rule: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated',
+      source: ROLE_ASSIGNMENT,
+      value: canonicalResidual,
+    },
     { path: 'properties.roleDefinitionId', rule: 'ARM answers RoleAssignmentUpdateNotPermitted: a role assignment cannot change role', source: ROLE_ASSIGNMENT },
     { path: 'scope', rule: 'ARM answers RoleAssignmentUpdateNotPermitted: principal and scope of a role assignment cannot be updated', source: ROLE_ASSIGNMENT },
   ],

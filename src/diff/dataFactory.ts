@@ -54,7 +54,11 @@ export function dataFactoryObjectName(name: unknown): string {
   if (parsed.kind === 'call' && parsed.name.toLowerCase() === 'concat') {
     const args = parsed.args;
     const slash = args.map((x) => x.kind === 'string' && x.value.endsWith('/')).lastIndexOf(true);
-    if (slash >= 0 && slash < args.length - 1) return args.slice(slash + 1).map(segmentText).join('');
+    if (slash >= 0 && slash < args.length - 1)
+      return args
+        .slice(slash + 1)
+        .map(segmentText)
+        .join('');
   }
   return serializeArm(parsed);
 }
@@ -142,7 +146,8 @@ export function compareDataFactory(a: JsonObject, b: JsonObject): DiffSection[] 
   const objectsA = dataFactoryObjects(a);
   const objectsB = dataFactoryObjects(b);
   const of = (list: DataFactoryObject[], kind: DataFactoryKind) => list.filter((o) => o.kind === kind).map((o) => ({ name: o.name, value: o }));
-  const conditionSummary = (o: DataFactoryObject) => (o.condition !== undefined ? `when ${typeof o.condition === 'string' ? o.condition : JSON.stringify(o.condition)}` : undefined);
+  const conditionSummary = (o: DataFactoryObject) =>
+    o.condition !== undefined ? `when ${typeof o.condition === 'string' ? o.condition : JSON.stringify(o.condition)}` : undefined;
   const pipelines = compareNamed(of(objectsA, 'pipelines'), of(objectsB, 'pipelines'), {
     describe: (o) => {
       const n = flattenActivities(o.properties).length;

@@ -160,7 +160,14 @@ const NOT_KEPT = ['microsoft.resources/deployments', 'microsoft.keyvault/vaults/
 
 /** The hubs (`cm-resource-parent` tag values) whose resources a build deploys, sorted. */
 export function hubParents(resources: readonly DeclaredResource[]): string[] {
-  return [...new Set(resources.filter(mayBeDeployed).map((r) => r.hubParent).filter((p): p is string => Boolean(p)))].sort();
+  return [
+    ...new Set(
+      resources
+        .filter(mayBeDeployed)
+        .map((r) => r.hubParent)
+        .filter((p): p is string => Boolean(p)),
+    ),
+  ].sort();
 }
 
 /** True when a condition (as the template writes it) refers to variable `name`. */

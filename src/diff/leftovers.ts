@@ -33,7 +33,6 @@ export function releaseOf(input: DiffInput): Release | undefined {
   return withNaming(row, input.source === 'public' || recorded === 'public' ? 'public' : 'spec');
 }
 
-
 /** True when `r` is a child or extension resource of `x` (it goes with it). */
 export function isPartOf(r: DeclaredResource, x: DeclaredResource): boolean {
   return r !== x && r.id.toLowerCase().startsWith(`${x.id.toLowerCase()}/`);
@@ -95,11 +94,8 @@ function countWords(words: readonly string[]): string {
 
 /** The leftovers that are not part of another leftover, each with the types of the parts that go with it. */
 export function topLevel(left: readonly DeclaredResource[]): { r: DeclaredResource; parts: string[] }[] {
-  return left
-    .filter((r) => !left.some((x) => isPartOf(r, x)))
-    .map((r) => ({ r, parts: [...new Set(left.filter((x) => isPartOf(x, r)).map((x) => `${typeWord(x.type)}s`))] }));
+  return left.filter((r) => !left.some((x) => isPartOf(r, x))).map((r) => ({ r, parts: [...new Set(left.filter((x) => isPartOf(x, r)).map((x) => `${typeWord(x.type)}s`))] }));
 }
-
 
 /**
  * Resources A and B both deploy under one ID whose properties in A refer to a resource of A that B leaves
@@ -162,4 +158,3 @@ export function leftovers(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonOb
   if (renamed) out.renamed = renamed;
   return out;
 }
-

@@ -33,7 +33,18 @@ import { isObject, type JsonObject } from '../util/json.js';
 import { INPUT_LIMITS, InputFileError, readInputFile, readInputTree } from '../util/inputFiles.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { getRelease } from '../model/releases.js';
-import { evaluatedTemplate, isPublicTemplate, publicArtifacts, publicValuesAcross, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, readPublicTemplate, resolvePublicRelease, type PublicTemplate } from '../public/index.js';
+import {
+  evaluatedTemplate,
+  isPublicTemplate,
+  publicArtifacts,
+  publicValuesAcross,
+  publicValuesFromHubTemplate,
+  PublicTemplateError,
+  PUBLIC_PREFIX,
+  readPublicTemplate,
+  resolvePublicRelease,
+  type PublicTemplate,
+} from '../public/index.js';
 import { toJsonText } from '../model/json.js';
 import { hubTextForRelease } from '../frontend/forRelease.js';
 
@@ -289,7 +300,13 @@ export interface PairOptions {
  * @param load how a side that is not public is loaded (default {@link loadDiffInput} with `hubFile`)
  * @throws DiffLoadError (HUB400-HUB402, HUB419)
  */
-export function loadDiffPair(aArg: string, bArg: string, hubFile = 'hub.yaml', options: PairOptions = {}, load: (arg: string) => DiffInput = (arg) => loadDiffInput(arg, hubFile, { allowModifiedFeed: options.allowModifiedFeed })): [DiffInput, DiffInput] {
+export function loadDiffPair(
+  aArg: string,
+  bArg: string,
+  hubFile = 'hub.yaml',
+  options: PairOptions = {},
+  load: (arg: string) => DiffInput = (arg) => loadDiffInput(arg, hubFile, { allowModifiedFeed: options.allowModifiedFeed }),
+): [DiffInput, DiffInput] {
   const pa = publicTemplateOf(aArg, options.publicTemplates);
   const pb = publicTemplateOf(bArg, options.publicTemplates);
   const a = pa ? undefined : load(aArg);

@@ -39,7 +39,12 @@ function parameterWords(c: UpgradeComparison): string[] {
 /** Data Factory objects added, removed and changed, by kind. */
 function dataFactoryWords(result: DiffResult): string[] {
   const out: string[] = [];
-  for (const [section, word] of [['pipelines', 'Pipelines'], ['triggers', 'Triggers'], ['datasets', 'Datasets'], ['linkedServices', 'Linked services']] as const) {
+  for (const [section, word] of [
+    ['pipelines', 'Pipelines'],
+    ['triggers', 'Triggers'],
+    ['datasets', 'Datasets'],
+    ['linkedServices', 'Linked services'],
+  ] as const) {
     const list_ = items(result, 'dataFactory', section);
     const parts = (['added', 'removed', 'changed'] as const).flatMap((k) => (named(list_, k).length ? [`${k} ${list(named(list_, k))}`] : []));
     if (parts.length) out.push(`${word} ${parts.join('; ')}.`);

@@ -93,7 +93,11 @@ export function compareTemplates(a: JsonObject, b: JsonObject): DiffSection[] {
     { id: 'parameters', title: 'Parameters', items: compareNamed(entries(a.parameters), entries(b.parameters), { describe: describeParameter }) },
     { id: 'outputs', title: 'Outputs', items: compareNamed(entries(a.outputs), entries(b.outputs), { describe: (o) => (isObject(o) ? String(o.type) : undefined) }) },
     { id: 'variables', title: 'Variables', items: compareNamed(entries(a.variables), entries(b.variables)) },
-    { id: 'resources', title: 'Resources', items: compareNamed(resources(a), resources(b), { describe: (r) => (typeof r.condition === 'string' ? `when ${r.condition}` : undefined) }) },
+    {
+      id: 'resources',
+      title: 'Resources',
+      items: compareNamed(resources(a), resources(b), { describe: (r) => (typeof r.condition === 'string' ? `when ${r.condition}` : undefined) }),
+    },
     { id: 'template', title: 'Template properties', items: templateItems },
   ];
 }

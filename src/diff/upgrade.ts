@@ -67,7 +67,11 @@ function note(kind: UpgradeNoteKind, subject: string, raised: Raised, extra: Par
 
 /** Lower-case word set of a text. */
 function words(text: unknown): Set<string> {
-  return new Set(String(text ?? '').toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  return new Set(
+    String(text ?? '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [],
+  );
 }
 
 /** Jaccard similarity of two descriptions' words (0 when either is empty). */
@@ -118,7 +122,12 @@ function narrowing(a: JsonObject, b: JsonObject): string[] {
     if (gone === undefined) out.push(`it now only allows ${b.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
     else if (gone.length) out.push(`it no longer allows ${gone.map((v) => JSON.stringify(v)).join(', ')}`);
   }
-  for (const [key, tighter] of [['minValue', 1], ['minLength', 1], ['maxValue', -1], ['maxLength', -1]] as const) {
+  for (const [key, tighter] of [
+    ['minValue', 1],
+    ['minLength', 1],
+    ['maxValue', -1],
+    ['maxLength', -1],
+  ] as const) {
     const x = a[key];
     const y = b[key];
     if (typeof y === 'number' && (typeof x !== 'number' || (y - x) * tighter > 0)) out.push(`its ${key} is now ${y}`);
@@ -134,8 +143,12 @@ export function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
   const pa = isObject(ta.parameters) ? ta.parameters : {};
   const pb = isObject(tb.parameters) ? tb.parameters : {};
   const entry = (params: JsonObject, n: string): [string, JsonObject] => [n, isObject(params[n]) ? params[n] : {}];
-  const removed = Object.keys(pa).filter((n) => !(n in pb)).map((n) => entry(pa, n));
-  const added = Object.keys(pb).filter((n) => !(n in pa)).map((n) => entry(pb, n));
+  const removed = Object.keys(pa)
+    .filter((n) => !(n in pb))
+    .map((n) => entry(pa, n));
+  const added = Object.keys(pb)
+    .filter((n) => !(n in pa))
+    .map((n) => entry(pb, n));
   const renames = likelyRenames(removed, added);
   const out: UpgradeNote[] = [];
   for (const [from, to] of renames) {
@@ -179,7 +192,9 @@ function objectNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
 
 /** Resources left behind (Data Factory objects aside), each with the parts that stay with it. */
 function resourceNotes(left: readonly DeclaredResource[]): UpgradeNote[] {
-  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) => note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? readableName(r)}`, children: parts })));
+  return topLevel(left.filter((r) => !r.object)).map(({ r, parts }) =>
+    note('resourceLeftBehind', r.identity, codes.HUB407.raise({ name: `${r.type} ${shortName(r) ?? readableName(r)}`, children: parts })),
+  );
 }
 
 /** The note of a switched component that B no longer deploys. */
@@ -199,13 +214,27 @@ function componentNote({ component, leftovers }: RemovedComponent): UpgradeNote 
         pipelines: objects('pipelines'),
         triggers: objects('triggers'),
         linkedServices: objects('linkedServices'),
-        others: describeResources(resources.filter((r) => !clusters.includes(r)), leftovers),
+        others: describeResources(
+          resources.filter((r) => !clusters.includes(r)),
+          leftovers,
+        ),
       }),
     );
   }
   if (component === 'remoteHub') {
     const secrets = ofType('microsoft.keyvault/vaults/secrets');
-    return note('componentRemoved', component, codes.HUB416.remoteHub({ secrets: names(secrets), linkedServices: objects('linkedServices'), others: describeResources(resources.filter((r) => !secrets.includes(r)), leftovers) }));
+    return note(
+      'componentRemoved',
+      component,
+      codes.HUB416.remoteHub({
+        secrets: names(secrets),
+        linkedServices: objects('linkedServices'),
+        others: describeResources(
+          resources.filter((r) => !secrets.includes(r)),
+          leftovers,
+        ),
+      }),
+    );
   }
   const all = [...describeResources(resources, leftovers), ...leftovers.filter((r) => r.object).map((r) => `${KIND_WORD[r.object!.kind]} ${r.object!.name}`)];
   return note('componentRemoved', component, codes.HUB416.privateNetworking({ resources: all }));
@@ -218,14 +247,29 @@ function blockerNotes(blockers: Leftovers['blockers']): UpgradeNote[] {
     if (!b.root) continue;
     const referrers = [...blockers].filter(([, x]) => x.referred === r).map(([f]) => f.decl);
     const why = b.why.replaceAll('{B}', 'the new build');
-    out.push(note('resourceInTheWay', r.identity, codes.HUB418.raise({ name: `${r.type} ${shortName(r.decl) ?? readableName(r.decl)}`, why, referrers: describeResources(referrers), data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()) })));
+    out.push(
+      note(
+        'resourceInTheWay',
+        r.identity,
+        codes.HUB418.raise({
+          name: `${r.type} ${shortName(r.decl) ?? readableName(r.decl)}`,
+          why,
+          referrers: describeResources(referrers),
+          data: DATA_RESOURCE_TYPES.includes(r.type.toLowerCase()),
+        }),
+      ),
+    );
   }
   return out;
 }
 
 /** The note of a built-in dataset that B no longer ingests. */
 function datasetNote(d: RemovedDataset): UpgradeNote {
-  return note('componentRemoved', d.dataset.name, codes.HUB416.dataset({ dataset: d.dataset.name, exportType: d.dataset.exportType, schemaFiles: d.schemaFiles, tables: d.tables, folder: d.folder }));
+  return note(
+    'componentRemoved',
+    d.dataset.name,
+    codes.HUB416.dataset({ dataset: d.dataset.name, exportType: d.dataset.exportType, schemaFiles: d.schemaFiles, tables: d.tables, folder: d.folder }),
+  );
 }
 
 /** The note of a renamed hub, with A's resources (all left behind) and the resources both deploy that B re-points. */
@@ -233,7 +277,9 @@ function hubRenamedNote(renamed: { from: string; to: string }, ra: readonly Decl
   const deployedA = ra.filter(mayBeDeployed);
   const shared = sharedResources(deployedA, rb, left);
   const triggers = left.filter((r) => r.object?.kind === 'triggers').map((r) => r.object!.name);
-  return note('hubRenamed', renamed.from, codes.HUB417.raise({ ...renamed, resources: left.filter((r) => !r.object).length, triggers, shared: describeResources(shared) }), { to: renamed.to });
+  return note('hubRenamed', renamed.from, codes.HUB417.raise({ ...renamed, resources: left.filter((r) => !r.object).length, triggers, shared: describeResources(shared) }), {
+    to: renamed.to,
+  });
 }
 
 /** Storage locations a build's template reads (containers, trigger blob paths, dataset folders), with the note each gets when B no longer reads it. */
@@ -247,8 +293,7 @@ function storagePaths(template: JsonObject): Map<string, Raised> {
   }
   for (const o of dataFactoryObjects(template)) {
     const tp = isObject(o.properties.typeProperties) ? o.properties.typeProperties : {};
-    if (o.kind === 'triggers' && typeof tp.blobPathBeginsWith === 'string')
-      out.set(`path ${tp.blobPathBeginsWith}`, codes.HUB408.triggerPath({ path: tp.blobPathBeginsWith }));
+    if (o.kind === 'triggers' && typeof tp.blobPathBeginsWith === 'string') out.set(`path ${tp.blobPathBeginsWith}`, codes.HUB408.triggerPath({ path: tp.blobPathBeginsWith }));
     const loc = o.kind === 'datasets' && isObject(tp.location) ? tp.location : undefined;
     if (loc && typeof loc.fileSystem === 'string') {
       const folder = typeof loc.folderPath === 'string' ? `/${loc.folderPath}` : '';
@@ -273,7 +318,9 @@ function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, d
   const ra = releaseOf(a);
   const rb = releaseOf(b);
   if (ra && rb && ra.ingestionLayout !== rb.ingestionLayout)
-    out.push(note('dataNoLongerRead', 'ingestion', codes.HUB408.ingestionLayout({ from: ra.ingestionLayout, fromVersion: ra.version, to: rb.ingestionLayout, toVersion: rb.version })));
+    out.push(
+      note('dataNoLongerRead', 'ingestion', codes.HUB408.ingestionLayout({ from: ra.ingestionLayout, fromVersion: ra.version, to: rb.ingestionLayout, toVersion: rb.version })),
+    );
   else if (ra && rb && ra.ingestionLayout === 'dataset-date-scope' && ra.datasetFolders !== rb.datasetFolders)
     out.push(
       note(
@@ -326,7 +373,17 @@ const allows = (value: unknown, unset: string) => (value === undefined ? unset :
 /** Notes of access B narrows (HUB030): subject is the resource's identity. */
 function accessNotes(access: readonly AccessChange[]): UpgradeNote[] {
   return access.map(({ resource, rule, from, to }) =>
-    note('accessNarrowed', resource.identity, codes.HUB030.raise({ resource: `${resource.type} ${shortName(resource) ?? readableName(resource)}`, property: rule.path, from: allows(from, rule.unset), to: allows(to, ''), fix: rule.fix })),
+    note(
+      'accessNarrowed',
+      resource.identity,
+      codes.HUB030.raise({
+        resource: `${resource.type} ${shortName(resource) ?? readableName(resource)}`,
+        property: rule.path,
+        from: allows(from, rule.unset),
+        to: allows(to, ''),
+        fix: rule.fix,
+      }),
+    ),
   );
 }
 

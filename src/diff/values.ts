@@ -91,7 +91,10 @@ export function diffValues(a: unknown, b: unknown, path = ''): ValueChange[] {
     const { removed, added } = memberChanges(a, b);
     // An edit of a list (some elements kept), not a replacement of it, or a reordering.
     if ((removed.length || added.length) && removed.length < a.length)
-      return [...removed.map((i): ValueChange => ({ path: `${path}[${i}]`, change: 'removed', from: a[i] })), ...added.map((j): ValueChange => ({ path: `${path}[${j}]`, change: 'added', to: b[j] }))];
+      return [
+        ...removed.map((i): ValueChange => ({ path: `${path}[${i}]`, change: 'removed', from: a[i] })),
+        ...added.map((j): ValueChange => ({ path: `${path}[${j}]`, change: 'added', to: b[j] })),
+      ];
   }
   return [{ path, change: 'changed', from: a, to: b }];
 }

@@ -59,7 +59,10 @@ const KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"\-?:,[\]{}][^#]*?|-[^\s#]
 
 /** Removes quoted text and a trailing comment from a value. */
 function bare(value: string): string {
-  return value.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '""').replace(/(^|\s)#.*$/, '').trim();
+  return value
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '""')
+    .replace(/(^|\s)#.*$/, '')
+    .trim();
 }
 
 function flowDepthOf(value: string): number {

@@ -34,9 +34,7 @@ export const HUB_YAML_LIMITS = {
 
 /** A limit passed, and where. */
 export type LimitPassed =
-  | { kind: 'depth'; offset: number; path: DataPath }
-  | { kind: 'entries'; offset: number; path: DataPath; count: number }
-  | { kind: 'totalEntries'; offset: number; path: DataPath };
+  { kind: 'depth'; offset: number; path: DataPath } | { kind: 'entries'; offset: number; path: DataPath; count: number } | { kind: 'totalEntries'; offset: number; path: DataPath };
 
 /** A `[`, `{`, `"` or `'` that opens something the text never closes. */
 export interface Unclosed {
@@ -262,7 +260,11 @@ const isContainer = (n: unknown): n is Node => isMap(n) || isSeq(n) || isAlias(n
  * @returns `ok`, or the limit passed with the offset of the first alias (document order) that makes it
  *   pass, or of an alias that refers to a node containing it
  */
-export function measureExpanded(doc: Document.Parsed, limits: { depth: number; totalEntries: number } = HUB_YAML_LIMITS, targets: ReadonlyMap<Alias, Node | undefined> = resolveAliases(doc)): ExpandedMeasure {
+export function measureExpanded(
+  doc: Document.Parsed,
+  limits: { depth: number; totalEntries: number } = HUB_YAML_LIMITS,
+  targets: ReadonlyMap<Alias, Node | undefined> = resolveAliases(doc),
+): ExpandedMeasure {
   const root = doc.contents;
   if (!isContainer(root)) return { ok: true };
   /** Depth (levels of mappings and lists, 0 for a scalar) and entries of each node measured. */

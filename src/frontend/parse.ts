@@ -73,7 +73,8 @@ export function parseHubYaml(text: string, file: string): { source?: SourceDocum
   const targets = resolveAliases(doc);
   for (const [alias, target] of targets) {
     // As the yaml package says it (YAML: an alias refers to an anchor earlier in the document).
-    if (!target) return { diagnostics: [at(codes.HUB100.aliases({ detail: `Unresolved alias (the anchor must be set before the alias): ${alias.source}` }), alias.range?.[0] ?? 0)] };
+    if (!target)
+      return { diagnostics: [at(codes.HUB100.aliases({ detail: `Unresolved alias (the anchor must be set before the alias): ${alias.source}` }), alias.range?.[0] ?? 0)] };
   }
   const expanded = measureExpanded(doc, HUB_YAML_LIMITS, targets);
   if (!expanded.ok) {
@@ -124,7 +125,10 @@ function syntaxDiagnostic(err: YAMLError, unclosed: readonly Unclosed[], at: (ra
 const INDENTATION_ERRORS = new Set(['BAD_INDENT', 'BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'MISSING_CHAR', 'UNEXPECTED_TOKEN']);
 
 /** The indentation mistakes of the text with the offset where each line starts, found on first use. */
-function lazyIndentation(text: string, position: (offset: number) => Position): () => { problems: IndentProblem[]; lineOf: (offset: number) => number; lineStart: (line: number) => number } {
+function lazyIndentation(
+  text: string,
+  position: (offset: number) => Position,
+): () => { problems: IndentProblem[]; lineOf: (offset: number) => number; lineStart: (line: number) => number } {
   let found: ReturnType<ReturnType<typeof lazyIndentation>> | undefined;
   return () => {
     if (!found) {
@@ -154,7 +158,11 @@ function indentationRaised(p: IndentProblem): Raised {
   const what = (l: IndentLevel) => (l.kind === 'item' ? 'the item' : `'${l.key}'`);
   const text = (l: IndentLevel) => ({ what: what(l), line: l.line, spaces: l.indent, item: l.kind === 'item' });
   const makes = (l: IndentLevel, other: boolean) =>
-    l.kind === 'item' ? `another item of ${l.parent ? what(l.parent) : 'the list'}` : l.parent ? `${other ? 'another key' : 'a key'} of ${what(l.parent)}` : `${other ? 'another ' : 'a '}top-level key`;
+    l.kind === 'item'
+      ? `another item of ${l.parent ? what(l.parent) : 'the list'}`
+      : l.parent
+        ? `${other ? 'another key' : 'a key'} of ${what(l.parent)}`
+        : `${other ? 'another ' : 'a '}top-level key`;
   if (p.problem === 'deeper') return codes.HUB100.deeper({ line: p.line, spaces: p.indent, near: text(p.levels[0]!), sibling: makes(p.levels[0]!, true) });
   const fixes = p.levels.filter((l) => l.kind === p.kind).map((l) => ({ spaces: l.indent, makes: makes(l, false) }));
   return codes.HUB100.between({ line: p.line, spaces: p.indent, levels: p.levels.slice(0, 3).map(text), fixes });
@@ -195,4 +203,3 @@ export function locate(source: SourceDocument, path: readonly (string | number)[
   const range = nodeAt(source.doc.contents, path, key)?.range;
   return source.position(range ? range[0] : 0);
 }
-

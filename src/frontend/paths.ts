@@ -7,5 +7,10 @@ export type DataPath = readonly (string | number)[];
 
 /** `a.b[0].c` for a data path; `(root)` for the empty path. */
 export function dottedPath(path: DataPath): string {
-  return path.length ? path.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '(root)';
+  return path.length
+    ? path
+        .map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `[${p}]` : `.${p}`))
+        .join('')
+        .replace(/^\./, '')
+    : '(root)';
 }

@@ -3,7 +3,17 @@
  * per-release field table. `npm run docs` writes them between their `<!-- name:start -->` and
  * `<!-- name:end -->` markers; a test fails when a file is not current.
  */
-import { LATEST_RELEASE, RELEASE_VERSIONS, earlierReleases, getRelease, outputName, parameterName, type Release, type ReleaseBehaviour, type ReleaseFeature } from '../model/releases.js';
+import {
+  LATEST_RELEASE,
+  RELEASE_VERSIONS,
+  earlierReleases,
+  getRelease,
+  outputName,
+  parameterName,
+  type Release,
+  type ReleaseBehaviour,
+  type ReleaseFeature,
+} from '../model/releases.js';
 import { RELEASE_SECTIONS, sectionApplies } from './checks/releaseFields.js';
 import { ALL_TAGGED_TYPES, tagLimits, taggedResourceTypes } from '../model/tags.js';
 import { HUB_YAML_LIMITS } from './limits.js';
@@ -39,7 +49,9 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
 function changesOf(r: Release): string[] {
   const before = earlierReleases(r).at(-1);
   const behaviours = [...r.behaviours].filter((b) => !before?.behaviours.has(b)).map((b) => BEHAVIOUR_NAMES[b]);
-  const renamed = before ? r.outputs.filter((o) => before.outputs.includes(o) && outputName(before, o) !== outputName(r, o)).map((o) => `output \`${outputName(before, o)}\` -> \`${outputName(r, o)}\``) : [];
+  const renamed = before
+    ? r.outputs.filter((o) => before.outputs.includes(o) && outputName(before, o) !== outputName(r, o)).map((o) => `output \`${outputName(before, o)}\` -> \`${outputName(r, o)}\``)
+    : [];
   return [...behaviours, ...renamed];
 }
 
@@ -58,8 +70,16 @@ export function releasesTable(): string {
   const rows = RELEASE_VERSIONS.map(getRelease).map((r) => {
     const exportsRead =
       r.exportDetection === 'csvPath'
-        ? `\`*.csv\` by path; ${Object.keys(r.exportVersions).length ? Object.entries(r.exportVersions).map(([t, v]) => `${t} ${v!.join(', ')}`).join('; ') : 'amortized cost'}`
-        : `manifest; ${Object.entries(r.exportVersions).map(([t, v]) => `${t} ${v!.join(', ')}`).join('; ')}`;
+        ? `\`*.csv\` by path; ${
+            Object.keys(r.exportVersions).length
+              ? Object.entries(r.exportVersions)
+                  .map(([t, v]) => `${t} ${v!.join(', ')}`)
+                  .join('; ')
+              : 'amortized cost'
+          }`
+        : `manifest; ${Object.entries(r.exportVersions)
+            .map(([t, v]) => `${t} ${v!.join(', ')}`)
+            .join('; ')}`;
     const features = [...r.features].map((f) => FEATURE_NAMES[f]).sort();
     return `| ${r.version} | ${code(r.parameters.map((k) => parameterName(r, k)))} | ${code(Object.values(r.pipelines))} | ${code(Object.values(r.triggers))} | ${exportsRead} | ${
       LAYOUTS[r.ingestionLayout]
@@ -80,7 +100,13 @@ export function hubYamlReleasesTable(): string {
     return `| \`${s.path.join('.')}\` | ${s.what} | ${cells.join(' | ')} |`;
   });
   const datasets = `| \`datasets\` | export types and versions | ${releases
-    .map((r) => (Object.keys(r.exportVersions).length ? Object.keys(r.exportVersions).map((t) => t.replace(/^Reservation/, 'Rsv.')).join(', ') : '–'))
+    .map((r) =>
+      Object.keys(r.exportVersions).length
+        ? Object.keys(r.exportVersions)
+            .map((t) => t.replace(/^Reservation/, 'Rsv.'))
+            .join(', ')
+        : '–',
+    )
     .join(' | ')} |`;
   return [
     `| hub.yaml | Configures | ${releases.map((r) => r.version).join(' | ')} |`,

@@ -156,7 +156,9 @@ export function checkScope(scope: string): ScopeCheck {
 
 /** The form whose every segment the ID's segments fit, if any. */
 function formOf(parts: readonly string[]): ScopeForm | undefined {
-  return SCOPE_FORMS.find((form) => parts.length === form.segments.length && form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i]))));
+  return SCOPE_FORMS.find(
+    (form) => parts.length === form.segments.length && form.segments.every((s, i) => (typeof s === 'string' ? sameWord(parts[i], s) : s.pattern.test(parts[i]))),
+  );
 }
 
 /** The first difference between an ID and a form, in words. */

@@ -216,7 +216,8 @@ function numberHint(type: 'integer' | 'number', value: unknown, key: string | un
   const write = key ? `${key}: ` : '- ';
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text.includes('_') && /^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$/.test(text)) return `YAML 1.2 reads ${text} as text: write the number without separators, e.g. ${write}${text.replace(/_/g, '')}.`;
+    if (text.includes('_') && /^[-+]?[0-9][0-9_]*(\.[0-9_]*)?$/.test(text))
+      return `YAML 1.2 reads ${text} as text: write the number without separators, e.g. ${write}${text.replace(/_/g, '')}.`;
     if (text !== '' && Number.isFinite(Number(text))) return `Write a number without quotes: ${write}${text}.`;
   }
   const example = typeof schema?.default === 'number' ? schema.default : (schema?.minimum ?? 0);
@@ -227,7 +228,8 @@ function numberHint(type: 'integer' | 'number', value: unknown, key: string | un
 function booleanHint(value: unknown, key: string | undefined): string {
   const write = key ? `${key}: ` : '- ';
   if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return `Write ${value.trim().toLowerCase()} without quotes: ${write}${value.trim().toLowerCase()}.`;
-  if (typeof value === 'string' && /^(yes|no|on|off|y|n)$/i.test(value.trim())) return `YAML 1.2 reads ${value.trim()} as text: write true or false, e.g. ${write}${/^(yes|on|y)$/i.test(value.trim())}.`;
+  if (typeof value === 'string' && /^(yes|no|on|off|y|n)$/i.test(value.trim()))
+    return `YAML 1.2 reads ${value.trim()} as text: write true or false, e.g. ${write}${/^(yes|on|y)$/i.test(value.trim())}.`;
   return `Write true or false, e.g. ${write}true.`;
 }
 

@@ -35,7 +35,9 @@ export function toDot(graph: Graph): string {
     lines.push(`  subgraph ${quote(`cluster_${g}`)} {`, `    id=${quote(`${prefix}-group-${g}`)}; label=${quote(label)}; style="rounded"; color="#c8c6c4";`);
     for (const n of members) {
       const style = n.optional ? ', style="rounded,filled,dashed"' : '';
-      lines.push(`    ${quote(n.id)} [label=${quote(n.label)}, id=${quote(`${prefix}-node-${index.get(n.id)}`)}, class=${quote(n.className)}, fillcolor=${quote(FILLS[g % FILLS.length])}${style}];`);
+      lines.push(
+        `    ${quote(n.id)} [label=${quote(n.label)}, id=${quote(`${prefix}-node-${index.get(n.id)}`)}, class=${quote(n.className)}, fillcolor=${quote(FILLS[g % FILLS.length])}${style}];`,
+      );
     }
     lines.push('  }');
   });

@@ -43,9 +43,7 @@ export function releasesOfParameterNames(names: readonly string[]): ReleaseVersi
   return byPublic.length ? byPublic : declares((r) => r.parameters.map((k) => parameterName(r, k)));
 }
 
-
 /** Parameter names only hubc's template of a release uses (a file that sets one was written for hubc). */
 export function hubcOnlyNames(release: Release): string[] {
   return release.parameters.map((k) => parameterName(release, k)).filter((n) => !release.parameters.some((k) => publicParameterName(release, k) === n));
 }
-

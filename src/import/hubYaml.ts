@@ -201,7 +201,9 @@ function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): 
   const name = parameterNameIn(facts, release, key);
   const entry = name ? parameterEntry(facts, name) : undefined;
   if (key === 'remoteHubStorageKey') {
-    return name ? { unrecovered: { path: name, why: 'a secret, never read back by Azure nor written to hub.yaml: give it when deploying (the portal form, or a parameter file)' } } : undefined;
+    return name
+      ? { unrecovered: { path: name, why: 'a secret, never read back by Azure nor written to hub.yaml: give it when deploying (the portal form, or a parameter file)' } }
+      : undefined;
   }
   if (!name) return { unrecovered: { path: field, why: `the public release ${release.version} has no parameter for it: hub.yaml's default applies` } };
   let value = entry && 'value' in entry ? toHubcValue(key, entry.value) : undefined;
@@ -218,7 +220,10 @@ function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): 
   }
   if (value === undefined) {
     if (key === 'dataExplorerSkuTier') return undefined;
-    const taken = facts.parameterNames === 'public' ? "the deployment took the public template's default, which is hub.yaml's default too" : "the deployment took the template's default: hub.yaml's default applies";
+    const taken =
+      facts.parameterNames === 'public'
+        ? "the deployment took the public template's default, which is hub.yaml's default too"
+        : "the deployment took the template's default: hub.yaml's default applies";
     return { unrecovered: { path: field, why: entry ? `Azure returned no value for ${name}: hub.yaml's default applies` : `${name} is not among the values found: ${taken}` } };
   }
   if (key === 'enablePublicAccess') value = typeof value === 'string' ? value.toLowerCase() === 'true' : value;
@@ -240,12 +245,19 @@ function recoverField(facts: ImportFacts, release: Release, key: ParameterKey): 
 }
 
 /** The hub.yaml text: the header comment (sources, release and naming, remarks, what was not recovered), the values, their comments. */
-function hubYamlText(facts: ImportFacts, release: Release, data: Record<string, unknown>, header: string[], unrecovered: Unrecovered[], inlineComments: Map<string, string>): string {
+function hubYamlText(
+  facts: ImportFacts,
+  release: Release,
+  data: Record<string, unknown>,
+  header: string[],
+  unrecovered: Unrecovered[],
+  inlineComments: Map<string, string>,
+): string {
   const exportContainer = release.namingRules[facts.naming].exportContainer;
   const doc = new Document(data);
   const intro = [
     ...header,
-    ` Imported from ${facts.sources.join("; ")}.`,
+    ` Imported from ${facts.sources.join('; ')}.`,
     ` Hub release ${release.version}, naming: ${facts.naming}${facts.naming === 'public' ? ` (the public release's resource names and the export container ${exportContainer}, so that hubc's template deploys over this hub in place)` : ''}.`,
     ...facts.remarks.map((r) => ` ${r}`),
     ...(unrecovered.length ? [' Not recovered:', ...unrecovered.map((u) => `   - ${u.path}: ${u.why}`)] : []),

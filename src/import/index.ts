@@ -55,10 +55,13 @@ export function importHubYaml(facts: ImportFacts, file: string, options: { accep
 function atSource(d: Diagnostic, facts: ImportFacts): Diagnostic {
   const { start: _start, end: _end, ...rest } = d;
   const release = getRelease(facts.release);
-  const key = d.path === undefined ? undefined : release.parameters.find((k) => {
-    const field = PARAMETER_SOURCES[k].join('.');
-    return d.path === field || d.path!.startsWith(`${field}.`) || d.path!.startsWith(`${field}[`);
-  });
+  const key =
+    d.path === undefined
+      ? undefined
+      : release.parameters.find((k) => {
+          const field = PARAMETER_SOURCES[k].join('.');
+          return d.path === field || d.path!.startsWith(`${field}.`) || d.path!.startsWith(`${field}[`);
+        });
   const name = key && (facts.parameterNames === 'public' ? publicParameterName(release, key) : parameterName(release, key));
   const entry = name ? Object.entries(facts.parameters).find(([k]) => k.toLowerCase() === name.toLowerCase()) : undefined;
   const source = entry && entry[1] && 'value' in entry[1] ? `parameter ${entry[0]}: ${oneLine(JSON.stringify(entry[1].value) ?? 'null', 80)}` : undefined;

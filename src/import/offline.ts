@@ -34,9 +34,15 @@ export interface OfflineRequest {
  */
 export function offlineFacts(req: OfflineRequest): ImportFacts {
   const doc = req.parameters;
-  const params = isObject(doc) && isObject(doc.parameters) ? doc.parameters : isObject(doc) && Object.values(doc).every((v) => isObject(v) && ('value' in v || 'type' in v || 'reference' in v)) && Object.keys(doc).length ? doc : undefined;
+  const params =
+    isObject(doc) && isObject(doc.parameters)
+      ? doc.parameters
+      : isObject(doc) && Object.values(doc).every((v) => isObject(v) && ('value' in v || 'type' in v || 'reference' in v)) && Object.keys(doc).length
+        ? doc
+        : undefined;
   if (!params) throw new ImportError(codes.HUB483.notParameters({ file: req.parametersFile }), req.parametersFile);
-  if (req.settings !== undefined && !isObject(req.settings)) throw new ImportError(codes.HUB483.notSettings({ file: req.settingsFile ?? 'settings.json' }), req.settingsFile ?? 'settings.json');
+  if (req.settings !== undefined && !isObject(req.settings))
+    throw new ImportError(codes.HUB483.notSettings({ file: req.settingsFile ?? 'settings.json' }), req.settingsFile ?? 'settings.json');
   const names = Object.keys(params);
   const remarks: string[] = [];
   let release = req.release;
@@ -44,14 +50,21 @@ export function offlineFacts(req: OfflineRequest): ImportFacts {
     let candidates = releasesOfParameterNames(names);
     const fromSettings = isObject(req.settings) ? releaseOfVersion(req.settings.version) : undefined;
     if (candidates.length > 1 && fromSettings && candidates.includes(fromSettings as ReleaseVersion)) candidates = [fromSettings as ReleaseVersion];
-    if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the parameters of ${req.parametersFile}${req.settingsFile ? ` and ${req.settingsFile}` : ''}`, candidates }), req.parametersFile);
+    if (candidates.length !== 1)
+      throw new ImportError(
+        codes.HUB481.release({ source: `the parameters of ${req.parametersFile}${req.settingsFile ? ` and ${req.settingsFile}` : ''}`, candidates }),
+        req.parametersFile,
+      );
     release = candidates[0];
-    remarks.push(`Release ${release} told from ${fromSettings === release && releasesOfParameterNames(names).length > 1 ? 'the version of settings.json' : 'the parameters the file sets'}.`);
+    remarks.push(
+      `Release ${release} told from ${fromSettings === release && releasesOfParameterNames(names).length > 1 ? 'the version of settings.json' : 'the parameters the file sets'}.`,
+    );
   }
   const r = getRelease(release);
   const parameterNames = hubcOnlyNames(r).some((n) => names.some((x) => x.toLowerCase() === n.toLowerCase())) ? 'hubc' : 'public';
   const naming = req.naming ?? 'public';
-  if (!req.naming) remarks.push('naming: public is assumed (a parameter file does not show the resource names); hubc diff against the public template shows what a deployment changes.');
+  if (!req.naming)
+    remarks.push('naming: public is assumed (a parameter file does not show the resource names); hubc diff against the public template shows what a deployment changes.');
   return {
     release,
     naming,

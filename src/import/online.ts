@@ -23,7 +23,6 @@ import { ImportError } from './errors.js';
 export { ImportError };
 import type { ImportFacts } from './hubYaml.js';
 
-
 /** What the online import needs. */
 export interface OnlineRequest {
   client: ResourceManagementClient;
@@ -85,13 +84,22 @@ export async function readRunningHub(req: OnlineRequest): Promise<ImportFacts & 
 
   // The naming, from the data lake's name.
   const storageAccounts = own.filter((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts');
-  const naming: NamingMode | undefined = namingOfNames(release, wanted, groupId, storageAccounts.map((r) => r.name));
-  if (!naming) remarks.push(`The storage account${storageAccounts.length === 1 ? '' : 's'} (${storageAccounts.map((r) => r.name).join(', ') || 'none'}) follow neither the public release's names nor the specification's: naming: public is assumed; check hubc diff before deploying.`);
+  const naming: NamingMode | undefined = namingOfNames(
+    release,
+    wanted,
+    groupId,
+    storageAccounts.map((r) => r.name),
+  );
+  if (!naming)
+    remarks.push(
+      `The storage account${storageAccounts.length === 1 ? '' : 's'} (${storageAccounts.map((r) => r.name).join(', ') || 'none'}) follow neither the public release's names nor the specification's: naming: public is assumed; check hubc diff before deploying.`,
+    );
   const rules = getRelease(release).namingRules[naming ?? 'public'];
   const lake = storageAccounts.find((r) => r.kind === 'BlockBlobStorage') ?? storageAccounts.find((r) => !/script/.test(r.name)) ?? storageAccounts[0];
 
   const deployment = await lastDeployment(req, wanted);
-  if (!deployment) remarks.push(`No successful deployment of hub ${wanted} is left in the deployment history of ${req.resourceGroup}: only the hub name and config/settings.json were recovered.`);
+  if (!deployment)
+    remarks.push(`No successful deployment of hub ${wanted} is left in the deployment history of ${req.resourceGroup}: only the hub name and config/settings.json were recovered.`);
 
   let settings: unknown;
   const sources = [`resource group ${groupId}`];
@@ -115,7 +123,10 @@ export async function readRunningHub(req: OnlineRequest): Promise<ImportFacts & 
     parameterNames: hubcNames ? 'hubc' : 'public',
     settings,
     sources,
-    remarks: [...remarks, ...(naming && rules.exportContainer !== 'rawexports' ? [`Cost Management exports write to the ${rules.exportContainer} container, which naming: public keeps.`] : [])],
+    remarks: [
+      ...remarks,
+      ...(naming && rules.exportContainer !== 'rawexports' ? [`Cost Management exports write to the ${rules.exportContainer} container, which naming: public keeps.`] : []),
+    ],
     ...(lake ? { storageAccount: lake.name } : {}),
   };
 }
@@ -131,7 +142,8 @@ async function findHub(req: OnlineRequest): Promise<{ groupId: string; wanted: s
   const groupId = String(group.id);
   const resources = await call(`listing the resources of ${resourceGroup}`, timeoutMs, async (abortSignal) => {
     const out: ListedResource[] = [];
-    for await (const r of client.resources.listByResourceGroup(resourceGroup, { abortSignal })) out.push({ id: String(r.id), name: String(r.name), type: String(r.type), kind: r.kind, tags: r.tags });
+    for await (const r of client.resources.listByResourceGroup(resourceGroup, { abortSignal }))
+      out.push({ id: String(r.id), name: String(r.name), type: String(r.type), kind: r.kind, tags: r.tags });
     return out;
   });
   const prefix = `${groupId}/providers/Microsoft.Cloud/hubs/`.toLowerCase();
@@ -170,7 +182,9 @@ async function tellRelease(req: OnlineRequest, wanted: string, own: ListedResour
     }
   }
   if (candidates.length !== 1) throw new ImportError(codes.HUB481.release({ source: `the ftk-version tags (${tags.join(', ') || 'none'}) of hub ${wanted}`, candidates }));
-  remarks.push(`Release ${candidates[0]} told from the ftk-version tags of its resources (${tags.join(', ') || 'none'})${candidates.length === 1 && tags.every((t) => t === PLACEHOLDER_TAG) ? ' and the trigger names of its factory' : ''}.`);
+  remarks.push(
+    `Release ${candidates[0]} told from the ftk-version tags of its resources (${tags.join(', ') || 'none'})${candidates.length === 1 && tags.every((t) => t === PLACEHOLDER_TAG) ? ' and the trigger names of its factory' : ''}.`,
+  );
   return candidates[0];
 }
 

@@ -12,9 +12,7 @@ import type { JsonObject, JsonPath } from '../util/json.js';
  * Where a finding is: a JSON path inside one of the files `hubc build` writes (resolved to line and column
  * by the engine), or a position in a text file (KQL).
  */
-export type LintLocation =
-  | { file: string; path: readonly (string | number)[] }
-  | { file: string; start: Position };
+export type LintLocation = { file: string; path: readonly (string | number)[] } | { file: string; start: Position };
 
 export { TEMPLATE_FILE, UI_DEFINITION_FILE };
 

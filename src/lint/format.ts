@@ -21,7 +21,13 @@ const IN_MEMORY: FindingFiles = { pathOf: inMemoryPath, written: () => false, un
  * @param out the build folder the files were compared with, for the note
  * @param style how findings are shown (the CLI's colours on a terminal); @param maxWarnings `--max-warnings`, for the summary
  */
-export function formatLintText(result: LintHubResult, files: FindingFiles = IN_MEMORY, out = 'dist-templates', style?: DiagnosticStyle, maxWarnings?: number): { findings: string[]; summary: string[] } {
+export function formatLintText(
+  result: LintHubResult,
+  files: FindingFiles = IN_MEMORY,
+  out = 'dist-templates',
+  style?: DiagnosticStyle,
+  maxWarnings?: number,
+): { findings: string[]; summary: string[] } {
   const base = out.replace(/\\/g, '/').replace(/\/+$/, '');
   const show = (d: Diagnostic) => (style ? formatDiagnosticWith(d, style) : formatDiagnostic(d));
   const findings = result.diagnostics.map(show);
@@ -46,7 +52,9 @@ export function formatLintText(result: LintHubResult, files: FindingFiles = IN_M
   }
   if (result.skipped) {
     const { releases, sections } = result.skipped;
-    summary.push(`skipped ${releases.join(', ')}: hub.yaml configures what they do not have (${sections.join(', ')}; ${codes.HUB220.code}); hubc lint --release <one of them> lists each`);
+    summary.push(
+      `skipped ${releases.join(', ')}: hub.yaml configures what they do not have (${sections.join(', ')}; ${codes.HUB220.code}); hubc lint --release <one of them> lists each`,
+    );
   }
   summary.push(totalLine(result, maxWarnings));
   return { findings, summary };

@@ -64,7 +64,14 @@ export function lintExitCode(result: Pick<LintHubResult, 'errors' | 'warnings'>,
 
 /** The hub.yaml sections (dotted paths) HUB220 errors name. */
 function sectionsOf(diagnostics: readonly Diagnostic[]): string[] {
-  return [...new Set(diagnostics.filter((d) => d.code === codes.HUB220.code).map((d) => d.path ?? '').filter(Boolean))];
+  return [
+    ...new Set(
+      diagnostics
+        .filter((d) => d.code === codes.HUB220.code)
+        .map((d) => d.path ?? '')
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** True when a compile failed only because the file configures what the release lacks (HUB220 errors alone). */
@@ -104,7 +111,12 @@ export function lintHub(text: string, options: LintHubOptions = {}): LintHubResu
  *   `all`: leave out HUB221 (sections a release ignores, holding only defaults), which every older release
  *   of a newer hub.yaml would repeat
  */
-export function lintCompiled(text: string, file: string, compiled: readonly CompileResult[], options: { maintainerRules?: boolean; all?: boolean; failed?: readonly Diagnostic[] } = {}): LintHubResult {
+export function lintCompiled(
+  text: string,
+  file: string,
+  compiled: readonly CompileResult[],
+  options: { maintainerRules?: boolean; all?: boolean; failed?: readonly Diagnostic[] } = {},
+): LintHubResult {
   const rules = options.maintainerRules ? RULES : AUTHOR_RULES;
   const source = parseHubYaml(text, file).source;
   const reports: LintReport[] = [];
@@ -142,7 +154,13 @@ export function lintCompiled(text: string, file: string, compiled: readonly Comp
 const diagnosticKey = (d: Diagnostic) => `${d.code}\0${d.file ?? ''}\0${d.start?.line ?? ''}:${d.start?.col ?? ''}\0${d.message}`;
 
 /** HUB599 for each suppression that names no rule, a rule this run does not run, or that no linted release needed. */
-function unusedSuppressions(source: SourceDocument | undefined, file: string, suppressions: readonly LintSuppression[], reports: readonly LintReport[], rules: readonly LintRule[]): Diagnostic[] {
+function unusedSuppressions(
+  source: SourceDocument | undefined,
+  file: string,
+  suppressions: readonly LintSuppression[],
+  reports: readonly LintReport[],
+  rules: readonly LintRule[],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   suppressions.forEach((s, i) => {
     const rule = findRule(s.rule);

@@ -19,7 +19,9 @@ export function formatMigration(plan: MigrationPlan, dryRun: boolean): string {
   }
   const s = summarize(plan);
   const verb = plan.mode === 'copy' ? 'copy' : 'move';
-  out.push(`${s.move + s.copy} to ${verb}, ${s.verify ? `${s.verify} to check, ` : ''}${s.manifest} manifest${s.manifest === 1 ? '' : 's'} to add, ${s.keep} kept, ${s.skip} skipped${dryRun ? '' : `, ${s.failed} failed`}.`);
+  out.push(
+    `${s.move + s.copy} to ${verb}, ${s.verify ? `${s.verify} to check, ` : ''}${s.manifest} manifest${s.manifest === 1 ? '' : 's'} to add, ${s.keep} kept, ${s.skip} skipped${dryRun ? '' : `, ${s.failed} failed`}.`,
+  );
   if (dryRun && s.move + s.copy + s.verify + s.manifest) out.push(`Nothing was changed: run again with --yes to ${verb} the files.`);
   return `${out.join('\n')}\n`;
 }

@@ -72,7 +72,13 @@ export function parseIngestionPath(release: Release, path: string): IngestionFil
       if (seg.length < 6 || !/^\d{4}$/.test(seg[1]) || !/^\d{2}$/.test(seg[2]) || sep <= 0) return undefined;
       const folderOk = release.datasetFolders === 'hubDataset' ? true : seg[0] === seg[0].toLowerCase();
       if (!folderOk) return undefined;
-      return { type: typeOfFolder(seg[0]), month: `${seg[1]}${seg[2]}`, scope: seg.slice(3, -1).join('/'), file: file.slice(sep + INGESTION_ID_SEPARATOR.length), ingestionId: file.slice(0, sep) };
+      return {
+        type: typeOfFolder(seg[0]),
+        month: `${seg[1]}${seg[2]}`,
+        scope: seg.slice(3, -1).join('/'),
+        file: file.slice(sep + INGESTION_ID_SEPARATOR.length),
+        ingestionId: file.slice(0, sep),
+      };
     }
   }
 }

@@ -105,7 +105,7 @@ export class LocalMigrationStorage implements MigrationStorage {
       let size = 0;
       for (let n; (n = readSync(fd, buffer, 0, CHUNK, null)) > 0; size += n) {
         hash.update(buffer.subarray(0, n));
-        for (let at = 0; at < n; ) at += writeSync(out, buffer, at, n - at);
+        for (let at = 0; at < n;) at += writeSync(out, buffer, at, n - at);
       }
       fsyncSync(out);
       closeSync(out);

@@ -45,7 +45,6 @@ export const INGESTION_CONTAINER = 'ingestion';
 /** The marker of a folder whose manifest is still to be written. */
 export const MANIFEST_PENDING = '.hubc-manifest-pending';
 
-
 /** A file as a listing gives it. */
 export interface StoredFile {
   /** Path in the container, `/`-separated. */
@@ -275,7 +274,18 @@ export function planMigration(listing: readonly (StoredFile | string)[], from: R
   }
   items.push(...rest.sort((a, b) => (a.from! < b.from! ? -1 : 1)));
   collisions.sort((a, b) => (a.target < b.target ? -1 : 1));
-  return { from: from.version, to: to.version, container: INGESTION_CONTAINER, storage: options.storage, mode: options.copy ? 'copy' : 'move', items, collisions, ingested, pending, leftovers };
+  return {
+    from: from.version,
+    to: to.version,
+    container: INGESTION_CONTAINER,
+    storage: options.storage,
+    mode: options.copy ? 'copy' : 'move',
+    items,
+    collisions,
+    ingested,
+    pending,
+    leftovers,
+  };
 }
 
 /**
@@ -329,7 +339,9 @@ export async function runMigration(plan: MigrationPlan, storage: MigrationStorag
   const marked = new Set(plan.pending);
   const manifestFolders = new Set(plan.items.filter((i) => i.action === 'manifest').map((i) => folderOf(i.to!)));
   // Without ingestion IDs, the marker is also what tells this migration's files from another ingestion.
-  const markedFolders = hasIngestionIds(getRelease(plan.to)) ? manifestFolders : new Set(plan.items.filter((i) => i.action === 'move' || i.action === 'copy' || i.action === 'manifest').map((i) => folderOf(i.to!)));
+  const markedFolders = hasIngestionIds(getRelease(plan.to))
+    ? manifestFolders
+    : new Set(plan.items.filter((i) => i.action === 'move' || i.action === 'copy' || i.action === 'manifest').map((i) => folderOf(i.to!)));
   const lastItem = new Map(plan.items.map((i, n) => [i.to ? folderOf(i.to) : '', n]));
   for (const [n, item] of plan.items.entries()) {
     if (item.action === 'keep' || item.action === 'skip') continue;
@@ -351,7 +363,8 @@ export async function runMigration(plan: MigrationPlan, storage: MigrationStorag
       item.outcome = 'done';
       faultPoint('migrate:item-done');
       // A folder without a manifest is complete after its last item.
-      if (lastItem.get(folder) === n && markedFolders.has(folder) && !manifestFolders.has(folder) && !failedFolders.has(folder)) await storage.remove(`${folder}/${MANIFEST_PENDING}`);
+      if (lastItem.get(folder) === n && markedFolders.has(folder) && !manifestFolders.has(folder) && !failedFolders.has(folder))
+        await storage.remove(`${folder}/${MANIFEST_PENDING}`);
     } catch (e) {
       item.outcome = { error: (e as Error).message };
       if (item.to) failedFolders.add(folder);

@@ -55,7 +55,9 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
       exists = local.exists();
     } catch (e) {
       if (e instanceof UnsafePathError) {
-        throw new EnvironmentError(resolve(e.path) === resolve(location.folder) ? codes.HUB492.notFolder({ folder: location.folder, what: e.what }) : codes.HUB010.folder({ path: e.path, what: e.what }));
+        throw new EnvironmentError(
+          resolve(e.path) === resolve(location.folder) ? codes.HUB492.notFolder({ folder: location.folder, what: e.what }) : codes.HUB010.folder({ path: e.path, what: e.what }),
+        );
       }
       throw e;
     }

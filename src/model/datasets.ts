@@ -204,4 +204,3 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
 export function builtInDataset(name: string): BuiltInDataset | undefined {
   return BUILT_IN_DATASETS.find((d) => d.name === name);
 }
-

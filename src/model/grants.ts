@@ -46,8 +46,7 @@ export const MANUAL_GRANTS: readonly ManualGrant[] = [
     principalOutput: 'managedIdentityId',
     principal: "the Data Factory's system-assigned identity",
     scopes: 'the management groups or subscriptions to analyze',
-    without:
-      'Azure Resource Graph answers only with the resources the caller may read, so the recommendation queries run and find nothing',
+    without: 'Azure Resource Graph answers only with the resources the caller may read, so the recommendation queries run and find nothing',
     source: 'learn.microsoft.com/azure/governance/resource-graph/overview#permissions-in-azure-resource-graph',
   },
 ];

@@ -14,30 +14,29 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   eventGridRegistration: 'register the Microsoft.EventGrid resource provider with a temporary Event Grid namespace',
   managedExports: 'create and run Cost Management exports itself, daily and monthly (hub.yaml scopes and schedules)',
   scriptStorage: 'run its deployment scripts with a storage account of their own',
-  remoteHub: 'push converted data to another hub\'s storage (hub.yaml remoteHub)',
+  remoteHub: "push converted data to another hub's storage (hub.yaml remoteHub)",
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
-  infrastructureEncryption:
-    'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+  infrastructureEncryption: 'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
   recommendations:
-    'find cost recommendations daily with Azure Resource Graph, Azure Advisor\'s included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)',
+    "find cost recommendations daily with Azure Resource Graph, Azure Advisor's included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)",
 };
 
 /** What a change of behaviour means for a hub deployed from the release before it. */
 export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
   kqlDateStrings: 'Data Explorer gains the functions monthstring() and datestring(); daterange() and monthsago() are deprecated.',
-  kqlDecimalNumberString: 'Data Explorer\'s numberstring() takes a real number and formats its decimals.',
+  kqlDecimalNumberString: "Data Explorer's numberstring() takes a real number and formats its decimals.",
   kqlResourceTypeIds:
-    'Data Explorer\'s Costs data keeps the resource type ID in x_ResourceType and gives its display name in ResourceType; resource_type() and parse_resourceid() change accordingly.',
+    "Data Explorer's Costs data keeps the resource type ID in x_ResourceType and gives its display name in ResourceType; resource_type() and parse_resourceid() change accordingly.",
   networkOnlyWhenPrivate:
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
-    'The Data Explorer cluster trusts only the hub\'s own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).',
+    "The Data Explorer cluster trusts only the hub's own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).",
   kqlRawTables12:
-    'Data Explorer\'s raw tables (*_raw) and PricingUnits take real numbers instead of decimal, and Costs_raw and Recommendations_raw gain columns. Data Explorer cannot change a column\'s type, so the first deployment of this release over a database an earlier release created empties each raw table once (a script of its own, which later deployments do not run again); the final tables keep every row ingested before, and config_InitializeHub reloads PricingUnits. Later redeployments keep the raw tables\' rows.',
+    "Data Explorer's raw tables (*_raw) and PricingUnits take real numbers instead of decimal, and Costs_raw and Recommendations_raw gain columns. Data Explorer cannot change a column's type, so the first deployment of this release over a database an earlier release created empties each raw table once (a script of its own, which later deployments do not run again); the final tables keep every row ingested before, and config_InitializeHub reloads PricingUnits. Later redeployments keep the raw tables' rows.",
   kqlParseSubscriptionIds:
-    'Data Explorer\'s parse_resourceid() reads subscription and resource group IDs as resources of microsoft.resources, so cost rows of such IDs get an x_ResourceType and a ResourceType display name.',
+    "Data Explorer's parse_resourceid() reads subscription and resource group IDs as resources of microsoft.resources, so cost rows of such IDs get an x_ResourceType and a ResourceType display name.",
   kqlResourceGraphRecommendations:
-    'Data Explorer\'s Recommendations_transform_v1_2() takes the recommendations of Azure Resource Graph queries: details given as JSON text are parsed, their keys get the x_ prefix, and the resource type, savings and description are read from them.',
+    "Data Explorer's Recommendations_transform_v1_2() takes the recommendations of Azure Resource Graph queries: details given as JSON text are parsed, their keys get the x_ prefix, and the resource type, savings and description are read from them.",
   oneAnalyticsEngine:
     'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };
@@ -57,7 +56,9 @@ function list(items: readonly string[]): string {
 
 /** The export versions `b` converts and `a` does not, as `FocusCost 1.0r2`. */
 function newExportVersions(a: Release, b: Release): string[] {
-  return (Object.keys(b.exportVersions) as ExportType[]).flatMap((type) => (b.exportVersions[type] ?? []).filter((v) => !(a.exportVersions[type] ?? []).includes(v)).map((v) => `${type} ${v}`));
+  return (Object.keys(b.exportVersions) as ExportType[]).flatMap((type) =>
+    (b.exportVersions[type] ?? []).filter((v) => !(a.exportVersions[type] ?? []).includes(v)).map((v) => `${type} ${v}`),
+  );
 }
 
 /**
@@ -71,20 +72,30 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
   for (const f of b.features) if (!a.features.has(f)) out.push(`The hub can now ${FEATURE_WORDS[f]}.`);
   for (const f of a.features) if (!b.features.has(f)) out.push(`The hub can no longer ${FEATURE_WORDS[f]}.`);
   for (const x of b.behaviours) if (!a.behaviours.has(x)) out.push(BEHAVIOUR_WORDS[x]);
-  if (a.exportDetection !== b.exportDetection) out.push(b.exportDetection === 'manifest' ? 'An export is processed when its manifest.json arrives, not file by file.' : 'Every CSV file an export writes is processed as it arrives.');
+  if (a.exportDetection !== b.exportDetection)
+    out.push(
+      b.exportDetection === 'manifest' ? 'An export is processed when its manifest.json arrives, not file by file.' : 'Every CSV file an export writes is processed as it arrives.',
+    );
   if (a.ingestionLayout !== b.ingestionLayout) out.push(`Converted data is written to ${LAYOUT_WORDS[b.ingestionLayout]} instead of ${LAYOUT_WORDS[a.ingestionLayout]}.`);
   else if (a.datasetFolders !== b.datasetFolders)
-    out.push(`Dataset folders under ingestion/ are named ${b.datasetFolders === 'hubDataset' ? 'after the hub datasets (Costs, Prices, ...)' : 'after the export type in lower case'} instead of ${a.datasetFolders === 'hubDataset' ? 'the hub datasets' : 'the export type'}.`);
+    out.push(
+      `Dataset folders under ingestion/ are named ${b.datasetFolders === 'hubDataset' ? 'after the hub datasets (Costs, Prices, ...)' : 'after the export type in lower case'} instead of ${a.datasetFolders === 'hubDataset' ? 'the hub datasets' : 'the export type'}.`,
+    );
   if (a.exportContainer !== b.exportContainer) out.push(`Exports are read from the ${b.exportContainer} container instead of ${a.exportContainer}.`);
   const formats = b.exportFileFormats.filter((f) => !a.exportFileFormats.includes(f));
   if (formats.length) out.push(`Exports may also be ${list(formats.map((f) => (f === 'gz' ? 'gzip-compressed CSV' : f === 'csv' ? 'CSV' : 'Parquet')))} files.`);
   const versions = newExportVersions(a, b);
   if (versions.length) out.push(`New export datasets converted: ${list(versions)}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && a.managedExportFormat.format !== b.managedExportFormat.format)
-    out.push(`The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`);
+    out.push(
+      `The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`,
+    );
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
   const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);
-  if (clouds.length) out.push(`The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`);
+  if (clouds.length)
+    out.push(
+      `The Data Explorer private DNS zone takes the Kusto DNS suffix of the cloud (${list(clouds.map((c) => `${c}: ${b.dataExplorerDnsSuffixes[c]}`))}) instead of the storage suffix with core replaced by kusto.`,
+    );
   return out;
 }

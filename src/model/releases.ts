@@ -352,7 +352,14 @@ export interface Release {
  * capability (a test checks every row), and the module of that capability contributes them.
  */
 export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly ParameterKey[]>> = {
-  dataExplorer: ['dataExplorerName', 'dataExplorerSkuName', 'dataExplorerSkuTier', 'dataExplorerSkuCapacity', 'dataExplorerLogRetentionInDays', 'dataExplorerFinalRetentionInMonths'],
+  dataExplorer: [
+    'dataExplorerName',
+    'dataExplorerSkuName',
+    'dataExplorerSkuTier',
+    'dataExplorerSkuCapacity',
+    'dataExplorerLogRetentionInDays',
+    'dataExplorerFinalRetentionInMonths',
+  ],
   privateNetworking: ['enablePublicAccess', 'virtualNetworkAddressPrefix'],
   eventGridRegistration: ['eventGridLocation'],
   managedExports: [],
@@ -502,7 +509,13 @@ const R04: Release = {
 };
 
 /** 0.5: the Event Grid location parameter renamed `eventGridLocation`. */
-const R05: Release = { ...R04, version: '0.5', ftkVersion: '0.5', publicRelease: { template: '0.5', ftkVersions: ['0.5'] }, parameterNames: { ...R04.parameterNames, eventGridLocation: 'eventGridLocation' } };
+const R05: Release = {
+  ...R04,
+  version: '0.5',
+  ftkVersion: '0.5',
+  publicRelease: { template: '0.5', ftkVersions: ['0.5'] },
+  parameterNames: { ...R04.parameterNames, eventGridLocation: 'eventGridLocation' },
+};
 
 /**
  * 0.6: five export types with EA/MCA detection, CSV, gzip CSV and parquet exports, the dataset-first
@@ -555,7 +568,16 @@ const R07: Release = {
   },
   exportVersions: { ...R06.exportVersions, FocusCost: ['1.0r2', '1.0', FOCUS_PREVIEW] },
   datasetFolders: 'hubDataset',
-  features: new Set<ReleaseFeature>(['dataExplorer', 'privateNetworking', 'eventGridRegistration', 'managedExports', 'scriptStorage', 'remoteHub', 'retentionSettings', 'infrastructureEncryption']),
+  features: new Set<ReleaseFeature>([
+    'dataExplorer',
+    'privateNetworking',
+    'eventGridRegistration',
+    'managedExports',
+    'scriptStorage',
+    'remoteHub',
+    'retentionSettings',
+    'infrastructureEncryption',
+  ]),
   focusVersions: ['1_0'],
   // The spec's "Template parameters" and "Template outputs" tables, in their order, and the public 0.7's
   // enableInfrastructureEncryption after storageSku, where the public template has it.
@@ -701,10 +723,7 @@ export function has(release: Release, feature: ReleaseFeature): boolean {
  * not in the table: {@link getRelease} does not know it; build a model with it (`hubModel({ release })` of the
  * tests) and compile that (`compileModel`). hubc itself never calls this.
  */
-export function releaseRowForTests(
-  base: Release,
-  changes: { version: string; behaviours?: readonly ReleaseBehaviour[]; focusVersions?: readonly string[] },
-): Release {
+export function releaseRowForTests(base: Release, changes: { version: string; behaviours?: readonly ReleaseBehaviour[]; focusVersions?: readonly string[] }): Release {
   return {
     ...base,
     version: changes.version as ReleaseVersion,

@@ -54,4 +54,3 @@ export function publicValuesAcross(from: Release, values: Record<string, unknown
   }
   return out;
 }
-

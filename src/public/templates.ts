@@ -99,7 +99,9 @@ export function readPublicTemplate(file: string, text?: string): PublicTemplate 
     const limit = jsonLimitPassed(read);
     if (limit) {
       const raised = limit.kind === 'json' ? codes.HUB475.raise({ limit: limit.limit }) : codes.HUB476.raise({ limit: limit.limit });
-      throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: 'it is past a limit of what hubc reads (see above)' }), [{ ...raised, file, start: offsetPositions(read)(limit.offset) }]);
+      throw new PublicTemplateError(codes.HUB419.unreadable({ file, detail: 'it is past a limit of what hubc reads (see above)' }), [
+        { ...raised, file, start: offsetPositions(read)(limit.offset) },
+      ]);
     }
     doc = JSON.parse(read);
   } catch (e) {

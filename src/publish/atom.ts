@@ -15,7 +15,11 @@ const stamp = (date: string) => `${date}T00:00:00Z`;
 /** The Atom feed of an index; ends with a newline. */
 export function atomFeed(index: FeedIndex): string {
   const base = index.baseUrl;
-  const newest = index.releases.map((r) => r.date).sort().pop() ?? '1970-01-01';
+  const newest =
+    index.releases
+      .map((r) => r.date)
+      .sort()
+      .pop() ?? '1970-01-01';
   const entries = index.releases.map((r) => {
     const template = r.files.find((f) => f.path === r.template);
     return {

@@ -113,7 +113,8 @@ export function conflictOf(release: string, held: ReadonlyMap<string, FeedBlob>,
 export function heldArtifacts(files: ReadonlyMap<string, FeedBlob>, release: string): Map<string, string> {
   const out = new Map<string, string>();
   // A file larger than hubc builds (INPUT_LIMITS.buildFile) is not an artifact: it is never loaded.
-  for (const [path, data] of files) if (path.startsWith(`${release}/`) && data.size <= INPUT_LIMITS.buildFile) out.set(path.slice(release.length + 1), data.read().toString('utf8'));
+  for (const [path, data] of files)
+    if (path.startsWith(`${release}/`) && data.size <= INPUT_LIMITS.buildFile) out.set(path.slice(release.length + 1), data.read().toString('utf8'));
   return out;
 }
 

@@ -39,7 +39,13 @@ export function inlineFlowGraphs(desired: ReadonlyMap<string, FeedBlob>, release
     const text = file.read().toString('utf8');
     const start = text.indexOf('<svg');
     if (start < 0) continue;
-    out.set(release, text.slice(start).replace(/<!--[\s\S]*?-->/g, '').trim());
+    out.set(
+      release,
+      text
+        .slice(start)
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .trim(),
+    );
   }
   return out;
 }

@@ -85,7 +85,11 @@ function hubcDoes(steps: readonly UpgradeStep[]): string[] {
   const triggers = steps.filter((s) => s.kind === 'stopTrigger').length;
   const objects = steps.filter((s) => s.kind === 'deleteDataFactoryObject').length;
   const resources = steps.filter((s) => s.kind === 'deleteResource').length;
-  return [triggers ? `stops ${count(triggers, 'trigger')}` : '', objects ? `deletes ${count(objects, 'Data Factory object')}` : '', resources ? `deletes ${count(resources, 'resource')}` : ''].filter(Boolean);
+  return [
+    triggers ? `stops ${count(triggers, 'trigger')}` : '',
+    objects ? `deletes ${count(objects, 'Data Factory object')}` : '',
+    resources ? `deletes ${count(resources, 'resource')}` : '',
+  ].filter(Boolean);
 }
 
 /** The "What you must do" list: the operator's steps in plan order, then what hubc deploy does for them. */
@@ -118,11 +122,18 @@ export function releaseNotes(release: string, artifacts: ReadonlyMap<string, str
     '',
     '#### What you must do',
     '',
-    ...mustDo(previous.release, release, plan, c.result.upgradeNotes.map((n) => n.message)),
+    ...mustDo(
+      previous.release,
+      release,
+      plan,
+      c.result.upgradeNotes.map((n) => n.message),
+    ),
     '',
     '#### What changes for you',
     '',
-    ...(words.length ? words.map((w) => `- ${escapeMarkdown(w)}`) : [c.result.equal ? '- Nothing: the two releases have the same files.' : '- Nothing you see: only how the files are written.']),
+    ...(words.length
+      ? words.map((w) => `- ${escapeMarkdown(w)}`)
+      : [c.result.equal ? '- Nothing: the two releases have the same files.' : '- Nothing you see: only how the files are written.']),
   ];
   const details = formatMarkdown(c.result, { level: 4, title: `All changes from ${previous.release} to ${release}, file by file`, sides: false });
   return { releaseNotes: `${lines.join('\n')}\n`, changes: { from: previous.release, details, ...changePaths(previous.release, release) } };

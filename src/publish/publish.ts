@@ -176,8 +176,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   for (const r of options.releases) {
     // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
     const bytes = Buffer.byteLength(r.artifacts.get('azuredeploy.json') ?? '', 'utf8');
-    if (bytes > ARM_TEMPLATE_LIMIT_BYTES)
-      throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
+    if (bytes > ARM_TEMPLATE_LIMIT_BYTES) throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
   }
   const recovered: string[] = [];
   let dir: string;
@@ -200,7 +199,9 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const retried: string[] = [];
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options: { ...options, svg }, recovered, guard: writeGuard(lock, dir) }), { waitMs: options.lockWaitMs });
+      const outcome = await withFolderLock(dir, (lock) => publishLocked({ fs, dir, given, options: { ...options, svg }, recovered, guard: writeGuard(lock, dir) }), {
+        waitMs: options.lockWaitMs,
+      });
       return { ...outcome, retried };
     } catch (e) {
       if (e instanceof FolderLockedError) throw new PublishError(codes.HUB011.raise({ dir: given, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid }));
@@ -376,7 +377,13 @@ function dateOfRelease(actions: ReadonlyMap<string, PublishedRelease['action']>,
 }
 
 /** The feed's index: its releases newest first, each with its previous one, and the `latest` aliases. */
-function feedIndex(desired: ReadonlyMap<string, FeedBlob>, releases: readonly string[], latest: string | undefined, baseUrl: string, dateOf: (release: string) => string): FeedIndex {
+function feedIndex(
+  desired: ReadonlyMap<string, FeedBlob>,
+  releases: readonly string[],
+  latest: string | undefined,
+  baseUrl: string,
+  dateOf: (release: string) => string,
+): FeedIndex {
   const records = releases.map((r, i) => indexRelease(desired, r, i ? releases[i - 1] : undefined, dateOf(r), baseUrl));
   return {
     kind: 'hubc-release-feed',

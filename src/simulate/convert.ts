@@ -103,7 +103,13 @@ function csvOptions(ds: ResolvedDataset) {
  */
 export async function readFirstRecord(local: string, ds: ResolvedDataset): Promise<string[] | undefined> {
   const parser = parseCsv({ ...csvOptions(ds), to: 1, max_record_size: MAX_HEADER_BYTES });
-  const sink = new Writable({ objectMode: true, write(record, _e, done) { first ??= record; done(); } });
+  const sink = new Writable({
+    objectMode: true,
+    write(record, _e, done) {
+      first ??= record;
+      done();
+    },
+  });
   let first: string[] | undefined;
   try {
     if (ds.compression === 'gzip') await pipeline(createReadStream(local), createGunzip(), parser, sink);
@@ -132,7 +138,9 @@ async function firstInvalid(conn: DuckDBConnection, p: Plan): Promise<{ column: 
 
 /** A DuckDB error's first line, without its class prefix. */
 function firstLine(e: unknown): string {
-  return String((e as Error).message ?? e).split('\n')[0].replace(/^[A-Za-z ]+Error: /, '');
+  return String((e as Error).message ?? e)
+    .split('\n')[0]
+    .replace(/^[A-Za-z ]+Error: /, '');
 }
 
 /**
@@ -210,7 +218,11 @@ async function inflate(req: ConversionRequest, local: string): Promise<string> {
   const plain = req.storage.temporary(req.target);
   try {
     // 1 MiB chunks: zlib's default 16 KiB made inflating a 1 GB export take 2.5 times as long (system calls).
-    await pipeline(createReadStream(local, { highWaterMark: INFLATE_CHUNK }), createGunzip({ chunkSize: INFLATE_CHUNK }), createWriteStream(plain, { highWaterMark: INFLATE_CHUNK }));
+    await pipeline(
+      createReadStream(local, { highWaterMark: INFLATE_CHUNK }),
+      createGunzip({ chunkSize: INFLATE_CHUNK }),
+      createWriteStream(plain, { highWaterMark: INFLATE_CHUNK }),
+    );
     return plain;
   } catch (e) {
     req.storage.discard(plain);
@@ -256,7 +268,10 @@ export async function convertDelimitedText(req: ConversionRequest): Promise<Conv
     if (ds.firstRowAsHeader) {
       const empty = columns.findIndex((c) => c === '');
       if (empty >= 0 && columns.length > 1) {
-        throw new ActivityFailure('DelimitedTextColumnNameNotAllowNull', `The name of column index ${empty} is empty. Make sure column name is properly specified in the header row.`);
+        throw new ActivityFailure(
+          'DelimitedTextColumnNameNotAllowNull',
+          `The name of column index ${empty} is empty. Make sure column name is properly specified in the header row.`,
+        );
       }
     }
     const rejects = req.engine.uniqueName('hubc_rejects');
@@ -277,7 +292,12 @@ export async function convertDelimitedText(req: ConversionRequest): Promise<Conv
     p.rejects = rejects;
     if (p.outputs.length === 0 && p.missing.length === 0) {
       // Nothing to write (an empty file copied without a translator): a parquet file needs a column.
-      throw failure('UserErrorEmptyFile', `The file ${ds.path} has no header row and no rows: there is no column to write.`, { rowsRead: 0, columns: [], missingColumns: [], droppedColumns: [] });
+      throw failure('UserErrorEmptyFile', `The file ${ds.path} has no header row and no rows: there is no column to write.`, {
+        rowsRead: 0,
+        columns: [],
+        missingColumns: [],
+        droppedColumns: [],
+      });
     }
     return await run(req, p);
   } finally {
@@ -303,7 +323,13 @@ export async function convertParquet(req: ConversionRequest): Promise<Conversion
   }
   const columns = described.map(([name]) => name);
   const renamed = columns.map((c, i) => `${ident(c)} AS ${ident(`c${i}`)}`).join(', ');
-  const p = plan(columns, described.map(([, t]) => t), req, (extras) => `(SELECT ${renamed || '1 AS c0'}${extras} FROM ${relation})`, 'Parquet');
+  const p = plan(
+    columns,
+    described.map(([, t]) => t),
+    req,
+    (extras) => `(SELECT ${renamed || '1 AS c0'}${extras} FROM ${relation})`,
+    'Parquet',
+  );
   return run(req, p);
 }
 
@@ -332,4 +358,3 @@ export async function readParquetSource(req: Pick<ConversionRequest, 'storage' |
     conn.closeSync();
   }
 }
-

@@ -59,7 +59,7 @@ export function resolveDataset(factory: Factory, ref: unknown, ctx: AdfEvalConte
   const parameters: Record<string, unknown> = {};
   for (const [name, def] of Object.entries((props.parameters ?? {}) as Record<string, { defaultValue?: unknown }>)) {
     const key = Object.keys(passed).find((k) => k.toLowerCase() === name.toLowerCase());
-    parameters[name] = key !== undefined ? passed[key] : def?.defaultValue ?? null;
+    parameters[name] = key !== undefined ? passed[key] : (def?.defaultValue ?? null);
   }
   const dsCtx: AdfEvalContext = { utcNow: ctx.utcNow, dataset: parameters };
   const tp = (props.typeProperties ?? {}) as Record<string, any>;

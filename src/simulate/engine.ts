@@ -96,10 +96,15 @@ export function expressionContext(scope: Scope): AdfEvalContext {
   const activities: Record<string, unknown> = {};
   const chain: Scope[] = [];
   for (let s: Scope | undefined = scope; s; s = s.parent) chain.unshift(s);
-  for (const s of chain) for (const [name, r] of s.results) activities[name] = r.status === 'Skipped' ? undefined : { status: r.status, output: r.output ?? {}, error: r.error ?? null };
+  for (const s of chain)
+    for (const [name, r] of s.results) activities[name] = r.status === 'Skipped' ? undefined : { status: r.status, output: r.output ?? {}, error: r.error ?? null };
   for (const k of Object.keys(activities)) if (activities[k] === undefined) delete activities[k];
   let item: unknown;
-  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.item !== undefined) { item = s.item; break; }
+  for (let s: Scope | undefined = scope; s; s = s.parent)
+    if (s.item !== undefined) {
+      item = s.item;
+      break;
+    }
   const run = scope.run;
   return {
     utcNow: scope.engine.now,
@@ -216,8 +221,7 @@ export function outcomeOf(activities: readonly any[], runs: readonly ActivityRun
     visit(a.name);
   }
   // Report a failed leaf (typically a Fail activity) before a failure reached through skipped leaves.
-  const failed =
-    runs.find((r) => leaves.has(r.name) && r.status === 'Failed') ?? runs.find((r) => evaluated.has(r.name) && r.status === 'Failed');
+  const failed = runs.find((r) => leaves.has(r.name) && r.status === 'Failed') ?? runs.find((r) => evaluated.has(r.name) && r.status === 'Failed');
   return failed ? { errorCode: failed.error!.errorCode, message: failed.error!.message, activity: failed.name } : undefined;
 }
 
@@ -237,13 +241,7 @@ export function childScope(scope: Scope, item?: unknown): Scope {
  * @returns the run, or undefined when the run limit was reached (nothing started)
  * @throws SimulationError for an unknown pipeline or anything the simulator does not support
  */
-export async function runPipeline(
-  engine: Engine,
-  name: string,
-  parameters: Record<string, unknown>,
-  trigger: RunTrigger,
-  triggerBody?: unknown,
-): Promise<PipelineRun | undefined> {
+export async function runPipeline(engine: Engine, name: string, parameters: Record<string, unknown>, trigger: RunTrigger, triggerBody?: unknown): Promise<PipelineRun | undefined> {
   const pipeline = engine.factory.pipelines.get(name);
   if (!pipeline) throw new SimulationError(codes.HUB464.raise({ name, pipelines: engine.factory.pipelines.keys() }));
   if (engine.runCount >= engine.maxRuns) {

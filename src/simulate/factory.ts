@@ -80,4 +80,3 @@ export function factoryFromBuild(build: Build): Factory {
   for (const [path, text] of build.files) if (path.startsWith('config/')) factory.configFiles.set(path, text);
   return factory;
 }
-

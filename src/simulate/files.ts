@@ -58,7 +58,13 @@ export async function readTextTable(storage: LocalStorage, ds: ResolvedDataset, 
     ...(Number.isFinite(wanted) ? { to: wanted } : {}),
   });
   try {
-    const sink = new Writable({ objectMode: true, write(record, _e, done) { records.push(record); done(); } });
+    const sink = new Writable({
+      objectMode: true,
+      write(record, _e, done) {
+        records.push(record);
+        done();
+      },
+    });
     if (ds.compression === 'gzip') await pipeline(createReadStream(local), createGunzip(), parser, sink);
     else await pipeline(createReadStream(local), parser, sink);
   } catch (e) {
@@ -99,7 +105,9 @@ export async function readRows(storage: LocalStorage, ds: ResolvedDataset, limit
     const t = await readTextTable(storage, ds, limit);
     return t.rows.slice(0, limit).map((r) => Object.fromEntries(t.columns.map((c, i) => [c, r[i] ?? ''])));
   }
-  const text = readBytes(storage, ds).toString('utf8').replace(/^\uFEFF/, '');
+  const text = readBytes(storage, ds)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -164,8 +164,14 @@ export function formatSimulation(result: SimulationResult): string {
   const deleted = result.changes.filter((c) => c.change === 'deleted');
   out.push(`Files written (${written.length}):`, ...written.map((c) => `  ${c.path} (${c.size} bytes, ${c.activity})`));
   out.push(`Files deleted (${deleted.length}):`, ...deleted.map((c) => `  ${c.path} (${c.activity})`));
-  out.push(`Requests (${result.requests.length}):`, ...result.requests.map((r) => `  ${r.method} ${r.url} -> ${r.status} (${r.response === 'default' ? 'default response' : `--responses web[${r.response}]`})`));
-  out.push(`Data Explorer commands (${result.commands.length}):`, ...result.commands.map((c) => `  ${c.database ?? ''}: ${c.command.split('\n')[0]}${c.command.includes('\n') ? ' ...' : ''}`));
+  out.push(
+    `Requests (${result.requests.length}):`,
+    ...result.requests.map((r) => `  ${r.method} ${r.url} -> ${r.status} (${r.response === 'default' ? 'default response' : `--responses web[${r.response}]`})`),
+  );
+  out.push(
+    `Data Explorer commands (${result.commands.length}):`,
+    ...result.commands.map((c) => `  ${c.database ?? ''}: ${c.command.split('\n')[0]}${c.command.includes('\n') ? ' ...' : ''}`),
+  );
   const runs = allRuns(result);
   const failed = runs.filter((r) => r.status === 'Failed');
   if (failed.length) out.push(`Failed runs (${failed.length}):`, ...failed.map((r) => `  ${r.pipeline} ${r.runId}: ${r.error?.errorCode}: ${r.error ? said.run(r.error) : ''}`));

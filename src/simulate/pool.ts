@@ -71,10 +71,12 @@ export class OrderedPool {
     if (!task.started) {
       task.started = true;
       current.run({ pool: this, task }, () =>
-        fn(task.index).then(
-          (value) => (task.outcome = { status: 'fulfilled', value }),
-          (reason) => (task.outcome = { status: 'rejected', reason }),
-        ).finally(() => task.yielded?.()),
+        fn(task.index)
+          .then(
+            (value) => (task.outcome = { status: 'fulfilled', value }),
+            (reason) => (task.outcome = { status: 'rejected', reason }),
+          )
+          .finally(() => task.yielded?.()),
       );
     } else {
       await task.work;

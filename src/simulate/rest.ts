@@ -69,11 +69,13 @@ function translatorOf(translator: unknown, activity: string, pipeline: string): 
     throw new SimulationError(codes.HUB466.raise({ activity, pipeline, pair: 'Rest->Parquet', translator: false, additionalColumns: false }));
   }
   const t = translator as { type?: unknown; mappings?: unknown; collectionReference?: unknown; mapComplexValuesToString?: unknown };
-  if (t.type !== 'TabularTranslator' || !Array.isArray(t.mappings)) throw new ActivityFailure('InvalidTranslator', `The translator of '${activity}' is not a TabularTranslator with mappings.`);
+  if (t.type !== 'TabularTranslator' || !Array.isArray(t.mappings))
+    throw new ActivityFailure('InvalidTranslator', `The translator of '${activity}' is not a TabularTranslator with mappings.`);
   const mappings = t.mappings.map((m: any, i: number): PathMapping => {
     const source = m?.source?.path ?? m?.source?.name;
     const column = m?.sink?.name ?? m?.sink?.path ?? m?.source?.name;
-    if (typeof source !== 'string' || typeof column !== 'string') throw new ActivityFailure('InvalidTranslator', `Mapping ${i} of the translator of '${activity}' has no source path or sink name.`);
+    if (typeof source !== 'string' || typeof column !== 'string')
+      throw new ActivityFailure('InvalidTranslator', `Mapping ${i} of the translator of '${activity}' has no source path or sink name.`);
     return { path: jsonPathMembers(source, activity), column };
   });
   const collection = typeof t.collectionReference === 'string' ? jsonPathMembers(t.collectionReference, activity) : [];
@@ -84,7 +86,11 @@ function translatorOf(translator: unknown, activity: string, pipeline: string): 
 function cell(value: unknown, complexAsText: boolean, column: string, activity: string): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'object') {
-    if (!complexAsText) throw new ActivityFailure('UserErrorComplexValueNotSupported', `Column '${column}' of '${activity}' holds an object or array; set mapComplexValuesToString to write it as JSON text.`);
+    if (!complexAsText)
+      throw new ActivityFailure(
+        'UserErrorComplexValueNotSupported',
+        `Column '${column}' of '${activity}' holds an object or array; set mapComplexValuesToString to write it as JSON text.`,
+      );
     return JSON.stringify(value);
   }
   return adfToString(value);
@@ -95,7 +101,8 @@ function requestOf(scope: Scope, activity: any, ctx: any): { url: string; method
   const factory = scope.engine.factory;
   const ds = factory.datasets.get(activity.inputs[0].referenceName)!;
   const ls = factory.linkedServices.get(ds.properties.linkedServiceName?.referenceName);
-  if (!ls || ls.properties.type !== 'RestService') throw new SimulationError(codes.HUB462.linkedService({ dataset: ds.name, linkedService: ds.properties.linkedServiceName?.referenceName }));
+  if (!ls || ls.properties.type !== 'RestService')
+    throw new SimulationError(codes.HUB462.linkedService({ dataset: ds.name, linkedService: ds.properties.linkedServiceName?.referenceName }));
   const base = adfToString(evaluateDeep(ls.properties.typeProperties?.url, ctx));
   const relative = adfToString(evaluateDeep(ds.properties.typeProperties?.relativeUrl ?? '', ctx));
   const url = relative ? `${base.replace(/\/+$/, '')}/${relative.replace(/^\/+/, '')}` : base;
@@ -139,13 +146,17 @@ export async function copyRestToParquet(activity: any, scope: Scope, record: Act
   const sink = resolveDataset(scope.engine.factory, activity.outputs?.[0], ctx);
   const pair = `Rest->${sink.format}`;
   const { mappings, collection, complexAsText } = translatorOf(evaluateDeep(tp.translator, ctx), activity.name, scope.run.pipeline);
-  if (sink.format !== 'Parquet' || sink.isFolder) throw new SimulationError(codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: true, additionalColumns: false }));
+  if (sink.format !== 'Parquet' || sink.isFolder)
+    throw new SimulationError(codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: true, additionalColumns: false }));
   const request = requestOf(scope, activity, ctx);
   const answer = scope.engine.responses.web(request.method, request.url, request.body);
   const status = answer?.entry.status ?? 200;
-  const response = answer ? answer.entry.body ?? {} : {};
+  const response = answer ? (answer.entry.body ?? {}) : {};
   scope.engine.requests.push({ runId: scope.run.runId, activity: activity.name, ...request, status, response: answer ? answer.index : 'default' });
-  record.input = { source: { url: request.url, method: request.method, ...(request.body !== undefined ? { body: request.body } : {}) }, sink: { dataset: sink.name, path: sink.path, format: sink.format } };
+  record.input = {
+    source: { url: request.url, method: request.method, ...(request.body !== undefined ? { body: request.body } : {}) },
+    sink: { dataset: sink.name, path: sink.path, format: sink.format },
+  };
   if (status >= 400) {
     const err = (response as { error?: { message?: unknown } } | null)?.error;
     throw new ActivityFailure(String(status), typeof err?.message === 'string' ? err.message : JSON.stringify(response));
@@ -153,7 +164,12 @@ export async function copyRestToParquet(activity: any, scope: Scope, record: Act
   const items = collection.length ? at(response, collection) : response;
   const list = Array.isArray(items) ? items : items === undefined || items === null ? [] : [items];
   const rows = list.map((row) => mappings.map((m) => cell(at(row, m.path), complexAsText, m.column, activity.name)));
-  const temp = await writeParquet(scope, sink.path, mappings.map((m) => m.column), rows);
+  const temp = await writeParquet(
+    scope,
+    sink.path,
+    mappings.map((m) => m.column),
+    rows,
+  );
   let written: number;
   try {
     written = scope.engine.storage.commit(temp, sink.path, { runId: scope.run.runId, activity: activity.name, source: request.url });
@@ -162,5 +178,12 @@ export async function copyRestToParquet(activity: any, scope: Scope, record: Act
     throw e;
   }
   record.notes = [`response ${status} from ${answer ? `--responses web[${answer.index}]` : 'the default'}; ${rows.length} row(s), ${mappings.length} column(s) written as parquet`];
-  record.output = { rowsRead: list.length, rowsCopied: rows.length, filesWritten: 1, dataWritten: written, sinkPath: sink.path, columns: mappings.map((m) => ({ name: m.column, type: 'String' })) };
+  record.output = {
+    rowsRead: list.length,
+    rowsCopied: rows.length,
+    filesWritten: 1,
+    dataWritten: written,
+    sinkPath: sink.path,
+    columns: mappings.map((m) => ({ name: m.column, type: 'String' })),
+  };
 }

@@ -26,12 +26,9 @@ import { allRuns } from './format.js';
 import { DEFAULT_MAX_RUNS } from './limits.js';
 import './activities/index.js';
 
-
 /** What to simulate. */
 export type SimulationStart =
-  | { kind: 'event'; path: string }
-  | { kind: 'schedule'; schedule: 'daily' | 'monthly' }
-  | { kind: 'pipeline'; pipeline: string; parameters?: Record<string, string> };
+  { kind: 'event'; path: string } | { kind: 'schedule'; schedule: 'daily' | 'monthly' } | { kind: 'pipeline'; pipeline: string; parameters?: Record<string, string> };
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions {
@@ -133,8 +130,7 @@ function checkStart(options: SimulateOptions, factory: Factory, storage: LocalSt
  */
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const now = new Date(options.now ?? new Date().toISOString()).toISOString();
-  const startText =
-    options.start.kind === 'event' ? options.start.path : options.start.kind === 'schedule' ? options.start.schedule : options.start.pipeline;
+  const startText = options.start.kind === 'event' ? options.start.path : options.start.kind === 'schedule' ? options.start.schedule : options.start.pipeline;
   const factory = factoryOf(options.artifacts, options.release);
   const storage = new LocalStorage(options.storage, factory.configFiles);
   const checked = checkStart(options, factory, storage, now);
@@ -155,7 +151,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   let notStarted = 0;
   const start = async (runs: TriggeredRun[], event?: BlobEvent) => {
     for (const r of runs) {
-      const run = await runPipeline(engine, r.pipeline, r.parameters, { name: r.trigger, type: r.triggerType, ...(event ? { event: { type: event.type, path: event.path } } : {}) }, r.triggerBody);
+      const run = await runPipeline(
+        engine,
+        r.pipeline,
+        r.parameters,
+        { name: r.trigger, type: r.triggerType, ...(event ? { event: { type: event.type, path: event.path } } : {}) },
+        r.triggerBody,
+      );
       if (run) result.runs.push(run);
       else notStarted += 1;
     }
@@ -213,7 +215,9 @@ function concludeRun(result: SimulationResult, engine: Engine, storage: LocalSto
     result.diagnostics.push(asDiagnostic(codes.HUB455.raise({ maxRuns: engine.maxRuns, notStarted })));
   }
   for (const c of storage.collisions) {
-    result.diagnostics.push(asDiagnostic(codes.HUB468.raise({ path: c.path, first: c.first.source!, second: c.second.source!, firstRun: c.first.runId, secondRun: c.second.runId })));
+    result.diagnostics.push(
+      asDiagnostic(codes.HUB468.raise({ path: c.path, first: c.first.source!, second: c.second.source!, firstRun: c.first.runId, secondRun: c.second.runId })),
+    );
   }
   result.changes.push(...storage.changes);
   // Every run counts, child runs too: a child started without waiting can fail while its parent succeeds.

@@ -99,7 +99,10 @@ export class LocalStorage {
    * @throws StoragePathError for `..` segments or an empty path
    */
   normalize(path: string): string {
-    const parts = path.replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.');
+    const parts = path
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((p) => p !== '' && p !== '.');
     if (parts.length === 0) throw new StoragePathError('the path is empty (no container)');
     if (parts.includes('..')) throw new StoragePathError(`the path '${path}' leaves the storage folder`);
     return parts.join('/');

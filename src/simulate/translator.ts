@@ -54,13 +54,7 @@ export interface Plan {
 }
 
 /** The mappings of a conversion with the additional columns folded in, as the translator applies them. */
-export function plan(
-  columns: readonly string[],
-  types: readonly string[] | undefined,
-  req: TranslatorInput,
-  relationOf: (extras: string) => string,
-  format: Plan['format'],
-): Plan {
+export function plan(columns: readonly string[], types: readonly string[] | undefined, req: TranslatorInput, relationOf: (extras: string) => string, format: Plan['format']): Plan {
   const extras = req.additional.map((a) => {
     const v = String(a.value ?? '');
     if (v === '$$FILEPATH') return { name: a.name, sql: literal(req.file) };
@@ -72,10 +66,9 @@ export function plan(
     return { name: a.name, sql: literal(v) };
   });
   const names = [...columns, ...extras.map((e) => e.name)];
-  const maps: ColumnMapping[] = req.mappings
-    ? [...req.mappings]
-    : columns.map((c) => ({ source: { name: c, type: types ? undefined : 'String' }, sink: { name: c } }));
-  for (const e of extras) if (!maps.some((m) => m.source.name.toLowerCase() === e.name.toLowerCase())) maps.push({ source: { name: e.name, type: 'String' }, sink: { name: e.name } });
+  const maps: ColumnMapping[] = req.mappings ? [...req.mappings] : columns.map((c) => ({ source: { name: c, type: types ? undefined : 'String' }, sink: { name: c } }));
+  for (const e of extras)
+    if (!maps.some((m) => m.source.name.toLowerCase() === e.name.toLowerCase())) maps.push({ source: { name: e.name, type: 'String' }, sink: { name: e.name } });
   const missing = maps.filter((m) => columnIndex(names, m.source.name) < 0).map((m) => m.source.name);
   const dropped = columns.filter((c) => !maps.some((m) => m.source.name.toLowerCase() === c.toLowerCase()));
   const outputs: Output[] = [];

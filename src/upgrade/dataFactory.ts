@@ -86,7 +86,11 @@ export function dataFactorySteps(l: Leftovers, diff: DiffResult): DataFactorySte
     const note = noteOf(code, name);
     const component = componentOf(o);
     const change = changeOf(o.object!.kind, name) ?? (left.has(o) ? 'not deployed' : 'unchanged');
-    return [...(note ? [{ code: note.code, subject: name }] : []), ...(component ? [{ code: codes.HUB416.code, subject: component.component }] : []), { change: `dataFactory/${o.object!.kind}/${name}: ${change}` }];
+    return [
+      ...(note ? [{ code: note.code, subject: name }] : []),
+      ...(component ? [{ code: codes.HUB416.code, subject: component.component }] : []),
+      { change: `dataFactory/${o.object!.kind}/${name}: ${change}` },
+    ];
   };
   // "has no" when B does not declare the object at all, "does not deploy" when it declares it under a condition false with B's values.
   const lacks = (o: DeclaredResource) => (l.rb.some((x) => x.object?.kind === o.object!.kind && x.object.name === o.object!.name) ? 'does not deploy' : 'has no');
@@ -103,7 +107,11 @@ export function dataFactorySteps(l: Leftovers, diff: DiffResult): DataFactorySte
   }
   for (const kind of KIND_ORDER) {
     const removed = objects.filter((o) => o.object!.kind === kind && left.has(o));
-    const ordered = referrersFirst(removed, (o) => o.object!.name, (o) => referencedObjects(o.body().properties));
+    const ordered = referrersFirst(
+      removed,
+      (o) => o.object!.name,
+      (o) => referencedObjects(o.body().properties),
+    );
     for (const o of ordered) {
       const name = o.object!.name;
       const referredBy = removed.filter((x) => x !== o && referencedObjects(x.body().properties).includes(name)).map((x) => x.object!.name);
@@ -111,7 +119,13 @@ export function dataFactorySteps(l: Leftovers, diff: DiffResult): DataFactorySte
         `{B} ${lacks(o)} ${WORD[kind]} ${name}; an incremental deployment leaves it in the factory.` +
         (kind === 'triggers' ? '' : " It is deleted after the deployment, when none of {B}'s objects refers to it any more.") +
         (referredBy.length ? ` It goes after ${referredBy.join(', ')}, which refer${referredBy.length === 1 ? 's' : ''} to it.` : '');
-      steps.push({ phase: kind === 'triggers' ? 'before' : 'after', kind: 'deleteDataFactoryObject', target: target(o), why, cites: cite(o, kind === 'triggers' ? codes.HUB410.code : codes.HUB409.code) });
+      steps.push({
+        phase: kind === 'triggers' ? 'before' : 'after',
+        kind: 'deleteDataFactoryObject',
+        target: target(o),
+        why,
+        cites: cite(o, kind === 'triggers' ? codes.HUB410.code : codes.HUB409.code),
+      });
     }
   }
   return steps;

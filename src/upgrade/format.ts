@@ -88,7 +88,11 @@ export function formatPlanMarkdown(plan: UpgradePlan, heading = '##'): string {
   if (plan.parameters) {
     const m = plan.parameters;
     if (m.fits === 'to') out.push('', `Parameter file \`${m.file}\`: already a parameter file of ${plan.to.label}, used as it is.`);
-    else out.push('', `Parameter file \`${m.file}\`: renamed ${m.renamed.map((r) => `\`${r.from}\` -> \`${r.to}\``).join(', ') || 'none'}; dropped ${m.dropped.map((d) => `\`${d}\``).join(', ') || 'none'}.`);
+    else
+      out.push(
+        '',
+        `Parameter file \`${m.file}\`: renamed ${m.renamed.map((r) => `\`${r.from}\` -> \`${r.to}\``).join(', ') || 'none'}; dropped ${m.dropped.map((d) => `\`${d}\``).join(', ') || 'none'}.`,
+      );
   }
   if (plan.notes.length) out.push('', ...plan.notes.map((n) => `- ${n}`));
   return `${out.join('\n')}\n`;

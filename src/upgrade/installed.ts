@@ -63,7 +63,14 @@ function oldest(releases: string[]): string {
  * @param storage the hub's Data Lake connection for a storage account name (settings.json fallback)
  * @throws the SDK's error when the resource listing fails
  */
-export async function readInstalledHub(client: ResourceManagementClient, resourceGroup: string, groupId: string, hubName: string, storage: (account: string) => DataLakeConnection, storageAccount: string): Promise<InstalledHub> {
+export async function readInstalledHub(
+  client: ResourceManagementClient,
+  resourceGroup: string,
+  groupId: string,
+  hubName: string,
+  storage: (account: string) => DataLakeConnection,
+  storageAccount: string,
+): Promise<InstalledHub> {
   const parent = `${groupId}/providers/Microsoft.Cloud/hubs/${hubName}`.toLowerCase();
   const resources: InstalledHub['resources'] = [];
   const tags = new Set<string>();
@@ -78,7 +85,8 @@ export async function readInstalledHub(client: ResourceManagementClient, resourc
   const sorted = [...tags].sort();
   if (!resources.length) return { source: 'none', tags: sorted, resources };
   const known = sorted.map(releaseOfVersion).filter((v): v is string => Boolean(v));
-  if (known.length) return { release: oldest(known), source: 'tag', tags: sorted, resources, ...(await publicInstall(client, resourceGroup, groupId, hubName, oldest(known), resources)) };
+  if (known.length)
+    return { release: oldest(known), source: 'tag', tags: sorted, resources, ...(await publicInstall(client, resourceGroup, groupId, hubName, oldest(known), resources)) };
   try {
     const settings = (await readSettingsJson(storage(storageAccount))) as { version?: unknown };
     const release = releaseOfVersion(settings.version);
@@ -90,7 +98,14 @@ export async function readInstalledHub(client: ResourceManagementClient, resourc
 }
 
 /** The naming of the hub's resources, and whether the public templates deployed it (see the module doc). */
-async function publicInstall(client: ResourceManagementClient, resourceGroup: string, groupId: string, hubName: string, release: string, resources: InstalledHub['resources']): Promise<Pick<InstalledHub, 'naming' | 'publicInstall'>> {
+async function publicInstall(
+  client: ResourceManagementClient,
+  resourceGroup: string,
+  groupId: string,
+  hubName: string,
+  release: string,
+  resources: InstalledHub['resources'],
+): Promise<Pick<InstalledHub, 'naming' | 'publicInstall'>> {
   const storage = resources.filter((r) => r.type.toLowerCase() === 'microsoft.storage/storageaccounts').map((r) => r.name);
   const naming = namingOfNames(release as ReleaseVersion, hubName, groupId, storage);
   if (naming !== 'public') return naming ? { naming } : {};

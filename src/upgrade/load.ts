@@ -15,7 +15,9 @@ export interface UpgradeSide {
 /** The plan's remark about a side built without some sections of the hub file, if it was. */
 export function leftOutNote(input: DiffInput, hubFile: string): string[] {
   if (!input.leftOut?.length) return [];
-  return [`${input.label} was built from ${hubFile} without ${input.leftOut.join(', ')}: release ${input.label} does not have what they configure (${codes.HUB220.code}), so the hub deployed from it did not either.`];
+  return [
+    `${input.label} was built from ${hubFile} without ${input.leftOut.join(', ')}: release ${input.label} does not have what they configure (${codes.HUB220.code}), so the hub deployed from it did not either.`,
+  ];
 }
 
 /**

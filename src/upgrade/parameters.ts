@@ -115,7 +115,13 @@ export function parameterFileFit(file: string, doc: unknown, ta: JsonObject, tb:
  * @param file path, for the record; @param doc the parsed file (`{ $schema?, contentVersion?, parameters }`),
  *   checked with {@link parameterFileFit} first
  */
-export function migrateParameterFile(file: string, doc: JsonObject & { parameters: JsonObject }, changes: ParameterChange[], tb: JsonObject, fits: 'from' | 'to'): ParameterMigration {
+export function migrateParameterFile(
+  file: string,
+  doc: JsonObject & { parameters: JsonObject },
+  changes: ParameterChange[],
+  tb: JsonObject,
+  fits: 'from' | 'to',
+): ParameterMigration {
   const byLower = new Map(fits === 'from' ? changes.map((c) => [c.from.toLowerCase(), c]) : []);
   const params: JsonObject = {};
   const renamed: ParameterMigration['renamed'] = [];
@@ -134,7 +140,8 @@ export function migrateParameterFile(file: string, doc: JsonObject & { parameter
   // B takes a Data Explorer SKU's tier as a parameter of its own (the public 0.7 template derived it): a
   // file that sets the SKU but not the tier gets the tier of its SKU, not B's default tier.
   const sku = Object.entries(params).find(([n]) => n === 'dataExplorerSkuName')?.[1];
-  if (isObject(sku) && typeof sku.value === 'string' && 'dataExplorerSkuTier' in declared && !('dataExplorerSkuTier' in params)) params.dataExplorerSkuTier = { value: tierOfSku(sku.value) };
+  if (isObject(sku) && typeof sku.value === 'string' && 'dataExplorerSkuTier' in declared && !('dataExplorerSkuTier' in params))
+    params.dataExplorerSkuTier = { value: tierOfSku(sku.value) };
   const set = new Set(Object.keys(params).map((n) => n.toLowerCase()));
   const missing = requiredParameters(tb).filter((n) => !set.has(n.toLowerCase()));
   return { file, fits, renamed, dropped, missing, rewritten: { ...doc, parameters: params } };

@@ -83,12 +83,24 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   notes.push(...resourceNotes);
   for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
   for (const n of diff.upgradeNotes.filter((x) => x.code === codes.HUB750.code)) {
-    drafts.push({ phase: 'before', kind: 'manual', performer: 'you', subject: n.subject, action: `Delete the role assignment ${n.subject} (az role assignment delete --ids ${n.subject}).`, why: `{B} creates it again as ${n.to}; two assignments of one role to one principal at one scope fail with RoleAssignmentExists.`, cites: [{ code: n.code, subject: n.subject }] });
+    drafts.push({
+      phase: 'before',
+      kind: 'manual',
+      performer: 'you',
+      subject: n.subject,
+      action: `Delete the role assignment ${n.subject} (az role assignment delete --ids ${n.subject}).`,
+      why: `{B} creates it again as ${n.to}; two assignments of one role to one principal at one scope fail with RoleAssignmentExists.`,
+      cites: [{ code: n.code, subject: n.subject }],
+    });
   }
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, tb, diff, storage));
-  drafts.push(...df.filter((s) => s.phase === 'after').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'after').map(resourceDraft), ...storage.filter((s) => s.phase === 'after'));
+  drafts.push(
+    ...df.filter((s) => s.phase === 'after').map(dataFactoryDraft),
+    ...res.filter((s) => s.phase === 'after').map(resourceDraft),
+    ...storage.filter((s) => s.phase === 'after'),
+  );
   drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   drafts.push(...grantSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
@@ -115,9 +127,11 @@ function parameterFileSteps(
     const { file, doc, out } = parameters;
     const fits = parameterFileFit(file, doc, ta, tb, { from: a.label, to: b.label }, out);
     migration = migrateParameterFile(file, doc as Parameters<typeof migrateParameterFile>[1], changes, tb, fits);
-    if (fits === 'to') notes.push(`${file} is already a parameter file of ${b.label} (it sets parameters ${a.label} does not declare): it is used as it is, nothing in it is renamed or dropped.`);
+    if (fits === 'to')
+      notes.push(`${file} is already a parameter file of ${b.label} (it sets parameters ${a.label} does not declare): it is used as it is, nothing in it is renamed or dropped.`);
   }
-  const inFile = (name: string) => !migration || migration.renamed.some((r) => r.from.toLowerCase() === name.toLowerCase()) || migration.dropped.some((d) => d.toLowerCase() === name.toLowerCase());
+  const inFile = (name: string) =>
+    !migration || migration.renamed.some((r) => r.from.toLowerCase() === name.toLowerCase()) || migration.dropped.some((d) => d.toLowerCase() === name.toLowerCase());
   for (const c of changes.filter((c) => inFile(c.from))) {
     const caseOnly = c.to !== undefined && c.to.toLowerCase() === c.from.toLowerCase();
     drafts.push({
@@ -127,7 +141,7 @@ function parameterFileSteps(
       subject: c.from,
       action: c.to ? `In the saved parameter file, rename ${c.from} to ${c.to}.` : `Remove ${c.from} from the saved parameter file.`,
       why: c.to
-        ? `{B} names the parameter ${c.to}${c.likely ? ' (a likely rename: same type and default or description)' : ''}.${caseOnly ? ' Parameter names match without regard to case (hubc deploy matches them so), so the old spelling is accepted; the file is rewritten in {B}\'s spelling.' : ' ARM rejects a parameter file that sets a parameter the template does not declare.'}`
+        ? `{B} names the parameter ${c.to}${c.likely ? ' (a likely rename: same type and default or description)' : ''}.${caseOnly ? " Parameter names match without regard to case (hubc deploy matches them so), so the old spelling is accepted; the file is rewritten in {B}'s spelling." : ' ARM rejects a parameter file that sets a parameter the template does not declare.'}`
         : `{B} has no parameter ${c.from}, and ARM rejects a parameter file that sets a parameter the template does not declare.`,
       cites: c.cites,
     });
@@ -135,7 +149,15 @@ function parameterFileSteps(
   const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
   for (const n of missing) {
     const note = parameterNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
-    drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', subject: n, action: `Set ${n} in the parameter file.`, why: `{B}'s parameter ${n} has no default value.`, cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }] });
+    drafts.push({
+      phase: 'prepare',
+      kind: 'manual',
+      performer: 'you',
+      subject: n,
+      action: `Set ${n} in the parameter file.`,
+      why: `{B}'s parameter ${n} has no default value.`,
+      cites: [note ? { code: note.code, subject: n } : { change: `template/parameters/${n}: added` }],
+    });
   }
   return { drafts, migration };
 }
@@ -188,7 +210,9 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
-  const start = (tb.resources as unknown[] | undefined)?.find((r) => typeof (r as { name?: unknown }).name === 'string' && (r as { name: string }).name.endsWith("_startTriggers')]")) as { type: string; name: string } | undefined;
+  const start = (tb.resources as unknown[] | undefined)?.find(
+    (r) => typeof (r as { name?: unknown }).name === 'string' && (r as { name: string }).name.endsWith("_startTriggers')]"),
+  ) as { type: string; name: string } | undefined;
   if (start) {
     drafts.push({
       phase: 'deploy',
@@ -200,7 +224,15 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
       cites: [{ change: `template/resources/${start.type} ${start.name}: in ${b.label}` }],
     });
   } else {
-    drafts.push({ phase: 'deploy', kind: 'manual', performer: 'you', subject: 'triggers', action: "Start {B}'s triggers after the deployment.", why: 'The triggers were stopped before the deployment, and {B} has no start-triggers script.', cites: [{ change: 'dataFactory/triggers: stopped before the deployment' }] });
+    drafts.push({
+      phase: 'deploy',
+      kind: 'manual',
+      performer: 'you',
+      subject: 'triggers',
+      action: "Start {B}'s triggers after the deployment.",
+      why: 'The triggers were stopped before the deployment, and {B} has no start-triggers script.',
+      cites: [{ change: 'dataFactory/triggers: stopped before the deployment' }],
+    });
   }
   return drafts;
 }

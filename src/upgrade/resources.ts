@@ -5,13 +5,27 @@
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
-import { belongsTo, DATA_RESOURCE_TYPES, folded, lower, refersTo, TRANSIENT_TYPES, mayBeDeployed, readableName, shortName, type Folded, type DeclaredResource, type DiffResult, type UpgradeComparison, type Leftovers } from '../diff/forUpgrade.js';
+import {
+  belongsTo,
+  DATA_RESOURCE_TYPES,
+  folded,
+  lower,
+  refersTo,
+  TRANSIENT_TYPES,
+  mayBeDeployed,
+  readableName,
+  shortName,
+  type Folded,
+  type DeclaredResource,
+  type DiffResult,
+  type UpgradeComparison,
+  type Leftovers,
+} from '../diff/forUpgrade.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
 import { grantCommands } from '../model/grants.js';
 import { isObject } from '../util/json.js';
-
 
 /**
  * Resource types ARM does not delete by ID, and what becomes of one left behind instead: `manual` gives the
@@ -19,11 +33,13 @@ import { isObject } from '../util/json.js';
  */
 export const NOT_DELETABLE_BY_ID: Readonly<Record<string, { source: string; manual?: (name: { parent?: string; name?: string }) => string }>> = {
   'microsoft.keyvault/vaults/secrets': {
-    source: 'Key Vault\'s management operations for secrets are Create Or Update, Get, List and Update ("Secrets", Microsoft.KeyVault REST): a secret is deleted through the vault\'s data plane',
+    source:
+      'Key Vault\'s management operations for secrets are Create Or Update, Get, List and Update ("Secrets", Microsoft.KeyVault REST): a secret is deleted through the vault\'s data plane',
     manual: (n) => `az keyvault secret delete --vault-name ${n.parent ?? '<key vault>'} --name ${n.name ?? '<secret>'}`,
   },
   'microsoft.datafactory/factories/managedvirtualnetworks': {
-    source: 'Data Factory\'s operations for a managed virtual network are Create Or Update, Get and List By Factory ("Managed Virtual Networks", Data Factory REST): it stays with its factory',
+    source:
+      'Data Factory\'s operations for a managed virtual network are Create Or Update, Get and List By Factory ("Managed Virtual Networks", Data Factory REST): it stays with its factory',
   },
 };
 
@@ -95,8 +111,12 @@ function parameterChange(c: UpgradeComparison, name: string): string {
 export function outputSteps(c: UpgradeComparison): NoteStep[] {
   return c.outputs.map((o) => ({
     subject: `output ${o.from}`,
-    action: o.to ? `Make the scripts and pipelines that read output ${o.from} of the hub's deployment read ${o.to}.` : `Change the scripts and pipelines that read output ${o.from} of the hub's deployment: {B} has no such output.`,
-    why: o.to ? `{B} names the output ${o.to}${o.likely ? ' (a likely rename: the same value)' : ''}; reading ${o.from} gives nothing once {B} is deployed.` : `Reading ${o.from} gives nothing once {B} is deployed.`,
+    action: o.to
+      ? `Make the scripts and pipelines that read output ${o.from} of the hub's deployment read ${o.to}.`
+      : `Change the scripts and pipelines that read output ${o.from} of the hub's deployment: {B} has no such output.`,
+    why: o.to
+      ? `{B} names the output ${o.to}${o.likely ? ' (a likely rename: the same value)' : ''}; reading ${o.from} gives nothing once {B} is deployed.`
+      : `Reading ${o.from} gives nothing once {B} is deployed.`,
     cites: [{ code: (o.to ? codes.HUB032 : codes.HUB031).code, subject: o.from }, { change: `template/outputs/${o.from}: removed` }],
   }));
 }
@@ -175,14 +195,22 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
   const reasons = l.blockers;
   const blockers = [...reasons.keys()].filter((r) => ![...reasons.keys()].some((x) => x !== r && belongsTo(r, x)));
   const steps: ResourceStep[] = [];
-  for (const r of referrersFirst(blockers, (f) => f.id, (f) => blockers.filter((x) => x !== f && refersTo(f, x, true)).map((x) => x.id))) {
+  for (const r of referrersFirst(
+    blockers,
+    (f) => f.id,
+    (f) => blockers.filter((x) => x !== f && refersTo(f, x, true)).map((x) => x.id),
+  )) {
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
     const { why, cites: changes, manual } = reasons.get(r)!;
     let root = r;
     while (reasons.get(root)?.referred) root = reasons.get(root)!.referred!;
     const note = diff.upgradeNotes.find((n) => n.code === codes.HUB418.code && n.subject === root.identity);
     const cites: UpgradeCitation[] = [...(note ? [{ code: note.code, subject: note.subject }] : []), ...changes];
-    const text = data ? `${why} It holds data, so hubc does not delete it.` : manual ? `${why} hubc leaves it to you, with the resource that holds data.` : `${why} {B}'s deployment creates it again.`;
+    const text = data
+      ? `${why} It holds data, so hubc does not delete it.`
+      : manual
+        ? `${why} hubc leaves it to you, with the resource that holds data.`
+        : `${why} {B}'s deployment creates it again.`;
     steps.push({ phase: 'before', kind: data || manual ? 'manual' : 'deleteResource', target: targetOf(r), why: text, cites });
   }
   // Resources A deploys and B does not: left in place by B's deployment, deleted after it.
@@ -203,7 +231,11 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
       { change: `template/resources/${r.identity}: ${diffChange(diff, r.identity)}` },
     ];
     const declared = l.rb.find((x) => x.identity === r.identity);
-    const reason = !declared ? '{B} no longer declares it' : declared.deployed === false ? "{B} declares it but does not deploy it (its condition is false with {B}'s values)" : '{B} deploys it under another name';
+    const reason = !declared
+      ? '{B} no longer declares it'
+      : declared.deployed === false
+        ? "{B} declares it but does not deploy it (its condition is false with {B}'s values)"
+        : '{B} deploys it under another name';
     const owned = removed.filter((x) => goesWith(x, r)).map((x) => x.type.split('/').pop());
     const firsts = gone.filter((x) => childFirst(r, x)).map((x) => x.type.split('/').pop());
     let why = `${reason}; an incremental deployment leaves it in place.${owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : ''}`;

@@ -72,15 +72,36 @@ function dataSteps(a: DiffInput, b: DiffInput, diff: DiffResult): StorageStep[] 
       subject: 'ingestion/',
       action: `Move the data already converted into {B}'s layout: hubc migrate-data --from ${ra.version} --to ${rb.version} --account <storage account> (a dry run; add --yes to move; --copy keeps the old files).`,
       why: `{B} reads ingestion/ in another layout: data converted by ${ra.version} is not read in its old folders.`,
-      cites: layoutNote ? [{ code: layoutNote.code, subject: 'ingestion' }, { release: `ingestionLayout: ${ra.ingestionLayout} -> ${rb.ingestionLayout}; datasetFolders: ${ra.datasetFolders} -> ${rb.datasetFolders}` }] : [{ release: `ingestionLayout: ${ra.ingestionLayout} -> ${rb.ingestionLayout}; datasetFolders: ${ra.datasetFolders} -> ${rb.datasetFolders}` }],
+      cites: layoutNote
+        ? [
+            { code: layoutNote.code, subject: 'ingestion' },
+            { release: `ingestionLayout: ${ra.ingestionLayout} -> ${rb.ingestionLayout}; datasetFolders: ${ra.datasetFolders} -> ${rb.datasetFolders}` },
+          ]
+        : [{ release: `ingestionLayout: ${ra.ingestionLayout} -> ${rb.ingestionLayout}; datasetFolders: ${ra.datasetFolders} -> ${rb.datasetFolders}` }],
       details: describeMapping(ra, rb),
     });
   } else if (layoutNote) {
-    steps.push({ phase: 'after', kind: 'manual', performer: 'you', subject: 'ingestion/', action: 'Move the converted data into the folders {B} reads.', why: layoutNote.message, cites: [{ code: layoutNote.code, subject: 'ingestion' }] });
+    steps.push({
+      phase: 'after',
+      kind: 'manual',
+      performer: 'you',
+      subject: 'ingestion/',
+      action: 'Move the converted data into the folders {B} reads.',
+      why: layoutNote.message,
+      cites: [{ code: layoutNote.code, subject: 'ingestion' }],
+    });
   }
   for (const n of diff.upgradeNotes) {
     if (n.code !== codes.HUB408.code || n.subject === 'ingestion') continue;
-    steps.push({ phase: 'after', kind: 'manual', performer: 'you', subject: n.subject, action: `Decide what to do with ${n.subject}: keep it, move it, or delete it.`, why: n.message, cites: [{ code: n.code, subject: n.subject }] });
+    steps.push({
+      phase: 'after',
+      kind: 'manual',
+      performer: 'you',
+      subject: n.subject,
+      action: `Decide what to do with ${n.subject}: keep it, move it, or delete it.`,
+      why: n.message,
+      cites: [{ code: n.code, subject: n.subject }],
+    });
   }
   return steps;
 }
@@ -103,7 +124,9 @@ function byDatabase(names: readonly string[]): Map<string, string[]> {
 function datasetSteps(a: DiffInput, diff: DiffResult, datasets: readonly RemovedDataset[]): StorageStep[] {
   const ra = releaseRow(a);
   const steps: StorageStep[] = [];
-  const functionsRemoved = (diff.groups.find((g) => g.id === 'kql')?.sections.find((s) => s.id === 'functions')?.items ?? []).filter((i) => i.change === 'removed').map((i) => i.name);
+  const functionsRemoved = (diff.groups.find((g) => g.id === 'kql')?.sections.find((s) => s.id === 'functions')?.items ?? [])
+    .filter((i) => i.change === 'removed')
+    .map((i) => i.name);
   for (const d of datasets) {
     const name = d.dataset.name;
     const cites = [{ code: codes.HUB416.code, subject: name }];

@@ -27,7 +27,10 @@ export function faultPoint(point: string): void {
   reached.set(point, count);
   for (const part of spec.split(',')) {
     const stop = part.trim().endsWith(':stop');
-    const [name, nth] = part.trim().slice(0, stop ? -':stop'.length : undefined).split('@');
+    const [name, nth] = part
+      .trim()
+      .slice(0, stop ? -':stop'.length : undefined)
+      .split('@');
     if (name === point && count === Number(nth ?? 1)) process.kill(process.pid, stop ? 'SIGSTOP' : 'SIGKILL');
   }
 }

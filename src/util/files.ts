@@ -120,7 +120,7 @@ function writeTemp(target: string, data: Uint8Array, mode: number | undefined): 
   const temp = tempPathBeside(target);
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
   try {
-    for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+    for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
     if (mode !== undefined) fchmodSync(fd, mode);
     fsyncSync(fd);
   } catch (e) {
@@ -195,7 +195,7 @@ export function createFileExclusive(path: string, data: string | Uint8Array): vo
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw e;
     const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
     try {
-      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -250,4 +250,3 @@ export function readInputTree(dir: string, options: ReadTreeOptions = {}): Map<s
   walk(root, '');
   return new Map(out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
-

@@ -11,7 +11,6 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-
 /** A JSON path: object keys and array indexes from the root. */
 export type JsonPath = readonly (string | number)[];
 

@@ -34,7 +34,6 @@ import type { ExplainedIssue } from '../validators/armSchema/store.js';
 import { runKqlValidation, type KqlWorkerInput, type KqlWorkerOutput } from './kqlWorker.js';
 import type { OnProgress } from './progress.js';
 
-
 /** Options of {@link validateOutputCached}. */
 export interface CachedValidationOptions {
   /** Folder with the official ARM schemas (from `prepareArmSchemas`). */
@@ -157,10 +156,11 @@ function kqlWorker(slot: number): KqlWorkerState {
   // Bundled (dist/): the worker is its own entry point beside the bundle. From the sources (tsx): the .ts
   // entry, loaded through tsx's loader, which a worker does not inherit.
   const worker = here.endsWith('.ts')
-    ? new Worker(
-        `import(${JSON.stringify(tsxLoaderUrl(here))}).then((m) => { m.register(); return import(${JSON.stringify(new URL('./kqlWorker.ts', here).href)}); })`,
-        { eval: true, workerData: { hubcKqlWorker: true }, resourceLimits: KQL_WORKER_LIMITS },
-      )
+    ? new Worker(`import(${JSON.stringify(tsxLoaderUrl(here))}).then((m) => { m.register(); return import(${JSON.stringify(new URL('./kqlWorker.ts', here).href)}); })`, {
+        eval: true,
+        workerData: { hubcKqlWorker: true },
+        resourceLimits: KQL_WORKER_LIMITS,
+      })
     : new Worker(new URL('./kql-worker.js', here), { workerData: { hubcKqlWorker: true }, resourceLimits: KQL_WORKER_LIMITS });
   worker.unref();
   const state: KqlWorkerState = { worker, pending: new Map(), next: 0 };
@@ -230,7 +230,13 @@ export type KqlSharing = { shared: false } | { shared: true; at: number; correct
  * known outcomes: an outcome is used only under the key of the schema really in place, so the result is
  * the result of one thread alone (a wrong prediction only leaves commands for that final run to analyse).
  */
-async function runKqlShared(scripts: KqlScript[], known: [string, BlockOutcome][], threads: 1 | 2, minCommands: number, progress?: (done: number) => void): Promise<{ output: KqlWorkerOutput; sharing: KqlSharing }> {
+async function runKqlShared(
+  scripts: KqlScript[],
+  known: [string, BlockOutcome][],
+  threads: 1 | 2,
+  minCommands: number,
+  progress?: (done: number) => void,
+): Promise<{ output: KqlWorkerOutput; sharing: KqlSharing }> {
   const knownKeys = new Set(known.map(([k]) => k));
   const missing = threads === 2 ? predictedCommandKeys(scripts).flatMap((key, i) => (knownKeys.has(key) ? [] : [i])) : [];
   if (!missing.length || missing.length < minCommands) return { output: await runKql({ scripts, known }, 0, progress), sharing: { shared: false } };
@@ -312,10 +318,7 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   const scripts: KqlScript[] = kqlScriptsForValidation(result);
   const { key: kqlKey, knownKey } = scripts.length ? kqlCacheKeys(scripts) : { key: '', knownKey: '' };
 
-  const [cachedTemplate, cachedKql] = await Promise.all([
-    cache.get(templateKey, isDiagnosticList),
-    scripts.length ? cache.get(kqlKey, isDiagnosticList) : Promise.resolve([]),
-  ]);
+  const [cachedTemplate, cachedKql] = await Promise.all([cache.get(templateKey, isDiagnosticList), scripts.length ? cache.get(kqlKey, isDiagnosticList) : Promise.resolve([])]);
   const report: CacheReport = { template: cachedTemplate ? 'cached' : 'validated', kql: !scripts.length ? 'none' : cachedKql ? 'cached' : 'validated' };
 
   // KQL first (it may go to another thread), then the template here.
@@ -324,7 +327,9 @@ export async function validateOutputCached(result: CompileResult, options: Cache
   let most = 0;
   // Never backwards: the worker's counts may arrive after the main thread's own report of where it starts waiting.
   const progress = onProgress && total ? (done: number) => onProgress({ kind: 'kql', done: (most = Math.max(most, Math.min(done, total))), total }) : undefined;
-  const kqlRun = cachedKql ? undefined : await startKqlValidation(scripts, cache, { key: kqlKey, knownKey, worker: options.worker !== false && !cachedTemplate, ...(progress ? { progress } : {}) });
+  const kqlRun = cachedKql
+    ? undefined
+    : await startKqlValidation(scripts, cache, { key: kqlKey, knownKey, worker: options.worker !== false && !cachedTemplate, ...(progress ? { progress } : {}) });
   let templateFindings = cachedTemplate;
   if (!templateFindings) {
     if (onProgress) onProgress({ kind: 'template', resources: fromCompile(result).template.resources.length });

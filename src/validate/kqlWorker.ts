@@ -20,9 +20,7 @@ export interface KqlWorkerInput {
 }
 
 /** What the worker answers. */
-export type KqlWorkerOutput =
-  | { ok: true; diagnostics: Diagnostic[]; used: [string, BlockOutcome][] }
-  | { ok: false; kustoLoadError: boolean; message: string };
+export type KqlWorkerOutput = { ok: true; diagnostics: Diagnostic[]; used: [string, BlockOutcome][] } | { ok: false; kustoLoadError: boolean; message: string };
 
 /** Commands between two progress messages of the worker. */
 const PROGRESS_EVERY = 10;

@@ -70,7 +70,11 @@ async function validateWithHashes(request: ValidateRequest, cache: ResultCache):
   const result = compile(request.text, { file: request.file, release: request.release });
   if (hasErrors(result.diagnostics) || !result.release) return { kind: 'compile-failed', diagnostics: result.diagnostics };
   const template = fromCompile(result).template.json ?? {};
-  const schemasDir = await prepareArmSchemas({ explicit: request.schemasDir, templates: [template], ...(onProgress ? { onFetch: (f) => onProgress({ kind: 'fetch', ...f }) } : {}) });
+  const schemasDir = await prepareArmSchemas({
+    explicit: request.schemasDir,
+    templates: [template],
+    ...(onProgress ? { onFetch: (f) => onProgress({ kind: 'fetch', ...f }) } : {}),
+  });
   const validated = await validateOutputCached(result, { schemasDir, cache, ...(onProgress ? { onProgress } : {}) });
   if (request.lint) onProgress?.({ kind: 'lint' });
   // The rules reported to hub.yaml authors, as `hubc lint` runs them (hubc maintainers' rules are hubc's

@@ -7,7 +7,6 @@
  */
 import { isObject } from '../util/json.js';
 
-
 /** The `dependsOn` graph of one activity list. Names are as written; lookups are case-insensitive. */
 export interface ActivityGraph {
   /** Activity names in list order. */
@@ -24,7 +23,10 @@ export function activityGraph(activities: readonly unknown[]): ActivityGraph {
     if (!isObject(a) || typeof a.name !== 'string') continue;
     names.push(a.name);
     const deps = Array.isArray(a.dependsOn) ? a.dependsOn : [];
-    dependsOn.set(a.name, deps.filter((d): d is { activity: string } => isObject(d) && typeof d.activity === 'string').map((d) => d.activity));
+    dependsOn.set(
+      a.name,
+      deps.filter((d): d is { activity: string } => isObject(d) && typeof d.activity === 'string').map((d) => d.activity),
+    );
   }
   return { names, dependsOn };
 }

@@ -27,7 +27,8 @@ export function nestingViolations(activities: readonly unknown[], basePath: (str
     if (!parent || !ADF_CONTAINER_TYPES.has(type)) continue;
     const branchInBranch = (type === 'IfCondition' || type === 'Switch') && (parent.type === 'IfCondition' || parent.type === 'Switch');
     const loopInAny = type === 'ForEach' || type === 'Until';
-    if (branchInBranch || loopInAny) out.push({ message: `${type} '${String(node.activity.name)}' is nested in ${parent.type} '${String(parent.activity.name)}'`, path: [...node.path] });
+    if (branchInBranch || loopInAny)
+      out.push({ message: `${type} '${String(node.activity.name)}' is nested in ${parent.type} '${String(parent.activity.name)}'`, path: [...node.path] });
   }
   return out;
 }

@@ -57,11 +57,7 @@ export type AdfJsonPath = readonly (string | number)[];
  * Maps an object and a JSON path to a source position: either a position in the `file` given to
  * {@link checkAdfReferences}, or a position in another file (e.g. the object's own emitted JSON file).
  */
-export type AdfPositionLookup = (
-  kind: AdfObjectKind,
-  name: string,
-  path: AdfJsonPath,
-) => Position | { file: string; start?: Position; end?: Position } | undefined;
+export type AdfPositionLookup = (kind: AdfObjectKind, name: string, path: AdfJsonPath) => Position | { file: string; start?: Position; end?: Position } | undefined;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Checker

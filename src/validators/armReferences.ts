@@ -115,14 +115,7 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
 }
 
 /** Nested deployment: the inner template with its scope, and parameters passed to an inner scope. */
-function checkNestedDeployment(
-  properties: Json,
-  pointer: string,
-  outer: Decls,
-  file: string,
-  out: Diagnostic[],
-  report: Report,
-): void {
+function checkNestedDeployment(properties: Json, pointer: string, outer: Decls, file: string, out: Diagnostic[], report: Report): void {
   const inner = properties.template;
   if (!isObject(inner)) return;
   const scope = String(properties.expressionEvaluationOptions?.scope ?? 'outer').toLowerCase();

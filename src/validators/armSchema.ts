@@ -173,7 +173,11 @@ class Validator implements ArmSchemaValidator {
     if (type !== undefined) copy.type = type;
     if (name !== undefined && !isArmExpressionString(name) && name.includes('/')) copy.name = nameCandidates(name, type ?? '')[0];
 
-    const key = this.memo ? createHash('sha256').update(JSON.stringify(['arm-resource-v1', type ?? null, name ?? null, copy])).digest('hex') : undefined;
+    const key = this.memo
+      ? createHash('sha256')
+          .update(JSON.stringify(['arm-resource-v1', type ?? null, name ?? null, copy]))
+          .digest('hex')
+      : undefined;
     const unique = (key && this.memo?.get(key)) || this.explainOne(copy, type, name, resource);
     if (key) this.memo?.set(key, unique);
     for (const i of unique) {

@@ -43,15 +43,7 @@ import {
 export { splitKqlCommands, isCommentOnly, KustoLoadError };
 export { compareSchemas } from './kql/commands.js';
 export { commandKey, isBlockOutcome } from './kql/types.js';
-export type {
-  BlockOutcome,
-  KqlBlockStore,
-  KqlMappingInfo,
-  KqlMappingRequirement,
-  KqlScript,
-  KqlValidationOptions,
-  KqlValidationResult,
-} from './kql/types.js';
+export type { BlockOutcome, KqlBlockStore, KqlMappingInfo, KqlMappingRequirement, KqlScript, KqlValidationOptions, KqlValidationResult } from './kql/types.js';
 
 /** Normalizes a mapping source for comparison: `$.a`, `$['a']` and `a` all give `a`. */
 function sourceName(s: string): string {
@@ -218,4 +210,3 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   }
   return structuredClone(result);
 }
-

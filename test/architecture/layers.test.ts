@@ -38,14 +38,18 @@ test('the scanner sees the imports (a sanity floor, so an empty graph cannot pas
 });
 
 test('every folder of src/ belongs to a layer', () => {
-  const folders = readdirSync(SRC, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  assert.equal(folders.filter((f) => layerOf(f) < 0), [], 'add the folder to LAYERS (and to docs/architecture.md)');
+  const folders = readdirSync(SRC, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  assert.equal(
+    folders.filter((f) => layerOf(f) < 0),
+    [],
+    'add the folder to LAYERS (and to docs/architecture.md)',
+  );
 });
 
 test('each layer imports only its own layer or the ones below', () => {
-  const upward = edges
-    .filter((e) => layerOf(folder(e.to, 1)) > layerOf(folder(e.from, 1)))
-    .map((e: ImportEdge) => `${e.from} -> ${e.to}${e.typeOnly ? ' (type)' : ''}`);
+  const upward = edges.filter((e) => layerOf(folder(e.to, 1)) > layerOf(folder(e.from, 1))).map((e: ImportEdge) => `${e.from} -> ${e.to}${e.typeOnly ? ' (type)' : ''}`);
   assert.equal(upward, []);
 });
 
@@ -61,8 +65,22 @@ test('no cycle between files, type-only imports included', () => {
 });
 
 test('the cycle finder finds a cycle (so the tests above can fail)', () => {
-  assert.equal(cycles([['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd']]), [['a', 'b', 'c']]);
-  assert.equal(cycles([['a', 'b'], ['b', 'c']]), []);
+  assert.equal(
+    cycles([
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'a'],
+      ['c', 'd'],
+    ]),
+    [['a', 'b', 'c']],
+  );
+  assert.equal(
+    cycles([
+      ['a', 'b'],
+      ['b', 'c'],
+    ]),
+    [],
+  );
 });
 
 test.run();

@@ -31,7 +31,12 @@ function lint(files: Record<string, string>): string[] {
   try {
     // The configuration's comments are whole lines (JSONC); its plugin path is made absolute.
     const text = readFileSync(join(ROOT, '.oxlintrc.json'), 'utf8');
-    const config = JSON.parse(text.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n'));
+    const config = JSON.parse(
+      text
+        .split('\n')
+        .filter((l) => !l.trim().startsWith('//'))
+        .join('\n'),
+    );
     delete config.$schema;
     config.jsPlugins = config.jsPlugins.map((p: string) => join(ROOT, p));
     writeFileSync(join(dir, '.oxlintrc.json'), JSON.stringify(config));
@@ -39,7 +44,10 @@ function lint(files: Record<string, string>): string[] {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), body);
     }
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/oxlint/bin/oxlint'), '--format', 'json', '--report-unused-disable-directives-severity=error', '.'], { cwd: dir, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/oxlint/bin/oxlint'), '--format', 'json', '--report-unused-disable-directives-severity=error', '.'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const out = JSON.parse(r.stdout) as { diagnostics: { code?: string; message: string; filename: string; labels: { span: { line: number } }[] }[] };
     return out.diagnostics
       .map((d): Finding => ({ file: d.filename, line: d.labels[0]?.span.line ?? 0, rule: d.code ?? d.message }))
@@ -60,8 +68,19 @@ test('a function of src/ may have 80 lines, from its first line to its last; 81 
 test('methods count from their name, arrows from their parameters, a nested function inside its outer one', () => {
   const method = ['export class C {', '  run(', '    a: number,', '  ): number {', ...Array.from({ length: 76 }, () => '    void a;'), '    return 1;', '  }', '}'].join('\n');
   const arrow = ['export const f = (', '  a: number,', ') => {', ...Array.from({ length: 77 }, () => '  void a;'), '};'].join('\n');
-  const nested = ['export function outer(): void {', '  const inner = () => {', ...Array.from({ length: 40 }, () => '    void 0;'), '  };', ...Array.from({ length: 37 }, () => '  inner();'), '}'].join('\n');
-  assert.equal(lint({ 'src/m.ts': method, 'src/f.ts': arrow, 'src/n.ts': nested }), ['src/f.ts:1 eslint(max-lines-per-function)', 'src/m.ts:2 eslint(max-lines-per-function)', 'src/n.ts:1 eslint(max-lines-per-function)']);
+  const nested = [
+    'export function outer(): void {',
+    '  const inner = () => {',
+    ...Array.from({ length: 40 }, () => '    void 0;'),
+    '  };',
+    ...Array.from({ length: 37 }, () => '  inner();'),
+    '}',
+  ].join('\n');
+  assert.equal(lint({ 'src/m.ts': method, 'src/f.ts': arrow, 'src/n.ts': nested }), [
+    'src/f.ts:1 eslint(max-lines-per-function)',
+    'src/m.ts:2 eslint(max-lines-per-function)',
+    'src/n.ts:1 eslint(max-lines-per-function)',
+  ]);
 });
 
 test('a long function stays with its reason in a suppression; one without a reason is reported', () => {
@@ -78,13 +97,16 @@ test('the JSON-object test is written once: its wordings are found outside src/u
   const copies = [
     "export const a = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);",
     "export const b = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);",
-    "export const c = (v: unknown) => Boolean(v) && typeof v == \"object\" && !Array.isArray(v) && Object.keys(v as object).length > 0;",
+    'export const c = (v: unknown) => Boolean(v) && typeof v == "object" && !Array.isArray(v) && Object.keys(v as object).length > 0;',
     "export const d = (o: { v: unknown }) => !!o.v && typeof o.v === 'object' && !Array.isArray(o.v);",
     "export const e = (v: unknown) => Object.prototype.toString.call(v) === '[object Object]';",
     "export const f = (a: unknown, b: unknown) => typeof a === 'object' && !Array.isArray(b);",
   ].join('\n');
   const found = lint({ 'src/copies.ts': copies, 'src/util/json.ts': copies });
-  assert.equal(found, [1, 2, 3, 4, 5].map((n) => `src/copies.ts:${n} hubc(one-json-object-test)`));
+  assert.equal(
+    found,
+    [1, 2, 3, 4, 5].map((n) => `src/copies.ts:${n} hubc(one-json-object-test)`),
+  );
 });
 
 test("ARM's expression test and [[ escape are written once: copies are found outside src/expressions/arm/semantics.ts", () => {
@@ -92,13 +114,16 @@ test("ARM's expression test and [[ escape are written once: copies are found out
     "export const a = (s: string) => s.startsWith('[[');",
     'export const b = (s: string) => s.startsWith("[[") ? s.slice(1) : s;',
     'export const c = (s: string) => /^\\[\\[.*\\]$/.test(s);',
-    "export const d = (s: string) => s.slice(0, 2) === `[[`;",
+    'export const d = (s: string) => s.slice(0, 2) === `[[`;',
     "export const e = (s: string) => s.length > 1 && s.startsWith('[') && s.endsWith(']');",
     "export const f = (s: string) => s.startsWith('[');",
     "export const g = (s: string, t: string) => s.startsWith('[') && t.endsWith(']');",
   ].join('\n');
   const found = lint({ 'src/copies.ts': copies, 'src/expressions/arm/semantics.ts': copies });
-  assert.equal(found, [1, 2, 3, 4, 5].map((n) => `src/copies.ts:${n} hubc(one-arm-escape)`));
+  assert.equal(
+    found,
+    [1, 2, 3, 4, 5].map((n) => `src/copies.ts:${n} hubc(one-arm-escape)`),
+  );
 });
 
 test('no deep equality of our own: a deepEqual by any spelling, and JSON text equality', () => {
@@ -110,14 +135,17 @@ test('no deep equality of our own: a deepEqual by any spelling, and JSON text eq
     "import { isDeepStrictEqual } from 'node:util';",
     'export const fine = (a: unknown, b: unknown) => isDeepStrictEqual(a, b) && JSON.stringify(a).length > 2;',
   ].join('\n');
-  assert.equal(lint({ 'src/copies.ts': copies }), [1, 2, 3, 4].map((n) => `src/copies.ts:${n} hubc(no-own-deep-equal)`));
+  assert.equal(
+    lint({ 'src/copies.ts': copies }),
+    [1, 2, 3, 4].map((n) => `src/copies.ts:${n} hubc(no-own-deep-equal)`),
+  );
 });
 
 test("a build's template is read through the Build: text reads are found outside src/build/", () => {
   const reads = [
     "import { readFileSync } from 'node:fs';",
     "import { join } from 'node:path';",
-    "declare const artifacts: Map<string, string>; declare const TEMPLATE_FILE: string; declare const dir: string;",
+    'declare const artifacts: Map<string, string>; declare const TEMPLATE_FILE: string; declare const dir: string;',
     "export const a = JSON.parse(artifacts.get('azuredeploy.json') ?? '{}');",
     'export const b = artifacts.get("azuredeploy.json");',
     'export const c = artifacts.get(TEMPLATE_FILE);',
@@ -127,7 +155,10 @@ test("a build's template is read through the Build: text reads are found outside
     "export const g = artifacts.has('azuredeploy.json');",
   ].join('\n');
   const found = lint({ 'src/deploy/reads.ts': reads, 'src/build/reads.ts': reads });
-  assert.equal(found, [4, 5, 6, 7, 8].map((n) => `src/deploy/reads.ts:${n} hubc(template-through-build)`));
+  assert.equal(
+    found,
+    [4, 5, 6, 7, 8].map((n) => `src/deploy/reads.ts:${n} hubc(template-through-build)`),
+  );
 });
 
 test('the keys of nested activity lists are listed once: lists and comparisons are found outside src/model/activities.ts', () => {
@@ -139,12 +170,19 @@ test('the keys of nested activity lists are listed once: lists and comparisons a
     "export const E = ['activities', 'ifTrueActivities'];",
   ].join('\n');
   const found = lint({ 'src/diff/keys.ts': lists, 'src/model/activities.ts': lists });
-  assert.equal(found, [1, 2, 3].map((n) => `src/diff/keys.ts:${n} hubc(one-activity-keys-list)`));
+  assert.equal(
+    found,
+    [1, 2, 3].map((n) => `src/diff/keys.ts:${n} hubc(one-activity-keys-list)`),
+  );
 });
 
 test('each home holds the form its rule looks for (moved out of its home, it is reported)', () => {
   const home = (path: string) => readFileSync(join(ROOT, 'src', path), 'utf8');
-  const found = lint({ 'src/moved/json.ts': home('util/json.ts'), 'src/moved/semantics.ts': home('expressions/arm/semantics.ts'), 'src/moved/activities.ts': home('model/activities.ts') });
+  const found = lint({
+    'src/moved/json.ts': home('util/json.ts'),
+    'src/moved/semantics.ts': home('expressions/arm/semantics.ts'),
+    'src/moved/activities.ts': home('model/activities.ts'),
+  });
   const rules = (file: string) => [...new Set(found.filter((f) => f.startsWith(`src/moved/${file}:`)).map((f) => f.split(' ')[1]))];
   assert.equal(rules('json.ts'), ['hubc(one-json-object-test)']);
   assert.equal(rules('semantics.ts'), ['hubc(one-arm-escape)']);
@@ -153,7 +191,7 @@ test('each home holds the form its rule looks for (moved out of its home, it is 
 
 test('a suppression that suppresses nothing is reported (a list of exceptions only shrinks)', () => {
   const text = [
-    "declare const artifacts: Map<string, string>;",
+    'declare const artifacts: Map<string, string>;',
     '// oxlint-disable-next-line hubc/template-through-build -- moves to the Build',
     "export const kept = artifacts.get('azuredeploy.json');",
     '// oxlint-disable-next-line hubc/template-through-build -- moves to the Build',

@@ -95,7 +95,12 @@ test('an evaluation knows conditions, variables and values, and leaves unknown w
         parameters: { hubName: { type: 'string' }, withVault: { type: 'bool', defaultValue: false }, key: { type: 'secureString' } },
         variables: { store: "[concat(parameters('hubName'), 'store')]" },
         resources: [
-          { type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: "[variables('store')]", resources: [{ type: 'blobServices', apiVersion: '2023-01-01', name: 'default' }] },
+          {
+            type: 'Microsoft.Storage/storageAccounts',
+            apiVersion: '2023-01-01',
+            name: "[variables('store')]",
+            resources: [{ type: 'blobServices', apiVersion: '2023-01-01', name: 'default' }],
+          },
           { type: 'Microsoft.KeyVault/vaults', apiVersion: '2023-07-01', name: "[concat(parameters('hubName'), '-vault')]", condition: "[parameters('withVault')]" },
           { type: 'Microsoft.Web/sites', apiVersion: '2023-01-01', name: "[concat('site-', reference('x').id)]" },
         ],
@@ -154,10 +159,24 @@ test('the factory view reaches the activities nested in ForEach, Until, If Condi
 });
 
 test('invalidJson lists the JSON files that do not parse; their views are empty', () => {
-  const b = fromFiles({ release: 'x', source: 'folder', files: new Map([[TEMPLATE_FILE, '{ "resources": ['], ['a.json', '[]'], ['kql/x.kql', '.create table T (a: string)\n']]) });
-  assert.equal(b.invalidJson().map((x) => x.file), [TEMPLATE_FILE]);
+  const b = fromFiles({
+    release: 'x',
+    source: 'folder',
+    files: new Map([
+      [TEMPLATE_FILE, '{ "resources": ['],
+      ['a.json', '[]'],
+      ['kql/x.kql', '.create table T (a: string)\n'],
+    ]),
+  });
+  assert.equal(
+    b.invalidJson().map((x) => x.file),
+    [TEMPLATE_FILE],
+  );
   assert.equal([b.template.json, b.template.resources, b.factory.objects, b.ui.json], [undefined, [], [], undefined]);
-  assert.equal(b.kql.map((k) => [k.file, k.commands.length]), [['kql/x.kql', 1]]);
+  assert.equal(
+    b.kql.map((k) => [k.file, k.commands.length]),
+    [['kql/x.kql', 1]],
+  );
 });
 
 /** The public templates, or undefined when this machine has no copy (the test then counts as skipped). */
@@ -179,7 +198,10 @@ publicTest('fromPublicTemplate and fromCompile (naming: public) agree on the nam
     assert.equal([pub.source, pub.release], ['public', release]);
     const names = (b: Build, type: string) => {
       const e = b.template.evaluate({ parameters: b === hubc ? p.hubc : {}, context });
-      return b.template.resources.filter((r) => r.type.toLowerCase() === type.toLowerCase() && e.deployed(r) !== false).map((r) => e.name(r)).sort();
+      return b.template.resources
+        .filter((r) => r.type.toLowerCase() === type.toLowerCase() && e.deployed(r) !== false)
+        .map((r) => e.name(r))
+        .sort();
     };
     for (const type of ['Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.DataFactory/factories']) {
       assert.equal(names(pub, type), names(hubc, type), `${release} ${type}`);

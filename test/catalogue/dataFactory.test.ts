@@ -14,11 +14,17 @@ const trigger = (recurrence: object, name = 'daily') => ({
   name: `f/${name}`,
   properties: { type: 'ScheduleTrigger', pipelines: [], typeProperties: { recurrence: { frequency: 'Day', interval: 1, ...recurrence } } },
 });
-const zones = (...list: object[]) => findings(template({ parameters: { location: { type: 'string', defaultValue: '[resourceGroup().location]' } }, resources: list }), { entries: ['adf/trigger-time-zone', 'adf/trigger-start-time'] });
+const zones = (...list: object[]) =>
+  findings(template({ parameters: { location: { type: 'string', defaultValue: '[resourceGroup().location]' } }, resources: list }), {
+    entries: ['adf/trigger-time-zone', 'adf/trigger-start-time'],
+  });
 
 test('HUB700: a time zone that is no Windows ID fails; one that is passes', () => {
   const bad = zones(trigger({ timeZone: 'Japan Standard Time', startTime: '2023-01-01T01:01:00' }));
-  assert.equal(bad.map((d) => d.code), ['HUB700']);
+  assert.equal(
+    bad.map((d) => d.code),
+    ['HUB700'],
+  );
   assert.match(bad[0].message, /trigger daily: Data Factory rejects the time zone 'Japan Standard Time'/);
   assert.match(bad[0].hint!, /'Tokyo Standard Time'/);
   assert.is(bad[0].file, 'azuredeploy.json');
@@ -29,7 +35,10 @@ test('HUB700: a time zone that is no Windows ID fails; one that is passes', () =
 test('HUB700: a region table (public 0.4-13.0) is read key by key, its fallback for every region it does not list', () => {
   const t = template({
     parameters: { location: { type: 'string', defaultValue: '[resourceGroup().location]' } },
-    variables: { table: { westeurope: 'W. Europe Standard Time', japaneast: 'Japan Standard Time', japanwest: 'Japan Standard Time' }, zone: "[coalesce(tryGet(variables('table'), toLower(parameters('location'))), 'Universal Coordinated Time')]" },
+    variables: {
+      table: { westeurope: 'W. Europe Standard Time', japaneast: 'Japan Standard Time', japanwest: 'Japan Standard Time' },
+      zone: "[coalesce(tryGet(variables('table'), toLower(parameters('location'))), 'Universal Coordinated Time')]",
+    },
     resources: [trigger({ timeZone: "[variables('zone')]", startTime: '2023-01-01T01:01:00' })],
   });
   const d = summary(findings(t, { entries: ['adf/trigger-time-zone'] }));
@@ -42,11 +51,17 @@ test('HUB700: a region table (public 0.4-13.0) is read key by key, its fallback 
 
 test('HUB701: with UTC the start time needs a Z; with another zone it must have none', () => {
   const utc = zones(trigger({ timeZone: 'UTC', startTime: '2023-01-01T01:01:00' }));
-  assert.equal(utc.map((d) => d.code), ['HUB701']);
+  assert.equal(
+    utc.map((d) => d.code),
+    ['HUB701'],
+  );
   assert.match(utc[0].message, /with the time zone 'UTC' Data Factory rejects startTime '2023-01-01T01:01:00'/);
   assert.match(utc[0].hint!, /'2023-01-01T01:01:00Z'/);
   const local = zones(trigger({ timeZone: 'W. Europe Standard Time', startTime: '2023-01-01T01:01:00Z' }));
-  assert.equal(local.map((d) => d.code), ['HUB701']);
+  assert.equal(
+    local.map((d) => d.code),
+    ['HUB701'],
+  );
   assert.match(local[0].message, /takes startTime as local time and rejects '2023-01-01T01:01:00Z'/);
   assert.equal(zones(trigger({ timeZone: 'UTC', startTime: '2023-01-01T01:01:00Z' }), trigger({ timeZone: 'W. Europe Standard Time', startTime: '2023-01-01T01:01:00' }, 'b')), []);
 });
@@ -67,7 +82,11 @@ test('HUB701: a start time written from its zone (as hubc writes it) is judged w
 
 const pipeline = (activities: object[], parameters: object = {}) =>
   template({ parameters, resources: [{ type: 'Microsoft.DataFactory/factories/pipelines', apiVersion: '2018-06-01', name: 'f/p', properties: { activities } }] });
-const forEach = (batchCount: unknown, extra: object = {}) => ({ name: 'Each', type: 'ForEach', typeProperties: { items: { value: '@createArray(1)', type: 'Expression' }, batchCount, activities: [], ...extra } });
+const forEach = (batchCount: unknown, extra: object = {}) => ({
+  name: 'Each',
+  type: 'ForEach',
+  typeProperties: { items: { value: '@createArray(1)', type: 'Expression' }, batchCount, activities: [], ...extra },
+});
 
 test('HUB702: a batch count fed by a parameter allowed up to 2048 fails; one capped at 50 passes', () => {
   const capacity = (max: number) => ({ capacity: { type: 'int', defaultValue: 2, minValue: 1, maxValue: max } });
@@ -80,7 +99,10 @@ test('HUB702: a batch count fed by a parameter allowed up to 2048 fails; one cap
   assert.equal(findings(pipeline([forEach("[min(50, parameters('capacity'))]")], capacity(2048)), { entries: ['adf/foreach-batch-count'] }), []);
   // Sequential loops have no batch count to judge; a literal out of range fails.
   assert.equal(findings(pipeline([forEach(80, { isSequential: true })]), { entries: ['adf/foreach-batch-count'] }), []);
-  assert.equal(findings(pipeline([forEach(0)]), { entries: ['adf/foreach-batch-count'] }).map((x) => x.code), ['HUB702']);
+  assert.equal(
+    findings(pipeline([forEach(0)]), { entries: ['adf/foreach-batch-count'] }).map((x) => x.code),
+    ['HUB702'],
+  );
 });
 
 test('HUB703: an Until timeout past 90 days or not a timespan, a Wait time that is not whole seconds', () => {
@@ -102,12 +124,18 @@ test('adf/references: the quick output checks run on any template (a parameter t
         type: 'Microsoft.DataFactory/factories/pipelines',
         apiVersion: '2018-06-01',
         name: 'f/p',
-        properties: { variables: { x: { type: 'String' } }, activities: [{ name: 'Set', type: 'SetVariable', typeProperties: { variableName: 'x', value: '@pipeline().parameters.missing' } }] },
+        properties: {
+          variables: { x: { type: 'String' } },
+          activities: [{ name: 'Set', type: 'SetVariable', typeProperties: { variableName: 'x', value: '@pipeline().parameters.missing' } }],
+        },
       },
     ],
   });
   const d = findings(t, { entries: ['adf/references'] });
-  assert.equal(d.map((x) => x.code), ['HUB321']);
+  assert.equal(
+    d.map((x) => x.code),
+    ['HUB321'],
+  );
   assert.match(d[0].message, /missing/);
 });
 

@@ -39,10 +39,18 @@ test('the order through nested deployments and a serial copy loop', () => {
   });
   const nested = (dependsOn: string[]) => template({ resources: [module('init', [script('common', COMMON)]), module('versioned', [script('setup', SETUP)], dependsOn)] });
   assert.equal(order(nested(["[resourceId('Microsoft.Resources/deployments', 'init')]"])), []);
-  assert.equal(order(nested([])).map((d) => d.code), ['HUB730']);
+  assert.equal(
+    order(nested([])).map((d) => d.code),
+    ['HUB730'],
+  );
   const loop = (mode: string) =>
     template({
-      variables: { scripts: [{ key: 'common', value: COMMON }, { key: 'setup', value: SETUP }] },
+      variables: {
+        scripts: [
+          { key: 'common', value: COMMON },
+          { key: 'setup', value: SETUP },
+        ],
+      },
       resources: [
         {
           type: 'Microsoft.Kusto/clusters/databases/scripts',
@@ -54,7 +62,10 @@ test('the order through nested deployments and a serial copy loop', () => {
       ],
     });
   assert.equal(order(loop('serial')), []);
-  assert.equal(order(loop('parallel')).map((d) => d.code), ['HUB730']);
+  assert.equal(
+    order(loop('parallel')).map((d) => d.code),
+    ['HUB730'],
+  );
 });
 
 test('HUB731: a policy on a table no script creates fails; continueOnErrors fails nothing', () => {
@@ -77,7 +88,9 @@ test("an update policy's query calls a function: one an earlier script creates i
   const policy = '.alter table Costs_final policy update @\'[{"Source": "Costs_raw", "Query": "Costs_transform()"}]\'\n';
   const final = '.create-merge table Costs_final (Id: string)\n';
   // The function and the tables in one script, the policy in the next one, which waits for it.
-  const parts = template({ resources: [script('common', COMMON), script('setup', `${SETUP}${final}`, { dependsOn: [id('common')] }), script('setup_2', policy, { dependsOn: [id('setup')] })] });
+  const parts = template({
+    resources: [script('common', COMMON), script('setup', `${SETUP}${final}`, { dependsOn: [id('common')] }), script('setup_2', policy, { dependsOn: [id('setup')] })],
+  });
   assert.equal(order(parts), []);
   // Nothing creates the function the query calls: the policy is refused.
   const missing = template({ resources: [script('setup', `.create-merge table Costs_raw (Id: string)\n${final}`), script('setup_2', policy, { dependsOn: [id('setup')] })] });

@@ -20,14 +20,21 @@ const COMMON = '.create-or-alter function parse_id(id: string) { tolower(id) }\n
 const run = (resources: object[]) => findings(template({ resources }), { entries: ['kusto/script-content'], validateKql: validateKqlScripts });
 
 test('a command that does not parse fails at its script; scripts in dependency order pass', () => {
-  const ok = [script('common', COMMON), script('setup', '.create-or-alter function f() { print x = parse_id("A") }\n', ["[resourceId('Microsoft.Kusto/clusters/databases/scripts', 'adx', 'Ingestion', 'common')]"])];
+  const ok = [
+    script('common', COMMON),
+    script('setup', '.create-or-alter function f() { print x = parse_id("A") }\n', ["[resourceId('Microsoft.Kusto/clusters/databases/scripts', 'adx', 'Ingestion', 'common')]"]),
+  ];
   assert.equal(run(ok), []);
   const bad = run([script('setup', '.create-or-alter function f() { print x = tolower( }\n')]);
   assert.ok(bad.length >= 1);
   assert.is(bad[0].code, 'HUB310');
   assert.match(bad[0].message, /^Kusto script adx\/Ingestion\/setup \(line 1\): KS\d+/);
   assert.is(bad[0].file, 'azuredeploy.json');
-  assert.equal(findings(template({ resources: [script('setup', '.create-or-alter function f() { print x = tolower( }\n')] }), { entries: ['kusto/script-content'] }), [], 'no validator given: nothing runs');
+  assert.equal(
+    findings(template({ resources: [script('setup', '.create-or-alter function f() { print x = tolower( }\n')] }), { entries: ['kusto/script-content'] }),
+    [],
+    'no validator given: nothing runs',
+  );
 });
 
 test.run();

@@ -9,21 +9,35 @@ import { ARM_LIMITS } from '../../src/catalogue/limits.js';
 import { wrongTags } from '../../src/catalogue/downloads.js';
 import { findings, summary, template } from '../support/catalogue.js';
 
-const secret = (bytes: number, name = 's') => ({ type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2023-07-01', name: `v/${name}`, properties: { value: 'x'.repeat(bytes) } });
+const secret = (bytes: number, name = 's') => ({
+  type: 'Microsoft.KeyVault/vaults/secrets',
+  apiVersion: '2023-07-01',
+  name: `v/${name}`,
+  properties: { value: 'x'.repeat(bytes) },
+});
 const codesOf = (t: object, entries: string[]) => findings(t, { entries }).map((d) => d.code);
 
 test('HUB720: a template over 4 MiB as the request carries it fails; one under passes', () => {
   const big = template({ resources: [0, 1, 2, 3, 4].map((i) => secret(900 * 1024, `s${i}`)) });
   const d = findings(big, { entries: ['arm/template-size'] });
-  assert.equal(d.map((x) => x.code), ['HUB720']);
+  assert.equal(
+    d.map((x) => x.code),
+    ['HUB720'],
+  );
   assert.match(d[0].message, /^the template is \d+ bytes as the deployment request carries it \(compact JSON, with the parameter values\), more than the 4194304 ARM accepts/);
   assert.equal(codesOf(template({ resources: [0, 1, 2, 3].map((i) => secret(900 * 1024, `s${i}`)) }), ['arm/template-size']), []);
 });
 
 test('HUB720: measured expanded too: a variable read by many resources counts at each read', () => {
-  const t = template({ variables: { big: 'y'.repeat(300 * 1024) }, resources: Array.from({ length: 16 }, (_, i) => ({ ...secret(0, `s${i}`), properties: { value: "[variables('big')]" } })) });
+  const t = template({
+    variables: { big: 'y'.repeat(300 * 1024) },
+    resources: Array.from({ length: 16 }, (_, i) => ({ ...secret(0, `s${i}`), properties: { value: "[variables('big')]" } })),
+  });
   const d = findings(t, { entries: ['arm/template-size'] });
-  assert.equal(d.map((x) => x.code), ['HUB720']);
+  assert.equal(
+    d.map((x) => x.code),
+    ['HUB720'],
+  );
   assert.match(d[0].message, /expanded for this deployment/);
 });
 
@@ -74,7 +88,14 @@ test('HUB740: a download URL with a tag the repository does not have (12.0: v12.
   assert.equal(wrongTags('https://github.com/someone/else/releases/download/v12.0/x.csv'), [], 'a repository without a tag list is not judged');
   const t = template({
     parameters: { version: { type: 'string', defaultValue: '12.0' } },
-    resources: [{ type: 'Microsoft.DataFactory/factories/pipelines', apiVersion: '2018-06-01', name: 'f/p', properties: { activities: [], annotations: ["[format('https://github.com/microsoft/finops-toolkit/releases/download/v{0}/Regions.csv', parameters('version'))]"] } }],
+    resources: [
+      {
+        type: 'Microsoft.DataFactory/factories/pipelines',
+        apiVersion: '2018-06-01',
+        name: 'f/p',
+        properties: { activities: [], annotations: ["[format('https://github.com/microsoft/finops-toolkit/releases/download/v{0}/Regions.csv', parameters('version'))]"] },
+      },
+    ],
   });
   assert.equal(codesOf(t, ['downloads/release-tag']), ['HUB740']);
   assert.equal(findings(t, { entries: ['downloads/release-tag'], parameters: { version: '13' } }), []);

@@ -22,7 +22,13 @@ for (const release of RELEASE_VERSIONS) {
       assert.ok(result.release, `${file} compiles`);
       const found = runCatalogue({ written: fromCompile(result) }, QUICK_ENTRIES);
       assert.equal(found.map(formatDiagnostic), [], file);
-      assert.equal(validateOutput(result).filter((d) => d.code.startsWith('HUB7')).map(formatDiagnostic), [], file);
+      assert.equal(
+        validateOutput(result)
+          .filter((d) => d.code.startsWith('HUB7'))
+          .map(formatDiagnostic),
+        [],
+        file,
+      );
     }
   });
 }

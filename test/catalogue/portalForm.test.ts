@@ -32,7 +32,14 @@ function form(outputs: Record<string, unknown>, extra: { hubDefault?: string; sk
         {
           name: 'fabric',
           type: 'Microsoft.Common.Section',
-          elements: [{ name: 'capacity', type: 'Microsoft.Common.DropDown', defaultValue: 'F2', constraints: { allowedValues: (extra.capacities ?? ['2', '4']).map((v) => ({ label: `F${v}`, value: v })) } }],
+          elements: [
+            {
+              name: 'capacity',
+              type: 'Microsoft.Common.DropDown',
+              defaultValue: 'F2',
+              constraints: { allowedValues: (extra.capacities ?? ['2', '4']).map((v) => ({ label: `F${v}`, value: v })) },
+            },
+          ],
         },
       ],
       steps: [
@@ -43,7 +50,12 @@ function form(outputs: Record<string, unknown>, extra: { hubDefault?: string; sk
               name: 'storage',
               type: 'Microsoft.Common.Section',
               elements: [
-                { name: 'sku', type: 'Microsoft.Common.DropDown', defaultValue: 'LRS', constraints: { allowedValues: (extra.skus ?? ['Premium_LRS']).map((v) => ({ label: v.slice(-3), value: v })) } },
+                {
+                  name: 'sku',
+                  type: 'Microsoft.Common.DropDown',
+                  defaultValue: 'LRS',
+                  constraints: { allowedValues: (extra.skus ?? ['Premium_LRS']).map((v) => ({ label: v.slice(-3), value: v })) },
+                },
                 { name: 'managedExports', type: 'Microsoft.Common.CheckBox' },
               ],
             },
@@ -91,7 +103,10 @@ test('HUB713: a step or element the form lacks (0.12: networking.enableManagedEx
   assert.equal(check(form({ enableManagedExports: "[steps('advanced').storage.managedExport]" }), ['ui/references']), [
     "HUB713 the portal form reads steps('advanced').storage.managedExport, but section 'storage' has no element 'managedExport' (it has 'managedExports'): the expression gives null, and the parameter it feeds gets no value",
   ]);
-  assert.equal(check(form({ enableManagedExports: "[steps('networking').enablePublicAccess]" }), ['ui/references']).map((x) => x.slice(0, 6)), ['HUB713']);
+  assert.equal(
+    check(form({ enableManagedExports: "[steps('networking').enablePublicAccess]" }), ['ui/references']).map((x) => x.slice(0, 6)),
+    ['HUB713'],
+  );
   assert.equal(check(form({ enableManagedExports: "[steps('advanced').storage.managedExports]" }), ['ui/references']), []);
 });
 
@@ -113,7 +128,14 @@ test('HUB715: a parameter without default the form does not send fails', () => {
 
 test("the form's defaults: text box and check box defaults, a drop-down's label read as its value, if() followed", () => {
   assert.equal(
-    portalDefaults(form({ fabricCapacityUnits: "[basics('fabric').capacity]", enableManagedExports: "[steps('advanced').storage.managedExports]", storageSku: "[if(steps('advanced').storage.managedExports, 'Premium_ZRS', steps('advanced').storage.sku)]", location: '[location()]' }) as never),
+    portalDefaults(
+      form({
+        fabricCapacityUnits: "[basics('fabric').capacity]",
+        enableManagedExports: "[steps('advanced').storage.managedExports]",
+        storageSku: "[if(steps('advanced').storage.managedExports, 'Premium_ZRS', steps('advanced').storage.sku)]",
+        location: '[location()]',
+      }) as never,
+    ),
     { hubName: 'finops-hub', fabricCapacityUnits: '2', enableManagedExports: false, storageSku: 'Premium_LRS' },
   );
 });

@@ -38,19 +38,30 @@ test('HUB750: the same principal, role and scope under another name fails; under
   assert.match(renamed[0].to.principal, /^identity of \/subscriptions\/.*\/providers\/microsoft\.datafactory\/factories\/hub-engine$/);
   assert.match(renamed[0].to.scope, /\/resourcegroups\/hubc-resource-group\/providers\/microsoft\.storage\/storageaccounts\/hubstore$/);
   const d = roleAssignmentRenames(build('0.9', 'storage-blob'), build('0.10', 'storage-blob-v2'));
-  assert.equal(d.map((x) => x.code), ['HUB750']);
+  assert.equal(
+    d.map((x) => x.code),
+    ['HUB750'],
+  );
   assert.match(d[0].message, new RegExp(`is named ${renamed[0].from.name} in 0.9 and ${renamed[0].to.name} in 0.10: .* fails with RoleAssignmentExists`));
   assert.equal(roleAssignmentRenames(build('0.9', 'storage-blob'), build('0.10', 'storage-blob')), []);
 });
 
 test("hubc diff's upgrade notes carry it first of the notes that act before the deployment", () => {
-  const side = (release: string, seed: string) => ({ label: release, source: 'folder' as const, release, artifacts: new Map([['azuredeploy.json', JSON.stringify(withAssignment(seed), null, 2)]]) });
+  const side = (release: string, seed: string) => ({
+    label: release,
+    source: 'folder' as const,
+    release,
+    artifacts: new Map([['azuredeploy.json', JSON.stringify(withAssignment(seed), null, 2)]]),
+  });
   const result = diffBuilds(side('0.9', 'a'), side('0.10', 'b'));
   const notes = result.upgradeNotes.filter((n) => n.kind === 'roleAssignmentRenamed');
   assert.is(notes.length, 1);
   assert.is(notes[0].code, 'HUB750');
   assert.match(notes[0].subject, /\/providers\/Microsoft\.Authorization\/roleAssignments\/[0-9a-f-]{36}$/);
-  assert.equal(diffBuilds(side('0.9', 'a'), side('0.10', 'a')).upgradeNotes.filter((n) => n.kind === 'roleAssignmentRenamed'), []);
+  assert.equal(
+    diffBuilds(side('0.9', 'a'), side('0.10', 'a')).upgradeNotes.filter((n) => n.kind === 'roleAssignmentRenamed'),
+    [],
+  );
 });
 
 test.run();

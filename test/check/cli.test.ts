@@ -27,7 +27,18 @@ const T = write(
         type: 'Microsoft.DataFactory/factories/triggers',
         apiVersion: '2018-06-01',
         name: "[format('{0}-engine/daily', parameters('hubName'))]",
-        properties: { type: 'ScheduleTrigger', pipelines: [], typeProperties: { recurrence: { frequency: 'Day', interval: 1, startTime: "[if(equals(parameters('zone'), 'UTC'), '2023-01-01T01:01:00Z', '2023-01-01T01:01:00')]", timeZone: "[parameters('zone')]" } } },
+        properties: {
+          type: 'ScheduleTrigger',
+          pipelines: [],
+          typeProperties: {
+            recurrence: {
+              frequency: 'Day',
+              interval: 1,
+              startTime: "[if(equals(parameters('zone'), 'UTC'), '2023-01-01T01:01:00Z', '2023-01-01T01:01:00')]",
+              timeZone: "[parameters('zone')]",
+            },
+          },
+        },
       },
     ],
   }),
@@ -36,7 +47,11 @@ const UI = write('createUiDefinition.json', {
   $schema: 'https://schema.management.azure.com/schemas/0.1.2-preview/CreateUIDefinition.MultiVm.json#',
   handler: 'Microsoft.Azure.CreateUIDef',
   version: '0.1.2-preview',
-  parameters: { basics: [{ name: 'hubName', type: 'Microsoft.Common.TextBox', defaultValue: 'hub' }], steps: [], outputs: { hubName: "[basics('hubName')]", hubname2: "[basics('hubName')]" } },
+  parameters: {
+    basics: [{ name: 'hubName', type: 'Microsoft.Common.TextBox', defaultValue: 'hub' }],
+    steps: [],
+    outputs: { hubName: "[basics('hubName')]", hubname2: "[basics('hubName')]" },
+  },
 });
 const GOOD = write('ok.parameters.json', { parameters: { hubName: { value: 'hub' }, zone: { value: 'W. Europe Standard Time' } } });
 const BAD = write('bad.parameters.json', { parameters: { hubName: { value: 'hub' }, zone: { value: 'Central European Time' } } });

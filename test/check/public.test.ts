@@ -30,7 +30,9 @@ const expectedFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
 
 test('an expected findings file for every public template, each finding with its reason', () => {
   const dir = publicTemplatesDir();
-  const templates = readdirSync(dir).filter((f) => /^finops-hub-\d[\d.]*\.json$/.test(f)).map((f) => f.replace(/^finops-hub-|\.json$/g, ''));
+  const templates = readdirSync(dir)
+    .filter((f) => /^finops-hub-\d[\d.]*\.json$/.test(f))
+    .map((f) => f.replace(/^finops-hub-|\.json$/g, ''));
   assert.equal(expectedFiles.map((f) => f.replace(/\.json$/, '')).sort(), templates.sort());
   for (const f of expectedFiles) {
     const e = JSON.parse(readFileSync(new URL(f, FIXTURES), 'utf8')) as Expected;
@@ -57,8 +59,15 @@ for (const f of expectedFiles) {
         else left.splice(i, 1);
       }
       assert.equal(missing, [], 'expected findings not found');
-      assert.equal(left.map((d) => `${d.code} [${d.path ?? ''}] ${d.message}`), [], 'findings the file does not expect');
-      assert.ok(report.diagnostics.every((d) => d.start && d.start.line > 0), 'every finding has its line in the file given');
+      assert.equal(
+        left.map((d) => `${d.code} [${d.path ?? ''}] ${d.message}`),
+        [],
+        'findings the file does not expect',
+      );
+      assert.ok(
+        report.diagnostics.every((d) => d.start && d.start.line > 0),
+        'every finding has its line in the file given',
+      );
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -70,7 +79,9 @@ test('role assignments keep their names from one public release to the next (HUB
   const releases = ['0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12.0', '13.0', '14.0'];
   const deployed = releases.map((v) => {
     const text = readFileSync(join(dir, `finops-hub-${v}.json`), 'utf8');
-    const parameters = Object.fromEntries(Object.entries({ hubName: 'contoso', dataExplorerName: 'contoso-adx', enableManagedExports: true }).filter(([k]) => text.includes(`"${k}"`)));
+    const parameters = Object.fromEntries(
+      Object.entries({ hubName: 'contoso', dataExplorerName: 'contoso-adx', enableManagedExports: true }).filter(([k]) => text.includes(`"${k}"`)),
+    );
     return fromTemplateText({ template: text }, v, { parameters }).deployed;
   });
   for (let i = 1; i < deployed.length; i++) {

@@ -46,9 +46,12 @@ async function bundledHubc(args: string[]) {
   return spawnSync(process.execPath, [await bundle(), ...args], { encoding: 'utf8', env });
 }
 
-test('the bundle carries neither the handlebars compiler nor ajv\'s schema compiler', async () => {
+test("the bundle carries neither the handlebars compiler nor ajv's schema compiler", async () => {
   await bundle();
-  const text = readdirSync(OUT).filter((f) => /\.c?js$/.test(f)).map((f) => readFileSync(join(OUT, f), 'utf8')).join('\n');
+  const text = readdirSync(OUT)
+    .filter((f) => /\.c?js$/.test(f))
+    .map((f) => readFileSync(join(OUT, f), 'utf8'))
+    .join('\n');
   assert.not.match(text, /\/\/ node_modules\/handlebars\/dist\/cjs\/handlebars\/compiler\//);
   assert.not.match(text, /\/\/ node_modules\/source-map\//);
   assert.match(text, /\/\/ node_modules\/handlebars\/dist\/cjs\/handlebars\/runtime\.js/);
@@ -134,7 +137,10 @@ test('an exception thrown from a timer while the code-cached hubc build runs is 
   const hubc = await bundle();
   const inject = join(work, 'inject.cjs');
   // Thrown once the launcher has installed its handlers (whatever the load of the machine), from a timer.
-  writeFileSync(inject, "const later = () => (process.listenerCount('uncaughtException') ? setTimeout(() => { throw new Error('thrown from a timer'); }, 0) : setTimeout(later, 1));\nlater();\n");
+  writeFileSync(
+    inject,
+    "const later = () => (process.listenerCount('uncaughtException') ? setTimeout(() => { throw new Error('thrown from a timer'); }, 0) : setTimeout(later, 1));\nlater();\n",
+  );
   const r = spawnSync(process.execPath, ['--require', inject, hubc, 'build', join(ROOT, 'hub.yaml'), '--out', join(work, 'crash')], { encoding: 'utf8', env });
   assert.is(r.status, 70, r.stderr);
   assert.match(r.stderr, /^error HUB000: internal error in hubc [^:]+: thrown from a timer\. /m);

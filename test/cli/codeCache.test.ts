@@ -76,7 +76,12 @@ test('damaged, truncated and foreign files are misses, and the run writes a good
   const damaged = Buffer.from(good);
   damaged[damaged.length - 10] ^= 0xff;
   const foreign = Buffer.from(good.toString('latin1').replace(/\n[0-9a-f]{64}\n/, `\n${'0'.repeat(64)}\n`), 'latin1');
-  for (const [what, bytes] of [['damaged data', damaged], ['truncated', good.subarray(0, good.length - 100)], ['another key', foreign], ['empty', Buffer.alloc(0)]] as const) {
+  for (const [what, bytes] of [
+    ['damaged data', damaged],
+    ['truncated', good.subarray(0, good.length - 100)],
+    ['another key', foreign],
+    ['empty', Buffer.alloc(0)],
+  ] as const) {
     writeFileSync(file, bytes);
     assert.is(readCodeCache(file, readdirSync(cache)[0].slice(0, 64)), undefined, what);
     assert.is(run(bundle, cache), 'miss', what);
@@ -92,10 +97,16 @@ test('data V8 refuses (it checks its own header) is rejected without harm and re
   mkdirSync(cache);
   writeFileSync(join(cache, `${key}.v8cache`), Buffer.concat([Buffer.from(`hubc-v8-code-cache 1\n${key}\n${sha256(data)}\n`, 'latin1'), data]));
   assert.is(run(bundle, cache), 'rejected');
-  assert.is(readCodeCache(join(cache, `${key}.v8cache`), key)?.subarray(0, 16).equals(data.subarray(0, 16)), false, 'replaced by what V8 wrote');
+  assert.is(
+    readCodeCache(join(cache, `${key}.v8cache`), key)
+      ?.subarray(0, 16)
+      .equals(data.subarray(0, 16)),
+    false,
+    'replaced by what V8 wrote',
+  );
 });
 
-test('a symbolic link in the cache file\'s place is neither read nor written through', () => {
+test("a symbolic link in the cache file's place is neither read nor written through", () => {
   const { bundle, cache } = bundleDir();
   run(bundle, cache);
   const name = readdirSync(cache)[0];

@@ -11,9 +11,7 @@ import { createProgram } from '../../src/cli/program.js';
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('\n## Commands\n'), readme.indexOf('\n## ', readme.indexOf('\n## Commands\n') + 1));
 /** The first cell of each `hubc ...` row, by command name. */
-const rows = new Map(
-  [...section.matchAll(/^\| `hubc ([a-z-]+)([^|]*(?:\\\|[^|]*)*)` \|/gm)].map((m) => [m[1], m[2]]),
-);
+const rows = new Map([...section.matchAll(/^\| `hubc ([a-z-]+)([^|]*(?:\\\|[^|]*)*)` \|/gm)].map((m) => [m[1], m[2]]));
 const program = createProgram({ io: { out: () => undefined, err: () => undefined, isTTY: false }, exit: () => undefined });
 
 test('every registered command has a row, and every row a command', () => {

@@ -48,7 +48,11 @@ test('each script names every command and every option of each command', () => {
 
 test('a command registered later is in the scripts with no other change', () => {
   const p = new Command('hubc');
-  p.command('frobnicate').summary('a command added later').argument('[file]').addOption(choiceOption('--mode <mode>', 'how', ['fast', 'slow'])).option('--into <dir>', 'folder');
+  p.command('frobnicate')
+    .summary('a command added later')
+    .argument('[file]')
+    .addOption(choiceOption('--mode <mode>', 'how', ['fast', 'slow']))
+    .option('--into <dir>', 'folder');
   for (const shell of ['bash', 'zsh', 'fish'] as const) {
     const text = completionScript(shell, p, '0.0.0');
     assert.ok(text.includes('frobnicate') && text.includes('fast slow') && text.includes('into'), shell);

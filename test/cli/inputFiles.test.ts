@@ -60,7 +60,13 @@ test('readInputTree: a link inside the folder is read; a link out of it, a FIFO 
   writeFileSync(join(dir, 'sub', 'a.json'), '{}');
   symlinkSync('sub/a.json', join(dir, 'b.json'));
   writeFileSync(join(dir, '.hidden'), 'x');
-  assert.equal([...readInputTree(dir)], [['b.json', '{}'], ['sub/a.json', '{}']]);
+  assert.equal(
+    [...readInputTree(dir)],
+    [
+      ['b.json', '{}'],
+      ['sub/a.json', '{}'],
+    ],
+  );
   const out = join(work, 'secret.txt');
   writeFileSync(out, 'secret');
   symlinkSync(out, join(dir, 'leak.txt'));
@@ -84,7 +90,12 @@ test('the documented limits: hub.yaml 8 MiB, JSON inputs 4 MiB, build folders 16
 
 test('build, validate and lint of a FIFO or /dev/zero: HUB001, exit 2, at once; JSON with --format json', async () => {
   const out = ['--out', join(work, 'out')];
-  for (const argv of [['build', fifo, ...out], ['build', ZERO, ...out], ['validate', fifo], ['lint', ZERO]]) {
+  for (const argv of [
+    ['build', fifo, ...out],
+    ['build', ZERO, ...out],
+    ['validate', fifo],
+    ['lint', ZERO],
+  ]) {
     const r = await runHubc(argv);
     assert.is(r.code, 2, `${argv.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, new RegExp(`error HUB001: cannot read ${argv[1]}: it is a (FIFO|character device)`));
@@ -126,9 +137,12 @@ test('parameters and responses files: upgrade-plan (HUB491), deploy (HUB420) and
   const plan = await runHubc(['upgrade-plan', '0.6', '0.7', '--hub', hub, '--parameters', fifo]);
   assert.is(plan.code, 2, plan.stderr);
   assert.match(plan.stderr, `HUB491: cannot read the parameters file ${fifo}: it is a FIFO`);
-  const deploy = await runHubc(['deploy', hub, '--subscription', '00000000-0000-0000-0000-000000000000', '-g', 'rg', '--parameters', fifo, '--arm-endpoint', 'https://127.0.0.1:9'], {
-    azure: { credential: { getToken: async () => ({ token: 't', expiresOnTimestamp: Date.now() + 3600_000 }) } },
-  });
+  const deploy = await runHubc(
+    ['deploy', hub, '--subscription', '00000000-0000-0000-0000-000000000000', '-g', 'rg', '--parameters', fifo, '--arm-endpoint', 'https://127.0.0.1:9'],
+    {
+      azure: { credential: { getToken: async () => ({ token: 't', expiresOnTimestamp: Date.now() + 3600_000 }) } },
+    },
+  );
   assert.is(deploy.code, 2, deploy.stderr);
   assert.match(deploy.stderr, `error HUB420: cannot read ${fifo}: it is a FIFO`);
   const sim = await runHubc(['simulate', hub, '--storage', work, '--schedule', 'daily', '--responses', ZERO]);

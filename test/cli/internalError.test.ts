@@ -38,7 +38,9 @@ async function withFailingOut(argv: string[], fault: () => never, times = Infini
   return { code, stdout, stderr };
 }
 
-const ONE_LINE = new RegExp(`^error HUB000: internal error in hubc ${HUBC_VERSION.replace(/\./g, '\\.')}: (.*)\\. This is a bug in hubc, not in your input: please report it at .+\\n$`);
+const ONE_LINE = new RegExp(
+  `^error HUB000: internal error in hubc ${HUBC_VERSION.replace(/\./g, '\\.')}: (.*)\\. This is a bug in hubc, not in your input: please report it at .+\\n$`,
+);
 
 test('an exception in a command is one HUB000 line, exit 70, without a stack trace or control characters', async () => {
   const r = await withFailingOut(['--version'], () => {
@@ -52,9 +54,13 @@ test('an exception in a command is one HUB000 line, exit 70, without a stack tra
 });
 
 test('with --format json the internal error is a JSON object on stdout', async () => {
-  const r = await withFailingOut(['build', HUB, '--out', join(work, 'b'), '--format', 'json'], () => {
-    throw new Error('injected once');
-  }, 1);
+  const r = await withFailingOut(
+    ['build', HUB, '--out', join(work, 'b'), '--format', 'json'],
+    () => {
+      throw new Error('injected once');
+    },
+    1,
+  );
   assert.is(r.code, 70);
   const out = JSON.parse(r.stdout);
   assert.is(out.error.code, 'HUB000');

@@ -99,7 +99,10 @@ test('hubc validate: a run whose only findings are warnings exits 0; --max-warni
     assert.match(plain.stderr, /warning HUB221: a warning/);
     const strict = await run('validate', file, '--max-warnings', '0');
     assert.is(strict.code, 1);
-    assert.match(strict.stdout, /: release 0\.7, 3 files, all validators clean \(results from the cache\), lint ran \(0 suppressed\): 0 errors, 1 warning; more than --max-warnings 0$/m);
+    assert.match(
+      strict.stdout,
+      /: release 0\.7, 3 files, all validators clean \(results from the cache\), lint ran \(0 suppressed\): 0 errors, 1 warning; more than --max-warnings 0$/m,
+    );
     assert.is((await run('validate', file, '--max-warnings', '1')).code, 0);
   } finally {
     if (saved === undefined) delete process.env.HUBC_CACHE_DIR;

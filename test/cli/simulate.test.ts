@@ -24,7 +24,10 @@ test('an export lands as parquet: exit 0, the run tree and the files written', a
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /^hubc simulate: release 0\.7, event rawexports\/subscriptions\/.*manifest\.json, now 2024-05-15T12:00:00\.000Z/);
   assert.match(r.stdout, /pipeline rawexports_ExecuteETL run 00000000-0000-4000-8000-000000000001: Succeeded by rawexports_ManifestAdded/);
-  assert.match(r.stdout, /ok {5}Convert CSV \(Copy\): rawexports\/.*part_0_0001\.csv -> ingestion\/Costs\/2024\/05\/subscriptions\/00000000-0000-0000-0000-0000000000a1\/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51__part_0_0001\.parquet/);
+  assert.match(
+    r.stdout,
+    /ok {5}Convert CSV \(Copy\): rawexports\/.*part_0_0001\.csv -> ingestion\/Costs\/2024\/05\/subscriptions\/00000000-0000-0000-0000-0000000000a1\/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51__part_0_0001\.parquet/,
+  );
   assert.match(r.stdout, /Files written \(3\):/);
   assert.match(r.stdout, /Outcome: succeeded \(3 pipeline run\(s\), 0 failed\)\n$/);
   assert.not.match(r.stdout, /\d+ ?ms\b/, 'no durations');
@@ -90,7 +93,10 @@ test('bad --event and --storage values: one diagnostic, exit 2, no stack trace a
   assert.is(missing.code, 2);
   for (const r of [outside, empty, notFolder, missing]) assert.is(r.stdout, '', 'no report of a simulation that never started');
   const json = await run('simulate', HUB, '--storage', join(dir, 'nope'), '--schedule', 'daily', '--format', 'json');
-  assert.equal(JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code), ['HUB450']);
+  assert.equal(
+    JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code),
+    ['HUB450'],
+  );
 });
 
 test('an event no trigger watches: a warning, no runs, exit 0', async () => {

@@ -23,8 +23,14 @@ test('one missing CSV column: the cause printed once, each wrapper names the act
   assert.match(r.stdout, /error MappingColumnNameNotFoundInSourceFile: Column 'ConsumedQuantity'/);
   assert.match(r.stdout, /FAILED Convert File \(ExecutePipeline\): .*\n +error ExportConversionFailed: Operation on target Convert To Parquet failed \(its error is below\)\n/);
   assert.match(r.stdout, /FAILED For Each Export File \(ForEach\)\n.*\n +error ExportConversionFailed: inner activity Convert File failed \(its error is below\)\n/);
-  assert.match(r.stdout, /FAILED CSV Conversion Failed \(Fail\): ExportConversionFailed: Could not convert .* with config\/schemas\/focuscost_1\.0r2\.json: \(the error of Convert CSV above\)/);
-  assert.match(r.stdout, /Failed runs \(2\):\n {2}rawexports_ExecuteETL [^:]+: ExportIngestionFailed: .*\n {2}rawexports_ETL_ingestion [^:]+: ExportConversionFailed: the error of CSV Conversion Failed above\n/);
+  assert.match(
+    r.stdout,
+    /FAILED CSV Conversion Failed \(Fail\): ExportConversionFailed: Could not convert .* with config\/schemas\/focuscost_1\.0r2\.json: \(the error of Convert CSV above\)/,
+  );
+  assert.match(
+    r.stdout,
+    /Failed runs \(2\):\n {2}rawexports_ExecuteETL [^:]+: ExportIngestionFailed: .*\n {2}rawexports_ETL_ingestion [^:]+: ExportConversionFailed: the error of CSV Conversion Failed above\n/,
+  );
   assert.ok(r.stdout.length < 7000, `${r.stdout.length} characters`);
   const json = await runHubc(['simulate', HUB, '--storage', storageFrom('focuscost-missing-column'), '--event', manifestOf(dir), '--now', NOW, '--format', 'json']);
   assert.ok(json.stdout.split(CAUSE).length - 1 > 3, 'the JSON keeps the messages whole');

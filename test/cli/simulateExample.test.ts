@@ -51,7 +51,20 @@ test('a 0.1-0.3 example starts from its CSV; --event, --schedule or --pipeline s
   assert.is(result.outcome, 'succeeded');
 
   const other = emptyStorage();
-  const pipeline = await runHubc(['simulate', HUB, '--storage', other, '--example', 'focuscost-1.0r2-subscription', '--pipeline', 'config_ConfigureExports', '--now', NOW, '--format', 'json']);
+  const pipeline = await runHubc([
+    'simulate',
+    HUB,
+    '--storage',
+    other,
+    '--example',
+    'focuscost-1.0r2-subscription',
+    '--pipeline',
+    'config_ConfigureExports',
+    '--now',
+    NOW,
+    '--format',
+    'json',
+  ]);
   assert.is(JSON.parse(pipeline.stdout).start.kind, 'pipeline', pipeline.stderr);
   assert.ok(existsSync(join(other, MANIFEST)), 'the example is copied all the same');
 });

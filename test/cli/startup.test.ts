@@ -76,26 +76,47 @@ test('start-up (every command registered) loads commander, the CLI and constants
   const metafile = await bundleMeta();
   const inputs = inputsOf(metafile, loadedOutputs(metafile, ['dist/hubc.js', outputOf(metafile, 'src/cli/program.ts')]));
   assert.ok(inputs.includes('src/cli/commands/deploy.ts'), 'the commands are registered from the entry');
-  assert.equal(inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)), []);
+  assert.equal(
+    inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)),
+    [],
+  );
   for (const heavy of [/node_modules\/(yaml|ajv|handlebars)\//, /^src\/compiler\/compile\.ts$/, /^src\/modules\//]) {
-    assert.equal(inputs.filter((i) => heavy.test(i)), [], String(heavy));
+    assert.equal(
+      inputs.filter((i) => heavy.test(i)),
+      [],
+      String(heavy),
+    );
   }
 });
 
 test('hubc build in the ES module bundle (without hubc-build.cjs) loads the compiler path only: compile, the quick output checks, write', async () => {
   const metafile = await bundleMeta();
-  const outputs = loadedOutputs(metafile, ['dist/hubc.js', ...['cli/program', 'compiler/compile', 'compiler/validateOutput', 'compiler/write'].map((m) => outputOf(metafile, `src/${m}.ts`))]);
+  const outputs = loadedOutputs(metafile, [
+    'dist/hubc.js',
+    ...['cli/program', 'compiler/compile', 'compiler/validateOutput', 'compiler/write'].map((m) => outputOf(metafile, `src/${m}.ts`)),
+  ]);
   const inputs = inputsOf(metafile, outputs);
   assert.ok(inputs.includes('src/validators/armReferences.ts'));
   assert.ok(inputs.includes('src/compiler/write.ts'));
-  assert.equal(inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)), []);
+  assert.equal(
+    inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)),
+    [],
+  );
 });
 
 test('dist/hubc-build.cjs holds hubc build alone: the compiler, the quick checks and the writer, no other command', async () => {
   const inputs = await buildBundleInputs();
-  for (const needed of ['src/cli/commands/build.ts', 'src/compiler/compile.ts', 'src/compiler/validateOutput.ts', 'src/compiler/write.ts']) assert.ok(inputs.includes(needed), needed);
-  assert.equal(inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)), []);
-  assert.equal(inputs.filter((i) => /^src\/cli\/commands\/(?!build|shared)/.test(i)), [], 'no other command is registered');
+  for (const needed of ['src/cli/commands/build.ts', 'src/compiler/compile.ts', 'src/compiler/validateOutput.ts', 'src/compiler/write.ts'])
+    assert.ok(inputs.includes(needed), needed);
+  assert.equal(
+    inputs.filter((i) => FEATURES.test(i) && !REGISTRATION_CONSTANTS.has(i)),
+    [],
+  );
+  assert.equal(
+    inputs.filter((i) => /^src\/cli\/commands\/(?!build|shared)/.test(i)),
+    [],
+    'no other command is registered',
+  );
 });
 
 test('each feature still reaches its own code through import(): deploy loads @azure/arm-resources, validate the Kusto validator', async () => {

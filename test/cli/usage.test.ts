@@ -96,8 +96,16 @@ test('build --all writes every release; --all with --release is a usage error', 
   const out = mkdtempSync(join(tmpdir(), 'hubc-all-'));
   const r = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
   assert.is(r.code, 0, r.stderr);
-  assert.equal(readdirSync(out).filter((d) => !d.startsWith('.')).sort(), [...RELEASE_VERSIONS]);
-  assert.equal(JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release), [...RELEASE_VERSIONS]);
+  assert.equal(
+    readdirSync(out)
+      .filter((d) => !d.startsWith('.'))
+      .sort(),
+    [...RELEASE_VERSIONS],
+  );
+  assert.equal(
+    JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release),
+    [...RELEASE_VERSIONS],
+  );
   const both = await run('build', '--all', '--release', '0.4');
   assert.is(both.code, 2);
   assert.match(both.stderr, /cannot be used with option '--all'/);
@@ -112,7 +120,12 @@ test('build --all on the repository hub.yaml: one HUB221 line per release in tex
   assert.is(text.code, 0, text.stderr);
   const lines = text.stderr.trimEnd().split('\n');
   assert.equal(
-    lines.map((l) => /^hub\.yaml - warning HUB221: hub release (0\.\d) leaves out (\d+) sections it does not have \(hub\.yaml lines [\d, ]+\), holding only defaults: nothing is lost \(hubc build hub\.yaml --release \1 lists them\)$/.exec(l)?.slice(1, 3).join(' ')),
+    lines.map((l) =>
+      /^hub\.yaml - warning HUB221: hub release (0\.\d) leaves out (\d+) sections it does not have \(hub\.yaml lines [\d, ]+\), holding only defaults: nothing is lost \(hubc build hub\.yaml --release \1 lists them\)$/
+        .exec(l)
+        ?.slice(1, 3)
+        .join(' '),
+    ),
     ['0.1 11', '0.2 11', '0.3 11', '0.4 6', '0.5 6', '0.6 7'],
   );
   const json = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');

@@ -54,7 +54,10 @@ test('the progress line: written in place on a terminal with text output, erased
   line.done();
   assert.equal(written, [`${ERASE}step one`, `${ERASE}${'x'.repeat(109)}…`, `${ERASE}a line that stays\n`]);
   written.length = 0;
-  for (const [tty, format] of [[false, 'text'], [true, 'json']] as const) {
+  for (const [tty, format] of [
+    [false, 'text'],
+    [true, 'json'],
+  ] as const) {
     const quiet = progressLine(io(tty), format);
     quiet.show('x');
     quiet.say('y');
@@ -67,14 +70,23 @@ test('the progress line: written in place on a terminal with text output, erased
 test('first run on a terminal: says it downloads the schemas, shows each step, erases the line before the summary', async () => {
   const mirror = await startArmMirror(await source);
   try {
-    const env = { XDG_CACHE_HOME: join(work, 'home'), HUBC_CACHE_DIR: join(work, 'results'), HUBC_ARM_SCHEMAS_URL: mirror.url, HUBC_CHECKOUT_PARENT: noShared, ARM_SCHEMAS_DIR: undefined };
+    const env = {
+      XDG_CACHE_HOME: join(work, 'home'),
+      HUBC_CACHE_DIR: join(work, 'results'),
+      HUBC_ARM_SCHEMAS_URL: mirror.url,
+      HUBC_CHECKOUT_PARENT: noShared,
+      ARM_SCHEMAS_DIR: undefined,
+    };
     const r = await hubc(['validate', HUB], env, true);
     assert.is(r.code, 0, r.stderr);
     const fetch = r.stderr.indexOf('hubc validate: first use: downloading the ARM JSON schemas the template needs (');
     assert.ok(fetch >= 0, r.stderr);
     assert.match(r.stderr, `from ${mirror.url} into ${join(work, 'home', 'hubc', 'arm-schemas')}; later runs read them there\n`);
     const steps = ['hubc validate: compiling', 'hubc validate: checking ', 'hubc validate: running the lint rules'].map((s) => r.stderr.indexOf(`${ERASE}${s}`));
-    assert.ok(steps.every((i, k) => i >= 0 && (k === 0 || i > steps[k - 1])), `steps in order: ${JSON.stringify(r.stderr)}`);
+    assert.ok(
+      steps.every((i, k) => i >= 0 && (k === 0 || i > steps[k - 1])),
+      `steps in order: ${JSON.stringify(r.stderr)}`,
+    );
     assert.ok(fetch > steps[0] && fetch < steps[1], 'the download is said before the schemas are used');
     assert.ok(r.stderr.endsWith(ERASE), 'the progress line is erased');
     assert.match(r.stdout, /all validators clean/);
@@ -93,7 +105,12 @@ test('first run on a terminal: says it downloads the schemas, shows each step, e
 test('the KQL analysis reports how many commands are done, never backwards, up to all of them', async () => {
   const text = Array.from({ length: 25 }, (_, i) => `.create-merge table T${i} (a: string, b: long)`).join('\n\n');
   const seen: number[] = [];
-  const { done } = await startKqlValidation([{ file: 'kql/Test.kql', database: 'Ingestion', text }], NO_CACHE, { key: 'k', knownKey: 'kk', worker: true, progress: (n) => seen.push(n) });
+  const { done } = await startKqlValidation([{ file: 'kql/Test.kql', database: 'Ingestion', text }], NO_CACHE, {
+    key: 'k',
+    knownKey: 'kk',
+    worker: true,
+    progress: (n) => seen.push(n),
+  });
   const result = await done;
   assert.is(result.commands.analysed + result.commands.reused, 25);
   assert.equal(seen, [10, 20]);

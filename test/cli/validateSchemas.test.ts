@@ -125,7 +125,10 @@ test('a file that is not JSON is not kept and validate exits 2 naming it', async
     assert.match(r.stderr, `${mirror.url}${broken} is not valid JSON`);
     const cached = listFiles(join(home, 'hubc', 'arm-schemas'));
     assert.not.ok(cached.includes(broken), 'the unparsable file is not in the cache');
-    assert.ok(cached.every((f) => f.endsWith('.json')), `no temporary files are left: ${cached.join(', ')}`);
+    assert.ok(
+      cached.every((f) => f.endsWith('.json')),
+      `no temporary files are left: ${cached.join(', ')}`,
+    );
   } finally {
     await mirror.close();
   }

@@ -52,7 +52,7 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves once `text()` holds `expected` (stdout and stderr are separate pipes: one may come later); the text after 10 s. */
 async function until(text: () => string, expected: string): Promise<string> {
-  for (const deadline = Date.now() + 10_000; !text().includes(expected) && Date.now() < deadline; ) await settle(50);
+  for (const deadline = Date.now() + 10_000; !text().includes(expected) && Date.now() < deadline;) await settle(50);
   return text();
 }
 

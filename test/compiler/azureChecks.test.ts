@@ -54,7 +54,12 @@ test('HUB214: a location that is no Azure region, with the nearest ones', () => 
 test('HUB218: a tagsByResource type no release tags gets the nearest type; HUB222 warns about a type this release does not deploy', () => {
   const ds = diagnostics(`${HEAD}tagsByResource:\n  Microsoft.Storage/storageAccount:\n    team: finops\n`);
   assert.equal(brief(ds), [
-    ['HUB218', '5:3', 'tagsByResource.Microsoft.Storage/storageAccount', "tagsByResource: 'Microsoft.Storage/storageAccount' is not a resource type the hub tags, so these tags would never be applied"],
+    [
+      'HUB218',
+      '5:3',
+      'tagsByResource.Microsoft.Storage/storageAccount',
+      "tagsByResource: 'Microsoft.Storage/storageAccount' is not a resource type the hub tags, so these tags would never be applied",
+    ],
   ]);
   assert.is(ds[0]!.hint, "Did you mean 'Microsoft.Storage/storageAccounts'?");
   // A type in another case is the same type (ARM looks it up ignoring case).
@@ -62,7 +67,9 @@ test('HUB218: a tagsByResource type no release tags gets the nearest type; HUB22
   const kusto = `${HEAD}tagsByResource:\n  Microsoft.Kusto/clusters:\n    team: finops\n`;
   assert.equal(diagnostics(kusto), []);
   const in04 = diagnostics(kusto, '0.4');
-  assert.equal(brief(in04), [['HUB222', '5:3', 'tagsByResource.Microsoft.Kusto/clusters', 'tagsByResource: hub release 0.4 deploys no Microsoft.Kusto/clusters; these tags have no effect']]);
+  assert.equal(brief(in04), [
+    ['HUB222', '5:3', 'tagsByResource.Microsoft.Kusto/clusters', 'tagsByResource: hub release 0.4 deploys no Microsoft.Kusto/clusters; these tags have no effect'],
+  ]);
   assert.is(in04[0]!.severity, 'warning');
   assert.is(in04[0]!.hint, `Hub releases ${RELEASE_VERSIONS.filter((v) => has(getRelease(v), 'dataExplorer')).join(', ')} deploy it; leave the entry for them, or remove it.`);
   // Every type the table lists is accepted by the release that tags it.
@@ -77,31 +84,48 @@ function withTags(n: number, byResource: Record<string, number> = {}): string {
   return `${HEAD}tags:\n${tags}${by.length ? `tagsByResource:\n${by.join('')}` : ''}`;
 }
 
-test('HUB216: 50 tags per resource after tags and tagsByResource merge, the hub\'s own three counted (15 on Private DNS)', () => {
+test("HUB216: 50 tags per resource after tags and tagsByResource merge, the hub's own three counted (15 on Private DNS)", () => {
   const hint =
     "Azure allows at most 50 tags per resource (15 on Private DNS zones and their virtual network links), tags and tagsByResource merged and the hub's own 3 included; remove tags, or combine several values into one JSON-valued tag.";
   // 47 tags + the hub's 3 = 50 on 0.6 (no Private DNS): fine; 48 is one too many, reported at the 48th tag.
   assert.equal(diagnostics(withTags(47), '0.6'), []);
   const over = diagnostics(withTags(48), '0.6');
   assert.equal(brief(over), [
-    ['HUB216', '52:3', 'tags.t47', 'tags: every resource the hub tags (5 types) would get 51 tags (tags and tagsByResource merged, and the 3 the hub adds); Azure allows at most 50 tags per resource'],
+    [
+      'HUB216',
+      '52:3',
+      'tags.t47',
+      'tags: every resource the hub tags (5 types) would get 51 tags (tags and tagsByResource merged, and the 3 the hub adds); Azure allows at most 50 tags per resource',
+    ],
   ]);
   assert.is(over[0]!.hint, hint);
   // tagsByResource adds to the tags of its type only: reported at its first tag past the limit.
   const merged = diagnostics(withTags(40, { 'Microsoft.Storage/storageAccounts': 10 }), '0.6');
   assert.equal(brief(merged), [
-    ['HUB216', '54:5', 'tagsByResource.Microsoft.Storage/storageAccounts.r7', 'tagsByResource.Microsoft.Storage/storageAccounts: Microsoft.Storage/storageAccounts would get 53 tags (tags and tagsByResource merged, and the 3 the hub adds); Azure allows at most 50 tags per resource'],
+    [
+      'HUB216',
+      '54:5',
+      'tagsByResource.Microsoft.Storage/storageAccounts.r7',
+      'tagsByResource.Microsoft.Storage/storageAccounts: Microsoft.Storage/storageAccounts would get 53 tags (tags and tagsByResource merged, and the 3 the hub adds); Azure allows at most 50 tags per resource',
+    ],
   ]);
   // 0.7 deploys Private DNS zones and their links, which take 15 tags.
   assert.equal(brief(diagnostics(withTags(13))), [
-    ['HUB216', '17:3', 'tags.t12', 'tags: Microsoft.Network/privateDnsZones, Microsoft.Network/privateDnsZones/virtualNetworkLinks would get 16 tags (tags and tagsByResource merged, and the 3 the hub adds); Azure allows at most 15 tags per resource'],
+    [
+      'HUB216',
+      '17:3',
+      'tags.t12',
+      'tags: Microsoft.Network/privateDnsZones, Microsoft.Network/privateDnsZones/virtualNetworkLinks would get 16 tags (tags and tagsByResource merged, and the 3 the hub adds); Azure allows at most 15 tags per resource',
+    ],
   ]);
   assert.equal(diagnostics(withTags(12)), []);
 });
 
 test('HUB211/HUB215/HUB217: tag names Azure rejects, names too long for storage accounts, names differing only in case', () => {
   const long = 'n'.repeat(129);
-  const ds = diagnostics(`${HEAD}tags:\n  Owner: a\n  owner: b\n  "a?b": c\n  "": d\n  ${long}: e\n  FTK-Version: f\ntagsByResource:\n  Microsoft.KeyVault/vaults:\n    OWNER: g\n    "x%y": h\n`);
+  const ds = diagnostics(
+    `${HEAD}tags:\n  Owner: a\n  owner: b\n  "a?b": c\n  "": d\n  ${long}: e\n  FTK-Version: f\ntagsByResource:\n  Microsoft.KeyVault/vaults:\n    OWNER: g\n    "x%y": h\n`,
+  );
   assert.equal(brief(ds), [
     ['HUB217', '6:3', 'tags.owner', "tag 'owner' differs only in case from tag 'Owner' in tags"],
     ['HUB211', '7:3', 'tags.a?b', "tag name 'a?b' contains a character Azure does not allow (< > % & \\ ? /)"],
@@ -116,7 +140,7 @@ test('HUB211/HUB215/HUB217: tag names Azure rejects, names too long for storage 
   assert.equal(diagnostics(`${HEAD}tags:\n  ${'n'.repeat(128)}: a\n  owner: b\ntagsByResource:\n  Microsoft.KeyVault/vaults: { owner: c }\n`), []);
 });
 
-test('tag names and values past the schema\'s limits (Azure\'s 512 and 256) are reported at the key or value, once, with Azure\'s limit', () => {
+test("tag names and values past the schema's limits (Azure's 512 and 256) are reported at the key or value, once, with Azure's limit", () => {
   const name = 'n'.repeat(600);
   const ds = diagnostics(`${HEAD}tags:\n  ${name}: a\n  b: ${'v'.repeat(300)}\ntagsByResource:\n  storage:\n    c: d\n`);
   assert.equal(brief(ds), [
@@ -124,11 +148,14 @@ test('tag names and values past the schema\'s limits (Azure\'s 512 and 256) are 
     ['HUB105', '6:6', 'tags.b', 'tags.b must NOT have more than 256 characters'],
     ['HUB107', '8:3', 'tagsByResource.storage', "tagsByResource key 'storage' has an invalid form: 'storage' does not match ^[A-Za-z0-9.]+/[A-Za-z0-9./]+$"],
   ]);
-  assert.equal(ds.map((d) => d.hint), [
-    'Azure allows tag names of at most 512 characters (128 on storage accounts); shorten the name.',
-    'Azure allows tag values of at most 256 characters; shorten the value, or split it over several tags.',
-    'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.',
-  ]);
+  assert.equal(
+    ds.map((d) => d.hint),
+    [
+      'Azure allows tag names of at most 512 characters (128 on storage accounts); shorten the name.',
+      'Azure allows tag values of at most 256 characters; shorten the value, or split it over several tags.',
+      'Write an ARM resource type, namespace/type, e.g. Microsoft.Storage/storageAccounts; docs/hub-yaml.md ("Tags") lists the types each release tags.',
+    ],
+  );
 });
 
 test('HUB230: a tag name with a space or : is a warning where Private DNS zones and their links drop it (0.7)', () => {
@@ -139,7 +166,10 @@ test('HUB230: a tag name with a space or : is a warning where Private DNS zones 
     ['HUB230', '5:3', 'tags.cost center', `tag 'cost center' has a space or : in its name, so ${types} will not keep it`],
     ['HUB230', '6:3', 'tags.ms:owner', `tag 'ms:owner' has a space or : in its name, so ${types} will not keep it`],
   ]);
-  assert.equal(ds.map((d) => d.severity), ['warning', 'warning']);
+  assert.equal(
+    ds.map((d) => d.severity),
+    ['warning', 'warning'],
+  );
   // Releases without private networking deploy no Private DNS zone.
   assert.equal(diagnostics(text, '0.6'), []);
 });
@@ -148,7 +178,12 @@ test('HUB219: scopes that differ only in case are a warning, and only the first 
   const text = `${HEAD}scopes:\n  - /subscriptions/aaaaaaaa-0000-0000-0000-000000000000\n  - /Subscriptions/AAAAAAAA-0000-0000-0000-000000000000\n  - /subscriptions/bbbbbbbb-0000-0000-0000-000000000000\n`;
   const ds = diagnostics(text);
   assert.equal(brief(ds), [
-    ['HUB219', '6:5', 'scopes[1]', "scopes[1] '/Subscriptions/AAAAAAAA-0000-0000-0000-000000000000' is scopes[0] '/subscriptions/aaaaaaaa-0000-0000-0000-000000000000' written in another case; only scopes[0] is used"],
+    [
+      'HUB219',
+      '6:5',
+      'scopes[1]',
+      "scopes[1] '/Subscriptions/AAAAAAAA-0000-0000-0000-000000000000' is scopes[0] '/subscriptions/aaaaaaaa-0000-0000-0000-000000000000' written in another case; only scopes[0] is used",
+    ],
   ]);
   assert.is(ds[0]!.severity, 'warning');
   const scopes = ['/subscriptions/aaaaaaaa-0000-0000-0000-000000000000', '/subscriptions/bbbbbbbb-0000-0000-0000-000000000000'];

@@ -61,9 +61,7 @@ test('no HUBnnn code is written outside the registry, except in comment lines', 
 });
 
 test('every declared code is raised somewhere outside the registry', () => {
-  const used = new Set(
-    OUTSIDE.flatMap(([, text]) => [...text.matchAll(/codes\.(HUB\d{3})\b/g)].map((m) => m[1])),
-  );
+  const used = new Set(OUTSIDE.flatMap(([, text]) => [...text.matchAll(/codes\.(HUB\d{3})\b/g)].map((m) => m[1])));
   const unused = ALL_CODES.map((c) => c.code).filter((c) => !used.has(c));
   assert.equal(unused, [], `declared but never raised: ${unused.join(', ')}`);
 });
@@ -106,7 +104,10 @@ test('every lint rule takes its code, name, severity and summary from a lint ent
   }
   assert.ok(codes.HUB505.meaning.includes(` ${API_VERSIONS_AS_OF} `), 'HUB505 names the date of the API version table');
   const ruleCodes = ALL_CODES.filter((c) => c.rule).map((c) => c.code);
-  assert.equal(ruleCodes, RULES.map((r) => r.id));
+  assert.equal(
+    ruleCodes,
+    RULES.map((r) => r.id),
+  );
 });
 
 test('a raiser gives code, severity, message and a hint only when the template has one', () => {

@@ -130,10 +130,7 @@ test('HUB207: dataset version the release does not support', () => {
 });
 
 test('HUB208: custom dataset colliding with a built-in dataset', () => {
-  const text = DEFAULT_HUB_YAML.replace(
-    'customDatasets: []',
-    'customDatasets:\n  - name: Costs\n    columns:\n      - { name: Amount, type: decimal }\n',
-  );
+  const text = DEFAULT_HUB_YAML.replace('customDatasets: []', 'customDatasets:\n  - name: Costs\n    columns:\n      - { name: Amount, type: decimal }\n');
   const d = onlyError(text);
   assert.is(d.code, 'HUB208');
   assert.match(d.message, /collides with the built-in dataset Costs/);
@@ -168,14 +165,20 @@ test('one round: a schema error does not hide a semantic one (tsc reports all er
     'customDatasets:\n  - name: Costs\n    columns:\n      - { name: Amount, type: decimal }\n',
   );
   const r = compile(text);
-  assert.equal(r.diagnostics.map((d) => d.code), ['HUB105', 'HUB208']);
+  assert.equal(
+    r.diagnostics.map((d) => d.code),
+    ['HUB105', 'HUB208'],
+  );
   assert.is(r.artifacts.size, 0);
 });
 
 test('a semantic check skips a value the schema rejected (no second error on the same value)', () => {
   const text = DEFAULT_HUB_YAML.replace('scopes: []', 'scopes: [42]');
   const r = compile(text);
-  assert.equal(r.diagnostics.map((d) => d.code), ['HUB103']);
+  assert.equal(
+    r.diagnostics.map((d) => d.code),
+    ['HUB103'],
+  );
 });
 
 test('dataExplorer.sku.name alone: tier and capacity follow from the SKU, no error', () => {
@@ -248,7 +251,10 @@ test('HUB220/HUB221: a field the release lacks is an error when it would change 
   const text = DEFAULT_HUB_YAML.replace('  name: ""                    # "" = no Data Explorer cluster', '  name: hubadx');
   const r = compile(text, { release: '0.6' });
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
-  assert.equal(errors.map((d) => [d.code, d.path]), [['HUB220', 'dataExplorer.name']]);
+  assert.equal(
+    errors.map((d) => [d.code, d.path]),
+    [['HUB220', 'dataExplorer.name']],
+  );
   assert.equal(errors[0].start, lineCol(text, 'hubadx'));
   assert.match(errors[0].message, /dataExplorer\.name configures Data Explorer, which hub release 0\.6 does not have/);
   assert.match(errors[0].hint!, /The first release with Data Explorer is 0\.7/);
@@ -257,7 +263,15 @@ test('HUB220/HUB221: a field the release lacks is an error when it would change 
   assert.ok(ok.release, 'the repository hub.yaml builds for 0.6');
   const warnings = ok.diagnostics.filter((d) => d.code === 'HUB221');
   assert.ok(warnings.every((d) => d.severity === 'warning'));
-  assert.equal(warnings.map((d) => d.path).sort(), ['customDatasets', 'dataExplorer', 'datasets', 'hub.eventGridLocation', 'networking', 'retention.dataExplorerFinalMonths', 'retention.dataExplorerLogDays']);
+  assert.equal(warnings.map((d) => d.path).sort(), [
+    'customDatasets',
+    'dataExplorer',
+    'datasets',
+    'hub.eventGridLocation',
+    'networking',
+    'retention.dataExplorerFinalMonths',
+    'retention.dataExplorerLogDays',
+  ]);
 });
 
 test('networking.publicAccess: true before 0.7 states what the release does (no diagnostic); false, the default, has no effect (HUB221) (issue #31 item 4)', () => {
@@ -266,7 +280,10 @@ test('networking.publicAccess: true before 0.7 states what the release does (no 
   assert.ok(open.release);
   assert.equal(open.diagnostics, []);
   const closed = compile(hub(false));
-  assert.equal(closed.diagnostics.map((d) => [d.code, d.path]), [['HUB221', 'networking']]);
+  assert.equal(
+    closed.diagnostics.map((d) => [d.code, d.path]),
+    [['HUB221', 'networking']],
+  );
 });
 
 test('HUB220: a dataset the release does not ingest, listed on purpose, is an error naming the first release with it', () => {
@@ -279,7 +296,8 @@ test('HUB220: a dataset the release does not ingest, listed on purpose, is an er
 });
 
 test('a hub.yaml written for 0.7 that uses only what 0.4 has builds for 0.4 with no error', () => {
-  const text = 'release: "0.7"\nhub:\n  name: contoso\nscopes: [/subscriptions/00000000-0000-0000-0000-000000000000]\nretention:\n  ingestionMonths: 24\nremoteHub:\n  storageUri: https://other.dfs.core.windows.net/\n';
+  const text =
+    'release: "0.7"\nhub:\n  name: contoso\nscopes: [/subscriptions/00000000-0000-0000-0000-000000000000]\nretention:\n  ingestionMonths: 24\nremoteHub:\n  storageUri: https://other.dfs.core.windows.net/\n';
   const r = compile(text, { release: '0.4' });
   assert.equal(r.diagnostics, []);
   assert.is(r.release, '0.4');

@@ -61,7 +61,11 @@ for (const version of RELEASE_VERSIONS) {
       const result = check(withoutFeature(release, feature), `${version} - ${feature}`)!;
       const template = JSON.parse(result.artifacts.get('azuredeploy.json')!);
       assert.equal(taggedTypesOf(template), taggedResourceTypes(withoutFeature(release, feature)), 'tagged resource types');
-      for (const key of FEATURE_PARAMETERS[feature]) assert.not.ok(Object.keys(template.parameters).some((n) => n.toLowerCase().includes(key.toLowerCase())), key);
+      for (const key of FEATURE_PARAMETERS[feature])
+        assert.not.ok(
+          Object.keys(template.parameters).some((n) => n.toLowerCase().includes(key.toLowerCase())),
+          key,
+        );
       for (const key of FEATURE_OUTPUTS[feature]) assert.not.ok(key in template.outputs, key);
     });
   }

@@ -39,7 +39,10 @@ test('a duplicate key names the key and its first place; the JSON output has its
   const run = await runHubc(['build', file, '--format', 'json', '--out', join(file, '..', 'out')]);
   assert.is(run.code, 1);
   const json = JSON.parse(run.stdout);
-  assert.equal(json.diagnostics.map((x: Diagnostic) => [x.code, x.path, x.start]), [['HUB101', 'tags.owner', { line: 7, col: 3 }]]);
+  assert.equal(
+    json.diagnostics.map((x: Diagnostic) => [x.code, x.path, x.start]),
+    [['HUB101', 'tags.owner', { line: 7, col: 3 }]],
+  );
 });
 
 test('a duplicate key at the top level and inside a list item', () => {
@@ -55,10 +58,7 @@ test('tags.owner: null gets a hint about text values, not the time-of-day hint',
   assert.is(d.hint, 'Give owner a text value, e.g. owner: "" (YAML reads an empty value, ~ and null as null).');
   // An empty value too; a field with a default takes it as the example.
   assert.is(only(`${HEAD}tags:\n  owner:\n`).hint, 'Give owner a text value, e.g. owner: "" (YAML reads an empty value, ~ and null as null).');
-  assert.is(
-    only(`${HEAD}schedules:\n  daily:\n    time: ~\n`).hint,
-    'Give time a text value, e.g. time: "01:01" (YAML reads an empty value, ~ and null as null).',
-  );
+  assert.is(only(`${HEAD}schedules:\n  daily:\n    time: ~\n`).hint, 'Give time a text value, e.g. time: "01:01" (YAML reads an empty value, ~ and null as null).');
   // A required text without an empty form gets no misleading example.
   assert.is(only('release: "0.7"\nhub:\n  name:\n').hint, 'Give name a text value (YAML reads an empty value, ~ and null as null).');
   assert.is(only(`${HEAD}tags:\n  owner: [a, b]\n`).hint, 'Write one text value here, e.g. owner: "", not a list.');

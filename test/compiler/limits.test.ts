@@ -61,7 +61,10 @@ test('a hub.yaml nested 3,000 levels deep is HUB111 where level 33 starts, not a
   assert.equal([block.code, block.start], ['HUB111', { line: 36, col: 34 }]);
   // 32 levels are fine as far as the limits go (the schema then says what is wrong).
   const at32 = compile(`${HEAD}tags:\n  a: ${'['.repeat(30)}${']'.repeat(30)}\n`).diagnostics;
-  assert.equal(at32.map((d) => d.code), ['HUB103']);
+  assert.equal(
+    at32.map((d) => d.code),
+    ['HUB103'],
+  );
 });
 
 test('every command answers a 3,000-level hub.yaml with the positioned diagnostic, as JSON with --format json', async () => {
@@ -134,13 +137,19 @@ test('20,000 tags: answered with HUB112 at tag 10,001, saying Azure allows 50 ta
 test('duplicate keys in a mapping of the most entries hubc reads are found, each once (the time ratio is an npm run bench row)', () => {
   const text = (n: number) => `${HEAD}tags:\n${Array.from({ length: n }, (_, i) => `  t${i}: v\n`).join('')}  t0: again\n`;
   const d = loadModel(text(HUB_YAML_LIMITS.entries - 1)).diagnostics;
-  assert.equal(d.map((x) => [x.code, x.start?.line]), [['HUB101', 5 + HUB_YAML_LIMITS.entries - 1]]);
+  assert.equal(
+    d.map((x) => [x.code, x.start?.line]),
+    [['HUB101', 5 + HUB_YAML_LIMITS.entries - 1]],
+  );
   // And every duplicate of a mapping is found, once each.
-  assert.equal(duplicateKeys(parseDocument('a: 1\nb: 2\na: 3\n"a": 4\nc: {x: 1, x: 2}\n', { uniqueKeys: false })).map((x) => [x.key, x.path]), [
-    ['a', ['a']],
-    ['a', ['a']],
-    ['x', ['c', 'x']],
-  ]);
+  assert.equal(
+    duplicateKeys(parseDocument('a: 1\nb: 2\na: 3\n"a": 4\nc: {x: 1, x: 2}\n', { uniqueKeys: false })).map((x) => [x.key, x.path]),
+    [
+      ['a', ['a']],
+      ['a', ['a']],
+      ['x', ['c', 'x']],
+    ],
+  );
 });
 
 test('compile() takes at most 4 MiB of text (HUB110), whatever is in it', () => {

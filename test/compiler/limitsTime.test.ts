@@ -37,11 +37,17 @@ const types = (n: number, entry: (i: number) => string) => `tagsByResource:\n${l
 
 /** Each shape at a scale up to 1 (1 = at the limit), with what the answer must hold. */
 const SHAPES: Record<string, { text: (scale: number) => string; expect: string }> = {
-  'text length: 4 MiB in 10,000 tag values': { text: (s) => `${HEAD}tags:\n${lines(Math.floor(s * entries), (i) => `  t${i}: "${'x'.repeat(Math.floor(textLength / entries) - 20)}"\n`)}`, expect: 'HUB105' },
+  'text length: 4 MiB in 10,000 tag values': {
+    text: (s) => `${HEAD}tags:\n${lines(Math.floor(s * entries), (i) => `  t${i}: "${'x'.repeat(Math.floor(textLength / entries) - 20)}"\n`)}`,
+    expect: 'HUB105',
+  },
   'nesting: 3,000 values 32 levels deep': { text: (s) => `${HEAD}tags:\n${lines(Math.floor(s * 3000), (i) => `  t${i}: ${'['.repeat(30)}${']'.repeat(30)}\n`)}`, expect: 'HUB103' },
   'entries of one mapping: 10,000 unknown keys': { text: (s) => `${HEAD}${lines(Math.floor(s * entries) - 3, (i) => `key${i}: 1\n`)}`, expect: 'HUB102' },
   'entries of one mapping: 10,000 times one key': { text: (s) => `${HEAD}tags:\n${lines(Math.floor(s * entries), () => '  t: v\n')}`, expect: 'HUB101' },
-  'entries of one mapping: 10,000 resource types of the wrong type': { text: (s) => `${HEAD}tagsByResource:\n${lines(Math.floor(s * entries), (i) => `  Microsoft.Test/type${i}: 1\n`)}`, expect: 'HUB103' },
+  'entries of one mapping: 10,000 resource types of the wrong type': {
+    text: (s) => `${HEAD}tagsByResource:\n${lines(Math.floor(s * entries), (i) => `  Microsoft.Test/type${i}: 1\n`)}`,
+    expect: 'HUB103',
+  },
   'entries in all: 100,000 tags': { text: (s) => `${HEAD}${types(Math.floor(s * PER_TYPE), (i) => `t${i}: v`)}`, expect: 'HUB218' },
   'entries in all: 100,000 type errors': { text: (s) => `${HEAD}${types(Math.floor(s * PER_TYPE), (i) => `t${i}: 1`)}`, expect: 'HUB103' },
   'entries in all: 100,000 aliases of one value': { text: (s) => `${HEAD}anchor: &a v\n${types(Math.floor(s * PER_TYPE) - 1, (i) => `t${i}: *a`)}`, expect: 'HUB102' },
@@ -78,7 +84,10 @@ for (const [name, shape] of Object.entries(SHAPES)) {
       small = Math.min(small, timed(shape.text(SMALL), 5).ms);
       const at = timed(full, 1);
       assert.ok(at.codes.has(shape.expect), `${[...at.codes].join(', ')}: expected ${shape.expect}`);
-      assert.not.ok([...at.codes].some((c) => c === 'HUB110' || c === 'HUB111' || c === 'HUB112'), `at the limit, not past it: ${[...at.codes].join(', ')}`);
+      assert.not.ok(
+        [...at.codes].some((c) => c === 'HUB110' || c === 'HUB111' || c === 'HUB112'),
+        `at the limit, not past it: ${[...at.codes].join(', ')}`,
+      );
       big = Math.min(big, at.ms);
       ratio = big / Math.max(small, FLOOR_MS);
     }

@@ -43,7 +43,7 @@ test('remoteHub.storageUri: a container URL, abfss:// and http:// are refused wi
   // Nothing to suggest from: the form alone.
   assert.is(
     only(remote('https://example.org/')).hint,
-    "Use the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.<cloud suffix>/ (Settings > Endpoints > Data Lake Storage), or \"\" for none.",
+    'Use the Data Lake endpoint of the remote hub\'s storage account, https://<account>.dfs.core.<cloud suffix>/ (Settings > Endpoints > Data Lake Storage), or "" for none.',
   );
 });
 
@@ -51,7 +51,13 @@ test('remoteHub.storageUri: the schema and the portal form check the one form of
   assert.is(schema.properties.remoteHub.properties.storageUri.pattern, REMOTE_HUB_URI_PATTERN);
   const ui = JSON.parse(compile(remote('""')).artifacts.get('createUiDefinition.json')!);
   const find = (v: unknown): { constraints?: { regex?: string } } | undefined =>
-    Array.isArray(v) ? v.map(find).find(Boolean) : v && typeof v === 'object' ? ((v as { name?: string }).name === 'remoteHubStorageUri' ? v : Object.values(v).map(find).find(Boolean)) : undefined;
+    Array.isArray(v)
+      ? v.map(find).find(Boolean)
+      : v && typeof v === 'object'
+        ? (v as { name?: string }).name === 'remoteHubStorageUri'
+          ? v
+          : Object.values(v).map(find).find(Boolean)
+        : undefined;
   assert.is(find(ui)?.constraints?.regex, REMOTE_HUB_URI_PATTERN);
   const form = new RegExp(REMOTE_HUB_URI_PATTERN);
   assert.ok(form.test('https://acct.dfs.core.windows.net/') && form.test(''));
@@ -59,7 +65,13 @@ test('remoteHub.storageUri: the schema and the portal form check the one form of
 });
 
 test('remoteHub.storageUri: the forms the docs show build clean (public, Government, China, without the final /, empty)', () => {
-  for (const uri of ['https://acct.dfs.core.windows.net/', 'https://acct.dfs.core.windows.net', 'https://acct.dfs.core.usgovcloudapi.net/', 'https://acct.dfs.core.chinacloudapi.cn/', '""']) {
+  for (const uri of [
+    'https://acct.dfs.core.windows.net/',
+    'https://acct.dfs.core.windows.net',
+    'https://acct.dfs.core.usgovcloudapi.net/',
+    'https://acct.dfs.core.chinacloudapi.cn/',
+    '""',
+  ]) {
     const r = compile(remote(uri));
     assert.equal(r.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic), [], uri);
   }
@@ -78,7 +90,10 @@ test('an enum of 64 values shows the nearest few, not all of them', () => {
   assert.is(d.code, 'HUB104');
   const total = schema.properties.dataExplorer.properties.sku.properties.name.enum.length;
   assert.ok(total > 20, 'the list is long');
-  assert.is(d.hint, `Did you mean "Standard_D11_v2"? The nearest of the ${total} allowed values: "Standard_D11_v2", "Standard_D12_v2", "Standard_D13_v2", "Standard_D14_v2", "Standard_D16d_v5"; docs/hub-yaml.md lists them all.`);
+  assert.is(
+    d.hint,
+    `Did you mean "Standard_D11_v2"? The nearest of the ${total} allowed values: "Standard_D11_v2", "Standard_D12_v2", "Standard_D13_v2", "Standard_D14_v2", "Standard_D16d_v5"; docs/hub-yaml.md lists them all.`,
+  );
   // A list item of the same enum, with nothing close: the nearest few all the same.
   const far = only(`${HEAD}dataExplorer:\n  allowedSkuNames: [zzz]\n`);
   assert.ok(far.hint!.startsWith(`The nearest of the ${total} allowed values: `), far.hint);
@@ -96,7 +111,10 @@ test('a billing account scope with a trailing slash is shown its own form, writt
   const d = only(`${HEAD}scopes:\n  - /providers/Microsoft.Billing/billingAccounts/1234567/\n`);
   assert.is(d.code, 'HUB213');
   assert.is(d.message, "scopes[0] is not a scope Cost Management exports accept: '/providers/Microsoft.Billing/billingAccounts/1234567/' ends with /");
-  assert.is(d.hint, 'The nearest form is the EA billing account scope /providers/Microsoft.Billing/billingAccounts/<EA number (digits)>, e.g. /providers/Microsoft.Billing/billingAccounts/1234567.');
+  assert.is(
+    d.hint,
+    'The nearest form is the EA billing account scope /providers/Microsoft.Billing/billingAccounts/<EA number (digits)>, e.g. /providers/Microsoft.Billing/billingAccounts/1234567.',
+  );
   const doubled = only(`${HEAD}scopes:\n  - /subscriptions//00000000-0000-0000-0000-000000000000\n`);
   assert.match(doubled.message, /has an empty segment \(\/\/\)/);
   assert.match(doubled.hint!, /^The nearest form is the subscription scope .*, e\.g\. \/subscriptions\/00000000-0000-0000-0000-000000000000\.$/);
@@ -137,7 +155,10 @@ test('indentation inside list items, after flow collections and block scalars is
   assert.is(item.message, "YAML indentation: line 8 is indented 5 spaces, more than 'columns' on line 6 (4 spaces), so YAML reads it as part of the value of 'columns'");
   assert.is(item.hint, "Indent line 8 by 4 spaces, as 'columns' on line 6, to make it another key of the item.");
   // Text that continues a plain value on a deeper line, and valid nesting after a block scalar, are no mistakes.
-  assert.equal(compile(`${HEAD}tags:\n  note: a long\n    text\n  owner: finops\n`).diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.equal(
+    compile(`${HEAD}tags:\n  note: a long\n    text\n  owner: finops\n`).diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
 });
 
 test('an empty hub.yaml, or one of comments only, points to hubc init', () => {
@@ -149,7 +170,10 @@ test('an empty hub.yaml, or one of comments only, points to hubc init', () => {
   }
   const list = only('- release: "0.8"\n');
   assert.is(list.message, 'hub.yaml must be a mapping with at least `release` and `hub.name`');
-  assert.is(list.hint, 'Write release: and hub: as keys at the top level, one "key: value" per line, not as a list or a single value (hubc init writes a commented hub.yaml to start from).');
+  assert.is(
+    list.hint,
+    'Write release: and hub: as keys at the top level, one "key: value" per line, not as a list or a single value (hubc init writes a commented hub.yaml to start from).',
+  );
 });
 
 test.run();

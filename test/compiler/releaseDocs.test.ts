@@ -31,7 +31,10 @@ test('schemas/hub.schema.json: the release field (values and the range its descr
 
 test('the Releases table has one row per release', () => {
   const rows = releasesTable().split('\n').slice(2);
-  assert.equal(rows.map((r) => r.split(' | ')[0].replace('| ', '')), [...RELEASE_VERSIONS]);
+  assert.equal(
+    rows.map((r) => r.split(' | ')[0].replace('| ', '')),
+    [...RELEASE_VERSIONS],
+  );
 });
 
 test('the Upgrading block has a plan per consecutive pair and from the oldest to the newest release', () => {

@@ -146,7 +146,13 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  * with the text that identifies the row of docs/deviations.md explaining why.
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
-  { releases: ['0.4', '0.5', '0.6', '0.7', '0.8'], kind: 'linkedServices', from: ['<key vault name>', '<storage account name>'], to: ['keyVault', 'storage'], row: 'Linked service names' },
+  {
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8'],
+    kind: 'linkedServices',
+    from: ['<key vault name>', '<storage account name>'],
+    to: ['keyVault', 'storage'],
+    row: 'Linked service names',
+  },
   { releases: ['0.7', '0.8'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
   { releases: ['0.7', '0.8'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
 ];
@@ -164,7 +170,11 @@ for (const v of RELEASE_VERSIONS) {
   const r = build(v);
   const template = JSON.parse(r.artifacts.get('azuredeploy.json')!);
   const objects = r.contributions.flatMap((c) => c.dataFactory ?? []);
-  const names = (kind: string) => objects.filter((o) => o.kind === kind).map((o) => o.name).sort();
+  const names = (kind: string) =>
+    objects
+      .filter((o) => o.kind === kind)
+      .map((o) => o.name)
+      .sort();
 
   test(`${v}: template parameters, in order, with types and the default hub's defaults`, () => {
     const actual = Object.entries(template.parameters as Record<string, { type: string; defaultValue: unknown }>).map(([n, p]) => [n, p.type, p.defaultValue]);

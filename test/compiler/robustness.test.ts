@@ -18,7 +18,10 @@ test('an alias bomb is HUB112 (entries in all, aliases expanded) at the first al
   const text = `${DEFAULT_HUB_YAML}\nx0: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nx3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\nx4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nx5: [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n`;
   const r = compile(text);
   assert.is(r.artifacts.size, 0);
-  assert.equal(r.diagnostics.map((d) => d.code), ['HUB112']);
+  assert.equal(
+    r.diagnostics.map((d) => d.code),
+    ['HUB112'],
+  );
   const { line, col } = r.diagnostics[0]!.start!;
   assert.is(text.split('\n')[line - 1]!.slice(col - 1, col + 1), '*a');
 });
@@ -35,14 +38,20 @@ test('datasets[].versions that is not a list is a schema error, not an exception
   const text = DEFAULT_HUB_YAML.replace('versions: ["2023-05-01"]', 'versions: 5');
   const r = compile(text);
   assert.is(r.artifacts.size, 0);
-  assert.ok(r.diagnostics.some((d) => d.code === 'HUB103' && d.path?.endsWith('versions')), JSON.stringify(r.diagnostics));
+  assert.ok(
+    r.diagnostics.some((d) => d.code === 'HUB103' && d.path?.endsWith('versions')),
+    JSON.stringify(r.diagnostics),
+  );
 });
 
 test('a release that is a mapping is HUB103 at release, not an exception (String() of an object without toString)', () => {
   const text = 'release:\n  toString: []\nhub:\n  name: finops-hub\n';
   const r = compile(text);
   assert.is(r.artifacts.size, 0);
-  assert.equal(r.diagnostics.map((d) => [d.code, d.path]), [['HUB103', 'release']]);
+  assert.equal(
+    r.diagnostics.map((d) => [d.code, d.path]),
+    [['HUB103', 'release']],
+  );
   assert.equal(r.diagnostics[0]!.start, { line: 2, col: 3 });
 });
 

@@ -14,8 +14,14 @@ test('the schema offers exactly the releases of the release table', () => {
 
 test('the schema lists the built-in datasets of the catalog with their export types', () => {
   const item = schema.properties.datasets.items.properties;
-  assert.equal(item.name.enum, BUILT_IN_DATASETS.map((d) => d.name));
-  assert.equal(item.exportType.enum, BUILT_IN_DATASETS.map((d) => d.exportType));
+  assert.equal(
+    item.name.enum,
+    BUILT_IN_DATASETS.map((d) => d.name),
+  );
+  assert.equal(
+    item.exportType.enum,
+    BUILT_IN_DATASETS.map((d) => d.exportType),
+  );
 });
 
 test('hub.yaml starts with the yaml-language-server schema comment', () => {
@@ -35,13 +41,16 @@ test('a minimal hub.yaml gets the spec defaults', () => {
   assert.equal(m.dataExplorer.databases, { ingestion: 'Ingestion', hub: 'Hub' });
   assert.is(m.dataExplorer.allowedSkuNames.length, 64);
   assert.equal(m.networking, { publicAccess: false, addressPrefix: '10.20.30.0/26' });
-  assert.equal(m.datasets.map((d) => [d.name, d.exportType, d.versions]), [
-    ['Costs', 'FocusCost', ['1.0r2', '1.0', '1.0-preview(v1)']],
-    ['Prices', 'PriceSheet', ['2023-05-01']],
-    ['CommitmentDiscountUsage', 'ReservationDetails', ['2023-03-01']],
-    ['Recommendations', 'ReservationRecommendations', ['2023-05-01']],
-    ['Transactions', 'ReservationTransactions', ['2023-05-01']],
-  ]);
+  assert.equal(
+    m.datasets.map((d) => [d.name, d.exportType, d.versions]),
+    [
+      ['Costs', 'FocusCost', ['1.0r2', '1.0', '1.0-preview(v1)']],
+      ['Prices', 'PriceSheet', ['2023-05-01']],
+      ['CommitmentDiscountUsage', 'ReservationDetails', ['2023-03-01']],
+      ['Recommendations', 'ReservationRecommendations', ['2023-05-01']],
+      ['Transactions', 'ReservationTransactions', ['2023-05-01']],
+    ],
+  );
   assert.equal(m.schedules, {
     daily: { hour: 1, minute: 1, timeZone: 'auto' },
     monthly: { hour: 1, minute: 11, timeZone: 'auto', daysOfMonth: [5, 19] },

@@ -59,7 +59,10 @@ test('--what-if: creates the missing resource group, registers Microsoft.EventGr
     '    x Microsoft.Resources/deploymentScripts/uploadSettings - Changes to deployment scripts cannot be predicted.',
     '',
   ]);
-  assert.not.ok(r.standin.requests.some((q) => q.method === 'PUT' && q.path.includes('/deployments/')), 'nothing deployed');
+  assert.not.ok(
+    r.standin.requests.some((q) => q.method === 'PUT' && q.path.includes('/deployments/')),
+    'nothing deployed',
+  );
   assert.ok(r.credential.scopes.length > 0, 'the injected credential signed the requests');
   for (const s of r.credential.scopes) assert.equal(s, ['https://management.azure.com/.default']);
   assert.ok(r.hosts.length >= r.standin.requests.length);
@@ -76,12 +79,22 @@ test('a full deploy with --yes: parameters file sent, throttled provider list re
   const r = await run(s, deployArgs('--parameters', file, '--yes', '--name', 'first-deploy'));
   assert.is(r.code, 0, r.stderr);
   const calls = r.standin.calls();
-  assert.equal(calls.slice(0, 3), [`HEAD /subscriptions/${SUB}/resourcegroups/${RG}`, `GET /subscriptions/${SUB}/providers`, `GET /subscriptions/${SUB}/providers`], 'the 429 answer was retried');
-  assert.not.ok(calls.some((c) => c.startsWith('PUT /subscriptions/') && c.endsWith(`/resourcegroups/${RG}`)), 'existing group not re-created');
+  assert.equal(
+    calls.slice(0, 3),
+    [`HEAD /subscriptions/${SUB}/resourcegroups/${RG}`, `GET /subscriptions/${SUB}/providers`, `GET /subscriptions/${SUB}/providers`],
+    'the 429 answer was retried',
+  );
+  assert.not.ok(
+    calls.some((c) => c.startsWith('PUT /subscriptions/') && c.endsWith(`/resourcegroups/${RG}`)),
+    'existing group not re-created',
+  );
   const put = r.standin.requests.find((q) => q.method === 'PUT' && q.path.endsWith('/deployments/first-deploy'))!;
   assert.ok(put, calls.join('\n'));
   assert.equal(put.body, { properties: { template: TEMPLATE, parameters: { hubName: { value: 'my-hub' }, storageSku: { value: 'Premium_ZRS' } }, mode: 'Incremental' } });
-  assert.ok(calls.some((c) => c.includes('/deployments/first-deploy/operationStatuses/')), 'polled Azure-AsyncOperation');
+  assert.ok(
+    calls.some((c) => c.includes('/deployments/first-deploy/operationStatuses/')),
+    'polled Azure-AsyncOperation',
+  );
   assert.ok(calls.some((c) => c === `GET /subscriptions/${SUB}/resourcegroups/${RG}/deployments/first-deploy/operations`));
   const progress = r.stdout.split('\n').filter((l) => /^  (Running|Succeeded|Failed) /.test(l));
   assert.equal(progress, [
@@ -92,7 +105,10 @@ test('a full deploy with --yes: parameters file sent, throttled provider list re
     '  Running    Microsoft.DataFactory/factories finops-hub-engine-123',
     '  Succeeded  Microsoft.DataFactory/factories finops-hub-engine-123 (Created)',
   ]);
-  assert.match(r.stdout, 'deployment succeeded; outputs:\n  name: "rg-hub"\n  storageAccountName: "finopshubstore123"\n  managedIdentityId: "33333333-3333-3333-3333-333333333333"\n');
+  assert.match(
+    r.stdout,
+    'deployment succeeded; outputs:\n  name: "rg-hub"\n  storageAccountName: "finopshubstore123"\n  managedIdentityId: "33333333-3333-3333-3333-333333333333"\n',
+  );
   assert.is(r.stderr, '');
   assert.equal([...new Set(r.hosts)], ['127.0.0.1']);
 });
@@ -109,7 +125,14 @@ test('--format json: one JSON document on stdout with providers, what-if, operat
   assert.equal(out.outputs, { name: 'rg-hub', storageAccountName: 'finopshubstore123', managedIdentityId: '33333333-3333-3333-3333-333333333333' });
   assert.equal(out.whatIf.counts, { Create: 1, Modify: 1, Delete: 0, Deploy: 0, NoChange: 1, Ignore: 1, Unsupported: 1 });
   assert.equal(out.whatIf.changes[1].propertyChanges[0], { path: 'properties.sku.name', change: 'Modify', before: 'standard', after: 'premium' });
-  assert.equal(out.operations.map((o: any) => [o.resourceName, o.state]), [['finopshubstore123', 'Succeeded'], ['finops-hub-vault-123', 'Succeeded'], ['finops-hub-engine-123', 'Succeeded']]);
+  assert.equal(
+    out.operations.map((o: any) => [o.resourceName, o.state]),
+    [
+      ['finopshubstore123', 'Succeeded'],
+      ['finops-hub-vault-123', 'Succeeded'],
+      ['finops-hub-engine-123', 'Succeeded'],
+    ],
+  );
   const eventGrid = out.providers.find((p: any) => p.namespace === 'Microsoft.EventGrid');
   assert.equal({ ...eventGrid, reasons: undefined }, { namespace: 'Microsoft.EventGrid', before: 'NotRegistered', action: 'registered', after: 'Registered', reasons: undefined });
   assert.equal(out.diagnostics, []);
@@ -140,14 +163,17 @@ test('a validation error is shown with its code, target and nested details; noth
       '        StorageAccountAlreadyTaken (target: finopshubstore123): The storage account named finopshubstore123 is already taken.',
     ].join('\n'),
   );
-  assert.not.ok(r.standin.calls().some((c) => c.endsWith('/whatIf') || c.startsWith('PUT') && c.includes('/deployments/')));
+  assert.not.ok(r.standin.calls().some((c) => c.endsWith('/whatIf') || (c.startsWith('PUT') && c.includes('/deployments/'))));
 });
 
 test('without permission to register Microsoft.EventGrid: stops before validating and prints the az command that registers it; exit 2', async () => {
   const r = await run(scenario({ resourceGroups: { [RG]: 'westeurope' }, registerForbidden: ['Microsoft.EventGrid'] }), deployArgs('--yes'));
   assert.is(r.code, 2);
   assert.match(r.stderr, `subscription ${SUB} - error HUB430: resource provider Microsoft.EventGrid is not registered and the signed-in identity may not register it (HTTP 403)`);
-  assert.match(r.stderr, `hint: Ask someone with Contributor or Owner on the subscription to run: az provider register --namespace Microsoft.EventGrid --subscription ${SUB} --wait`);
+  assert.match(
+    r.stderr,
+    `hint: Ask someone with Contributor or Owner on the subscription to run: az provider register --namespace Microsoft.EventGrid --subscription ${SUB} --wait`,
+  );
   assert.match(r.stderr, "AuthorizationFailed: The client 'user@example.com'");
   assert.equal(r.standin.calls().slice(-1), [`POST /subscriptions/${SUB}/providers/Microsoft.EventGrid/register`]);
 });
@@ -177,12 +203,22 @@ test('a failed deployment: the failed operation is shown in the progress, the de
   const conflict = { code: 'StorageAccountAlreadyTaken', message: 'The storage account named finopshubstore123 is already taken.', target: 'finopshubstore123' };
   const s = scenario({ resourceGroups: { [RG]: 'westeurope' } });
   s.deploy.operations[0] = { ...s.deploy.operations[0], state: 'Failed', statusCode: 'Conflict', error: conflict };
-  s.deploy.error = { code: 'DeploymentFailed', message: 'At least one resource deployment operation failed.', details: [{ code: 'Conflict', message: 'Resource conflict.', details: [conflict] }] };
+  s.deploy.error = {
+    code: 'DeploymentFailed',
+    message: 'At least one resource deployment operation failed.',
+    details: [{ code: 'Conflict', message: 'Resource conflict.', details: [conflict] }],
+  };
   const r = await run(s, deployArgs('--yes'));
   assert.is(r.code, 1);
-  assert.match(r.stdout, '  Failed     Microsoft.Storage/storageAccounts finopshubstore123 (Conflict) - StorageAccountAlreadyTaken: The storage account named finopshubstore123 is already taken.');
+  assert.match(
+    r.stdout,
+    '  Failed     Microsoft.Storage/storageAccounts finopshubstore123 (Conflict) - StorageAccountAlreadyTaken: The storage account named finopshubstore123 is already taken.',
+  );
   assert.match(r.stderr, 'error HUB434: the deployment failed');
-  assert.match(r.stderr, '    DeploymentFailed: At least one resource deployment operation failed.\n      Conflict: Resource conflict.\n        StorageAccountAlreadyTaken (target: finopshubstore123): The storage account');
+  assert.match(
+    r.stderr,
+    '    DeploymentFailed: At least one resource deployment operation failed.\n      Conflict: Resource conflict.\n        StorageAccountAlreadyTaken (target: finopshubstore123): The storage account',
+  );
   assert.ok(r.standin.calls().includes(`GET ${dep}`), 'the deployment was read for its error');
 
   const s2 = scenario({ resourceGroups: { [RG]: 'westeurope' } });
@@ -192,7 +228,11 @@ test('a failed deployment: the failed operation is shown in the progress, the de
   const out = JSON.parse(j.stdout);
   assert.is(out.status, 'failed');
   assert.is(out.diagnostics[0].code, 'HUB434');
-  assert.equal(out.arm, { code: 'DeploymentFailed', message: 'At least one resource deployment operation failed.', details: [{ code: 'Conflict', message: 'Resource conflict.', details: [{ ...conflict, details: [] }] }] });
+  assert.equal(out.arm, {
+    code: 'DeploymentFailed',
+    message: 'At least one resource deployment operation failed.',
+    details: [{ code: 'Conflict', message: 'Resource conflict.', details: [{ ...conflict, details: [] }] }],
+  });
   assert.equal(out.operations[0].error, { ...conflict, details: [] });
 });
 

@@ -41,7 +41,10 @@ test('a deployment stuck in Running: HUB440 after --timeout, exit 2, with the po
 });
 
 test('a what-if stuck at 202: HUB440 while waiting for the what-if result; nothing was deployed', async () => {
-  const s = scenario({ ...existing, intercept: (r) => (isWhatIfPoll(r) ? { status: 202, headers: { location: `${r.path}?api-version=${r.apiVersion}`, "retry-after": "0" } } : undefined) });
+  const s = scenario({
+    ...existing,
+    intercept: (r) => (isWhatIfPoll(r) ? { status: 202, headers: { location: `${r.path}?api-version=${r.apiVersion}`, 'retry-after': '0' } } : undefined),
+  });
   const r = await run(s, deployArgs('--yes', '--timeout', '2s', '--format', 'json'), false, FAST);
   assert.is(r.code, 2, r.stderr);
   const out = JSON.parse(r.stdout);
@@ -61,7 +64,8 @@ test('a server that never answers: the request times out and is retried 3 times,
 test('a request never answered once, Retry-After: 3600 (on a 429 and on the what-if poll) and malformed status answers: each is retried, and the deployment ends as it did', async () => {
   const faults: Intercept = (r, seen): InjectedAnswer | 'hang' | undefined => {
     if (r.method === 'HEAD' && seen === 0) return 'hang';
-    if (r.method === 'GET' && r.path.endsWith('/providers') && seen === 0) return { status: 429, body: { error: { code: 'TooManyRequests', message: 'slow down' } }, headers: { 'retry-after': '3600' } };
+    if (r.method === 'GET' && r.path.endsWith('/providers') && seen === 0)
+      return { status: 429, body: { error: { code: 'TooManyRequests', message: 'slow down' } }, headers: { 'retry-after': '3600' } };
     if (isWhatIfPoll(r) && seen === 0) return { status: 202, headers: { location: `${r.path}?api-version=${r.apiVersion}`, 'retry-after': '3600' } };
     if (isStatus(r) && seen === 0) return { status: 200, text: '{}' };
     if (isStatus(r) && seen === 1) return { status: 200, text: '<html>gateway</html>' };
@@ -81,7 +85,10 @@ test('an unknown status value: asked again, then HUB441 "could not read the depl
   const s = scenario({ ...existing, intercept: (r) => (isStatus(r) ? { status: 200, body: { status: 'Frobnicating' } } : undefined) });
   const r = await run(s, deployArgs('--yes'), false, FAST);
   assert.is(r.code, 2, r.stderr);
-  assert.match(r.stderr, "error HUB441: could not read the deployment's state while waiting for the deployment to end: the status 'Frobnicating' is not one ARM documents (3 answers in a row)");
+  assert.match(
+    r.stderr,
+    "error HUB441: could not read the deployment's state while waiting for the deployment to end: the status 'Frobnicating' is not one ARM documents (3 answers in a row)",
+  );
   assert.match(r.stderr, `see it at ${LINK}`);
   assert.is(count(r.standin.calls(), /operationStatuses/), 3);
   assert.not.match(r.stderr, 'ended in state');
@@ -124,7 +131,12 @@ test('an operations listing whose nextLink loops, or never ends: read a page at 
     const standin = await ArmStandin.start({ ...base, deploy: { ...base.deploy, morePages: { nextLink, filler: 2000 } } });
     try {
       const r = await runChild([...deployArgs('--yes'), '--arm-endpoint', standin.endpoint], {
-        env: { HUBC_TEST_TOKEN: TEST_TOKEN, HUBC_TEST_CA: standin.ca, HUBC_TEST_TIMING: JSON.stringify({ ...DEFAULT_LIMITS, ...FAST, pollIntervalMs: 20, registrationTimeoutMs: 5000 }), NODE_OPTIONS: '--max-old-space-size=96' },
+        env: {
+          HUBC_TEST_TOKEN: TEST_TOKEN,
+          HUBC_TEST_CA: standin.ca,
+          HUBC_TEST_TIMING: JSON.stringify({ ...DEFAULT_LIMITS, ...FAST, pollIntervalMs: 20, registrationTimeoutMs: 5000 }),
+          NODE_OPTIONS: '--max-old-space-size=96',
+        },
         killAfterMs: 120_000,
       });
       assert.is(r.signal, null, `${nextLink}: ended by a signal (SIGABRT: out of memory; SIGKILL: still running after 2 minutes)`);

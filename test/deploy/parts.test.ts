@@ -37,13 +37,22 @@ test('providers: the default hub needs Event Grid (always), Data Factory, Storag
 
 test('providers: Microsoft.Kusto when Data Explorer is on, from hub.yaml or from a parameter value', () => {
   assert.ok(namespaces(TEMPLATE, { dataExplorerName: 'myadx' }).includes('Microsoft.Kusto'));
-  const withAdx = templateOf(compiled(hubYaml({ dataExplorer: { name: 'myadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } } })));
+  const withAdx = templateOf(
+    compiled(
+      hubYaml({ dataExplorer: { name: 'myadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } } }),
+    ),
+  );
   assert.ok(namespaces(withAdx).includes('Microsoft.Kusto'));
   assert.not.ok(namespaces(withAdx, { dataExplorerName: '' }).includes('Microsoft.Kusto'), 'a parameter value turns it off again');
 });
 
 test('providers: Event Grid is required even for a template without Event Grid resources', () => {
-  const t = { resources: [{ type: 'Microsoft.Storage/storageAccounts', name: 'x' }, { type: 'Microsoft.Web/sites', condition: false, name: 'y' }] };
+  const t = {
+    resources: [
+      { type: 'Microsoft.Storage/storageAccounts', name: 'x' },
+      { type: 'Microsoft.Web/sites', condition: false, name: 'y' },
+    ],
+  };
   assert.equal(namespaces(t), ['Microsoft.EventGrid', 'Microsoft.Storage']);
   assert.is(registerCommand('Microsoft.EventGrid', 'S'), 'az provider register --namespace Microsoft.EventGrid --subscription S --wait');
 });
@@ -56,7 +65,11 @@ test('what-if: changes sorted by type then resource, counts for every type, Dele
         { resourceId: '/subscriptions/s/resourceGroups/g/providers/Microsoft.Web/sites/b', changeType: 'Delete' },
         { resourceId: '/subscriptions/s/resourceGroups/g/providers/Microsoft.Web/sites/a', changeType: 'Delete' },
         { resourceId: '/subscriptions/s/resourceGroups/g/providers/Microsoft.Storage/storageAccounts/s1', changeType: 'Deploy' },
-        { resourceId: '/subscriptions/s/resourceGroups/g/providers/Microsoft.Storage/storageAccounts/s2', changeType: 'Modify', delta: [{ path: 'kind', propertyChangeType: 'NoEffect', before: 'StorageV2', after: 'StorageV2' }] },
+        {
+          resourceId: '/subscriptions/s/resourceGroups/g/providers/Microsoft.Storage/storageAccounts/s2',
+          changeType: 'Modify',
+          delta: [{ path: 'kind', propertyChangeType: 'NoEffect', before: 'StorageV2', after: 'StorageV2' }],
+        },
       ],
     },
   });
@@ -81,7 +94,11 @@ test('errors: an HTTP error is read from the raw body and classified; sign-in an
   const rest = (statusCode: number, body: unknown) => Object.assign(new Error('x'), { name: 'RestError', statusCode, response: { bodyAsText: JSON.stringify(body) } });
   const nested = { error: { code: 'A', message: 'outer', target: 't', details: [{ code: 'B', message: 'inner', details: [{ code: 'C', message: 'deepest' }] }] } };
   const f = armFailureOf(rest(400, nested));
-  assert.equal(f, { kind: 'arm', status: 400, error: { code: 'A', message: 'outer', target: 't', details: [{ code: 'B', message: 'inner', details: [{ code: 'C', message: 'deepest', details: [] }] }] } });
+  assert.equal(f, {
+    kind: 'arm',
+    status: 400,
+    error: { code: 'A', message: 'outer', target: 't', details: [{ code: 'B', message: 'inner', details: [{ code: 'C', message: 'deepest', details: [] }] }] },
+  });
   assert.equal(formatArmError(f.error, ''), ['A (target: t): outer', '  B: inner', '    C: deepest']);
   assert.is(armFailureOf(rest(403, { error: { code: 'AuthorizationFailed', message: 'no' } })).kind, 'forbidden');
   assert.is(armFailureOf(rest(429, { error: { code: 'TooManyRequests', message: 'slow down' } })).kind, 'throttled');
@@ -101,19 +118,27 @@ test('parameters file: unknown names (with a suggestion), malformed entries and 
         storageSkuu: { value: 'Premium_ZRS' },
         tags: { value: {}, reference: { keyVault: { id: 'v' }, secretName: 's' } },
         scopesToMonitor: [],
-        remoteHubStorageKey: { reference: { keyVault: { id: '/subscriptions/<subscription-id>/resourceGroups/<resource-group>/providers/Microsoft.KeyVault/vaults/<vault-name>' }, secretName: '<secret-name>' } },
+        remoteHubStorageKey: {
+          reference: {
+            keyVault: { id: '/subscriptions/<subscription-id>/resourceGroups/<resource-group>/providers/Microsoft.KeyVault/vaults/<vault-name>' },
+            secretName: '<secret-name>',
+          },
+        },
       },
     }),
     'p.json',
     DECLARED,
   );
   assert.equal(Object.keys(r.parameters), ['hubName'], 'names are matched case-insensitively and keep the template spelling');
-  assert.equal(r.diagnostics.map((d) => [d.code, d.path, d.hint?.slice(0, 30)]), [
-    ['HUB421', 'parameters.storageSkuu', "Did you mean 'storageSku'?"],
-    ['HUB422', 'parameters.tags', 'Each parameter is { "value": .'],
-    ['HUB422', 'parameters.scopesToMonitor', 'Each parameter is { "value": .'],
-    ['HUB424', 'parameters.remoteHubStorageKey', 'Put the vault resource ID and '],
-  ]);
+  assert.equal(
+    r.diagnostics.map((d) => [d.code, d.path, d.hint?.slice(0, 30)]),
+    [
+      ['HUB421', 'parameters.storageSkuu', "Did you mean 'storageSku'?"],
+      ['HUB422', 'parameters.tags', 'Each parameter is { "value": .'],
+      ['HUB422', 'parameters.scopesToMonitor', 'Each parameter is { "value": .'],
+      ['HUB424', 'parameters.remoteHubStorageKey', 'Put the vault resource ID and '],
+    ],
+  );
   const bad = parseParametersText('{ "parameters": { "hubName": ', 'p.json', DECLARED);
   assert.is(bad.diagnostics[0].code, 'HUB420');
   assert.match(bad.diagnostics[0].message, /^p\.json is not valid JSON: /);
@@ -124,17 +149,37 @@ test('parameters: a remote hub needs its key (HUB423); a Key Vault reference or 
   assert.equal(missingSecrets(DECLARED, {}, undefined), [], 'no remote hub: no key needed');
   const uri = { remoteHubStorageUri: { value: 'https://remote.dfs.core.windows.net/' } };
   const missing = missingSecrets(DECLARED, uri, 'p.json');
-  assert.equal(missing.map((d) => [d.code, d.file, d.path]), [['HUB423', 'p.json', 'parameters.remoteHubStorageKey']]);
+  assert.equal(
+    missing.map((d) => [d.code, d.file, d.path]),
+    [['HUB423', 'p.json', 'parameters.remoteHubStorageKey']],
+  );
   assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { value: '' } }, 'p.json').length, 1, 'an empty value counts as missing');
   assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { value: 'k' } }, 'p.json'), []);
   const uriFromVault = { remoteHubStorageUri: { reference: { keyVault: { id: '/subscriptions/s/resourceGroups/g/providers/Microsoft.KeyVault/vaults/v' }, secretName: 'uri' } } };
   assert.equal(missingSecrets(DECLARED, uriFromVault, 'p.json').length, 1, 'a URI only known at deployment counts as a remote hub');
-  assert.equal(missingSecrets(DECLARED, { ...uri, remoteHubStorageKey: { reference: { keyVault: { id: '/subscriptions/s/resourceGroups/g/providers/Microsoft.KeyVault/vaults/v' }, secretName: 'k' } } }, 'p.json'), []);
+  assert.equal(
+    missingSecrets(
+      DECLARED,
+      { ...uri, remoteHubStorageKey: { reference: { keyVault: { id: '/subscriptions/s/resourceGroups/g/providers/Microsoft.KeyVault/vaults/v' }, secretName: 'k' } } },
+      'p.json',
+    ),
+    [],
+  );
 });
 
 test('connection: the cloud picks endpoint, token scope and portal; --arm-endpoint changes only the endpoint', () => {
   const cred = { getToken: async () => null };
-  assert.equal({ ...armConnection('AzureUSGovernment', 'S', cred), credential: undefined }, { subscriptionId: 'S', endpoint: 'https://management.usgovcloudapi.net', scope: 'https://management.usgovcloudapi.net/.default', credential: undefined, clientOptions: undefined, portal: 'https://portal.azure.us' });
+  assert.equal(
+    { ...armConnection('AzureUSGovernment', 'S', cred), credential: undefined },
+    {
+      subscriptionId: 'S',
+      endpoint: 'https://management.usgovcloudapi.net',
+      scope: 'https://management.usgovcloudapi.net/.default',
+      credential: undefined,
+      clientOptions: undefined,
+      portal: 'https://portal.azure.us',
+    },
+  );
   const c = armConnection('AzureChinaCloud', 'S', cred, 'https://127.0.0.1:8443');
   assert.equal([c.endpoint, c.scope], ['https://127.0.0.1:8443', 'https://management.chinacloudapi.cn/.default']);
   assert.is(normalizeArmEndpoint('https://127.0.0.1:8443/'), 'https://127.0.0.1:8443');
@@ -150,7 +195,10 @@ test('sign-in failure: one line naming the sign-in options, exit 2, and no reque
   try {
     const r = await cli([...deployArgs('--what-if'), '--arm-endpoint', standin.endpoint], { azure: { credential: failing, clientOptions: standin.clientOptions } });
     assert.is(r.code, 2);
-    assert.match(r.stderr, 'error HUB438: cannot sign in to Azure while checking or creating resource group rg-hub: CredentialUnavailableError: DefaultAzureCredential: no credential found');
+    assert.match(
+      r.stderr,
+      'error HUB438: cannot sign in to Azure while checking or creating resource group rg-hub: CredentialUnavailableError: DefaultAzureCredential: no credential found',
+    );
     assert.match(r.stderr, 'hint: Sign in first (az login, Connect-AzAccount, azd auth login');
     assert.equal(standin.requests, []);
     assert.equal(watch.hosts, []);
@@ -186,7 +234,9 @@ test('a parameters file error stops the run before any call to Azure (exit 1)', 
   writeFileSync(file, JSON.stringify({ parameters: { remoteHubStorageUri: { value: 'https://remote.dfs.core.windows.net/' } } }));
   const standin = await ArmStandin.start(scenario());
   try {
-    const r = await cli([...deployArgs('--parameters', file, '--what-if'), '--arm-endpoint', standin.endpoint], { azure: { credential: { getToken: async () => null }, clientOptions: standin.clientOptions } });
+    const r = await cli([...deployArgs('--parameters', file, '--what-if'), '--arm-endpoint', standin.endpoint], {
+      azure: { credential: { getToken: async () => null }, clientOptions: standin.clientOptions },
+    });
     assert.is(r.code, 1);
     assert.match(r.stderr, `${file} - error HUB423: remoteHubStorageKey is needed by this hub but no value is given`);
     assert.equal(standin.requests, []);

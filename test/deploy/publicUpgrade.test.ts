@@ -48,8 +48,13 @@ test('a public 0.6 install is recognised and planned from its own template (--pu
   assert.match(r.stdout, /\d+\. Delete trigger msexports_FileAdded\. {2}\[hubc deploy\]/);
   assert.not.match(r.stdout, /Delete .*Microsoft\.Storage\/storageAccounts/);
   assert.not.match(r.stdout, 'second storage account');
-  assert.ok(r.standin.calls().some((c) => c.endsWith('/providers/Microsoft.Resources/deployments/')), 'the deployment history was read');
-  assert.not.ok(r.standin.requests.some((q) => q.method === 'DELETE' || (q.method === 'POST' && q.path.endsWith('/stop')) || (q.method === 'PUT' && q.path.includes('/deployments/'))));
+  assert.ok(
+    r.standin.calls().some((c) => c.endsWith('/providers/Microsoft.Resources/deployments/')),
+    'the deployment history was read',
+  );
+  assert.not.ok(
+    r.standin.requests.some((q) => q.method === 'DELETE' || (q.method === 'POST' && q.path.endsWith('/stop')) || (q.method === 'PUT' && q.path.includes('/deployments/'))),
+  );
 });
 
 test('a hub.yaml with naming: spec over a public install: a warning that it makes a second hub', async () => {

@@ -51,7 +51,11 @@ export function scenario(patch: Partial<StandinScenario> = {}): StandinScenario 
         },
         { resourceId: `${rgId}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/finops-hub-identity`, changeType: 'NoChange' },
         { resourceId: `${rgId}/providers/Microsoft.Compute/virtualMachines/unrelated-vm`, changeType: 'Ignore' },
-        { resourceId: `${rgId}/providers/Microsoft.Resources/deploymentScripts/uploadSettings`, changeType: 'Unsupported', unsupportedReason: 'Changes to deployment scripts cannot be predicted.' },
+        {
+          resourceId: `${rgId}/providers/Microsoft.Resources/deploymentScripts/uploadSettings`,
+          changeType: 'Unsupported',
+          unsupportedReason: 'Changes to deployment scripts cannot be predicted.',
+        },
       ],
     },
     deploy: {
@@ -104,7 +108,11 @@ export async function run(s: StandinScenario, argv: string[], tty: false | strin
   try {
     const code = await runCli([...argv, '--arm-endpoint', standin.endpoint], io, {
       // The SDK's retries of failed sends (a timed-out request) wait 10-50 ms instead of 1-64 s.
-      azure: { credential, clientOptions: { ...standin.clientOptions, retryOptions: { retryDelayInMs: 10, maxRetryDelayInMs: 50 } }, timing: { pollIntervalMs: 5, registrationTimeoutMs: 5000, ...timing } },
+      azure: {
+        credential,
+        clientOptions: { ...standin.clientOptions, retryOptions: { retryDelayInMs: 10, maxRetryDelayInMs: 50 } },
+        timing: { pollIntervalMs: 5, registrationTimeoutMs: 5000, ...timing },
+      },
     });
     return { code, stdout, stderr, standin, credential, hosts: watch.hosts, questions };
   } finally {

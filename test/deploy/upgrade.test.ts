@@ -34,7 +34,12 @@ function installed(versions: (string | undefined)[], patch: Partial<StandinScena
     resourceGroups: { [RG]: 'westeurope' },
     providers: Object.fromEntries(Object.keys(scenario().providers).map((n) => [n, 'Registered'])),
     resources: [
-      ...versions.map((v, i) => ({ id: `${rgId}/providers/${types[i]}/${names[i]}`, name: names[i], type: types[i], tags: { 'cm-resource-parent': HUB, ...(v ? { 'ftk-version': v } : {}) } })),
+      ...versions.map((v, i) => ({
+        id: `${rgId}/providers/${types[i]}/${names[i]}`,
+        name: names[i],
+        type: types[i],
+        tags: { 'cm-resource-parent': HUB, ...(v ? { 'ftk-version': v } : {}) },
+      })),
       { id: `${rgId}/providers/Microsoft.Compute/virtualMachines/other`, name: 'other', type: 'Microsoft.Compute/virtualMachines', tags: { 'ftk-version': '0.1' } },
     ],
     factories: {
@@ -68,7 +73,13 @@ async function runWithDataLake(s: StandinScenario, argv: string[], dl: DataLakeS
   const watch = new RequestWatch();
   try {
     const r = await runHubc([...argv, '--arm-endpoint', arm.endpoint], {
-      azure: { credential: new FixedTokenCredential(), clientOptions: arm.clientOptions, storageClientOptions: dl.clientOptions, dataLakeEndpoint: () => dl.endpoint, timing: { pollIntervalMs: 5 } },
+      azure: {
+        credential: new FixedTokenCredential(),
+        clientOptions: arm.clientOptions,
+        storageClientOptions: dl.clientOptions,
+        dataLakeEndpoint: () => dl.endpoint,
+        timing: { pollIntervalMs: 5 },
+      },
     });
     return { ...r, hosts: watch.hosts };
   } finally {
@@ -100,12 +111,22 @@ test('a 0.5 hub upgraded to 0.7 with --yes: the planned calls, in order, around 
     `POST ${factoryPath}/triggers/rawexports_FileAdded/stop`,
     `DELETE ${factoryPath}/triggers/rawexports_FileAdded`,
   ]);
-  assert.equal(after, ['config_ExportData', 'config_RunExports', 'config_BackfillData', 'config_RunBackfill'].map((p) => `DELETE ${factoryPath}/pipelines/${p}`));
-  assert.equal(calls.slice(0, 3), [`HEAD /subscriptions/${SUB}/resourcegroups/${RG}`, `GET /subscriptions/${SUB}/resourcegroups/${RG}`, `GET /subscriptions/${SUB}/resourceGroups/${RG}/resources`]);
+  assert.equal(
+    after,
+    ['config_ExportData', 'config_RunExports', 'config_BackfillData', 'config_RunBackfill'].map((p) => `DELETE ${factoryPath}/pipelines/${p}`),
+  );
+  assert.equal(calls.slice(0, 3), [
+    `HEAD /subscriptions/${SUB}/resourcegroups/${RG}`,
+    `GET /subscriptions/${SUB}/resourcegroups/${RG}`,
+    `GET /subscriptions/${SUB}/resourceGroups/${RG}/resources`,
+  ]);
   for (const q of r.standin.requests.filter((q) => q.path.includes('/factories/'))) assert.is(q.apiVersion, '2018-06-01');
   assert.equal(r.standin.scenario.factories![FACTORY].pipelines, ['rawexports_ExecuteETL']);
   assert.equal(Object.keys(r.standin.scenario.factories![FACTORY].triggers), ['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule']);
-  assert.equal(report.upgrade.outcomes.map((o: any) => `${o.n} ${o.status}`), plan.steps.filter((s) => s.performer === 'hubc deploy' && s.kind !== 'deploy').map((s) => `${s.n} ${s.subject === 'config_MonthlySchedule' ? 'skipped' : 'done'}`));
+  assert.equal(
+    report.upgrade.outcomes.map((o: any) => `${o.n} ${o.status}`),
+    plan.steps.filter((s) => s.performer === 'hubc deploy' && s.kind !== 'deploy').map((s) => `${s.n} ${s.subject === 'config_MonthlySchedule' ? 'skipped' : 'done'}`),
+  );
   assert.equal([...new Set(r.hosts)], ['127.0.0.1']);
 });
 
@@ -137,7 +158,10 @@ test('untagged resources: the release is read from settings.json through the Dat
   try {
     const r = await runWithDataLake(installed(['placeholder', 'placeholder', 'placeholder']), deployArgs('--upgrade', '--what-if'), empty);
     assert.is(r.code, 2);
-    assert.match(r.stderr, /HUB495: cannot tell which release hub finops-hub in rg-hub is: its resources carry no known ftk-version tag \(placeholder\) and config\/settings.json of finopsstore\w+ could not be read/);
+    assert.match(
+      r.stderr,
+      /HUB495: cannot tell which release hub finops-hub in rg-hub is: its resources carry no known ftk-version tag \(placeholder\) and config\/settings.json of finopsstore\w+ could not be read/,
+    );
   } finally {
     await empty.stop();
   }

@@ -21,14 +21,7 @@ function plain(node: LocatedJson): unknown {
 }
 
 test('reads what JSON.parse reads', () => {
-  for (const text of [
-    '{}',
-    '[]',
-    ' { "a" : [1, -2.5e3, 0, true, false, null], "b": { "c": "d" } } ',
-    '"\\u00e9\\n\\"\\\\\\/\\b\\f\\r\\t"',
-    '[[], {}, [{"x": []}]]',
-    '-0.125E-2',
-  ]) {
+  for (const text of ['{}', '[]', ' { "a" : [1, -2.5e3, 0, true, false, null], "b": { "c": "d" } } ', '"\\u00e9\\n\\"\\\\\\/\\b\\f\\r\\t"', '[[], {}, [{"x": []}]]', '-0.125E-2']) {
     assert.equal(plain(parseLocatedJson(text)), JSON.parse(text), text);
   }
 });
@@ -38,17 +31,27 @@ test('keeps the offset of each value, key and decoded character', () => {
   const root = parseLocatedJson(text);
   assert.equal(root.start, 0);
   if (root.kind !== 'object') throw new Error('an object');
-  assert.equal(root.entries.map((e) => [e.key, e.keyStart, e.value.start]), [
-    ['Name', 1, 9],
-    ['k', 23, 28],
-  ]);
+  assert.equal(
+    root.entries.map((e) => [e.key, e.keyStart, e.value.start]),
+    [
+      ['Name', 1, 9],
+      ['k', 23, 28],
+    ],
+  );
   const list = jsonProp(root, 'name');
   if (list?.kind !== 'array') throw new Error('an array');
-  assert.equal(list.items.map((x) => x.start), [10, 14]);
+  assert.equal(
+    list.items.map((x) => x.start),
+    [10, 14],
+  );
   const s = list.items[1];
   if (s.kind !== 'string') throw new Error('a string');
   assert.equal(s.value, 'a\tb');
-  assert.equal([0, 1, 2, 3].map((i) => s.offset(i)), [15, 16, 18, 19], 'a, the escape, b, then the closing quote');
+  assert.equal(
+    [0, 1, 2, 3].map((i) => s.offset(i)),
+    [15, 16, 18, 19],
+    'a, the escape, b, then the closing quote',
+  );
   assert.equal(jsonProp(root, 'missing'), undefined);
 });
 
@@ -80,8 +83,14 @@ test('a string without escapes and one with escapes give the same offsets for th
   const plainText = parseLocatedJson('  "abc"');
   const escaped = parseLocatedJson('  "a\\u0062c"');
   if (plainText.kind !== 'string' || escaped.kind !== 'string') throw new Error('strings');
-  assert.equal([0, 1, 2, 3].map((i) => plainText.offset(i)), [3, 4, 5, 6]);
-  assert.equal([0, 1, 2, 3].map((i) => escaped.offset(i)), [3, 4, 10, 11]);
+  assert.equal(
+    [0, 1, 2, 3].map((i) => plainText.offset(i)),
+    [3, 4, 5, 6],
+  );
+  assert.equal(
+    [0, 1, 2, 3].map((i) => escaped.offset(i)),
+    [3, 4, 10, 11],
+  );
   assert.is(escaped.value, 'abc');
 });
 

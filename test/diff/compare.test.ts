@@ -79,12 +79,21 @@ test('two hub.yaml variants of one release: parameter defaults, allowed values, 
   );
   // Allowed values narrowed: a saved parameter file with Premium_LRS is now rejected.
   const narrowed = notes(r, 'HUB405');
-  assert.equal(narrowed.map((n) => n.subject), ['storageSku']);
+  assert.equal(
+    narrowed.map((n) => n.subject),
+    ['storageSku'],
+  );
   assert.match(narrowed[0].message, /no longer allows "Premium_LRS"/);
   // The daily schedule trigger changed: its recurrence hours and minutes, and it must be stopped first.
   const daily = section(r, 'dataFactory', 'triggers').find((i) => i.name === 'config_DailySchedule')!;
-  assert.equal(daily.changes!.find((c) => c.path === 'recurrence.schedule.hours'), { path: 'recurrence.schedule.hours', change: 'changed', from: [1], to: [2] });
-  assert.equal(notes(r, 'HUB410').map((n) => n.subject), ['config_DailySchedule']);
+  assert.equal(
+    daily.changes!.find((c) => c.path === 'recurrence.schedule.hours'),
+    { path: 'recurrence.schedule.hours', change: 'changed', from: [1], to: [2] },
+  );
+  assert.equal(
+    notes(r, 'HUB410').map((n) => n.subject),
+    ['config_DailySchedule'],
+  );
   // Transactions: its KQL objects and schema files are gone from the build.
   assert.equal(names(section(r, 'kql', 'tables'), 'removed'), ['Ingestion.Transactions_raw', 'Ingestion.Transactions_final_v1_0']);
   assert.equal(names(section(r, 'kql', 'ingestionMappings'), 'removed'), ['Ingestion.Transactions_raw/Transactions_raw_mapping (parquet)']);
@@ -93,7 +102,10 @@ test('two hub.yaml variants of one release: parameter defaults, allowed values, 
   assert.ok(r.files.changed.includes('azuredeploy.json'));
   // But the deployment removes none of the dataset (issue #21 item 2): one note says what stays. This hub has no
   // Data Explorer cluster, so no table holds data and none is named.
-  assert.equal(notes(r, 'HUB416').map((n) => [n.kind, n.subject]), [['componentRemoved', 'Transactions']]);
+  assert.equal(
+    notes(r, 'HUB416').map((n) => [n.kind, n.subject]),
+    [['componentRemoved', 'Transactions']],
+  );
   assert.is(
     notes(r, 'HUB416')[0].message,
     'Dataset Transactions (ReservationTransactions exports) is not ingested by the new build, but the deployment removes none of it: its schema files config/schemas/reservationtransactions_2023-05-01_ea.json and config/schemas/reservationtransactions_2023-05-01_mca.json stay in the config container, so its exports are still converted; the data already under ingestion/Transactions/ stays and is billed as storage. Delete or stop its Cost Management exports, then its schema files (hubc upgrade-plan lists the steps), or keep the dataset.',
@@ -150,7 +162,10 @@ test('renames pair by type and default or description, each parameter once', () 
   // Two removed with the same default: the better-scored pair wins, the other stays unpaired.
   assert.equal(
     likelyRenames(
-      [['a', p('array', { defaultValue: [] })], ['b', p('array', { defaultValue: [], metadata: { description: 'scopes to monitor' } })]],
+      [
+        ['a', p('array', { defaultValue: [] })],
+        ['b', p('array', { defaultValue: [], metadata: { description: 'scopes to monitor' } })],
+      ],
       [['c', p('array', { defaultValue: [], metadata: { description: 'scopes to monitor' } })]],
     ),
     [['b', 'c']],
@@ -176,7 +191,10 @@ test('0.6 -> 0.7: the Data Explorer parameters, the two ingestion pipelines and 
   for (const name of ['dataExplorerName', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'ingestion_ManifestAdded']) assert.match(md, `Added \`${name}\``);
   assert.match(md, /^# Changes from 0\.6 to 0\.7$/m);
   // 0.6 wrote focuscost/..., 0.7 writes Costs/...: converted data stays in folders 0.7 does not read.
-  assert.ok(r.upgradeNotes.some((n) => n.code === 'HUB408' && /focuscost, pricesheet/.test(n.message) && /Costs, Prices/.test(n.message)), JSON.stringify(r.upgradeNotes));
+  assert.ok(
+    r.upgradeNotes.some((n) => n.code === 'HUB408' && /focuscost, pricesheet/.test(n.message) && /Costs, Prices/.test(n.message)),
+    JSON.stringify(r.upgradeNotes),
+  );
   // the export trigger of 0.6 is replaced: it must be stopped and deleted
   assert.ok(r.upgradeNotes.some((n) => n.code === 'HUB410' && n.subject === 'rawexports_FileAdded'));
 });
@@ -185,17 +203,37 @@ test('0.7 -> 0.6 (a downgrade): what 0.7 deployed and 0.6 does not stays behind;
   const r = diffBuilds(base, previousOf07());
   checkSchema(r);
   // The default hub deploys no cluster (dataExplorer.name is empty): none of its resources or objects is left behind.
-  assert.not.ok(r.upgradeNotes.some((n) => /Kusto|ingestion_ExecuteETL|hubDataExplorer|ingestion_ManifestAdded/.test(n.subject)), JSON.stringify(r.upgradeNotes.map((n) => n.subject)));
+  assert.not.ok(
+    r.upgradeNotes.some((n) => /Kusto|ingestion_ExecuteETL|hubDataExplorer|ingestion_ManifestAdded/.test(n.subject)),
+    JSON.stringify(r.upgradeNotes.map((n) => n.subject)),
+  );
   // 0.7's network (unconditional) and the factory's managed network (private networking is on by default) stay.
   assert.ok(notes(r, 'HUB407').some((n) => n.subject === "Microsoft.Network/virtualNetworks [variables('virtualNetworkName')]"));
-  assert.equal(notes(r, 'HUB416').map((n) => n.subject), ['privateNetworking']);
-  assert.equal(notes(r, 'HUB409').map((n) => n.subject), ['ingestion_manifest']);
+  assert.equal(
+    notes(r, 'HUB416').map((n) => n.subject),
+    ['privateNetworking'],
+  );
+  assert.equal(
+    notes(r, 'HUB409').map((n) => n.subject),
+    ['ingestion_manifest'],
+  );
   assert.match(notes(r, 'HUB410').find((n) => n.subject === 'rawexports_ManifestAdded')!.message, /stop and delete it/);
-  for (const p of DATA_EXPLORER_PARAMETERS) assert.ok(notes(r, 'HUB403').some((n) => n.subject === p), p);
+  for (const p of DATA_EXPLORER_PARAMETERS)
+    assert.ok(
+      notes(r, 'HUB403').some((n) => n.subject === p),
+      p,
+    );
   // With a cluster: the cluster, its objects and its trigger stay, and the Data Explorer note says what it costs.
-  const withCluster = diffBuilds(variant((d) => (d.dataExplorer.name = 'myadx')), previousOf07());
+  const withCluster = diffBuilds(
+    variant((d) => (d.dataExplorer.name = 'myadx')),
+    previousOf07(),
+  );
   assert.ok(notes(withCluster, 'HUB407').some((n) => n.subject === "Microsoft.Kusto/clusters [variables('dataExplorerClusterName')]"));
-  for (const p of ['ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'hubDataExplorer']) assert.ok(notes(withCluster, 'HUB409').some((n) => n.subject === p), p);
+  for (const p of ['ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer', 'hubDataExplorer'])
+    assert.ok(
+      notes(withCluster, 'HUB409').some((n) => n.subject === p),
+      p,
+    );
   assert.match(notes(withCluster, 'HUB416').find((n) => n.subject === 'dataExplorer')!.message, 'cluster myadx keeps running and billing');
 });
 
@@ -203,12 +241,16 @@ test('long values are cut around their first difference, the same window on both
   // The exact case: resourceTags of 0.6 and 0.7 differ only in ftk-version, 150 characters in.
   const r = diffBuilds(previousOf07(), base);
   const tags = section(r, 'template', 'variables').find((i) => i.name === 'resourceTags')!.changes![0];
-  const text = formatText(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
+  const text = formatText(r)
+    .split('\n')
+    .find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
   assert.ok(text, 'the resourceTags change is shown');
   assert.match(text, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars) -> ");
   assert.match(text, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)");
   assert.not.match(text, "'/providers/Microsoft.Cloud/h… (201 chars)");
-  const md = formatMarkdown(r).split('\n').find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
+  const md = formatMarkdown(r)
+    .split('\n')
+    .find((l) => l.includes('(whole value)') && l.includes('ftk-version'))!;
   assert.match(md, "'ftk-version', '0.6', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)` → `\"[union(parameters('tags'), createOb…");
   assert.match(md, "'ftk-version', '0.7', 'ftk-tool', 'FinOps hubs'))]\" (201 chars)`");
   assert.is(JSON.stringify(tags.from).length, 201, 'the JSON result keeps the whole value');
@@ -225,10 +267,15 @@ test('long values are cut around their first difference, the same window on both
   const [tailA, tailB] = elidePair(`${long}A`, `${long}B`);
   assert.ok(tailA.endsWith('xA (301 chars)') && tailB.endsWith('xB (301 chars)'), `${tailA} | ${tailB}`);
   // Two multi-line texts: their line counts and the first line that differs.
-  const lines = diffBuilds(base, editedTemplate(base, 'kql', (t) => {
-    t.variables.kqlCommon = String(t.variables.kqlCommon).replace('\n', '\n// edited\n');
-  }));
-  const kql = formatText(lines).split('\n').find((l) => l.includes('(text of'))!;
+  const lines = diffBuilds(
+    base,
+    editedTemplate(base, 'kql', (t) => {
+      t.variables.kqlCommon = String(t.variables.kqlCommon).replace('\n', '\n// edited\n');
+    }),
+  );
+  const kql = formatText(lines)
+    .split('\n')
+    .find((l) => l.includes('(text of'))!;
   assert.match(kql, /\(text of (\d+) lines; line 2: .*\) -> \(text of \d+ lines; line 2: "\/\/ edited"\)/);
 });
 

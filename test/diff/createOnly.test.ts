@@ -17,7 +17,12 @@ test('every row cites a learn.microsoft.com page', () => {
 test('the properties of a takeover are in the table', () => {
   const paths = (type: string) => createOnlyProperties(type).map((p) => p.path);
   assert.ok(paths('Microsoft.Network/privateEndpoints').includes('properties.privateLinkServiceConnections[].name'));
-  assert.equal(paths('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').slice(1), ['properties.privateLinkResourceId', 'properties.groupId', 'properties.fqdns', 'properties.name']);
+  assert.equal(paths('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').slice(1), [
+    'properties.privateLinkResourceId',
+    'properties.groupId',
+    'properties.fqdns',
+    'properties.name',
+  ]);
   assert.ok(paths('Microsoft.Storage/storageAccounts').includes('properties.encryption.requireInfrastructureEncryption'));
   assert.ok(paths('Microsoft.Storage/storageAccounts').includes('properties.isHnsEnabled'));
   assert.ok(paths('Microsoft.Kusto/clusters').includes('properties.enableDoubleEncryption'));

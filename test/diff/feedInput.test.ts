@@ -21,7 +21,12 @@ let n = 0;
 /** A feed with 0.6 and 0.7, published. */
 async function feed(): Promise<string> {
   const dir = join(work, `feed${++n}`);
-  await publishFeed({ feedDir: dir, releases: ['0.6', '0.7'].map((release) => ({ release, artifacts: releaseBuild(release) })), baseUrl: 'https://example.org/hub/', date: '2025-01-31' });
+  await publishFeed({
+    feedDir: dir,
+    releases: ['0.6', '0.7'].map((release) => ({ release, artifacts: releaseBuild(release) })),
+    baseUrl: 'https://example.org/hub/',
+    date: '2025-01-31',
+  });
   return dir;
 }
 
@@ -36,7 +41,10 @@ test('latest pointing out of the feed ("../../elsewhere/0.3", a link): HUB472, e
   const elsewhere = join(work, 'elsewhere');
   cpSync(join(dir, '0.6'), join(elsewhere, '0.3'), { recursive: true });
   editIndex(dir, (index) => (index.latest = '../elsewhere/0.3'));
-  for (const command of [['diff', dir, '0.7', '--hub', HUB], ['upgrade-plan', dir, '0.7', '--hub', HUB]]) {
+  for (const command of [
+    ['diff', dir, '0.7', '--hub', HUB],
+    ['upgrade-plan', dir, '0.7', '--hub', HUB],
+  ]) {
     const r = await runHubc(command);
     assert.is(r.code, 2, `${command[0]}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, `error HUB472: ${dir}: index.json names "../elsewhere/0.3" as its newest release, which is not a release folder name`);

@@ -54,7 +54,10 @@ test('reads tables, functions, policies, mappings and other commands', () => {
   assert.equal(d.updatePolicies.get('SalesFinal'), [{ IsEnabled: true, Source: 'Sales', Query: 'SalesTotal()', IsTransactional: true }]);
   const m = d.ingestionMappings.get('Sales/Sales_mapping (parquet)')!;
   assert.is(m.kind, 'parquet');
-  assert.equal((m.mapping as { Column: string }[]).map((x) => x.Column), ['Id', 'Amount (USD)']);
+  assert.equal(
+    (m.mapping as { Column: string }[]).map((x) => x.Column),
+    ['Id', 'Amount (USD)'],
+  );
   assert.equal([...d.commands], ['.set-or-append Audit <| print x = 1']);
 });
 
@@ -62,11 +65,23 @@ test('a diff of two scripts reports objects, not text', () => {
   const b = SCRIPT_A.replace("['Amount (USD)']: real", "['Amount (USD)']: decimal")
     .replace('| summarize sum', '| where Region != ""\n    | summarize sum')
     .replace('"IsTransactional": true', '"IsTransactional": false')
-    .replace(`{"Column":"Amount (USD)","Properties":{"Path":"$.amount"}}]`, `{"Column":"Amount (USD)","Properties":{"Path":"$.amount"}},{"Column":"Region","Properties":{"Path":"$.region"}}]`)
+    .replace(
+      `{"Column":"Amount (USD)","Properties":{"Path":"$.amount"}}]`,
+      `{"Column":"Amount (USD)","Properties":{"Path":"$.amount"}},{"Column":"Region","Properties":{"Path":"$.region"}}]`,
+    )
     .replace('    // sum it\n', '    // a comment change alone is not a change\n');
   const sections = Object.fromEntries(compareKql(new Map([['kql/SalesSetup.kql', SCRIPT_A]]), new Map([['kql/SalesSetup.kql', b]])).map((s) => [s.id, s.items]));
-  assert.equal(sections.tables, [{ name: 'Sales.Sales', change: 'changed', members: { kind: 'column', items: [{ name: 'Amount (USD)', change: 'changed', changes: [{ path: '', change: 'changed', from: 'real', to: 'decimal' }] }] } }]);
-  assert.equal(sections.functions.map((i) => [i.name, i.changes!.map((c) => c.path)]), [['Sales.SalesTotal', ['body']]]);
+  assert.equal(sections.tables, [
+    {
+      name: 'Sales.Sales',
+      change: 'changed',
+      members: { kind: 'column', items: [{ name: 'Amount (USD)', change: 'changed', changes: [{ path: '', change: 'changed', from: 'real', to: 'decimal' }] }] },
+    },
+  ]);
+  assert.equal(
+    sections.functions.map((i) => [i.name, i.changes!.map((c) => c.path)]),
+    [['Sales.SalesTotal', ['body']]],
+  );
   assert.equal(sections.updatePolicies[0].changes, [{ path: '[0].IsTransactional', change: 'changed', from: true, to: false }]);
   assert.equal(sections.ingestionMappings[0].members!.items, [{ name: 'Region', change: 'added' }]);
   assert.equal(sections.commands, []);

@@ -56,7 +56,11 @@ test('diff and upgrade-plan of a folder with an expression of 2,000 nested calls
     const r = await runChild([command, where.dir, base, '--format', 'json']);
     assert.is(r.code, 2, `${command}: ${r.stderr}`);
     const out = JSON.parse(r.stdout);
-    assert.equal(out.diagnostics.map((d: { code: string; file: string; start: unknown }) => [d.code, d.file, d.start]), [['HUB476', join(where.dir, 'azuredeploy.json'), { line: where.line, col: where.col }]], command);
+    assert.equal(
+      out.diagnostics.map((d: { code: string; file: string; start: unknown }) => [d.code, d.file, d.start]),
+      [['HUB476', join(where.dir, 'azuredeploy.json'), { line: where.line, col: where.col }]],
+      command,
+    );
     assert.match(out.diagnostics[0].message, 'nests calls, indexes and properties more than 64 levels deep');
   }
 });
@@ -71,7 +75,10 @@ test('a public template past a limit: the same positioned diagnostic (HUB419 say
     assert.instance(e, PublicTemplateError);
     const err = e as PublicTemplateError;
     assert.is(err.code, 'HUB419');
-    assert.equal(err.diagnostics.map((d) => [d.code, d.file, d.start]), [['HUB475', file, { line: 2, col: 15 + JSON_DEPTH - 1 }]]);
+    assert.equal(
+      err.diagnostics.map((d) => [d.code, d.file, d.start]),
+      [['HUB475', file, { line: 2, col: 15 + JSON_DEPTH - 1 }]],
+    );
   }
 });
 
@@ -108,9 +115,18 @@ test('the limits: 128 levels of JSON and 64 of an expression are read; one more 
   // Brackets inside strings are text.
   assert.is(jsonLimitPassed(`["${'['.repeat(500)}", "\\"${'{'.repeat(500)}"]`), undefined);
   assert.is(evaluateTemplateString(`[${calls(ARM_EXPRESSION_DEPTH - 1)}]`), 'a');
-  assert.throws(() => parseArmExpression(calls(ARM_EXPRESSION_DEPTH)), (e: unknown) => e instanceof ArmNestingError);
-  assert.throws(() => parseArmExpression(`createObject('a', 1)${'.a'.repeat(10_000)}`), (e: unknown) => e instanceof ArmNestingError);
-  assert.throws(() => parseArmExpression(`createArray(1)${'[0]'.repeat(10_000)}`), (e: unknown) => e instanceof ArmNestingError);
+  assert.throws(
+    () => parseArmExpression(calls(ARM_EXPRESSION_DEPTH)),
+    (e: unknown) => e instanceof ArmNestingError,
+  );
+  assert.throws(
+    () => parseArmExpression(`createObject('a', 1)${'.a'.repeat(10_000)}`),
+    (e: unknown) => e instanceof ArmNestingError,
+  );
+  assert.throws(
+    () => parseArmExpression(`createArray(1)${'[0]'.repeat(10_000)}`),
+    (e: unknown) => e instanceof ArmNestingError,
+  );
   assert.equal(jsonLimitPassed(JSON.stringify({ a: `[${calls(100)}]` })), { kind: 'expression', offset: 5, limit: ARM_EXPRESSION_DEPTH });
   // Escaped literals ("[[") are not expressions; hubc's own templates pass.
   assert.is(jsonLimitPassed(JSON.stringify({ a: `[[${calls(100)}]` })), undefined);

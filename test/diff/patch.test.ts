@@ -14,7 +14,12 @@ import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';
 /** Builds the patch, prints and re-reads it as JSON, applies it, and compares with B. */
 function roundTrip(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) {
   const patch = JSON.parse(formatPatch(buildPatch('a', a, 'b', b)));
-  for (const f of patch.files) assert.is(fastJsonPatch.validate(f.operations, f.change === 'added' ? undefined : f.representation === 'json' ? JSON.parse(a.get(f.path)!) : a.get(f.path)!.split('\n')), undefined, f.path);
+  for (const f of patch.files)
+    assert.is(
+      fastJsonPatch.validate(f.operations, f.change === 'added' ? undefined : f.representation === 'json' ? JSON.parse(a.get(f.path)!) : a.get(f.path)!.split('\n')),
+      undefined,
+      f.path,
+    );
   const out = applyDiffPatch(a, patch);
   assert.equal([...out.keys()], [...b.keys()].sort());
   for (const [path, text] of b) assert.ok(out.get(path) === text, `${path} differs after applying the patch`);

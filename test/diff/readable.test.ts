@@ -48,7 +48,10 @@ test('upgrade notes and plan steps name resources for the hub, not by ARM expres
   const deletions = plan.steps.filter((s) => s.kind === 'deleteResource' || (s.kind === 'manual' && s.resource));
   assert.ok(deletions.length > 10);
   for (const s of deletions) assert.not.match(s.action, ARM_EXPRESSION, s.action);
-  assert.ok(deletions.some((s) => s.action === 'Delete Microsoft.Network/privateDnsZones privatelink.blob.{storageSuffix}.'), deletions.map((s) => s.action).join('\n'));
+  assert.ok(
+    deletions.some((s) => s.action === 'Delete Microsoft.Network/privateDnsZones privatelink.blob.{storageSuffix}.'),
+    deletions.map((s) => s.action).join('\n'),
+  );
   // The machine-readable target keeps the name as the template writes it.
   assert.ok(deletions.some((s) => ARM_EXPRESSION.test(s.resource!.name)));
 });

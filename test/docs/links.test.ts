@@ -10,7 +10,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const files = ['README.md', 'CHANGELOG.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = [
+  'README.md',
+  'CHANGELOG.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to `-`; repeats get `-1`, `-2`. */
 function anchorsOf(markdown: string): Set<string> {
@@ -34,7 +40,9 @@ function anchorsOf(markdown: string): Set<string> {
 
 for (const file of files) {
   test(`${file}: relative links and anchors resolve`, () => {
-    const text = readFileSync(join(ROOT, file), 'utf8').replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+    const text = readFileSync(join(ROOT, file), 'utf8')
+      .replace(/^```[\s\S]*?^```/gm, '')
+      .replace(/`[^`\n]*`/g, '');
     const broken: string[] = [];
     for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       const link = m[1];

@@ -33,13 +33,21 @@ test('the DuckDB install command names the version hubc declares', () => {
 
 test('every hubc line of the README examples is a registered command with registered options', () => {
   const blocks = [...readme.matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((m) => m[1]);
-  const lines = blocks.flatMap((b) => b.split('\n')).map((l) => l.replace(/#.*$/, '')).flatMap((l) => l.split('&&')).map((l) => l.trim());
+  const lines = blocks
+    .flatMap((b) => b.split('\n'))
+    .map((l) => l.replace(/#.*$/, ''))
+    .flatMap((l) => l.split('&&'))
+    .map((l) => l.trim());
   const calls = lines.map((l) => /^(?:npx )?hubc (\S+)(.*)$/.exec(l)).filter((m): m is RegExpExecArray => !!m);
   assert.ok(calls.length >= 4, 'the README shows hubc commands');
   for (const [, name, rest] of calls) {
     const command = program.commands.find((c) => c.name() === name);
     assert.ok(command, `hubc ${name} is a command`);
-    for (const option of rest.match(/--[a-z-]+/g) ?? []) assert.ok(command!.options.some((o) => o.long === option), `hubc ${name} ${option}`);
+    for (const option of rest.match(/--[a-z-]+/g) ?? [])
+      assert.ok(
+        command!.options.some((o) => o.long === option),
+        `hubc ${name} ${option}`,
+      );
   }
 });
 

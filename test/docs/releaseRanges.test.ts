@@ -25,7 +25,15 @@ const Q = `["'\`]?`;
 /** A range from the first release to the latest. */
 const FULL_RANGE = new RegExp(`${Q}\\b${esc(RELEASE_VERSIONS[0])}${Q}\\s*(?:to|through|-|–|—|\\.\\.\\.?|…)\\s*${Q}${esc(LATEST_RELEASE)}\\b`, 'g');
 /** Three consecutive releases written out as a list. */
-const LISTS = RELEASE_VERSIONS.slice(0, -2).map((v, i) => new RegExp(RELEASE_VERSIONS.slice(i, i + 3).map((x) => `\\b${esc(x)}\\b`).join(`${Q}\\s*,\\s*${Q}`), 'g'));
+const LISTS = RELEASE_VERSIONS.slice(0, -2).map(
+  (v, i) =>
+    new RegExp(
+      RELEASE_VERSIONS.slice(i, i + 3)
+        .map((x) => `\\b${esc(x)}\\b`)
+        .join(`${Q}\\s*,\\s*${Q}`),
+      'g',
+    ),
+);
 
 /** Files to scan: text sources and docs of the checkout (generated and vendored files apart). */
 function files(): string[] {
@@ -59,7 +67,13 @@ function handWritten(file: string, text: string): string {
 test('no hand-written range from the first release to the latest, and no hand-written list of releases', () => {
   const found: string[] = [];
   for (const file of files()) {
-    if (file === relative(ROOT, fileURLToPath(import.meta.url)).split('\\').join('/')) continue;
+    if (
+      file ===
+      relative(ROOT, fileURLToPath(import.meta.url))
+        .split('\\')
+        .join('/')
+    )
+      continue;
     const text = handWritten(file, readFileSync(join(ROOT, file), 'utf8'));
     for (const re of [FULL_RANGE, ...LISTS]) {
       for (const m of text.matchAll(re)) found.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);

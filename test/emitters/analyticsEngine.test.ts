@@ -33,7 +33,12 @@ const KEY = `${'k'.repeat(86)}==`;
 
 /** The model of hub.yaml text with the injected row. */
 function model(extra: Record<string, unknown> = {}): HubModel {
-  return { ...modelOf(fullHubYaml('0.8', { remoteHub: { storageUri: '' }, dataExplorer: { name: '', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 } }, ...extra })), release: ONE_ENGINE };
+  return {
+    ...modelOf(
+      fullHubYaml('0.8', { remoteHub: { storageUri: '' }, dataExplorer: { name: '', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 } }, ...extra }),
+    ),
+    release: ONE_ENGINE,
+  };
 }
 
 /** A Fabric engine as its module will contribute it: the int parameter of the public 14.0 defect, with its default sent while Fabric is not chosen. */
@@ -75,17 +80,32 @@ const choice = (form: any) => form.parameters.basics.find((e: any) => e.name ===
 
 test('the choice offers none and the engines the modules contribute, and starts at the one hub.yaml chooses', () => {
   const { form } = build(model(), [fabric()]);
-  assert.equal(choice(form).constraints.allowedValues.map((o: any) => o.value), ['none', 'dataExplorer', 'fabric', 'remoteHub']);
+  assert.equal(
+    choice(form).constraints.allowedValues.map((o: any) => o.value),
+    ['none', 'dataExplorer', 'fabric', 'remoteHub'],
+  );
   assert.is(formScope(form, CTX).basics[ENGINE_CHOICE], 'none');
   assert.is(formScope(build(model({ dataExplorer: { name: 'hubadx' } })).form, CTX).basics[ENGINE_CHOICE], 'dataExplorer');
   assert.is(formScope(build(model({ remoteHub: { storageUri: 'https://otherhub.dfs.core.windows.net/' } })).form, CTX).basics[ENGINE_CHOICE], 'remoteHub');
 });
 
 test('a release without remote hubs offers no remote hub; a release without engines has no choice', () => {
-  const noRemote: Release = { ...ONE_ENGINE, features: new Set([...ONE_ENGINE.features].filter((f) => f !== 'remoteHub')), parameters: ONE_ENGINE.parameters.filter((p) => !p.startsWith('remoteHub')) };
+  const noRemote: Release = {
+    ...ONE_ENGINE,
+    features: new Set([...ONE_ENGINE.features].filter((f) => f !== 'remoteHub')),
+    parameters: ONE_ENGINE.parameters.filter((p) => !p.startsWith('remoteHub')),
+  };
   const m = { ...model(), release: noRemote };
-  assert.equal(choice(build(m).form).constraints.allowedValues.map((o: any) => o.value), ['none', 'dataExplorer']);
-  const bare: Release = { ...noRemote, features: new Set([...noRemote.features].filter((f) => f !== 'dataExplorer')), parameters: noRemote.parameters.filter((p) => !p.startsWith('dataExplorer')), outputs: noRemote.outputs.filter((o) => !['clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName'].includes(o)) };
+  assert.equal(
+    choice(build(m).form).constraints.allowedValues.map((o: any) => o.value),
+    ['none', 'dataExplorer'],
+  );
+  const bare: Release = {
+    ...noRemote,
+    features: new Set([...noRemote.features].filter((f) => f !== 'dataExplorer')),
+    parameters: noRemote.parameters.filter((p) => !p.startsWith('dataExplorer')),
+    outputs: noRemote.outputs.filter((o) => !['clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName'].includes(o)),
+  };
   const { pipelines, triggers, datasets } = getRelease('0.6');
   assert.is(choice(build({ ...modelOf(fullHubYaml('0.6')), release: { ...bare, pipelines, triggers, datasets } }).form), undefined);
 });
@@ -104,14 +124,23 @@ for (const engine of Object.keys(ENTERED)) {
     const entered = { ...ENTERED[engine], basics: { [ENGINE_CHOICE]: engine } };
     assert.equal(formRefusals(form, CTX, entered), []);
     const outputs = formOutputs(form, formScope(form, CTX, entered));
-    for (const [name, value] of Object.entries(outputs)) assert.is(invalidFor(template.parameters[name], value as never), undefined, `${engine}: ${name} = ${JSON.stringify(value)}`);
+    for (const [name, value] of Object.entries(outputs))
+      assert.is(invalidFor(template.parameters[name], value as never), undefined, `${engine}: ${name} = ${JSON.stringify(value)}`);
     assert.is(outputs.dataExplorerName, engine === 'dataExplorer' ? 'hubadx' : '');
     assert.is(outputs.remoteHubStorageUri, engine === 'remoteHub' ? 'https://otherhub.dfs.core.windows.net/' : '');
     assert.is(outputs.remoteHubStorageKey, engine === 'remoteHub' ? KEY : '');
     assert.is(outputs.fabricCapacityUnits, engine === 'fabric' ? 64 : 2, 'an int, also when Fabric is not chosen');
     // Nothing chosen but the engine's own name is required, and only then.
-    if (engine === 'dataExplorer') assert.equal(formRefusals(form, CTX, { basics: { [ENGINE_CHOICE]: engine } }).map((r) => r.element), ['dataExplorer.dataExplorerName']);
-    if (engine === 'remoteHub') assert.equal(formRefusals(form, CTX, { basics: { [ENGINE_CHOICE]: engine } }).map((r) => r.element), ['networking.remoteHubStorageUri']);
+    if (engine === 'dataExplorer')
+      assert.equal(
+        formRefusals(form, CTX, { basics: { [ENGINE_CHOICE]: engine } }).map((r) => r.element),
+        ['dataExplorer.dataExplorerName'],
+      );
+    if (engine === 'remoteHub')
+      assert.equal(
+        formRefusals(form, CTX, { basics: { [ENGINE_CHOICE]: engine } }).map((r) => r.element),
+        ['networking.remoteHubStorageUri'],
+      );
   });
 }
 

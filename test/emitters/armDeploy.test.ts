@@ -172,13 +172,19 @@ test('deployment-script storage: the script identity has Storage File Data Privi
   const deps = [...waitsFor(defaultHub, ctx, upload)];
   assert.ok(deps.includes(resourceIdOf(fileRole, ctx).toLowerCase()), 'uploadSettings waits for the role');
   // The container resolves the data lake's blob endpoint through the linked private DNS zone.
-  assert.ok(deps.some((d: string) => d.endsWith('/virtualnetworklinks/privatelink-blob-core-windows-net-link')), deps.join('\n'));
+  assert.ok(
+    deps.some((d: string) => d.endsWith('/virtualnetworklinks/privatelink-blob-core-windows-net-link')),
+    deps.join('\n'),
+  );
   // The script account lets the script subnet in (the container runs there) and trusted services.
   const account = T.resource('Microsoft.Storage/storageAccounts', { name: scriptAccount });
   assert.is(account.properties.allowSharedKeyAccess, true);
   assert.is(account.properties.networkAcls.bypass, 'AzureServices');
   assert.match(account.properties.networkAcls.virtualNetworkRules[0].id, /script-subnet/);
-  assert.equal(upload.properties.containerSettings.subnetIds.map((s: any) => s.id), [account.properties.networkAcls.virtualNetworkRules[0].id]);
+  assert.equal(
+    upload.properties.containerSettings.subnetIds.map((s: any) => s.id),
+    [account.properties.networkAcls.virtualNetworkRules[0].id],
+  );
 });
 
 test('the temporary Event Grid namespace can be deleted by the script that deletes it', () => {

@@ -36,7 +36,10 @@ test('parameters are the 19 of the spec, in its order, with types and defaults, 
     ['enablePublicAccess', 'string', 'False'],
     ['virtualNetworkAddressPrefix', 'string', '10.20.30.0/26'],
   ];
-  assert.equal(Object.keys(t.parameters), expected.map((e) => e[0]));
+  assert.equal(
+    Object.keys(t.parameters),
+    expected.map((e) => e[0]),
+  );
   for (const [name, type, def] of expected) {
     assert.is(t.parameters[name].type, type, name);
     assert.equal(t.parameters[name].defaultValue, def, name);
@@ -123,10 +126,10 @@ test('Data Explorer: cluster, databases and scripts only when dataExplorerName i
   // Named by dataExplorerName, or by a placeholder when it is empty (see armDeploy.test.ts).
   assert.is(cluster.name, "[variables('dataExplorerClusterName')]");
   assert.is(t.variables.dataExplorerClusterName, "[if(empty(parameters('dataExplorerName')), 'nodataexplorer', parameters('dataExplorerName'))]");
-  assert.equal(dbs.map((d: any) => d.name), [
-    "[format('{0}/{1}', variables('dataExplorerClusterName'), 'Ingestion')]",
-    "[format('{0}/{1}', variables('dataExplorerClusterName'), 'Hub')]",
-  ]);
+  assert.equal(
+    dbs.map((d: any) => d.name),
+    ["[format('{0}/{1}', variables('dataExplorerClusterName'), 'Ingestion')]", "[format('{0}/{1}', variables('dataExplorerClusterName'), 'Hub')]"],
+  );
   const scripts = resourcesOf('Microsoft.Kusto/clusters/databases/scripts');
   assert.ok(scripts.length >= 3);
   for (const r of [...dbs, ...scripts]) assert.is(r.condition, "[variables('deployDataExplorer')]");
@@ -139,7 +142,10 @@ test('identities, role assignments and the four deployment scripts', () => {
   assert.is(t.variables.triggerManagerIdentityName, "[concat(variables('dataFactoryName'), '_triggerManager')]");
   const roles = resourcesOf('Microsoft.Authorization/roleAssignments').map((r: any) => r.properties.roleDefinitionId);
   for (const guid of ['ba92f5b4-2d11-453d-a403-e96b0029c9fe', '673868aa-7521-48a0-acc6-0f60742d39f5']) {
-    assert.ok(roles.some((r: string) => r.includes(guid)), guid);
+    assert.ok(
+      roles.some((r: string) => r.includes(guid)),
+      guid,
+    );
   }
   const scripts = resourcesOf('Microsoft.Resources/deploymentScripts').map((r: any) => r.name);
   assert.equal(scripts.sort(), [
@@ -188,13 +194,19 @@ test('Data Factory objects wait for the stop script; the start script waits for 
   const start = resourcesOf('Microsoft.Resources/deploymentScripts').find((r: any) => r.name.includes('_startTriggers'));
   for (const tr of triggers) {
     const name = /'\{0\}\/\{1\}', variables\('dataFactoryName'\), '([^']+)'/.exec(tr.name)![1];
-    assert.ok(start.dependsOn.some((d: string) => d.includes(`'${name}'`)), name);
+    assert.ok(
+      start.dependsOn.some((d: string) => d.includes(`'${name}'`)),
+      name,
+    );
   }
 });
 
 test('managed private endpoints for storage and vault, only without public access', () => {
   const mpes = resourcesOf('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints');
-  assert.equal(mpes.map((m: any) => m.properties.groupId), ['dfs', 'vault', 'cluster']);
+  assert.equal(
+    mpes.map((m: any) => m.properties.groupId),
+    ['dfs', 'vault', 'cluster'],
+  );
   assert.is(mpes[0].condition, "[not(variables('enablePublicAccess'))]");
 });
 

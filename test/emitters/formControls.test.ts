@@ -47,7 +47,11 @@ test('the hub region is the Basics region picker, [location()] as ARM-TTK wants;
       const ui = formOf(v, c);
       assert.is(ui.parameters.outputs.location, '[location()]', `${v} ${c}`);
       const regionBoxes = elements(ui).filter(({ el }) => el.type === 'Microsoft.Common.TextBox' && /region|location/i.test(el.name) && el.name !== 'eventGridLocation');
-      assert.equal(regionBoxes.map(({ el }) => el.name), [], `${v} ${c}: no free text box for the hub region`);
+      assert.equal(
+        regionBoxes.map(({ el }) => el.name),
+        [],
+        `${v} ${c}: no free text box for the hub region`,
+      );
     }
   }
   const custom = formOf('0.7', 'custom');
@@ -57,7 +61,7 @@ test('the hub region is the Basics region picker, [location()] as ARM-TTK wants;
   assert.is(formOutputs(custom, formScope(custom, { location: 'westus2' })).location, 'westeurope');
 });
 
-test('a second region (Event Grid) must be one of the chosen subscription\'s physical regions: westeuropa is refused', () => {
+test("a second region (Event Grid) must be one of the chosen subscription's physical regions: westeuropa is refused", () => {
   const versions = RELEASE_VERSIONS.filter((v) => has(getRelease(v), 'eventGridRegistration'));
   assert.ok(versions.length > 0);
   for (const v of versions) {
@@ -86,12 +90,22 @@ test('scopes: an editable grid on a Scopes step, each row held to the scope form
     const examples = SCOPE_FORMS.map(scopeExample);
     assert.equal(formRefusals(ui, CTX, rows(examples)), [], `${v}: every accepted form`);
     assert.equal(formOutputs(ui, formScope(ui, CTX, rows(examples)))[name], examples);
-    const bad = ['subscriptions/00000000-0000-0000-0000-000000000000', '/subscriptions/not-a-guid', '/subscriptions/00000000-0000-0000-0000-000000000000/', '/providers/Microsoft.Billing/billingAccounts/1234567,/subscriptions/x', ''];
-    assert.equal(formRefusals(ui, CTX, rows(bad)).map((r) => r.element), bad.map((_, i) => `scopes.${name}[${i}].scope`), `${v}: each bad row refused`);
+    const bad = [
+      'subscriptions/00000000-0000-0000-0000-000000000000',
+      '/subscriptions/not-a-guid',
+      '/subscriptions/00000000-0000-0000-0000-000000000000/',
+      '/providers/Microsoft.Billing/billingAccounts/1234567,/subscriptions/x',
+      '',
+    ];
+    assert.equal(
+      formRefusals(ui, CTX, rows(bad)).map((r) => r.element),
+      bad.map((_, i) => `scopes.${name}[${i}].scope`),
+      `${v}: each bad row refused`,
+    );
   }
 });
 
-test('the form\'s scope pattern accepts exactly what hub.yaml\'s scope check accepts', () => {
+test("the form's scope pattern accepts exactly what hub.yaml's scope check accepts", () => {
   const ui = formOf('0.8', 'default');
   const grid = elements(ui).find(({ el }) => el.type === 'Microsoft.Common.EditableGrid')!.el;
   const pattern = new RegExp(grid.constraints.columns[0].element.constraints.regex);
@@ -111,15 +125,23 @@ test('the form\'s scope pattern accepts exactly what hub.yaml\'s scope check acc
   for (const s of samples) assert.is(pattern.test(s), checkScope(s).ok, s);
 });
 
-test('tags: no JSON text box; the portal\'s tag editor feeds tags by resource, hub.yaml\'s tags pass as they are', () => {
+test("tags: no JSON text box; the portal's tag editor feeds tags by resource, hub.yaml's tags pass as they are", () => {
   for (const v of RELEASE_VERSIONS) {
     const ui = formOf(v, 'custom');
     const boxes = elements(ui).filter(({ el }) => el.type === 'Microsoft.Common.TextBox');
     for (const [name, expr] of Object.entries<string>(ui.parameters.outputs)) {
       assert.not.match(expr, /parse\((steps\('[^']+'\)\.\w+|basics\('[^']+'\))\)/, `${v}: ${name} parses text a user typed`);
     }
-    assert.equal(elements(ui).filter(({ el }) => el.type === 'Microsoft.Common.TagsByResource').map(({ at }) => at), ['tags']);
-    assert.not.ok(boxes.some(({ el }) => /tag/i.test(el.name)), `${v}: no tag text box`);
+    assert.equal(
+      elements(ui)
+        .filter(({ el }) => el.type === 'Microsoft.Common.TagsByResource')
+        .map(({ at }) => at),
+      ['tags'],
+    );
+    assert.not.ok(
+      boxes.some(({ el }) => /tag/i.test(el.name)),
+      `${v}: no tag text box`,
+    );
   }
   const ui = formOf('0.7', 'custom');
   const out = formOutputs(ui, formScope(ui, CTX, { steps: { tags: { tagsByResource: { 'Microsoft.KeyVault/vaults': { team: 'finops' } } } } }));

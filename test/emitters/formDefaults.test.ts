@@ -53,7 +53,6 @@ test('the location parameter says what its default is', () => {
   assert.match(templateOf(compiled()).parameters.location.metadata.description, /Default: the resource group region\./);
 });
 
-
 test('remote hub key: required by the form only with a remote hub URI; refused empty by the template when the URI is set', () => {
   const r = compiled(readFileSync(new URL('../fixtures/0.6/custom/hub.yaml', import.meta.url), 'utf8'));
   const ui = JSON.parse(r.artifacts.get('createUiDefinition.json')!);

@@ -45,7 +45,7 @@ test('a variable contributed by a second module is an internal error naming both
   assert.is(emitWith({ module: 'copycat', variables: { storageAccountName: entry as never } }), `variable storageAccountName is contributed by two modules: ${module} and copycat`);
 });
 
-test('a resource with the type and name of another module\'s resource is an internal error naming both', () => {
+test("a resource with the type and name of another module's resource is an internal error naming both", () => {
   const owner = contributions.find((c) => c.resources?.some((x) => x.type === 'Microsoft.Storage/storageAccounts'))!;
   const account = owner.resources!.find((x) => x.type === 'Microsoft.Storage/storageAccounts')!;
   const name = JSON.stringify(account.name);

@@ -78,7 +78,10 @@ test('form output types match the template parameter types', () => {
       assert.is(element(name).type, 'Microsoft.Common.EditableGrid');
       const rows = [{ scope: '/subscriptions/00000000-0000-0000-0000-000000000000' }, { scope: '/providers/Microsoft.Billing/billingAccounts/1234567' }];
       const out = formOutputs(ui, formScope(ui, { location: 'westus2' }, { steps: { scopes: { scopesToMonitor: rows } } }));
-      assert.equal(out[name], rows.map((r) => r.scope));
+      assert.equal(
+        out[name],
+        rows.map((r) => r.scope),
+      );
       assert.is(t.parameters[name].type, 'array');
       continue;
     }

@@ -38,7 +38,14 @@ const ctx: AdfEvalContext = {
   activities: {
     'Read Manifest': { output: { firstRow: manifest } },
     'Check for MCA Column in CSV': { output: { firstRow: { 'Net Savings': '12.5', Scope: 'x' } } },
-    'Get Existing Parquet Files': { output: { childItems: [{ name: 'a.parquet', type: 'File' }, { name: 'manifest.json', type: 'File' }] } },
+    'Get Existing Parquet Files': {
+      output: {
+        childItems: [
+          { name: 'a.parquet', type: 'File' },
+          { name: 'manifest.json', type: 'File' },
+        ],
+      },
+    },
   },
   guid: 'C2ECC88D-88C8-4096-912C-D6F2E2B138CE',
 };
@@ -57,14 +64,20 @@ function evalError(text: string, c: AdfEvalContext = ctx): AdfEvalError {
 
 test('destination folder of rawexports_ExecuteETL', () => {
   assert.is(
-    ev(
-      "@replace(concat(variables('hubDataset'),'/',substring(variables('date'),0,4),'/',substring(variables('date'),4,2),'/',toLower(variables('scope'))),'//','/')",
-    ),
+    ev("@replace(concat(variables('hubDataset'),'/',substring(variables('date'),0,4),'/',substring(variables('date'),4,2),'/',toLower(variables('scope'))),'//','/')"),
     'Costs/2024/11/subscriptions/s1',
   );
   // The same expression built with the typed builders.
   const built = adf.replace(
-    adf.concat(adf.variables('hubDataset'), '/', adf.substring(adf.variables('date'), 0, 4), '/', adf.substring(adf.variables('date'), 4, 2), '/', adf.toLower(adf.variables('scope'))),
+    adf.concat(
+      adf.variables('hubDataset'),
+      '/',
+      adf.substring(adf.variables('date'), 0, 4),
+      '/',
+      adf.substring(adf.variables('date'), 4, 2),
+      '/',
+      adf.toLower(adf.variables('scope')),
+    ),
     '//',
     '/',
   );
@@ -76,14 +89,8 @@ test('manifest-derived values: scope, date, schema file, channel, destination fi
   assert.is(ev(`@split(toLower(${rm}.exportConfig.resourceId), '/providers/microsoft.costmanagement/exports/')[0]`), '/subscriptions/s1');
   assert.is(ev(`@replace(substring(${rm}.runInfo.startDate, 0, 7), '-', '')`), '202411');
   assert.is(ev(`@or(equals(${rm}.blobCount, null), equals(${rm}.blobCount, 0))`), false);
-  assert.is(
-    ev(`@if(or(empty(variables('mcaColumnToCheck')), variables('hasNoRows')), 'ignore', last(split(${rm}.blobs[0].blobName, '.')))`),
-    'ignore',
-  );
-  assert.is(
-    ev(`@if(or(empty('Net Savings'), variables('hasNoRows')), 'ignore', last(split(${rm}.blobs[0].blobName, '.')))`),
-    'parquet',
-  );
+  assert.is(ev(`@if(or(empty(variables('mcaColumnToCheck')), variables('hasNoRows')), 'ignore', last(split(${rm}.blobs[0].blobName, '.')))`), 'ignore');
+  assert.is(ev(`@if(or(empty('Net Savings'), variables('hasNoRows')), 'ignore', last(split(${rm}.blobs[0].blobName, '.')))`), 'parquet');
   assert.is(
     ev(
       "@toLower(concat(variables('exportDatasetType'), '_', variables('exportDatasetVersion'), if(contains(activity('Check for MCA Column in CSV').output?.firstRow, 'Net Savings'), '_mca', '_ea'), '.json'))",
@@ -104,7 +111,10 @@ test('ingestion values: folder without container, ingestion id, table, file filt
   assert.is(ev("@concat(first(split(variables('containerFolderPath'), '/')), '_raw')"), 'Costs_raw');
   const keep = "@and(equals(item().type, 'File'), not(contains(toLower(item().name), 'manifest.json')))";
   const files = (ctx.activities!['Get Existing Parquet Files'] as { output: { childItems: { name: string; type: string }[] } }).output.childItems;
-  assert.equal(files.filter((f) => ev(keep, { ...ctx, item: f })).map((f) => f.name), ['a.parquet']);
+  assert.equal(
+    files.filter((f) => ev(keep, { ...ctx, item: f })).map((f) => f.name),
+    ['a.parquet'],
+  );
 });
 
 test('Cost Management URLs and interpolated request bodies', () => {
@@ -175,11 +185,11 @@ test('string functions follow Data Factory case rules', () => {
   assert.is(ev("@substring('hello world', 6)"), 'world');
   assert.equal(ev("@split('a_b_c', '_')"), ['a', 'b', 'c']);
   assert.is(ev("@concat('a', 1, true, null)"), 'a1True');
-  assert.is(ev("@guid()"), 'c2ecc88d-88c8-4096-912c-d6f2e2b138ce');
+  assert.is(ev('@guid()'), 'c2ecc88d-88c8-4096-912c-d6f2e2b138ce');
   assert.is(ev("@guid('N')"), 'c2ecc88d88c84096912cd6f2e2b138ce');
   assert.is(ev("@guid('P')"), '(c2ecc88d-88c8-4096-912c-d6f2e2b138ce)');
   assert.match(evalError("@substring('abc', 2, 5)").message, /outside the string of length 3/);
-  assert.match(evalError("@toLower(1)").message, /must be a string, got integer/);
+  assert.match(evalError('@toLower(1)').message, /must be a string, got integer/);
 });
 
 test('collections, logic, conversion and math', () => {
@@ -187,8 +197,8 @@ test('collections, logic, conversion and math', () => {
   assert.equal(ev("@array('hello')"), ['hello']);
   assert.equal(ev('@union(createArray(1, 2, 3), createArray(1, 2, 10, 101))'), [1, 2, 3, 10, 101]);
   assert.equal(ev('@intersection(createArray(1, 2, 3), createArray(101, 2, 1, 10), createArray(6, 8, 1, 2))'), [1, 2]);
-  assert.equal(ev("@union(json('{\"a\":1,\"b\":2}'), json('{\"b\":3}'))"), { a: 1, b: 3 });
-  assert.equal(ev("@intersection(json('{\"a\":1,\"b\":2}'), json('{\"a\":1,\"b\":3}'))"), { a: 1 });
+  assert.equal(ev('@union(json(\'{"a":1,"b":2}\'), json(\'{"b":3}\'))'), { a: 1, b: 3 });
+  assert.equal(ev('@intersection(json(\'{"a":1,"b":2}\'), json(\'{"a":1,"b":3}\'))'), { a: 1 });
   assert.equal(ev('@skip(createArray(0, 1, 2, 3), 1)'), [1, 2, 3]);
   assert.equal(ev('@take(createArray(0, 1, 2, 3), 2)'), [0, 1]);
   assert.is(ev("@take('abcde', 3)"), 'abc');
@@ -209,7 +219,7 @@ test('collections, logic, conversion and math', () => {
   assert.is(ev("@if(true, 'ok', variables('missing'))"), 'ok');
   assert.is(ev("@or(true, variables('missing'))"), true);
   assert.is(ev('@equals(true, 1)'), true);
-  assert.is(ev("@equals(json('{\"a\":[1,2]}'), json('{\"a\":[1,2]}'))"), true);
+  assert.is(ev('@equals(json(\'{"a":[1,2]}\'), json(\'{"a":[1,2]}\'))'), true);
   assert.is(ev('@not(and(true, false))'), true);
   assert.is(ev("@greater('apple', 'banana')"), false);
   assert.is(ev('@greaterOrEquals(5, 5)'), true);
@@ -220,7 +230,7 @@ test('collections, logic, conversion and math', () => {
   assert.is(ev("@bool('True')"), true);
   assert.is(ev('@bool(0)'), false);
   assert.is(ev('@string(10)'), '10');
-  assert.is(ev("@string(json('{\"name\": \"Sophie Owen\"}'))"), '{"name":"Sophie Owen"}');
+  assert.is(ev('@string(json(\'{"name": "Sophie Owen"}\'))'), '{"name":"Sophie Owen"}');
   assert.equal(ev("@json('[1, 2, 3]')"), [1, 2, 3]);
   assert.is(ev('@add(1, 1.5)'), 2.5);
   assert.is(ev('@sub(10, 3)'), 7);
@@ -264,7 +274,7 @@ test('property access, safe navigation and scope errors', () => {
   assert.match(evalError("@activity('Nope').output").message, /activity 'Nope'/);
   assert.match(evalError('@item()').message, /not inside a ForEach/);
   assert.match(evalError('@noSuchFunction()').message, /unknown function 'noSuchFunction'/);
-  assert.match(evalError("@concat()").message, /concat: expected at least 1 argument/);
+  assert.match(evalError('@concat()').message, /concat: expected at least 1 argument/);
   assert.match(evalError("@substring('a')").message, /substring: expected 2 to 3 argument/);
   assert.is(evalError('@toLower()').message, 'toLower: expected 1 argument(s), got 0');
   // Function names are case-insensitive; dataset()/linkedService() read their own parameters.

@@ -33,10 +33,7 @@ test('literals: strings with doubled quotes, numbers, keywords', () => {
 });
 
 test('nested calls with whitespace and no-argument calls', () => {
-  assert.equal(
-    parseAdfExpression(" concat( toLower(variables('a')) ,'/', utcNow() ) "),
-    call('concat', call('toLower', call('variables', str('a'))), str('/'), call('utcNow')),
-  );
+  assert.equal(parseAdfExpression(" concat( toLower(variables('a')) ,'/', utcNow() ) "), call('concat', call('toLower', call('variables', str('a'))), str('/'), call('utcNow')));
   assert.equal(parseAdfExpression('add(1, -1)'), call('add', num(1), num(-1)));
 });
 
@@ -97,7 +94,7 @@ test('parseAdfValue: interpolation with @{...} and escaped @@{', () => {
     kind: 'literal',
     value: 'Answer is: @{pipeline().parameters.myNumber}',
   });
-  assert.equal(parseAdfValue("{\"type\": \"@{if(equals(1, 2), 'Blob', 'Table')}\"}"), {
+  assert.equal(parseAdfValue('{"type": "@{if(equals(1, 2), \'Blob\', \'Table\')}"}'), {
     kind: 'interpolation',
     parts: ['{"type": "', call('if', call('equals', num(1), num(2)), str('Blob'), str('Table')), '"}'],
   });
@@ -108,7 +105,14 @@ test('syntax errors: the argument-list messages, word for word', () => {
   assert.is(parseError("@concat('a'").message, "expected ',' or ')' in the arguments of 'concat', found end of text");
   assert.is(parseError('@add(1 2)').message, "expected ',' or ')' in the arguments of 'add', found '2'");
   assert.equal(parseAdfExpression('f( )'), { kind: 'call', name: 'f', args: [] });
-  assert.equal(parseAdfExpression("f( 1 , 'b' )"), { kind: 'call', name: 'f', args: [{ kind: 'number', value: 1 }, { kind: 'string', value: 'b' }] });
+  assert.equal(parseAdfExpression("f( 1 , 'b' )"), {
+    kind: 'call',
+    name: 'f',
+    args: [
+      { kind: 'number', value: 1 },
+      { kind: 'string', value: 'b' },
+    ],
+  });
 });
 
 test('syntax errors carry the offset of the problem', () => {
@@ -133,9 +137,9 @@ test('syntax errors carry the offset of the problem', () => {
   e = parseError('@item().');
   assert.is(e.offset, 8);
   assert.match(e.message, /property name/);
-  e = parseError("@a[1");
+  e = parseError('@a[1');
   assert.match(e.message, /expected '\('/);
-  e = parseError("@item()[1");
+  e = parseError('@item()[1');
   assert.match(e.message, /expected '\]'/);
   e = parseError('@#');
   assert.is(e.offset, 1);

@@ -111,7 +111,7 @@ test('string functions', () => {
     ["split('a,b;c', createArray(',', ';'))", ['a', 'b', 'c']],
     ["split('a--b', '-')", ['a', '', 'b']],
     ["first('abc')", 'a'],
-    ["last(createArray(1, 2, 3))", 3],
+    ['last(createArray(1, 2, 3))', 3],
     ["startsWith('FinOps', 'fin')", true],
     ["endsWith('FinOps', 'OPS')", true],
     ["indexOf('FinOps', 'O')", 3],
@@ -124,8 +124,8 @@ test('string functions', () => {
     ["uriComponent('a b/c')", 'a%20b%2Fc'],
     ["string(createObject('a', 1, 'b', createArray('x')))", '{"a":1,"b":["x"]}'],
     ['string(false())', 'False'],
-    ["string(12)", '12'],
-    ["json('{\"a\":[1,null]}').a", [1, null]],
+    ['string(12)', '12'],
+    ['json(\'{"a":[1,null]}\').a', [1, null]],
     ["padLeft('7', 3, '0')", '007'],
   ];
   for (const [text, expected] of cases) assert.equal(ev(text), expected, text);
@@ -143,7 +143,7 @@ test('logic, comparison, numbers, objects and arrays', () => {
     ["bool('false')", false],
     ['bool(1)', true],
     ["int('42')", 42],
-    ["less(1, 2)", true],
+    ['less(1, 2)', true],
     ["greater('b', 'a')", true],
     ['lessOrEquals(2, 2)', true],
     ['greaterOrEquals(1, 2)', false],
@@ -159,15 +159,15 @@ test('logic, comparison, numbers, objects and arrays', () => {
     ["contains(createArray('a', 'b'), 'b')", true],
     ["coalesce(null(), null(), 'x')", 'x'],
     ["union(createObject('a', 1, 'b', 2), createObject('b', 3, 'c', 4))", { a: 1, b: 3, c: 4 }],
-    ["union(createArray(1, 2), createArray(2, 3))", [1, 2, 3]],
+    ['union(createArray(1, 2), createArray(2, 3))', [1, 2, 3]],
     ["createObject('a', 1, 'b', createArray(true()))", { a: 1, b: [true] }],
     ["tryGet(createObject('a', 1), 'b')", null],
     ["tryGet(createObject('a', 1), 'A')", 1],
     ["createObject('Name', 'x').name", 'x'],
-    ["json('{\"Tags\":{\"k\":\"v\"}}')['tags'].K", 'v'],
+    ['json(\'{"Tags":{"k":"v"}}\')[\'tags\'].K', 'v'],
     ['createArray(1, 2, 3)[1]', 2],
     ['range(2, 3)', [2, 3, 4]],
-    ["intersection(createArray(1, 2, 3), createArray(3, 2))", [2, 3]],
+    ['intersection(createArray(1, 2, 3), createArray(3, 2))', [2, 3]],
     ["filter(createArray(1, 2, 3, 4), lambda('x', greater(lambdaVariables('x'), 2)))", [3, 4]],
     ["reduce(createArray(1, 2, 3), 0, lambda('acc', 'x', add(lambdaVariables('acc'), lambdaVariables('x'))))", 6],
   ];
@@ -204,11 +204,20 @@ test('deployment context: resourceGroup, subscription, environment, resource IDs
   assert.is(ev('environment().resourceManager'), 'https://management.azure.com/');
   assert.is(ev('environment().suffixes.storage'), 'core.windows.net');
   assert.is(ev('environment().suffixes.keyvaultDns'), '.vault.azure.net');
-  assert.is(ev("resourceId('Microsoft.Network/virtualNetworks/subnets', 'vnet', 'sub')"), `/subscriptions/${SUB}/resourceGroups/finops-rg/providers/Microsoft.Network/virtualNetworks/vnet/subnets/sub`);
-  assert.is(ev("resourceId('other-rg', 'Microsoft.Storage/storageAccounts', 'sa')"), `/subscriptions/${SUB}/resourceGroups/other-rg/providers/Microsoft.Storage/storageAccounts/sa`);
+  assert.is(
+    ev("resourceId('Microsoft.Network/virtualNetworks/subnets', 'vnet', 'sub')"),
+    `/subscriptions/${SUB}/resourceGroups/finops-rg/providers/Microsoft.Network/virtualNetworks/vnet/subnets/sub`,
+  );
+  assert.is(
+    ev("resourceId('other-rg', 'Microsoft.Storage/storageAccounts', 'sa')"),
+    `/subscriptions/${SUB}/resourceGroups/other-rg/providers/Microsoft.Storage/storageAccounts/sa`,
+  );
   assert.is(ev("subscriptionResourceId('Microsoft.Authorization/roleDefinitions', 'abc')"), `/subscriptions/${SUB}/providers/Microsoft.Authorization/roleDefinitions/abc`);
   assert.is(ev("tenantResourceId('Microsoft.Management/managementGroups', 'mg')"), '/providers/Microsoft.Management/managementGroups/mg');
-  assert.is(ev("extensionResourceId(resourceId('Microsoft.Storage/storageAccounts', 'sa'), 'Microsoft.Authorization/locks', 'l')"), `/subscriptions/${SUB}/resourceGroups/finops-rg/providers/Microsoft.Storage/storageAccounts/sa/providers/Microsoft.Authorization/locks/l`);
+  assert.is(
+    ev("extensionResourceId(resourceId('Microsoft.Storage/storageAccounts', 'sa'), 'Microsoft.Authorization/locks', 'l')"),
+    `/subscriptions/${SUB}/resourceGroups/finops-rg/providers/Microsoft.Storage/storageAccounts/sa/providers/Microsoft.Authorization/locks/l`,
+  );
   throwsEval("resourceId('Microsoft.Network/virtualNetworks/subnets', 'vnet')", /name segment/);
   assert.is(ev("concat('x', string(copyIndex(1)))", { copyIndex: 2 }), 'x3');
   assert.is(ev("copyIndex('loop')", { copyIndex: { loop: 4 } }), 4);
@@ -235,8 +244,14 @@ test('partial evaluation: unknown deployment values stay residual, the rest fold
   assert.is(fold("and(parameters('a'), false())"), false);
   assert.is(fold("or(parameters('a'), true())"), true);
   // reference() and list*() are never known before deployment; their arguments still fold.
-  assert.is(fold("reference(resourceId('Microsoft.Storage/storageAccounts', toLower('SA')), '2022-09-01').primaryEndpoints.dfs", FULL), `[reference('/subscriptions/${SUB}/resourceGroups/finops-rg/providers/Microsoft.Storage/storageAccounts/sa', '2022-09-01').primaryEndpoints.dfs]`);
-  assert.is(fold("listKeys(resourceId('Microsoft.Storage/storageAccounts', 'sa'), '2022-09-01').keys[0].value"), "[listKeys(resourceId('Microsoft.Storage/storageAccounts', 'sa'), '2022-09-01').keys[0].value]");
+  assert.is(
+    fold("reference(resourceId('Microsoft.Storage/storageAccounts', toLower('SA')), '2022-09-01').primaryEndpoints.dfs", FULL),
+    `[reference('/subscriptions/${SUB}/resourceGroups/finops-rg/providers/Microsoft.Storage/storageAccounts/sa', '2022-09-01').primaryEndpoints.dfs]`,
+  );
+  assert.is(
+    fold("listKeys(resourceId('Microsoft.Storage/storageAccounts', 'sa'), '2022-09-01').keys[0].value"),
+    "[listKeys(resourceId('Microsoft.Storage/storageAccounts', 'sa'), '2022-09-01').keys[0].value]",
+  );
   // Known values inside a residual are written with ARM functions, not bare literals.
   assert.is(fold("createArray(parameters('p'), true(), null(), createObject('a', 1))"), "[createArray(parameters('p'), true(), null(), createObject('a', 1))]");
 });
@@ -248,7 +263,7 @@ test('partial evaluation: variables fold lazily, partially known objects answer 
     hubNameSafe: "[toLower(replace(replace(parameters('hubName'), '-', ''), '_', ''))]",
     storageAccountName: "[concat(take(variables('hubNameSafe'), 6), 'store', variables('uniqueSuffix'))]",
     settings: { known: 'k', unknown: "[parameters('p')]", nested: { n: 1 } },
-    loop: '[variables(\'loop\')]',
+    loop: "[variables('loop')]",
   };
   const ctx: ArmEvalContext = { parameters: { hubName: 'my-hub' }, variables };
   assert.is(fold("variables('hubNameSafe')", ctx), 'myhub');
@@ -279,7 +294,7 @@ test('evaluateArm: unknown values and unknown functions throw', () => {
   throwsEval("substring('abc', 2, 5)", /runs past the end/);
   throwsEval("int('x1')", /not an integer/);
   throwsEval("createObject('a')", /even number/);
-  throwsEval("toLower(1)", /must be a string/);
+  throwsEval('toLower(1)', /must be a string/);
   throwsEval('concat()', /^concat\(\) takes at least 1 argument\(s\), got 0$/);
   throwsEval("substring('a')", /^substring\(\) takes 2 to 3 argument\(s\), got 1$/);
   throwsEval('toLower()', /^toLower\(\) takes 1 argument\(s\), got 0$/);
@@ -303,7 +318,10 @@ test('evaluateTemplateString, foldTemplateValue and templateContext', () => {
   assert.is(evaluateTemplateString("[concat('a', 'b')]"), 'ab');
   assert.is(evaluateTemplateString('[[literal]'), '[literal]');
   assert.is(evaluateTemplateString('plain'), 'plain');
-  assert.throws(() => evaluateTemplateString("[parameters('x')]"), (e: unknown) => e instanceof ArmUnknownValueError);
+  assert.throws(
+    () => evaluateTemplateString("[parameters('x')]"),
+    (e: unknown) => e instanceof ArmUnknownValueError,
+  );
 
   const template = {
     parameters: { hubName: { type: 'string' }, location: { type: 'string', defaultValue: '[resourceGroup().location]' } },

@@ -36,7 +36,10 @@ const TEMPLATE = {
             copy: { name: 'containers', count: 2 },
           },
         ],
-        outputs: { name: { type: 'string', value: "[variables('account')]" }, later: { type: 'string', value: "[reference(variables('account'), '2023-01-01').primaryEndpoints.dfs]" } },
+        outputs: {
+          name: { type: 'string', value: "[variables('account')]" },
+          later: { type: 'string', value: "[reference(variables('account'), '2023-01-01').primaryEndpoints.dfs]" },
+        },
       },
       { prefix: { value: "[toLower(parameters('hubName'))]" }, suffix: { value: "[variables('suffix')]" } },
       { name: 'storage' },
@@ -76,22 +79,37 @@ test('nested deployments: parameters folded outside, a sibling reads the outputs
   assert.ok(isArmKnown(suffix));
   const account = `hub${(suffix as { value: string }).value}`;
   const byType = (t: string) => flat.resources.filter((r) => r.type === t);
-  assert.equal(byType('Microsoft.Storage/storageAccounts').map((r) => [r.name, r.deployments, r.deployed]), [[account, ['storage'], true]]);
-  assert.equal(byType('Microsoft.Storage/storageAccounts/blobServices/containers').map((r) => r.name), [`${account}/default/c0`, `${account}/default/c1`]);
+  assert.equal(
+    byType('Microsoft.Storage/storageAccounts').map((r) => [r.name, r.deployments, r.deployed]),
+    [[account, ['storage'], true]],
+  );
+  assert.equal(
+    byType('Microsoft.Storage/storageAccounts/blobServices/containers').map((r) => r.name),
+    [`${account}/default/c0`, `${account}/default/c1`],
+  );
   const ls = byType('Microsoft.DataFactory/factories/linkedservices')[0];
   assert.is(ls.name, `f/${account}`);
   assert.equal(ls.deployments, ['factory']);
   assert.equal((ls.body.properties as any).items, ['i0', 'i1']);
   // An output known only at deployment: the residual reads it from the deployment, valid in the flat template's scope.
-  assert.is((ls.body.properties as any).url, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/storage', '2022-09-01').outputs.later.value]");
+  assert.is(
+    (ls.body.properties as any).url,
+    "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/storage', '2022-09-01').outputs.later.value]",
+  );
   assert.equal(flat.outputs.account, { type: 'string', value: account });
 });
 
 test('a deployment whose condition is false takes its resources with it; a copy count known only at deployment leaves the name unknown', () => {
   const on = flattenTemplate(TEMPLATE, { ...CTX, parameters: { hubName: 'Hub' }, useDefaults: true });
-  assert.equal(on.resources.filter((r) => r.type === 'Microsoft.KeyVault/vaults').map((r) => r.deployed), [false]);
+  assert.equal(
+    on.resources.filter((r) => r.type === 'Microsoft.KeyVault/vaults').map((r) => r.deployed),
+    [false],
+  );
   const off = flattenTemplate(TEMPLATE, { ...CTX, parameters: { hubName: 'Hub', on: false }, useDefaults: true });
-  assert.equal(off.resources.filter((r) => r.type === 'Microsoft.KeyVault/vaults').map((r) => r.deployed), [true]);
+  assert.equal(
+    off.resources.filter((r) => r.type === 'Microsoft.KeyVault/vaults').map((r) => r.deployed),
+    [true],
+  );
   const pending = on.resources.find((r) => r.type.endsWith('privateEndpointConnections'))!;
   assert.is(pending.name, undefined);
   assert.match(pending.error!, /copy count is only known at deployment/);
@@ -123,13 +141,26 @@ const SYMBOLIC = {
       {
         languageVersion: '2.0',
         variables: { '_1.version': '14.0', INGESTION: 'ingestion' },
-        functions: [{ namespace: '__bicep', members: { tagged: { parameters: [{ name: 'id', type: 'string' }], output: { type: 'object', value: "[createObject('id', parameters('id'), 'ftk-version', variables('_1.version'))]" } } } }],
+        functions: [
+          {
+            namespace: '__bicep',
+            members: {
+              tagged: {
+                parameters: [{ name: 'id', type: 'string' }],
+                output: { type: 'object', value: "[createObject('id', parameters('id'), 'ftk-version', variables('_1.version'))]" },
+              },
+            },
+          },
+        ],
         resources: {
           identity: { type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: 'id' },
           role: { type: 'Microsoft.Authorization/roleAssignments', apiVersion: '2022-04-01', name: 'r', properties: { principalId: "[reference('identity').principalId]" } },
         },
         outputs: {
-          metadata: { type: 'object', value: { datasets: { ingestion: "[variables('INGESTION')]" }, tags: "[__bicep.tagged('core')]", principalId: "[reference('identity').principalId]" } },
+          metadata: {
+            type: 'object',
+            value: { datasets: { ingestion: "[variables('INGESTION')]" }, tags: "[__bicep.tagged('core')]", principalId: "[reference('identity').principalId]" },
+          },
         },
       },
       {},
@@ -140,7 +171,12 @@ const SYMBOLIC = {
         languageVersion: '2.0',
         parameters: { core: { type: 'object' } },
         resources: {
-          dataset: { type: 'Microsoft.DataFactory/factories/datasets', apiVersion: '2018-06-01', name: "[format('f/{0}', parameters('core').datasets.ingestion)]", properties: { principal: "[parameters('core').principalId]" } },
+          dataset: {
+            type: 'Microsoft.DataFactory/factories/datasets',
+            apiVersion: '2018-06-01',
+            name: "[format('f/{0}', parameters('core').datasets.ingestion)]",
+            properties: { principal: "[parameters('core').principalId]" },
+          },
         },
       },
       { core: { value: "[reference('core').outputs.metadata.value]" } },
@@ -161,7 +197,20 @@ const MODULES = {
   resources: {
     vnet: inner(
       {
-        resources: [{ type: 'Microsoft.Network/virtualNetworks', apiVersion: '2023-11-01', name: 'hub-vnet', location: 'westeurope', properties: { subnets: [{ name: 'private-endpoint-subnet', properties: {} }, { name: 'script-subnet', properties: {} }] } }],
+        resources: [
+          {
+            type: 'Microsoft.Network/virtualNetworks',
+            apiVersion: '2023-11-01',
+            name: 'hub-vnet',
+            location: 'westeurope',
+            properties: {
+              subnets: [
+                { name: 'private-endpoint-subnet', properties: {} },
+                { name: 'script-subnet', properties: {} },
+              ],
+            },
+          },
+        ],
         outputs: { finopsHubSubnetId: { type: 'string', value: "[reference(resourceId('Microsoft.Network/virtualNetworks', 'hub-vnet'), '2023-11-01').subnets[0].id]" } },
       },
       {},
@@ -174,7 +223,13 @@ const MODULES = {
         resources: {
           storageAccount: { existing: true, type: 'Microsoft.Storage/storageAccounts', apiVersion: '2022-09-01', name: 'hubstore' },
           vault: { existing: true, type: 'Microsoft.KeyVault/vaults', apiVersion: '2023-02-01', name: 'hub-vault' },
-          ep: { type: 'Microsoft.Network/privateEndpoints', apiVersion: '2023-11-01', name: 'hubstore-dfs-ep', location: 'westeurope', properties: { subnet: { id: "[parameters('subnetId')]" } } },
+          ep: {
+            type: 'Microsoft.Network/privateEndpoints',
+            apiVersion: '2023-11-01',
+            name: 'hubstore-dfs-ep',
+            location: 'westeurope',
+            properties: { subnet: { id: "[parameters('subnetId')]" } },
+          },
           mpe: {
             type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
             apiVersion: '2018-06-01',
@@ -195,23 +250,39 @@ test('languageVersion 2.0: reference() of a symbolic name, variables read in use
   // The known member of the partly known output names the dataset; the unknown one stays residual.
   assert.is(dataset.name, 'f/ingestion');
   assert.is(dataset.error, undefined);
-  assert.is((dataset.body.properties as any).principal, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/Microsoft.FinOpsHubs.Core').outputs.metadata.value.principalId]");
+  assert.is(
+    (dataset.body.properties as any).principal,
+    "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Resources/deployments/Microsoft.FinOpsHubs.Core').outputs.metadata.value.principalId]",
+  );
   const core = flat.resources.find((r) => r.name === 'Microsoft.FinOpsHubs.Core')!;
   assert.is(core.error, undefined);
   // A symbolic name known only at deployment is named by its resource ID, as a template without symbolic names writes it.
   const role = flat.resources.find((r) => r.type === 'Microsoft.Authorization/roleAssignments')!;
-  assert.is((role.body.properties as any).principalId, "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id').principalId]");
+  assert.is(
+    (role.body.properties as any).principalId,
+    "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id').principalId]",
+  );
 });
 
 test('runtime state that follows from a declaration (src/expressions/arm/runtime.ts): subnet IDs through a module output, storage and vault endpoints by symbolic name; existing resources are not deployed (issue #31)', () => {
   const flat = flattenTemplate(MODULES, { ...CTX, environment: 'AzureCloud' });
   const byType = (t: string) => flat.resources.find((r) => r.type === t)!;
   assert.is((byType('Microsoft.Network/privateEndpoints').body.properties as any).subnet.id, `${VNET_ID}/subnets/private-endpoint-subnet`);
-  assert.equal((byType('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').body.properties as any).fqdns, ['https://hubstore.dfs.core.windows.net/', 'https://hub-vault.vault.azure.net/']);
-  assert.equal(flat.resources.filter((r) => r.type === 'Microsoft.Storage/storageAccounts' || r.type === 'Microsoft.KeyVault/vaults'), [], '`existing` resources are not deployed by the template');
+  assert.equal((byType('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').body.properties as any).fqdns, [
+    'https://hubstore.dfs.core.windows.net/',
+    'https://hub-vault.vault.azure.net/',
+  ]);
+  assert.equal(
+    flat.resources.filter((r) => r.type === 'Microsoft.Storage/storageAccounts' || r.type === 'Microsoft.KeyVault/vaults'),
+    [],
+    '`existing` resources are not deployed by the template',
+  );
   // Without the cloud the endpoints are not known: they stay residual, read by resource ID (not by symbolic name).
   const offline = flattenTemplate(MODULES, CTX);
-  assert.equal((byTypeIn(offline, 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').body.properties as any).fqdns[0], "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/hubstore').primaryEndpoints.dfs]");
+  assert.equal(
+    (byTypeIn(offline, 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints').body.properties as any).fqdns[0],
+    "[reference('/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/hubstore').primaryEndpoints.dfs]",
+  );
 });
 
 const byTypeIn = (flat: ReturnType<typeof flattenTemplate>, t: string) => flat.resources.find((r) => r.type === t)!;

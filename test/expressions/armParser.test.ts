@@ -52,7 +52,11 @@ test('parse: tree shape of calls, literals and accessor chains', () => {
       { kind: 'number', value: -5 },
       {
         kind: 'index',
-        target: { kind: 'index', target: { kind: 'property', target: { kind: 'call', name: 'parameters', args: [{ kind: 'string', value: 'p' }] }, name: 'a' }, index: { kind: 'number', value: 0 } },
+        target: {
+          kind: 'index',
+          target: { kind: 'property', target: { kind: 'call', name: 'parameters', args: [{ kind: 'string', value: 'p' }] }, name: 'a' },
+          index: { kind: 'number', value: 0 },
+        },
         index: { kind: 'string', value: 'b c' },
       },
     ],
@@ -61,7 +65,7 @@ test('parse: tree shape of calls, literals and accessor chains', () => {
 });
 
 test('parse: names keep their case; dotted names are user-defined function calls', () => {
-  assert.equal(parseArmExpression('ToLower(Parameters(\'X\'))'), {
+  assert.equal(parseArmExpression("ToLower(Parameters('X'))"), {
     kind: 'call',
     name: 'ToLower',
     args: [{ kind: 'call', name: 'Parameters', args: [{ kind: 'string', value: 'X' }] }],
@@ -130,9 +134,16 @@ test('errors: offsets point at the problem', () => {
 
 test('errors: the argument-list messages, word for word', () => {
   assert.is(parseError("concat('a'").detail, 'expected "," or ")" in the arguments of concat but found end of expression');
-  assert.is(parseError("ns.fn(1 2)").detail, `expected "," or ")" in the arguments of ns.fn but found '2'`);
+  assert.is(parseError('ns.fn(1 2)').detail, `expected "," or ")" in the arguments of ns.fn but found '2'`);
   assert.equal(parseArmExpression('f( )'), { kind: 'call', name: 'f', args: [] });
-  assert.equal(parseArmExpression("f( 1 , 'b' )"), { kind: 'call', name: 'f', args: [{ kind: 'number', value: 1 }, { kind: 'string', value: 'b' }] });
+  assert.equal(parseArmExpression("f( 1 , 'b' )"), {
+    kind: 'call',
+    name: 'f',
+    args: [
+      { kind: 'number', value: 1 },
+      { kind: 'string', value: 'b' },
+    ],
+  });
 });
 
 test('errors: parseArmString reports offsets in the whole value', () => {

@@ -15,7 +15,12 @@ import { parseArmExpression } from '../../src/expressions/arm/parser.js';
 import { serializeArm } from '../../src/expressions/arm/ast.js';
 import { parseAdfExpression, parseAdfValue } from '../../src/expressions/adf/parser.js';
 
-const possible = (template: object, value: unknown, parameters: Record<string, unknown> = {}, node?: (n: ReturnType<typeof templateResources>) => ReturnType<typeof templateResources>[number]) => {
+const possible = (
+  template: object,
+  value: unknown,
+  parameters: Record<string, unknown> = {},
+  node?: (n: ReturnType<typeof templateResources>) => ReturnType<typeof templateResources>[number],
+) => {
   const nodes = templateResources(template);
   return new TemplatePossibilities(template as never, { parameters }).withResources(nodes).of(node?.(nodes), value);
 };
@@ -52,9 +57,27 @@ test("a nested deployment's parameters come from its caller; a sibling's output 
   const t = {
     parameters: { capacity: { type: 'int', minValue: 1, maxValue: 64 }, location: { type: 'string' } },
     resources: {
-      zones: inner({ parameters: { location: { type: 'string' } }, variables: { table: { x: 'X Time' } }, outputs: { zone: { type: 'string', value: "[coalesce(tryGet(variables('table'), parameters('location')), 'UTC')]" } } }, { location: { value: "[parameters('location')]" } }, 'zones'),
+      zones: inner(
+        {
+          parameters: { location: { type: 'string' } },
+          variables: { table: { x: 'X Time' } },
+          outputs: { zone: { type: 'string', value: "[coalesce(tryGet(variables('table'), parameters('location')), 'UTC')]" } },
+        },
+        { location: { value: "[parameters('location')]" } },
+        'zones',
+      ),
       app: inner(
-        { parameters: { capacity: { type: 'int' }, zone: { type: 'string' } }, resources: [{ type: 'Microsoft.DataFactory/factories/triggers', apiVersion: '2018-06-01', name: 'f/t', properties: { batch: "[parameters('capacity')]", zone: "[parameters('zone')]" } }] },
+        {
+          parameters: { capacity: { type: 'int' }, zone: { type: 'string' } },
+          resources: [
+            {
+              type: 'Microsoft.DataFactory/factories/triggers',
+              apiVersion: '2018-06-01',
+              name: 'f/t',
+              properties: { batch: "[parameters('capacity')]", zone: "[parameters('zone')]" },
+            },
+          ],
+        },
         { capacity: { value: "[parameters('capacity')]" }, zone: { value: "[reference('zones').outputs.zone.value]" } },
         'app',
       ),

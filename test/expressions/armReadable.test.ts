@@ -14,7 +14,10 @@ test('names of a hub that only a deployment completes read as text with placehol
     ["[concat('privatelink.blob.', environment().suffixes.storage)]", 'privatelink.blob.{storageSuffix}'],
     ["[concat('privatelink.', resourceGroup().location, '.', replace(environment().suffixes.storage, 'core', 'kusto'))]", 'privatelink.{location}.{storageSuffix}'],
     ["[concat(take('finopshub', sub(64, length(concat('-vnet-', resourceGroup().location)))), concat('-vnet-', resourceGroup().location))]", 'finopshub-vnet-{location}'],
-    ["[format('{0}/{1}', concat('privatelink.blob.', environment().suffixes.storage), concat(replace(concat('privatelink.blob.', environment().suffixes.storage), '.', '-'), '-link'))]", 'privatelink.blob.{storageSuffix}/privatelink-blob-{storageSuffix}-link'],
+    [
+      "[format('{0}/{1}', concat('privatelink.blob.', environment().suffixes.storage), concat(replace(concat('privatelink.blob.', environment().suffixes.storage), '.', '-'), '-link'))]",
+      'privatelink.blob.{storageSuffix}/privatelink-blob-{storageSuffix}-link',
+    ],
     ["[guid(resourceId('Microsoft.Storage/storageAccounts', 'x'), 'role')]", '{guid}'],
     ["[concat(parameters('hubName'), '-engine')]", '{hubName}-engine'],
     ['plain-name', 'plain-name'],

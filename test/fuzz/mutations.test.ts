@@ -59,15 +59,17 @@ const oddValue: fc.Arbitrary<Json> = fc.oneof(
 /** A data mutation: replace a value, delete a key or item, or add an unknown key. */
 const mutatedModel = schemaModel.chain((model) => {
   const paths = pathsOf(model);
-  return fc.tuple(fc.constant(model), fc.constantFrom(...paths), fc.constantFrom('replace', 'delete', 'unknown'), oddValue, fc.string({ minLength: 1, maxLength: 12 })).map(([m, path, kind, value, key]) =>
-    edit(m, path, (parent, last) => {
-      if (kind === 'replace') parent[last] = value;
-      else if (kind === 'delete' && Array.isArray(parent)) parent.splice(Number(last), 1);
-      else if (kind === 'delete') delete parent[last];
-      else if (parent[last] !== null && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last][`x${key}`] = value;
-      else parent[last] = { [key]: value };
-    }),
-  );
+  return fc
+    .tuple(fc.constant(model), fc.constantFrom(...paths), fc.constantFrom('replace', 'delete', 'unknown'), oddValue, fc.string({ minLength: 1, maxLength: 12 }))
+    .map(([m, path, kind, value, key]) =>
+      edit(m, path, (parent, last) => {
+        if (kind === 'replace') parent[last] = value;
+        else if (kind === 'delete' && Array.isArray(parent)) parent.splice(Number(last), 1);
+        else if (kind === 'delete') delete parent[last];
+        else if (parent[last] !== null && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last][`x${key}`] = value;
+        else parent[last] = { [key]: value };
+      }),
+    );
 });
 
 test('models mutated as data keep the invariants', () => {
@@ -87,8 +89,19 @@ test('models mutated as data keep the invariants', () => {
 const textMutation: fc.Arbitrary<(text: string) => string> = fc.oneof(
   fc.double({ min: 0, max: 1, noNaN: true }).map((p) => (t: string) => t.slice(0, Math.floor(t.length * p))),
   fc
-    .tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.string({ unit: fc.constantFrom(':', '-', '[', ']', '{', '}', '&', '*', '!', '%', '@', '`', '|', '>', '#', "'", '"', '\t', '\0', '\n', ' ', '?', ','), minLength: 1, maxLength: 5 }))
-    .map(([p, s]) => (t: string) => `${t.slice(0, Math.floor(t.length * p))}${s}${t.slice(Math.floor(t.length * p))}`),
+    .tuple(
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.string({
+        unit: fc.constantFrom(':', '-', '[', ']', '{', '}', '&', '*', '!', '%', '@', '`', '|', '>', '#', "'", '"', '\t', '\0', '\n', ' ', '?', ','),
+        minLength: 1,
+        maxLength: 5,
+      }),
+    )
+    .map(
+      ([p, s]) =>
+        (t: string) =>
+          `${t.slice(0, Math.floor(t.length * p))}${s}${t.slice(Math.floor(t.length * p))}`,
+    ),
   fc.nat().map((n) => (t: string) => {
     const lines = t.split('\n');
     const i = n % lines.length;
@@ -110,7 +123,8 @@ const textMutation: fc.Arbitrary<(text: string) => string> = fc.oneof(
     (t: string) => t.replace(/^tags:.*$/m, 'tags: !!binary aGVsbG8='),
     (t: string) => t.replace(/^tags:.*$/m, 'tags: !custom {a: b}'),
     (t: string) => t.replace(/^scopes:.*$/m, 'scopes: *undefined'),
-    (t: string) => `${t}\nx0: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nx3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\nx4: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
+    (t: string) =>
+      `${t}\nx0: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nx3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\nx4: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
     (t: string) => `base: &base\n  name: aliased\n${t.replace(/^hub:\n/m, 'hub:\n  <<: *base\n')}`,
     (t: string) => t.replace(/^release:.*$/m, 'release: &r "0.7"\nrelease2: *r'),
     (t: string) => `${t}\n${'['.repeat(5000)}`,

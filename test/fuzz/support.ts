@@ -43,11 +43,13 @@ const validScope = fc.oneof(
   fc.integer({ min: 1, max: 99999999 }).map((n) => `/providers/Microsoft.Billing/billingAccounts/${n}`),
 );
 /** An IPv4 range of /16 to /26 without host bits (HUB201). */
-const validPrefix = fc.tuple(fc.integer({ min: 1, max: 223 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 16, max: 26 })).map(([a, b, c, bits]) => {
-  const ip = ((a << 24) | (b << 16) | (c << 8)) >>> 0;
-  const masked = (ip & (bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0)) >>> 0;
-  return `${masked >>> 24}.${(masked >>> 16) & 255}.${(masked >>> 8) & 255}.${masked & 255}/${bits}`;
-});
+const validPrefix = fc
+  .tuple(fc.integer({ min: 1, max: 223 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 16, max: 26 }))
+  .map(([a, b, c, bits]) => {
+    const ip = ((a << 24) | (b << 16) | (c << 8)) >>> 0;
+    const masked = (ip & (bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0)) >>> 0;
+    return `${masked >>> 24}.${(masked >>> 16) & 255}.${(masked >>> 8) & 255}.${masked & 255}/${bits}`;
+  });
 /** Region names hub.yaml accepts (HUB214 checks them against Azure's list), and empty for "the resource group's". */
 const validRegion = fc.constantFrom('', ...AZURE_REGIONS.clouds.AzureCloud.regions.map((r) => r.name));
 /** Sections the semantic checks constrain beyond the schema: half of the draws follow those checks too. */

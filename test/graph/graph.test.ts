@@ -15,7 +15,7 @@ import { runCli } from '../../src/cli/program.js';
 import { compiled, hubYaml } from '../support/hubs.js';
 import { releaseBuild } from '../support/releaseBuilds.js';
 
-const HUB = fileURLToPath(new URL("../../hub.yaml", import.meta.url));
+const HUB = fileURLToPath(new URL('../../hub.yaml', import.meta.url));
 
 /** The build's template with `edit` applied, as a build. */
 function edited(artifacts: ReadonlyMap<string, string>, edit: (template: any) => void): Map<string, string> {
@@ -29,7 +29,11 @@ function adfResource(template: any, kind: string, name: string): any {
   return template.resources.find((r: any) => r.type.toLowerCase() === `microsoft.datafactory/factories/${kind}` && String(r.name).includes(`'${name}'`));
 }
 
-const namesOf = (g: Graph, kind: string) => g.nodes.filter((n) => n.group === kind).map((n) => n.id.slice(kind.length + 1)).sort();
+const namesOf = (g: Graph, kind: string) =>
+  g.nodes
+    .filter((n) => n.group === kind)
+    .map((n) => n.id.slice(kind.length + 1))
+    .sort();
 const edge = (g: Graph, from: string, to: string) => g.edges.find((e) => e.from === from && e.to === to);
 
 for (const v of RELEASE_VERSIONS) {
@@ -43,7 +47,11 @@ for (const v of RELEASE_VERSIONS) {
     assert.is(edge(g, flowNodeId('triggers', exportAdded!), flowNodeId('pipelines', exportQueue!))?.label, 'starts');
     assert.match(edge(g, flowNodeId('pipelines', exportQueue!), flowNodeId('pipelines', exportEtl!))?.label ?? '', /runs/);
     // every dataset is stored in a linked service
-    for (const n of g.nodes.filter((x) => x.group === 'datasets')) assert.ok(g.edges.some((e) => e.from === n.id && e.label === 'stored in'), n.id);
+    for (const n of g.nodes.filter((x) => x.group === 'datasets'))
+      assert.ok(
+        g.edges.some((e) => e.from === n.id && e.label === 'stored in'),
+        n.id,
+      );
   });
 }
 
@@ -55,7 +63,12 @@ test('the flow is read from the objects: a new Execute Pipeline activity, trigge
   const changed = edited(base, (t) => {
     const p = adfResource(t, 'pipelines', queue);
     p.properties.activities.push(
-      { name: 'Run Backfill Too', type: 'ExecutePipeline', dependsOn: [], typeProperties: { pipeline: { referenceName: r.pipelines.runBackfill, type: 'PipelineReference' }, waitOnCompletion: true } },
+      {
+        name: 'Run Backfill Too',
+        type: 'ExecutePipeline',
+        dependsOn: [],
+        typeProperties: { pipeline: { referenceName: r.pipelines.runBackfill, type: 'PipelineReference' }, waitOnCompletion: true },
+      },
       { name: 'Peek', type: 'Lookup', dependsOn: [], typeProperties: { dataset: { referenceName: 'ingestion_files', type: 'DatasetReference' } } },
     );
     adfResource(t, 'triggers', daily).properties.pipelines = [{ pipelineReference: { referenceName: r.pipelines.configureExports, type: 'PipelineReference' } }];
@@ -70,7 +83,7 @@ test('the flow is read from the objects: a new Execute Pipeline activity, trigge
   assert.is(edge(after, flowNodeId('triggers', daily), flowNodeId('pipelines', r.pipelines.configureExports!))?.label, 'starts');
 });
 
-test('objects the build\'s values do not deploy are dashed: the Data Explorer pipelines without a cluster, not with one', () => {
+test("objects the build's values do not deploy are dashed: the Data Explorer pipelines without a cluster, not with one", () => {
   const adx = RELEASE_VERSIONS.find((v) => has(getRelease(v), 'dataExplorer'))!;
   const etl = getRelease(adx).pipelines.ingestionEtl!;
   const without = buildGraph(releaseBuild(adx), 'flow', adx);
@@ -80,7 +93,7 @@ test('objects the build\'s values do not deploy are dashed: the Data Explorer pi
   assert.match(edge(withCluster, flowNodeId('pipelines', etl), flowNodeId('linkedServices', 'hubDataExplorer'))?.label ?? '', 'runs commands');
 });
 
-test('the resource graph is the template\'s dependsOn: one edge per resolved entry, and a new entry is a new edge', () => {
+test("the resource graph is the template's dependsOn: one edge per resolved entry, and a new entry is a new edge", () => {
   const base = releaseBuild('0.8');
   const g = buildGraph(base, 'resources', '0.8');
   const template = JSON.parse(base.get('azuredeploy.json')!);
@@ -103,7 +116,10 @@ test('Mermaid: each node once in its group, edges between declared ids, text tha
   const g: Graph = {
     title: 'a "quoted" title',
     direction: 'LR',
-    groups: new Map([['a', 'Group "A"'], ['b', 'B']]),
+    groups: new Map([
+      ['a', 'Group "A"'],
+      ['b', 'B'],
+    ]),
     nodes: [
       { id: 'x', group: 'a', label: 'say "hi" <b>#1</b> | pipe\nsecond line', className: 'pipeline' },
       { id: 'y', group: 'b', label: 'plain', className: 'trigger', optional: true },
@@ -129,8 +145,18 @@ test('SVG: Graphviz draws every node with its class and name, the same bytes eve
   assert.is(svg(g), text, 'deterministic');
   assert.match(text, /^<\?xml[\s\S]*<svg [\s\S]*<\/svg>\s*$/);
   const titles = (cls: string) => [...text.matchAll(new RegExp(`<g id="[^"]+" class="node ${cls}">\\n<title>([^<]+)</title>`, 'g'))].map((m) => m[1].replace(/&#45;/g, '-')).sort();
-  assert.equal(titles('pipeline'), Object.values(getRelease('0.8').pipelines).map((p) => `pipelines/${p}`).sort());
-  assert.equal(titles('trigger'), Object.values(getRelease('0.8').triggers).map((p) => `triggers/${p}`).sort());
+  assert.equal(
+    titles('pipeline'),
+    Object.values(getRelease('0.8').pipelines)
+      .map((p) => `pipelines/${p}`)
+      .sort(),
+  );
+  assert.equal(
+    titles('trigger'),
+    Object.values(getRelease('0.8').triggers)
+      .map((p) => `triggers/${p}`)
+      .sort(),
+  );
   const odd: Graph = { title: 't', direction: 'TB', groups: new Map([['a', 'A']]), nodes: [{ id: 'a"b\\n', group: 'a', label: 'x "y" \\N', className: 'c' }], edges: [] };
   assert.match(toDot(odd), '"a\\"b\\\\n" [label="x \\"y\\" \\\\N"');
   // a label shows its text as written; a node name keeps the doubled backslash (DOT unescapes only \" in names)
@@ -175,7 +201,7 @@ test('hubc graph: Mermaid on stdout, SVG to a file, a build folder, --kind resou
   }
 });
 
-test('upgrade-plan --format mermaid: one node per step in the plan\'s order, grouped by phase', async () => {
+test("upgrade-plan --format mermaid: one node per step in the plan's order, grouped by phase", async () => {
   let out = '';
   const code = await runCli(['upgrade-plan', '0.6', '0.7', '--hub', HUB, '--format', 'mermaid'], { out: (t) => void (out += t), err: () => undefined, isTTY: false });
   let json = '';
@@ -183,9 +209,15 @@ test('upgrade-plan --format mermaid: one node per step in the plan\'s order, gro
   assert.is(code, 0);
   const steps = JSON.parse(json).steps as { n: number; phase: string }[];
   const nodes = [...out.matchAll(/^ {4}(n\d+)\["(\d+)\. /gm)].map((m) => Number(m[2]));
-  assert.equal(nodes, steps.map((s) => s.n));
+  assert.equal(
+    nodes,
+    steps.map((s) => s.n),
+  );
   const edges = [...out.matchAll(/^ {2}n(\d+) --> n(\d+)$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
-  assert.equal(edges, steps.slice(1).map((_, i) => [i, i + 1]));
+  assert.equal(
+    edges,
+    steps.slice(1).map((_, i) => [i, i + 1]),
+  );
   assert.match(out, 'subgraph g1["Before the deployment"]');
 });
 

@@ -79,7 +79,15 @@ function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: s
 /** The resources of an evaluated (flat) template, as the comparison of publicKnown.ts takes them. */
 function flatResources(text: string): FlatResource[] {
   const t = JSON.parse(text);
-  return t.resources.map((r: any) => ({ type: r.type, name: r.name, nameExpression: r.name, deployments: [], deployed: true, ...(typeof r.scope === 'string' ? { scope: r.scope } : {}), body: r }));
+  return t.resources.map((r: any) => ({
+    type: r.type,
+    name: r.name,
+    nameExpression: r.name,
+    deployments: [],
+    deployed: true,
+    ...(typeof r.scope === 'string' ? { scope: r.scope } : {}),
+    body: r,
+  }));
 }
 
 for (const version of RELEASES) {
@@ -128,7 +136,14 @@ for (const version of RELEASES) {
     assert.equal(resources.hubcOnly, Object.keys(HUBC_ONLY[version]).filter(skipRemote).sort(), 'resources only hubc deploys');
     const result = diffBuilds(a, b);
     const section = (group: string, id: string) => result.groups.find((g) => g.id === group)?.sections.find((s) => s.id === id)?.items ?? [];
-    const only = (group: string, ids: string[], change: 'added' | 'removed') => ids.flatMap((id) => section(group, id).filter((i) => i.change === change).map((i) => (group === 'template' ? i.name : `${id}/${i.name}`))).sort();
+    const only = (group: string, ids: string[], change: 'added' | 'removed') =>
+      ids
+        .flatMap((id) =>
+          section(group, id)
+            .filter((i) => i.change === change)
+            .map((i) => (group === 'template' ? i.name : `${id}/${i.name}`)),
+        )
+        .sort();
     const params = PARAMETERS_ONLY[version] ?? { public: [], hubc: [] };
     assert.equal(only('template', ['parameters'], 'removed'), params.public, 'parameters only the public template has');
     assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');
@@ -164,7 +179,14 @@ test('hubc import --parameters writes a new file, refuses an existing one, and p
   const params = join(work, 'cli.parameters.json');
   const settings = join(work, 'settings.json');
   writeFileSync(params, JSON.stringify({ parameters: publicParameters('0.6') }));
-  writeFileSync(settings, JSON.stringify({ version: '0.6', scopes: [{ scope: SCOPE }, { scope: '/subscriptions/00000000-0000-0000-0000-0000000000b2' }], retention: { msexports: { days: 7 }, ingestion: { months: 24 } } }));
+  writeFileSync(
+    settings,
+    JSON.stringify({
+      version: '0.6',
+      scopes: [{ scope: SCOPE }, { scope: '/subscriptions/00000000-0000-0000-0000-0000000000b2' }],
+      retention: { msexports: { days: 7 }, ingestion: { months: 24 } },
+    }),
+  );
   const out = join(work, 'cli.hub.yaml');
   const first = await runHubc(['import', '--parameters', params, '--settings', settings, '--out', out]);
   assert.is(first.code, 0, first.stderr);
@@ -186,18 +208,36 @@ test('a value hub.yaml cannot carry stops the import (HUB600, exit 1, nothing wr
   const out = join(work, 'loss.hub.yaml');
   const refused = await runHubc(['import', '--parameters', params, '--release', '0.7', '--out', out]);
   assert.is(refused.code, 1, refused.stderr);
-  assert.match(refused.stderr, /error HUB600: .*loss\.parameters\.json sets what hub\.yaml cannot carry: enableCustomerManagedKeys \(true: not a parameter of the public release 0\.7's template/);
+  assert.match(
+    refused.stderr,
+    /error HUB600: .*loss\.parameters\.json sets what hub\.yaml cannot carry: enableCustomerManagedKeys \(true: not a parameter of the public release 0\.7's template/,
+  );
   assert.match(refused.stderr, '--accept-loss enableCustomerManagedKeys');
   assert.throws(() => readFileSync(out));
-  const stray = await runHubc(['import', '--parameters', params, '--release', '0.7', '--out', out, '--accept-loss', 'enableCustomerManagedKeys', '--accept-loss', 'nothingLikeThis']);
+  const stray = await runHubc([
+    'import',
+    '--parameters',
+    params,
+    '--release',
+    '0.7',
+    '--out',
+    out,
+    '--accept-loss',
+    'enableCustomerManagedKeys',
+    '--accept-loss',
+    'nothingLikeThis',
+  ]);
   assert.is(stray.code, 1);
   assert.match(stray.stderr, /HUB600: --accept-loss nothingLikeThis: .* sets no such value/);
   const accepted = await runHubc(['import', '--parameters', params, '--release', '0.7', '--out', out, '--accept-loss', 'enableCustomerManagedKeys']);
   assert.is(accepted.code, 0, accepted.stderr);
-  assert.match(readFileSync(out, 'utf8'), /#   - enableCustomerManagedKeys: true: not a parameter of the public release 0\.7's template, so hub\.yaml has no field for it; lost, accepted with --accept-loss/);
+  assert.match(
+    readFileSync(out, 'utf8'),
+    /#   - enableCustomerManagedKeys: true: not a parameter of the public release 0\.7's template, so hub\.yaml has no field for it; lost, accepted with --accept-loss/,
+  );
 });
 
-test('values the deployment left to the public defaults are written where hub.yaml\'s differ: public access on, the public cluster SKU (issue #31)', () => {
+test("values the deployment left to the public defaults are written where hub.yaml's differ: public access on, the public cluster SKU (issue #31)", () => {
   const doc = { parameters: { hubName: { value: 'contoso-hub' }, dataExplorerName: { value: 'contosoadx' } } };
   const outcome = importHubYaml(offlineFacts({ parametersFile: 'p.json', parameters: doc, release: '0.7' }), join(work, 'defaults.hub.yaml'));
   assert.ok('hub' in outcome);
@@ -213,9 +253,15 @@ test('a release without private networking gets networking.publicAccess: true, w
   assert.ok('hub' in outcome);
   if (!('hub' in outcome)) return;
   assert.equal(parse(outcome.hub.text).networking, { publicAccess: true });
-  assert.match(outcome.hub.text, 'a release without private networking leaves the data lake open to public access (release 0.6 has no private networking); written so that an upgrade to 0.7 or later keeps it');
+  assert.match(
+    outcome.hub.text,
+    'a release without private networking leaves the data lake open to public access (release 0.6 has no private networking); written so that an upgrade to 0.7 or later keeps it',
+  );
   // It builds for 0.6 without a diagnostic: it states what 0.6 does.
-  assert.equal(outcome.warnings.map((d) => d.code), []);
+  assert.equal(
+    outcome.warnings.map((d) => d.code),
+    [],
+  );
 });
 
 test.run();

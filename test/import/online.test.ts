@@ -67,13 +67,28 @@ for (const version of ['0.6', '0.7'] as const) {
     assert.match(text, /exports write to the msexports container, which naming: public keeps/);
     assert.equal(
       r.arm.map((c) => c.replace(SUB, 'S')),
-      [`GET /subscriptions/S/resourcegroups/${RG}`, `GET /subscriptions/S/resourceGroups/${RG}/resources`, `GET /subscriptions/S/resourcegroups/${RG}/providers/Microsoft.Resources/deployments/`],
+      [
+        `GET /subscriptions/S/resourcegroups/${RG}`,
+        `GET /subscriptions/S/resourceGroups/${RG}/resources`,
+        `GET /subscriptions/S/resourcegroups/${RG}/providers/Microsoft.Resources/deployments/`,
+      ],
     );
-    assert.ok(r.dataLake.some((c) => c.startsWith('GET /config/settings.json')), r.dataLake.join('\n'));
+    assert.ok(
+      r.dataLake.some((c) => c.startsWith('GET /config/settings.json')),
+      r.dataLake.join('\n'),
+    );
     // The public template with the imported values against the imported hub's build: only the documented departures.
     const [a, b] = loadDiffPair(join(publicTemplatesDir(), `finops-hub-${getRelease(version).publicRelease.template}.json`), out, 'hub.yaml', { evaluateBoth: true });
     const flat = (side: typeof a): FlatResource[] =>
-      JSON.parse(side.artifacts.get('azuredeploy.json')!).resources.map((x: any) => ({ type: x.type, name: x.name, nameExpression: x.name, deployments: [], deployed: true, ...(typeof x.scope === 'string' ? { scope: x.scope } : {}), body: x }));
+      JSON.parse(side.artifacts.get('azuredeploy.json')!).resources.map((x: any) => ({
+        type: x.type,
+        name: x.name,
+        nameExpression: x.name,
+        deployments: [],
+        deployed: true,
+        ...(typeof x.scope === 'string' ? { scope: x.scope } : {}),
+        body: x,
+      }));
     // No remote hub, and public access on (no private-endpoint approvals on either side).
     const known = (list: Record<string, string>) =>
       Object.entries(list)
@@ -108,7 +123,12 @@ test('no hub in the group, several hubs, and a call that never answers (deadline
   assert.is(none.code, 2);
   assert.match(none.stderr, /HUB481: resource group rg-hub holds no FinOps hub/);
   const two = structuredClone(hub.scenario);
-  two.resources!.push({ id: `${rgId}/providers/Microsoft.Storage/storageAccounts/other`, name: 'other', type: 'Microsoft.Storage/storageAccounts', tags: { 'cm-resource-parent': `${rgId}/providers/Microsoft.Cloud/hubs/other-hub` } });
+  two.resources!.push({
+    id: `${rgId}/providers/Microsoft.Storage/storageAccounts/other`,
+    name: 'other',
+    type: 'Microsoft.Storage/storageAccounts',
+    tags: { 'cm-resource-parent': `${rgId}/providers/Microsoft.Cloud/hubs/other-hub` },
+  });
   const several = await importFrom(two, hub.storage, undefined, ['--out', join(work, 'two.yaml')]);
   assert.is(several.code, 2);
   assert.match(several.stderr, /holds several hubs: contoso-hub, other-hub/);
@@ -117,9 +137,24 @@ test('no hub in the group, several hubs, and a call that never answers (deadline
   await new Promise<void>((res) => silent.listen(0, '127.0.0.1', res));
   try {
     const started = Date.now();
-    const r = await runHubc(['import', '--subscription', SUB, '-g', RG, '--arm-endpoint', `https://127.0.0.1:${(silent.address() as AddressInfo).port}`, '--timeout', '1', '--out', join(work, 'late.yaml')], {
-      azure: { credential: new FixedTokenCredential() },
-    });
+    const r = await runHubc(
+      [
+        'import',
+        '--subscription',
+        SUB,
+        '-g',
+        RG,
+        '--arm-endpoint',
+        `https://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        '--timeout',
+        '1',
+        '--out',
+        join(work, 'late.yaml'),
+      ],
+      {
+        azure: { credential: new FixedTokenCredential() },
+      },
+    );
     assert.is(r.code, 2);
     assert.match(r.stderr, /HUB484: reading resource group rg-hub failed: no answer within 1 s/);
     assert.ok(Date.now() - started < 15_000);

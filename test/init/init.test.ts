@@ -65,19 +65,35 @@ for (const v of RELEASE_VERSIONS) {
     const r = getRelease(v);
     const data = parse(uncommented(template(v)), { uniqueKeys: false });
     const paths = schemaPaths(hubSchema);
-    const applies = paths.filter((p) => fieldApplies(r, p.filter((s) => s !== '[]')));
+    const applies = paths.filter((p) =>
+      fieldApplies(
+        r,
+        p.filter((s) => s !== '[]'),
+      ),
+    );
     // A mapping is there when one of its fields is (0.1 has no retention setting).
     const isMapping = (p: string[]) => paths.some((q) => q.length > p.length && p.every((seg, i) => q[i] === seg));
     const expected = applies.filter((p) => !isMapping(p) || applies.some((q) => q.length > p.length && p.every((seg, i) => q[i] === seg)));
     assert.ok(paths.length > 40 && expected.length > 10, 'the schema has its fields');
-    assert.equal(expected.filter((p) => !holds(data, p)).map((p) => p.join('.')), [], 'missing fields');
-    assert.equal(paths.filter((p) => !expected.includes(p) && holds(data, p)).map((p) => p.join('.')), [], 'fields the release does not have');
+    assert.equal(
+      expected.filter((p) => !holds(data, p)).map((p) => p.join('.')),
+      [],
+      'missing fields',
+    );
+    assert.equal(
+      paths.filter((p) => !expected.includes(p) && holds(data, p)).map((p) => p.join('.')),
+      [],
+      'fields the release does not have',
+    );
     // What issue #30 found missing.
     for (const p of ['dataExplorer.sku', 'schedules', 'tagsByResource', 'lint', 'customDatasets']) assert.is(holds(data, p.split('.')), fieldApplies(r, p.split('.')), p);
     assert.is(holds(data, ['datasets']), Object.keys(r.exportVersions).length > 0, 'datasets');
     assert.is(holds(data, ['schedules']), has(r, 'managedExports'), 'schedules from 0.4');
     // Set to the examples, the file is still a valid hub.yaml of the release.
-    assert.equal(compile(uncommented(template(v))).diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.equal(
+      compile(uncommented(template(v))).diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
   });
 }
 
@@ -120,14 +136,23 @@ test('initHubFile writes a file whose modeline and docs reference resolve, from 
 test('an existing file, or a link of that name (even a dangling one), is refused and left as it was', () => {
   const file = join(work, 'exists.yaml');
   writeFileSync(file, 'mine\n');
-  assert.throws(() => initHubFile(file), (e: unknown) => e instanceof InitExistsError);
+  assert.throws(
+    () => initHubFile(file),
+    (e: unknown) => e instanceof InitExistsError,
+  );
   assert.is(readFileSync(file, 'utf8'), 'mine\n');
   const target = join(work, 'elsewhere.yaml');
   const link = join(work, 'link.yaml');
   symlinkSync(target, link);
-  assert.throws(() => initHubFile(link), (e: unknown) => e instanceof InitExistsError);
+  assert.throws(
+    () => initHubFile(link),
+    (e: unknown) => e instanceof InitExistsError,
+  );
   assert.not.ok(existsSync(target), 'nothing written through the link');
-  assert.equal(readdirSync(work).filter((f) => f.endsWith('.tmp')), []);
+  assert.equal(
+    readdirSync(work).filter((f) => f.endsWith('.tmp')),
+    [],
+  );
 });
 
 test('hubc init then hubc build from an empty folder: no diagnostic; init again exits 2 with HUB004; --schema and --format json', async () => {

@@ -42,9 +42,15 @@ test('lint counts the duplicate scope (HUB219) and the stale suppression (HUB599
 test('validate counts the same two warnings as lint, and --max-warnings means the same in both', async () => {
   const dirArg = ['--schemas-dir', await schemas];
   const v = JSON.parse((await run('validate', file, ...dirArg, '--format', 'json')).stdout);
-  const warnings = v.diagnostics.filter((d: { severity: string }) => d.severity === 'warning').map((d: { code: string }) => d.code).sort();
+  const warnings = v.diagnostics
+    .filter((d: { severity: string }) => d.severity === 'warning')
+    .map((d: { code: string }) => d.code)
+    .sort();
   assert.equal(warnings, ['HUB219', 'HUB599']);
-  for (const [max, code] of [['1', 1], ['2', 0]] as const) {
+  for (const [max, code] of [
+    ['1', 1],
+    ['2', 0],
+  ] as const) {
     assert.is((await run('lint', file, '--max-warnings', max)).code, code, `lint --max-warnings ${max}`);
     assert.is((await run('validate', file, ...dirArg, '--max-warnings', max)).code, code, `validate --max-warnings ${max}`);
   }
@@ -60,7 +66,10 @@ test('one summary line with the totals, last: lint and validate say the same num
   const validate = await run('validate', file, '--schemas-dir', await schemas, '--max-warnings', '0');
   assert.is(validate.code, 1);
   const vlines = validate.stdout.trimEnd().split('\n');
-  assert.match(vlines[vlines.length - 1], /: release 0\.7, \d+ files, all validators clean( \(results from the cache\))?, lint ran \(0 suppressed\): 0 errors, 2 warnings; more than --max-warnings 0$/);
+  assert.match(
+    vlines[vlines.length - 1],
+    /: release 0\.7, \d+ files, all validators clean( \(results from the cache\))?, lint ran \(0 suppressed\): 0 errors, 2 warnings; more than --max-warnings 0$/,
+  );
   assert.not.match(validate.stderr, /more than/);
 });
 
@@ -71,14 +80,20 @@ writeFileSync(ADX_ONLY_07, stringify(adx));
 
 test('lint --all on a hub 0.7-only: 0.7 and 0.8 linted, 0.1-0.6 skipped in one line saying why, exit 0', async () => {
   const r = lintHub(stringify(adx), { all: true });
-  assert.equal(r.reports.map((x) => x.release), ['0.7', '0.8']);
+  assert.equal(
+    r.reports.map((x) => x.release),
+    ['0.7', '0.8'],
+  );
   assert.equal(r.skipped?.releases, RELEASE_VERSIONS.slice(0, 6));
   assert.ok(r.skipped!.sections.includes('dataExplorer.name'), r.skipped!.sections.join(' '));
   assert.equal([r.errors, r.warnings], [0, 0]);
   const cli = await run('lint', ADX_ONLY_07, '--all');
   assert.is(cli.code, 0, cli.stderr);
   assert.is(cli.stderr, '', 'no HUB220 line per section and release');
-  assert.match(cli.stdout, /^skipped 0\.1, 0\.2, 0\.3, 0\.4, 0\.5, 0\.6: hub\.yaml configures what they do not have \([^)]*dataExplorer[^)]*; HUB220\); hubc lint --release <one of them> lists each$/m);
+  assert.match(
+    cli.stdout,
+    /^skipped 0\.1, 0\.2, 0\.3, 0\.4, 0\.5, 0\.6: hub\.yaml configures what they do not have \([^)]*dataExplorer[^)]*; HUB220\); hubc lint --release <one of them> lists each$/m,
+  );
   assert.match(cli.stdout, /^0\.7: 0 errors, 0 warnings, 0 suppressed$/m);
   assert.match(cli.stdout, /^0\.8: 0 errors, 0 warnings, 0 suppressed$/m);
   assert.match(cli.stdout.trimEnd().split('\n').pop()!, /^2 releases linted, 6 skipped: 0 errors, 0 warnings, 0 suppressed$/);

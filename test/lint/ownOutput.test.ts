@@ -67,13 +67,25 @@ test('the hubs cover every release, and Data Explorer, private networking and th
     assert.ok(own.length >= 4, `${release}: ${own.length} builds`);
     const templates = own.map((b) => b.artifacts.get('azuredeploy.json')!);
     const r = getRelease(release);
-    if (has(r, 'dataExplorer')) assert.ok(templates.some((t) => t.includes('Microsoft.Kusto/clusters')), release);
-    if (has(r, 'privateNetworking')) assert.ok(templates.some((t) => t.includes('Microsoft.Network/privateEndpoints')), release);
-    if (has(r, 'remoteHub')) assert.ok(templates.some((t) => t.includes('remoteHubStorageKey')), release);
+    if (has(r, 'dataExplorer'))
+      assert.ok(
+        templates.some((t) => t.includes('Microsoft.Kusto/clusters')),
+        release,
+      );
+    if (has(r, 'privateNetworking'))
+      assert.ok(
+        templates.some((t) => t.includes('Microsoft.Network/privateEndpoints')),
+        release,
+      );
+    if (has(r, 'remoteHub'))
+      assert.ok(
+        templates.some((t) => t.includes('remoteHubStorageKey')),
+        release,
+      );
   }
 });
 
-test('every lint rule (reported to hub.yaml authors, and hubc maintainers\') finds nothing in any build, without suppressions', () => {
+test("every lint rule (reported to hub.yaml authors, and hubc maintainers') finds nothing in any build, without suppressions", () => {
   const findings: string[] = [];
   for (const b of builds) {
     const report = lintRelease({ build: b.build, options: { chosenLocations: b.chosen } }, RULES);
@@ -85,7 +97,7 @@ test('every lint rule (reported to hub.yaml authors, and hubc maintainers\') fin
 /** Lower-case type -> API version of {@link API_VERSIONS}. */
 const TABLE = new Map(Object.entries(API_VERSIONS).map(([t, v]) => [t.toLowerCase(), v]));
 
-test('every API version a build uses (resources, nested deployments, reference() and list*()) is its type\'s in the API version table', () => {
+test("every API version a build uses (resources, nested deployments, reference() and list*()) is its type's in the API version table", () => {
   const wrong: string[] = [];
   const seen = new Set<string>();
   for (const b of builds) {
@@ -100,10 +112,14 @@ test('every API version a build uses (resources, nested deployments, reference()
     }
   }
   assert.equal(wrong, []);
-  assert.equal([...TABLE.keys()].filter((t) => !seen.has(t)), [], 'types of the table no build uses');
+  assert.equal(
+    [...TABLE.keys()].filter((t) => !seen.has(t)),
+    [],
+    'types of the table no build uses',
+  );
 });
 
-test('the API version table is the lint table\'s newest stable version of each type', () => {
+test("the API version table is the lint table's newest stable version of each type", () => {
   for (const [type, version] of TABLE) assert.is(NEWEST_STABLE_API_VERSION[type], version, type);
 });
 

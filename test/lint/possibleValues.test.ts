@@ -52,7 +52,10 @@ test('more combinations than the limit are not all tried: unknown', () => {
 });
 
 test('judge: a known failing value fails even when another combination is unknown; otherwise unknown before pass', () => {
-  assert.equal(judge("[if(equals(parameters('free'), 'y'), false, reference('x').v)]", template, (v) => v === true), { kind: 'fail', bad: [false] });
+  assert.equal(
+    judge("[if(equals(parameters('free'), 'y'), false, reference('x').v)]", template, (v) => v === true),
+    { kind: 'fail', bad: [false] },
+  );
   assert.is(judge("[if(equals(parameters('free'), 'y'), true, reference('x').v)]", template, (v) => v === true).kind, 'unknown');
   assert.is(judge("[parameters('flag')]", template, (v) => typeof v === 'boolean').kind, 'pass');
 });

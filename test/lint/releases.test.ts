@@ -37,7 +37,12 @@ const DOCS_HUBS: { label: string; text: string }[] = [
   { label: '0.7 with Data Explorer', text: stringify({ release: '0.7', hub: { name: 'contoso-finops' }, dataExplorer: { name: 'contosofinops' } }) },
   {
     label: '0.7 with a Standard Data Explorer cluster and public access',
-    text: stringify({ release: '0.7', hub: { name: 'contoso', location: 'westeurope' }, dataExplorer: { name: 'contosoadx', sku: { name: 'Standard_E2ads_v5', tier: 'Standard', capacity: 2 } }, networking: { publicAccess: true } }),
+    text: stringify({
+      release: '0.7',
+      hub: { name: 'contoso', location: 'westeurope' },
+      dataExplorer: { name: 'contosoadx', sku: { name: 'Standard_E2ads_v5', tier: 'Standard', capacity: 2 } },
+      networking: { publicAccess: true },
+    }),
   },
   { label: 'docs/hub-yaml.md example', text: docsExample() },
 ];
@@ -57,9 +62,15 @@ test('a hub written from the docs lints clean in every release, with and without
 test('the repository hub.yaml needs no suppression: --all lints every release clean', () => {
   assert.not.match(DEFAULT_HUB_YAML, /\nlint:/);
   const all = lintHub(DEFAULT_HUB_YAML, { all: true });
-  assert.equal(all.reports.map((r) => r.release), [...RELEASE_VERSIONS]);
+  assert.equal(
+    all.reports.map((r) => r.release),
+    [...RELEASE_VERSIONS],
+  );
   assert.equal(leftOver(all), []);
-  assert.equal(all.reports.flatMap((r) => r.suppressed), []);
+  assert.equal(
+    all.reports.flatMap((r) => r.suppressed),
+    [],
+  );
   assert.ok(all.clean);
 });
 
@@ -78,8 +89,16 @@ test('every release fixture (default and customised) lints clean with no suppres
 
 test('only the rules about what the hub deploys run for hub.yaml authors; --maintainer-rules runs every rule', () => {
   assert.ok(AUTHOR_RULES.length > 0 && AUTHOR_RULES.length < RULES.length);
-  for (const code of ['HUB501', 'HUB505', 'HUB506', 'HUB510', 'HUB512']) assert.not.ok(AUTHOR_RULES.some((r) => r.id === code), code);
-  for (const code of ['HUB507', 'HUB520', 'HUB526', 'HUB530', 'HUB540', 'HUB550']) assert.ok(AUTHOR_RULES.some((r) => r.id === code), code);
+  for (const code of ['HUB501', 'HUB505', 'HUB506', 'HUB510', 'HUB512'])
+    assert.not.ok(
+      AUTHOR_RULES.some((r) => r.id === code),
+      code,
+    );
+  for (const code of ['HUB507', 'HUB520', 'HUB526', 'HUB530', 'HUB540', 'HUB550'])
+    assert.ok(
+      AUTHOR_RULES.some((r) => r.id === code),
+      code,
+    );
   const all = lintHub(DEFAULT_HUB_YAML, { maintainerRules: true });
   assert.equal(leftOver(all), []);
 });

@@ -53,14 +53,27 @@ for (const rule of RULES) {
       assert.ok(d.start!.col >= 1 && d.start!.col <= lines[d.start!.line - 1]!.length + 1, `${d.message}: col ${d.start!.col}`);
     }
     const good = lintRelease({ build: fromFiles({ release: 'test', source: 'folder', files: artifacts(c.pass) }), options: c.options }, [rule]);
-    assert.equal(good.diagnostics.map((d) => d.message), [], `${rule.id}: findings on the passing case`);
+    assert.equal(
+      good.diagnostics.map((d) => d.message),
+      [],
+      `${rule.id}: findings on the passing case`,
+    );
   });
 }
 
 test('HUB512: a location output other than [location()] is a finding (ARM-TTK "Location Should Be In Outputs")', () => {
   const rule = RULES.find((r) => r.id === 'HUB512')!;
   const lint = (location: string) =>
-    lintRelease({ build: fromFiles({ release: 'test', source: 'folder', files: artifacts(files(template([], { parameters: { location: { type: 'string' } } }), { 'createUiDefinition.json': form({ location }) })) }) }, [rule]).diagnostics.map((d) => d.message);
+    lintRelease(
+      {
+        build: fromFiles({
+          release: 'test',
+          source: 'folder',
+          files: artifacts(files(template([], { parameters: { location: { type: 'string' } } }), { 'createUiDefinition.json': form({ location }) })),
+        }),
+      },
+      [rule],
+    ).diagnostics.map((d) => d.message);
   assert.equal(lint("[basics('hubLocation')]"), [`the portal form's 'location' output is "[basics('hubLocation')]", not the Basics region picker`]);
   assert.equal(lint(' [location()] '), []);
 });

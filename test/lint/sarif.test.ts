@@ -36,7 +36,11 @@ test('SARIF of the repository hub (--all): valid, every rule described, no resul
   check(log);
   const run = log.runs[0];
   assert.is(run.tool.driver.name, 'hubc');
-  for (const r of RULES) assert.ok(run.tool.driver.rules.some((d: any) => d.id === r.id && d.helpUri === r.link), r.id);
+  for (const r of RULES)
+    assert.ok(
+      run.tool.driver.rules.some((d: any) => d.id === r.id && d.helpUri === r.link),
+      r.id,
+    );
   assert.equal(run.results, []);
   // hubc maintainers' rules are listed as not enabled unless they ran.
   const enabled = (id: string, l: any) => l.runs[0].tool.driver.rules.find((d: any) => d.id === id).defaultConfiguration.enabled;
@@ -48,7 +52,10 @@ test('SARIF: suppressed findings carry the hub.yaml reason as an external suppre
   const log: any = toSarif(lintResultOf(widenedBuild(), [{ rule: 'HUB526', reason: 'the vault is rebuilt by every deployment' }]));
   check(log);
   const suppressed = log.runs[0].results.filter((x: any) => x.suppressions);
-  assert.equal(suppressed.map((x: any) => [x.ruleId, x.suppressions[0].kind, x.suppressions[0].justification]), [['HUB526', 'external', 'the vault is rebuilt by every deployment']]);
+  assert.equal(
+    suppressed.map((x: any) => [x.ruleId, x.suppressions[0].kind, x.suppressions[0].justification]),
+    [['HUB526', 'external', 'the vault is rebuilt by every deployment']],
+  );
   assert.ok(log.runs[0].results.some((x: any) => x.ruleId === 'HUB527' && !x.suppressions));
 });
 
@@ -64,13 +71,19 @@ test('SARIF locations: the line of the finding, in the build in memory (base HUB
   const lines = artifacts.get('azuredeploy.json')!.split('\n');
   assert.match(lines[loc.region.startLine - 1]!, /"properties"/);
   assert.is(purge.level, 'warning');
-  assert.is(purge.ruleIndex, RULES.findIndex((r) => r.id === 'HUB526'));
+  assert.is(
+    purge.ruleIndex,
+    RULES.findIndex((r) => r.id === 'HUB526'),
+  );
 });
 
 test('SARIF related locations: a finding about a value hub.yaml decides names its hub.yaml line', () => {
   const result = lintResultOf(widenedBuild());
   const finding = result.reports[0].diagnostics.find((d) => d.code === 'HUB527')!;
-  finding.related = [{ file: 'hub.yaml', start: { line: 5, col: 3 }, message: 'storage.sku decides storageSku' }, { file: 'hub.yaml', message: 'tags is not set, so its default decides tags' }];
+  finding.related = [
+    { file: 'hub.yaml', start: { line: 5, col: 3 }, message: 'storage.sku decides storageSku' },
+    { file: 'hub.yaml', message: 'tags is not set, so its default decides tags' },
+  ];
   const log: any = toSarif(result, { hubFile: 'hubs/a.yaml' });
   check(log);
   const r = log.runs[0].results.find((x: any) => x.ruleId === 'HUB527');

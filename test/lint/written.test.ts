@@ -43,7 +43,12 @@ test('a build folder that holds another build: findings name <release>/<file> of
   await writeRelease(out, '0.7', compiled(DEFAULT_HUB_YAML).artifacts);
   const { findings, summary } = text(out);
   for (const f of findings) assert.ok(f.startsWith('<0.7>/azuredeploy.json:'), f);
-  assert.ok(summary.includes(`0.7: ${out}/0.7 does not hold this build (azuredeploy.json missing or different); findings name the files of the build in memory as <0.7>/<file>: \`hubc build\` writes them`), summary.join('\n'));
+  assert.ok(
+    summary.includes(
+      `0.7: ${out}/0.7 does not hold this build (azuredeploy.json missing or different); findings name the files of the build in memory as <0.7>/<file>: \`hubc build\` writes them`,
+    ),
+    summary.join('\n'),
+  );
 });
 
 test('no build folder at all: the same', () => {

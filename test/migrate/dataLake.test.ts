@@ -38,16 +38,24 @@ test('a dry run only lists the container (three pages)', async () => {
   try {
     const r = await migrate(s);
     assert.is(r.code, 0, r.stderr);
-    assert.ok(s.calls().every((c) => c.startsWith('GET /ingestion?') && c.includes('recursive=true') && c.includes('resource=filesystem')), s.calls().join('\n'));
+    assert.ok(
+      s.calls().every((c) => c.startsWith('GET /ingestion?') && c.includes('recursive=true') && c.includes('resource=filesystem')),
+      s.calls().join('\n'),
+    );
     assert.ok(s.calls().length >= 3, 'the listing is paged by x-ms-continuation');
     assert.match(r.stdout, '3 to move, 2 manifests to add, 0 kept, 1 skipped.');
-    assert.equal(s.filesIn('ingestion'), Object.keys(OLD).map((k) => k.slice('ingestion/'.length)).sort());
+    assert.equal(
+      s.filesIn('ingestion'),
+      Object.keys(OLD)
+        .map((k) => k.slice('ingestion/'.length))
+        .sort(),
+    );
   } finally {
     await s.stop();
   }
 });
 
-test('--yes renames every file into the 0.7 layout, then writes each folder\'s manifest (create, flush with close)', async () => {
+test("--yes renames every file into the 0.7 layout, then writes each folder's manifest (create, flush with close)", async () => {
   const s = await DataLakeStandin.start(ACCOUNT, OLD);
   try {
     const r = await migrate(s, '--yes');
@@ -79,7 +87,10 @@ test('--yes renames every file into the 0.7 layout, then writes each folder\'s m
       ...manifest(may),
     ]);
     const renames = s.requests.filter((q) => q.renameSource);
-    assert.ok(renames.every((q) => q.ifNoneMatch === '*'), 'a rename never replaces a file');
+    assert.ok(
+      renames.every((q) => q.ifNoneMatch === '*'),
+      'a rename never replaces a file',
+    );
     assert.equal(s.filesIn('ingestion'), [
       `${apr}/manifest.json`,
       `${apr}/migrated-0.5-202404__part_0.parquet`,
@@ -91,14 +102,17 @@ test('--yes renames every file into the 0.7 layout, then writes each folder\'s m
     assert.is(s.files.get(`ingestion/${may}/migrated-0.5-202405__part_1.parquet`)!.toString(), 'PAR1-b');
     assert.is(s.files.get(`ingestion/${may}/manifest.json`)!.length, 0);
     for (const q of s.requests) assert.is(q.authorization, 'Bearer hubc-test-token');
-    assert.ok(r.credential.scopes.every((sc) => sc.join() === 'https://storage.azure.com/.default'), JSON.stringify(r.credential.scopes));
+    assert.ok(
+      r.credential.scopes.every((sc) => sc.join() === 'https://storage.azure.com/.default'),
+      JSON.stringify(r.credential.scopes),
+    );
     assert.equal([...new Set(r.hosts)], ['127.0.0.1']);
   } finally {
     await s.stop();
   }
 });
 
-test('--copy reads each file and writes it under a temporary name (create, append with Content-MD5, flush with the file\'s MD5), checks it and renames it, leaving the original', async () => {
+test("--copy reads each file and writes it under a temporary name (create, append with Content-MD5, flush with the file's MD5), checks it and renames it, leaving the original", async () => {
   const s = await DataLakeStandin.start(ACCOUNT, { [`ingestion/${SUB}/202405/focuscost/part_0.parquet`]: 'PAR1-a' });
   try {
     const r = await migrate(s, '--yes', '--copy');
@@ -128,7 +142,10 @@ test('a target that exists is compared with its source, not trusted: a different
   try {
     const r = await migrate(s, '--yes');
     assert.is(r.code, 1);
-    assert.match(r.stderr, `error HUB494: verify ${SUB}/202405/focuscost/a.parquet -> Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet failed: Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet exists and differs from ${SUB}/202405/focuscost/a.parquet (2 bytes, the source 1)`);
+    assert.match(
+      r.stderr,
+      `error HUB494: verify ${SUB}/202405/focuscost/a.parquet -> Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet failed: Costs/2024/05/${SUB}/migrated-0.5-202405__a.parquet exists and differs from ${SUB}/202405/focuscost/a.parquet (2 bytes, the source 1)`,
+    );
     assert.not.ok(s.calls().some((c) => c.includes('mode=legacy')));
     assert.not.ok(s.files.has(`ingestion/Costs/2024/05/${SUB}/manifest.json`));
   } finally {

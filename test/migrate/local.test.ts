@@ -57,14 +57,29 @@ test('done when: a 0.5 conversion moved into the 0.7 layout is loaded by the 0.7
   const folder = `ingestion/Costs/2024/05/${SUB}`;
   const moved = [`${folder}/migrated-0.5-202405__part_0_0001.parquet`, `${folder}/migrated-0.5-202405__part_1_0001.parquet`];
   assert.equal(filesIn(dir, 'ingestion'), [`${folder}/manifest.json`, ...moved]);
-  assert.equal(moved.map((f) => readFileSync(join(dir, f))), bytes, 'the files are moved as they are');
+  assert.equal(
+    moved.map((f) => readFileSync(join(dir, f))),
+    bytes,
+    'the files are moved as they are',
+  );
   assert.is(readFileSync(join(dir, folder, 'manifest.json'), 'utf8'), '', 'an empty manifest, as the spec asks for custom ingestion');
   assert.equal(filesIn(dir, `ingestion/${SUB.split('/')[0]}`), [], 'the old folders are gone');
 
   const b07 = compile(DATA_EXPLORER_HUB, { release: '0.7' });
   const loaded = await simulate({ artifacts: b07.artifacts, release: '0.7', storage: dir, start: { kind: 'event', path: `${folder}/manifest.json` }, now: NOW });
-  assert.is(loaded.outcome, 'succeeded', JSON.stringify(allRuns(loaded).filter((r) => r.error).map((r) => r.error)));
-  assert.equal(loaded.runs.map((r) => `${r.trigger?.name} ${r.pipeline}`), ['ingestion_ManifestAdded ingestion_ExecuteETL']);
+  assert.is(
+    loaded.outcome,
+    'succeeded',
+    JSON.stringify(
+      allRuns(loaded)
+        .filter((r) => r.error)
+        .map((r) => r.error),
+    ),
+  );
+  assert.equal(
+    loaded.runs.map((r) => `${r.trigger?.name} ${r.pipeline}`),
+    ['ingestion_ManifestAdded ingestion_ExecuteETL'],
+  );
   const ingests = loaded.commands.filter((c) => c.command.startsWith('.ingest into table'));
   assert.equal(
     ingests.map((c) => /abfss:\/\/ingestion@[^/]+\/([^;]+);/.exec(c.command)![1]).sort(),
@@ -96,11 +111,15 @@ test('0.6 -> 0.7 renames the dataset folders and keeps the ingestion IDs; --copy
     'ingestion/notes.txt',
     `ingestion/pricesheet/2024/04/${SUB}/run2__p.parquet`,
   ]);
-  assert.equal(out.items.find((i: any) => i.action === 'skip'), { action: 'skip', from: 'notes.txt', reason: 'not a converted file of the 0.6 layout' });
+  assert.equal(
+    out.items.find((i: any) => i.action === 'skip'),
+    { action: 'skip', from: 'notes.txt', reason: 'not a converted file of the 0.6 layout' },
+  );
 });
 
 test('the mappings of the earlier layouts, on listings', () => {
-  const plan = (from: string, to: string, files: string[]) => planMigration(files, getRelease(from), getRelease(to), { storage: 'test' }).items.map((i) => `${i.action} ${i.from ?? ''} ${i.to ?? i.reason ?? ''}`.trim());
+  const plan = (from: string, to: string, files: string[]) =>
+    planMigration(files, getRelease(from), getRelease(to), { storage: 'test' }).items.map((i) => `${i.action} ${i.from ?? ''} ${i.to ?? i.reason ?? ''}`.trim());
   // 0.1 amortized cost stays, with its reason.
   assert.equal(plan('0.1', '0.7', [`${SUB}/20240501-20240531/amortizedcost/a.parquet`]), [
     `keep ${SUB}/20240501-20240531/amortizedcost/a.parquet amortized cost data of 0.1 is not FOCUS data; no later release reads it, so it stays where it is`,
@@ -110,21 +129,32 @@ test('the mappings of the earlier layouts, on listings', () => {
     'move subscriptions/ABC/202405/focuscost/a.parquet subscriptions/abc/202405/focuscost/a.parquet',
     'skip subscriptions/abc/202404/focuscost/b.parquet already where 0.4 reads it',
   ]);
-  assert.equal(plan('0.3', '0.6', ['subscriptions/ABC/202405/focuscost/a.parquet']), ['move subscriptions/ABC/202405/focuscost/a.parquet focuscost/2024/05/subscriptions/abc/migrated-0.3-202405__a.parquet']);
+  assert.equal(plan('0.3', '0.6', ['subscriptions/ABC/202405/focuscost/a.parquet']), [
+    'move subscriptions/ABC/202405/focuscost/a.parquet focuscost/2024/05/subscriptions/abc/migrated-0.3-202405__a.parquet',
+  ]);
   // Two files for one target: the one 0.4 read (the lower-case scope its manifests give) moves, the other
   // stays (finding 13: not the first by path); a taken target is checked against its source at run time.
-  assert.equal(plan('0.4', '0.7', ['subscriptions/A/202405/focuscost/x.parquet', 'subscriptions/a/202405/focuscost/x.parquet', `Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet`, `${SUB}/202404/focuscost/y.parquet`]), [
-    `verify ${SUB}/202404/focuscost/y.parquet Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet`,
-    `manifest  Costs/2024/04/${SUB}/manifest.json`,
-    'move subscriptions/a/202405/focuscost/x.parquet Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet',
-    'manifest  Costs/2024/05/subscriptions/a/manifest.json',
-    `skip Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet not a converted file of the 0.4 layout`,
-    'skip subscriptions/A/202405/focuscost/x.parquet subscriptions/a/202405/focuscost/x.parquet maps to the same path Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet and is the one 0.4 read, so it moves and this one stays',
-  ]);
+  assert.equal(
+    plan('0.4', '0.7', [
+      'subscriptions/A/202405/focuscost/x.parquet',
+      'subscriptions/a/202405/focuscost/x.parquet',
+      `Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet`,
+      `${SUB}/202404/focuscost/y.parquet`,
+    ]),
+    [
+      `verify ${SUB}/202404/focuscost/y.parquet Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet`,
+      `manifest  Costs/2024/04/${SUB}/manifest.json`,
+      'move subscriptions/a/202405/focuscost/x.parquet Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet',
+      'manifest  Costs/2024/05/subscriptions/a/manifest.json',
+      `skip Costs/2024/04/${SUB}/migrated-0.4-202404__y.parquet not a converted file of the 0.4 layout`,
+      'skip subscriptions/A/202405/focuscost/x.parquet subscriptions/a/202405/focuscost/x.parquet maps to the same path Costs/2024/05/subscriptions/a/migrated-0.4-202405__x.parquet and is the one 0.4 read, so it moves and this one stays',
+    ],
+  );
 });
 
 test('to 0.8: the moves of 0.7, whose layout 0.8 keeps; data of 0.7 stays where it is', () => {
-  const plan = (from: string, to: string, files: string[]) => planMigration(files, getRelease(from), getRelease(to), { storage: 'test' }).items.map((i) => `${i.action} ${i.from ?? ''} ${i.to ?? ''}`.trim());
+  const plan = (from: string, to: string, files: string[]) =>
+    planMigration(files, getRelease(from), getRelease(to), { storage: 'test' }).items.map((i) => `${i.action} ${i.from ?? ''} ${i.to ?? ''}`.trim());
   const files = [`focuscost/2024/05/${SUB}/run1__a.parquet`, `reservationdetails/2024/04/${SUB}/run2__b.parquet`];
   assert.equal(plan('0.6', '0.8', files), plan('0.6', '0.7', files));
   assert.equal(plan('0.6', '0.8', files).filter((x) => x.startsWith('move')).length, 2);
@@ -146,20 +176,32 @@ test('a folder whose file could not be moved gets no manifest, and the failure i
     writeEmpty: async (p) => void moved.push(p),
     remove: async (p) => void moved.push(`removed ${p}`),
   };
-  const plan = planMigration([`${SUB}/202405/focuscost/bad.parquet`, `${SUB}/202405/focuscost/good.parquet`, `${SUB}/202404/focuscost/ok.parquet`], getRelease('0.5'), getRelease('0.7'), { storage: 'stub' });
+  const plan = planMigration(
+    [`${SUB}/202405/focuscost/bad.parquet`, `${SUB}/202405/focuscost/good.parquet`, `${SUB}/202404/focuscost/ok.parquet`],
+    getRelease('0.5'),
+    getRelease('0.7'),
+    { storage: 'stub' },
+  );
   await runMigration(plan, storage);
-  assert.equal(moved, [
-    `Costs/2024/04/${SUB}/.hubc-manifest-pending`,
-    `Costs/2024/04/${SUB}/migrated-0.5-202404__ok.parquet`,
-    `Costs/2024/04/${SUB}/manifest.json`,
-    `removed Costs/2024/04/${SUB}/.hubc-manifest-pending`,
-    `Costs/2024/05/${SUB}/.hubc-manifest-pending`,
-    `Costs/2024/05/${SUB}/migrated-0.5-202405__good.parquet`,
-  ], 'the failed folder keeps its marker, so the next run still owes it a manifest');
-  assert.equal(plan.items.filter((i) => i.outcome !== 'done').map((i) => [i.action, i.outcome]), [
-    ['move', { error: 'disk full' }],
-    ['manifest', { error: 'not written: a file of this folder could not be moved or differs from its source' }],
-  ]);
+  assert.equal(
+    moved,
+    [
+      `Costs/2024/04/${SUB}/.hubc-manifest-pending`,
+      `Costs/2024/04/${SUB}/migrated-0.5-202404__ok.parquet`,
+      `Costs/2024/04/${SUB}/manifest.json`,
+      `removed Costs/2024/04/${SUB}/.hubc-manifest-pending`,
+      `Costs/2024/05/${SUB}/.hubc-manifest-pending`,
+      `Costs/2024/05/${SUB}/migrated-0.5-202405__good.parquet`,
+    ],
+    'the failed folder keeps its marker, so the next run still owes it a manifest',
+  );
+  assert.equal(
+    plan.items.filter((i) => i.outcome !== 'done').map((i) => [i.action, i.outcome]),
+    [
+      ['move', { error: 'disk full' }],
+      ['manifest', { error: 'not written: a file of this folder could not be moved or differs from its source' }],
+    ],
+  );
 });
 
 test('usage: one of --storage and --account, --yes with --dry-run, a downgrade (HUB493), a folder without ingestion/ (HUB492)', async () => {

@@ -23,7 +23,9 @@ const PIPELINE = {
             type: 'IfCondition',
             typeProperties: {
               expression: { value: '@true', type: 'Expression' },
-              ifTrueActivities: [{ name: 'Switch', type: 'Switch', typeProperties: { on: '@item()', cases: [{ value: 'a', activities: [wait('A')] }], defaultActivities: [wait('D')] } }],
+              ifTrueActivities: [
+                { name: 'Switch', type: 'Switch', typeProperties: { on: '@item()', cases: [{ value: 'a', activities: [wait('A')] }], defaultActivities: [wait('D')] } },
+              ],
               ifFalseActivities: [{ name: 'Until', type: 'Until', typeProperties: { expression: { value: '@true', type: 'Expression' }, activities: [wait('U')] } }],
             },
           },
@@ -37,7 +39,10 @@ const PIPELINE = {
 
 test('reaches every nested activity, depth first, a container before what it holds', () => {
   const tree = activityTree(PIPELINE.activities);
-  assert.equal(tree.map((n) => n.name), ['Each', 'If', 'Switch', 'A', 'D', 'Until', 'U', 'Last']);
+  assert.equal(
+    tree.map((n) => n.name),
+    ['Each', 'If', 'Switch', 'A', 'D', 'Until', 'U', 'Last'],
+  );
 });
 
 test('each activity knows its path, its containers and the list of its container that holds it', () => {
@@ -45,13 +50,22 @@ test('each activity knows its path, its containers and the list of its container
   const byName = new Map(tree.map((n) => [n.name, n]));
   for (const n of tree) assert.is(valueAt(PIPELINE, n.path), n.activity, `path of ${n.name}`);
   assert.equal(byName.get('A')!.path, ['activities', 0, 'typeProperties', 'activities', 0, 'typeProperties', 'ifTrueActivities', 0, 'typeProperties', 'cases', 0, 'activities', 0]);
-  assert.equal(byName.get('A')!.containers.map((c) => c.name), ['Each', 'If', 'Switch']);
-  assert.equal(byName.get('U')!.containers.map((c) => c.type), ['ForEach', 'IfCondition', 'Until']);
+  assert.equal(
+    byName.get('A')!.containers.map((c) => c.name),
+    ['Each', 'If', 'Switch'],
+  );
+  assert.equal(
+    byName.get('U')!.containers.map((c) => c.type),
+    ['ForEach', 'IfCondition', 'Until'],
+  );
   assert.equal([byName.get('A')!.list?.key, byName.get('A')!.list?.caseValue], ['cases', 'a']);
   assert.is(byName.get('D')!.list?.key, 'defaultActivities');
   assert.is(byName.get('Until')!.list?.key, 'ifFalseActivities');
   assert.is(byName.get('Each')!.list, undefined);
-  assert.equal(byName.get('Last')!.siblings.map((s) => s.name), ['Each', 'Last']);
+  assert.equal(
+    byName.get('Last')!.siblings.map((s) => s.name),
+    ['Each', 'Last'],
+  );
 });
 
 test('a base path prefixes every path; what is not a list gives no activities', () => {

@@ -39,7 +39,11 @@ function deployed(t: any, parameters: Record<string, unknown>) {
   };
 }
 
-const network = (rs: { type: string; name: string }[]) => rs.filter((r) => NETWORK_TYPES.includes(r.type)).map((r) => `${r.type} ${r.name}`).sort();
+const network = (rs: { type: string; name: string }[]) =>
+  rs
+    .filter((r) => NETWORK_TYPES.includes(r.type))
+    .map((r) => `${r.type} ${r.name}`)
+    .sort();
 const scriptStorage = (rs: { type: string; name: string }[]) => rs.filter((r) => r.type === 'Microsoft.Storage/storageAccounts' && /script/.test(r.name)).map((r) => r.name);
 
 test('0.8 deploys the virtual network, DNS zones and private endpoints only without public access; 0.7 always', () => {
@@ -61,11 +65,23 @@ test('0.8 deploys the virtual network, DNS zones and private endpoints only with
   assert.is(fileRole(v08.private).length, 1);
   // Everything else is the same in both modes.
   const others = (rs: any[]) => rs.filter((r) => !NETWORK_TYPES.includes(r.type) && !/script/.test(r.name) && !fileRole([r]).length).map((r) => `${r.type} ${r.name}`);
-  assert.equal(others(v08.public).filter((r) => !r.includes('managed')).sort(), others(v07.public).filter((r) => !r.includes('managed')).sort());
+  assert.equal(
+    others(v08.public)
+      .filter((r) => !r.includes('managed'))
+      .sort(),
+    others(v07.public)
+      .filter((r) => !r.includes('managed'))
+      .sort(),
+  );
 });
 
 test('0.8: the Key Vault firewall lets public traffic in only with public access; 0.7 always denies it', () => {
-  for (const [release, access, expected] of [['0.8', 'True', 'Allow'], ['0.8', 'False', 'Deny'], ['0.7', 'True', 'Deny'], ['0.7', 'False', 'Deny']] as const) {
+  for (const [release, access, expected] of [
+    ['0.8', 'True', 'Allow'],
+    ['0.8', 'False', 'Deny'],
+    ['0.7', 'True', 'Deny'],
+    ['0.7', 'False', 'Deny'],
+  ] as const) {
     const d = deployed(template(release), { enablePublicAccess: access });
     const vault = d.resources.find((r) => r.type === 'Microsoft.KeyVault/vaults')!;
     assert.is(d.value(vault.body.properties.networkAcls.defaultAction), expected, `${release} public=${access}`);
@@ -114,16 +130,25 @@ test('hub.yaml dataExplorer.trustedExternalTenants: 0.8 only, with positioned HU
   assert.equal(codes(listed, '0.8'), []);
   const e07 = codes(listed, '0.7');
   assert.is(e07.length, 1, e07.join('\n'));
-  assert.match(e07[0], /^hub\.yaml:7:5 - error HUB220: dataExplorer\.trustedExternalTenants configures the Data Explorer cluster's trusted tenants, which hub release 0\.7 does not have\n  hint: The first release with [^\n]* is 0\.8/);
+  assert.match(
+    e07[0],
+    /^hub\.yaml:7:5 - error HUB220: dataExplorer\.trustedExternalTenants configures the Data Explorer cluster's trusted tenants, which hub release 0\.7 does not have\n  hint: The first release with [^\n]* is 0\.8/,
+  );
   const w07 = codes(empty, '0.7');
   assert.is(w07.length, 1, w07.join('\n'));
   assert.match(w07[0], /^hub\.yaml:6:3 - warning HUB221: [\s\S]*is 0\.8/);
   // 0.6 has no Data Explorer at all: the section is reported once, not again for its member.
   const e06 = codes(listed, '0.6');
   assert.is(e06.filter((d) => d.includes('trustedExternalTenants')).length, 1, e06.join('\n'));
-  assert.match(e06.find((d) => d.includes('trustedExternalTenants'))!, /Data Explorer is 0\.7/);
+  assert.match(
+    e06.find((d) => d.includes('trustedExternalTenants'))!,
+    /Data Explorer is 0\.7/,
+  );
   const bad = compile(`release: "0.8"\n${base}    - not-a-tenant\n`, { file: 'hub.yaml' }).diagnostics;
-  assert.ok(bad.some((d) => d.severity === 'error' && d.start?.line === 7), bad.map(formatDiagnostic).join('\n'));
+  assert.ok(
+    bad.some((d) => d.severity === 'error' && d.start?.line === 7),
+    bad.map(formatDiagnostic).join('\n'),
+  );
 });
 
 test('0.8 runs exports with a {} body; 0.7 with one space', () => {
@@ -146,14 +171,19 @@ test('0.8 schedules Australia Central hubs in AUS Eastern Standard Time; 0.7 in 
     assert.is(zone('0.8', region), 'AUS Eastern Standard Time', region);
     assert.is(zone('0.7', region), 'UTC', region);
   }
-  for (const [region, tz] of [['australiaeast', 'AUS Eastern Standard Time'], ['westeurope', 'W. Europe Standard Time'], ['swedencentral', 'UTC']]) {
+  for (const [region, tz] of [
+    ['australiaeast', 'AUS Eastern Standard Time'],
+    ['westeurope', 'W. Europe Standard Time'],
+    ['swedencentral', 'UTC'],
+  ]) {
     assert.is(zone('0.8', region), tz, region);
     assert.is(zone('0.7', region), tz, region);
   }
 });
 
 test('0.8 form: the address range is asked for only without public access, and the template always gets a value', () => {
-  const ui = (release: string, publicAccess: boolean) => JSON.parse(compiled(fullHubYaml(release, { networking: { publicAccess, addressPrefix: '10.1.2.0/26' } })).artifacts.get('createUiDefinition.json')!);
+  const ui = (release: string, publicAccess: boolean) =>
+    JSON.parse(compiled(fullHubYaml(release, { networking: { publicAccess, addressPrefix: '10.1.2.0/26' } })).artifacts.get('createUiDefinition.json')!);
   const element = (u: any) => u.parameters.steps.find((s: any) => s.name === 'networking').elements.find((e: any) => e.name === 'virtualNetworkAddressPrefix');
   assert.is(element(ui('0.8', false)).visible, "[equals(steps('networking').enablePublicAccess, 'False')]");
   assert.is(element(ui('0.7', false)).visible, undefined);

@@ -42,11 +42,19 @@ const CLOUDS = {
 
 /** The name of the Data Explorer private DNS zone a template deploys in a cloud, and the zone its cluster endpoint registers in. */
 function kustoZone(template: any, cloud: keyof typeof CLOUDS) {
-  const ctx = templateContext(template, { useDefaults: true, ...TEST_CONTEXT, parameters: { location: 'westeurope' } as never, environment: { name: cloud, suffixes: { storage: CLOUDS[cloud], keyvaultDns: '.vault.azure.net' } } });
+  const ctx = templateContext(template, {
+    useDefaults: true,
+    ...TEST_CONTEXT,
+    parameters: { location: 'westeurope' } as never,
+    environment: { name: cloud, suffixes: { storage: CLOUDS[cloud], keyvaultDns: '.vault.azure.net' } },
+  });
   const zones = template.resources.filter((r: any) => r.type === 'Microsoft.Network/privateDnsZones').map((r: any) => String(evaluateTemplateString(r.name, ctx)));
   const groups = template.resources.filter((r: any) => r.type === 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups');
   const registered = groups.flatMap((g: any) => g.properties.privateDnsZoneConfigs.map((c: any) => String(evaluateTemplateString(c.name, ctx))));
-  return { zone: zones.find((z: string) => z.includes('kusto') || z.startsWith('privatelink.westeurope.')), registered: registered.filter((z: string) => z.startsWith('privatelink.westeurope.')) };
+  return {
+    zone: zones.find((z: string) => z.includes('kusto') || z.startsWith('privatelink.westeurope.')),
+    registered: registered.filter((z: string) => z.startsWith('privatelink.westeurope.')),
+  };
 }
 
 test("Data Explorer's private DNS zone follows the cloud: public, Government, China (kusto.windows.cn), and the storage suffix's for another", () => {
@@ -106,25 +114,43 @@ test("schedules in Government regions run on the region's zone with 14's table, 
   assert.equal(runCatalogue({ written: fromCompile(result) }, entries).map(formatDiagnostic), []);
 });
 
-const pipeline = (name: string, callsOwnFactory?: true | arm.Arm): AdfObject => ({ kind: 'pipeline', name, properties: { activities: [] }, ...(callsOwnFactory ? { callsOwnFactory } : {}) });
+const pipeline = (name: string, callsOwnFactory?: true | arm.Arm): AdfObject => ({
+  kind: 'pipeline',
+  name,
+  properties: { activities: [] },
+  ...(callsOwnFactory ? { callsOwnFactory } : {}),
+});
 
 test('the factory gets Data Factory Contributor on itself only for pipelines that call its API, under their conditions', () => {
   assert.is(factorySelfRole([pipeline('a'), pipeline('b')]), undefined);
   const always = factorySelfRole([pipeline('a', true), pipeline('b', arm.parameters('x'))])!;
   assert.ok(always);
   assert.is(always.condition, undefined);
-  assert.is(JSON.parse(JSON.stringify(always)).properties.roleDefinitionId, "[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '673868aa-7521-48a0-acc6-0f60742d39f5')]");
+  assert.is(
+    JSON.parse(JSON.stringify(always)).properties.roleDefinitionId,
+    "[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '673868aa-7521-48a0-acc6-0f60742d39f5')]",
+  );
   assert.is(JSON.parse(JSON.stringify(always)).scope, "[format('Microsoft.DataFactory/factories/{0}', variables('dataFactoryName'))]");
-  assert.match(JSON.parse(JSON.stringify(always)).properties.principalId, /^\[reference\(resourceId\('Microsoft\.DataFactory\/factories', variables\('dataFactoryName'\)\), '2018-06-01', 'Full'\)\.identity\.principalId\]$/);
+  assert.match(
+    JSON.parse(JSON.stringify(always)).properties.principalId,
+    /^\[reference\(resourceId\('Microsoft\.DataFactory\/factories', variables\('dataFactoryName'\)\), '2018-06-01', 'Full'\)\.identity\.principalId\]$/,
+  );
   const some = JSON.parse(JSON.stringify(factorySelfRole([pipeline('a', arm.parameters('x')), pipeline('b', arm.parameters('y'))])!));
   assert.is(some.condition, "[or(parameters('x'), parameters('y'))]");
 });
 
 /** True when a Web activity's URL calls the factory's own REST API (its resource path, or `pipeline().DataFactory`). */
-const callsFactoryApi = (activity: any) => activity.type === 'WebActivity' && /Microsoft\.DataFactory\/factories|pipeline\(\)\.DataFactory/i.test(JSON.stringify(activity.typeProperties?.url ?? ''));
+const callsFactoryApi = (activity: any) =>
+  activity.type === 'WebActivity' && /Microsoft\.DataFactory\/factories|pipeline\(\)\.DataFactory/i.test(JSON.stringify(activity.typeProperties?.url ?? ''));
 
 test("every pipeline that calls its factory's API says so (callsOwnFactory), in every release; none does today, so no release has the role", () => {
-  assert.ok(callsFactoryApi({ type: 'WebActivity', typeProperties: { url: "@concat(variables('resourceManagerUrl'), '/providers/Microsoft.DataFactory/factories/', pipeline().DataFactory, '/pipelines/p/createRun')" } }), 'the detector finds such a call');
+  assert.ok(
+    callsFactoryApi({
+      type: 'WebActivity',
+      typeProperties: { url: "@concat(variables('resourceManagerUrl'), '/providers/Microsoft.DataFactory/factories/', pipeline().DataFactory, '/pipelines/p/createRun')" },
+    }),
+    'the detector finds such a call',
+  );
   for (const v of RELEASE_VERSIONS) {
     const r = compiled(fullHubYaml(v));
     const objects = r.contributions.flatMap((c) => c.dataFactory ?? []);
@@ -132,7 +158,13 @@ test("every pipeline that calls its factory's API says so (callsOwnFactory), in 
       const calls = activityTree(JSON.parse(JSON.stringify(o.properties)).activities).some((a: any) => callsFactoryApi(a.activity ?? a));
       assert.is(calls, o.callsOwnFactory !== undefined, `${v} ${o.name}`);
     }
-    const roles = templateOf(r).resources.filter((x: any) => x.type === 'Microsoft.Authorization/roleAssignments' && /DataFactory\/factories/.test(String(x.scope)) && /673868aa/.test(JSON.stringify(x)) && /'Full'\)\.identity/.test(JSON.stringify(x)));
+    const roles = templateOf(r).resources.filter(
+      (x: any) =>
+        x.type === 'Microsoft.Authorization/roleAssignments' &&
+        /DataFactory\/factories/.test(String(x.scope)) &&
+        /673868aa/.test(JSON.stringify(x)) &&
+        /'Full'\)\.identity/.test(JSON.stringify(x)),
+    );
     assert.equal(roles, [], `${v}: no self role`);
   }
 });
@@ -145,9 +177,18 @@ test("release notes say what 14's row fields and behaviour change", () => {
     behaviours: new Set([...R08.behaviours, 'oneAnalyticsEngine']),
   };
   const words = releaseChangeWords(R08, r14);
-  assert.ok(words.some((w) => w.startsWith('The hub sends its data to one analytics engine')), words.join('\n'));
-  assert.ok(words.includes("Schedules in usdodcentral, usdodeast, usgovarizona, usgovtexas and usgovvirginia run on the region's time zone (timeZone: auto) instead of UTC."), words.join('\n'));
-  assert.ok(words.some((w) => w.includes('AzureChinaCloud: kusto.windows.cn')), words.join('\n'));
+  assert.ok(
+    words.some((w) => w.startsWith('The hub sends its data to one analytics engine')),
+    words.join('\n'),
+  );
+  assert.ok(
+    words.includes("Schedules in usdodcentral, usdodeast, usgovarizona, usgovtexas and usgovvirginia run on the region's time zone (timeZone: auto) instead of UTC."),
+    words.join('\n'),
+  );
+  assert.ok(
+    words.some((w) => w.includes('AzureChinaCloud: kusto.windows.cn')),
+    words.join('\n'),
+  );
 });
 
 test.run();

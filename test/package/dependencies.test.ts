@@ -16,7 +16,9 @@ const doc = readFileSync(join(ROOT, 'docs', 'dependencies.md'), 'utf8');
 
 /** Each override as `a` or `a > b` (a nested override), with its pinned version. */
 function overrides(o: Record<string, unknown>, path: string[] = []): [string, string][] {
-  return Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[[...path, k].join(' > '), v] as [string, string]] : overrides(v as Record<string, unknown>, [...path, k])));
+  return Object.entries(o).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[[...path, k].join(' > '), v] as [string, string]] : overrides(v as Record<string, unknown>, [...path, k]),
+  );
 }
 
 test('every overrides pin has its row in docs/dependencies.md, with the same version and a reason', () => {

@@ -30,7 +30,8 @@ const stage = join(work, 'stage');
 const prefix = join(work, 'prefix');
 const installed = join(prefix, 'lib', 'node_modules', 'hubc');
 const hubcBin = join(prefix, 'bin', 'hubc');
-const MANIFEST = 'rawexports/subscriptions/00000000-0000-0000-0000-0000000000a1/finops-hub-daily-costdetails/20240501-20240531/202405151026/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51/manifest.json';
+const MANIFEST =
+  'rawexports/subscriptions/00000000-0000-0000-0000-0000000000a1/finops-hub-daily-costdetails/20240501-20240531/202405151026/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51/manifest.json';
 
 /** Runs a command, failing the test with its output when it exits non-zero. */
 function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
@@ -80,14 +81,31 @@ test('npm pack, npm install -g --offline into a prefix, then hubc init and hubc 
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], stage))[0];
   const paths = new Set(packed.files.map((f: { path: string }) => f.path));
   const shipped = [
-    'bin/hubc.js', 'dist/hubc.js', 'dist/hubc-build.cjs', 'dist/BUILD_ID', 'dist/THIRD_PARTY_NOTICES', 'dist/index.js', 'dist/types/compiler/index.d.ts',
-    'schemas/hub.schema.json', 'docs/hub-yaml.md', 'node_modules/@kusto/language-service-next/package.json',
+    'bin/hubc.js',
+    'dist/hubc.js',
+    'dist/hubc-build.cjs',
+    'dist/BUILD_ID',
+    'dist/THIRD_PARTY_NOTICES',
+    'dist/index.js',
+    'dist/types/compiler/index.d.ts',
+    'schemas/hub.schema.json',
+    'docs/hub-yaml.md',
+    'node_modules/@kusto/language-service-next/package.json',
   ];
   for (const p of shipped) assert.ok(paths.has(p), `${p} is in the tarball`);
   // (npm's JSON shows GUID-like path segments as ***: the example's files are checked once installed.)
-  assert.ok([...paths].some((p) => (p as string).startsWith('examples/exports/focuscost-1.0r2-subscription/rawexports/')), 'the example exports are in the tarball');
-  assert.not.ok([...paths].some((p) => /^(src\/.*\.ts|test\/|scripts\/)/.test(p as string)), 'no sources, tests or scripts');
-  assert.not.ok([...paths].some((p) => (p as string).startsWith('examples/exports/manifest-invalid/')), 'a few examples, not every test case');
+  assert.ok(
+    [...paths].some((p) => (p as string).startsWith('examples/exports/focuscost-1.0r2-subscription/rawexports/')),
+    'the example exports are in the tarball',
+  );
+  assert.not.ok(
+    [...paths].some((p) => /^(src\/.*\.ts|test\/|scripts\/)/.test(p as string)),
+    'no sources, tests or scripts',
+  );
+  assert.not.ok(
+    [...paths].some((p) => (p as string).startsWith('examples/exports/manifest-invalid/')),
+    'a few examples, not every test case',
+  );
 
   // From an empty npm cache and offline: DuckDB, an optional dependency, is left out; nothing native is installed.
   npm(['install', '-g', '--prefix', prefix, join(work, packed.filename)], work);
@@ -162,8 +180,32 @@ test('the library entry: import { compile } from "hubc" runs, and its types chec
       '',
     ].join('\n'),
   );
-  run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--skipLibCheck', 'false', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', '', 'main.ts'], { cwd: consumer });
-  writeFileSync(join(consumer, 'main.mjs'), readFileSync(join(consumer, 'main.ts'), 'utf8').replace(', type CompileResult, type Diagnostic', '').replace(/: (CompileResult|Diagnostic\[\]|string \| undefined) =/g, ' ='));
+  run(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      'false',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--types',
+      '',
+      'main.ts',
+    ],
+    { cwd: consumer },
+  );
+  writeFileSync(
+    join(consumer, 'main.mjs'),
+    readFileSync(join(consumer, 'main.ts'), 'utf8')
+      .replace(', type CompileResult, type Diagnostic', '')
+      .replace(/: (CompileResult|Diagnostic\[\]|string \| undefined) =/g, ' ='),
+  );
   const { FORCE_COLOR: _, ...env } = process.env;
   assert.is(run(process.execPath, ['main.mjs'], { cwd: consumer, env: { ...env, NO_COLOR: '1' } }).trim(), `0.4 ${RELEASE_VERSIONS.length} false 0 string`);
 });

@@ -49,7 +49,7 @@ test('the default hub: every parameter with its hub.yaml value; expression defau
   assert.is(Object.keys(file.parameters).length, 18);
   assert.equal(r.stdout.split('\n'), [
     `wrote ${out}: 18 parameters for release 0.7`,
-    "  left out location: computed by the template at deployment: [resourceGroup().location]",
+    '  left out location: computed by the template at deployment: [resourceGroup().location]',
     '  left out remoteHubStorageKey: secret, not used by this hub (remoteHubStorageUri is empty)',
     '',
   ]);
@@ -65,7 +65,10 @@ test('a hub with a location and a remote hub: location written; the key only as 
   assert.equal(file.parameters.location, { value: 'eastus2' });
   assert.equal(file.parameters.remoteHubStorageUri, { value: 'https://remotehub.dfs.core.windows.net/' });
   assert.equal(file.parameters.remoteHubStorageKey, {
-    reference: { keyVault: { id: '/subscriptions/<subscription-id>/resourceGroups/<resource-group>/providers/Microsoft.KeyVault/vaults/<vault-name>' }, secretName: '<secret-name>' },
+    reference: {
+      keyVault: { id: '/subscriptions/<subscription-id>/resourceGroups/<resource-group>/providers/Microsoft.KeyVault/vaults/<vault-name>' },
+      secretName: '<secret-name>',
+    },
   });
   // The warning names the file written, not the default name (issue #21 item 9: `params --out b.json`).
   assert.match(r.stderr, `${out} - warning HUB425: remoteHubStorageKey is a secret and is not written`);
@@ -75,7 +78,11 @@ test('a hub with a location and a remote hub: location written; the key only as 
   assert.match(piped.stderr, '<stdout> - warning HUB425');
   assert.match(piped.stderr, '--parameters @<the saved file> --parameters remoteHubStorageKey=<value>');
   const declared = templateOf(compiled(hubYaml({ ...REMOTE, hub: { name: 'remote-hub', location: 'eastus2', eventGridLocation: '' } }))).parameters;
-  assert.equal(parseParametersText(readFileSync(out, 'utf8'), out, declared).diagnostics.map((d) => d.code), ['HUB424'], 'hubc deploy refuses the placeholders');
+  assert.equal(
+    parseParametersText(readFileSync(out, 'utf8'), out, declared).diagnostics.map((d) => d.code),
+    ['HUB424'],
+    'hubc deploy refuses the placeholders',
+  );
 });
 
 test('--key-vault: the key becomes a reference to that vault (secret name: the parameter name, or --key-secret)', async () => {
@@ -86,7 +93,10 @@ test('--key-vault: the key becomes a reference to that vault (secret name: the p
   const report = JSON.parse(r.stdout);
   assert.equal(report.references, ['remoteHubStorageKey']);
   assert.equal(report.diagnostics, []);
-  assert.equal(report.omitted.map((o: any) => o.name), ['location']);
+  assert.equal(
+    report.omitted.map((o: any) => o.name),
+    ['location'],
+  );
   const file = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(file.parameters.remoteHubStorageKey, { reference: { keyVault: { id: VAULT }, secretName: 'remoteHubStorageKey' } });
   const declared = templateOf(compiled(hubYaml(REMOTE))).parameters;
@@ -138,7 +148,10 @@ test('an existing parameters file is never overwritten silently: the same conten
   assert.is(readFileSync(out, 'utf8'), edited);
   const json = await cli('params', hub, '--out', out, '--format', 'json');
   assert.is(json.code, 2);
-  assert.equal(JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code), ['HUB004']);
+  assert.equal(
+    JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code),
+    ['HUB004'],
+  );
   // A file that is not a parameters file at all is refused the same way.
   writeFileSync(out, 'not json');
   assert.match((await cli('params', hub, '--out', out)).stderr, `${out} already exists and is not a parameters file hubc params wrote; hubc params does not overwrite it`);
@@ -191,7 +204,10 @@ test('every file hubc params writes has the documented parameters-file shape, wi
     const file = JSON.parse(readFileSync(join(DIR, name), 'utf8'));
     assert.ok(validate(file), `${name}: ${ajv.errorsText(validate.errors)}`);
   }
-  assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { value: 1, reference: { keyVault: { id: 'v' }, secretName: 's' } } } }), 'value and reference together are refused');
+  assert.not.ok(
+    validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { value: 1, reference: { keyVault: { id: 'v' }, secretName: 's' } } } }),
+    'value and reference together are refused',
+  );
   assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0', parameters: {} }), 'a content version of two numbers is refused');
   assert.not.ok(validate({ $schema: 'x', contentVersion: '1.0.0.0', parameters: { a: { reference: { secretName: 's' } } } }), 'a reference without its vault is refused');
 });

@@ -40,7 +40,9 @@ test('finding 1: private-endpoint DNS zone groups have the public release names 
 function diagnosticsFor(name: string, extra: Record<string, unknown> = {}) {
   const text = hubYaml({ hub: { name }, ...extra });
   const line = text.split('\n').findIndex((l) => /^\s+name: /.test(l)) + 1;
-  return compile(text, { file: 'hub.yaml' }).diagnostics.filter((d) => d.severity === 'error').map((d) => ({ ...d, nameLine: line }));
+  return compile(text, { file: 'hub.yaml' })
+    .diagnostics.filter((d) => d.severity === 'error')
+    .map((d) => ({ ...d, nameLine: line }));
 }
 
 test('finding 2: hub names of 3-63 characters as the public form allows, refused where a resource name would be invalid', () => {
@@ -49,16 +51,26 @@ test('finding 2: hub names of 3-63 characters as the public form allows, refused
   assert.equal(diagnosticsFor('finops-hub-2024'), []);
   assert.equal(diagnosticsFor('ab--cd', { naming: 'public' }), [], 'a doubled hyphen the public names survive');
   const tooLong = diagnosticsFor(`${long}d`);
-  assert.equal(tooLong.map((d) => [d.code, d.start?.line === d.nameLine]), [['HUB105', true]]);
+  assert.equal(
+    tooLong.map((d) => [d.code, d.start?.line === d.nameLine]),
+    [['HUB105', true]],
+  );
   // A leading digit gives a Key Vault name starting with a digit, in both naming modes.
   for (const naming of NAMING_MODES) {
     const digit = diagnosticsFor('1hub', { naming });
-    assert.equal(digit.map((d) => d.code), ['HUB225'], naming);
+    assert.equal(
+      digit.map((d) => d.code),
+      ['HUB225'],
+      naming,
+    );
     assert.match(digit[0].message, /Key Vault name '1hub-vault-<suffix>'|Key Vault name '1hub-<suffix>'/);
     assert.is(digit[0].start?.line, digit[0].nameLine);
   }
   // Spec names cut the hub name to 4 characters for the vault: `ab--` meets `-vault-`.
-  assert.equal(diagnosticsFor('ab--cd').map((d) => d.code), ['HUB225']);
+  assert.equal(
+    diagnosticsFor('ab--cd').map((d) => d.code),
+    ['HUB225'],
+  );
 });
 
 test('finding 2: a 63-character hub name gives valid names (virtual network cut to 64 characters)', () => {
@@ -92,7 +104,18 @@ test('the names the template computes are the names the naming rules give (the h
 
 test('finding 3: 0.1-0.3 convert an export file with a 12-hour timeout, as the public releases', () => {
   for (const version of RELEASE_VERSIONS) {
-    const r = compiled(hubYaml({ release: version, datasets: undefined, dataExplorer: undefined, networking: undefined, schedules: undefined, remoteHub: undefined, retention: undefined, customDatasets: undefined }));
+    const r = compiled(
+      hubYaml({
+        release: version,
+        datasets: undefined,
+        dataExplorer: undefined,
+        networking: undefined,
+        schedules: undefined,
+        remoteHub: undefined,
+        retention: undefined,
+        customDatasets: undefined,
+      }),
+    );
     const timeouts: string[] = [];
     const walk = (x: unknown): void => {
       if (Array.isArray(x)) x.forEach(walk);

@@ -45,7 +45,11 @@ for (const release of RELEASES) {
         has(getRelease(release), 'privateNetworking') && `${safe}-vnet-westeurope`.length > 64
           ? [`Microsoft.Network/networkSecurityGroups ${name}-vnet-westeurope-nsg`, `Microsoft.Network/virtualNetworks ${name}-vnet-westeurope`]
           : [];
-      assert.equal(result.publicOnly, [...Object.keys(PUBLIC_ONLY[release]), ...secret(hubName.toLowerCase()), ...network(safe)].sort(), `${hubName}: resources only the public release deploys`);
+      assert.equal(
+        result.publicOnly,
+        [...Object.keys(PUBLIC_ONLY[release]), ...secret(hubName.toLowerCase()), ...network(safe)].sort(),
+        `${hubName}: resources only the public release deploys`,
+      );
       assert.equal(
         result.hubcOnly,
         [...Object.keys(HUBC_ONLY[release]), ...secret(hubName.toLowerCase().replace(/_/g, '-')), ...network(safe.slice(0, 64 - '-vnet-westeurope'.length))].sort(),

@@ -46,11 +46,16 @@ async function checkFlowPictures(page: Page, base: string): Promise<void> {
         const svg = s.querySelector('details.flow svg');
         const box = svg?.getBoundingClientRect();
         // (no named functions in here: the test runner's transform would wrap them in a helper the page lacks)
-        const [pipelines, triggers] = ['pipeline', 'trigger'].map((cls) => [...(svg?.querySelectorAll(`g.node.${cls} > title`) ?? [])].map((t) => (t.textContent ?? '').replace(/^[^/]+\//, '')).sort());
+        const [pipelines, triggers] = ['pipeline', 'trigger'].map((cls) =>
+          [...(svg?.querySelectorAll(`g.node.${cls} > title`) ?? [])].map((t) => (t.textContent ?? '').replace(/^[^/]+\//, '')).sort(),
+        );
         return { id: s.id, width: box?.width ?? 0, height: box?.height ?? 0, pipelines, triggers, link: s.querySelector('details.flow a')?.getAttribute('href') };
       }),
     );
-    assert.equal(pictures.map((p) => p.id), ['release-0.7', 'release-0.6']);
+    assert.equal(
+      pictures.map((p) => p.id),
+      ['release-0.7', 'release-0.6'],
+    );
     for (const p of pictures) {
       const v = p.id.replace('release-', '');
       assert.ok(p.width > 200 && p.height > 100, `${v}: the picture renders at ${width}px (${p.width}x${p.height})`);
@@ -107,7 +112,7 @@ const PORTALS = { 'Deploy to Azure': 'https://portal.azure.com/', 'Deploy to Azu
 if (!chromium) {
   // Skipped, and counted so (test/support/testData.ts); under HUBC_REQUIRE_TEST_DATA (CI, whose .ci/run installs Debian's chromium) a failure.
   test('the feed page in headless Chromium', () => {
-    throw new MissingTestData('a Chromium', 'set CHROME_PATH, or install Debian\'s chromium: apt-get install chromium');
+    throw new MissingTestData('a Chromium', "set CHROME_PATH, or install Debian's chromium: apt-get install chromium");
   });
 } else {
   test('the feed page in headless Chromium: Deploy to Azure links per cloud, no console error, readable release notes', async () => {
@@ -146,7 +151,10 @@ if (!chromium) {
       const links = await page.$$eval('section.release', (sections) =>
         sections.map((s) => ({ id: s.id, links: [...s.querySelectorAll('.deploy a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href') })) })),
       );
-      assert.equal(links.map((s) => s.id), ['release-0.7', 'release-0.6']);
+      assert.equal(
+        links.map((s) => s.id),
+        ['release-0.7', 'release-0.6'],
+      );
       for (const { id, links: list } of links) {
         const v = id.replace('release-', '');
         const expected = Object.entries(PORTALS).map(([text, portal]) => ({
@@ -166,7 +174,14 @@ if (!chromium) {
             const el = n as HTMLElement;
             const style = getComputedStyle(el);
             const fontPx = Math.min(...[el, ...el.querySelectorAll('*')].filter((x) => (x as HTMLElement).innerText?.trim()).map((x) => parseFloat(getComputedStyle(x).fontSize)));
-            return { text: el.innerText, height: el.getBoundingClientRect().height, visible: style.display !== 'none' && style.visibility !== 'hidden', fontPx, color: style.color, cut: el.scrollWidth > el.clientWidth + 1 };
+            return {
+              text: el.innerText,
+              height: el.getBoundingClientRect().height,
+              visible: style.display !== 'none' && style.visibility !== 'hidden',
+              fontPx,
+              color: style.color,
+              cut: el.scrollWidth > el.clientWidth + 1,
+            };
           }),
         );
         assert.is(notes.length, 2);
@@ -180,7 +195,9 @@ if (!chromium) {
         assert.match(notes[0].text, 'What you must do');
         assert.match(notes[0].text, 'dataExplorerName');
         // The machine-level changes are folded below the words, closed.
-        const folded = await page.$$eval('section.release details.changes', (list) => list.map((d) => ({ open: (d as HTMLDetailsElement).open, summary: d.querySelector('summary')?.textContent ?? '' })));
+        const folded = await page.$$eval('section.release details.changes', (list) =>
+          list.map((d) => ({ open: (d as HTMLDetailsElement).open, summary: d.querySelector('summary')?.textContent ?? '' })),
+        );
         assert.equal(folded, [{ open: false, summary: 'All changes from 0.6 to 0.7, file by file' }]);
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `the page does not scroll sideways at ${width}px`);
       }

@@ -26,11 +26,24 @@ test('publish --all writes a feed listing every release hubc builds, with true h
   assert.is(r.code, 0, r.stderr);
   for (const v of RELEASE_VERSIONS) assert.match(r.stdout, `${v}: added (2025-01-31)`);
   // The hub.yaml's 0.7 sections that earlier releases lack: one line per release, not 52 warnings (issue #21).
-  assert.equal(r.stderr.trimEnd().split('\n').map((l) => /warning HUB221: hub release (0\.\d) leaves out \d+ sections/.exec(l)?.[1]), ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6']);
+  assert.equal(
+    r.stderr
+      .trimEnd()
+      .split('\n')
+      .map((l) => /warning HUB221: hub release (0\.\d) leaves out \d+ sections/.exec(l)?.[1]),
+    ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6'],
+  );
   const index = JSON.parse(readFileSync(join(feed, 'index.json'), 'utf8'));
   assert.equal(index.releases.map((x: { release: string }) => x.release).sort(), [...RELEASE_VERSIONS].sort());
   for (const rel of index.releases) {
-    for (const f of rel.files) assert.is(f.sha256, createHash('sha256').update(readFileSync(join(feed, f.path))).digest('hex'), f.path);
+    for (const f of rel.files)
+      assert.is(
+        f.sha256,
+        createHash('sha256')
+          .update(readFileSync(join(feed, f.path)))
+          .digest('hex'),
+        f.path,
+      );
     assert.is(parseDeployUrl(rel.deploy.azure)!.templateUrl, `https://example.org/hub/finops-hub-${rel.release}.json`);
   }
 });

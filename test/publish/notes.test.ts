@@ -54,7 +54,17 @@ test('0.6 -> 0.7: the notes lead with what to do and what changes, in words; the
   assert.match(r.changes.details, 'Added `dataExplorerName`');
   // The linked files: the comparison as hubc diff --format json gives it, and the patch that turns 0.6 into 0.7.
   const json = JSON.parse(readFileSync(join(feed.dir, 'changes/0.6-0.7.json'), 'utf8'));
-  assert.equal(json, JSON.parse(JSON.stringify(diffBuilds({ label: '0.6', source: 'release', release: '0.6', artifacts: releaseBuild('0.6') }, { label: '0.7', source: 'release', release: '0.7', artifacts: releaseBuild('0.7') }))));
+  assert.equal(
+    json,
+    JSON.parse(
+      JSON.stringify(
+        diffBuilds(
+          { label: '0.6', source: 'release', release: '0.6', artifacts: releaseBuild('0.6') },
+          { label: '0.7', source: 'release', release: '0.7', artifacts: releaseBuild('0.7') },
+        ),
+      ),
+    ),
+  );
   const patch = JSON.parse(readFileSync(join(feed.dir, 'changes/0.6-0.7.patch.json'), 'utf8'));
   assert.equal(applyDiffPatch(releaseBuild('0.6'), patch), releaseBuild('0.7'));
   assert.is(feed.index.releases[1].changes, undefined, 'the first release of a feed has nothing to compare with');
@@ -68,7 +78,7 @@ test('the page: words first, the machine-level diff folded in <details> below th
   const doc = parseHtml(feed.html);
   type Node = { nodeName: string; attrs?: { name: string; value: string }[]; childNodes?: Node[]; value?: string };
   const all = (node: Node): Node[] => [node, ...(node.childNodes ?? []).flatMap(all)];
-  const text = (node: Node): string => (node.nodeName === '#text' ? node.value ?? '' : (node.childNodes ?? []).map(text).join(''));
+  const text = (node: Node): string => (node.nodeName === '#text' ? (node.value ?? '') : (node.childNodes ?? []).map(text).join(''));
   const section = all(doc as unknown as Node).find((x) => x.attrs?.some((a) => a.name === 'id' && a.value === 'release-0.7'))!;
   const kids = (section.childNodes ?? []).filter((c) => c.nodeName !== '#text');
   const notes = kids.findIndex((c) => c.attrs?.some((a) => a.name === 'class' && a.value === 'notes'));

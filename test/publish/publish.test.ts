@@ -59,7 +59,13 @@ test.before(async () => void (outcome = await publish(feed)));
 
 test('the feed holds every release, the versioned files, the latest alias, and an index with true hashes', () => {
   assert.ok(outcome.changed);
-  assert.equal(outcome.releases.map((r) => [r.release, r.action, r.date]), [['0.6', 'added', '2025-01-31'], ['0.7', 'added', '2025-01-31']]);
+  assert.equal(
+    outcome.releases.map((r) => [r.release, r.action, r.date]),
+    [
+      ['0.6', 'added', '2025-01-31'],
+      ['0.7', 'added', '2025-01-31'],
+    ],
+  );
   const files = snapshot(feed);
   for (const [path, text] of r07.artifacts) assert.ok(files.get(`0.7/${path}`)!.equals(Buffer.from(text)), path);
   assert.ok(files.get('finops-hub-0.7.json')!.equals(Buffer.from(r07.artifacts.get('azuredeploy.json')!)));
@@ -73,7 +79,10 @@ test('the feed holds every release, the versioned files, the latest alias, and a
   const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
   assert.ok(validate(JSON.parse(files.get('index.json')!.toString())), JSON.stringify(validate.errors));
   assert.is(index.latest, '0.7');
-  assert.equal(index.releases.map((r: { release: string }) => r.release), ['0.7', '0.6']);
+  assert.equal(
+    index.releases.map((r: { release: string }) => r.release),
+    ['0.7', '0.6'],
+  );
   const listed = new Set<string>();
   for (const r of index.releases)
     for (const f of r.files) {
@@ -84,7 +93,18 @@ test('the feed holds every release, the versioned files, the latest alias, and a
   for (const a of index.aliases) assert.is(a.sha256, sha(files.get(a.path)!));
   const unlisted = [...files.keys()].filter((p) => !listed.has(p));
   // Derived like the pages: each release's data flow picture (issue #30 item 19) and its changes as JSON and patch (item 3).
-  assert.equal(unlisted, ['changes/0.6-0.7.json', 'changes/0.6-0.7.patch.json', 'feed.xml', 'finops-hub-0.6.flow.svg', 'finops-hub-0.7.flow.svg', 'finops-hub-latest.json', 'finops-hub-latest.ui.json', 'index.html', 'index.json', 'schemas/hub.schema.json']);
+  assert.equal(unlisted, [
+    'changes/0.6-0.7.json',
+    'changes/0.6-0.7.patch.json',
+    'feed.xml',
+    'finops-hub-0.6.flow.svg',
+    'finops-hub-0.7.flow.svg',
+    'finops-hub-latest.json',
+    'finops-hub-latest.ui.json',
+    'index.html',
+    'index.json',
+    'schemas/hub.schema.json',
+  ]);
   // The hub.yaml schema of this hubc, for modelines that point at the feed (issue #21).
   assert.equal(JSON.parse(files.get('schemas/hub.schema.json')!.toString()), JSON.parse(readFileSync(new URL('../../schemas/hub.schema.json', import.meta.url), 'utf8')));
   // Release notes: 0.7 against 0.6 names what 0.7 added (the words in test/publish/notes.test.ts; here the machine-level changes).
@@ -111,10 +131,21 @@ test('Deploy to Azure links decode back to the versioned file URLs, for the thre
 
 test('publishing the same bytes again changes nothing, not even the index, and writes nothing', async () => {
   const before = snapshot(feed);
-  const fs = { ...faultyFs('createFile', Number.POSITIVE_INFINITY), makeFolder: () => assert.unreachable('a folder made'), replaceFile: () => assert.unreachable('a file replaced'), rename: () => assert.unreachable('a rename') };
+  const fs = {
+    ...faultyFs('createFile', Number.POSITIVE_INFINITY),
+    makeFolder: () => assert.unreachable('a folder made'),
+    replaceFile: () => assert.unreachable('a file replaced'),
+    rename: () => assert.unreachable('a rename'),
+  };
   const again = await publishFeed({ feedDir: feed, releases: [r07, r06], date: '2026-06-01', fs, today: () => '2030-01-01' });
   assert.not.ok(again.changed);
-  assert.equal(again.releases.map((r) => [r.release, r.action, r.date]), [['0.7', 'unchanged', '2025-01-31'], ['0.6', 'unchanged', '2025-01-31']]);
+  assert.equal(
+    again.releases.map((r) => [r.release, r.action, r.date]),
+    [
+      ['0.7', 'unchanged', '2025-01-31'],
+      ['0.6', 'unchanged', '2025-01-31'],
+    ],
+  );
   assert.is(fs.calls, 0);
   const after = snapshot(feed);
   assert.equal([...after.keys()], [...before.keys()]);
@@ -144,7 +175,13 @@ test('dates: --date for new releases, the recorded date afterwards, today only w
   const first = await publishFeed({ feedDir: dir, releases: [r06], baseUrl: BASE, today: () => '2024-11-05' });
   assert.is(first.releases[0].date, '2024-11-05');
   const second = await publishFeed({ feedDir: dir, releases: [r07], date: '2025-02-14', today: () => '2099-01-01' });
-  assert.equal(second.index.releases.map((r) => [r.release, r.date]), [['0.7', '2025-02-14'], ['0.6', '2024-11-05']]);
+  assert.equal(
+    second.index.releases.map((r) => [r.release, r.date]),
+    [
+      ['0.7', '2025-02-14'],
+      ['0.6', '2024-11-05'],
+    ],
+  );
   // Publishing 0.7 later changed what the latest alias points at; 0.6 kept its files.
   assert.is(second.index.latest, '0.7');
 });
@@ -161,7 +198,7 @@ test('the base URL is required once, then read from the index; a broken index is
   assert.match(e.message, /does not match schemas\/feed-index\.schema\.json/);
 });
 
-test('a template over ARM\'s 4 MB limit is refused and nothing is written', async () => {
+test("a template over ARM's 4 MB limit is refused and nothing is written", async () => {
   const dir = newFeed();
   const big = new Map(r07.artifacts);
   const template = JSON.parse(big.get('azuredeploy.json')!);
@@ -178,7 +215,16 @@ test('atomic: a failure at any write (release files, versioned files, pages, the
   const before = snapshot(dir);
   const files07 = r07.artifacts.size;
   // createFile: release files, then the versioned files; replaceFile: aliases, feed.xml, index.html, index.json.
-  const faults = [['makeFolder', 1], ['createFile', 1], ['createFile', files07], ['createFile', files07 + 2], ['rename', 1], ['replaceFile', 1], ['replaceFile', 4], ['replaceFile', 5]] as const;
+  const faults = [
+    ['makeFolder', 1],
+    ['createFile', 1],
+    ['createFile', files07],
+    ['createFile', files07 + 2],
+    ['rename', 1],
+    ['replaceFile', 1],
+    ['replaceFile', 4],
+    ['replaceFile', 5],
+  ] as const;
   for (const [op, at] of faults) {
     const fs = faultyFs(op, at);
     const e = await refused(() => publishFeed({ feedDir: dir, releases: [r07], date: '2025-02-01', fs }), 'HUB413');
@@ -186,8 +232,16 @@ test('atomic: a failure at any write (release files, versioned files, pages, the
     const after = snapshot(dir);
     assert.equal([...after.keys()], [...before.keys()], `${op} #${at}`);
     for (const [p, d] of before) assert.ok(after.get(p)!.equals(d), `${op} #${at}: ${p}`);
-    assert.equal(readdirSync(dir).filter((x) => x.startsWith('.hubc-') || x.includes('.hubc-')), [], `${op} #${at}: staging, lock or temporary file left behind`);
-    assert.equal(readdirSync(dirname(dir)).filter((x) => x.startsWith('.hubc-')), [], `${op} #${at}: nothing written beside the feed`);
+    assert.equal(
+      readdirSync(dir).filter((x) => x.startsWith('.hubc-') || x.includes('.hubc-')),
+      [],
+      `${op} #${at}: staging, lock or temporary file left behind`,
+    );
+    assert.equal(
+      readdirSync(dirname(dir)).filter((x) => x.startsWith('.hubc-')),
+      [],
+      `${op} #${at}: nothing written beside the feed`,
+    );
   }
 });
 
@@ -204,13 +258,25 @@ test('index.html: self-contained, newest first, every link inside the feed or to
   const files = snapshot(feed);
   const doc = parseHtml(files.get('index.html')!.toString());
   const els = elements(doc);
-  assert.equal(els.filter((e) => e.tagName === 'script' || e.tagName === 'img' || e.tagName === 'iframe'), []);
+  assert.equal(
+    els.filter((e) => e.tagName === 'script' || e.tagName === 'img' || e.tagName === 'iframe'),
+    [],
+  );
   for (const e of els) assert.is(attr(e, 'src'), undefined, `${e.tagName} has src`);
   const links = els.filter((e) => e.tagName === 'link');
-  assert.equal(links.map((l) => [attr(l, 'rel'), attr(l, 'href')]), [['icon', 'data:,'], ['alternate', 'feed.xml']]);
+  assert.equal(
+    links.map((l) => [attr(l, 'rel'), attr(l, 'href')]),
+    [
+      ['icon', 'data:,'],
+      ['alternate', 'feed.xml'],
+    ],
+  );
   assert.not.match(files.get('index.html')!.toString(), /@import|url\(/);
   const ids = new Set(els.map((e) => attr(e, 'id')).filter(Boolean));
-  assert.equal(els.filter((e) => e.tagName === 'section').map((e) => attr(e, 'id')), ['release-0.7', 'release-0.6']);
+  assert.equal(
+    els.filter((e) => e.tagName === 'section').map((e) => attr(e, 'id')),
+    ['release-0.7', 'release-0.6'],
+  );
   const hrefs = els.map((e) => attr(e, 'href')).filter((h): h is string => h !== undefined);
   let portal = 0;
   let local = 0;
@@ -244,8 +310,17 @@ test('feed.xml: a well-formed Atom feed with one entry per release, newest first
   assert.is(f.id, BASE);
   assert.is(f.updated, '2025-01-31T00:00:00Z');
   assert.ok(f.title && f.author.name);
-  assert.equal(f.link.map((l: Record<string, string>) => [l['@_rel'], l['@_href']]), [['self', `${BASE}feed.xml`], ['alternate', `${BASE}index.html`]]);
-  assert.equal(f.entry.map((e: { title: string }) => e.title), ['FinOps hub 0.7', 'FinOps hub 0.6']);
+  assert.equal(
+    f.link.map((l: Record<string, string>) => [l['@_rel'], l['@_href']]),
+    [
+      ['self', `${BASE}feed.xml`],
+      ['alternate', `${BASE}index.html`],
+    ],
+  );
+  assert.equal(
+    f.entry.map((e: { title: string }) => e.title),
+    ['FinOps hub 0.7', 'FinOps hub 0.6'],
+  );
   for (const e of f.entry) {
     assert.match(e.id, /^https:\/\/example\.org\/hub\/0\.[67]\/$/);
     assert.is(e.updated, '2025-01-31T00:00:00Z');

@@ -40,7 +40,14 @@ test('killed at each step of replacing dist/0.7: the old or the new build whole,
       assert.not.ok(snap.has('0.7'), 'between the renames there is no 0.7');
       const kept = leftovers(snap).filter((n) => !n.startsWith('.hubc-lock'));
       assert.is(kept.length, 2, kept.join(' '));
-      assert.equal(filesUnder(snap, kept.find((n) => !n.endsWith('.old'))!), NEW, 'the staged build is complete');
+      assert.equal(
+        filesUnder(
+          snap,
+          kept.find((n) => !n.endsWith('.old'))!,
+        ),
+        NEW,
+        'the staged build is complete',
+      );
     } else assert.equal(release, fault === 'build:swapped' ? NEW : OLD, `${fault}: a whole build`);
     assert.ok(leftovers(snap).length > 0, `${fault}: the kill leaves something to clean up`);
   }
@@ -49,7 +56,7 @@ test('killed at each step of replacing dist/0.7: the old or the new build whole,
   const snap = snapshot(out);
   assert.equal(filesUnder(snap, '0.7'), NEW);
   assert.equal(leftovers(snap), [], 'no staging, .old or lock left');
-  assert.is(statSync(join(out, '0.7')).mode & 0o777, 0o777 & ~process.umask(), 'the release folder has the umask\'s mode, not 0700');
+  assert.is(statSync(join(out, '0.7')).mode & 0o777, 0o777 & ~process.umask(), "the release folder has the umask's mode, not 0700");
 });
 
 test('build --all killed after two of seven releases: those two written whole, the rest not yet; the same command again builds all seven', async () => {
@@ -67,7 +74,7 @@ test('build --all killed after two of seven releases: those two written whole, t
   assert.equal(leftovers(after), []);
 });
 
-test('the earlier design\'s leftovers (0.7 gone, its staging folder and .old kept) are rolled forward and removed by the next build', async () => {
+test("the earlier design's leftovers (0.7 gone, its staging folder and .old kept) are rolled forward and removed by the next build", async () => {
   const out = join(work, 'legacy');
   assert.is((await runHubc(['build', hubOld, '--out', out])).code, 0);
   cpSync(join(out, '0.7'), join(out, '.hubc-0.7-0123456789ab'), { recursive: true });

@@ -109,7 +109,10 @@ test('finding 13: two old files for one new path: the one the old release read m
   const r = await runHubc(migrateArgs('--storage', dir));
   assert.is(r.code, 0, r.stderr);
   const target = 'Costs/2024/05/subscriptions/abc/migrated-0.5-202405__x.parquet';
-  assert.match(r.stderr, `warning HUB489: ${lower} and ${upper} all map to ${target}; 0.5 read ${lower} (0.5 reads the scope folder in lower case, as the export manifest gives it), so it moves and ${upper} stays`);
+  assert.match(
+    r.stderr,
+    `warning HUB489: ${lower} and ${upper} all map to ${target}; 0.5 read ${lower} (0.5 reads the scope folder in lower case, as the export manifest gives it), so it moves and ${upper} stays`,
+  );
   assert.is(readFileSync(join(dir, 'ingestion', target), 'utf8'), 'what 0.5 read');
   assert.is(readFileSync(join(dir, 'ingestion', upper), 'utf8'), 'stale copy');
   // 0.3 took the scope from the export path and read both folders: the newer file is the current one.
@@ -144,8 +147,14 @@ test('links in the storage folder are never followed: a linked file is skipped, 
   const r = await runHubc(migrateArgs('--storage', dir, '--copy', '--format', 'json'));
   assert.is(r.code, 1);
   const out = JSON.parse(r.stdout);
-  assert.ok(out.items.some((i: any) => i.action === 'skip' && i.from.endsWith('link.parquet') && i.reason.startsWith('a symbolic link: left as it is')), JSON.stringify(out.items));
-  assert.ok(out.diagnostics.some((d: any) => d.code === 'HUB494' && d.message.includes(`${join(dir, 'ingestion', 'Costs/2024/04')} is a symbolic link`)), JSON.stringify(out.diagnostics));
+  assert.ok(
+    out.items.some((i: any) => i.action === 'skip' && i.from.endsWith('link.parquet') && i.reason.startsWith('a symbolic link: left as it is')),
+    JSON.stringify(out.items),
+  );
+  assert.ok(
+    out.diagnostics.some((d: any) => d.code === 'HUB494' && d.message.includes(`${join(dir, 'ingestion', 'Costs/2024/04')} is a symbolic link`)),
+    JSON.stringify(out.diagnostics),
+  );
   assert.equal(filesIn(outside), ['x.parquet'], 'nothing written outside');
   assert.is(readFileSync(join(outside, 'x.parquet'), 'utf8'), 'outside');
   const linked = emptyStorage();
@@ -170,7 +179,11 @@ test('finding 3, Data Lake: one failed flush leaves no empty target (HUB494, exi
     const r = await inProcess(s, '--copy');
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, /error HUB494: copy .*part_0\.parquet .*failed/);
-    assert.equal(lakeFiles(s).filter((p) => p.startsWith(APR)), [`${APR}/.hubc-manifest-pending`], 'no 0-byte target, no temporary file, no manifest; the marker stays');
+    assert.equal(
+      lakeFiles(s).filter((p) => p.startsWith(APR)),
+      [`${APR}/.hubc-manifest-pending`],
+      'no 0-byte target, no temporary file, no manifest; the marker stays',
+    );
     const again = await inProcess(s, '--copy');
     assert.is(again.code, 0, again.stderr);
     assertComplete(lakeFiles(s), (p) => s.files.get(`ingestion/${p}`)!.toString(), true, 'data lake copy');
@@ -188,7 +201,11 @@ test('Data Lake, copy and move: a child killed with a copy flushed but not renam
       const fault = mode === 'copy' ? 'migrate:copy-flushed@2' : 'migrate:item-done@3';
       const killed = await runChild(migrateArgs('--account', ACCOUNT, '--dfs-endpoint', s.endpoint, ...more), { fault, env });
       assert.is(killed.signal, 'SIGKILL', `${mode}: ${killed.stderr}`);
-      if (mode === 'copy') assert.ok(lakeFiles(s).some((p) => /\.hubc-\d+\.\d+\.[0-9a-f]{8}-[0-9a-f]{16}\.tmp$/.test(p)), 'a flushed temporary file is left');
+      if (mode === 'copy')
+        assert.ok(
+          lakeFiles(s).some((p) => /\.hubc-\d+\.\d+\.[0-9a-f]{8}-[0-9a-f]{16}\.tmp$/.test(p)),
+          'a flushed temporary file is left',
+        );
       const again = await inProcess(s, ...more);
       assert.is(again.code, 0, again.stderr);
       assertComplete(lakeFiles(s), (p) => s.files.get(`ingestion/${p}`)!.toString(), mode === 'copy', `data lake ${mode}`);

@@ -101,7 +101,12 @@ test('killed between the flushed temporary file and the rename: the old file is 
   const isParameterFile = (text: string) => Boolean(JSON.parse(text).parameters);
   const cases: { name: string; args: (out: string) => string[]; fault: string; complete: (text: string) => boolean }[] = [
     { name: 'params', args: (out) => ['params', HUB, '--out', out, '--force'], fault: 'params:out-flushed', complete: isParameterFile },
-    { name: 'upgrade-plan', args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out], fault: 'upgrade-plan:out-flushed', complete: isParameterFile },
+    {
+      name: 'upgrade-plan',
+      args: (out) => ['upgrade-plan', '0.3', '0.4', '--hub', HUB, '--parameters', oldParameters(), '--out', out],
+      fault: 'upgrade-plan:out-flushed',
+      complete: isParameterFile,
+    },
     { name: 'graph', args: (out) => ['graph', HUB, '--format', 'svg', '--out', out], fault: 'graph:out-flushed', complete: (text) => text.trimEnd().endsWith('</svg>') },
   ];
   for (const c of cases) {
@@ -119,7 +124,7 @@ test('killed between the flushed temporary file and the rename: the old file is 
   assert.not.ok(existsSync(join(dir, 'out.json')));
 });
 
-test('issue #29 finding 13: two writers of one --out file: the second does not delete the first one\'s temporary file as a leftover; both exit 0', async () => {
+test("issue #29 finding 13: two writers of one --out file: the second does not delete the first one's temporary file as a leftover; both exit 0", async () => {
   const folder = mkdtempSync(join(dir, 'two-writers-'));
   const out = join(folder, 'out.json');
   // Both replace an existing file (--force): the first stops (SIGSTOP) with its temporary file flushed, before its rename.
@@ -130,7 +135,7 @@ test('issue #29 finding 13: two writers of one --out file: the second does not d
   await new Promise((r) => setTimeout(r, 200));
   const second = await runChild(['params', HUB, '--out', out, '--force']);
   assert.is(second.code, 0, second.stderr);
-  assert.is(readdirSync(folder).filter((n) => n.endsWith('.tmp')).length, 1, 'the first writer\'s temporary file is still there');
+  assert.is(readdirSync(folder).filter((n) => n.endsWith('.tmp')).length, 1, "the first writer's temporary file is still there");
   process.kill(pid, 'SIGCONT');
   const resumed = await first;
   assert.is(resumed.code, 0, resumed.stderr);

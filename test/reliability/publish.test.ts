@@ -32,12 +32,28 @@ writeFileSync(hubZrs, DEFAULT_HUB_YAML.replace('  sku: Premium_LRS', '  sku: Pre
 const ZRS_DEFAULT = '"defaultValue": "Premium_ZRS"';
 let n = 0;
 const newFeed = () => join(work, `feed${++n}`);
-const args = (feed: string, release: string, file = hub, ...more: string[]) => ['publish', '--feed', feed, '--release', release, '--hub', file, '--base-url', BASE, '--date', '2025-01-31', ...more];
+const args = (feed: string, release: string, file = hub, ...more: string[]) => [
+  'publish',
+  '--feed',
+  feed,
+  '--release',
+  release,
+  '--hub',
+  file,
+  '--base-url',
+  BASE,
+  '--date',
+  '2025-01-31',
+  ...more,
+];
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** The feed's index.json (parsed). */
 const indexOf = (feed: string) => JSON.parse(readFileSync(join(feed, 'index.json'), 'utf8'));
-const listed = (feed: string) => indexOf(feed).releases.map((r: { release: string }) => r.release).sort();
+const listed = (feed: string) =>
+  indexOf(feed)
+    .releases.map((r: { release: string }) => r.release)
+    .sort();
 
 /**
  * What every reader may rely on at every moment: index.json parses, every release file it lists exists
@@ -47,12 +63,17 @@ const listed = (feed: string) => indexOf(feed).releases.map((r: { release: strin
  */
 function assertConsistent(feed: string, what: string): void {
   const index = indexOf(feed);
-  for (const r of index.releases)
-    for (const f of r.files) assert.is(sha(readFileSync(join(feed, f.path))), f.sha256, `${what}: ${f.path} matches index.json`);
-  for (const [alias, suffix] of [['finops-hub-latest.json', '.json'], ['finops-hub-latest.ui.json', '.ui.json']]) {
+  for (const r of index.releases) for (const f of r.files) assert.is(sha(readFileSync(join(feed, f.path))), f.sha256, `${what}: ${f.path} matches index.json`);
+  for (const [alias, suffix] of [
+    ['finops-hub-latest.json', '.json'],
+    ['finops-hub-latest.ui.json', '.ui.json'],
+  ]) {
     const data = readFileSync(join(feed, alias));
     const versions = ['0.4', '0.5', '0.6', '0.7'].map((v) => join(feed, `finops-hub-${v}${suffix}`)).filter((f) => lstatSync(f, { throwIfNoEntry: false }));
-    assert.ok(versions.some((f) => readFileSync(f).equals(data)), `${what}: ${alias} is a whole release's file`);
+    assert.ok(
+      versions.some((f) => readFileSync(f).equals(data)),
+      `${what}: ${alias} is a whole release's file`,
+    );
   }
   const html = readFileSync(join(feed, 'index.html'), 'utf8');
   for (const [, href] of html.matchAll(/href="([^"#][^"]*)"/g)) if (!/^[a-z][a-z0-9+.-]*:/i.test(href)) statSync(join(feed, decodeURIComponent(href)));
@@ -95,7 +116,10 @@ test('killed at each step of publishing 0.7 onto a feed with 0.6: the feed stays
   assertConsistent(feed, 'after the re-run');
   assert.is(indexOf(feed).latest, '0.7');
   assert.equal(leftovers(snapshot(feed)), [], 'no lock, staging or temporary file left');
-  assert.equal([...snapshot(feed).keys()].filter((p) => p.includes('.hubc-')), []);
+  assert.equal(
+    [...snapshot(feed).keys()].filter((p) => p.includes('.hubc-')),
+    [],
+  );
 });
 
 test('a first publish killed before its index (release folder in place, nothing else): the same command again completes it (found by npm run kill-loop)', async () => {
@@ -119,8 +143,14 @@ test('publish --force killed with the old release folder moved aside: the next p
   const again = await runHubc(args(feed, '0.7', hubZrs, '--force', '--format', 'json'));
   assert.is(again.code, 0, again.stderr);
   const out = JSON.parse(again.stdout);
-  assert.ok(out.recovered.some((l: string) => l.includes('put back release 0.7')), JSON.stringify(out.recovered));
-  assert.equal(out.releases.map((r: { action: string }) => r.action), ['replaced']);
+  assert.ok(
+    out.recovered.some((l: string) => l.includes('put back release 0.7')),
+    JSON.stringify(out.recovered),
+  );
+  assert.equal(
+    out.releases.map((r: { action: string }) => r.action),
+    ['replaced'],
+  );
   assert.match(readFileSync(join(feed, '0.7', 'azuredeploy.json'), 'utf8'), ZRS_DEFAULT);
   assert.not.match(old, ZRS_DEFAULT);
   assertConsistent(feed, 'forced');
@@ -210,7 +240,10 @@ test('a feed locked by another publisher for the whole wait is HUB011; a lock le
   const started = Date.now();
   const r = await publishFeed({ feedDir: feed, releases: [{ release: '0.6', artifacts: releaseBuild('0.6') }], lockWaitMs: 5_000 });
   assert.ok(Date.now() - started < 2_000, 'no wait for the stale time');
-  assert.equal(r.releases.map((x) => x.action), ['added']);
+  assert.equal(
+    r.releases.map((x) => x.action),
+    ['added'],
+  );
   assert.equal(leftovers(snapshot(feed)), []);
 });
 

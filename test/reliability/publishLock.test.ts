@@ -26,8 +26,24 @@ const hub = join(work, 'hub.yaml');
 writeFileSync(hub, DEFAULT_HUB_YAML);
 let n = 0;
 const newFeed = () => join(work, `feed${++n}`);
-const args = (feed: string, release: string, ...more: string[]) => ['publish', '--feed', feed, '--release', release, '--hub', hub, '--base-url', BASE, '--date', '2025-01-31', ...more];
-const listed = (feed: string): string[] => JSON.parse(readFileSync(join(feed, 'index.json'), 'utf8')).releases.map((r: { release: string }) => r.release).sort();
+const args = (feed: string, release: string, ...more: string[]) => [
+  'publish',
+  '--feed',
+  feed,
+  '--release',
+  release,
+  '--hub',
+  hub,
+  '--base-url',
+  BASE,
+  '--date',
+  '2025-01-31',
+  ...more,
+];
+const listed = (feed: string): string[] =>
+  JSON.parse(readFileSync(join(feed, 'index.json'), 'utf8'))
+    .releases.map((r: { release: string }) => r.release)
+    .sort();
 /** Children declare a short stale time for the locks they hold (src/util/lock.ts), so a stalled holder is taken over in 1.5 s. */
 const SHORT_STALE = { HUBC_LOCK_STALE_MS: '1500' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -127,13 +143,16 @@ test('the index update is a compare-and-swap: index.json replaced under a publis
   };
   const out = await publishFeed({ feedDir: feed, releases: [rel('0.7')], date: '2025-01-31', fs });
   assert.ok(interfered);
-  assert.equal(out.releases.map((r) => r.action), ['added']);
+  assert.equal(
+    out.releases.map((r) => r.action),
+    ['added'],
+  );
   assert.is(out.retried.length, 1, JSON.stringify(out.retried));
   assert.match(out.retried[0], /^index\.json in .* changed after this publish read it/);
   assert.equal(listed(feed), ['0.5', '0.6', '0.7'], 'the release the other writer added is kept');
 });
 
-test('finding 3: the earlier design\'s leftovers of another feed in the same parent are not adopted or removed by a publish of a new feed; that feed\'s own publish recovers them', async () => {
+test("finding 3: the earlier design's leftovers of another feed in the same parent are not adopted or removed by a publish of a new feed; that feed's own publish recovers them", async () => {
   const web = join(work, 'web');
   mkdirSync(web);
   const prod = join(web, 'prod');
@@ -171,7 +190,13 @@ test('finding 11: files of the feed a publish does not own are neither read nor 
   assert.equal(listed(feed), ['0.6', '0.7']);
   const index = JSON.parse(readFileSync(join(feed, 'index.json'), 'utf8'));
   const extra = index.releases.find((x: { release: string }) => x.release === '0.6').files.find((f: { path: string }) => f.path === '0.6/extra.bin');
-  assert.equal(extra, { path: '0.6/extra.bin', sha256: createHash('sha256').update(Buffer.alloc(300 * 1024 * 1024)).digest('hex'), bytes: 300 * 1024 * 1024 });
+  assert.equal(extra, {
+    path: '0.6/extra.bin',
+    sha256: createHash('sha256')
+      .update(Buffer.alloc(300 * 1024 * 1024))
+      .digest('hex'),
+    bytes: 300 * 1024 * 1024,
+  });
   assert.not.ok(JSON.stringify(index).includes('big.iso'));
 });
 

@@ -38,7 +38,7 @@ test('killed with a parquet file complete in its temporary file: the same comman
   assert.is(again.code, 0, again.stderr);
   const reference = await runChild(args(clean));
   assert.is(reference.code, 0, reference.stderr);
-  assert.equal(temporaries(dir), [live.slice(dir.length + 1)], 'the leftover is removed, the live writer\'s file stays');
+  assert.equal(temporaries(dir), [live.slice(dir.length + 1)], "the leftover is removed, the live writer's file stays");
   const data = (storage: string) => filesIn(storage, 'ingestion').filter((f) => !f.endsWith('.tmp'));
   assert.equal(data(dir), data(clean), 'the same files as a clean run');
   assert.ok(dirname(live).startsWith(dir));

@@ -32,7 +32,10 @@ test('a version changed in the table changes the generated file (so a stale file
   assert.match(older, "type: 'Microsoft.Storage/storageAccounts';\n  apiVersion: '2023-01-01';");
   assert.match(older, 'Storage_2023_01_01_StorageAccountsResource');
   assert.not.ok(older === generateArmResourceTypes(dir));
-  assert.throws(() => generateArmResourceTypes(dir, { 'Microsoft.Storage/storageAccounts': '2099-01-01' }), /no resource definition in .* for Microsoft\.Storage\/storageAccounts@2099-01-01/);
+  assert.throws(
+    () => generateArmResourceTypes(dir, { 'Microsoft.Storage/storageAccounts': '2099-01-01' }),
+    /no resource definition in .* for Microsoft\.Storage\/storageAccounts@2099-01-01/,
+  );
 });
 
 /** A schema folder with one provider file (`schemas/2030-01-01/Contoso.Things.json`) and the common definitions. */
@@ -146,7 +149,10 @@ test('a reference that does not resolve is an error naming it', () => {
     definitions: {},
   });
   try {
-    assert.throws(() => generateArmResourceTypes(dir, { 'Contoso.Things/things': '2030-01-01' }), /\$ref #\/definitions\/Missing in schemas\/2030-01-01\/Contoso\.Things\.json does not resolve/);
+    assert.throws(
+      () => generateArmResourceTypes(dir, { 'Contoso.Things/things': '2030-01-01' }),
+      /\$ref #\/definitions\/Missing in schemas\/2030-01-01\/Contoso\.Things\.json does not resolve/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -22,13 +22,23 @@ test('offline without ARM schemas: validation rows not measured with the reason,
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts'], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, BENCH_RUNS: '1', BENCH_ROWS: 'validateCold,validateAgain', BENCH_OUT: out, ARM_SCHEMAS_DIR: join(dir, 'no-schemas'), HUBC_CACHE_DIR: join(dir, 'cache') },
+      env: {
+        ...process.env,
+        BENCH_RUNS: '1',
+        BENCH_ROWS: 'validateCold,validateAgain',
+        BENCH_OUT: out,
+        ARM_SCHEMAS_DIR: join(dir, 'no-schemas'),
+        HUBC_CACHE_DIR: join(dir, 'cache'),
+      },
     });
     assert.is(r.status, 0, r.stderr);
     assert.not.match(`${r.stdout}${r.stderr}`, /\n\s+at /, 'no stack trace');
     assert.match(r.stdout, '2 row(s) not measured: validateCold, validateAgain');
     const results = JSON.parse(readFileSync(out, 'utf8'));
-    assert.equal(results.rows.map((x: { row: string }) => x.row), ['node -e 0', 'cold hubc validate, default hub', 'hubc validate again, nothing changed']);
+    assert.equal(
+      results.rows.map((x: { row: string }) => x.row),
+      ['node -e 0', 'cold hubc validate, default hub', 'hubc validate again, nothing changed'],
+    );
     const [node, cold, again] = results.rows;
     assert.ok(node.ms > 0 && node.ratio === 1, 'the row measured before the failure is kept');
     assert.match(cold.notMeasured, /^hubc validate exited 2: error HUB003: no ARM JSON schemas in /);

@@ -35,7 +35,8 @@ test('only the stale file is written; the current ones are reported as current a
       { file: 'schemas/hub.schema.json', changed: false },
     ]);
     assert.is(readFileSync(join(dir, 'docs/diagnostics.md'), 'utf8'), readFileSync(join(root, 'docs/diagnostics.md'), 'utf8'));
-    for (const f of ['docs/releases.md', 'docs/upgrading.md', 'docs/hub-yaml.md', 'docs/checks.md', 'schemas/hub.schema.json']) assert.is(statSync(join(dir, f)).mtimeMs, past.getTime(), `${f} was not rewritten`);
+    for (const f of ['docs/releases.md', 'docs/upgrading.md', 'docs/hub-yaml.md', 'docs/checks.md', 'schemas/hub.schema.json'])
+      assert.is(statSync(join(dir, f)).mtimeMs, past.getTime(), `${f} was not rewritten`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

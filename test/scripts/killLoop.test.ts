@@ -20,7 +20,10 @@ const HUB = fileURLToPath(new URL('../../hub.yaml', import.meta.url));
 test('the publish check takes every release from the release table and names what is missing (it expected 7 before)', async () => {
   const partial = join(mkdtempSync(join(tmpdir(), 'hubc-kill-loop-check-')), 'feed');
   assert.is((await runChild(['publish', '--feed', partial, '--release', '0.7', '--hub', HUB, '--base-url', 'https://example.org/hub/'])).code, 0);
-  assert.throws(() => checkFullFeed(partial), (e: Error) => e.message === `the index lists 0.7, not every release hubc builds (${[...RELEASE_VERSIONS].sort().join(', ')})`);
+  assert.throws(
+    () => checkFullFeed(partial),
+    (e: Error) => e.message === `the index lists 0.7, not every release hubc builds (${[...RELEASE_VERSIONS].sort().join(', ')})`,
+  );
 });
 
 test('one round of publish --all killed at a random moment within 4 s and run again: complete, every release of the table listed', async () => {

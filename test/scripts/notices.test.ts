@@ -36,12 +36,18 @@ test('every package whose code is in the bundle has its notice, with its licence
     assert.ok(listed.has(`${pkg.name}@${pkg.version}`), `${pkg.name}@${pkg.version} listed`);
     assert.match(text, `${pkg.name} ${pkg.version}\nLicense: `);
     for (const f of readdirSync(join(ROOT, folder)).filter((f) => /^(licen[sc]e|notice)/i.test(f))) {
-      const first = readFileSync(join(ROOT, folder, f), 'utf8').replace(/\r\n/g, '\n').trim().split('\n')[0];
+      const first = readFileSync(join(ROOT, folder, f), 'utf8')
+        .replace(/\r\n/g, '\n')
+        .trim()
+        .split('\n')[0];
       assert.ok(text.includes(first), `${pkg.name}: the text of ${f}`);
     }
   }
   assert.ok(listed.has('@kusto/language-service-next@12.4.1'), 'the bundled dependency too');
-  assert.not.ok([...listed].some((p) => p.startsWith('@duckdb/')), 'DuckDB is not redistributed');
+  assert.not.ok(
+    [...listed].some((p) => p.startsWith('@duckdb/')),
+    'DuckDB is not redistributed',
+  );
   assert.match(text, 'Permission is hereby granted, free of charge');
   const apache = packages.filter((p) => p.license === 'Apache-2.0');
   assert.ok(apache.length > 0);

@@ -42,7 +42,10 @@ for (const v of reportedReleases()) {
     const file = join(publicTemplatesDir(), `finops-hub-${release.publicRelease.template}.json`);
     const publicBytes = statSync(file).size;
     const fraction = PUBLIC_FRACTION[v] ?? 1;
-    for (const [label, text] of [['default', DEFAULT_HUB_YAML.replace(/^release: .*$/m, `release: "${v}"`)], ['largest', largestHubYaml(release, DEFAULT_HUB_YAML)]]) {
+    for (const [label, text] of [
+      ['default', DEFAULT_HUB_YAML.replace(/^release: .*$/m, `release: "${v}"`)],
+      ['largest', largestHubYaml(release, DEFAULT_HUB_YAML)],
+    ]) {
       const sizes = hubcSizes(compiled(text));
       assert.ok(sizes.fileBytes <= publicBytes * fraction, `${v} ${label}: ${sizes.fileBytes} bytes, budget ${Math.floor(publicBytes * fraction)} (${fraction} of ${publicBytes})`);
       assert.ok(sizes.largestResource && sizes.largestResource.bytes <= SIZE_BUDGET.resourceBytes, `${v} ${label}: ${JSON.stringify(sizes.largestResource)}`);
@@ -64,10 +67,18 @@ test("hubc build runs ARM's size limits: a template over 4 MiB (HUB720) or with 
     edit(t);
     const artifacts = new Map(r.artifacts);
     artifacts.set('azuredeploy.json', JSON.stringify(t, null, 2));
-    return validateOutput({ ...r, artifacts }).filter((d) => d.severity === 'error').map((d) => d.code);
+    return validateOutput({ ...r, artifacts })
+      .filter((d) => d.severity === 'error')
+      .map((d) => d.code);
   };
-  assert.equal(validateOutput(r).filter((d) => d.severity === 'error'), []);
-  assert.equal(grown((t) => (t.variables.ballast = 'x'.repeat(4.1 * 1024 * 1024))), ['HUB720']);
+  assert.equal(
+    validateOutput(r).filter((d) => d.severity === 'error'),
+    [],
+  );
+  assert.equal(
+    grown((t) => (t.variables.ballast = 'x'.repeat(4.1 * 1024 * 1024))),
+    ['HUB720'],
+  );
   assert.equal(
     grown((t) => {
       const secret = t.resources.find((x: any) => x.type === 'Microsoft.KeyVault/vaults/secrets') ?? t.resources[0];

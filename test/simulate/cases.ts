@@ -267,18 +267,21 @@ const INGESTED_0_6: IngestedExport[] = [
     { '58__part_0_0001': 2 },
   ),
   at06('reservationtransactions-ea-billing-account', `reservationtransactions/2024/05/${EA}`, 'reservationtransactions_2023-05-01_ea.json', { '59__part_0_0001': 1 }),
-  at06(
-    'reservationtransactions-mca-billing-profile',
-    `reservationtransactions/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`,
-    'reservationtransactions_2023-05-01_mca.json',
-    { '5a__part_0_0001': 1 },
-  ),
+  at06('reservationtransactions-mca-billing-profile', `reservationtransactions/2024/05/${MCA}/billingprofiles/ab12-cd34-ef5-gh6`, 'reservationtransactions_2023-05-01_mca.json', {
+    '5a__part_0_0001': 1,
+  }),
 ];
 
 /** 0.6 converts no FocusCost 1.0r2 (nor any unknown version); a bad manifest fails as in 0.7. */
 const FAILING_0_6: FailingExport[] = [FAILING_0_4[1], FAILING_0_7[0], FAILING_0_7[2]];
 
-const MANIFEST_RELEASE = { runs: ['rawexports_ExecuteETL'], dataExplorer: false, retention: true, noRows: ['focuscost-no-rows'], notFired: ['csv-path-focuscost-1.0-preview-subscription', 'csv-path-too-short'] };
+const MANIFEST_RELEASE = {
+  runs: ['rawexports_ExecuteETL'],
+  dataExplorer: false,
+  retention: true,
+  noRows: ['focuscost-no-rows'],
+  notFired: ['csv-path-focuscost-1.0-preview-subscription', 'csv-path-too-short'],
+};
 
 /** Expectations by release. */
 export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
@@ -293,7 +296,13 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
 
 /** Earlier files in an ingestion folder, by layout. */
 export const LAYOUT_CLEANUP: LayoutCleanup[] = [
-  { release: '0.2', exportCase: 'csv-path-focuscost-1.0-preview-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
+  {
+    release: '0.2',
+    exportCase: 'csv-path-focuscost-1.0-preview-subscription',
+    folder: `ingestion/${SUB}/202405/focuscost`,
+    otherMonth: `ingestion/${SUB}/202404/focuscost`,
+    replaces: false,
+  },
   { release: '0.4', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
   { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
   { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
@@ -317,8 +326,26 @@ export interface ManagedExports {
 
 /** Managed exports by release (0.7 in managed.test.ts). */
 export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
-  '0.4': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview', runBody: ' ' },
-  '0.5': { configure: 'config_ConfigureExports', start: 'config_ExportData', runExports: 'config_RunExports', format: 'Csv', compressionMode: 'None', dataVersion: '1.0', apiVersion: '2023-07-01-preview', runBody: ' ' },
+  '0.4': {
+    configure: 'config_ConfigureExports',
+    start: 'config_ExportData',
+    runExports: 'config_RunExports',
+    format: 'Csv',
+    compressionMode: 'None',
+    dataVersion: '1.0',
+    apiVersion: '2023-07-01-preview',
+    runBody: ' ',
+  },
+  '0.5': {
+    configure: 'config_ConfigureExports',
+    start: 'config_ExportData',
+    runExports: 'config_RunExports',
+    format: 'Csv',
+    compressionMode: 'None',
+    dataVersion: '1.0',
+    apiVersion: '2023-07-01-preview',
+    runBody: ' ',
+  },
   '0.6': {
     configure: 'config_ConfigureExports',
     start: 'config_StartExportProcess',

@@ -26,7 +26,10 @@ const m = (name: string, type: string, sink = name) => ({ source: { name, type }
 const location = (fileSystem: string) => ({ type: 'AzureBlobFSLocation', fileSystem, fileName: { value: '@dataset().fileName', type: 'Expression' } });
 const DATASETS = {
   csv: { type: 'DelimitedText', typeProperties: { location: location('raw'), columnDelimiter: ',', quoteChar: '"', escapeChar: '"', firstRowAsHeader: true } },
-  gz: { type: 'DelimitedText', typeProperties: { location: location('raw'), columnDelimiter: ',', quoteChar: '"', escapeChar: '"', firstRowAsHeader: true, compressionCodec: 'gzip' } },
+  gz: {
+    type: 'DelimitedText',
+    typeProperties: { location: location('raw'), columnDelimiter: ',', quoteChar: '"', escapeChar: '"', firstRowAsHeader: true, compressionCodec: 'gzip' },
+  },
   pq: { type: 'Parquet', typeProperties: { location: location('raw'), compressionCodec: 'snappy' } },
   out: { type: 'Parquet', typeProperties: { location: location('ingestion'), compressionCodec: 'snappy' } },
 };
@@ -59,7 +62,10 @@ async function convert(input: 'csv' | 'gz' | 'pq', file: string, content: Buffer
     pipelines: new Map([['p', { name: 'p', properties: { activities: [activity] } }]]),
     triggers: new Map(),
     datasets: new Map(
-      Object.entries(DATASETS).map(([name, p]) => [name, { name, properties: { ...p, linkedServiceName: { referenceName: 'lake', type: 'LinkedServiceReference' }, parameters: { fileName: { type: 'String' } } } }]),
+      Object.entries(DATASETS).map(([name, p]) => [
+        name,
+        { name, properties: { ...p, linkedServiceName: { referenceName: 'lake', type: 'LinkedServiceReference' }, parameters: { fileName: { type: 'String' } } } },
+      ]),
     ),
     linkedServices: new Map([['lake', { name: 'lake', properties: { type: 'AzureBlobFS', typeProperties: {} } }]]),
     configFiles: new Map(),
@@ -89,7 +95,14 @@ function failed(r: Converted, code: string, message?: string | RegExp): void {
 test('mapped columns in mapping order, renamed sinks, dropped file columns reported, additional columns added, empty is null', async () => {
   const r = await convert('csv', 'a.csv', 'B,A,Extra\r\n2,x,e\r\n"",y,f\r\n', {
     ...translator([m('A', 'String', 'Alpha'), m('B', 'Decimal')]),
-    source: { type: 'DelimitedTextSource', additionalColumns: [{ name: 'x_Source', value: '$$FILEPATH' }, { name: 'Copy', value: '$$COLUMN:A' }, { name: 'Const', value: 'k' }] },
+    source: {
+      type: 'DelimitedTextSource',
+      additionalColumns: [
+        { name: 'x_Source', value: '$$FILEPATH' },
+        { name: 'Copy', value: '$$COLUMN:A' },
+        { name: 'Const', value: 'k' },
+      ],
+    },
   });
   assert.is(r.activity.status, 'Succeeded', JSON.stringify(r.activity.error));
   const out = r.activity.output as { droppedColumns: string[]; missingColumns: string[]; rowsCopied: number };
@@ -98,16 +111,28 @@ test('mapped columns in mapping order, renamed sinks, dropped file columns repor
   assert.is(out.rowsCopied, 2);
   const pq = r.parquet!;
   assert.equal(pq.columns, ['Alpha', 'B', 'x_Source', 'Copy', 'Const']);
-  assert.equal(pq.rows.map((x) => x.Alpha), ['x', 'y']);
+  assert.equal(
+    pq.rows.map((x) => x.Alpha),
+    ['x', 'y'],
+  );
   assert.is(decimal18(pq.rows[0].B), 2);
   assert.ok(pq.rows[1].B == null, 'a quoted empty field is null too');
-  assert.equal(pq.rows.map((x) => [x.x_Source, x.Copy, x.Const]), [['a.csv', 'x', 'k'], ['a.csv', 'y', 'k']]);
+  assert.equal(
+    pq.rows.map((x) => [x.x_Source, x.Copy, x.Const]),
+    [
+      ['a.csv', 'x', 'k'],
+      ['a.csv', 'y', 'k'],
+    ],
+  );
 });
 
 test('types written: DECIMAL(38,18) exact, TIMESTAMP_MILLIS in UTC, BOOLEAN, INT32 (INT_32), INT64 (INT_64), DOUBLE, UTF8', async () => {
-  const r = await convert('csv', 't.csv', 'D,T,B,I,L,F,S\r\n123456789012345678.123456789012345678,2024-05-01T10:00:00+02:00,TRUE,-7,9007199254740993,1.5e3,text\r\n', translator([
-    m('D', 'Decimal'), m('T', 'DateTimeOffset'), m('B', 'Boolean'), m('I', 'Int32'), m('L', 'Int64'), m('F', 'Double'), m('S', 'String'),
-  ]));
+  const r = await convert(
+    'csv',
+    't.csv',
+    'D,T,B,I,L,F,S\r\n123456789012345678.123456789012345678,2024-05-01T10:00:00+02:00,TRUE,-7,9007199254740993,1.5e3,text\r\n',
+    translator([m('D', 'Decimal'), m('T', 'DateTimeOffset'), m('B', 'Boolean'), m('I', 'Int32'), m('L', 'Int64'), m('F', 'Double'), m('S', 'String')]),
+  );
   assert.is(r.activity.status, 'Succeeded', JSON.stringify(r.activity.error));
   const pq = r.parquet!;
   assert.equal(pq.types, { D: 'DECIMAL', T: 'TIMESTAMP_MILLIS', B: 'BOOLEAN', I: 'INT_32', L: 'INT_64', F: 'DOUBLE', S: 'UTF8' });
@@ -124,8 +149,18 @@ test('a mapping column the file lacks fails with MappingColumnNameNotFoundInSour
 });
 
 test('a value that does not convert fails with UserErrorInvalidDataValue naming column, value and type', async () => {
-  for (const [type, value, valid] of [['Decimal', '{"currency":"USD","value":114.5}', '1'], ['DateTimeOffset', 'soon', '2024-05-01'], ['Boolean', 'yes', 'true'], ['Int32', '3000000000', '1']]) {
-    const r = await convert('csv', 'f.csv', `C\r\n${valid}\r\n${value.includes(',') || value.includes('"') ? `"${value.replace(/"/g, '""')}"` : value}\r\n`, translator([m('C', type)]));
+  for (const [type, value, valid] of [
+    ['Decimal', '{"currency":"USD","value":114.5}', '1'],
+    ['DateTimeOffset', 'soon', '2024-05-01'],
+    ['Boolean', 'yes', 'true'],
+    ['Int32', '3000000000', '1'],
+  ]) {
+    const r = await convert(
+      'csv',
+      'f.csv',
+      `C\r\n${valid}\r\n${value.includes(',') || value.includes('"') ? `"${value.replace(/"/g, '""')}"` : value}\r\n`,
+      translator([m('C', type)]),
+    );
     failed(r, 'UserErrorInvalidDataValue', `Column 'C' contains an invalid value '${value}'. Cannot convert '${value}' to type '${type}'.`);
   }
 });
@@ -158,7 +193,11 @@ test('a gzip CSV converts like the plain one; a truncated gzip fails with Invali
 
 test('a row with more cells than the header fails with DelimitedTextMoreColumnsThanDefined and its row number', async () => {
   const r = await convert('csv', 'wide.csv', 'A,B\r\n1,2\r\n3,4,5\r\n', translator([m('A', 'String'), m('B', 'String')]));
-  failed(r, 'DelimitedTextMoreColumnsThanDefined', "Error found when processing 'Csv/Tsv Format Text' source 'wide.csv' with row number 3: found more columns than expected column count: 2.");
+  failed(
+    r,
+    'DelimitedTextMoreColumnsThanDefined',
+    "Error found when processing 'Csv/Tsv Format Text' source 'wide.csv' with row number 3: found more columns than expected column count: 2.",
+  );
   const short = await convert('csv', 'short.csv', 'A,B\r\n1,2\r\n3\r\n', translator([m('A', 'String'), m('B', 'String')]));
   failed(short, 'InvalidDelimitedText', /^The file raw\/short\.csv is not valid delimited text: line 3: /);
 });
@@ -204,9 +243,14 @@ test('a parquet export: converted by the mapping; types the mapping cannot take,
 test('a generated FocusCost 1.0r2 file: row count and exact sums of BilledCost and EffectiveCost read back by a second reader', async () => {
   const columns = await focusColumns();
   let generated: Awaited<ReturnType<typeof writeFocusCsv>> | undefined;
-  const r = await convert('gz', 'part_0_0001.csv.gz', async (dir) => {
-    generated = await writeFocusCsv(join(dir, 'raw/part_0_0001.csv.gz'), { bytes: 1_500_000, seed: 5, columns });
-  }, translator(columns.map((c) => m(c.name, c.type))));
+  const r = await convert(
+    'gz',
+    'part_0_0001.csv.gz',
+    async (dir) => {
+      generated = await writeFocusCsv(join(dir, 'raw/part_0_0001.csv.gz'), { bytes: 1_500_000, seed: 5, columns });
+    },
+    translator(columns.map((c) => m(c.name, c.type))),
+  );
   assert.is(r.activity.status, 'Succeeded', JSON.stringify(r.activity.error));
   const g = generated!;
   assert.ok(g.rows > 500, `${g.rows} rows`);

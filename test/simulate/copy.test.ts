@@ -70,7 +70,11 @@ test('a literal TabularTranslator object picks, renames and types the columns, a
   assert.is(parquet.types.Cost, 'DECIMAL');
   assert.is(decimal18(parquet.rows[0].Cost), 12.5);
   assert.ok(parquet.rows[1].Cost == null, 'an empty field is null');
-  assert.equal(parquet.rows.map((r) => r.ResourceName), ['vm-1', 'vm-2'], 'the source column is found ignoring case');
+  assert.equal(
+    parquet.rows.map((r) => r.ResourceName),
+    ['vm-1', 'vm-2'],
+    'the source column is found ignoring case',
+  );
   assert.equal((activity.output as { droppedColumns: string[] }).droppedColumns, ['Extra']);
   assert.equal((activity.input as { translator: unknown }).translator, { type: 'TabularTranslator', mappings: MAPPINGS });
 });

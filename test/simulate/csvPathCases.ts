@@ -10,7 +10,8 @@ import type { FailingExport, IngestedExport, ReleaseExports } from './cases.js';
 const SUB = 'subscriptions/00000000-0000-0000-0000-0000000000a1';
 const RG = `${SUB}/resourceGroups/FinOps-RG`;
 const EA = 'providers/Microsoft.Billing/billingAccounts/8611537';
-const MCA_PROFILE = 'providers/Microsoft.Billing/billingAccounts/3c8cd1a2-0000-5a8e-0000-000000000000_1f2e3d4c-0000-4b5a-0000-000000000000_2019-05-31/billingProfiles/AB12-CD34-EF5-GH6';
+const MCA_PROFILE =
+  'providers/Microsoft.Billing/billingAccounts/3c8cd1a2-0000-5a8e-0000-000000000000_1f2e3d4c-0000-4b5a-0000-000000000000_2019-05-31/billingProfiles/AB12-CD34-EF5-GH6';
 const guid = (n: string) => `7c1a9e00-5b2d-4c3e-9f10-0000000000${n}`;
 
 const AS_WRITTEN = { asWritten: true } as const;
@@ -87,7 +88,8 @@ const unexpectedPaths = (pipeline: string): FailingExport[] => [
     exportCase: 'csv-path-too-short',
     pipeline,
     errorCode: 'UnexpectedExportPath',
-    message: /^Cannot read scope and dates from rawexports\/costs\/focus-daily\.csv: export files must be at rawexports\/\{scope-id\}\/\{export-name\}\/\{yyyyMMdd-yyyyMMdd\}\/\{yyyyMMddHHmm\}\[\/\{guid\}\]\/\{file\}\.csv\. The file was not converted and stays in place\.$/,
+    message:
+      /^Cannot read scope and dates from rawexports\/costs\/focus-daily\.csv: export files must be at rawexports\/\{scope-id\}\/\{export-name\}\/\{yyyyMMdd-yyyyMMdd\}\/\{yyyyMMddHHmm\}\[\/\{guid\}\]\/\{file\}\.csv\. The file was not converted and stays in place\.$/,
   },
   {
     exportCase: 'csv-path-no-date-range',
@@ -104,7 +106,8 @@ const FAILING_0_2: FailingExport[] = [
     exportCase: 'csv-path-amortizedcost-subscription',
     pipeline: 'rawexports_ETL_ingestion',
     errorCode: 'ExportConversionFailed',
-    message: /^Could not convert rawexports\/.*\/part_0_0001\.csv to ingestion\/.*\/202405\/focuscost\/part_0_0001\.parquet; the export file stays in place: Column 'AvailabilityZone', 'BilledCost', .* specified in column mapping cannot be found/,
+    message:
+      /^Could not convert rawexports\/.*\/part_0_0001\.csv to ingestion\/.*\/202405\/focuscost\/part_0_0001\.parquet; the export file stays in place: Column 'AvailabilityZone', 'BilledCost', .* specified in column mapping cannot be found/,
   },
 ];
 

@@ -52,7 +52,10 @@ test('conditionMet: Completed is Succeeded or Failed, Skipped only when it did n
   assert.ok(conditionMet('Skipped', ['Skipped']));
   assert.not.ok(conditionMet('Failed', ['Succeeded']));
   assert.ok(conditionMet('Failed', ['Succeeded', 'Failed']), 'conditions of one dependency are alternatives');
-  assert.throws(() => conditionMet('Succeeded', ['Sometimes']), (e: unknown) => e instanceof SimulationError && e.code === 'HUB463');
+  assert.throws(
+    () => conditionMet('Succeeded', ['Sometimes']),
+    (e: unknown) => e instanceof SimulationError && e.code === 'HUB463',
+  );
 });
 
 test('an activity runs only when every dependency meets one of its conditions', async () => {
@@ -62,8 +65,14 @@ test('an activity runs only when every dependency meets one of its conditions', 
     ok('C', [['A', 'Failed']]),
     ok('D', [['A', 'Completed']]),
     ok('E', [['B', 'Skipped']]),
-    ok('F', [['C', 'Succeeded'], ['B', 'Succeeded']]),
-    ok('G', [['C', 'Succeeded'], ['B', 'Skipped']]),
+    ok('F', [
+      ['C', 'Succeeded'],
+      ['B', 'Succeeded'],
+    ]),
+    ok('G', [
+      ['C', 'Succeeded'],
+      ['B', 'Skipped'],
+    ]),
     ok('H', [['B', 'Completed']]),
   ]);
   assert.equal(statuses(run.activities), { A: 'Failed', B: 'Skipped', C: 'Succeeded', D: 'Succeeded', E: 'Succeeded', F: 'Skipped', G: 'Succeeded', H: 'Skipped' });
@@ -105,7 +114,12 @@ test('IfCondition fails with the inner code; ForEach runs every item in order an
           batchCount: 2,
           activities: [
             { name: 'Add', type: 'AppendVariable', dependsOn: [], typeProperties: { variableName: 'seen', value: '@item()' } },
-            { name: 'Stop', type: 'Fail', dependsOn: [{ activity: 'Add', dependencyConditions: ['Succeeded'] }], typeProperties: { message: '@string(item())', errorCode: '@if(equals(item(), 2), \'Two\', \'Other\')' } },
+            {
+              name: 'Stop',
+              type: 'Fail',
+              dependsOn: [{ activity: 'Add', dependencyConditions: ['Succeeded'] }],
+              typeProperties: { message: '@string(item())', errorCode: "@if(equals(item(), 2), 'Two', 'Other')" },
+            },
           ],
         },
       },
@@ -127,7 +141,11 @@ test('IfCondition fails with the inner code; ForEach runs every item in order an
   assert.is(ifRun.error!.errorCode, 'Inner');
   assert.match(ifRun.error!.message, /Inner activity name: Inner, Error: Inner failed/);
   assert.is(each.status, 'Failed');
-  assert.equal(each.groups!.map((g) => g.item), [1, 2, 3], 'every item ran, in order');
+  assert.equal(
+    each.groups!.map((g) => g.item),
+    [1, 2, 3],
+    'every item ran, in order',
+  );
   assert.equal(each.input, { itemCount: 3, isSequential: false, batchCount: 2 });
   assert.is(each.error!.errorCode, 'Other', 'the first failed item gives the code');
   assert.is(loop.status, 'Failed');
@@ -174,7 +192,11 @@ test('ExecutePipeline: waiting, it fails with the child code; not waiting (the d
     typeProperties: { pipeline: { referenceName: 'child', type: 'PipelineReference' }, ...(waitOnCompletion === undefined ? {} : { waitOnCompletion }) },
   });
   const onFailure = fail('Could Not Start', [['Call', 'Failed']]);
-  for (const [wait, status] of [[true, 'Failed'], [false, 'Succeeded'], [undefined, 'Succeeded']] as const) {
+  for (const [wait, status] of [
+    [true, 'Failed'],
+    [false, 'Succeeded'],
+    [undefined, 'Succeeded'],
+  ] as const) {
     const engine = engineFor({ parent: [call('Call', wait), onFailure], child: [fail('ChildBroke')] });
     const run = (await runPipeline(engine, 'parent', {}, { type: 'Manual' }))!;
     const activity = run.activities[0];

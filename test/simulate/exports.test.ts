@@ -61,8 +61,19 @@ for (const [release, cases] of Object.entries(EXPORT_EXPECTATIONS)) {
       const original = readFileSync(join(dir, event));
       const header = original.toString('utf8').split(/\r?\n/)[0];
       const result = await runEvent(release, dir, event);
-      assert.is(result.outcome, 'succeeded', JSON.stringify(allRuns(result).filter((r) => r.error).map((r) => r.error)));
-      assert.equal(result.runs.map((r) => r.pipeline), cases.runs);
+      assert.is(
+        result.outcome,
+        'succeeded',
+        JSON.stringify(
+          allRuns(result)
+            .filter((r) => r.error)
+            .map((r) => r.error),
+        ),
+      );
+      assert.equal(
+        result.runs.map((r) => r.pipeline),
+        cases.runs,
+      );
       const parquet = Object.keys(c.files).map((f) => `${c.folder}/${f}`);
       assert.equal(filesIn(dir, 'ingestion'), [...parquet, ...(cases.dataExplorer ? [`${c.folder}/manifest.json`] : [])].sort());
       if (cases.dataExplorer) assert.equal(readFileSync(join(dir, c.folder, 'manifest.json')), original, 'the manifest is copied as it is');
@@ -122,7 +133,10 @@ for (const [release, cases] of Object.entries(EXPORT_EXPECTATIONS)) {
       const result = await runEvent(release, dir, eventOf(dir));
       assert.is(result.outcome, 'succeeded');
       assert.equal(result.changes, []);
-      assert.equal(result.runs.map((r) => r.pipeline), ['rawexports_ExecuteETL']);
+      assert.equal(
+        result.runs.map((r) => r.pipeline),
+        ['rawexports_ExecuteETL'],
+      );
     });
   }
 
@@ -130,7 +144,10 @@ for (const [release, cases] of Object.entries(EXPORT_EXPECTATIONS)) {
     test(`${release} ${name}: no trigger fires (HUB452), nothing changes`, async () => {
       const dir = storageFrom(name);
       const result = await runEvent(release, dir, eventOf(dir));
-      assert.equal(result.diagnostics.map((d) => `${d.code} ${d.severity}`), ['HUB452 warning']);
+      assert.equal(
+        result.diagnostics.map((d) => `${d.code} ${d.severity}`),
+        ['HUB452 warning'],
+      );
       assert.equal([result.runs, result.changes], [[], []]);
     });
   }
@@ -197,7 +214,10 @@ test('0.7 parquet values: decimals, timestamps, booleans and quoted text survive
   assert.is(pq.types.ChargePeriodStart, 'TIMESTAMP_MILLIS');
   assert.is(pq.types.x_SkuIsCreditEligible, 'BOOLEAN');
   assert.is(pq.types.ResourceName, 'UTF8');
-  assert.equal(pq.rows.map((r) => decimal18(r.BilledCost)), [12.5, 25, 37.5]);
+  assert.equal(
+    pq.rows.map((r) => decimal18(r.BilledCost)),
+    [12.5, 25, 37.5],
+  );
   assert.equal((pq.rows[1].ChargePeriodStart as Date).toISOString(), '2024-05-02T00:00:00.000Z');
   assert.is(pq.rows[0].x_SkuIsCreditEligible, false);
   assert.is(pq.rows[0].Tags, '{"env":"prod","team":"finops, core"}');
@@ -209,14 +229,29 @@ test('0.1 keeps the export text as written; 0.3 converts the FOCUS 1.0-preview(v
   const amortized = storageFrom('csv-path-amortizedcost-subscription');
   await runEvent('0.1', amortized, eventOf(amortized));
   const a = await readParquetFile(join(amortized, 'ingestion/subscriptions/00000000-0000-0000-0000-0000000000a1/20240501-20240531/amortizedcost/part_0_0001.parquet'));
-  assert.equal(a.rows.map((r) => [r.Date, r.CostInBillingCurrency]), [['05/01/2024', '2.3040'], ['05/02/2024', '2.2080'], ['05/03/2024', '2.1120']]);
+  assert.equal(
+    a.rows.map((r) => [r.Date, r.CostInBillingCurrency]),
+    [
+      ['05/01/2024', '2.3040'],
+      ['05/02/2024', '2.2080'],
+      ['05/03/2024', '2.1120'],
+    ],
+  );
   assert.is(a.rows[0].Tags, '"env": "prod","team": "finops, core"');
   const focus = storageFrom('csv-path-focuscost-1.0-preview-subscription');
   await runEvent('0.3', focus, eventOf(focus));
-  const f = await readParquetFile(join(focus, 'ingestion/subscriptions/00000000-0000-0000-0000-0000000000a1/202405/focuscost/focus-daily_7c1a9e00-5b2d-4c3e-9f10-000000000011.parquet'));
-  assert.equal(f.rows.map((r) => decimal18(r.BilledCost)), [12.5, 25, 37.5]);
+  const f = await readParquetFile(
+    join(focus, 'ingestion/subscriptions/00000000-0000-0000-0000-0000000000a1/202405/focuscost/focus-daily_7c1a9e00-5b2d-4c3e-9f10-000000000011.parquet'),
+  );
+  assert.equal(
+    f.rows.map((r) => decimal18(r.BilledCost)),
+    [12.5, 25, 37.5],
+  );
   assert.equal((f.rows[2].ChargePeriodStart as Date).toISOString(), '2024-05-03T00:00:00.000Z');
-  assert.equal(f.rows.map((r) => r.x_SkuIsCreditEligible), [true, false, true]);
+  assert.equal(
+    f.rows.map((r) => r.x_SkuIsCreditEligible),
+    [true, false, true],
+  );
 });
 
 test.run();

@@ -46,7 +46,10 @@ test('settings.json with two scopes: config_SettingsUpdated runs config_Configur
   const dir = twoScopes();
   const result = await run(dir, { kind: 'event', path: 'config/settings.json' });
   assert.is(result.outcome, 'succeeded');
-  assert.equal(result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`), ['config_SettingsUpdated config_ConfigureExports']);
+  assert.equal(
+    result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`),
+    ['config_SettingsUpdated config_ConfigureExports'],
+  );
   const puts = result.requests.map((r) => `${r.method} ${r.url}`);
   assert.equal(puts, [
     `PUT https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports/finops-hub-daily-costdetails${API}`,
@@ -55,39 +58,64 @@ test('settings.json with two scopes: config_SettingsUpdated runs config_Configur
     `PUT https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports/finops-hub-monthly-costdetails${API}`,
   ]);
   const bodies = result.requests.map((r) => JSON.parse(r.body as string));
-  assert.equal(bodies.map((b) => b.properties.definition.timeframe), ['MonthToDate', 'TheLastMonth', 'MonthToDate', 'TheLastMonth']);
-  assert.equal(bodies.map((b) => b.properties.schedule.recurrence), ['Daily', 'Monthly', 'Daily', 'Monthly']);
+  assert.equal(
+    bodies.map((b) => b.properties.definition.timeframe),
+    ['MonthToDate', 'TheLastMonth', 'MonthToDate', 'TheLastMonth'],
+  );
+  assert.equal(
+    bodies.map((b) => b.properties.schedule.recurrence),
+    ['Daily', 'Monthly', 'Daily', 'Monthly'],
+  );
   assert.equal(bodies[2].properties.deliveryInfo.destination.rootFolderPath, 'providers/Microsoft.Billing/billingAccounts/8611537');
   assert.equal(bodies[0].properties.deliveryInfo.destination.container, 'rawexports');
-  assert.match(bodies[0].properties.deliveryInfo.destination.resourceId, /^\/subscriptions\/00000000-0000-0000-0000-000000000000\/resourceGroups\/finops-hub-simulated\/providers\/Microsoft\.Storage\/storageAccounts\//);
+  assert.match(
+    bodies[0].properties.deliveryInfo.destination.resourceId,
+    /^\/subscriptions\/00000000-0000-0000-0000-000000000000\/resourceGroups\/finops-hub-simulated\/providers\/Microsoft\.Storage\/storageAccounts\//,
+  );
   assert.is(bodies[0].properties.definition.dataSet.configuration.dataVersion, '1.0');
   assert.equal(result.requests[0].headers, { 'Content-Type': 'application/json' });
 });
 
-for (const [schedule, recurrence] of [['daily', 'Daily'], ['monthly', 'Monthly']] as const) {
+for (const [schedule, recurrence] of [
+  ['daily', 'Daily'],
+  ['monthly', 'Monthly'],
+] as const) {
   test(`${schedule} schedule: lists each scope's exports and POSTs run for the hub's ${recurrence} export only`, async () => {
     const dir = twoScopes();
     const result = await run(dir, { kind: 'schedule', schedule }, { responses: 'responses-exports.json' });
     assert.is(result.outcome, 'succeeded');
-    assert.equal(result.runs.map((r) => `${r.trigger.name} ${r.pipeline} ${JSON.stringify(r.parameters.Recurrence)}`), [
-      `config_${recurrence}Schedule config_StartExportProcess "${recurrence}"`,
-    ]);
+    assert.equal(
+      result.runs.map((r) => `${r.trigger.name} ${r.pipeline} ${JSON.stringify(r.parameters.Recurrence)}`),
+      [`config_${recurrence}Schedule config_StartExportProcess "${recurrence}"`],
+    );
     const name = `finops-hub-${schedule}-costdetails`;
-    assert.equal(result.requests.map((r) => `${r.method} ${r.url}`), [
-      `GET https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports${API}`,
-      `POST https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports/${name}/run${API}`,
-      `GET https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports${API}`,
-      `POST https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports/${name}/run${API}`,
-    ]);
-    assert.equal(result.requests.map((r) => r.response), [0, 'default', 1, 'default']);
-    assert.equal(allRuns(result).map((r) => r.pipeline), ['config_StartExportProcess', 'config_RunExportJobs', 'config_RunExportJobs']);
+    assert.equal(
+      result.requests.map((r) => `${r.method} ${r.url}`),
+      [
+        `GET https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports${API}`,
+        `POST https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports/${name}/run${API}`,
+        `GET https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports${API}`,
+        `POST https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports/${name}/run${API}`,
+      ],
+    );
+    assert.equal(
+      result.requests.map((r) => r.response),
+      [0, 'default', 1, 'default'],
+    );
+    assert.equal(
+      allRuns(result).map((r) => r.pipeline),
+      ['config_StartExportProcess', 'config_RunExportJobs', 'config_RunExportJobs'],
+    );
   });
 }
 
 test('without --responses the export list is empty: the daily schedule runs no export and says which response it used', async () => {
   const result = await run(twoScopes(), { kind: 'schedule', schedule: 'daily' });
   assert.is(result.outcome, 'succeeded');
-  assert.equal(result.requests.map((r) => `${r.method} ${r.response}`), ['GET default', 'GET default']);
+  assert.equal(
+    result.requests.map((r) => `${r.method} ${r.response}`),
+    ['GET default', 'GET default'],
+  );
 });
 
 test('a failing web response fails the activity and the Fail path reports it', async () => {
@@ -111,7 +139,10 @@ test('without Data Explorer the copied manifest fires nothing (no ingestion_Mani
   const manifest = filesIn(dir, 'rawexports').find((f) => f.endsWith('manifest.json'))!;
   const result = await run(dir, { kind: 'event', path: manifest });
   assert.is(result.outcome, 'succeeded');
-  assert.equal(result.runs.map((r) => r.pipeline), ['rawexports_ExecuteETL']);
+  assert.equal(
+    result.runs.map((r) => r.pipeline),
+    ['rawexports_ExecuteETL'],
+  );
   assert.ok(filesIn(dir, 'ingestion').some((f) => f.endsWith('/manifest.json')));
 });
 
@@ -130,7 +161,10 @@ test('custom dataset: an empty manifest.json in ingestion loads the folder into 
   await writeParquet(join(dir, folder, 'run7__usage.parquet'), { Cost: 'DOUBLE', Name: 'UTF8' }, [{ Cost: 1.5, Name: 'a' }]);
   writeFileSync(join(dir, folder, 'manifest.json'), '');
   const result = await run(dir, { kind: 'event', path: `${folder}/manifest.json` }, { hub: DATA_EXPLORER_HUB, responses: 'responses-dataexplorer.json' });
-  assert.equal(result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`), ['ingestion_ManifestAdded ingestion_ExecuteETL']);
+  assert.equal(
+    result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`),
+    ['ingestion_ManifestAdded ingestion_ExecuteETL'],
+  );
   const etl = allRuns(result).find((r) => r.pipeline === 'ingestion_ETL_dataExplorer')!;
   assert.equal(etl.parameters, {
     folderPath: 'MyData/2024/05/custom/acme',
@@ -142,7 +176,10 @@ test('custom dataset: an empty manifest.json in ingestion loads the folder into 
   // First capacity answer: none left, so the Until waits 15 s and asks again.
   const until = etl.activities.find((a) => a.name === 'Until Ingested')!;
   assert.is(until.groups!.length, 2);
-  assert.equal(result.commands.filter((c) => c.command.startsWith('.show capacity')).map((c) => c.response), [0, 1]);
+  assert.equal(
+    result.commands.filter((c) => c.command.startsWith('.show capacity')).map((c) => c.response),
+    [0, 1],
+  );
   assert.is(etl.status, 'Failed');
   assert.is(etl.error!.errorCode, 'DataExplorerIngestionFailed');
   assert.match(etl.error!.message, /MyData_raw_mapping.*could not be found/);
@@ -154,7 +191,11 @@ test('a parquet export is copied as it is; its first row tells EA from MCA', asy
   const folder = 'rawexports/billingprofiles/ab12/prices/20240501-20240531/202405151026/5e1f0000-0000-0000-0000-000000000001';
   await writeParquet(join(dir, folder, 'part_0_0001.parquet'), { BillingProfileId: 'UTF8', UnitPrice: 'DOUBLE' }, [{ BillingProfileId: 'AB12', UnitPrice: 0.5 }]);
   const manifest = {
-    exportConfig: { type: 'PriceSheet', dataVersion: '2023-05-01', resourceId: '/providers/Microsoft.Billing/billingAccounts/x/billingProfiles/AB12/providers/Microsoft.CostManagement/exports/prices' },
+    exportConfig: {
+      type: 'PriceSheet',
+      dataVersion: '2023-05-01',
+      resourceId: '/providers/Microsoft.Billing/billingAccounts/x/billingProfiles/AB12/providers/Microsoft.CostManagement/exports/prices',
+    },
     runInfo: { runId: '5e1f0000-0000-0000-0000-000000000001', startDate: '2024-05-01T00:00:00' },
     blobs: [{ blobName: `${folder.slice('rawexports/'.length)}/part_0_0001.parquet`, byteCount: 100 }],
   };
@@ -162,7 +203,10 @@ test('a parquet export is copied as it is; its first row tells EA from MCA', asy
   const result = await run(dir, { kind: 'event', path: `${folder}/manifest.json` });
   assert.is(result.outcome, 'succeeded');
   const target = 'ingestion/Prices/2024/05/providers/microsoft.billing/billingaccounts/x/billingprofiles/ab12/5e1f0000-0000-0000-0000-000000000001__part_0_0001.parquet';
-  assert.ok(result.changes.some((c) => c.change === 'written' && c.path === target), JSON.stringify(result.changes));
+  assert.ok(
+    result.changes.some((c) => c.change === 'written' && c.path === target),
+    JSON.stringify(result.changes),
+  );
   const etl = allRuns(result).find((r) => r.pipeline === 'rawexports_ETL_ingestion')!;
   assert.is(etl.parameters.schemaFile, 'pricesheet_2023-05-01_mca.json');
 });
@@ -192,7 +236,10 @@ for (const [kind, bytes] of [
     assert.match(copy!.error!.message, /^File is not a valid Parquet file\./);
     assert.equal(filesIn(dir, 'ingestion'), [], 'nothing written');
     assert.ok(filesIn(dir, 'rawexports').includes(`${folder}/part_0_0001.parquet`), 'the export is kept');
-    assert.not.ok(result.changes.some((c) => c.change === 'deleted'), JSON.stringify(result.changes));
+    assert.not.ok(
+      result.changes.some((c) => c.change === 'deleted'),
+      JSON.stringify(result.changes),
+    );
   });
 }
 
@@ -200,7 +247,10 @@ test('the run limit stops the simulation and is reported', async () => {
   const dir = twoScopes();
   const result = await run(dir, { kind: 'schedule', schedule: 'daily' }, { responses: 'responses-exports.json', maxRuns: 2 });
   assert.is(result.outcome, 'failed');
-  assert.equal(result.diagnostics.map((d) => d.code), ['HUB455']);
+  assert.equal(
+    result.diagnostics.map((d) => d.code),
+    ['HUB455'],
+  );
   const failed = allRuns(result).filter((r) => r.status === 'Failed');
   assert.ok(failed.length > 0);
 });
@@ -211,14 +261,36 @@ test('--pipeline with --param: Array parameters are JSON; a value that is not JS
     artifacts: b.artifacts,
     release: '0.7',
     storage: emptyStorage(),
-    start: { kind: 'pipeline', pipeline: 'config_RunExportJobs', parameters: { Recurrence: 'Daily', ExportScopes: JSON.stringify([{ id: `${SUB}/providers/Microsoft.CostManagement/exports/finops-hub-daily-costdetails`, name: 'finops-hub-daily-costdetails', properties: { schedule: { recurrence: 'Daily' } } }]) } },
+    start: {
+      kind: 'pipeline',
+      pipeline: 'config_RunExportJobs',
+      parameters: {
+        Recurrence: 'Daily',
+        ExportScopes: JSON.stringify([
+          {
+            id: `${SUB}/providers/Microsoft.CostManagement/exports/finops-hub-daily-costdetails`,
+            name: 'finops-hub-daily-costdetails',
+            properties: { schedule: { recurrence: 'Daily' } },
+          },
+        ]),
+      },
+    },
     now: NOW,
   });
   assert.is(ok.outcome, 'succeeded');
-  assert.equal(ok.requests.map((r) => r.method), ['POST']);
+  assert.equal(
+    ok.requests.map((r) => r.method),
+    ['POST'],
+  );
   assert.equal(ok.requests[0].headers, { 'x-ms-command-name': 'FinOpsToolkit.Hubs.config_RunExportJobs@0.7', ClientType: 'FinOpsToolkit.Hubs@0.7' });
   // Bad input is found before anything runs: simulate() throws, and nothing is reported as a run.
-  const bad = await simulate({ artifacts: b.artifacts, release: '0.7', storage: emptyStorage(), start: { kind: 'pipeline', pipeline: 'config_RunExportJobs', parameters: { ExportScopes: '[oops' } }, now: NOW }).catch((e) => e);
+  const bad = await simulate({
+    artifacts: b.artifacts,
+    release: '0.7',
+    storage: emptyStorage(),
+    start: { kind: 'pipeline', pipeline: 'config_RunExportJobs', parameters: { ExportScopes: '[oops' } },
+    now: NOW,
+  }).catch((e) => e);
   assert.is((bad as { code?: string }).code, 'HUB454');
 });
 

@@ -40,13 +40,19 @@ for (const [release, m] of Object.entries(MANAGED_EXPECTATIONS)) {
   test(`${release} settings.json with two scopes: ${m.configure} PUTs a daily and a monthly ${m.format} export (compression ${m.compressionMode}) per scope`, async () => {
     const result = await run(release, { kind: 'event', path: 'config/settings.json' });
     assert.is(result.outcome, 'succeeded');
-    assert.equal(result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`), [`config_SettingsUpdated ${m.configure}`]);
-    assert.equal(result.requests.map((r) => `${r.method} ${r.url}`), [
-      `PUT ${exportUrl(SUB, 'finops-hub-daily-costdetails')}`,
-      `PUT ${exportUrl(SUB, 'finops-hub-monthly-costdetails')}`,
-      `PUT ${exportUrl(EA, 'finops-hub-daily-costdetails')}`,
-      `PUT ${exportUrl(EA, 'finops-hub-monthly-costdetails')}`,
-    ]);
+    assert.equal(
+      result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`),
+      [`config_SettingsUpdated ${m.configure}`],
+    );
+    assert.equal(
+      result.requests.map((r) => `${r.method} ${r.url}`),
+      [
+        `PUT ${exportUrl(SUB, 'finops-hub-daily-costdetails')}`,
+        `PUT ${exportUrl(SUB, 'finops-hub-monthly-costdetails')}`,
+        `PUT ${exportUrl(EA, 'finops-hub-daily-costdetails')}`,
+        `PUT ${exportUrl(EA, 'finops-hub-monthly-costdetails')}`,
+      ],
+    );
     const bodies = result.requests.map((r) => JSON.parse(r.body as string).properties);
     for (const p of bodies) {
       assert.is(p.format, m.format);
@@ -56,28 +62,46 @@ for (const [release, m] of Object.entries(MANAGED_EXPECTATIONS)) {
       assert.is(p.deliveryInfo.destination.container, 'rawexports');
       assert.is(p.partitionData, true);
     }
-    assert.equal(bodies.map((p) => [p.definition.timeframe, p.schedule.recurrence]), [
-      ['MonthToDate', 'Daily'],
-      ['TheLastMonth', 'Monthly'],
-      ['MonthToDate', 'Daily'],
-      ['TheLastMonth', 'Monthly'],
-    ]);
-    assert.equal(bodies.map((p) => p.deliveryInfo.destination.rootFolderPath), [SUB, SUB, EA, EA].map((s) => s.slice(1)));
+    assert.equal(
+      bodies.map((p) => [p.definition.timeframe, p.schedule.recurrence]),
+      [
+        ['MonthToDate', 'Daily'],
+        ['TheLastMonth', 'Monthly'],
+        ['MonthToDate', 'Daily'],
+        ['TheLastMonth', 'Monthly'],
+      ],
+    );
+    assert.equal(
+      bodies.map((p) => p.deliveryInfo.destination.rootFolderPath),
+      [SUB, SUB, EA, EA].map((s) => s.slice(1)),
+    );
   });
 
-  for (const [schedule, recurrence] of [['daily', 'Daily'], ['monthly', 'Monthly']] as const) {
+  for (const [schedule, recurrence] of [
+    ['daily', 'Daily'],
+    ['monthly', 'Monthly'],
+  ] as const) {
     test(`${release} ${schedule} schedule: ${m.start} lists each scope's exports and ${m.runExports} POSTs run for the ${recurrence} export`, async () => {
       const result = await run(release, { kind: 'schedule', schedule }, 'responses-exports.json');
       assert.is(result.outcome, 'succeeded');
-      assert.equal(result.runs.map((r) => `${r.trigger.name} ${r.pipeline} ${JSON.stringify(r.parameters.Recurrence)}`), [`config_${recurrence}Schedule ${m.start} "${recurrence}"`]);
-      assert.equal(allRuns(result).map((r) => r.pipeline), [m.start, m.runExports, m.runExports]);
+      assert.equal(
+        result.runs.map((r) => `${r.trigger.name} ${r.pipeline} ${JSON.stringify(r.parameters.Recurrence)}`),
+        [`config_${recurrence}Schedule ${m.start} "${recurrence}"`],
+      );
+      assert.equal(
+        allRuns(result).map((r) => r.pipeline),
+        [m.start, m.runExports, m.runExports],
+      );
       const name = `finops-hub-${schedule}-costdetails`;
-      assert.equal(result.requests.map((r) => `${r.method} ${r.url}`), [
-        `GET https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports${api}`,
-        `POST https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports/${name}/run${api}`,
-        `GET https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports${api}`,
-        `POST https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports/${name}/run${api}`,
-      ]);
+      assert.equal(
+        result.requests.map((r) => `${r.method} ${r.url}`),
+        [
+          `GET https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports${api}`,
+          `POST https://management.azure.com${SUB}/providers/Microsoft.CostManagement/exports/${name}/run${api}`,
+          `GET https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports${api}`,
+          `POST https://management.azure.com${EA}/providers/Microsoft.CostManagement/exports/${name}/run${api}`,
+        ],
+      );
       const post = result.requests.find((r) => r.method === 'POST')!;
       assert.is(post.headers['x-ms-command-name'], `FinOpsToolkit.Hubs.${m.runExports}@${release}`);
       assert.is(post.body, m.runBody);

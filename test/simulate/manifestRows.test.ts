@@ -46,8 +46,14 @@ test('dataRowCount null with rows in the files: the export is converted and its 
   const parquet = ingested.filter((f) => f.endsWith('.parquet'));
   assert.is(parquet.length, 1, ingested.join(', '));
   assert.is((await readParquetFile(join(dir, parquet[0]))).rows.length, 2);
-  assert.ok(ingested.some((f) => f.endsWith('/manifest.json')), 'the manifest is copied, which starts the Data Explorer load');
-  assert.equal(result.runs.map((r) => r.pipeline), ['rawexports_ExecuteETL', 'ingestion_ExecuteETL']);
+  assert.ok(
+    ingested.some((f) => f.endsWith('/manifest.json')),
+    'the manifest is copied, which starts the Data Explorer load',
+  );
+  assert.equal(
+    result.runs.map((r) => r.pipeline),
+    ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'],
+  );
 });
 
 test('dataRowCount absent is not empty either; blobCount 0 or no blobs is empty: nothing converted, no manifest copied, the run succeeds', async () => {
@@ -60,7 +66,10 @@ test('dataRowCount absent is not empty either; blobCount 0 or no blobs is empty:
     const result = await run(dir, event);
     assert.is(result.outcome, 'succeeded');
     assert.equal(filesIn(dir, 'ingestion'), []);
-    assert.equal(result.runs.map((r) => r.pipeline), ['rawexports_ExecuteETL']);
+    assert.equal(
+      result.runs.map((r) => r.pipeline),
+      ['rawexports_ExecuteETL'],
+    );
   }
 });
 

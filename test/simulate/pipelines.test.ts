@@ -12,7 +12,6 @@ import { fromCompile } from '../../src/build/index.js';
 import { fullHubYaml } from '../support/hubs.js';
 import { cleanStorages, emptyStorage } from '../support/simulate.js';
 
-
 test.after.each(() => cleanStorages());
 
 for (const release of RELEASE_VERSIONS) {
@@ -25,8 +24,17 @@ for (const release of RELEASE_VERSIONS) {
       for (const [p, def] of Object.entries((pipeline.properties.parameters ?? {}) as Record<string, { type?: string; defaultValue?: unknown }>)) {
         if (!def || !('defaultValue' in def)) parameters[p] = def?.type === 'Array' ? '[]' : def?.type === 'Object' ? '{}' : '';
       }
-      const result = await simulate({ artifacts: build.artifacts, release, storage: emptyStorage(), start: { kind: 'pipeline', pipeline: name, parameters }, now: '2024-05-15T12:00:00Z' });
-      assert.equal(result.diagnostics.filter((d) => d.severity === 'error'), []);
+      const result = await simulate({
+        artifacts: build.artifacts,
+        release,
+        storage: emptyStorage(),
+        start: { kind: 'pipeline', pipeline: name, parameters },
+        now: '2024-05-15T12:00:00Z',
+      });
+      assert.equal(
+        result.diagnostics.filter((d) => d.severity === 'error'),
+        [],
+      );
       assert.is(result.runs.length, 1);
     });
   }

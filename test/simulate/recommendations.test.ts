@@ -33,7 +33,9 @@ const build: CompileResult = withRecommendations(() => {
 });
 
 function run(storage: string, responses: ResponsesFile) {
-  return withRecommendations(() => simulate({ artifacts: build.artifacts, release: BASE_RELEASE, storage, start: { kind: 'pipeline', pipeline: 'queries_ExecuteETL' }, now: NOW, responses, maxRuns: 200 }));
+  return withRecommendations(() =>
+    simulate({ artifacts: build.artifacts, release: BASE_RELEASE, storage, start: { kind: 'pipeline', pipeline: 'queries_ExecuteETL' }, now: NOW, responses, maxRuns: 200 }),
+  );
 }
 
 const TENANT_FOLDER = 'ingestion/Recommendations/tenants/00000000-0000-0000-0000-000000000000';
@@ -44,7 +46,10 @@ const TENANT_FOLDER = 'ingestion/Recommendations/tenants/00000000-0000-0000-0000
  */
 function storageWithEarlierFiles(): string {
   const dir = emptyStorage();
-  const earlier = [`${FOLDER}/20240514-010000_aaaaaaaa__${TYPE}-1.parquet`, ...['Microsoft-StoppedVMs', 'Contoso-Custom'].map((t) => `${TENANT_FOLDER}/${t}/20240514-010000_aaaaaaaa__${t}-1.parquet`)];
+  const earlier = [
+    `${FOLDER}/20240514-010000_aaaaaaaa__${TYPE}-1.parquet`,
+    ...['Microsoft-StoppedVMs', 'Contoso-Custom'].map((t) => `${TENANT_FOLDER}/${t}/20240514-010000_aaaaaaaa__${t}-1.parquet`),
+  ];
   for (const f of earlier) {
     mkdirSync(dirname(join(dir, f)), { recursive: true });
     writeFileSync(join(dir, f), 'an earlier ingestion');
@@ -55,7 +60,15 @@ function storageWithEarlierFiles(): string {
 test('every row of a result over 1,000 rows lands, page by page, where the facts say; the earlier ingestion goes and Data Explorer loads the folder', async () => {
   const storage = storageWithEarlierFiles();
   const result = await run(storage, resourceGraphPages(TYPE, ROWS, RESOURCE_GRAPH_PAGE_SIZE));
-  assert.is(result.outcome, 'succeeded', JSON.stringify(result.diagnostics) + allRuns(result).filter((r) => r.status === 'Failed').map((r) => `${r.pipeline}: ${r.error?.errorCode} ${r.error?.message}`).join('\n'));
+  assert.is(
+    result.outcome,
+    'succeeded',
+    JSON.stringify(result.diagnostics) +
+      allRuns(result)
+        .filter((r) => r.status === 'Failed')
+        .map((r) => `${r.pipeline}: ${r.error?.errorCode} ${r.error?.message}`)
+        .join('\n'),
+  );
   const pages = Math.ceil(ROWS / RESOURCE_GRAPH_PAGE_SIZE);
   assert.ok(pages > 1 && ROWS > 1000);
 
@@ -87,7 +100,10 @@ test('every row of a result over 1,000 rows lands, page by page, where the facts
   // Each page was asked for twice (its token for the next, its rows for the copy), with the tokens in order.
   const asked = result.requests.filter((r) => r.url === RESOURCE_GRAPH_URL && String(r.body).includes(`x_SourceType = '${TYPE}'`));
   const tokens = asked.map((r) => /"\$skipToken":"([^"]+)"/.exec(String(r.body))?.[1] ?? 'first');
-  assert.equal(tokens, Array.from({ length: pages }, (_, i) => (i === 0 ? 'first' : pageToken(TYPE, i + 1))).flatMap((t) => [t, t]));
+  assert.equal(
+    tokens,
+    Array.from({ length: pages }, (_, i) => (i === 0 ? 'first' : pageToken(TYPE, i + 1))).flatMap((t) => [t, t]),
+  );
   assert.equal([...new Set(asked.map((r) => r.activity))].sort(), ['Copy Page', 'Query Page']);
 
   // The manifest fired ingestion_ManifestAdded: one load per page into Recommendations_raw.
@@ -114,7 +130,15 @@ test('a result Resource Graph cannot page fails the run with ResourceGraphResult
   const result = await run(storage, resourceGraphPages(TYPE, ROWS, RESOURCE_GRAPH_PAGE_SIZE, { truncatedAt: 2 }));
   assert.is(result.outcome, 'failed');
   const failed = allRuns(result).filter((r) => r.status === 'Failed');
-  assert.ok(failed.some((r) => r.pipeline === 'queries_ResourceGraph_ExecuteQuery' && r.error?.errorCode === 'ResourceGraphQueryFailed' && /ResourceGraphResultTruncated|cannot page/.test(r.error.message)), JSON.stringify(failed.map((r) => r.error)));
+  assert.ok(
+    failed.some(
+      (r) =>
+        r.pipeline === 'queries_ResourceGraph_ExecuteQuery' &&
+        r.error?.errorCode === 'ResourceGraphQueryFailed' &&
+        /ResourceGraphResultTruncated|cannot page/.test(r.error.message),
+    ),
+    JSON.stringify(failed.map((r) => r.error)),
+  );
   assert.ok(failed.some((r) => r.pipeline === 'queries_ETL_ingestion' && r.error?.errorCode === 'QueryFailed'));
   const left = filesIn(storage, FOLDER);
   assert.equal(left, [`${FOLDER}/20240514-010000_aaaaaaaa__${TYPE}-1.parquet`], 'the first page written is deleted, the earlier file kept, no manifest');

@@ -42,7 +42,10 @@ test('a linked ingestion/Costs: HUB467, and the folder it points at is untouched
   assert.ok(d, JSON.stringify(result.diagnostics));
   assert.match(d!.message, /^ingestion\/Costs in the storage folder .* is a symbolic link; simulate does not follow links out of --storage$/);
   assert.is(result.outcome, 'failed');
-  assert.ok(filesIn(dir, 'rawexports').some((f) => f.endsWith('part_0_0001.csv')), 'the export stays');
+  assert.ok(
+    filesIn(dir, 'rawexports').some((f) => f.endsWith('part_0_0001.csv')),
+    'the export stays',
+  );
 });
 
 test('a linked rawexports: HUB467 before anything runs, and the export files it points at are not deleted', async () => {
@@ -67,7 +70,10 @@ test('a linked file inside the export folder is refused too, before it is read o
   symlinkSync(outside, join(dir, part));
   const before = readFileSync(outside);
   const result = await run(dir, manifestOf(dir));
-  assert.ok(result.diagnostics.some((x) => x.code === 'HUB467'), JSON.stringify(result.diagnostics));
+  assert.ok(
+    result.diagnostics.some((x) => x.code === 'HUB467'),
+    JSON.stringify(result.diagnostics),
+  );
   assert.equal(readFileSync(outside), before);
 });
 
@@ -82,12 +88,18 @@ test('two blobs with one file name in different folders: HUB468 naming both, out
   renameSync(join(dir, folder, 'part_1_0001.csv'), join(dir, folder, 'b/part_0_0001.csv'));
   const manifest = JSON.parse(readFileSync(join(dir, manifestPath), 'utf8'));
   const prefix = folder.replace(/^rawexports\//, '');
-  manifest.blobs = [{ blobName: `${prefix}/a/part_0_0001.csv`, byteCount: 1 }, { blobName: `${prefix}/b/part_0_0001.csv`, byteCount: 1 }];
+  manifest.blobs = [
+    { blobName: `${prefix}/a/part_0_0001.csv`, byteCount: 1 },
+    { blobName: `${prefix}/b/part_0_0001.csv`, byteCount: 1 },
+  ];
   writeFileSync(join(dir, manifestPath), JSON.stringify(manifest));
   const result = await run(dir, manifestPath);
   const d = result.diagnostics.find((x) => x.code === 'HUB468');
   assert.ok(d, `expected HUB468, got ${JSON.stringify(result.diagnostics)}; outcome ${result.outcome}`);
-  assert.is(d!.message, `ingestion/Costs/2024/05/${SUB}/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51__part_0_0001.parquet was written from ${folder}/a/part_0_0001.csv (run 00000000-0000-4000-8000-000000000002) and then overwritten from ${folder}/b/part_0_0001.csv (run 00000000-0000-4000-8000-000000000003): the rows of the first file are lost`);
+  assert.is(
+    d!.message,
+    `ingestion/Costs/2024/05/${SUB}/3b9a1f6e-1c2d-4e5f-8a9b-0c1d2e3f4a51__part_0_0001.parquet was written from ${folder}/a/part_0_0001.csv (run 00000000-0000-4000-8000-000000000002) and then overwritten from ${folder}/b/part_0_0001.csv (run 00000000-0000-4000-8000-000000000003): the rows of the first file are lost`,
+  );
   assert.is(result.outcome, 'failed');
 });
 

@@ -266,11 +266,23 @@ export class ArmStandin {
       if (r.method === 'HEAD') return json(res, rg in s.resourceGroups ? 204 : 404);
       if (r.method === 'GET') {
         if (!(rg in s.resourceGroups)) return json(res, 404, { error: { code: 'ResourceGroupNotFound', message: `Resource group '${rg}' could not be found.` } });
-        return json(res, 200, { id: `${sub}/resourceGroups/${rg}`, name: rg, type: 'Microsoft.Resources/resourceGroups', location: s.resourceGroups[rg], properties: { provisioningState: 'Succeeded' } });
+        return json(res, 200, {
+          id: `${sub}/resourceGroups/${rg}`,
+          name: rg,
+          type: 'Microsoft.Resources/resourceGroups',
+          location: s.resourceGroups[rg],
+          properties: { provisioningState: 'Succeeded' },
+        });
       }
       if (r.method === 'PUT') {
         s.resourceGroups[rg] = r.body?.location;
-        return json(res, 201, { id: `${sub}/resourceGroups/${rg}`, name: rg, type: 'Microsoft.Resources/resourceGroups', location: r.body?.location, properties: { provisioningState: 'Succeeded' } });
+        return json(res, 201, {
+          id: `${sub}/resourceGroups/${rg}`,
+          name: rg,
+          type: 'Microsoft.Resources/resourceGroups',
+          location: r.body?.location,
+          properties: { provisioningState: 'Succeeded' },
+        });
       }
     }
     if ((m = new RegExp(`^${sub}/operationresults/(whatif|validate)-(.+)$`, 'i').exec(p)) && r.method === 'GET') {
@@ -279,7 +291,12 @@ export class ArmStandin {
       return json(res, 200, { status: 'Succeeded', properties: { changes: s.whatIf.changes } });
     }
     if ((m = new RegExp(`^${sub}/resourcegroups/([^/]+)/resources$`, 'i').exec(p)) && r.method === 'GET') return json(res, 200, { value: s.resources ?? [] });
-    if ((m = new RegExp(`^${sub}/resourcegroups/[^/]+/providers/Microsoft\\.DataFactory/factories/([^/]+)/(triggers|pipelines|datasets|linkedservices)(?:/([^/]+))?(/stop)?$`, 'i').exec(p))) {
+    if (
+      (m = new RegExp(
+        `^${sub}/resourcegroups/[^/]+/providers/Microsoft\\.DataFactory/factories/([^/]+)/(triggers|pipelines|datasets|linkedservices)(?:/([^/]+))?(/stop)?$`,
+        'i',
+      ).exec(p))
+    ) {
       return this.factory(r, res, m[1], m[2].toLowerCase(), m[3], Boolean(m[4]));
     }
     if (r.method === 'DELETE' && new RegExp(`^${sub}/resourcegroups/[^/]+/providers/`, 'i').test(p)) {
@@ -290,10 +307,18 @@ export class ArmStandin {
     }
     if ((m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/?$`, 'i').exec(p)) && r.method === 'GET') {
       const rg = m[1];
-      return json(res, 200, { value: (s.deploymentHistory ?? []).map((d) => ({ id: `${sub}/resourceGroups/${rg}/providers/Microsoft.Resources/deployments/${d.name}`, type: 'Microsoft.Resources/deployments', ...d })) });
+      return json(res, 200, {
+        value: (s.deploymentHistory ?? []).map((d) => ({
+          id: `${sub}/resourceGroups/${rg}/providers/Microsoft.Resources/deployments/${d.name}`,
+          type: 'Microsoft.Resources/deployments',
+          ...d,
+        })),
+      });
     }
     // Deployment Operations - List is documented without `/providers/Microsoft.Resources`.
-    m = new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/([^/]+)(/.*)?$`, 'i').exec(p) ?? new RegExp(`^${sub}/resourcegroups/([^/]+)/deployments/([^/]+)(/operations)$`, 'i').exec(p);
+    m =
+      new RegExp(`^${sub}/resourcegroups/([^/]+)/providers/Microsoft\\.Resources/deployments/([^/]+)(/.*)?$`, 'i').exec(p) ??
+      new RegExp(`^${sub}/resourcegroups/([^/]+)/deployments/([^/]+)(/operations)$`, 'i').exec(p);
     if (m) return this.deployments(r, res, m[1], m[2], m[3] ?? '');
     return json(res, 404, { error: { code: 'NotFound', message: `the stand-in does not answer ${r.method} ${p}` } });
   }
@@ -303,7 +328,8 @@ export class ArmStandin {
     const sub = `/subscriptions/${s.subscriptionId}`;
     const id = `${sub}/resourceGroups/${rg}/providers/Microsoft.Resources/deployments/${name}`;
     if (rest === '/validate' && r.method === 'POST') {
-      if (s.validate === 'async') return json(res, 202, undefined, { location: `${this.endpoint}${sub}/operationresults/validate-${name}?api-version=${r.apiVersion}`, 'retry-after': '0' });
+      if (s.validate === 'async')
+        return json(res, 202, undefined, { location: `${this.endpoint}${sub}/operationresults/validate-${name}?api-version=${r.apiVersion}`, 'retry-after': '0' });
       if (s.validate && s.validate !== 'ok') return json(res, 400, { error: s.validate });
       return json(res, 200, this.validated(name));
     }
@@ -311,10 +337,20 @@ export class ArmStandin {
       return json(res, 202, undefined, { location: `${this.endpoint}${sub}/operationresults/whatif-${name}?api-version=${r.apiVersion}`, 'retry-after': '0' });
     }
     if (rest === '' && r.method === 'PUT') {
-      this.deployment = { id, name, type: 'Microsoft.Resources/deployments', properties: { provisioningState: 'Running', mode: r.body?.properties?.mode, correlationId: '22222222-2222-2222-2222-222222222222' } };
-      return json(res, 201, { ...this.deployment, properties: { ...this.deployment.properties, provisioningState: 'Accepted' } }, {
-        'azure-asyncoperation': `${this.endpoint}${id}/operationStatuses/08584-hubc-test?api-version=${r.apiVersion}`,
-      });
+      this.deployment = {
+        id,
+        name,
+        type: 'Microsoft.Resources/deployments',
+        properties: { provisioningState: 'Running', mode: r.body?.properties?.mode, correlationId: '22222222-2222-2222-2222-222222222222' },
+      };
+      return json(
+        res,
+        201,
+        { ...this.deployment, properties: { ...this.deployment.properties, provisioningState: 'Accepted' } },
+        {
+          'azure-asyncoperation': `${this.endpoint}${id}/operationStatuses/08584-hubc-test?api-version=${r.apiVersion}`,
+        },
+      );
     }
     if (rest.startsWith('/operationStatuses/') && r.method === 'GET') {
       if (this.listings <= s.deploy.operations.length) return json(res, 200, { status: 'Running' });
@@ -330,7 +366,11 @@ export class ArmStandin {
       const next = (token: number) => ({ nextLink: `${this.endpoint}${r.path}?api-version=${r.apiVersion}&$skiptoken=${token}` });
       if (more && r.skipToken) {
         const token = Number(r.skipToken);
-        const filler = Array.from({ length: more.filler }, (_, i) => ({ id: `${id}/operations/filler-${token}-${i}`, operationId: `filler-${token}-${i}`, properties: { provisioningOperation: 'Read', provisioningState: 'Succeeded', statusMessage: { detail: 'x'.repeat(1000) } } }));
+        const filler = Array.from({ length: more.filler }, (_, i) => ({
+          id: `${id}/operations/filler-${token}-${i}`,
+          operationId: `filler-${token}-${i}`,
+          properties: { provisioningOperation: 'Read', provisioningState: 'Succeeded', statusMessage: { detail: 'x'.repeat(1000) } },
+        }));
         return json(res, 200, { value: filler, ...next(more.nextLink === 'repeat' ? token : token + 1) });
       }
       const k = this.listings++;
@@ -346,7 +386,12 @@ export class ArmStandin {
     if (!f) return json(res, 404, { error: { code: 'ResourceNotFound', message: `Factory ${name} not found.` } });
     const lists: Record<string, string[]> = { pipelines: f.pipelines, datasets: f.datasets, linkedservices: f.linkedServices };
     if (kind === 'triggers' && !object && r.method === 'GET') {
-      const value = Object.entries(f.triggers).map(([t, state]) => ({ id: `${r.path}/${t}`, name: t, type: 'Microsoft.DataFactory/factories/triggers', properties: { type: 'BlobEventsTrigger', runtimeState: state } }));
+      const value = Object.entries(f.triggers).map(([t, state]) => ({
+        id: `${r.path}/${t}`,
+        name: t,
+        type: 'Microsoft.DataFactory/factories/triggers',
+        properties: { type: 'BlobEventsTrigger', runtimeState: state },
+      }));
       return json(res, 200, { value });
     }
     if (kind === 'triggers' && object && stop && r.method === 'POST') {
@@ -357,7 +402,8 @@ export class ArmStandin {
     if (object && !stop && r.method === 'DELETE') {
       if (kind === 'triggers') {
         if (!(object in f.triggers)) return json(res, 204);
-        if (f.triggers[object] === 'Started') return json(res, 400, { error: { code: 'TriggerEnabledCannotUpdate', message: `Cannot delete trigger ${object} while it is started.` } });
+        if (f.triggers[object] === 'Started')
+          return json(res, 400, { error: { code: 'TriggerEnabledCannotUpdate', message: `Cannot delete trigger ${object} while it is started.` } });
         delete f.triggers[object];
         return json(res, 200);
       }
@@ -381,11 +427,21 @@ export class ArmStandin {
   }
 
   private provider(namespace: string, registrationState: string) {
-    return { id: `/subscriptions/${this.scenario.subscriptionId}/providers/${namespace}`, namespace, registrationState, registrationPolicy: 'RegistrationRequired', resourceTypes: [] };
+    return {
+      id: `/subscriptions/${this.scenario.subscriptionId}/providers/${namespace}`,
+      namespace,
+      registrationState,
+      registrationPolicy: 'RegistrationRequired',
+      resourceTypes: [],
+    };
   }
 
   private validated(name: string) {
-    return { id: `/subscriptions/${this.scenario.subscriptionId}/providers/Microsoft.Resources/deployments/${name}`, name, properties: { provisioningState: 'Succeeded', mode: 'Incremental' } };
+    return {
+      id: `/subscriptions/${this.scenario.subscriptionId}/providers/Microsoft.Resources/deployments/${name}`,
+      name,
+      properties: { provisioningState: 'Succeeded', mode: 'Incremental' },
+    };
   }
 
   private operation(deploymentId: string, o: OperationSpec, i: number, state: string) {
@@ -398,7 +454,11 @@ export class ArmStandin {
         provisioningState: state,
         timestamp: '2025-01-01T00:00:00.0000000Z',
         ...(state === 'Running' ? {} : { statusCode: o.statusCode, statusMessage: o.error ? { status: 'Failed', error: o.error } : { status: 'OK' } }),
-        targetResource: { id: `/subscriptions/${this.scenario.subscriptionId}/resourceGroups/x/providers/${o.resourceType}/${o.resourceName}`, resourceType: o.resourceType, resourceName: o.resourceName },
+        targetResource: {
+          id: `/subscriptions/${this.scenario.subscriptionId}/resourceGroups/x/providers/${o.resourceType}/${o.resourceName}`,
+          resourceType: o.resourceType,
+          resourceName: o.resourceName,
+        },
       },
     };
   }

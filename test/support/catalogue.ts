@@ -13,10 +13,24 @@ export function template(parts: { parameters?: object; variables?: object; resou
 }
 
 /** The findings of the entries named (all when none is named) over a template, its portal form and the parameter values given. */
-export function findings(t: object, options: { ui?: object; parameters?: Record<string, unknown>; entries?: string[]; validateKql?: CatalogueInput['validateKql'] } = {}): Diagnostic[] {
-  const builds = fromTemplateText({ template: JSON.stringify(t, null, 2), ...(options.ui ? { ui: JSON.stringify(options.ui, null, 2) } : {}) }, '', { parameters: options.parameters ?? {} });
+export function findings(
+  t: object,
+  options: { ui?: object; parameters?: Record<string, unknown>; entries?: string[]; validateKql?: CatalogueInput['validateKql'] } = {},
+): Diagnostic[] {
+  const builds = fromTemplateText({ template: JSON.stringify(t, null, 2), ...(options.ui ? { ui: JSON.stringify(options.ui, null, 2) } : {}) }, '', {
+    parameters: options.parameters ?? {},
+  });
   const entries: readonly CatalogueEntry[] = options.entries ? CATALOGUE.filter((e) => options.entries!.includes(e.name)) : CATALOGUE.filter((e) => !e.slow);
-  return runCatalogue({ written: builds.written, deployed: builds.deployed, origins: builds.origins, parameters: options.parameters ?? {}, ...(options.validateKql ? { validateKql: options.validateKql } : {}) }, entries);
+  return runCatalogue(
+    {
+      written: builds.written,
+      deployed: builds.deployed,
+      origins: builds.origins,
+      parameters: options.parameters ?? {},
+      ...(options.validateKql ? { validateKql: options.validateKql } : {}),
+    },
+    entries,
+  );
 }
 
 /** Code and message of each finding, for compact assertions. */

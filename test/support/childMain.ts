@@ -15,4 +15,8 @@ const ca = process.env.HUBC_TEST_CA;
 /** `HUBC_TEST_TIMING`: JSON of the deploy timing to use (short polling intervals). */
 const timing = process.env.HUBC_TEST_TIMING ? JSON.parse(process.env.HUBC_TEST_TIMING) : undefined;
 const tls = ca ? { tlsOptions: { ca } } : undefined;
-process.exitCode = await runCli(process.argv.slice(2), processIO, token ? { azure: { credential, storageClientOptions: tls, clientOptions: tls, ...(timing ? { timing } : {}) } } : {});
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  processIO,
+  token ? { azure: { credential, storageClientOptions: tls, clientOptions: tls, ...(timing ? { timing } : {}) } } : {},
+);

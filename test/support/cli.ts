@@ -21,7 +21,13 @@ export interface CliRun {
 export async function runHubc(argv: readonly string[], options: { isTTY?: boolean; errIsTTY?: boolean; colour?: boolean } & Parameters<typeof runCli>[2] = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { out: (t) => void (stdout += t), err: (t) => void (stderr += t), isTTY: options.isTTY ?? false, errIsTTY: options.errIsTTY ?? false, colour: options.colour ?? false };
+  const io: CliIO = {
+    out: (t) => void (stdout += t),
+    err: (t) => void (stderr += t),
+    isTTY: options.isTTY ?? false,
+    errIsTTY: options.errIsTTY ?? false,
+    colour: options.colour ?? false,
+  };
   const code = await runCli(argv, io, options.azure ? { azure: options.azure } : undefined);
   return { code, stdout, stderr };
 }

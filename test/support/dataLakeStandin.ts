@@ -105,7 +105,10 @@ export class DataLakeStandin {
 
   /** Paths of the files of a file system, sorted. */
   filesIn(fs: string): string[] {
-    return [...this.files.keys()].filter((k) => k.startsWith(`${fs}/`)).map((k) => k.slice(fs.length + 1)).sort();
+    return [...this.files.keys()]
+      .filter((k) => k.startsWith(`${fs}/`))
+      .map((k) => k.slice(fs.length + 1))
+      .sort();
   }
 
   private putFile(path: string, content: Buffer): void {
@@ -131,7 +134,10 @@ export class DataLakeStandin {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', 'https://127.0.0.1');
-    const query = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
+    const query = [...url.searchParams.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     const rename = req.headers['x-ms-rename-source'] as string | undefined;
     const r: DataLakeRequest = { method: req.method ?? '', path: this.local(url.pathname), query, authorization: req.headers.authorization };
     if (rename) r.renameSource = this.local(rename.split('?')[0]);
@@ -140,7 +146,12 @@ export class DataLakeStandin {
     const headers = { 'x-ms-request-id': `req-${this.requests.length}`, 'x-ms-version': '2025-01-05', date: new Date(0).toUTCString() };
     const send = (status: number, json?: unknown, extra: Record<string, string> = {}) => {
       const text = json === undefined ? '' : JSON.stringify(json);
-      res.writeHead(status, { ...headers, ...(json === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }), 'content-length': String(Buffer.byteLength(text)), ...extra });
+      res.writeHead(status, {
+        ...headers,
+        ...(json === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }),
+        'content-length': String(Buffer.byteLength(text)),
+        ...extra,
+      });
       res.end(text);
     };
     const fail = (status: number, code: string, message: string) => send(status, { error: { code, message } }, { 'x-ms-error-code': code });
@@ -175,16 +186,26 @@ export class DataLakeStandin {
     if (r.method === 'PATCH' && params.get('action') === 'append') {
       if (!this.files.has(path)) return fail(404, 'PathNotFound', 'The specified path does not exist.');
       const sent = req.headers['content-md5'] as string | undefined;
-      if (sent && createHash('md5').update(body).digest('base64') !== sent) return fail(400, 'Md5Mismatch', 'The MD5 value specified in the request did not match with the MD5 value calculated by the server.');
+      if (sent && createHash('md5').update(body).digest('base64') !== sent)
+        return fail(400, 'Md5Mismatch', 'The MD5 value specified in the request did not match with the MD5 value calculated by the server.');
       this.pending.set(path, Buffer.concat([this.pending.get(path) ?? Buffer.alloc(0), body]));
       return send(202, undefined);
     }
     if (r.method === 'PATCH' && params.get('action') === 'flush') {
       const data = this.pending.get(path) ?? Buffer.alloc(0);
-      if (!this.files.has(path) || Number(params.get('position')) !== data.length) return fail(400, 'InvalidFlushPosition', 'The uploaded data is not contiguous or the position query parameter value is not equal to the length of the file after appending the uploaded data.');
+      if (!this.files.has(path) || Number(params.get('position')) !== data.length)
+        return fail(
+          400,
+          'InvalidFlushPosition',
+          'The uploaded data is not contiguous or the position query parameter value is not equal to the length of the file after appending the uploaded data.',
+        );
       if (this.failFlushes > 0 && this.failFlushOf.test(path)) {
         this.failFlushes--;
-        return fail(400, 'InvalidFlushOperation', 'The resource was created or modified by the Azure Blob Service API and cannot be written to by the Azure Data Lake Storage Service API.');
+        return fail(
+          400,
+          'InvalidFlushOperation',
+          'The resource was created or modified by the Azure Blob Service API and cannot be written to by the Azure Data Lake Storage Service API.',
+        );
       }
       this.files.set(path, data);
       this.pending.delete(path);
@@ -220,9 +241,10 @@ export class DataLakeStandin {
   }
 
   private list(fs: string, params: URLSearchParams, send: (status: number, json?: unknown, extra?: Record<string, string>) => void): void {
-    const all = [...[...this.dirs].filter((d) => d.startsWith(`${fs}/`)).map((d) => ({ name: d.slice(fs.length + 1), isDirectory: 'true', contentLength: '0' })), ...this.filesIn(fs).map((f) => ({ name: f, contentLength: String(this.files.get(`${fs}/${f}`)!.length) }))].sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    );
+    const all = [
+      ...[...this.dirs].filter((d) => d.startsWith(`${fs}/`)).map((d) => ({ name: d.slice(fs.length + 1), isDirectory: 'true', contentLength: '0' })),
+      ...this.filesIn(fs).map((f) => ({ name: f, contentLength: String(this.files.get(`${fs}/${f}`)!.length) })),
+    ].sort((a, b) => (a.name < b.name ? -1 : 1));
     const start = Number(params.get('continuation') ?? 0);
     const page = all.slice(start, start + this.pageSize).map((p) => ({ ...p, etag: '0x1', lastModified: new Date(0).toUTCString() }));
     const next: Record<string, string> = start + this.pageSize < all.length ? { 'x-ms-continuation': String(start + this.pageSize) } : {};

@@ -114,7 +114,13 @@ export class StandIn {
     });
     if (r.error) throw r.error;
     const callsFile = join(this.dir, 'calls.jsonl');
-    const calls = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+    const calls = existsSync(callsFile)
+      ? readFileSync(callsFile, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
     return {
       status: r.status,
       stdout: r.stdout,

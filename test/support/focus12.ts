@@ -88,11 +88,18 @@ export function factTables(markdown: string): { raw12: Record<BuiltInDatasetName
   const rows = (text: string, name: number, type: number): FactColumn[] =>
     text
       .split('\n')
-      .map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()))
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim()),
+      )
       .filter((cells) => /^\d+$/.test(cells[0] ?? ''))
       .map((cells) => ({ name: cells[name].replace(/`/g, ''), type: cells[type].replace(/`/g, '').split(' ')[0] }));
   const s27 = section('### 2.7', '## 3.');
-  const part = (table: string) => s27.slice(s27.indexOf(`\`${table}\` (`), s27.indexOf('\n`', s27.indexOf(`\`${table}\` (`) + 1) >= 0 ? s27.indexOf('\n`', s27.indexOf(`\`${table}\` (`) + 1) : undefined);
+  const part = (table: string) =>
+    s27.slice(s27.indexOf(`\`${table}\` (`), s27.indexOf('\n`', s27.indexOf(`\`${table}\` (`) + 1) >= 0 ? s27.indexOf('\n`', s27.indexOf(`\`${table}\` (`) + 1) : undefined);
   return {
     raw12: {
       Costs: rows(section('### 2.5', '### 2.6'), 3, 5),
@@ -123,20 +130,35 @@ export function assertFocus12Proven(m: HubModel, r: KqlValidationResult): void {
   const tables = new Map(r.databases.Ingestion.tables.map((t) => [t.name, t.columns]));
   assert.equal(
     r.updatePolicies.map((p) => [p.table, p.source, p.query, p.isEnabled, p.isTransactional, p.propagateIngestionProperties]),
-    [...kqlDatasets(m).map((d) => [d.finalTable, d.rawTable, `${d.transformFunction}()`, false, true, true]), ...DATASETS.map((d) => [`${d}_final_v1_2`, `${d}_raw`, `${d}_transform_v1_2()`, true, true, true])],
+    [
+      ...kqlDatasets(m).map((d) => [d.finalTable, d.rawTable, `${d.transformFunction}()`, false, true, true]),
+      ...DATASETS.map((d) => [`${d}_final_v1_2`, `${d}_raw`, `${d}_transform_v1_2()`, true, true, true]),
+    ],
   );
   for (const p of r.updatePolicies) assert.equal(p.resultColumns, tables.get(p.table), `${p.query} returns ${p.table}, column by column and type by type`);
   const hub = new Map(r.databases.Hub.functions.map((f) => [f.name, f.resultColumns]));
   for (const d of DATASETS) {
-    assert.equal(tables.get(`${d}_final_v1_2`), V1_2_DATASETS[d].final.map((c) => ({ name: c.name, type: c.type })), `${d}_final_v1_2 as declared in hubc`);
-    assert.equal(tables.get(`${d}_raw`), RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })), `${d}_raw of 12`);
+    assert.equal(
+      tables.get(`${d}_final_v1_2`),
+      V1_2_DATASETS[d].final.map((c) => ({ name: c.name, type: c.type })),
+      `${d}_final_v1_2 as declared in hubc`,
+    );
+    assert.equal(
+      tables.get(`${d}_raw`),
+      RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })),
+      `${d}_raw of 12`,
+    );
     assert.equal(hub.get(`${d}_v1_2`), tables.get(`${d}_final_v1_2`), `Hub ${d}_v1_2()`);
     assert.equal(hub.get(d), tables.get(`${d}_final_v1_2`), `Hub ${d}() is FOCUS 1.2`);
     assert.equal(hub.get(`${d}_v1_0`), tables.get(`${d}_final_v1_0`), `Hub ${d}_v1_0() keeps the FOCUS 1.0 schema`);
   }
-  for (const [fn, table] of [['PricingUnits', 'PricingUnits'], ['Region', 'Regions'], ['ResourceType', 'ResourceTypes'], ['Services', 'Services']]) {
+  for (const [fn, table] of [
+    ['PricingUnits', 'PricingUnits'],
+    ['Region', 'Regions'],
+    ['ResourceType', 'ResourceTypes'],
+    ['Services', 'Services'],
+  ]) {
     assert.equal(hub.get(fn), tables.get(table), `Hub ${fn}() reads Ingestion's ${table}`);
   }
   assert.equal(tables.get('PricingUnits')?.find((c) => c.name === 'x_PricingBlockSize')?.type, 'real');
 }
-

@@ -28,7 +28,11 @@ export function describeDifference(path: string, expected: string, actual: strin
   if (path.endsWith('.json')) {
     try {
       const ops = jsonpatch.compare(JSON.parse(expected), JSON.parse(actual));
-      if (ops.length) return `${path}: ${ops.length} change(s)\n${ops.slice(0, 20).map((o) => `  ${JSON.stringify(o).slice(0, 300)}`).join('\n')}`;
+      if (ops.length)
+        return `${path}: ${ops.length} change(s)\n${ops
+          .slice(0, 20)
+          .map((o) => `  ${JSON.stringify(o).slice(0, 300)}`)
+          .join('\n')}`;
       return `${path}: same JSON, different text layout`;
     } catch {
       // fall through to the text comparison

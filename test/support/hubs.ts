@@ -67,7 +67,9 @@ export function fullHubYaml(version: string, extra: Record<string, unknown> = {}
   return stringify({
     ...doc,
     release: version,
-    ...(has(release, 'dataExplorer') ? { dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } } } : {}),
+    ...(has(release, 'dataExplorer')
+      ? { dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } } }
+      : {}),
     ...(has(release, 'remoteHub') ? { remoteHub: { storageUri: 'https://otherhubstore.dfs.core.windows.net/' } } : {}),
     scopes: ['/subscriptions/00000000-0000-0000-0000-0000000000a1'],
     ...extra,

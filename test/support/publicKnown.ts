@@ -25,7 +25,13 @@ export function parameters(release: string, hubName: string): { public: Record<s
 /** Which principal a role assignment is for, from its principalId expression. */
 function principal(r: FlatResource): string {
   const id = String((r.body.properties as Record<string, unknown> | undefined)?.principalId ?? '');
-  for (const [marker, name] of [['_blobManager', 'blobManager'], ['_triggerManager', 'triggerManager'], ['_cleanup', 'cleanup identity'], ['Microsoft.DataFactory/factories', 'factory'], ['Microsoft.Kusto/clusters', 'cluster']] as const) {
+  for (const [marker, name] of [
+    ['_blobManager', 'blobManager'],
+    ['_triggerManager', 'triggerManager'],
+    ['_cleanup', 'cleanup identity'],
+    ['Microsoft.DataFactory/factories', 'factory'],
+    ['Microsoft.Kusto/clusters', 'cluster'],
+  ] as const) {
     if (id.includes(marker)) return name;
   }
   return id;
@@ -190,4 +196,3 @@ export function compare(pub: FlatResource[], hubc: FlatResource[]) {
     hubcOnly: describeAll(h.filter((r) => !pKeys.has(identity(r)))),
   };
 }
-

@@ -20,7 +20,11 @@ export function publicTemplatesDir(): string {
   const beside = resolve(process.env[CHECKOUT_PARENT_VARIABLE] || join(REPOSITORY, '..'), 'shared');
   const candidates = [process.env.HUBC_SHARED_DIR, beside].filter((d): d is string => !!d).map((d) => join(d, 'reference', 'public-templates'));
   const hit = candidates.find((d) => existsSync(join(d, 'finops-hub-0.7.json')));
-  if (!hit) throw new MissingTestData('../shared/reference/public-templates', `the public hub templates: looked in ${candidates.join(', ')} (set HUBC_SHARED_DIR to a folder laid out like ../shared)`);
+  if (!hit)
+    throw new MissingTestData(
+      '../shared/reference/public-templates',
+      `the public hub templates: looked in ${candidates.join(', ')} (set HUBC_SHARED_DIR to a folder laid out like ../shared)`,
+    );
   return hit;
 }
 

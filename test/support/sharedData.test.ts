@@ -39,7 +39,10 @@ test('HUBC_SHARED_DIR comes first, then shared/ beside the checkout', async () =
   const mine = join(work, 'mine');
   mkdirSync(join(mine, 'reference/data/open-data'), { recursive: true });
   writeFileSync(join(mine, 'reference/data/open-data/Regions.csv'), 'OriginalValue,RegionId,RegionName\n');
-  assert.is(await sharedText('reference/data/open-data/Regions.csv', { sharedDir: mine, checkoutParent: nowhere, publicBase: 'http://127.0.0.1:9/' }), 'OriginalValue,RegionId,RegionName\n');
+  assert.is(
+    await sharedText('reference/data/open-data/Regions.csv', { sharedDir: mine, checkoutParent: nowhere, publicBase: 'http://127.0.0.1:9/' }),
+    'OriginalValue,RegionId,RegionName\n',
+  );
   const parent = join(work, 'parent');
   mkdirSync(join(parent, 'shared/reference/data/open-data'), { recursive: true });
   writeFileSync(join(parent, 'shared/reference/data/open-data/Regions.csv'), 'beside\n');

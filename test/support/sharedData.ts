@@ -60,7 +60,7 @@ const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The local `shared` folders to try, and how to list them (with a path under each) in a failure message. */
 function localFolders(o: SharedDataOptions): { dirs: string[]; looked(rel: string): string } {
-  const fromEnv = o.sharedDir === undefined ? process.env[SHARED_DIR_VARIABLE] : o.sharedDir ?? undefined;
+  const fromEnv = o.sharedDir === undefined ? process.env[SHARED_DIR_VARIABLE] : (o.sharedDir ?? undefined);
   const beside = resolve(o.checkoutParent ?? (process.env[CHECKOUT_PARENT_VARIABLE] || join(REPOSITORY, '..')), 'shared');
   const dirs = [...(fromEnv ? [resolve(fromEnv)] : []), beside];
   const looked = (rel: string) => [...(fromEnv ? [] : [`${SHARED_DIR_VARIABLE} (not set)`]), ...dirs.map((d) => join(d, ...rel.split('/')))].join(', ');
@@ -146,6 +146,9 @@ export async function sharedArmSchemas(templates: readonly unknown[], o: SharedD
     return cache;
   } catch (e) {
     if (/ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT|ENETUNREACH|fetch failed|aborted|timed? ?out/i.test(reasonOf(e))) unreachable.set(`arm ${baseUrl}`, reasonOf(e));
-    throw new MissingTestData('../shared/arm-schemas', `ARM JSON schemas not found; looked in ${looked('arm-schemas')}${notes.length ? ` (${notes.join('; ')})` : ''}, and the cache ${cache} from ${baseUrl} (${(e as Error).message})`);
+    throw new MissingTestData(
+      '../shared/arm-schemas',
+      `ARM JSON schemas not found; looked in ${looked('arm-schemas')}${notes.length ? ` (${notes.join('; ')})` : ''}, and the cache ${cache} from ${baseUrl} (${(e as Error).message})`,
+    );
   }
 }

@@ -24,7 +24,8 @@ export interface Cell {
 }
 
 /** A readable name of a cell. */
-export const cellName = (c: Cell) => `${c.release}${c.publicAccess === undefined ? '' : c.publicAccess ? ' public' : ' private'}${c.cluster === undefined ? '' : c.cluster ? ' with a cluster' : ' without a cluster'}`;
+export const cellName = (c: Cell) =>
+  `${c.release}${c.publicAccess === undefined ? '' : c.publicAccess ? ' public' : ' private'}${c.cluster === undefined ? '' : c.cluster ? ' with a cluster' : ' without a cluster'}`;
 
 /** Every cell: 0.1-0.6 once each, 0.7 and 0.8 with public access on and off, with and without a cluster. */
 export function takeoverCells(): Cell[] {
@@ -101,7 +102,13 @@ export function takeover(cell: Cell, dir: string, publicTemplates: string, name 
   const build: DiffInput = { label: hubFile, source: 'hub.yaml', release: cell.release, artifacts: outcome.artifacts };
   const plan = (parameters: boolean) => {
     const publicArg = `public:${getRelease(cell.release).publicRelease.template}`;
-    const [a, b] = loadDiffPair(publicArg, hubFile, 'hub.yaml', { publicTemplates, parametersA: parameters ? Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value])) : undefined }, () => build);
+    const [a, b] = loadDiffPair(
+      publicArg,
+      hubFile,
+      'hub.yaml',
+      { publicTemplates, parametersA: parameters ? Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value])) : undefined },
+      () => build,
+    );
     return { plan: planUpgrade(a, b, parameters ? { parameters: { file: parametersFile, doc } } : {}), diff: diffBuilds(a, b) };
   };
   return { parametersFile, hubFile, hub: outcome.hub, warnings: outcome.warnings, build, withParameters: plan(true), withoutParameters: plan(false) };

@@ -49,7 +49,10 @@ export interface ResourceQuery {
 export class Template {
   readonly context: ArmEvalContext;
 
-  private constructor(readonly json: any, parameters: Record<string, unknown>) {
+  private constructor(
+    readonly json: any,
+    parameters: Record<string, unknown>,
+  ) {
     this.context = templateContext(json, { useDefaults: true, parameters: { location: 'westeurope', ...parameters } as any, ...TEST_CONTEXT });
   }
 
@@ -89,7 +92,9 @@ export class Template {
     const found = this.findResources(type, query);
     if (found.length !== 1) {
       const all = this.findResources(type).map((r) => this.nameOf(r) ?? r.name);
-      throw new Error(`expected one ${type}${query.name ? ` named ${query.name}` : ''}${query.props ? ' with the given properties' : ''}, found ${found.length} (of ${JSON.stringify(all)})`);
+      throw new Error(
+        `expected one ${type}${query.name ? ` named ${query.name}` : ''}${query.props ? ' with the given properties' : ''}, found ${found.length} (of ${JSON.stringify(all)})`,
+      );
     }
     return found[0];
   }

@@ -23,7 +23,13 @@ export const account: ArmResource = {
 };
 
 /** The envelope of a storage account, for the cases below. */
-const store = { type: 'Microsoft.Storage/storageAccounts', apiVersion: apiVersion('Microsoft.Storage/storageAccounts'), name: 'store', location, sku: { name: 'Standard_LRS' } } as const;
+const store = {
+  type: 'Microsoft.Storage/storageAccounts',
+  apiVersion: apiVersion('Microsoft.Storage/storageAccounts'),
+  name: 'store',
+  location,
+  sku: { name: 'Standard_LRS' },
+} as const;
 
 export const misspeltProperty: ArmResource = {
   ...store,

@@ -16,7 +16,12 @@ import { DEFAULT_HUB_YAML, fullHubYaml } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 
 /** Steps every upgrade has, done by hubc deploy or by B's deployment: stopping a trigger B deploys again, the deployment, its scripts. */
-const ROUTINE = (s: UpgradeStep) => s.kind === 'deploy' || s.kind === 'settings' || s.kind === 'startTriggers' || (s.kind === 'stopTrigger' && !s.cites.some((c) => c.code)) || (s.subject === 'triggers' && s.kind === 'manual');
+const ROUTINE = (s: UpgradeStep) =>
+  s.kind === 'deploy' ||
+  s.kind === 'settings' ||
+  s.kind === 'startTriggers' ||
+  (s.kind === 'stopTrigger' && !s.cites.some((c) => c.code)) ||
+  (s.subject === 'triggers' && s.kind === 'manual');
 
 const HUBS: Record<string, (a: string, b: string) => [string, string]> = {
   default: (a, b) => [hubTextFor(DEFAULT_HUB_YAML, a).text, hubTextFor(DEFAULT_HUB_YAML, b).text],
@@ -40,7 +45,8 @@ for (const [hub, texts] of Object.entries(HUBS)) {
           if (!s.cites.some((c) => c.code && printed.has(key(c.code, c.subject)))) problems.push(`${a} -> ${b}: step ${s.n} (${s.kind} ${s.subject}) cites no note of diff`);
         }
         for (const n of notes) if (!cited.has(key(n.code, n.subject))) problems.push(`${a} -> ${b}: note ${n.code} ${n.subject} is in no step`);
-        if (!notes.length !== plan.steps.every(ROUTINE)) problems.push(`${a} -> ${b}: diff says ${notes.length} notes, the plan has ${plan.steps.filter((x) => !ROUTINE(x)).length} steps beyond the routine`);
+        if (!notes.length !== plan.steps.every(ROUTINE))
+          problems.push(`${a} -> ${b}: diff says ${notes.length} notes, the plan has ${plan.steps.filter((x) => !ROUTINE(x)).length} steps beyond the routine`);
       }
     }
     assert.equal(problems, []);
@@ -76,7 +82,10 @@ test('0.7 -> 0.8: the output dataFactorytName renamed dataFactoryName is a note,
 test('an output B drops is a note', () => {
   // 0.7 -> 0.6 is a downgrade the plan refuses, but diff compares any two builds: 0.7's Data Explorer outputs are gone in 0.6.
   const notes = diffBuilds(releaseInput('0.7'), releaseInput('0.6')).upgradeNotes;
-  assert.equal(notes.filter((n) => n.kind === 'outputRemoved').map((n) => n.subject), ['clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName']);
+  assert.equal(
+    notes.filter((n) => n.kind === 'outputRemoved').map((n) => n.subject),
+    ['clusterId', 'clusterUri', 'ingestionDbName', 'hubDbName'],
+  );
 });
 
 test.run();

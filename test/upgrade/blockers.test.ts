@@ -25,8 +25,12 @@ function editedTemplate(edit: (t: any) => void): DiffInput {
   edit(t);
   return { ...A, label: 'edited', source: 'folder', artifacts: new Map([...A.artifacts, ['azuredeploy.json', JSON.stringify(t)]]) };
 }
-const resource = (t: any, type: string, name?: string) => Template.fromJSON(t).findResources(type).find((r: any) => name === undefined || r.name === name);
-const deletes = (p: UpgradePlan, phase = 'before') => p.steps.filter((s) => s.phase === phase && (s.kind === 'deleteResource' || s.kind === 'manual') && s.resource).map((s) => `${s.kind} ${s.resource!.type} ${s.resource!.name}`);
+const resource = (t: any, type: string, name?: string) =>
+  Template.fromJSON(t)
+    .findResources(type)
+    .find((r: any) => name === undefined || r.name === name);
+const deletes = (p: UpgradePlan, phase = 'before') =>
+  p.steps.filter((s) => s.phase === phase && (s.kind === 'deleteResource' || s.kind === 'manual') && s.resource).map((s) => `${s.kind} ${s.resource!.type} ${s.resource!.name}`);
 
 const SUB = '11111111-2222-3333-4444-555555555555';
 const CONTEXT = { subscriptionId: SUB, resourceGroup: { name: 'rg-hub', id: `/subscriptions/${SUB}/resourceGroups/rg-hub`, location: 'westeurope' } };
@@ -48,11 +52,20 @@ test('a new virtual network range: the private endpoints in its subnets are dele
   assert.match(step.cites[1].change!, /^template\/resources\/Microsoft\.Network\/virtualNetworks \[variables\('virtualNetworkName'\)\]: changed properties\.subnets$/);
   // hubc diff says so too, instead of "none: a hub deployed from A can deploy B over it as it is" (issue #21 item 2).
   const r = diffBuilds(A, b);
-  assert.equal(r.upgradeNotes.map((n) => n.code), ['HUB418', 'HUB418', 'HUB418', 'HUB418']);
-  assert.match(r.upgradeNotes[0].message, /^Resource Microsoft\.Network\/privateEndpoints .*-blob-ep.* cannot be updated in place\. It is in subnet private-endpoint-subnet of .*, whose address range the new build changes/);
+  assert.equal(
+    r.upgradeNotes.map((n) => n.code),
+    ['HUB418', 'HUB418', 'HUB418', 'HUB418'],
+  );
+  assert.match(
+    r.upgradeNotes[0].message,
+    /^Resource Microsoft\.Network\/privateEndpoints .*-blob-ep.* cannot be updated in place\. It is in subnet private-endpoint-subnet of .*, whose address range the new build changes/,
+  );
   assert.not.match(formatText(r), 'none: a hub deployed from A can deploy B over it as it is');
   assert.match(step.resource!.id!, new RegExp(`^/subscriptions/${SUB}/resourceGroups/rg-hub/providers/Microsoft\\.Network/privateEndpoints/finopsstore[a-z0-9]{13}-blob-ep$`));
-  assert.ok(p.steps.filter((s) => s.kind === 'deleteResource').every((s) => s.resource!.apiVersion), 'every delete has its api-version');
+  assert.ok(
+    p.steps.filter((s) => s.kind === 'deleteResource').every((s) => s.resource!.apiVersion),
+    'every delete has its api-version',
+  );
   // Offline the names stay expressions and there is no ID.
   const offline = planUpgrade(A, b);
   assert.is(deletes(offline).length, 4);
@@ -68,10 +81,22 @@ test('the virtual network moves region: its private endpoints and DNS zone links
   const d = deletes(p);
   const vnet = d.findIndex((x) => x.includes('Microsoft.Network/virtualNetworks '));
   assert.is(vnet, d.length - 1, 'the network is last');
-  assert.ok(d.slice(0, vnet).some((x) => x.includes('privateDnsZones/virtualNetworkLinks')), 'DNS zone links first');
-  assert.ok(d.slice(0, vnet).some((x) => x.includes('privateEndpoints')), 'private endpoints first');
-  assert.not.ok(d.some((x) => x.includes('privateDnsZoneGroups')), 'zone groups go with their endpoint');
-  assert.not.ok(d.some((x) => x.includes('storageAccounts')), 'firewall rules do not hold a subnet');
+  assert.ok(
+    d.slice(0, vnet).some((x) => x.includes('privateDnsZones/virtualNetworkLinks')),
+    'DNS zone links first',
+  );
+  assert.ok(
+    d.slice(0, vnet).some((x) => x.includes('privateEndpoints')),
+    'private endpoints first',
+  );
+  assert.not.ok(
+    d.some((x) => x.includes('privateDnsZoneGroups')),
+    'zone groups go with their endpoint',
+  );
+  assert.not.ok(
+    d.some((x) => x.includes('storageAccounts')),
+    'firewall rules do not hold a subnet',
+  );
   const step = p.steps.find((s) => s.resource?.type === 'Microsoft.Network/virtualNetworks')!;
   assert.match(step.why, 'B changes location from westeurope to northeurope'.replace('B', 'edited'));
 });
@@ -96,23 +121,41 @@ test('a storage account of another kind blocks the deployment and is a manual st
   const p = planUpgrade(A, b, { context: CONTEXT });
   const manual = p.steps.filter((s) => s.kind === 'manual' && s.phase === 'before');
   assert.is(manual[manual.length - 1].resource!.type, 'Microsoft.Storage/storageAccounts', 'the account last, after what refers to it');
-  assert.equal(manual.slice(0, -1).map((s) => s.resource!.type), ['Microsoft.Network/privateEndpoints', 'Microsoft.Network/privateEndpoints', 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints']);
-  assert.ok(manual.slice(0, -1).every((s) => s.why.includes('leaves it to you')), 'what refers to it is left to the owner too');
+  assert.equal(
+    manual.slice(0, -1).map((s) => s.resource!.type),
+    ['Microsoft.Network/privateEndpoints', 'Microsoft.Network/privateEndpoints', 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints'],
+  );
+  assert.ok(
+    manual.slice(0, -1).every((s) => s.why.includes('leaves it to you')),
+    'what refers to it is left to the owner too',
+  );
   assert.is(manual[manual.length - 1].performer, 'you');
   manual.reverse();
   assert.match(manual[0].why, 'B changes kind from BlockBlobStorage to StorageV2'.replace('B', 'edited'));
   assert.match(manual[0].why, 'It holds data, so hubc does not delete it.');
   assert.not.ok(p.steps.some((s) => s.kind === 'deleteResource'));
-  const sku = planUpgrade(A, editedTemplate((t) => (resource(t, 'Microsoft.Storage/storageAccounts', "[variables('storageAccountName')]").sku.name = 'Standard_LRS')));
+  const sku = planUpgrade(
+    A,
+    editedTemplate((t) => (resource(t, 'Microsoft.Storage/storageAccounts', "[variables('storageAccountName')]").sku.name = 'Standard_LRS')),
+  );
   assert.match(sku.steps.find((s) => s.kind === 'manual' && s.resource?.type === 'Microsoft.Storage/storageAccounts')!.why, 'between Standard and Premium');
-  const zrs = planUpgrade(A, editedTemplate((t) => (resource(t, 'Microsoft.Storage/storageAccounts', "[variables('storageAccountName')]").sku.name = 'Premium_ZRS')));
-  assert.not.ok(zrs.steps.some((s) => s.phase === 'before' && s.kind === 'manual'), 'Premium_LRS -> Premium_ZRS stays Premium');
+  const zrs = planUpgrade(
+    A,
+    editedTemplate((t) => (resource(t, 'Microsoft.Storage/storageAccounts', "[variables('storageAccountName')]").sku.name = 'Premium_ZRS')),
+  );
+  assert.not.ok(
+    zrs.steps.some((s) => s.phase === 'before' && s.kind === 'manual'),
+    'Premium_LRS -> Premium_ZRS stays Premium',
+  );
 });
 
 test('a resource only A declares is deleted after the deployment, what refers to it first', () => {
   const b = editedTemplate((t) => {
     const T = Template.fromJSON(t);
-    const dfs = [...T.findResources('Microsoft.Network/privateEndpoints', { name: /-dfs-ep$/ }), ...T.findResources('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', { name: /-dfs-ep\// })];
+    const dfs = [
+      ...T.findResources('Microsoft.Network/privateEndpoints', { name: /-dfs-ep$/ }),
+      ...T.findResources('Microsoft.Network/privateEndpoints/privateDnsZoneGroups', { name: /-dfs-ep\// }),
+    ];
     assert.equal(dfs.length, 2);
     t.resources = t.resources.filter((r: any) => !dfs.includes(r));
   });
@@ -120,7 +163,10 @@ test('a resource only A declares is deleted after the deployment, what refers to
   const after = deletes(p, 'after');
   assert.equal(after.length, 1, 'the zone group goes with its endpoint');
   assert.match(after[0], /^deleteResource Microsoft\.Network\/privateEndpoints finopsstore[a-z0-9]{13}-dfs-ep$/);
-  assert.equal(p.steps.find((s) => s.phase === 'after' && s.kind === 'deleteResource')!.cites.map((c) => c.code ?? c.change), ['HUB407', "template/resources/Microsoft.Network/privateEndpoints [concat(variables('storageAccountName'), '-dfs-ep')]: removed"]);
+  assert.equal(
+    p.steps.find((s) => s.phase === 'after' && s.kind === 'deleteResource')!.cites.map((c) => c.code ?? c.change),
+    ['HUB407', "template/resources/Microsoft.Network/privateEndpoints [concat(variables('storageAccountName'), '-dfs-ep')]: removed"],
+  );
 });
 
 test('a managed private endpoint whose properties change (the host-name form over the public form) cannot be updated: HUB418 with the evaluated values (issue #31 item 3)', () => {
@@ -131,7 +177,10 @@ test('a managed private endpoint whose properties change (the host-name form ove
   const t = JSON.parse(a.artifacts.get('azuredeploy.json')!);
   const endpoints = Template.fromJSON(t).findResources('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints');
   // naming: public writes the public release's form: fqdns read with reference(), and properties.name.
-  assert.equal(endpoints.map((r: any) => Object.keys(r.properties).sort().join()), ['fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId']);
+  assert.equal(
+    endpoints.map((r: any) => Object.keys(r.properties).sort().join()),
+    ['fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId'],
+  );
   const b: DiffInput = {
     ...a,
     label: 'host names',
@@ -144,7 +193,18 @@ test('a managed private endpoint whose properties change (the host-name form ove
           ...t,
           resources: t.resources.map((r: any) =>
             r.type === 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints' && r.properties.groupId !== 'cluster'
-              ? { ...r, properties: { privateLinkResourceId: r.properties.privateLinkResourceId, groupId: r.properties.groupId, fqdns: [r.properties.groupId === 'dfs' ? "[concat(variables('storageAccountName'), '.dfs.', environment().suffixes.storage)]" : "[concat(variables('keyVaultName'), environment().suffixes.keyvaultDns)]"] } }
+              ? {
+                  ...r,
+                  properties: {
+                    privateLinkResourceId: r.properties.privateLinkResourceId,
+                    groupId: r.properties.groupId,
+                    fqdns: [
+                      r.properties.groupId === 'dfs'
+                        ? "[concat(variables('storageAccountName'), '.dfs.', environment().suffixes.storage)]"
+                        : "[concat(variables('keyVaultName'), environment().suffixes.keyvaultDns)]",
+                    ],
+                  },
+                }
               : r,
           ),
         }),
@@ -155,7 +215,10 @@ test('a managed private endpoint whose properties change (the host-name form ove
   assert.is(notes.length, 2, notes.map((n) => n.message).join('\n'));
   const lake = notes.find((n) => n.message.includes('.dfs.core.windows.net'))!;
   // The values are evaluated (reference() of the storage account gives its dfs endpoint), not expressions.
-  assert.match(lake.message, /changes properties\.fqdns from \["https:\/\/finopshub[a-z0-9]{13}\.dfs\.core\.windows\.net\/"\] to \["finopshub[a-z0-9]{13}\.dfs\.core\.windows\.net"\]/);
+  assert.match(
+    lake.message,
+    /changes properties\.fqdns from \["https:\/\/finopshub[a-z0-9]{13}\.dfs\.core\.windows\.net\/"\] to \["finopshub[a-z0-9]{13}\.dfs\.core\.windows\.net"\]/,
+  );
   assert.match(lake.message, /changes properties\.name from finopshub[a-z0-9]{13} to \(not set\)/);
   assert.match(lake.message, 'continuous-integration-delivery#best-practices-for-cicd');
   assert.not.match(lake.message, 'reference(');

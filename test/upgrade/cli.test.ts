@@ -29,8 +29,14 @@ test('--parameters and --out: the 0.3 file rewritten for 0.4, the JSON plan vali
   const plan: any = JSON.parse(r.stdout);
   assert.ok(validate(JSON.parse(r.stdout)), JSON.stringify(validate.errors?.slice(0, 3)));
   assert.equal(plan.parameters.renamed, [{ from: 'exportScopes', to: 'scopesToMonitor' }]);
-  assert.equal(JSON.parse(readFileSync(out, 'utf8')), { contentVersion: '1.0.0.0', parameters: { scopesToMonitor: { value: ['/subscriptions/x'] }, storageSku: { value: 'Premium_ZRS' } } });
-  assert.equal(plan.steps.filter((s: any) => s.phase === 'prepare').map((s: any) => s.subject), ['exportScopes']);
+  assert.equal(JSON.parse(readFileSync(out, 'utf8')), {
+    contentVersion: '1.0.0.0',
+    parameters: { scopesToMonitor: { value: ['/subscriptions/x'] }, storageSku: { value: 'Premium_ZRS' } },
+  });
+  assert.equal(
+    plan.steps.filter((s: any) => s.phase === 'prepare').map((s: any) => s.subject),
+    ['exportScopes'],
+  );
 });
 
 test('text by default; a hub.yaml with Data Explorer and a network is planned from 0.5 with those sections left out of the 0.5 build', async () => {

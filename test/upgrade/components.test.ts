@@ -54,18 +54,37 @@ test('Data Explorer removed: the cluster keeps running and billing, its trigger 
   const r = diffBuilds(A, b);
   assertNotSafe(r);
   const note = notes(r, 'HUB416');
-  assert.equal(note.map((n) => [n.kind, n.subject]), [['componentRemoved', 'dataExplorer']]);
+  assert.equal(
+    note.map((n) => [n.kind, n.subject]),
+    [['componentRemoved', 'dataExplorer']],
+  );
   assert.match(note[0].message, 'cluster myadx keeps running and billing for its compute and storage, with databases Ingestion and Hub and all their data');
   assert.match(note[0].message, 'trigger ingestion_ManifestAdded keeps starting ingestion_ExecuteETL, ingestion_ETL_dataExplorer and config_InitializeHub on every new manifest');
   assert.match(note[0].message, 'linked service hubDataExplorer stays');
   assert.match(note[0].message, 'private endpoint myadx-ep with its private DNS zone group');
   // The generic notes of what stays: the trigger to stop first, the cluster (with its parts), the objects.
-  assert.equal(notes(r, 'HUB410').map((n) => n.subject), ['ingestion_ManifestAdded']);
-  assert.match(notes(r, 'HUB407').find((n) => n.subject.startsWith('Microsoft.Kusto/clusters '))!.message, 'Resource Microsoft.Kusto/clusters myadx (with its principal assignments, databases, scripts) is not deployed by the new build');
-  assert.equal(notes(r, 'HUB409').map((n) => n.subject).sort(), ['config_InitializeHub', 'hubDataExplorer', 'ingestion_ETL_dataExplorer', 'ingestion_ExecuteETL']);
+  assert.equal(
+    notes(r, 'HUB410').map((n) => n.subject),
+    ['ingestion_ManifestAdded'],
+  );
+  assert.match(
+    notes(r, 'HUB407').find((n) => n.subject.startsWith('Microsoft.Kusto/clusters '))!.message,
+    'Resource Microsoft.Kusto/clusters myadx (with its principal assignments, databases, scripts) is not deployed by the new build',
+  );
+  assert.equal(
+    notes(r, 'HUB409')
+      .map((n) => n.subject)
+      .sort(),
+    ['config_InitializeHub', 'hubDataExplorer', 'ingestion_ETL_dataExplorer', 'ingestion_ExecuteETL'],
+  );
 
   const p = planUpgrade(A, b);
-  assert.equal(steps(p, 'before').slice(-2).map((s) => `${s.kind} ${s.subject}`), ['stopTrigger ingestion_ManifestAdded', 'deleteDataFactoryObject ingestion_ManifestAdded']);
+  assert.equal(
+    steps(p, 'before')
+      .slice(-2)
+      .map((s) => `${s.kind} ${s.subject}`),
+    ['stopTrigger ingestion_ManifestAdded', 'deleteDataFactoryObject ingestion_ManifestAdded'],
+  );
   const after = steps(p, 'after').map(line);
   assert.equal(after.slice(0, 4), [
     'deleteDataFactoryObject hubc deploy: Delete pipeline ingestion_ExecuteETL.',
@@ -73,14 +92,25 @@ test('Data Explorer removed: the cluster keeps running and billing, its trigger 
     'deleteDataFactoryObject hubc deploy: Delete pipeline config_InitializeHub.',
     'deleteDataFactoryObject hubc deploy: Delete linked service hubDataExplorer.',
   ]);
-  const types = steps(p, 'after').filter((s) => s.resource).map((s) => `${s.kind} ${s.resource!.type}`);
+  const types = steps(p, 'after')
+    .filter((s) => s.resource)
+    .map((s) => `${s.kind} ${s.resource!.type}`);
   // Dependency order: the DNS zone's link before the zone (ARM refuses the zone while links remain), the endpoint before the cluster, the cluster last, by hand.
-  assert.ok(types.indexOf('deleteResource Microsoft.Network/privateDnsZones/virtualNetworkLinks') < types.indexOf('deleteResource Microsoft.Network/privateDnsZones'), types.join('\n'));
+  assert.ok(
+    types.indexOf('deleteResource Microsoft.Network/privateDnsZones/virtualNetworkLinks') < types.indexOf('deleteResource Microsoft.Network/privateDnsZones'),
+    types.join('\n'),
+  );
   assert.ok(types.indexOf('deleteResource Microsoft.Network/privateEndpoints') < types.indexOf('manual Microsoft.Kusto/clusters'));
   assert.is(types[types.length - 1], 'manual Microsoft.Kusto/clusters');
-  assert.not.ok(types.some((t) => t.includes('clusters/databases') || t.includes('privateDnsZoneGroups')), 'parts go with their parent');
+  assert.not.ok(
+    types.some((t) => t.includes('clusters/databases') || t.includes('privateDnsZoneGroups')),
+    'parts go with their parent',
+  );
   const cluster = steps(p, 'after').find((s) => s.resource?.type === 'Microsoft.Kusto/clusters')!;
-  assert.equal(cluster.cites.map((c) => c.code ?? c.change), ['HUB407', 'HUB416', "template/resources/Microsoft.Kusto/clusters [variables('dataExplorerClusterName')]: unchanged"]);
+  assert.equal(
+    cluster.cites.map((c) => c.code ?? c.change),
+    ['HUB407', 'HUB416', "template/resources/Microsoft.Kusto/clusters [variables('dataExplorerClusterName')]: unchanged"],
+  );
   assert.match(cluster.why, "a4.yaml declares it but does not deploy it (its condition is false with a4.yaml's values)");
 });
 
@@ -91,7 +121,10 @@ test('remote hub removed: the Key Vault secret keeps a working storage key; the 
   const r = diffBuilds(a, b);
   assertNotSafe(r);
   const note = notes(r, 'HUB416');
-  assert.equal(note.map((n) => n.subject), ['remoteHub']);
+  assert.equal(
+    note.map((n) => n.subject),
+    ['remoteHub'],
+  );
   assert.match(note[0].message, 'the data already pushed stays in the remote hub');
   assert.match(note[0].message, 'Key Vault secret finops-hub-storage-key keeps the remote storage account key, a working credential until you delete it or rotate the key');
   assert.match(note[0].message, 'linked service remoteHubStorage stays in the factory');
@@ -111,20 +144,29 @@ test('private networking turned off: the managed network, runtime and private en
   const r = diffBuilds(A, b);
   assertNotSafe(r);
   const note = notes(r, 'HUB416');
-  assert.equal(note.map((n) => n.subject), ['privateNetworking']);
+  assert.equal(
+    note.map((n) => n.subject),
+    ['privateNetworking'],
+  );
   assert.match(note[0].message, 'managed virtual network default with its 3 managed private endpoints and integration runtime ManagedIntegrationRuntime stay, unused');
 
   const p = planUpgrade(A, b);
   const after = steps(p, 'after');
-  assert.equal(after.map((s) => `${s.kind} ${s.resource?.type}`), [
-    'deleteResource Microsoft.DataFactory/factories/integrationRuntimes',
-    'deleteResource Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
-    'deleteResource Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
-    'deleteResource Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
-  ]);
+  assert.equal(
+    after.map((s) => `${s.kind} ${s.resource?.type}`),
+    [
+      'deleteResource Microsoft.DataFactory/factories/integrationRuntimes',
+      'deleteResource Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+      'deleteResource Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+      'deleteResource Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+    ],
+  );
   assert.ok(after.every((s) => s.cites.some((c) => c.code === 'HUB416' && c.subject === 'privateNetworking')));
   assert.equal(p.notes.length, 1);
-  assert.match(p.notes[0], /^Microsoft\.DataFactory\/factories\/managedVirtualNetworks .* stays after the upgrade: Data Factory's operations for a managed virtual network are Create Or Update, Get and List By Factory/);
+  assert.match(
+    p.notes[0],
+    /^Microsoft\.DataFactory\/factories\/managedVirtualNetworks .* stays after the upgrade: Data Factory's operations for a managed virtual network are Create Or Update, Get and List By Factory/,
+  );
 });
 
 test('a dataset removed: its schema files stay (exports still converted) and its tables keep their data; the plan lists exports, schema files, tables and data to delete', () => {
@@ -132,19 +174,28 @@ test('a dataset removed: its schema files stay (exports still converted) and its
   const r = diffBuilds(A, b);
   assertNotSafe(r);
   const note = notes(r, 'HUB416');
-  assert.equal(note.map((n) => n.subject), ['Transactions']);
-  assert.match(note[0].message, 'its schema files config/schemas/reservationtransactions_2023-05-01_ea.json and config/schemas/reservationtransactions_2023-05-01_mca.json stay in the config container, so its exports are still converted');
+  assert.equal(
+    note.map((n) => n.subject),
+    ['Transactions'],
+  );
+  assert.match(
+    note[0].message,
+    'its schema files config/schemas/reservationtransactions_2023-05-01_ea.json and config/schemas/reservationtransactions_2023-05-01_mca.json stay in the config container, so its exports are still converted',
+  );
   assert.match(note[0].message, 'loaded into its Data Explorer tables Ingestion.Transactions_raw and Ingestion.Transactions_final_v1_0, which stay with their data');
   assert.equal(notes(r, 'HUB408'), [], 'the files and tables are in the dataset note');
 
   const p = planUpgrade(A, b);
   const after = steps(p, 'after');
-  assert.equal(after.map((s) => s.subject), [
-    'ReservationTransactions exports',
-    'config/schemas/reservationtransactions_2023-05-01_ea.json, config/schemas/reservationtransactions_2023-05-01_mca.json',
-    'Ingestion.Transactions_raw, Ingestion.Transactions_final_v1_0',
-    'ingestion/Transactions/',
-  ]);
+  assert.equal(
+    after.map((s) => s.subject),
+    [
+      'ReservationTransactions exports',
+      'config/schemas/reservationtransactions_2023-05-01_ea.json, config/schemas/reservationtransactions_2023-05-01_mca.json',
+      'Ingestion.Transactions_raw, Ingestion.Transactions_final_v1_0',
+      'ingestion/Transactions/',
+    ],
+  );
   assert.ok(after.every((s) => s.performer === 'you' && s.cites[0].code === 'HUB416'));
   assert.equal(after[1].details, [
     'az storage fs file delete --account-name <storage account> --file-system config --path schemas/reservationtransactions_2023-05-01_ea.json --auth-mode login',
@@ -161,15 +212,30 @@ test('the hub renamed: a second hub, not an upgrade; the plan deploys it as a ne
   const b = hub('renamed.yaml', (d) => (d.hub.name = 'other-hub'));
   const r = diffBuilds(A, b);
   assertNotSafe(r);
-  assert.equal(r.upgradeNotes.map((n) => [n.code, n.kind, n.subject, n.to]), [['HUB417', 'hubRenamed', 'finops-hub', 'other-hub']]);
+  assert.equal(
+    r.upgradeNotes.map((n) => [n.code, n.kind, n.subject, n.to]),
+    [['HUB417', 'hubRenamed', 'finops-hub', 'other-hub']],
+  );
   const message = r.upgradeNotes[0].message;
-  assert.match(message, 'The hub is renamed from finops-hub to other-hub: every resource name derives from the hub name, so the new build deploys a second hub next to finops-hub, not an upgrade of it.');
-  assert.match(message, /leaves the \d+ resources of finops-hub whose names change in place, running and billing \(its triggers config_SettingsUpdated, .* keep starting its pipelines\)/);
-  assert.match(message, /Both hubs share virtual network link privatelink-blob-\{storageSuffix\}-link, .* and private endpoint myadx-ep: the new build points them at its own network/);
+  assert.match(
+    message,
+    'The hub is renamed from finops-hub to other-hub: every resource name derives from the hub name, so the new build deploys a second hub next to finops-hub, not an upgrade of it.',
+  );
+  assert.match(
+    message,
+    /leaves the \d+ resources of finops-hub whose names change in place, running and billing \(its triggers config_SettingsUpdated, .* keep starting its pipelines\)/,
+  );
+  assert.match(
+    message,
+    /Both hubs share virtual network link privatelink-blob-\{storageSuffix\}-link, .* and private endpoint myadx-ep: the new build points them at its own network/,
+  );
   assert.not.match(message, /\[(concat|format|replace)\(/, 'resources named for people, not by ARM expression');
 
   const p = planUpgrade(A, b);
-  assert.equal(p.steps.map((s) => `${s.phase} ${s.kind} ${s.performer}`), ['before manual you', 'deploy deploy you', 'after manual you', 'after manual you', 'after manual you']);
+  assert.equal(
+    p.steps.map((s) => `${s.phase} ${s.kind} ${s.performer}`),
+    ['before manual you', 'deploy deploy you', 'after manual you', 'after manual you', 'after manual you'],
+  );
   assert.match(p.steps[1].action, 'Deploy renamed.yaml as a new hub in a resource group of its own');
   assert.match(p.steps[1].why, 'keeps the names of cluster myadx, which are unique across Azure');
   assert.match(p.steps[2].action, /^Copy the data finops-hub converted into other-hub's storage account/);
@@ -179,7 +245,10 @@ test('the hub renamed: a second hub, not an upgrade; the plan deploys it as a ne
   const at = (re: RegExp) => order.findIndex((d) => re.test(d));
   assert.ok(at(/^private endpoint .*-blob-ep/) < at(/^storage account .*finopsstore.*holds data/), order.join('\n'));
   assert.ok(at(/^private endpoint .*vault/) < at(/^vault /), 'endpoints before what they connect');
-  assert.not.ok(p.steps.some((s) => s.performer === 'hubc deploy'), 'nothing for hubc deploy --upgrade to carry out');
+  assert.not.ok(
+    p.steps.some((s) => s.performer === 'hubc deploy'),
+    'nothing for hubc deploy --upgrade to carry out',
+  );
 });
 
 test('in general: what A deploys and B deploys under another name stays (a renamed Data Explorer cluster), with no component note', () => {

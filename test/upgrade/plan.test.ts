@@ -33,15 +33,23 @@ const LATEST = RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1];
 const PAIRS = [
   ...RELEASE_VERSIONS.slice(1).map((v, i) => [RELEASE_VERSIONS[i], v]),
   ['0.1', '0.7'],
-  ...RELEASE_VERSIONS.slice(0, -2).filter((v) => v !== '0.1' || LATEST !== '0.7').map((v) => [v, LATEST]),
+  ...RELEASE_VERSIONS.slice(0, -2)
+    .filter((v) => v !== '0.1' || LATEST !== '0.7')
+    .map((v) => [v, LATEST]),
 ];
 
 for (const [a, b] of PAIRS) {
   test(`${a} -> ${b}: phases in order, numbered, every step cites a change, valid against the schema`, () => {
     const p = plan(a, b);
-    assert.equal(p.steps.map((s) => s.n), p.steps.map((_, i) => i + 1));
+    assert.equal(
+      p.steps.map((s) => s.n),
+      p.steps.map((_, i) => i + 1),
+    );
     const phases = p.steps.map((s) => UPGRADE_PHASES.indexOf(s.phase));
-    assert.equal(phases, [...phases].sort((x, y) => x - y));
+    assert.equal(
+      phases,
+      [...phases].sort((x, y) => x - y),
+    );
     for (const s of p.steps) assert.ok(s.cites.length > 0 && s.why.length > 10, `step ${s.n} says why`);
     assert.ok(validate(JSON.parse(toJsonText(p))), JSON.stringify(validate.errors?.slice(0, 3)));
     // Every trigger a stop/delete names is stopped before it is deleted, and the deployment comes between the two phases.
@@ -50,7 +58,10 @@ for (const [a, b] of PAIRS) {
       assert.ok(stop && stop.n < s.n, `${s.subject} stopped first`);
     }
     assert.ok(find(p, 'deploy'), 'the deployment is a step');
-    assert.not.ok(p.steps.some((s) => s.phase === 'before' && s.kind === 'deleteDataFactoryObject' && s.dataFactory?.kind !== 'triggers'), 'only triggers are deleted before the deployment');
+    assert.not.ok(
+      p.steps.some((s) => s.phase === 'before' && s.kind === 'deleteDataFactoryObject' && s.dataFactory?.kind !== 'triggers'),
+      'only triggers are deleted before the deployment',
+    );
   });
 }
 
@@ -93,7 +104,12 @@ test('0.4 -> 0.5: fallbackEventGridLocation renamed eventGridLocation; no data s
   assert.equal(steps(p, 'prepare'), ['rewriteParameter fallbackEventGridLocation']);
   assert.match(find(p, 'rewriteParameter')!.action, 'rename fallbackEventGridLocation to eventGridLocation');
   assert.not.ok(find(p, 'migrateData'));
-  assert.equal(steps(p, 'before'), ['stopTrigger config_SettingsUpdated', 'stopTrigger config_DailySchedule', 'stopTrigger config_MonthlySchedule', 'stopTrigger rawexports_FileAdded']);
+  assert.equal(steps(p, 'before'), [
+    'stopTrigger config_SettingsUpdated',
+    'stopTrigger config_DailySchedule',
+    'stopTrigger config_MonthlySchedule',
+    'stopTrigger rawexports_FileAdded',
+  ]);
 });
 
 test('0.5 -> 0.6: eventGridLocation dropped, the old config pipelines deleted after the deployment (callers first), the Event Grid namespace deleted, layout changed', () => {
@@ -103,9 +119,18 @@ test('0.5 -> 0.6: eventGridLocation dropped, the old config pipelines deleted af
   assert.equal(codes(find(p, 'rewriteParameter')), ['HUB403']);
   assert.equal(codes(find(p, 'stopTrigger', 'config_DailySchedule')), ['HUB410']);
   const after = steps(p, 'after');
-  assert.equal(after.slice(0, 4), ['deleteDataFactoryObject config_ExportData', 'deleteDataFactoryObject config_RunExports', 'deleteDataFactoryObject config_BackfillData', 'deleteDataFactoryObject config_RunBackfill']);
+  assert.equal(after.slice(0, 4), [
+    'deleteDataFactoryObject config_ExportData',
+    'deleteDataFactoryObject config_RunExports',
+    'deleteDataFactoryObject config_BackfillData',
+    'deleteDataFactoryObject config_RunBackfill',
+  ]);
   const ns = p.steps.filter((s) => s.kind === 'deleteResource');
-  assert.equal(ns.map((s) => s.resource!.type), ['Microsoft.EventGrid/namespaces'], 'its role assignment goes with it');
+  assert.equal(
+    ns.map((s) => s.resource!.type),
+    ['Microsoft.EventGrid/namespaces'],
+    'its role assignment goes with it',
+  );
   assert.equal(codes(ns[0]), ['HUB407']);
   assert.is(ns[0].phase, 'after');
   assert.match(ns[0].why, 'Its roleAssignments go with it');
@@ -120,10 +145,17 @@ test('0.6 -> 0.7: rawexports_FileAdded stopped and deleted before the deployment
   assert.equal(codes(find(p, 'deleteDataFactoryObject', 'rawexports_FileAdded')), ['HUB410']);
   assert.equal(find(p, 'settings')!.details, ['version: "0.6" -> "0.7"', 'retention.raw added: {"days":0}', 'retention.final added: {"months":13}']);
   const data = find(p, 'migrateData')!;
-  assert.ok(data.details!.includes('dataset folders: focuscost -> Costs, pricesheet -> Prices, reservationdetails -> CommitmentDiscountUsage, reservationrecommendations -> Recommendations, reservationtransactions -> Transactions'));
+  assert.ok(
+    data.details!.includes(
+      'dataset folders: focuscost -> Costs, pricesheet -> Prices, reservationdetails -> CommitmentDiscountUsage, reservationrecommendations -> Recommendations, reservationtransactions -> Transactions',
+    ),
+  );
   assert.ok(data.details!.some((d) => d.includes('manifest.json')));
   assert.equal(steps(p, 'prepare'), []);
-  assert.not.ok(p.steps.some((s) => s.kind === 'deleteResource'), 'nothing blocks 0.7 in the default hub');
+  assert.not.ok(
+    p.steps.some((s) => s.kind === 'deleteResource'),
+    'nothing blocks 0.7 in the default hub',
+  );
 });
 
 test('0.1 -> 0.7: the parameter rename, the 0.1 trigger and pipelines, the kept amortized data', () => {
@@ -135,7 +167,11 @@ test('0.1 -> 0.7: the parameter rename, the 0.1 trigger and pipelines, the kept 
 });
 
 test('a saved 0.3 parameter file is rewritten for 0.4 in place; only its parameters are planned', () => {
-  const doc = { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: { hubName: { value: 'my-hub' }, exportScopes: { value: ['/subscriptions/x'] }, storageSku: { value: 'Premium_ZRS' } } };
+  const doc = {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { hubName: { value: 'my-hub' }, exportScopes: { value: ['/subscriptions/x'] }, storageSku: { value: 'Premium_ZRS' } },
+  };
   const p = planUpgrade(releaseInput('0.3'), releaseInput('0.4'), { parameters: { file: 'p.json', doc } });
   assert.equal(p.parameters!.renamed, [{ from: 'exportScopes', to: 'scopesToMonitor' }]);
   assert.equal(p.parameters!.dropped, []);
@@ -167,25 +203,42 @@ test('0.7 -> 0.8 with public access on: the network 0.7 deployed is deleted afte
   assert.equal((p.parameters!.rewritten as any).parameters, doc.parameters);
   const after = p.steps.filter((s) => s.phase === 'after' && s.resource);
   const types = after.map((s) => s.resource!.type);
-  const order = ['Microsoft.Network/privateEndpoints', 'Microsoft.Network/privateDnsZones/virtualNetworkLinks', 'Microsoft.Network/privateDnsZones', 'Microsoft.Storage/storageAccounts', 'Microsoft.Network/virtualNetworks', 'Microsoft.Network/networkSecurityGroups'];
+  const order = [
+    'Microsoft.Network/privateEndpoints',
+    'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
+    'Microsoft.Network/privateDnsZones',
+    'Microsoft.Storage/storageAccounts',
+    'Microsoft.Network/virtualNetworks',
+    'Microsoft.Network/networkSecurityGroups',
+  ];
   assert.equal([...new Set(types)], order, 'grouped in deletion order');
   assert.equal(types.filter((t) => t === 'Microsoft.Network/privateEndpoints').length, 5, 'data lake blob and dfs, script account, vault, cluster');
   assert.equal(types.filter((t) => t === 'Microsoft.Network/privateDnsZones').length, 6);
   assert.equal(types.filter((t) => t === 'Microsoft.Network/privateDnsZones/virtualNetworkLinks').length, 6);
   for (const s of after) {
-    assert.ok(s.cites.some((c) => c.change?.startsWith('template/resources/')), `${s.subject} cites its resource`);
+    assert.ok(
+      s.cites.some((c) => c.change?.startsWith('template/resources/')),
+      `${s.subject} cites its resource`,
+    );
     assert.match(s.why, /declares it but does not deploy it \(its condition is false with 0\.8's values\)/);
   }
   // Each endpoint goes before the DNS zones its zone group names, each link before its zone, the network after both.
-  const at = (type: string) => after.map((s, i) => [s.resource!.type, i] as const).filter(([t]) => t === type).map(([, i]) => i);
+  const at = (type: string) =>
+    after
+      .map((s, i) => [s.resource!.type, i] as const)
+      .filter(([t]) => t === type)
+      .map(([, i]) => i);
   assert.ok(Math.max(...at('Microsoft.Network/privateEndpoints')) < Math.min(...at('Microsoft.Network/privateDnsZones')));
   assert.ok(Math.max(...at('Microsoft.Network/privateDnsZones/virtualNetworkLinks')) < Math.min(...at('Microsoft.Network/privateDnsZones')));
   assert.ok(Math.max(...at('Microsoft.Network/privateDnsZones')) < Math.min(...at('Microsoft.Network/virtualNetworks')));
   // The script account holds a file share: the owner deletes it; the network is hubc deploy's.
-  assert.equal(after.filter((s) => s.kind === 'manual').map((s) => s.resource!.type), ['Microsoft.Storage/storageAccounts']);
+  assert.equal(
+    after.filter((s) => s.kind === 'manual').map((s) => s.resource!.type),
+    ['Microsoft.Storage/storageAccounts'],
+  );
   assert.ok(after.filter((s) => s.kind !== 'manual').every((s) => s.kind === 'deleteResource' && s.performer === 'hubc deploy'));
   // With the cluster deployed, the owner lists the tenants that must keep querying it first.
-  assert.equal(steps(p, 'prepare'), ["manual Microsoft.Kusto/clusters hubadx"]);
+  assert.equal(steps(p, 'prepare'), ['manual Microsoft.Kusto/clusters hubadx']);
   assert.match(find(p, 'manual', 'Microsoft.Kusto/clusters hubadx')!.why, /trustedExternalTenants .* where 0\.7 has every tenant/);
   // With public access off (the default), nothing is left behind: only the renamed output is for after.
   const priv = planUpgrade(releaseInput('0.7'), releaseInput('0.8'), { parameters: { file: 'p.json', doc: { parameters: { enablePublicAccess: { value: 'False' } } } } });

@@ -73,7 +73,10 @@ test('public 0.6 file -> hubc 0.7 with naming: public: the export trigger of 0.6
   // hub.yaml says nothing of networking, so 0.7 takes hubc's default (public access off): the plan says first that the data lake closes (issue #31 item 4).
   const first = r.stdout.indexOf('Read first');
   assert.ok(first > 0 && first < r.stdout.indexOf('Before the deployment'), r.stdout.slice(0, 800));
-  assert.match(r.stdout, /HUB601 Microsoft\.Storage\/storageAccounts contosohub\w{13}: the deployment changes its network exposure \(properties\.networkAcls\.defaultAction: Allow -> Deny\)/);
+  assert.match(
+    r.stdout,
+    /HUB601 Microsoft\.Storage\/storageAccounts contosohub\w{13}: the deployment changes its network exposure \(properties\.networkAcls\.defaultAction: Allow -> Deny\)/,
+  );
   assert.not.match(r.stdout, 'Exports are read from');
 });
 
@@ -100,7 +103,10 @@ test('hubc diff: public:<release> needs --public-templates; a public side is eva
   const resources = result.groups.find((g: any) => g.id === 'template').sections.find((s: any) => s.id === 'resources').items;
   // The storage account pairs by its evaluated name: changed, not removed and added.
   const storage = resources.filter((i: any) => i.name.startsWith('Microsoft.Storage/storageAccounts '));
-  assert.equal(storage.map((i: any) => i.change), ['changed']);
+  assert.equal(
+    storage.map((i: any) => i.change),
+    ['changed'],
+  );
 });
 
 test.run();

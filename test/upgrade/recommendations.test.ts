@@ -54,18 +54,31 @@ test('the plan grants the role after the deployment, one command per scope, citi
   assert.ok(step, plan.steps.map((s) => `${s.kind} ${s.subject}`).join('\n'));
   assert.equal([step.phase, step.kind, step.performer, step.subject], ['after', 'manual', 'you', 'enableRecommendations']);
   assert.equal(step.cites[0], { code: 'HUB660', subject: 'enableRecommendations' });
-  assert.match(step.details![0], /^principal=\$\(az deployment group show -g <resource group> -n <deployment name> --query properties\.outputs\.managedIdentityId\.value -o tsv\)$/);
+  assert.match(
+    step.details![0],
+    /^principal=\$\(az deployment group show -g <resource group> -n <deployment name> --query properties\.outputs\.managedIdentityId\.value -o tsv\)$/,
+  );
   assert.equal(
     step.details!.slice(1),
     TEST_SCOPES.slice(0, 3).map((s) => `az role assignment create --assignee-object-id "$principal" --assignee-principal-type ServicePrincipal --role Reader --scope ${s}`),
   );
-  const context = { subscriptionId: '00000000-0000-0000-0000-0000000000a1', resourceGroup: { name: 'finops-rg', id: '/subscriptions/00000000-0000-0000-0000-0000000000a1/resourceGroups/finops-rg', location: 'westeurope' } };
+  const context = {
+    subscriptionId: '00000000-0000-0000-0000-0000000000a1',
+    resourceGroup: { name: 'finops-rg', id: '/subscriptions/00000000-0000-0000-0000-0000000000a1/resourceGroups/finops-rg', location: 'westeurope' },
+  };
   const known = withRecommendations(() => planUpgrade(off, on, { context }));
   assert.match(known.steps.find((s) => s.subject === 'enableRecommendations')!.details![0], / -g finops-rg /);
 });
 
 test('a saved parameter file that turns them on in A: no note, the hub has them already', () => {
-  const parameters = { file: 'a.parameters.json', doc: { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: { enableRecommendations: { value: true } } } };
+  const parameters = {
+    file: 'a.parameters.json',
+    doc: {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { enableRecommendations: { value: true } },
+    },
+  };
   const plan = withRecommendations(() => planUpgrade(off, on, { parameters }));
   assert.not.ok(plan.steps.some((s) => s.cites.some((c) => c.code === 'HUB660')));
 });

@@ -60,10 +60,18 @@ for (const cell of takeoverCells()) {
     assert.equal(inTheWay(t.withParameters.plan, t.withParameters.diff), [], 'with --parameters');
     assert.equal(inTheWay(t.withoutParameters.plan, t.withoutParameters.diff), [], 'without --parameters');
     const vault = 'contoso-hu-nlg6idyfabon2';
-    for (const { plan } of [t.withParameters, t.withoutParameters]) assert.equal(plan.warnings.map((w) => `${w.code} ${w.subject}`), expectedWarnings(cell, vault), 'warnings');
+    for (const { plan } of [t.withParameters, t.withoutParameters])
+      assert.equal(
+        plan.warnings.map((w) => `${w.code} ${w.subject}`),
+        expectedWarnings(cell, vault),
+        'warnings',
+      );
     // Nothing the public deployment set is dropped from the parameter file.
     assert.equal(t.withParameters.plan.parameters?.dropped ?? [], [], 'parameters dropped');
-    assert.not.ok(t.hub.unrecovered.some((u) => /has no hub\.yaml field/.test(u.why)), 'a value without a hub.yaml field');
+    assert.not.ok(
+      t.hub.unrecovered.some((u) => /has no hub\.yaml field/.test(u.why)),
+      'a value without a hub.yaml field',
+    );
   });
 }
 
@@ -77,10 +85,14 @@ for (const to of ['0.7', '0.8'] as const) {
       return planUpgrade(a, b);
     };
     const kept = plan(t.hub.text);
-    assert.equal(kept.warnings.filter((w) => w.subject.startsWith('Microsoft.Storage/')).map((w) => w.code), [], 'the data lake keeps public access');
+    assert.equal(
+      kept.warnings.filter((w) => w.subject.startsWith('Microsoft.Storage/')).map((w) => w.code),
+      [],
+      'the data lake keeps public access',
+    );
     const dropped = plan(t.hub.text.replace(/networking:\n {2}publicAccess: true[^\n]*\n/, ''));
     const lake = dropped.warnings.find((w) => w.subject.startsWith('Microsoft.Storage/storageAccounts '));
-    assert.ok(lake, 'without networking, hubc\'s default closes the firewall and the plan says so');
+    assert.ok(lake, "without networking, hubc's default closes the firewall and the plan says so");
     assert.match(lake!.message, 'properties.networkAcls.defaultAction: Allow -> Deny');
     assert.match(formatPlanText(dropped), /\nRead first\n {2}HUB601 Microsoft\.Storage\/storageAccounts /);
   });

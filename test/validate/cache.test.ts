@@ -131,7 +131,10 @@ test('a changed template is validated again, not read from the entry of the old 
   assert.is(again.report.template, 'validated');
   assert.is(again.report.resources?.validated, 1, 'only the changed resource goes to the schemas again');
   assert.ok(again.report.resources!.reused > 20, 'the other resources come from the cache');
-  assert.ok(again.diagnostics.some((d) => d.code === 'HUB301' && /TLS9/.test(d.message)), 'the schema error of the changed template');
+  assert.ok(
+    again.diagnostics.some((d) => d.code === 'HUB301' && /TLS9/.test(d.message)),
+    'the schema error of the changed template',
+  );
 });
 
 // A small cluster: the language service costs ~0.1-0.5 s per command, so these scripts are short.
@@ -194,7 +197,10 @@ function sharedScripts(database: string, mispredicted: boolean): KqlScript[] {
 
 test('two worker threads sharing the commands find what one finds, in the same order; a wrong prediction is analysed again in order', async () => {
   const isPairs = (v: unknown): v is [string, BlockOutcome][] => Array.isArray(v);
-  for (const [database, mispredicted] of [['Ingestion', false], ['Hub', true]] as const) {
+  for (const [database, mispredicted] of [
+    ['Ingestion', false],
+    ['Hub', true],
+  ] as const) {
     const scripts = sharedScripts(database, mispredicted);
     const keys = kqlCacheKeys(scripts);
     const one = openResultCache(freshDir());
@@ -203,7 +209,11 @@ test('two worker threads sharing the commands find what one finds, in the same o
     const shared = await (await startKqlValidation(scripts, two, { ...keys, worker: true, threads: 2, shareMinCommands: 2 })).done;
     assert.equal(alone.sharing, { shared: false });
     assert.equal(shared.sharing, { shared: true, at: 4, corrected: mispredicted ? 4 : 0 }, database);
-    assert.equal(alone.diagnostics.map((d) => d.code), ['HUB310', 'HUB310'], 'KS142 and the type change');
+    assert.equal(
+      alone.diagnostics.map((d) => d.code),
+      ['HUB310', 'HUB310'],
+      'KS142 and the type change',
+    );
     assert.equal(shared.diagnostics, alone.diagnostics);
     assert.equal(shared.commands, alone.commands);
     assert.equal(await two.get(keys.knownKey, isPairs), await one.get(keys.knownKey, isPairs), 'the same outcomes kept for the next run');

@@ -63,7 +63,16 @@ test('a kept hash is used without reading the file while size, times, inode and 
   const { dir, file } = tinyFolder('shortcut');
   const st = statSync(file);
   const planted = 'f'.repeat(64);
-  const record: SchemaFileRecord = { path: file, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, dev: st.dev, sha256: planted, hashedAt: Date.now() + 10_000 };
+  const record: SchemaFileRecord = {
+    path: file,
+    size: st.size,
+    mtimeMs: st.mtimeMs,
+    ctimeMs: st.ctimeMs,
+    ino: st.ino,
+    dev: st.dev,
+    sha256: planted,
+    hashedAt: Date.now() + 10_000,
+  };
   const hashes = new SchemaFileHashes();
   hashes.load([record]);
   assert.is(hashes.hashOf(file), planted, 'the record is trusted: the file was not read');
@@ -118,12 +127,18 @@ test('validate: an edited schema with its time restored is validated again (HUB3
   const cache = openResultCache(join(work, 'results'));
   const first = await validateOutputCached(result, { schemasDir: dir, cache, worker: false });
   assert.is(first.report.template, 'validated');
-  assert.not.ok(first.diagnostics.some((d) => d.code === 'HUB301'), 'clean with the official schemas');
+  assert.not.ok(
+    first.diagnostics.some((d) => d.code === 'HUB301'),
+    'clean with the official schemas',
+  );
   assert.is((await validateOutputCached(result, { schemasDir: dir, cache, worker: false })).report.template, 'cached');
   editKeepingTimes(storage, '"TLS1_2"', '"TLS9_2"');
   const again = await validateOutputCached(result, { schemasDir: dir, cache, worker: false });
   assert.is(again.report.template, 'validated');
-  assert.ok(again.diagnostics.some((d) => d.code === 'HUB301' && /minimumTlsVersion/.test(`${d.path} ${d.message}`)), JSON.stringify(again.diagnostics));
+  assert.ok(
+    again.diagnostics.some((d) => d.code === 'HUB301' && /minimumTlsVersion/.test(`${d.path} ${d.message}`)),
+    JSON.stringify(again.diagnostics),
+  );
 });
 
 test.run();

@@ -111,7 +111,7 @@ function pipeline(): { name: string; properties: any } {
           dependsOn: [succeeded('Run exports')],
           userProperties: [],
           typeProperties: {
-            on: expr("@pipeline().parameters.exportDatasetType"),
+            on: expr('@pipeline().parameters.exportDatasetType'),
             cases: [
               {
                 value: 'focuscost',
@@ -153,7 +153,9 @@ function pipeline(): { name: string; properties: any } {
                 dependsOn: [succeeded('Confirm Ingestion Capacity')],
                 userProperties: [],
                 typeProperties: {
-                  expression: expr("@or(equals(activity('Confirm Ingestion Capacity').output.count, 0), greater(activity('Confirm Ingestion Capacity').output.value[0].Remaining, 0))"),
+                  expression: expr(
+                    "@or(equals(activity('Confirm Ingestion Capacity').output.count, 0), greater(activity('Confirm Ingestion Capacity').output.value[0].Remaining, 0))",
+                  ),
                   ifTrueActivities: [
                     {
                       name: 'Ingestion Complete',
@@ -191,8 +193,8 @@ function pipeline(): { name: string; properties: any } {
             validateDataConsistency: false,
             translator: expr("@activity('Load Schema Mappings').output.firstRow.translator"),
           },
-          inputs: [{ referenceName: 'rawexports', type: 'DatasetReference', parameters: { blobPath: "@pipeline().parameters.blobPath" } }],
-          outputs: [{ referenceName: 'ingestion', type: 'DatasetReference', parameters: { blobPath: "@pipeline().parameters.destinationFile" } }],
+          inputs: [{ referenceName: 'rawexports', type: 'DatasetReference', parameters: { blobPath: '@pipeline().parameters.blobPath' } }],
+          outputs: [{ referenceName: 'ingestion', type: 'DatasetReference', parameters: { blobPath: '@pipeline().parameters.destinationFile' } }],
         },
         {
           name: 'Read Hub Config',
@@ -201,7 +203,7 @@ function pipeline(): { name: string; properties: any } {
           policy,
           userProperties: [],
           typeProperties: {
-            dataset: { referenceName: 'ingestion_files', type: 'DatasetReference', parameters: { folderPath: "@pipeline().parameters.destinationFolder" } },
+            dataset: { referenceName: 'ingestion_files', type: 'DatasetReference', parameters: { folderPath: '@pipeline().parameters.destinationFolder' } },
             fieldList: ['childItems'],
             storeSettings: { type: 'AzureBlobFSReadSettings', recursive: true, enablePartitionDiscovery: false },
             formatSettings: { type: 'ParquetReadSettings' },
@@ -214,7 +216,7 @@ function pipeline(): { name: string; properties: any } {
           policy,
           userProperties: [],
           typeProperties: {
-            dataset: { referenceName: 'rawexports', type: 'DatasetReference', parameters: { blobPath: "@pipeline().parameters.blobPath" } },
+            dataset: { referenceName: 'rawexports', type: 'DatasetReference', parameters: { blobPath: '@pipeline().parameters.blobPath' } },
             enableLogging: false,
             storeSettings: { type: 'AzureBlobFSReadSettings', recursive: true, enablePartitionDiscovery: false },
           },
@@ -405,7 +407,23 @@ test('the pipeline fixture really uses the activity types under test', () => {
     }
   };
   visit(pipeline().properties.activities);
-  for (const t of ['Lookup', 'SetVariable', 'Filter', 'ForEach', 'ExecutePipeline', 'Switch', 'IfCondition', 'Until', 'Copy', 'Delete', 'GetMetadata', 'WebActivity', 'Fail', 'Wait', 'AzureDataExplorerCommand']) {
+  for (const t of [
+    'Lookup',
+    'SetVariable',
+    'Filter',
+    'ForEach',
+    'ExecutePipeline',
+    'Switch',
+    'IfCondition',
+    'Until',
+    'Copy',
+    'Delete',
+    'GetMetadata',
+    'WebActivity',
+    'Fail',
+    'Wait',
+    'AzureDataExplorerCommand',
+  ]) {
     assert.ok(types.has(t), t);
   }
 });
@@ -501,7 +519,10 @@ test('required composites the mapper forgets: ForEach items, Copy source/sink, d
   delete p.properties.activities[3].typeProperties.items;
   delete p.properties.activities[7].typeProperties.sink;
   const list = errors(checkAdfObject('pipeline', p));
-  assert.equal(list.map((i) => i.path), ['properties.activities[3].typeProperties.items', 'properties.activities[7].typeProperties.sink']);
+  assert.equal(
+    list.map((i) => i.path),
+    ['properties.activities[3].typeProperties.items', 'properties.activities[7].typeProperties.sink'],
+  );
   assert.ok(list.every((i) => i.message.startsWith('required property missing')));
   const d = parquetDataset();
   delete d.properties.linkedServiceName;
@@ -509,7 +530,10 @@ test('required composites the mapper forgets: ForEach items, Copy source/sink, d
   // a whole missing typeProperties reports the required leaves
   const w = pipeline();
   delete w.properties.activities[6].typeProperties;
-  assert.equal(errors(checkAdfObject('pipeline', w)).map((i) => i.path), ['properties.activities[6].typeProperties.expression', 'properties.activities[6].typeProperties.activities']);
+  assert.equal(
+    errors(checkAdfObject('pipeline', w)).map((i) => i.path),
+    ['properties.activities[6].typeProperties.expression', 'properties.activities[6].typeProperties.activities'],
+  );
 });
 
 test('missing or null basics: activity type, activity name, whole properties', () => {
@@ -555,7 +579,11 @@ test('read-only, unknown properties and the known gap list', () => {
   // an unknown property in a model without additionalProperties is an error, with a suggestion
   const p = pipeline();
   p.properties.activities[3].typeProperties.activities[1].typeProperties.authentication.resourse = 'x';
-  const e = onlyError(checkAdfObject('pipeline', p), 'properties.activities[3].typeProperties.activities[1].typeProperties.authentication.resourse', 'property not in WebActivityAuthentication model');
+  const e = onlyError(
+    checkAdfObject('pipeline', p),
+    'properties.activities[3].typeProperties.activities[1].typeProperties.authentication.resourse',
+    'property not in WebActivityAuthentication model',
+  );
   assert.is(e.hint, "Did you mean 'resource'?");
   // fileExtension on ParquetWriteSettings is silent, but not on another format
   const q = pipeline();
@@ -571,12 +599,23 @@ test('polymorphic resolution: nested types, wrong family, secrets in any-typed p
   p.properties.activities[7].typeProperties.sink.formatSettings.type = 'DelimitedTextWriteSettings';
   const list = errors(checkAdfObject('pipeline', p));
   // DelimitedTextWriteSettings is a FormatWriteSettings, but the ParquetSink model wants ParquetWriteSettings
-  assert.equal(list.map((i) => i.message), ["type 'DelimitedTextWriteSettings' (DelimitedTextWriteSettings) is not a ParquetWriteSettings"]);
+  assert.equal(
+    list.map((i) => i.message),
+    ["type 'DelimitedTextWriteSettings' (DelimitedTextWriteSettings) is not a ParquetWriteSettings"],
+  );
   const q = pipeline();
   q.properties.activities[7].typeProperties.source.storeSettings.type = 'AzureBlobFSReadSetting';
-  onlyError(checkAdfObject('pipeline', q), 'properties.activities[7].typeProperties.source.storeSettings.type', "unknown StoreReadSettings type 'AzureBlobFSReadSetting'; did you mean 'AzureBlobFSReadSettings'?");
+  onlyError(
+    checkAdfObject('pipeline', q),
+    'properties.activities[7].typeProperties.source.storeSettings.type',
+    "unknown StoreReadSettings type 'AzureBlobFSReadSetting'; did you mean 'AzureBlobFSReadSettings'?",
+  );
   const ls = blobFsLinkedService();
-  ls.properties.typeProperties.accountKey = { type: 'AzureKeyVaultSecret', store: { referenceName: 'finops-hub-vault', type: 'LinkedServiceReference' }, secretName: 'finops-hub-storage-key' };
+  ls.properties.typeProperties.accountKey = {
+    type: 'AzureKeyVaultSecret',
+    store: { referenceName: 'finops-hub-vault', type: 'LinkedServiceReference' },
+    secretName: 'finops-hub-storage-key',
+  };
   assert.equal(checkAdfObject('linkedService', ls), []);
   delete ls.properties.typeProperties.accountKey.store;
   onlyError(checkAdfObject('linkedService', ls), 'properties.typeProperties.accountKey.store', 'required property missing (AzureKeyVaultSecretReference)');
@@ -633,7 +672,11 @@ test('armExpressions: ARM expressions are opaque when on, checked when off', () 
   ];
   for (const [kind, wire, offErrors] of cases) {
     assert.equal(checkAdfObject(kind, wire, { armExpressions: true }), [], kind);
-    assert.equal(errors(checkAdfObject(kind, wire, { armExpressions: false })).map((i) => i.path), offErrors, kind);
+    assert.equal(
+      errors(checkAdfObject(kind, wire, { armExpressions: false })).map((i) => i.path),
+      offErrors,
+      kind,
+    );
   }
   // an escaped literal `[[` is not an expression
   const q = pipeline();
@@ -702,10 +745,13 @@ test('adfModelDiagnostics: HUB302 errors, HUB303 warnings, path with kind, objec
     { severity: 'error', path: 'name', message: 'm' },
     { severity: 'error', path: "properties.parameters['a b'][2]", message: 'm' },
   ]);
-  assert.equal(ls.map((d) => [d.path, d.message]), [
-    ['linked service x, name', 'Data Factory model: name: m'],
-    ["linked service x, properties.parameters['a b'][2]", "Data Factory model: ['a b'][2]: m"],
-  ]);
+  assert.equal(
+    ls.map((d) => [d.path, d.message]),
+    [
+      ['linked service x, name', 'Data Factory model: name: m'],
+      ["linked service x, properties.parameters['a b'][2]", "Data Factory model: ['a b'][2]: m"],
+    ],
+  );
 });
 
 test('metadata: discriminator values and hierarchy as core-client sees them', () => {

@@ -55,11 +55,7 @@ function cleanFactory(): AdfFactoryObjects {
             setVar(
               'Set Destination Folder',
               'destinationFolder',
-              adf.replace(
-                adf.concat(v('hubDataset'), '/', adf.substring(v('date'), 0, 4), '/', adf.substring(v('date'), 4, 2), '/', adf.toLower(v('scope'))),
-                '//',
-                '/',
-              ),
+              adf.replace(adf.concat(v('hubDataset'), '/', adf.substring(v('date'), 0, 4), '/', adf.substring(v('date'), 4, 2), '/', adf.toLower(v('scope'))), '//', '/'),
               after('Set Date', 'Set Scope', 'Set Hub Dataset'),
             ),
             {
@@ -69,7 +65,7 @@ function cleanFactory(): AdfFactoryObjects {
               typeProperties: {
                 items: adf.expression(adf.if_(v('hasNoRows'), adf.createArray(), rm.get('blobs'))),
                 isSequential: false,
-                batchCount: '[if(parameters(\'enablePublicAccess\'), 30, 4)]',
+                batchCount: "[if(parameters('enablePublicAccess'), 30, 4)]",
                 activities: [
                   {
                     name: 'Execute',
@@ -205,7 +201,9 @@ function cleanFactory(): AdfFactoryObjects {
                     type: 'IfCondition',
                     dependsOn: [],
                     typeProperties: {
-                      expression: adf.expression(adf.lessOrEquals(adf.coalesce(adf.activity('Read Hub Config').get('output').get('firstRow').get('retention', true).get('days', true), 0), 0)),
+                      expression: adf.expression(
+                        adf.lessOrEquals(adf.coalesce(adf.activity('Read Hub Config').get('output').get('firstRow').get('retention', true).get('days', true), 0), 0),
+                      ),
                       ifTrueActivities: [
                         {
                           name: 'Delete Source File',
@@ -298,7 +296,11 @@ function cleanFactory(): AdfFactoryObjects {
       { name: 'keyVault', properties: { type: 'AzureKeyVault', typeProperties: { baseUrl: "[reference(variables('kv')).vaultUri]" } } },
       {
         name: 'storage',
-        properties: { type: 'AzureBlobFS', typeProperties: { url: "[reference(variables('sa'), '2021-08-01').primaryEndpoints.dfs]" }, connectVia: "[if(parameters('p'), null(), createObject())]" },
+        properties: {
+          type: 'AzureBlobFS',
+          typeProperties: { url: "[reference(variables('sa'), '2021-08-01').primaryEndpoints.dfs]" },
+          connectVia: "[if(parameters('p'), null(), createObject())]",
+        },
       },
       {
         name: 'remoteHubStorage',
@@ -376,35 +378,55 @@ test('HUB321: renamed variable and unknown parameters', () => {
   const params = check((f) => {
     delete f.pipelines[1].properties.parameters.ingestionId;
     f.pipelines[1].properties.parameters.ingestionId = { type: 'String', defaultValue: '' }; // keep the call valid
-    findActivity(f, 'rawexports_ETL_ingestion', 'Set Destination Path').typeProperties.value = "@{pipeline().parameters.destFolder}/x";
+    findActivity(f, 'rawexports_ETL_ingestion', 'Set Destination Path').typeProperties.value = '@{pipeline().parameters.destFolder}/x';
   });
-  assert.equal(params.map((d) => [d.code, d.path]), [['HUB321', 'pipeline rawexports_ETL_ingestion > activity Set Destination Path > typeProperties.value']], summary(params));
+  assert.equal(
+    params.map((d) => [d.code, d.path]),
+    [['HUB321', 'pipeline rawexports_ETL_ingestion > activity Set Destination Path > typeProperties.value']],
+    summary(params),
+  );
   assert.match(params[0].message, /pipeline\(\)\.parameters\.destFolder refers to a parameter the pipeline does not declare/);
 });
 
 test('HUB322: dropped activity that is still referenced', () => {
   const ds = check((f) => {
     const acts = f.pipelines[0].properties.activities as any[];
-    acts.splice(acts.findIndex((a) => a.name === 'Read Manifest'), 1);
+    acts.splice(
+      acts.findIndex((a) => a.name === 'Read Manifest'),
+      1,
+    );
   });
   assert.ok(ds.length > 0);
-  assert.ok(ds.every((d) => d.code === 'HUB322'), summary(ds));
+  assert.ok(
+    ds.every((d) => d.code === 'HUB322'),
+    summary(ds),
+  );
   const setDate = ds.filter((d) => d.path!.includes('activity Set Date >'));
   assert.equal(
     setDate.map((d) => d.path),
     ['pipeline rawexports_ExecuteETL > activity Set Date > dependsOn[0].activity', 'pipeline rawexports_ExecuteETL > activity Set Date > typeProperties.value'],
   );
   assert.match(setDate[0].message, /dependsOn names activity 'Read Manifest', which does not exist in the pipeline/);
-  assert.match(setDate[1].message, /^pipeline 'rawexports_ExecuteETL', activity 'Set Date': activity\('Read Manifest'\) refers to an activity that does not exist in the pipeline$/);
+  assert.match(
+    setDate[1].message,
+    /^pipeline 'rawexports_ExecuteETL', activity 'Set Date': activity\('Read Manifest'\) refers to an activity that does not exist in the pipeline$/,
+  );
   // The reference from inside the ForEach is reported with the full activity chain.
-  assert.ok(ds.some((d) => d.path === 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.parameters.ingestionId'), summary(ds));
+  assert.ok(
+    ds.some((d) => d.path === 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.parameters.ingestionId'),
+    summary(ds),
+  );
 });
 
 test('HUB322: activity referenced but not upstream', () => {
   const ds = check((f) => {
     findActivity(f, 'rawexports_ExecuteETL', 'Set Scope').dependsOn = after('Wait');
   });
-  assert.equal(ds.map((d) => [d.code, d.path]), [['HUB322', 'pipeline rawexports_ExecuteETL > activity Set Scope > typeProperties.value']], summary(ds));
+  assert.equal(
+    ds.map((d) => [d.code, d.path]),
+    [['HUB322', 'pipeline rawexports_ExecuteETL > activity Set Scope > typeProperties.value']],
+    summary(ds),
+  );
   assert.is(ds[0].message, "pipeline 'rawexports_ExecuteETL', activity 'Set Scope': activity('Read Manifest') refers to an activity that does not run before this one");
   assert.match(ds[0].hint!, /upstream activities here: 'Wait'/);
 
@@ -412,21 +434,30 @@ test('HUB322: activity referenced but not upstream', () => {
   const inner = check((f) => {
     findActivity(f, 'rawexports_ExecuteETL', 'Execute').typeProperties.parameters.ingestionId = "@activity('Copy Manifest').output";
   });
-  assert.equal(inner.map((d) => [d.code, d.path]), [['HUB322', 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.parameters.ingestionId']]);
+  assert.equal(
+    inner.map((d) => [d.code, d.path]),
+    [['HUB322', 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.parameters.ingestionId']],
+  );
   assert.match(inner[0].message, /activity 'Execute': activity\('Copy Manifest'\)/);
 
   // A sibling in the same inner list must be upstream too.
   const sibling = check((f) => {
     findActivity(f, 'rawexports_ETL_ingestion', 'Remember File').dependsOn = [];
   });
-  assert.equal(sibling.map((d) => d.code), ['HUB322']);
+  assert.equal(
+    sibling.map((d) => d.code),
+    ['HUB322'],
+  );
   assert.match(sibling[0].path!, /activity For Each Old File > activity Remember File > typeProperties.value$/);
 
   // dependsOn may only name activities of the same list.
   const crossList = check((f) => {
     findActivity(f, 'rawexports_ETL_ingestion', 'Delete Old Ingested File').dependsOn = after('Read Hub Config');
   });
-  assert.equal(crossList.map((d) => [d.code, d.path]), [['HUB322', 'pipeline rawexports_ETL_ingestion > activity For Each Old File > activity Delete Old Ingested File > dependsOn[0].activity']]);
+  assert.equal(
+    crossList.map((d) => [d.code, d.path]),
+    [['HUB322', 'pipeline rawexports_ETL_ingestion > activity For Each Old File > activity Delete Old Ingested File > dependsOn[0].activity']],
+  );
   assert.match(crossList[0].message, /which is not in the same activity list/);
 });
 
@@ -434,7 +465,10 @@ test('HUB323: ExecutePipeline parameters, missing pipeline, dataset and linked s
   const extra = check((f) => {
     findActivity(f, 'rawexports_ExecuteETL', 'Execute').typeProperties.parameters.schemaFile = "@variables('scope')";
   });
-  assert.equal(extra.map((d) => [d.code, d.path]), [['HUB323', 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.parameters.schemaFile']]);
+  assert.equal(
+    extra.map((d) => [d.code, d.path]),
+    [['HUB323', 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.parameters.schemaFile']],
+  );
   assert.is(
     extra[0].message,
     "pipeline 'rawexports_ExecuteETL', activity 'Execute': passes parameter 'schemaFile' to pipeline 'rawexports_ETL_ingestion', which does not declare it",
@@ -443,13 +477,19 @@ test('HUB323: ExecutePipeline parameters, missing pipeline, dataset and linked s
   const missing = check((f) => {
     delete findActivity(f, 'rawexports_ExecuteETL', 'Execute').typeProperties.parameters.ingestionId;
   });
-  assert.equal(missing.map((d) => d.code), ['HUB323']);
+  assert.equal(
+    missing.map((d) => d.code),
+    ['HUB323'],
+  );
   assert.match(missing[0].message, /does not pass parameter 'ingestionId', which pipeline 'rawexports_ETL_ingestion' requires/);
 
   const noPipeline = check((f) => {
     f.pipelines[1].name = 'rawexports_ETL_ingestion_v2';
   });
-  assert.equal(noPipeline.map((d) => [d.code, d.path]), [['HUB323', 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.pipeline.referenceName']]);
+  assert.equal(
+    noPipeline.map((d) => [d.code, d.path]),
+    [['HUB323', 'pipeline rawexports_ExecuteETL > activity For Each Blob > activity Execute > typeProperties.pipeline.referenceName']],
+  );
   assert.match(noPipeline[0].message, /references pipeline 'rawexports_ETL_ingestion', which does not exist/);
 
   const noDataset = check((f) => {
@@ -468,19 +508,29 @@ test('HUB323: ExecutePipeline parameters, missing pipeline, dataset and linked s
   const datasetParam = check((f) => {
     findActivity(f, 'rawexports_ETL_ingestion', 'Convert CSV File').inputs[0].parameters = { blobpath: 'x', fileName: 'y' };
   });
-  assert.equal(datasetParam.map((d) => [d.code, d.path]), [['HUB323', 'pipeline rawexports_ETL_ingestion > activity Convert to Parquet > activity Convert CSV File > inputs[0].parameters.fileName']]);
+  assert.equal(
+    datasetParam.map((d) => [d.code, d.path]),
+    [['HUB323', 'pipeline rawexports_ETL_ingestion > activity Convert to Parquet > activity Convert CSV File > inputs[0].parameters.fileName']],
+  );
 
   const datasetRequired = check((f) => {
     delete findActivity(f, 'rawexports_ETL_ingestion', 'Convert CSV File').inputs[0].parameters;
   });
-  assert.equal(datasetRequired.map((d) => [d.code, d.path]), [['HUB323', 'pipeline rawexports_ETL_ingestion > activity Convert to Parquet > activity Convert CSV File > inputs[0]']]);
+  assert.equal(
+    datasetRequired.map((d) => [d.code, d.path]),
+    [['HUB323', 'pipeline rawexports_ETL_ingestion > activity Convert to Parquet > activity Convert CSV File > inputs[0]']],
+  );
   assert.match(datasetRequired[0].message, /does not pass parameter 'blobPath', which dataset 'rawexports' requires \(it has no default value\)/);
 
   // Linked service parameters without default may be left out (as 0.7 does for ftkReleaseFile -> ftkRepo).
   const lsRequired = check((f) => {
     f.linkedServices.push({
       name: 'ftkRepo',
-      properties: { type: 'HttpServer', parameters: { filePath: { type: 'string' } }, typeProperties: { url: "@concat('https://github.com/microsoft/finops-toolkit/', linkedService().filePath)" } },
+      properties: {
+        type: 'HttpServer',
+        parameters: { filePath: { type: 'string' } },
+        typeProperties: { url: "@concat('https://github.com/microsoft/finops-toolkit/', linkedService().filePath)" },
+      },
     });
     f.datasets.push({
       name: 'ftkReleaseFile',
@@ -488,7 +538,9 @@ test('HUB323: ExecutePipeline parameters, missing pipeline, dataset and linked s
         type: 'DelimitedText',
         linkedServiceName: ls('ftkRepo'),
         parameters: { fileName: { type: 'string' }, version: { type: 'string', defaultValue: '0.7' } },
-        typeProperties: { location: { type: 'HttpServerLocation', relativeUrl: { value: "@concat('releases/download/v', dataset().version, '/', dataset().fileName)", type: 'Expression' } } },
+        typeProperties: {
+          location: { type: 'HttpServerLocation', relativeUrl: { value: "@concat('releases/download/v', dataset().version, '/', dataset().fileName)", type: 'Expression' } },
+        },
       },
     });
   });
@@ -497,19 +549,28 @@ test('HUB323: ExecutePipeline parameters, missing pipeline, dataset and linked s
   const noLinkedService = check((f) => {
     f.linkedServices = f.linkedServices.filter((l) => l.name !== 'keyVault');
   });
-  assert.equal(noLinkedService.map((d) => [d.code, d.path]), [['HUB323', 'linked service remoteHubStorage > typeProperties.accountKey.store.referenceName']]);
+  assert.equal(
+    noLinkedService.map((d) => [d.code, d.path]),
+    [['HUB323', 'linked service remoteHubStorage > typeProperties.accountKey.store.referenceName']],
+  );
   assert.is(noLinkedService[0].message, "linked service 'remoteHubStorage': references linked service 'keyVault', which does not exist");
 
   const lsParam = check((f) => {
     f.datasets.find((d) => d.name === 'hubDataExplorer')!.properties.linkedServiceName.parameters = { db: 'x' };
   });
-  assert.equal(lsParam.map((d) => [d.code, d.path]), [['HUB323', 'dataset hubDataExplorer > linkedServiceName.parameters.db']]);
+  assert.equal(
+    lsParam.map((d) => [d.code, d.path]),
+    [['HUB323', 'dataset hubDataExplorer > linkedServiceName.parameters.db']],
+  );
 });
 
 test('HUB323: triggers name existing pipelines and declared parameters', () => {
   const ds = check((f) => {
     f.triggers[0].properties.pipelines[0].parameters.container = 'rawexports';
-    f.triggers.push({ name: 'daily', properties: { type: 'ScheduleTrigger', pipelines: [{ pipelineReference: { referenceName: 'config_StartExportProcess', type: 'PipelineReference' } }] } });
+    f.triggers.push({
+      name: 'daily',
+      properties: { type: 'ScheduleTrigger', pipelines: [{ pipelineReference: { referenceName: 'config_StartExportProcess', type: 'PipelineReference' } }] },
+    });
   });
   assert.equal(
     ds.map((d) => [d.code, d.path]),
@@ -534,23 +595,33 @@ test('HUB324: dependsOn cycles and duplicate names', () => {
   const self = check((f) => {
     findActivity(f, 'rawexports_ETL_ingestion', 'Remember File').dependsOn = after('Remember File');
   });
-  assert.ok(self.some((d) => d.code === 'HUB324' && /'Remember File' -> 'Remember File'/.test(d.message)), summary(self));
+  assert.ok(
+    self.some((d) => d.code === 'HUB324' && /'Remember File' -> 'Remember File'/.test(d.message)),
+    summary(self),
+  );
 
   const dup = check((f) => {
     findActivity(f, 'rawexports_ETL_ingestion', 'Delete Source File').name = 'Read Hub Config';
   });
-  assert.equal(dup.map((d) => [d.code, d.path]), [['HUB324', 'pipeline rawexports_ETL_ingestion > activity Until Done > activity Check Once > activity Read Hub Config > name']], summary(dup));
+  assert.equal(
+    dup.map((d) => [d.code, d.path]),
+    [['HUB324', 'pipeline rawexports_ETL_ingestion > activity Until Done > activity Check Once > activity Read Hub Config > name']],
+    summary(dup),
+  );
   assert.match(dup[0].message, /activity name 'Read Hub Config' is used more than once/);
 
   const dupObject = check((f) => {
     f.datasets.push({ ...f.datasets[0] });
   });
-  assert.equal(dupObject.map((d) => [d.code, d.message]), [['HUB324', "dataset 'manifest': dataset name 'manifest' is used by more than one dataset"]]);
+  assert.equal(
+    dupObject.map((d) => [d.code, d.message]),
+    [['HUB324', "dataset 'manifest': dataset name 'manifest' is used by more than one dataset"]],
+  );
 });
 
 test('HUB325: item() outside a ForEach', () => {
   const ds = check((f) => {
-    findActivity(f, 'rawexports_ExecuteETL', 'Set Date').typeProperties.value = "@item().blobName";
+    findActivity(f, 'rawexports_ExecuteETL', 'Set Date').typeProperties.value = '@item().blobName';
     // A ForEach's own items are evaluated outside the loop.
     findActivity(f, 'rawexports_ETL_ingestion', 'For Each Old File').typeProperties.items = { value: '@item().children', type: 'Expression' };
   });
@@ -571,14 +642,18 @@ test('HUB320: parse errors; ARM expressions and literals are ignored', () => {
     f.datasets[0].properties.typeProperties.location.container = "[concat('@{', parameters('x'))]";
     f.datasets[0].properties.description = 'Uses @{things} in prose';
   });
-  assert.equal(ds.map((d) => [d.code, d.path]), [['HUB320', 'pipeline rawexports_ExecuteETL > activity Set Date > typeProperties.value']], summary(ds));
+  assert.equal(
+    ds.map((d) => [d.code, d.path]),
+    [['HUB320', 'pipeline rawexports_ExecuteETL > activity Set Date > typeProperties.value']],
+    summary(ds),
+  );
   assert.match(ds[0].message, /expression does not parse: expected an expression, found end of text \(at offset 13 of "@concat\('a', "\)/);
 });
 
 test('dataset() and linkedService() must name declared parameters of their own object', () => {
   const ds = check((f) => {
     f.datasets[0].properties.typeProperties.location.fileName = '@{dataset().fileNam}';
-    f.linkedServices[3].properties.typeProperties.database = "@linkedService().db";
+    f.linkedServices[3].properties.typeProperties.database = '@linkedService().db';
     findActivity(f, 'rawexports_ExecuteETL', 'Set Date').typeProperties.value = '@dataset().x';
   });
   assert.equal(
@@ -607,10 +682,13 @@ test('positions: the lookup receives the JSON path and may redirect to another f
     ['pipeline', 'rawexports_ExecuteETL', ['properties', 'activities', 4, 'typeProperties', 'value']],
     ['trigger', 'rawexports_ManifestAdded', ['properties', 'pipelines', 0, 'parameters', 'extra']],
   ]);
-  assert.equal(ds.map((d) => [d.file, d.start]), [
-    [FILE, { line: 3, col: 7 }],
-    ['datafactory/triggers/rawexports_ManifestAdded.json', { line: 9, col: 11 }],
-  ]);
+  assert.equal(
+    ds.map((d) => [d.file, d.start]),
+    [
+      [FILE, { line: 3, col: 7 }],
+      ['datafactory/triggers/rawexports_ManifestAdded.json', { line: 9, col: 11 }],
+    ],
+  );
 });
 
 test('activity graph utilities', () => {
@@ -627,10 +705,13 @@ test('activity graph utilities', () => {
   assert.equal([...upstreamActivities(g, 'A')], []);
   assert.equal(findDependsOnCycles(g), [['D', 'E']]);
   const container = { name: 'S', type: 'Switch', typeProperties: { cases: [{ value: 'x', activities: [{ name: 'X' }] }], defaultActivities: [{ name: 'Y' }] } };
-  assert.equal(innerActivityLists(container).map((l) => l.path), [
-    ['typeProperties', 'cases', 0, 'activities'],
-    ['typeProperties', 'defaultActivities'],
-  ]);
+  assert.equal(
+    innerActivityLists(container).map((l) => l.path),
+    [
+      ['typeProperties', 'cases', 0, 'activities'],
+      ['typeProperties', 'defaultActivities'],
+    ],
+  );
 });
 
 test.run();

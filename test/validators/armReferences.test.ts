@@ -22,9 +22,7 @@ function cleanTemplate(): any {
       virtualNetworkAddressPrefix: { type: 'string', defaultValue: '10.20.30.0/26' },
       exportScopes: { type: 'array', defaultValue: ['a', 'b'] },
     },
-    functions: [
-      { namespace: 'hub', members: { suffix: { parameters: [{ name: 'n', type: 'string' }], output: { type: 'string', value: "[concat(parameters('n'), '-x')]" } } } },
-    ],
+    functions: [{ namespace: 'hub', members: { suffix: { parameters: [{ name: 'n', type: 'string' }], output: { type: 'string', value: "[concat(parameters('n'), '-x')]" } } } }],
     variables: {
       ...nameVariables(getRelease('0.7')),
       resourceTags: { 'cm-resource-parent': arm.concat(arm.prop(arm.resourceGroup(), 'id'), '/providers/Microsoft.Cloud/hubs/', arm.parameters('hubName')) },
@@ -121,7 +119,13 @@ function cleanTemplate(): any {
             parameters: { clusterName: { type: 'string' }, subnetId: { type: 'string' }, sku: { type: 'string', defaultValue: 'Dev(No SLA)_Standard_E2a_v4' } },
             variables: { dbName: 'Hub' },
             resources: [
-              { type: 'Microsoft.Kusto/clusters', apiVersion: '2023-08-15', name: arm.parameters('clusterName'), location: arm.prop(arm.resourceGroup(), 'location'), sku: { name: arm.parameters('sku'), tier: 'Basic' } },
+              {
+                type: 'Microsoft.Kusto/clusters',
+                apiVersion: '2023-08-15',
+                name: arm.parameters('clusterName'),
+                location: arm.prop(arm.resourceGroup(), 'location'),
+                sku: { name: arm.parameters('sku'), tier: 'Basic' },
+              },
               {
                 type: 'Microsoft.Kusto/clusters/databases',
                 apiVersion: '2023-08-15',
@@ -143,7 +147,9 @@ function cleanTemplate(): any {
           template: {
             $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
             contentVersion: '1.0.0.0',
-            resources: [{ type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: names.blobManagerIdentity, location: arm.parameters('location') }],
+            resources: [
+              { type: 'Microsoft.ManagedIdentity/userAssignedIdentities', apiVersion: '2023-01-31', name: names.blobManagerIdentity, location: arm.parameters('location') },
+            ],
           },
         },
       },
@@ -263,7 +269,12 @@ test('dependsOn that cannot be decided is not reported', () => {
 test('HUB305: reference() of a declared resource missing from dependsOn', () => {
   const t = cleanTemplate();
   t.resources[6].dependsOn = [ids.storageAccount].map((x) => plain<string>(x));
-  only(run(t), 'HUB305', '/resources/6/properties/principalId', /uses reference\(\) of 'Microsoft.DataFactory\/factories \[variables\('dataFactoryName'\)\]', .*not in its dependsOn/);
+  only(
+    run(t),
+    'HUB305',
+    '/resources/6/properties/principalId',
+    /uses reference\(\) of 'Microsoft.DataFactory\/factories \[variables\('dataFactoryName'\)\]', .*not in its dependsOn/,
+  );
   assert.is(run(t)[0].severity, 'warning');
   // resourceId() in a nested deployment's parameters counts for the deployment resource.
   const u = cleanTemplate();

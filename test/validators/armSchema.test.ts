@@ -13,13 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ARM_SCHEMA_GAPS,
-  armSchemaDiagnostics,
-  loadArmSchemaValidator,
-  type ArmSchemaIssue,
-  type ArmSchemaValidator,
-} from '../../src/validators/armSchema.js';
+import { ARM_SCHEMA_GAPS, armSchemaDiagnostics, loadArmSchemaValidator, type ArmSchemaIssue, type ArmSchemaValidator } from '../../src/validators/armSchema.js';
 import { EnvironmentError } from '../../src/diagnostics/diagnostic.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from '../../src/validators/armSchema/needs.js';
 import { candidatesFor } from '../../src/validators/armSchema/download.js';
@@ -114,7 +108,14 @@ function template(): any {
           typeProperties: { recurrence: { frequency: 'Day', interval: 1, startTime: '2023-01-01T03:30:00', timeZone: 'UTC' } },
         },
       },
-      { type: 'Microsoft.Kusto/clusters', apiVersion: '2023-08-15', name: 'hubadx', location: LOCATION, sku: { name: 'Standard_E2ads_v5', tier: 'Standard', capacity: 2 }, properties: { enableStreamingIngest: true } },
+      {
+        type: 'Microsoft.Kusto/clusters',
+        apiVersion: '2023-08-15',
+        name: 'hubadx',
+        location: LOCATION,
+        sku: { name: 'Standard_E2ads_v5', tier: 'Standard', capacity: 2 },
+        properties: { enableStreamingIngest: true },
+      },
       { type: 'Microsoft.Kusto/clusters/databases', apiVersion: '2023-08-15', name: 'hubadx/Ingestion', location: LOCATION, kind: 'ReadWrite' },
       {
         type: 'Microsoft.Resources/deployments',
@@ -129,7 +130,15 @@ function template(): any {
             contentVersion: '1.0.0.0',
             parameters: { location: { type: 'string' } },
             resources: [
-              { type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: 'hubinner', location: "[parameters('location')]", sku: { name: 'Standard_LRS' }, kind: 'StorageV2', properties: {} },
+              {
+                type: 'Microsoft.Storage/storageAccounts',
+                apiVersion: '2023-01-01',
+                name: 'hubinner',
+                location: "[parameters('location')]",
+                sku: { name: 'Standard_LRS' },
+                kind: 'StorageV2',
+                properties: {},
+              },
             ],
             outputs: { id: { type: 'string', value: "[resourceId('Microsoft.Storage/storageAccounts', 'hubinner')]" } },
           },
@@ -166,7 +175,12 @@ test('the valid template gives no issues, and only the two known gaps are tolera
   assert.equal(
     all.map((i) => [i.pointer, i.allowedByGap, i.resourceType, i.resourceName]),
     [
-      [`/resources/${R.pipeline}/properties/variables/done/type`, 'adf-pipeline-variable-boolean-integer', 'Microsoft.DataFactory/factories/pipelines', 'hub-engine/msexports_ExecuteETL'],
+      [
+        `/resources/${R.pipeline}/properties/variables/done/type`,
+        'adf-pipeline-variable-boolean-integer',
+        'Microsoft.DataFactory/factories/pipelines',
+        'hub-engine/msexports_ExecuteETL',
+      ],
       [`/resources/${R.database}`, 'kusto-readwrite-database-without-properties', 'Microsoft.Kusto/clusters/databases', 'hubadx/Ingestion'],
     ],
   );
@@ -216,11 +230,14 @@ test('an unknown activity type gives one line naming the allowed types; nested a
     delete forEach.typeProperties.items;
     delete forEach.name;
   });
-  assert.equal(lines(inner).map((l) => l.replace(/ is not one of: .*/, ' is not one of ...')), [
-    `/resources/${R.pipeline}/properties/activities/1 must have required property 'name'`,
-    `/resources/${R.pipeline}/properties/activities/1/typeProperties must have required property 'items'`,
-    `/resources/${R.pipeline}/properties/activities/1/typeProperties/activities/0/type "Waitt" is not one of ...`,
-  ]);
+  assert.equal(
+    lines(inner).map((l) => l.replace(/ is not one of: .*/, ' is not one of ...')),
+    [
+      `/resources/${R.pipeline}/properties/activities/1 must have required property 'name'`,
+      `/resources/${R.pipeline}/properties/activities/1/typeProperties must have required property 'items'`,
+      `/resources/${R.pipeline}/properties/activities/1/typeProperties/activities/0/type "Waitt" is not one of ...`,
+    ],
+  );
 });
 
 test('trigger type, recurrence enum and Kusto database kind are dispatched to their alternative', () => {
@@ -262,10 +279,7 @@ test('ARM expressions are accepted in object, number, enum, boolean and length-l
     t.resources[R.storage].sku = 'Standard_LRS';
     t.resources[R.cluster].sku.capacity = 'two';
   });
-  assert.equal(lines(wrong), [
-    `/resources/${R.storage}/sku must be object, got "Standard_LRS"`,
-    `/resources/${R.cluster}/sku/capacity must be integer, got "two"`,
-  ]);
+  assert.equal(lines(wrong), [`/resources/${R.storage}/sku must be object, got "Standard_LRS"`, `/resources/${R.cluster}/sku/capacity must be integer, got "two"`]);
 });
 
 test('enums compare case-insensitively', () => {
@@ -309,7 +323,7 @@ test('the template envelope is validated', () => {
   });
   assert.equal(lines(issues), [
     " must have required property 'contentVersion'",
-    '/languageVersionX property \'languageVersionX\' is not allowed here',
+    "/languageVersionX property 'languageVersionX' is not allowed here",
     '/outputs/storageName/type "strin" is not one of: string, securestring, int, bool, object, secureObject, array',
   ]);
 });
@@ -377,7 +391,9 @@ test('the validator is cached per folder and loaded again when the folder gains 
     copy('schemas/common/definitions.json');
     const identity = template().resources[R.identity];
     const small = loadArmSchemaValidator(dir);
-    assert.equal(lines(small.validateResource(identity)), ['/apiVersion no schema for Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31 (no local schema for this type)']);
+    assert.equal(lines(small.validateResource(identity)), [
+      '/apiVersion no schema for Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31 (no local schema for this type)',
+    ]);
     copy('schemas/2023-01-31/Microsoft.ManagedIdentity.json');
     const grown = loadArmSchemaValidator(dir);
     assert.is.not(grown, small);
@@ -395,12 +411,22 @@ test('the validator is cached per folder and loaded again when the folder gains 
 
 test('a folder without the schemas gives HUB003 naming where it came from, --schemas-dir and ARM_SCHEMAS_DIR', () => {
   const names = (e: Error, how: string) =>
-    e instanceof EnvironmentError && e.code === 'HUB003' && e.message.includes(`/nonexistent/arm-schemas (given by ${how})`) && /ARM_SCHEMAS_DIR/.test(e.hint) && /--schemas-dir/.test(e.hint);
-  assert.throws(() => loadArmSchemaValidator('/nonexistent/arm-schemas'), (e: Error) => names(e, '--schemas-dir'));
+    e instanceof EnvironmentError &&
+    e.code === 'HUB003' &&
+    e.message.includes(`/nonexistent/arm-schemas (given by ${how})`) &&
+    /ARM_SCHEMAS_DIR/.test(e.hint) &&
+    /--schemas-dir/.test(e.hint);
+  assert.throws(
+    () => loadArmSchemaValidator('/nonexistent/arm-schemas'),
+    (e: Error) => names(e, '--schemas-dir'),
+  );
   const saved = process.env.ARM_SCHEMAS_DIR;
   process.env.ARM_SCHEMAS_DIR = '/nonexistent/arm-schemas';
   try {
-    assert.throws(() => loadArmSchemaValidator(), (e: Error) => names(e, 'ARM_SCHEMAS_DIR'));
+    assert.throws(
+      () => loadArmSchemaValidator(),
+      (e: Error) => names(e, 'ARM_SCHEMAS_DIR'),
+    );
   } finally {
     if (saved === undefined) delete process.env.ARM_SCHEMAS_DIR;
     else process.env.ARM_SCHEMAS_DIR = saved;
@@ -412,22 +438,19 @@ test('the schemas a template needs: the envelope, the common definitions, each t
   t.resources.push({ type: 'Microsoft.Storage/storageAccounts', apiVersion: '2021-01-01', name: 'old', existing: true });
   t.resources.push({ type: "[variables('someType')]", apiVersion: '2020-01-01', name: 'x' });
   const needs = resourceNeedsOf([t]);
-  assert.equal(
-    needs.map((n) => `${n.type}@${n.apiVersion}`).sort(),
-    [
-      'Microsoft.DataFactory/factories/pipelines@2018-06-01',
-      'Microsoft.DataFactory/factories/triggers@2018-06-01',
-      'Microsoft.DataFactory/factories@2018-06-01',
-      'Microsoft.Kusto/clusters/databases@2023-08-15',
-      'Microsoft.Kusto/clusters@2023-08-15',
-      'Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31',
-      'Microsoft.Resources/deployments@2022-09-01',
-      'Microsoft.Storage/storageAccounts/blobServices/containers@2022-09-01',
-      'Microsoft.Storage/storageAccounts/blobServices@2022-09-01',
-      'Microsoft.Storage/storageAccounts@2022-09-01',
-      'Microsoft.Storage/storageAccounts@2023-01-01',
-    ],
-  );
+  assert.equal(needs.map((n) => `${n.type}@${n.apiVersion}`).sort(), [
+    'Microsoft.DataFactory/factories/pipelines@2018-06-01',
+    'Microsoft.DataFactory/factories/triggers@2018-06-01',
+    'Microsoft.DataFactory/factories@2018-06-01',
+    'Microsoft.Kusto/clusters/databases@2023-08-15',
+    'Microsoft.Kusto/clusters@2023-08-15',
+    'Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31',
+    'Microsoft.Resources/deployments@2022-09-01',
+    'Microsoft.Storage/storageAccounts/blobServices/containers@2022-09-01',
+    'Microsoft.Storage/storageAccounts/blobServices@2022-09-01',
+    'Microsoft.Storage/storageAccounts@2022-09-01',
+    'Microsoft.Storage/storageAccounts@2023-01-01',
+  ]);
   const plan = planSchemas(new SchemaFolder(schemasDir), needs);
   assert.equal(plan.missingFiles, []);
   assert.equal(plan.unresolved, []);
@@ -468,7 +491,10 @@ test('provider files are looked up in the index by namespace and apiVersion, the
     'schemas/2023-11-01/Microsoft.Network.dns.json',
     'schemas/2023-11-01/Microsoft.Network.privateDns.json',
   ]);
-  assert.equal(candidatesFor([{ type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks', apiVersion: '2023-11-01' }], refs)[0], 'schemas/2023-11-01/Microsoft.Network.privateDns.json');
+  assert.equal(
+    candidatesFor([{ type: 'Microsoft.Network/privateDnsZones/virtualNetworkLinks', apiVersion: '2023-11-01' }], refs)[0],
+    'schemas/2023-11-01/Microsoft.Network.privateDns.json',
+  );
   assert.equal(candidatesFor([{ type: 'Microsoft.Nope/things', apiVersion: '2023-11-01' }], refs), []);
 });
 

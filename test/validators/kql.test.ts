@@ -52,7 +52,7 @@ test('splitKqlCommands: one block per command; blank lines in a command and ``` 
       '.create-merge table Costs_raw (',
       '.create-or-alter table Costs_raw ingestion parquet mapping "Costs_raw_mapping"',
       '.alter-merge table Costs_raw policy retention softdelete = 0d recoverability = disabled',
-      '.create-or-alter function with (docstring = \'Transforms Costs_raw into the final schema\', folder = \'Costs\')',
+      ".create-or-alter function with (docstring = 'Transforms Costs_raw into the final schema', folder = 'Costs')",
       '.create-merge table Costs_final_v1_0 (',
       '.alter table Costs_final_v1_0 policy update',
     ],
@@ -71,8 +71,14 @@ test('splitKqlCommands: one block per command; blank lines in a command and ``` 
       [64, '.drop table T\r\n'],
     ],
   );
-  assert.equal(splitKqlCommands('// only a comment\n\n.create table T (a: int)').map((p) => p.start), [0, 19]);
-  assert.equal(splitKqlCommands('\n\n.create table T (a: int)').map((p) => p.start), [2]);
+  assert.equal(
+    splitKqlCommands('// only a comment\n\n.create table T (a: int)').map((p) => p.start),
+    [0, 19],
+  );
+  assert.equal(
+    splitKqlCommands('\n\n.create table T (a: int)').map((p) => p.start),
+    [2],
+  );
 });
 
 test('valid scripts: no diagnostics; final schema, functions, mapping and update policy are reported', () => {
@@ -136,9 +142,7 @@ test('repeated validation is served from the cache and returns an independent co
 test('transform reading a missing column: KS142 at the exact line:col of the name', () => {
   const ingestion = edit(INGESTION, 'resource_segments(ResourceId)', 'resource_segments(ResourceIdX)');
   const r = validateKqlScripts(scripts({ ingestion }));
-  assert.equal(r.diagnostics.map(brief), [
-    "kql/IngestionSetup.kql:27:56 HUB310 KS142: The name 'ResourceIdX' does not refer to any known column, table, variable or function.",
-  ]);
+  assert.equal(r.diagnostics.map(brief), ["kql/IngestionSetup.kql:27:56 HUB310 KS142: The name 'ResourceIdX' does not refer to any known column, table, variable or function."]);
   const d = r.diagnostics[0];
   assert.equal(d.start, posOf(ingestion, 'ResourceIdX'));
   assert.equal(d.end, posOf(ingestion, 'ResourceIdX', 'ResourceIdX'.length));
@@ -216,9 +220,10 @@ test('update policy: missing and extra columns, unknown source table, query erro
 
   ingestion = edit(INGESTION, '"IsTransactional": true,', '"IsTransactional": true');
   r = validateKqlScripts(scripts({ ingestion }));
-  assert.equal(r.diagnostics.map((d) => `${d.code} ${d.start?.line}:${d.start?.col} ${d.message}`), [
-    `HUB313 ${posOf(ingestion, '"PropagateIngestionProperties"').line}:5 update policy of Costs_final_v1_0 is not valid JSON: expected ',' or '}'`,
-  ]);
+  assert.equal(
+    r.diagnostics.map((d) => `${d.code} ${d.start?.line}:${d.start?.col} ${d.message}`),
+    [`HUB313 ${posOf(ingestion, '"PropagateIngestionProperties"').line}:5 update policy of Costs_final_v1_0 is not valid JSON: expected ',' or '}'`],
+  );
 });
 
 test('ingestion mapping naming a column the table lacks: HUB312 at the column name', () => {
@@ -240,7 +245,7 @@ test('mapping coverage: a required source column no entry reads is HUB312', () =
   });
   assert.equal(r.diagnostics.map(brief), [
     'kql/HubSetup.kql:undefined:undefined HUB312 no ingestion mapping for table Costs_raw in database Hub',
-    'kql/IngestionSetup.kql:11:1 HUB312 ingestion mapping Costs_raw_mapping of table Costs_raw does not read source column \'EffectiveCost\'',
+    "kql/IngestionSetup.kql:11:1 HUB312 ingestion mapping Costs_raw_mapping of table Costs_raw does not read source column 'EffectiveCost'",
   ]);
 });
 
@@ -263,22 +268,37 @@ test('initial schema and extra databases: pre-declared tables resolve across dat
     databases: ['Ingestion'],
     initialSchema: { Ingestion: [{ name: 'Prices', columns: [{ name: 'Price', type: 'double' }] }] },
   });
-  assert.equal(r.diagnostics.map(brief), [
-    "q.kql:2:51 HUB310 KS142: The name 'Missing' does not refer to any known column, table, variable or function.",
-  ]);
+  assert.equal(r.diagnostics.map(brief), ["q.kql:2:51 HUB310 KS142: The name 'Missing' does not refer to any known column, table, variable or function."]);
   assert.equal(Object.keys(r.databases), ['Ingestion', 'Hub']);
   assert.equal(r.databases.Ingestion.tables, [{ name: 'Prices', columns: [{ name: 'Price', type: 'real' }] }]);
 });
 
 test('compareSchemas reports each kind of difference once', () => {
-  const table = { name: 'T', columns: [{ name: 'a', type: 'long' }, { name: 'b', type: 'string' }, { name: 'c', type: 'real' }] };
+  const table = {
+    name: 'T',
+    columns: [
+      { name: 'a', type: 'long' },
+      { name: 'b', type: 'string' },
+      { name: 'c', type: 'real' },
+    ],
+  };
   assert.equal(compareSchemas(table.columns, table), []);
-  assert.equal(compareSchemas([{ name: 'b', type: 'string' }, { name: 'a', type: 'int' }, { name: 'd', type: 'real' }], table), [
-    "table T column 'c: real' is not produced by the query",
-    "query result column 'd: real' is not in table T",
-    "column 'a' is int in the query result but long in table T",
-    "column order differs from table T: query result column 1 is 'b' where the table has 'a' (column 1)",
-  ]);
+  assert.equal(
+    compareSchemas(
+      [
+        { name: 'b', type: 'string' },
+        { name: 'a', type: 'int' },
+        { name: 'd', type: 'real' },
+      ],
+      table,
+    ),
+    [
+      "table T column 'c: real' is not produced by the query",
+      "query result column 'd: real' is not in table T",
+      "column 'a' is int in the query result but long in table T",
+      "column order differs from table T: query result column 1 is 'b' where the table has 'a' (column 1)",
+    ],
+  );
 });
 
 test.run();

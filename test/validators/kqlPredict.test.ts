@@ -11,9 +11,21 @@ import { canonicalScalarType, predictSchemaEffects } from '../../src/validators/
 import { predictedCommandKeys } from '../../src/validators/kql.js';
 
 test('tables: create, create-merge, alter-merge (merge) and alter (replace), with canonical column types', () => {
-  const text = '// raw costs\n.create-merge table Costs_raw (\n    BilledCost: double,\n    [\'x-Tag\']: string,\n    Count: int64,\n    Ok: boolean\n) with (folder = \'Costs\')\n';
+  const text = "// raw costs\n.create-merge table Costs_raw (\n    BilledCost: double,\n    ['x-Tag']: string,\n    Count: int64,\n    Ok: boolean\n) with (folder = 'Costs')\n";
   assert.equal(predictSchemaEffects(text), [
-    { type: 'table', mode: 'merge', table: { name: 'Costs_raw', columns: [{ name: 'BilledCost', type: 'real' }, { name: 'x-Tag', type: 'string' }, { name: 'Count', type: 'long' }, { name: 'Ok', type: 'bool' }] } },
+    {
+      type: 'table',
+      mode: 'merge',
+      table: {
+        name: 'Costs_raw',
+        columns: [
+          { name: 'BilledCost', type: 'real' },
+          { name: 'x-Tag', type: 'string' },
+          { name: 'Count', type: 'long' },
+          { name: 'Ok', type: 'bool' },
+        ],
+      },
+    },
   ]);
   assert.equal(predictSchemaEffects('.create table T (a: guid)')[0], { type: 'table', mode: 'create', table: { name: 'T', columns: [{ name: 'a', type: 'guid' }] } });
   assert.equal((predictSchemaEffects('.alter table T (a: timespan)')[0] as { mode: string }).mode, 'replace');
@@ -34,7 +46,7 @@ test('functions: the exact parameter list and body, past properties, strings, ar
   const body = "{\n    // a } in a comment\n    let names = dynamic(['Jan', 'Feb']);\n    t | extend s = strcat(sep, '}', @'{', ```}```)\n}";
   const text = `.create-or-alter function with (docstring = 'Adds (a) column {x}', folder = 'Common')\npercent${params}\n${body}\n\n`;
   assert.equal(predictSchemaEffects(text), [{ type: 'function', def: { name: 'percent', parameters: params, body } }]);
-  assert.equal(predictSchemaEffects('.create function ifnotexists [\'my-fn\']() { print 1 }'), [{ type: 'function', def: { name: 'my-fn', parameters: '()', body: '{ print 1 }' } }]);
+  assert.equal(predictSchemaEffects(".create function ifnotexists ['my-fn']() { print 1 }"), [{ type: 'function', def: { name: 'my-fn', parameters: '()', body: '{ print 1 }' } }]);
   assert.equal(predictSchemaEffects('.alter function F docstring "text"'), []);
   assert.equal(predictSchemaEffects('.drop function F'), [{ type: 'dropFunction', name: 'F' }]);
 });
@@ -48,7 +60,17 @@ test('what is not understood is predicted to change nothing: several tables at o
 });
 
 test('canonical scalar type names, as Kusto names them', () => {
-  assert.equal(['double', 'Int64', 'int32', 'uniqueid', 'uuid', 'time', 'boolean', 'decimal', 'nope'].map(canonicalScalarType), ['real', 'long', 'int', 'guid', 'guid', 'timespan', 'bool', 'decimal', undefined]);
+  assert.equal(['double', 'Int64', 'int32', 'uniqueid', 'uuid', 'time', 'boolean', 'decimal', 'nope'].map(canonicalScalarType), [
+    'real',
+    'long',
+    'int',
+    'guid',
+    'guid',
+    'timespan',
+    'bool',
+    'decimal',
+    undefined,
+  ]);
 });
 
 test('predicted command keys follow the predicted schema: the same command after another table command has another key', () => {

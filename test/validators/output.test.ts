@@ -71,7 +71,10 @@ test('azuredeploy.json validates against the official ARM schemas with only the 
   for (const [, text] of variants) {
     const all = validator.validateTemplateAll(templateOf(compiled(text)));
     const gaps = new Set(all.map((i) => i.allowedByGap));
-    assert.ok(all.every((i) => i.allowedByGap), JSON.stringify(all.filter((i) => !i.allowedByGap)));
+    assert.ok(
+      all.every((i) => i.allowedByGap),
+      JSON.stringify(all.filter((i) => !i.allowedByGap)),
+    );
     for (const gap of gaps) assert.ok(gap, 'tolerated issues name their gap');
   }
 });
@@ -82,8 +85,14 @@ test('a broken template is caught: unknown storage kind and bad TLS version', as
   lake.kind = 'StorageV3';
   lake.properties.minimumTlsVersion = 'TLS9';
   const issues = loadArmSchemaValidator(await schemas).validateTemplate(t);
-  assert.ok(issues.some((i) => i.pointer.endsWith('/kind')), JSON.stringify(issues));
-  assert.ok(issues.some((i) => i.pointer.endsWith('/minimumTlsVersion')), JSON.stringify(issues));
+  assert.ok(
+    issues.some((i) => i.pointer.endsWith('/kind')),
+    JSON.stringify(issues),
+  );
+  assert.ok(
+    issues.some((i) => i.pointer.endsWith('/minimumTlsVersion')),
+    JSON.stringify(issues),
+  );
 });
 
 test('a renamed variable gives a positioned HUB321 in the pipeline file', () => {

@@ -22,7 +22,6 @@ interface BuildFlags {
   format: OutputFormat;
 }
 
-
 /** Adds the command to the program. */
 export function registerBuild(program: Command, ctx: CommandContext): void {
   program
@@ -66,13 +65,21 @@ export async function buildOnce(io: CliIO, file: string, opts: BuildFlags, annou
     builds.push(checked);
   }
   // Loaded on use: the lock library is not needed to register the command.
-  const [{ writeReleases }, { UnsafePathError }, { FolderLockedError, LockLostError }] = await Promise.all([import('../../compiler/write.js'), import('../../util/files.js'), import('../../util/lock.js')]);
+  const [{ writeReleases }, { UnsafePathError }, { FolderLockedError, LockLostError }] = await Promise.all([
+    import('../../compiler/write.js'),
+    import('../../util/files.js'),
+    import('../../util/lock.js'),
+  ]);
   let folders: string[];
   try {
-    folders = await writeReleases(opts.out, builds.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })));
+    folders = await writeReleases(
+      opts.out,
+      builds.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })),
+    );
   } catch (e) {
     if (e instanceof UnsafePathError) return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB010.folder({ path: e.path, what: e.what })), opts.format));
-    if (e instanceof FolderLockedError) return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
+    if (e instanceof FolderLockedError)
+      return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
     if (e instanceof LockLostError) return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB470.lost({ dir: e.dir })), opts.format));
     reportDiagnostics(io, [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }], opts.format);
     return failed(EXIT.usage);

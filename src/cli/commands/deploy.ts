@@ -100,7 +100,12 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
     )
     .argument('[file]', 'hub.yaml to deploy (or --hub)')
     .option('--hub <file>', 'hub.yaml to deploy (default hub.yaml)')
-    .addOption(new Option('--subscription <id>', 'subscription ID').env('AZURE_SUBSCRIPTION_ID').argParser(pattern('subscription ID (a GUID)', GUID, 36)).makeOptionMandatory())
+    .addOption(
+      new Option('--subscription <id>', 'subscription ID')
+        .env('AZURE_SUBSCRIPTION_ID')
+        .argParser(pattern('subscription ID (a GUID)', GUID, 36))
+        .makeOptionMandatory(),
+    )
     .addOption(new Option('-g, --resource-group <name>', 'resource group to deploy to').argParser(pattern('resource group name', ARM_NAME, 90)).makeOptionMandatory())
     .option('-l, --location <region>', 'region of the resource group when it has to be created')
     .addOption(releaseOption())
@@ -118,11 +123,20 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
         }
       }),
     )
-    .option('--upgrade', 'upgrade the hub in the resource group: read its release (ftk-version tag, else settings.json), show the upgrade plan, and carry out its steps before and after the deployment')
+    .option(
+      '--upgrade',
+      'upgrade the hub in the resource group: read its release (ftk-version tag, else settings.json), show the upgrade plan, and carry out its steps before and after the deployment',
+    )
     .addOption(choiceOption('--from <release>', 'with --upgrade: the release the hub was deployed from, instead of reading it', RELEASE_VERSIONS))
-    .option('--public-templates <dir>', 'with --upgrade: folder of public templates (finops-hub-<version>.json); a hub deployed from the public templates is planned from its own template')
+    .option(
+      '--public-templates <dir>',
+      'with --upgrade: folder of public templates (finops-hub-<version>.json); a hub deployed from the public templates is planned from its own template',
+    )
     .addOption(
-      new Option('--timeout <duration>', 'longest time the whole run may take, not counting the confirmation prompt (90m, 2h, 300s; a bare number is seconds); then hubc stops and gives the deployment\'s portal link')
+      new Option(
+        '--timeout <duration>',
+        "longest time the whole run may take, not counting the confirmation prompt (90m, 2h, 300s; a bare number is seconds); then hubc stops and gives the deployment's portal link",
+      )
         .default(parseDuration(DEFAULT_TIMEOUT), DEFAULT_TIMEOUT)
         .argParser((v: string) => {
           try {

@@ -23,8 +23,8 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
         'triggers, datasets and linked services; KQL tables, functions, update policies and ingestion mappings; config files. ' +
         'Upgrade notes first say what deploying B over a hub deployed from A means. A and B are each a release number ' +
         `(${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release; write ./0.7 for a folder named 0.7), a hub.yaml file, ` +
-        'a folder written by hubc build or hubc publish, or a public release\'s template (a finops-hub-<version>.json file, or public:<release> ' +
-        'in the --public-templates folder), evaluated with the other side\'s hub.yaml values and compared resource by resource with names evaluated. ' +
+        "a folder written by hubc build or hubc publish, or a public release's template (a finops-hub-<version>.json file, or public:<release> " +
+        "in the --public-templates folder), evaluated with the other side's hub.yaml values and compared resource by resource with names evaluated. " +
         'Exit codes: 0 equal, 1 different, 2 error.',
     )
     .argument('<a>', 'the build upgraded from')

@@ -38,10 +38,16 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
     .addOption(choiceOption('--kind <kind>', 'what to draw', GRAPH_KINDS, 'flow'))
     .addOption(choiceOption('--format <format>', 'output format', GRAPH_FORMATS, 'mermaid'))
     .option('-o, --out <file>', 'write the graph to this file instead of stdout')
-    .addHelpText('after', '\nExamples:\n  hubc graph\n  hubc graph hub.yaml --release 0.8 --format svg --out flow.svg\n  hubc graph dist-templates/0.7 --kind resources\n\nExit codes: 0 graph written, 1 hub.yaml errors, 2 usage or an input that cannot be read.\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc graph\n  hubc graph hub.yaml --release 0.8 --format svg --out flow.svg\n  hubc graph dist-templates/0.7 --kind resources\n\nExit codes: 0 graph written, 1 hub.yaml errors, 2 usage or an input that cannot be read.\n',
+    )
     .action(async (input: string, opts: GraphFlags) => {
       const { io } = ctx;
-      const [{ buildGraph, renderGraph, GraphInputError }, { DiffLoadError, compileInput, loadDiffInput, readHubText }] = await Promise.all([import('../../graph/index.js'), import('../../diff/load.js')]);
+      const [{ buildGraph, renderGraph, GraphInputError }, { DiffLoadError, compileInput, loadDiffInput, readHubText }] = await Promise.all([
+        import('../../graph/index.js'),
+        import('../../diff/load.js'),
+      ]);
       let build;
       try {
         build = opts.release ? compileInput(readHubText(input, opts.release), input, input, 'hub.yaml', opts.release) : loadDiffInput(input);

@@ -54,7 +54,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         'its naming by the names of its resources, the values of the last successful deployment (deployment history) and config/settings.json ' +
         '(scopes added by hand, retention). Offline (--parameters): from a saved parameter file and optionally settings.json. ' +
         `Every value it could not recover is named in a comment; a value the hub was deployed with that hub.yaml cannot carry stops it (${codes.HUB600.code}) unless --accept-loss names it. ` +
-        'Values the deployment left to the public template\'s defaults are written where hub.yaml\'s defaults differ. The hub.yaml is compiled before it is written.',
+        "Values the deployment left to the public template's defaults are written where hub.yaml's defaults differ. The hub.yaml is compiled before it is written.",
     )
     .option('-o, --out <file>', 'hub.yaml to create', 'hub.yaml')
     .option('--subscription <id>', 'subscription of the hub (online)')
@@ -81,7 +81,12 @@ export function registerImport(program: Command, ctx: CommandContext): void {
         return n;
       }),
     )
-    .option('--accept-loss <name>', `a deployment value hub.yaml cannot carry (${codes.HUB600.code}) that may be lost; repeatable`, (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--accept-loss <name>',
+      `a deployment value hub.yaml cannot carry (${codes.HUB600.code}) that may be lost; repeatable`,
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .addOption(formatOption())
     .addHelpText(
       'after',
@@ -116,7 +121,8 @@ async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<voi
     facts = online ? await onlineFacts(ctx, opts, mod) : await offlineFacts(opts, mod);
   } catch (e) {
     // The input at fault: the file the error names, else (online) the resource group; never the hub.yaml to be written.
-    if (e instanceof mod.ImportError) return report([e.toDiagnostic(online ? `/subscriptions/${opts.subscription}/resourceGroups/${opts.resourceGroup}` : opts.parameters!)], EXIT.usage);
+    if (e instanceof mod.ImportError)
+      return report([e.toDiagnostic(online ? `/subscriptions/${opts.subscription}/resourceGroups/${opts.resourceGroup}` : opts.parameters!)], EXIT.usage);
     throw e;
   }
   if ('diagnostic' in facts) return report([facts.diagnostic], EXIT.usage);
@@ -125,12 +131,25 @@ async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<voi
   try {
     mod.writeImportedHub(opts.out, outcome.hub);
   } catch (e) {
-    const raised = (e as NodeJS.ErrnoException).code === 'EEXIST' ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' }) : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
+    const raised =
+      (e as NodeJS.ErrnoException).code === 'EEXIST'
+        ? codes.HUB004.exists({ file: opts.out, command: 'hubc import' })
+        : codes.HUB002.file({ file: opts.out, detail: (e as Error).message });
     return report([{ ...raised, file: opts.out }], EXIT.usage);
   }
   const { hub } = outcome;
   if (opts.format === 'json') {
-    io.out(toJsonText({ file: opts.out, release: hub.release, naming: hub.naming, hubName: hub.hubName, recovered: hub.recovered, unrecovered: hub.unrecovered, diagnostics: outcome.warnings }));
+    io.out(
+      toJsonText({
+        file: opts.out,
+        release: hub.release,
+        naming: hub.naming,
+        hubName: hub.hubName,
+        recovered: hub.recovered,
+        unrecovered: hub.unrecovered,
+        diagnostics: outcome.warnings,
+      }),
+    );
   } else {
     reportDiagnostics(io, outcome.warnings, 'text');
     io.out(`wrote ${opts.out}: hub ${hub.hubName}, release ${hub.release}, naming: ${hub.naming}; ${hub.recovered.length} values recovered\n`);
@@ -154,7 +173,12 @@ async function onlineFacts(ctx: CommandContext, opts: ImportFlags, mod: ImportMo
     hubName: opts.hubName,
     release: opts.release,
     timeoutMs: opts.timeout * 1000,
-    dataLake: (account) => ({ account, endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix), credential, clientOptions: azure.storageClientOptions }),
+    dataLake: (account) => ({
+      account,
+      endpoint: azure.dataLakeEndpoint?.(account) ?? dataLakeEndpoint(account, CLOUDS[opts.cloud].storageSuffix),
+      credential,
+      clientOptions: azure.storageClientOptions,
+    }),
     listTriggers: async (factoryId, abortSignal) => {
       const name = factoryId.split('/').pop()!;
       const out: string[] = [];
@@ -171,5 +195,12 @@ async function offlineFacts(opts: ImportFlags, mod: ImportModule): Promise<Impor
   if (parameters.diagnostic) return { diagnostic: parameters.diagnostic };
   const settings = opts.settings ? await readJson(opts.settings) : undefined;
   if (settings?.diagnostic) return { diagnostic: settings.diagnostic };
-  return mod.offlineFacts({ parametersFile: opts.parameters!, parameters: parameters.doc, settingsFile: opts.settings, settings: settings?.doc, release: opts.release, naming: opts.naming });
+  return mod.offlineFacts({
+    parametersFile: opts.parameters!,
+    parameters: parameters.doc,
+    settingsFile: opts.settings,
+    settings: settings?.doc,
+    release: opts.release,
+    naming: opts.naming,
+  });
 }

@@ -16,8 +16,8 @@ export function registerLint(program: Command, ctx: CommandContext): void {
     .description(
       'Compiles FILE and checks the ARM template, portal form, Data Factory objects and KQL scripts against the lint rules ' +
         '(ARM-TTK template and createUiDefinition checks, PSRule for Azure security rules, Data Factory and Data Explorer guidance; ' +
-        'see docs/lint.md) that are about what the hub deploys; rules about what only hubc\'s code decides (how the template is written, ' +
-        'the API versions a release pins) are hubc maintainers\' and run only with --maintainer-rules. Findings are placed in the files ' +
+        "see docs/lint.md) that are about what the hub deploys; rules about what only hubc's code decides (how the template is written, " +
+        "the API versions a release pins) are hubc maintainers' and run only with --maintainer-rules. Findings are placed in the files " +
         'hubc build writes (DIR/<release>/...) when DIR holds this build, else in <release>/... of the build in memory. Rules listed under ' +
         'lint.suppress in hub.yaml are reported with their reason instead. Writes nothing; exits 1 when an error is left (or more ' +
         'warnings than --max-warnings), 0 otherwise.',
@@ -49,7 +49,9 @@ export function registerLint(program: Command, ctx: CommandContext): void {
           diagnostics: r.diagnostics.map((d) => (d.file && files.written(r.release, d.file) ? { ...d, writtenFile: files.pathOf(r.release, d.file) } : d)),
           suppressed: r.suppressed.map((s) => ({ ...s.diagnostic, reason: s.reason })),
         }));
-        io.out(`${JSON.stringify({ clean: result.clean, errors: result.errors, warnings: result.warnings, releases, diagnostics: result.diagnostics, ...(result.skipped ? { skipped: result.skipped } : {}) }, null, 2)}\n`);
+        io.out(
+          `${JSON.stringify({ clean: result.clean, errors: result.errors, warnings: result.warnings, releases, diagnostics: result.diagnostics, ...(result.skipped ? { skipped: result.skipped } : {}) }, null, 2)}\n`,
+        );
       } else {
         const { formatLintText } = await import('../../lint/format.js');
         const { findings, summary } = formatLintText(result, files, opts.out, diagnosticStyle(io), opts.maxWarnings);

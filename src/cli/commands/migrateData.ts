@@ -39,8 +39,8 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
     .command('migrate-data')
     .summary("move converted data into a newer release's ingestion layout")
     .description(
-      "Moves (or with --copy copies) the parquet files an earlier release wrote into the ingestion container into the folders a newer release reads, in a local folder laid out like the storage account (--storage DIR, holding ingestion/) " +
-        'or in the hub\'s Data Lake account (--account NAME, signed in with DefaultAzureCredential). Files moved into the dataset layout of 0.6+ get the ingestion ID migrated-<from>-<yyyyMM>; ' +
+      'Moves (or with --copy copies) the parquet files an earlier release wrote into the ingestion container into the folders a newer release reads, in a local folder laid out like the storage account (--storage DIR, holding ingestion/) ' +
+        "or in the hub's Data Lake account (--account NAME, signed in with DefaultAzureCredential). Files moved into the dataset layout of 0.6+ get the ingestion ID migrated-<from>-<yyyyMM>; " +
         'for releases that load ingestion/ into Data Explorer, each folder then gets an empty manifest.json, which starts the load. ' +
         '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Copies are written under a temporary name, checked and then renamed; a target that exists is compared with its source, not trusted; ' +
         'running the same command again after an interruption finishes the work (manifests included). A folder that already holds another ingestion of its month (the new release ran first) gets nothing, so no month is counted twice (an error; a warning with --skip-ingested). Without --yes this is a dry run that lists every move and changes nothing.',

@@ -97,7 +97,14 @@ export function registerParams(program: Command, ctx: CommandContext): void {
       }
       const written = await writeParams(io, opts, text);
       if (typeof written === 'number') return ctx.exit(written);
-      reportDiagnostics(io, diagnostics, opts.format, { release: compiled.release, out: opts.out, written: written === 'written', parameters: names, references: built.references, omitted: built.omitted });
+      reportDiagnostics(io, diagnostics, opts.format, {
+        release: compiled.release,
+        out: opts.out,
+        written: written === 'written',
+        parameters: names,
+        references: built.references,
+        omitted: built.omitted,
+      });
       if (opts.format === 'text') {
         io.out(`${written === 'written' ? `wrote ${opts.out}` : `${opts.out} is current`}: ${names.length} parameters for release ${compiled.release}\n`);
         for (const o of built.omitted) io.out(`  left out ${o.name}: ${o.reason}\n`);

@@ -51,7 +51,7 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         'finops-hub-<release>.json and .ui.json, finops-hub-latest.json and .ui.json, index.json (dates, files with SHA-256 hashes, ' +
         'Deploy to Azure links for the Azure, Azure Government and Azure China portals, release notes), feed.xml (Atom) and index.html. ' +
         'Published releases are immutable: different bytes for a published release are refused unless --force; the same bytes change nothing. ' +
-        'Writes survive kills: release folders first, index.json last, one publisher at a time (the feed\'s lock); links and special files in the feed are never followed. Without --release or --all, the hub file\'s own release is published.',
+        "Writes survive kills: release folders first, index.json last, one publisher at a time (the feed's lock); links and special files in the feed are never followed. Without --release or --all, the hub file's own release is published.",
     )
     .requiredOption('--feed <dir>', 'feed folder (created when missing)')
     .addOption(releaseOption().conflicts('all'))
@@ -90,7 +90,8 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
         outcome = await publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
       } catch (e) {
         if (!(e instanceof PublishError)) throw e;
-        if ([codes.HUB010.code, codes.HUB011.code, codes.HUB413.code, codes.HUB415.code, codes.HUB470.code].includes(e.code)) return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), opts.format));
+        if ([codes.HUB010.code, codes.HUB011.code, codes.HUB413.code, codes.HUB415.code, codes.HUB470.code].includes(e.code))
+          return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), opts.format));
         reportDiagnostics(io, [...diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: opts.feed }], opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
@@ -98,11 +99,21 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
       const shown = opts.format === 'text' && perRelease.length > 1 ? collapseLeftOutSections(perRelease, opts.hub) : diagnostics;
       // A publish that lost its lock, or found index.json changed, and merged: said, though nothing is lost.
       const retried: Diagnostic[] = outcome.retried.map((message) => ({ code: codes.HUB471.code, severity: 'warning', message, file: opts.feed }));
-      reportDiagnostics(io, [...shown, ...retried], opts.format, { feed: outcome.feedDir, changed: outcome.changed, latest: outcome.index.latest, releases: outcome.releases, recovered: outcome.recovered });
+      reportDiagnostics(io, [...shown, ...retried], opts.format, {
+        feed: outcome.feedDir,
+        changed: outcome.changed,
+        latest: outcome.index.latest,
+        releases: outcome.releases,
+        recovered: outcome.recovered,
+      });
       if (opts.format === 'text') {
         for (const line of outcome.recovered) io.out(`recovered: ${line}\n`);
         for (const r of outcome.releases) io.out(`${r.release}: ${r.action} (${r.date})\n`);
-        io.out(outcome.changed ? `wrote the feed to ${outcome.feedDir} (${outcome.index.releases.length} release${outcome.index.releases.length === 1 ? '' : 's'}, latest ${outcome.index.latest})\n` : `the feed ${outcome.feedDir} already holds exactly these releases; nothing written\n`);
+        io.out(
+          outcome.changed
+            ? `wrote the feed to ${outcome.feedDir} (${outcome.index.releases.length} release${outcome.index.releases.length === 1 ? '' : 's'}, latest ${outcome.index.latest})\n`
+            : `the feed ${outcome.feedDir} already holds exactly these releases; nothing written\n`,
+        );
       }
       ctx.exit(EXIT.ok);
     });

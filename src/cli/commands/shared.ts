@@ -55,11 +55,7 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
   try {
     return readInputFile(file, { maxBytes: INPUT_LIMITS.hubYaml });
   } catch (e) {
-    reportDiagnostics(
-      io,
-      [{ ...codes.HUB001.raise({ file, detail: (e as { detail?: string }).detail ?? (e as Error).message }), file }],
-      format,
-    );
+    reportDiagnostics(io, [{ ...codes.HUB001.raise({ file, detail: (e as { detail?: string }).detail ?? (e as Error).message }), file }], format);
     return EXIT.usage;
   }
 }

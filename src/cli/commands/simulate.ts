@@ -112,7 +112,9 @@ async function simulateAction(ctx: CommandContext, command: Command, file: strin
       const copied = copyExample(opts.example, opts.storage);
       exampleEvent = copied.event;
       if (opts.format !== 'json') {
-        io.err(`example ${opts.example}: ${copied.files.length - copied.kept.length} file(s) copied into ${opts.storage}${copied.kept.length ? `, ${copied.kept.length} already there` : ''}\n`);
+        io.err(
+          `example ${opts.example}: ${copied.files.length - copied.kept.length} file(s) copied into ${opts.storage}${copied.kept.length ? `, ${copied.kept.length} already there` : ''}\n`,
+        );
       }
     } catch (e) {
       if (e instanceof SimulationError) return report(e);

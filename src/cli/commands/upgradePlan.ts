@@ -36,7 +36,7 @@ export function registerUpgradePlan(program: Command, ctx: CommandContext): void
         'triggers to stop, Data Factory objects and resources to delete (in dependency order) because TO removes them or they block its deployment, ' +
         'the settings.json change, and data to move into a new ingestion layout (hubc migrate-data). Every step says why and cites the change. ' +
         `FROM and TO are each a release number (${RELEASE_VERSIONS.join(', ')}: the --hub file compiled for that release), a hub.yaml file, a folder written by hubc build or hubc publish, ` +
-        'or a public release\'s template (a finops-hub-<version>.json file, or public:<release> in the --public-templates folder), evaluated with the --parameters values (else the other side\'s hub.yaml values). ' +
+        "or a public release's template (a finops-hub-<version>.json file, or public:<release> in the --public-templates folder), evaluated with the --parameters values (else the other side's hub.yaml values). " +
         'hubc deploy --upgrade carries out the steps marked [hubc deploy].',
     )
     .argument('<from>', 'the build the hub is deployed from')
@@ -82,14 +82,23 @@ async function upgradePlanAction(ctx: CommandContext, fromArg: string, toArg: st
   }
   let output: string;
   let plan;
-  const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([import('../../upgrade/index.js'), import('../../diff/load.js')]);
+  const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([
+    import('../../upgrade/index.js'),
+    import('../../diff/load.js'),
+  ]);
   try {
     const notes: string[] = [];
-    const [a, b] = loadDiffPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
-      const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
-      notes.push(...side.notes);
-      return side.input;
-    });
+    const [a, b] = loadDiffPair(
+      fromArg,
+      toArg,
+      opts.hub,
+      { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined },
+      (arg) => {
+        const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
+        notes.push(...side.notes);
+        return side.input;
+      },
+    );
     plan = planUpgrade(a, b, { parameters, notes });
     output = renderPlan(plan, opts.format);
   } catch (e) {

@@ -13,7 +13,8 @@ import type { ValidateProgress } from '../../validate/progress.js';
 
 /** A step of the validation on the terminal's progress line; the download of the schemas as a line that stays. */
 function showProgress(line: ProgressLine, file: string, p: ValidateProgress): void {
-  if (p.kind === 'fetch') line.say(`hubc validate: first use: downloading the ARM JSON schemas the template needs (${p.files} files or more) from ${p.from} into ${p.into}; later runs read them there`);
+  if (p.kind === 'fetch')
+    line.say(`hubc validate: first use: downloading the ARM JSON schemas the template needs (${p.files} files or more) from ${p.from} into ${p.into}; later runs read them there`);
   else if (p.kind === 'compile') line.show(`hubc validate: compiling ${file}`);
   else if (p.kind === 'template') line.show(`hubc validate: checking ${p.resources} resources against the ARM JSON schemas and the Data Factory SDK model`);
   else if (p.kind === 'kql') line.show(`hubc validate: analysing KQL commands (Kusto language service): ${p.done} of ${p.total}`);
@@ -45,7 +46,10 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .addOption(maxWarningsOption())
     .addOption(releaseOption())
     .addOption(formatOption())
-    .addHelpText('after', '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n  hubc validate --no-lint\n  hubc validate --no-cache\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  hubc validate\n  ARM_SCHEMAS_DIR=~/arm-schemas hubc validate my-hub.yaml --format json\n  hubc validate --no-lint\n  hubc validate --no-cache\n',
+    )
     .action(async (file: string, opts: { schemasDir?: string; lint: boolean; cache: boolean; maxWarnings?: number; release?: string; format: OutputFormat }) => {
       const { io } = ctx;
       const text = readHubFile(io, file, opts.format);
@@ -54,7 +58,15 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       const progress = progressLine(io, opts.format);
       try {
         const { validateHub } = await import('../../validate/run.js');
-        outcome = await validateHub({ file, text, release: opts.release, lint: opts.lint, schemasDir: opts.schemasDir, cache: opts.cache, ...(progress.shown ? { onProgress: (p: ValidateProgress) => showProgress(progress, file, p) } : {}) });
+        outcome = await validateHub({
+          file,
+          text,
+          release: opts.release,
+          lint: opts.lint,
+          schemasDir: opts.schemasDir,
+          cache: opts.cache,
+          ...(progress.shown ? { onProgress: (p: ValidateProgress) => showProgress(progress, file, p) } : {}),
+        });
       } catch (e) {
         progress.done();
         const environment = await asEnvironmentError(e);

@@ -84,7 +84,8 @@ export function changeText(c: ValueChange, quote: (s: string) => string = (s) =>
   if (c.change === 'removed') return `${quote(path)} removed (was ${quote(shortValue(c.from))})`;
   if (c.from === undefined && c.to === undefined) return `${quote(path)} changed`;
   const set = setChange(c.from, c.to);
-  if (set) return `${quote(path)}: ${[set.added.length ? `added ${quote(shortValue(set.added))}` : '', set.removed.length ? `removed ${quote(shortValue(set.removed))}` : ''].filter(Boolean).join(', ')}`;
+  if (set)
+    return `${quote(path)}: ${[set.added.length ? `added ${quote(shortValue(set.added))}` : '', set.removed.length ? `removed ${quote(shortValue(set.removed))}` : ''].filter(Boolean).join(', ')}`;
   const [from, to] = changedValues(c.from, c.to);
   return `${quote(path)}: ${quote(from)} ${arrow} ${quote(to)}`;
 }
@@ -112,9 +113,7 @@ export function sideText(side: DiffSide): string {
 
 /** Groups with at least one non-empty section, each with only its non-empty sections. */
 export function nonEmptyGroups(result: DiffResult): { group: DiffGroup; sections: DiffSection[] }[] {
-  return result.groups
-    .map((group) => ({ group, sections: group.sections.filter((s) => s.items.length) }))
-    .filter((g) => g.sections.length);
+  return result.groups.map((group) => ({ group, sections: group.sections.filter((s) => s.items.length) })).filter((g) => g.sections.length);
 }
 
 /** Past-tense verb of a change kind. */

@@ -59,7 +59,11 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
   }
   const f = result.files;
   out.push(h(1, 'Files'), '');
-  for (const [verb, list] of [['Added', f.added], ['Removed', f.removed], ['Changed', f.changed]] as const) {
+  for (const [verb, list] of [
+    ['Added', f.added],
+    ['Removed', f.removed],
+    ['Changed', f.changed],
+  ] as const) {
     if (list.length) out.push(`- ${verb}: ${list.map(code).join(', ')}`);
   }
   return `${out.join('\n')}\n`;

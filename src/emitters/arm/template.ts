@@ -141,9 +141,7 @@ function ordered<T>(merged: Map<string, T>, order: readonly string[], nameOf: (k
   const missing = order.filter((k) => !merged.has(k));
   const extra = [...merged.keys()].filter((k) => !order.includes(k));
   if (missing.length || extra.length) {
-    throw new Error(
-      `release ${release}: ${what}s ${[...missing.map((k) => `${k} (listed, not contributed)`), ...extra.map((k) => `${k} (contributed, not listed)`)].join(', ')}`,
-    );
+    throw new Error(`release ${release}: ${what}s ${[...missing.map((k) => `${k} (listed, not contributed)`), ...extra.map((k) => `${k} (contributed, not listed)`)].join(', ')}`);
   }
   const out: Record<string, T> = {};
   for (const key of order) out[nameOf(key)] = merged.get(key)!;
@@ -175,7 +173,13 @@ export function emitArmTemplate(contributions: readonly Contribution[], release:
     'parameter',
     release.version,
   );
-  const outputs = ordered(mergeSection(contributions, (c) => c.outputs, 'output'), release.outputs, (key) => outputName(release, key as OutputKey), 'output', release.version);
+  const outputs = ordered(
+    mergeSection(contributions, (c) => c.outputs, 'output'),
+    release.outputs,
+    (key) => outputName(release, key as OutputKey),
+    'output',
+    release.version,
+  );
   const variables = Object.fromEntries(mergeSection(contributions, (c) => c.variables, 'variable'));
   const resources = withDerivedDependencies(mergeResources(contributions));
   return escapeLiterals({

@@ -87,7 +87,8 @@ function evaluate(e: ArmExpr, s: FormScope): FormValue {
 
 /** Applies the lambda node `fn` (`(x) => body`) to one value. */
 function applyLambda(fn: ArmExpr, value: FormValue, s: FormScope): FormValue {
-  if (fn.kind !== 'call' || fn.name.toLowerCase() !== 'lambda' || fn.args.length !== 2 || fn.args[0].kind !== 'string') throw new FormEvalError('expected a one-parameter lambda (x) => ...');
+  if (fn.kind !== 'call' || fn.name.toLowerCase() !== 'lambda' || fn.args.length !== 2 || fn.args[0].kind !== 'string')
+    throw new FormEvalError('expected a one-parameter lambda (x) => ...');
   const variables = new Map(s.variables ?? []);
   variables.set(fn.args[0].value, value);
   return evaluate(fn.args[1], { ...s, variables });
@@ -195,7 +196,11 @@ function basicsRegion(ui: Record<string, any>, ctx: FormContext): string {
  * element name under `basics` or the step's name) put in place of the initial ones.
  * @throws FormEvalError for an element type or function the evaluator does not know
  */
-export function formScope(ui: Record<string, any>, ctx: FormContext, entered: { basics?: Record<string, FormValue>; steps?: Record<string, Record<string, FormValue>> } = {}): FormScope {
+export function formScope(
+  ui: Record<string, any>,
+  ctx: FormContext,
+  entered: { basics?: Record<string, FormValue>; steps?: Record<string, Record<string, FormValue>> } = {},
+): FormScope {
   const scope: FormScope = { ctx: { ...ctx, location: basicsRegion(ui, ctx) }, basics: {}, steps: {} };
   // Elements may refer to earlier elements (allowed values of the tier from the SKU), so fill in order.
   for (const el of ui.parameters.basics as FormElement[]) scope.basics[el.name] = entered.basics && el.name in entered.basics ? entered.basics[el.name] : initialValue(el, scope);

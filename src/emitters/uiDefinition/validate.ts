@@ -68,7 +68,11 @@ function elementRefusals(el: FormElement, value: FormValue, at: string, scope: F
  * @returns the refusals in form order (empty: the form would let the user deploy)
  * @throws FormEvalError for an element type or function the evaluator does not know
  */
-export function formRefusals(ui: Record<string, any>, ctx: FormContext, entered: { basics?: Record<string, FormValue>; steps?: Record<string, Record<string, FormValue>> } = {}): FormRefusal[] {
+export function formRefusals(
+  ui: Record<string, any>,
+  ctx: FormContext,
+  entered: { basics?: Record<string, FormValue>; steps?: Record<string, Record<string, FormValue>> } = {},
+): FormRefusal[] {
   const scope = formScope(ui, ctx, entered);
   const out: FormRefusal[] = [];
   for (const el of ui.parameters.basics as FormElement[]) out.push(...elementRefusals(el, scope.basics[el.name], `basics.${el.name}`, scope));

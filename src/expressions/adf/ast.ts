@@ -7,16 +7,39 @@
  * (learn.microsoft.com/azure/data-factory/control-flow-expression-language-functions).
  */
 
-export interface AdfString { kind: 'string'; value: string }
+export interface AdfString {
+  kind: 'string';
+  value: string;
+}
 /** Integer or floating-point literal. */
-export interface AdfNumber { kind: 'number'; value: number }
-export interface AdfKeyword { kind: 'keyword'; value: true | false | null }
+export interface AdfNumber {
+  kind: 'number';
+  value: number;
+}
+export interface AdfKeyword {
+  kind: 'keyword';
+  value: true | false | null;
+}
 /** Function call, e.g. `concat(a, b)` or `pipeline()`. */
-export interface AdfCall { kind: 'call'; name: string; args: AdfExprNode[] }
+export interface AdfCall {
+  kind: 'call';
+  name: string;
+  args: AdfExprNode[];
+}
 /** Property access `target.name`, or `target?.name` when `optional`. */
-export interface AdfProperty { kind: 'property'; target: AdfExprNode; name: string; optional?: boolean }
+export interface AdfProperty {
+  kind: 'property';
+  target: AdfExprNode;
+  name: string;
+  optional?: boolean;
+}
 /** Index access `target[index]`, or `target?[index]` when `optional`. */
-export interface AdfIndex { kind: 'index'; target: AdfExprNode; index: AdfExprNode; optional?: boolean }
+export interface AdfIndex {
+  kind: 'index';
+  target: AdfExprNode;
+  index: AdfExprNode;
+  optional?: boolean;
+}
 
 /** Any Data Factory expression node. */
 export type AdfExprNode = AdfString | AdfNumber | AdfKeyword | AdfCall | AdfProperty | AdfIndex;
@@ -69,8 +92,7 @@ export class Adf {
   }
   /** `this[index]` */
   at(index: number | string | Adf, optional = false): Adf {
-    const idx: AdfExprNode =
-      index instanceof Adf ? index.node : typeof index === 'number' ? { kind: 'number', value: index } : { kind: 'string', value: index };
+    const idx: AdfExprNode = index instanceof Adf ? index.node : typeof index === 'number' ? { kind: 'number', value: index } : { kind: 'string', value: index };
     return new Adf({ kind: 'index', target: this.node, index: idx, optional });
   }
 }

@@ -105,8 +105,6 @@ export const mul = (a: AdfArg, b: AdfArg) => fn('mul', a, b);
 export const utcNow = (formatString?: string) => (formatString ? fn('utcNow', formatString) : fn('utcNow'));
 export const formatDateTime = (t: AdfArg, f: AdfArg) => fn('formatDateTime', t, f);
 export const startOfMonth = (t: AdfArg, f?: AdfArg) => (f === undefined ? fn('startOfMonth', t) : fn('startOfMonth', t, f));
-export const addToTime = (t: AdfArg, n: AdfArg, unit: AdfArg, f?: AdfArg) =>
-  f === undefined ? fn('addToTime', t, n, unit) : fn('addToTime', t, n, unit, f);
+export const addToTime = (t: AdfArg, n: AdfArg, unit: AdfArg, f?: AdfArg) => (f === undefined ? fn('addToTime', t, n, unit) : fn('addToTime', t, n, unit, f));
 export const addDays = (t: AdfArg, n: AdfArg, f?: AdfArg) => (f === undefined ? fn('addDays', t, n) : fn('addDays', t, n, f));
-export const subtractFromTime = (t: AdfArg, n: AdfArg, unit: AdfArg, f?: AdfArg) =>
-  f === undefined ? fn('subtractFromTime', t, n, unit) : fn('subtractFromTime', t, n, unit, f);
+export const subtractFromTime = (t: AdfArg, n: AdfArg, unit: AdfArg, f?: AdfArg) => (f === undefined ? fn('subtractFromTime', t, n, unit) : fn('subtractFromTime', t, n, unit, f));

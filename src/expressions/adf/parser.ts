@@ -33,10 +33,7 @@ export class AdfParseError extends Error {
  * - `expression`: the whole value is one expression (`"@..."`), which may evaluate to any JSON type;
  * - `interpolation`: literal text and `@{...}` expressions; evaluates to a string.
  */
-export type AdfParsedValue =
-  | { kind: 'literal'; value: string }
-  | { kind: 'expression'; node: AdfExprNode }
-  | { kind: 'interpolation'; parts: (string | AdfExprNode)[] };
+export type AdfParsedValue = { kind: 'literal'; value: string } | { kind: 'expression'; node: AdfExprNode } | { kind: 'interpolation'; parts: (string | AdfExprNode)[] };
 
 const IDENT_START = /[A-Za-z_]/;
 const IDENT_RE = /[A-Za-z_][A-Za-z0-9_]*/y;

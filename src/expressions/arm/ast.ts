@@ -10,17 +10,38 @@
  */
 
 /** A string literal, written `'text'` with `'` doubled inside. */
-export interface ArmString { kind: 'string'; value: string }
+export interface ArmString {
+  kind: 'string';
+  value: string;
+}
 /** An integer literal. ARM expressions have no fractional numbers. */
-export interface ArmNumber { kind: 'number'; value: number }
+export interface ArmNumber {
+  kind: 'number';
+  value: number;
+}
 /** `true` / `false` / `null` values, serialized as the functions `true()`, `false()`, `null()`. */
-export interface ArmKeyword { kind: 'keyword'; value: true | false | null }
+export interface ArmKeyword {
+  kind: 'keyword';
+  value: true | false | null;
+}
 /** A function call such as `concat(a, b)`. Names are case-insensitive in ARM; we emit them as written. */
-export interface ArmCall { kind: 'call'; name: string; args: ArmExpr[] }
+export interface ArmCall {
+  kind: 'call';
+  name: string;
+  args: ArmExpr[];
+}
 /** A property access `target.name`. */
-export interface ArmProperty { kind: 'property'; target: ArmExpr; name: string }
+export interface ArmProperty {
+  kind: 'property';
+  target: ArmExpr;
+  name: string;
+}
 /** An index access `target[index]`. */
-export interface ArmIndex { kind: 'index'; target: ArmExpr; index: ArmExpr }
+export interface ArmIndex {
+  kind: 'index';
+  target: ArmExpr;
+  index: ArmExpr;
+}
 
 /** Any ARM expression node. */
 export type ArmExpr = ArmString | ArmNumber | ArmKeyword | ArmCall | ArmProperty | ArmIndex;
@@ -42,7 +63,10 @@ export function forEachArmNode(expr: ArmExpr, visit: (node: ArmExpr, lambdaVaria
   visit(expr, lambdaVariables);
   switch (expr.kind) {
     case 'call': {
-      const inner = expr.name.toLowerCase() === 'lambda' ? [...lambdaVariables, ...expr.args.slice(0, -1).flatMap((a) => (a.kind === 'string' ? [a.value.toLowerCase()] : []))] : lambdaVariables;
+      const inner =
+        expr.name.toLowerCase() === 'lambda'
+          ? [...lambdaVariables, ...expr.args.slice(0, -1).flatMap((a) => (a.kind === 'string' ? [a.value.toLowerCase()] : []))]
+          : lambdaVariables;
       for (const a of expr.args) forEachArmNode(a, visit, inner);
       break;
     }

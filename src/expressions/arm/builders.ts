@@ -46,8 +46,7 @@ export const deployment = () => call('deployment');
 
 // Resources
 export const resourceId = (type: string, ...names: ArmArg[]) => call('resourceId', type, ...names);
-export const subscriptionResourceId = (type: string, ...names: ArmArg[]) =>
-  call('subscriptionResourceId', type, ...names);
+export const subscriptionResourceId = (type: string, ...names: ArmArg[]) => call('subscriptionResourceId', type, ...names);
 /** `reference(id, apiVersion[, 'Full'])` */
 export const reference = (id: ArmArg, apiVersion?: string, full = false) =>
   full ? call('reference', id, apiVersion ?? null, 'Full') : apiVersion ? call('reference', id, apiVersion) : call('reference', id);
@@ -61,8 +60,7 @@ export const toUpper = (s: ArmArg) => call('toUpper', s);
 export const replace = (s: ArmArg, from: ArmArg, to: ArmArg) => call('replace', s, from, to);
 export const take = (s: ArmArg, count: ArmArg) => call('take', s, count);
 export const skip = (s: ArmArg, count: ArmArg) => call('skip', s, count);
-export const substring = (s: ArmArg, start: ArmArg, length?: ArmArg) =>
-  length === undefined ? call('substring', s, start) : call('substring', s, start, length);
+export const substring = (s: ArmArg, start: ArmArg, length?: ArmArg) => (length === undefined ? call('substring', s, start) : call('substring', s, start, length));
 export const uniqueString = (...args: ArmArg[]) => call('uniqueString', ...args);
 export const guid = (...args: ArmArg[]) => call('guid', ...args);
 export const startsWith = (s: ArmArg, prefix: ArmArg) => call('startsWith', s, prefix);

@@ -199,7 +199,9 @@ export class Scope {
   private copyVariable(ev: Evaluator, name: string): Folded | undefined {
     const copies = lookup(this.ctx.variables, 'copy')?.value;
     if (!Array.isArray(copies)) return undefined;
-    const entry = copies.find((c) => isArmObject(c as ArmValue) && typeof (c as { name?: unknown }).name === 'string' && ((c as { name: string }).name.toLowerCase() === name.toLowerCase()));
+    const entry = copies.find(
+      (c) => isArmObject(c as ArmValue) && typeof (c as { name?: unknown }).name === 'string' && (c as { name: string }).name.toLowerCase() === name.toLowerCase(),
+    );
     if (!entry) return undefined;
     const spec = entry as { name: string; count?: unknown; input?: unknown };
     return this.guard(`variable '${name}'`, `v:${name.toLowerCase()}`, () => {
@@ -281,7 +283,11 @@ export class Evaluator implements EvalHost {
     if (Array.isArray(value)) return foldedArray(value.map((v) => this.foldJson(v)));
     if (isExprNode(value)) return this.fold(value);
     if (typeof value === 'object') {
-      return foldedObject(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, this.foldJson(v)]));
+      return foldedObject(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, this.foldJson(v)]),
+      );
     }
     throw new ArmEvalError(`cannot read a ${typeof value} as template JSON`);
   }
@@ -326,7 +332,11 @@ export class Evaluator implements EvalHost {
   }
 
   private call(c: ArmCall): Folded {
-    if (c.name.includes('.')) return this.userFunction(c, c.args.map((a) => this.fold(a)));
+    if (c.name.includes('.'))
+      return this.userFunction(
+        c,
+        c.args.map((a) => this.fold(a)),
+      );
     const def = armFunction(c.name);
     if (!def) throw new ArmEvalError(`unknown ARM function '${c.name}'`);
     if (c.args.length < def.min || c.args.length > def.max) throw new ArmEvalError(`${c.name}() takes ${arityText(def)} argument(s), got ${c.args.length}`);
@@ -336,7 +346,13 @@ export class Evaluator implements EvalHost {
       const r = def.partial(args, this, c);
       if (r) return r;
     }
-    if (def.fn && args.every((a) => a.t === 'v')) return known(def.fn(args.map((a) => (a as { v: ArmValue }).v), this));
+    if (def.fn && args.every((a) => a.t === 'v'))
+      return known(
+        def.fn(
+          args.map((a) => (a as { v: ArmValue }).v),
+          this,
+        ),
+      );
     return residualCall(c.name, args);
   }
 

@@ -157,7 +157,8 @@ class TemplateScope {
     const r = hit as Record<string, unknown>;
     const name = this.tryFold(r.name);
     const ctx = this.scope.ctx;
-    const group = ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
+    const group =
+      ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
     if (typeof name !== 'string' || !group || r.scope !== undefined) return undefined;
     const [ns, ...types] = String(r.type).split('/');
     const names = name.split('/');
@@ -216,14 +217,21 @@ class TemplateScope {
     this.declaredCache = new Map();
     const out = new Map<string, DeclaredShape>();
     const ctx = this.scope.ctx;
-    const group = ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
+    const group =
+      ctx.resourceGroup?.id ?? (ctx.subscriptionId && ctx.resourceGroup?.name ? `/subscriptions/${ctx.subscriptionId}/resourceGroups/${ctx.resourceGroup.name}` : undefined);
     for (const r of this.resourceList()) {
       const type = String(r.type);
       if (!group || r.copy !== undefined || !RUNTIME_PROPERTIES[type.toLowerCase()]) continue;
       const name = this.tryFold(r.name);
       if (typeof name !== 'string') continue;
       const id = `${group}/providers/${type}/${name}`;
-      out.set(id.toLowerCase(), { id, type, name: name.split('/').pop()!, location: this.tryFold(r.location), properties: this.tryFold(r.properties) ?? this.partial(r.properties) });
+      out.set(id.toLowerCase(), {
+        id,
+        type,
+        name: name.split('/').pop()!,
+        location: this.tryFold(r.location),
+        properties: this.tryFold(r.properties) ?? this.partial(r.properties),
+      });
     }
     this.declaredCache = out;
     return out;
@@ -330,7 +338,15 @@ class TemplateScope {
     for (let i = 0; i < count; i++) this.addOne(r, this.scope.root().withCopyIndex(copy.name ?? '', i), out, parent, path, i);
   }
 
-  private addOne(r: Record<string, unknown>, ev: Evaluator, out: FlatResource[], parent: { type: string; name?: string } | undefined, path: (string | number)[], copyIndex?: number, unknownCopy?: string): void {
+  private addOne(
+    r: Record<string, unknown>,
+    ev: Evaluator,
+    out: FlatResource[],
+    parent: { type: string; name?: string } | undefined,
+    path: (string | number)[],
+    copyIndex?: number,
+    unknownCopy?: string,
+  ): void {
     const rawType = String(r.type);
     const type = parent && !rawType.includes('/') ? `${parent.type}/${rawType}` : rawType;
     const nameExpression = typeof r.name === 'string' ? r.name : JSON.stringify(r.name);
@@ -422,4 +438,3 @@ export function flattenTemplate(template: unknown, ctx: FlattenContext = {}): Fl
   const t = template as Record<string, unknown>;
   return new TemplateScope(t, ctx, [], true).flatten();
 }
-

@@ -44,4 +44,3 @@ export function armFunction(name: string): ArmFunctionDef | undefined {
   if (/^list[a-z0-9]*$/i.test(name)) return { min: 1, max: 3 };
   return undefined;
 }
-

@@ -229,7 +229,7 @@ class Parser {
     while (this.pos < this.text.length && DIGIT.test(this.text[this.pos])) this.pos++;
     if (this.pos === digitsStart) throw new ArmParseError('expected digits after "-"', this.pos);
     if (this.peek() === '.' && DIGIT.test(this.text[this.pos + 1] ?? '')) {
-      throw new ArmParseError('ARM expressions have no fractional numbers (use json(\'1.5\'))', start);
+      throw new ArmParseError("ARM expressions have no fractional numbers (use json('1.5'))", start);
     }
     if (this.pos < this.text.length && IDENT_START.test(this.text[this.pos])) {
       throw new ArmParseError('unexpected letter after a number', this.pos);

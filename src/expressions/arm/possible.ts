@@ -65,7 +65,12 @@ const MAX_COMBINATIONS = 256;
 /** True for a nested deployment whose inline template is evaluated in its own scope. */
 function innerScopeDeployment(node: ResourceNode): boolean {
   const scope = member(member(member(node.json, 'properties'), 'expressionEvaluationOptions'), 'scope');
-  return node.type.toLowerCase() === 'microsoft.resources/deployments' && typeof scope === 'string' && scope.toLowerCase() === 'inner' && isObject(member(member(node.json, 'properties'), 'template'));
+  return (
+    node.type.toLowerCase() === 'microsoft.resources/deployments' &&
+    typeof scope === 'string' &&
+    scope.toLowerCase() === 'inner' &&
+    isObject(member(member(node.json, 'properties'), 'template'))
+  );
 }
 
 /** The value of `name` in a JSON object, compared case-insensitively as ARM does. */

@@ -73,7 +73,8 @@ export const RUNTIME_PROPERTIES: Readonly<Record<string, RuntimeRow>> = {
     },
   },
   'microsoft.kusto/clusters': {
-    source: 'https://learn.microsoft.com/azure/data-explorer/create-cluster-and-database (https://<cluster>.<region>.kusto.windows.net; the Kusto suffix is the storage suffix with core -> kusto)',
+    source:
+      'https://learn.microsoft.com/azure/data-explorer/create-cluster-and-database (https://<cluster>.<region>.kusto.windows.net; the Kusto suffix is the storage suffix with core -> kusto)',
     derive(r, env) {
       const storage = suffix(env, 'storage');
       const region = regionName(r.location);

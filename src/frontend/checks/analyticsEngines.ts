@@ -14,7 +14,9 @@ export const analyticsEnginesCheck: Check = {
   codes: [codes.HUB270],
   run(ctx) {
     if (!behaves(ctx.release, 'oneAnalyticsEngine')) return;
-    const chosen = Object.values(ANALYTICS_ENGINE_FIELDS).filter((e) => has(ctx.release, e.feature) && ctx.valid([...e.path]) && typeof valueAt(ctx.data, [...e.path]) === 'string' && valueAt(ctx.data, [...e.path]) !== '');
+    const chosen = Object.values(ANALYTICS_ENGINE_FIELDS).filter(
+      (e) => has(ctx.release, e.feature) && ctx.valid([...e.path]) && typeof valueAt(ctx.data, [...e.path]) === 'string' && valueAt(ctx.data, [...e.path]) !== '',
+    );
     if (chosen.length < 2) return;
     const fields = chosen.map((e) => e.path.join('.'));
     for (const e of chosen.slice(1)) ctx.report(codes.HUB270.raise({ release: ctx.release.version, fields }), [...e.path]);

@@ -52,15 +52,19 @@ export const datasetsCheck: Check = {
       const supported = ctx.release.exportVersions[builtIn.exportType];
       if (!supported) {
         if (asDefault) lacking.push(d.name);
-        else ctx.report(codes.HUB220.exportType({ release: ctx.release.version, exportType: builtIn.exportType, dataset: d.name, hint: firstWith(builtIn.exportType) }), ['datasets', i, 'name']);
+        else
+          ctx.report(codes.HUB220.exportType({ release: ctx.release.version, exportType: builtIn.exportType, dataset: d.name, hint: firstWith(builtIn.exportType) }), [
+            'datasets',
+            i,
+            'name',
+          ]);
         return;
       }
       // versions may hold a schema error (not a list); its items are checked only where the schema found them valid.
       (Array.isArray(d.versions) ? d.versions : []).forEach((v, j) => {
         if (!ctx.valid(['datasets', i, 'versions', j]) || supported.includes(v)) return;
         if (asDefault) lacking.push(`${builtIn.exportType} ${v}`);
-        else
-          ctx.report(codes.HUB207.raise({ exportType: builtIn.exportType, version: v, release: ctx.release.version, supported }), ['datasets', i, 'versions', j]);
+        else ctx.report(codes.HUB207.raise({ exportType: builtIn.exportType, version: v, release: ctx.release.version, supported }), ['datasets', i, 'versions', j]);
       });
     });
     if (lacking.length) {

@@ -19,7 +19,11 @@ export interface DatasetEntry {
 
 /** The `datasets` a release converts when hub.yaml names none: the catalog's, in catalog order, each with every version the release accepts. */
 export function releaseDatasets(release: Release): DatasetEntry[] {
-  return BUILT_IN_DATASETS.filter((b) => release.exportVersions[b.exportType]).map((b) => ({ name: b.name, exportType: b.exportType, versions: [...release.exportVersions[b.exportType]!] }));
+  return BUILT_IN_DATASETS.filter((b) => release.exportVersions[b.exportType]).map((b) => ({
+    name: b.name,
+    exportType: b.exportType,
+    versions: [...release.exportVersions[b.exportType]!],
+  }));
 }
 
 /** The node count a Data Explorer tier starts with: 1 for Basic, 2 for Standard (the smallest each allows). */

@@ -15,10 +15,22 @@ import type { Check } from './types.js';
 /** A stand-in suffix: `uniqueString()` gives 13 lowercase letters and digits, which never change validity. */
 const SUFFIX = 'a'.repeat(UNIQUE_SUFFIX_LENGTH);
 
-const RULES: readonly { resource: string; rule: (r: { keyVault: NameRule; dataFactory: NameRule; eventGridNamespace: NameRule }) => NameRule; valid: RegExp; text: string; eventGrid?: true }[] = [
+const RULES: readonly {
+  resource: string;
+  rule: (r: { keyVault: NameRule; dataFactory: NameRule; eventGridNamespace: NameRule }) => NameRule;
+  valid: RegExp;
+  text: string;
+  eventGrid?: true;
+}[] = [
   { resource: 'Key Vault', rule: (r) => r.keyVault, valid: /^(?=.{3,24}$)[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*$/, text: 'it must start with a letter and have no doubled hyphen' },
   { resource: 'Data Factory', rule: (r) => r.dataFactory, valid: /^(?=.{3,63}$)[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, text: 'it must have no doubled hyphen' },
-  { resource: 'Event Grid namespace', rule: (r) => r.eventGridNamespace, valid: /^(?=.{3,50}$)[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, text: 'it must have no doubled hyphen', eventGrid: true },
+  {
+    resource: 'Event Grid namespace',
+    rule: (r) => r.eventGridNamespace,
+    valid: /^(?=.{3,50}$)[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/,
+    text: 'it must have no doubled hyphen',
+    eventGrid: true,
+  },
 ];
 
 export const hubNameCheck: Check = {

@@ -36,7 +36,8 @@ export const recommendationsCheck: Check = {
       return;
     }
     for (const g of GROUPS) {
-      if (rec[g.field] && ctx.written(['recommendations', g.field])) ctx.report(codes.HUB232.raise({ field: g.field, parameter: parameterName(r, g.parameter) }), ['recommendations', g.field]);
+      if (rec[g.field] && ctx.written(['recommendations', g.field]))
+        ctx.report(codes.HUB232.raise({ field: g.field, parameter: parameterName(r, g.parameter) }), ['recommendations', g.field]);
     }
   },
 };

@@ -69,7 +69,6 @@ export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['customDatasets'], feature: 'dataExplorer', what: 'custom datasets (Data Explorer loads them)' },
 ];
 
-
 /** The value at a path, or undefined. */
 export function valueAt(data: unknown, path: DataPath): unknown {
   let v = data;

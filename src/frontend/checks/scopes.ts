@@ -25,7 +25,10 @@ export const scopesCheck: Check = {
       }
       const r = checkScope(scope);
       if (r.ok) return;
-      ctx.report(codes.HUB213.raise({ index: i, problem: r.problem, nearest: r.nearest.name, template: scopeTemplate(r.nearest), example: r.fixed ?? scopeExample(r.nearest) }), ['scopes', i]);
+      ctx.report(codes.HUB213.raise({ index: i, problem: r.problem, nearest: r.nearest.name, template: scopeTemplate(r.nearest), example: r.fixed ?? scopeExample(r.nearest) }), [
+        'scopes',
+        i,
+      ]);
     });
   },
 };

@@ -16,7 +16,6 @@ import { FORBIDDEN_TAG_NAME_CHARACTERS, HUB_TAG_NAMES, tagLimits, taggedResource
 import type { Check, CheckContext, DataPath } from './types.js';
 import { isObject } from '../../util/json.js';
 
-
 /** The tag names of `tags` and of each `tagsByResource` entry, as written. */
 interface WrittenTags {
   tags: string[];
@@ -124,7 +123,9 @@ export const tagCountCheck: Check = {
     for (const p of passed.values()) {
       const types = p.types.length === taggedResourceTypes(ctx.release).length ? `every resource the hub tags (${p.types.length} types)` : p.types.join(', ');
       const [low, high] = [Math.min(...p.counts), Math.max(...p.counts)];
-      ctx.report(codes.HUB216.raise({ where: p.where, types, limit: p.limit, hub: HUB_TAG_NAMES.length, counts: low === high ? `${low}` : `${low} to ${high}` }), p.path, { key: true });
+      ctx.report(codes.HUB216.raise({ where: p.where, types, limit: p.limit, hub: HUB_TAG_NAMES.length, counts: low === high ? `${low}` : `${low} to ${high}` }), p.path, {
+        key: true,
+      });
     }
   },
 };

@@ -26,7 +26,11 @@ export const tagsByResourceCheck: Check = {
         const releases = RELEASE_VERSIONS.filter((v) => taggedResourceTypes(getRelease(v)).includes(known));
         ctx.report(codes.HUB222.raise({ type: known, release: ctx.release.version, releases }), path, { key: true });
       } else {
-        ctx.report(codes.HUB218.raise({ type: key, nearest: nearestAll(key, ALL_TAGGED_TYPES).slice(0, 3), release: ctx.release.version, types: taggedResourceTypes(ctx.release) }), path, { key: true });
+        ctx.report(
+          codes.HUB218.raise({ type: key, nearest: nearestAll(key, ALL_TAGGED_TYPES).slice(0, 3), release: ctx.release.version, types: taggedResourceTypes(ctx.release) }),
+          path,
+          { key: true },
+        );
       }
     }
   },

@@ -31,13 +31,16 @@ export const adfForEachBatch: LintRule = {
         if (batch === undefined) continue;
         const where = `${p.label}, activity ${e.name}`;
         out.push(
-          ...findingsOf(judge(batch, ctx.template, (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= FOREACH_MAX_BATCH), {
-            subject: `${p.label}: ForEach '${e.name}' batchCount`,
-            failed: (bad) => `${p.label}: ForEach '${e.name}' can run with batchCount ${bad.map((v) => JSON.stringify(v)).join(', ')}`,
-            hint: `Keep batchCount between 1 and ${FOREACH_MAX_BATCH}.`,
-            location: p.at([...e.path, 'typeProperties', 'batchCount']),
-            where,
-          }),
+          ...findingsOf(
+            judge(batch, ctx.template, (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= FOREACH_MAX_BATCH),
+            {
+              subject: `${p.label}: ForEach '${e.name}' batchCount`,
+              failed: (bad) => `${p.label}: ForEach '${e.name}' can run with batchCount ${bad.map((v) => JSON.stringify(v)).join(', ')}`,
+              hint: `Keep batchCount between 1 and ${FOREACH_MAX_BATCH}.`,
+              location: p.at([...e.path, 'typeProperties', 'batchCount']),
+              where,
+            },
+          ),
         );
       }
     }

@@ -17,7 +17,17 @@ import { member, isObject } from '../../util/json.js';
 import { resourcesOfType } from '../resources.js';
 
 /** Lower-case linked service properties that hold credentials. */
-const CREDENTIALS = new Set(['accountkey', 'sasuri', 'sastoken', 'serviceprincipalkey', 'serviceprincipalcredential', 'password', 'encryptedcredential', 'connectionstring', 'credential']);
+const CREDENTIALS = new Set([
+  'accountkey',
+  'sasuri',
+  'sastoken',
+  'serviceprincipalkey',
+  'serviceprincipalcredential',
+  'password',
+  'encryptedcredential',
+  'connectionstring',
+  'credential',
+]);
 /** Lower-case linked service properties that name the store. */
 const ENDPOINTS = ['url', 'endpoint', 'baseUrl', 'serviceEndpoint', 'accountName'];
 
@@ -66,7 +76,12 @@ export const dataFactoryIdentity: LintRule = {
           const secretFree = judge(value, ctx.template, (x) => typeof x === 'string' && isSecretFreeConnectionString(x));
           if (secretFree.kind === 'pass') continue;
           if (secretFree.kind === 'unknown') {
-            out.push({ message: undecided(`whether ${ls.label} holds a credential in '${key}'`, secretFree.why), hint: 'Use the managed identity, or an AzureKeyVaultSecret reference for a store the hub does not own.', location: ls.at(['typeProperties', key]), where: ls.label });
+            out.push({
+              message: undecided(`whether ${ls.label} holds a credential in '${key}'`, secretFree.why),
+              hint: 'Use the managed identity, or an AzureKeyVaultSecret reference for a store the hub does not own.',
+              location: ls.at(['typeProperties', key]),
+              where: ls.label,
+            });
             continue;
           }
         }
@@ -76,7 +91,9 @@ export const dataFactoryIdentity: LintRule = {
           message: viaVault
             ? `${ls.label} reaches a hub-owned store with the credential '${key}' instead of the factory's managed identity`
             : `${ls.label} holds the credential '${key}' in the linked service`,
-          hint: viaVault ? 'Remove the credential; grant the factory identity a data role on the store.' : 'Use the managed identity, or an AzureKeyVaultSecret reference for a store the hub does not own.',
+          hint: viaVault
+            ? 'Remove the credential; grant the factory identity a data role on the store.'
+            : 'Use the managed identity, or an AzureKeyVaultSecret reference for a store the hub does not own.',
           location: ls.at(['typeProperties', key]),
           where: ls.label,
         });

@@ -51,7 +51,8 @@ export const dependsOn: LintRule = {
         const at = r.at(['dependsOn', j]);
         const e = armExpression(d);
         const report = (message: string, hint: string) => out.push({ message: `${r.label}: ${message}`, hint, location: at, where: r.label });
-        if (e && callsIn(d).some((c) => c.name === 'if')) return report('a dependsOn entry uses if()', 'Depend on the resource unconditionally; ARM drops the dependency when the resource is not deployed.');
+        if (e && callsIn(d).some((c) => c.name === 'if'))
+          return report('a dependsOn entry uses if()', 'Depend on the resource unconditionally; ARM drops the dependency when the resource is not deployed.');
         if (e?.kind === 'call' && e.name.toLowerCase() === 'concat') return report('a dependsOn entry starts with concat()', 'Use resourceId() of the resource.');
         const key = typeof d === 'string' ? d.replace(/\s/g, '').toLowerCase() : JSON.stringify(d);
         if (seen.has(key)) return report(`${JSON.stringify(d)} is listed twice`, 'Remove the repeated entry.');

@@ -35,9 +35,22 @@ export const deploymentScriptSecrets: LintRule = {
         const secretName = isSecretName(name) && e.value !== '';
         const location = r.at(['properties', memberKey(r.json.properties, 'environmentVariables'), i, 'value']);
         if (readsSecure || secretName) {
-          out.push({ message: `${r.label}: environment variable '${name}' passes ${readsSecure ? 'a secret' : 'a value named like a secret'} in plain 'value'`, hint: 'Use secureValue for it.', location, where: r.label });
+          out.push({
+            message: `${r.label}: environment variable '${name}' passes ${readsSecure ? 'a secret' : 'a value named like a secret'} in plain 'value'`,
+            hint: 'Use secureValue for it.',
+            location,
+            where: r.label,
+          });
         } else if (reads.dynamic !== undefined) {
-          out.push({ message: undecided(`whether ${r.label} environment variable '${name}' passes a secret in plain 'value'`, `${reads.dynamic} names the parameter or variable it reads only at deployment`), hint: 'Use secureValue for it.', location, where: r.label });
+          out.push({
+            message: undecided(
+              `whether ${r.label} environment variable '${name}' passes a secret in plain 'value'`,
+              `${reads.dynamic} names the parameter or variable it reads only at deployment`,
+            ),
+            hint: 'Use secureValue for it.',
+            location,
+            where: r.label,
+          });
         }
       });
     }

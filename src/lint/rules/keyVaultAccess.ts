@@ -83,7 +83,12 @@ export const keyVaultAccess: LintRule = {
       if (usesRbac.kind === 'pass') continue;
       const { grants, undecided: open } = excessGrants(r, ctx.template);
       if (usesRbac.kind === 'unknown' && (grants.length || open.length)) {
-        out.push({ message: undecided(`whether ${r.label} uses RBAC instead of its access policies`, usesRbac.why), hint, location: r.at(['properties', memberKey(r.json.properties, 'enableRbacAuthorization')]), where: r.label });
+        out.push({
+          message: undecided(`whether ${r.label} uses RBAC instead of its access policies`, usesRbac.why),
+          hint,
+          location: r.at(['properties', memberKey(r.json.properties, 'enableRbacAuthorization')]),
+          where: r.label,
+        });
         continue;
       }
       for (const g of grants) out.push({ message: g.message, hint, location: r.at(g.path), where: r.label });

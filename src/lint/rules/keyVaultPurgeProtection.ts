@@ -48,7 +48,9 @@ export function holdsOnlyRedeployedSecrets(ctx: LintContext, vault: TemplateReso
     const perms = member(p, 'permissions');
     return (
       isObject(perms) &&
-      Object.entries(perms).every(([kind, list]) => Array.isArray(list) && list.every((g) => typeof g === 'string' && kind.toLowerCase() === 'secrets' && READ_SECRETS.has(g.toLowerCase())))
+      Object.entries(perms).every(
+        ([kind, list]) => Array.isArray(list) && list.every((g) => typeof g === 'string' && kind.toLowerCase() === 'secrets' && READ_SECRETS.has(g.toLowerCase())),
+      )
     );
   });
   if (!readOnly || childrenOf(ctx, vault, 'Microsoft.KeyVault/vaults/accessPolicies').length) return false;

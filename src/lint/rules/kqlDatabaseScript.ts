@@ -31,7 +31,11 @@ export const kqlDatabaseScript: LintRule = {
         if (!ALLOWED_VERBS.has(verb)) {
           out.push({ message: `'${verb}' is not a command database scripts may run`, hint: `Use one of ${[...ALLOWED_VERBS].join(', ')}.`, location: { file, start } });
         } else if (verb === '.create' && !/\bifnotexists\b/i.test(block.text)) {
-          out.push({ message: `'${firstLine.slice(0, 60)}' fails when the object already exists`, hint: 'Use .create-or-alter, .create-merge, or add ifnotexists.', location: { file, start } });
+          out.push({
+            message: `'${firstLine.slice(0, 60)}' fails when the object already exists`,
+            hint: 'Use .create-or-alter, .create-merge, or add ifnotexists.',
+            location: { file, start },
+          });
         }
       }
     }

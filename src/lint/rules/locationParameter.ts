@@ -30,7 +30,11 @@ export const locationParameter: LintRule = {
     const out = [];
     const locationKey = Object.keys(params).find((k) => k.toLowerCase() === 'location');
     if (!locationKey) {
-      out.push({ message: 'the template has no location parameter', hint: 'Add a string parameter location that defaults to [resourceGroup().location].', location: ctx.templateAt(['parameters']) });
+      out.push({
+        message: 'the template has no location parameter',
+        hint: 'Add a string parameter location that defaults to [resourceGroup().location].',
+        location: ctx.templateAt(['parameters']),
+      });
     }
     for (const [name, p] of Object.entries(params)) {
       if (!name.toLowerCase().includes('location') || !isObject(p) || !('defaultValue' in p)) continue;

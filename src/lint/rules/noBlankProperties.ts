@@ -40,7 +40,12 @@ export const noBlankProperties: LintRule = {
           const k = key.toLowerCase();
           if (MAY_BE_EMPTY.has(k) || isArmExpressionString(key) || key.startsWith('/subscriptions/')) return;
           if (inDataFactory && DATA_FACTORY_AUTHORING.has(k)) return;
-          out.push({ message: `${where ? `${where}: ` : ''}'${key}' is ${JSON.stringify(v)}`, hint: 'Leave the property out, or set it from a parameter.', location: ctx.templateAt(path), ...(where ? { where } : {}) });
+          out.push({
+            message: `${where ? `${where}: ` : ''}'${key}' is ${JSON.stringify(v)}`,
+            hint: 'Leave the property out, or set it from a parameter.',
+            location: ctx.templateAt(path),
+            ...(where ? { where } : {}),
+          });
         },
         base,
       );

@@ -24,7 +24,11 @@ export const outputsNoSecrets: LintRule = {
       const location = ctx.templateAt([...path, 'value']);
       const hint = 'Remove the output; read the secret from Key Vault where it is needed.';
       if (reads.secure.length || reads.list) {
-        out.push({ message: `output '${name}' ${reads.secure.length ? `reads the secure parameter ${reads.secure.map((p) => `'${p}'`).join(', ')}` : 'reads a list*() function'}`, hint, location });
+        out.push({
+          message: `output '${name}' ${reads.secure.length ? `reads the secure parameter ${reads.secure.map((p) => `'${p}'`).join(', ')}` : 'reads a list*() function'}`,
+          hint,
+          location,
+        });
       } else if (reads.dynamic !== undefined) {
         out.push({ message: undecided(`whether output '${name}' reads a secret`, `${reads.dynamic} names the parameter or variable it reads only at deployment`), hint, location });
       }

@@ -56,7 +56,9 @@ export const privateNetworkAccess: LintRule = {
         ...findingsOf(closed, {
           subject: `whether ${r.label} accepts public network traffic when ${key} is ${JSON.stringify(privateValue)}`,
           failed: () => `${r.label} accepts public network traffic when ${key} is ${JSON.stringify(privateValue)}`,
-          hint: c.firewall ? "Set publicNetworkAccess to 'Disabled' or networkAcls.defaultAction to 'Deny' when public access is off." : "Set publicNetworkAccess to 'Disabled' when public access is off.",
+          hint: c.firewall
+            ? "Set publicNetworkAccess to 'Disabled' or networkAcls.defaultAction to 'Deny' when public access is off."
+            : "Set publicNetworkAccess to 'Disabled' when public access is off.",
           location: r.at(['properties', ...(undecidedAt ?? [c.firewall ? 'networkAcls' : 'publicNetworkAccess'])]),
           where: r.label,
         }),

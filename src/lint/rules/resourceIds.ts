@@ -17,10 +17,28 @@ import type { ArmExpr } from '../../expressions/arm/ast.js';
 /** Lower-case property names ending in `id` that are not resource IDs. */
 const NOT_RESOURCE_IDS = new Set(
   [
-    'appId', 'clientId', 'DataTypeId', 'defaultMenuItemId', 'keyVaultSecretId', 'keyId', 'objectId', 'menuId',
-    'policyDefinitionReferenceId', 'servicePrincipalClientId', 'StartingDeviceID', 'subscriptionId', 'SyntheticMonitorId',
-    'targetProtectionContainerId', 'targetWorkerSizeId', 'tenantId', 'timezoneId', 'vlanId', 'workerSizeId',
-    'principalId', 'groupId', 'aadResourceId',
+    'appId',
+    'clientId',
+    'DataTypeId',
+    'defaultMenuItemId',
+    'keyVaultSecretId',
+    'keyId',
+    'objectId',
+    'menuId',
+    'policyDefinitionReferenceId',
+    'servicePrincipalClientId',
+    'StartingDeviceID',
+    'subscriptionId',
+    'SyntheticMonitorId',
+    'targetProtectionContainerId',
+    'targetWorkerSizeId',
+    'tenantId',
+    'timezoneId',
+    'vlanId',
+    'workerSizeId',
+    'principalId',
+    'groupId',
+    'aadResourceId',
   ].map((s) => s.toLowerCase()),
 );
 

@@ -27,7 +27,12 @@ export const resourceLocation: LintRule = {
       if (!e) {
         out.push({ message: `${r.label} has the literal location ${JSON.stringify(loc)}`, hint: "Use [parameters('location')].", location: r.at(['location']), where: r.label });
       } else if (readsRg) {
-        out.push({ message: `${r.label} takes its location from resourceGroup() instead of a parameter`, hint: "Use [parameters('location')].", location: r.at(['location']), where: r.label });
+        out.push({
+          message: `${r.label} takes its location from resourceGroup() instead of a parameter`,
+          hint: "Use [parameters('location')].",
+          location: r.at(['location']),
+          where: r.label,
+        });
       }
     }
     return out;

@@ -22,7 +22,10 @@ import { undecided } from '../verdict.js';
 /** The resource type named by a resource ID text (`.../providers/Microsoft.X/y/name/z/name`), lower case. */
 function typeOfId(text: string): string {
   // Namespace, then type/name pairs: keep the types.
-  const parts = text.replace(/^.*\/providers\//i, '').replace(/^\//, '').split('/');
+  const parts = text
+    .replace(/^.*\/providers\//i, '')
+    .replace(/^\//, '')
+    .split('/');
   const types = [parts[0]];
   for (let i = 1; i < parts.length; i += 2) types.push(parts[i]);
   return types.join('/').toLowerCase();
@@ -78,16 +81,38 @@ export const roleAssignments: LintRule = {
           out.push({ message: `${r.label} grants role ${guid}, which no hub component needs`, hint, location: roleAt, where: r.label });
           continue;
         }
-        if (scopes.why) out.push({ message: undecided(`the scope on which ${r.label} grants ${role.name}`, scopes.why), hint: 'Assign it on the resource that needs it.', location: r.at(['scope']), where: r.label });
+        if (scopes.why)
+          out.push({
+            message: undecided(`the scope on which ${r.label} grants ${role.name}`, scopes.why),
+            hint: 'Assign it on the resource that needs it.',
+            location: r.at(['scope']),
+            where: r.label,
+          });
         for (const type of scopes.types) {
           if (role.scopes.includes(type)) continue;
-          out.push({ message: `${r.label} grants ${role.name} on ${type}; it is only needed on ${role.scopes.join(' or ')} (${role.reason})`, hint: 'Assign it on the resource that needs it.', location: r.at(['scope']), where: r.label });
+          out.push({
+            message: `${r.label} grants ${role.name} on ${type}; it is only needed on ${role.scopes.join(' or ')} (${role.reason})`,
+            hint: 'Assign it on the resource that needs it.',
+            location: r.at(['scope']),
+            where: r.label,
+          });
         }
         if (!scopes.why && !scopes.types.length) {
-          out.push({ message: `${r.label} grants ${role.name} on a scope that is not a resource ID`, hint: 'Assign it on the resource that needs it.', location: r.at(['scope']), where: r.label });
+          out.push({
+            message: `${r.label} grants ${role.name} on a scope that is not a resource ID`,
+            hint: 'Assign it on the resource that needs it.',
+            location: r.at(['scope']),
+            where: r.label,
+          });
         }
       }
-      if (!roles.why && !roles.guids.length) out.push({ message: `${r.label} grants no role hubc can read (roleDefinitionId is ${JSON.stringify(member(r.json.properties, 'roleDefinitionId') ?? 'not set')})`, hint, location: roleAt, where: r.label });
+      if (!roles.why && !roles.guids.length)
+        out.push({
+          message: `${r.label} grants no role hubc can read (roleDefinitionId is ${JSON.stringify(member(r.json.properties, 'roleDefinitionId') ?? 'not set')})`,
+          hint,
+          location: roleAt,
+          where: r.label,
+        });
     }
     return out;
   },

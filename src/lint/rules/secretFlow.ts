@@ -70,7 +70,12 @@ export const secretFlow: LintRule = {
             where: r.label,
           });
         } else if (reads.dynamic !== undefined) {
-          out.push({ message: undecided(`whether ${r.label} uses a secret at ${path.join('.')}`, `${reads.dynamic} names the parameter or variable it reads only at deployment`), hint, location: r.at(path), where: r.label });
+          out.push({
+            message: undecided(`whether ${r.label} uses a secret at ${path.join('.')}`, `${reads.dynamic} names the parameter or variable it reads only at deployment`),
+            hint,
+            location: r.at(path),
+            where: r.label,
+          });
         }
       });
     }

@@ -24,7 +24,11 @@ export const uiOutputsMatchParameters: LintRule = {
     const out: LintFinding[] = [];
     for (const name of Object.keys(outputs)) {
       if (!params.has(name)) {
-        out.push({ message: `form output '${name}' is not a template parameter`, hint: 'Rename the output to the parameter it feeds, or remove it.', location: ctx.uiAt(['parameters', 'outputs', name]) });
+        out.push({
+          message: `form output '${name}' is not a template parameter`,
+          hint: 'Rename the output to the parameter it feeds, or remove it.',
+          location: ctx.uiAt(['parameters', 'outputs', name]),
+        });
       }
     }
     if (params.has('location') && !('location' in outputs)) {

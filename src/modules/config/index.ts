@@ -35,9 +35,7 @@ export function settingsDocument(model: HubModel): Record<string, unknown> {
           retention: {
             [model.release.exportContainer]: { days: model.retention.rawExportsDays },
             ingestion: { months: model.retention.ingestionMonths },
-            ...(has(model.release, 'dataExplorer')
-              ? { raw: { days: model.retention.dataExplorerLogDays }, final: { months: model.retention.dataExplorerFinalMonths } }
-              : {}),
+            ...(has(model.release, 'dataExplorer') ? { raw: { days: model.retention.dataExplorerLogDays }, final: { months: model.retention.dataExplorerFinalMonths } } : {}),
           },
         }
       : {}),
@@ -61,9 +59,7 @@ function writeSchemaFile(schema: ExportSchema): string {
   const q = (s: string) => JSON.stringify(s);
   const mappings = schema.columns.map(
     (c, i) =>
-      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(c.name)} }\n      }${
-        i < schema.columns.length - 1 ? ',' : ''
-      }`,
+      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(c.name)} }\n      }${i < schema.columns.length - 1 ? ',' : ''}`,
   );
   return ['{', '  "additionalColumns": [],', '  "translator": {', '    "type": "TabularTranslator",', '    "mappings": [', ...mappings, '    ]', '  }', '}', ''].join('\n');
 }
@@ -74,9 +70,7 @@ function writeSchemaFile(schema: ExportSchema): string {
  */
 export function schemasForModel(model: HubModel): ExportSchema[] {
   if (model.release.exportDetection !== 'manifest') return [];
-  return EXPORT_SCHEMAS.filter((s) =>
-    model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)),
-  );
+  return EXPORT_SCHEMAS.filter((s) => model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)));
 }
 
 /**
@@ -175,13 +169,18 @@ function scopesForm(model: HubModel, scopes: ArmParameter): FormContribution {
               constraints: {
                 required: true,
                 regex: scopeIdPattern(),
-                validationMessage: 'A scope ID such as /subscriptions/<guid>, /subscriptions/<guid>/resourceGroups/<name>, /providers/Microsoft.Billing/billingAccounts/<id> (the forms docs/hub-yaml.md "Scopes and settings.json" lists).',
+                validationMessage:
+                  'A scope ID such as /subscriptions/<guid>, /subscriptions/<guid>/resourceGroups/<name>, /providers/Microsoft.Billing/billingAccounts/<id> (the forms docs/hub-yaml.md "Scopes and settings.json" lists).',
               },
             },
           },
         ],
       },
     },
-    output: ui.if_(ui.empty(rows), ui.parseJson(model.scopes), ui.map(rows, 'row', (row) => row.get('scope'))),
+    output: ui.if_(
+      ui.empty(rows),
+      ui.parseJson(model.scopes),
+      ui.map(rows, 'row', (row) => row.get('scope')),
+    ),
   };
 }

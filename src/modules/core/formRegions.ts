@@ -35,5 +35,11 @@ export function regionListElement(name: string): Record<string, unknown> {
  */
 export function isRegionOrEmpty(list: ui.UiExpr, entered: ui.UiExpr): ui.UiExpr {
   const physical = ui.filter(list.get('value'), 'region', (r) => ui.equals(r.get('metadata').get('regionType'), 'Physical'));
-  return ui.or(ui.empty(entered), ui.contains(ui.map(physical, 'region', (r) => r.get('name')), entered));
+  return ui.or(
+    ui.empty(entered),
+    ui.contains(
+      ui.map(physical, 'region', (r) => r.get('name')),
+      entered,
+    ),
+  );
 }

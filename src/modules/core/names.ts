@@ -166,10 +166,7 @@ export const deployRemoteHub = v(COMPONENT_SWITCHES.remoteHub.variable);
  * (src/model/tags.ts), which hub.yaml's `tagsByResource` keys are checked against.
  */
 export function tagsFor(type: TaggedResourceType): arm.Arm {
-  return arm.union(
-    v('resourceTags'),
-    arm.if_(arm.contains(arm.parameters('tagsByResource'), type), arm.at(arm.parameters('tagsByResource'), type), arm.createObject()),
-  );
+  return arm.union(v('resourceTags'), arm.if_(arm.contains(arm.parameters('tagsByResource'), type), arm.at(arm.parameters('tagsByResource'), type), arm.createObject()));
 }
 
 /** Built-in role definition GUIDs (learn.microsoft.com/azure/role-based-access-control/built-in-roles). */

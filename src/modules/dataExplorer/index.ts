@@ -188,18 +188,16 @@ function factoryAdminAssignment(): ArmResource {
 
 /** The Ingestion and Hub databases. */
 function databases(model: HubModel): ArmResource[] {
-  return (['ingestion', 'hub'] as const).map(
-    (db): ArmResource => ({
-      type: 'Microsoft.Kusto/clusters/databases',
-      apiVersion: apiVersion('Microsoft.Kusto/clusters/databases'),
-      name: arm.format('{0}/{1}', names.dataExplorerCluster, model.dataExplorer.databases[db]),
-      condition: deployDataExplorer,
-      location: arm.parameters('location'),
-      kind: 'ReadWrite',
-      dependsOn: [ids.dataExplorerCluster],
-      properties: {},
-    }),
-  );
+  return (['ingestion', 'hub'] as const).map((db): ArmResource => ({
+    type: 'Microsoft.Kusto/clusters/databases',
+    apiVersion: apiVersion('Microsoft.Kusto/clusters/databases'),
+    name: arm.format('{0}/{1}', names.dataExplorerCluster, model.dataExplorer.databases[db]),
+    condition: deployDataExplorer,
+    location: arm.parameters('location'),
+    kind: 'ReadWrite',
+    dependsOn: [ids.dataExplorerCluster],
+    properties: {},
+  }));
 }
 
 /**
@@ -237,7 +235,8 @@ function databaseScripts(model: HubModel, scripts: readonly KqlScriptArtifact[])
 /** A part's text with the script's deploy-time placeholders replaced (only those the part holds, all of them when it is the whole script). */
 function withPlaceholders(script: KqlScriptArtifact, part: ScriptPart, text: arm.Arm): arm.Arm {
   let content = text;
-  for (const [placeholder, sub] of Object.entries(script.placeholders ?? {})) if (part.text === script.text || part.text.includes(placeholder)) content = arm.replace(content, placeholder, sub.arm);
+  for (const [placeholder, sub] of Object.entries(script.placeholders ?? {}))
+    if (part.text === script.text || part.text.includes(placeholder)) content = arm.replace(content, placeholder, sub.arm);
   return content;
 }
 
@@ -265,7 +264,9 @@ function dataExplorerParameters(model: HubModel) {
     dataExplorerName: {
       type: 'string',
       defaultValue: m.name,
-      metadata: { description: 'Name of the Azure Data Explorer cluster; empty means no cluster is deployed. Recommended when monitored costs exceed roughly 2-5 million a month.' },
+      metadata: {
+        description: 'Name of the Azure Data Explorer cluster; empty means no cluster is deployed. Recommended when monitored costs exceed roughly 2-5 million a month.',
+      },
     },
     dataExplorerSkuName: {
       type: 'string',
@@ -343,7 +344,9 @@ function dataExplorerForm(model: HubModel, parameters: DataExplorerParameters): 
         constraints: {
           required: nameRequired,
           regex: '^([a-z][a-z0-9]{3,21})?$',
-          validationMessage: nameRequired ? '4-22 lowercase letters and digits, starting with a letter.' : '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
+          validationMessage: nameRequired
+            ? '4-22 lowercase letters and digits, starting with a letter.'
+            : '4-22 lowercase letters and digits, starting with a letter; empty for no cluster.',
         },
       },
       output: ui.steps('dataExplorer', 'dataExplorerName'),

@@ -134,7 +134,14 @@ function customContext(c: CustomDatasetModel): DatasetContext {
  */
 export function kqlDatasets(model: HubModel): KqlDatasetObjects[] {
   return datasetContexts(model).map(({ name, custom, rawTable, mappingName, transformFunction, finalTable, raw, final }) => ({
-    name, custom, rawTable, mappingName, transformFunction, finalTable, raw, final,
+    name,
+    custom,
+    rawTable,
+    mappingName,
+    transformFunction,
+    finalTable,
+    raw,
+    final,
   }));
 }
 
@@ -174,16 +181,24 @@ function wrapped(items: readonly string[], indent: string): string {
 
 /** A `project` of columns or expressions (`A`, `B = todecimal(B)`) inside a parenthesized union branch. */
 function projectItems(items: readonly (string | KqlColumn)[]): string {
-  return `        | project\n${wrapped(items.map((i) => (typeof i === 'string' ? i : ident(i))), '            ')}`;
+  return `        | project\n${wrapped(
+    items.map((i) => (typeof i === 'string' ? i : ident(i))),
+    '            ',
+  )}`;
 }
 
 /** Registers the helpers the templates call: KQL strings, column lists, mappings, update policies. */
 function registerHelpers(hb: HelperRegistry): void {
   hb.registerHelper('str', (value: unknown) => kqlString(String(value)));
-  hb.registerHelper('columnList', (columns: Columns) =>
-    columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'),
+  hb.registerHelper('columnList', (columns: Columns) => columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'));
+  hb.registerHelper(
+    'projectList',
+    (columns: Columns) =>
+      `    | project\n${wrapped(
+        columns.map((c) => ident(c)),
+        '        ',
+      )}`,
   );
-  hb.registerHelper('projectList', (columns: Columns) => `    | project\n${wrapped(columns.map((c) => ident(c)), '        ')}`);
   hb.registerHelper('mappingJson', (columns: Columns) => {
     const entries = columns.map((c) => `    { "Column": ${JSON.stringify(c.name)}, "Properties": { "Field": ${JSON.stringify(c.field)} } }`);
     return `[\n${entries.join(',\n')}\n]`;

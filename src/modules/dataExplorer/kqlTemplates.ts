@@ -18,15 +18,7 @@ export const KQL_TEMPLATE_OPTIONS = { noEscape: true, strict: true } as const;
 
 /** The names of the top-level templates, `kql/<name>.kql.hbs`. */
 export type KqlTemplateName =
-  | 'Common'
-  | 'IngestionSetup'
-  | 'HubSetup'
-  | 'RawTableRetype'
-  | 'IngestionSetup_v1_2'
-  | 'HubSetup_OpenData'
-  | 'HubSetup_v1_0'
-  | 'HubSetup_v1_2'
-  | 'HubSetup_Latest';
+  'Common' | 'IngestionSetup' | 'HubSetup' | 'RawTableRetype' | 'IngestionSetup_v1_2' | 'HubSetup_OpenData' | 'HubSetup_v1_0' | 'HubSetup_v1_2' | 'HubSetup_Latest';
 
 /** Every top-level template, `kql/<name>.kql.hbs` (scripts/kqlTemplatesCode.mjs precompiles the same list). */
 export const KQL_TEMPLATE_NAMES: readonly KqlTemplateName[] = [

@@ -41,7 +41,12 @@ export function scriptParts(text: string, budget: number = SCRIPT_PART_BYTES): S
   if (jsonStringBytes(text) <= budget) return [{ index: 1, text }];
   // Each command from its start to the next one's (the text before the first command goes with the first);
   // a JSON string's bytes are its pieces' bytes without their quotes, plus two.
-  const starts = [0, ...splitKqlCommands(text).map((b) => b.start).filter((s) => s > 0)];
+  const starts = [
+    0,
+    ...splitKqlCommands(text)
+      .map((b) => b.start)
+      .filter((s) => s > 0),
+  ];
   const cuts: number[] = [0];
   let bytes = 2;
   starts.forEach((start, i) => {

@@ -218,9 +218,7 @@ export function ifCondition(o: ActivityOptions & { expression: adf.Adf; ifTrue?:
 }
 
 /** Switch (control-flow-switch-activity): runs the activities of the case whose value equals `on`. */
-export function switchActivity(
-  o: ActivityOptions & { on: adf.Adf; cases: { value: string; activities: Activity[] }[]; defaultActivities?: Activity[] },
-): AdfActivityOf<'Switch'> {
+export function switchActivity(o: ActivityOptions & { on: adf.Adf; cases: { value: string; activities: Activity[] }[]; defaultActivities?: Activity[] }): AdfActivityOf<'Switch'> {
   const tp: AdfActivityTypeProperties<'Switch'> = { on: adf.expression(o.on), cases: o.cases.map((c) => ({ value: c.value, activities: c.activities })) };
   if (o.defaultActivities?.length) tp.defaultActivities = o.defaultActivities;
   return { ...base('Switch', o), typeProperties: tp };
@@ -232,9 +230,7 @@ export function until(o: ActivityOptions & { expression: adf.Adf; activities: Ac
 }
 
 /** Execute Pipeline (control-flow-execute-pipeline-activity); waits for the child run by default. */
-export function executePipeline(
-  o: ActivityOptions & { pipeline: string; parameters?: Record<string, AdfValue>; waitOnCompletion?: boolean },
-): AdfActivityOf<'ExecutePipeline'> {
+export function executePipeline(o: ActivityOptions & { pipeline: string; parameters?: Record<string, AdfValue>; waitOnCompletion?: boolean }): AdfActivityOf<'ExecutePipeline'> {
   const tp: AdfActivityTypeProperties<'ExecutePipeline'> = { pipeline: { referenceName: o.pipeline, type: 'PipelineReference' }, waitOnCompletion: o.waitOnCompletion ?? true };
   if (o.parameters) tp.parameters = Object.fromEntries(Object.entries(o.parameters).map(([k, v]) => [k, exprOrLiteral(v)]));
   return { ...base('ExecutePipeline', o), typeProperties: tp };
@@ -367,4 +363,3 @@ export function pipelineProperties(p: PipelineSpec): AdfPipelineProperties {
   props.annotations = p.annotations ?? [];
   return props;
 }
-

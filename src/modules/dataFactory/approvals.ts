@@ -14,10 +14,7 @@ import { names, tagsFor } from '../core/names.js';
 import { apiVersion, type ResourceType } from '../core/apiVersions.js';
 
 /** A resource type whose `<type>/privateEndpointConnections` children have an API version in `API_VERSIONS` (core/apiVersions.ts). */
-export type PrivateLinkTargetType = Extract<
-  { [K in ResourceType]: K extends `${infer T}/privateEndpointConnections` ? T : never }[ResourceType],
-  ResourceType
->;
+export type PrivateLinkTargetType = Extract<{ [K in ResourceType]: K extends `${infer T}/privateEndpointConnections` ? T : never }[ResourceType], ResourceType>;
 
 /** The private endpoint connection type of a {@link PrivateLinkTargetType}, e.g. `Microsoft.Storage/storageAccounts/privateEndpointConnections`. */
 type PrivateEndpointConnectionType = `${PrivateLinkTargetType}/privateEndpointConnections`;

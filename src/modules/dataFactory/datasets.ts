@@ -142,9 +142,7 @@ function allDatasets(ctx: DataFactoryContext): AdfObject[] {
   const storage = LINKED_SERVICES.storage;
   const ingestionLs = ingestionLinkedService(ctx);
   // The linked service is an ARM expression when a remote hub is possible; ARM cannot see the reference in it.
-  const ingestionDeps = ctx.remoteHubDeployed
-    ? [adfObjectId('linkedService', LINKED_SERVICES.storage), adfObjectId('linkedService', LINKED_SERVICES.remoteHubStorage)]
-    : undefined;
+  const ingestionDeps = ctx.remoteHubDeployed ? [adfObjectId('linkedService', LINKED_SERVICES.storage), adfObjectId('linkedService', LINKED_SERVICES.remoteHubStorage)] : undefined;
   // A JSON file read by file name and folder, defaulting to one file.
   const jsonFile = (name: string, fileName: string, folderPath: string) =>
     dataset({

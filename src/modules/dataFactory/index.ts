@@ -75,7 +75,11 @@ export function dataFactoryModule(model: HubModel): Contribution {
           // The region name as the public releases' table looks it up: lower case, spaces removed
           // (`West Europe` -> `westeurope`).
           regionKey: arm.toLower(arm.replace(arm.parameters('location'), ' ', '')),
-          regionTimeZone: arm.if_(arm.contains(arm.variables('regionTimeZones'), arm.variables('regionKey')), arm.at(arm.variables('regionTimeZones'), arm.variables('regionKey')), 'UTC'),
+          regionTimeZone: arm.if_(
+            arm.contains(arm.variables('regionTimeZones'), arm.variables('regionKey')),
+            arm.at(arm.variables('regionTimeZones'), arm.variables('regionKey')),
+            'UTC',
+          ),
         }
       : {},
     resources: [

@@ -129,16 +129,14 @@ export function managedNetworkResources(model: HubModel): ArmResource[] {
         },
       },
     },
-    ...endpoints.map(
-      (pe): ArmResource => ({
-        type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
-        apiVersion: apiVersion('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints'),
-        name: arm.format('{0}/{1}/{2}', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name),
-        condition: pe.condition,
-        dependsOn: [managedVnetId, pe.target],
-        properties: managedEndpointProperties(model, pe),
-      }),
-    ),
+    ...endpoints.map((pe): ArmResource => ({
+      type: 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+      apiVersion: apiVersion('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints'),
+      name: arm.format('{0}/{1}/{2}', names.dataFactory, MANAGED_VIRTUAL_NETWORK, pe.name),
+      condition: pe.condition,
+      dependsOn: [managedVnetId, pe.target],
+      properties: managedEndpointProperties(model, pe),
+    })),
     ...endpoints.flatMap((pe) =>
       approvalDeployments({
         key: pe.key,

@@ -140,7 +140,15 @@ export function triggers(ctx: DataFactoryContext): AdfObject[] {
         out.push(scheduleTrigger(ctx, { name, schedule: monthly, frequency: 'Month', monthDays: monthly.daysOfMonth, pipeline: startExports(ctx, 'Monthly') }));
         break;
       case 'queriesSchedule':
-        out.push(scheduleTrigger(ctx, { name, schedule: QUERIES_SCHEDULE, frequency: 'Day', pipeline: pipelineRef(pipelineName(ctx, 'queriesQueue')), condition: ctx.recommendationsDeployed }));
+        out.push(
+          scheduleTrigger(ctx, {
+            name,
+            schedule: QUERIES_SCHEDULE,
+            frequency: 'Day',
+            pipeline: pipelineRef(pipelineName(ctx, 'queriesQueue')),
+            condition: ctx.recommendationsDeployed,
+          }),
+        );
         break;
       case 'exportAdded':
         out.push(

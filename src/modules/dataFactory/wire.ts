@@ -24,7 +24,19 @@ import type { Adf, AdfInterpolation } from '../../expressions/adf/ast.js';
 import type { Arm } from '../../expressions/arm/ast.js';
 
 /** Properties of an activity outside `typeProperties` (the SDK's `Activity`, `ExecutionActivity`, `CopyActivity`). */
-export const ACTIVITY_ENVELOPE = ['name', 'type', 'description', 'state', 'onInactiveMarkAs', 'dependsOn', 'userProperties', 'linkedServiceName', 'policy', 'inputs', 'outputs'] as const;
+export const ACTIVITY_ENVELOPE = [
+  'name',
+  'type',
+  'description',
+  'state',
+  'onInactiveMarkAs',
+  'dependsOn',
+  'userProperties',
+  'linkedServiceName',
+  'policy',
+  'inputs',
+  'outputs',
+] as const;
 /** Properties of a dataset outside `typeProperties` (the SDK's `Dataset`). */
 export const DATASET_ENVELOPE = ['type', 'description', 'structure', 'schema', 'linkedServiceName', 'parameters', 'annotations', 'folder'] as const;
 /** Properties of a linked service outside `typeProperties` (the SDK's `LinkedService`). */

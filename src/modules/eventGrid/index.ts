@@ -81,7 +81,12 @@ function eventGridForm(model: HubModel, description: string): FormContribution[]
           required: false,
           regex: '^[a-z0-9]*$',
           validationMessage: 'A region name such as eastus2 (lowercase, no spaces), or empty.',
-          validations: [{ isValid: isRegionOrEmpty(ui.basics('eventGridRegions'), entered), message: 'Not a region of the chosen subscription: enter a name such as eastus2, or leave it empty.' }],
+          validations: [
+            {
+              isValid: isRegionOrEmpty(ui.basics('eventGridRegions'), entered),
+              message: 'Not a region of the chosen subscription: enter a name such as eastus2, or leave it empty.',
+            },
+          ],
         },
       },
       output: entered,

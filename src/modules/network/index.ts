@@ -332,7 +332,12 @@ function networkForm(model: HubModel, parameters: ReturnType<typeof networkParam
         label: 'Public access to the data lake',
         defaultValue: model.networking.publicAccess ? 'Enabled' : 'Disabled',
         toolTip: parameters.enablePublicAccess.metadata.description,
-        constraints: { allowedValues: [{ label: 'Enabled', value: 'True' }, { label: 'Disabled', value: 'False' }] },
+        constraints: {
+          allowedValues: [
+            { label: 'Enabled', value: 'True' },
+            { label: 'Disabled', value: 'False' },
+          ],
+        },
       },
       output: ui.steps('networking', 'enablePublicAccess'),
     },
@@ -353,7 +358,9 @@ function networkForm(model: HubModel, parameters: ReturnType<typeof networkParam
         ...(onlyPrivate ? { visible: privateChosen } : {}),
       },
       // A hidden element gives no value: while public access is on (0.8), the template gets the default range, unused.
-      output: onlyPrivate ? ui.if_(privateChosen, ui.steps('networking', 'virtualNetworkAddressPrefix'), model.networking.addressPrefix) : ui.steps('networking', 'virtualNetworkAddressPrefix'),
+      output: onlyPrivate
+        ? ui.if_(privateChosen, ui.steps('networking', 'virtualNetworkAddressPrefix'), model.networking.addressPrefix)
+        : ui.steps('networking', 'virtualNetworkAddressPrefix'),
     },
   ];
 }

@@ -57,8 +57,14 @@ function parameters(model: HubModel): Contribution['parameters'] {
       r.enabled,
       "Run the recommendation queries daily (Azure Advisor cost recommendations and Azure Resource Graph queries) into ingestion/Recommendations. The Data Factory's managed identity needs the Reader role on the management groups or subscriptions to analyze; the template does not grant it.",
     ),
-    enableAHBRecommendations: flag(r.ahb, 'Also flag Windows and SQL Server virtual machines without Azure Hybrid Benefit (useful only with licenses to bring). Needs enableRecommendations.'),
-    enableSpotRecommendations: flag(r.spot, 'Also flag autoscaling AKS node pools that do not use Spot virtual machines (useful only for interruptible workloads). Needs enableRecommendations.'),
+    enableAHBRecommendations: flag(
+      r.ahb,
+      'Also flag Windows and SQL Server virtual machines without Azure Hybrid Benefit (useful only with licenses to bring). Needs enableRecommendations.',
+    ),
+    enableSpotRecommendations: flag(
+      r.spot,
+      'Also flag autoscaling AKS node pools that do not use Spot virtual machines (useful only for interruptible workloads). Needs enableRecommendations.',
+    ),
   };
 }
 
@@ -76,7 +82,13 @@ function deployedQueryFiles(): arm.Arm {
 }
 
 /** One option of the form's Recommendations step: on or off, hub.yaml's choice first. */
-function option(key: 'enableRecommendations' | 'enableAHBRecommendations' | 'enableSpotRecommendations', label: string, value: boolean, toolTip: string, visible?: ui.UiExpr): FormContribution {
+function option(
+  key: 'enableRecommendations' | 'enableAHBRecommendations' | 'enableSpotRecommendations',
+  label: string,
+  value: boolean,
+  toolTip: string,
+  visible?: ui.UiExpr,
+): FormContribution {
   return {
     parameter: key,
     step: 'recommendations',
@@ -86,7 +98,12 @@ function option(key: 'enableRecommendations' | 'enableAHBRecommendations' | 'ena
       label,
       defaultValue: value ? 'Enabled' : 'Disabled',
       toolTip,
-      constraints: { allowedValues: [{ label: 'Enabled', value: true }, { label: 'Disabled', value: false }] },
+      constraints: {
+        allowedValues: [
+          { label: 'Enabled', value: true },
+          { label: 'Disabled', value: false },
+        ],
+      },
       ...(visible ? { visible } : {}),
     },
     output: ui.steps('recommendations', key),

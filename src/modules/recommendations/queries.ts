@@ -100,7 +100,7 @@ const ADVISOR: RecommendationQuery = {
   query: [
     "advisorresources | where type =~ 'microsoft.advisor/recommendations' and tostring(properties.category) =~ 'Cost'",
     "extend x_RecommendationDetails = tostring(bag_merge(bag_pack('x_RecommendationProvider', 'Azure Advisor', 'x_RecommendationSolution', tostring(properties.shortDescription.solution), 'x_RecommendationImpact', tostring(properties.impact), 'x_RecommendationTypeId', tostring(properties.recommendationTypeId), 'x_ResourceType', tolower(tostring(properties.impactedField))), properties.extendedProperties))",
-    'project id = tolower(id), x_RecommendationId = tolower(id), ResourceId = tolower(tostring(properties.resourceMetadata.resourceId)), ResourceName = tolower(tostring(properties.impactedValue)), x_ResourceGroupName = tolower(resourceGroup), SubAccountId = strcat(\'/subscriptions/\', subscriptionId), x_RecommendationCategory = tostring(properties.category), x_RecommendationDescription = tostring(properties.shortDescription.problem), x_RecommendationDetails, x_RecommendationDate = tostring(properties.lastUpdated)',
+    "project id = tolower(id), x_RecommendationId = tolower(id), ResourceId = tolower(tostring(properties.resourceMetadata.resourceId)), ResourceName = tolower(tostring(properties.impactedValue)), x_ResourceGroupName = tolower(resourceGroup), SubAccountId = strcat('/subscriptions/', subscriptionId), x_RecommendationCategory = tostring(properties.category), x_RecommendationDescription = tostring(properties.shortDescription.problem), x_RecommendationDetails, x_RecommendationDate = tostring(properties.lastUpdated)",
     SUBSCRIPTION_NAMES,
     'order by id asc',
   ].join(' | '),
@@ -257,7 +257,10 @@ const FINDINGS: readonly Finding[] = [
   {
     name: 'UnattachedPublicIPs',
     finds: 'Static public IP addresses associated with no IP configuration and no NAT gateway: a static address is billed while reserved',
-    rows: ofType('microsoft.network/publicipaddresses', "isnull(properties.ipConfiguration) and isnull(properties.natGateway) and tostring(properties.publicIPAllocationMethod) =~ 'Static'"),
+    rows: ofType(
+      'microsoft.network/publicipaddresses',
+      "isnull(properties.ipConfiguration) and isnull(properties.natGateway) and tostring(properties.publicIPAllocationMethod) =~ 'Static'",
+    ),
     suffix: 'unattached',
     description: 'Static public IP address is associated with nothing',
     solution: 'Delete the public IP address, unless the address itself must be kept.',
@@ -302,7 +305,10 @@ const FINDINGS: readonly Finding[] = [
     name: 'VMsWithoutAHB',
     group: 'ahb',
     finds: 'Windows virtual machines whose Windows license is paid with the VM (no Azure Hybrid Benefit license type)',
-    rows: ofType('microsoft.compute/virtualmachines', "tostring(properties.storageProfile.osDisk.osType) =~ 'Windows' and tostring(properties.licenseType) !in~ ('Windows_Server', 'Windows_Client')"),
+    rows: ofType(
+      'microsoft.compute/virtualmachines',
+      "tostring(properties.storageProfile.osDisk.osType) =~ 'Windows' and tostring(properties.licenseType) !in~ ('Windows_Server', 'Windows_Client')",
+    ),
     suffix: 'no-ahb',
     description: 'Windows virtual machine does not use Azure Hybrid Benefit',
     solution: 'With Windows Server licenses and Software Assurance to bring, set the license type to Windows_Server.',

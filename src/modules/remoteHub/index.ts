@@ -24,7 +24,9 @@ export function remoteHubModule(model: HubModel): Contribution {
     remoteHubStorageKey: {
       type: 'securestring',
       defaultValue: '',
-      metadata: { description: 'Storage account key of the remote hub storage (<STORAGE_ACCOUNT_KEY>); kept in Key Vault. Required when remoteHubStorageUri is set; not used otherwise.' },
+      metadata: {
+        description: 'Storage account key of the remote hub storage (<STORAGE_ACCOUNT_KEY>); kept in Key Vault. Required when remoteHubStorageUri is set; not used otherwise.',
+      },
     },
   } satisfies Contribution['parameters'];
   return {
@@ -61,7 +63,8 @@ export function remoteHubModule(model: HubModel): Contribution {
             // With one engine to choose (`oneAnalyticsEngine`), choosing a remote hub takes its URI.
             required: behaves(model.release, 'oneAnalyticsEngine'),
             regex: REMOTE_HUB_URI_PATTERN,
-            validationMessage: "Enter the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.windows.net/ (Settings > Endpoints > Data Lake Storage), not its blob endpoint or a container URL; or leave empty.",
+            validationMessage:
+              "Enter the Data Lake endpoint of the remote hub's storage account, https://<account>.dfs.core.windows.net/ (Settings > Endpoints > Data Lake Storage), not its blob endpoint or a container URL; or leave empty.",
           },
         },
         output: ui.steps('networking', 'remoteHubStorageUri'),

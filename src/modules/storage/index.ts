@@ -128,7 +128,12 @@ function infrastructureEncryptionForm(model: HubModel, toolTip: string): NonNull
       label: 'Infrastructure encryption',
       defaultValue: model.storage.infrastructureEncryption ? 'Enabled' : 'Disabled',
       toolTip,
-      constraints: { allowedValues: [{ label: 'Enabled', value: true }, { label: 'Disabled', value: false }] },
+      constraints: {
+        allowedValues: [
+          { label: 'Enabled', value: true },
+          { label: 'Disabled', value: false },
+        ],
+      },
     },
     output: ui.steps('storage', 'enableInfrastructureEncryption'),
   };
@@ -162,7 +167,8 @@ function infrastructureEncryptionParameter(model: HubModel) {
     type: 'bool',
     defaultValue: model.storage.infrastructureEncryption,
     metadata: {
-      description: 'Encrypt the data lake a second time at the infrastructure level (Microsoft-managed keys). Chosen when the storage account is created: a later deployment cannot change it.',
+      description:
+        'Encrypt the data lake a second time at the infrastructure level (Microsoft-managed keys). Chosen when the storage account is created: a later deployment cannot change it.',
     },
   } as const;
 }
@@ -209,15 +215,13 @@ function dataLake(model: HubModel): ArmResource[] {
       dependsOn: [ids.storageAccount],
       properties: {},
     },
-    ...containerNames(model).map(
-      (container): ArmResource => ({
-        type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
-        apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices/containers'),
-        name: arm.format('{0}/{1}/{2}', names.storageAccount, 'default', container),
-        dependsOn: [arm.resourceId('Microsoft.Storage/storageAccounts/blobServices', names.storageAccount, 'default')],
-        properties: { publicAccess: 'None' },
-      }),
-    ),
+    ...containerNames(model).map((container): ArmResource => ({
+      type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
+      apiVersion: apiVersion('Microsoft.Storage/storageAccounts/blobServices/containers'),
+      name: arm.format('{0}/{1}/{2}', names.storageAccount, 'default', container),
+      dependsOn: [arm.resourceId('Microsoft.Storage/storageAccounts/blobServices', names.storageAccount, 'default')],
+      properties: { publicAccess: 'None' },
+    })),
   ];
 }
 

@@ -22,16 +22,7 @@
  *   It fails only when the child could not be started (the run limit).
  */
 import { adfToString } from '../../expressions/adf/evaluate.js';
-import {
-  childScope,
-  expressionContext,
-  innerFailure,
-  outcomeOf,
-  registerActivity,
-  runActivities,
-  runPipeline,
-  type Scope,
-} from '../engine.js';
+import { childScope, expressionContext, innerFailure, outcomeOf, registerActivity, runActivities, runPipeline, type Scope } from '../engine.js';
 import type { ActivityGroup } from '../types.js';
 import { ActivityFailure, evaluateDeep } from '../values.js';
 import { OrderedPool } from '../pool.js';
@@ -52,7 +43,8 @@ registerActivity('IfCondition', async (activity, scope, record) => {
   const tp = activity.typeProperties ?? {};
   const value = evaluateDeep(tp.expression, expressionContext(scope));
   record.input = { expression: value };
-  if (typeof value !== 'boolean') throw new ActivityFailure('InvalidTemplate', `The expression of If Condition '${activity.name}' must give true or false, got ${adfToString(value)}.`);
+  if (typeof value !== 'boolean')
+    throw new ActivityFailure('InvalidTemplate', `The expression of If Condition '${activity.name}' must give true or false, got ${adfToString(value)}.`);
   const branch = value ? 'ifTrueActivities' : 'ifFalseActivities';
   const { group, error } = await runGroup(branch, tp[branch] ?? [], scope);
   record.groups = [group];
@@ -64,7 +56,7 @@ registerActivity('Switch', async (activity, scope, record) => {
   const on = adfToString(evaluateDeep(tp.on, expressionContext(scope)));
   record.input = { on };
   const match = (tp.cases ?? []).find((c: { value: string }) => c.value === on);
-  const { group, error } = await runGroup(match ? `case '${match.value}'` : 'defaultActivities', match ? match.activities ?? [] : tp.defaultActivities ?? [], scope);
+  const { group, error } = await runGroup(match ? `case '${match.value}'` : 'defaultActivities', match ? (match.activities ?? []) : (tp.defaultActivities ?? []), scope);
   record.groups = [group];
   if (error) throw innerFailure(error);
 });

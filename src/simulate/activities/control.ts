@@ -21,7 +21,10 @@ function checkVariableType(scope: Scope, name: string, value: unknown, activity:
     (type === 'array' && Array.isArray(value)) ||
     (type === 'integer' && typeof value === 'number');
   if (!ok) {
-    throw new ActivityFailure('InvalidVariableType', `The variable '${key}' of type '${scope.variableTypes[key]}' cannot be set to a value of type '${Array.isArray(value) ? 'Array' : typeof value}'.`);
+    throw new ActivityFailure(
+      'InvalidVariableType',
+      `The variable '${key}' of type '${scope.variableTypes[key]}' cannot be set to a value of type '${Array.isArray(value) ? 'Array' : typeof value}'.`,
+    );
   }
 }
 

@@ -97,7 +97,9 @@ registerActivity('Copy', async (activity, scope, record) => {
   }
   const asIs = new Set(['Parquet->Parquet', 'Json->Json', 'DelimitedText->DelimitedText']);
   if (!asIs.has(pair) || translator || additional.length) {
-    throw new SimulationError(codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: !!translator, additionalColumns: additional.length > 0 }));
+    throw new SimulationError(
+      codes.HUB466.raise({ activity: activity.name, pipeline: scope.run.pipeline, pair, translator: !!translator, additionalColumns: additional.length > 0 }),
+    );
   }
   // A parquet source reads the file as parquet: what Data Factory would fail to read fails here too.
   const rows = pair === 'Parquet->Parquet' ? await heavy(() => readParquetSource({ storage, engine: scope.engine.columnar, source })) : undefined;

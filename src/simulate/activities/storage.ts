@@ -26,7 +26,13 @@ const LOOKUP_ROWS = 5000;
 
 /** The files of a folder whose names match a wildcard, in path order (sub-folders too when `recursive`). */
 function matchingFiles(storage: LocalStorage, folder: string, wildcard: string, recursive: boolean): string[] {
-  const pattern = new RegExp(`^${wildcard.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i');
+  const pattern = new RegExp(
+    `^${wildcard
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    'i',
+  );
   if (!storage.isFolder(folder)) return [];
   const out: string[] = [];
   for (const item of storage.list(folder)) {

@@ -25,15 +25,23 @@ registerActivity('WebActivity', async (activity, scope, record) => {
   const body = tp.body === undefined ? undefined : evaluateDeep(tp.body, ctx);
   const answer = scope.engine.responses.web(method, url, body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
   const status = answer?.entry.status ?? 200;
-  const responseBody = answer ? answer.entry.body ?? {} : DEFAULT_WEB_BODY;
+  const responseBody = answer ? (answer.entry.body ?? {}) : DEFAULT_WEB_BODY;
   record.input = { method, url, headers, ...(body !== undefined ? { body } : {}), ...(tp.authentication ? { authentication: tp.authentication } : {}) };
   record.notes = [`response ${status} from ${answer ? `--responses web[${answer.index}]` : 'the default'}`];
-  scope.engine.requests.push({ runId: scope.run.runId, activity: activity.name, method, url, headers, ...(body !== undefined ? { body } : {}), status, response: answer ? answer.index : 'default' });
+  scope.engine.requests.push({
+    runId: scope.run.runId,
+    activity: activity.name,
+    method,
+    url,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    status,
+    response: answer ? answer.index : 'default',
+  });
   const responseHeaders = answer?.entry.headers ?? {};
-  record.output =
-    isObject(responseBody)
-      ? { ...responseBody, ADFWebActivityResponseHeaders: responseHeaders }
-      : { Response: typeof responseBody === 'string' ? responseBody : JSON.stringify(responseBody), ADFWebActivityResponseHeaders: responseHeaders };
+  record.output = isObject(responseBody)
+    ? { ...responseBody, ADFWebActivityResponseHeaders: responseHeaders }
+    : { Response: typeof responseBody === 'string' ? responseBody : JSON.stringify(responseBody), ADFWebActivityResponseHeaders: responseHeaders };
   if (status >= 400) {
     const err = (responseBody as { error?: { message?: unknown } } | null)?.error;
     throw new ActivityFailure(String(status), typeof err?.message === 'string' ? err.message : typeof responseBody === 'string' ? responseBody : JSON.stringify(responseBody));

@@ -6,15 +6,7 @@
  */
 import { isArmExpressionString } from '../../expressions/arm/semantics.js';
 import { ADF_KIND_LABEL as KIND_LABEL, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
-import {
-  compileModel,
-  discriminatorValues,
-  isSameOrSubclass,
-  searchStart,
-  type CompiledModel,
-  type PropertyMapper,
-  type TrieNode,
-} from './metadata.js';
+import { compileModel, discriminatorValues, isSameOrSubclass, searchStart, type CompiledModel, type PropertyMapper, type TrieNode } from './metadata.js';
 import { checkConstraints, closest, describeValue, isAdfExpressionObject, isAdfExpressionString, joinIndex, joinKey, parseIsoDateTime, UUID, type Constraints } from './values.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 
@@ -69,10 +61,7 @@ export class Walker {
   }
 
   private mismatch(path: string, expected: string, value: unknown): void {
-    const hint =
-      isAdfExpressionString(value) || isAdfExpressionObject(value)
-        ? 'This property takes a literal value; Data Factory does not evaluate expressions here.'
-        : undefined;
+    const hint = isAdfExpressionString(value) || isAdfExpressionObject(value) ? 'This property takes a literal value; Data Factory does not evaluate expressions here.' : undefined;
     this.report('error', path, `expected ${expected}, got ${describeValue(value)}`, hint);
   }
 

@@ -15,11 +15,7 @@ import { foldExpr, foldText, matchTarget, targetOf, type ResourceInfo, type Targ
  * implicit dependencies that are missing (HUB305).
  * @param resources the template's resources in walk order (parents before children)
  */
-export function checkDependencies(
-  resources: ResourceInfo[],
-  decls: Decls,
-  report: Report,
-): void {
+export function checkDependencies(resources: ResourceInfo[], decls: Decls, report: Report): void {
   const candidates = candidateIndex(resources);
   // Resolve every dependsOn entry against every resource it can match.
   const edges = resources.map(() => ({ sure: new Set<number>(), maybe: new Set<number>(), open: false }));

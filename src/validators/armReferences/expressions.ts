@@ -23,14 +23,7 @@ import { quote, type Decls, type Report, type Section } from './common.js';
  * @param report receives HUB304 errors, each message once per value
  * @param onCall called for every `reference()` and `resourceId()` call (implicit dependencies)
  */
-export function checkExpressionString(
-  text: string,
-  pointer: string,
-  decls: Decls,
-  section: Section,
-  report: Report,
-  onCall?: (c: ArmCall, pointer: string) => void,
-): void {
+export function checkExpressionString(text: string, pointer: string, decls: Decls, section: Section, report: Report, onCall?: (c: ArmCall, pointer: string) => void): void {
   if (!isArmExpressionString(text)) return;
   let expr: ArmExpr;
   try {

@@ -24,11 +24,7 @@ export type Segment = Part[];
 export type Tri = 'eq' | 'ne' | 'unknown';
 
 /** What a `dependsOn` entry, `reference()` argument or `resourceId()` call designates. */
-export type Target =
-  | { kind: 'key'; type?: string; names?: Segment[] }
-  | { kind: 'name'; names: Segment[] }
-  | { kind: 'label'; label: string }
-  | { kind: 'unknown' };
+export type Target = { kind: 'key'; type?: string; names?: Segment[] } | { kind: 'name'; names: Segment[] } | { kind: 'label'; label: string } | { kind: 'unknown' };
 
 /** What the checker knows of one resource of a template. */
 export interface ResourceInfo {
@@ -55,7 +51,7 @@ export function describeResource(r: Json, pointer: string, parent: ResourceInfo 
     names = parent.names && names ? [...parent.names, ...names] : undefined;
   }
   const copyName = isObject(r.copy) && typeof r.copy.name === 'string' ? r.copy.name : undefined;
-  const display = `${typeof r.type === 'string' ? r.type : '?'} ${typeof r.name === 'string' ? r.name : symbolic ?? '?'}`;
+  const display = `${typeof r.type === 'string' ? r.type : '?'} ${typeof r.name === 'string' ? r.name : (symbolic ?? '?')}`;
   return { pointer, type: type?.toLowerCase(), names, symbolic, copyName, dependsOn: [], uses: [], display };
 }
 
@@ -245,7 +241,7 @@ function idTarget(segs: Segment[]): Target | undefined {
       break;
     }
   }
-  if (k < 0 && !(litOf(segs[0])?.includes('.'))) return undefined;
+  if (k < 0 && !litOf(segs[0])?.includes('.')) return undefined;
   const rest = segs.slice(k + 1);
   if (rest.length < 3 || rest.length % 2 === 0) return k < 0 ? undefined : { kind: 'unknown' };
   const ns = litOf(rest[0]);

@@ -67,7 +67,6 @@ export interface FillResult {
   unresolved: ResourceNeed[];
 }
 
-
 /** The message of a failed `fetch`, with its cause (`connect ECONNREFUSED 127.0.0.1:9`) when there is one. */
 function reasonOf(e: unknown): string {
   const err = e as Error & { cause?: { code?: string; message?: string } };
@@ -234,7 +233,10 @@ export function candidatesFor(needs: readonly ResourceNeed[], indexRefs: readonl
     if (!rel || !rel.toLowerCase().startsWith(folder)) continue;
     const file = rel.slice(folder.length).toLowerCase();
     if (file !== `${namespace}.json` && !file.startsWith(`${namespace}.`)) continue;
-    const definition = decodeURIComponent(ref.split('#')[1] ?? '').split('/').pop()!.toLowerCase();
+    const definition = decodeURIComponent(ref.split('#')[1] ?? '')
+      .split('/')
+      .pop()!
+      .toLowerCase();
     (names.has(definition) ? matching : others).add(rel);
   }
   return [...[...matching].sort(), ...[...others].filter((f) => !matching.has(f)).sort()];
@@ -259,7 +261,8 @@ export async function fillArmSchemaCache(cacheDir: string, templates: readonly u
     const plan = planSchemas(cleaned, needs);
     const toResolve = plan.unresolved.filter((n) => !looked.has(needKey(n)));
     if (!plan.missingFiles.length && !toResolve.length) return { downloaded: d.downloaded, unresolved: plan.unresolved };
-    if (!d.downloaded.length && !looked.size) options.onFetch?.({ files: plan.missingFiles.length + toResolve.length, from: options.baseUrl ?? DEFAULT_ARM_SCHEMAS_URL, into: cacheDir });
+    if (!d.downloaded.length && !looked.size)
+      options.onFetch?.({ files: plan.missingFiles.length + toResolve.length, from: options.baseUrl ?? DEFAULT_ARM_SCHEMAS_URL, into: cacheDir });
     await d.required(plan.missingFiles);
     toResolve.forEach((n) => looked.add(needKey(n)));
     if (toResolve.length) await d.resolve(toResolve);

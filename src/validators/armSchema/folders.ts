@@ -67,8 +67,17 @@ export function isSchemaFileRecords(v: unknown): v is SchemaFileRecord[] {
     Array.isArray(v) &&
     v.every(
       (r) =>
-        typeof r === 'object' && r !== null && typeof r.path === 'string' && typeof r.sha256 === 'string' && /^[0-9a-f]{64}$/.test(r.sha256) &&
-        num(r.size) && num(r.mtimeMs) && num(r.ctimeMs) && num(r.ino) && num(r.dev) && num(r.hashedAt),
+        typeof r === 'object' &&
+        r !== null &&
+        typeof r.path === 'string' &&
+        typeof r.sha256 === 'string' &&
+        /^[0-9a-f]{64}$/.test(r.sha256) &&
+        num(r.size) &&
+        num(r.mtimeMs) &&
+        num(r.ctimeMs) &&
+        num(r.ino) &&
+        num(r.dev) &&
+        num(r.hashedAt),
     )
   );
 }

@@ -19,19 +19,12 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
-import {
-  ARM_SCHEMAS_DIR_VARIABLE,
-  ARM_SCHEMAS_URL_VARIABLE,
-  DEPLOYMENT_TEMPLATE,
-  armSchemaCacheDir,
-  sharedArmSchemaCandidates,
-} from './folders.js';
+import { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, DEPLOYMENT_TEMPLATE, armSchemaCacheDir, sharedArmSchemaCandidates } from './folders.js';
 
 export { ARM_SCHEMAS_DIR_VARIABLE, ARM_SCHEMAS_URL_VARIABLE, CHECKOUT_PARENT_VARIABLE, armSchemaCacheDir } from './folders.js';
 import { SchemaFolder, planSchemas, resourceNeedsOf } from './needs.js';
 import { ArmSchemaDownloadError, DEFAULT_ARM_SCHEMAS_URL, fillArmSchemaCache, type FillOptions } from './download.js';
 import { codes } from '../../diagnostics/index.js';
-
 
 const isSchemaDir = (dir: string) => existsSync(join(dir, DEPLOYMENT_TEMPLATE)) && statSync(dir).isDirectory();
 

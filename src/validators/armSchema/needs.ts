@@ -22,7 +22,6 @@ import { isArmExpressionString } from '../../expressions/arm/semantics.js';
 import { templateResources, type ResourceNode } from '../../expressions/arm/resources.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 
-
 /** A resource the validator checks against its resource definition. */
 export interface ResourceNeed {
   /** Full resource type (children get `parent/child`), e.g. `Microsoft.Storage/storageAccounts/blobServices`. */

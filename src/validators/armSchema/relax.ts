@@ -38,7 +38,6 @@ export function isResourceDefinitionsKey(key: string): boolean {
   return key === 'resourceDefinitions' || key.endsWith('_resourceDefinitions');
 }
 
-
 /** One discriminated alternative of a holder. */
 export interface Alternative {
   /** Discriminator value, as written in the schema (e.g. `Copy`, `ReadWrite`). */
@@ -76,7 +75,6 @@ export interface DiscriminatorIndex {
 export function newDiscriminatorIndex(): DiscriminatorIndex {
   return { byEnumValues: new WeakMap(), byAlternative: new WeakMap(), holders: [] };
 }
-
 
 function typesOf(node: JsonObject): string[] {
   const t = node.type;

@@ -13,15 +13,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DEPLOYMENT_TEMPLATE, listJsonFiles, schemaFileHashes } from './folders.js';
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 import { isArmExpressionString, unescapeArmLiteral } from '../../expressions/arm/semantics.js';
-import {
-  ENUM_CI,
-  isResourceDefinitionsKey,
-  indexDiscriminators,
-  newDiscriminatorIndex,
-  relaxSchema,
-  type DiscriminatorIndex,
-  type Holder,
-} from './relax.js';
+import { ENUM_CI, isResourceDefinitionsKey, indexDiscriminators, newDiscriminatorIndex, relaxSchema, type DiscriminatorIndex, type Holder } from './relax.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 
 /**
@@ -47,7 +39,14 @@ export const RESOURCE_BASE_REF = `${SCHEMA_BASE_URL}${COMMON_DEFINITIONS}#/defin
 const LENIENT_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?$/i;
 
 /** Preference between the resource-definition maps of one file, for a resource-group deployment. */
-const MAP_PRIORITY = ['resourceDefinitions', 'extension_resourceDefinitions', 'unknown_resourceDefinitions', 'subscription_resourceDefinitions', 'managementGroup_resourceDefinitions', 'tenant_resourceDefinitions'];
+const MAP_PRIORITY = [
+  'resourceDefinitions',
+  'extension_resourceDefinitions',
+  'unknown_resourceDefinitions',
+  'subscription_resourceDefinitions',
+  'managementGroup_resourceDefinitions',
+  'tenant_resourceDefinitions',
+];
 
 /** One problem found by `explain`, with a pointer relative to the validated value. */
 export interface ExplainedIssue {
@@ -66,7 +65,6 @@ export interface ResourceDefinitionEntry {
   /** Absolute ajv reference, e.g. `https://schema.management.azure.com/schemas/2022-09-01/Microsoft.Storage.json#/resourceDefinitions/storageAccounts`. */
   ref: string;
 }
-
 
 /** A resource definition found in one schema file, with what the index needs to choose between duplicates. */
 export interface IndexedDefinition extends ResourceDefinitionEntry {
@@ -113,7 +111,10 @@ export function escapePointerSegment(s: string): string {
 
 function pointerSegments(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The value at a JSON pointer inside `data`, or undefined. */
@@ -251,7 +252,10 @@ export class ArmSchemaStore {
   /** apiVersions with a local schema for a type, sorted. */
   apiVersionsOf(type: string): string[] {
     const prefix = `${type.toLowerCase()}@`;
-    return [...this.definitions.entries()].filter(([k]) => k.startsWith(prefix)).map(([, d]) => d.apiVersion).sort();
+    return [...this.definitions.entries()]
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([, d]) => d.apiVersion)
+      .sort();
   }
 
   /** Compiled validator for an absolute ajv reference (compiled on first use, then cached). */

@@ -62,7 +62,6 @@ function parseJsonSlot(lit: LsSlot, notJson: (detail: string) => Raised, out: Re
   }
 }
 
-
 /**
  * Compares an update policy's query result with its target table.
  * @returns one message per difference: missing/extra columns, type differences, then the first order difference
@@ -71,8 +70,7 @@ export function compareSchemas(result: readonly KqlColumn[], table: KqlTableInfo
   const out: string[] = [];
   const inTable = new Map(table.columns.map((c) => [c.name, c]));
   const inResult = new Map(result.map((c) => [c.name, c]));
-  for (const c of table.columns)
-    if (!inResult.has(c.name)) out.push(`table ${table.name} column '${columnText(c)}' is not produced by the query`);
+  for (const c of table.columns) if (!inResult.has(c.name)) out.push(`table ${table.name} column '${columnText(c)}' is not produced by the query`);
   for (const c of result) if (!inTable.has(c.name)) out.push(`query result column '${columnText(c)}' is not in table ${table.name}`);
   for (const c of result) {
     const t = inTable.get(c.name);
@@ -84,9 +82,7 @@ export function compareSchemas(result: readonly KqlColumn[], table: KqlTableInfo
   if (i >= 0) {
     const pr = result.indexOf(r[i]) + 1;
     const pt = table.columns.indexOf(t[i]) + 1;
-    out.push(
-      `column order differs from table ${table.name}: query result column ${pr} is '${r[i].name}' where the table has '${t[i].name}' (column ${pt})`,
-    );
+    out.push(`column order differs from table ${table.name}: query result column ${pr} is '${r[i].name}' where the table has '${t[i].name}' (column ${pt})`);
   }
   return out;
 }
@@ -103,12 +99,7 @@ const TABLE_MODES: Record<string, 'create' | 'merge' | 'replace'> = {
   AlterTable: 'replace',
 };
 const FUNCTION_COMMANDS = new Set(['CreateFunction', 'CreateOrAlterFunction', 'AlterFunction']);
-const MAPPING_COMMANDS = new Set([
-  'CreateTableIngestionMapping',
-  'CreateOrAlterTableIngestionMapping',
-  'AlterTableIngestionMapping',
-  'AlterMergeTableIngestionMapping',
-]);
+const MAPPING_COMMANDS = new Set(['CreateTableIngestionMapping', 'CreateOrAlterTableIngestionMapping', 'AlterTableIngestionMapping', 'AlterMergeTableIngestionMapping']);
 const POLICY_COMMANDS = new Set(['AlterTablePolicyUpdate', 'AlterMergeTablePolicyUpdate']);
 
 /** Analyses one block against the state and works out its effects and extra diagnostics. Reads state only. */
@@ -174,15 +165,7 @@ export function processBlock(text: string, database: string, state: ClusterState
 }
 
 /** `.create[-or-alter] table T ingestion <kind> mapping "name" <json>`: remembers the mapping, checks its columns. */
-function mappingCommand(
-  a: LsAnalysis,
-  database: string,
-  tableName: string,
-  tableSlot: LsSlot,
-  db: DbState,
-  diagnostics: RelDiagnostic[],
-  effects: Effect[],
-): void {
+function mappingCommand(a: LsAnalysis, database: string, tableName: string, tableSlot: LsSlot, db: DbState, diagnostics: RelDiagnostic[], effects: Effect[]): void {
   const format = slot(a, 'MappingFormat');
   const name = slot(a, 'MappingName')?.value ?? nameOf(slot(a, 'MappingName')) ?? '';
   const kind = (slot(a, 'MappingKind')?.text ?? '').toLowerCase();
@@ -212,14 +195,7 @@ function mappingCommand(
       continue;
     }
     const props = jsonProp(item, 'Properties');
-    const source = [
-      jsonProp(props, 'Field'),
-      jsonProp(props, 'Path'),
-      jsonProp(item, 'Path'),
-      jsonProp(props, 'Ordinal'),
-      jsonProp(item, 'Ordinal'),
-      jsonProp(props, 'ConstValue'),
-    ]
+    const source = [jsonProp(props, 'Field'), jsonProp(props, 'Path'), jsonProp(item, 'Path'), jsonProp(props, 'Ordinal'), jsonProp(item, 'Ordinal'), jsonProp(props, 'ConstValue')]
       .map((n) => (n?.kind === 'string' || n?.kind === 'number' ? String(n.value) : undefined))
       .find((v) => v !== undefined);
     const datatype = jsonString(jsonProp(item, 'DataType'))?.value;

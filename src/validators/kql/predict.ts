@@ -43,9 +43,7 @@ export function canonicalScalarType(type: string): string | undefined {
 }
 
 type Token =
-  | { kind: 'name'; value: string; start: number; end: number }
-  | { kind: 'string'; start: number; end: number }
-  | { kind: 'punct'; value: string; start: number; end: number };
+  { kind: 'name'; value: string; start: number; end: number } | { kind: 'string'; start: number; end: number } | { kind: 'punct'; value: string; start: number; end: number };
 
 /** Characters that may continue an identifier (`create-merge` is one word only in the command head). */
 const isIdentStart = (c: string) => /[A-Za-z_$]/.test(c);

@@ -43,10 +43,7 @@ export class ClusterState {
    */
   schemaHash(): string {
     this.hash ??= sha(
-      JSON.stringify([
-        this.clusterName,
-        [...this.dbs].map(([name, d]) => [name, [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])]),
-      ]),
+      JSON.stringify([this.clusterName, [...this.dbs].map(([name, d]) => [name, [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])])]),
     );
     return this.hash;
   }

@@ -142,7 +142,6 @@ export interface FunctionDef {
   resultColumns?: KqlColumn[];
 }
 
-
 /** A diagnostic relative to its command block (offsets into the block text). */
 export interface RelDiagnostic {
   code: string;
@@ -191,9 +190,17 @@ function isEffect(e: unknown): e is Effect {
     case 'function':
       return isObject(e.def) && isString(e.def.name) && isString(e.def.parameters) && isString(e.def.body) && (e.def.resultColumns === undefined || isColumns(e.def.resultColumns));
     case 'mapping':
-      return typeof e.at === 'number' && isObject(e.mapping) && isString(e.mapping.table) && isString(e.mapping.name) && isString(e.mapping.kind) && Array.isArray(e.mapping.entries);
+      return (
+        typeof e.at === 'number' && isObject(e.mapping) && isString(e.mapping.table) && isString(e.mapping.name) && isString(e.mapping.kind) && Array.isArray(e.mapping.entries)
+      );
     case 'policies':
-      return typeof e.at === 'number' && isString(e.table) && typeof e.replace === 'boolean' && Array.isArray(e.policies) && e.policies.every((p) => isObject(p) && isString(p.table) && isString(p.query));
+      return (
+        typeof e.at === 'number' &&
+        isString(e.table) &&
+        typeof e.replace === 'boolean' &&
+        Array.isArray(e.policies) &&
+        e.policies.every((p) => isObject(p) && isString(p.table) && isString(p.query))
+      );
     default:
       return false;
   }
@@ -208,7 +215,10 @@ export function isBlockOutcome(v: unknown): v is BlockOutcome {
     isObject(v) &&
     isString(v.label) &&
     Array.isArray(v.diagnostics) &&
-    v.diagnostics.every((d) => isObject(d) && isString(d.code) && (d.severity === 'error' || d.severity === 'warning') && isString(d.message) && typeof d.start === 'number' && typeof d.end === 'number') &&
+    v.diagnostics.every(
+      (d) =>
+        isObject(d) && isString(d.code) && (d.severity === 'error' || d.severity === 'warning') && isString(d.message) && typeof d.start === 'number' && typeof d.end === 'number',
+    ) &&
     Array.isArray(v.effects) &&
     v.effects.every(isEffect)
   );

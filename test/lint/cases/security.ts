@@ -4,13 +4,23 @@
 import { files, storage, template, SAFE_STORAGE, type RuleCase } from './support.js';
 
 const PARAMS = { location: { type: 'string', defaultValue: '[resourceGroup().location]' } };
-const vault = (properties: Record<string, unknown>) => ({ type: 'Microsoft.KeyVault/vaults', apiVersion: '2024-11-01', name: 'kv', location: "[parameters('location')]", properties: { tenantId: '[subscription().tenantId]', sku: { family: 'A', name: 'standard' }, ...properties } });
+const vault = (properties: Record<string, unknown>) => ({
+  type: 'Microsoft.KeyVault/vaults',
+  apiVersion: '2024-11-01',
+  name: 'kv',
+  location: "[parameters('location')]",
+  properties: { tenantId: '[subscription().tenantId]', sku: { family: 'A', name: 'standard' }, ...properties },
+});
 const role = (roleGuid: string, scope?: string) => ({
   type: 'Microsoft.Authorization/roleAssignments',
   apiVersion: '2022-04-01',
   name: `[guid('${roleGuid}')]`,
   ...(scope ? { scope } : {}),
-  properties: { roleDefinitionId: `[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '${roleGuid}')]`, principalId: "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', 'id1'), '2024-11-30').principalId]", principalType: 'ServicePrincipal' },
+  properties: {
+    roleDefinitionId: `[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '${roleGuid}')]`,
+    principalId: "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', 'id1'), '2024-11-30').principalId]",
+    principalType: 'ServicePrincipal',
+  },
 });
 const script = (env: unknown[], settings: Record<string, unknown> = {}) => ({
   type: 'Microsoft.Resources/deploymentScripts',
@@ -29,7 +39,14 @@ const linkedService = (name: string, typeProperties: Record<string, unknown>) =>
   name: `[format('{0}/{1}', 'f', '${name}')]`,
   properties: { type: 'AzureBlobFS', typeProperties },
 });
-const factory = (identity?: unknown) => ({ type: 'Microsoft.DataFactory/factories', apiVersion: '2018-06-01', name: 'f', location: "[parameters('location')]", ...(identity ? { identity } : {}), properties: {} });
+const factory = (identity?: unknown) => ({
+  type: 'Microsoft.DataFactory/factories',
+  apiVersion: '2018-06-01',
+  name: 'f',
+  location: "[parameters('location')]",
+  ...(identity ? { identity } : {}),
+  properties: {},
+});
 const kvRef = { type: 'AzureKeyVaultSecret', store: { referenceName: 'keyVault', type: 'LinkedServiceReference' }, secretName: 'remote-key' };
 /** An access policy that only reads secrets. */
 const READ_POLICY = { tenantId: 't', objectId: 'o', permissions: { secrets: ['get'] } };
@@ -51,7 +68,12 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
         { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: 'Blob' } },
       ]),
     ),
-    pass: files(template([storage(SAFE_STORAGE), { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: 'None' } }])),
+    pass: files(
+      template([
+        storage(SAFE_STORAGE),
+        { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: 'None' } },
+      ]),
+    ),
   },
   HUB523: {
     fail: files(template([storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }), storage({ supportsHttpsTrafficOnly: true }, 'store2')])),
@@ -61,7 +83,12 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
         [
           storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }, "[variables('scriptStorage')]"),
           storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true, isHnsEnabled: true }, 'lake'),
-          script([], { storageAccountSettings: { storageAccountName: "[variables('scriptStorage')]", storageAccountKey: "[listKeys(resourceId('Microsoft.Storage/storageAccounts', variables('scriptStorage')), '2025-06-01').keys[0].value]" } }),
+          script([], {
+            storageAccountSettings: {
+              storageAccountName: "[variables('scriptStorage')]",
+              storageAccountKey: "[listKeys(resourceId('Microsoft.Storage/storageAccounts', variables('scriptStorage')), '2025-06-01').keys[0].value]",
+            },
+          }),
           // A script account only some deployments use (0.8: only without public access): the whole setting is one expression.
           storage({ ...SAFE_STORAGE, allowSharedKeyAccess: true }, "[variables('scriptStorage2')]"),
           { ...script([], { storageAccountSettings: CONDITIONAL_SCRIPT_STORAGE }), name: 'script2' },
@@ -75,7 +102,13 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
       template(
         [
           storage({ ...SAFE_STORAGE, publicNetworkAccess: 'Enabled', networkAcls: { defaultAction: 'Allow' } }),
-          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: "[if(bool(parameters('enablePublicAccess')), 'Enabled', 'Enabled')]" } },
+          {
+            type: 'Microsoft.Kusto/clusters',
+            apiVersion: '2024-04-13',
+            name: 'adx',
+            location: "[parameters('location')]",
+            properties: { publicNetworkAccess: "[if(bool(parameters('enablePublicAccess')), 'Enabled', 'Enabled')]" },
+          },
         ],
         { parameters: { ...PARAMS, enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
       ),
@@ -83,9 +116,19 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     pass: files(
       template(
         [
-          storage({ ...SAFE_STORAGE, publicNetworkAccess: 'Enabled', networkAcls: { bypass: 'AzureServices', defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', 'Deny')]" } }),
+          storage({
+            ...SAFE_STORAGE,
+            publicNetworkAccess: 'Enabled',
+            networkAcls: { bypass: 'AzureServices', defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', 'Deny')]" },
+          }),
           vault({ publicNetworkAccess: 'Disabled' }),
-          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: "[if(bool(parameters('enablePublicAccess')), 'Enabled', 'Disabled')]" } },
+          {
+            type: 'Microsoft.Kusto/clusters',
+            apiVersion: '2024-04-13',
+            name: 'adx',
+            location: "[parameters('location')]",
+            properties: { publicNetworkAccess: "[if(bool(parameters('enablePublicAccess')), 'Enabled', 'Disabled')]" },
+          },
         ],
         { parameters: { ...PARAMS, enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
       ),
@@ -114,14 +157,21 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
         [
           vault({ enableSoftDelete: true, enablePurgeProtection: true }),
           { ...vault({ enableRbacAuthorization: false, accessPolicies: [READ_POLICY] }), name: 'kv2' },
-          { type: 'Microsoft.KeyVault/vaults/secrets', apiVersion: '2024-11-01', name: "[format('{0}/{1}', 'kv2', 'remote-key')]", properties: { value: "[parameters('remoteKey')]" } },
+          {
+            type: 'Microsoft.KeyVault/vaults/secrets',
+            apiVersion: '2024-11-01',
+            name: "[format('{0}/{1}', 'kv2', 'remote-key')]",
+            properties: { value: "[parameters('remoteKey')]" },
+          },
         ],
         { parameters: SECURE_KEY },
       ),
     ),
   },
   HUB527: {
-    fail: files(template([vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set', 'delete'], keys: ['all'] } }] })])),
+    fail: files(
+      template([vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set', 'delete'], keys: ['all'] } }] })]),
+    ),
     pass: files(
       template([
         vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'list'] } }] }),
@@ -131,7 +181,11 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
   },
   HUB528: {
     fail: files(template([], { parameters: { ...PARAMS, adminPassword: { type: 'string' }, storageKey: { type: 'string', defaultValue: '' } } })),
-    pass: files(template([], { parameters: { ...PARAMS, adminPassword: { type: 'securestring' }, sshPublicKey: { type: 'string', defaultValue: '' }, storageSku: { type: 'string', defaultValue: 'x' } } })),
+    pass: files(
+      template([], {
+        parameters: { ...PARAMS, adminPassword: { type: 'securestring' }, sshPublicKey: { type: 'string', defaultValue: '' }, storageSku: { type: 'string', defaultValue: 'x' } },
+      }),
+    ),
   },
   HUB529: {
     fail: files(
@@ -140,7 +194,12 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
           { ...storage(SAFE_STORAGE), tags: { k: "[parameters('remoteKey')]" } },
           linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: "[parameters('remoteKey')]" }),
           // A key in the name member of a conditional setting is still a leak.
-          script([], { storageAccountSettings: CONDITIONAL_SCRIPT_STORAGE.replace("'storageAccountName', variables('scriptStorage2')", "'storageAccountName', listKeys('x', '2025-06-01').keys[0].value") }),
+          script([], {
+            storageAccountSettings: CONDITIONAL_SCRIPT_STORAGE.replace(
+              "'storageAccountName', variables('scriptStorage2')",
+              "'storageAccountName', listKeys('x', '2025-06-01').keys[0].value",
+            ),
+          }),
         ],
         { parameters: { ...SECURE_KEY, ...PARAMS } },
       ),
@@ -172,14 +231,48 @@ export const SECURITY_CASES: Record<string, RuleCase> = {
     ),
   },
   HUB531: {
-    fail: files(template([factory(), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', accountKey: { type: 'SecureString', value: 'abc' } }), linkedService('lake', { url: 'https://lake.dfs.core.windows.net/', accountKey: kvRef })])),
+    fail: files(
+      template([
+        factory(),
+        linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', accountKey: { type: 'SecureString', value: 'abc' } }),
+        linkedService('lake', { url: 'https://lake.dfs.core.windows.net/', accountKey: kvRef }),
+      ]),
+    ),
     pass: files(
-      template([factory({ type: 'SystemAssigned' }), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/' }), linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: kvRef })], { parameters: SECURE_KEY }),
+      template(
+        [
+          factory({ type: 'SystemAssigned' }),
+          linkedService('storage', { url: 'https://store1.dfs.core.windows.net/' }),
+          linkedService('remote', { url: "[parameters('remoteUri')]", accountKey: kvRef }),
+        ],
+        { parameters: SECURE_KEY },
+      ),
     ),
   },
   HUB533: {
-    fail: files(template([script([{ name: 'STORAGE_KEY', value: "[parameters('remoteKey')]" }, { name: 'apiToken', value: 'abc' }])], { parameters: SECURE_KEY })),
-    pass: files(template([script([{ name: 'STORAGE_KEY', secureValue: "[parameters('remoteKey')]" }, { name: 'storageAccountName', value: 'store1' }, { name: 'apiToken', value: '' }])], { parameters: SECURE_KEY })),
+    fail: files(
+      template(
+        [
+          script([
+            { name: 'STORAGE_KEY', value: "[parameters('remoteKey')]" },
+            { name: 'apiToken', value: 'abc' },
+          ]),
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
+    pass: files(
+      template(
+        [
+          script([
+            { name: 'STORAGE_KEY', secureValue: "[parameters('remoteKey')]" },
+            { name: 'storageAccountName', value: 'store1' },
+            { name: 'apiToken', value: '' },
+          ]),
+        ],
+        { parameters: SECURE_KEY },
+      ),
+    ),
   },
 };
 
@@ -199,7 +292,12 @@ const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
       template(
         [
           storage({ ...SAFE_STORAGE, allowBlobPublicAccess: deployTime('blobPublic') }),
-          { type: 'Microsoft.Storage/storageAccounts/blobServices/containers', apiVersion: '2025-06-01', name: 'store1/default/c', properties: { publicAccess: "[parameters('access')]" } },
+          {
+            type: 'Microsoft.Storage/storageAccounts/blobServices/containers',
+            apiVersion: '2025-06-01',
+            name: 'store1/default/c',
+            properties: { publicAccess: "[parameters('access')]" },
+          },
         ],
         { parameters: { ...PARAMS, ...FREE('access') } },
       ),
@@ -210,8 +308,18 @@ const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
     unknown: files(
       template(
         [
-          storage({ ...SAFE_STORAGE, publicNetworkAccess: deployTime('access'), networkAcls: { defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', parameters('action'))]" } }),
-          { type: 'Microsoft.Kusto/clusters', apiVersion: '2024-04-13', name: 'adx', location: "[parameters('location')]", properties: { publicNetworkAccess: deployTime('access') } },
+          storage({
+            ...SAFE_STORAGE,
+            publicNetworkAccess: deployTime('access'),
+            networkAcls: { defaultAction: "[if(bool(parameters('enablePublicAccess')), 'Allow', parameters('action'))]" },
+          }),
+          {
+            type: 'Microsoft.Kusto/clusters',
+            apiVersion: '2024-04-13',
+            name: 'adx',
+            location: "[parameters('location')]",
+            properties: { publicNetworkAccess: deployTime('access') },
+          },
         ],
         { parameters: { ...PARAMS, ...FREE('action'), enablePublicAccess: { type: 'string', defaultValue: 'False', allowedValues: ['True', 'False'] } } },
       ),
@@ -224,7 +332,10 @@ const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
       template([
         vault({ enableRbacAuthorization: deployTime('rbac'), accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', 'set'] } }] }),
         { ...vault({ enableRbacAuthorization: false, accessPolicies: deployTime('policies') }), name: 'kv2' },
-        { ...vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', deployTime('permission')] } }] }), name: 'kv3' },
+        {
+          ...vault({ enableRbacAuthorization: false, accessPolicies: [{ tenantId: 't', objectId: 'o', permissions: { secrets: ['get', deployTime('permission')] } }] }),
+          name: 'kv3',
+        },
       ]),
     ),
   },
@@ -235,7 +346,11 @@ const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
       template(
         [
           { ...role('673868aa-7521-48a0-acc6-0f60742d39f5', "[parameters('scope')]") },
-          { ...role('x'), scope: "[format('Microsoft.DataFactory/factories/{0}', 'f')]", properties: { roleDefinitionId: "[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', parameters('role'))]", principalId: 'p' } },
+          {
+            ...role('x'),
+            scope: "[format('Microsoft.DataFactory/factories/{0}', 'f')]",
+            properties: { roleDefinitionId: "[subscriptionResourceId('Microsoft.Authorization/roleDefinitions', parameters('role'))]", principalId: 'p' },
+          },
         ],
         { parameters: { ...PARAMS, ...FREE('scope'), ...FREE('role') } },
       ),
@@ -243,13 +358,18 @@ const UNKNOWN: Record<string, Pick<RuleCase, 'unknown' | 'noUnknown'>> = {
   },
   HUB531: {
     unknown: files(
-      template([factory({ type: "[parameters('identityType')]" }), linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', connectionString: "[parameters('connection')]" })], {
-        parameters: { ...PARAMS, ...FREE('identityType'), ...FREE('connection') },
-      }),
+      template(
+        [
+          factory({ type: "[parameters('identityType')]" }),
+          linkedService('storage', { url: 'https://store1.dfs.core.windows.net/', connectionString: "[parameters('connection')]" }),
+        ],
+        {
+          parameters: { ...PARAMS, ...FREE('identityType'), ...FREE('connection') },
+        },
+      ),
     ),
   },
   HUB533: { unknown: files(template([script([{ name: 'SETTING', value: "[parameters(parameters('which'))]" }])], DYNAMIC_SECRET)) },
 };
 
 for (const [code, extra] of Object.entries(UNKNOWN)) Object.assign(SECURITY_CASES[code]!, extra);
-

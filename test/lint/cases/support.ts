@@ -37,7 +37,15 @@ export function files(t: unknown, more: Files = {}): Files {
 
 /** A storage account with the given properties. */
 export function storage(properties: Record<string, unknown>, name = 'store1'): Record<string, unknown> {
-  return { type: 'Microsoft.Storage/storageAccounts', apiVersion: '2025-06-01', name, location: "[parameters('location')]", kind: 'StorageV2', sku: { name: 'Standard_LRS' }, properties };
+  return {
+    type: 'Microsoft.Storage/storageAccounts',
+    apiVersion: '2025-06-01',
+    name,
+    location: "[parameters('location')]",
+    kind: 'StorageV2',
+    sku: { name: 'Standard_LRS' },
+    properties,
+  };
 }
 
 /** Properties of a storage account that passes every storage rule. */

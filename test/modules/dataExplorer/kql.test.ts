@@ -45,37 +45,80 @@ function jsonArgument(text: string, head: string): any {
 
 /** FOCUS 1.0 columns, spelled as the standard spells them. */
 const FOCUS_1_0 = [
-  'AvailabilityZone', 'BilledCost', 'BillingAccountId', 'BillingAccountName', 'BillingCurrency', 'BillingPeriodEnd',
-  'BillingPeriodStart', 'ChargeCategory', 'ChargeClass', 'ChargeDescription', 'ChargeFrequency', 'ChargePeriodEnd',
-  'ChargePeriodStart', 'CommitmentDiscountCategory', 'CommitmentDiscountId', 'CommitmentDiscountName',
-  'CommitmentDiscountStatus', 'CommitmentDiscountType', 'ConsumedQuantity', 'ConsumedUnit', 'ContractedCost',
-  'ContractedUnitPrice', 'EffectiveCost', 'InvoiceIssuerName', 'ListCost', 'ListUnitPrice', 'PricingCategory',
-  'PricingQuantity', 'PricingUnit', 'ProviderName', 'PublisherName', 'RegionId', 'RegionName', 'ResourceId',
-  'ResourceName', 'ResourceType', 'ServiceCategory', 'ServiceName', 'SkuId', 'SkuPriceId', 'SubAccountId',
-  'SubAccountName', 'Tags',
+  'AvailabilityZone',
+  'BilledCost',
+  'BillingAccountId',
+  'BillingAccountName',
+  'BillingCurrency',
+  'BillingPeriodEnd',
+  'BillingPeriodStart',
+  'ChargeCategory',
+  'ChargeClass',
+  'ChargeDescription',
+  'ChargeFrequency',
+  'ChargePeriodEnd',
+  'ChargePeriodStart',
+  'CommitmentDiscountCategory',
+  'CommitmentDiscountId',
+  'CommitmentDiscountName',
+  'CommitmentDiscountStatus',
+  'CommitmentDiscountType',
+  'ConsumedQuantity',
+  'ConsumedUnit',
+  'ContractedCost',
+  'ContractedUnitPrice',
+  'EffectiveCost',
+  'InvoiceIssuerName',
+  'ListCost',
+  'ListUnitPrice',
+  'PricingCategory',
+  'PricingQuantity',
+  'PricingUnit',
+  'ProviderName',
+  'PublisherName',
+  'RegionId',
+  'RegionName',
+  'ResourceId',
+  'ResourceName',
+  'ResourceType',
+  'ServiceCategory',
+  'ServiceName',
+  'SkuId',
+  'SkuPriceId',
+  'SubAccountId',
+  'SubAccountName',
+  'Tags',
 ];
 
 const SOURCE = ['x_SourceName', 'x_SourceProvider', 'x_SourceType', 'x_SourceVersion'];
 
 /** Columns the spec's "Dataset transforms" section names for each final table. */
 const SPEC_COLUMNS: Record<BuiltInDatasetName, string[]> = {
-  Costs: [
-    ...FOCUS_1_0, 'x_IngestionTime', 'x_SourceChanges', ...SOURCE, 'x_ResourceGroupName', 'x_BillingAccountAgreement',
-  ],
+  Costs: [...FOCUS_1_0, 'x_IngestionTime', 'x_SourceChanges', ...SOURCE, 'x_ResourceGroupName', 'x_BillingAccountAgreement'],
   Prices: [
-    'x_SkuTerm', 'ContractedUnitPrice', 'ListUnitPrice', 'SkuPriceIdv2', 'x_IngestionTime',
-    'x_CommitmentDiscountSpendEligibility', 'x_CommitmentDiscountUsageEligibility', 'x_PricingUnitDescription',
-    'PricingUnit', 'x_PricingBlockSize', 'x_BillingAccountAgreement', 'x_EffectivePeriodEnd',
-    'x_EffectiveUnitPriceDiscount', 'x_ContractedUnitPriceDiscount', 'x_TotalUnitPriceDiscount',
-    'x_EffectiveUnitPriceDiscountPercent', 'x_ContractedUnitPriceDiscountPercent', 'x_TotalUnitPriceDiscountPercent',
+    'x_SkuTerm',
+    'ContractedUnitPrice',
+    'ListUnitPrice',
+    'SkuPriceIdv2',
+    'x_IngestionTime',
+    'x_CommitmentDiscountSpendEligibility',
+    'x_CommitmentDiscountUsageEligibility',
+    'x_PricingUnitDescription',
+    'PricingUnit',
+    'x_PricingBlockSize',
+    'x_BillingAccountAgreement',
+    'x_EffectivePeriodEnd',
+    'x_EffectiveUnitPriceDiscount',
+    'x_ContractedUnitPriceDiscount',
+    'x_TotalUnitPriceDiscount',
+    'x_EffectiveUnitPriceDiscountPercent',
+    'x_ContractedUnitPriceDiscountPercent',
+    'x_TotalUnitPriceDiscountPercent',
     ...SOURCE,
   ],
   Recommendations: [...SOURCE],
   Transactions: [...SOURCE],
-  CommitmentDiscountUsage: [
-    'ResourceType', 'ServiceName', 'ServiceCategory', 'x_ServiceModel', 'x_CommitmentDiscountNormalizedGroup',
-    'x_CommitmentDiscountQuantity', ...SOURCE,
-  ],
+  CommitmentDiscountUsage: ['ResourceType', 'ServiceName', 'ServiceCategory', 'x_ServiceModel', 'x_CommitmentDiscountNormalizedGroup', 'x_CommitmentDiscountQuantity', ...SOURCE],
 };
 
 test('four scripts in deployment order; Common is the same file and text for both databases', () => {
@@ -99,21 +142,36 @@ test('four scripts in deployment order; Common is the same file and text for bot
 test('Common: the thirteen helper functions, folder Common', () => {
   const names = [...scripts[0].text.matchAll(/^\.create-or-alter function with \(docstring = '[^']*', folder = 'Common'\)\n(\w+)\(/gm)].map((m) => m[1]);
   assert.equal(names, [
-    'daterange', 'monthsago', 'delta', 'percentOfTotal', 'percent', 'plusminus', 'updown', 'percentstring',
-    'arraystring', 'deltastring', 'diffstring', 'numberstring', 'ifempty',
+    'daterange',
+    'monthsago',
+    'delta',
+    'percentOfTotal',
+    'percent',
+    'plusminus',
+    'updown',
+    'percentstring',
+    'arraystring',
+    'deltastring',
+    'diffstring',
+    'numberstring',
+    'ifempty',
   ]);
 });
 
 test('raw retention is the only placeholder: in IngestionSetup, once per raw table, from dataExplorerLogRetentionInDays', () => {
-  assert.equal(scripts.map((s) => Object.keys(s.placeholders ?? {})), [[], [RAW_RETENTION_PLACEHOLDER], [], []]);
+  assert.equal(
+    scripts.map((s) => Object.keys(s.placeholders ?? {})),
+    [[], [RAW_RETENTION_PLACEHOLDER], [], []],
+  );
   const p = scripts[1].placeholders![RAW_RETENTION_PLACEHOLDER];
   assert.is(serializeArm(p.arm.expr), "string(parameters('dataExplorerLogRetentionInDays'))");
   assert.is(p.validationValue, '0');
   assert.is(kqlScripts(model({ retention: { ...model().retention, dataExplorerLogDays: 9 } }))[1].placeholders![RAW_RETENTION_PLACEHOLDER].validationValue, '9');
   const retention = [...ingestion.matchAll(/^\.alter-merge table (\w+) policy retention (.*)$/gm)].map((m) => [m[1], m[2]]);
-  assert.equal(retention, ['Prices', 'Costs', 'CommitmentDiscountUsage', 'Recommendations', 'Transactions'].map((d) => [
-    `${d}_raw`, 'softdelete = $$rawRetentionInDays$$d recoverability = disabled',
-  ]));
+  assert.equal(
+    retention,
+    ['Prices', 'Costs', 'CommitmentDiscountUsage', 'Recommendations', 'Transactions'].map((d) => [`${d}_raw`, 'softdelete = $$rawRetentionInDays$$d recoverability = disabled']),
+  );
   assert.is(ingestion.split(RAW_RETENTION_PLACEHOLDER).length - 1, 6, 'no other occurrence than the five tables and the header line naming it');
   assert.not.match(ingestion, /_final_v1_0 policy retention/, 'final tables are purged by the ingestion pipeline, not a Kusto policy');
 });
@@ -131,13 +189,27 @@ test('Ingestion: settings, open-data tables and, per dataset, raw table -> mappi
     return c;
   });
   const chain = (d: string) => [
-    `table ${d}_raw`, `mapping ${d}_raw ${d}_raw_mapping`, `retention ${d}_raw`, `function ${d}_transform_v1_0`,
-    `table ${d}_final_v1_0`, `update ${d}_final_v1_0`,
+    `table ${d}_raw`,
+    `mapping ${d}_raw ${d}_raw_mapping`,
+    `retention ${d}_raw`,
+    `function ${d}_transform_v1_0`,
+    `table ${d}_final_v1_0`,
+    `update ${d}_final_v1_0`,
   ];
   assert.equal(summary, [
-    'table HubSettingsLog', 'function HubSettings', 'function HubScopes',
-    'table PricingUnits', 'table Regions', 'table ResourceTypes', 'table Services', 'function parse_resourceid',
-    ...chain('Prices'), ...chain('Costs'), ...chain('CommitmentDiscountUsage'), ...chain('Recommendations'), ...chain('Transactions'),
+    'table HubSettingsLog',
+    'function HubSettings',
+    'function HubScopes',
+    'table PricingUnits',
+    'table Regions',
+    'table ResourceTypes',
+    'table Services',
+    'function parse_resourceid',
+    ...chain('Prices'),
+    ...chain('Costs'),
+    ...chain('CommitmentDiscountUsage'),
+    ...chain('Recommendations'),
+    ...chain('Transactions'),
   ]);
   assert.equal(tableColumns(ingestion, 'HubSettingsLog'), ['version: string', 'scopes: dynamic', 'retention: dynamic']);
   assert.equal(columnNames(ingestion, 'PricingUnits'), ['x_PricingUnitDescription', 'x_PricingBlockSize', 'PricingUnit']);
@@ -161,9 +233,10 @@ test('each final table carries every column the spec names for it, once', () => 
     for (const c of required) assert.ok(cols.includes(c), `${dataset}_final_v1_0 lacks ${c}`);
     assert.is(new Set(cols).size, cols.length, `${dataset}_final_v1_0 has duplicate columns`);
   }
-  assert.equal(tableColumns(ingestion, 'Prices_final_v1_0').filter((c) => /^x_SkuTerm|^x_EffectivePeriodEnd|^Tags/.test(c)), [
-    'x_EffectivePeriodEnd: datetime', 'x_SkuTerm: int',
-  ]);
+  assert.equal(
+    tableColumns(ingestion, 'Prices_final_v1_0').filter((c) => /^x_SkuTerm|^x_EffectivePeriodEnd|^Tags/.test(c)),
+    ['x_EffectivePeriodEnd: datetime', 'x_SkuTerm: int'],
+  );
   assert.ok(tableColumns(ingestion, 'Costs_final_v1_0').includes('Tags: dynamic'), 'Tags is parsed JSON');
 });
 
@@ -178,7 +251,11 @@ test('FOCUS 1.0 column names are spelled as the standard spells them', () => {
       else assert.ok(c.startsWith('x_') || allowed.has(c), `${d.finalTable}.${c} is neither a FOCUS 1.0 column nor an x_ extension`);
     }
   }
-  assert.equal(FOCUS_1_0.filter((c) => !columnNames(ingestion, 'Costs_final_v1_0').includes(c)), [], 'Costs has all FOCUS 1.0 columns');
+  assert.equal(
+    FOCUS_1_0.filter((c) => !columnNames(ingestion, 'Costs_final_v1_0').includes(c)),
+    [],
+    'Costs has all FOCUS 1.0 columns',
+  );
 });
 
 test('each raw mapping covers every column of every schema file of its dataset, in raw-table order', () => {
@@ -187,7 +264,11 @@ test('each raw mapping covers every column of every schema file of its dataset, 
       ingestion,
       `.create-or-alter table ${d.name}_raw ingestion parquet mapping "${d.name}_raw_mapping"`,
     );
-    assert.equal(mapping.map((e) => e.Column), columnNames(ingestion, `${d.name}_raw`), `${d.name}: mapping order = table order`);
+    assert.equal(
+      mapping.map((e) => e.Column),
+      columnNames(ingestion, `${d.name}_raw`),
+      `${d.name}: mapping order = table order`,
+    );
     const fields = new Set(mapping.map((e) => e.Properties.Field));
     const schemas = EXPORT_SCHEMAS.filter((s) => s.exportType === d.exportType);
     assert.ok(schemas.length > 0);
@@ -198,16 +279,16 @@ test('each raw mapping covers every column of every schema file of its dataset, 
     for (const c of SOURCE) assert.ok(fields.has(c), `${d.name}_raw_mapping reads ${c}`);
   }
   const reco = jsonArgument(ingestion, '.create-or-alter table Recommendations_raw ingestion parquet mapping "Recommendations_raw_mapping"');
-  assert.equal(reco.find((e: any) => e.Column === 'NetSavings2'), { Column: 'NetSavings2', Properties: { Field: 'Net Savings' } });
+  assert.equal(
+    reco.find((e: any) => e.Column === 'NetSavings2'),
+    { Column: 'NetSavings2', Properties: { Field: 'Net Savings' } },
+  );
 });
 
 test('Hub: {dataset}_v1_0() reads the Ingestion final table, {dataset}() the latest version, for the five datasets', () => {
   const fns = [...hub.matchAll(/^\.create-or-alter function with \(docstring = '[^']*', folder = '(\w+)'\)\n(\w+)\(\)\n\{\n    (.*)\n\}$/gm)].map((m) => [m[1], m[2], m[3]]);
   const names = ['Prices', 'Costs', 'CommitmentDiscountUsage', 'Recommendations', 'Transactions'];
-  assert.equal(fns, [
-    ...names.map((d) => [d, `${d}_v1_0`, `database('Ingestion').${d}_final_v1_0`]),
-    ...names.map((d) => [d, d, `${d}_v1_0()`]),
-  ]);
+  assert.equal(fns, [...names.map((d) => [d, `${d}_v1_0`, `database('Ingestion').${d}_final_v1_0`]), ...names.map((d) => [d, d, `${d}_v1_0()`])]);
   const renamed = kqlScripts(model({ dataExplorer: { ...model().dataExplorer, databases: { ingestion: 'Staging', hub: 'Reports' } } }));
   assert.match(renamed[3].text, "database('Staging').Costs_final_v1_0");
   assert.match(renamed[0].text, 'deployed to both the Staging and the Reports database');
@@ -216,8 +297,13 @@ test('Hub: {dataset}_v1_0() reads the Ingestion final table, {dataset}() the lat
 test('custom dataset: raw table, mapping, retention, identity transform with x_Source* and x_IngestionTime, final table, policy, Hub functions', () => {
   const text = custom[1].text;
   assert.equal(tableColumns(text, 'Budgets_raw'), [
-    "['BudgetName']: string", "['Amount']: decimal", "['where']: datetime",
-    'x_SourceName: string', 'x_SourceProvider: string', 'x_SourceType: string', 'x_SourceVersion: string',
+    "['BudgetName']: string",
+    "['Amount']: decimal",
+    "['where']: datetime",
+    'x_SourceName: string',
+    'x_SourceProvider: string',
+    'x_SourceType: string',
+    'x_SourceVersion: string',
   ]);
   assert.equal(tableColumns(text, 'Budgets_final_v1_0'), [...tableColumns(text, 'Budgets_raw'), 'x_IngestionTime: datetime']);
   assert.equal(
@@ -225,19 +311,24 @@ test('custom dataset: raw table, mapping, retention, identity transform with x_S
     ['BudgetName', 'Amount', 'where', ...SOURCE].map((c) => [c, c]),
   );
   assert.match(text, '.alter-merge table Budgets_raw policy retention softdelete = $$rawRetentionInDays$$d recoverability = disabled');
-  assert.match(text, /\nBudgets_transform_v1_0\(\)\n\{\n    Budgets_raw\n    \| extend\n        x_SourceType = coalesce\(x_SourceType, 'Budgets'\),\n        x_IngestionTime = ingestion_time\(\)\n    \| project\n        \['BudgetName'\], \['Amount'\], \['where'\], x_SourceName, /);
+  assert.match(
+    text,
+    /\nBudgets_transform_v1_0\(\)\n\{\n    Budgets_raw\n    \| extend\n        x_SourceType = coalesce\(x_SourceType, 'Budgets'\),\n        x_IngestionTime = ingestion_time\(\)\n    \| project\n        \['BudgetName'\], \['Amount'\], \['where'\], x_SourceName, /,
+  );
   assert.ok(text.indexOf('Budgets_raw (') > text.indexOf('.alter table Transactions_final_v1_0 policy update'), 'after the built-in datasets');
   assert.match(custom[3].text, "Budgets_v1_0()\n{\n    database('Ingestion').Budgets_final_v1_0\n}");
   assert.match(custom[3].text, 'Budgets()\n{\n    Budgets_v1_0()\n}');
   // A model that declares x_IngestionTime itself keeps it as a plain column.
   const declared = kqlScripts(model({ customDatasets: [{ ...BUDGETS, columns: [...BUDGETS.columns, { name: 'x_IngestionTime', type: 'datetime' }] }] }))[1].text;
-  assert.equal(columnNames(declared, 'Budgets_final_v1_0').filter((c) => c.includes('IngestionTime')), ["['x_IngestionTime']"]);
-  assert.not.match(declared, 'x_IngestionTime = ingestion_time()\n    | project\n        [\'BudgetName\']');
+  assert.equal(
+    columnNames(declared, 'Budgets_final_v1_0').filter((c) => c.includes('IngestionTime')),
+    ["['x_IngestionTime']"],
+  );
+  assert.not.match(declared, "x_IngestionTime = ingestion_time()\n    | project\n        ['BudgetName']");
 });
 
 test('dataset selection: only the datasets the model ingests, with Prices whenever Costs (its transform reads Prices_final_v1_0)', () => {
-  const only = (names: BuiltInDatasetName[]) =>
-    kqlDatasets(model({ datasets: model().datasets.filter((d) => names.includes(d.name)) })).map((d) => d.name);
+  const only = (names: BuiltInDatasetName[]) => kqlDatasets(model({ datasets: model().datasets.filter((d) => names.includes(d.name)) })).map((d) => d.name);
   assert.equal(only(['Costs']), ['Prices', 'Costs']);
   assert.equal(only(['Transactions']), ['Transactions']);
   const text = kqlScripts(model({ datasets: model().datasets.filter((d) => d.name === 'Transactions') }));
@@ -263,7 +354,11 @@ test('transforms read ingestion_time() on the raw rows, before any lookup, summa
     const at = body.indexOf('x_IngestionTime = ingestion_time()');
     assert.ok(raw >= 0 && at > raw, `${d.transformFunction}() sets x_IngestionTime from ${d.rawTable}`);
     assert.is(body.split('ingestion_time()').length, 2, `${d.transformFunction}() calls ingestion_time() once`);
-    assert.not.match(body.slice(raw, at), /\b(lookup|join|summarize|union|mv-expand|mv-apply)\b/, `${d.transformFunction}(): nothing between ${d.rawTable} and ingestion_time() changes rows`);
+    assert.not.match(
+      body.slice(raw, at),
+      /\b(lookup|join|summarize|union|mv-expand|mv-apply)\b/,
+      `${d.transformFunction}(): nothing between ${d.rawTable} and ingestion_time() changes rows`,
+    );
   }
 });
 
@@ -289,7 +384,10 @@ test('transform lookups never multiply rows: the right side has one row per key'
 test('commands never contain a blank line (Data Explorer scripts separate commands by blank lines)', () => {
   for (const s of [...scripts, ...custom]) {
     const byBlankLine = s.text.split(/\n\n+/).filter((b) => !b.split('\n').every((l) => l.startsWith('//')));
-    assert.ok(byBlankLine.every((b) => /^(\/\/.*\n)*\.[a-z]/.test(b)), `${s.file}: every blank-line block starts with a command`);
+    assert.ok(
+      byBlankLine.every((b) => /^(\/\/.*\n)*\.[a-z]/.test(b)),
+      `${s.file}: every blank-line block starts with a command`,
+    );
     assert.is(byBlankLine.length, s.text.split('\n').filter((l) => /^\.[a-z]/.test(l)).length, `${s.file}: one command per block`);
   }
 });
@@ -300,7 +398,10 @@ test('kqlString quotes and escapes KQL string literals', () => {
 
 test('each script header names its deploy-time placeholders and their template parameters', () => {
   for (const s of scripts) {
-    const header = s.text.split('\n').filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).join('\n');
+    const header = s.text
+      .split('\n')
+      .filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//')))
+      .join('\n');
     const used = [...new Set(s.text.match(/\$\$\w+\$\$/g) ?? [])];
     assert.equal(Object.keys(s.placeholders ?? {}), used, s.file);
     for (const [name, p] of Object.entries(s.placeholders ?? {})) {

@@ -36,7 +36,11 @@ const INGESTED = at('2025-04-01T10:00:00Z');
 function transform(m: HubModel, name: BuiltInDatasetName, raw: Record<string, unknown>[], tables: Record<string, Table> = {}): Row[] {
   const ev = evaluatorOf(m, { [`${name}_raw`]: table(rawOf(m, name), raw, INGESTED), ...tables });
   const out = ev.query(`${name}_transform_v1_2()`) as Table;
-  assert.equal(out.columns, finalV1_2Of(name).map((c) => c.name), `${name}_transform_v1_2() returns ${name}_final_v1_2's columns`);
+  assert.equal(
+    out.columns,
+    finalV1_2Of(name).map((c) => c.name),
+    `${name}_transform_v1_2() returns ${name}_final_v1_2's columns`,
+  );
   return out.rows;
 }
 
@@ -47,51 +51,128 @@ test('Prices: FOCUS 1.2 currency, meter and commitment unit; lower-case billing 
     'Prices',
     [
       { PriceType: 'SavingsPlan', Currency: 'EUR', MeterId: 'm1', UnitPrice: 0.5, UnitOfMeasure: '1 Hour', EnrollmentNumber: '8611234' },
-      { PriceType: 'ReservedInstance', Currency: 'EUR', MeterId: 'm2', UnitPrice: 100, UnitOfMeasure: '1 Hour', BillingAccountId: 'AbC1:dEf2_2019-05-31', BillingProfileId: 'XYZ1-ABCD-BG7-PGB' },
-      { PriceType: 'Consumption', CurrencyCode: 'USD', MeterID: 'm3', MeterName: 'D2 v3', UnitPrice: 1, MarketPrice: 2, UnitOfMeasure: '1 Hour', BillingProfileId: '/providers/Microsoft.Billing/billingAccounts/A/billingProfiles/B' },
+      {
+        PriceType: 'ReservedInstance',
+        Currency: 'EUR',
+        MeterId: 'm2',
+        UnitPrice: 100,
+        UnitOfMeasure: '1 Hour',
+        BillingAccountId: 'AbC1:dEf2_2019-05-31',
+        BillingProfileId: 'XYZ1-ABCD-BG7-PGB',
+      },
+      {
+        PriceType: 'Consumption',
+        CurrencyCode: 'USD',
+        MeterID: 'm3',
+        MeterName: 'D2 v3',
+        UnitPrice: 1,
+        MarketPrice: 2,
+        UnitOfMeasure: '1 Hour',
+        BillingProfileId: '/providers/Microsoft.Billing/billingAccounts/A/billingProfiles/B',
+      },
     ],
     { PricingUnits: units },
   );
   const byMeter = new Map(rows.map((r) => [text(r, 'x_SkuMeterId'), r]));
-  const cols = ['PricingCurrency', 'CommitmentDiscountCategory', 'CommitmentDiscountUnit', 'x_CommitmentDiscountNormalizedRatio', 'PricingUnit', 'BillingAccountId', 'x_BillingAccountAgreement'];
+  const cols = [
+    'PricingCurrency',
+    'CommitmentDiscountCategory',
+    'CommitmentDiscountUnit',
+    'x_CommitmentDiscountNormalizedRatio',
+    'PricingUnit',
+    'BillingAccountId',
+    'x_BillingAccountAgreement',
+  ];
   assert.equal(pick(byMeter.get('m1')!, cols), {
-    PricingCurrency: 'EUR', CommitmentDiscountCategory: 'Spend', CommitmentDiscountUnit: 'EUR', x_CommitmentDiscountNormalizedRatio: '', PricingUnit: 'Hours',
-    BillingAccountId: '/providers/microsoft.billing/billingaccounts/8611234', x_BillingAccountAgreement: 'EA',
+    PricingCurrency: 'EUR',
+    CommitmentDiscountCategory: 'Spend',
+    CommitmentDiscountUnit: 'EUR',
+    x_CommitmentDiscountNormalizedRatio: '',
+    PricingUnit: 'Hours',
+    BillingAccountId: '/providers/microsoft.billing/billingaccounts/8611234',
+    x_BillingAccountAgreement: 'EA',
   });
   // The price sheet does not tell a reservation's normalization ratio: its unit stays empty.
   assert.equal(pick(byMeter.get('m2')!, cols), {
-    PricingCurrency: 'EUR', CommitmentDiscountCategory: 'Usage', CommitmentDiscountUnit: '', x_CommitmentDiscountNormalizedRatio: '', PricingUnit: 'Hours',
-    BillingAccountId: '/providers/microsoft.billing/billingaccounts/abc1:def2_2019-05-31/billingprofiles/xyz1-abcd-bg7-pgb', x_BillingAccountAgreement: 'EA',
+    PricingCurrency: 'EUR',
+    CommitmentDiscountCategory: 'Usage',
+    CommitmentDiscountUnit: '',
+    x_CommitmentDiscountNormalizedRatio: '',
+    PricingUnit: 'Hours',
+    BillingAccountId: '/providers/microsoft.billing/billingaccounts/abc1:def2_2019-05-31/billingprofiles/xyz1-abcd-bg7-pgb',
+    x_BillingAccountAgreement: 'EA',
   });
   assert.equal(pick(byMeter.get('m3')!, [...cols, 'SkuMeter', 'x_PricingBlockSize', 'ListUnitPrice']), {
-    PricingCurrency: 'USD', CommitmentDiscountCategory: '', CommitmentDiscountUnit: '', x_CommitmentDiscountNormalizedRatio: '', PricingUnit: 'Hours',
-    BillingAccountId: '/providers/microsoft.billing/billingaccounts/a/billingprofiles/b', x_BillingAccountAgreement: 'EA',
-    SkuMeter: 'D2 v3', x_PricingBlockSize: '1', ListUnitPrice: '2',
+    PricingCurrency: 'USD',
+    CommitmentDiscountCategory: '',
+    CommitmentDiscountUnit: '',
+    x_CommitmentDiscountNormalizedRatio: '',
+    PricingUnit: 'Hours',
+    BillingAccountId: '/providers/microsoft.billing/billingaccounts/a/billingprofiles/b',
+    x_BillingAccountAgreement: 'EA',
+    SkuMeter: 'D2 v3',
+    x_PricingBlockSize: '1',
+    ListUnitPrice: '2',
   });
   assert.not.ok(finalV1_2Of('Prices').some((c) => c.name === 'x_SkuMeterName' || c.name === 'x_PricingCurrency'));
-  assert.ok(rows.every((r) => (r.ListUnitPrice === null || (r.ListUnitPrice as { type: string }).type === 'real')), 'real numbers');
+  assert.ok(
+    rows.every((r) => r.ListUnitPrice === null || (r.ListUnitPrice as { type: string }).type === 'real'),
+    'real numbers',
+  );
 });
 
 test('CommitmentDiscountUsage: quantity in normalized hours, its unit, the service subcategory (12.21)', () => {
-  const services = openData('Services', [{ x_ResourceType: 'microsoft.compute/virtualmachines', ServiceName: 'Virtual Machines', ServiceCategory: 'Compute', ServiceSubcategory: 'Virtual Machines', x_ServiceModel: 'IaaS' }]);
+  const services = openData('Services', [
+    {
+      x_ResourceType: 'microsoft.compute/virtualmachines',
+      ServiceName: 'Virtual Machines',
+      ServiceCategory: 'Compute',
+      ServiceSubcategory: 'Virtual Machines',
+      x_ServiceModel: 'IaaS',
+    },
+  ]);
   const vm = '/subscriptions/s1/resourceGroups/rg/providers/Microsoft.Compute/virtualMachines/vm1';
   const rows = transform(
     m12,
     'CommitmentDiscountUsage',
-    [2, 1, 0.5, null].map((ratio, i) => ({ InstanceId: vm, ReservationOrderId: 'O1', ReservationId: `R${i}`, UsedHours: 10, InstanceFlexibilityRatio: ratio, UsageDate: new Date('2025-01-02T00:00:00Z') })),
+    [2, 1, 0.5, null].map((ratio, i) => ({
+      InstanceId: vm,
+      ReservationOrderId: 'O1',
+      ReservationId: `R${i}`,
+      UsedHours: 10,
+      InstanceFlexibilityRatio: ratio,
+      UsageDate: new Date('2025-01-02T00:00:00Z'),
+    })),
     { Services: services, ResourceTypes: openData('ResourceTypes') },
   );
-  assert.equal(rows.map((r) => [text(r, 'CommitmentDiscountQuantity'), text(r, 'CommitmentDiscountUnit')]), [['20', 'Normalized Hours'], ['10', 'Hours'], ['5', 'Normalized Hours'], ['', '']]);
+  assert.equal(
+    rows.map((r) => [text(r, 'CommitmentDiscountQuantity'), text(r, 'CommitmentDiscountUnit')]),
+    [
+      ['20', 'Normalized Hours'],
+      ['10', 'Hours'],
+      ['5', 'Normalized Hours'],
+      ['', ''],
+    ],
+  );
   assert.equal(pick(rows[0], ['ServiceSubcategory', 'x_ServiceModel', 'SubAccountId', 'x_SourceVersion', 'CommitmentDiscountId']), {
-    ServiceSubcategory: 'Virtual Machines', x_ServiceModel: 'IaaS', SubAccountId: '/subscriptions/s1', x_SourceVersion: '2023-03-01', CommitmentDiscountId: '/providers/microsoft.capacity/reservationorders/o1/reservations/r0',
+    ServiceSubcategory: 'Virtual Machines',
+    x_ServiceModel: 'IaaS',
+    SubAccountId: '/subscriptions/s1',
+    x_SourceVersion: '2023-03-01',
+    CommitmentDiscountId: '/providers/microsoft.capacity/reservationorders/o1/reservations/r0',
   });
 });
 
 test('Transactions: InvoiceId of FOCUS 1.2, billing account IDs in lower case (12.23; docs/deviations.md "Release 12")', () => {
   const [r] = transform(m12, 'Transactions', [{ InvoiceId: 'INV1', Invoice: 'N1', CurrentEnrollmentId: 'E123', Amount: 10, EventType: 'Purchase', BillingMonth: '20250301' }]);
   assert.equal(pick(r, ['InvoiceId', 'x_InvoiceNumber', 'BillingAccountId', 'BilledCost', 'BillingPeriodStart', 'BillingPeriodEnd', 'ChargeCategory']), {
-    InvoiceId: 'INV1', x_InvoiceNumber: 'N1', BillingAccountId: '/providers/microsoft.billing/billingaccounts/e123', BilledCost: '10',
-    BillingPeriodStart: '2025-03-01T00:00:00Z', BillingPeriodEnd: '2025-04-01T00:00:00Z', ChargeCategory: 'Purchase',
+    InvoiceId: 'INV1',
+    x_InvoiceNumber: 'N1',
+    BillingAccountId: '/providers/microsoft.billing/billingaccounts/e123',
+    BilledCost: '10',
+    BillingPeriodStart: '2025-03-01T00:00:00Z',
+    BillingPeriodEnd: '2025-04-01T00:00:00Z',
+    ChargeCategory: 'Purchase',
   });
 });
 
@@ -102,16 +183,34 @@ function recommendations(m: HubModel, raw: Record<string, unknown>[], extra: Rec
 
 test('Recommendations: rows already in the FOCUS 1.2 shape keep their values (12.22); JSON costs of MCA files (9.9, 9.10)', () => {
   const [custom, mca, spaced, negative] = recommendations(m12, [
-    { x_RecommendationDate: new Date('2025-01-10T00:00:00Z'), x_EffectiveCostSavings: 5, SubAccountId: '/subscriptions/s', x_RecommendationDetails: { a: 1 }, x_SourceType: 'Custom', ProviderName: 'Contoso', ResourceId: '/x', x_RecommendationId: 'ID1' },
+    {
+      x_RecommendationDate: new Date('2025-01-10T00:00:00Z'),
+      x_EffectiveCostSavings: 5,
+      SubAccountId: '/subscriptions/s',
+      x_RecommendationDetails: { a: 1 },
+      x_SourceType: 'Custom',
+      ProviderName: 'Contoso',
+      ResourceId: '/x',
+      x_RecommendationId: 'ID1',
+    },
     { NetSavingsJson: '{"value":12.5,"currency":"USD"}', SubscriptionId: 's2' },
     { NetSavingsJson: '{"value": 12.5}' },
     { NetSavingsJson: '{"value":-3.2}' },
   ]);
   assert.equal(pick(custom, ['x_RecommendationDate', 'x_EffectiveCostSavings', 'SubAccountId', 'ProviderName', 'ResourceId', 'x_RecommendationId']), {
-    x_RecommendationDate: '2025-01-10T00:00:00Z', x_EffectiveCostSavings: '5', SubAccountId: '/subscriptions/s', ProviderName: 'Contoso', ResourceId: '/x', x_RecommendationId: 'ID1',
+    x_RecommendationDate: '2025-01-10T00:00:00Z',
+    x_EffectiveCostSavings: '5',
+    SubAccountId: '/subscriptions/s',
+    ProviderName: 'Contoso',
+    ResourceId: '/x',
+    x_RecommendationId: 'ID1',
   });
   assert.equal(bag(custom, 'x_RecommendationDetails'), { a: 1 });
-  assert.equal(pick(mca, ['x_EffectiveCostSavings', 'SubAccountId', 'ProviderName']), { x_EffectiveCostSavings: '12.5', SubAccountId: '/subscriptions/s2', ProviderName: 'Microsoft' });
+  assert.equal(pick(mca, ['x_EffectiveCostSavings', 'SubAccountId', 'ProviderName']), {
+    x_EffectiveCostSavings: '12.5',
+    SubAccountId: '/subscriptions/s2',
+    ProviderName: 'Microsoft',
+  });
   // The public releases read the number with a regex that takes neither a space nor a sign.
   assert.is(text(spaced, 'x_EffectiveCostSavings'), '12.5');
   assert.is(text(negative, 'x_EffectiveCostSavings'), '-3.2');
@@ -132,13 +231,19 @@ test('Recommendations: look-back period and recommendation date, one region name
     { Regions: regions },
   );
   assert.is(rows.length, 3, 'one row per recommendation');
-  assert.equal(rows.map((r) => [text(r, 'x_RecommendationDate'), (bag(r, 'x_RecommendationDetails') ?? {}).LookbackPeriodDuration]), [
-    ['2025-03-31T00:00:00Z', 'P30D'],
-    ['2025-06-15T00:00:00Z', 'P7D'],
-    ['', ''],
-  ]);
+  assert.equal(
+    rows.map((r) => [text(r, 'x_RecommendationDate'), (bag(r, 'x_RecommendationDetails') ?? {}).LookbackPeriodDuration]),
+    [
+      ['2025-03-31T00:00:00Z', 'P30D'],
+      ['2025-06-15T00:00:00Z', 'P7D'],
+      ['', ''],
+    ],
+  );
   assert.is((bag(rows[0], 'x_RecommendationDetails') ?? {}).RegionName, 'Canada Central');
-  assert.ok(rows.every((r) => r.x_IngestionTime !== null), '9.15');
+  assert.ok(
+    rows.every((r) => r.x_IngestionTime !== null),
+    '9.15',
+  );
 });
 
 test('14: Resource Graph recommendations — details as JSON text, x_ keys, savings and description from them (14.4, 14.5, 14.9)', () => {
@@ -167,14 +272,25 @@ test('14: resource columns of Resource Graph recommendations (14.6, 14.7)', () =
     m14,
     [
       { ResourceId: '/subscriptions/ABC', SubAccountName: 'Prod Sub', ResourceName: '', x_SourceType: 'AdvisorCost' },
-      { ResourceId: '/subscriptions/s/resourceGroups/RG/providers/Microsoft.Compute/disks/D1', ResourceName: 'D1', ResourceType: '', x_ResourceGroupName: 'RG', x_RecommendationId: 'ABC', x_SourceType: 'UnattachedDisks' },
+      {
+        ResourceId: '/subscriptions/s/resourceGroups/RG/providers/Microsoft.Compute/disks/D1',
+        ResourceName: 'D1',
+        ResourceType: '',
+        x_ResourceGroupName: 'RG',
+        x_RecommendationId: 'ABC',
+        x_SourceType: 'UnattachedDisks',
+      },
     ],
     { ResourceTypes: resourceTypes },
   );
   assert.equal(pick(subscription, ['ResourceId', 'ResourceName', 'ResourceType']), { ResourceId: '/subscriptions/abc', ResourceName: 'prod sub', ResourceType: 'Subscription' });
   assert.equal(bag(subscription, 'x_RecommendationDetails'), { x_ResourceType: 'microsoft.resources/subscriptions' });
   assert.equal(pick(disk, ['ResourceId', 'ResourceName', 'ResourceType', 'x_ResourceGroupName', 'x_RecommendationId']), {
-    ResourceId: '/subscriptions/s/resourcegroups/rg/providers/microsoft.compute/disks/d1', ResourceName: 'd1', ResourceType: 'Disk', x_ResourceGroupName: 'rg', x_RecommendationId: 'abc',
+    ResourceId: '/subscriptions/s/resourcegroups/rg/providers/microsoft.compute/disks/d1',
+    ResourceName: 'd1',
+    ResourceType: 'Disk',
+    x_ResourceGroupName: 'rg',
+    x_RecommendationId: 'abc',
   });
 });
 
@@ -192,7 +308,12 @@ test('14: Cost Management reservation recommendations still get their details an
 test('14: parse_resourceid reads subscription and resource group IDs (14.1, 14.2); other IDs as before, and 13 as before', () => {
   const parsed = (m: HubModel, id: string) => (evaluatorOf(m, {}).query(`parse_resourceid('${id}')`) as KDyn).v as Record<string, string>;
   const keys = (b: Record<string, string>) => [b.ResourceName, b.x_ResourceProvider, b.x_ResourceType, b.ResourceType];
-  assert.equal(keys(parsed(m14, '/subscriptions/SUB1/resourceGroups/RG1')), ['sub1/rg1', 'microsoft.resources', 'microsoft.resources/subscriptions/resourcegroups', 'microsoft.resources/subscriptions/resourcegroups']);
+  assert.equal(keys(parsed(m14, '/subscriptions/SUB1/resourceGroups/RG1')), [
+    'sub1/rg1',
+    'microsoft.resources',
+    'microsoft.resources/subscriptions/resourcegroups',
+    'microsoft.resources/subscriptions/resourcegroups',
+  ]);
   assert.equal(keys(parsed(m14, '/subscriptions/SUB1')), ['sub1', 'microsoft.resources', 'microsoft.resources/subscriptions', 'microsoft.resources/subscriptions']);
   assert.equal(parsed(m14, '/subscriptions/SUB1/resourceGroups/RG1').ResourceId, '/subscriptions/sub1/resourcegroups/rg1', 'the ID itself is not rewritten');
   assert.equal(parsed(m14, '/subscriptions/SUB1/resourceGroups/RG1').x_ResourceGroupName, 'rg1');
@@ -200,7 +321,12 @@ test('14: parse_resourceid reads subscription and resource group IDs (14.1, 14.2
   const reservation = '/providers/Microsoft.Capacity/reservationOrders/O1/reservations/R1';
   for (const m of [m13, m14]) {
     assert.equal(keys(parsed(m, vm)), ['vm1', 'microsoft.compute', 'microsoft.compute/virtualmachines', 'microsoft.compute/virtualmachines']);
-    assert.equal(keys(parsed(m, reservation)), ['o1/r1', 'microsoft.capacity', 'microsoft.capacity/reservationorders/reservations', 'microsoft.capacity/reservationorders/reservations']);
+    assert.equal(keys(parsed(m, reservation)), [
+      'o1/r1',
+      'microsoft.capacity',
+      'microsoft.capacity/reservationorders/reservations',
+      'microsoft.capacity/reservationorders/reservations',
+    ]);
   }
   assert.equal(keys(parsed(m13, '/subscriptions/SUB1/resourceGroups/RG1')), ['', '', '', '']);
   assert.equal(keys(parsed(m13, '/subscriptions/SUB1')), ['', '', '', '']);
@@ -209,7 +335,10 @@ test('14: parse_resourceid reads subscription and resource group IDs (14.1, 14.2
 test('resource_type(): the release 12 example over the ResourceTypes open data (12.29)', async () => {
   const rows: string[][] = parse(await sharedText('reference/data/open-data/ResourceTypes.csv'), { from_line: 2 });
   const columns = OPEN_DATA_TABLES.find((t) => t.name === 'ResourceTypes')!.columns;
-  const types = table(columns, rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.name, c.type === 'bool' ? r[i] === 'true' : r[i]]))));
+  const types = table(
+    columns,
+    rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.name, c.type === 'bool' ? r[i] === 'true' : r[i]]))),
+  );
   const ev = evaluatorOf(m12, { ResourceTypes: types });
   assert.equal((ev.query("resource_type('Qumulo.QaaS/storages')") as KDyn).v, { SingularDisplayName: 'Qumulo.QaaS storage' });
   assert.equal((ev.query("resource_type('microsoft.resources/subscriptions/resourcegroups')") as KDyn).v, { SingularDisplayName: 'Resource group' });
@@ -226,12 +355,23 @@ function hub(m: HubModel, name: BuiltInDatasetName, v1_0: Record<string, unknown
 }
 
 test('Hub v1_0 functions return the FOCUS 1.2 rows converted back (12.24, 12.25; docs/deviations.md "Release 12")', () => {
-  const costs = hub(m12, 'Costs', [{ x_InvoiceId: 'OLD', BilledCost: 1 }], [{ InvoiceId: 'G1', SkuPriceDetails: { x_ImageType: 'Canonical', CoreCount: '2' }, BilledCost: 1.5, PricingCurrency: 'EUR', SkuMeter: 'D2' }]).query('Costs_v1_0()') as Table;
-  assert.equal(costs.columns, finalV1_0Of(m12, 'Costs').map((c) => c.name));
-  assert.equal(costs.rows.map((r) => pick(r, ['x_InvoiceId', 'BilledCost', 'x_PricingCurrency', 'x_SkuMeterName'])), [
-    { x_InvoiceId: 'OLD', BilledCost: '1', x_PricingCurrency: '', x_SkuMeterName: '' },
-    { x_InvoiceId: 'G1', BilledCost: '1.5', x_PricingCurrency: 'EUR', x_SkuMeterName: 'D2' },
-  ]);
+  const costs = hub(
+    m12,
+    'Costs',
+    [{ x_InvoiceId: 'OLD', BilledCost: 1 }],
+    [{ InvoiceId: 'G1', SkuPriceDetails: { x_ImageType: 'Canonical', CoreCount: '2' }, BilledCost: 1.5, PricingCurrency: 'EUR', SkuMeter: 'D2' }],
+  ).query('Costs_v1_0()') as Table;
+  assert.equal(
+    costs.columns,
+    finalV1_0Of(m12, 'Costs').map((c) => c.name),
+  );
+  assert.equal(
+    costs.rows.map((r) => pick(r, ['x_InvoiceId', 'BilledCost', 'x_PricingCurrency', 'x_SkuMeterName'])),
+    [
+      { x_InvoiceId: 'OLD', BilledCost: '1', x_PricingCurrency: '', x_SkuMeterName: '' },
+      { x_InvoiceId: 'G1', BilledCost: '1.5', x_PricingCurrency: 'EUR', x_SkuMeterName: 'D2' },
+    ],
+  );
   assert.equal(bag(costs.rows[1], 'x_SkuDetails'), { ImageType: 'Canonical', CoreCount: '2' });
   assert.is((costs.rows[1].BilledCost as { type: string }).type, 'decimal');
   // 12.25: the public 12 leaves x_CommitmentDiscountQuantity null for these rows.
@@ -242,54 +382,137 @@ test('Hub v1_0 functions return the FOCUS 1.2 rows converted back (12.24, 12.25;
 });
 
 test('Hub Costs_v1_2 over FOCUS 1.0 rows: one row each, FOCUS 1.2 columns derived as the transform does (12.26, 12.27, 13.2)', () => {
-  const services = openData('Services', ['Web Apps', 'Web Apps', 'Functions', 'App Service'].map((s, i) => ({ x_ConsumedService: `c${i}`, x_ResourceType: 'microsoft.web/sites', ServiceName: 'App Service', ServiceSubcategory: s, x_ServiceModel: 'PaaS' })));
+  const services = openData(
+    'Services',
+    ['Web Apps', 'Web Apps', 'Functions', 'App Service'].map((s, i) => ({
+      x_ConsumedService: `c${i}`,
+      x_ResourceType: 'microsoft.web/sites',
+      ServiceName: 'App Service',
+      ServiceSubcategory: s,
+      x_ServiceModel: 'PaaS',
+    })),
+  );
   const v1_0 = [
     { x_ResourceType: 'microsoft.web/sites', ChargeCategory: 'Usage', EffectiveCost: 3, ContractedCost: 4, ListCost: 5 },
-    { ChargeCategory: 'Usage', x_SkuMeterCategory: 'Virtual Machines', x_SkuMeterSubcategory: 'Dv3/DSv3 Series Windows', x_SkuDetails: { VCPUs: '4', VMCapacityReservationId: 'cr1', RINormalizationRatio: '2' }, CommitmentDiscountStatus: 'Used', CommitmentDiscountCategory: 'Usage', PricingQuantity: 3, ConsumedUnit: 'Hours', ConsumedQuantity: 3 },
+    {
+      ChargeCategory: 'Usage',
+      x_SkuMeterCategory: 'Virtual Machines',
+      x_SkuMeterSubcategory: 'Dv3/DSv3 Series Windows',
+      x_SkuDetails: { VCPUs: '4', VMCapacityReservationId: 'cr1', RINormalizationRatio: '2' },
+      CommitmentDiscountStatus: 'Used',
+      CommitmentDiscountCategory: 'Usage',
+      PricingQuantity: 3,
+      ConsumedUnit: 'Hours',
+      ConsumedQuantity: 3,
+    },
   ];
   for (const m of [m12, m13]) {
     const out = hub(m, 'Costs', v1_0, [{ x_ResourceType: 'microsoft.compute/virtualmachines' }], { Services: services }).query('Costs_v1_2()') as Table;
-    assert.equal(out.columns, finalV1_2Of('Costs').map((c) => c.name));
+    assert.equal(
+      out.columns,
+      finalV1_2Of('Costs').map((c) => c.name),
+    );
     // The public 12 joins every Services row of the type: 4 rows for the first (fixed in 13).
     assert.is(out.rows.length, 3, m.release.version);
   }
   const out = hub(m12, 'Costs', v1_0, [], { Services: services }).query('Costs_v1_2()') as Table;
   const [web, vm] = out.rows;
-  assert.equal(pick(web, ['ServiceName', 'x_ServiceModel', 'x_CommitmentDiscountSavings', 'x_NegotiatedDiscountSavings', 'x_TotalSavings']), { ServiceName: '', x_ServiceModel: 'PaaS', x_CommitmentDiscountSavings: '1', x_NegotiatedDiscountSavings: '1', x_TotalSavings: '2' });
+  assert.equal(pick(web, ['ServiceName', 'x_ServiceModel', 'x_CommitmentDiscountSavings', 'x_NegotiatedDiscountSavings', 'x_TotalSavings']), {
+    ServiceName: '',
+    x_ServiceModel: 'PaaS',
+    x_CommitmentDiscountSavings: '1',
+    x_NegotiatedDiscountSavings: '1',
+    x_TotalSavings: '2',
+  });
   assert.ok(['Web Apps', 'Functions', 'App Service'].includes(text(web, 'ServiceSubcategory')));
   // 12.27: the public 12 writes "Not enabled" here, and "Not Enabled" in the transform.
-  assert.equal(pick(vm, ['x_SkuLicenseType', 'x_SkuLicenseStatus', 'x_SkuLicenseQuantity', 'x_SkuCoreCount', 'CapacityReservationId', 'CapacityReservationStatus', 'x_CommitmentDiscountNormalizedRatio', 'CommitmentDiscountQuantity', 'CommitmentDiscountUnit', 'x_AmortizationClass']), {
-    x_SkuLicenseType: 'Windows Server', x_SkuLicenseStatus: 'Not Enabled', x_SkuLicenseQuantity: '8', x_SkuCoreCount: '4', CapacityReservationId: 'cr1', CapacityReservationStatus: 'Used',
-    x_CommitmentDiscountNormalizedRatio: '2', CommitmentDiscountQuantity: '6', CommitmentDiscountUnit: 'Normalized Hours', x_AmortizationClass: '',
-  });
+  assert.equal(
+    pick(vm, [
+      'x_SkuLicenseType',
+      'x_SkuLicenseStatus',
+      'x_SkuLicenseQuantity',
+      'x_SkuCoreCount',
+      'CapacityReservationId',
+      'CapacityReservationStatus',
+      'x_CommitmentDiscountNormalizedRatio',
+      'CommitmentDiscountQuantity',
+      'CommitmentDiscountUnit',
+      'x_AmortizationClass',
+    ]),
+    {
+      x_SkuLicenseType: 'Windows Server',
+      x_SkuLicenseStatus: 'Not Enabled',
+      x_SkuLicenseQuantity: '8',
+      x_SkuCoreCount: '4',
+      CapacityReservationId: 'cr1',
+      CapacityReservationStatus: 'Used',
+      x_CommitmentDiscountNormalizedRatio: '2',
+      CommitmentDiscountQuantity: '6',
+      CommitmentDiscountUnit: 'Normalized Hours',
+      x_AmortizationClass: '',
+    },
+  );
   assert.equal(bag(vm, 'SkuPriceDetails'), { x_VMCapacityReservationId: 'cr1', x_RINormalizationRatio: '2', CoreCount: '4', OperatingSystem: 'Windows Server' });
 });
 
 test('Hub v1_2 functions of the other datasets: the FOCUS 1.2 schema over both versions (12.28, 14.10)', () => {
   for (const m of [m12, m13, m14]) {
-    const recs = hub(m, 'Recommendations', [{ x_EffectiveCostSavings: 2, SubAccountId: '/subscriptions/a' }], [{ x_EffectiveCostSavings: 3, ResourceId: '/r', x_RecommendationId: 'id' }]).query('Recommendations_v1_2()') as Table;
+    const recs = hub(
+      m,
+      'Recommendations',
+      [{ x_EffectiveCostSavings: 2, SubAccountId: '/subscriptions/a' }],
+      [{ x_EffectiveCostSavings: 3, ResourceId: '/r', x_RecommendationId: 'id' }],
+    ).query('Recommendations_v1_2()') as Table;
     // The public 12 and 13 return the 12 FOCUS 1.0 columns only.
-    assert.equal(recs.columns, finalV1_2Of('Recommendations').map((c) => c.name), m.release.version);
-    assert.equal(recs.rows.map((r) => pick(r, ['x_EffectiveCostSavings', 'SubAccountId', 'ResourceId', 'x_RecommendationId'])), [
-      { x_EffectiveCostSavings: '3', SubAccountId: '', ResourceId: '/r', x_RecommendationId: 'id' },
-      { x_EffectiveCostSavings: '2', SubAccountId: '/subscriptions/a', ResourceId: '', x_RecommendationId: '' },
-    ]);
+    assert.equal(
+      recs.columns,
+      finalV1_2Of('Recommendations').map((c) => c.name),
+      m.release.version,
+    );
+    assert.equal(
+      recs.rows.map((r) => pick(r, ['x_EffectiveCostSavings', 'SubAccountId', 'ResourceId', 'x_RecommendationId'])),
+      [
+        { x_EffectiveCostSavings: '3', SubAccountId: '', ResourceId: '/r', x_RecommendationId: 'id' },
+        { x_EffectiveCostSavings: '2', SubAccountId: '/subscriptions/a', ResourceId: '', x_RecommendationId: '' },
+      ],
+    );
   }
   const prices = hub(m12, 'Prices', [{ x_PricingCurrency: 'EUR', x_SkuMeterName: 'D2', ListUnitPrice: 2 }], []).query('Prices_v1_2()') as Table;
-  assert.equal(pick(prices.rows[0], ['PricingCurrency', 'SkuMeter', 'ListUnitPrice', 'CommitmentDiscountUnit']), { PricingCurrency: 'EUR', SkuMeter: 'D2', ListUnitPrice: '2', CommitmentDiscountUnit: '' });
-  const usage = hub(m12, 'CommitmentDiscountUsage', [{ ConsumedQuantity: 10, x_CommitmentDiscountNormalizedRatio: 0.5, x_CommitmentDiscountQuantity: 5, x_ResourceType: 'microsoft.compute/virtualmachines' }], [], {
-    Services: openData('Services', [{ x_ResourceType: 'microsoft.compute/virtualmachines', ServiceSubcategory: 'Virtual Machines' }]),
-  }).query('CommitmentDiscountUsage_v1_2()') as Table;
+  assert.equal(pick(prices.rows[0], ['PricingCurrency', 'SkuMeter', 'ListUnitPrice', 'CommitmentDiscountUnit']), {
+    PricingCurrency: 'EUR',
+    SkuMeter: 'D2',
+    ListUnitPrice: '2',
+    CommitmentDiscountUnit: '',
+  });
+  const usage = hub(
+    m12,
+    'CommitmentDiscountUsage',
+    [{ ConsumedQuantity: 10, x_CommitmentDiscountNormalizedRatio: 0.5, x_CommitmentDiscountQuantity: 5, x_ResourceType: 'microsoft.compute/virtualmachines' }],
+    [],
+    {
+      Services: openData('Services', [{ x_ResourceType: 'microsoft.compute/virtualmachines', ServiceSubcategory: 'Virtual Machines' }]),
+    },
+  ).query('CommitmentDiscountUsage_v1_2()') as Table;
   // The unit as the transform gives it (the public Hub function leaves ratios under 1 without one).
-  assert.equal(pick(usage.rows[0], ['CommitmentDiscountQuantity', 'CommitmentDiscountUnit', 'ServiceSubcategory']), { CommitmentDiscountQuantity: '5', CommitmentDiscountUnit: 'Normalized Hours', ServiceSubcategory: 'Virtual Machines' });
+  assert.equal(pick(usage.rows[0], ['CommitmentDiscountQuantity', 'CommitmentDiscountUnit', 'ServiceSubcategory']), {
+    CommitmentDiscountQuantity: '5',
+    CommitmentDiscountUnit: 'Normalized Hours',
+    ServiceSubcategory: 'Virtual Machines',
+  });
   const tx = hub(m12, 'Transactions', [{ x_InvoiceId: 'I0', BilledCost: 1 }], []).query('Transactions_v1_2()') as Table;
   assert.equal(pick(tx.rows[0], ['InvoiceId', 'BilledCost']), { InvoiceId: 'I0', BilledCost: '1' });
 });
 
 test('Hub: unversioned functions return FOCUS 1.2 (custom datasets their one version); open data wrappers read the Ingestion tables', () => {
   const ev = hub(m12, 'Costs', [{ BilledCost: 1 }], [{ BilledCost: 2 }]);
-  assert.equal((ev.query('Costs()') as Table).rows.map((r) => text(r, 'BilledCost')), ['2', '1']);
-  assert.equal(evaluatorOf(m12, { PricingUnits: openData('PricingUnits', [{ x_PricingUnitDescription: '1 Hour', x_PricingBlockSize: 1, PricingUnit: 'Hours' }]) }).query('PricingUnits()'), openData('PricingUnits', [{ x_PricingUnitDescription: '1 Hour', x_PricingBlockSize: 1, PricingUnit: 'Hours' }]));
+  assert.equal(
+    (ev.query('Costs()') as Table).rows.map((r) => text(r, 'BilledCost')),
+    ['2', '1'],
+  );
+  assert.equal(
+    evaluatorOf(m12, { PricingUnits: openData('PricingUnits', [{ x_PricingUnitDescription: '1 Hour', x_PricingBlockSize: 1, PricingUnit: 'Hours' }]) }).query('PricingUnits()'),
+    openData('PricingUnits', [{ x_PricingUnitDescription: '1 Hour', x_PricingBlockSize: 1, PricingUnit: 'Hours' }]),
+  );
   const scripts = kqlScripts(focus12Model('12', { customDatasets: [{ name: 'Budgets', dateFolder: 'yyyy/mm', columns: [{ name: 'Amount', type: 'decimal' }] }] }));
   const latest = scripts.find((s) => s.file === 'kql/HubSetup_Latest.kql')!.text;
   assert.match(latest, /\nCosts\(\)\n\{\n    Costs_v1_2\(\)\n\}/);
@@ -300,10 +523,17 @@ test('Hub: unversioned functions return FOCUS 1.2 (custom datasets their one ver
 
 test('the scripts of each release, in deployment order; only the FOCUS 1.2 update policies are enabled from 12 (12.32)', () => {
   const files = (m: HubModel) => kqlScripts(m).map((s) => `${s.database}:${s.scriptName}:${s.file}`);
-  assert.equal(files(hubModel({ release: getRelease('0.8') })), ['ingestion:CommonFunctions:kql/Common.kql', 'ingestion:SetupScript:kql/IngestionSetup.kql', 'hub:CommonFunctions:kql/Common.kql', 'hub:SetupScript:kql/HubSetup.kql']);
+  assert.equal(files(hubModel({ release: getRelease('0.8') })), [
+    'ingestion:CommonFunctions:kql/Common.kql',
+    'ingestion:SetupScript:kql/IngestionSetup.kql',
+    'hub:CommonFunctions:kql/Common.kql',
+    'hub:SetupScript:kql/HubSetup.kql',
+  ]);
   assert.equal(files(m12), [
     'ingestion:CommonFunctions:kql/Common.kql',
-    ...['PricingUnits', 'Prices_raw', 'Costs_raw', 'CommitmentDiscountUsage_raw', 'Recommendations_raw', 'Transactions_raw'].map((t) => `ingestion:Retype_${t}:kql/IngestionRetype_${t}.kql`),
+    ...['PricingUnits', 'Prices_raw', 'Costs_raw', 'CommitmentDiscountUsage_raw', 'Recommendations_raw', 'Transactions_raw'].map(
+      (t) => `ingestion:Retype_${t}:kql/IngestionRetype_${t}.kql`,
+    ),
     'ingestion:SetupScript:kql/IngestionSetup.kql',
     'ingestion:v1_2:kql/IngestionSetup_v1_2.kql',
     'hub:CommonFunctions:kql/Common.kql',
@@ -319,15 +549,27 @@ test('the scripts of each release, in deployment order; only the FOCUS 1.2 updat
 });
 
 test('the retype scripts: the same text in 12, 13, 14 and whatever hub.yaml says, so each runs once per database (12.30)', () => {
-  const retype = (m: HubModel) => kqlScripts(m).filter((s) => s.scriptName.startsWith('Retype_')).map((s) => [s.file, s.text]);
+  const retype = (m: HubModel) =>
+    kqlScripts(m)
+      .filter((s) => s.scriptName.startsWith('Retype_'))
+      .map((s) => [s.file, s.text]);
   const base = retype(m12);
   assert.is(base.length, 6);
-  const other = focus12Model('14', { retention: { ...m12.retention, dataExplorerLogDays: 30 }, dataExplorer: { ...m12.dataExplorer, databases: { ingestion: 'Staging', hub: 'Reports' } } });
+  const other = focus12Model('14', {
+    retention: { ...m12.retention, dataExplorerLogDays: 30 },
+    dataExplorer: { ...m12.dataExplorer, databases: { ingestion: 'Staging', hub: 'Reports' } },
+  });
   assert.equal(retype(m13), base);
   assert.equal(retype(other), base);
-  assert.equal(retype(focus12Model('12', { datasets: m12.datasets.filter((d) => d.name === 'Transactions') })), base.filter(([f]) => /PricingUnits|Transactions/.test(f)));
+  assert.equal(
+    retype(focus12Model('12', { datasets: m12.datasets.filter((d) => d.name === 'Transactions') })),
+    base.filter(([f]) => /PricingUnits|Transactions/.test(f)),
+  );
   const costs = base.find(([f]) => f.includes('Costs_raw'))![1];
-  assert.match(costs, /\.create-merge table Costs_raw \(ignore: string\)\n\n(?:\/\/.*\n)*\.alter table Costs_raw \(ignore: string\)\n\n\.clear table Costs_raw data\n\n\.alter table Costs_raw \(\n    AvailabilityZone: string,\n    BilledCost: real,/);
+  assert.match(
+    costs,
+    /\.create-merge table Costs_raw \(ignore: string\)\n\n(?:\/\/.*\n)*\.alter table Costs_raw \(ignore: string\)\n\n\.clear table Costs_raw data\n\n\.alter table Costs_raw \(\n    AvailabilityZone: string,\n    BilledCost: real,/,
+  );
   assert.not.match(costs, /for FinOps hub/, 'its header names no release');
   assert.equal(retype(hubModel({ release: getRelease('0.8') })), []);
 });

@@ -15,19 +15,34 @@ const m12 = focus12Model('12');
 const m14 = focus12Model('14');
 
 /** The facts' assumptions for Costs examples (§8): Microsoft, a billing profile, meter M1, a usage row. */
-const BASE = { ProviderName: 'Microsoft', x_BillingProfileId: 'bp1', x_SkuMeterId: 'M1', ChargeCategory: 'Usage', ChargePeriodStart: new Date('2025-03-05T00:00:00Z'), PublisherName: 'Microsoft' };
+const BASE = {
+  ProviderName: 'Microsoft',
+  x_BillingProfileId: 'bp1',
+  x_SkuMeterId: 'M1',
+  ChargeCategory: 'Usage',
+  ChargePeriodStart: new Date('2025-03-05T00:00:00Z'),
+  PublisherName: 'Microsoft',
+};
 
 /** Runs Costs_transform_v1_2() over raw rows (BASE under each) with the given price sheet and open data. */
 function costs(raw: Record<string, unknown>[], opts: { m?: HubModel; prices?: Record<string, unknown>[]; resourceTypes?: Record<string, unknown>[] } = {}): Row[] {
   const m = opts.m ?? m12;
   const ev = evaluatorOf(m, {
     // x_ChargeId (passed through) numbers the rows: the transform's union does not keep their order.
-    Costs_raw: table(rawOf(m, 'Costs'), raw.map((r, i) => ({ ...BASE, x_ChargeId: String(i), ...r })), at('2025-04-01T10:00:00Z')),
+    Costs_raw: table(
+      rawOf(m, 'Costs'),
+      raw.map((r, i) => ({ ...BASE, x_ChargeId: String(i), ...r })),
+      at('2025-04-01T10:00:00Z'),
+    ),
     Prices_final_v1_2: table(finalV1_2Of('Prices'), opts.prices ?? []),
     ResourceTypes: openData('ResourceTypes', opts.resourceTypes ?? []),
   });
   const out = ev.query('Costs_transform_v1_2()') as Table;
-  assert.equal(out.columns, finalV1_2Of('Costs').map((c) => c.name), 'the transform returns the Costs_final_v1_2 columns');
+  assert.equal(
+    out.columns,
+    finalV1_2Of('Costs').map((c) => c.name),
+    'the transform returns the Costs_final_v1_2 columns',
+  );
   assert.is(out.rows.length, raw.length, 'one row out per row in');
   return [...out.rows].sort((a, b) => Number(toText(a.x_ChargeId)) - Number(toText(b.x_ChargeId)));
 }
@@ -37,7 +52,14 @@ const bag = (r: Row, c: string) => (r[c] as KDyn).v as Record<string, unknown> |
 const pick = (r: Row, cols: string[]) => Object.fromEntries(cols.map((c) => [c, text(r, c)]));
 
 /** Purchase rows with every resource column, so only the code under test fires. */
-const PURCHASE = { ChargeCategory: 'Purchase', CommitmentDiscountId: '/providers/microsoft.capacity/reservationorders/o1/reservations/r1', ResourceId: 'r', ResourceName: 'n', ResourceType: 't', x_ResourceType: 'x' };
+const PURCHASE = {
+  ChargeCategory: 'Purchase',
+  CommitmentDiscountId: '/providers/microsoft.capacity/reservationorders/o1/reservations/r1',
+  ResourceId: 'r',
+  ResourceName: 'n',
+  ResourceType: 't',
+  x_ResourceType: 'x',
+};
 
 test('x_SourceChanges: each data-quality code of §3.3.3 on a row of its own, judged on the exported values', () => {
   const cases: [string, Record<string, unknown>][] = [
@@ -63,13 +85,28 @@ test('x_SourceChanges: each data-quality code of §3.3.3 on a row of its own, ju
     ['', {}],
   ];
   const rows = costs(cases.map(([, raw]) => ({ x_SourceVersion: '1.2', ...raw })));
-  assert.equal(rows.map((r) => text(r, 'x_SourceChanges')), cases.map(([code]) => code));
+  assert.equal(
+    rows.map((r) => text(r, 'x_SourceChanges')),
+    cases.map(([code]) => code),
+  );
 });
 
 test('x_SourceChanges: rounding errors are gaps below 0.0001, not equal prices (10.1, 10.8; docs/deviations.md "Release 12")', () => {
   const [equal, gap, contracted] = costs([
     // 9.4 / 10.1: the public 0.10+ flags equal prices too
-    { x_SourceVersion: '1.2', ListCost: 8, ContractedCost: 10, EffectiveCost: 9, BilledCost: 9, ListUnitPrice: 0.8, ContractedUnitPrice: 1, x_EffectiveUnitPrice: 0.9, x_BilledUnitPrice: 0.9, ConsumedQuantity: 10, PricingCategory: 'Standard' },
+    {
+      x_SourceVersion: '1.2',
+      ListCost: 8,
+      ContractedCost: 10,
+      EffectiveCost: 9,
+      BilledCost: 9,
+      ListUnitPrice: 0.8,
+      ContractedUnitPrice: 1,
+      x_EffectiveUnitPrice: 0.9,
+      x_BilledUnitPrice: 0.9,
+      ConsumedQuantity: 10,
+      PricingCategory: 'Standard',
+    },
     { x_SourceVersion: '1.2', ListUnitPrice: 0.2, ContractedUnitPrice: 0.2, x_BilledUnitPrice: 0.1, x_EffectiveUnitPrice: 0.10004 },
     { x_SourceVersion: '1.2', ListUnitPrice: 0.3, ContractedUnitPrice: 0.20003, x_BilledUnitPrice: 0.5, x_EffectiveUnitPrice: 0.2 },
   ]);
@@ -90,12 +127,30 @@ test('FOCUS version: read from the exported columns before any is filled (12.4, 
     { ProviderName: 'Contoso', x_BillingProfileId: '', PublisherName: 'Contoso' },
   ]);
   const version = ['x_SourceVersion', 'x_SourceChanges', 'PricingCurrency', 'x_SourceName', 'x_SourceType', 'x_SourceProvider'];
-  assert.equal(pick(v10, version), { x_SourceVersion: '1.0', x_SourceChanges: 'LegacyFocusVersion', PricingCurrency: 'USD', x_SourceName: 'Cost Management', x_SourceType: 'FocusCost', x_SourceProvider: 'Microsoft' });
+  assert.equal(pick(v10, version), {
+    x_SourceVersion: '1.0',
+    x_SourceChanges: 'LegacyFocusVersion',
+    PricingCurrency: 'USD',
+    x_SourceName: 'Cost Management',
+    x_SourceType: 'FocusCost',
+    x_SourceProvider: 'Microsoft',
+  });
   assert.equal(pick(v10Plain, version).x_SourceVersion, '1.0');
-  assert.equal(pick(v12, version), { x_SourceVersion: '1.2', x_SourceChanges: '', PricingCurrency: '', x_SourceName: 'Cost Management', x_SourceType: 'FocusCost', x_SourceProvider: 'Microsoft' }, '11.1: 1.2 is the target version (no LegacyFocusVersion)');
+  assert.equal(
+    pick(v12, version),
+    { x_SourceVersion: '1.2', x_SourceChanges: '', PricingCurrency: '', x_SourceName: 'Cost Management', x_SourceType: 'FocusCost', x_SourceProvider: 'Microsoft' },
+    '11.1: 1.2 is the target version (no LegacyFocusVersion)',
+  );
   assert.equal(pick(v12preview, ['x_SourceVersion', 'x_SourceChanges']), { x_SourceVersion: '1.2-preview', x_SourceChanges: 'LegacyFocusVersion' });
   assert.is(text(preview, 'x_SourceVersion'), '1.0-preview(v1)');
-  assert.equal(pick(none, version), { x_SourceVersion: '', x_SourceChanges: 'UnknownFocusVersion', PricingCurrency: '', x_SourceName: 'Contoso', x_SourceType: '', x_SourceProvider: 'Contoso' });
+  assert.equal(pick(none, version), {
+    x_SourceVersion: '',
+    x_SourceChanges: 'UnknownFocusVersion',
+    PricingCurrency: '',
+    x_SourceName: 'Contoso',
+    x_SourceType: '',
+    x_SourceProvider: 'Contoso',
+  });
 });
 
 test('FOCUS 1.2 columns Cost Management exported as x_ columns before (13.1, 11.4): InvoiceId, PricingCurrency, SkuMeter', () => {
@@ -103,15 +158,33 @@ test('FOCUS 1.2 columns Cost Management exported as x_ columns before (13.1, 11.
     { x_InvoiceId: 'I1', x_PricingCurrency: 'EUR', x_SkuMeterName: 'D4 v3' },
     { InvoiceId: 'I2', x_InvoiceId: 'I1', PricingCurrency: 'USD', x_PricingCurrency: 'EUR', SkuMeter: 'D2 v3', x_SkuMeterName: 'D4 v3' },
   ]);
-  assert.equal(pick(old, ['InvoiceId', 'PricingCurrency', 'SkuMeter']), { InvoiceId: 'I1', PricingCurrency: 'EUR', SkuMeter: 'D4 v3' }, 'the public 12 leaves SkuMeter empty (fixed in 13)');
+  assert.equal(
+    pick(old, ['InvoiceId', 'PricingCurrency', 'SkuMeter']),
+    { InvoiceId: 'I1', PricingCurrency: 'EUR', SkuMeter: 'D4 v3' },
+    'the public 12 leaves SkuMeter empty (fixed in 13)',
+  );
   assert.equal(pick(now, ['InvoiceId', 'PricingCurrency', 'SkuMeter']), { InvoiceId: 'I2', PricingCurrency: 'USD', SkuMeter: 'D2 v3' });
 });
 
 test('commitment quantity, unit and ratio for exports that predate FOCUS 1.2 (12.5-12.7)', () => {
   const [spend, usage4, usage1, focus12] = costs([
     { CommitmentDiscountStatus: 'Used', CommitmentDiscountCategory: 'Spend', EffectiveCost: 20, x_BillingExchangeRate: 0.5, PricingCurrency: 'USD' },
-    { CommitmentDiscountStatus: 'Used', CommitmentDiscountCategory: 'Usage', PricingQuantity: 10, x_PricingBlockSize: 1, x_SkuDetails: '{"RINormalizationRatio":"4"}', ConsumedUnit: 'Hours' },
-    { CommitmentDiscountStatus: 'Used', CommitmentDiscountCategory: 'Usage', PricingQuantity: 10, x_PricingBlockSize: 1, x_SkuDetails: '{"RINormalizationRatio":"1"}', ConsumedUnit: 'Hours' },
+    {
+      CommitmentDiscountStatus: 'Used',
+      CommitmentDiscountCategory: 'Usage',
+      PricingQuantity: 10,
+      x_PricingBlockSize: 1,
+      x_SkuDetails: '{"RINormalizationRatio":"4"}',
+      ConsumedUnit: 'Hours',
+    },
+    {
+      CommitmentDiscountStatus: 'Used',
+      CommitmentDiscountCategory: 'Usage',
+      PricingQuantity: 10,
+      x_PricingBlockSize: 1,
+      x_SkuDetails: '{"RINormalizationRatio":"1"}',
+      ConsumedUnit: 'Hours',
+    },
     { CommitmentDiscountStatus: 'Used', CommitmentDiscountCategory: 'Usage', CommitmentDiscountQuantity: 20, PricingQuantity: 10 },
   ]);
   const cols = ['CommitmentDiscountQuantity', 'CommitmentDiscountUnit', 'x_CommitmentDiscountNormalizedRatio'];
@@ -122,11 +195,26 @@ test('commitment quantity, unit and ratio for exports that predate FOCUS 1.2 (12
 });
 
 test('FOCUS 1.0-preview: the status comes from ChargeSubcategory before quantity and unit are derived (12.8; docs/deviations.md "Release 12")', () => {
-  const r = one({ ChargeSubcategory: 'Used Commitment', CommitmentDiscountStatus: '', CommitmentDiscountCategory: 'Usage', UsageQuantity: 5, UsageUnit: 'Hours', PricingQuantity: 5 });
-  // The public 12 derives quantity and ratio before the status and leaves them null.
-  assert.equal(pick(r, ['CommitmentDiscountStatus', 'x_CommitmentDiscountNormalizedRatio', 'CommitmentDiscountQuantity', 'CommitmentDiscountUnit', 'ConsumedQuantity', 'ConsumedUnit']), {
-    CommitmentDiscountStatus: 'Used', x_CommitmentDiscountNormalizedRatio: '1', CommitmentDiscountQuantity: '5', CommitmentDiscountUnit: 'Hours', ConsumedQuantity: '5', ConsumedUnit: 'Hours',
+  const r = one({
+    ChargeSubcategory: 'Used Commitment',
+    CommitmentDiscountStatus: '',
+    CommitmentDiscountCategory: 'Usage',
+    UsageQuantity: 5,
+    UsageUnit: 'Hours',
+    PricingQuantity: 5,
   });
+  // The public 12 derives quantity and ratio before the status and leaves them null.
+  assert.equal(
+    pick(r, ['CommitmentDiscountStatus', 'x_CommitmentDiscountNormalizedRatio', 'CommitmentDiscountQuantity', 'CommitmentDiscountUnit', 'ConsumedQuantity', 'ConsumedUnit']),
+    {
+      CommitmentDiscountStatus: 'Used',
+      x_CommitmentDiscountNormalizedRatio: '1',
+      CommitmentDiscountQuantity: '5',
+      CommitmentDiscountUnit: 'Hours',
+      ConsumedQuantity: '5',
+      ConsumedUnit: 'Hours',
+    },
+  );
   const values = bag(r, 'x_SourceValues')!;
   assert.is(values.ChargeSubcategory, 'Used Commitment');
   assert.is(values.CommitmentDiscountStatus, '');
@@ -142,10 +230,17 @@ test('x_AmortizationClass and capacity reservations (12.9, 12.10)', () => {
     { x_SkuDetails: '{"VMCapacityReservationId":"crid1"}', x_ResourceType: 'Microsoft.Compute/capacityReservationGroups/capacityReservations' },
     { CapacityReservationId: 'crid2', CapacityReservationStatus: 'Unused', x_AmortizationClass: 'Principal' },
   ]);
-  assert.equal([principal, amortized, plain].map((r) => text(r, 'x_AmortizationClass')), ['Principal', 'Amortized Charge', '']);
+  assert.equal(
+    [principal, amortized, plain].map((r) => text(r, 'x_AmortizationClass')),
+    ['Principal', 'Amortized Charge', ''],
+  );
   assert.equal(pick(vm, ['CapacityReservationId', 'CapacityReservationStatus']), { CapacityReservationId: 'crid1', CapacityReservationStatus: 'Used' });
   assert.equal(pick(capacity, ['CapacityReservationId', 'CapacityReservationStatus']), { CapacityReservationId: 'crid1', CapacityReservationStatus: 'Unused' });
-  assert.equal(pick(given, ['CapacityReservationId', 'CapacityReservationStatus', 'x_AmortizationClass']), { CapacityReservationId: 'crid2', CapacityReservationStatus: 'Unused', x_AmortizationClass: 'Principal' });
+  assert.equal(pick(given, ['CapacityReservationId', 'CapacityReservationStatus', 'x_AmortizationClass']), {
+    CapacityReservationId: 'crid2',
+    CapacityReservationStatus: 'Unused',
+    x_AmortizationClass: 'Principal',
+  });
   assert.equal(pick(plain, ['CapacityReservationId', 'CapacityReservationStatus']), { CapacityReservationId: '', CapacityReservationStatus: '' });
 });
 
@@ -156,11 +251,56 @@ test('SKU properties and Azure Hybrid Benefit licences (12.11-12.13)', () => {
     { x_SkuMeterCategory: 'SQL Database', x_SkuDetails: '{"AHB":"True","VCores":"2"}' },
     { x_SkuMeterCategory: 'Virtual Machines', x_SkuDetails: '{"VCPUs":"2","ImageType":"Canonical","ServiceType":"Standard_B2s"}', ConsumedQuantity: 3, ConsumedUnit: 'Hours' },
   ]);
-  const cols = ['x_SkuCoreCount', 'x_ConsumedCoreHours', 'x_SkuOperatingSystem', 'x_SkuLicenseType', 'x_SkuLicenseStatus', 'x_SkuLicenseQuantity', 'x_SkuLicenseUnit', 'x_SkuInstanceType'];
-  assert.equal(pick(windows, cols), { x_SkuCoreCount: '4', x_ConsumedCoreHours: '40', x_SkuOperatingSystem: 'Windows Server', x_SkuLicenseType: 'Windows Server', x_SkuLicenseStatus: 'Not Enabled', x_SkuLicenseQuantity: '8', x_SkuLicenseUnit: 'Cores', x_SkuInstanceType: '' });
-  assert.equal(pick(byol, cols), { x_SkuCoreCount: '16', x_ConsumedCoreHours: '', x_SkuOperatingSystem: 'Windows Server', x_SkuLicenseType: 'Windows Server', x_SkuLicenseStatus: 'Enabled', x_SkuLicenseQuantity: '16', x_SkuLicenseUnit: 'Cores', x_SkuInstanceType: '' });
-  assert.equal(pick(sql, cols), { x_SkuCoreCount: '2', x_ConsumedCoreHours: '', x_SkuOperatingSystem: '', x_SkuLicenseType: 'SQL Server', x_SkuLicenseStatus: 'Enabled', x_SkuLicenseQuantity: '8', x_SkuLicenseUnit: 'Cores', x_SkuInstanceType: '' });
-  assert.equal(pick(linux, cols), { x_SkuCoreCount: '2', x_ConsumedCoreHours: '6', x_SkuOperatingSystem: 'Linux', x_SkuLicenseType: '', x_SkuLicenseStatus: '', x_SkuLicenseQuantity: '', x_SkuLicenseUnit: '', x_SkuInstanceType: 'Standard_B2s' });
+  const cols = [
+    'x_SkuCoreCount',
+    'x_ConsumedCoreHours',
+    'x_SkuOperatingSystem',
+    'x_SkuLicenseType',
+    'x_SkuLicenseStatus',
+    'x_SkuLicenseQuantity',
+    'x_SkuLicenseUnit',
+    'x_SkuInstanceType',
+  ];
+  assert.equal(pick(windows, cols), {
+    x_SkuCoreCount: '4',
+    x_ConsumedCoreHours: '40',
+    x_SkuOperatingSystem: 'Windows Server',
+    x_SkuLicenseType: 'Windows Server',
+    x_SkuLicenseStatus: 'Not Enabled',
+    x_SkuLicenseQuantity: '8',
+    x_SkuLicenseUnit: 'Cores',
+    x_SkuInstanceType: '',
+  });
+  assert.equal(pick(byol, cols), {
+    x_SkuCoreCount: '16',
+    x_ConsumedCoreHours: '',
+    x_SkuOperatingSystem: 'Windows Server',
+    x_SkuLicenseType: 'Windows Server',
+    x_SkuLicenseStatus: 'Enabled',
+    x_SkuLicenseQuantity: '16',
+    x_SkuLicenseUnit: 'Cores',
+    x_SkuInstanceType: '',
+  });
+  assert.equal(pick(sql, cols), {
+    x_SkuCoreCount: '2',
+    x_ConsumedCoreHours: '',
+    x_SkuOperatingSystem: '',
+    x_SkuLicenseType: 'SQL Server',
+    x_SkuLicenseStatus: 'Enabled',
+    x_SkuLicenseQuantity: '8',
+    x_SkuLicenseUnit: 'Cores',
+    x_SkuInstanceType: '',
+  });
+  assert.equal(pick(linux, cols), {
+    x_SkuCoreCount: '2',
+    x_ConsumedCoreHours: '6',
+    x_SkuOperatingSystem: 'Linux',
+    x_SkuLicenseType: '',
+    x_SkuLicenseStatus: '',
+    x_SkuLicenseQuantity: '',
+    x_SkuLicenseUnit: '',
+    x_SkuInstanceType: 'Standard_B2s',
+  });
 });
 
 test('SkuPriceDetails from x_SkuDetails: provider keys with x_, FOCUS names for cores, instance type and OS, each once (12.18; docs/deviations.md "Release 12")', () => {
@@ -184,10 +324,38 @@ test('savings: never negative, gaps under 0.0001 are none, percents are fraction
     { ListCost: 100.00005, ContractedCost: 100, EffectiveCost: 100, ListUnitPrice: 1, ContractedUnitPrice: 1, x_EffectiveUnitPrice: 1 },
     { ContractedCost: 5, ListCost: 0 },
   ]);
-  const cols = ['x_NegotiatedDiscountSavings', 'x_CommitmentDiscountSavings', 'x_TotalSavings', 'x_NegotiatedDiscountPercent', 'x_CommitmentDiscountPercent', 'x_TotalDiscountPercent'];
-  assert.equal(pick(all, cols), { x_NegotiatedDiscountSavings: '20', x_CommitmentDiscountSavings: '20', x_TotalSavings: '40', x_NegotiatedDiscountPercent: '0.2', x_CommitmentDiscountPercent: '0.25', x_TotalDiscountPercent: '0.4' });
-  assert.equal(pick(negative, cols), { x_NegotiatedDiscountSavings: '40', x_CommitmentDiscountSavings: '0', x_TotalSavings: '20', x_NegotiatedDiscountPercent: '0.4', x_CommitmentDiscountPercent: '0', x_TotalDiscountPercent: '0.2' });
-  assert.equal(pick(rounding, cols), { x_NegotiatedDiscountSavings: '0', x_CommitmentDiscountSavings: '0', x_TotalSavings: '0', x_NegotiatedDiscountPercent: '0', x_CommitmentDiscountPercent: '0', x_TotalDiscountPercent: '0' });
+  const cols = [
+    'x_NegotiatedDiscountSavings',
+    'x_CommitmentDiscountSavings',
+    'x_TotalSavings',
+    'x_NegotiatedDiscountPercent',
+    'x_CommitmentDiscountPercent',
+    'x_TotalDiscountPercent',
+  ];
+  assert.equal(pick(all, cols), {
+    x_NegotiatedDiscountSavings: '20',
+    x_CommitmentDiscountSavings: '20',
+    x_TotalSavings: '40',
+    x_NegotiatedDiscountPercent: '0.2',
+    x_CommitmentDiscountPercent: '0.25',
+    x_TotalDiscountPercent: '0.4',
+  });
+  assert.equal(pick(negative, cols), {
+    x_NegotiatedDiscountSavings: '40',
+    x_CommitmentDiscountSavings: '0',
+    x_TotalSavings: '20',
+    x_NegotiatedDiscountPercent: '0.4',
+    x_CommitmentDiscountPercent: '0',
+    x_TotalDiscountPercent: '0.2',
+  });
+  assert.equal(pick(rounding, cols), {
+    x_NegotiatedDiscountSavings: '0',
+    x_CommitmentDiscountSavings: '0',
+    x_TotalSavings: '0',
+    x_NegotiatedDiscountPercent: '0',
+    x_CommitmentDiscountPercent: '0',
+    x_TotalDiscountPercent: '0',
+  });
   // No effective cost: the difference is unknown (null), not 0.
   assert.is(text(missing, 'x_CommitmentDiscountSavings'), '');
   assert.is(text(missing, 'x_NegotiatedDiscountSavings'), '0', 'no list cost');
@@ -195,25 +363,73 @@ test('savings: never negative, gaps under 0.0001 are none, percents are fraction
 
 test('publisher, region, pricing category, placeholders and names (12.16, 12.17, 12.19, 12.20, 10.11, 11.5)', () => {
   const [r, placeholders, kept] = costs([
-    { PublisherName: 'Microsoft Corporation', Region: 'East US', RegionId: '', PricingCategory: 'On-Demand', BillingPeriodStart: new Date('2025-01-15T00:00:00Z'), BillingPeriodEnd: new Date('2025-01-31T23:59:59Z') },
-    { x_AccountId: '-2', x_AccountName: 'n/a', x_AccountOwnerId: 'o', x_PricingUnitDescription: 'Unassigned', x_ResourceGroupName: 'RG1', x_InvoiceSectionId: '-2', x_InvoiceSectionName: 'Unassigned', SubAccountName: 'sub' },
+    {
+      PublisherName: 'Microsoft Corporation',
+      Region: 'East US',
+      RegionId: '',
+      PricingCategory: 'On-Demand',
+      BillingPeriodStart: new Date('2025-01-15T00:00:00Z'),
+      BillingPeriodEnd: new Date('2025-01-31T23:59:59Z'),
+    },
+    {
+      x_AccountId: '-2',
+      x_AccountName: 'n/a',
+      x_AccountOwnerId: 'o',
+      x_PricingUnitDescription: 'Unassigned',
+      x_ResourceGroupName: 'RG1',
+      x_InvoiceSectionId: '-2',
+      x_InvoiceSectionName: 'Unassigned',
+      SubAccountName: 'sub',
+    },
     { x_AccountId: '12', x_AccountName: 'a', x_InvoiceSectionId: '123', x_InvoiceSectionName: 'Default', SubAccountId: '/subscriptions/s', SubAccountName: 'sub' },
   ]);
   assert.equal(pick(r, ['PublisherName', 'RegionId', 'RegionName', 'PricingCategory', 'BillingPeriodStart', 'BillingPeriodEnd']), {
-    PublisherName: 'Microsoft', RegionId: 'eastus', RegionName: 'East US',
+    PublisherName: 'Microsoft',
+    RegionId: 'eastus',
+    RegionName: 'East US',
     // 12.17: the public 12 keeps On-Demand (its mapping is unreachable); hubc maps it as v1_0 does.
     PricingCategory: 'Standard',
-    BillingPeriodStart: '2025-01-01T00:00:00Z', BillingPeriodEnd: '2025-01-01T00:00:00Z',
+    BillingPeriodStart: '2025-01-01T00:00:00Z',
+    BillingPeriodEnd: '2025-01-01T00:00:00Z',
   });
   assert.equal(bag(r, 'x_SourceValues'), {
-    BillingPeriodEnd: '2025-01-31T23:59:59Z', BillingPeriodStart: '2025-01-15T00:00:00Z',
-    PricingCategory: 'On-Demand', PublisherName: 'Microsoft Corporation', Region: 'East US', RegionId: '',
+    BillingPeriodEnd: '2025-01-31T23:59:59Z',
+    BillingPeriodStart: '2025-01-15T00:00:00Z',
+    PricingCategory: 'On-Demand',
+    PublisherName: 'Microsoft Corporation',
+    Region: 'East US',
+    RegionId: '',
   });
   // 12.19: the public 12 may keep the name (it tests the already blanked x_AccountId); hubc blanks all three.
-  assert.equal(pick(placeholders, ['x_AccountId', 'x_AccountName', 'x_AccountOwnerId', 'x_PricingUnitDescription', 'x_ResourceGroupName', 'x_InvoiceSectionId', 'x_InvoiceSectionName', 'SubAccountName']), {
-    x_AccountId: '', x_AccountName: '', x_AccountOwnerId: '', x_PricingUnitDescription: '', x_ResourceGroupName: 'rg1', x_InvoiceSectionId: '', x_InvoiceSectionName: '', SubAccountName: '',
+  assert.equal(
+    pick(placeholders, [
+      'x_AccountId',
+      'x_AccountName',
+      'x_AccountOwnerId',
+      'x_PricingUnitDescription',
+      'x_ResourceGroupName',
+      'x_InvoiceSectionId',
+      'x_InvoiceSectionName',
+      'SubAccountName',
+    ]),
+    {
+      x_AccountId: '',
+      x_AccountName: '',
+      x_AccountOwnerId: '',
+      x_PricingUnitDescription: '',
+      x_ResourceGroupName: 'rg1',
+      x_InvoiceSectionId: '',
+      x_InvoiceSectionName: '',
+      SubAccountName: '',
+    },
+  );
+  assert.equal(pick(kept, ['x_AccountId', 'x_AccountName', 'x_InvoiceSectionId', 'x_InvoiceSectionName', 'SubAccountName']), {
+    x_AccountId: '12',
+    x_AccountName: 'a',
+    x_InvoiceSectionId: '123',
+    x_InvoiceSectionName: 'Default',
+    SubAccountName: 'sub',
   });
-  assert.equal(pick(kept, ['x_AccountId', 'x_AccountName', 'x_InvoiceSectionId', 'x_InvoiceSectionName', 'SubAccountName']), { x_AccountId: '12', x_AccountName: 'a', x_InvoiceSectionId: '123', x_InvoiceSectionName: 'Default', SubAccountName: 'sub' });
 });
 
 test('x_SourceValues: only columns whose value changed, with the exported value (§3.3.4; null to null is no change)', () => {
@@ -247,11 +463,34 @@ test('quantities from cost and unit price (10.2-10.6)', () => {
 });
 
 test('missing prices from the price sheet, any case of the billing profile (9.6-9.8, 10.7, 10.9, 10.10)', () => {
-  const sheet = [{ x_SkuPriceType: 'Consumption', x_BillingProfileId: 'abcd-efg', x_EffectivePeriodStart: new Date('2025-03-01T00:00:00Z'), x_SkuMeterId: 'M1', x_SkuOfferId: 'MS-AZR-0017P', ListUnitPrice: 2.5, ContractedUnitPrice: 2.2, PricingUnit: 'Hours', x_PricingBlockSize: 1 }];
+  const sheet = [
+    {
+      x_SkuPriceType: 'Consumption',
+      x_BillingProfileId: 'abcd-efg',
+      x_EffectivePeriodStart: new Date('2025-03-01T00:00:00Z'),
+      x_SkuMeterId: 'M1',
+      x_SkuOfferId: 'MS-AZR-0017P',
+      ListUnitPrice: 2.5,
+      ContractedUnitPrice: 2.2,
+      PricingUnit: 'Hours',
+      x_PricingBlockSize: 1,
+    },
+  ];
   const rows = costs(
     [
       // 9.6: the key matches whatever the case of the billing profile
-      { x_BillingProfileId: 'ABCD-EFG', x_SkuOfferId: 'MS-AZR-0017P', ListUnitPrice: 0, ContractedUnitPrice: 2.2, x_EffectiveUnitPrice: 2, PricingUnit: 'Hours', x_PricingBlockSize: 1, x_BillingExchangeRate: 1, EffectiveCost: 20, PricingQuantity: 10 },
+      {
+        x_BillingProfileId: 'ABCD-EFG',
+        x_SkuOfferId: 'MS-AZR-0017P',
+        ListUnitPrice: 0,
+        ContractedUnitPrice: 2.2,
+        x_EffectiveUnitPrice: 2,
+        PricingUnit: 'Hours',
+        x_PricingBlockSize: 1,
+        x_BillingExchangeRate: 1,
+        EffectiveCost: 20,
+        PricingQuantity: 10,
+      },
       // 9.7: no price found
       { ListUnitPrice: 0, ContractedUnitPrice: 2, x_EffectiveUnitPrice: 2, ContractedCost: 0, ListCost: 0, EffectiveCost: 10, PricingQuantity: 4.99 },
       // 9.8
@@ -259,7 +498,17 @@ test('missing prices from the price sheet, any case of the billing profile (9.6-
       // 10.7: an effective price within 0.0001 of the billed one is the billed one
       { ListUnitPrice: 0, x_BilledUnitPrice: 0.1, x_EffectiveUnitPrice: 0.10004, ContractedUnitPrice: 0.2 },
       // 10.9
-      { ContractedCost: 0, ContractedUnitPrice: 2, x_BilledUnitPrice: 2, x_EffectiveUnitPrice: 1.8, BilledCost: 10, EffectiveCost: 9, ListUnitPrice: 0, ListCost: 0, PricingQuantity: 5 },
+      {
+        ContractedCost: 0,
+        ContractedUnitPrice: 2,
+        x_BilledUnitPrice: 2,
+        x_EffectiveUnitPrice: 1.8,
+        BilledCost: 10,
+        EffectiveCost: 9,
+        ListUnitPrice: 0,
+        ListCost: 0,
+        PricingQuantity: 5,
+      },
       // 10.10: no cost, nothing to fill
       { x_EffectiveUnitPrice: 1, EffectiveCost: 0, BilledCost: 0, ContractedUnitPrice: 0, ContractedCost: 7 },
     ],
@@ -276,14 +525,31 @@ test('missing prices from the price sheet, any case of the billing profile (9.6-
 
 test('savings plan purchases of FOCUS 1.0 exports are recurring; commitment purchases have no effective cost', () => {
   const [v10, v12] = costs([
-    { ChargeCategory: 'Purchase', CommitmentDiscountId: '/providers/Microsoft.BillingBenefits/savingsPlanOrders/s1/savingsPlans/p1', ChargeFrequency: 'Usage-Based', ConsumedQuantity: 1, EffectiveCost: 5, x_EffectiveCostInUsd: 5 },
-    { ChargeCategory: 'Purchase', CommitmentDiscountId: '/providers/Microsoft.BillingBenefits/savingsPlanOrders/s1/savingsPlans/p1', ChargeFrequency: 'Usage-Based', InvoiceId: 'I', EffectiveCost: 5 },
+    {
+      ChargeCategory: 'Purchase',
+      CommitmentDiscountId: '/providers/Microsoft.BillingBenefits/savingsPlanOrders/s1/savingsPlans/p1',
+      ChargeFrequency: 'Usage-Based',
+      ConsumedQuantity: 1,
+      EffectiveCost: 5,
+      x_EffectiveCostInUsd: 5,
+    },
+    {
+      ChargeCategory: 'Purchase',
+      CommitmentDiscountId: '/providers/Microsoft.BillingBenefits/savingsPlanOrders/s1/savingsPlans/p1',
+      ChargeFrequency: 'Usage-Based',
+      InvoiceId: 'I',
+      EffectiveCost: 5,
+    },
   ]);
   // The public 12 labels Cost Management 1.0 rows 1.2 (see the version test), so its fix never fires for them.
   assert.equal(pick(v10, ['x_SourceVersion', 'ChargeFrequency', 'EffectiveCost', 'x_EffectiveCostInUsd', 'CommitmentDiscountId', 'ResourceId', 'x_AmortizationClass']), {
-    x_SourceVersion: '1.0', ChargeFrequency: 'Recurring', EffectiveCost: '0', x_EffectiveCostInUsd: '0',
+    x_SourceVersion: '1.0',
+    ChargeFrequency: 'Recurring',
+    EffectiveCost: '0',
+    x_EffectiveCostInUsd: '0',
     CommitmentDiscountId: '/providers/microsoft.billingbenefits/savingsplanorders/s1/savingsplans/p1',
-    ResourceId: '/providers/microsoft.billingbenefits/savingsplanorders/s1/savingsplans/p1', x_AmortizationClass: 'Principal',
+    ResourceId: '/providers/microsoft.billingbenefits/savingsplanorders/s1/savingsplans/p1',
+    x_AmortizationClass: 'Principal',
   });
   assert.is(text(v12, 'ChargeFrequency'), 'Usage-Based', 'FOCUS 1.2 exports are taken as they are');
 });
@@ -292,7 +558,11 @@ test('14: rows of subscription and resource group IDs get their type and display
   const raw = { ResourceId: '/subscriptions/sub1/resourceGroups/rg1', ResourceName: '', ResourceType: '', x_ResourceType: '' };
   const resourceTypes = [{ x_ResourceType: 'microsoft.resources/subscriptions/resourcegroups', SingularDisplayName: 'Resource group' }];
   const cols = ['x_ResourceType', 'ResourceType', 'ResourceName'];
-  assert.equal(pick(one(raw, { m: m14, resourceTypes }), cols), { x_ResourceType: 'microsoft.resources/subscriptions/resourcegroups', ResourceType: 'Resource group', ResourceName: 'sub1/rg1' });
+  assert.equal(pick(one(raw, { m: m14, resourceTypes }), cols), {
+    x_ResourceType: 'microsoft.resources/subscriptions/resourcegroups',
+    ResourceType: 'Resource group',
+    ResourceName: 'sub1/rg1',
+  });
   assert.equal(pick(one(raw, { m: m12, resourceTypes }), cols), { x_ResourceType: '', ResourceType: '', ResourceName: '' });
   assert.equal(pick(one(raw, { m: focus12Model('13'), resourceTypes }), cols), { x_ResourceType: '', ResourceType: '', ResourceName: '' });
 });
@@ -305,7 +575,8 @@ test('ingestion time, dropped raw columns and parsed JSON columns', () => {
   assert.is(text(r, 'x_ChargeId'), '0', 'passed through (docs/deviations.md "KQL (0.7)")');
   assert.is(text(r, 'ContractedCost'), '2', 'GCP x_Cost is the contracted cost');
   assert.is(text(r, 'ProviderName'), 'Microsoft');
-  for (const c of ['ChargeSubcategory', 'Region', 'UsageAmount', 'UsageQuantity', 'UsageUnit', 'x_Cost', 'x_InvoiceId', 'x_OnDemandCost', 'x_PricingCurrency', 'x_SkuMeterName']) assert.not.ok(c in r, `${c} is not a Costs_final_v1_2 column`);
+  for (const c of ['ChargeSubcategory', 'Region', 'UsageAmount', 'UsageQuantity', 'UsageUnit', 'x_Cost', 'x_InvoiceId', 'x_OnDemandCost', 'x_PricingCurrency', 'x_SkuMeterName'])
+    assert.not.ok(c in r, `${c} is not a Costs_final_v1_2 column`);
 });
 
 test.run();

@@ -37,7 +37,11 @@ function mappings(m: HubModel): Map<string, [string, string][]> {
   for (const s of kqlScripts(m).filter((x) => x.database === 'ingestion')) {
     for (const b of splitKqlCommands(s.text)) {
       const head = /^\.create-or-alter table \w+ ingestion parquet mapping "(\w+)"\n```\n([\s\S]*)\n```$/m.exec(b.text.trim());
-      if (head) out.set(head[1], (JSON.parse(head[2]) as { Column: string; Properties: { Field: string } }[]).map((e) => [e.Column, e.Properties.Field]));
+      if (head)
+        out.set(
+          head[1],
+          (JSON.parse(head[2]) as { Column: string; Properties: { Field: string } }[]).map((e) => [e.Column, e.Properties.Field]),
+        );
     }
   }
   return out;
@@ -63,10 +67,18 @@ async function ingested(exportCase: string, models: HubModel[]): Promise<Map<Hub
     const maps = mappings(m);
     const tables = new Map<string, Table>();
     for (const k of ingests) {
-      const [, tableName, path, mapping] = /^\.ingest into table (\w+) \("abfss:\/\/ingestion@[^/]+\/([^;]+);managed_identity=system"\) with \(format="parquet", ingestionMappingReference="(\w+)"/.exec(k.command)!;
+      const [, tableName, path, mapping] =
+        /^\.ingest into table (\w+) \("abfss:\/\/ingestion@[^/]+\/([^;]+);managed_identity=system"\) with \(format="parquet", ingestionMappingReference="(\w+)"/.exec(k.command)!;
       const file = await readParquetFile(join(storage, 'ingestion', path));
       const columns = kqlDatasets(m).find((d) => d.rawTable === tableName)!.raw;
-      const rows = file.rows.map((r) => Object.fromEntries(maps.get(mapping)!.filter(([, field]) => field in r).map(([column, field]) => [column, plain(r[field])])));
+      const rows = file.rows.map((r) =>
+        Object.fromEntries(
+          maps
+            .get(mapping)!
+            .filter(([, field]) => field in r)
+            .map(([column, field]) => [column, plain(r[field])]),
+        ),
+      );
       const t = table(columns, rows, INGESTED);
       const before = tables.get(tableName);
       tables.set(tableName, before ? { columns: before.columns, rows: [...before.rows, ...t.rows] } : t);
@@ -88,7 +100,10 @@ function run(m: HubModel, fn: string, raw: Map<string, Table>, extra: Record<str
     ...Object.fromEntries(raw),
     ...extra,
   };
-  const ev = m === m08 ? new KqlEvaluator({ tables: new Map(Object.entries(tables)), functions: functionsOf(...kqlScripts(m).map((s) => s.text)) }, { now: at(NOW) }) : evaluatorOf(m, tables, NOW);
+  const ev =
+    m === m08
+      ? new KqlEvaluator({ tables: new Map(Object.entries(tables)), functions: functionsOf(...kqlScripts(m).map((s) => s.text)) }, { now: at(NOW) })
+      : evaluatorOf(m, tables, NOW);
   return ev.query(`${fn}()`) as Table;
 }
 
@@ -101,16 +116,29 @@ const DIFFERS_SINCE_0_8 = new Set(['BillingAccountId', 'x_SourceChanges', 'x_Ing
 
 test.after.each(() => cleanStorages());
 
-for (const exportCase of ['focuscost-1.0-subscription', 'focuscost-1.0r2-subscription', 'focuscost-1.0-mca-billing-profile', 'focuscost-1.0-preview-ea-billing-account', 'focuscost-1.0-resourcegroup-gzip']) {
+for (const exportCase of [
+  'focuscost-1.0-subscription',
+  'focuscost-1.0r2-subscription',
+  'focuscost-1.0-mca-billing-profile',
+  'focuscost-1.0-preview-ea-billing-account',
+  'focuscost-1.0-resourcegroup-gzip',
+]) {
   test(`${exportCase}: simulated, loaded into Costs_raw of 12, Costs_transform_v1_2, read back by Costs_v1_0() as the FOCUS 1.0 transform gives it`, async () => {
     const loaded = await ingested(exportCase, [m12, m08]);
     const raw12 = loaded.get(m12)!;
     const v1_2 = run(m12, 'Costs_transform_v1_2', raw12);
-    assert.equal(v1_2.columns, finalV1_2Of('Costs').map((c) => c.name));
+    assert.equal(
+      v1_2.columns,
+      finalV1_2Of('Costs').map((c) => c.name),
+    );
     assert.is(v1_2.rows.length, raw12.get('Costs_raw')!.rows.length, 'one FOCUS 1.2 row per exported row');
     const preview = exportCase.includes('preview');
     const exported = raw12.get('Costs_raw')!.rows;
-    assert.equal(v1_2.rows.map((r) => toText(r.PricingCurrency)).sort(), exported.map((r) => toText(r.PricingCurrency) || toText(r.x_PricingCurrency)).sort(), 'PricingCurrency: FOCUS 1.2, else x_PricingCurrency');
+    assert.equal(
+      v1_2.rows.map((r) => toText(r.PricingCurrency)).sort(),
+      exported.map((r) => toText(r.PricingCurrency) || toText(r.x_PricingCurrency)).sort(),
+      'PricingCurrency: FOCUS 1.2, else x_PricingCurrency',
+    );
     for (const r of v1_2.rows) {
       assert.is(toText(r.x_SourceVersion), preview ? '1.0-preview(v1)' : '1.0');
       assert.match(toText(r.x_SourceChanges), /LegacyFocusVersion$/);
@@ -119,7 +147,9 @@ for (const exportCase of ['focuscost-1.0-subscription', 'focuscost-1.0r2-subscri
     }
     // Back to FOCUS 1.0 through the Hub, against the FOCUS 1.0 transform of the same files.
     const v1_0 = run(m08, 'Costs_transform_v1_0', loaded.get(m08)!);
-    const back = evaluatorOf(m12, { Costs_final_v1_0: table(finalV1_0Of(m12, 'Costs')), Costs_final_v1_2: { columns: v1_2.columns, rows: v1_2.rows } }).query('Costs_v1_0()') as Table;
+    const back = evaluatorOf(m12, { Costs_final_v1_0: table(finalV1_0Of(m12, 'Costs')), Costs_final_v1_2: { columns: v1_2.columns, rows: v1_2.rows } }).query(
+      'Costs_v1_0()',
+    ) as Table;
     assert.equal(back.columns, v1_0.columns);
     const key = (r: Row) => `${toText(r.x_ChargeId)}|${toText(r.ChargePeriodStart)}|${toText(r.ResourceId)}|${toText(r.EffectiveCost)}|${toText(r.x_SkuMeterId)}`;
     const sorted = (t: Table) => [...t.rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -137,24 +167,66 @@ test('price sheets, reservation details, recommendations and transactions: simul
   const values = (rows: Row[], f: (r: Row) => string) => rows.map(f).sort();
   /** Export case, dataset, and per pair of (raw rows, FOCUS 1.2 rows) the values that must correspond. */
   const cases: [string, string, (raw: Row[], out: Row[]) => void][] = [
-    ['pricesheet-mca-billing-profile', 'Prices', (raw, out) => {
-      assert.equal(values(out, (r) => toText(r.SkuMeter)), values(raw, (r) => toText(r.MeterName)));
-      assert.equal(values(out, (r) => toText(r.PricingCurrency)), values(raw, (r) => toText(r.Currency) || toText(r.CurrencyCode)));
-    }],
+    [
+      'pricesheet-mca-billing-profile',
+      'Prices',
+      (raw, out) => {
+        assert.equal(
+          values(out, (r) => toText(r.SkuMeter)),
+          values(raw, (r) => toText(r.MeterName)),
+        );
+        assert.equal(
+          values(out, (r) => toText(r.PricingCurrency)),
+          values(raw, (r) => toText(r.Currency) || toText(r.CurrencyCode)),
+        );
+      },
+    ],
     ['pricesheet-ea-department', 'Prices', (_raw, out) => assert.ok(out.every((r) => toText(r.BillingAccountId).startsWith('/providers/microsoft.billing/billingaccounts/')))],
-    ['reservationdetails-mca-billing-account', 'CommitmentDiscountUsage', (raw, out) => {
-      const product = (r: Row) => (r.UsedHours === null || r.InstanceFlexibilityRatio === null ? '' : toText(real((r.UsedHours as KNum).v * (r.InstanceFlexibilityRatio as KNum).v)));
-      assert.equal(values(out, (r) => toText(r.CommitmentDiscountQuantity)), values(raw, product));
-      assert.ok(out.every((r) => toText(r.CommitmentDiscountId).startsWith('/providers/microsoft.capacity/reservationorders/')));
-    }],
-    ['reservationrecommendations-ea-subscription', 'Recommendations', (raw, out) => assert.equal(values(out, (r) => toText(r.x_EffectiveCostSavings)), values(raw, (r) => toText(r.NetSavings)))],
-    ['reservationtransactions-ea-billing-account', 'Transactions', (_raw, out) => assert.ok(out.every((r) => toText(r.BillingAccountId) === toText(r.BillingAccountId).toLowerCase()))],
-    ['reservationtransactions-mca-billing-profile', 'Transactions', (raw, out) => assert.equal(values(out, (r) => toText(r.InvoiceId)), values(raw, (r) => toText(r.InvoiceId)))],
+    [
+      'reservationdetails-mca-billing-account',
+      'CommitmentDiscountUsage',
+      (raw, out) => {
+        const product = (r: Row) =>
+          r.UsedHours === null || r.InstanceFlexibilityRatio === null ? '' : toText(real((r.UsedHours as KNum).v * (r.InstanceFlexibilityRatio as KNum).v));
+        assert.equal(
+          values(out, (r) => toText(r.CommitmentDiscountQuantity)),
+          values(raw, product),
+        );
+        assert.ok(out.every((r) => toText(r.CommitmentDiscountId).startsWith('/providers/microsoft.capacity/reservationorders/')));
+      },
+    ],
+    [
+      'reservationrecommendations-ea-subscription',
+      'Recommendations',
+      (raw, out) =>
+        assert.equal(
+          values(out, (r) => toText(r.x_EffectiveCostSavings)),
+          values(raw, (r) => toText(r.NetSavings)),
+        ),
+    ],
+    [
+      'reservationtransactions-ea-billing-account',
+      'Transactions',
+      (_raw, out) => assert.ok(out.every((r) => toText(r.BillingAccountId) === toText(r.BillingAccountId).toLowerCase())),
+    ],
+    [
+      'reservationtransactions-mca-billing-profile',
+      'Transactions',
+      (raw, out) =>
+        assert.equal(
+          values(out, (r) => toText(r.InvoiceId)),
+          values(raw, (r) => toText(r.InvoiceId)),
+        ),
+    ],
   ];
   for (const [exportCase, dataset, check] of cases) {
     const raw = (await ingested(exportCase, [m12])).get(m12)!;
     const out = run(m12, `${dataset}_transform_v1_2`, raw);
-    assert.equal(out.columns, finalV1_2Of(dataset as 'Prices').map((c) => c.name), exportCase);
+    assert.equal(
+      out.columns,
+      finalV1_2Of(dataset as 'Prices').map((c) => c.name),
+      exportCase,
+    );
     const exported = raw.get(`${dataset}_raw`)!.rows;
     assert.ok(exported.length > 0, exportCase);
     assert.is(out.rows.length, exported.length, `${exportCase}: one row per exported row`);

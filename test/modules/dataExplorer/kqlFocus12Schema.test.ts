@@ -39,7 +39,13 @@ test('release 13 deploys the KQL of 12: the scripts differ in their header line 
 
 test('the final tables of FOCUS 1.2 are those of the facts file: 55 Prices, 155 Costs, 30 CommitmentDiscountUsage, 20 Recommendations, 39 Transactions columns', async () => {
   const facts = factTables(await sharedText('reference/kql-0.9-14.md'));
-  assert.equal(Object.fromEntries(DATASETS.map((d) => [d, facts.finalV1_2[d].length])), { Prices: 55, Costs: 155, CommitmentDiscountUsage: 30, Recommendations: 20, Transactions: 39 });
+  assert.equal(Object.fromEntries(DATASETS.map((d) => [d, facts.finalV1_2[d].length])), {
+    Prices: 55,
+    Costs: 155,
+    CommitmentDiscountUsage: 30,
+    Recommendations: 20,
+    Transactions: 39,
+  });
   for (const d of DATASETS) assert.equal(cols(V1_2_DATASETS[d].final), cols(facts.finalV1_2[d]), `${d}_final_v1_2`);
 });
 
@@ -48,7 +54,10 @@ test('the raw tables of 12 are those of the facts file: Costs 144, Recommendatio
   assert.equal(Object.fromEntries(DATASETS.map((d) => [d, facts.raw12[d].length])), { Prices: 37, Costs: 144, CommitmentDiscountUsage: 15, Recommendations: 40, Transactions: 33 });
   for (const d of DATASETS) {
     assert.equal(cols(RAW_TABLES_12[d]), cols(facts.raw12[d]), `${d}_raw`);
-    assert.not.ok(RAW_TABLES_12[d].some((c) => c.type === 'decimal'), `${d}_raw has no decimal column`);
+    assert.not.ok(
+      RAW_TABLES_12[d].some((c) => c.type === 'decimal'),
+      `${d}_raw has no decimal column`,
+    );
   }
 });
 
@@ -59,8 +68,14 @@ test('the raw tables of 12 are those of the facts file: Costs 144, Recommendatio
 function upgradeScripts(withRetype: boolean) {
   const before = validateKqlScripts(deployedScripts(hubModel({ release: getRelease('0.8') })).filter((s) => s.database === 'Ingestion'));
   const scripts = deployedScripts(m12).filter((s) => s.database === 'Ingestion' && (withRetype || !s.file.includes('Retype')));
-  const tableCommands = (text: string) => splitKqlCommands(text).map((b) => b.text).filter((t) => /^\.create-merge table /m.test(t)).join('\n\n');
-  const kept = scripts.filter((s) => s.file.includes('Retype')).concat(scripts.filter((s) => s.file === 'kql/IngestionSetup.kql').map((s) => ({ ...s, text: tableCommands(s.text) })));
+  const tableCommands = (text: string) =>
+    splitKqlCommands(text)
+      .map((b) => b.text)
+      .filter((t) => /^\.create-merge table /m.test(t))
+      .join('\n\n');
+  const kept = scripts
+    .filter((s) => s.file.includes('Retype'))
+    .concat(scripts.filter((s) => s.file === 'kql/IngestionSetup.kql').map((s) => ({ ...s, text: tableCommands(s.text) })));
   return { kept, initialSchema: { Ingestion: before.databases.Ingestion.tables } };
 }
 
@@ -69,18 +84,27 @@ test('over a database an earlier release created, the raw tables of 12 need the 
   const failing = validateKqlScripts(without.kept, { initialSchema: without.initialSchema }).diagnostics.filter((d) => d.severity === 'error');
   // .create-merge cannot make a decimal column real: one error per retyped column of the 0.8 tables.
   assert.ok(failing.length >= 40);
-  assert.ok(failing.every((d) => d.code === 'HUB310' && /decimal/.test(d.message)), failing.map(brief).join('\n'));
+  assert.ok(
+    failing.every((d) => d.code === 'HUB310' && /decimal/.test(d.message)),
+    failing.map(brief).join('\n'),
+  );
   assert.ok(failing.some((d) => /BilledCost/.test(d.message) && /Costs_raw/.test(d.message)));
   assert.ok(failing.some((d) => /x_PricingBlockSize/.test(d.message) && /PricingUnits/.test(d.message)));
   const upgrade = upgradeScripts(true);
   const r = validateKqlScripts(upgrade.kept, { initialSchema: upgrade.initialSchema });
   assert.equal(r.diagnostics.map(brief), []);
   const tables = new Map(r.databases.Ingestion.tables.map((t) => [t.name, t.columns]));
-  for (const d of DATASETS) assert.equal(tables.get(`${d}_raw`), RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })), `${d}_raw after the upgrade`);
+  for (const d of DATASETS)
+    assert.equal(
+      tables.get(`${d}_raw`),
+      RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })),
+      `${d}_raw after the upgrade`,
+    );
 });
 
 test('the raw mappings of 12 read every column of the FOCUS 1.2 and 1.2-preview exports and of the schema files hubc converts', async () => {
-  const schema = async (file: string) => (JSON.parse(await sharedText(`reference/data/schemas/${file}`)).translator.mappings as { sink: { name: string } }[]).map((x) => x.sink.name);
+  const schema = async (file: string) =>
+    (JSON.parse(await sharedText(`reference/data/schemas/${file}`)).translator.mappings as { sink: { name: string } }[]).map((x) => x.sink.name);
   const requirements = [
     { table: 'Costs_raw', mapping: 'Costs_raw_mapping', sources: [...new Set([...(await schema('focuscost_1.2.json')), ...(await schema('focuscost_1.2-preview.json'))])] },
     ...BUILT_IN_DATASETS.filter((d) => d.name !== 'Recommendations').map((d) => ({

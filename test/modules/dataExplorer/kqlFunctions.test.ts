@@ -42,7 +42,14 @@ test('0.8 Common has monthstring and datestring before daterange, which calls da
   const names = [...F08.keys()].slice(0, 4);
   assert.equal(names, ['monthstring', 'datestring', 'daterange', 'monthsago']);
   assert.not.ok(F07.has('monthstring') || F07.has('datestring'));
-  assert.equal(F08.get('daterange')!.body.result, { k: 'call', name: 'datestring', args: [{ k: 'name', name: 'start' }, { k: 'name', name: 'end' }] });
+  assert.equal(F08.get('daterange')!.body.result, {
+    k: 'call',
+    name: 'datestring',
+    args: [
+      { k: 'name', name: 'start' },
+      { k: 'name', name: 'end' },
+    ],
+  });
   const [common] = kqlScripts(m08);
   assert.match(common.text, /docstring = 'Deprecated: call datestring\(\)[^']*'[^\n]*\ndaterange\(/);
   assert.match(common.text, /docstring = 'Deprecated: call the built-in startofmonth\(now\(\), -months\)[^']*'[^\n]*\nmonthsago\(/);
@@ -84,14 +91,23 @@ test('datestring: the year is shown for ranges outside the current year, after a
   assert.is(text(in2024, 'datestring(datetime(2024-01-01), datetime(2024-03-31))'), 'Jan-Mar');
   const in2026 = evaluator({}, { now: '2026-01-10T00:00:00Z' });
   assert.is(text(in2026, 'datestring(datetime(2025-01-01), datetime(2025-02-28))'), 'Jan-Feb 2025', 'changelog example');
-  assert.is(text(in2026, 'datestring(datetime(2025-01-01), datetime(2025-01-15))'), 'Jan 1-15, 2025', 'hubc: a comma before the year, as in the other day forms (docs/deviations.md)');
+  assert.is(
+    text(in2026, 'datestring(datetime(2025-01-01), datetime(2025-01-15))'),
+    'Jan 1-15, 2025',
+    'hubc: a comma before the year, as in the other day forms (docs/deviations.md)',
+  );
   assert.is(text(in2026, 'datestring(datetime(2025-01-02), datetime(2025-03-15))'), 'Jan 2-Mar 15, 2025');
   assert.is(text(in2026, 'datestring(datetime(2025-06-01), datetime(2025-06-30))'), 'Jun 2025', 'a whole month always names its year');
 });
 
 test('daterange gives what datestring gives in 0.8; 0.7 keeps its own format (release-0.8.md §4.3)', () => {
   const ev = evaluator();
-  for (const args of ['datetime(2025-01-01), datetime(2025-01-31)', 'datetime(2025-01-01)', 'datetime(2024-12-16), datetime(2025-01-15)', 'datetime(2025-01-30), datetime(2025-02-02)']) {
+  for (const args of [
+    'datetime(2025-01-01), datetime(2025-01-31)',
+    'datetime(2025-01-01)',
+    'datetime(2024-12-16), datetime(2025-01-15)',
+    'datetime(2025-01-30), datetime(2025-02-02)',
+  ]) {
     assert.is(text(ev, `daterange(${args})`), text(ev, `datestring(${args})`), args);
   }
   assert.is(text(ev, 'daterange(datetime(2025-01-01), datetime(2025-01-31))'), 'Jan 2025');
@@ -128,8 +144,20 @@ test('numberstring takes decimals in 0.8: the documented examples, and no traili
     ['1234567, false', '1234567'],
   ];
   for (const [args, expected] of cases) assert.is(text(ev, `numberstring(${args})`), expected, args);
-  assert.equal(F08.get('numberstring')!.parameters.map((p) => [p.name, p.type]), [['num', 'double'], ['abbrev', 'bool']]);
-  assert.equal(F07.get('numberstring')!.parameters.map((p) => [p.name, p.type]), [['num', 'long'], ['abbrev', 'bool']]);
+  assert.equal(
+    F08.get('numberstring')!.parameters.map((p) => [p.name, p.type]),
+    [
+      ['num', 'double'],
+      ['abbrev', 'bool'],
+    ],
+  );
+  assert.equal(
+    F07.get('numberstring')!.parameters.map((p) => [p.name, p.type]),
+    [
+      ['num', 'long'],
+      ['abbrev', 'bool'],
+    ],
+  );
   assert.is(text(evaluator({}, { fns: F07 }), 'numberstring(12345)'), '12.3K', '0.7 unchanged');
 });
 
@@ -158,7 +186,10 @@ test('parse_resourceid in 0.8: ResourceType is the type ID, and the function rea
 async function resourceTypes(): Promise<Table> {
   const rows: string[][] = parse(await sharedText('reference/data/open-data/ResourceTypes.csv'), { from_line: 2 });
   const columns = openData.get('ResourceTypes')!;
-  return table(columns, rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.name, c.type === 'bool' ? r[i] === 'true' : r[i]]))));
+  return table(
+    columns,
+    rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.name, c.type === 'bool' ? r[i] === 'true' : r[i]]))),
+  );
 }
 
 test('resource_type: the documented examples, derived from the ResourceTypes open data table', async () => {
@@ -196,7 +227,11 @@ function costs(m: HubModel, raw: Record<string, unknown>[], columns: string[]): 
     { fns: functions(m) },
   );
   const out = ev.query('Costs_transform_v1_0()') as Table;
-  assert.equal(out.columns, d.get('Costs')!.final.map((c) => c.name), 'the transform returns the final table columns');
+  assert.equal(
+    out.columns,
+    d.get('Costs')!.final.map((c) => c.name),
+    'the transform returns the final table columns',
+  );
   return out.rows.map((r) => columns.map((c) => toText(r[c])));
 }
 
@@ -213,7 +248,12 @@ test('Costs in 0.8: x_ResourceType keeps the type ID, ResourceType becomes its d
       // no type exported: parsed from ResourceId, then named
       { ResourceId: VM },
       // a reservation purchase without a resource type
-      { ChargeCategory: 'Purchase', CommitmentDiscountId: '/providers/Microsoft.Capacity/reservationOrders/o1/reservations/r1', CommitmentDiscountType: 'Reservation', CommitmentDiscountName: 'RI one' },
+      {
+        ChargeCategory: 'Purchase',
+        CommitmentDiscountId: '/providers/Microsoft.Capacity/reservationOrders/o1/reservations/r1',
+        CommitmentDiscountType: 'Reservation',
+        CommitmentDiscountName: 'RI one',
+      },
       // a type the open data lacks keeps the exported text
       { ResourceId: '/subscriptions/s/resourceGroups/g/providers/Contoso.Widgets/gadgets/g1', ResourceType: 'contoso.widgets/gadgets', x_ResourceType: 'contoso.widgets/gadgets' },
       // nothing to go on
@@ -233,7 +273,11 @@ test('Costs in 0.8: x_ResourceType keeps the type ID, ResourceType becomes its d
 });
 
 test('Costs in 0.7 keeps an exported ResourceType as it is (the 0.8 clean-up is release data)', () => {
-  const rows = costs(m07, [{ ResourceId: VM, ResourceType: 'microsoft.compute/virtualmachines', x_ResourceType: 'microsoft.compute/virtualmachines' }], ['ResourceType', 'x_ResourceType']);
+  const rows = costs(
+    m07,
+    [{ ResourceId: VM, ResourceType: 'microsoft.compute/virtualmachines', x_ResourceType: 'microsoft.compute/virtualmachines' }],
+    ['ResourceType', 'x_ResourceType'],
+  );
   assert.equal(rows, [['microsoft.compute/virtualmachines', 'microsoft.compute/virtualmachines']]);
 });
 
@@ -243,21 +287,90 @@ test('CommitmentDiscountUsage reads its resource columns from parse_resourceid, 
     CommitmentDiscountUsage_raw: table(
       d.raw,
       [
-        { InstanceId: VM, ReservationOrderId: 'O1', ReservationId: 'R1', UsedHours: 2, InstanceFlexibilityRatio: 0.5, UsageDate: new Date('2025-01-02T00:00:00Z'), InstanceFlexibilityGroup: 'NA', SkuName: 'Standard_D2s_v3' },
-        { InstanceId: '/subscriptions/00000000-0000-0000-0000-0000000000a1/providers/Microsoft.Web/hostingEnvironments/ase1', ReservationOrderId: 'O1', ReservationId: 'R1', UsedHours: 1, InstanceFlexibilityRatio: 1, UsageDate: new Date('2025-01-02T00:00:00Z') },
+        {
+          InstanceId: VM,
+          ReservationOrderId: 'O1',
+          ReservationId: 'R1',
+          UsedHours: 2,
+          InstanceFlexibilityRatio: 0.5,
+          UsageDate: new Date('2025-01-02T00:00:00Z'),
+          InstanceFlexibilityGroup: 'NA',
+          SkuName: 'Standard_D2s_v3',
+        },
+        {
+          InstanceId: '/subscriptions/00000000-0000-0000-0000-0000000000a1/providers/Microsoft.Web/hostingEnvironments/ase1',
+          ReservationOrderId: 'O1',
+          ReservationId: 'R1',
+          UsedHours: 1,
+          InstanceFlexibilityRatio: 1,
+          UsageDate: new Date('2025-01-02T00:00:00Z'),
+        },
       ],
       at('2025-02-01T10:00:00Z'),
     ),
     ResourceTypes: RESOURCE_TYPES(m08),
-    Services: table(openData.get('Services')!, [{ x_ConsumedService: 'Microsoft.Compute', x_ResourceType: 'microsoft.compute/virtualmachines', ServiceName: 'Virtual Machines', ServiceCategory: 'Compute', x_ServiceModel: 'IaaS' }]),
+    Services: table(openData.get('Services')!, [
+      {
+        x_ConsumedService: 'Microsoft.Compute',
+        x_ResourceType: 'microsoft.compute/virtualmachines',
+        ServiceName: 'Virtual Machines',
+        ServiceCategory: 'Compute',
+        x_ServiceModel: 'IaaS',
+      },
+    ]),
   });
   const out = ev.query('CommitmentDiscountUsage_transform_v1_0()') as Table;
-  assert.equal(out.columns, d.final.map((c) => c.name));
-  const pick = ['ResourceId', 'ResourceName', 'ResourceType', 'SubAccountId', 'x_ResourceGroupName', 'x_ResourceType', 'ServiceName', 'x_ServiceModel', 'CommitmentDiscountId', 'x_CommitmentDiscountQuantity', 'x_CommitmentDiscountNormalizedGroup', 'x_SourceVersion'];
-  assert.equal(out.rows.map((r) => pick.map((c) => toText(r[c]))), [
-    [VM.toLowerCase(), 'vm1', 'Virtual machine', '/subscriptions/00000000-0000-0000-0000-0000000000a1', 'app-rg', 'microsoft.compute/virtualmachines', 'Virtual Machines', 'IaaS', '/providers/microsoft.capacity/reservationorders/o1/reservations/r1', '1', '', '2023-03-01'],
-    ['/subscriptions/00000000-0000-0000-0000-0000000000a1/providers/microsoft.web/hostingenvironments/ase1', 'ase1', '', '/subscriptions/00000000-0000-0000-0000-0000000000a1', '', 'microsoft.web/hostingenvironments', '', '', '/providers/microsoft.capacity/reservationorders/o1/reservations/r1', '1', '', '2023-03-01'],
-  ]);
+  assert.equal(
+    out.columns,
+    d.final.map((c) => c.name),
+  );
+  const pick = [
+    'ResourceId',
+    'ResourceName',
+    'ResourceType',
+    'SubAccountId',
+    'x_ResourceGroupName',
+    'x_ResourceType',
+    'ServiceName',
+    'x_ServiceModel',
+    'CommitmentDiscountId',
+    'x_CommitmentDiscountQuantity',
+    'x_CommitmentDiscountNormalizedGroup',
+    'x_SourceVersion',
+  ];
+  assert.equal(
+    out.rows.map((r) => pick.map((c) => toText(r[c]))),
+    [
+      [
+        VM.toLowerCase(),
+        'vm1',
+        'Virtual machine',
+        '/subscriptions/00000000-0000-0000-0000-0000000000a1',
+        'app-rg',
+        'microsoft.compute/virtualmachines',
+        'Virtual Machines',
+        'IaaS',
+        '/providers/microsoft.capacity/reservationorders/o1/reservations/r1',
+        '1',
+        '',
+        '2023-03-01',
+      ],
+      [
+        '/subscriptions/00000000-0000-0000-0000-0000000000a1/providers/microsoft.web/hostingenvironments/ase1',
+        'ase1',
+        '',
+        '/subscriptions/00000000-0000-0000-0000-0000000000a1',
+        '',
+        'microsoft.web/hostingenvironments',
+        '',
+        '',
+        '/providers/microsoft.capacity/reservationorders/o1/reservations/r1',
+        '1',
+        '',
+        '2023-03-01',
+      ],
+    ],
+  );
 });
 
 test.run();

@@ -68,8 +68,16 @@ function assertProven(m: HubModel, r: KqlValidationResult) {
     const p = r.updatePolicies.find((x) => x.table === d.finalTable)!;
     assert.ok(p.resultColumns, `${d.transformFunction}() analyses to a table`);
     assert.equal(p.resultColumns, tables.get(d.finalTable), `${d.transformFunction}() result = ${d.finalTable}`);
-    assert.equal(tables.get(d.finalTable), d.final.map((c) => ({ name: c.name, type: c.type })), `${d.finalTable} as declared in hubc`);
-    assert.equal(tables.get(d.rawTable), d.raw.map((c) => ({ name: c.name, type: c.type })), `${d.rawTable} as declared in hubc`);
+    assert.equal(
+      tables.get(d.finalTable),
+      d.final.map((c) => ({ name: c.name, type: c.type })),
+      `${d.finalTable} as declared in hubc`,
+    );
+    assert.equal(
+      tables.get(d.rawTable),
+      d.raw.map((c) => ({ name: c.name, type: c.type })),
+      `${d.rawTable} as declared in hubc`,
+    );
   }
   const hub = r.databases.Hub.functions;
   for (const d of datasets) {
@@ -83,8 +91,25 @@ function assertProven(m: HubModel, r: KqlValidationResult) {
 
 test('default hub: zero diagnostics, update-policy schemas match the final tables, mappings cover the schema files', () => {
   assertProven(defaultModel, defaultResult);
-  assert.equal(defaultResult.mappings.map((m) => [m.table, m.name, m.kind]), kqlDatasets(defaultModel).map((d) => [d.rawTable, d.mappingName, 'parquet']));
-  const common = ['daterange', 'monthsago', 'delta', 'percentOfTotal', 'percent', 'plusminus', 'updown', 'percentstring', 'arraystring', 'deltastring', 'diffstring', 'numberstring', 'ifempty'];
+  assert.equal(
+    defaultResult.mappings.map((m) => [m.table, m.name, m.kind]),
+    kqlDatasets(defaultModel).map((d) => [d.rawTable, d.mappingName, 'parquet']),
+  );
+  const common = [
+    'daterange',
+    'monthsago',
+    'delta',
+    'percentOfTotal',
+    'percent',
+    'plusminus',
+    'updown',
+    'percentstring',
+    'arraystring',
+    'deltastring',
+    'diffstring',
+    'numberstring',
+    'ifempty',
+  ];
   assert.equal(defaultResult.databases.Hub.functions.map((f) => f.name).slice(0, 13), common);
   assert.equal(defaultResult.databases.Ingestion.functions.map((f) => f.name).slice(0, 13), common);
 });
@@ -92,10 +117,20 @@ test('default hub: zero diagnostics, update-policy schemas match the final table
 test('hub with a custom dataset: zero diagnostics and its update policy matches its final table', () => {
   assertProven(customModel, customResult);
   const budgets = customResult.databases.Ingestion.tables.find((t) => t.name === 'Budgets_final_v1_0')!;
-  assert.equal(budgets.columns.map((c) => `${c.name}:${c.type}`), [
-    'BudgetName:string', 'Amount:decimal', 'PeriodStart:datetime', 'by:long',
-    'x_SourceName:string', 'x_SourceProvider:string', 'x_SourceType:string', 'x_SourceVersion:string', 'x_IngestionTime:datetime',
-  ]);
+  assert.equal(
+    budgets.columns.map((c) => `${c.name}:${c.type}`),
+    [
+      'BudgetName:string',
+      'Amount:decimal',
+      'PeriodStart:datetime',
+      'by:long',
+      'x_SourceName:string',
+      'x_SourceProvider:string',
+      'x_SourceType:string',
+      'x_SourceVersion:string',
+      'x_IngestionTime:datetime',
+    ],
+  );
 });
 
 test('the schema each command is predicted to leave (src/validators/kql/predict.ts) is the one the language service found, command by command', () => {
@@ -136,7 +171,10 @@ test('a transform reading a column no raw table has is caught (HUB310 at its pos
 test('a transform whose result type differs from its final table is caught (HUB311)', () => {
   const { scripts } = withIngestionEdit('x_SkuTerm = isoMonths(Term),\n        x_SubscriptionId', 'x_SkuTerm = tostring(isoMonths(Term)),\n        x_SubscriptionId');
   const errors = validateKqlScripts(scripts, { databases: ['Ingestion', 'Hub'] }).diagnostics.filter((d) => d.severity === 'error');
-  assert.equal(errors.map((d) => d.code), ['HUB311']);
+  assert.equal(
+    errors.map((d) => d.code),
+    ['HUB311'],
+  );
   assert.match(errors[0].message, /x_SkuTerm/);
   assert.match(errors[0].message, /Transactions_final_v1_0/);
 });
@@ -144,7 +182,10 @@ test('a transform whose result type differs from its final table is caught (HUB3
 test('a mapping that misses a schema-file column is caught (HUB312)', () => {
   const { scripts } = withIngestionEdit('    { "Column": "ArmSkuName", "Properties": { "Field": "ArmSkuName" } },\n', '');
   const errors = validateKqlScripts(scripts, { databases: ['Ingestion', 'Hub'], requiredMappingSources: REQUIRED_SOURCES }).diagnostics.filter((d) => d.severity === 'error');
-  assert.equal(errors.map((d) => d.code), ['HUB312']);
+  assert.equal(
+    errors.map((d) => d.code),
+    ['HUB312'],
+  );
   assert.match(errors[0].message, /Transactions_raw_mapping.*'ArmSkuName'/);
 });
 

@@ -26,7 +26,10 @@ test('a script over the budget is cut between commands: every part fits, the par
   const parts = scriptParts(text, 5_000);
   assert.ok(parts.length > 5, `${parts.length} parts`);
   assert.is(parts.map((p) => p.text).join(''), text);
-  assert.equal(parts.map((p) => p.index), parts.map((_, i) => i + 1));
+  assert.equal(
+    parts.map((p) => p.index),
+    parts.map((_, i) => i + 1),
+  );
   for (const p of parts) assert.ok(jsonStringBytes(p.text) <= 5_000, `part ${p.index}: ${jsonStringBytes(p.text)} bytes`);
   for (const p of parts.slice(1)) assert.match(p.text, /^\/\/ command \d+\n\.create-or-alter|^\.create-or-alter/);
   // Parts are as full as they can be: the next command would not have fit.
@@ -35,13 +38,19 @@ test('a script over the budget is cut between commands: every part fits, the par
 });
 
 test('a command larger than the budget is a part of its own; a multi-line string literal is never cut', () => {
-  const fenced = ".alter table T policy update\n```\n[{\n.not-a-command\n}]\n```\n";
+  const fenced = '.alter table T policy update\n```\n[{\n.not-a-command\n}]\n```\n';
   const text = `${command(1, 100)}${command(2, 8_000)}${fenced}${command(3, 100)}`;
   const parts = scriptParts(text, 2_000);
   assert.is(parts.map((p) => p.text).join(''), text);
   assert.ok(parts.some((p) => p.text === command(2, 8_000).replace(/^\/\/ command 2\n/, '') || p.text.includes(`print '${'x'.repeat(8_000)}'`)));
-  assert.ok(parts.every((p) => !p.text.startsWith('.not-a-command')), 'no cut inside the fenced literal');
-  assert.ok(parts.some((p) => p.text.includes(fenced)), 'the fenced command whole in one part');
+  assert.ok(
+    parts.every((p) => !p.text.startsWith('.not-a-command')),
+    'no cut inside the fenced literal',
+  );
+  assert.ok(
+    parts.some((p) => p.text.includes(fenced)),
+    'the fenced command whole in one part',
+  );
 });
 
 /** A hub with Data Explorer and custom datasets whose IngestionSetup script is over a megabyte. */
@@ -65,7 +74,10 @@ test('a hub whose IngestionSetup script is over a megabyte: its parts are script
   const names = scripts.map((s) => t.nameOf(s)!.split('/').slice(1).join('/'));
   const setupParts = names.filter((n) => /^Ingestion\/SetupScript(_\d+)?$/.test(n));
   assert.ok(setupParts.length >= 6, setupParts.join(', '));
-  assert.equal(setupParts, setupParts.map((_, i) => (i === 0 ? 'Ingestion/SetupScript' : `Ingestion/SetupScript_${i + 1}`)));
+  assert.equal(
+    setupParts,
+    setupParts.map((_, i) => (i === 0 ? 'Ingestion/SetupScript' : `Ingestion/SetupScript_${i + 1}`)),
+  );
   // Each part waits for the one before; every part carries the whole script's tag.
   for (let i = 1; i < scripts.length; i++) assert.match(JSON.stringify(scripts[i].dependsOn), names[i - 1].split('/').pop()!.replace(/_\d+$/, ''));
   const setup = scripts.filter((_, i) => setupParts.includes(names[i]));
@@ -81,9 +93,18 @@ test('a hub whose IngestionSetup script is over a megabyte: its parts are script
 
 test("the build's checks pass the cut script: every table and function a part uses an earlier part created (HUB730, HUB731), no resource over ARM's limit (HUB721)", () => {
   const r = compiled(bigHub());
-  assert.equal(validateOutput(r).filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`), []);
+  assert.equal(
+    validateOutput(r)
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.code} ${d.message}`),
+    [],
+  );
   // The script that starts the triggers (and so the Data Explorer loads) waits for every part.
-  const starts = JSON.stringify(templateOf(r).resources.filter((x: any) => x.type === 'Microsoft.Resources/deploymentScripts').map((x: any) => x.dependsOn));
+  const starts = JSON.stringify(
+    templateOf(r)
+      .resources.filter((x: any) => x.type === 'Microsoft.Resources/deploymentScripts')
+      .map((x: any) => x.dependsOn),
+  );
   assert.match(starts, "'Ingestion', 'SetupScript_3')");
 });
 

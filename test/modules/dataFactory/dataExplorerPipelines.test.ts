@@ -15,7 +15,10 @@ test('ingestion_ExecuteETL derives folder, table, file names and ingestion id fr
   assert.is(exec.typeProperties.pipeline.referenceName, 'ingestion_ETL_dataExplorer');
   const params = (name: string, f: string) =>
     Object.fromEntries(
-      Object.entries(exec.typeProperties.parameters).map(([k, v]) => [k, evaluate(v, { item: { name, type: 'File' }, variables: { folder: f, timestamp: '2024-11-05T01:23:45.1234567Z' } })]),
+      Object.entries(exec.typeProperties.parameters).map(([k, v]) => [
+        k,
+        evaluate(v, { item: { name, type: 'File' }, variables: { folder: f, timestamp: '2024-11-05T01:23:45.1234567Z' } }),
+      ]),
     );
   assert.equal(params('af754a8e__part_0_0001.snappy.parquet', folder as string), {
     folderPath: 'Costs/2024/11/subscriptions/s1',
@@ -37,7 +40,10 @@ test('ingestion_ExecuteETL loads parquet files only, at the cluster capacity, an
     { name: 'b__Y.PARQUET', type: 'File' },
     { name: 'sub.parquet', type: 'Folder' },
   ];
-  assert.equal(items.filter((item) => evaluate(f.typeProperties.condition, { item })).map((i) => i.name), ['a__x.parquet', 'b__Y.PARQUET']);
+  assert.equal(
+    items.filter((item) => evaluate(f.typeProperties.condition, { item })).map((i) => i.name),
+    ['a__x.parquet', 'b__Y.PARQUET'],
+  );
   assert.equal(evaluate(f.typeProperties.items, { activities: { 'List Files': { output: { exists: false } } } }), []);
   const loop = activityOf(queue, 'For Each File');
   assert.is(loop.typeProperties.isSequential, false);
@@ -47,7 +53,10 @@ test('ingestion_ExecuteETL loads parquet files only, at the cluster capacity, an
   const fail = none.typeProperties.ifTrueActivities[0];
   assert.is(fail.typeProperties.errorCode, 'IngestionFilesNotFound');
   assert.match(evaluate(fail.typeProperties.message, { variables: { folder: 'Budgets/2024/11/x' } }) as string, 'ingestion/Budgets/2024/11/x');
-  assert.equal(loop.dependsOn.map((d: any) => d.activity), ['If No Files', 'Set Ingestion Timestamp']);
+  assert.equal(
+    loop.dependsOn.map((d: any) => d.activity),
+    ['If No Files', 'Set Ingestion Timestamp'],
+  );
   assert.is(queue.properties.concurrency, 1);
 });
 
@@ -60,7 +69,10 @@ const params = {
 };
 
 test('ingest command: abfss URI with the cluster identity, mapping and drop-by tags', () => {
-  const cmd = evaluate(activityOf(load, 'Ingest Data').typeProperties.command, { parameters: params, variables: { storageHost: 'contosostore123.dfs.core.windows.net' } }) as string;
+  const cmd = evaluate(activityOf(load, 'Ingest Data').typeProperties.command, {
+    parameters: params,
+    variables: { storageHost: 'contosostore123.dfs.core.windows.net' },
+  }) as string;
   assert.ok(
     cmd.startsWith(
       '.ingest into table Costs_raw ("abfss://ingestion@contosostore123.dfs.core.windows.net/Costs/2024/11/subscriptions/s1/af754a8e__part_0.parquet;managed_identity=system") with (format="parquet", ingestionMappingReference="Costs_raw_mapping", tags="[\\"drop-by:af754a8e_2024-11-05T01:23:45Z\\", \\"drop-by:Costs/2024/11/subscriptions/s1/part_0.parquet\\", \\"drop-by:ftk-version-0.7\\"]");',
@@ -133,7 +145,12 @@ test('every KQL command of the Data Explorer pipelines parses and resolves in th
   const { validateKqlScripts } = await import('../../../src/validators/kql.js');
   const context = {
     parameters: { ...params, folderPath: 'Costs/2024/11/providers/microsoft.billing/billingaccounts/1234:abcd_2019-05-31' },
-    variables: { storageHost: 'contosostore123.dfs.core.windows.net', finalRetentionMonths: '13', dataExplorerPrincipalId: '00000000-0000-0000-0000-000000000001', scopeIds: ['/subscriptions/s1'] },
+    variables: {
+      storageHost: 'contosostore123.dfs.core.windows.net',
+      finalRetentionMonths: '13',
+      dataExplorerPrincipalId: '00000000-0000-0000-0000-000000000001',
+      scopeIds: ['/subscriptions/s1'],
+    },
     activities: { 'Read Settings': { output: { firstRow: { version: '0.7', retention: { final: { months: 13 } } } } } },
   };
   const commands = [load, init].flatMap((p) =>
@@ -154,7 +171,10 @@ test('every KQL command of the Data Explorer pipelines parses and resolves in th
       ],
     },
   });
-  assert.equal(diagnostics.map((d) => `${d.start?.line}:${d.start?.col} ${d.message}`), []);
+  assert.equal(
+    diagnostics.map((d) => `${d.start?.line}:${d.start?.col} ${d.message}`),
+    [],
+  );
 });
 
 test('capacity loop and failure reporting of ingestion_ETL_dataExplorer', () => {
@@ -170,14 +190,28 @@ test('capacity loop and failure reporting of ingestion_ETL_dataExplorer', () => 
   assert.is(free([{ Remaining: 2 }]), true);
   assert.is(free([{ Remaining: 0 }]), false);
   // Recorded codes.
-  const codes = allActivities(load).filter((a) => a.type === 'SetVariable' && a.typeProperties.variableName === 'status').map((a) => a.typeProperties.value);
-  assert.equal(codes.sort(), ['DataExplorerCapacityCheckFailed', 'DataExplorerIngestionFailed', 'DataExplorerPostIngestionDropFailed', 'DataExplorerPreIngestionDropFailed', 'Succeeded']);
+  const codes = allActivities(load)
+    .filter((a) => a.type === 'SetVariable' && a.typeProperties.variableName === 'status')
+    .map((a) => a.typeProperties.value);
+  assert.equal(codes.sort(), [
+    'DataExplorerCapacityCheckFailed',
+    'DataExplorerIngestionFailed',
+    'DataExplorerPostIngestionDropFailed',
+    'DataExplorerPreIngestionDropFailed',
+    'Succeeded',
+  ]);
   const fail = activityOf(load, 'Data Explorer Step Failed');
   const parameters = params;
   assert.is(evaluate(fail.typeProperties.errorCode, { variables: { status: '' } }), 'DataExplorerIngestionTimeout');
   assert.is(evaluate(fail.typeProperties.errorCode, { variables: { status: 'DataExplorerIngestionFailed' } }), 'DataExplorerIngestionFailed');
-  assert.match(evaluate(fail.typeProperties.message, { parameters, variables: { status: '' } }) as string, 'ingestion/Costs/2024/11/subscriptions/s1/af754a8e__part_0.parquet into Costs_raw');
-  const msg = evaluate(activityOf(load, 'Record Ingest Data Error').typeProperties.value, { parameters, activities: { 'Ingest Data': { error: { message: 'mapping not found' } } } }) as string;
+  assert.match(
+    evaluate(fail.typeProperties.message, { parameters, variables: { status: '' } }) as string,
+    'ingestion/Costs/2024/11/subscriptions/s1/af754a8e__part_0.parquet into Costs_raw',
+  );
+  const msg = evaluate(activityOf(load, 'Record Ingest Data Error').typeProperties.value, {
+    parameters,
+    activities: { 'Ingest Data': { error: { message: 'mapping not found' } } },
+  }) as string;
   assert.match(msg, 'ingestion/Costs/2024/11/subscriptions/s1/af754a8e__part_0.parquet into Costs_raw');
   assert.match(msg, 'Costs_raw_mapping: mapping not found');
   assert.equal(activityOf(load, 'If Not Succeeded').dependsOn, [{ activity: 'Until Ingested', dependencyConditions: ['Completed'] }]);
@@ -195,7 +229,10 @@ test('config_InitializeHub: identity policy, settings log and the four open data
   });
   assert.is(log, `.append HubSettingsLog <| print version='0.7', scopes=dynamic(["/subscriptions/s1","/subscriptions/s2"]), retention=dynamic({"rawexports":{"days":0}})`);
   const loads = allActivities(init).filter((a) => a.name.startsWith('Load '));
-  assert.equal(loads.map((a) => a.name), ['Load PricingUnits', 'Load Regions', 'Load ResourceTypes', 'Load Services']);
+  assert.equal(
+    loads.map((a) => a.name),
+    ['Load PricingUnits', 'Load Regions', 'Load ResourceTypes', 'Load Services'],
+  );
   assert.is(
     loads[0].typeProperties.command,
     '.set-or-replace PricingUnits <| externaldata(x_PricingUnitDescription: string, AccountTypes: string, x_PricingBlockSize: decimal, PricingUnit: string)[@"https://github.com/microsoft/finops-toolkit/releases/download/v0.7/PricingUnits.csv"] with (format="csv", ignoreFirstRecord=true) | project-away AccountTypes',
@@ -206,7 +243,9 @@ test('config_InitializeHub: identity policy, settings log and the four open data
   // Each step waits for the previous one.
   assert.equal(loads[0].dependsOn, [{ activity: 'Log Hub Settings', dependencyConditions: ['Succeeded'] }]);
   assert.equal(loads[3].dependsOn, [{ activity: 'Load ResourceTypes', dependencyConditions: ['Succeeded'] }]);
-  const codes = allActivities(init).filter((a) => a.type === 'SetVariable' && a.typeProperties.variableName === 'status').map((a) => a.typeProperties.value);
+  const codes = allActivities(init)
+    .filter((a) => a.type === 'SetVariable' && a.typeProperties.variableName === 'status')
+    .map((a) => a.typeProperties.value);
   assert.equal([...new Set(codes)].sort(), ['DataExplorerCapacityCheckFailed', 'DataExplorerPolicyUpdateFailed', 'HubSettingsLogFailed', 'OpenDataLoadFailed', 'Succeeded']);
 });
 

@@ -38,7 +38,12 @@ test('config_ConfigureExports PUTs the daily and monthly FOCUS exports of each s
   const p = byName('config_ConfigureExports');
   assert.is(p.properties.variables.dailyExportName.defaultValue, "[concat(toLower(parameters('hubName')), '-daily-costdetails')]");
   assert.is(p.properties.variables.monthlyExportName.defaultValue, "[concat(toLower(parameters('hubName')), '-monthly-costdetails')]");
-  const variables = { resourceManagerUrl: RM, dailyExportName: 'finops-hub-daily-costdetails', monthlyExportName: 'finops-hub-monthly-costdetails', storageAccountId: '/subscriptions/h/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/st' };
+  const variables = {
+    resourceManagerUrl: RM,
+    dailyExportName: 'finops-hub-daily-costdetails',
+    monthlyExportName: 'finops-hub-monthly-costdetails',
+    storageAccountId: '/subscriptions/h/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/st',
+  };
   const loop = activityOf(p, 'For Each Scope');
   assert.is(loop.typeProperties.isSequential, true);
   const expected = [
@@ -72,7 +77,11 @@ test('config_ConfigureExports PUTs the daily and monthly FOCUS exports of each s
   const fail = activityOf(p, 'Daily Export Create Failed');
   assert.is(fail.typeProperties.errorCode, 'ExportCreateFailed');
   assert.match(
-    evaluate(fail.typeProperties.message, { item: { scope: '/subscriptions/s1' }, variables, activities: { 'Create Daily Export': { error: { message: 'Forbidden' } } } }) as string,
+    evaluate(fail.typeProperties.message, {
+      item: { scope: '/subscriptions/s1' },
+      variables,
+      activities: { 'Create Daily Export': { error: { message: 'Forbidden' } } },
+    }) as string,
     /'finops-hub-daily-costdetails' on scope '\/subscriptions\/s1'.*Forbidden$/,
   );
 });
@@ -135,7 +144,10 @@ test('config_StartBackfillProcess runs one backfill per retained month, newest f
   for (const node of adfValueNodes(parseAdfValue(loop.typeProperties.items.value))) walkAdf(node, (n) => void (n.kind === 'call' && n.name === 'range' && ranges.push(n)));
   assert.is(ranges.length, 1);
   for (const value of [13, 1, 0, -2, '0', null]) {
-    const count = evaluateAdf((ranges[0] as Extract<AdfExprNode, { kind: 'call' }>).args[1], { utcNow: '2024-11-15T10:20:30Z', ...settings({ retention: { ingestion: { months: value } } }) });
+    const count = evaluateAdf((ranges[0] as Extract<AdfExprNode, { kind: 'call' }>).args[1], {
+      utcNow: '2024-11-15T10:20:30Z',
+      ...settings({ retention: { ingestion: { months: value } } }),
+    });
     assert.ok((count as number) >= 1, `months ${value}: range count ${count}`);
   }
   const currentMonth = evaluate(activityOf(p, 'Set Current Month').typeProperties.value, { utcNow: '2024-11-15T10:20:30.0000000Z' });
@@ -158,7 +170,10 @@ test('config_RunBackfillJob POSTs /run of the monthly export with the period', (
     parameters: { StartDate: '2024-10-01T00:00:00.0000000Z', EndDate: '2024-10-31T00:00:00.0000000Z' },
     variables: { resourceManagerUrl: RM, monthlyExportName: 'finops-hub-monthly-costdetails' },
   };
-  assert.is(evaluate(post.typeProperties.url, ctx), `${RM}/subscriptions/s1/providers/Microsoft.CostManagement/exports/finops-hub-monthly-costdetails/run?api-version=2023-07-01-preview`);
+  assert.is(
+    evaluate(post.typeProperties.url, ctx),
+    `${RM}/subscriptions/s1/providers/Microsoft.CostManagement/exports/finops-hub-monthly-costdetails/run?api-version=2023-07-01-preview`,
+  );
   assert.equal(JSON.parse(evaluate(post.typeProperties.body, ctx) as string), { timePeriod: { from: '2024-10-01T00:00:00.0000000Z', to: '2024-10-31T00:00:00.0000000Z' } });
   assert.is(post.typeProperties.headers['Content-Type'], 'application/json');
   assert.is(post.policy.retry, 1);

@@ -11,7 +11,10 @@ const value = (p: typeof queue, name: string) => activityOf(p, name).typePropert
 
 /** A manifest as Cost Management writes it (spec, "Export manifest"). */
 function manifest(over: { type?: string; version?: string; resourceId?: string; startDate?: string; blobs?: string[]; blobCount?: number } = {}) {
-  const blobs = (over.blobs ?? ['subscriptions/s1/finops-hub-daily-costdetails/20241101-20241130/202411051200/af75/part_0_0001.snappy.parquet']).map((b) => ({ blobName: b, byteCount: 10 }));
+  const blobs = (over.blobs ?? ['subscriptions/s1/finops-hub-daily-costdetails/20241101-20241130/202411051200/af75/part_0_0001.snappy.parquet']).map((b) => ({
+    blobName: b,
+    byteCount: 10,
+  }));
   return {
     exportConfig: {
       exportName: 'finops-hub-daily-costdetails',
@@ -72,10 +75,7 @@ test('schema file: lower-cased type_version[_channel].json, reaching every schem
       : evaluate(noneCase.activities[0].typeProperties.value, { variables });
     assert.is(got, schemaFileName(s));
   }
-  assert.is(
-    evaluate(noneCase.activities[0].typeProperties.value, { variables: { exportType: 'FocusCost', exportVersion: '1.0r2' } }),
-    'focuscost_1.0r2.json',
-  );
+  assert.is(evaluate(noneCase.activities[0].typeProperties.value, { variables: { exportType: 'FocusCost', exportVersion: '1.0r2' } }), 'focuscost_1.0r2.json');
 });
 
 test('channel detection reads the first file by its extension, and only when there is a marker and rows', () => {
@@ -127,7 +127,13 @@ test('an export with no rows converts, deletes and copies nothing and fails noth
   assert.is(evaluate(missing, { variables: { hasRows: true }, activities: { 'Check Schema': { output: { exists: true } } } }), false);
   assert.is(activityOf(queue, A.ifSchemaMissing).typeProperties.ifTrueActivities[0].typeProperties.errorCode, 'SchemaNotFound');
   // No cleanup of earlier files and no manifest copy.
-  assert.equal(evaluate(activityOf(queue, A.filterEarlier).typeProperties.items, { variables: vars, activities: { [A.listIngested]: { output: { childItems: [{ name: 'x.parquet', type: 'File' }] } } } }), []);
+  assert.equal(
+    evaluate(activityOf(queue, A.filterEarlier).typeProperties.items, {
+      variables: vars,
+      activities: { [A.listIngested]: { output: { childItems: [{ name: 'x.parquet', type: 'File' }] } } },
+    }),
+    [],
+  );
   assert.is(evaluate(activityOf(queue, A.ifHasRows).typeProperties.expression, { variables: vars }), false);
 });
 
@@ -139,7 +145,13 @@ test('a manifest without the fields the hub needs fails with ManifestInvalid', (
   assert.is(check.typeProperties.ifTrueActivities[0].typeProperties.errorCode, 'ManifestInvalid');
   const readFail = allActivities(queue).find((a) => a.type === 'Fail' && a.dependsOn[0]?.activity === 'Read Manifest');
   assert.is(readFail.typeProperties.errorCode, 'ManifestReadFailed');
-  assert.is(evaluate(readFail.typeProperties.message, { parameters: { folderPath: 'rawexports/a/b', fileName: 'manifest.json' }, activities: { 'Read Manifest': { error: { message: 'boom' } } } }), 'Could not read the export manifest rawexports/a/b/manifest.json: boom');
+  assert.is(
+    evaluate(readFail.typeProperties.message, {
+      parameters: { folderPath: 'rawexports/a/b', fileName: 'manifest.json' },
+      activities: { 'Read Manifest': { error: { message: 'boom' } } },
+    }),
+    'Could not read the export manifest rawexports/a/b/manifest.json: boom',
+  );
 });
 
 test('one conversion per blob, with bounded parallelism, passing the ETL parameters', () => {
@@ -154,7 +166,10 @@ test('one conversion per blob, with bounded parallelism, passing the ETL paramet
   const params = Object.fromEntries(
     Object.entries(exec.typeProperties.parameters).map(([k, v]) => [
       k,
-      evaluate(v, { item: m.blobs[0], variables: { destinationFolder: 'Costs/2024/11/subscriptions/s1', ingestionId: 'run1', schemaFile: 'focuscost_1.0.json', exportType: 'FocusCost', exportVersion: '1.0' } }),
+      evaluate(v, {
+        item: m.blobs[0],
+        variables: { destinationFolder: 'Costs/2024/11/subscriptions/s1', ingestionId: 'run1', schemaFile: 'focuscost_1.0.json', exportType: 'FocusCost', exportVersion: '1.0' },
+      }),
     ]),
   );
   assert.equal(params, {
@@ -178,7 +193,10 @@ test('earlier ingestions are deleted only after every file converted, then the m
     { name: 'sub', type: 'Folder' },
   ];
   const kept = (items as any[]).filter((it) => evaluate(f.typeProperties.condition, { item: it, variables: { ingestionId: 'run1' } }));
-  assert.equal(kept.map((i) => i.name), ['old__part_0.parquet']);
+  assert.equal(
+    kept.map((i) => i.name),
+    ['old__part_0.parquet'],
+  );
   const copyIf = activityOf(queue, A.ifHasRows);
   assert.equal(copyIf.dependsOn, [{ activity: A.forEachEarlier, dependencyConditions: ['Succeeded'] }]);
   const copy = activityOf(queue, A.copyManifest);
@@ -232,7 +250,9 @@ test('ETL: the export file is deleted after conversion unless retention.rawexpor
 });
 
 test('ETL error codes name the file at fault', () => {
-  const codes = allActivities(etl).filter((a) => a.type === 'Fail').map((a) => a.typeProperties.errorCode);
+  const codes = allActivities(etl)
+    .filter((a) => a.type === 'Fail')
+    .map((a) => a.typeProperties.errorCode);
   assert.equal([...new Set(codes)].sort(), ['ExportConversionFailed', 'ExportDeleteFailed', 'SchemaLoadFailed', 'SettingsReadFailed', 'UnsupportedExportFileType']);
   const schemaFail = allActivities(etl).find((a) => a.typeProperties?.errorCode === 'SchemaLoadFailed');
   const msg = evaluate(schemaFail.typeProperties.message, {

@@ -15,14 +15,19 @@ import { parseAdfValue, adfValueNodes, walkAdf } from '../../../src/expressions/
 
 const def = objectsOf();
 const fixture = objectsOf(FIXTURE_YAML);
-const utcHub = objectsOf(withSections({ schedules: { daily: { time: '23:05', timeZone: 'UTC' }, monthly: { time: '00:00', daysOfMonth: [1, 15, 28], timeZone: 'Tokyo Standard Time' } } }));
+const utcHub = objectsOf(
+  withSections({ schedules: { daily: { time: '23:05', timeZone: 'UTC' }, monthly: { time: '00:00', daysOfMonth: [1, 15, 28], timeZone: 'Tokyo Standard Time' } } }),
+);
 
 const ADX = "[variables('deployDataExplorer')]";
 
 test('objects in deployment order: linked services, datasets, pipelines, triggers', () => {
   const kinds = def.wire.map((o) => o.kind);
   const order = ['linkedService', 'dataset', 'pipeline', 'trigger'];
-  assert.equal([...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b)), kinds);
+  assert.equal(
+    [...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    kinds,
+  );
   assert.equal(
     def.wire.filter((o) => o.kind === 'pipeline').map((o) => o.name),
     [
@@ -42,7 +47,10 @@ test('objects in deployment order: linked services, datasets, pipelines, trigger
     def.wire.filter((o) => o.kind === 'trigger').map((o) => o.name),
     ['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule', 'rawexports_ManifestAdded', 'ingestion_ManifestAdded'],
   );
-  assert.equal(def.wire.filter((o) => o.kind === 'linkedService').map((o) => o.name), ['storage', 'keyVault', 'remoteHubStorage', 'hubDataExplorer']);
+  assert.equal(
+    def.wire.filter((o) => o.kind === 'linkedService').map((o) => o.name),
+    ['storage', 'keyVault', 'remoteHubStorage', 'hubDataExplorer'],
+  );
   assert.equal(
     def.wire.filter((o) => o.kind === 'dataset').map((o) => o.name),
     ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'ingestion_manifest'],
@@ -94,7 +102,7 @@ test('linked services: data lake, vault, remote hub key from Key Vault, Data Exp
     },
   });
   assert.is(ls('hubDataExplorer').type, 'AzureDataExplorer');
-  assert.is(ls('hubDataExplorer').typeProperties.database, "@{linkedService().database}");
+  assert.is(ls('hubDataExplorer').typeProperties.database, '@{linkedService().database}');
   assert.is(ls('hubDataExplorer').typeProperties.servicePrincipalId, undefined, 'managed identity, no service principal');
 });
 
@@ -134,7 +142,10 @@ test('blob triggers: paths, events, empty manifests of custom datasets', () => {
   assert.is(tp('config_SettingsUpdated').blobPathEndsWith, 'settings.json');
   const pipes = (n: string) => def.byName(n).properties.pipelines;
   assert.equal(pipes('rawexports_ManifestAdded'), [
-    { pipelineReference: { referenceName: 'rawexports_ExecuteETL', type: 'PipelineReference' }, parameters: { folderPath: '@triggerBody().folderPath', fileName: '@triggerBody().fileName' } },
+    {
+      pipelineReference: { referenceName: 'rawexports_ExecuteETL', type: 'PipelineReference' },
+      parameters: { folderPath: '@triggerBody().folderPath', fileName: '@triggerBody().fileName' },
+    },
   ]);
   assert.equal(pipes('ingestion_ManifestAdded'), [
     { pipelineReference: { referenceName: 'ingestion_ExecuteETL', type: 'PipelineReference' }, parameters: { folderPath: '@triggerBody().folderPath' } },
@@ -172,7 +183,11 @@ test('parallelism: export conversion 30/4 by public access, Data Explorer loads 
   const loops = Object.fromEntries(
     def.wire
       .filter((o) => o.kind === 'pipeline')
-      .flatMap((p) => allActivities(p).filter((a) => a.type === 'ForEach').map((a) => [`${p.name}/${a.name}`, a.typeProperties.isSequential ? 'sequential' : a.typeProperties.batchCount ?? 'default'])),
+      .flatMap((p) =>
+        allActivities(p)
+          .filter((a) => a.type === 'ForEach')
+          .map((a) => [`${p.name}/${a.name}`, a.typeProperties.isSequential ? 'sequential' : (a.typeProperties.batchCount ?? 'default')]),
+      ),
   );
   assert.equal(loops, {
     'rawexports_ExecuteETL/For Each Export File': "[if(variables('enablePublicAccess'), 30, 4)]",
@@ -196,7 +211,9 @@ test('every failure path ends in a Fail activity with a stable error code', () =
   for (const p of def.wire.filter((o) => o.kind === 'pipeline')) {
     const check = (list: any[], handledByParent: boolean) => {
       for (const a of list) {
-        const handlers = list.filter((b) => b.dependsOn.some((d: any) => d.activity === a.name && (d.dependencyConditions.includes('Failed') || d.dependencyConditions.includes('Completed'))));
+        const handlers = list.filter((b) =>
+          b.dependsOn.some((d: any) => d.activity === a.name && (d.dependencyConditions.includes('Failed') || d.dependencyConditions.includes('Completed'))),
+        );
         const handled = handlers.length > 0;
         if (RISKY.has(a.type) && !handled && !handledByParent) problems.push(`${p.name}/${a.name}`);
         // A ForEach whose failure is handled covers its body (a failure inside fails the loop); otherwise the
@@ -269,7 +286,7 @@ test('Data Factory nesting rules hold and every expression parses', () => {
   }
 });
 
-test('empty arrays are json(\'[]\'), never createArray() without arguments', () => {
+test("empty arrays are json('[]'), never createArray() without arguments", () => {
   const strings = (v: unknown, out: string[] = []): string[] => {
     if (typeof v === 'string') out.push(v);
     else if (Array.isArray(v)) v.forEach((x) => strings(x, out));
@@ -281,7 +298,8 @@ test('empty arrays are json(\'[]\'), never createArray() without arguments', () 
     for (const o of set.wire) {
       for (const s of strings(o.properties)) {
         if (/^\[(?!\[)/.test(s)) continue; // ARM expression
-        for (const node of adfValueNodes(parseAdfValue(s))) walkAdf(node, (n) => void (n.kind === 'call' && n.name.toLowerCase() === 'createarray' && n.args.length === 0 && bare.push(o.name)));
+        for (const node of adfValueNodes(parseAdfValue(s)))
+          walkAdf(node, (n) => void (n.kind === 'call' && n.name.toLowerCase() === 'createarray' && n.args.length === 0 && bare.push(o.name)));
       }
     }
   }
@@ -306,17 +324,29 @@ test('public access, remote hub and custom datasets change parameters, not the o
     objectsOf(withSections({ networking: { publicAccess: true, addressPrefix: '10.20.30.0/26' } })),
     objectsOf(withSections({ remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } })),
   ];
-  for (const v of variants) assert.equal(v.wire.map((o) => o.name), def.wire.map((o) => o.name));
+  for (const v of variants)
+    assert.equal(
+      v.wire.map((o) => o.name),
+      def.wire.map((o) => o.name),
+    );
   assert.equal(JSON.stringify(variants[0].wire), JSON.stringify(def.wire));
 });
 
 test('the Data Factory SDK model check and the reference checker find nothing', () => {
   for (const set of [def, fixture]) {
-    const issues = set.wire.flatMap((o) => checkAdfObject(o.kind, { name: o.name, properties: o.properties }, { armExpressions: true }).map((i) => `${o.name} ${i.severity} ${i.path} ${i.message}`));
+    const issues = set.wire.flatMap((o) =>
+      checkAdfObject(o.kind, { name: o.name, properties: o.properties }, { armExpressions: true }).map((i) => `${o.name} ${i.severity} ${i.path} ${i.message}`),
+    );
     assert.equal(issues, []);
     const group = (k: Wire['kind']) => set.wire.filter((o) => o.kind === k).map((o) => ({ name: o.name, properties: o.properties }));
-    const refs = checkAdfReferences({ pipelines: group('pipeline'), triggers: group('trigger'), datasets: group('dataset'), linkedServices: group('linkedService') }, 'azuredeploy.json');
-    assert.equal(refs.map((d) => `${d.code} ${d.message}`), []);
+    const refs = checkAdfReferences(
+      { pipelines: group('pipeline'), triggers: group('trigger'), datasets: group('dataset'), linkedServices: group('linkedService') },
+      'azuredeploy.json',
+    );
+    assert.equal(
+      refs.map((d) => `${d.code} ${d.message}`),
+      [],
+    );
   }
 });
 

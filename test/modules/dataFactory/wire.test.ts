@@ -58,7 +58,11 @@ for (const [parent, envelope] of [
       }
     }
     assert.equal(misplaced, [], 'listed properties the SDK writes under typeProperties, or the reverse');
-    assert.equal(envelope.filter((k) => !seenAtTop.has(k)), [], 'listed properties no class writes at the top');
+    assert.equal(
+      envelope.filter((k) => !seenAtTop.has(k)),
+      [],
+      'listed properties no class writes at the top',
+    );
   });
 }
 

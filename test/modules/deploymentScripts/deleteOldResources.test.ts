@@ -23,11 +23,20 @@ const pipeline = (name: string, runs: string[] = []): FactoryObject => ({ name, 
 /** The same in the flattened shape of the Azure CLI's Data Factory models, the Execute Pipeline nested in a ForEach. */
 const flatPipeline = (name: string, runs: string[]): FactoryObject => ({
   name,
-  activities: [{ name: 'Each', type: 'ForEach', activities: runs.map((p) => ({ name: `Run ${p}`, type: 'ExecutePipeline', pipeline: { referenceName: p, type: 'PipelineReference' } })) }],
+  activities: [
+    { name: 'Each', type: 'ForEach', activities: runs.map((p) => ({ name: `Run ${p}`, type: 'ExecutePipeline', pipeline: { referenceName: p, type: 'PipelineReference' } })) },
+  ],
 });
 
 /** Which pipeline a pipeline runs (Execute Pipeline) and a trigger starts, by role, in every release. */
-const RUNS: Partial<Record<PipelineRole, PipelineRole>> = { exportQueue: 'exportEtl', startExports: 'runExports', startBackfill: 'runBackfill', ingestionQueue: 'ingestionEtl', queriesQueue: 'queriesEtl', queriesEtl: 'resourceGraphQuery' };
+const RUNS: Partial<Record<PipelineRole, PipelineRole>> = {
+  exportQueue: 'exportEtl',
+  startExports: 'runExports',
+  startBackfill: 'runBackfill',
+  ingestionQueue: 'ingestionEtl',
+  queriesQueue: 'queriesEtl',
+  queriesEtl: 'resourceGraphQuery',
+};
 const STARTS: Record<TriggerRole, PipelineRole> = {
   exportAdded: 'exportQueue',
   settingsUpdated: 'configureExports',
@@ -52,7 +61,9 @@ function factoryObjects(release: Release, naming: 'hubc' | 'public', state: 'Sta
     return runs.length && flat ? flatPipeline(pipelineOf(role)!, runs) : pipeline(pipelineOf(role)!, runs);
   });
   pipelines.sort((a, b) => (a.name < b.name ? 1 : -1));
-  const triggers = (Object.keys(release.triggers) as TriggerRole[]).map((role) => trigger(name(release.triggers[role]!), state, pipelineOf(STARTS[role]) ? [pipelineOf(STARTS[role])!] : []));
+  const triggers = (Object.keys(release.triggers) as TriggerRole[]).map((role) =>
+    trigger(name(release.triggers[role]!), state, pipelineOf(STARTS[role]) ? [pipelineOf(STARTS[role])!] : []),
+  );
   return { triggers, pipelines };
 }
 const names = (list: FactoryObject[]) => list.map((x) => x.name).sort();
@@ -89,7 +100,12 @@ for (const version of RELEASE_VERSIONS.slice(0, -1)) {
       // A hubc release whose Data Factory names the latest keeps (0.7 -> 0.8) leaves nothing to delete.
       const sameNames = naming === 'hubc' && isDeepStrictEqual(from.pipelines, latest.pipelines) && isDeepStrictEqual(from.triggers, latest.triggers);
       assert.is(leftovers.length + before.pipelines.length > current.pipelines.length, !sameNames, 'the old release left something');
-      assert.equal(callsOf(run, 'datafactory', 'trigger', 'stop').map((c) => option(c, '--name')).sort(), names(leftovers));
+      assert.equal(
+        callsOf(run, 'datafactory', 'trigger', 'stop')
+          .map((c) => option(c, '--name'))
+          .sort(),
+        names(leftovers),
+      );
       assert.equal(run.outputs.deletedTriggers.sort(), names(leftovers));
       assert.equal(run.outputs.deletedPipelines.sort(), names(before.pipelines.filter((p) => !names(current.pipelines).includes(p.name))));
       for (const c of [...callsOf(run, 'datafactory', 'trigger', 'delete'), ...callsOf(run, 'datafactory', 'pipeline', 'delete')]) assert.ok(c.includes('--yes'), c.join(' '));
@@ -99,7 +115,7 @@ for (const version of RELEASE_VERSIONS.slice(0, -1)) {
   }
 }
 
-test('each release\'s template deletes the objects of the releases before it (0.1 to 0.4, public names)', () => {
+test("each release's template deletes the objects of the releases before it (0.1 to 0.4, public names)", () => {
   const env = templateScriptEnv(JSON.parse(releaseBuild('0.4').get('azuredeploy.json')!), '_deleteOldResources');
   const s = new StandIn({ factory: { ...upgradeFactory(getRelease('0.1'), getRelease('0.4'), 'public', false), name: env.DataFactoryName } });
   const run = s.run('deleteOldResources', env);
@@ -122,7 +138,9 @@ const factoryWith = (extra: { triggers: FactoryObject[]; pipelines: FactoryObjec
 const LEFTOVERS_01 = factoryObjects(getRelease('0.1'), 'public', 'Started');
 
 test('a factory without leftovers: nothing deleted; names match whole and case-insensitively', () => {
-  const s = new StandIn({ factory: factoryWith({ triggers: [trigger('msexports_FileAddedV2', 'Started'), trigger('MSEXPORTS_FILEADDED', 'Stopped')], pipelines: [pipeline('my_msexports_extract')] }) });
+  const s = new StandIn({
+    factory: factoryWith({ triggers: [trigger('msexports_FileAddedV2', 'Started'), trigger('MSEXPORTS_FILEADDED', 'Stopped')], pipelines: [pipeline('my_msexports_extract')] }),
+  });
   const run = s.run('deleteOldResources', env());
   assert.is(run.status, 0, run.stderr);
   assert.equal(names(s.factory().triggers), names([trigger('msexports_FileAddedV2', 'Started'), ...CURRENT.triggers]));
@@ -150,7 +168,7 @@ test('a namespace that cannot be deleted is reported, and the deployment goes on
   assert.match(run.outputs.eventGridNamespace, /^not deleted: .*AuthorizationFailed/);
 });
 
-test('a leftover pipeline something current still runs fails the deployment with the service\'s reason', () => {
+test("a leftover pipeline something current still runs fails the deployment with the service's reason", () => {
   const f = factoryWith(LEFTOVERS_01);
   f.pipelines.push(pipeline('custom_Wrapper', ['msexports_extract']));
   const run = new StandIn({ factory: f }).run('deleteOldResources', env());

@@ -13,7 +13,13 @@ requireBashAndJq();
 const SUB = TEST_SUBSCRIPTION;
 const trigger = (name: string, runtimeState: 'Started' | 'Stopped'): FactoryObject => ({ name, properties: { type: 'ScheduleTrigger', runtimeState } });
 const pipeline = (name: string): FactoryObject => ({ name, properties: { activities: [] } });
-const factoryOf = (triggers: FactoryObject[], pipelines: FactoryObject[] = []): FactoryState => ({ subscription: SUB, resourceGroup: 'finops', name: 'finops-hub-engine-abc', triggers, pipelines });
+const factoryOf = (triggers: FactoryObject[], pipelines: FactoryObject[] = []): FactoryState => ({
+  subscription: SUB,
+  resourceGroup: 'finops',
+  name: 'finops-hub-engine-abc',
+  triggers,
+  pipelines,
+});
 const env = (o: Record<string, string>) => ({
   DataFactorySubscriptionId: SUB,
   DataFactoryResourceGroup: 'finops',
@@ -28,12 +34,22 @@ const steps = (calls: string[][]) =>
   calls.filter((c) => c[0] !== 'extension').map((c) => (c[0] === 'sleep' ? `sleep ${c[1]}` : `${c.slice(1, 3).join(' ')}${option(c, '--name') ? ' ' + option(c, '--name') : ''}`));
 
 test('stopping: started triggers are stopped, then the script waits; stopped and missing ones are left alone', () => {
-  const s = new StandIn({ factory: factoryOf([trigger('config_DailySchedule', 'Started'), trigger('config_MonthlySchedule', 'Stopped'), trigger('config_SettingsUpdated', 'Started')]) });
-  const run = s.run('triggers', env({ Stop: 'true', Triggers: JSON.stringify(['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule', 'ingestion_ManifestAdded']) }));
+  const s = new StandIn({
+    factory: factoryOf([trigger('config_DailySchedule', 'Started'), trigger('config_MonthlySchedule', 'Stopped'), trigger('config_SettingsUpdated', 'Started')]),
+  });
+  const run = s.run(
+    'triggers',
+    env({ Stop: 'true', Triggers: JSON.stringify(['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule', 'ingestion_ManifestAdded']) }),
+  );
   assert.is(run.status, 0, run.stderr);
   assert.equal(steps(run.calls), ['trigger list', 'trigger stop config_SettingsUpdated', 'trigger stop config_DailySchedule', 'sleep 10']);
   assert.equal(states(s.factory()), { config_DailySchedule: 'Stopped', config_MonthlySchedule: 'Stopped', config_SettingsUpdated: 'Stopped' });
-  assert.equal(run.outputs, { changed: ['config_SettingsUpdated', 'config_DailySchedule'], unchanged: ['config_MonthlySchedule'], missing: ['ingestion_ManifestAdded'], pipelinesRun: [] });
+  assert.equal(run.outputs, {
+    changed: ['config_SettingsUpdated', 'config_DailySchedule'],
+    unchanged: ['config_MonthlySchedule'],
+    missing: ['ingestion_ManifestAdded'],
+    pipelinesRun: [],
+  });
   assert.match(run.stdout, 'Trigger ingestion_ManifestAdded does not exist; skipped.');
   // Every Data Factory call names the factory, its group and subscription; the extension is installed first.
   assert.equal(run.calls[0], ['extension', 'add', '--name', 'datafactory', '--yes', '--only-show-errors', '-o', 'none']);
@@ -44,7 +60,14 @@ test('stopping: started triggers are stopped, then the script waits; stopped and
 
 test('starting: the script waits, starts stopped triggers, then runs the setup pipelines that exist', () => {
   const s = new StandIn({ factory: factoryOf([trigger('config_DailySchedule', 'Stopped'), trigger('rawexports_ManifestAdded', 'Started')], [pipeline('config_InitializeHub')]) });
-  const run = s.run('triggers', env({ Stop: 'false', Triggers: JSON.stringify(['config_DailySchedule', 'rawexports_ManifestAdded', 'ingestion_ManifestAdded']), Pipelines: JSON.stringify(['config_InitializeHub', 'config_Missing']) }));
+  const run = s.run(
+    'triggers',
+    env({
+      Stop: 'false',
+      Triggers: JSON.stringify(['config_DailySchedule', 'rawexports_ManifestAdded', 'ingestion_ManifestAdded']),
+      Pipelines: JSON.stringify(['config_InitializeHub', 'config_Missing']),
+    }),
+  );
   assert.is(run.status, 0, run.stderr);
   assert.equal(steps(run.calls), ['trigger list', 'sleep 10', 'trigger start config_DailySchedule', 'pipeline list', 'pipeline create-run config_InitializeHub']);
   assert.equal(states(s.factory()), { config_DailySchedule: 'Started', rawexports_ManifestAdded: 'Started' });
@@ -58,7 +81,7 @@ test('starting: the script waits, starts stopped triggers, then runs the setup p
   assert.match(run.stdout, 'Pipeline config_Missing does not exist; not run.');
 });
 
-test('nothing to change: no wait, no trigger call; names match case-insensitively in the factory\'s spelling', () => {
+test("nothing to change: no wait, no trigger call; names match case-insensitively in the factory's spelling", () => {
   const s = new StandIn({ factory: factoryOf([trigger('config_DailySchedule', 'Stopped')]) });
   let run = s.run('triggers', env({ Stop: 'true', Triggers: JSON.stringify(['CONFIG_dailyschedule', 'gone']) }));
   assert.is(run.status, 0, run.stderr);
@@ -101,7 +124,7 @@ test('bad variables are named before anything is called', () => {
   }
 });
 
-test('the template\'s stop and start scripts, with its own variables, over a factory with every trigger of the build', () => {
+test("the template's stop and start scripts, with its own variables, over a factory with every trigger of the build", () => {
   const r = compiled();
   const t = templateOf(r);
   const stop = templateScriptEnv(t, '_stopTriggers');
@@ -110,11 +133,20 @@ test('the template\'s stop and start scripts, with its own variables, over a fac
   assert.ok(names.length >= 3, stop.Triggers);
   const built = (kind: string) => [...r.artifacts.keys()].filter((p) => p.startsWith(`datafactory/${kind}/`)).map((p) => p.slice(`datafactory/${kind}/`.length, -'.json'.length));
   const s = new StandIn({
-    factory: { subscription: SUB, resourceGroup: 'finops', name: stop.DataFactoryName, triggers: built('triggers').map((n) => trigger(n, 'Started')), pipelines: built('pipelines').map(pipeline) },
+    factory: {
+      subscription: SUB,
+      resourceGroup: 'finops',
+      name: stop.DataFactoryName,
+      triggers: built('triggers').map((n) => trigger(n, 'Started')),
+      pipelines: built('pipelines').map(pipeline),
+    },
   });
   let run = s.run('triggers', stop);
   assert.is(run.status, 0, run.stderr);
-  assert.ok(Object.values(states(s.factory())).every((v) => v === 'Stopped'), JSON.stringify(states(s.factory())));
+  assert.ok(
+    Object.values(states(s.factory())).every((v) => v === 'Stopped'),
+    JSON.stringify(states(s.factory())),
+  );
   run = s.run('triggers', start);
   assert.is(run.status, 0, run.stderr);
   for (const n of names) assert.is(states(s.factory())[n], built('triggers').includes(n) ? 'Started' : undefined, n);

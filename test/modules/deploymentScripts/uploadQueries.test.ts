@@ -73,12 +73,18 @@ test('a run stopped after recording, before deleting, is finished by the next: t
 });
 
 test('the template passes only variables the script reads, and the script runs as the blob manager after the settings upload', () => {
-  const code = deploymentScriptText('uploadQueries').split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n');
+  const code = deploymentScriptText('uploadQueries')
+    .split('\n')
+    .filter((l) => !l.trimStart().startsWith('#'))
+    .join('\n');
   for (const name of Object.keys(env())) assert.match(code, new RegExp(`\\b${name}\\b`), name);
   const [script] = Template.fromJSON(template).findResources('Microsoft.Resources/deploymentScripts', { name: /_uploadQueries$/ });
   const [settings] = Template.fromJSON(template).findResources('Microsoft.Resources/deploymentScripts', { name: /_uploadSettings$/ });
   assert.equal(script.identity, settings.identity);
-  assert.ok(script.dependsOn.some((d: string) => d.includes('_uploadSettings')), 'one script in the network at a time');
+  assert.ok(
+    script.dependsOn.some((d: string) => d.includes('_uploadSettings')),
+    'one script in the network at a time',
+  );
 });
 
 test('bad input fails before anything is written', () => {

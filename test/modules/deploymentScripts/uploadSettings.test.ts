@@ -38,7 +38,15 @@ function env07(o: Record<string, string | undefined> = {}): Record<string, strin
 }
 /** A release whose settings carry no retention (0.1-0.3): no retention variables at all. */
 const envNoRetention = (o: Record<string, string> = {}) =>
-  env07({ ftkVersion: '0.3', exportRetentionInDays: undefined, ingestionRetentionInMonths: undefined, rawRetentionInDays: undefined, finalRetentionInMonths: undefined, schemaFiles: '{}', ...o });
+  env07({
+    ftkVersion: '0.3',
+    exportRetentionInDays: undefined,
+    ingestionRetentionInMonths: undefined,
+    rawRetentionInDays: undefined,
+    finalRetentionInMonths: undefined,
+    schemaFiles: '{}',
+    ...o,
+  });
 
 /** Runs the script over an optional existing settings.json (and hubc/deployment.json). */
 function upload(existing: string | undefined, env: Record<string, string>, state?: string) {
@@ -73,21 +81,25 @@ test('a missing settings.json is created exactly as the build writes config/sett
     assert.is(uploads.length, 2 + schemas.length, version);
     for (const c of callsOf(run, 'storage', 'blob')) assert.is(option(c, '--auth-mode'), 'login', c.join(' '));
     for (const c of uploads) assert.is(option(c, '--content-type'), 'application/json');
-    assert.equal(run.outputs, {
-      settingsFile: 'created',
-      previousSettingsFile: 'missing',
-      addedScopes: JSON.parse(env.scopes),
-      keptScopes: [],
-      removedScopes: [],
-      migratedKeys: [],
-      changedSettings: [],
-      unknownKeys: [],
-      warnings: [],
-    }, version);
+    assert.equal(
+      run.outputs,
+      {
+        settingsFile: 'created',
+        previousSettingsFile: 'missing',
+        addedScopes: JSON.parse(env.scopes),
+        keptScopes: [],
+        removedScopes: [],
+        migratedKeys: [],
+        changedSettings: [],
+        unknownKeys: [],
+        warnings: [],
+      },
+      version,
+    );
   }
 });
 
-test('0.1-0.3 shape: version and scopes updated, hand-added scopes kept after the deployment\'s, key order kept', () => {
+test("0.1-0.3 shape: version and scopes updated, hand-added scopes kept after the deployment's, key order kept", () => {
   const old = { $schema: SCHEMA_URL, type: 'HubInstance', version: '0.1.1', learnMore: LEARN_MORE, scopes: [{ scope: HAND }, { scope: A }] };
   const { run, text, settings } = upload(json(old), env07({ scopes: JSON.stringify([A, B]) }));
   assert.is(run.status, 0, run.stderr);
@@ -108,7 +120,10 @@ test('a release without retention settings adds no retention', () => {
   const { run, settings } = upload(json(old), envNoRetention({ scopes: JSON.stringify([A]) }));
   assert.is(run.status, 0, run.stderr);
   assert.equal(settings, { ...old, version: '0.3', scopes: [{ scope: A }] });
-  assert.equal(callsOf(run, 'storage', 'blob', 'upload').map((c) => option(c, '--name')), ['settings.json', 'hubc/deployment.json']);
+  assert.equal(
+    callsOf(run, 'storage', 'blob', 'upload').map((c) => option(c, '--name')),
+    ['settings.json', 'hubc/deployment.json'],
+  );
 });
 
 test('the older exportScopes string array becomes scopes entries and the key goes', () => {
@@ -122,14 +137,28 @@ test('the older exportScopes string array becomes scopes entries and the key goe
   assert.equal(run.outputs.addedScopes, []);
 });
 
-test('0.4-0.6 shape: retention.msexports becomes retention.rawexports, the deployment\'s values win', () => {
-  const old = { $schema: SCHEMA_URL, type: 'HubInstance', version: '0.5', learnMore: LEARN_MORE, scopes: [{ scope: A }], retention: { msexports: { days: 5 }, ingestion: { months: 24 } } };
+test("0.4-0.6 shape: retention.msexports becomes retention.rawexports, the deployment's values win", () => {
+  const old = {
+    $schema: SCHEMA_URL,
+    type: 'HubInstance',
+    version: '0.5',
+    learnMore: LEARN_MORE,
+    scopes: [{ scope: A }],
+    retention: { msexports: { days: 5 }, ingestion: { months: 24 } },
+  };
   const { run, settings } = upload(json(old), env07({ scopes: JSON.stringify([A]), exportRetentionInDays: '7', ingestionRetentionInMonths: '13' }));
   assert.is(run.status, 0, run.stderr);
   assert.equal(settings.retention, { rawexports: { days: 7 }, ingestion: { months: 13 }, raw: { days: 0 }, final: { months: 13 } });
   assert.equal(Object.keys(settings.retention), ['rawexports', 'ingestion', 'raw', 'final']);
   assert.equal(run.outputs.migratedKeys, ['retention.msexports -> retention.rawexports']);
-  assert.equal(run.outputs.changedSettings, ['retention.final.months', 'retention.ingestion.months', 'retention.msexports.days', 'retention.raw.days', 'retention.rawexports.days', 'version']);
+  assert.equal(run.outputs.changedSettings, [
+    'retention.final.months',
+    'retention.ingestion.months',
+    'retention.msexports.days',
+    'retention.raw.days',
+    'retention.rawexports.days',
+    'version',
+  ]);
 });
 
 test('retention.msexports keeps its value when the deployment passes no retention', () => {
@@ -143,13 +172,23 @@ test('retention.msexports keeps its value when the deployment passes no retentio
 });
 
 test('0.7 shape written by hubc with the same values: nothing is uploaded but the state and schema files', () => {
-  const current = { $schema: SCHEMA_URL, type: 'HubInstance', version: '0.7', learnMore: LEARN_MORE, scopes: [{ scope: A }], retention: { rawexports: { days: 0 }, ingestion: { months: 13 }, raw: { days: 0 }, final: { months: 13 } } };
+  const current = {
+    $schema: SCHEMA_URL,
+    type: 'HubInstance',
+    version: '0.7',
+    learnMore: LEARN_MORE,
+    scopes: [{ scope: A }],
+    retention: { rawexports: { days: 0 }, ingestion: { months: 13 }, raw: { days: 0 }, final: { months: 13 } },
+  };
   const compact = JSON.stringify(current);
   const { run, text } = upload(compact, env07({ scopes: JSON.stringify([A]) }));
   assert.is(run.status, 0, run.stderr);
   assert.is(text, compact, 'the file is left byte for byte');
   assert.is(run.outputs.settingsFile, 'unchanged');
-  assert.equal(callsOf(run, 'storage', 'blob', 'upload').map((c) => option(c, '--name')), ['hubc/deployment.json', 'schemas/focuscost_1.0.json']);
+  assert.equal(
+    callsOf(run, 'storage', 'blob', 'upload').map((c) => option(c, '--name')),
+    ['hubc/deployment.json', 'schemas/focuscost_1.0.json'],
+  );
 });
 
 test('unknown keys and unknown members of scope entries are kept as they were', () => {
@@ -163,7 +202,7 @@ test('unknown keys and unknown members of scope entries are kept as they were', 
   assert.equal(Object.keys(settings), ['version', 'team', 'scopes', 'retention']);
 });
 
-test('scopes are merged case-insensitively: the deployment\'s first and in its spelling, no duplicates, no member lost', () => {
+test("scopes are merged case-insensitively: the deployment's first and in its spelling, no duplicates, no member lost", () => {
   const old = { scopes: [{ scope: A.toUpperCase(), note: 1 }, { scope: '' }, { scope: HAND }, { scope: HAND.toLowerCase(), label: 'x' }, { scope: A, extra: 2 }] };
   const { run, settings } = upload(json(old), env07({ scopes: JSON.stringify([A, A.toUpperCase(), B, '']) }));
   assert.is(run.status, 0, run.stderr);
@@ -252,7 +291,7 @@ test('a failing storage call fails the deployment; bad variables are named', () 
   }
 });
 
-test('hub.yaml\'s scopes reach the script through the template parameter', () => {
+test("hub.yaml's scopes reach the script through the template parameter", () => {
   const env = templateScriptEnv(templateOf(compiled(hubYaml({ scopes: [A, HAND] }))), '_uploadSettings');
   const { run, settings } = upload(json({ scopes: [{ scope: B }] }), env07({ scopes: env.scopes }));
   assert.is(run.status, 0, run.stderr);

@@ -27,7 +27,10 @@ test('the model takes recommendations from hub.yaml, all off by default', () => 
 test('HUB231 at recommendations.enabled: the Reader role on the subscriptions and management groups of hub.yaml, with the commands', () => {
   const text = recommendationsHubYaml({ recommendations: { enabled: true }, scopes: TEST_SCOPES });
   const found = withRecommendations(() => diagnostics(text));
-  assert.equal(found.map((d) => d.code), ['HUB231']);
+  assert.equal(
+    found.map((d) => d.code),
+    ['HUB231'],
+  );
   const d = found[0];
   assert.is(d.severity, 'warning');
   assert.is(d.start?.line, lineOf(text, 'enabled'));
@@ -36,16 +39,25 @@ test('HUB231 at recommendations.enabled: the Reader role on the subscriptions an
   for (const s of rbac) assert.ok(d.message.includes(s), s);
   assert.not.ok(d.message.includes('billingAccounts'));
   assert.match(d.message, /Reader role/);
-  for (const s of rbac) assert.ok(d.hint!.includes(`az role assignment create --assignee-object-id "$principal" --assignee-principal-type ServicePrincipal --role Reader --scope ${s}`), s);
+  for (const s of rbac)
+    assert.ok(d.hint!.includes(`az role assignment create --assignee-object-id "$principal" --assignee-principal-type ServicePrincipal --role Reader --scope ${s}`), s);
   assert.match(d.hint!, /principal=\$\(az deployment group show -g <resource group> -n <deployment name> --query properties\.outputs\.managedIdentityId\.value -o tsv\)/);
 });
 
 test('HUB231 without a scope Azure RBAC knows names the scopes to choose and a placeholder in the command', () => {
-  const found = withRecommendations(() => diagnostics(recommendationsHubYaml({ recommendations: { enabled: true }, scopes: ['/providers/Microsoft.Billing/billingAccounts/1234567'] })));
-  assert.equal(found.map((d) => d.code), ['HUB231']);
+  const found = withRecommendations(() =>
+    diagnostics(recommendationsHubYaml({ recommendations: { enabled: true }, scopes: ['/providers/Microsoft.Billing/billingAccounts/1234567'] })),
+  );
+  assert.equal(
+    found.map((d) => d.code),
+    ['HUB231'],
+  );
   assert.match(found[0].message, /management groups or subscriptions to analyze \(hub\.yaml scopes names none\)/);
   assert.match(found[0].hint!, /--scope <management group or subscription ID>$/);
-  assert.equal(grantCommands(MANUAL_GRANTS[0], [], { resourceGroup: 'rg', deployment: 'hub' })[0], 'principal=$(az deployment group show -g rg -n hub --query properties.outputs.managedIdentityId.value -o tsv)');
+  assert.equal(
+    grantCommands(MANUAL_GRANTS[0], [], { resourceGroup: 'rg', deployment: 'hub' })[0],
+    'principal=$(az deployment group show -g rg -n hub --query properties.outputs.managedIdentityId.value -o tsv)',
+  );
 });
 
 test('HUB232 at an optional group switched on without the recommendations; nothing with them off altogether', () => {
@@ -55,24 +67,42 @@ test('HUB232 at an optional group switched on without the recommendations; nothi
   assert.is(found[0].code, 'HUB232');
   assert.is(found[0].start?.line, lineOf(text, 'ahb'));
   assert.match(found[0].message, /recommendations\.ahb is true but recommendations\.enabled is false/);
-  assert.equal(withRecommendations(() => diagnostics(recommendationsHubYaml({ recommendations: { enabled: false } }))), []);
+  assert.equal(
+    withRecommendations(() => diagnostics(recommendationsHubYaml({ recommendations: { enabled: false } }))),
+    [],
+  );
 });
 
 test('a release without the feature: HUB220 for a value that would change the deployment, HUB221 for defaults only', () => {
   const on = recommendationsHubYaml({ recommendations: { enabled: true } });
   const e = diagnostics(on);
-  assert.equal(e.map((d) => d.code), ['HUB220']);
+  assert.equal(
+    e.map((d) => d.code),
+    ['HUB220'],
+  );
   assert.is(e[0].start?.line, lineOf(on, 'enabled'));
-  assert.match(e[0].message, new RegExp(`recommendations\\.enabled configures recommendations from Azure Resource Graph, which hub release ${BASE_RELEASE.replace('.', '\\.')} does not have`));
+  assert.match(
+    e[0].message,
+    new RegExp(`recommendations\\.enabled configures recommendations from Azure Resource Graph, which hub release ${BASE_RELEASE.replace('.', '\\.')} does not have`),
+  );
   const off = recommendationsHubYaml({ recommendations: { enabled: false } });
-  assert.equal(diagnostics(off).map((d) => [d.code, d.severity]), [['HUB221', 'warning']]);
+  assert.equal(
+    diagnostics(off).map((d) => [d.code, d.severity]),
+    [['HUB221', 'warning']],
+  );
 });
 
 test('the release-table seam stands a row in while its function runs, and puts the table back after a return, a throw or a promise', async () => {
   assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
   assert.ok(withRecommendations(() => has(getRelease(BASE_RELEASE), 'recommendations')));
   assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
-  assert.throws(() => withRecommendations(() => { throw new Error('inside'); }), /inside/);
+  assert.throws(
+    () =>
+      withRecommendations(() => {
+        throw new Error('inside');
+      }),
+    /inside/,
+  );
   assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
   const seen = await withRecommendations(async () => {
     await new Promise((r) => setTimeout(r, 1));

@@ -41,7 +41,10 @@ const on = build(ON);
 const full = build(FULL);
 const template = (r: CompileResult) => JSON.parse(r.artifacts.get('azuredeploy.json')!);
 
-for (const [label, r] of [['recommendations on', on], ['recommendations on, Data Explorer and a remote hub', full]] as const) {
+for (const [label, r] of [
+  ['recommendations on', on],
+  ['recommendations on, Data Explorer and a remote hub', full],
+] as const) {
   test(`${label}: the quick checks, the ARM schemas and the Data Factory SDK models find nothing`, () => {
     const findings = withRecommendations(() => [...validateOutput(r), ...armSchemaFindings(r), ...adfModelFindings(r)]);
     assert.equal(findings.map(formatDiagnostic), []);
@@ -65,7 +68,11 @@ test('the three parameters are bool, default to hub.yaml, follow the remote hub 
   assert.equal(names.slice(at - 1, at + 3), ['remoteHubStorageKey', 'enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations']);
   assert.equal(
     ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'].map((n) => [t.parameters[n].type, t.parameters[n].defaultValue]),
-    [['bool', true], ['bool', false], ['bool', false]],
+    [
+      ['bool', true],
+      ['bool', false],
+      ['bool', false],
+    ],
   );
   const off = template(build({}));
   assert.is(off.parameters.enableRecommendations.defaultValue, false);
@@ -102,14 +109,18 @@ test('the linked service calls Azure Resource Manager of the deployment cloud wi
 /** The query files the upload script is given, for parameter values. */
 function uploaded(parameters: Record<string, boolean>): string[] {
   const t = template(on);
-  const script = Template.fromJSON(t).findResources('Microsoft.Resources/deploymentScripts').find((s: any) => String(s.name).includes('_uploadQueries'));
+  const script = Template.fromJSON(t)
+    .findResources('Microsoft.Resources/deploymentScripts')
+    .find((s: any) => String(s.name).includes('_uploadQueries'));
   const env = script.properties.environmentVariables.find((e: any) => e.name === 'queryFiles').value;
   const ctx = templateContext(t, { ...TEST_CONTEXT, useDefaults: true, parameters: { enableRecommendations: true, ...parameters } });
   return Object.keys(JSON.parse(evaluateTemplateString(env, ctx) as string)).sort();
 }
 
 test('the deployment uploads the queries without a group, and a group with its parameter (ahb: 2 files, spot: 1)', () => {
-  const core = RECOMMENDATION_QUERIES.filter((q) => !q.group).map(queryFileName).sort();
+  const core = RECOMMENDATION_QUERIES.filter((q) => !q.group)
+    .map(queryFileName)
+    .sort();
   const ahb = RECOMMENDATION_QUERIES.filter((q) => q.group === 'ahb').map(queryFileName);
   const spot = RECOMMENDATION_QUERIES.filter((q) => q.group === 'spot').map(queryFileName);
   assert.is(core.length + ahb.length + spot.length, 23);
@@ -122,8 +133,12 @@ test('the deployment uploads the queries without a group, and a group with its p
 
 test('the start-triggers script starts the queries schedule only while enableRecommendations is true', () => {
   const t = template(on);
-  const start = Template.fromJSON(t).findResources('Microsoft.Resources/deploymentScripts').find((s: any) => String(s.name).includes('_startTriggers'));
-  const stop = Template.fromJSON(t).findResources('Microsoft.Resources/deploymentScripts').find((s: any) => String(s.name).includes('_stopTriggers'));
+  const start = Template.fromJSON(t)
+    .findResources('Microsoft.Resources/deploymentScripts')
+    .find((s: any) => String(s.name).includes('_startTriggers'));
+  const stop = Template.fromJSON(t)
+    .findResources('Microsoft.Resources/deploymentScripts')
+    .find((s: any) => String(s.name).includes('_stopTriggers'));
   const value = (s: any, on: boolean) => {
     const v = s.properties.environmentVariables.find((e: any) => e.name === 'Triggers').value;
     return JSON.parse(String(evaluateTemplateString(v, templateContext(t, { ...TEST_CONTEXT, parameters: { enableRecommendations: on } }))));
@@ -132,7 +147,10 @@ test('the start-triggers script starts the queries schedule only while enableRec
   assert.not.ok(value(start, false).includes('queries_DailySchedule'));
   // Stopping covers it either way: a hub that turns the recommendations off keeps it stopped.
   assert.ok(value(stop, false).includes('queries_DailySchedule'));
-  assert.ok(start.dependsOn.some((d: string) => d.includes('_uploadQueries')), 'the first run reads the query files');
+  assert.ok(
+    start.dependsOn.some((d: string) => d.includes('_uploadQueries')),
+    'the first run reads the query files',
+  );
 });
 
 test('the trigger runs queries_ExecuteETL daily at 01:00 UTC, with the Z Data Factory requires for UTC', () => {
@@ -151,7 +169,10 @@ test('the form has a Recommendations step whose initial outputs are the paramete
   for (const r of [on, build({ recommendations: { enabled: true, ahb: true } })]) {
     const ui = JSON.parse(r.artifacts.get('createUiDefinition.json')!);
     const step = ui.parameters.steps.find((s: any) => s.name === 'recommendations');
-    assert.equal(step.elements.map((e: any) => e.name), ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations']);
+    assert.equal(
+      step.elements.map((e: any) => e.name),
+      ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'],
+    );
     const form = initialFormOutputs(ui, { location: 'westeurope' });
     const t = template(r);
     for (const n of ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations']) assert.is(form[n], t.parameters[n].defaultValue, n);
@@ -177,7 +198,10 @@ test('without the feature the build has nothing of it: no parameter, query file,
   const r = compile(recommendationsHubYaml({}));
   const t = template(r);
   assert.not.ok('enableRecommendations' in t.parameters);
-  assert.equal([...r.artifacts.keys()].filter((k) => /queries|recommendations_1\.0/.test(k)), []);
+  assert.equal(
+    [...r.artifacts.keys()].filter((k) => /queries|recommendations_1\.0/.test(k)),
+    [],
+  );
   assert.not.ok(r.artifacts.get('createUiDefinition.json')!.includes('"recommendations"'));
 });
 

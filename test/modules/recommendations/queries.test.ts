@@ -14,20 +14,48 @@ import { sharedText } from '../../support/sharedData.js';
 /** The public 14.0's query file names by group (releases-0.9-14.md §1.6; the template's variables). */
 const PUBLIC_NAMES = {
   core: [
-    'AdvisorCost', 'BackendlessAppGateways', 'BackendlessLoadBalancers', 'BasicLoadBalancers', 'BasicPublicIPs', 'ClassicAppGateways',
-    'EmptyAppServicePlans', 'EmptyNSGs', 'EmptySQLElasticPools', 'IdleVNetGateways', 'LegacyStorageAccounts', 'OrphanedNATGateways',
-    'PremiumSnapshots', 'StoppedVMs', 'UnassociatedDDoSPlans', 'UnattachedDisks', 'UnattachedNICs', 'UnattachedPublicIPs',
-    'UnmanagedDisks', 'UnprovisionedExpressRouteCircuits',
+    'AdvisorCost',
+    'BackendlessAppGateways',
+    'BackendlessLoadBalancers',
+    'BasicLoadBalancers',
+    'BasicPublicIPs',
+    'ClassicAppGateways',
+    'EmptyAppServicePlans',
+    'EmptyNSGs',
+    'EmptySQLElasticPools',
+    'IdleVNetGateways',
+    'LegacyStorageAccounts',
+    'OrphanedNATGateways',
+    'PremiumSnapshots',
+    'StoppedVMs',
+    'UnassociatedDDoSPlans',
+    'UnattachedDisks',
+    'UnattachedNICs',
+    'UnattachedPublicIPs',
+    'UnmanagedDisks',
+    'UnprovisionedExpressRouteCircuits',
   ],
   ahb: ['SQLVMsWithoutAHB', 'VMsWithoutAHB'],
   spot: ['NonSpotAKSClusters'],
 };
 
 test('the 23 queries of the public 14.0, by name and group', () => {
-  assert.equal(RECOMMENDATION_QUERIES.filter((q) => !q.group).map((q) => q.name), PUBLIC_NAMES.core);
-  assert.equal(RECOMMENDATION_QUERIES.filter((q) => q.group === 'ahb').map((q) => q.name), PUBLIC_NAMES.ahb);
-  assert.equal(RECOMMENDATION_QUERIES.filter((q) => q.group === 'spot').map((q) => q.name), PUBLIC_NAMES.spot);
-  assert.equal(RECOMMENDATION_QUERIES.filter((q) => q.source === 'Azure Advisor').map((q) => q.name), ['AdvisorCost']);
+  assert.equal(
+    RECOMMENDATION_QUERIES.filter((q) => !q.group).map((q) => q.name),
+    PUBLIC_NAMES.core,
+  );
+  assert.equal(
+    RECOMMENDATION_QUERIES.filter((q) => q.group === 'ahb').map((q) => q.name),
+    PUBLIC_NAMES.ahb,
+  );
+  assert.equal(
+    RECOMMENDATION_QUERIES.filter((q) => q.group === 'spot').map((q) => q.name),
+    PUBLIC_NAMES.spot,
+  );
+  assert.equal(
+    RECOMMENDATION_QUERIES.filter((q) => q.source === 'Azure Advisor').map((q) => q.name),
+    ['AdvisorCost'],
+  );
 });
 
 test('a query file is the object queries_ExecuteETL reads, the type named after the file', () => {
@@ -83,7 +111,10 @@ test('the schema file maps the columns of the public recommendations_1.0.json, r
   const publicFile = JSON.parse(await sharedText('reference/data/schemas/recommendations_1.0.json'));
   const sinks = (s: any) => s.translator.mappings.map((m: any) => m.sink.name ?? m.sink.path);
   assert.equal(sinks(schema), sinks(publicFile));
-  assert.equal(schema.translator.mappings.map((m: any) => m.source.path), RECOMMENDATIONS_COLUMNS.map((c) => `['${c}']`));
+  assert.equal(
+    schema.translator.mappings.map((m: any) => m.source.path),
+    RECOMMENDATIONS_COLUMNS.map((c) => `['${c}']`),
+  );
 });
 
 test('docs/recommendations.md lists every query with its group and what it finds, as the catalog says', () => {

@@ -115,7 +115,10 @@ export function fromPlain(v: unknown): Scalar {
 /** Evaluates KQL over a database. */
 export class KqlEvaluator {
   private readonly now: KDate;
-  constructor(readonly db: KqlDatabase, options: EvaluateOptions = {}) {
+  constructor(
+    readonly db: KqlDatabase,
+    options: EvaluateOptions = {},
+  ) {
     this.now = options.now ?? new KDate(Date.now());
   }
 
@@ -306,12 +309,23 @@ export class KqlEvaluator {
     if (name === 'database') return { database: toText(this.scalar(args[0], scope)) };
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       const local = s.vars.get(name);
-      if (isClosure(local)) return this.apply(local, args.map((a) => this.eval(a, scope)));
+      if (isClosure(local))
+        return this.apply(
+          local,
+          args.map((a) => this.eval(a, scope)),
+        );
     }
-    if (this.db.functions.has(name)) return this.invoke(name, args.map((a) => this.eval(a, scope)));
+    if (this.db.functions.has(name))
+      return this.invoke(
+        name,
+        args.map((a) => this.eval(a, scope)),
+      );
     const builtIn = SCALAR_FUNCTIONS[name];
     if (!builtIn) throw new Error(`function ${name}() is not supported by the test evaluator`);
-    return builtIn(args.map((a) => this.scalar(a, scope)), { now: this.now });
+    return builtIn(
+      args.map((a) => this.scalar(a, scope)),
+      { now: this.now },
+    );
   }
 
   private rowScope(scope: Scope, row: Row): Scope {
@@ -393,13 +407,19 @@ export class KqlEvaluator {
     for (const row of t.rows) {
       const array = this.scalar(op.e, this.rowScope(scope, row));
       const items = array instanceof KDyn && Array.isArray(array.v) ? array.v : [];
-      const input: Table = { columns: [...t.columns.filter((c) => c !== op.name), op.name], rows: items.map((x) => ({ ...row, [op.name]: op.type ? coerce(dyn(x), op.type) : dyn(x) })) };
+      const input: Table = {
+        columns: [...t.columns.filter((c) => c !== op.name), op.name],
+        rows: items.map((x) => ({ ...row, [op.name]: op.type ? coerce(dyn(x), op.type) : dyn(x) })),
+      };
       const result = op.ops.reduce((acc, o) => this.operator(acc, o, scope), input);
       produced = result.columns;
       for (const r of result.rows) out.push({ ...row, ...r });
     }
     const kept = t.columns.filter((c) => c !== op.name && !produced.includes(c));
-    return { columns: [...kept, ...produced.filter((c) => !kept.includes(c))], rows: out.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k === '$ingestionTime' || kept.includes(k) || produced.includes(k))) as Row) };
+    return {
+      columns: [...kept, ...produced.filter((c) => !kept.includes(c))],
+      rows: out.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k === '$ingestionTime' || kept.includes(k) || produced.includes(k))) as Row),
+    };
   }
 
   private summarize(t: Table, aggregates: Assignment[], by: Assignment[], scope: Scope): Table {

@@ -62,7 +62,38 @@ interface Token {
 }
 
 const HYPHENATED = ['project-away', 'project-rename', 'project-keep', 'mv-expand', 'mv-apply'];
-const PUNCT = ['!contains', '!startswith', '!endswith', '!has', '!in', '!~', '!=', '=~', '==', '<=', '>=', '(', ')', '[', ']', '{', '}', ',', ';', '.', '|', '=', ':', '+', '-', '*', '/', '%', '<', '>'];
+const PUNCT = [
+  '!contains',
+  '!startswith',
+  '!endswith',
+  '!has',
+  '!in',
+  '!~',
+  '!=',
+  '=~',
+  '==',
+  '<=',
+  '>=',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ';',
+  '.',
+  '|',
+  '=',
+  ':',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+];
 /** Literal forms whose parenthesised text is read raw: `datetime(2025-01-01)`, `timespan(1d)`. */
 const RAW_LITERALS = new Set(['datetime', 'timespan']);
 
@@ -133,11 +164,32 @@ function tokenize(text: string): Token[] {
   return out;
 }
 
-const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=', '=~', '!~', 'contains', '!contains', 'startswith', '!startswith', 'endswith', '!endswith', 'has', '!has', 'matches']);
+const COMPARISONS = new Set([
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '=~',
+  '!~',
+  'contains',
+  '!contains',
+  'startswith',
+  '!startswith',
+  'endswith',
+  '!endswith',
+  'has',
+  '!has',
+  'matches',
+]);
 
 class Parser {
   private i = 0;
-  constructor(private readonly tokens: Token[], private readonly text: string) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly text: string,
+  ) {}
 
   private peek(offset = 0): Token {
     return this.tokens[Math.min(this.i + offset, this.tokens.length - 1)];

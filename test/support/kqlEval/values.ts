@@ -12,7 +12,10 @@ export type NumType = 'int' | 'long' | 'real' | 'decimal';
 
 /** A number with its Kusto type. */
 export class KNum {
-  constructor(readonly type: NumType, readonly v: number) {}
+  constructor(
+    readonly type: NumType,
+    readonly v: number,
+  ) {}
 }
 
 /** A `datetime`, as milliseconds since 1970-01-01 UTC (negative before; year 1 is representable). */

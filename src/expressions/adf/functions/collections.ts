@@ -4,7 +4,21 @@
  * "Collection functions", "Logical functions" and "Math functions".
  */
 import type { AdfExprNode } from '../ast.js';
-import { AdfEvalError, adfToString, arith, compare, adfEquals, expectArray, expectBool, expectInt, expectNumber, expectString, typeName, uniqueAppend, type FnDef } from './common.js';
+import {
+  AdfEvalError,
+  adfToString,
+  arith,
+  compare,
+  adfEquals,
+  expectArray,
+  expectBool,
+  expectInt,
+  expectNumber,
+  expectString,
+  typeName,
+  uniqueAppend,
+  type FnDef,
+} from './common.js';
 import { isObject } from '../../../util/json.js';
 
 /** Collection functions, keyed by lower-cased name. */
@@ -78,7 +92,10 @@ export const COLLECTION_FUNCTIONS: Record<string, FnDef> = {
       }
       const lists = a.map((c) => expectArray('intersection', c));
       const out: unknown[] = [];
-      uniqueAppend(out, lists[0].filter((x) => lists.every((l) => l.some((y) => adfEquals(x, y)))));
+      uniqueAppend(
+        out,
+        lists[0].filter((x) => lists.every((l) => l.some((y) => adfEquals(x, y)))),
+      );
       return out;
     },
   },
@@ -100,7 +117,14 @@ export const COLLECTION_FUNCTIONS: Record<string, FnDef> = {
       return expectArray('take', c).slice(0, count);
     },
   },
-  join: { min: 2, max: 2, run: ([c, sep]) => expectArray('join', c).map(adfToString).join(expectString('join', sep, 'delimiter')) },
+  join: {
+    min: 2,
+    max: 2,
+    run: ([c, sep]) =>
+      expectArray('join', c)
+        .map(adfToString)
+        .join(expectString('join', sep, 'delimiter')),
+  },
   range: {
     min: 2,
     max: 2,

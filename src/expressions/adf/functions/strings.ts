@@ -3,16 +3,7 @@
  * `startsWith` and `endsWith` ignore case; `replace` and `contains` do not. Source: "Expressions and functions
  * in Azure Data Factory", "String functions" and "Conversion functions".
  */
-import {
-  AdfEvalError,
-  adfToString,
-  ciIndexOf,
-  expectInt,
-  expectString,
-  typeName,
-  type FnDef,
-  type Json,
-} from './common.js';
+import { AdfEvalError, adfToString, ciIndexOf, expectInt, expectString, typeName, type FnDef, type Json } from './common.js';
 
 /** String functions, keyed by lower-cased name. */
 export const STRING_FUNCTIONS: Record<string, FnDef> = {
@@ -56,12 +47,18 @@ export const STRING_FUNCTIONS: Record<string, FnDef> = {
   startswith: {
     min: 2,
     max: 2,
-    run: ([s, f]) => expectString('startsWith', s, 'text').toLowerCase().startsWith(expectString('startsWith', f, 'search text').toLowerCase()),
+    run: ([s, f]) =>
+      expectString('startsWith', s, 'text')
+        .toLowerCase()
+        .startsWith(expectString('startsWith', f, 'search text').toLowerCase()),
   },
   endswith: {
     min: 2,
     max: 2,
-    run: ([s, f]) => expectString('endsWith', s, 'text').toLowerCase().endsWith(expectString('endsWith', f, 'search text').toLowerCase()),
+    run: ([s, f]) =>
+      expectString('endsWith', s, 'text')
+        .toLowerCase()
+        .endsWith(expectString('endsWith', f, 'search text').toLowerCase()),
   },
   guid: {
     min: 0,

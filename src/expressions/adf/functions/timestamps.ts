@@ -24,7 +24,14 @@ const US_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))
 export function parseTimestamp(fn: string, v: unknown): Timestamp {
   if (typeof v !== 'string') throw new AdfEvalError(`${fn}: expected a timestamp string, got ${typeName(v)}`);
   const s = v.trim();
-  let y: number, mo: number, d: number, h = 0, mi = 0, sec = 0, frac = '', offsetMin = 0;
+  let y: number,
+    mo: number,
+    d: number,
+    h = 0,
+    mi = 0,
+    sec = 0,
+    frac = '',
+    offsetMin = 0;
   let m = ISO_RE.exec(s);
   if (m) {
     [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -60,7 +60,7 @@ function formatIPv6(v: bigint): string {
   // Longest run of two or more zero groups becomes "::" (RFC 5952).
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

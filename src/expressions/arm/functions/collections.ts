@@ -69,7 +69,12 @@ def('last', 1, 1, {
   fn: ([v]) => (typeof v === 'string' ? v.slice(-1) : (asArray('last', v).at(-1) ?? null)),
   partial: ([v]) => (v.t === 'a' ? (v.items.at(-1) ?? known(null)) : undefined),
 });
-def('join', 2, 2, { fn: ([a, d]) => asArray('join', a).map((x) => scalarText('join', x)).join(asString('join', d, 'delimiter')) });
+def('join', 2, 2, {
+  fn: ([a, d]) =>
+    asArray('join', a)
+      .map((x) => scalarText('join', x))
+      .join(asString('join', d, 'delimiter')),
+});
 def('range', 2, 2, {
   fn: ([s, n]) => {
     const start = asInt('range', s, 'startIndex');
@@ -102,7 +107,7 @@ def('union', 1, INF, {
         // Nested objects merge recursively in ARM; only fold that when both sides are known.
         if (prev && prev[1].t === 'v' && f.t === 'v' && isArmObject(prev[1].v) && isArmObject(f.v)) {
           entries.set(key.toLowerCase(), [prev[0], known(mergeObjects(prev[1].v, f.v))]);
-        } else if (prev && (prev[1].t !== 'v' || f.t !== 'v') && (isMaybeObject(prev[1]) && isMaybeObject(f))) {
+        } else if (prev && (prev[1].t !== 'v' || f.t !== 'v') && isMaybeObject(prev[1]) && isMaybeObject(f)) {
           return undefined;
         } else {
           entries.delete(key.toLowerCase());
@@ -141,7 +146,9 @@ def('shallowMerge', 1, 1, {
     const items: Folded[] = a.t === 'a' && !a.e ? a.items : [];
     if (!items.length || !items.every((x) => (x.t === 'o' && !x.open) || (x.t === 'v' && isArmObject(x.v)))) return undefined;
     const entries: [string, Folded][] = items.flatMap((x) =>
-      x.t === 'o' ? [...x.fields.values()].map(({ key, f }): [string, Folded] => [key, f]) : Object.entries((x as { v: { [key: string]: ArmValue } }).v).map(([k, v]): [string, Folded] => [k, known(v)]),
+      x.t === 'o'
+        ? [...x.fields.values()].map(({ key, f }): [string, Folded] => [key, f])
+        : Object.entries((x as { v: { [key: string]: ArmValue } }).v).map(([k, v]): [string, Folded] => [k, known(v)]),
     );
     return foldedObject(entries);
   },

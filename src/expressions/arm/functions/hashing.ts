@@ -80,7 +80,10 @@ export const ARM_GUID_NAMESPACE = '11fb06fb-712d-4ddd-98c7-e71bbd588830';
  */
 export function armGuid(...args: string[]): string {
   const ns = Buffer.from(ARM_GUID_NAMESPACE.replace(/-/g, ''), 'hex');
-  const digest = createHash('sha1').update(ns).update(Buffer.from(args.join('-'), 'utf8')).digest();
+  const digest = createHash('sha1')
+    .update(ns)
+    .update(Buffer.from(args.join('-'), 'utf8'))
+    .digest();
   const b = digest.subarray(0, 16);
   b[6] = (b[6] & 0x0f) | 0x50;
   b[8] = (b[8] & 0x3f) | 0x80;

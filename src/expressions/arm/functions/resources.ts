@@ -59,7 +59,12 @@ def('resourceId', 2, INF, { partial: resourceIdFn('rg') });
 def('subscriptionResourceId', 2, INF, { partial: resourceIdFn('sub') });
 def('tenantResourceId', 2, INF, { partial: resourceIdFn('tenant') });
 def('extensionResourceId', 3, INF, {
-  fn: ([base, type, ...names]) => `${asString('extensionResourceId', base)}/providers/${providerPath('extensionResourceId', asString('extensionResourceId', type), names.map((n) => asString('extensionResourceId', n)))}`,
+  fn: ([base, type, ...names]) =>
+    `${asString('extensionResourceId', base)}/providers/${providerPath(
+      'extensionResourceId',
+      asString('extensionResourceId', type),
+      names.map((n) => asString('extensionResourceId', n)),
+    )}`,
 });
 def('managementGroupResourceId', 2, INF);
 /**
@@ -67,7 +72,11 @@ def('managementGroupResourceId', 2, INF);
  * lacks folds to the residual `reference(...).member`, not to an error.
  */
 function openValue(v: ArmValue, e: ArmExpr): Folded {
-  if (Array.isArray(v)) return foldedArray(v.map((x, i) => openValue(x, { kind: 'index', target: e, index: { kind: 'number', value: i } })), e);
+  if (Array.isArray(v))
+    return foldedArray(
+      v.map((x, i) => openValue(x, { kind: 'index', target: e, index: { kind: 'number', value: i } })),
+      e,
+    );
   if (!isArmObject(v)) return known(v);
   return foldedObject(
     Object.entries(v).map(([k, x]) => [k, openValue(x, { kind: 'property', target: e, name: k })]),

@@ -60,7 +60,9 @@ def('replace', 3, 3, {
   fn: ([s, a, b]) => {
     const from = asString('replace', a, 'oldString');
     if (!from) fail('replace', 'oldString must not be empty');
-    return asString('replace', s, 'originalString').split(from).join(asString('replace', b, 'newString'));
+    return asString('replace', s, 'originalString')
+      .split(from)
+      .join(asString('replace', b, 'newString'));
   },
 });
 def('take', 2, 2, {
@@ -198,7 +200,9 @@ function formatOne(v: ArmValue, spec: string | undefined): string {
   switch (m[1]) {
     case 'D':
     case 'd': {
-      const s = Math.abs(v).toString().padStart(digits ?? 0, '0');
+      const s = Math.abs(v)
+        .toString()
+        .padStart(digits ?? 0, '0');
       return v < 0 ? `-${s}` : s;
     }
     case 'X':

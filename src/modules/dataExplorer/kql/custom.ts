@@ -16,10 +16,7 @@ function declares(dataset: CustomDatasetModel, name: string): boolean {
 
 /** `{dataset}_raw` columns in mapping order: declared columns, then the undeclared `x_Source*` columns. */
 export function customRawColumns(dataset: CustomDatasetModel): KqlColumn[] {
-  return [
-    ...dataset.columns.map((c) => ({ name: c.name, type: c.type, field: c.name, quoted: true })),
-    ...SOURCE_COLUMNS.filter((c) => !declares(dataset, c.name)),
-  ];
+  return [...dataset.columns.map((c) => ({ name: c.name, type: c.type, field: c.name, quoted: true })), ...SOURCE_COLUMNS.filter((c) => !declares(dataset, c.name))];
 }
 
 /** `{dataset}_final_v1_0` columns: the raw columns, then `x_IngestionTime` unless declared. */

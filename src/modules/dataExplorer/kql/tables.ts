@@ -317,4 +317,3 @@ export const BUILT_IN_KQL_DATASETS: readonly BuiltInKqlDataset[] = [
     },
   },
 ];
-

@@ -18,8 +18,21 @@ import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { web, fail, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
-import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, storageAccountIdVariable, armUrl, apiVersionQuery, exportPath, scopeFolder, armResource, jsonInterpolation, DEPLOY_VARIABLES, errorOf, type DeployVariable } from './shared.js';
-
+import {
+  forEachSettingsScope,
+  variablesOf,
+  resourceManagerUrlVariable,
+  storageAccountIdVariable,
+  armUrl,
+  apiVersionQuery,
+  exportPath,
+  scopeFolder,
+  armResource,
+  jsonInterpolation,
+  DEPLOY_VARIABLES,
+  errorOf,
+  type DeployVariable,
+} from './shared.js';
 
 /** The two managed exports: name suffix, Cost Management timeframe and schedule recurrence. */
 export const MANAGED_EXPORTS = [
@@ -96,9 +109,7 @@ export function configConfigureExports(ctx: DataFactoryContext): AdfObject {
     name: pipelineName(ctx, 'configureExports'),
     properties: pipelineProperties({
       description: 'Creates or updates the managed daily and monthly FOCUS cost exports of every scope in settings.json.',
-      activities: [
-        ...forEachSettingsScope(ctx, inner),
-      ],
+      activities: [...forEachSettingsScope(ctx, inner)],
       variables: variablesOf([resourceManagerUrlVariable(ctx), storageAccountIdVariable(ctx), ...MANAGED_EXPORTS.map((e) => exportNameVariable(ctx, e))]),
       concurrency: 1,
     }),

@@ -21,7 +21,6 @@ import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplore
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
 import { pricingUnitsColumns } from '../../dataExplorer/kqlV1_2.js';
 
-
 /** One open data table: name, `externaldata` columns in CSV order, and columns dropped after loading. */
 export interface OpenDataTable {
   table: string;
@@ -36,10 +35,22 @@ export interface OpenDataTable {
 export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   {
     table: 'PricingUnits',
-    columns: [['x_PricingUnitDescription', 'string'], ['AccountTypes', 'string'], ['x_PricingBlockSize', 'decimal'], ['PricingUnit', 'string']],
+    columns: [
+      ['x_PricingUnitDescription', 'string'],
+      ['AccountTypes', 'string'],
+      ['x_PricingBlockSize', 'decimal'],
+      ['PricingUnit', 'string'],
+    ],
     drop: ['AccountTypes'],
   },
-  { table: 'Regions', columns: [['ResourceLocation', 'string'], ['RegionId', 'string'], ['RegionName', 'string']] },
+  {
+    table: 'Regions',
+    columns: [
+      ['ResourceLocation', 'string'],
+      ['RegionId', 'string'],
+      ['RegionName', 'string'],
+    ],
+  },
   {
     table: 'ResourceTypes',
     columns: [

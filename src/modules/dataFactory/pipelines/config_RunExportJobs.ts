@@ -14,7 +14,6 @@ import { pipelineName, type DataFactoryContext } from '../context.js';
 import { forEach, ifCondition, web, fail, failed, pipelineProperties } from '../activities.js';
 import { variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, commandHeaders, errorOf, type DeployVariable, emptyArray } from './shared.js';
 
-
 /** Parameter names. */
 export const RUN_EXPORT_JOBS_PARAMETERS = { exports: 'ExportScopes', recurrence: 'Recurrence' } as const;
 

@@ -14,7 +14,6 @@ import { forEach, setVariable, executePipeline, fail, succeeded, failed, pipelin
 import { readSettings, READ_SETTINGS, retentionSetting, emptyArray } from './shared.js';
 import { RUN_BACKFILL_JOB_PARAMETERS } from './config_RunBackfillJob.js';
 
-
 /** Default of `retention.ingestion.months` (spec, "Limits"). */
 export const DEFAULT_INGESTION_MONTHS = 13;
 

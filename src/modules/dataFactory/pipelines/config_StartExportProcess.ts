@@ -12,7 +12,6 @@ import { web, executePipeline, fail, succeeded, failed, pipelineProperties } fro
 import { forEachSettingsScope, variablesOf, resourceManagerUrlVariable, armUrl, apiVersionQuery, armResource, errorOf, emptyArray } from './shared.js';
 import { RUN_EXPORT_JOBS_PARAMETERS } from './config_RunExportJobs.js';
 
-
 /** Parameter names. */
 export const START_EXPORT_PROCESS_PARAMETERS = { recurrence: 'Recurrence' } as const;
 
@@ -28,33 +27,33 @@ export function configStartExportProcess(ctx: DataFactoryContext): AdfObject {
       description: 'Runs the managed exports of every scope in settings.json that match the schedule.',
       activities: [
         ...forEachSettingsScope(ctx, [
-        web({
-          name: list,
-          method: 'GET',
-          url: armUrl(adf.concat(scope, '/providers/Microsoft.CostManagement/exports'), apiVersionQuery(ctx)),
-          resource: armResource(ctx),
-        }),
-        fail({
-          name: 'Export List Failed',
-          dependsOn: [failed(list)],
-          errorCode: 'ExportListFailed',
-          message: adf.interp`Could not list the Cost Management exports of scope '${scope}' (from ${ctx.configContainer}/settings.json): ${errorOf(list)}`,
-        }),
-        executePipeline({
-          name: run,
-          dependsOn: [succeeded(list)],
-          pipeline: pipelineName(ctx, 'runExports'),
-          parameters: {
-            [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), emptyArray()),
-            [RUN_EXPORT_JOBS_PARAMETERS.recurrence]: adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence),
-          },
-        }),
-        fail({
-          name: 'Export Run Failed',
-          dependsOn: [failed(run)],
-          errorCode: 'ExportRunFailed',
-          message: adf.interp`Running the ${adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence)} exports of scope '${scope}' failed; see the ${pipelineName(ctx, 'runExports')} run for the export at fault.`,
-        }),
+          web({
+            name: list,
+            method: 'GET',
+            url: armUrl(adf.concat(scope, '/providers/Microsoft.CostManagement/exports'), apiVersionQuery(ctx)),
+            resource: armResource(ctx),
+          }),
+          fail({
+            name: 'Export List Failed',
+            dependsOn: [failed(list)],
+            errorCode: 'ExportListFailed',
+            message: adf.interp`Could not list the Cost Management exports of scope '${scope}' (from ${ctx.configContainer}/settings.json): ${errorOf(list)}`,
+          }),
+          executePipeline({
+            name: run,
+            dependsOn: [succeeded(list)],
+            pipeline: pipelineName(ctx, 'runExports'),
+            parameters: {
+              [RUN_EXPORT_JOBS_PARAMETERS.exports]: adf.coalesce(adf.activity(list).get('output').get('value', true), emptyArray()),
+              [RUN_EXPORT_JOBS_PARAMETERS.recurrence]: adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence),
+            },
+          }),
+          fail({
+            name: 'Export Run Failed',
+            dependsOn: [failed(run)],
+            errorCode: 'ExportRunFailed',
+            message: adf.interp`Running the ${adf.pipelineParameter(START_EXPORT_PROCESS_PARAMETERS.recurrence)} exports of scope '${scope}' failed; see the ${pipelineName(ctx, 'runExports')} run for the export at fault.`,
+          }),
         ]),
       ],
       parameters: { [START_EXPORT_PROCESS_PARAMETERS.recurrence]: { type: 'String', defaultValue: 'Daily' } },

@@ -21,7 +21,22 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject, ValueObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
-import { wait, setVariable, ifCondition, copy, deleteActivity, executePipeline, fail, datasetRef, fileSource, fileSink, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
+import {
+  wait,
+  setVariable,
+  ifCondition,
+  copy,
+  deleteActivity,
+  executePipeline,
+  fail,
+  datasetRef,
+  fileSource,
+  fileSink,
+  succeeded,
+  failed,
+  pipelineProperties,
+  type Activity,
+} from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { EXPORT_SCHEMAS } from '../../../model/datasets.js';
 import { ingestionFolder, ingestionFileName } from '../layout.js';
@@ -164,7 +179,10 @@ function destinationVariables(ctx: DataFactoryContext, e: CsvPathExpressions): A
     setVariable({
       name: 'Set Destination File Name',
       variable: 'destinationFile',
-      value: ingestionFileName(r.ingestionLayout, adf.concat(adf.if_(adf.endsWith(adf.toLower(fileName), '.csv'), adf.substring(fileName, 0, adf.sub(adf.length(fileName), 4)), fileName), '.parquet')),
+      value: ingestionFileName(
+        r.ingestionLayout,
+        adf.concat(adf.if_(adf.endsWith(adf.toLower(fileName), '.csv'), adf.substring(fileName, 0, adf.sub(adf.length(fileName), 4)), fileName), '.parquet'),
+      ),
     }),
   ];
 }

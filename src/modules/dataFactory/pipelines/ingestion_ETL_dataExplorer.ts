@@ -26,7 +26,6 @@ import { setVariable, dataExplorerCommand, succeeded, pipelineProperties, type P
 import { readSettings, READ_SETTINGS, retentionSetting, variablesOf, storageHostVariable, DEPLOY_VARIABLES, errorOf } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
 
-
 /** Parameter names. */
 export const ETL_DATA_EXPLORER_PARAMETERS = {
   folderPath: 'folderPath',

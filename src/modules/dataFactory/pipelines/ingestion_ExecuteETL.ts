@@ -19,12 +19,25 @@
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
-import { wait, setVariable, getMetadata, filter, ifCondition, forEach, executePipeline, fail, datasetRef, succeeded, failed, pipelineProperties, type Activity } from '../activities.js';
+import {
+  wait,
+  setVariable,
+  getMetadata,
+  filter,
+  ifCondition,
+  forEach,
+  executePipeline,
+  fail,
+  datasetRef,
+  succeeded,
+  failed,
+  pipelineProperties,
+  type Activity,
+} from '../activities.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
 import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
 import { errorOf, emptyArray } from './shared.js';
-
 
 /** Parameter names: the trigger's folder path, starting with the container name. */
 export const INGESTION_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath' } as const;

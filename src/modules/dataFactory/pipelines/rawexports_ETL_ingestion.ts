@@ -39,7 +39,6 @@ import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { readSettings, READ_SETTINGS, retentionSetting, errorOf, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
 import { ingestionFileName } from '../layout.js';
 
-
 /** Parameter names. */
 export const EXPORT_ETL_PARAMETERS = {
   blobPath: 'blobPath',
@@ -62,11 +61,7 @@ const convertPolicy = (timeout: string): Policy => ({ timeout, retry: 0, retryIn
  */
 function dropExtension(name: adf.Adf, ext: string, replacement: string): adf.Adf {
   const parts = adf.split(name, '.');
-  return adf.if_(
-    adf.equals(adf.toLower(adf.last(parts)), ext),
-    adf.concat(adf.join(adf.take(parts, adf.sub(adf.length(parts), 1)), '.'), replacement),
-    name,
-  );
+  return adf.if_(adf.equals(adf.toLower(adf.last(parts)), ext), adf.concat(adf.join(adf.take(parts, adf.sub(adf.length(parts), 1)), '.'), replacement), name);
 }
 
 /** A parameter of the pipeline. */
@@ -151,7 +146,14 @@ function convertByFileType(ctx: DataFactoryContext): Activity {
 }
 
 /** One file type's case: copy to parquet (CSV through the schema's column mapping, with its additional columns), failing with both files named. */
-function convertCase(ctx: DataFactoryContext, value: string, label: string, dataset: string, format: 'DelimitedText' | 'Parquet', withTranslator: boolean): { value: string; activities: Activity[] } {
+function convertCase(
+  ctx: DataFactoryContext,
+  value: string,
+  label: string,
+  dataset: string,
+  format: 'DelimitedText' | 'Parquet',
+  withTranslator: boolean,
+): { value: string; activities: Activity[] } {
   const name = `Convert ${label}`;
   const schema = adf.activity(LOAD_SCHEMA).get('output').get('firstRow');
   const target = adf.concat(`${ctx.ingestionContainer}/`, param('destinationFolder'), '/', adf.variables('destinationFile'));

@@ -63,7 +63,6 @@ import { EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestio
 import { ingestionFolder, replacesEarlierIngestions } from '../layout.js';
 import { has } from '../../../model/releases.js';
 
-
 /** Parameter names: the trigger's folder path (starting with the container) and file name. */
 export const EXPORT_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath', fileName: 'fileName' } as const;
 
@@ -182,16 +181,16 @@ type ExecuteEtlExpressions = ReturnType<typeof executeEtlExpressions>;
 function readManifest(e: ExecuteEtlExpressions): Activity[] {
   const A = EXECUTE_ETL_ACTIVITIES;
   const { type, version, resourceId, runId, startDate, manifestFile } = e;
-  const invalid = adf.or(
-    adf.or(adf.empty(type), adf.empty(version)),
-    adf.or(adf.or(adf.empty(resourceId), adf.empty(runId)), adf.less(adf.length(startDate), 7)),
-  );
+  const invalid = adf.or(adf.or(adf.empty(type), adf.empty(version)), adf.or(adf.or(adf.empty(resourceId), adf.empty(runId)), adf.less(adf.length(startDate), 7)));
   return [
     wait({ name: 'Wait For Export Files', seconds: 60 }),
     lookup({
       name: A.readManifest,
       dependsOn: [succeeded('Wait For Export Files')],
-      dataset: datasetRef(e.n.manifest, { [DATASET_PARAMETERS.folderPath]: e.folderParam, [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(EXPORT_EXECUTE_ETL_PARAMETERS.fileName) }),
+      dataset: datasetRef(e.n.manifest, {
+        [DATASET_PARAMETERS.folderPath]: e.folderParam,
+        [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(EXPORT_EXECUTE_ETL_PARAMETERS.fileName),
+      }),
       source: fileSource('Json'),
       policy: SHORT_POLICY,
     }),
@@ -270,7 +269,9 @@ function findSchema(e: ExecuteEtlExpressions): Activity[] {
       dependsOn: [succeeded(A.setMcaColumn), succeeded(A.setHasRows), succeeded(A.setVersion)],
       on: adf.if_(adf.or(adf.empty(v('mcaColumn')), adf.not(e.hasRows)), NO_CHANNEL, adf.toLower(adf.last(adf.split(firstBlob, '.')))),
       cases: [
-        ...formats.map((f) => channelCase(e, f, FORMAT_LABELS[f], { csv: n.exportCsv, gz: n.exportGzip, parquet: n.exportParquet }[f], f === 'parquet' ? 'Parquet' : 'DelimitedText')),
+        ...formats.map((f) =>
+          channelCase(e, f, FORMAT_LABELS[f], { csv: n.exportCsv, gz: n.exportGzip, parquet: n.exportParquet }[f], f === 'parquet' ? 'Parquet' : 'DelimitedText'),
+        ),
         { value: NO_CHANNEL, activities: [setVariable({ name: 'Set Schema File', variable: 'schemaFile', value: schemaName('') })] },
       ],
       defaultActivities: [
@@ -427,7 +428,10 @@ function copyManifest(e: ExecuteEtlExpressions): Activity {
     ifTrue: [
       copy({
         name: A.copyManifest,
-        input: datasetRef(n.manifest, { [DATASET_PARAMETERS.folderPath]: e.folderParam, [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(EXPORT_EXECUTE_ETL_PARAMETERS.fileName) }),
+        input: datasetRef(n.manifest, {
+          [DATASET_PARAMETERS.folderPath]: e.folderParam,
+          [DATASET_PARAMETERS.fileName]: adf.pipelineParameter(EXPORT_EXECUTE_ETL_PARAMETERS.fileName),
+        }),
         output: datasetRef(n.ingestionManifest, { [DATASET_PARAMETERS.folderPath]: destination }),
         source: fileSource('Json'),
         sink: fileSink('Json'),

@@ -11,7 +11,20 @@ import * as adf from '../../../expressions/adf/index.js';
 import type { Value } from '../../types.js';
 import type { DataFactoryContext } from '../context.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
-import { lookup, fail, filter, forEach, datasetRef, fileSource, failed, succeeded, SHORT_POLICY, type Activity, type ActivityDependency, type VariableType } from '../activities.js';
+import {
+  lookup,
+  fail,
+  filter,
+  forEach,
+  datasetRef,
+  fileSource,
+  failed,
+  succeeded,
+  SHORT_POLICY,
+  type Activity,
+  type ActivityDependency,
+  type VariableType,
+} from '../activities.js';
 
 /** Location of the hub settings file. */
 export const SETTINGS_FILE = 'settings.json';
@@ -227,11 +240,7 @@ export function jsonInterpolation(template: JsonTemplate): adf.AdfInterpolation 
  * @param name name of the ForEach activity (default `For Each Scope`)
  */
 export function forEachSettingsScope(ctx: DataFactoryContext, activities: Activity[], name = 'For Each Scope'): Activity[] {
-  return [
-    ...readSettings(ctx),
-    filterScopes(),
-    forEach({ name, dependsOn: [succeeded(FILTER_SCOPES)], items: filteredScopes(), sequential: true, activities }),
-  ];
+  return [...readSettings(ctx), filterScopes(), forEach({ name, dependsOn: [succeeded(FILTER_SCOPES)], items: filteredScopes(), sequential: true, activities })];
 }
 
 /** How the export file formats are named in activity names. */

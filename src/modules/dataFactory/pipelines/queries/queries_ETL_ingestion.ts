@@ -126,7 +126,10 @@ function runQuery(ctx: DataFactoryContext): Activity[] {
     lookup({
       name: LOAD_SCHEMA,
       dependsOn: [succeeded(CHECK)],
-      dataset: datasetRef(n.config, { [DATASET_PARAMETERS.fileName]: adf.toLower(param('schemaFile')), [DATASET_PARAMETERS.folderPath]: `${ctx.configContainer}/${SCHEMAS_FOLDER}` }),
+      dataset: datasetRef(n.config, {
+        [DATASET_PARAMETERS.fileName]: adf.toLower(param('schemaFile')),
+        [DATASET_PARAMETERS.folderPath]: `${ctx.configContainer}/${SCHEMAS_FOLDER}`,
+      }),
       source: fileSource('Json'),
       policy: SHORT_POLICY,
     }),
