@@ -16,16 +16,20 @@ export interface ExportColumn {
   /** Column name exactly as the export writes it (may contain spaces). */
   name: string;
   type: AdfInterimType;
+  /** Name of the parquet column the conversion writes, when it is not `name`. */
+  sink?: string;
 }
 
 const TYPE_CODES: Record<string, AdfInterimType> = { S: 'String', D: 'Decimal', T: 'DateTimeOffset', B: 'Boolean' };
 
+/** Parses `Name:T` or `Name:T>Sink` (the parquet column named `Sink`). */
 function columns(specs: string[]): ExportColumn[] {
   return specs.map((spec) => {
-    const i = spec.lastIndexOf(':');
-    const type = TYPE_CODES[spec.slice(i + 1)];
+    const [column, sink] = spec.split('>');
+    const i = column.lastIndexOf(':');
+    const type = TYPE_CODES[column.slice(i + 1)];
     if (!type) throw new Error(`bad column spec ${spec}`);
-    return { name: spec.slice(0, i), type };
+    return { name: column.slice(0, i), type, ...(sink ? { sink } : {}) };
   });
 }
 
@@ -123,6 +127,32 @@ const RESERVATION_RECOMMENDATIONS_MCA = columns([
     'Sku Properties:S', 'Term:S', 'Total Cost With ReservedInstances:S',
   ]);
 
+/**
+ * Columns of `reservationrecommendations_2023-05-01_mca.json` as the public 0.9 rewrote it (#1317;
+ * `../shared/reference/data/schemas/from-0.9/`): the same export columns written to parquet under space-free names,
+ * the three cost values (JSON objects in MCA files) as text into `...Json` columns. Used by releases with
+ * `kqlRecommendationsJsonCosts` (src/model/exportSchemas.ts).
+ */
+export const RESERVATION_RECOMMENDATIONS_MCA_SPACE_FREE = columns([
+  'Cost With No ReservedInstances:S>CostWithNoReservedInstancesJson',
+  'First UsageDate:T>FirstUsageDate',
+  'Instance Flexibility Ratio:D>InstanceFlexibilityRatio',
+  'Instance Flexibility Group:S>InstanceFlexibilityGroup',
+  'Location:S',
+  'LookBackPeriod:S',
+  'MeterID:S>MeterId',
+  'Net Savings:S>NetSavingsJson',
+  'Normalized Size:S>NormalizedSize',
+  'Recommended Quantity:D>RecommendedQuantity',
+  'Recommended Quantity Normalized:D>RecommendedQuantityNormalized',
+  'ResourceType:S',
+  'scope:S>Scope',
+  'SkuName:S',
+  'Sku Properties:S>SkuProperties',
+  'Term:S',
+  'Total Cost With ReservedInstances:S>TotalCostWithReservedInstancesJson',
+]);
+
 /** Columns of `reservationtransactions_2023-05-01_ea.json`, in file order. */
 // prettier-ignore
 const RESERVATION_TRANSACTIONS_EA = columns([
@@ -141,8 +171,66 @@ const RESERVATION_TRANSACTIONS_MCA = columns([
     'ReservationOrderId:S', 'ReservationOrderName:S', 'Term:S',
   ]);
 
+/**
+ * Columns of `actualcost_c360-2025-04.json` and `amortizedcost_c360-2025-04.json` (the same list), in file order:
+ * the Microsoft-internal "C360" actual and amortized cost files the public 0.10 and 0.11 hubs ingest
+ * (`../shared/reference/kql-0.9-14.md` §2.4; schema files in `../shared/reference/data/schemas/`).
+ */
+const C360_COSTS = columns([
+  'BillingAccountId:S',
+  'BillingAccountName:S',
+  'BillingPeriodStartDate:T',
+  'BillingPeriodEndDate:T',
+  'BillingProfileId:S',
+  'BillingProfileName:S',
+  'AccountOwnerId:S',
+  'AccountName:S',
+  'SubscriptionId:S',
+  'SubscriptionName:S',
+  'Date:T',
+  'Product:S',
+  'PartNumber:S',
+  'MeterId:S',
+  'ServiceFamily:S',
+  'MeterCategory:S',
+  'MeterSubCategory:S',
+  'MeterRegion:S',
+  'MeterName:S',
+  'Quantity:D',
+  'EffectivePrice:D',
+  'Cost:D',
+  'UnitPrice:D',
+  'BillingCurrency:S',
+  'ResourceLocation:S',
+  'AvailabilityZone:S',
+  'ConsumedService:S',
+  'ResourceId:S',
+  'ResourceName:S',
+  'ServiceInfo1:S',
+  'ServiceInfo2:S',
+  'AdditionalInfo:S',
+  'Tags:S',
+  'InvoiceSectionId:S',
+  'InvoiceSection:S',
+  'CostCenter:S',
+  'UnitOfMeasure:S',
+  'ResourceGroup:S',
+  'ReservationId:S',
+  'ReservationName:S',
+  'ProductOrderId:S',
+  'ProductOrderName:S',
+  'OfferId:S',
+  'IsAzureCreditEligible:B',
+  'Term:S',
+  'PublisherName:S',
+  'PlanName:S',
+  'ChargeType:S',
+  'Frequency:S',
+  'PublisherType:S',
+]);
+
 /** The Cost Management export dataset types a hub understands (manifest `exportConfig.type`). */
-export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions';
+export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions' | 'ActualCost' | 'AmortizedCost';
 
 /** Billing channel of an export file, for datasets whose EA and MCA files differ. */
 export type Channel = 'ea' | 'mca';
@@ -175,10 +263,12 @@ export const EXPORT_SCHEMAS: readonly ExportSchema[] = [
   { exportType: 'ReservationRecommendations', version: '2023-05-01', channel: 'mca', columns: RESERVATION_RECOMMENDATIONS_MCA },
   { exportType: 'ReservationTransactions', version: '2023-05-01', channel: 'ea', columns: RESERVATION_TRANSACTIONS_EA },
   { exportType: 'ReservationTransactions', version: '2023-05-01', channel: 'mca', columns: RESERVATION_TRANSACTIONS_MCA },
+  { exportType: 'ActualCost', version: 'c360-2025-04', columns: C360_COSTS },
+  { exportType: 'AmortizedCost', version: 'c360-2025-04', columns: C360_COSTS },
 ];
 
 /** The names of the built-in hub datasets (folders under `ingestion/`). */
-export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions';
+export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions' | 'ActualCosts' | 'AmortizedCosts';
 
 /** A built-in hub dataset and the export that feeds it (spec, "Datasets" and "Supported export dataset types"). */
 export interface BuiltInDataset {
@@ -199,8 +289,3 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
   { name: 'Recommendations', exportType: 'ReservationRecommendations', mcaMarkerColumn: 'Net Savings' },
   { name: 'Transactions', exportType: 'ReservationTransactions', mcaMarkerColumn: 'BillingProfileId' },
 ];
-
-/** Looks up a built-in dataset by name. */
-export function builtInDataset(name: string): BuiltInDataset | undefined {
-  return BUILT_IN_DATASETS.find((d) => d.name === name);
-}

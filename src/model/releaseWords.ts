@@ -31,6 +31,30 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
     "The Data Explorer cluster trusts only the hub's own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).",
+  kqlLowerCaseBillingIds: "Data Explorer's Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.",
+  kqlCostConsistencyCodes:
+    "Data Explorer's Costs data flags rows whose list cost is below the contracted cost, or the contracted cost below the effective cost, in x_SourceChanges.",
+  kqlCaseInsensitivePriceKey: "Data Explorer's Costs data finds the price-sheet prices of a billing profile whatever the case of its ID.",
+  kqlCostFillFromEffective:
+    "Data Explorer's Costs data fills a missing contracted cost from the effective cost (and a missing list cost from the contracted cost) when the unit prices are equal, without rounding errors.",
+  kqlRecommendationsJsonCosts:
+    'Reservation recommendations of Microsoft Customer Agreement accounts are converted with space-free column names; Data Explorer reads their costs and savings from the JSON values (Recommendations_raw has 26 columns).',
+  kqlRecommendationDateCapped: "Data Explorer's Recommendations data accepts a look-back period in days (30) and never dates a recommendation after today.",
+  kqlCostQuantityFill:
+    "Data Explorer's Costs data computes a missing pricing quantity from the cost and unit price, and a missing consumed quantity of usage from it (flagged MissingPricingQuantity, MissingConsumedQuantity).",
+  kqlEffectivePriceRounding:
+    "Data Explorer's Costs data corrects an effective unit price within 0.0001 of the billed or contracted price when it fills missing prices (flagged XEffectiveUnitPriceRoundingError).",
+  kqlCostFillFromBilled:
+    "Data Explorer's Costs data keeps prices and costs of rows nothing was billed for, and fills a missing contracted cost from the billed cost when the unit prices are equal.",
+  kqlBlankUnassignedInvoiceSection: "Data Explorer's Costs data leaves the invoice section empty instead of -2 / Unassigned.",
+  kqlStreamingIngestionOff: 'Streaming ingestion is disabled on the Data Explorer raw tables, so the same database scripts also set up a Microsoft Fabric eventhouse.',
+  kqlScriptsByRole: 'The Data Explorer database scripts are named by role (commonScript, setupScript); the scripts of the earlier names are no longer deployed.',
+  kqlScriptSplit: 'The Ingestion database setup is split into IngestionSetup_HubInfra.kql, IngestionSetup_RawTables.kql and IngestionSetup_v1_0.kql, each its own database script.',
+  kqlRawTablesRedefined:
+    "Each deployment gives the Data Explorer raw tables exactly the release's columns: data of kept columns stays, columns no release writes any more are dropped.",
+  kqlFocus12Backport:
+    "Data Explorer's Costs_raw takes FOCUS 1.2 exports (139 columns); their InvoiceId, PricingCurrency and SkuMeter land in x_InvoiceId, x_PricingCurrency and x_SkuMeterName of the FOCUS 1.0 data.",
+  kqlBillingPeriodMonthStart: "Data Explorer's Costs data starts and ends each billing period on the first of a month.",
   kqlRawTables12:
     "Data Explorer's raw tables (*_raw) and PricingUnits take real numbers instead of decimal, and Costs_raw and Recommendations_raw gain columns. Data Explorer cannot change a column's type, so the first deployment of this release over a database an earlier release created empties each raw table once (a script of its own, which later deployments do not run again); the final tables keep every row ingested before, and config_InitializeHub reloads PricingUnits. Later redeployments keep the raw tables' rows.",
   kqlParseSubscriptionIds:

@@ -240,6 +240,80 @@ export type ReleaseBehaviour =
    */
   | 'dataExplorerTrustedTenants'
   /**
+   * 0.9: Prices and Costs write `BillingAccountId` in lower case (`/providers/microsoft.billing/billingaccounts/...`),
+   * Costs also `CommitmentDiscountId` (kql-0.9-14.md §4.1 P9-1, C9-5).
+   */
+  | 'kqlLowerCaseBillingIds'
+  /** 0.9: Costs `x_SourceChanges` codes `ListCostLessThanContractedCost` and `ContractedCostLessThanEffectiveCost` (kql-0.9-14.md §4.1 C9-1, §3.3.3). */
+  | 'kqlCostConsistencyCodes'
+  /** 0.9: the Costs price-sheet lookup key is compared in lower case on both sides (kql-0.9-14.md §4.1 C9-2). */
+  | 'kqlCaseInsensitivePriceKey'
+  /**
+   * 0.9: rows with missing prices fill `ContractedCost` before `ListCost`, from `EffectiveCost` (resp. `ContractedCost`)
+   * when the unit prices are equal, so no rounding error is introduced (kql-0.9-14.md §4.1 C9-3, C9-4).
+   */
+  | 'kqlCostFillFromEffective'
+  /**
+   * 0.9: `Recommendations_raw` has the 26 columns of the space-free reservation recommendation files (the MCA
+   * schema file writes `CostWithNoReservedInstancesJson`, `NetSavingsJson`, `TotalCostWithReservedInstancesJson`,
+   * `SkuName`, ... instead of the names with spaces), read by an identity mapping; the transform takes the MCA cost
+   * values from the JSON columns (kql-0.9-14.md §2.3, §4.1 R9-2, R9-4; schema `from-0.9/`).
+   */
+  | 'kqlRecommendationsJsonCosts'
+  /**
+   * 0.9: a recommendation's look-back period may be a bare number of days (`30`), and `x_RecommendationDate` never
+   * lies after the start of the current day (kql-0.9-14.md §4.1 R9-5, R9-6).
+   */
+  | 'kqlRecommendationDateCapped'
+  /**
+   * 0.10: Costs computes a missing (zero) `PricingQuantity` from the billed or effective cost and unit price, and a
+   * missing `ConsumedQuantity` of usage from it; codes `MissingConsumedQuantity`, `MissingPricingQuantity`
+   * (kql-0.9-14.md §4.2 C10-1, C10-2, §3.3.2 steps 8-9).
+   */
+  | 'kqlCostQuantityFill'
+  /**
+   * 0.10: an `x_EffectiveUnitPrice` within 0.0001 of the billed or contracted unit price is set to it (rows with
+   * missing prices); code `XEffectiveUnitPriceRoundingError` (kql-0.9-14.md §4.2 C10-1, C10-3, §3.3.2 step 10b).
+   */
+  | 'kqlEffectivePriceRounding'
+  /**
+   * 0.10: rows with missing prices keep their prices and costs when nothing was billed, and take `ContractedCost`
+   * from `BilledCost` when the contracted and billed unit prices are equal (kql-0.9-14.md §4.2 C10-4, C10-5,
+   * §3.3.2 steps 10c-10f).
+   */
+  | 'kqlCostFillFromBilled'
+  /** 0.10: Costs blanks the invoice section `-2` / `Unassigned` placeholders (kql-0.9-14.md §4.2 C10-6). */
+  | 'kqlBlankUnassignedInvoiceSection'
+  /**
+   * 0.10: streaming ingestion is disabled on every raw table, so the same scripts run in a Microsoft Fabric
+   * eventhouse, where streaming ingestion is on by default (kql-0.9-14.md §2.2, §1.6).
+   */
+  | 'kqlStreamingIngestionOff'
+  /**
+   * 0.10: the database scripts are named by role, as the public 0.10's `hub-database` module names them
+   * (`commonScript`, `setupScript`; kql-0.9-14.md §1.2).
+   */
+  | 'kqlScriptsByRole'
+  /**
+   * 0.11: the Ingestion setup is split into `IngestionSetup_HubInfra.kql`, `IngestionSetup_RawTables.kql` and
+   * `IngestionSetup_v1_0.kql`, one database script each (`infra`, `rawTables`, `v1_0`; Common `common`) (kql-0.9-14.md
+   * §1.3, §1.5).
+   */
+  | 'kqlScriptSplit'
+  /**
+   * 0.11: each raw table is redefined to exactly its column list (`.alter table`), which keeps the data of listed
+   * columns and drops columns no release writes any more (kql-0.9-14.md §2.2; docs/deviations.md).
+   */
+  | 'kqlRawTablesRedefined'
+  /**
+   * 0.11: `Costs_raw` has 139 columns (the FOCUS 1.1/1.2, Tencent and Azure 1.2-preview columns); the v1_0 transform
+   * recognises FOCUS 1.2 and 1.2-preview rows and back-ports `InvoiceId`, `PricingCurrency`, `SkuMeter` into
+   * `x_InvoiceId`, `x_PricingCurrency`, `x_SkuMeterName` (kql-0.9-14.md §2.5, §4.3 C11-1, C11-2).
+   */
+  | 'kqlFocus12Backport'
+  /** 0.11: Costs `BillingPeriodStart` and `BillingPeriodEnd` fall on the first of a month (kql-0.9-14.md §4.3 C11-3). */
+  | 'kqlBillingPeriodMonthStart'
+  /**
    * 12: the raw tables of release 12 (kql-0.9-14.md §2.1, §2.5-2.7; releases-0.9-14.md §1.4): every `decimal`
    * column is `real` (and `PricingUnits.x_PricingBlockSize`, in the table and in `config_InitializeHub`'s load),
    * `Costs_raw` has 144 columns (the Alibaba columns of 12), `Recommendations_raw` 40 (the
@@ -766,6 +840,14 @@ export function earlierReleases(release: Release): Release[] {
 /** The first release (oldest first) that has a capability, for hints such as "first release with private networking: 0.7". */
 export function firstReleaseWith(feature: ReleaseFeature): ReleaseVersion | undefined {
   return RELEASE_VERSIONS.find((v) => getRelease(v).features.has(feature));
+}
+
+/**
+ * A release row with changes of behaviour added: for tests that build a release's KQL (or any module's output) from
+ * flags before a release row has them, e.g. `withBehaviours(getRelease('0.8'), ['kqlScriptSplit'])`.
+ */
+export function withBehaviours(release: Release, behaviours: readonly ReleaseBehaviour[]): Release {
+  return { ...release, behaviours: new Set([...release.behaviours, ...behaviours]) };
 }
 
 /**

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { compile } from '../../src/compiler/compile.js';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
-import { KQL_TEMPLATE_OPTIONS } from '../../src/modules/dataExplorer/kqlTemplates.js';
+import { KQL_TEMPLATE_NAMES, KQL_TEMPLATE_OPTIONS } from '../../src/modules/dataExplorer/kqlTemplates.js';
 import { readTree } from '../../src/diff/load.js';
 import { compareWithGolden } from '../support/golden.js';
 import { runHubc } from '../support/cli.js';
@@ -59,9 +59,10 @@ test("the bundle carries neither the handlebars compiler nor ajv's schema compil
   assert.match(text, /function hubSchemaValidator\(\) \{\n\s+return validate;/);
 });
 
-test('the generator precompiles the KQL templates with the options the source compiles them with', async () => {
-  const { OPTIONS } = await import('../../scripts/kqlTemplatesCode.mjs');
+test('the generator precompiles the KQL templates the source compiles, with the same options', async () => {
+  const { OPTIONS, TEMPLATES } = await import('../../scripts/kqlTemplatesCode.mjs');
   assert.equal(OPTIONS, { ...KQL_TEMPLATE_OPTIONS });
+  assert.equal(TEMPLATES, [...KQL_TEMPLATE_NAMES]);
 });
 
 for (const v of RELEASE_VERSIONS) {

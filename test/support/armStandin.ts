@@ -169,7 +169,10 @@ export class ArmStandin {
   static async start(scenario: StandinScenario): Promise<ArmStandin> {
     const { key, cert } = await testCertificate();
     let standin!: ArmStandin;
-    const server = createServer({ key, cert }, (req, res) => void standin.handle(req, res));
+    // A client that gives up mid-request (a deadline under test) resets the connection: the stand-in drops
+    // that request instead of failing the test run with an unhandled ECONNRESET.
+    const server = createServer({ key, cert }, (req, res) => void standin.handle(req, res).catch(() => res.destroy()));
+    server.on('clientError', (_error, socket) => socket.destroy());
     standin = new ArmStandin(server, scenario, cert);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return standin;

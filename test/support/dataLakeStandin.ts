@@ -75,7 +75,10 @@ export class DataLakeStandin {
   static async start(account: string, files: Record<string, string | Buffer>, fileSystems: string[] = ['ingestion', 'config'], pageSize = 3): Promise<DataLakeStandin> {
     const { key, cert } = await testCertificate();
     let standin!: DataLakeStandin;
-    const server = createServer({ key, cert }, (req, res) => void standin.handle(req, res));
+    // A client that gives up mid-request (a deadline under test) resets the connection: the stand-in drops
+    // that request instead of failing the test run with an unhandled ECONNRESET.
+    const server = createServer({ key, cert }, (req, res) => void standin.handle(req, res).catch(() => res.destroy()));
+    server.on('clientError', (_error, socket) => socket.destroy());
     standin = new DataLakeStandin(server, account, cert, pageSize);
     for (const fs of fileSystems) standin.dirs.add(fs);
     for (const [p, content] of Object.entries(files)) standin.putFile(p, Buffer.from(content));

@@ -7,8 +7,9 @@ import { getRelease, releaseRowForTests, type ReleaseBehaviour } from '../../src
 import type { HubModel } from '../../src/model/hub.js';
 import { kqlDatasets, kqlScripts } from '../../src/modules/dataExplorer/kql.js';
 import { OPEN_DATA_TABLES } from '../../src/modules/dataExplorer/kql/tables.js';
-import { PRICING_UNITS_12, V1_2_DATASETS } from '../../src/modules/dataExplorer/kqlV1_2.js';
+import { PRICING_UNITS_12, V1_2_DATASETS, type FinalDatasetName } from '../../src/modules/dataExplorer/kqlV1_2.js';
 import type { BuiltInDatasetName } from '../../src/model/datasets.js';
+import { KQL_09, KQL_010, KQL_011 } from './kqlReleaseRows.js';
 import { hubModel } from './hubs.js';
 import * as assert from 'uvu/assert';
 import type { KqlValidationResult } from '../../src/validators/kql.js';
@@ -16,11 +17,17 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { RAW_TABLES_12 } from '../../src/modules/dataExplorer/kqlV1_2.js';
 import { KqlEvaluator, functionsOf, parseDate, table, type KDate, type KqlFunction, type Table } from './kqlEval/evaluate.js';
 
-/** The KQL behaviours of each release from 12 on, as the rows of 12, 13 and 14 will have them (with `focusVersions` `['1_0', '1_2']`). */
+/** The KQL behaviours of 0.9, 0.10 and 0.11, which the rows of 12, 13 and 14 inherit (they will be `{ ...R11, ... }`). */
+const KQL_BEFORE_12: readonly ReleaseBehaviour[] = [...KQL_09, ...KQL_010, ...KQL_011];
+
+/**
+ * The KQL behaviours of each release from 12 on, as the rows of 12, 13 and 14 will have them (with `focusVersions`
+ * `['1_0', '1_2']`): those of 0.9-0.11, then the release's own.
+ */
 export const KQL_BEHAVIOURS: Readonly<Record<'12' | '13' | '14', readonly ReleaseBehaviour[]>> = {
-  '12': ['kqlRawTables12'],
-  '13': ['kqlRawTables12'],
-  '14': ['kqlRawTables12', 'kqlParseSubscriptionIds', 'kqlResourceGraphRecommendations'],
+  '12': [...KQL_BEFORE_12, 'kqlRawTables12'],
+  '13': [...KQL_BEFORE_12, 'kqlRawTables12'],
+  '14': [...KQL_BEFORE_12, 'kqlRawTables12', 'kqlParseSubscriptionIds', 'kqlResourceGraphRecommendations'],
 };
 
 /** The default hub's model for release 12, 13 or 14 as the row of that release will have it. */
@@ -56,7 +63,7 @@ export function finalV1_0Of(m: HubModel, name: BuiltInDatasetName) {
 }
 
 /** Columns of a dataset's FOCUS 1.2 final table. */
-export const finalV1_2Of = (name: BuiltInDatasetName) => V1_2_DATASETS[name].final;
+export const finalV1_2Of = (name: FinalDatasetName) => V1_2_DATASETS[name].final;
 
 /** An open data table of release 12 (PricingUnits with real block sizes) with rows. */
 export function openData(name: 'PricingUnits' | 'Regions' | 'ResourceTypes' | 'Services', rows: Record<string, unknown>[] = []): Table {
@@ -83,7 +90,7 @@ export interface FactColumn {
  * The column tables of the facts file (../shared/reference/kql-0.9-14.md): the raw tables of 12 (§2.5-2.7) and the
  * `*_final_v1_2` tables (§3.2-3.7), by dataset, names and types in order, read from its markdown tables.
  */
-export function factTables(markdown: string): { raw12: Record<BuiltInDatasetName, FactColumn[]>; finalV1_2: Record<BuiltInDatasetName, FactColumn[]> } {
+export function factTables(markdown: string): { raw12: Record<BuiltInDatasetName, FactColumn[]>; finalV1_2: Record<FinalDatasetName, FactColumn[]> } {
   const section = (from: string, to: string) => markdown.slice(markdown.indexOf(from), markdown.indexOf(to, markdown.indexOf(from) + from.length));
   const rows = (text: string, name: number, type: number): FactColumn[] =>
     text
@@ -103,6 +110,8 @@ export function factTables(markdown: string): { raw12: Record<BuiltInDatasetName
   return {
     raw12: {
       Costs: rows(section('### 2.5', '### 2.6'), 3, 5),
+      ActualCosts: rows(section('### 2.4', '### 2.5'), 1, 4),
+      AmortizedCosts: rows(section('### 2.4', '### 2.5'), 1, 4),
       Recommendations: rows(section('### 2.6', '### 2.7'), 1, 3),
       Prices: rows(part('Prices_raw'), 1, 3),
       CommitmentDiscountUsage: rows(part('CommitmentDiscountUsage_raw'), 1, 3),
@@ -119,7 +128,7 @@ export function factTables(markdown: string): { raw12: Record<BuiltInDatasetName
 }
 
 const brief = (d: Diagnostic) => `${d.file}:${d.start?.line}:${d.start?.col} ${d.code} ${d.message}`;
-const DATASETS = Object.keys(V1_2_DATASETS) as BuiltInDatasetName[];
+const DATASETS = Object.keys(V1_2_DATASETS) as FinalDatasetName[];
 
 /**
  * Asserts the language service's view of a model's scripts: no diagnostics, each policy's result its table's columns,

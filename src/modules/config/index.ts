@@ -4,11 +4,13 @@
  *
  * The schema files are generated from our dataset definitions (src/model/datasets.ts) in the
  * layout of the public hub files: a Data Factory TabularTranslator whose mappings select each column and
- * give its interim type; sink names equal source names.
+ * give its interim type; sink names equal source names unless the catalog names a sink (the space-free MCA
+ * reservation recommendations of `kqlRecommendationsJsonCosts`).
  */
 import type { HubModel } from '../../model/hub.js';
 import type { ArmParameter, Contribution, FileArtifact, FormContribution } from '../types.js';
-import { EXPORT_SCHEMAS, schemaFileName, type ExportSchema } from '../../model/datasets.js';
+import { schemaFileName, type ExportSchema } from '../../model/datasets.js';
+import { exportSchemasFor, sinkName } from '../../model/exportSchemas.js';
 import { toJsonText } from '../../model/json.js';
 import { has, parameterName } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -59,7 +61,9 @@ function writeSchemaFile(schema: ExportSchema): string {
   const q = (s: string) => JSON.stringify(s);
   const mappings = schema.columns.map(
     (c, i) =>
-      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(c.name)} }\n      }${i < schema.columns.length - 1 ? ',' : ''}`,
+      `      {\n        "source": { "name": ${q(c.name)}, "type": ${q(c.type)} },\n        "sink": { "name": ${q(sinkName(c))} }\n      }${
+        i < schema.columns.length - 1 ? ',' : ''
+      }`,
   );
   return ['{', '  "additionalColumns": [],', '  "translator": {', '    "type": "TabularTranslator",', '    "mappings": [', ...mappings, '    ]', '  }', '}', ''].join('\n');
 }
@@ -70,7 +74,7 @@ function writeSchemaFile(schema: ExportSchema): string {
  */
 export function schemasForModel(model: HubModel): ExportSchema[] {
   if (model.release.exportDetection !== 'manifest') return [];
-  return EXPORT_SCHEMAS.filter((s) => model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)));
+  return exportSchemasFor(model.release).filter((s) => model.datasets.some((d) => d.exportType === s.exportType && d.versions.includes(s.version)));
 }
 
 /**

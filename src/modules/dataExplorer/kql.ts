@@ -2,7 +2,9 @@
  * The Data Explorer database scripts of a hub (spec, "Analytics cluster objects" and "Dataset
  * transforms"): `Common` (helper functions, deployed to both databases), `IngestionSetup` (settings,
  * open-data tables, and per dataset the raw table, parquet mapping, raw retention, FOCUS 1.0 transform,
- * final table and update policy) and `HubSetup` (the `{dataset}()` and `{dataset}_v1_0()` functions).
+ * final table and update policy) and `HubSetup` (the `{dataset}()` and `{dataset}_v1_0()` functions). With
+ * `kqlScriptSplit` (0.11) the Ingestion setup is three scripts: `IngestionSetup_HubInfra` (settings, open data,
+ * shared functions), `IngestionSetup_RawTables` and `IngestionSetup_v1_0` (transforms, final tables, policies).
  *
  * The KQL is written in handlebars templates under `kql/` (shipped with hubc, found with
  * {@link packagePath}); table layouts come from `./kql/tables.ts` and the model's custom datasets.
@@ -12,14 +14,27 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { CustomDatasetModel, HubModel } from '../../model/hub.js';
 import type { KqlScriptArtifact } from '../types.js';
-import { behaves } from '../../model/releases.js';
+import { behaves, type Release } from '../../model/releases.js';
 import { loadKqlTemplates, type HelperRegistry, type KqlTemplate, type KqlTemplateName } from './kqlTemplates.js';
-import { EXPORT_SCHEMAS, builtInDataset, schemaFileName } from '../../model/datasets.js';
-import { BUILT_IN_KQL_DATASETS, HUB_SETTINGS_LOG, OPEN_DATA_TABLES, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
+import { schemaFileName } from '../../model/datasets.js';
+import { exportSchemasFor, sinkName } from '../../model/exportSchemas.js';
+import { HUB_SETTINGS_LOG, OPEN_DATA_TABLES, builtInKqlDatasets, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
 import { customAdds, customFinalColumns, customRawColumns } from './kql/custom.js';
-import { FOCUS_VERSIONS, hasFocus12, latestFocusVersion, pricingUnitsColumns, rawColumns, retypeTables, v1_0RawInput, v1_2Context, type RetypedTable } from './kqlV1_2.js';
-import type { Release } from '../../model/releases.js';
-import type { BuiltInDatasetName } from '../../model/datasets.js';
+import {
+  FOCUS_VERSIONS,
+  RAW_TABLES_12,
+  conversionItems,
+  hasFocus12,
+  latestFocusVersion,
+  pricingUnitsColumns,
+  rawColumns,
+  retypeTables,
+  v1_0RawInput,
+  v1_2Context,
+  type FinalDatasetName,
+  type RetypedTable,
+} from './kqlV1_2.js';
+import { withUpdatePolicies, type UpdatePolicy } from './kql/policies.js';
 
 /** Placeholder for the soft-delete period of the raw tables, in days (template parameter `dataExplorerLogRetentionInDays`). */
 export const RAW_RETENTION_PLACEHOLDER = '$$rawRetentionInDays$$';
@@ -36,9 +51,16 @@ export interface KqlDatasetObjects {
   /** Parquet mapping name: `<rawTable>_mapping`, the name the ingestion pipeline references. */
   mappingName: string;
   transformFunction: string;
+  /**
+   * The table the transform's update policy writes: `<name>_final_v1_0`, or for a dataset that feeds another (the
+   * C360 datasets) that dataset's raw table (`Costs_raw`).
+   */
   finalTable: string;
   raw: readonly KqlColumn[];
+  /** Columns of {@link KqlDatasetObjects.finalTable}. */
   final: readonly KqlColumn[];
+  /** The dataset whose raw table the transform writes (`Costs` for the C360 datasets); absent otherwise. */
+  feeds?: string;
 }
 
 /** A dataset as the templates see it. */
@@ -53,8 +75,17 @@ interface DatasetContext extends KqlDatasetObjects {
   customExtend: string;
   /** What the transform reads: the raw table, or (release 12 on) the raw table with the columns the transform knows. */
   rawInput: string;
-  /** Whether the update policy runs the transform (not for the FOCUS 1.0 tables of a release with a later version). */
-  policyEnabled: boolean;
+  /**
+   * The update policy command that follows this dataset's transform: on its final table; for the datasets that
+   * feed one raw table, one command after the last of them with an entry for each (`.alter table ... policy
+   * update` replaces a table's whole policy, so separate commands would leave only the last).
+   */
+  updatePolicy: UpdatePolicy | null;
+  /** C360 transforms: only commitment purchases and refunds are read (ActualCosts); the x_SourceType written. */
+  purchasesOnly: boolean;
+  sourceType: string;
+  /** C360 FOCUS 1.2 transforms: the `project` items that give their rows the `Costs_raw` columns of 12; else false. */
+  focus12Projection: readonly string[] | false;
 }
 
 function objectNames(name: string): Pick<KqlDatasetObjects, 'rawTable' | 'mappingName' | 'transformFunction' | 'finalTable'> {
@@ -67,41 +98,46 @@ function objectNames(name: string): Pick<KqlDatasetObjects, 'rawTable' | 'mappin
 }
 
 /** Comment text describing where the raw columns of a built-in dataset come from. */
-function rawNote(d: BuiltInKqlDataset): string {
-  const exportType = builtInDataset(d.name)!.exportType;
-  const schemas = EXPORT_SCHEMAS.filter((s) => s.exportType === exportType);
-  const fields = new Set(schemas.flatMap((s) => s.columns.map((c) => c.name)));
+function rawNote(release: Release, d: BuiltInKqlDataset): string {
+  const schemas = exportSchemasFor(release).filter((s) => s.exportType === d.exportType);
+  const fields = new Set(schemas.flatMap((s) => s.columns.map(sinkName)));
   const extra = d.raw.filter((c) => !fields.has(c.field)).map((c) => c.name);
-  return `union of the columns of ${schemas.map(schemaFileName).join(', ')}; also ${extra.join(', ')}`;
+  return `union of the columns of ${schemas.map(schemaFileName).join(', ')}${extra.length ? `; also ${extra.join(', ')}` : ''}`;
 }
 
 /**
  * The built-in datasets the model ingests, in script order, with Prices included whenever Costs is
- * (the Costs transform reads `Prices_final_v1_0`).
+ * (the Costs transform reads `Prices_final_v1_0`) and Costs whenever a dataset feeds its raw table.
  */
-export function builtInDatasets(model: HubModel): BuiltInKqlDataset[] {
+function builtInDatasets(model: HubModel): BuiltInKqlDataset[] {
+  const layouts = builtInKqlDatasets(model.release);
   const wanted = new Set<string>(model.datasets.map((d) => d.name));
+  for (const d of layouts) if (d.feeds && wanted.has(d.name)) wanted.add(d.feeds);
   if (wanted.has('Costs')) wanted.add('Prices');
-  return BUILT_IN_KQL_DATASETS.filter((d) => wanted.has(d.name));
+  return layouts.filter((d) => wanted.has(d.name));
 }
 
-function builtInContext(d: BuiltInKqlDataset, release: Release): DatasetContext {
+function builtInContext(release: Release, d: BuiltInKqlDataset): DatasetContext {
   const raw = rawColumns(release, d.name, d.raw);
   return {
     name: d.name,
     custom: false,
     ...objectNames(d.name),
+    ...(d.feeds ? { finalTable: `${d.feeds}_raw`, feeds: d.feeds } : {}),
     raw,
     final: d.final,
-    transformPartial: d.name,
+    transformPartial: d.feeds ? 'C360' : d.name,
     transformFolder: d.transformFolder,
     transformDoc: d.docs.transform,
     versionedDoc: d.docs.versioned,
     latestDoc: d.docs.latest,
-    rawNote: rawNote(d),
+    rawNote: rawNote(release, d),
     customExtend: '',
     rawInput: v1_0RawInput(objectNames(d.name).rawTable, raw, d.raw),
-    policyEnabled: latestFocusVersion(release) === FOCUS_VERSION,
+    updatePolicy: null,
+    purchasesOnly: d.exportType === 'ActualCost',
+    sourceType: d.exportType,
+    focus12Projection: false,
   };
 }
 
@@ -123,8 +159,10 @@ function customContext(c: CustomDatasetModel): DatasetContext {
     rawNote: `the columns declared in hub.yaml plus x_Source*`,
     customExtend: assignments.map((a) => `        ${a}`).join(',\n'),
     rawInput: objectNames(c.name).rawTable,
-    // A custom dataset has one FOCUS version only.
-    policyEnabled: true,
+    updatePolicy: null,
+    purchasesOnly: false,
+    sourceType: c.name,
+    focus12Projection: false,
   };
 }
 
@@ -133,7 +171,7 @@ function customContext(c: CustomDatasetModel): DatasetContext {
  * custom datasets in hub.yaml order).
  */
 export function kqlDatasets(model: HubModel): KqlDatasetObjects[] {
-  return datasetContexts(model).map(({ name, custom, rawTable, mappingName, transformFunction, finalTable, raw, final }) => ({
+  return datasetContexts(model).map(({ name, custom, rawTable, mappingName, transformFunction, finalTable, raw, final, feeds }) => ({
     name,
     custom,
     rawTable,
@@ -142,11 +180,18 @@ export function kqlDatasets(model: HubModel): KqlDatasetObjects[] {
     finalTable,
     raw,
     final,
+    ...(feeds ? { feeds } : {}),
   }));
 }
 
 function datasetContexts(model: HubModel): DatasetContext[] {
-  return [...builtInDatasets(model).map((d) => builtInContext(d, model.release)), ...model.customDatasets.map(customContext)];
+  const latest = latestFocusVersion(model.release);
+  const contexts = [...builtInDatasets(model).map((d) => builtInContext(model.release, d)), ...model.customDatasets.map(customContext)];
+  // From release 12 the FOCUS 1.0 policies are disabled (a custom dataset has one version only), and the policy of a
+  // raw table the C360 datasets feed is the FOCUS 1.2 script's: .alter replaces a table's whole policy.
+  const v1_0Only = contexts.filter((d) => d.custom || !d.feeds || latest === FOCUS_VERSION);
+  const policies = withUpdatePolicies(v1_0Only, (d) => d.custom || latest === FOCUS_VERSION);
+  return contexts.map((d) => policies.find((p) => p.name === d.name) ?? d);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -205,18 +250,19 @@ function registerHelpers(hb: HelperRegistry): void {
   });
   hb.registerHelper('projectItems', (items: readonly (string | KqlColumn)[]) => projectItems(items));
   hb.registerHelper('join', (items: readonly string[]) => items.join(', '));
-  // The third argument (enabled) is optional: handlebars passes its options object when a template leaves it out.
-  hb.registerHelper('updatePolicyJson', (source: string, query: string, enabled?: unknown) =>
-    [
-      '[{',
-      `    "IsEnabled": ${typeof enabled === 'boolean' ? enabled : true},`,
-      `    "Source": ${JSON.stringify(source)},`,
-      `    "Query": ${JSON.stringify(`${query}()`)},`,
-      '    "IsTransactional": true,',
-      '    "PropagateIngestionProperties": true',
-      '}]',
-    ].join('\n'),
-  );
+  hb.registerHelper('updatePolicyJson', (policy: UpdatePolicy) => {
+    const objects = policy.entries.map((e) =>
+      [
+        `    "IsEnabled": ${policy.enabled},`,
+        `    "Source": ${JSON.stringify(e.source)},`,
+        `    "Query": ${JSON.stringify(`${e.query}()`)},`,
+        '    "IsTransactional": true,',
+        '    "PropagateIngestionProperties": true',
+      ].join('\n'),
+    );
+    return `[{\n${objects.join('\n}, {\n')}\n}]`;
+  });
+  hb.registerHelper('firstColumn', (columns: Columns) => columns.slice(0, 1));
 }
 
 let compiled: Record<KqlTemplateName, KqlTemplate> | undefined;
@@ -274,24 +320,44 @@ export function kqlScripts(model: HubModel): readonly KqlScriptArtifact[] {
 
 const rendered = new WeakMap<HubModel, readonly KqlScriptArtifact[]>();
 
+/** The flags the templates test: what the release changes in the scripts (release table). */
+function scriptChanges(release: Release) {
+  const b = (behaviour: Parameters<typeof behaves>[1]) => behaves(release, behaviour);
+  return {
+    dateStrings: b('kqlDateStrings'),
+    decimalNumberString: b('kqlDecimalNumberString'),
+    resourceTypeIds: b('kqlResourceTypeIds'),
+    lowerCaseBillingIds: b('kqlLowerCaseBillingIds'),
+    costConsistencyCodes: b('kqlCostConsistencyCodes'),
+    caseInsensitivePriceKey: b('kqlCaseInsensitivePriceKey'),
+    costFillFromEffective: b('kqlCostFillFromEffective'),
+    recommendationsJsonCosts: b('kqlRecommendationsJsonCosts'),
+    recommendationDateCapped: b('kqlRecommendationDateCapped'),
+    costQuantityFill: b('kqlCostQuantityFill'),
+    effectivePriceRounding: b('kqlEffectivePriceRounding'),
+    costFillFromBilled: b('kqlCostFillFromBilled'),
+    blankUnassignedInvoiceSection: b('kqlBlankUnassignedInvoiceSection'),
+    streamingIngestionOff: b('kqlStreamingIngestionOff'),
+    rawTablesRedefined: b('kqlRawTablesRedefined'),
+    focus12Backport: b('kqlFocus12Backport'),
+    billingPeriodMonthStart: b('kqlBillingPeriodMonthStart'),
+    parseSubscriptionIds: b('kqlParseSubscriptionIds'),
+    resourceGraphRecommendations: b('kqlResourceGraphRecommendations'),
+  };
+}
+
 /** What the templates get, for one script (its placeholders named in its header). */
 type ScriptContext = (placeholders?: KqlScriptArtifact['placeholders']) => Record<string, unknown>;
 
 function scriptContext(model: HubModel, datasets: readonly DatasetContext[]): ScriptContext {
   const release = model.release;
-  // What the release changes in the scripts (release table), as flags the templates test.
-  const changes = {
-    dateStrings: behaves(release, 'kqlDateStrings'),
-    decimalNumberString: behaves(release, 'kqlDecimalNumberString'),
-    resourceTypeIds: behaves(release, 'kqlResourceTypeIds'),
-    parseSubscriptionIds: behaves(release, 'kqlParseSubscriptionIds'),
-    resourceGraphRecommendations: behaves(release, 'kqlResourceGraphRecommendations'),
-  };
+  const changes = scriptChanges(release);
   const openData = OPEN_DATA_TABLES.map((o) => (o.name === 'PricingUnits' ? { ...o, columns: pricingUnitsColumns(release, o.columns) } : o));
   const pricingUnits = OPEN_DATA_TABLES.find((o) => o.name === 'PricingUnits')!.columns;
   return (placeholders) => ({
-    // PricingUnits as the FOCUS 1.0 Prices transform reads it (decimal block sizes).
+    // PricingUnits as the FOCUS 1.0 transforms read it (decimal block sizes), and the type of their numbers.
     pricingUnitsInput: v1_0RawInput('PricingUnits', pricingUnitsColumns(release, pricingUnits), pricingUnits),
+    numberType: 'decimal',
     header: scriptHeader(release.version, placeholders),
     changes,
     ingestionDatabase: model.dataExplorer.databases.ingestion,
@@ -299,7 +365,52 @@ function scriptContext(model: HubModel, datasets: readonly DatasetContext[]): Sc
     settingsLog: HUB_SETTINGS_LOG,
     openData,
     datasets,
+    hubDatasets: datasets.filter((d) => !d.feeds),
   });
+}
+
+/** One database script of a layout: the template that renders it, where it runs and under which resource name. */
+interface ScriptPlan {
+  template: KqlTemplateName;
+  database: KqlScriptArtifact['database'];
+  scriptName: string;
+  /** The script holds the raw tables, so the retention placeholder. */
+  rawTables?: boolean;
+}
+
+/**
+ * The scripts of a release in deployment order, named as the public release of the same number names them:
+ * `CommonFunctions`/`SetupScript`, by role from 0.10 (`commonScript`/`setupScript`, `kqlScriptsByRole`), and with
+ * the 0.11 split (`kqlScriptSplit`) `common`, `infra`, `rawTables`, `v1_0` in Ingestion (kql-0.9-14.md §1.1-1.3).
+ * With FOCUS 1.2 (12 on) Ingestion gains `v1_2`, and Hub has `common`, `openData`, `v1_0`, `v1_2`, `latest` (§1.4).
+ * The one-time retype scripts of 12 are not plans: {@link renderScripts} puts them after the Ingestion Common.
+ */
+function scriptPlans(release: Release): ScriptPlan[] {
+  const split = behaves(release, 'kqlScriptSplit');
+  const [common, setup] = behaves(release, 'kqlScriptsByRole') || split ? ['commonScript', 'setupScript'] : ['CommonFunctions', 'SetupScript'];
+  const ingestion: ScriptPlan[] = split
+    ? [
+        { template: 'Common', database: 'ingestion', scriptName: 'common' },
+        { template: 'IngestionSetup_HubInfra', database: 'ingestion', scriptName: 'infra' },
+        { template: 'IngestionSetup_RawTables', database: 'ingestion', scriptName: 'rawTables', rawTables: true },
+        { template: 'IngestionSetup_v1_0', database: 'ingestion', scriptName: `v${FOCUS_VERSION}` },
+      ]
+    : [
+        { template: 'Common', database: 'ingestion', scriptName: common },
+        { template: 'IngestionSetup', database: 'ingestion', scriptName: setup, rawTables: true },
+      ];
+  if (!hasFocus12(release)) {
+    return [...ingestion, { template: 'Common', database: 'hub', scriptName: common }, { template: 'HubSetup', database: 'hub', scriptName: setup }];
+  }
+  return [
+    ...ingestion,
+    { template: 'IngestionSetup_v1_2', database: 'ingestion', scriptName: 'v1_2' },
+    { template: 'Common', database: 'hub', scriptName: split ? 'common' : common },
+    { template: 'HubSetup_OpenData', database: 'hub', scriptName: 'openData' },
+    { template: 'HubSetup_v1_0', database: 'hub', scriptName: 'v1_0' },
+    { template: 'HubSetup_v1_2', database: 'hub', scriptName: 'v1_2' },
+    { template: 'HubSetup_Latest', database: 'hub', scriptName: 'latest' },
+  ];
 }
 
 function renderScripts(model: HubModel): KqlScriptArtifact[] {
@@ -317,18 +428,16 @@ function renderScripts(model: HubModel): KqlScriptArtifact[] {
     },
   };
   const context = scriptContext(model, datasets);
-  const common = tidy(t.Common(context()));
-  const ingestion: KqlScriptArtifact[] = [
-    { database: 'ingestion', scriptName: 'CommonFunctions', file: 'kql/Common.kql', text: common },
-    ...retypeTables(model.release, datasets).map(retypeScript),
-    { database: 'ingestion', scriptName: 'SetupScript', file: 'kql/IngestionSetup.kql', text: tidy(t.IngestionSetup(context(retention))), placeholders: retention },
-  ];
-  if (hasFocus12(model.release)) return [...ingestion, ...focus12Scripts(model, datasets, context, common)];
-  return [
-    ...ingestion,
-    { database: 'hub', scriptName: 'CommonFunctions', file: 'kql/Common.kql', text: common },
-    { database: 'hub', scriptName: 'SetupScript', file: 'kql/HubSetup.kql', text: tidy(t.HubSetup(context())) },
-  ];
+  const extra = hasFocus12(model.release) ? focus12Contexts(model, datasets) : {};
+  const texts = new Map<KqlTemplateName, string>();
+  const scripts = scriptPlans(model.release).map((p): KqlScriptArtifact => {
+    const placeholders = p.rawTables ? retention : undefined;
+    let text = texts.get(p.template);
+    if (text === undefined) texts.set(p.template, (text = tidy(t[p.template]({ ...context(placeholders), ...extra[p.template] }))));
+    return { database: p.database, scriptName: p.scriptName, file: `kql/${p.template}.kql`, text, ...(placeholders ? { placeholders } : {}) };
+  });
+  // The one-time retype scripts (12) run before any script creates or alters the tables they retype.
+  return [scripts[0], ...retypeTables(model.release, datasets).map(retypeScript), ...scripts.slice(1)];
 }
 
 /**
@@ -342,26 +451,49 @@ function retypeScript(r: RetypedTable): KqlScriptArtifact {
 }
 
 /**
- * The scripts of the FOCUS 1.2 schema version (release 12 on), after the Ingestion database's FOCUS 1.0 setup: the
- * FOCUS 1.2 objects of the Ingestion database, then on the Hub database the Common functions, the open data
- * functions, the FOCUS 1.0 and 1.2 functions and the unversioned ones (kql-0.9-14.md §1.4, §5.3).
+ * What the scripts of the FOCUS 1.2 schema version (release 12 on) get besides the common context, by template: the
+ * Ingestion database's FOCUS 1.2 transforms (the C360 ones into `Costs_raw`, whose one policy they share), final
+ * tables and enabled policies; on the Hub database the open data functions, the FOCUS 1.0 and 1.2 functions and the
+ * unversioned ones (kql-0.9-14.md §1.4, §3.4, §5.3).
  */
-function focus12Scripts(model: HubModel, datasets: readonly DatasetContext[], context: ScriptContext, common: string): KqlScriptArtifact[] {
-  const t = templates();
+function focus12Contexts(model: HubModel, datasets: readonly DatasetContext[]): Partial<Record<KqlTemplateName, Record<string, unknown>>> {
   const latest = latestFocusVersion(model.release);
-  const v1_2 = datasets.filter((d) => !d.custom).map((d) => v1_2Context(d.name as BuiltInDatasetName, d.final));
-  const v1_0 = datasets.map((d) => {
+  const hubDatasets = datasets.filter((d) => !d.feeds);
+  const v1_2 = hubDatasets.filter((d) => !d.custom).map((d) => v1_2Context(d.name as FinalDatasetName, d.final));
+  const ingestionV1_2 = datasets.filter((d) => !d.custom).map((d) => (d.feeds ? c360V1_2Context(d) : v1_2.find((v) => v.name === d.name)!));
+  const v1_0 = hubDatasets.map((d) => {
     const v = v1_2.find((x) => x.name === d.name);
     return v ? { ...d, versionedDoc: v.versionedDocV1_0, toV1_0: v.toV1_0, toV1_0Items: v.toV1_0Items } : { ...d, toV1_0: false, toV1_0Items: [] };
   });
-  const unversioned = datasets.map((d) => ({ ...d, latestVersion: d.custom ? FOCUS_VERSION : latest }));
-  const render = (name: KqlTemplateName, list: readonly unknown[]) => tidy(t[name]({ ...context(), datasets: list, latestFocusVersion: latest.replace('_', '.') }));
-  return [
-    { database: 'ingestion', scriptName: 'v1_2', file: 'kql/IngestionSetup_v1_2.kql', text: render('IngestionSetup_v1_2', v1_2) },
-    { database: 'hub', scriptName: 'CommonFunctions', file: 'kql/Common.kql', text: common },
-    { database: 'hub', scriptName: 'openData', file: 'kql/HubSetup_OpenData.kql', text: render('HubSetup_OpenData', []) },
-    { database: 'hub', scriptName: 'v1_0', file: 'kql/HubSetup_v1_0.kql', text: render('HubSetup_v1_0', v1_0) },
-    { database: 'hub', scriptName: 'v1_2', file: 'kql/HubSetup_v1_2.kql', text: render('HubSetup_v1_2', v1_2) },
-    { database: 'hub', scriptName: 'latest', file: 'kql/HubSetup_Latest.kql', text: render('HubSetup_Latest', unversioned) },
-  ];
+  const version = latest.replace('_', '.');
+  return {
+    IngestionSetup_v1_2: {
+      datasets: withUpdatePolicies(ingestionV1_2, () => true),
+      latestFocusVersion: version,
+      // The FOCUS 1.2 transforms read the tables as they are (real numbers).
+      pricingUnitsInput: 'PricingUnits',
+      numberType: 'real',
+    },
+    HubSetup_OpenData: { datasets: [], latestFocusVersion: version },
+    HubSetup_v1_0: { datasets: v1_0, latestFocusVersion: version },
+    HubSetup_v1_2: { datasets: v1_2, latestFocusVersion: version },
+    HubSetup_Latest: { datasets: hubDatasets.map((d) => ({ ...d, latestVersion: d.custom ? FOCUS_VERSION : latest })), latestFocusVersion: version },
+  };
+}
+
+/**
+ * A C360 dataset's FOCUS 1.2 transform (`kql/partials/C360.kql.hbs` with real numbers): it reads its raw table as it
+ * is and writes the `Costs_raw` columns of 12, in their order (kql-0.9-14.md §3.4).
+ */
+function c360V1_2Context(d: DatasetContext) {
+  const costsRaw = RAW_TABLES_12.Costs;
+  const asReal = d.final.map((c) => (c.type === 'decimal' ? { ...c, type: 'real' as const } : c));
+  return {
+    ...d,
+    transformFunction: `${d.name}_transform_v1_2`,
+    transformDoc: d.transformDoc.replace('FOCUS 1.0', 'FOCUS 1.2'),
+    rawInput: d.rawTable,
+    final: costsRaw,
+    focus12Projection: conversionItems(costsRaw, asReal),
+  };
 }

@@ -17,13 +17,15 @@ import { packagePath } from '../../util/packageRoot.js';
 export const KQL_TEMPLATE_OPTIONS = { noEscape: true, strict: true } as const;
 
 /** The names of the top-level templates, `kql/<name>.kql.hbs`. */
-export type KqlTemplateName =
-  'Common' | 'IngestionSetup' | 'HubSetup' | 'RawTableRetype' | 'IngestionSetup_v1_2' | 'HubSetup_OpenData' | 'HubSetup_v1_0' | 'HubSetup_v1_2' | 'HubSetup_Latest';
+export type KqlTemplateName = (typeof KQL_TEMPLATE_NAMES)[number];
 
-/** Every top-level template, `kql/<name>.kql.hbs` (scripts/kqlTemplatesCode.mjs precompiles the same list). */
-export const KQL_TEMPLATE_NAMES: readonly KqlTemplateName[] = [
+/** The top-level templates, `kql/<name>.kql.hbs` (scripts/kqlTemplatesCode.mjs lists the same for the bundle). */
+export const KQL_TEMPLATE_NAMES = [
   'Common',
   'IngestionSetup',
+  'IngestionSetup_HubInfra',
+  'IngestionSetup_RawTables',
+  'IngestionSetup_v1_0',
   'HubSetup',
   'RawTableRetype',
   'IngestionSetup_v1_2',
@@ -31,7 +33,7 @@ export const KQL_TEMPLATE_NAMES: readonly KqlTemplateName[] = [
   'HubSetup_v1_0',
   'HubSetup_v1_2',
   'HubSetup_Latest',
-];
+] as const;
 
 /** A compiled template: context in, text out. */
 export type KqlTemplate = (context: unknown) => string;

@@ -17,9 +17,9 @@ import type { BuiltInDatasetName } from '../../model/datasets.js';
 import { behaves, type Release } from '../../model/releases.js';
 import type { KustoType } from '../../model/hub.js';
 import type { KqlColumn } from './kql/tables.js';
-import { PRICING_UNITS_12, RAW_TABLES_12, V1_2_DATASETS, type V1_2Dataset } from './kql/tablesV1_2.js';
+import { PRICING_UNITS_12, RAW_TABLES_12, V1_2_DATASETS, type FinalDatasetName, type V1_2Dataset } from './kql/tablesV1_2.js';
 
-export { RAW_TABLES_12, V1_2_DATASETS, PRICING_UNITS_12 };
+export { RAW_TABLES_12, V1_2_DATASETS, PRICING_UNITS_12, type FinalDatasetName };
 
 /** The FOCUS versions hubc's scripts implement, oldest first. */
 export const FOCUS_VERSIONS = ['1_0', '1_2'] as const;
@@ -103,7 +103,7 @@ function inverted(renames: Readonly<Record<string, string>>): Record<string, str
 
 /** A built-in dataset as the FOCUS 1.2 templates see it. */
 export interface V1_2Context {
-  name: BuiltInDatasetName;
+  name: FinalDatasetName;
   rawTable: string;
   transformFunction: string;
   finalTable: string;
@@ -127,7 +127,7 @@ export interface V1_2Context {
 }
 
 /** The FOCUS 1.2 context of a built-in dataset whose FOCUS 1.0 final table has the columns `v1_0Final`. */
-export function v1_2Context(name: BuiltInDatasetName, v1_0Final: readonly KqlColumn[]): V1_2Context {
+export function v1_2Context(name: FinalDatasetName, v1_0Final: readonly KqlColumn[]): V1_2Context {
   const d = V1_2_DATASETS[name];
   const services = d.services ?? [];
   const fromSource = [...v1_0Final, ...(d.fromV1_0?.adds ?? [])];

@@ -92,8 +92,8 @@ const FOCUS_1_0 = [
 
 const SOURCE = ['x_SourceName', 'x_SourceProvider', 'x_SourceType', 'x_SourceVersion'];
 
-/** Columns the spec's "Dataset transforms" section names for each final table. */
-const SPEC_COLUMNS: Record<BuiltInDatasetName, string[]> = {
+/** Columns the spec's "Dataset transforms" section names for each final table (the spec's five datasets; the C360 datasets feed Costs_raw). */
+const SPEC_COLUMNS: Record<Exclude<BuiltInDatasetName, 'ActualCosts' | 'AmortizedCosts'>, string[]> = {
   Costs: [...FOCUS_1_0, 'x_IngestionTime', 'x_SourceChanges', ...SOURCE, 'x_ResourceGroupName', 'x_BillingAccountAgreement'],
   Prices: [
     'x_SkuTerm',

@@ -14,7 +14,7 @@ import { KDyn, table, toText, type Row, type Table } from '../../support/kqlEval
 import { kqlScripts } from '../../../src/modules/dataExplorer/kql.js';
 import { OPEN_DATA_TABLES } from '../../../src/modules/dataExplorer/kql/tables.js';
 import { getRelease } from '../../../src/model/releases.js';
-import type { BuiltInDatasetName } from '../../../src/model/datasets.js';
+import type { FinalDatasetName } from '../../../src/modules/dataExplorer/kqlV1_2.js';
 import type { HubModel } from '../../../src/model/hub.js';
 import { fullHubYaml, hubModel, modelOf } from '../../support/hubs.js';
 import { fromCompile } from '../../../src/build/index.js';
@@ -33,7 +33,7 @@ const pick = (r: Row, cols: string[]) => Object.fromEntries(cols.map((c) => [c, 
 const INGESTED = at('2025-04-01T10:00:00Z');
 
 /** Runs a dataset's v1_2 transform over raw rows; asserts it returns the final table's columns. */
-function transform(m: HubModel, name: BuiltInDatasetName, raw: Record<string, unknown>[], tables: Record<string, Table> = {}): Row[] {
+function transform(m: HubModel, name: FinalDatasetName, raw: Record<string, unknown>[], tables: Record<string, Table> = {}): Row[] {
   const ev = evaluatorOf(m, { [`${name}_raw`]: table(rawOf(m, name), raw, INGESTED), ...tables });
   const out = ev.query(`${name}_transform_v1_2()`) as Table;
   assert.equal(
@@ -345,7 +345,7 @@ test('resource_type(): the release 12 example over the ResourceTypes open data (
 });
 
 /** A Hub evaluator over final tables of both versions (and the open data the Hub reads through its wrappers). */
-function hub(m: HubModel, name: BuiltInDatasetName, v1_0: Record<string, unknown>[], v1_2: Record<string, unknown>[], extra: Record<string, Table> = {}) {
+function hub(m: HubModel, name: FinalDatasetName, v1_0: Record<string, unknown>[], v1_2: Record<string, unknown>[], extra: Record<string, Table> = {}) {
   return evaluatorOf(m, {
     [`${name}_final_v1_0`]: table(finalV1_0Of(m, name), v1_0),
     [`${name}_final_v1_2`]: table(finalV1_2Of(name), v1_2),
@@ -529,21 +529,24 @@ test('the scripts of each release, in deployment order; only the FOCUS 1.2 updat
     'hub:CommonFunctions:kql/Common.kql',
     'hub:SetupScript:kql/HubSetup.kql',
   ]);
+  // The scripts of 0.11 (kqlScriptSplit) with the retype scripts before them and those of FOCUS 1.2 after them.
   assert.equal(files(m12), [
-    'ingestion:CommonFunctions:kql/Common.kql',
+    'ingestion:common:kql/Common.kql',
     ...['PricingUnits', 'Prices_raw', 'Costs_raw', 'CommitmentDiscountUsage_raw', 'Recommendations_raw', 'Transactions_raw'].map(
       (t) => `ingestion:Retype_${t}:kql/IngestionRetype_${t}.kql`,
     ),
-    'ingestion:SetupScript:kql/IngestionSetup.kql',
+    'ingestion:infra:kql/IngestionSetup_HubInfra.kql',
+    'ingestion:rawTables:kql/IngestionSetup_RawTables.kql',
+    'ingestion:v1_0:kql/IngestionSetup_v1_0.kql',
     'ingestion:v1_2:kql/IngestionSetup_v1_2.kql',
-    'hub:CommonFunctions:kql/Common.kql',
+    'hub:common:kql/Common.kql',
     'hub:openData:kql/HubSetup_OpenData.kql',
     'hub:v1_0:kql/HubSetup_v1_0.kql',
     'hub:v1_2:kql/HubSetup_v1_2.kql',
     'hub:latest:kql/HubSetup_Latest.kql',
   ]);
   const text = (m: HubModel, file: string) => kqlScripts(m).find((s) => s.file === file)!.text;
-  assert.equal(text(m12, 'kql/IngestionSetup.kql').match(/"IsEnabled": \w+/g), Array(5).fill('"IsEnabled": false'));
+  assert.equal(text(m12, 'kql/IngestionSetup_v1_0.kql').match(/"IsEnabled": \w+/g), Array(5).fill('"IsEnabled": false'));
   assert.equal(text(m12, 'kql/IngestionSetup_v1_2.kql').match(/"IsEnabled": \w+/g), Array(5).fill('"IsEnabled": true'));
   assert.equal(text(hubModel({ release: getRelease('0.8') }), 'kql/IngestionSetup.kql').match(/"IsEnabled": \w+/g), Array(5).fill('"IsEnabled": true'));
 });

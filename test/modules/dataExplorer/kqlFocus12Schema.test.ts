@@ -12,7 +12,8 @@ import * as assert from 'uvu/assert';
 import { assertFocus12Proven, deployedScripts, factTables, focus12Model } from '../../support/focus12.js';
 import { sharedText } from '../../support/sharedData.js';
 import { kqlScripts } from '../../../src/modules/dataExplorer/kql.js';
-import { V1_2_DATASETS, RAW_TABLES_12 } from '../../../src/modules/dataExplorer/kqlV1_2.js';
+import { kqlReleaseModel } from '../../support/kqlReleaseRows.js';
+import { V1_2_DATASETS, RAW_TABLES_12, type FinalDatasetName } from '../../../src/modules/dataExplorer/kqlV1_2.js';
 import { getRelease } from '../../../src/model/releases.js';
 import type { BuiltInDatasetName } from '../../../src/model/datasets.js';
 import type { HubModel } from '../../../src/model/hub.js';
@@ -23,7 +24,8 @@ import type { Diagnostic } from '../../../src/diagnostics/diagnostic.js';
 
 const brief = (d: Diagnostic) => `${d.file}:${d.start?.line}:${d.start?.col} ${d.code} ${d.message}`;
 const cols = (list: readonly { name: string; type: string }[]) => list.map((c) => `${c.name}:${c.type}`);
-const DATASETS = Object.keys(V1_2_DATASETS) as BuiltInDatasetName[];
+const DATASETS = Object.keys(V1_2_DATASETS) as FinalDatasetName[];
+const RAW_DATASETS = Object.keys(RAW_TABLES_12) as BuiltInDatasetName[];
 
 const m12 = focus12Model('12');
 const result12 = validateKqlScripts(deployedScripts(m12));
@@ -49,10 +51,18 @@ test('the final tables of FOCUS 1.2 are those of the facts file: 55 Prices, 155 
   for (const d of DATASETS) assert.equal(cols(V1_2_DATASETS[d].final), cols(facts.finalV1_2[d]), `${d}_final_v1_2`);
 });
 
-test('the raw tables of 12 are those of the facts file: Costs 144, Recommendations 40 columns, every number real', async () => {
+test('the raw tables of 12 are those of the facts file: Costs 144, Recommendations 40, C360 50 columns, every number real', async () => {
   const facts = factTables(await sharedText('reference/kql-0.9-14.md'));
-  assert.equal(Object.fromEntries(DATASETS.map((d) => [d, facts.raw12[d].length])), { Prices: 37, Costs: 144, CommitmentDiscountUsage: 15, Recommendations: 40, Transactions: 33 });
-  for (const d of DATASETS) {
+  assert.equal(Object.fromEntries(RAW_DATASETS.map((d) => [d, facts.raw12[d].length])), {
+    Prices: 37,
+    Costs: 144,
+    ActualCosts: 50,
+    AmortizedCosts: 50,
+    CommitmentDiscountUsage: 15,
+    Recommendations: 40,
+    Transactions: 33,
+  });
+  for (const d of RAW_DATASETS) {
     assert.equal(cols(RAW_TABLES_12[d]), cols(facts.raw12[d]), `${d}_raw`);
     assert.not.ok(
       RAW_TABLES_12[d].some((c) => c.type === 'decimal'),
@@ -62,45 +72,51 @@ test('the raw tables of 12 are those of the facts file: Costs 144, Recommendatio
 });
 
 /**
- * The Ingestion database an earlier release's scripts leave (here hubc 0.8's), and the commands of 12 that declare
- * tables over it: the retype scripts (or not), then every table command of IngestionSetup.kql.
+ * The Ingestion database an earlier release's scripts leave (hubc 0.8's, or 0.11's with the 0.9-0.11 KQL), and the
+ * commands of 12 that declare tables over it: the retype scripts (or not), then every table command of the
+ * HubInfra and RawTables scripts (`.create-merge table`, `.alter table` with a column list).
  */
-function upgradeScripts(withRetype: boolean) {
-  const before = validateKqlScripts(deployedScripts(hubModel({ release: getRelease('0.8') })).filter((s) => s.database === 'Ingestion'));
+function upgradeScripts(from: HubModel, withRetype: boolean) {
+  const before = validateKqlScripts(deployedScripts(from).filter((s) => s.database === 'Ingestion'));
   const scripts = deployedScripts(m12).filter((s) => s.database === 'Ingestion' && (withRetype || !s.file.includes('Retype')));
   const tableCommands = (text: string) =>
     splitKqlCommands(text)
       .map((b) => b.text)
-      .filter((t) => /^\.create-merge table /m.test(t))
+      .filter((t) => /^\.(create-merge|alter) table \w+ \(/m.test(t))
       .join('\n\n');
   const kept = scripts
     .filter((s) => s.file.includes('Retype'))
-    .concat(scripts.filter((s) => s.file === 'kql/IngestionSetup.kql').map((s) => ({ ...s, text: tableCommands(s.text) })));
+    .concat(scripts.filter((s) => /IngestionSetup_(HubInfra|RawTables)\.kql$/.test(s.file)).map((s) => ({ ...s, text: tableCommands(s.text) })));
   return { kept, initialSchema: { Ingestion: before.databases.Ingestion.tables } };
 }
 
-test('over a database an earlier release created, the raw tables of 12 need the retype scripts (12.30; docs/deviations.md "Release 12")', () => {
-  const without = upgradeScripts(false);
-  const failing = validateKqlScripts(without.kept, { initialSchema: without.initialSchema }).diagnostics.filter((d) => d.severity === 'error');
-  // .create-merge cannot make a decimal column real: one error per retyped column of the 0.8 tables.
-  assert.ok(failing.length >= 40);
-  assert.ok(
-    failing.every((d) => d.code === 'HUB310' && /decimal/.test(d.message)),
-    failing.map(brief).join('\n'),
-  );
-  assert.ok(failing.some((d) => /BilledCost/.test(d.message) && /Costs_raw/.test(d.message)));
-  assert.ok(failing.some((d) => /x_PricingBlockSize/.test(d.message) && /PricingUnits/.test(d.message)));
-  const upgrade = upgradeScripts(true);
-  const r = validateKqlScripts(upgrade.kept, { initialSchema: upgrade.initialSchema });
-  assert.equal(r.diagnostics.map(brief), []);
-  const tables = new Map(r.databases.Ingestion.tables.map((t) => [t.name, t.columns]));
-  for (const d of DATASETS)
-    assert.equal(
-      tables.get(`${d}_raw`),
-      RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })),
-      `${d}_raw after the upgrade`,
+for (const [label, from] of [
+  ['0.8', hubModel({ release: getRelease('0.8') })],
+  ['0.11', kqlReleaseModel('0.11')],
+] as const) {
+  test(`over a database ${label} created, the raw tables of 12 need the retype scripts (12.30; docs/deviations.md "Release 12")`, () => {
+    const without = upgradeScripts(from, false);
+    const failing = validateKqlScripts(without.kept, { initialSchema: without.initialSchema }).diagnostics.filter((d) => d.severity === 'error');
+    // Neither .create-merge nor .alter table can make a decimal column real: one error per retyped column.
+    assert.ok(failing.length >= 40, `${failing.length} errors`);
+    assert.ok(
+      failing.every((d) => d.code === 'HUB310' && /decimal/.test(d.message)),
+      failing.map(brief).join('\n'),
     );
-});
+    assert.ok(failing.some((d) => /BilledCost/.test(d.message) && /Costs_raw/.test(d.message)));
+    assert.ok(failing.some((d) => /x_PricingBlockSize/.test(d.message) && /PricingUnits/.test(d.message)));
+    const upgrade = upgradeScripts(from, true);
+    const r = validateKqlScripts(upgrade.kept, { initialSchema: upgrade.initialSchema });
+    assert.equal(r.diagnostics.map(brief), []);
+    const tables = new Map(r.databases.Ingestion.tables.map((t) => [t.name, t.columns]));
+    for (const d of DATASETS)
+      assert.equal(
+        tables.get(`${d}_raw`),
+        RAW_TABLES_12[d].map((c) => ({ name: c.name, type: c.type })),
+        `${d}_raw after the upgrade`,
+      );
+  });
+}
 
 test('the raw mappings of 12 read every column of the FOCUS 1.2 and 1.2-preview exports and of the schema files hubc converts', async () => {
   const schema = async (file: string) =>

@@ -4,7 +4,7 @@
  * their documented examples, not only that the Kusto language service accepts them.
  *
  * Scope: the scalar language of ./parse.ts and ./functions.ts with Kusto's null and type rules as documented
- * (./values.ts), user functions with typed parameters and defaults, `let`, and the tabular operators the
+ * (./values.ts), user functions with typed parameters and defaults, `let` (values and functions), and the tabular operators the
  * transforms use (extend, project, project-away, project-rename, where, leftouter lookup, summarize with
  * take_any/make_bag/min/max/sum/count, distinct, union, materialize, toscalar, mv-apply), functions local to a
  * body (`let f = (a: string) { ... };`) and `database('name').Table`. `now()` and `ingestion_time()` are inputs. What it cannot show: the engine's own behaviour where Kusto's documentation is silent (real
@@ -34,10 +34,13 @@ export interface EvaluateOptions {
   now?: KDate;
 }
 
-/** A function local to a body (`let f = (a: string) { ... };`), with the scope it was defined in. */
-interface Closure {
-  closure: Extract<Expr, { k: 'lambda' }>;
-  scope: Scope;
+/** A function a `let` statement defines, with the scope it was defined in. */
+class KLambda {
+  constructor(
+    readonly parameters: Parameter[],
+    readonly body: Body,
+    readonly scope: Scope,
+  ) {}
 }
 
 /** `database('name')`: its tables are the database's (the evaluator has one namespace for every database). */
@@ -45,10 +48,9 @@ interface DatabaseRef {
   database: string;
 }
 
-type Value = Scalar | Table | Closure | DatabaseRef;
+type Value = Scalar | Table | KLambda | DatabaseRef;
 
 const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && 'rows' in v && 'columns' in v;
-const isClosure = (v: unknown): v is Closure => typeof v === 'object' && v !== null && 'closure' in v;
 const isDatabase = (v: unknown): v is DatabaseRef => typeof v === 'object' && v !== null && 'database' in v;
 
 interface Scope {
@@ -135,21 +137,28 @@ export class KqlEvaluator {
   private invoke(name: string, args: Value[]): Value {
     const fn = this.db.functions.get(name);
     if (!fn) throw new Error(`unknown function ${name}()`);
-    const vars = new Map<string, Value>();
-    const scope: Scope = { vars };
-    fn.parameters.forEach((p, i) => {
-      let v = i < args.length ? args[i] : p.default ? this.eval(p.default, scope) : null;
-      if (!isTable(v) && !p.type.startsWith('table')) v = coerce(v as Scalar, p.type);
-      vars.set(p.name, v);
-    });
-    return this.run(fn.body, scope);
+    return this.apply(fn.parameters, fn.body, { vars: new Map() }, args);
   }
 
-  /** Calls a local function: its parameters, typed as declared, in a scope of its own over the one it was defined in. */
-  private apply(f: Closure, args: Value[]): Value {
+  /** Runs a body with its parameters bound to the arguments (converted to their declared types) in a scope of its own. */
+  private apply(parameters: Parameter[], body: Body, parent: Scope, args: Value[]): Value {
     const vars = new Map<string, Value>();
-    f.closure.parameters.forEach((p, i) => vars.set(p.name, coerce(args[i] as Scalar, p.type)));
-    return this.run(f.closure.body, { vars, parent: { vars: f.scope.vars, parent: f.scope.parent } });
+    const scope: Scope = { vars, parent };
+    parameters.forEach((p, i) => {
+      let v = i < args.length ? args[i] : p.default ? this.eval(p.default, scope) : null;
+      if (!isTable(v) && !(v instanceof KLambda) && !isDatabase(v) && !p.type.startsWith('table')) v = coerce(v, p.type);
+      vars.set(p.name, v);
+    });
+    return this.run(body, scope);
+  }
+
+  /** A function a `let` statement of the scope (or an enclosing one) defines. */
+  private lambdaNamed(name: string, scope: Scope): KLambda | undefined {
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      const v = s.vars.get(name);
+      if (v instanceof KLambda) return v;
+    }
+    return undefined;
   }
 
   private run(body: Body, scope: Scope): Value {
@@ -169,7 +178,7 @@ export class KqlEvaluator {
 
   private scalar(e: Expr, scope: Scope): Scalar {
     const v = this.eval(e, scope);
-    if (isTable(v) || isClosure(v) || isDatabase(v)) throw new Error('a table, function or database where a scalar is expected');
+    if (isTable(v) || v instanceof KLambda || isDatabase(v)) throw new Error('a table, function or database where a scalar is expected');
     return v;
   }
 
@@ -194,8 +203,6 @@ export class KqlEvaluator {
         if (isDatabase(of)) return this.lookupName(e.name, { vars: new Map() });
         return SCALAR_FUNCTIONS.$index([this.scalar(e.e, scope), e.name], { now: this.now });
       }
-      case 'lambda':
-        return { closure: e, scope };
       case 'index':
         return SCALAR_FUNCTIONS.$index([this.scalar(e.e, scope), this.scalar(e.index, scope)], { now: this.now });
       case 'bin':
@@ -205,7 +212,8 @@ export class KqlEvaluator {
         if (l === null) return null;
         const values = e.list.flatMap((x) => {
           const v = this.eval(x, scope);
-          return isTable(v) ? v.rows.map((r) => r[v.columns[0]]) : [this.scalar(x, scope)];
+          if (v instanceof KLambda || isDatabase(v)) throw new Error('a function or database in an in() list');
+          return isTable(v) ? v.rows.map((r) => r[v.columns[0]]) : [v];
         });
         const found = values.some((v) => v !== null && same(l, v));
         return e.negate ? !found : found;
@@ -219,6 +227,8 @@ export class KqlEvaluator {
         const columns = [...new Set(tables.flatMap((t) => t.columns))];
         return { columns, rows: tables.flatMap((t) => t.rows) };
       }
+      case 'lambda':
+        return new KLambda(e.parameters, e.body, scope);
     }
   }
 
@@ -307,14 +317,14 @@ export class KqlEvaluator {
       }
     }
     if (name === 'database') return { database: toText(this.scalar(args[0], scope)) };
-    for (let s: Scope | undefined = scope; s; s = s.parent) {
-      const local = s.vars.get(name);
-      if (isClosure(local))
-        return this.apply(
-          local,
-          args.map((a) => this.eval(a, scope)),
-        );
-    }
+    const lambda = this.lambdaNamed(name, scope);
+    if (lambda)
+      return this.apply(
+        lambda.parameters,
+        lambda.body,
+        lambda.scope,
+        args.map((a) => this.eval(a, scope)),
+      );
     if (this.db.functions.has(name))
       return this.invoke(
         name,

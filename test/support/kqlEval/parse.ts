@@ -2,9 +2,9 @@
  * Parser of the KQL subset hubc's function bodies use, for the test evaluator (./evaluate.ts): scalar
  * expressions with Kusto's precedence (unary minus; `* / %`; `+ -`; comparisons and string operators; `and`;
  * `or`), literals (`1e12`, `1d`, `'x'`, `@'x'`, `datetime(2025-01-01)`, `dynamic([...])`), calls, `x.y`,
- * `x[i]`, `['name']` identifiers, `let` statements, and tabular pipes with the operators the transforms use
- * (extend, project, project-away, project-rename, where, lookup, summarize, distinct, union, mv-apply), local
- * functions (`let f = (a: string) { ... };`) and `matches regex`. Anything else is
+ * `x[i]`, `['name']` identifiers, `let` statements (a value, or a function `let f = (a: T) { ... };`), and tabular
+ * pipes with the operators the transforms use (extend, project, project-away, project-rename, where, lookup,
+ * summarize, distinct, union, mv-apply) and `matches regex`. Anything else is
  * a parse error naming what it met, so an unsupported construct never evaluates silently.
  *
  * This is a test harness, not a validator: the Kusto language service (src/validators/kql.ts) proves the
@@ -234,15 +234,14 @@ class Parser {
     return b;
   }
 
-  /** `let` statements (a value or a local function `(a: string) { ... }`), then the result expression. */
+  /** `let` statements and the value expression (of a body, or of a function a `let` defines). */
   private statements(): Body {
     const lets: Body['lets'] = [];
     while (this.is('let')) {
       this.next();
       const name = this.name();
       this.expect('=');
-      const lambda = this.is('(') && this.peek(1).t === 'id' && this.is(':', 2);
-      lets.push({ name, e: lambda ? this.lambda() : this.expr() });
+      lets.push({ name, e: this.isLambdaAhead() ? this.lambda() : this.expr() });
       this.expect(';');
     }
     const result = this.expr();
@@ -250,7 +249,12 @@ class Parser {
     return { lets, result };
   }
 
-  /** `(parameters) { body }`: a function local to a body. */
+  /** `(name: type, ...) {` or `() {` starts a function. */
+  private isLambdaAhead(): boolean {
+    if (!this.is('(')) return false;
+    if (this.is(')', 1)) return this.is('{', 2);
+    return this.peek(1).t === 'id' && this.is(':', 2);
+  }
   private lambda(): Expr {
     const parameters = this.parameters();
     this.expect('{');

@@ -1,10 +1,12 @@
 /**
- * Table layouts of the Data Explorer `Ingestion` database for hub release 0.7, as data: the settings
- * log, the open-data tables, and per built-in dataset the `{dataset}_raw` table (with its parquet
- * ingestion mapping) and the `{dataset}_final_v1_0` table.
+ * Table layouts of the Data Explorer `Ingestion` database, as data: the settings log, the open-data tables,
+ * and per built-in dataset the `{dataset}_raw` table (with its parquet ingestion mapping) and the
+ * `{dataset}_final_v1_0` table; the layouts a release changes are chosen by its behaviours
+ * ({@link builtInKqlDatasets}).
  *
- * Sources: the specification ("Dataset transforms", "Analytics cluster objects") and the facts reference
- * `../shared/reference/kql-0.7.md` §4 (column names, Kusto types and order of the public 0.7 release).
+ * Sources: the specification ("Dataset transforms", "Analytics cluster objects") and the facts references
+ * `../shared/reference/kql-0.7.md` §4 (column names, Kusto types and order of the public 0.7 release) and
+ * `kql-0.9-14.md` §2.3-2.5 (the raw tables of 0.9-0.11).
  * Raw tables hold the union of the columns of every conversion-schema file of their dataset
  * (`EXPORT_SCHEMAS` in `src/model/datasets.ts`) plus the columns other providers and the hub
  * add (`x_Source*`); column order equals mapping order. Final tables list the columns of the transform's
@@ -13,8 +15,9 @@
  * Spec strings are `Name:type` or `Name:type=Parquet field` when the parquet field differs from the
  * column name (the MCA reservation-recommendation fields contain spaces).
  */
-import type { BuiltInDatasetName } from '../../../model/datasets.js';
+import type { BuiltInDatasetName, ExportType } from '../../../model/datasets.js';
 import type { KustoType } from '../../../model/hub.js';
+import { behaves, type Release } from '../../../model/releases.js';
 
 /** One column of a Kusto table; `field` is the parquet field it is loaded from (raw tables only). */
 export interface KqlColumn {
@@ -243,77 +246,189 @@ const TRANSACTIONS_FINAL = cols([
   'x_TransactionType:string',
 ]);
 
+/**
+ * `columns` with each group of `insert` placed after the column it names (the columns a later release adds at
+ * their alphabetical place).
+ * @throws Error when a named column is missing (a typo in this file)
+ */
+function insertAfter(columns: readonly KqlColumn[], insert: Record<string, string[]>): KqlColumn[] {
+  const out = [...columns];
+  for (const [after, specs] of Object.entries(insert)) {
+    const i = out.findIndex((c) => c.name === after);
+    if (i < 0) throw new Error(`no column ${after}`);
+    out.splice(i + 1, 0, ...cols(specs));
+  }
+  return out;
+}
+
+/** `Costs_raw` of 0.7-0.10: the FOCUS cost columns of every source, the source columns, `x_UsageType`. */
+const COSTS_RAW_ALL = [...COSTS_RAW, ...SOURCE_COLUMNS, ...COSTS_RAW_TAIL];
+
+/**
+ * `Costs_raw` with `kqlFocus12Backport` (0.11): the 123 columns and the 16 of FOCUS 1.1 and 1.2, Azure 1.2-preview
+ * and Tencent 1.0, each at its place in the public 0.11 table (kql-0.9-14.md §2.5).
+ */
+const COSTS_RAW_FOCUS_1_2 = insertAfter(COSTS_RAW_ALL, {
+  BillingPeriodStart: ['CapacityReservationId:string', 'CapacityReservationStatus:string'],
+  CommitmentDiscountName: ['CommitmentDiscountQuantity:decimal'],
+  CommitmentDiscountType: ['CommitmentDiscountUnit:string'],
+  EffectiveCost: ['InvoiceId:string'],
+  PricingCategory: ['PricingCurrency:string'],
+  ServiceName: ['ServiceSubcategory:string'],
+  SkuId: ['SkuMeter:string', 'SkuPriceDetails:string'],
+  x_AccountOwnerId: ['x_AmortizationClass:string'],
+  x_ChargeId: ['x_ComponentName:string', 'x_ComponentType:string'],
+  x_Operation: ['x_OwnerAccountID:string'],
+  x_ServiceId: ['x_ServiceModel:string'],
+  x_SkuPartNumber: ['x_SkuPlanName:string'],
+  x_SourceVersion: ['x_SubproductName:string'],
+});
+
+/**
+ * `Recommendations_raw` with `kqlRecommendationsJsonCosts` (0.9): the EA columns and the space-free MCA columns,
+ * whose cost values are JSON objects kept as text in the `...Json` columns (kql-0.9-14.md §2.3).
+ */
+// prettier-ignore
+const RECOMMENDATIONS_RAW_JSON_COSTS = cols([
+  'CostWithNoReservedInstances:decimal', 'CostWithNoReservedInstancesJson:string', 'FirstUsageDate:datetime',
+  'InstanceFlexibilityGroup:string', 'InstanceFlexibilityRatio:decimal', 'Location:string', 'LookBackPeriod:string',
+  'MeterId:string', 'NetSavings:decimal', 'NetSavingsJson:string', 'NormalizedSize:string', 'RecommendedQuantity:decimal',
+  'RecommendedQuantityNormalized:decimal', 'ResourceType:string', 'Scope:string', 'SKU:string', 'SkuName:string',
+  'SkuProperties:string', 'SubscriptionId:string', 'Term:string', 'TotalCostWithReservedInstances:decimal',
+  'TotalCostWithReservedInstancesJson:string',
+]);
+
+/**
+ * The Microsoft-internal C360 actual and amortized cost files (`ActualCosts_raw`, `AmortizedCosts_raw`),
+ * alphabetical. The file's cost column is `Cost` (the public 0.10 named the table column `Costs`, which its schema
+ * file never filled: kql-0.9-14.md §2.4, docs/deviations.md).
+ */
+// prettier-ignore
+export const C360_RAW = cols([
+  'AccountName:string', 'AccountOwnerId:string', 'AdditionalInfo:string', 'AvailabilityZone:string',
+  'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string', 'BillingPeriodEndDate:datetime',
+  'BillingPeriodStartDate:datetime', 'BillingProfileId:string', 'BillingProfileName:string', 'ChargeType:string',
+  'ConsumedService:string', 'CostCenter:string', 'Cost:decimal', 'Date:datetime', 'EffectivePrice:decimal',
+  'Frequency:string', 'InvoiceSection:string', 'InvoiceSectionId:string', 'IsAzureCreditEligible:bool',
+  'MeterCategory:string', 'MeterId:string', 'MeterName:string', 'MeterRegion:string', 'MeterSubCategory:string',
+  'OfferId:string', 'PartNumber:string', 'PlanName:string', 'Product:string', 'ProductOrderId:string',
+  'ProductOrderName:string', 'PublisherName:string', 'PublisherType:string', 'Quantity:decimal', 'ReservationId:string',
+  'ReservationName:string', 'ResourceGroup:string', 'ResourceId:string', 'ResourceLocation:string',
+  'ResourceName:string', 'ServiceFamily:string', 'ServiceInfo1:string', 'ServiceInfo2:string', 'SubscriptionId:string',
+  'SubscriptionName:string', 'Tags:string', 'Term:string', 'UnitOfMeasure:string', 'UnitPrice:decimal',
+]);
+
 /** Data Explorer objects of one built-in dataset (FOCUS 1.0 target). */
 export interface BuiltInKqlDataset {
   name: BuiltInDatasetName;
+  /** The export type whose files land in the raw table. */
+  exportType: ExportType;
   /** `{dataset}_raw` columns in mapping order. */
   raw: readonly KqlColumn[];
-  /** `{dataset}_final_v1_0` columns in transform-output order. */
+  /**
+   * Columns of the table the transform's update policy writes, in transform-output order: `{dataset}_final_v1_0`,
+   * or the raw table of the dataset it {@link BuiltInKqlDataset.feeds}.
+   */
   final: readonly KqlColumn[];
+  /**
+   * The dataset whose raw table this dataset's transform writes: the C360 datasets feed `Costs_raw`, whose own update
+   * policy then fills `Costs_final_v1_0`. Absent for a dataset with a final table and Hub functions of its own.
+   */
+  feeds?: 'Costs';
   /** Folder of the Ingestion transform function. */
   transformFolder: string;
-  /** Docstrings: transform, Hub `{dataset}_v1_0()`, Hub `{dataset}()`. */
+  /** Docstrings: transform, Hub `{dataset}_v1_0()`, Hub `{dataset}()` (the Hub ones unused for a dataset that feeds another). */
   docs: { transform: string; versioned: string; latest: string };
 }
 
-/**
- * The built-in datasets in Ingestion-script order. Prices comes first because the Costs transform
- * reads `Prices_final_v1_0` (spec: prices must be exported before costs).
- */
-export const BUILT_IN_KQL_DATASETS: readonly BuiltInKqlDataset[] = [
-  {
-    name: 'Prices',
-    raw: [...PRICES_RAW, ...SOURCE_COLUMNS],
-    final: PRICES_FINAL,
-    transformFolder: 'Prices',
-    docs: {
-      transform: 'Normalizes Prices_raw (EA and MCA price sheets 2023-05-01) to FOCUS 1.0.',
-      versioned: 'Prices aligned to FOCUS 1.0.',
-      latest: 'Prices in the latest FOCUS version the hub supports.',
-    },
-  },
-  {
-    name: 'Costs',
-    raw: [...COSTS_RAW, ...SOURCE_COLUMNS, ...COSTS_RAW_TAIL],
-    final: COSTS_FINAL,
+/** A C360 dataset: its raw table, and a transform into `Costs_raw` (kql-0.9-14.md §3.4). */
+function c360(name: 'ActualCosts' | 'AmortizedCosts', exportType: 'ActualCost' | 'AmortizedCost', costsRaw: readonly KqlColumn[], what: string): BuiltInKqlDataset {
+  return {
+    name,
+    exportType,
+    raw: C360_RAW,
+    final: costsRaw,
+    feeds: 'Costs',
     transformFolder: 'Costs',
     docs: {
-      transform: 'Normalizes Costs_raw (FOCUS 1.0r2, 1.0 and 1.0-preview exports) to FOCUS 1.0.',
-      versioned: 'Cost and usage records aligned to FOCUS 1.0.',
-      latest: 'Cost and usage records in the latest FOCUS version the hub supports.',
+      transform: `Converts ${name}_raw (Microsoft-internal C360 ${what} files, C360-2025-04) to Costs_raw rows, which the Costs transform normalizes to FOCUS 1.0.`,
+      versioned: '',
+      latest: '',
     },
-  },
-  {
-    name: 'CommitmentDiscountUsage',
-    raw: [...COMMITMENT_DISCOUNT_USAGE_RAW, ...SOURCE_COLUMNS],
-    final: COMMITMENT_DISCOUNT_USAGE_FINAL,
-    transformFolder: 'Commitment discounts',
-    docs: {
-      transform: 'Normalizes CommitmentDiscountUsage_raw (reservation details 2023-03-01) to FOCUS 1.0.',
-      versioned: 'Commitment discount usage records aligned to FOCUS 1.0.',
-      latest: 'Commitment discount usage records in the latest FOCUS version the hub supports.',
+  };
+}
+
+/**
+ * The built-in datasets of a release in Ingestion-script order, with the layouts its behaviours choose. Prices comes
+ * first because the Costs transform reads `Prices_final_v1_0` (spec: prices must be exported before costs); the
+ * C360 datasets follow Costs, whose raw table they write.
+ */
+export function builtInKqlDatasets(release: Release): readonly BuiltInKqlDataset[] {
+  const costsRaw = behaves(release, 'kqlFocus12Backport') ? COSTS_RAW_FOCUS_1_2 : COSTS_RAW_ALL;
+  return [
+    {
+      name: 'Prices',
+      exportType: 'PriceSheet',
+      raw: [...PRICES_RAW, ...SOURCE_COLUMNS],
+      final: PRICES_FINAL,
+      transformFolder: 'Prices',
+      docs: {
+        transform: 'Normalizes Prices_raw (EA and MCA price sheets 2023-05-01) to FOCUS 1.0.',
+        versioned: 'Prices aligned to FOCUS 1.0.',
+        latest: 'Prices in the latest FOCUS version the hub supports.',
+      },
     },
-  },
-  {
-    name: 'Recommendations',
-    raw: [...RECOMMENDATIONS_RAW, ...SOURCE_COLUMNS],
-    final: RECOMMENDATIONS_FINAL,
-    transformFolder: 'Recommendations',
-    docs: {
-      transform: 'Normalizes Recommendations_raw (EA and MCA reservation recommendations 2023-05-01) to FOCUS 1.0.',
-      versioned: 'Commitment discount recommendations aligned to FOCUS 1.0.',
-      latest: 'Commitment discount recommendations in the latest FOCUS version the hub supports.',
+    {
+      name: 'Costs',
+      exportType: 'FocusCost',
+      raw: costsRaw,
+      final: COSTS_FINAL,
+      transformFolder: 'Costs',
+      docs: {
+        transform: behaves(release, 'kqlFocus12Backport')
+          ? 'Normalizes Costs_raw (FOCUS 1.2, 1.2-preview, 1.0r2, 1.0 and 1.0-preview exports, C360 rows) to FOCUS 1.0.'
+          : 'Normalizes Costs_raw (FOCUS 1.0r2, 1.0 and 1.0-preview exports) to FOCUS 1.0.',
+        versioned: 'Cost and usage records aligned to FOCUS 1.0.',
+        latest: 'Cost and usage records in the latest FOCUS version the hub supports.',
+      },
     },
-  },
-  {
-    name: 'Transactions',
-    raw: [...TRANSACTIONS_RAW, ...SOURCE_COLUMNS],
-    final: TRANSACTIONS_FINAL,
-    transformFolder: 'Transactions',
-    docs: {
-      transform: 'Normalizes Transactions_raw (EA and MCA reservation transactions 2023-05-01) to FOCUS 1.0.',
-      versioned: 'Commitment discount purchases, refunds and other transactions aligned to FOCUS 1.0.',
-      latest: 'Commitment discount purchases, refunds and other transactions in the latest FOCUS version the hub supports.',
+    c360('ActualCosts', 'ActualCost', costsRaw, 'actual cost'),
+    c360('AmortizedCosts', 'AmortizedCost', costsRaw, 'amortized cost'),
+    {
+      name: 'CommitmentDiscountUsage',
+      exportType: 'ReservationDetails',
+      raw: [...COMMITMENT_DISCOUNT_USAGE_RAW, ...SOURCE_COLUMNS],
+      final: COMMITMENT_DISCOUNT_USAGE_FINAL,
+      transformFolder: 'Commitment discounts',
+      docs: {
+        transform: 'Normalizes CommitmentDiscountUsage_raw (reservation details 2023-03-01) to FOCUS 1.0.',
+        versioned: 'Commitment discount usage records aligned to FOCUS 1.0.',
+        latest: 'Commitment discount usage records in the latest FOCUS version the hub supports.',
+      },
     },
-  },
-];
+    {
+      name: 'Recommendations',
+      exportType: 'ReservationRecommendations',
+      raw: [...(behaves(release, 'kqlRecommendationsJsonCosts') ? RECOMMENDATIONS_RAW_JSON_COSTS : RECOMMENDATIONS_RAW), ...SOURCE_COLUMNS],
+      final: RECOMMENDATIONS_FINAL,
+      transformFolder: 'Recommendations',
+      docs: {
+        transform: 'Normalizes Recommendations_raw (EA and MCA reservation recommendations 2023-05-01) to FOCUS 1.0.',
+        versioned: 'Commitment discount recommendations aligned to FOCUS 1.0.',
+        latest: 'Commitment discount recommendations in the latest FOCUS version the hub supports.',
+      },
+    },
+    {
+      name: 'Transactions',
+      exportType: 'ReservationTransactions',
+      raw: [...TRANSACTIONS_RAW, ...SOURCE_COLUMNS],
+      final: TRANSACTIONS_FINAL,
+      transformFolder: 'Transactions',
+      docs: {
+        transform: 'Normalizes Transactions_raw (EA and MCA reservation transactions 2023-05-01) to FOCUS 1.0.',
+        versioned: 'Commitment discount purchases, refunds and other transactions aligned to FOCUS 1.0.',
+        latest: 'Commitment discount purchases, refunds and other transactions in the latest FOCUS version the hub supports.',
+      },
+    },
+  ];
+}

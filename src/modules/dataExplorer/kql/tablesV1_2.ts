@@ -9,7 +9,7 @@
  * file by test/modules/dataExplorer/kqlV1_2Schema.test.ts. Every number is `real` (the release's "decimal to real").
  */
 import type { BuiltInDatasetName } from '../../../model/datasets.js';
-import { cols, type KqlColumn } from './tables.js';
+import { C360_RAW, cols, type KqlColumn } from './tables.js';
 
 /** `Prices_raw` in 12 (§2.7): the 0.8 columns, five of them `real`. */
 const PRICES_RAW_12 = cols([
@@ -622,10 +622,18 @@ const TRANSACTIONS_FINAL_V1_2 = cols([
 /** `PricingUnits` in 12 (§2.7): `x_PricingBlockSize` is `real`. */
 export const PRICING_UNITS_12: readonly KqlColumn[] = cols(['x_PricingUnitDescription:string', 'x_PricingBlockSize:real', 'PricingUnit:string']);
 
+/** `ActualCosts_raw` and `AmortizedCosts_raw` in 12 (§2.4): the C360 columns with `real` numbers. */
+const C360_RAW_12: readonly KqlColumn[] = C360_RAW.map((c) => (c.type === 'decimal' ? { ...c, type: 'real' } : c));
+
+/** The built-in datasets with final tables of their own (not the C360 datasets, which feed `Costs_raw`). */
+export type FinalDatasetName = Exclude<BuiltInDatasetName, 'ActualCosts' | 'AmortizedCosts'>;
+
 /** The raw table of each built-in dataset in release 12 (`kqlRawTables12`), in mapping order. */
 export const RAW_TABLES_12: Readonly<Record<BuiltInDatasetName, readonly KqlColumn[]>> = {
   Prices: PRICES_RAW_12,
   Costs: COSTS_RAW_12,
+  ActualCosts: C360_RAW_12,
+  AmortizedCosts: C360_RAW_12,
   CommitmentDiscountUsage: COMMITMENT_DISCOUNT_USAGE_RAW_12,
   Recommendations: RECOMMENDATIONS_RAW_12,
   Transactions: TRANSACTIONS_RAW_12,
@@ -655,7 +663,7 @@ export interface V1_2Dataset {
 }
 
 /** The FOCUS 1.2 objects of the built-in datasets. */
-export const V1_2_DATASETS: Readonly<Record<BuiltInDatasetName, V1_2Dataset>> = {
+export const V1_2_DATASETS: Readonly<Record<FinalDatasetName, V1_2Dataset>> = {
   Prices: {
     final: PRICES_FINAL_V1_2,
     transformFolder: 'Prices',
