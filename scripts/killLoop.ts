@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { RELEASE_VERSIONS } from '../src/model/releases.js';
+import { sortReleases } from '../src/model/releaseNames.js';
 import { runChild } from '../test/support/crash.js';
 import { racingPublishersRound } from '../test/support/publishRace.js';
 import { filesUnder, leftovers, snapshot } from '../test/support/trees.js';
@@ -51,8 +52,8 @@ for (let m = 1; m <= 6; m++) for (let p = 0; p < 4; p++) OLD[`subscriptions/x/20
 /** Checks a feed `publish --all` wrote: every release of the release table listed, true hashes, nothing of hubc's left. */
 export function checkFullFeed(feed: string): void {
   const index = JSON.parse(readFileSync(join(feed, 'index.json'), 'utf8')) as { releases: { release: string; files: { path: string; sha256: string }[] }[] };
-  const listed = index.releases.map((r) => r.release).sort();
-  const expected = [...RELEASE_VERSIONS].sort();
+  const listed = sortReleases(index.releases.map((r) => r.release));
+  const expected = [...RELEASE_VERSIONS];
   if (JSON.stringify(listed) !== JSON.stringify(expected)) fail(`the index lists ${listed.join(', ')}, not every release hubc builds (${expected.join(', ')})`);
   for (const r of index.releases) for (const f of r.files) if (sha(readFileSync(join(feed, f.path))) !== f.sha256) fail(`${f.path} does not match the index`);
   const left = [...snapshot(feed).keys()].filter((p) => p.includes('.hubc-'));

@@ -49,6 +49,11 @@ export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, an
   scriptStorage: null,
   retentionSettings: null,
   remoteHub: null,
+  // The managed-export objects and their storage role are the larger template.
+  managedExportsOption: (doc) => {
+    doc.managedExports = { ...doc.managedExports, enabled: true };
+  },
+  keyVaultPurgeProtection: null,
   // The largest configuration: recommendations on, every group too.
   recommendations: (doc) => {
     doc.recommendations = { enabled: true, ahb: true, spot: true };

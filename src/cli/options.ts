@@ -3,6 +3,7 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 import { RELEASE_VERSIONS } from '../model/releases.js';
+import { releaseNamed } from '../model/releaseNames.js';
 import { nearest } from '../util/nearest.js';
 
 /** The values an option takes, when it takes one of a list ({@link choiceOption}); shell completion offers them. */
@@ -29,8 +30,25 @@ export function choiceOption(flags: string, description: string, values: readonl
 /** `--format text|json`, accepted by every command. */
 export const formatOption = (): Option => choiceOption('--format <format>', 'output format', ['text', 'json'], 'text');
 
+/**
+ * An option whose value names a hub release: its id or any other of its names (`12.0`, `0.12`, `v12`;
+ * src/model/releaseNames.ts), given to the command as the id. A wrong value is a usage error that lists the
+ * ids and the nearest one.
+ */
+export function releaseChoiceOption(flags: string, description: string): Option {
+  const ids = [...RELEASE_VERSIONS];
+  const option = new Option(flags, description).argParser((value: string) => {
+    const id = releaseNamed(value);
+    if (id) return id;
+    const near = nearest(value, ids);
+    throw new InvalidArgumentError(`Allowed values: ${ids.join(', ')}.${near ? ` Did you mean '${near}'?` : ''}`);
+  });
+  option.argChoices = ids;
+  return option;
+}
+
 /** `--release X`: build a release other than the one hub.yaml names. */
-export const releaseOption = (): Option => choiceOption('--release <release>', "hub release to build instead of hub.yaml's", RELEASE_VERSIONS);
+export const releaseOption = (): Option => releaseChoiceOption('--release <release>', "hub release to build instead of hub.yaml's");
 
 /**
  * `--max-warnings N` (ESLint's option): exit 1 when more than N warnings are left. Without it warnings

@@ -333,6 +333,18 @@ export const hubYamlCheckCodes = defineCodes({
       }),
     },
   },
+  HUB260: {
+    stage: 'semantic (warning)',
+    severity: 'warning',
+    meaning:
+      '`release` names a hub release by another of its names than its id: the version its hub records (`12.0`) or a public file it was published as (`finops-hub-0.12.json`). The release is built; the id is the name hubc writes (src/model/releaseNames.ts).',
+    messages: {
+      raise: (a: { written: string; release: string; what: string }) => ({
+        message: `release '${a.written}' is ${a.what} of hub release ${a.release}; building ${a.release}`,
+        hint: `Write release: "${a.release}" (the public toolkit's tag v${a.release}), the name hubc gives its folders, feeds and upgrade plans.`,
+      }),
+    },
+  },
   HUB270: {
     stage: 'semantic',
     severity: 'error',

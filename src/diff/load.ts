@@ -26,6 +26,7 @@ import { compile } from '../compiler/compile.js';
 import { hasErrors, HubcError, offsetPositions, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { jsonLimitPassed } from '../expressions/arm/inputLimits.js';
 import { RELEASE_VERSIONS } from '../model/releases.js';
+import { releaseNamed } from '../model/releaseNames.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { DiffInput } from './types.js';
 import { tryParseJson } from './values.js';
@@ -232,9 +233,10 @@ export function compileRelease(text: string, hubFile: string, release: string): 
  * @throws DiffLoadError (HUB400, HUB401, HUB402, HUB472, HUB473)
  */
 export function loadDiffInput(arg: string, hubFile = 'hub.yaml', options: LoadOptions = {}): DiffInput {
-  if ((RELEASE_VERSIONS as readonly string[]).includes(arg)) return compileRelease(readHubText(hubFile, arg), hubFile, arg);
+  const named = releaseNamed(arg);
+  if (named) return compileRelease(readHubText(hubFile, named), hubFile, named);
   if (!existsSync(arg)) {
-    throw new DiffLoadError(codes.HUB400.notFound({ arg, releaseLike: /^\d+\.\d+(\.\d+)?$/.test(arg), releases: RELEASE_VERSIONS }));
+    throw new DiffLoadError(codes.HUB400.notFound({ arg, releaseLike: /^v?\d+(\.\d+)*$/.test(arg), releases: RELEASE_VERSIONS }));
   }
   if (statSync(arg).isDirectory()) return loadFolder(arg, arg, options);
   let text: string;

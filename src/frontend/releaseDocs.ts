@@ -29,6 +29,8 @@ const FEATURE_NAMES: Record<ReleaseFeature, string> = {
   privateNetworking: 'private networking',
   scriptStorage: 'script storage',
   infrastructureEncryption: 'storage infrastructure encryption',
+  managedExportsOption: 'managed exports optional',
+  keyVaultPurgeProtection: 'Key Vault purge protection',
   recommendations: 'recommendations from Azure Resource Graph',
 };
 
@@ -39,6 +41,11 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlDateStrings: '`monthstring()`, `datestring()`',
   kqlDecimalNumberString: '`numberstring()` for decimals',
   kqlResourceTypeIds: '`resource_type()`, type IDs in `x_ResourceType`',
+  keyVaultSkuOption: 'Key Vault SKU from hub.yaml',
+  dataExplorerAutoStart: 'a stopped Data Explorer cluster is started for ingestion',
+  triggerStartRetries: 'triggers started with retries after deployment',
+  manifestDatasetSplit: '`manifest` dataset split in two',
+  managedExportsRoleDelegation: 'managed exports may give their identity write access',
   kqlLowerCaseBillingIds: 'lower-case `BillingAccountId`',
   kqlCostConsistencyCodes: 'Costs codes `ListCostLessThanContractedCost`, `ContractedCostLessThanEffectiveCost`',
   kqlCaseInsensitivePriceKey: 'price lookup ignores the billing profile case',

@@ -6,7 +6,7 @@ import { getRelease, withNaming } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
 import { BUILT_IN_DATASETS, type BuiltInDatasetName } from '../model/datasets.js';
 import { tierOfSku } from './checks/skus.js';
-import { capacityOfTier } from './checks/fieldDefaults.js';
+import { capacityOfTier, derivedDefault } from './checks/fieldDefaults.js';
 
 function schedule(raw: { time: string; timeZone: string }): ScheduleModel {
   const [hour, minute] = raw.time.split(':').map(Number);
@@ -47,6 +47,8 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
     release,
     hub: { name: data.hub.name, location: data.hub.location, eventGridLocation: data.hub.eventGridLocation },
     storage: { sku: data.storage.sku, allowedSkus: [...data.storage.allowedSkus], infrastructureEncryption: data.storage.infrastructureEncryption },
+    keyVault: { sku: data.keyVault?.sku ?? 'standard', purgeProtection: data.keyVault?.purgeProtection ?? false },
+    managedExports: { enabled: data.managedExports?.enabled ?? (derivedDefault(['managedExports', 'enabled'], release, data) as boolean) },
     dataExplorer: {
       name: data.dataExplorer.name,
       sku: dataExplorerSku(data.dataExplorer.sku),

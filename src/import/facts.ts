@@ -10,7 +10,8 @@ export { namingOfNames } from '../public/names.js';
 
 /** Releases whose public resources carry this `ftk-version` tag value (several for `placeholder`). */
 export function releasesOfTag(tag: string): ReleaseVersion[] {
-  const hits = RELEASE_VERSIONS.filter((v) => getRelease(v).publicRelease.ftkVersions.includes(tag) || getRelease(v).ftkVersion === tag);
+  const carried = (r: Release) => [r.ftkVersion, ...r.publicRelease.ftkVersions, ...(r.publicRelease.alsoPublishedAs ?? []).flatMap((f) => f.ftkVersions)];
+  const hits = RELEASE_VERSIONS.filter((v) => carried(getRelease(v)).includes(tag));
   return [...new Set(hits)];
 }
 

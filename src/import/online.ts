@@ -22,6 +22,7 @@ import { ImportError } from './errors.js';
 
 export { ImportError };
 import type { ImportFacts } from './hubYaml.js';
+import { sortReleases } from '../model/releaseNames.js';
 
 /** What the online import needs. */
 export interface OnlineRequest {
@@ -169,7 +170,7 @@ const PLACEHOLDER_TAG = 'placeholder';
  * @throws ImportError HUB481 when the release cannot be told
  */
 async function tellRelease(req: OnlineRequest, wanted: string, own: ListedResource[], remarks: string[]): Promise<ReleaseVersion> {
-  const tags = [...new Set(own.map((r) => tag(r.tags, 'ftk-version')).filter((t): t is string => Boolean(t)))].sort();
+  const tags = sortReleases(new Set(own.map((r) => tag(r.tags, 'ftk-version')).filter((t): t is string => Boolean(t))));
   let candidates = [...new Set(tags.flatMap(releasesOfTag))];
   // No tag at all: as for the releases that recorded `placeholder` instead of their version.
   if (!tags.length) candidates = releasesOfTag(PLACEHOLDER_TAG);

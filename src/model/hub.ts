@@ -41,6 +41,10 @@ export interface HubModel {
   release: Release;
   hub: { name: string; location: string; eventGridLocation: string };
   storage: { sku: string; allowedSkus: string[]; infrastructureEncryption: boolean };
+  /** The Key Vault: its SKU (12+) and purge protection (13+). */
+  keyVault: { sku: 'standard' | 'premium'; purgeProtection: boolean };
+  /** Managed exports on or off (12+; earlier releases always have them with the `managedExports` feature). Default: on when `scopes` lists one. */
+  managedExports: { enabled: boolean };
   dataExplorer: {
     name: string;
     sku: { name: string; tier: 'Basic' | 'Standard'; capacity: number };

@@ -17,6 +17,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   remoteHub: "push converted data to another hub's storage (hub.yaml remoteHub)",
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
   infrastructureEncryption: 'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
+  managedExportsOption: 'leave managed exports out (hub.yaml managedExports.enabled; template parameter enableManagedExports): no export pipelines, schedules or storage role then',
+  keyVaultPurgeProtection: 'turn on purge protection for its Key Vault (hub.yaml keyVault.purgeProtection; it cannot be turned off again)',
   recommendations:
     "find cost recommendations daily with Azure Resource Graph, Azure Advisor's included (hub.yaml recommendations; the Data Factory identity needs Reader on the scopes to analyze, granted by hand)",
 };
@@ -31,6 +33,13 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
     "The Data Explorer cluster trusts only the hub's own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).",
+  keyVaultSkuOption: "The Key Vault's pricing tier is hub.yaml keyVault.sku (standard unless chosen).",
+  dataExplorerAutoStart:
+    "A stopped Data Explorer cluster is started when new data arrives, and ingestion waits until it runs; the factory's identity may read and start the cluster.",
+  triggerStartRetries: 'After a deployment the triggers are started with retries; one that still cannot start is reported, and the deployment does not fail for it.',
+  manifestDatasetSplit: 'The Data Factory dataset manifest is replaced by two, one per container; the old one is deleted after deployment.',
+  managedExportsRoleDelegation:
+    "With managed exports on, the Data Factory identity may give each managed export's identity Storage Blob Data Contributor on the data lake (RBAC Administrator limited to that role), which Cost Management needs to write the export.",
   kqlLowerCaseBillingIds: "Data Explorer's Prices and Costs data writes BillingAccountId (and Costs CommitmentDiscountId) in lower case.",
   kqlCostConsistencyCodes:
     "Data Explorer's Costs data flags rows whose list cost is below the contracted cost, or the contracted cost below the effective cost, in x_SourceChanges.",

@@ -43,6 +43,8 @@ export type ParameterKey =
   | 'remoteHubStorageKey'
   | 'enablePublicAccess'
   | 'virtualNetworkAddressPrefix'
+  | 'enableManagedExports'
+  | 'enablePurgeProtection'
   | 'enableRecommendations'
   | 'enableAHBRecommendations'
   | 'enableSpotRecommendations';
@@ -74,6 +76,8 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   remoteHubStorageKey: ['remoteHub', 'storageUri'],
   enablePublicAccess: ['networking', 'publicAccess'],
   virtualNetworkAddressPrefix: ['networking', 'addressPrefix'],
+  enableManagedExports: ['managedExports', 'enabled'],
+  enablePurgeProtection: ['keyVault', 'purgeProtection'],
   enableRecommendations: ['recommendations', 'enabled'],
   enableAHBRecommendations: ['recommendations', 'ahb'],
   enableSpotRecommendations: ['recommendations', 'spot'],
@@ -106,6 +110,13 @@ export interface PublicRelease {
   template: string;
   /** The `ftk-version` tag values its resources carry (0.1, 0.1.1 and 0.2 recorded `placeholder`). */
   ftkVersions: readonly string[];
+  /**
+   * Other files the same release was published as, each with the `ftk-version` its resources carry: release 12
+   * was published both as `finops-hub-12.0.json` ({@link template}) and as `finops-hub-0.12.json`, which differ
+   * only in that version string and a portal-form fix (releases-0.9-14.md §0 item 2, §1.4). `hubc diff
+   * public:0.12` reads that file; `hubc import` and `upgrade-plan` take either file's hub for the release.
+   */
+  alsoPublishedAs?: readonly { template: string; ftkVersions: readonly string[] }[];
   /** Template parameters it names differently from hubc's row (logical key -> public name). */
   parameterNames?: Readonly<Partial<Record<ParameterKey, string>>>;
   /** hubc parameters it does not have (they take their defaults). */
@@ -202,6 +213,17 @@ export type ReleaseFeature =
    */
   | 'infrastructureEncryption'
   /**
+   * 12: managed exports are the deployment's choice (parameter `enableManagedExports`, hub.yaml
+   * `managedExports.enabled`): the export pipelines, the schedule and settings triggers and the storage role
+   * Cost Management needs exist only when on (releases-0.9-14.md §1.4 "Managed exports optional", #1600).
+   */
+  | 'managedExportsOption'
+  /**
+   * 13: the Key Vault's purge protection is the deployment's choice (parameter `enablePurgeProtection`,
+   * hub.yaml `keyVault.purgeProtection`; releases-0.9-14.md §1.5, #1067, #1861).
+   */
+  | 'keyVaultPurgeProtection'
+  /**
    * Recommendations from Azure Resource Graph (the public 14.0's ingestion-queries engine,
    * releases-0.9-14.md §1.6): query files in `config/queries/`, run daily page by page into
    * `ingestion/Recommendations/`; parameters `enableRecommendations`, `enableAHBRecommendations`,
@@ -239,6 +261,38 @@ export type ReleaseBehaviour =
    * lists others (release-0.8.md §2.4; the service default of a cluster created without it is every tenant).
    */
   | 'dataExplorerTrustedTenants'
+  /**
+   * 12: the Key Vault's SKU is hub.yaml's `keyVault.sku` (the public 12: the hub option `keyVaultSku`,
+   * premium; releases-0.9-14.md §1.3-1.4).
+   */
+  | 'keyVaultSkuOption'
+  /**
+   * 12: `ingestion_ExecuteETL` starts a stopped Data Explorer cluster and waits until it runs before loading
+   * (#1371: without it the pipeline runs about 8 hours and fails); the factory's identity may read and start
+   * the cluster (releases-0.9-14.md §1.4 "ADX auto-start"). The public 13 removed it without a word; hubc keeps
+   * it (docs/deviations.md).
+   */
+  | 'dataExplorerAutoStart'
+  /**
+   * 13: the start-triggers deployment script retries a trigger that cannot start yet (its Event Grid
+   * subscription still provisioning, #1996) and reports what stayed stopped instead of failing the deployment
+   * (the public 13's Init-DataFactory.ps1: releases-0.9-14.md §1.5; docs/deviations.md).
+   */
+  | 'triggerStartRetries'
+  /**
+   * 13: the export manifest dataset is `<export container>_manifest` and the ingestion one `ingestion_manifest`;
+   * the `manifest` of earlier releases is deleted after deployment (releases-0.9-14.md §1.5, §1.9).
+   */
+  | 'manifestDatasetSplit'
+  /**
+   * 12: the factory's identity holds Role Based Access Control Administrator on the data lake, limited by a
+   * condition to assigning and removing Storage Blob Data Contributor, so that Cost Management can let each
+   * managed export's own identity write there (an export is created with a system-assigned identity, and its
+   * creator must be able to give that identity the role). The public 12 granted User Access Administrator,
+   * the public 13 RBAC Administrator without a condition (releases-0.9-14.md §1.4-1.5, #1946); hubc's 0.4-0.8
+   * grant neither (docs/deviations.md).
+   */
+  | 'managedExportsRoleDelegation'
   /**
    * 0.9: Prices and Costs write `BillingAccountId` in lower case (`/providers/microsoft.billing/billingaccounts/...`),
    * Costs also `CommitmentDiscountId` (kql-0.9-14.md §4.1 P9-1, C9-5).
@@ -441,6 +495,8 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
   retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
   infrastructureEncryption: ['enableInfrastructureEncryption'],
+  managedExportsOption: ['enableManagedExports'],
+  keyVaultPurgeProtection: ['enablePurgeProtection'],
   recommendations: ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'],
 };
 
@@ -454,6 +510,8 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  managedExportsOption: [],
+  keyVaultPurgeProtection: [],
   recommendations: [],
 };
 
@@ -471,6 +529,8 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   remoteHub: { pipelines: [], triggers: [], datasets: [] },
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
+  managedExportsOption: { pipelines: [], triggers: [], datasets: [] },
+  keyVaultPurgeProtection: { pipelines: [], triggers: [], datasets: [] },
   recommendations: { pipelines: ['queriesQueue', 'queriesEtl', 'resourceGraphQuery'], triggers: ['queriesSchedule'], datasets: ['resourceGraph'] },
 };
 
@@ -726,8 +786,14 @@ const R08: Release = {
 
 const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08 };
 
-/** Every release hubc can build, oldest first. */
-export const RELEASE_VERSIONS: readonly ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
+/** The table's order, oldest first, with the rows a test injected ({@link withReleaseRows}) after them. */
+const ORDER: ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
+
+/**
+ * Every release hubc can build, oldest first: the release table's order, which is the one order of releases
+ * (`src/model/releaseNames.ts` sorts and compares by it; a version string is never compared as a number).
+ */
+export const RELEASE_VERSIONS: readonly ReleaseVersion[] = ORDER;
 
 /** The newest release hubc builds. */
 export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1];
@@ -737,28 +803,38 @@ export const LATEST_RELEASE: ReleaseVersion = RELEASE_VERSIONS[RELEASE_VERSIONS.
  * @throws Error for a version hubc does not know (the JSON Schema rejects those earlier)
  */
 export function getRelease(version: string): Release {
-  const r = stand?.get(version) ?? RELEASES[version as ReleaseVersion];
+  const r = INJECTED.get(version) ?? (Object.hasOwn(RELEASES, version) ? RELEASES[version as ReleaseVersion] : undefined);
   if (!r) throw new Error(`unknown hub release ${version}`);
   return r;
 }
 
-/** Rows standing in for the table's while {@link withReleaseRows} runs, by version. */
-let stand: ReadonlyMap<string, Release> | undefined;
+/** A release row a test puts in the table: any version id, not only those of {@link ReleaseVersion}. */
+export type InjectedRelease = Omit<Release, 'version'> & { version: string };
+
+/** Rows a test put in the table with {@link withReleaseRows}, by version. */
+const INJECTED = new Map<string, Release>();
 
 /**
- * Test seam: runs `fn` with `rows` standing in for the table's rows of their versions, so that everything
- * that asks the table ({@link getRelease}: hub.yaml checks, resolve, diff, upgrade-plan, simulate) sees them,
- * and puts the table back when `fn` returns, throws, or (for a promise) settles. For tests of a capability
- * no release row has yet, e.g. `{ ...getRelease('0.8'), features: new Set([...r.features, 'recommendations']), ... }`.
- * Not reentrant across concurrent promises: a test file runs its tests one at a time.
- * @throws Error when a row's version is not a version of the table
+ * Test seam: runs `fn` with `rows` in the release table, then puts the table back when `fn` returns, throws,
+ * or (for a promise) settles. A row of a version the table has stands in for the table's row (a capability no
+ * release has yet, tried on an existing release: `{ ...getRelease('0.8'), features: new Set([...r.features,
+ * 'recommendations']) }`); a row of any other version is added after the newest row, in the order given (a
+ * release built and tested before its row exists: `{ ...getRelease('0.8'), version: '12', ... }`). Inside,
+ * every layer sees them as it sees the table's rows: {@link getRelease}, {@link RELEASE_VERSIONS} and so the
+ * release order, hub.yaml's `release:`, `--release`. Never used outside tests; not reentrant across
+ * concurrent promises (a test file runs its tests one at a time).
  */
-export function withReleaseRows<T>(rows: readonly Release[], fn: () => T): T {
-  for (const r of rows) if (!(r.version in RELEASES)) throw new Error(`withReleaseRows: ${r.version} is not a release of the table`);
-  const before = stand;
-  stand = new Map([...(before ?? new Map()), ...rows.map((r) => [r.version, r] as const)]);
+export function withReleaseRows<T>(rows: readonly InjectedRelease[], fn: () => T): T {
+  const injected = new Map(INJECTED);
+  const order = [...ORDER];
+  for (const row of rows) {
+    INJECTED.set(row.version, row as Release);
+    if (!ORDER.includes(row.version as ReleaseVersion)) ORDER.push(row.version as ReleaseVersion);
+  }
   const restore = () => {
-    stand = before;
+    INJECTED.clear();
+    for (const [version, row] of injected) INJECTED.set(version, row);
+    ORDER.splice(0, ORDER.length, ...order);
   };
   let result: T;
   try {

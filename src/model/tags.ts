@@ -46,6 +46,8 @@ export const TAGGED_TYPES = {
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  managedExportsOption: [],
+  keyVaultPurgeProtection: [],
   recommendations: [],
 } as const satisfies Record<'base' | ReleaseFeature, readonly string[]>;
 

@@ -10,7 +10,7 @@
  * deployment's variables.
  */
 import { basename, join } from 'node:path';
-import { RELEASE_VERSIONS, getRelease, type ReleaseVersion } from '../model/releases.js';
+import { RELEASE_VERSIONS, getRelease, type Release, type ReleaseVersion } from '../model/releases.js';
 import { codes } from '../diagnostics/index.js';
 import { HubcError, type ErrorDiagnostic } from '../diagnostics/diagnostic.js';
 import { isObject, type JsonObject } from '../util/json.js';
@@ -46,13 +46,29 @@ export class PublicTemplateError extends HubcError {
   }
 }
 
-/** The hubc release whose public template has this version (`0.1.1` -> `0.1`, `0.2.1` -> `0.2`, `0.6` -> `0.6`). */
+/**
+ * The hubc release whose public template has this version (`0.1.1` -> `0.1`, `0.2.1` -> `0.2`, `0.6` -> `0.6`,
+ * `0.12` and `12.0` -> `12`), or that is its id (`12`).
+ */
 export function releaseOfPublicVersion(version: string): ReleaseVersion | undefined {
   for (const v of RELEASE_VERSIONS) {
-    const r = getRelease(v);
-    if (r.publicRelease.template === version || v === version) return v;
+    if (v === version || publicTemplateVersions(getRelease(v)).includes(version)) return v;
   }
   return undefined;
+}
+
+/** The versions of the public template files a release was published as, the main one first (`12.0`, `0.12`). */
+export function publicTemplateVersions(release: Release): string[] {
+  return [release.publicRelease.template, ...(release.publicRelease.alsoPublishedAs ?? []).map((f) => f.template)];
+}
+
+/**
+ * The version of the public file `public:<name>` reads: the file of that version when the release was
+ * published under it (`public:0.12` reads `finops-hub-0.12.json`), else the release's main file (`public:12`
+ * reads `finops-hub-12.0.json`).
+ */
+export function publicFileVersion(release: Release, name: string): string {
+  return publicTemplateVersions(release).find((t) => t === name) ?? release.publicRelease.template;
 }
 
 /** The nested `hub` deployment of a public template, or undefined when the template has none. */
@@ -126,5 +142,5 @@ export function resolvePublicRelease(arg: string, dir: string | undefined): Publ
   const release = releaseOfPublicVersion(version);
   if (!release) throw new PublicTemplateError(codes.HUB419.unknownRelease({ file: arg, version, releases: RELEASE_VERSIONS }));
   if (!dir) throw new PublicTemplateError(codes.HUB419.noFolder({ arg }));
-  return readPublicTemplate(join(dir, `finops-hub-${getRelease(release).publicRelease.template}.json`));
+  return readPublicTemplate(join(dir, `finops-hub-${publicFileVersion(getRelease(release), version)}.json`));
 }

@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { INPUT_LIMITS } from '../util/inputFiles.js';
+import { compareReleases, releaseNamed } from '../model/releaseNames.js';
+import { getRelease } from '../model/releases.js';
 
 /** A file's content: SHA-256 and size always; the bytes on demand (a file on disk is read when asked). */
 export interface FeedBlob {
@@ -37,9 +39,15 @@ export const sameBlob = (a: FeedBlob, b: FeedBlob) => a.sha256 === b.sha256 && a
 /** Largest template ARM accepts: 4 MB ("Resolve errors for job size exceeded", ARM docs: the template can't exceed 4 MB). */
 export const ARM_TEMPLATE_LIMIT_BYTES = 4 * 1024 * 1024;
 
-/** Versioned names of a release's template and portal form, as the public FinOps toolkit names them. */
+/**
+ * Versioned names of a release's template and portal form, as the public FinOps toolkit names them: after the
+ * version the hub records (`finops-hub-0.8.json`; release 12: `finops-hub-12.0.json`, src/model/releaseNames.ts),
+ * or after the name itself for a release this hubc does not know (and `latest`).
+ */
 export function versionedNames(release: string): { template: string; uiDefinition: string } {
-  return { template: `finops-hub-${release}.json`, uiDefinition: `finops-hub-${release}.ui.json` };
+  const id = releaseNamed(release);
+  const version = id ? getRelease(id).ftkVersion : release;
+  return { template: `finops-hub-${version}.json`, uiDefinition: `finops-hub-${version}.ui.json` };
 }
 
 /** The `latest` aliases. */
@@ -50,16 +58,11 @@ export function isReleaseName(name: string): boolean {
   return /^[0-9]+(\.[0-9]+)*$/.test(name);
 }
 
-/** Orders release numbers by their numeric parts (`0.9` before `0.10`). */
-export function compareReleases(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d) return d;
-  }
-  return 0;
-}
+/**
+ * Orders release folder names by the release table (`0.9` before `0.10`, `0.11` before `12`); a folder of a
+ * release this hubc does not know comes after those it knows (src/model/releaseNames.ts).
+ */
+export { compareReleases };
 
 /** The releases a feed holds: top-level release folders with an `azuredeploy.json`, oldest first. */
 export function feedReleases(files: ReadonlyMap<string, FeedBlob>): string[] {

@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
 import { buildPatch, changeWords, compareUpgrade, escapeMarkdown, formatMarkdown, formatPatch, type UpgradeComparison } from '../diff/index.js';
 import { toJsonText } from '../model/json.js';
-import { getRelease, RELEASE_VERSIONS } from '../model/releases.js';
+import { getRelease } from '../model/releases.js';
+import { releaseNamed } from '../model/releaseNames.js';
 import { releaseChangeWords } from '../model/releaseWords.js';
 import { planUpgrade, type UpgradePlan, type UpgradeStep } from '../upgrade/index.js';
 import { blobOf, heldArtifacts, type FeedBlob } from './feed.js';
@@ -115,8 +116,8 @@ function mustDo(previous: string, release: string, plan: UpgradePlan | undefined
 export function releaseNotes(release: string, artifacts: ReadonlyMap<string, string>, previous?: Side): ReleaseNotes {
   if (!previous) return { releaseNotes: `### FinOps hub ${release}\n\nFirst release in this feed.\n` };
   const { c, plan } = compared(previous, { release, artifacts });
-  const known = (v: string) => (RELEASE_VERSIONS as readonly string[]).includes(v);
-  const words = [...(known(previous.release) && known(release) ? releaseChangeWords(getRelease(previous.release), getRelease(release)) : []), ...changeWords(c)];
+  const [was, now] = [releaseNamed(previous.release), releaseNamed(release)];
+  const words = [...(was && now ? releaseChangeWords(getRelease(was), getRelease(now)) : []), ...changeWords(c)];
   const lines = [
     `### Upgrading from ${previous.release} to ${release}`,
     '',

@@ -18,7 +18,8 @@
  * ...) that hubc never makes. An emptied history counts as public.
  */
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import { RELEASE_VERSIONS, type ReleaseVersion } from '../model/releases.js';
+import type { ReleaseVersion } from '../model/releases.js';
+import { parseRelease, sortReleases } from '../model/releaseNames.js';
 import type { NamingMode } from '../model/naming.js';
 import { readSettingsJson, type DataLakeConnection } from '../migrate/dataLake.js';
 import { namingOfNames } from '../public/names.js';
@@ -44,18 +45,17 @@ export interface InstalledHub {
 /** The nested module deployments the public templates leave in a resource group's history. */
 const PUBLIC_MODULE_DEPLOYMENTS = ['datafactoryresources', 'keyvault', 'storage', 'hub'];
 
-/** The hubc release a recorded version names, or undefined. */
+/**
+ * The hubc release a recorded version names (an `ftk-version` tag, settings.json's `version`: `0.8`, `0.2.1`,
+ * `12.0`, `0.12`; src/model/releaseNames.ts), or undefined.
+ */
 export function releaseOfVersion(version: unknown): string | undefined {
-  if (typeof version !== 'string') return undefined;
-  const known = RELEASE_VERSIONS as readonly string[];
-  if (known.includes(version)) return version;
-  const short = version.split('.').slice(0, 2).join('.');
-  return known.includes(short) ? short : undefined;
+  return typeof version === 'string' ? parseRelease(version) : undefined;
 }
 
-/** The oldest of several releases. */
+/** The oldest of several releases (by the release table). */
 function oldest(releases: string[]): string {
-  return [...releases].sort((a, b) => RELEASE_VERSIONS.indexOf(a as never) - RELEASE_VERSIONS.indexOf(b as never))[0];
+  return sortReleases(releases)[0];
 }
 
 /**

@@ -9,7 +9,7 @@
  * start-triggers scripts), `after` (delete the pipelines, datasets and linked services B lacks, then the
  * resources B lacks, then move data into B's layout).
  */
-import { RELEASE_VERSIONS } from '../model/releases.js';
+import { releaseIndex } from '../model/releaseNames.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
 import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
 import type { JsonObject } from '../util/json.js';
@@ -45,7 +45,7 @@ export interface PlanOptions {
 type Draft = Omit<UpgradeStep, 'n'>;
 
 /** Index of a release in the release table, or -1 when unknown. */
-const order = (v?: string) => (v ? (RELEASE_VERSIONS as readonly string[]).indexOf(v) : -1);
+const order = (v?: string) => releaseIndex(v);
 
 /**
  * Plans the upgrade from A to B.

@@ -24,6 +24,7 @@ import {
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
+import { ROLES } from '../modules/core/names.js';
 import { grantCommands } from '../model/grants.js';
 import { isObject } from '../util/json.js';
 
@@ -186,6 +187,21 @@ function diffChange(diff: DiffResult, identity: string): string {
 }
 
 /**
+ * For a role assignment, the role it gives in words (`It gives User Access Administrator. `): a role left behind
+ * is access nobody asked for (the public 12's User Access Administrator on the data lake after an upgrade to 13,
+ * releases-0.9-14.md §1.5). Built-in roles hubc or the public releases assign are named (ROLES); others by ID.
+ */
+function roleWords(r: Folded): string {
+  if (lower(r.type) !== 'microsoft.authorization/roleassignments') return '';
+  const props = r.decl.body().properties;
+  const id = isObject(props) && typeof props.roleDefinitionId === 'string' ? /roleDefinitions\W+([0-9a-f-]{36})/i.exec(props.roleDefinitionId)?.[1]?.toLowerCase() : undefined;
+  if (!id) return '';
+  const key = Object.entries(ROLES).find(([, guid]) => guid === id)?.[0];
+  const name = key ? key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()) : `role ${id}`;
+  return `It gives ${name}. `;
+}
+
+/**
  * The resource steps: blocking resources (before, with what refers to them) and the resources of A that B's
  * deployment leaves behind (after), each in referrers-first order; `notes` say which leftovers stay because
  * ARM cannot delete them.
@@ -238,7 +254,7 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
         : '{B} deploys it under another name';
     const owned = removed.filter((x) => goesWith(x, r)).map((x) => x.type.split('/').pop());
     const firsts = gone.filter((x) => childFirst(r, x)).map((x) => x.type.split('/').pop());
-    let why = `${reason}; an incremental deployment leaves it in place.${owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : ''}`;
+    let why = `${roleWords(r)}${reason}; an incremental deployment leaves it in place.${owned.length ? ` Its ${[...new Set(owned)].join(', ')} go with it.` : ''}`;
     if (firsts.length) why += ` Its ${[...new Set(firsts)].join(', ')} are deleted first: ${CHILDREN_FIRST[lower(r.type)].source}.`;
     const data = DATA_RESOURCE_TYPES.includes(lower(r.type));
     if (data) steps.push({ phase: 'after', kind: 'manual', target: targetOf(r), why: `${why} It holds data, so hubc does not delete it: keep or delete it yourself.`, cites });

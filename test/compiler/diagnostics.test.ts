@@ -190,10 +190,14 @@ test('dataExplorer.sku.name alone: tier and capacity follow from the SKU, no err
   assert.equal(dev.model!.dataExplorer.sku, { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 });
 });
 
-test('release: 0.7 unquoted gives one error that says to quote it', () => {
-  const d = onlyError(DEFAULT_HUB_YAML.replace('release: "0.7"', 'release: 0.7'));
+test('release: 0.7 unquoted is read as written (a release name, never the number: 0.10 would be 0.1); a number no release has says to quote it', () => {
+  const r = compile(DEFAULT_HUB_YAML.replace('release: "0.7"', 'release: 0.7'));
+  assert.equal(r.diagnostics, []);
+  assert.is(r.release, '0.7');
+  assert.is(compile(DEFAULT_HUB_YAML.replace('release: "0.7"', 'release: 0.70')).diagnostics[0]?.code, 'HUB103', '0.70 is no release, not 0.7');
+  const d = onlyError(DEFAULT_HUB_YAML.replace('release: "0.7"', 'release: 7.5'));
   assert.is(d.code, 'HUB103');
-  assert.match(d.hint!, /Quote it: release: "0\.7"/);
+  assert.match(d.hint!, /Quote it: release: "7\.5"/);
 });
 
 test('HUB105 hints name the allowed range', () => {

@@ -39,6 +39,8 @@ export interface StandInFailure {
   name?: string;
   stderr: string;
   exitCode?: number;
+  /** Fail only the first `times` matching calls (default: every one). */
+  times?: number;
 }
 
 /** What one script run did. */

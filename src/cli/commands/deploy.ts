@@ -14,8 +14,7 @@ import type { DeployOutcome } from '../../deploy/run.js';
 import type { UpgradeRequest } from '../../deploy/upgrade.js';
 import type { TokenCredential } from '@azure/identity';
 import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
-import { choiceOption, formatOption, releaseOption } from '../options.js';
-import { RELEASE_VERSIONS } from '../../model/releases.js';
+import { choiceOption, formatOption, releaseOption, releaseChoiceOption } from '../options.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import { compileAndCheck, hubFileOf, type CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
@@ -127,7 +126,7 @@ export function registerDeploy(program: Command, ctx: CommandContext): void {
       '--upgrade',
       'upgrade the hub in the resource group: read its release (ftk-version tag, else settings.json), show the upgrade plan, and carry out its steps before and after the deployment',
     )
-    .addOption(choiceOption('--from <release>', 'with --upgrade: the release the hub was deployed from, instead of reading it', RELEASE_VERSIONS))
+    .addOption(releaseChoiceOption('--from <release>', 'with --upgrade: the release the hub was deployed from, instead of reading it'))
     .option(
       '--public-templates <dir>',
       'with --upgrade: folder of public templates (finops-hub-<version>.json); a hub deployed from the public templates is planned from its own template',

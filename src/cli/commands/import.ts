@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
-import { RELEASE_VERSIONS, type ReleaseVersion } from '../../model/releases.js';
+import { type ReleaseVersion } from '../../model/releases.js';
 import { NAMING_MODES, type NamingMode } from '../../model/naming.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import { codes } from '../../diagnostics/index.js';
@@ -13,7 +13,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { ImportFacts } from '../../import/index.js';
 import { toJsonText } from '../../model/json.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
-import { choiceOption, formatOption } from '../options.js';
+import { choiceOption, formatOption, releaseChoiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
 
@@ -72,7 +72,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
     )
     .option('-p, --parameters <file>', 'saved deployment parameters of the hub (offline)')
     .option('--settings <file>', "the hub's config/settings.json (offline)")
-    .addOption(choiceOption('--release <release>', 'the hub release, when it cannot be told', RELEASE_VERSIONS))
+    .addOption(releaseChoiceOption('--release <release>', 'the hub release, when it cannot be told'))
     .addOption(choiceOption('--naming <naming>', 'naming to write, when it cannot be told (offline default: public)', NAMING_MODES))
     .addOption(
       new Option('--timeout <seconds>', 'deadline of each call to Azure').default(60).argParser((v: string) => {

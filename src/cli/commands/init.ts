@@ -3,10 +3,10 @@
  * (the work is in `src/init/`).
  */
 import type { Command } from 'commander';
-import { LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from '../../model/releases.js';
+import { LATEST_RELEASE, type ReleaseVersion } from '../../model/releases.js';
 import { codes } from '../../diagnostics/index.js';
 import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
-import { choiceOption, formatOption } from '../options.js';
+import { formatOption, releaseChoiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
 
 interface InitFlags {
@@ -25,7 +25,7 @@ export function registerInit(program: Command, ctx: CommandContext): void {
         "modeline pointing at this hubc's hub.yaml schema, so editors complete and check it. Never overwrites: an existing FILE (or a link of that name) is refused.",
     )
     .argument('[file]', 'hub.yaml to create', 'hub.yaml')
-    .addOption(choiceOption('--release <release>', `hub release to write the file for (default ${LATEST_RELEASE})`, RELEASE_VERSIONS))
+    .addOption(releaseChoiceOption('--release <release>', `hub release to write the file for (default ${LATEST_RELEASE})`))
     .option('--schema <ref>', "what the schema modeline points at, e.g. the feed's https://example.org/hub/schemas/hub.schema.json (default: the installed schema)")
     .addOption(formatOption())
     .addHelpText('after', '\nExamples:\n  hubc init\n  hubc init --release 0.4 old-hub.yaml\n  hubc init && hubc build\n')

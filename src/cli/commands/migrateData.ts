@@ -8,12 +8,13 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { EnvironmentError, hasErrors } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
-import { getRelease, RELEASE_VERSIONS } from '../../model/releases.js';
+import { getRelease } from '../../model/releases.js';
+import { compareReleases } from '../../model/releaseNames.js';
 import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
 import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import type { MigrationLocation } from '../../migrate/run.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
-import { choiceOption, formatOption } from '../options.js';
+import { choiceOption, formatOption, releaseChoiceOption } from '../options.js';
 import { asEnvironmentError, type CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
 import { codes } from '../../diagnostics/index.js';
@@ -45,8 +46,8 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
         '0.1 amortized cost data has no FOCUS equivalent and stays where it is. Copies are written under a temporary name, checked and then renamed; a target that exists is compared with its source, not trusted; ' +
         'running the same command again after an interruption finishes the work (manifests included). A folder that already holds another ingestion of its month (the new release ran first) gets nothing, so no month is counted twice (an error; a warning with --skip-ingested). Without --yes this is a dry run that lists every move and changes nothing.',
     )
-    .addOption(choiceOption('--from <release>', 'release that wrote the data', RELEASE_VERSIONS).makeOptionMandatory())
-    .addOption(choiceOption('--to <release>', 'release to move the data for', RELEASE_VERSIONS).makeOptionMandatory())
+    .addOption(releaseChoiceOption('--from <release>', 'release that wrote the data').makeOptionMandatory())
+    .addOption(releaseChoiceOption('--to <release>', 'release to move the data for').makeOptionMandatory())
     .option('--storage <dir>', 'local storage folder (holding ingestion/)')
     .option('--account <name>', "the hub's Data Lake storage account")
     .option('--copy', 'copy the files and leave the old ones in place')
@@ -86,7 +87,7 @@ async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promi
   }
   const from = getRelease(opts.from);
   const to = getRelease(opts.to);
-  if (RELEASE_VERSIONS.indexOf(to.version) <= RELEASE_VERSIONS.indexOf(from.version)) {
+  if (compareReleases(to.version, from.version) <= 0) {
     return env(codes.HUB493.raise({ to: to.version, from: from.version }));
   }
   let location: MigrationLocation;

@@ -33,6 +33,7 @@ export const capacityOfTier = (tier: 'Basic' | 'Standard'): number => (tier === 
 export const FOLLOWING_FIELDS: Readonly<Record<string, string>> = {
   'dataExplorer.sku.tier': 'dataExplorer.sku.name',
   'dataExplorer.sku.capacity': 'dataExplorer.sku.tier',
+  'managedExports.enabled': 'scopes',
 };
 
 /**
@@ -46,6 +47,9 @@ export function derivedDefault(path: DataPath, release: Release, data: Record<st
       return releaseDatasets(release);
     case 'dataExplorer.sku.tier':
       return tierOfSku(String(data.dataExplorer?.sku?.name));
+    case 'managedExports.enabled':
+      // One default for hub.yaml, the template parameter and the form: on exactly when there are scopes to export.
+      return Array.isArray(data.scopes) && data.scopes.length > 0;
     case 'dataExplorer.sku.capacity':
       return capacityOfTier(data.dataExplorer?.sku?.tier ?? tierOfSku(String(data.dataExplorer?.sku?.name)));
     default:

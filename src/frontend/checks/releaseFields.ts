@@ -51,6 +51,9 @@ function firstReleaseFor(s: Section): string | undefined {
 export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['hub', 'eventGridLocation'], feature: 'eventGridRegistration', what: 'the temporary Event Grid namespace' },
   { path: ['storage', 'infrastructureEncryption'], feature: 'infrastructureEncryption', what: "the data lake's infrastructure encryption" },
+  { path: ['keyVault', 'sku'], behaviour: 'keyVaultSkuOption', what: "the Key Vault's SKU" },
+  { path: ['keyVault', 'purgeProtection'], feature: 'keyVaultPurgeProtection', what: "the Key Vault's purge protection" },
+  { path: ['managedExports'], feature: 'managedExportsOption', what: 'managed exports as an option' },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['dataExplorer', 'trustedExternalTenants'], behaviour: 'dataExplorerTrustedTenants', what: "the Data Explorer cluster's trusted tenants" },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },

@@ -43,6 +43,17 @@ export const ALLOWED_ROLES: Readonly<Record<string, AllowedRole>> = {
     scopes: ['microsoft.storage/storageaccounts'],
     reason: 'the Data Factory identity creates Cost Management exports that write to the account (managed exports need write access to the target account)',
   },
+  'f58310d9-a9f6-439a-9e8d-f62e7b41a168': {
+    name: 'Role Based Access Control Administrator',
+    scopes: ['microsoft.storage/storageaccounts'],
+    reason:
+      "the Data Factory identity lets Cost Management give each managed export's identity Storage Blob Data Contributor on the account (12+, limited to that role by a condition)",
+  },
+  '8ca4f98b-e38b-4784-9fc0-7aefa970cc5b': {
+    name: 'Kusto Contributor',
+    scopes: ['microsoft.kusto/clusters'],
+    reason: "the Data Factory identity reads the cluster's state and starts a stopped cluster before ingestion (12+)",
+  },
   'acdd72a7-3385-48ef-bd42-f606fba81ae7': {
     name: 'Reader',
     scopes: ['microsoft.storage/storageaccounts'],

@@ -179,7 +179,9 @@ export const ROLES = {
   storageAccountContributor: '17d1049b-9a84-46fb-8f53-869881c3d3ab',
   reader: 'acdd72a7-3385-48ef-bd42-f606fba81ae7',
   userAccessAdministrator: '18d7d88d-d35e-4fb5-a5c3-7773c20a72d9',
-  contributor: 'b24988ac-6180-42a0-ab88-20e7382aa24c',
+  contributor: 'b24988ac-6180-42a0-ab88-20f7382dd24c',
+  roleBasedAccessControlAdministrator: 'f58310d9-a9f6-439a-9e8d-f62e7b41a168',
+  kustoContributor: '8ca4f98b-e38b-4784-9fc0-7aefa970cc5b',
   eventGridContributor: '1e241071-0855-49ea-94dc-649edcd759de',
 } as const;
 

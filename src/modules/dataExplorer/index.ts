@@ -94,6 +94,7 @@ export function dataExplorerModule(model: HubModel): Contribution {
       ...databases(model),
       ...databaseScripts(model, scripts),
       clusterStorageRole(model),
+      ...clusterStartRole(model),
       ...(has(model.release, 'privateNetworking')
         ? privateEndpoint({
             release: model.release,
@@ -255,6 +256,32 @@ function clusterStorageRole(model: HubModel): ArmResource {
     dependsOn: [ids.storageAccount, ids.dataExplorerCluster],
     description: 'Lets the Data Explorer cluster read parquet files from the ingestion container.',
   });
+}
+
+/**
+ * From 12 (`dataExplorerAutoStart`): the factory identity's role on the cluster, so that `ingestion_ExecuteETL`
+ * can read its state and start it (`Microsoft.Kusto/clusters/read`, `Microsoft.Kusto/clusters/start/action`,
+ * learn.microsoft.com/azure/role-based-access-control/permissions/analytics#microsoftkusto). The built-in
+ * Kusto Contributor (`Microsoft.Kusto/*`, learn.microsoft.com/azure/role-based-access-control/built-in-roles/analytics),
+ * scoped to the cluster alone: the public 12 gave Contributor, which also reaches every other resource type at
+ * that scope. A custom role with only the two actions would be narrower still, but creating one needs
+ * `Microsoft.Authorization/roleDefinitions/write`, which a deployer with Role Based Access Control
+ * Administrator (enough for every other assignment of the hub) does not have (docs/deviations.md).
+ */
+function clusterStartRole(model: HubModel): ArmResource[] {
+  if (!behaves(model.release, 'dataExplorerAutoStart')) return [];
+  return [
+    roleAssignment({
+      scopeId: ids.dataExplorerCluster,
+      scope: arm.format('Microsoft.Kusto/clusters/{0}', names.dataExplorerCluster),
+      role: ROLES.kustoContributor,
+      principalId: arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity', 'principalId'),
+      nameSeed: ids.dataFactory,
+      condition: deployDataExplorer,
+      dependsOn: [ids.dataExplorerCluster, ids.dataFactory],
+      description: "Lets the hub's Data Factory start the stopped cluster when new data arrives.",
+    }),
+  ];
 }
 
 /** The Data Explorer template parameters (spec, "Template parameters"), with hub.yaml's values as defaults. */

@@ -82,6 +82,11 @@ export interface DataFactoryContext {
   timeZoneFor(schedule: ScheduleModel): string | arm.Arm;
   /** Degree of parallelism of per-file export conversion: 30 with public access, 4 through the managed IR. */
   exportConversionBatchCount: arm.Arm | number;
+  /**
+   * True when the managed-export objects are deployed (`parameters('enableManagedExports')`, 12+: release
+   * feature `managedExportsOption`); absent where managed exports are no choice.
+   */
+  managedExportsDeployed?: arm.Arm;
 }
 
 /** Builds the context for a model. */
@@ -115,6 +120,7 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     hubName: arm.parameters('hubName'),
     timeZoneFor: (schedule) => (schedule.timeZone === 'auto' ? arm.variables('regionTimeZone') : schedule.timeZone),
     exportConversionBatchCount: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 30, 4) : 30,
+    ...(has(model.release, 'managedExportsOption') ? { managedExportsDeployed: arm.parameters('enableManagedExports') } : {}),
   };
 }
 

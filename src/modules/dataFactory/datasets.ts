@@ -19,6 +19,7 @@ import type { AdfObject, Value } from '../types.js';
 import type { AdfDataset, AdfDatasetOf, AdfDatasetTypeProperties, AdfWireObject } from './wire.js';
 import type * as sdk from '@azure/arm-datafactory';
 import { adfObjectId } from '../core/names.js';
+import { behaves } from '../../model/releases.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
 
 /** Data Factory object names cannot hold every character a container name can; `-` becomes `_`. */
@@ -26,12 +27,15 @@ export function safeName(containerName: string): string {
   return containerName.replace(/-/g, '_');
 }
 
-/** Names of the datasets, by role. */
-export function datasetNames(ctx: Pick<DataFactoryContext, 'exportContainer'>) {
+/**
+ * Names of the datasets, by role. The export manifest dataset is `manifest` until 13, which names it after its
+ * container (`<exportContainer>_manifest`, the public 13's `msexports_manifest`: `manifestDatasetSplit`).
+ */
+export function datasetNames(ctx: Pick<DataFactoryContext, 'exportContainer' | 'model'>) {
   const exp = safeName(ctx.exportContainer);
   return {
     config: 'config',
-    manifest: 'manifest',
+    manifest: behaves(ctx.model.release, 'manifestDatasetSplit') ? `${exp}_manifest` : 'manifest',
     exportCsv: exp,
     exportGzip: `${exp}_gzip`,
     exportParquet: `${exp}_parquet`,

@@ -7,13 +7,14 @@
  * {@link dataFactoryObjects}.
  */
 import * as arm from '../../expressions/arm/index.js';
+import * as ui from '../../expressions/ui/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, tagsFor, ROLES, adfObjectId, scriptName, identityRoleAssignmentName } from '../core/names.js';
 import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
-import { has, earlierReleases, type Release } from '../../model/releases.js';
+import { behaves, has, earlierReleases, type Release } from '../../model/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScriptText } from '../deploymentScripts/scripts.js';
@@ -96,9 +97,11 @@ export function dataFactoryModule(model: HubModel): Contribution {
           dependsOn: [ids.storageAccount, ids.dataFactory],
         }),
       ),
+      ...managedExportsStorageRole(model, factoryPrincipal),
       ...(selfRole ? [selfRole] : []),
       ...triggerScripts(model, adf),
     ],
+    ...(has(r, 'managedExportsOption') ? { parameters: { enableManagedExports: managedExportsParameter(model) }, form: [managedExportsForm(model)] } : {}),
     dataFactory: adf,
     outputs: {
       dataFactoryName: { type: 'string', value: names.dataFactory },
@@ -110,6 +113,67 @@ export function dataFactoryModule(model: HubModel): Contribution {
         : {}),
     },
   };
+}
+
+/** The `enableManagedExports` template parameter (12+), with hub.yaml's choice as default. */
+function managedExportsParameter(model: HubModel) {
+  return {
+    type: 'bool',
+    defaultValue: model.managedExports.enabled,
+    metadata: {
+      description:
+        'Create and run Cost Management exports of the scopes to monitor from the hub. Needs Cost Management Contributor for the factory identity on each scope; not supported for MCA billing profiles.',
+    },
+  } as const;
+}
+
+/** The form's checkbox of `enableManagedExports`, on the scopes step, checked as hub.yaml says (one default for hub.yaml, template and form). */
+function managedExportsForm(model: HubModel): NonNullable<Contribution['form']>[number] {
+  return {
+    parameter: 'enableManagedExports',
+    step: 'scopes',
+    element: {
+      name: 'enableManagedExports',
+      type: 'Microsoft.Common.CheckBox',
+      label: 'Managed exports',
+      defaultValue: model.managedExports.enabled,
+      toolTip: managedExportsParameter(model).metadata.description,
+    },
+    output: ui.steps('scopes', 'enableManagedExports'),
+  };
+}
+
+/**
+ * Only Storage Blob Data Contributor (`ROLES.storageBlobDataContributor`) may be assigned or removed: the role
+ * Cost Management gives each managed export's own identity on the data lake. ABAC condition of a role
+ * assignment ("Delegate Azure role assignment management to others with conditions",
+ * learn.microsoft.com/azure/role-based-access-control/delegate-role-assignments-portal).
+ */
+export const EXPORT_ROLE_ONLY_CONDITION =
+  `((!(ActionMatches{'Microsoft.Authorization/roleAssignments/write'})) OR (@Request[Microsoft.Authorization/roleAssignments:RoleDefinitionId] ForAnyOfAnyValues:GuidEquals {${ROLES.storageBlobDataContributor}}))` +
+  ` AND ((!(ActionMatches{'Microsoft.Authorization/roleAssignments/delete'})) OR (@Resource[Microsoft.Authorization/roleAssignments:RoleDefinitionId] ForAnyOfAnyValues:GuidEquals {${ROLES.storageBlobDataContributor}}))`;
+
+/**
+ * From 12 (`managedExportsRoleDelegation`): the factory identity's role on the data lake that lets Cost
+ * Management give each managed export's identity Storage Blob Data Contributor there: Role Based Access
+ * Control Administrator limited by {@link EXPORT_ROLE_ONLY_CONDITION} to that one role. Deployed only with
+ * managed exports on (`enableManagedExports`).
+ */
+function managedExportsStorageRole(model: HubModel, principalId: arm.Arm): ArmResource[] {
+  if (!behaves(model.release, 'managedExportsRoleDelegation') || !has(model.release, 'managedExports')) return [];
+  return [
+    roleAssignment({
+      scopeId: ids.storageAccount,
+      scope: arm.format('Microsoft.Storage/storageAccounts/{0}', names.storageAccount),
+      role: ROLES.roleBasedAccessControlAdministrator,
+      principalId,
+      nameSeed: ids.dataFactory,
+      dependsOn: [ids.storageAccount, ids.dataFactory],
+      ...(has(model.release, 'managedExportsOption') ? { condition: arm.parameters('enableManagedExports') } : {}),
+      description: "Lets Cost Management give the hub's managed exports write access to the data lake.",
+      abacCondition: EXPORT_ROLE_ONLY_CONDITION,
+    }),
+  ];
 }
 
 /**
@@ -180,6 +244,38 @@ function factoryScript(o: { name: arm.Arm | string; content: string; env: Deploy
 }
 
 /**
+ * How long the start script waits in all for blob-event triggers whose Event Grid subscription is still
+ * provisioning (13+, `initDataFactory.sh`): 15 minutes of the script's 30-minute timeout.
+ */
+export const TRIGGER_START_WAIT_SECONDS = 900;
+
+/**
+ * The script that starts the triggers and runs the setup pipelines: `triggers.sh` with Stop=false, or from 13
+ * (`triggerStartRetries`) `initDataFactory.sh`, which waits while a trigger's Event Grid subscription
+ * provisions (#1996).
+ */
+function startScript(r: Release, triggers: DeploymentScriptOptions['env'][number]['value'], pipelines: string): { content: string; env: DeploymentScriptOptions['env'] } {
+  if (behaves(r, 'triggerStartRetries')) {
+    return {
+      content: deploymentScriptText('initDataFactory'),
+      env: [
+        { name: 'Triggers', value: triggers },
+        { name: 'Pipelines', value: pipelines },
+        { name: 'StartWaitSeconds', value: String(TRIGGER_START_WAIT_SECONDS) },
+      ],
+    };
+  }
+  return {
+    content: deploymentScriptText('triggers'),
+    env: [
+      { name: 'Triggers', value: triggers },
+      { name: 'Pipelines', value: pipelines },
+      { name: 'Stop', value: 'false' },
+    ],
+  };
+}
+
+/**
  * The deployment scripts around the factory's changes: stop the triggers before, delete the triggers and
  * pipelines of earlier releases (and their Event Grid leftovers), then start the triggers and the pipelines
  * run after each deployment once everything they read is in place.
@@ -219,12 +315,11 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
     }),
     factoryScript({
       name: scriptName(r, 'startTriggers'),
-      content: deploymentScriptText('triggers'),
-      env: [
-        { name: 'Triggers', value: recommendations ? startedWithRecommendations(r, adf) : triggerNames },
-        { name: 'Pipelines', value: JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => adf.some((o) => o.kind === 'pipeline' && o.name === p))) },
-        { name: 'Stop', value: 'false' },
-      ],
+      ...startScript(
+        r,
+        recommendations ? startedWithRecommendations(r, adf) : triggerNames,
+        JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => adf.some((o) => o.kind === 'pipeline' && o.name === p))),
+      ),
       dependsOn: [
         ...scriptDeps,
         deploymentScriptId(deleteOldName),

@@ -5,7 +5,8 @@
  * (`ctx.dataExplorerDeployed`, `ctx.remoteHubDeployed`).
  */
 import type { AdfObject } from '../types.js';
-import { has } from '../../model/releases.js';
+import { FEATURE_OBJECTS, has } from '../../model/releases.js';
+import * as arm from '../../expressions/arm/index.js';
 import { LINKED_SERVICES, type DataFactoryContext } from './context.js';
 import { linkedServices } from './linkedServices.js';
 import { datasets } from './datasets.js';
@@ -66,5 +67,18 @@ export function dataFactoryObjects(ctx: DataFactoryContext): AdfObject[] {
       (o.name !== LINKED_SERVICES.dataExplorer || has(release, 'dataExplorer')) &&
       (o.name !== LINKED_SERVICES.azureResourceManager || has(release, 'recommendations')),
   );
-  return [...ls, ...datasets(ctx), ...pipelines(ctx), ...triggers(ctx)];
+  return [...ls, ...datasets(ctx), ...withManagedExportsCondition(ctx, [...pipelines(ctx), ...triggers(ctx)])];
+}
+
+/**
+ * From 12 (`managedExportsOption`) the pipelines and triggers of managed exports (release table
+ * `FEATURE_OBJECTS.managedExports`) exist only when the deployment turns them on (`ctx.managedExportsDeployed`).
+ */
+function withManagedExportsCondition(ctx: DataFactoryContext, objects: AdfObject[]): AdfObject[] {
+  const on = ctx.managedExportsDeployed;
+  if (!on) return objects;
+  const r = ctx.model.release;
+  const own = FEATURE_OBJECTS.managedExports;
+  const names = new Set([...own.pipelines.map((role) => r.pipelines[role]), ...own.triggers.map((role) => r.triggers[role])].filter((n): n is string => Boolean(n)));
+  return objects.map((o) => (names.has(o.name) ? { ...o, condition: o.condition ? arm.and(o.condition, on) : on } : o));
 }

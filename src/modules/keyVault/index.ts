@@ -8,13 +8,55 @@ import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, publicAccess } from '../core/names.js';
 import { networkOnlyWhenPrivate, privateEndpoint } from '../network/index.js';
-import { has } from '../../model/releases.js';
+import { behaves, has } from '../../model/releases.js';
+import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
+
+/**
+ * The vault's purge protection where the release lets the deployment choose it (13+, `keyVaultPurgeProtection`):
+ * on when `enablePurgeProtection` is true, else left unset (null). Azure refuses to turn it off once on, so
+ * false is never sent ("Azure Key Vault recovery management with soft delete and purge protection",
+ * learn.microsoft.com/azure/key-vault/general/key-vault-recovery: "Once set, it cannot be disabled").
+ */
+function purgeProtection(model: HubModel): { enablePurgeProtection?: arm.Arm } {
+  if (!has(model.release, 'keyVaultPurgeProtection')) return {};
+  return { enablePurgeProtection: arm.if_(arm.parameters('enablePurgeProtection'), true, arm.call('null')) };
+}
+
+/** The `enablePurgeProtection` template parameter (13+), with hub.yaml's choice as default. */
+function purgeProtectionParameter(model: HubModel) {
+  return {
+    type: 'bool',
+    defaultValue: model.keyVault.purgeProtection,
+    metadata: {
+      description:
+        "Turn on the Key Vault's purge protection (required by some Azure Landing Zone policies). Once on, it cannot be turned off, and a deleted vault keeps its name for the retention period.",
+    },
+  } as const;
+}
+
+/** The form's checkbox of `enablePurgeProtection` (13+; the public 13's form does not offer it), on the storage step. */
+function purgeProtectionForm(model: HubModel): NonNullable<Contribution['form']>[number] {
+  return {
+    parameter: 'enablePurgeProtection',
+    step: 'storage',
+    element: {
+      name: 'enablePurgeProtection',
+      type: 'Microsoft.Common.CheckBox',
+      label: 'Key Vault purge protection',
+      defaultValue: model.keyVault.purgeProtection,
+      toolTip: purgeProtectionParameter(model).metadata.description,
+    },
+    output: ui.steps('storage', 'enablePurgeProtection'),
+  };
+}
 
 /** Key Vault module. */
 export function keyVaultModule(model: HubModel): Contribution {
   const factoryIdentity = arm.prop(arm.reference(ids.dataFactory, apiVersion('Microsoft.DataFactory/factories'), true), 'identity');
+  const purge = has(model.release, 'keyVaultPurgeProtection');
   return {
+    ...(purge ? { parameters: { enablePurgeProtection: purgeProtectionParameter(model) }, form: [purgeProtectionForm(model)] } : {}),
     resources: [
       {
         type: 'Microsoft.KeyVault/vaults',
@@ -25,12 +67,14 @@ export function keyVaultModule(model: HubModel): Contribution {
         dependsOn: [ids.dataFactory],
         properties: {
           tenantId: arm.prop(arm.subscription(), 'tenantId'),
-          sku: { family: 'A', name: 'standard' },
+          // hub.yaml keyVault.sku from 12 (the public 12: the hub option keyVaultSku).
+          sku: { family: 'A', name: behaves(model.release, 'keyVaultSkuOption') ? model.keyVault.sku : 'standard' },
           enabledForDeployment: false,
           enabledForTemplateDeployment: false,
           enabledForDiskEncryption: false,
           enableSoftDelete: true,
           softDeleteRetentionInDays: 90,
+          ...purgeProtection(model),
           enableRbacAuthorization: false,
           publicNetworkAccess: 'Enabled',
           // Data Factory is a trusted service of Key Vault, so it reads the vault through the firewall. From 0.8

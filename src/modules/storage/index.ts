@@ -46,6 +46,8 @@ export function roleAssignment(opts: {
   dependsOn: arm.Arm[];
   condition?: arm.Arm;
   description?: string;
+  /** An attribute-based condition on what the role allows (`properties.condition`, version 2.0). */
+  abacCondition?: string;
 }): ArmResource {
   return {
     type: 'Microsoft.Authorization/roleAssignments',
@@ -59,6 +61,7 @@ export function roleAssignment(opts: {
       principalId: opts.principalId,
       principalType: 'ServicePrincipal',
       ...(opts.description ? { description: opts.description } : {}),
+      ...(opts.abacCondition ? { condition: opts.abacCondition, conditionVersion: '2.0' } : {}),
     },
   };
 }

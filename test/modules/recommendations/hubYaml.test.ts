@@ -110,7 +110,9 @@ test('the release-table seam stands a row in while its function runs, and puts t
   });
   assert.ok(seen, 'the row stays in place until the promise settles');
   assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
-  assert.throws(() => withReleaseRows([{ ...recommendationsRow(), version: '9.9' as never }], () => 0), /not a release of the table/);
+  const added = withReleaseRows([{ ...recommendationsRow(), version: '99' }], () => has(getRelease('99'), 'recommendations'));
+  assert.ok(added, 'a row of a new version is added to the table');
+  assert.throws(() => getRelease('99'), /unknown hub release 99/);
 });
 
 test.run();

@@ -7,13 +7,14 @@
  *    URIs of `ingestion_ETL_dataExplorer` need;
  * 2. appends settings.json's version, scopes (distinct, non-empty scope IDs) and retention to `HubSettingsLog`;
  * 3. reloads the open data tables `PricingUnits`, `Regions`, `ResourceTypes` and `Services` from the CSV files
- *    of the public FinOps toolkit release (`https://github.com/microsoft/finops-toolkit/releases/download/v<version>/<Table>.csv`),
+ *    of the public FinOps toolkit release (`https://github.com/microsoft/finops-toolkit/releases/download/<tag>/<Table>.csv`, the release's git tag),
  *    binding columns by position as the tables declare them.
  *
  * Error codes: `SettingsReadFailed`, `DataExplorerCapacityCheckFailed`, `DataExplorerPolicyUpdateFailed`,
  * `HubSettingsLogFailed`, `OpenDataLoadFailed` (names the table and URL), `DataExplorerIngestionTimeout`.
  */
 import * as adf from '../../../expressions/adf/index.js';
+import { releaseTag } from '../../../model/releaseNames.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
@@ -82,9 +83,12 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
   },
 ];
 
-/** URL of an open data file of a toolkit release. */
+/**
+ * URL of an open data file of a toolkit release: the release's git tag (`v0.8`, `v12`; `releaseTag`), never
+ * its recorded version, which is `12.0` from 12 on where the tag is `v12` (the public 12.0's broken URL, #1885).
+ */
 export function openDataUrl(ctx: DataFactoryContext, table: string): string {
-  return `https://github.com/microsoft/finops-toolkit/releases/download/v${ctx.model.release.ftkVersion}/${table}.csv`;
+  return `https://github.com/microsoft/finops-toolkit/releases/download/${releaseTag(ctx.model.release)}/${table}.csv`;
 }
 
 /**

@@ -13,8 +13,14 @@
  * marker files such as `_SUCCESS` are left alone; the public release loads every file but `manifest.json`:
  * docs/deviations.md).
  *
+ * From 12 (`dataExplorerAutoStart`, #1371) it first reads the cluster's state with the factory's identity and,
+ * when the cluster is stopped, starts it and waits (at most an hour) until it runs: a stopped cluster would
+ * otherwise make every load wait for hours and fail. A state it cannot read (no permission) stops the run,
+ * naming the role.
+ *
  * Error codes: `IngestionFolderListFailed`, `IngestionFilesNotFound` (no parquet file in the folder),
- * `DataExplorerLoadFailed` (a file failed to load; its own run has the detailed error).
+ * `DataExplorerLoadFailed` (a file failed to load; its own run has the detailed error); from 12
+ * `DataExplorerStateReadFailed`, `DataExplorerStartFailed`, `DataExplorerStartTimeout`.
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
@@ -32,12 +38,18 @@ import {
   succeeded,
   failed,
   pipelineProperties,
+  until,
+  web,
   type Activity,
 } from '../activities.js';
+import type { ActivityDependency } from '../activities.js';
+import { behaves } from '../../../model/releases.js';
+import { ids } from '../../core/names.js';
+import { apiVersion } from '../../core/apiVersions.js';
+import { armResource, armUrl, resourceManagerUrlVariable, variablesOf, errorOf, emptyArray, type DeployVariable } from './shared.js';
 import { datasetNames, DATASET_PARAMETERS } from '../datasets.js';
 import { ETL_DATA_EXPLORER_PARAMETERS } from './ingestion_ETL_dataExplorer.js';
 import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
-import { errorOf, emptyArray } from './shared.js';
 
 /** Parameter names: the trigger's folder path, starting with the container name. */
 export const INGESTION_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath' } as const;
@@ -56,25 +68,113 @@ const parquetFiles = () => adf.activity(FILTER_FILES).get('output').get('value')
 
 /** The pipeline: list the folder's parquet files, then load each. */
 export function ingestionExecuteEtl(ctx: DataFactoryContext): AdfObject {
+  const autoStart = behaves(ctx.model.release, 'dataExplorerAutoStart');
   return {
     kind: 'pipeline',
     name: pipelineName(ctx, 'ingestionQueue'),
     properties: pipelineProperties({
       description: 'Queues the Data Explorer load of every parquet file in the folder of a new ingestion manifest.',
-      activities: [...listParquetFiles(ctx), ...loadFiles(ctx)],
+      activities: autoStart ? [...startCluster(ctx), ...listParquetFiles(ctx, [succeeded(CLUSTER_WAIT)]), ...loadFiles(ctx)] : [...listParquetFiles(ctx), ...loadFiles(ctx)],
       parameters: { [INGESTION_EXECUTE_ETL_PARAMETERS.folderPath]: { type: 'String' } },
-      variables: { folder: { type: 'String' }, timestamp: { type: 'String' } },
+      variables: autoStart
+        ? variablesOf([resourceManagerUrlVariable(ctx), clusterIdVariable()], { folder: { type: 'String' }, timestamp: { type: 'String' }, [CLUSTER_STATE]: { type: 'String' } })
+        : { folder: { type: 'String' }, timestamp: { type: 'String' } },
       concurrency: 1,
       annotations: ['New ingestion'],
     }),
   };
 }
 
+const CLUSTER_READ = 'Get Cluster State';
+const CLUSTER_SET = 'Set Cluster State';
+const CLUSTER_IF_STOPPED = 'If Cluster Stopped';
+const CLUSTER_START = 'Start Cluster';
+const CLUSTER_WAIT = 'Wait Until Cluster Runs';
+const CLUSTER_CHECK = 'Check Cluster State';
+/** Variable holding the cluster's last read state (`Running`, `Stopped`, `Starting`, ...; `Unknown` when the answer had none). */
+const CLUSTER_STATE = 'clusterState';
+/** States from which the cluster becomes `Running` by itself once started: waited for. */
+const TRANSIENT_STATES = ['Stopped', 'Starting', 'Stopping'];
+
+/** Variable holding the cluster's resource ID (deploy time). */
+function clusterIdVariable(): DeployVariable {
+  return { name: 'clusterId', type: 'String', defaultValue: ids.dataExplorerCluster };
+}
+
+/** `GET <resource manager>/<cluster>?api-version=...` as the factory's identity. */
+function readCluster(ctx: DataFactoryContext, name: string, dependsOn: ActivityDependency[] = []): Activity {
+  return web({ name, dependsOn, method: 'GET', url: armUrl(adf.variables('clusterId'), `?api-version=${apiVersion('Microsoft.Kusto/clusters')}`), resource: armResource(ctx) });
+}
+
+/** Sets {@link CLUSTER_STATE} from a read of the cluster. */
+const setState = (name: string, read: string): Activity =>
+  setVariable({
+    name,
+    dependsOn: [succeeded(read)],
+    variable: CLUSTER_STATE,
+    value: adf.coalesce(adf.activity(read).get('output').get('properties', true).get('state', true), 'Unknown'),
+  });
+
+/**
+ * 12+: reads the cluster's state; a stopped cluster is started (Clusters - Start, an asynchronous POST), then
+ * its state is read every 30 seconds, for at most an hour, until it is no longer stopped, starting or stopping.
+ */
+function startCluster(ctx: DataFactoryContext): Activity[] {
+  const notDone = adf.contains(adf.json(JSON.stringify(TRANSIENT_STATES)), adf.variables(CLUSTER_STATE));
+  return [
+    readCluster(ctx, CLUSTER_READ),
+    fail({
+      name: 'Cluster State Read Failed',
+      dependsOn: [failed(CLUSTER_READ)],
+      errorCode: 'DataExplorerStateReadFailed',
+      message: adf.interp`Could not read the state of Data Explorer cluster ${adf.variables('clusterId')}; the Data Factory identity needs Kusto Contributor on it: ${errorOf(CLUSTER_READ)}`,
+    }),
+    setState(CLUSTER_SET, CLUSTER_READ),
+    ifCondition({
+      name: CLUSTER_IF_STOPPED,
+      dependsOn: [succeeded(CLUSTER_SET)],
+      expression: adf.equals(adf.variables(CLUSTER_STATE), 'Stopped'),
+      ifTrue: [
+        web({
+          name: CLUSTER_START,
+          method: 'POST',
+          url: armUrl(adf.concat(adf.variables('clusterId'), '/start'), `?api-version=${apiVersion('Microsoft.Kusto/clusters')}`),
+          resource: armResource(ctx),
+          body: ' ',
+        }),
+        fail({
+          name: 'Cluster Start Failed',
+          dependsOn: [failed(CLUSTER_START)],
+          errorCode: 'DataExplorerStartFailed',
+          message: adf.interp`Could not start Data Explorer cluster ${adf.variables('clusterId')}: ${errorOf(CLUSTER_START)}`,
+        }),
+      ],
+    }),
+    until({
+      name: CLUSTER_WAIT,
+      dependsOn: [succeeded(CLUSTER_IF_STOPPED)],
+      expression: adf.not(notDone),
+      timeout: '0.01:00:00',
+      activities: [
+        readCluster(ctx, CLUSTER_CHECK),
+        setState('Set Checked State', CLUSTER_CHECK),
+        ifCondition({ name: 'If Still Starting', dependsOn: [succeeded('Set Checked State')], expression: notDone, ifTrue: [wait({ name: 'Wait For Cluster', seconds: 30 })] }),
+      ],
+    }),
+    fail({
+      name: 'Cluster Start Timed Out',
+      dependsOn: [failed(CLUSTER_WAIT)],
+      errorCode: 'DataExplorerStartTimeout',
+      message: adf.interp`Data Explorer cluster ${adf.variables('clusterId')} was still ${adf.variables(CLUSTER_STATE)} after an hour; see its activity log. Data Factory runs this pipeline again for the next manifest.`,
+    }),
+  ];
+}
+
 /** Sets the folder and the ingestion time, lists the folder's parquet files, and fails when it cannot be listed or holds none. */
-function listParquetFiles(ctx: DataFactoryContext): Activity[] {
+function listParquetFiles(ctx: DataFactoryContext, after: ActivityDependency[] = []): Activity[] {
   const name = adf.item().get('name');
   return [
-    wait({ name: WAIT, seconds: 60 }),
+    wait({ name: WAIT, dependsOn: after, seconds: 60 }),
     setVariable({
       name: SET_FOLDER,
       dependsOn: [succeeded(WAIT)],
