@@ -161,6 +161,12 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
   get '0.11'() {
     return this['0.10'];
   },
+  // The public 12 adds enableManagedExports after the remote hub's parameters (releases-0.9-14.md §1.4); its default is
+  // the default hub's (no scopes: off), where the public template says true (docs/deviations.md "Releases 12 and 13").
+  get '12'() {
+    const r11 = this['0.11'];
+    return { ...r11, parameters: r11.parameters.flatMap((p): Param[] => (p[0] === 'remoteHubStorageKey' ? [p, ['enableManagedExports', 'bool', false]] : [p])) };
+  },
 };
 
 /**
@@ -169,15 +175,15 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'],
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12'],
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
   {
-    releases: ['0.7', '0.8', '0.9', '0.10', '0.11'],
+    releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'],
     kind: 'datasets',
     from: ['hubDataExplorer', 'ftkReleaseFile'],
     to: ['ingestion_manifest'],

@@ -70,6 +70,7 @@ const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: 
   '0.9': PARAMETERS_07,
   '0.10': PARAMETERS_07,
   '0.11': PARAMETERS_07,
+  '12': PARAMETERS_07,
 };
 
 /** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub (0.11: the public RemoteHub app either). */

@@ -7,7 +7,7 @@ import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
@@ -107,6 +107,7 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.9': {},
   '0.10': {},
   '0.11': {},
+  '12': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -223,6 +224,47 @@ PUBLIC_ONLY['0.11'] = {
   'role storageFileDataPrivilegedContributor for triggerManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script identities',
 };
 
+// 12: the apps of Core and Exports (Storage.* parts), the Hub scripts split by version, a fifth resource-type script,
+// Contributor on the cluster for its start, User Access Administrator for managed exports (hubc: narrower roles).
+const GONE_IN_12 = [
+  'Microsoft.CostManagement.Exports_ExportContainer',
+  'Microsoft.CostManagement.Exports_SchemaFiles',
+  'Microsoft.CostManagement.Exports_SchemaFiles.Upload',
+  'Microsoft.FinOpsHubs.Core_IngestionContainer',
+  'Microsoft.FinOpsHubs.Core_UpdateSettings',
+  'hub_SetupScript',
+  'storage',
+].map((n) => `Microsoft.Resources/deployments ${n}`);
+PUBLIC_ONLY['12'] = {
+  ...Object.fromEntries(
+    Object.entries(PUBLIC_ONLY['0.11']).filter(
+      ([k]) => !GONE_IN_12.includes(k) && k !== 'Microsoft.Resources/deploymentScripts Microsoft.CostManagement.Exports_SchemaFiles.Upload',
+    ),
+  ),
+  'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions_resource_type_5': '`resource_type()`',
+  'Microsoft.Resources/deploymentScripts Microsoft.CostManagement.Exports_Storage.SchemaFiles.Upload': 'File upload scripts',
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports',
+      'Microsoft.CostManagement.Exports_Register',
+      'Microsoft.CostManagement.Exports_Storage.ExportContainer',
+      'Microsoft.CostManagement.Exports_Storage.SchemaFiles',
+      'Microsoft.CostManagement.Exports_Storage.SchemaFiles.Identity',
+      'Microsoft.CostManagement.Exports_Storage.SchemaFiles.Upload',
+      'Microsoft.FinOpsHubs.Core',
+      'Microsoft.FinOpsHubs.Core_Storage.ConfigContainer',
+      'Microsoft.FinOpsHubs.Core_Storage.ConfigContainer.Identity',
+      'Microsoft.FinOpsHubs.Core_Storage.IngestionContainer',
+      'Microsoft.FinOpsHubs.Core_Storage.UpdateSettings',
+      'hub_InitScripts',
+      'hub_LatestScripts',
+      'hub_VersionedScripts',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+  'role contributor for factory at Microsoft.Kusto/clusters/{cluster}': 'Data Explorer started for ingestion (12)',
+  'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
+};
+
 /** Resources only hubc deploys. */
 export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.1': {
@@ -243,6 +285,7 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.9': {},
   '0.10': {},
   '0.11': {},
+  '12': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -279,6 +322,19 @@ HUBC_ONLY['0.11'] = {
     Object.entries(HUBC_ONLY['0.10']).filter(([k]) => k !== 'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}'),
   ),
   ...Object.fromEntries(['deleteOldResources', 'startTriggers', 'stopTriggers'].map((n) => [`Microsoft.Resources/deploymentScripts {factory}_${n}`, SCRIPT_NAMES_011])),
+};
+
+// 12: the raw tables retyped once, one script each; narrower roles than the public 12's for the cluster start and managed exports.
+HUBC_ONLY['12'] = {
+  ...HUBC_ONLY['0.11'],
+  ...Object.fromEntries(
+    ['CommitmentDiscountUsage_raw', 'Costs_raw', 'Prices_raw', 'PricingUnits', 'Recommendations_raw', 'Transactions_raw'].map((t) => [
+      `Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/Retype_${t}`,
+      'Raw tables and `PricingUnits` of 12 (decimal to real)',
+    ]),
+  ),
+  'role kustoContributor for factory at Microsoft.Kusto/clusters/{cluster}': 'Data Explorer started for ingestion (12)',
+  'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
 };
 
 /** The resources a flattened template deploys (condition not false). */
