@@ -137,7 +137,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11' | '12';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11' | '12' | '13';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -926,10 +926,28 @@ const R12: Release = {
 };
 
 /**
+ * 13 (the public release 13 as published, "Update 1": releases-0.9-14.md §1.5, §1.7; docs/deviations.md "Releases 12
+ * and 13"): the Key Vault's purge protection the deployment's choice (parameter `enablePurgeProtection` after
+ * `enableInfrastructureEncryption`, where the public template has it), the triggers started after deployment with
+ * waits while their Event Grid subscription provisions, the export manifest dataset named after its container
+ * (`manifest` deleted by the upgrade plan). hubc keeps 12's cluster start (the public 13 dropped it) and grants RBAC
+ * Administrator limited to the export role from 12 on. Its price-sheet export version (Update 1) is hubc's since 0.9.
+ */
+const R13: Release = {
+  ...R12,
+  version: '13',
+  ftkVersion: '13.0',
+  publicRelease: { ...R12.publicRelease, template: '13.0', ftkVersions: ['13.0'], alsoPublishedAs: undefined },
+  features: new Set<ReleaseFeature>([...R12.features, 'keyVaultPurgeProtection']),
+  behaviours: new Set<ReleaseBehaviour>([...R12.behaviours, 'triggerStartRetries', 'manifestDatasetSplit']),
+  parameters: R12.parameters.flatMap((p): ParameterKey[] => (p === 'enableInfrastructureEncryption' ? [p, 'enablePurgeProtection'] : [p])),
+};
+
+/**
  * The rows, oldest first. A list, not an object's keys: JavaScript orders integer-like keys (`'12'`) before every
  * other key, so an object would put release 12 before 0.1.
  */
-const ROWS: readonly Release[] = [R01, R02, R03, R04, R05, R06, R07, R08, R09, R10, R11, R12];
+const ROWS: readonly Release[] = [R01, R02, R03, R04, R05, R06, R07, R08, R09, R10, R11, R12, R13];
 
 const RELEASES = Object.fromEntries(ROWS.map((r) => [r.version, r])) as Record<ReleaseVersion, Release>;
 

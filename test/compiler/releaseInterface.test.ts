@@ -167,6 +167,16 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     const r11 = this['0.11'];
     return { ...r11, parameters: r11.parameters.flatMap((p): Param[] => (p[0] === 'remoteHubStorageKey' ? [p, ['enableManagedExports', 'bool', false]] : [p])) };
   },
+  // The public 13 adds enablePurgeProtection after enableInfrastructureEncryption and splits the manifest dataset into
+  // msexports_manifest (here rawexports_manifest) and ingestion_manifest (releases-0.9-14.md §1.5, §1.9).
+  get '13'() {
+    const r12 = this['12'];
+    return {
+      ...r12,
+      parameters: r12.parameters.flatMap((p): Param[] => (p[0] === 'enableInfrastructureEncryption' ? [p, ['enablePurgeProtection', 'bool', false]] : [p])),
+      datasets: [...r12.datasets.filter((d) => d !== 'manifest'), 'rawexports_manifest', 'ingestion_manifest'],
+    };
+  },
 };
 
 /**
@@ -175,13 +185,14 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12'],
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13'],
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12', '13'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['13'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: [], row: 'Unused objects' },
   {
     releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'],
     kind: 'datasets',

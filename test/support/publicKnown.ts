@@ -7,7 +7,7 @@ import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
@@ -67,6 +67,8 @@ export function describe(r: FlatResource, names: [string, string][]): string {
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('pid-')) return `${r.type} pid-<telemetry>`;
   // 0.10+: `ftk-hubapp-<app>_<options>`, the options from the parameters.
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('ftk-hubapp-')) return `${r.type} ftk-hubapp-<telemetry>`;
+  // 13+: `Microsoft.FinOpsHubs.Init_<factory>`, the factory's name as given and cut at 64 characters.
+  if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('Microsoft.FinOpsHubs.Init_')) return `${r.type} Microsoft.FinOpsHubs.Init_{factory}`;
   return `${r.type} ${sub(r.name)}`;
 }
 
@@ -108,6 +110,7 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.10': {},
   '0.11': {},
   '12': {},
+  '13': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -265,6 +268,68 @@ PUBLIC_ONLY['12'] = {
   'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
 };
 
+// 13: the apps (each with its own stop-triggers script and registration), the Analytics app's script deployments,
+// the hub-level start and delete scripts; no vault access policy resource; RBAC Administrator named as hubc names it.
+const GONE_IN_13 = [
+  'Microsoft.KeyVault/vaults/accessPolicies {vault}/add',
+  'Microsoft.Resources/deploymentScripts Microsoft.FinOpsHubs.Core_ADF.DeleteOldResources',
+  'Microsoft.Resources/deploymentScripts Microsoft.FinOpsHubs.Core_ADF.StartTriggers',
+  'role contributor for factory at Microsoft.Kusto/clusters/{cluster}',
+  'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}',
+  ...[
+    'Microsoft.FinOpsHubs.Core_ADF.DeleteOldResources',
+    'Microsoft.FinOpsHubs.Core_ADF.StartTriggers',
+    'Microsoft.FinOpsHubs.Core_ExportManifestAddedTrigger',
+    'Microsoft.FinOpsHubs.Infrastructure',
+    'azuretimezones',
+    'dataExplorer',
+    'dataFactoryResources',
+    'hub_InitScripts',
+    'hub_LatestScripts',
+    'hub_VersionedScripts',
+    'ingestion_InitScripts',
+    'ingestion_OpenDataInternalScripts',
+    'ingestion_VersionedScripts',
+  ].map((n) => `Microsoft.Resources/deployments ${n}`),
+];
+PUBLIC_ONLY['13'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['12']).filter(([k]) => !GONE_IN_13.includes(k))),
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports_ADF.StopTriggers',
+      'Microsoft.CostManagement.ManagedExports_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.Analytics_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.DeleteOldResources',
+      'Microsoft.FinOpsHubs.RemoteHub_ADF.StopTriggers',
+    ].map((n) => [`Microsoft.Resources/deploymentScripts ${n}`, SCRIPT_NAMES_011]),
+  ),
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports_ADF.ExportManifestTrigger',
+      'Microsoft.CostManagement.Exports_ADF.StopTriggers',
+      'Microsoft.CostManagement.ManagedExports',
+      'Microsoft.CostManagement.ManagedExports_ADF.StopTriggers',
+      'Microsoft.CostManagement.ManagedExports_Register',
+      'Microsoft.CostManagement.ManagedExports_TimeZones',
+      'Microsoft.FinOpsHubs.Analytics',
+      'Microsoft.FinOpsHubs.Analytics_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.Analytics_ADX.HubInit',
+      'Microsoft.FinOpsHubs.Analytics_ADX.HubLatest',
+      'Microsoft.FinOpsHubs.Analytics_ADX.HubVersioned',
+      'Microsoft.FinOpsHubs.Analytics_ADX.IngestionInit',
+      'Microsoft.FinOpsHubs.Analytics_ADX.IngestionOpenDataInternal',
+      'Microsoft.FinOpsHubs.Analytics_ADX.IngestionVersioned',
+      'Microsoft.FinOpsHubs.Analytics_InitializeHub',
+      'Microsoft.FinOpsHubs.Analytics_Register',
+      'Microsoft.FinOpsHubs.Core_Infrastructure',
+      'Microsoft.FinOpsHubs.DeleteOldResources',
+      'Microsoft.FinOpsHubs.Init_{factory}',
+      'Microsoft.FinOpsHubs.RemoteHub_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.StartTriggers',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+};
+
 /** Resources only hubc deploys. */
 export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.1': {
@@ -286,6 +351,7 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.10': {},
   '0.11': {},
   '12': {},
+  '13': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -336,6 +402,16 @@ HUBC_ONLY['12'] = {
   'role kustoContributor for factory at Microsoft.Kusto/clusters/{cluster}': 'Data Explorer started for ingestion (12)',
   'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
 };
+
+// 13: the export manifest dataset split, so ingestion_manifest is the public 13's too; its RBAC Administrator assignment
+// has hubc's name (the role is the same, hubc's with the export-role condition: "The managed exports' storage role (12)").
+HUBC_ONLY['13'] = Object.fromEntries(
+  Object.entries(HUBC_ONLY['12']).filter(
+    ([k]) =>
+      k !== 'Microsoft.DataFactory/factories/datasets {factory}/ingestion_manifest' &&
+      k !== 'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}',
+  ),
+);
 
 /** The resources a flattened template deploys (condition not false). */
 export const deployed = (resources: FlatResource[]) => resources.filter((r) => r.deployed !== false);
