@@ -15,7 +15,7 @@
  */
 import type { ExportType } from './datasets.js';
 import { MANAGED_EXPORTS_BY_SCOPE, MANAGED_EXPORTS_FOCUS, type ManagedExportSets } from './managedExports.js';
-import { REGION_TIME_ZONES } from './timeZones.js';
+import { REGION_TIME_ZONES, US_GOVERNMENT_REGION_TIME_ZONES } from './timeZones.js';
 import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, PUBLIC_NAMING_011, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
 /**
@@ -137,7 +137,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11' | '12' | '13';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11' | '12' | '13' | '14';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -944,10 +944,35 @@ const R13: Release = {
 };
 
 /**
+ * 14 (the public release 14.0 as published, with the post-tag #2081: releases-0.9-14.md §1.6, §1.7; docs/deviations.md
+ * "Release 14", "Recommendations"): recommendations from Azure Resource Graph (parameters `enableRecommendations`,
+ * `enableAHBRecommendations`, `enableSpotRecommendations` after `enableManagedExports`, where the public template has
+ * them; the `queries_*` pipelines, their trigger and the `azureResourceGraph` dataset), one analytics engine in the
+ * portal form, Data Explorer's DNS suffix by cloud, the US Government regions' time zones, subscription and resource
+ * group IDs parsed as resources and the recommendations of the queries in the FOCUS 1.2 transform.
+ */
+const R14: Release = {
+  ...R13,
+  version: '14',
+  ftkVersion: '14.0',
+  publicRelease: { ...R13.publicRelease, template: '14.0', ftkVersions: ['14.0'] },
+  regionTimeZones: withRegions(R13.regionTimeZones, US_GOVERNMENT_REGION_TIME_ZONES),
+  dataExplorerDnsSuffixes: DATA_EXPLORER_DNS_SUFFIXES,
+  features: new Set<ReleaseFeature>([...R13.features, 'recommendations']),
+  behaviours: new Set<ReleaseBehaviour>([...R13.behaviours, 'oneAnalyticsEngine', 'kqlParseSubscriptionIds', 'kqlResourceGraphRecommendations']),
+  parameters: R13.parameters.flatMap((p): ParameterKey[] =>
+    p === 'enableManagedExports' ? [p, 'enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'] : [p],
+  ),
+  pipelines: { ...R13.pipelines, queriesQueue: 'queries_ExecuteETL', queriesEtl: 'queries_ETL_ingestion', resourceGraphQuery: 'queries_ResourceGraph_ExecuteQuery' },
+  triggers: { ...R13.triggers, queriesSchedule: 'queries_DailySchedule' },
+  datasets: [...R13.datasets, 'resourceGraph'],
+};
+
+/**
  * The rows, oldest first. A list, not an object's keys: JavaScript orders integer-like keys (`'12'`) before every
  * other key, so an object would put release 12 before 0.1.
  */
-const ROWS: readonly Release[] = [R01, R02, R03, R04, R05, R06, R07, R08, R09, R10, R11, R12, R13];
+const ROWS: readonly Release[] = [R01, R02, R03, R04, R05, R06, R07, R08, R09, R10, R11, R12, R13, R14];
 
 const RELEASES = Object.fromEntries(ROWS.map((r) => [r.version, r])) as Record<ReleaseVersion, Release>;
 

@@ -177,6 +177,23 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
       datasets: [...r12.datasets.filter((d) => d !== 'manifest'), 'rawexports_manifest', 'ingestion_manifest'],
     };
   },
+  // The public 14 adds the three recommendation parameters after enableManagedExports, their pipelines, trigger, dataset
+  // and linked service (releases-0.9-14.md §1.6, §1.9).
+  get '14'() {
+    const r13 = this['13'];
+    return {
+      ...r13,
+      parameters: r13.parameters.flatMap((p): Param[] =>
+        p[0] === 'enableManagedExports'
+          ? [p, ['enableRecommendations', 'bool', false], ['enableAHBRecommendations', 'bool', false], ['enableSpotRecommendations', 'bool', false]]
+          : [p],
+      ),
+      pipelines: [...r13.pipelines, 'queries_ExecuteETL', 'queries_ETL_ingestion', 'queries_ResourceGraph_ExecuteQuery'],
+      triggers: [...r13.triggers, 'queries_DailySchedule'],
+      datasets: [...r13.datasets, 'azureResourceGraph'],
+      linkedServices: [...r13.linkedServices, 'azurerm'],
+    };
+  },
 };
 
 /**
@@ -185,14 +202,14 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13'],
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'],
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12', '13'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
-  { releases: ['13'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: [], row: 'Unused objects' },
+  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['13', '14'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: [], row: 'Unused objects' },
   {
     releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'],
     kind: 'datasets',

@@ -72,6 +72,7 @@ const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: 
   '0.11': PARAMETERS_07,
   '12': PARAMETERS_07,
   '13': PARAMETERS_07,
+  '14': PARAMETERS_07,
 };
 
 /** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub (0.11: the public RemoteHub app either). */
@@ -87,6 +88,8 @@ function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: s
   const publicOnly = [`linkedServices/${names.storage}`, ...(vault ? [`linkedServices/${names.vault}`] : [])];
   const hubcOnly = [...(vault ? ['linkedServices/keyVault'] : []), 'linkedServices/storage'];
   if (has(r, 'dataExplorer')) publicOnly.push('linkedServices/ftkRepo', 'datasets/ftkReleaseFile', 'datasets/hubDataExplorer');
+  // 14: the public Core app's azurerm linked service in every hub; hubc's only with recommendations on (docs/deviations.md).
+  if (has(r, 'recommendations')) publicOnly.push('linkedServices/azurerm');
   // From 13 the public release has ingestion_manifest too (its manifest dataset split).
   if (has(r, 'dataExplorer') && !behaves(r, 'manifestDatasetSplit')) hubcOnly.push('datasets/ingestion_manifest');
   return { public: publicOnly.sort(), hubc: hubcOnly.sort() };

@@ -322,6 +322,8 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   '12': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
   // 13 converts as 12 (its export manifest dataset is renamed: releases-0.9-14.md §1.5).
   '13': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  // 14 converts as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
+  '14': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
@@ -342,6 +344,7 @@ export const LAYOUT_CLEANUP: LayoutCleanup[] = [
   { release: '0.11', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '12', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '13', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '14', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
 ];
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
@@ -436,3 +439,5 @@ MANAGED_EXPECTATIONS['0.11'] = MANAGED_EXPECTATIONS['0.10'];
 MANAGED_EXPECTATIONS['12'] = MANAGED_EXPECTATIONS['0.11'];
 // 13 manages exports as 12 (EA department exports aside: none in these settings).
 MANAGED_EXPECTATIONS['13'] = MANAGED_EXPECTATIONS['12'];
+// 14 manages exports as 13.
+MANAGED_EXPECTATIONS['14'] = MANAGED_EXPECTATIONS['13'];

@@ -6,15 +6,16 @@
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
+import { fullHubHasRemoteHub } from './hubs.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
 export function parameters(release: string, hubName: string): { public: Record<string, unknown>; hubc: Record<string, unknown> } {
   const r = getRelease(release);
   const common: Record<string, unknown> = { hubName, location: 'westeurope' };
-  if (has(r, 'remoteHub')) Object.assign(common, { remoteHubStorageUri: 'https://otherhub.dfs.core.windows.net/', remoteHubStorageKey: 'key' });
+  if (fullHubHasRemoteHub(r)) Object.assign(common, { remoteHubStorageUri: 'https://otherhub.dfs.core.windows.net/', remoteHubStorageKey: 'key' });
   if (has(r, 'dataExplorer')) common.dataExplorerName = 'hubadx';
   return {
     public: { ...common, ...(has(r, 'privateNetworking') ? { enablePublicAccess: false } : {}) },
@@ -55,13 +56,20 @@ export function placeholders(resources: FlatResource[]): [string, string][] {
   return list.filter((p): p is [string, string] => !!p[1]);
 }
 
+/**
+ * A role assignment's scope in one form: the public 14's symbolic-name modules give the full resource ID
+ * (`/subscriptions/<id>/resourceGroups/<name>/providers/Microsoft.Storage/...`), earlier releases and hubc the
+ * resource group's relative one (`Microsoft.Storage/...`); both are the same scope.
+ */
+const scopeOf = (scope: string) => scope.replace(/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\//i, '');
+
 /** A readable key for a resource, the same for any hub name: placeholders for the main names; role assignments by role, principal and scope. */
 export function describe(r: FlatResource, names: [string, string][]): string {
   const sub = (text: string) => names.reduce((t, [key, value]) => t.split(value).join(key), text);
   if (r.type === 'Microsoft.Authorization/roleAssignments') {
     const role = String((r.body.properties as Record<string, unknown> | undefined)?.roleDefinitionId ?? '');
     const guid = Object.keys(ROLE_NAMES).find((g) => role.includes(g));
-    return `role ${guid ? ROLE_NAMES[guid] : role} for ${principal(r)} at ${r.scope ? sub(r.scope) : 'the resource group'}`;
+    return `role ${guid ? ROLE_NAMES[guid] : role} for ${principal(r)} at ${r.scope ? sub(scopeOf(r.scope)) : 'the resource group'}`;
   }
   if (r.name === undefined) return `${r.type} (named at deployment)`;
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('pid-')) return `${r.type} pid-<telemetry>`;
@@ -74,7 +82,7 @@ export function describe(r: FlatResource, names: [string, string][]): string {
 
 /** A key two sides can share: the evaluated name (role assignments: their GUID name, scope and role). */
 export function identity(r: FlatResource): string {
-  return `${r.type} ${r.name ?? `?${r.nameExpression}`}${r.scope ? ` @${r.scope}` : ''}`;
+  return `${r.type} ${r.name ?? `?${r.nameExpression}`}${r.scope ? ` @${scopeOf(r.scope)}` : ''}`;
 }
 
 /** Known one-sided resources: description -> the deviations.md text that explains it. */
@@ -111,6 +119,7 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.11': {},
   '12': {},
   '13': {},
+  '14': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -352,6 +361,7 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.11': {},
   '12': {},
   '13': {},
+  '14': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -412,6 +422,20 @@ HUBC_ONLY['13'] = Object.fromEntries(
       k !== 'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}',
   ),
 );
+
+// 14: one analytics engine, so the full hub (Data Explorer) has no remote hub and no Key Vault; the public Core app's
+// azurerm linked service and the factory's role on itself in every hub (hubc: with recommendations, their one user);
+// the public 14 names its RBAC Administrator assignment otherwise.
+const REMOTE_HUB_PART = /\{vault\}|KeyVault|-vault-connections|deployments keyVault_secret$|\/keyVault$|deployment(?:s|Scripts) Microsoft\.FinOpsHubs\.RemoteHub/;
+PUBLIC_ONLY['14'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
+  'Microsoft.DataFactory/factories/linkedservices {factory}/azurerm': 'azurerm linked service',
+  'role dataFactoryContributor for factory at Microsoft.DataFactory/factories/{factory}': 'Data Factory self role',
+};
+HUBC_ONLY['14'] = {
+  ...Object.fromEntries(Object.entries(HUBC_ONLY['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
+  'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
+};
 
 /** The resources a flattened template deploys (condition not false). */
 export const deployed = (resources: FlatResource[]) => resources.filter((r) => r.deployed !== false);
