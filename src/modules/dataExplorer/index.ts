@@ -15,6 +15,9 @@ import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 
+/** The database scripts of a hub (the Fabric module writes them as an eventhouse's setup scripts). */
+export { kqlScripts } from './kql.js';
+
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
 const FACTORY_ADMIN_ASSIGNMENT = 'adf-mi-cluster-admin';
 
