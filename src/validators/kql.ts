@@ -19,8 +19,9 @@
  *
  * Cost: loading the service ~0.2 s, building its command grammar ~1-2 s on first use, then ~100-200 ms per
  * control command (almost all of it the service's command parser). Results are cached per process by content
- * hash, both for whole calls and per command (keyed by the command, its database and the schema before it,
- * {@link commandKey}); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
+ * hash, both for whole calls and per command (keyed by the command, its database and the part of the schema before
+ * it the command can read, `ClusterState.scopeHash`, {@link commandKey}): a command that is the same in two
+ * releases is analysed once when what it reads is the same; callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
  */
 import { offsetPositions, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
@@ -116,7 +117,7 @@ export function predictedCommandKeys(scripts: readonly KqlScript[], options: Kql
   const collected: Collected = { mappings: new Map(), policies: new Map() };
   const keys: string[] = [];
   for (const { script, block, pos } of commandsOf(scripts)) {
-    keys.push(commandKey(script.database, block.text, state.schemaHash()));
+    keys.push(commandKey(script.database, block.text, state.scopeHash(block.text)));
     applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
   }
   return keys;
@@ -155,7 +156,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
       continue;
     }
-    const key = commandKey(script.database, block.text, state.schemaHash());
+    const key = commandKey(script.database, block.text, state.scopeHash(block.text));
     let outcome = options.blockStore?.get(key) ?? blockCache.get(key);
     if (!outcome) {
       try {
