@@ -21,7 +21,8 @@
  * control command (almost all of it the service's command parser). Results are cached per process by content
  * hash, both for whole calls and per command (keyed by the command, its database and the part of the schema before
  * it the command can read, `ClusterState.scopeHash`, {@link commandKey}): a command that is the same in two
- * releases is analysed once when what it reads is the same; callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
+ * releases is analysed once when what it reads is the same, under `npm test` once across the run's processes
+ * (./kql/sharedOutcomes.ts); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
  */
 import { offsetPositions, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
@@ -29,6 +30,7 @@ import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageS
 import { isCommentOnly, splitKqlCommands } from '../model/kqlScript.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
 import { processBlock } from './kql/commands.js';
+import { sharedOutcomeStore } from './kql/sharedOutcomes.js';
 import { canonicalScalarType, predictSchemaEffects } from './kql/predict.js';
 import {
   commandKey,
@@ -124,6 +126,8 @@ export function predictedCommandKeys(scripts: readonly KqlScript[], options: Kql
 }
 
 const resultCache = new Map<string, KqlValidationResult>();
+/** The outcomes of the current `npm test` run, shared by its processes (./kql/sharedOutcomes.ts); none outside tests. */
+const sharedOutcomes = sharedOutcomeStore();
 const blockCache = new Map<string, BlockOutcome>();
 const BLOCK_CACHE_LIMIT = 20000;
 const RESULT_CACHE_LIMIT = 200;
@@ -157,7 +161,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       continue;
     }
     const key = commandKey(script.database, block.text, state.scopeHash(block.text));
-    let outcome = options.blockStore?.get(key) ?? blockCache.get(key);
+    let outcome = options.blockStore?.get(key) ?? blockCache.get(key) ?? sharedOutcomes?.get(key);
     if (!outcome) {
       try {
         outcome = processBlock(block.text, script.database, state);
@@ -165,6 +169,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
         if (e instanceof KustoLoadError) throw e;
         outcome = { label: 'command', diagnostics: [{ ...codes.HUB310.failed({ detail: errorMessage(e) }), start: 0, end: 0 }], effects: [] };
       }
+      sharedOutcomes?.set(key, outcome);
     }
     options.blockStore?.set(key, outcome);
     if (!blockCache.has(key)) {

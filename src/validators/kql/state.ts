@@ -63,7 +63,7 @@ export class ClusterState {
   scopeHash(text: string): string {
     const dbs = [...this.dbs];
     const taken = dbs.map(() => ({ tables: new Set<string>(), functions: new Set<string>() }));
-    for (let texts = [text]; texts.length; ) {
+    for (let texts = [text]; texts.length;) {
       if (texts.some(readsUnnamed)) return this.schemaHash();
       const next: string[] = [];
       dbs.forEach(([, d], i) => {
