@@ -154,6 +154,8 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   const collected: Collected = { mappings: new Map(), policies: new Map() };
   const diagnostics: Diagnostic[] = [];
   const { part } = options;
+  // A part analyses what the other thread's predictions hand it; it is counted and corrected command by command.
+  const shared = part ? undefined : sharedOutcomes;
   for (const { script, block, index, pos } of commandsOf(scripts)) {
     if (part && index >= part.to) break;
     if (part && index < part.from) {
@@ -161,7 +163,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       continue;
     }
     const key = commandKey(script.database, block.text, state.scopeHash(block.text));
-    let outcome = options.blockStore?.get(key) ?? blockCache.get(key) ?? sharedOutcomes?.get(key);
+    let outcome = options.blockStore?.get(key) ?? blockCache.get(key) ?? shared?.get(key);
     if (!outcome) {
       try {
         outcome = processBlock(block.text, script.database, state);
@@ -169,7 +171,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
         if (e instanceof KustoLoadError) throw e;
         outcome = { label: 'command', diagnostics: [{ ...codes.HUB310.failed({ detail: errorMessage(e) }), start: 0, end: 0 }], effects: [] };
       }
-      sharedOutcomes?.set(key, outcome);
+      shared?.set(key, outcome);
     }
     options.blockStore?.set(key, outcome);
     if (!blockCache.has(key)) {
