@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { compile } from '../src/compiler/compile.js';
-import { kqlScriptsForValidation } from '../src/compiler/validateOutput.js';
+import { kqlScriptsForValidation } from '../src/validate/kqlScripts.js';
 
 const r = compile(readFileSync(new URL('../hub.yaml', import.meta.url), 'utf8'));
 const scripts = kqlScriptsForValidation(r);

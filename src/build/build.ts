@@ -118,7 +118,7 @@ export function fromFiles(parts: BuildParts): Build {
     ...(parts.parameterSources ? { parameterSources: parts.parameterSources } : {}),
     files,
     get template() {
-      return (template ??= templateView(objectOf(TEMPLATE_FILE)));
+      return (template ??= templateView(objectOf(TEMPLATE_FILE), Buffer.byteLength(files.get(TEMPLATE_FILE) ?? '', 'utf8')));
     },
     get factory() {
       return (factory ??= factoryView(build.template, files, parse.json, TEMPLATE_FILE));
@@ -160,6 +160,22 @@ function kqlScript(file: string, text: string): KqlScriptView {
       return (commands ??= splitKqlCommands(text));
     },
   };
+}
+
+/**
+ * The Build with one file added or replaced (its views parsed anew); the release, source, model and
+ * parameter sources stay. Used where a command folds a template before comparing it (`hubc diff` of a
+ * public template against a hubc build).
+ */
+export function withFile(build: Build, file: string, text: string): Build {
+  const files = new Map<string, string>([...build.files, [file, text] as const].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  return fromFiles({
+    release: build.release,
+    source: build.source,
+    files,
+    ...(build.model ? { model: build.model } : {}),
+    ...(build.parameterSources ? { parameterSources: build.parameterSources } : {}),
+  });
 }
 
 /** What {@link fromCompile} reads of a compile result (`CompileResult` of src/compiler/compile.ts has it). */

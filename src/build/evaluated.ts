@@ -8,7 +8,7 @@
  */
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { toJsonText } from '../model/json.js';
-import { evaluatedTemplateWithOrigins } from '../public/evaluate.js';
+import { evaluatedTemplateWithOrigins } from '../public/index.js';
 import { isObject, type JsonObject, type JsonPath } from '../util/json.js';
 import { fromFiles, TEMPLATE_FILE, UI_DEFINITION_FILE, type Build } from './build.js';
 

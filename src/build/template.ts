@@ -84,6 +84,8 @@ export interface TemplateEvaluation {
 export interface TemplateView {
   /** The template; undefined when the build has none or it is not a JSON object (then every list is empty). */
   json?: JsonObject;
+  /** The size of the template file in UTF-8 bytes (0 without one): ARM refuses a template over 4 MB (HUB412). */
+  bytes: number;
   /** Its `metadata` (`hubRelease`, `hubNaming`, `_generator`, ...); `{}` without one. */
   metadata: JsonObject;
   parameters: readonly TemplateParameter[];
@@ -207,13 +209,15 @@ function evaluation(template: JsonObject | undefined, deployment: Deployment): T
 /**
  * The view of a template.
  * @param json the parsed `azuredeploy.json`, or undefined when the build has none or it is not an object
+ * @param bytes the size of its text in UTF-8 bytes
  */
-export function templateView(json: JsonObject | undefined): TemplateView {
+export function templateView(json: JsonObject | undefined, bytes = 0): TemplateView {
   let parameters: TemplateParameter[] | undefined;
   let all: TemplateResource[] | undefined;
   let top: TemplateResource[] | undefined;
   const view: TemplateView = {
     ...(json ? { json } : {}),
+    bytes,
     metadata: isObject(json?.metadata) ? json.metadata : {},
     get parameters() {
       return (parameters ??= parametersOf(json));

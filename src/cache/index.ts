@@ -44,8 +44,6 @@ export const NO_CACHE: ResultCache = {
   put: async () => undefined,
 };
 
-export { CACHE_DIR_VARIABLE } from './root.js';
-
 /**
  * Folder of the validation result cache: `$HUBC_CACHE_DIR/results`, else `$XDG_CACHE_HOME/hubc/results`,
  * else `~/.cache/hubc/results` (the XDG base directory convention).

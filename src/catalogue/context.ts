@@ -10,7 +10,7 @@
 import { TEMPLATE_FILE, type Build, type FactoryObject, type ResourceOrigin, type TemplateResource } from '../build/index.js';
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { TemplatePossibilities, type PossibleValues } from '../expressions/arm/possible.js';
-import { withStandIn } from '../public/evaluate.js';
+import { withStandIn } from '../public/index.js';
 import { valueAt, type JsonPath } from '../util/json.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { KqlScript } from '../validators/kql/types.js';

@@ -15,8 +15,8 @@ import { releaseDownloads } from './downloads.js';
 import { scriptContent, scriptOrder } from './kusto.js';
 import type { CatalogueEntry, CatalogueFinding } from './types.js';
 
-export type { CatalogueInput, CheckContext } from './context.js';
-export type { CatalogueArea, CatalogueEntry, CatalogueFinding, FindingPlace } from './types.js';
+export type { CatalogueInput } from './context.js';
+export type { CatalogueEntry } from './types.js';
 
 /** Every entry, in code order. */
 export const CATALOGUE: readonly CatalogueEntry[] = [
@@ -73,5 +73,5 @@ function toDiagnostic(f: CatalogueFinding, input: CatalogueInput): Diagnostic {
   return { ...f.raised, file: f.at.file, ...(start ? { start } : {}), ...(f.where ? { path: f.where } : {}) };
 }
 export { portalDefaults } from './portalForm.js';
-export { ARM_LIMITS, templateSizes, type TemplateSizes } from './limits.js';
-export { roleAssignmentRenames, renamedRoleAssignments, roleAssignments, type DeployedRoleAssignment, type RenamedRoleAssignment } from './roles.js';
+export { templateSizes, type TemplateSizes } from './limits.js';
+export { roleAssignmentRenames, renamedRoleAssignments, roleAssignments } from './roles.js';

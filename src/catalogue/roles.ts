@@ -13,7 +13,7 @@
 import { codes } from '../diagnostics/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { TEMPLATE_FILE, type Build, type TemplateResource } from '../build/index.js';
-import { withStandIn } from '../public/evaluate.js';
+import { withStandIn } from '../public/index.js';
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
 import { isObject } from '../util/json.js';
 

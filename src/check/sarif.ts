@@ -9,8 +9,8 @@ import { CATALOGUE } from '../catalogue/index.js';
 import { codes } from '../diagnostics/index.js';
 import type { CodeInfo } from '../diagnostics/index.js';
 import { HUBC_VERSION } from '../util/version.js';
-import { SARIF_SCHEMA_URI, sarifResult } from '../lint/sarif.js';
-import type { CheckReport } from './index.js';
+import { SARIF_SCHEMA_URI, sarifResult } from '../lint/index.js';
+import type { CheckReport } from './types.js';
 
 /** One rule per code of each catalogue entry. */
 function rules(): ReportingDescriptor[] {

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline/promises';
 import { isatty } from 'node:tty';
 import { formatDiagnostic, formatDiagnosticWith, type Diagnostic, type DiagnosticStyle, type EnvironmentError } from '../diagnostics/diagnostic.js';
 import { colourWanted, DIAGNOSTIC_COLOURS } from './colour.js';
-import { codes } from '../diagnostics/index.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import { HUBC_BUGS, HUBC_VERSION } from '../util/version.js';
 import { oneLine } from '../util/text.js';
 
@@ -81,6 +81,21 @@ export function diagnosticStyle(io: CliIO): DiagnosticStyle | undefined {
  * @returns {@link EXIT.usage}
  */
 export function reportEnvironmentError(io: CliIO, e: EnvironmentError, format: OutputFormat): number {
+  return reportErrorLine(io, e, format);
+}
+
+/**
+ * Reports a usage error (options that do not go together, a value not of its form: HUB060-HUB063) as an
+ * environment error is reported: one line with its code and hint, or the JSON object with `json`.
+ * @param raised a code raised through the diagnostic registry (`codes.HUB061.needs({ ... })`)
+ * @returns {@link EXIT.usage}
+ */
+export function reportUsageError(io: CliIO, raised: Raised, format: OutputFormat = 'text'): number {
+  return reportErrorLine(io, { code: raised.code, message: raised.message, hint: raised.hint ?? '' }, format);
+}
+
+/** One error line on stderr (`error HUB003: <message>. <hint>`), or with `json` `{ error, diagnostics: [] }` on stdout; exit 2. */
+function reportErrorLine(io: CliIO, e: { code: string; message: string; hint: string }, format: OutputFormat): number {
   if (format === 'json') io.out(`${JSON.stringify({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: [] }, null, 2)}\n`);
   else {
     const c = io.colour ? DIAGNOSTIC_COLOURS : undefined;

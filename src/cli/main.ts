@@ -15,7 +15,7 @@
  * ends the process quietly.
  */
 import { fileURLToPath } from 'node:url';
-import { codeCacheDir } from '../cache/root.js';
+import { codeCacheDir } from '../cache/options.js';
 import { loadCodeCached } from './codeCache.js';
 import type { processIO, reportInternalError } from './io.js';
 import type { runBuildCli } from './buildCli.js';

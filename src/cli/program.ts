@@ -4,8 +4,8 @@
  * `src/cli/commands/`).
  *
  * Every command is registered on every run, so a command file imports only light modules: commander, the
- * CLI's own, and the small constant modules of its feature (choice lists, defaults, flag checks, e.g.
- * `src/deploy/clouds.ts`); types with `import type`. Its action loads the compiler and its feature with
+ * CLI's own, and its feature's light face `options.ts` (choice lists, defaults, flag checks, e.g.
+ * `src/azure/options.ts`); types with `import type`. Its action loads the compiler and its feature with
  * `import()`, so each command pays only for what it uses (issue #15; test/cli/startup.test.ts checks the
  * bundle, `node scripts/entry-inputs.mjs` lists what it loads).
  */

@@ -13,7 +13,8 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { EXIT, reportInternalError, type CliIO } from './io.js';
+import { EXIT, reportInternalError, reportUsageError, type CliIO } from './io.js';
+import { codes } from '../diagnostics/index.js';
 
 /** Quiet time after the last change before a build starts, in milliseconds. */
 export const DEBOUNCE_MS = 150;
@@ -124,11 +125,11 @@ export async function watchFile(io: CliIO, file: string, build: () => Promise<Bu
         if (name === null || name === basename(target)) schedule();
       });
     } catch (e) {
-      io.err(`error: cannot watch ${dirname(target)}: ${(e as Error).message}\n`);
+      reportUsageError(io, codes.HUB064.start({ dir: dirname(target), detail: (e as Error).message }));
       return void finish(EXIT.usage);
     }
     watcher.on('error', (e) => {
-      io.err(`error: cannot watch ${dirname(target)} any longer: ${e.message}\n`);
+      reportUsageError(io, codes.HUB064.lost({ dir: dirname(target), detail: e.message }));
       void finish(EXIT.usage);
     });
     // Watching from before the first build: a save while it runs starts another one after it.

@@ -20,7 +20,7 @@ import { storageModule } from '../modules/storage/index.js';
 import { keyVaultModule } from '../modules/keyVault/index.js';
 import { remoteHubModule } from '../modules/remoteHub/index.js';
 import { eventGridModule } from '../modules/eventGrid/index.js';
-import { dataFactoryModule } from '../modules/dataFactory/index.js';
+import { dataFactoryModule, withFactoryResources } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
 import { recommendationsModule } from '../modules/recommendations/index.js';
@@ -103,10 +103,10 @@ export function loadModel(text: string, options: CompileOptions = {}): { model?:
 /** Runs every module and emitter for a model. */
 export function compileModel(model: HubModel): { artifacts: Map<string, string>; contributions: Contribution[] } {
   const contributions = modulesFor(model).map((m) => ({ module: m.name.replace(/Module$/, ''), ...m(model) }));
-  const template = emitArmTemplate(contributions, model.release, {
+  const template = emitArmTemplate(withFactoryResources(contributions), model.release, {
     _generator: { name: 'hubc', version: HUBC_VERSION },
     hubRelease: model.release.version,
-    // Recorded when not the default, so `hubc diff` and `upgrade-plan` know a build's names (src/diff/leftovers.ts).
+    // Recorded when not the default, so `hubc diff` and `upgrade-plan` know a build's names (`releaseOf` of src/load).
     ...(model.release.naming.mode !== 'spec' ? { hubNaming: model.release.naming.mode } : {}),
   });
   const artifacts = new Map<string, string>();

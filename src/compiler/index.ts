@@ -22,6 +22,7 @@ import { validateOutput } from './validateOutput.js';
 
 export { compile, HUBC_VERSION, type CompileOptions, type CompileResult } from './compile.js';
 export { writeRelease } from './write.js';
+export { build, compileChecked, OutputWriteError, type BuildOptions, type BuildResult, type BuiltRelease, type CheckedCompile } from './build.js';
 export { formatDiagnostic, hasErrors, sortDiagnostics, type Diagnostic, type Position, type Severity } from '../diagnostics/diagnostic.js';
 export { LATEST_RELEASE, RELEASE_VERSIONS, type ReleaseVersion } from '../model/releases.js';
 export type { HubModel } from '../model/hub.js';

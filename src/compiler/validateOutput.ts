@@ -11,58 +11,14 @@ import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from '../model/json.js';
 import { checkArmReferences } from '../validators/armReferences.js';
 import { checkAdfReferences } from '../validators/adfReferences.js';
-import { pointerPath } from '../diagnostics/positions.js';
-import type { AdfPositionLookup } from '../validators/adfReferences.js';
 import { checkAdfNesting } from '../validators/adfNesting.js';
-import { adfObjectFile } from '../model/dataFactoryKinds.js';
-import { fromCompile, TEMPLATE_FILE, type Build } from '../build/index.js';
+import { adfPositions, fromCompile, placed, positionTemplateDiagnostics, TEMPLATE_FILE } from '../build/index.js';
 import { BUILD_ENTRIES, runCatalogue } from '../catalogue/index.js';
-
-/**
- * Positions for Data Factory diagnostics (`path` inside the `{ name, properties }` object): in the object's
- * standalone file when the build has it, else in the object's resource inside azuredeploy.json.
- */
-export function adfPositions(build: Build): AdfPositionLookup {
-  return (kind, name, path) => {
-    const file = adfObjectFile(kind, name);
-    const start = build.files.has(file) ? build.locate(file, path) : undefined;
-    if (start) return { file, start };
-    const found = build.factory.objects.find((o) => o.kind === kind && o.name === name);
-    const at = found && build.locate(TEMPLATE_FILE, [...found.resource.path, ...path]);
-    return at ? { file: TEMPLATE_FILE, start: at } : undefined;
-  };
-}
-
-/** A diagnostic moved to the file and position a Data Factory position lookup found, if any. */
-export function placed(d: Diagnostic, at: ReturnType<AdfPositionLookup>): Diagnostic {
-  return at && !('line' in at) ? { ...d, file: at.file, ...(at.start ? { start: at.start } : {}) } : d;
-}
-
-/** Adds `start` to azuredeploy.json diagnostics whose path begins with a JSON pointer. */
-export function positionTemplateDiagnostics(diagnostics: Diagnostic[], build: Build): Diagnostic[] {
-  return diagnostics.map((d) => {
-    if (d.start || d.file !== TEMPLATE_FILE || !d.path?.startsWith('/')) return d;
-    const start = build.locate(TEMPLATE_FILE, pointerPath(d.path.split(' ')[0]));
-    return start ? { ...d, start } : d;
-  });
-}
 
 /** Data Factory objects of a compile in wire form, grouped as the reference checker wants them. */
 export function adfFactory(objects: readonly AdfObject[]) {
   const wire = (kind: AdfObject['kind']) => objects.filter((o) => o.kind === kind).map((o) => ({ name: o.name, properties: toPlainJson<any>(o.properties) }));
   return { pipelines: wire('pipeline'), triggers: wire('trigger'), datasets: wire('dataset'), linkedServices: wire('linkedService') };
-}
-
-/** KQL scripts of a compile with placeholders replaced by their validation values, in deployment order. */
-export function kqlScriptsForValidation(result: CompileResult) {
-  const model = result.model!;
-  return result.contributions
-    .flatMap((c) => c.kqlScripts ?? [])
-    .map((s) => {
-      let text = s.text;
-      for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) text = text.split(placeholder).join(sub.validationValue);
-      return { file: s.file, database: model.dataExplorer.databases[s.database], text };
-    });
 }
 
 /**

@@ -10,8 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeploymentOperation } from '@azure/arm-resources';
-import { armErrorFromBody, type ArmError } from './errors.js';
-import { LISTING_LIMITS, PagingError } from './paging.js';
+import { armErrorFromBody, LISTING_LIMITS, PagingError, type ArmError } from '../azure/index.js';
 
 /** One operation as hubc reports it. */
 export interface OperationReport {

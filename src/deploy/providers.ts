@@ -17,10 +17,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getContinuationToken, type ResourceManagementClient } from '@azure/arm-resources';
-import { boundedPages } from './paging.js';
-import { evaluateTemplateString, templateContext, type ArmValue } from '../expressions/arm/evaluate.js';
-import { armFailureOf, type ArmFailure } from './errors.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { armFailureOf, boundedPages, type ArmFailure } from '../azure/index.js';
+import type { TemplateResource, TemplateView } from '../build/index.js';
 
 /** A namespace the template needs, and why. */
 export interface RequiredProvider {
@@ -41,13 +39,14 @@ const EVENT_GRID_REASON = 'blob-event triggers of Data Factory (without it, the 
 /**
  * The namespaces a template needs for the given parameter values, sorted by name; always including
  * `Microsoft.EventGrid`. A resource whose `condition` evaluates to false with those values (and the
- * template defaults) is skipped; a condition only known at deployment counts as true. Resources of
- * nested deployments' inner templates count too.
- * @param template the ARM template (plain JSON)
+ * template defaults) is skipped, with its child resources and what it deploys; a condition only known at
+ * deployment counts as true. Resources of nested deployments' inner templates count too (their conditions
+ * evaluated with the template's values unless the deployment evaluates them in its own scope).
+ * @param template the template view of the build (src/build)
  * @param values known parameter values (a `--parameters` file's `value`s)
  */
-export function requiredProviders(template: JsonObject, values: Record<string, unknown> = {}): RequiredProvider[] {
-  const ctx = templateContext(template, { useDefaults: true, parameters: values as Record<string, ArmValue> });
+export function requiredProviders(template: TemplateView, values: Record<string, unknown> = {}): RequiredProvider[] {
+  const evaluation = template.evaluate({ parameters: values });
   const found = new Map<string, { namespace: string; reasons: Set<string> }>();
   const add = (namespace: string, reason: string) => {
     const key = namespace.toLowerCase();
@@ -55,29 +54,18 @@ export function requiredProviders(template: JsonObject, values: Record<string, u
     entry.reasons.add(reason);
     found.set(key, entry);
   };
-  const deployed = (r: JsonObject, outer: boolean): boolean => {
-    if (!outer || typeof r.condition !== 'string') return r.condition !== false;
-    try {
-      return evaluateTemplateString(r.condition, ctx) !== false;
-    } catch {
-      return true; // only known at deployment
-    }
-  };
-  const visit = (resources: unknown, outer: boolean) => {
-    const list = Array.isArray(resources) ? resources : isObject(resources) ? Object.values(resources) : [];
-    for (const r of list) {
-      if (!isObject(r) || typeof r.type !== 'string' || !deployed(r, outer)) continue;
-      const type = r.type;
-      add(type.split('/')[0], type);
-      const implied = IMPLIED[type.toLowerCase()];
-      if (implied) add(implied.namespace, implied.reason);
-      if (Array.isArray(r.resources)) visit(r.resources, outer);
-      const inner = isObject(r.properties) && isObject(r.properties.template) ? r.properties.template : undefined;
-      // Inner templates are evaluated in their own scope: their conditions are not ours to decide.
-      if (inner) visit(inner.resources, false);
-    }
-  };
-  visit(template.resources, true);
+  // Not deployed: its condition is false, or its parent's, or the nested deployment's that declares it
+  // (a condition in an inner-scope template is not ours to decide: only a literal false counts).
+  const off = (r: TemplateResource): boolean =>
+    (r.innerScope ? r.json.condition === false : evaluation.deployed(r) === false) ||
+    (r.parent !== undefined && off(r.parent)) ||
+    (r.deployment !== undefined && off(r.deployment));
+  for (const r of template.allResources) {
+    if (!r.type || off(r)) continue;
+    add(r.type.split('/')[0], r.type);
+    const implied = IMPLIED[r.type.toLowerCase()];
+    if (implied) add(implied.namespace, implied.reason);
+  }
   add('Microsoft.EventGrid', EVENT_GRID_REASON);
   return [...found.values()].map((e) => ({ namespace: e.namespace, reasons: [...e.reasons].sort() })).sort((a, b) => a.namespace.localeCompare(b.namespace));
 }

@@ -33,16 +33,29 @@
  * (`parameters.ts`, `providers.ts`, `whatIf.ts`, `progress.ts`, `errors.ts`, `upgrade.ts`, `upgradeSteps.ts`).
  */
 import { getContinuationToken, type Deployment, type ResourceManagementClient } from '@azure/arm-resources';
-import { boundedPages } from './paging.js';
 import type { DataFactoryManagementClient } from '@azure/arm-datafactory';
-import type { CompileResult } from '../compiler/compile.js';
+import type { CompileResult } from '../compiler/index.js';
+import { fromCompile, type Build } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { createResourceClient, type ArmConnection } from './arm.js';
-import { deploymentPortalLink } from './clouds.js';
-import { Deadline, DEFAULT_LIMITS, DeployTimeoutError, formatDuration, UnreadableStateError, type DeployLimits } from './deadline.js';
-import { deployPolicies, isFinalState } from './policies.js';
+import {
+  armErrorFromBody,
+  armFailureOf,
+  boundedPages,
+  createDataFactoryClient,
+  createResourceClient,
+  Deadline,
+  DEFAULT_LIMITS,
+  deployPolicies,
+  deploymentPortalLink,
+  DeployTimeoutError,
+  formatDuration,
+  isFinalState,
+  UnreadableStateError,
+  type ArmConnection,
+  type ArmError,
+  type DeployLimits,
+} from '../azure/index.js';
 import { oneLine } from '../util/text.js';
-import { armErrorFromBody, armFailureOf, type ArmError } from './errors.js';
 import { missingSecrets, readParametersFile } from './parameters.js';
 import { ensureProviders, registerCommand, requiredProviders } from './providers.js';
 import { followOperations, formatOperation, OperationTracker, type OperationReport } from './progress.js';
@@ -51,7 +64,7 @@ import type { ParameterEntry, TemplateParameter } from '../params/index.js';
 import { toJsonText } from '../model/json.js';
 import { parseParametersText } from './parameters.js';
 import { prepareUpgrade, readRawParameters, type PreparedUpgrade, type UpgradeReport, type UpgradeRequest } from './upgrade.js';
-import { createDataFactoryClient, runUpgradePhase } from './upgradeSteps.js';
+import { runUpgradePhase } from './upgradeSteps.js';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { CallFailure } from '../diagnostics/deploy.js';
 
@@ -259,6 +272,8 @@ async function deploySteps(req: DeployRequest, svc: DeployServices, state: RunSt
 
 /** One run's template, client and parameters, shared by its steps (the methods, called in {@link deploySteps}' order). */
 class DeployRun {
+  /** The build to deploy (src/build), and its template as the deployment sends it. */
+  private readonly build: Build;
   private readonly template: Record<string, unknown> & { parameters?: Record<string, TemplateParameter> };
   /** The template's parameters. */
   private readonly declared: Record<string, TemplateParameter>;
@@ -279,8 +294,8 @@ class DeployRun {
     private readonly svc: DeployServices,
     private readonly state: RunState,
   ) {
-    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
-    this.template = JSON.parse(req.compiled.artifacts.get('azuredeploy.json') ?? '{}') as DeployRun['template'];
+    this.build = fromCompile(req.compiled);
+    this.template = (this.build.template.json ?? {}) as DeployRun['template'];
     this.declared = this.template.parameters ?? {};
     this.client = createResourceClient(svc.connection);
     this.pollOptions = { updateIntervalInMs: svc.timing.pollIntervalMs };
@@ -364,7 +379,7 @@ class DeployRun {
   async registerProviders(): Promise<DeployFailure | undefined> {
     const { connection, timing, say } = this.svc;
     const values = Object.fromEntries(Object.entries(this.supplied).flatMap(([k, e]) => ('value' in e ? [[k, e.value]] : [])));
-    const required = requiredProviders(this.template, values);
+    const required = requiredProviders(this.build.template, values);
     let statuses;
     this.state.step = 'registering the resource providers';
     try {

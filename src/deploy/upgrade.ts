@@ -1,6 +1,6 @@
 /**
  * `hubc deploy --upgrade`: before the deployment, read the installed release from the resource group
- * (`src/upgrade/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
+ * (`src/azure/installed.ts`), build it from the same hub file, plan the upgrade (`src/upgrade/plan.ts`)
  * with the resource group known (so resource IDs are concrete) and print the plan; around the deployment,
  * carry out the plan's `hubc deploy` steps (`src/deploy/upgradeSteps.ts`).
  *
@@ -9,26 +9,17 @@
  */
 import { INPUT_LIMITS, InputFileError, readInputFile } from '../util/inputFiles.js';
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import type { CompileResult } from '../compiler/compile.js';
+import type { CompileResult } from '../compiler/index.js';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { evaluateArm, templateContext } from '../expressions/arm/evaluate.js';
-import * as arm from '../expressions/arm/index.js';
-import { DiffLoadError } from '../diff/load.js';
-import type { DiffInput } from '../diff/types.js';
-
-import type { DataLakeConnection } from '../migrate/dataLake.js';
-import { planUpgrade, type DeploymentContext } from '../upgrade/plan.js';
-import { UpgradePlanError } from '../upgrade/errors.js';
-import { loadUpgradeSide } from '../upgrade/load.js';
-import { formatPlanText } from '../upgrade/format.js';
-import { readInstalledHub, type InstalledHub } from '../upgrade/installed.js';
-import type { UpgradePlan } from '../upgrade/types.js';
+import { LoadError, type LoadedBuild } from '../load/index.js';
+import { readInstalledHub, type DataLakeConnection, type InstalledHub } from '../azure/index.js';
+import { formatPlanText, loadUpgradeSide, parameterValues, planUpgrade, UpgradePlanError, type DeploymentContext, type UpgradePlan } from '../upgrade/index.js';
 import type { UpgradeTarget } from './upgradeSteps.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject, parseJsonInput } from '../util/json.js';
 import { getRelease, publicParameterName, type Release } from '../model/releases.js';
-import { publicArtifacts, publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
-import { parameterValues } from '../upgrade/parameters.js';
+import { publicValuesFromHubTemplate, PublicTemplateError, PUBLIC_PREFIX, resolvePublicRelease } from '../public/index.js';
+import { fromCompile, fromPublicTemplate, type Build, type TemplateView } from '../build/index.js';
 
 /** True when every parameter a file sets is one the public release of `release` declares. */
 function parameterFileFitsPublic(release: Release, doc: unknown): boolean {
@@ -71,14 +62,9 @@ export type PreparedUpgrade =
   | { kind: 'failed'; report: UpgradeReport; diagnostics: Diagnostic[]; environment: boolean };
 
 /** A template variable folded with the deployment's values. */
-function variable(template: unknown, name: string, hubName: unknown, ctx: DeploymentContext): string {
-  const c = templateContext(template, {
-    useDefaults: true,
-    parameters: hubName === undefined ? {} : { hubName: hubName as string },
-    subscriptionId: ctx.subscriptionId,
-    resourceGroup: ctx.resourceGroup,
-  });
-  return String(evaluateArm(arm.variables(name), c));
+function variable(template: TemplateView, name: string, hubName: unknown, ctx: DeploymentContext): string {
+  const parameters = hubName === undefined ? {} : { hubName };
+  return String(template.evaluate({ parameters, context: { subscriptionId: ctx.subscriptionId, resourceGroup: ctx.resourceGroup } }).variable(name));
 }
 
 /** The `hubName` value of a parameter file, if it sets one. */
@@ -95,8 +81,8 @@ interface UpgradeRun {
   parameters: { file: string; doc: unknown } | undefined;
   say: (line: string) => void;
   context: DeploymentContext;
-  /** The template to deploy, as JSON. */
-  toTemplate: { parameters?: Record<string, { defaultValue?: unknown }> };
+  /** The build to deploy. */
+  to: Build;
   /** The parameters file's `hubName`, and the hub's name (that, else the template's default). */
   hubName: unknown;
   name: unknown;
@@ -122,23 +108,10 @@ export async function prepareUpgrade(
 ): Promise<PreparedUpgrade> {
   const group = await client.resourceGroups.get(resourceGroup);
   const context: DeploymentContext = { subscriptionId, resourceGroup: { name: resourceGroup, id: String(group.id), location: String(group.location) } };
-  // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
-  const toTemplate = JSON.parse(compiled.artifacts.get('azuredeploy.json') ?? '{}');
+  const to = fromCompile(compiled);
   const hubName = hubNameOf(parameters?.doc);
-  const name = hubName ?? toTemplate.parameters?.hubName?.defaultValue;
-  const run: UpgradeRun = {
-    compiled,
-    req,
-    parameters,
-    say,
-    context,
-    toTemplate,
-    hubName,
-    name,
-    file: `resource group ${resourceGroup}`,
-    report: { detectedBy: 'option' },
-    warnings: [],
-  };
+  const name = hubName ?? to.template.parameter('hubName')?.defaultValue;
+  const run: UpgradeRun = { compiled, req, parameters, say, context, to, hubName, name, file: `resource group ${resourceGroup}`, report: { detectedBy: 'option' }, warnings: [] };
   let from = req.from;
   if (from) say(`installed hub release: ${from} (--from)`);
   else {
@@ -152,7 +125,7 @@ export async function prepareUpgrade(
 }
 
 /**
- * The installed release, read from the resource group (`src/upgrade/installed.ts`), with the warnings of
+ * The installed release, read from the resource group (`src/azure/installed.ts`), with the warnings of
  * more than one version tag and of other resource names printed; or the outcome when there is nothing to
  * upgrade (no hub in the group) or the release cannot be told.
  */
@@ -165,7 +138,7 @@ async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagemen
     context.resourceGroup.id,
     String(name),
     run.req.dataLake,
-    variable(run.toTemplate, 'storageAccountName', run.hubName, context),
+    variable(run.to.template, 'storageAccountName', run.hubName, context),
   );
   report.detectedBy = installed.source;
   report.tags = installed.tags;
@@ -205,7 +178,7 @@ async function detectInstalledRelease(run: UpgradeRun, client: ResourceManagemen
  * file's values; else the hub file built for the installed release. Or the failed outcome when neither can
  * be had.
  */
-function installedInput(run: UpgradeRun, from: string): { input: DiffInput; notes: string[] } | PreparedUpgrade {
+function installedInput(run: UpgradeRun, from: string): { input: LoadedBuild; notes: string[] } | PreparedUpgrade {
   const { req, report, parameters, file } = run;
   try {
     if (report.publicInstall && req.publicTemplates) {
@@ -214,8 +187,8 @@ function installedInput(run: UpgradeRun, from: string): { input: DiffInput; note
       const values =
         parameters && parameterFileFitsPublic(release, parameters.doc)
           ? parameterValues(parameters.doc)
-          : publicValuesFromHubTemplate(release, run.toTemplate, run.compiled.model!.release);
-      return { input: { label: `public:${from}`, source: 'public', release: pt.release, artifacts: publicArtifacts(pt, values, run.context) }, notes: [] };
+          : publicValuesFromHubTemplate(release, run.to.template.json ?? {}, run.compiled.model!.release);
+      return { input: { label: `public:${from}`, source: 'public', release: pt.release, build: fromPublicTemplate(pt, values, run.context) }, notes: [] };
     }
     const side = loadUpgradeSide(from, req.hubFile);
     const notes = [...side.notes];
@@ -227,16 +200,16 @@ function installedInput(run: UpgradeRun, from: string): { input: DiffInput; note
   } catch (e) {
     if (e instanceof PublicTemplateError)
       return { kind: 'failed', report, environment: true, diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint, file }] };
-    if (!(e instanceof DiffLoadError)) throw e;
+    if (!(e instanceof LoadError)) throw e;
     return { kind: 'failed', report, environment: true, diagnostics: [...e.diagnostics, { code: e.code, severity: 'error', message: e.message, hint: e.hint, file: req.hubFile }] };
   }
 }
 
 /** Plans the upgrade from the installed build to the compiled one and prints the plan; the upgrade steps act on the installed factory. */
-function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[] }): PreparedUpgrade {
+function planFrom(run: UpgradeRun, installed: { input: LoadedBuild; notes: string[] }): PreparedUpgrade {
   const { compiled, report, file, context } = run;
   const fromInput = installed.input;
-  const toInput: DiffInput = { label: compiled.release!, source: 'release', release: compiled.release, artifacts: compiled.artifacts };
+  const toInput: LoadedBuild = { label: compiled.release!, source: 'release', release: compiled.release, build: run.to };
   let plan: UpgradePlan;
   try {
     plan = planUpgrade(fromInput, toInput, { parameters: run.parameters, context, notes: installed.notes });
@@ -246,12 +219,11 @@ function planFrom(run: UpgradeRun, installed: { input: DiffInput; notes: string[
   }
   report.plan = plan;
   for (const line of formatPlanText(plan).trimEnd().split('\n')) run.say(line);
-  // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
-  const fromTemplate = JSON.parse(fromInput.artifacts.get('azuredeploy.json') ?? '{}');
+  const fromTemplate = fromInput.build.template;
   // A public template is evaluated already: its factory is a resource with its name.
   const factory =
     fromInput.source === 'public'
-      ? String((fromTemplate.resources as { type: string; name: string }[]).find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories')?.name)
+      ? String(fromTemplate.resources.find((r) => r.type.toLowerCase() === 'microsoft.datafactory/factories')?.json.name)
       : variable(fromTemplate, 'dataFactoryName', run.hubName, context);
   return { kind: 'plan', plan, target: { resourceGroup: context.resourceGroup.name, factory }, report, warnings: run.warnings };
 }

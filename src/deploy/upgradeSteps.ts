@@ -11,11 +11,10 @@
  *
  * The first failing call ends the phase (what was done stays done; running again skips it).
  */
-import { DataFactoryManagementClient, getContinuationToken } from '@azure/arm-datafactory';
-import { boundedPages } from './paging.js';
+import { getContinuationToken, type DataFactoryManagementClient } from '@azure/arm-datafactory';
+import { boundedPages } from '../azure/index.js';
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import { clientOptionsOf, type ArmConnection } from './arm.js';
-import type { UpgradePhase, UpgradePlan, UpgradeStep } from '../upgrade/types.js';
+import type { UpgradePhase, UpgradePlan, UpgradeStep } from '../upgrade/index.js';
 
 /** What became of a step. */
 export interface StepOutcome {
@@ -30,11 +29,6 @@ export interface UpgradeTarget {
   resourceGroup: string;
   /** The factory's name. */
   factory: string;
-}
-
-/** The Data Factory SDK client for a connection (same endpoint, credential and options as the resources client). */
-export function createDataFactoryClient(c: ArmConnection): DataFactoryManagementClient {
-  return new DataFactoryManagementClient(c.credential, c.subscriptionId, clientOptionsOf(c) as Record<string, unknown>);
 }
 
 /** True for a step `hubc deploy --upgrade` carries out itself. */

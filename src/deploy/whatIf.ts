@@ -12,7 +12,7 @@
  * 6.1.0 maps a property change's `before`/`after` as a dictionary, which turns a scalar such as
  * `"Standard_LRS"` into `{ "0": "S", "1": "t", ... }`.
  */
-import { armErrorFromBody, type ArmError } from './errors.js';
+import { armErrorFromBody, type ArmError } from '../azure/index.js';
 import { isObject } from '../util/json.js';
 
 /** Change types in the order they are shown, with their marker and label. */

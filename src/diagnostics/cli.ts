@@ -163,6 +163,81 @@ export const cliCodes = defineCodes({
       }),
     },
   },
+  HUB060: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'Options that exclude each other were given together, or a choice the command needs was made twice or not at all. Exit 2.',
+    messages: {
+      /** One of several options, exactly. */
+      exactlyOne: (a: { options: string }) => ({ message: `pass exactly one of ${a.options}`, hint: 'Pass one of them; `hubc <command> --help` shows them.' }),
+      /** Two options that say the opposite. */
+      contradict: (a: { a: string; b: string }) => ({ message: `${a.a} and ${a.b} contradict each other; pass one`, hint: `Leave out ${a.a} or ${a.b}.` }),
+      twoHubFiles: (a: { file: string; hub: string }) => ({
+        message: `two hub files given: '${a.file}' and --hub '${a.hub}'; pass one`,
+        hint: 'Name the hub.yaml once, as the argument or with --hub.',
+      }),
+      watchJson: () => ({ message: '--watch prints text; leave out --format json', hint: 'Run hubc build --format json without --watch for one build as JSON.' }),
+      simulateStart: (a: { count: number }) => ({
+        message: `give exactly one of --event, --schedule and --pipeline, or --example (got ${a.count})`,
+        hint: 'A simulation starts one way: a file arriving (--event), a schedule firing (--schedule), a pipeline run by name (--pipeline), or an example (--example).',
+      }),
+      importSource: () => ({
+        message: 'pass either --subscription and --resource-group (online) or --parameters (offline)',
+        hint: 'Online, hubc reads the hub from its resource group; offline, from a saved parameter file.',
+      }),
+    },
+  },
+  HUB061: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'An option was given without the option it goes with. Exit 2.',
+    messages: {
+      /** `option` needs `needs`; `why`, when given, says what for. */
+      needs: (a: { option: string; needs: string; why?: string }) => ({
+        message: `${a.option} needs ${a.needs}${a.why ? ` (${a.why})` : ''}`,
+        hint: `Add ${a.needs}, or leave out ${a.option}.`,
+      }),
+      goesWith: (a: { option: string; with: string }) => ({ message: `${a.option} goes with ${a.with}`, hint: `Add ${a.with}, or leave out ${a.option}.` }),
+      offlineOnly: (a: { option: string; why: string }) => ({
+        message: `${a.option} is for an offline import (${a.why})`,
+        hint: `Leave out ${a.option}, or import offline with --parameters.`,
+      }),
+    },
+  },
+  HUB062: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: 'A storage account name is not one Azure allows (3-24 lower-case letters and digits). Exit 2.',
+    messages: {
+      raise: (a: { account: string }) => ({
+        message: `'${a.account}' is not a storage account name (3-24 lower-case letters and digits)`,
+        hint: 'Pass the name of the hub\'s storage account as the portal shows it ("Storage account name", learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules).',
+      }),
+    },
+  },
+  HUB063: {
+    stage: 'CLI',
+    severity: 'error',
+    meaning: '`hubc simulate --example` names an example with nothing to start a simulation from. Exit 2.',
+    messages: {
+      raise: (a: { example: string }) => ({
+        message: `the example ${a.example} has no manifest or single CSV to start from; give --event, --schedule or --pipeline`,
+        hint: 'Say how the simulation starts with --event, --schedule or --pipeline.',
+      }),
+    },
+  },
+  HUB064: {
+    stage: 'environment',
+    severity: 'error',
+    meaning: '`hubc build --watch` cannot watch the folder of the hub.yaml (or can no longer). Exit 2.',
+    messages: {
+      start: (a: { dir: string; detail: string }) => ({
+        message: `cannot watch ${a.dir}: ${a.detail}`,
+        hint: 'Check that the folder exists and can be read, or build without --watch.',
+      }),
+      lost: (a: { dir: string; detail: string }) => ({ message: `cannot watch ${a.dir} any longer: ${a.detail}`, hint: 'Start hubc build --watch again once the folder is back.' }),
+    },
+  },
   HUB050: {
     stage: 'CLI',
     severity: 'error',

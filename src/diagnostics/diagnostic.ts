@@ -58,7 +58,7 @@ export type ErrorDiagnostic = Omit<Diagnostic, 'file' | 'severity'> & { file?: s
 /**
  * The one error class of hubc: a problem a command cannot go on after, described by the diagnostic it
  * carries (a code declared in src/diagnostics/). A stage subclasses it only to be told apart by its catcher
- * (`DiffLoadError`, `PublishError`, `EnvironmentError`, ...); the subclasses add no state of the diagnostic.
+ * (`LoadError`, `PublishError`, `EnvironmentError`, ...); the subclasses add no state of the diagnostic.
  * `code`, `severity` and `hint` read the diagnostic (`hint` is `''` when it has none).
  */
 export class HubcError extends Error {

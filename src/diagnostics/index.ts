@@ -22,7 +22,7 @@ import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
 import { grantCodes } from './grants.js';
 
-export type { CodeInfo, MessageText, Raised } from './define.js';
+export type { CodeInfo, Raised } from './define.js';
 
 /** Every code, by code: `codes.HUB104`. */
 export const codes = {
@@ -42,9 +42,6 @@ export const codes = {
   ...grantCodes,
   ...checkCodes,
 };
-
-/** A declared code, `'HUB104'`. */
-export type Code = keyof typeof codes;
 
 /**
  * Every entry, in code order. Compared by code points, not `localeCompare`: the first `localeCompare` of a

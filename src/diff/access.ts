@@ -5,7 +5,7 @@
  * the comparisons the upgrade notes (HUB030, ./upgrade.ts) and `hubc upgrade-plan`'s prepare steps share.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { DeclaredResource } from './deployed.js';
+import type { DeclaredResource } from '../build/index.js';
 import type { Leftovers } from './leftovers.js';
 import { isObject } from '../util/json.js';
 

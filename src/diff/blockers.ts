@@ -1,7 +1,7 @@
 /**
  * Resources of A that stand in the way of deploying B over it: B changes what ARM cannot change in place.
  *
- * Both templates are folded with what is known (./deployed.ts: parameter defaults, a saved parameter file,
+ * Both templates are folded with what is known (src/build/deployed.ts: parameter defaults, a saved parameter file,
  * and in `hubc deploy --upgrade` the subscription and resource group), so a resource is matched with its
  * counterpart by resource ID, and properties are compared by value, not by how the expression is written.
  * What stays unknown stays a residual expression and is compared as text.
@@ -15,91 +15,29 @@
  */
 import { changesCreateOnly, createOnlyProperties, valueAtPath } from './createOnly.js';
 import { readableArm } from '../expressions/arm/readable.js';
-import { mayBeDeployed, type DeclaredResource } from './deployed.js';
+import {
+  belongsTo,
+  DATA_RESOURCE_TYPES,
+  deployedResources,
+  lower,
+  referenceValues,
+  refersTo,
+  SELF_DELETED_TYPES,
+  TRANSIENT_TYPES,
+  type DeclaredResource,
+  type Folded,
+} from '../build/index.js';
 import { isDeepStrictEqual } from 'node:util';
-import { isObject, type JsonObject } from '../util/json.js';
+import { isObject } from '../util/json.js';
 
-/** Resource types whose deletion loses data: their steps are manual. */
-export const DATA_RESOURCE_TYPES: readonly string[] = ['microsoft.storage/storageaccounts', 'microsoft.kusto/clusters', 'microsoft.keyvault/vaults'];
-
-/** Resource types that are not kept between deployments (run once, or nested templates): never in the way, never deleted. */
-export const TRANSIENT_TYPES = ['microsoft.resources/deploymentscripts', 'microsoft.resources/deployments', 'microsoft.containerinstance/containergroups'];
-
-/**
- * Resource types a hub's deployment deletes again once it has run, so a running hub has none and none is in
- * the way of the next deployment (one left over by a failed clean-up is still deleted after it): the Event
- * Grid namespace that only registers the Microsoft.EventGrid provider, deleted by hubc's `_deleteOldResources`
- * script and by the public 0.4-0.5 clean-up script.
- */
-export const SELF_DELETED_TYPES = ['microsoft.eventgrid/namespaces'];
-
-/** True when a resource is never in the way of a deployment ({@link TRANSIENT_TYPES}, {@link SELF_DELETED_TYPES}). */
+/** True when a resource is never in the way of a deployment (`TRANSIENT_TYPES`, `SELF_DELETED_TYPES` of src/build/relations.ts). */
 const neverInTheWay = (f: Folded) => TRANSIENT_TYPES.includes(lower(f.type)) || SELF_DELETED_TYPES.includes(lower(f.type));
-
-/** One resource of a template, folded (a {@link DeclaredResource} with its body and subnets at hand). */
-export interface Folded {
-  decl: DeclaredResource;
-  identity: string;
-  type: string;
-  display: string;
-  id: string;
-  realId?: string;
-  apiVersion: string;
-  condition?: string;
-  body: JsonObject;
-  /** IDs (stand-in context) of its subnets (virtual networks), by subnet name. */
-  subnetIds: Map<string, string>;
-}
-
-export const lower = (s: unknown) => String(s).toLowerCase();
 
 /** The value at a dotted path. */
 function at(value: unknown, path: string): unknown {
   let v = value;
   for (const k of path.split('.')) v = isObject(v) ? v[k] : undefined;
   return v;
-}
-
-/** A declared resource with its folded body and subnets. */
-export function folded(decl: DeclaredResource): Folded {
-  const body = decl.body();
-  const subnetIds = new Map<string, string>();
-  const subnets = at(body, 'properties.subnets');
-  if (Array.isArray(subnets)) for (const s of subnets) if (isObject(s) && typeof s.name === 'string') subnetIds.set(s.name, `${decl.id}/subnets/${s.name}`);
-  const f: Folded = { decl, identity: decl.identity, type: decl.type, display: decl.display, id: decl.id, apiVersion: decl.apiVersion, body, subnetIds };
-  if (decl.realId) f.realId = decl.realId;
-  if (decl.condition !== undefined) f.condition = decl.condition;
-  return f;
-}
-
-/** The deployed (or maybe deployed) resources of a build, Data Factory objects (the Data Factory part handles them) left out. */
-export function deployedResources(list: readonly DeclaredResource[]): Folded[] {
-  return list.filter((r) => !r.object && mayBeDeployed(r)).map(folded);
-}
-
-/** Lower-cased string values of a resource's properties (where references live), outside firewall rules (`networkAcls`). */
-export function referenceValues(r: Folded): Set<string> {
-  const out = new Set<string>();
-  const walk = (v: unknown, key: string) => {
-    if (key === 'networkAcls') return;
-    if (typeof v === 'string') out.add(v.toLowerCase());
-    else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
-    else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, k);
-  };
-  walk(r.body.properties, 'properties');
-  return out;
-}
-
-/** True when `r` refers to `x` (its ID or one of its subnets) in its properties, or with `withDependsOn` in its dependsOn. */
-export function refersTo(r: Folded, x: Folded, withDependsOn: boolean): boolean {
-  const values = referenceValues(r);
-  if (withDependsOn && Array.isArray(r.body.dependsOn)) for (const d of r.body.dependsOn) values.add(String(d).toLowerCase());
-  return values.has(x.id.toLowerCase()) || [...x.subnetIds.values()].some((s) => values.has(s.toLowerCase()));
-}
-
-/** True when `r` is a child or extension resource of `x` (deleted with it). */
-export function belongsTo(r: Folded, x: Folded): boolean {
-  return r !== x && lower(r.id).startsWith(`${lower(x.id)}/`);
 }
 
 /** The subnet IDs of A whose address range B changes. */
@@ -133,7 +71,7 @@ export interface Blocker {
 
 /**
  * The resources of A that must be deleted before B is deployed, each with why, in A's order.
- * @param la A's resources and @param lb B's, as ./deployed.ts folds them
+ * @param la A's resources and @param lb B's, as src/build/deployed.ts folds them
  */
 export function blockingResources(la: readonly DeclaredResource[], lb: readonly DeclaredResource[]): Map<Folded, Blocker> {
   const ra = deployedResources(la);

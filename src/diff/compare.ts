@@ -3,7 +3,7 @@
  * artifact, with the upgrade notes first; and `compareUpgrade(a, b, known)`, the same comparison with what
  * it rests on (the folded resources and what B leaves of A, the access and outputs B changes), which
  * `hubc upgrade-plan` makes its steps from. The notes `hubc diff` prints and the steps of the plan come
- * from this one comparison, so they cannot disagree. Pure: works on the in-memory artifacts only.
+ * from this one comparison, so they cannot disagree. Pure: works on the two Builds (src/build) only.
  */
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { accessChanges } from './access.js';
@@ -11,12 +11,13 @@ import { rolesToGrant } from './grants.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
-import { leftovers, releaseOf } from './leftovers.js';
+import { leftovers } from './leftovers.js';
+import { releaseOf } from '../load/index.js';
 import { outputChanges } from './outputs.js';
-import { compareTemplates, templateOf } from './template.js';
-import { sideOf, type DiffInput, type DiffResult } from './types.js';
+import { compareTemplates } from './template.js';
+import { sideOf, type DiffResult } from './types.js';
+import type { LoadedBuild } from '../load/index.js';
 import { upgradeNotes, type UpgradeComparison } from './upgrade.js';
-import type { JsonObject } from '../util/json.js';
 
 /** Paths only B has, only A has, and in both with different text, each sorted. */
 function fileChanges(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): DiffResult['files'] {
@@ -37,9 +38,9 @@ export interface KnownValues {
 export type { UpgradeComparison };
 
 /** The semantic comparison without the notes. */
-function semanticDiff(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject): DiffResult {
-  const files = fileChanges(a.artifacts, b.artifacts);
-  const config = compareConfig(a.artifacts, b.artifacts);
+function semanticDiff(a: LoadedBuild, b: LoadedBuild): DiffResult {
+  const files = fileChanges(a.build.files, b.build.files);
+  const config = compareConfig(a.build, b.build);
   return {
     a: sideOf(a),
     b: sideOf(b),
@@ -47,9 +48,9 @@ function semanticDiff(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject
     upgradeNotes: [],
     files,
     groups: [
-      { id: 'template', title: 'Template (azuredeploy.json)', sections: compareTemplates(ta, tb) },
-      { id: 'dataFactory', title: 'Data Factory', sections: compareDataFactory(ta, tb) },
-      { id: 'kql', title: 'KQL (Data Explorer)', sections: compareKql(a.artifacts, b.artifacts) },
+      { id: 'template', title: 'Template (azuredeploy.json)', sections: compareTemplates(a.build.template, b.build.template) },
+      { id: 'dataFactory', title: 'Data Factory', sections: compareDataFactory(a.build.factory, b.build.factory) },
+      { id: 'kql', title: 'KQL (Data Explorer)', sections: compareKql(a.build, b.build) },
       { id: 'config', title: 'Config container', sections: config.config },
       { id: 'uiDefinition', title: 'Portal form', sections: config.uiDefinition },
     ],
@@ -59,32 +60,24 @@ function semanticDiff(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject
 /**
  * Compares build A with build B for an upgrade from A to B.
  * @param known what is known of each deployment; without it, each build's own parameter defaults (as `hubc diff`)
- * @throws SyntaxError when either build's `azuredeploy.json` is not JSON (callers loading folders check first)
  */
-export function compareUpgrade(a: DiffInput, b: DiffInput, known: KnownValues = {}): UpgradeComparison {
-  const ta = templateOf(a.artifacts);
-  const tb = templateOf(b.artifacts);
-  const result = semanticDiff(a, b, ta, tb);
-  const l = leftovers(a, b, ta, tb, known);
+export function compareUpgrade(a: LoadedBuild, b: LoadedBuild, known: KnownValues = {}): UpgradeComparison {
+  const result = semanticDiff(a, b);
+  const l = leftovers(a, b, known);
   const comparison: UpgradeComparison = {
     a,
     b,
-    ta,
-    tb,
     result,
     leftovers: l,
     access: l.renamed ? [] : accessChanges(l),
-    outputs: outputChanges(ta, tb, releaseOf(a), releaseOf(b)),
-    grants: rolesToGrant(ta, tb, b.artifacts, known),
+    outputs: outputChanges(a.build.template, b.build.template, releaseOf(a), releaseOf(b)),
+    grants: rolesToGrant(a.build, b.build, known),
   };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;
 }
 
-/**
- * Compares build A with build B.
- * @throws SyntaxError when either build's `azuredeploy.json` is not JSON (callers loading folders check first)
- */
-export function diffBuilds(a: DiffInput, b: DiffInput): DiffResult {
+/** Compares build A with build B (a template that is not JSON compares as an empty one). */
+export function diffBuilds(a: LoadedBuild, b: LoadedBuild): DiffResult {
   return compareUpgrade(a, b).result;
 }

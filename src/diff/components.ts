@@ -3,10 +3,10 @@
  * a hub.yaml or a built folder), with what of each stays behind in incremental mode:
  *
  * - switched components (Data Explorer, the remote hub, private networking): the core module defines one
- *   template variable per component (`COMPONENT_SWITCHES` in src/modules/core/names.ts) and the
+ *   template variable per component (`COMPONENT_SWITCHES` in src/model/components.ts) and the
  *   component's resources carry it in their `condition`. A component is removed when its switch folds to
  *   on in A (or cannot be known) and to off in B (or B's release does not have it); its leftovers are the
- *   resources left behind (./deployed.ts) whose condition in A uses the switch.
+ *   resources left behind (src/build/deployed.ts) whose condition in A uses the switch.
  * - built-in datasets: a build ingests a dataset when it has conversion schema files of the dataset's
  *   export type (`config/schemas/<type>_<version>[_<channel>].json`); its leftovers are those files (the
  *   upload-settings script writes schema files, it never deletes one), its Data Explorer tables (the
@@ -16,12 +16,11 @@
  */
 import * as arm from '../expressions/arm/index.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
-import { COMPONENT_SWITCHES } from '../modules/core/names.js';
+import { COMPONENT_SWITCHES } from '../model/components.js';
 import { BUILT_IN_DATASETS, type BuiltInDataset } from '../model/datasets.js';
 import type { Release } from '../model/releases.js';
-import { conditionUses, hubParents, type DeclaredResource, type Deployed } from './deployed.js';
+import { conditionUses, hubParents, type Build, type DeclaredResource, type Deployed, type TemplateView } from '../build/index.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
-import { isObject, type JsonObject } from '../util/json.js';
 
 /** A component switched by a template variable. */
 export type SwitchedComponent = keyof typeof COMPONENT_SWITCHES;
@@ -30,10 +29,10 @@ export type SwitchedComponent = keyof typeof COMPONENT_SWITCHES;
 export const SWITCHED_COMPONENTS = Object.keys(COMPONENT_SWITCHES) as SwitchedComponent[];
 
 /** Whether a build deploys a switched component: its switch folded with what is known (false when the template has no such switch). */
-export function componentState(template: JsonObject, component: SwitchedComponent, real: ArmEvalContext = {}): Deployed {
+export function componentState(template: TemplateView, component: SwitchedComponent, real: ArmEvalContext = {}): Deployed {
   const { variable, on } = COMPONENT_SWITCHES[component];
-  if (!isObject(template.variables) || !(variable in template.variables)) return false;
-  const value = templateValueFolder(templateContext(template, { ...real, useDefaults: true }), { keepInvalid: true })(arm.variables(variable));
+  if (!template.variables.some((v) => v.name === variable)) return false;
+  const value = templateValueFolder(templateContext(template.json, { ...real, useDefaults: true }), { keepInvalid: true })(arm.variables(variable));
   return typeof value === 'boolean' ? value === on : 'unknown';
 }
 
@@ -47,7 +46,12 @@ export interface RemovedComponent {
  * The switched components A deploys (or may) and B does not.
  * @param left the resources of A left behind (./deployed.ts `leftBehind`)
  */
-export function removedComponents(ta: JsonObject, tb: JsonObject, left: readonly DeclaredResource[], real: { a?: ArmEvalContext; b?: ArmEvalContext } = {}): RemovedComponent[] {
+export function removedComponents(
+  ta: TemplateView,
+  tb: TemplateView,
+  left: readonly DeclaredResource[],
+  real: { a?: ArmEvalContext; b?: ArmEvalContext } = {},
+): RemovedComponent[] {
   return SWITCHED_COMPONENTS.filter((c) => componentState(ta, c, real.a) !== false && componentState(tb, c, real.b) === false).map((component) => ({
     component,
     leftovers: left.filter((r) => conditionUses(r.condition, COMPONENT_SWITCHES[component].variable)),
@@ -66,9 +70,9 @@ export interface RemovedDataset {
 }
 
 /** The schema files of a build for an export type. */
-function schemaFilesOf(artifacts: ReadonlyMap<string, string>, exportType: string): string[] {
+function schemaFilesOf(build: Build, exportType: string): string[] {
   const prefix = `config/schemas/${exportType.toLowerCase()}_`;
-  return [...artifacts.keys()].filter((p) => p.startsWith(prefix)).sort();
+  return [...build.files.keys()].filter((p) => p.startsWith(prefix)).sort();
 }
 
 /**
@@ -76,7 +80,7 @@ function schemaFilesOf(artifacts: ReadonlyMap<string, string>, exportType: strin
  * @param ra A's release row, for its ingestion folder naming (the hub dataset or the lower-case export type)
  * @param dataExplorer whether A deploys a Data Explorer cluster (its tables hold data only then)
  */
-export function removedDatasets(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>, ra: Release | undefined, dataExplorer: boolean): RemovedDataset[] {
+export function removedDatasets(a: Build, b: Build, ra: Release | undefined, dataExplorer: boolean): RemovedDataset[] {
   const tablesB = new Set(kqlTableNames(kqlDeclarations(b)));
   const tablesA = dataExplorer ? kqlTableNames(kqlDeclarations(a)) : [];
   const out: RemovedDataset[] = [];

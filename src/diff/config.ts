@@ -4,7 +4,8 @@
  * A schema file's columns (its `translator.mappings`, by source column name) are compared one by one.
  */
 import type { DiffSection, ObjectChange } from './types.js';
-import { compareNamed, diffValues, omit, tryParseJson, type Named } from './values.js';
+import { compareNamed, diffValues, omit, type Named } from './values.js';
+import { UI_DEFINITION_FILE, type Build } from '../build/index.js';
 import { isObject } from '../util/json.js';
 
 /** The columns of a schema mapping file (`translator.mappings[].source`), or undefined when it has none. */
@@ -19,21 +20,27 @@ function schemaColumns(doc: unknown): Named<unknown>[] | undefined {
   return new Set(out.map((c) => c.name)).size === out.length ? out : undefined;
 }
 
-/** What a config file is compared on: its JSON (schema mappings taken out), or its text. */
-function fileValue(text: string): { doc: unknown; columns?: Named<unknown>[] } {
-  const doc = tryParseJson(text);
-  if (doc === undefined) return { doc: text };
+/** What a config file is compared on: its JSON (the Build's parse; schema mappings taken out), or its text. */
+function fileValue({ build, path }: ConfigFile): { doc: unknown; columns?: Named<unknown>[] } {
+  const doc = build.json(path);
+  if (doc === undefined) return { doc: build.files.get(path) };
   const columns = schemaColumns(doc);
   if (!columns || !isObject(doc) || !isObject(doc.translator)) return { doc };
   return { doc: { ...doc, translator: omit(doc.translator, 'mappings') }, columns };
 }
 
+/** A file of the config container in a build. */
+interface ConfigFile {
+  build: Build;
+  path: string;
+}
+
 /** Compares the config files and the portal form of two builds. */
-export function compareConfig(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): { config: DiffSection[]; uiDefinition: DiffSection[] } {
-  const files = (m: ReadonlyMap<string, string>) => [...m].filter(([p]) => p.startsWith('config/')).map(([name, value]) => ({ name, value }));
+export function compareConfig(a: Build, b: Build): { config: DiffSection[]; uiDefinition: DiffSection[] } {
+  const files = (build: Build) => [...build.files.keys()].filter((p) => p.startsWith('config/')).map((path) => ({ name: path, value: { build, path } }));
   const items = compareNamed(files(a), files(b), {
-    describe: (text) => {
-      const cols = fileValue(text).columns;
+    describe: (file) => {
+      const cols = fileValue(file).columns;
       return cols ? `${cols.length} columns` : undefined;
     },
     compare: (x, y) => {
@@ -41,17 +48,17 @@ export function compareConfig(a: ReadonlyMap<string, string>, b: ReadonlyMap<str
       const fy = fileValue(y);
       const changes = diffValues(fx.doc, fy.doc);
       if (fx.columns && fy.columns) return { changes, members: { kind: 'column', items: compareNamed(fx.columns, fy.columns) } };
-      return { changes: changes.length ? changes : x === y ? [] : [{ path: '', change: 'changed' }] };
+      return { changes: changes.length ? changes : x.build.files.get(x.path) === y.build.files.get(y.path) ? [] : [{ path: '', change: 'changed' }] };
     },
   });
   const form: ObjectChange[] = [];
-  const ua = a.get('createUiDefinition.json');
-  const ub = b.get('createUiDefinition.json');
-  if (ua === undefined && ub !== undefined) form.push({ name: 'createUiDefinition.json', change: 'added' });
-  else if (ua !== undefined && ub === undefined) form.push({ name: 'createUiDefinition.json', change: 'removed' });
+  const ua = a.files.get(UI_DEFINITION_FILE);
+  const ub = b.files.get(UI_DEFINITION_FILE);
+  if (ua === undefined && ub !== undefined) form.push({ name: UI_DEFINITION_FILE, change: 'added' });
+  else if (ua !== undefined && ub === undefined) form.push({ name: UI_DEFINITION_FILE, change: 'removed' });
   else if (ua !== undefined && ub !== undefined && ua !== ub) {
-    const changes = diffValues(tryParseJson(ua) ?? ua, tryParseJson(ub) ?? ub);
-    form.push({ name: 'createUiDefinition.json', change: 'changed', changes: changes.length ? changes : [{ path: '', change: 'changed' }] });
+    const changes = diffValues(a.json(UI_DEFINITION_FILE) ?? ua, b.json(UI_DEFINITION_FILE) ?? ub);
+    form.push({ name: UI_DEFINITION_FILE, change: 'changed', changes: changes.length ? changes : [{ path: '', change: 'changed' }] });
   }
   return {
     config: [{ id: 'files', title: 'Files', items }],

@@ -2,116 +2,46 @@
  * The Data Factory group of a diff: pipelines (with their activities compared one by one), triggers (events,
  * paths, schedules, pipelines started), datasets and linked services.
  *
- * Objects are read from the ARM template, where every object a release can deploy is declared (with its
- * `condition` when it is deployed only sometimes, e.g. the Data Explorer pipelines); the standalone
- * `datafactory/*.json` files only hold the objects on by the hub.yaml defaults and are compared as files.
- * An object's name is the last segment of its resource name expression (`format('{0}/{1}',
- * variables('dataFactoryName'), 'storage')` gives `storage`).
+ * Objects are the ones the ARM template declares (the Build's factory view, src/build/factory.ts), where
+ * every object a release can deploy is (with its `condition` when it is deployed only sometimes, e.g. the
+ * Data Explorer pipelines); the standalone `datafactory/*.json` files only hold the objects on by the
+ * hub.yaml defaults and are compared as files. A pipeline's activities are its activity tree
+ * (src/model/activities.ts): containers before what they hold, a Switch's cases (in order) before its
+ * default activities.
  */
-import { parseArmString } from '../expressions/arm/semantics.js';
-import { serializeArm, type ArmExpr } from '../expressions/arm/ast.js';
+import { ownActivity, type ActivityNode } from '../model/activities.js';
+import { ADF_COLLECTION, type AdfCollection } from '../model/dataFactoryKinds.js';
+import type { FactoryObject, FactoryView } from '../build/index.js';
 import type { DiffSection, ObjectChange } from './types.js';
-import { DATA_FACTORY_OBJECT_TYPES, resourcesOf } from './template.js';
 import { compareNamed, diffValues, omit, type Named } from './values.js';
 import { isObject, type JsonObject } from '../util/json.js';
 
-/** Data Factory object kinds, as the sections name them. */
-export type DataFactoryKind = 'pipelines' | 'triggers' | 'datasets' | 'linkedServices';
-
-/** One Data Factory object declared in a template. */
-export interface DataFactoryObject {
-  kind: DataFactoryKind;
-  /** Object name inside the factory. */
-  name: string;
-  /** ARM `condition` of the resource, when it has one. */
-  condition?: unknown;
-  /** The resource's `properties` (the object definition). */
-  properties: JsonObject;
+/** Where an activity sits, as the diff records it: the enclosing activity, with the list that holds it unless that is `activities`. */
+function containerOf(node: ActivityNode): string | undefined {
+  const parent = node.containers[node.containers.length - 1];
+  if (!parent || !node.list) return undefined;
+  const name = String(parent.activity.name);
+  if (node.list.key === 'cases') return `${name} (case ${JSON.stringify(node.list.caseValue)})`;
+  return node.list.key === 'activities' ? name : `${name} (${node.list.key})`;
 }
-
-/** Text of an argument of a name expression: a literal's value, else the expression as written. */
-function segmentText(e: ArmExpr): string {
-  return e.kind === 'string' ? e.value : serializeArm(e);
-}
-
-/**
- * The object name in a Data Factory child resource name: the last `/` segment of a literal, the last argument
- * of `format(...)`, or the part after the last `'/'` literal of `concat(...)`.
- */
-export function dataFactoryObjectName(name: unknown): string {
-  if (typeof name !== 'string') return JSON.stringify(name);
-  let parsed: ArmExpr | string | undefined;
-  try {
-    parsed = parseArmString(name);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined || typeof parsed === 'string') {
-    const text = typeof parsed === 'string' ? parsed : name;
-    return text.slice(text.lastIndexOf('/') + 1);
-  }
-  if (parsed.kind === 'call' && parsed.name.toLowerCase() === 'format' && parsed.args.length > 1) return segmentText(parsed.args[parsed.args.length - 1]);
-  if (parsed.kind === 'call' && parsed.name.toLowerCase() === 'concat') {
-    const args = parsed.args;
-    const slash = args.map((x) => x.kind === 'string' && x.value.endsWith('/')).lastIndexOf(true);
-    if (slash >= 0 && slash < args.length - 1)
-      return args
-        .slice(slash + 1)
-        .map(segmentText)
-        .join('');
-  }
-  return serializeArm(parsed);
-}
-
-/** Every Data Factory object a template declares, in template order. */
-export function dataFactoryObjects(template: JsonObject): DataFactoryObject[] {
-  const out: DataFactoryObject[] = [];
-  for (const r of resourcesOf(template)) {
-    const kind = DATA_FACTORY_OBJECT_TYPES[String(r.type).toLowerCase()];
-    if (!kind) continue;
-    const o: DataFactoryObject = { kind, name: dataFactoryObjectName(r.name), properties: isObject(r.properties) ? r.properties : {} };
-    if (r.condition !== undefined) o.condition = r.condition;
-    out.push(o);
-  }
-  return out;
-}
-
-/** Keys under which container activities hold their inner activities. */
-// oxlint-disable-next-line hubc/one-activity-keys-list -- round two of issue #32 moves diff to activityTree
-const INNER_ACTIVITY_KEYS = ['activities', 'ifTrueActivities', 'ifFalseActivities', 'defaultActivities'];
 
 /**
  * The activities of a pipeline, nested ones included, as named values. Inner activity lists are taken out
- * of their container and each activity records its `container` (the enclosing activity, and the Switch case),
- * so moving an activity shows as a change of that one field.
+ * of their container and each activity records its `container` (the enclosing activity, and the Switch case
+ * or If Condition branch), so moving an activity shows as a change of that one field.
+ * @param activities the pipeline's activity tree (`FactoryObject.activities`, or `activityTree` of src/model/activities.ts)
  */
-export function flattenActivities(properties: JsonObject): Named<JsonObject>[] {
-  const out: Named<JsonObject>[] = [];
-  const walk = (list: unknown, container: string | undefined) => {
-    if (!Array.isArray(list)) return;
-    for (const act of list) {
-      if (!isObject(act)) continue;
-      const name = String(act.name);
-      const tp = isObject(act.typeProperties) ? act.typeProperties : undefined;
-      const value: JsonObject = omit(act, 'name');
-      if (tp) {
-        const rest = omit(tp, ...INNER_ACTIVITY_KEYS, 'cases');
-        if (Array.isArray(tp.cases)) rest.cases = tp.cases.map((c) => (isObject(c) ? omit(c, 'activities') : c));
-        value.typeProperties = rest;
-      }
-      if (container !== undefined) value.container = container;
-      out.push({ name, value });
-      if (!tp) continue;
-      for (const key of INNER_ACTIVITY_KEYS) walk(tp[key], key === 'activities' ? name : `${name} (${key})`);
-      if (Array.isArray(tp.cases)) for (const c of tp.cases) if (isObject(c)) walk(c.activities, `${name} (case ${JSON.stringify(c.value)})`);
-    }
-  };
-  walk(properties.activities, undefined);
-  return out;
+export function flattenActivities(activities: readonly ActivityNode[]): Named<JsonObject>[] {
+  return activities.map((node) => {
+    const value = omit(ownActivity(node.activity), 'name');
+    const container = containerOf(node);
+    if (container !== undefined) value.container = container;
+    return { name: String(node.activity.name), value };
+  });
 }
 
 /** What a trigger is compared on: type, condition, the pipelines it starts and every type property (events, paths, recurrence). */
-function triggerView(o: DataFactoryObject): JsonObject {
+function triggerView(o: FactoryObject): JsonObject {
   const p = o.properties;
   const pipelines = Array.isArray(p.pipelines)
     ? p.pipelines.map((x) => {
@@ -125,47 +55,44 @@ function triggerView(o: DataFactoryObject): JsonObject {
 }
 
 /** The pipelines a trigger starts. */
-export function triggerPipelines(o: DataFactoryObject): string[] {
+function triggerPipelines(o: FactoryObject): string[] {
   return (triggerView(o).pipelines as { name: string }[]).map((x) => x.name);
 }
 
 /** A pipeline's own properties, activities taken out, with its condition. */
-function pipelineView(o: DataFactoryObject): JsonObject {
+function pipelineView(o: FactoryObject): JsonObject {
   const view = omit(o.properties, 'activities');
   if (o.condition !== undefined) view.condition = o.condition;
   return view;
 }
 
 /** Any other object: its properties and condition. */
-function plainView(o: DataFactoryObject): JsonObject {
+function plainView(o: FactoryObject): JsonObject {
   return o.condition !== undefined ? { ...o.properties, condition: o.condition } : o.properties;
 }
 
-/** Compares the pipelines, triggers, datasets and linked services declared in two templates. */
-export function compareDataFactory(a: JsonObject, b: JsonObject): DiffSection[] {
-  const objectsA = dataFactoryObjects(a);
-  const objectsB = dataFactoryObjects(b);
-  const of = (list: DataFactoryObject[], kind: DataFactoryKind) => list.filter((o) => o.kind === kind).map((o) => ({ name: o.name, value: o }));
-  const conditionSummary = (o: DataFactoryObject) =>
-    o.condition !== undefined ? `when ${typeof o.condition === 'string' ? o.condition : JSON.stringify(o.condition)}` : undefined;
-  const pipelines = compareNamed(of(objectsA, 'pipelines'), of(objectsB, 'pipelines'), {
+/** Compares the pipelines, triggers, datasets and linked services two builds' templates declare. */
+export function compareDataFactory(a: FactoryView, b: FactoryView): DiffSection[] {
+  const of = (view: FactoryView, kind: AdfCollection) => view.objects.filter((o) => ADF_COLLECTION[o.kind] === kind).map((o) => ({ name: o.name, value: o }));
+  const conditionSummary = (o: FactoryObject) => (o.condition !== undefined ? `when ${typeof o.condition === 'string' ? o.condition : JSON.stringify(o.condition)}` : undefined);
+  const pipelines = compareNamed(of(a, 'pipelines'), of(b, 'pipelines'), {
     describe: (o) => {
-      const n = flattenActivities(o.properties).length;
+      const n = o.activities.length;
       return [`${n} activit${n === 1 ? 'y' : 'ies'}`, conditionSummary(o)].filter(Boolean).join(', ');
     },
     compare: (x, y) => {
-      const items: ObjectChange[] = compareNamed(flattenActivities(x.properties), flattenActivities(y.properties), {
+      const items: ObjectChange[] = compareNamed(flattenActivities(x.activities), flattenActivities(y.activities), {
         describe: (act) => (typeof act.type === 'string' ? act.type : undefined),
       });
       return { changes: diffValues(pipelineView(x), pipelineView(y)), members: { kind: 'activity', items } };
     },
   });
-  const triggers = compareNamed(of(objectsA, 'triggers'), of(objectsB, 'triggers'), {
+  const triggers = compareNamed(of(a, 'triggers'), of(b, 'triggers'), {
     describe: (o) => [String(o.properties.type), `starts ${triggerPipelines(o).join(', ') || 'nothing'}`, conditionSummary(o)].filter(Boolean).join(', '),
     compare: (x, y) => ({ changes: diffValues(triggerView(x), triggerView(y)) }),
   });
-  const plain = (kind: DataFactoryKind) =>
-    compareNamed(of(objectsA, kind), of(objectsB, kind), {
+  const plain = (kind: AdfCollection) =>
+    compareNamed(of(a, kind), of(b, kind), {
       describe: (o) => [typeof o.properties.type === 'string' ? o.properties.type : undefined, conditionSummary(o)].filter(Boolean).join(', ') || undefined,
       compare: (x, y) => ({ changes: diffValues(plainView(x), plainView(y)) }),
     });

@@ -11,8 +11,8 @@
 import * as arm from '../expressions/arm/index.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { isRbacScope, MANUAL_GRANTS, type ManualGrant } from '../model/grants.js';
-import { isObject, type JsonObject } from '../util/json.js';
-import type { Deployed } from './deployed.js';
+import { isObject } from '../util/json.js';
+import type { Build, Deployed, TemplateView } from '../build/index.js';
 
 /** A role to grant for a component B turns on. */
 export interface RoleToGrant {
@@ -24,20 +24,15 @@ export interface RoleToGrant {
 }
 
 /** The folded value of a bool parameter of a template: false when the template has no such parameter. */
-function switchState(template: JsonObject, name: string, known: ArmEvalContext): Deployed {
-  if (!isObject(template.parameters) || !Object.keys(template.parameters).some((k) => k.toLowerCase() === name.toLowerCase())) return false;
-  const value = templateValueFolder(templateContext(template, { ...known, useDefaults: true }), { keepInvalid: true })(arm.parameters(name));
+function switchState(template: TemplateView, name: string, known: ArmEvalContext): Deployed {
+  if (!template.parameter(name)) return false;
+  const value = templateValueFolder(templateContext(template.json ?? {}, { ...known, useDefaults: true }), { keepInvalid: true })(arm.parameters(name));
   return typeof value === 'boolean' ? value : 'unknown';
 }
 
 /** The Azure RBAC scopes of a build's `config/settings.json` (`scopes` entries as strings or `{ scope }`). */
-function settingsScopes(artifacts: ReadonlyMap<string, string>): string[] {
-  let settings: unknown;
-  try {
-    settings = JSON.parse(artifacts.get('config/settings.json') ?? 'null');
-  } catch {
-    return [];
-  }
+function settingsScopes(build: Build): string[] {
+  const settings = build.json('config/settings.json');
   const list = isObject(settings) && Array.isArray(settings.scopes) ? settings.scopes : [];
   return list.map((s) => (isObject(s) ? s.scope : s)).filter((s): s is string => typeof s === 'string' && isRbacScope(s));
 }
@@ -46,12 +41,12 @@ function settingsScopes(artifacts: ReadonlyMap<string, string>): string[] {
  * The roles B needs for what it turns on.
  * @param known what is known of each deployment (parameter values, resource group); without it, the defaults
  */
-export function rolesToGrant(ta: JsonObject, tb: JsonObject, artifactsB: ReadonlyMap<string, string>, known: { a?: ArmEvalContext; b?: ArmEvalContext } = {}): RoleToGrant[] {
+export function rolesToGrant(a: Build, b: Build, known: { a?: ArmEvalContext; b?: ArmEvalContext } = {}): RoleToGrant[] {
   return MANUAL_GRANTS.flatMap((grant) => {
     const name = grant.parameter;
-    const inA = switchState(ta, name, known.a ?? {});
-    const inB = switchState(tb, name, known.b ?? {});
+    const inA = switchState(a.template, name, known.a ?? {});
+    const inB = switchState(b.template, name, known.b ?? {});
     if (inB === false || inA === true) return [];
-    return [{ grant, parameter: name, scopes: settingsScopes(artifactsB) }];
+    return [{ grant, parameter: name, scopes: settingsScopes(b) }];
   });
 }

@@ -1,9 +1,12 @@
 /**
- * `hubc diff` as a library: load two builds, compare them, render the result.
+ * `hubc diff` as a library, and the face of src/diff (the only file other folders import): compare two
+ * builds (loaded with src/load), render the result. `hubc upgrade-plan` (src/upgrade) uses the comparison
+ * (`compareUpgrade`, what it rests on: `UpgradeComparison`, `Leftovers`, `RemovedDataset`), the parameter
+ * notes of two templates (`parameterNotes`), `diffValues` and the shapes of the result.
  *
  * ```ts
- * const a = loadDiffInput('0.6', 'hub.yaml');
- * const b = loadDiffInput('dist-templates/0.7');
+ * const a = loadBuild('0.6', 'hub.yaml');       // src/load
+ * const b = loadBuild('dist-templates/0.7');
  * const result = diffBuilds(a, b);            // DiffResult (schemas/diff-result.schema.json)
  * process.stdout.write(renderDiff(result, a, b, 'markdown'));
  * ```
@@ -13,24 +16,29 @@ import { diffBuilds } from './compare.js';
 import { formatMarkdown } from './format/markdown.js';
 import { buildPatch, formatPatch } from './format/patch.js';
 import { formatText } from './format/text.js';
-import type { DiffInput, DiffResult } from './types.js';
-import type { DiffFormat } from './formats.js';
+import type { DiffResult } from './types.js';
+import type { LoadedBuild } from '../load/index.js';
+import type { DiffFormat } from './options.js';
 
-export { diffBuilds, compareUpgrade, type UpgradeComparison, type KnownValues } from './compare.js';
+export { diffBuilds, compareUpgrade, type UpgradeComparison } from './compare.js';
+export { parameterNotes } from './upgrade.js';
+export type { Leftovers } from './leftovers.js';
+export type { RemovedDataset } from './components.js';
+export { diffValues } from './values.js';
 export { changeWords } from './summary.js';
-export { loadDiffInput, loadDiffPair, loadBuildFolder, DiffLoadError } from './load.js';
+export { sideOf } from './types.js';
 export { formatText } from './format/text.js';
 export { formatMarkdown, escapeMarkdown } from './format/markdown.js';
-export { buildPatch, applyDiffPatch, formatPatch, type DiffPatch, type FilePatch } from './format/patch.js';
+export { buildPatch, applyDiffPatch, formatPatch } from './format/patch.js';
 export type * from './types.js';
 
-export { DIFF_FORMATS, type DiffFormat } from './formats.js';
+export { type DiffFormat } from './options.js';
 
 /**
  * Renders a comparison in one of the {@link DIFF_FORMATS}: `text` (coloured when `color`), `markdown`, `json`
  * (the {@link DiffResult} itself) or `patch` (RFC 6902 operations per file, from the inputs' artifacts).
  */
-export function renderDiff(result: DiffResult, a: DiffInput, b: DiffInput, format: DiffFormat, color = false): string {
+export function renderDiff(result: DiffResult, a: LoadedBuild, b: LoadedBuild, format: DiffFormat, color = false): string {
   switch (format) {
     case 'text':
       return formatText(result, { color });
@@ -39,12 +47,12 @@ export function renderDiff(result: DiffResult, a: DiffInput, b: DiffInput, forma
     case 'json':
       return toJsonText(result);
     case 'patch':
-      return formatPatch(buildPatch(a.label, a.artifacts, b.label, b.artifacts));
+      return formatPatch(buildPatch(a.label, a.build, b.label, b.build));
   }
 }
 
 /** Convenience: compare two loaded builds and render them. */
-export function diffAndRender(a: DiffInput, b: DiffInput, format: DiffFormat, color = false): { result: DiffResult; output: string } {
+export function diffAndRender(a: LoadedBuild, b: LoadedBuild, format: DiffFormat, color = false): { result: DiffResult; output: string } {
   const result = diffBuilds(a, b);
   return { result, output: renderDiff(result, a, b, format, color) };
 }

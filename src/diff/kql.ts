@@ -10,11 +10,12 @@ import type { DiffSection, ObjectChange } from './types.js';
 import { emptyDeclarations, readKqlScript, type KqlDeclarations } from './kqlReader.js';
 import { compareNamed, diffValues, type Named } from './values.js';
 import { isObject } from '../util/json.js';
+import type { Build } from '../build/index.js';
 
-/** The declarations of every KQL script of a build, by database name. */
-export function kqlDeclarations(artifacts: ReadonlyMap<string, string>): Map<string, KqlDeclarations> {
+/** The declarations of every KQL script of a build (`Build.kql`), by database name. */
+export function kqlDeclarations(build: Build): Map<string, KqlDeclarations> {
   const out = new Map<string, KqlDeclarations>();
-  for (const [path, text] of artifacts) {
+  for (const { file: path, text } of build.kql) {
     const m = /^kql\/(?:.*\/)?([^/]+)\.kql$/.exec(path);
     if (!m) continue;
     const db = m[1].replace(/Setup(?:_\w+)?$/, '') || m[1];
@@ -47,9 +48,9 @@ function mappingColumns(mapping: unknown): Named<unknown>[] | undefined {
 }
 
 /** Compares the KQL objects of two builds. */
-export function compareKql(artifactsA: ReadonlyMap<string, string>, artifactsB: ReadonlyMap<string, string>): DiffSection[] {
-  const a = kqlDeclarations(artifactsA);
-  const b = kqlDeclarations(artifactsB);
+export function compareKql(buildA: Build, buildB: Build): DiffSection[] {
+  const a = kqlDeclarations(buildA);
+  const b = kqlDeclarations(buildB);
   const tables = compareNamed(
     named(a, (d) => d.tables),
     named(b, (d) => d.tables),

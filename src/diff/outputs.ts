@@ -8,7 +8,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { outputName, type Release } from '../model/releases.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import { isObject } from '../util/json.js';
+import type { TemplateView } from '../build/index.js';
 
 /** An output of A that B removes or renames. */
 export interface OutputChange {
@@ -24,9 +25,9 @@ export interface OutputChange {
  * The outputs of A that B lacks, in A's order, each renamed when the release table or an equal value says so.
  * @param ra A's release row and @param rb B's, when hubc knows them
  */
-export function outputChanges(ta: JsonObject, tb: JsonObject, ra?: Release, rb?: Release): OutputChange[] {
-  const oa = isObject(ta.outputs) ? ta.outputs : {};
-  const ob = isObject(tb.outputs) ? tb.outputs : {};
+export function outputChanges(ta: TemplateView, tb: TemplateView, ra?: Release, rb?: Release): OutputChange[] {
+  const oa = isObject(ta.json?.outputs) ? ta.json.outputs : {};
+  const ob = isObject(tb.json?.outputs) ? tb.json.outputs : {};
   const added = Object.keys(ob).filter((n) => !(n in oa));
   const taken = new Set<string>();
   const out: OutputChange[] = [];

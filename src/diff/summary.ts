@@ -8,8 +8,7 @@
  */
 import type { UpgradeComparison } from './upgrade.js';
 import type { ChangeKind, DiffResult, ObjectChange } from './types.js';
-import { describeResources } from './leftovers.js';
-import { mayBeDeployed } from './deployed.js';
+import { describeResources, mayBeDeployed } from '../build/index.js';
 import { isObject } from '../util/json.js';
 
 /** The items of a section of a group. */
@@ -27,9 +26,9 @@ const named = (list: readonly ObjectChange[], change: ChangeKind) => list.filter
 
 /** The new parameters of B, each with its description (what the portal form field sets). */
 function parameterWords(c: UpgradeComparison): string[] {
-  const pb = isObject(c.tb.parameters) ? c.tb.parameters : {};
+  const tb = c.b.build.template;
   return named(items(c.result, 'template', 'parameters'), 'added').map((n) => {
-    const p = isObject(pb[n]) ? pb[n] : {};
+    const p = tb.parameters.find((x) => x.name === n)?.json ?? {};
     const description = isObject(p.metadata) && typeof p.metadata.description === 'string' ? `: ${p.metadata.description.replace(/\.$/, '')}` : '';
     const value = 'defaultValue' in p ? ` (default ${JSON.stringify(p.defaultValue)})` : ' (required)';
     return `New setting ${n}${description}${value}.`;

@@ -4,22 +4,7 @@
  * Schema is `schemas/diff-result.schema.json`.
  */
 
-/** One build taking part in a diff, in the in-memory shape `compile()` returns. */
-export interface DiffInput {
-  /** What the user named: `0.7`, `hub.yaml`, `dist-templates/0.7`. */
-  label: string;
-  /** Where the build came from: `public` is a public release's template evaluated for one deployment (src/public/). */
-  source: 'release' | 'hub.yaml' | 'folder' | 'public';
-  /** Hub release of the build (`0.7`), from the compile or the template's `metadata.hubRelease`; absent when unknown. */
-  release?: string;
-  /**
-   * For a release number compiled from a hub file written for a later release: the hub.yaml sections (dotted
-   * paths) left out because the release does not have what they configure (HUB220; src/frontend/forRelease.ts).
-   */
-  leftOut?: string[];
-  /** Path relative to the release folder -> file text, sorted by path. */
-  artifacts: ReadonlyMap<string, string>;
-}
+import type { LoadedBuild } from '../load/index.js';
 
 /** How a compared thing changed from A to B. */
 export type ChangeKind = 'added' | 'removed' | 'changed';
@@ -120,13 +105,13 @@ export interface UpgradeNote {
 /** One side of the comparison as reported. */
 export interface DiffSide {
   label: string;
-  source: DiffInput['source'];
+  source: LoadedBuild['source'];
   release?: string;
   leftOut?: string[];
 }
 
 /** The side of a loaded build as a result reports it. */
-export function sideOf(x: DiffInput): DiffSide {
+export function sideOf(x: LoadedBuild): DiffSide {
   return { label: x.label, source: x.source, ...(x.release ? { release: x.release } : {}), ...(x.leftOut?.length ? { leftOut: x.leftOut } : {}) };
 }
 

@@ -9,7 +9,7 @@
  * - Incremental mode (the portal's, and the default) leaves resources that are not in the template unchanged
  *   ("Azure Resource Manager deployment modes", learn.microsoft.com/azure/azure-resource-manager/templates/
  *   deployment-modes); so do Data Factory objects, which are child resources. What A deploys and B does not
- *   is found on the folded templates (./deployed.ts): a resource B still declares but no longer deploys
+ *   is found on the folded templates (src/build/deployed.ts): a resource B still declares but no longer deploys
  *   (its condition false with B's parameter defaults) or deploys under another name stays behind too.
  *   Whole components (Data Explorer, the remote hub, private networking, a dataset) get one note saying
  *   what of them stays and what it costs (HUB416, ./components.ts); a renamed hub is a second hub (HUB417),
@@ -26,19 +26,32 @@
 import { isDeepStrictEqual } from 'node:util';
 import { codes, type Raised } from '../diagnostics/index.js';
 import type { RemovedComponent, RemovedDataset } from './components.js';
-import { dataFactoryObjectName, dataFactoryObjects, type DataFactoryObject } from './dataFactory.js';
-import { mayBeDeployed, type DeclaredResource } from './deployed.js';
-import { DATA_RESOURCE_TYPES } from './blockers.js';
-import { describeResources, readableName, releaseOf, sharedResources, shortName, topLevel, type Leftovers } from './leftovers.js';
+import {
+  DATA_RESOURCE_TYPES,
+  describeResources,
+  mayBeDeployed,
+  ownResources,
+  readableName,
+  sharedResources,
+  shortName,
+  topLevel,
+  type Build,
+  type DeclaredResource,
+  type TemplateParameter,
+  type TemplateView,
+} from '../build/index.js';
+import { lastNameText } from '../expressions/arm/semantics.js';
+import type { AdfCollection } from '../model/dataFactoryKinds.js';
+import type { Leftovers } from './leftovers.js';
+import { releaseOf } from '../load/index.js';
 import { kqlDeclarations, kqlTableNames } from './kql.js';
-import { resourcesOf } from './template.js';
-import type { DiffInput, DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
+import type { DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
+import type { LoadedBuild } from '../load/index.js';
 import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
 import type { RoleToGrant } from './grants.js';
 import { isObject, type JsonObject } from '../util/json.js';
-import { fromFiles } from '../build/index.js';
-import { renamedRoleAssignments } from '../catalogue/roles.js';
+import { renamedRoleAssignments } from '../catalogue/index.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
 const ORDER: UpgradeNoteKind[] = [
@@ -139,16 +152,12 @@ function narrowing(a: JsonObject, b: JsonObject): string[] {
  * Parameter notes: removed, likely renamed, narrowed, newly required. A function of the two templates alone:
  * `hubc upgrade-plan` rewrites a saved parameter file from them before it folds the templates with its values.
  */
-export function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
-  const pa = isObject(ta.parameters) ? ta.parameters : {};
-  const pb = isObject(tb.parameters) ? tb.parameters : {};
-  const entry = (params: JsonObject, n: string): [string, JsonObject] => [n, isObject(params[n]) ? params[n] : {}];
-  const removed = Object.keys(pa)
-    .filter((n) => !(n in pb))
-    .map((n) => entry(pa, n));
-  const added = Object.keys(pb)
-    .filter((n) => !(n in pa))
-    .map((n) => entry(pb, n));
+export function parameterNotes(ta: TemplateView, tb: TemplateView): UpgradeNote[] {
+  const pa = new Map(ta.parameters.map((p) => [p.name, p.json]));
+  const pb = new Map(tb.parameters.map((p) => [p.name, p.json]));
+  const entry = (p: TemplateParameter): [string, JsonObject] => [p.name, p.json];
+  const removed = ta.parameters.filter((p) => !pb.has(p.name)).map(entry);
+  const added = tb.parameters.filter((p) => !pa.has(p.name)).map(entry);
   const renames = likelyRenames(removed, added);
   const out: UpgradeNote[] = [];
   for (const [from, to] of renames) {
@@ -158,8 +167,8 @@ export function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
     if (renames.some(([f]) => f === n)) continue;
     out.push(note('parameterRemoved', n, codes.HUB403.raise({ name: n })));
   }
-  for (const n of Object.keys(pa).filter((k) => k in pb)) {
-    const why = narrowing(entry(pa, n)[1], entry(pb, n)[1]);
+  for (const [n, p] of pa) {
+    const why = pb.has(n) ? narrowing(p, pb.get(n)!) : [];
     if (why.length) out.push(note('parameterTypeChanged', n, codes.HUB405.raise({ name: n, changes: why })));
   }
   for (const [n, p] of added) {
@@ -170,7 +179,7 @@ export function parameterNotes(ta: JsonObject, tb: JsonObject): UpgradeNote[] {
 }
 
 /** Note kinds of Data Factory objects by kind. */
-const KIND_WORD: Record<DataFactoryObject['kind'], string> = { pipelines: 'pipeline', triggers: 'trigger', datasets: 'dataset', linkedServices: 'linked service' };
+const KIND_WORD: Record<AdfCollection, string> = { pipelines: 'pipeline', triggers: 'trigger', datasets: 'dataset', linkedServices: 'linked service' };
 
 /** Changed triggers (from the diff's Data Factory section): stopped before B is deployed. */
 function changedTriggerNotes(result: DiffResult): UpgradeNote[] {
@@ -283,18 +292,18 @@ function hubRenamedNote(renamed: { from: string; to: string }, ra: readonly Decl
 }
 
 /** Storage locations a build's template reads (containers, trigger blob paths, dataset folders), with the note each gets when B no longer reads it. */
-function storagePaths(template: JsonObject): Map<string, Raised> {
+function storagePaths(build: Build): Map<string, Raised> {
   const out = new Map<string, Raised>();
-  for (const r of resourcesOf(template)) {
-    if (String(r.type).toLowerCase() === 'microsoft.storage/storageaccounts/blobservices/containers') {
-      const name = dataFactoryObjectName(r.name);
+  for (const r of ownResources(build.template)) {
+    if (r.type.toLowerCase() === 'microsoft.storage/storageaccounts/blobservices/containers') {
+      const name = lastNameText(r.json.name);
       out.set(`container ${name}`, codes.HUB408.container({ name }));
     }
   }
-  for (const o of dataFactoryObjects(template)) {
+  for (const o of build.factory.objects) {
     const tp = isObject(o.properties.typeProperties) ? o.properties.typeProperties : {};
-    if (o.kind === 'triggers' && typeof tp.blobPathBeginsWith === 'string') out.set(`path ${tp.blobPathBeginsWith}`, codes.HUB408.triggerPath({ path: tp.blobPathBeginsWith }));
-    const loc = o.kind === 'datasets' && isObject(tp.location) ? tp.location : undefined;
+    if (o.kind === 'trigger' && typeof tp.blobPathBeginsWith === 'string') out.set(`path ${tp.blobPathBeginsWith}`, codes.HUB408.triggerPath({ path: tp.blobPathBeginsWith }));
+    const loc = o.kind === 'dataset' && isObject(tp.location) ? tp.location : undefined;
     if (loc && typeof loc.fileSystem === 'string') {
       const folder = typeof loc.folderPath === 'string' ? `/${loc.folderPath}` : '';
       out.set(`folder ${loc.fileSystem}${folder}`, codes.HUB408.datasetFolder({ folder: `${loc.fileSystem}${folder}` }));
@@ -304,17 +313,17 @@ function storagePaths(template: JsonObject): Map<string, Raised> {
 }
 
 /** Data notes: storage paths, tables, schema files and ingestion layout B no longer reads (those of a removed dataset are in its note). */
-function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, datasets: readonly RemovedDataset[], dataExplorer: boolean): UpgradeNote[] {
+function dataNotes(a: LoadedBuild, b: LoadedBuild, datasets: readonly RemovedDataset[], dataExplorer: boolean): UpgradeNote[] {
   const out: UpgradeNote[] = [];
-  const pb = storagePaths(tb);
-  for (const [key, raised] of storagePaths(ta)) if (!pb.has(key)) out.push(note('dataNoLongerRead', key.slice(key.indexOf(' ') + 1), raised));
+  const pb = storagePaths(b.build);
+  for (const [key, raised] of storagePaths(a.build)) if (!pb.has(key)) out.push(note('dataNoLongerRead', key.slice(key.indexOf(' ') + 1), raised));
   const covered = new Set(datasets.flatMap((d) => [...d.schemaFiles, ...d.tables]));
-  const tablesB = new Set(kqlTableNames(kqlDeclarations(b.artifacts)));
+  const tablesB = new Set(kqlTableNames(kqlDeclarations(b.build)));
   // KQL tables hold data only where A deploys a cluster.
-  for (const t of dataExplorer ? kqlTableNames(kqlDeclarations(a.artifacts)) : [])
+  for (const t of dataExplorer ? kqlTableNames(kqlDeclarations(a.build)) : [])
     if (!tablesB.has(t) && !covered.has(t)) out.push(note('dataNoLongerRead', t, codes.HUB408.table({ name: t })));
-  for (const path of a.artifacts.keys())
-    if (path.startsWith('config/schemas/') && !b.artifacts.has(path) && !covered.has(path)) out.push(note('dataNoLongerRead', path, codes.HUB408.schemaFile({ path })));
+  for (const path of a.build.files.keys())
+    if (path.startsWith('config/schemas/') && !b.build.files.has(path) && !covered.has(path)) out.push(note('dataNoLongerRead', path, codes.HUB408.schemaFile({ path })));
   const ra = releaseOf(a);
   const rb = releaseOf(b);
   if (ra && rb && ra.ingestionLayout !== rb.ingestionLayout)
@@ -340,9 +349,8 @@ function dataNotes(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, d
 }
 
 /** Role assignments B names differently from A (HUB750, src/catalogue/roles.ts): B's deployment fails with RoleAssignmentExists. */
-function roleNotes(a: DiffInput, b: DiffInput): UpgradeNote[] {
-  const build = (x: DiffInput) => fromFiles({ release: x.release ?? x.label, source: x.source === 'public' ? 'public' : 'folder', files: x.artifacts });
-  return renamedRoleAssignments(build(a), build(b)).map(({ from, to }) => {
+function roleNotes(a: LoadedBuild, b: LoadedBuild): UpgradeNote[] {
+  return renamedRoleAssignments(a.build, b.build).map(({ from, to }) => {
     const raised = codes.HUB750.raise({ role: to.role, scope: to.scope, from: from.name, to: to.name, fromRelease: a.label, toRelease: b.label });
     return note('roleAssignmentRenamed', `${from.scope}/providers/Microsoft.Authorization/roleAssignments/${from.name}`, raised, { to: to.name });
   });
@@ -350,11 +358,8 @@ function roleNotes(a: DiffInput, b: DiffInput): UpgradeNote[] {
 
 /** The comparison of two builds for an upgrade from A to B: the diff result and what its notes rest on (made by `compareUpgrade`, ./compare.ts). */
 export interface UpgradeComparison {
-  a: DiffInput;
-  b: DiffInput;
-  /** The parsed templates. */
-  ta: JsonObject;
-  tb: JsonObject;
+  a: LoadedBuild;
+  b: LoadedBuild;
   /** What `hubc diff` prints: the upgrade notes and the semantic comparison. */
   result: DiffResult;
   /** The folded resources of both and what B's deployment leaves of A. */
@@ -405,11 +410,11 @@ function grantNotes(grants: readonly RoleToGrant[]): UpgradeNote[] {
 
 /** Upgrade notes of a comparison, most disruptive first; `c.result` must already hold the semantic groups. */
 export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
-  const { a, b, ta, tb, result, leftovers: l } = c;
-  const notes = [...parameterNotes(ta, tb), ...outputNotes(c.outputs), ...accessNotes(c.access), ...(l.renamed ? [] : grantNotes(c.grants))];
+  const { a, b, result, leftovers: l } = c;
+  const notes = [...parameterNotes(a.build.template, b.build.template), ...outputNotes(c.outputs), ...accessNotes(c.access), ...(l.renamed ? [] : grantNotes(c.grants))];
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
   else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
-  notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, ta, tb, l.datasets, l.dataExplorer));
+  notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, l.datasets, l.dataExplorer));
   if (!l.renamed) notes.push(...roleNotes(a, b));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }

@@ -154,13 +154,3 @@ export function omit(value: JsonObject, ...keys: string[]): JsonObject {
   for (const [k, v] of Object.entries(value)) if (!keys.includes(k)) out[k] = v;
   return out;
 }
-
-/** Parses JSON text, or returns undefined when it is not JSON. */
-export function tryParseJson(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

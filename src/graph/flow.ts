@@ -12,25 +12,23 @@
  * "Delete activity", "Datasets", "Linked services", "Pipeline execution and triggers"
  * (learn.microsoft.com/azure/data-factory).
  */
-import { type DeclaredResource } from '../diff/deployed.js';
-import { flattenActivities, type DataFactoryKind } from '../diff/dataFactory.js';
-import { ADF_REFERENCE_KIND, type AdfObjectKind } from '../model/dataFactoryKinds.js';
-import { isObject, type JsonObject } from '../util/json.js';
+import type { DeclaredResource } from '../build/index.js';
+import { activityTree, ownActivity } from '../model/activities.js';
+import { ADF_COLLECTION, ADF_REFERENCE_KIND, type AdfCollection } from '../model/dataFactoryKinds.js';
+import { isObject, walkJson, type JsonObject } from '../util/json.js';
 import type { Graph, GraphEdge, GraphNode } from './types.js';
 import { mergeEdges } from './edges.js';
 
-/** The groups of a flow, in drawing order, by the diff's kind names. */
-const GROUPS: readonly [DataFactoryKind, string, string][] = [
+/** The groups of a flow, in drawing order, by the plural kind names. */
+const GROUPS: readonly [AdfCollection, string, string][] = [
   ['triggers', 'Triggers', 'trigger'],
   ['pipelines', 'Pipelines', 'pipeline'],
   ['datasets', 'Datasets', 'dataset'],
   ['linkedServices', 'Linked services', 'linked-service'],
 ];
 
-const KIND_OF: Record<AdfObjectKind, DataFactoryKind> = { trigger: 'triggers', pipeline: 'pipelines', dataset: 'datasets', linkedService: 'linkedServices' };
-
 /** The node id of a Data Factory object. */
-export const flowNodeId = (kind: DataFactoryKind, name: string): string => `${kind}/${name}`;
+export const flowNodeId = (kind: AdfCollection, name: string): string => `${kind}/${name}`;
 
 /** What a linked service of a type reaches, in words. */
 const SERVICE_WORDS: Record<string, string> = {
@@ -42,18 +40,20 @@ const SERVICE_WORDS: Record<string, string> = {
 
 /** A reference to another object found inside a value, with the JSON path where it was. */
 interface Reference {
-  kind: DataFactoryKind;
+  kind: AdfCollection;
   name: string;
   path: readonly string[];
 }
 
-/** Every `{ referenceName, type: '...Reference' }` inside a value (pipeline, dataset and linked service references). */
-function referencesIn(value: unknown, path: string[] = []): Reference[] {
-  if (Array.isArray(value)) return value.flatMap((v) => referencesIn(v, path));
-  if (!isObject(value)) return [];
-  const kind = typeof value.type === 'string' ? ADF_REFERENCE_KIND[value.type] : undefined;
-  const here = kind && typeof value.referenceName === 'string' ? [{ kind: KIND_OF[kind], name: value.referenceName, path }] : [];
-  return [...here, ...Object.entries(value).flatMap(([k, v]) => referencesIn(v, [...path, k]))];
+/** Every `{ referenceName, type: '...Reference' }` inside a value (pipeline, dataset and linked service references), with its path of object keys. */
+function referencesIn(value: unknown): Reference[] {
+  const out: Reference[] = [];
+  walkJson(value, (v, path) => {
+    const kind = isObject(v) && typeof v.type === 'string' ? ADF_REFERENCE_KIND[v.type] : undefined;
+    if (kind && typeof (v as JsonObject).referenceName === 'string')
+      out.push({ kind: ADF_COLLECTION[kind], name: (v as JsonObject).referenceName as string, path: path.filter((k): k is string => typeof k === 'string') });
+  });
+  return out;
 }
 
 /** What an activity does with an object it references, from where the reference is. */
@@ -68,7 +68,7 @@ function activityVerb(activity: JsonObject, ref: Reference): string {
 }
 
 /** The second line of a node's label: what the object is. */
-function describe(kind: DataFactoryKind, p: JsonObject): string {
+function describe(kind: AdfCollection, p: JsonObject): string {
   const tp = isObject(p.typeProperties) ? p.typeProperties : {};
   if (kind === 'triggers') {
     if (p.type === 'BlobEventsTrigger') {
@@ -91,10 +91,13 @@ function describe(kind: DataFactoryKind, p: JsonObject): string {
 }
 
 /** The edges out of one object. */
-function edgesOf(kind: DataFactoryKind, name: string, p: JsonObject): GraphEdge[] {
+function edgesOf(kind: AdfCollection, name: string, p: JsonObject): GraphEdge[] {
   const from = flowNodeId(kind, name);
   if (kind === 'pipelines') {
-    return flattenActivities(p).flatMap(({ value }) => referencesIn(value).map((ref) => ({ from, to: flowNodeId(ref.kind, ref.name), label: activityVerb(value, ref) })));
+    return activityTree(p.activities).flatMap(({ activity }) => {
+      const own = ownActivity(activity);
+      return referencesIn(own).map((ref) => ({ from, to: flowNodeId(ref.kind, ref.name), label: activityVerb(own, ref) }));
+    });
   }
   return referencesIn(p).map((ref) => {
     if (kind === 'triggers' && ref.path[0] === 'pipelines') return { from, to: flowNodeId(ref.kind, ref.name), label: 'starts' };
@@ -105,7 +108,7 @@ function edgesOf(kind: DataFactoryKind, name: string, p: JsonObject): GraphEdge[
 
 /**
  * The data flow graph of a build.
- * @param resources the template's resources, folded (`declaredResources` of src/diff/deployed.ts)
+ * @param resources the template's resources, folded (`declaredResources` of src/build/deployed.ts)
  * @param title shown above the graph
  */
 export function flowGraph(resources: readonly DeclaredResource[], title: string): Graph {

@@ -3,8 +3,7 @@
  * (`./flow.ts`) or its resource dependency graph (`./resources.ts`) from the build's template, and
  * `renderGraph` writes one as Mermaid text or as SVG (Graphviz in WebAssembly, `./svg.ts`).
  */
-import { declaredResources } from '../diff/deployed.js';
-import { fromFiles } from '../build/index.js';
+import { declaredResources, type Build } from '../build/index.js';
 import { codes } from '../diagnostics/index.js';
 import { HubcError } from '../diagnostics/diagnostic.js';
 import { flowGraph } from './flow.js';
@@ -13,9 +12,8 @@ import { resourceGraph } from './resources.js';
 import { loadSvgRenderer } from './svg.js';
 import type { Graph, GraphFormat, GraphKind } from './types.js';
 
-export { GRAPH_FORMATS, GRAPH_KINDS, type Graph, type GraphFormat, type GraphKind } from './types.js';
-export { flowGraph, flowNodeId } from './flow.js';
-export { resourceGraph } from './resources.js';
+export { type Graph, type GraphFormat, type GraphKind, type GraphNode } from './types.js';
+export { flowNodeId } from './flow.js';
 export { toMermaid } from './mermaid.js';
 export { toDot } from './dot.js';
 export { loadSvgRenderer, type SvgRenderer } from './svg.js';
@@ -25,15 +23,14 @@ export class GraphInputError extends HubcError {}
 
 /**
  * The graph of a build.
- * @param artifacts the build's files (path relative to the release folder -> text), as `compile()` returns them
+ * @param build the build (src/build)
  * @param kind `flow` (Data Factory data flow) or `resources` (ARM `dependsOn`)
  * @param label what the build is, for the title (`0.8`, `hub.yaml`)
  * @throws GraphInputError (HUB050) when the build has no template that is a JSON object
  */
-export function buildGraph(artifacts: ReadonlyMap<string, string>, kind: GraphKind, label: string): Graph {
-  const template = fromFiles({ release: label, source: 'folder', files: artifacts }).template.json;
-  if (!template) throw new GraphInputError(codes.HUB050.raise({ label }));
-  const resources = declaredResources(template);
+export function buildGraph(build: Build, kind: GraphKind, label: string): Graph {
+  if (!build.template.json) throw new GraphInputError(codes.HUB050.raise({ label }));
+  const resources = declaredResources(build.template);
   return kind === 'flow' ? flowGraph(resources, `FinOps hub ${label}: data flow`) : resourceGraph(resources, `FinOps hub ${label}: resources and their dependsOn`);
 }
 

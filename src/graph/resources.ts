@@ -2,13 +2,13 @@
  * The resource dependency graph of a build: every ARM resource the template declares, grouped by resource
  * provider, with an edge from a resource to each resource its `dependsOn` names (resolved to resource IDs by
  * folding the template with the build's parameter values and stand-in deployment context, as
- * `declaredResources` of src/diff/deployed.ts does). A resource whose `condition` is false (or unknown) for
+ * `declaredResources` of src/build/deployed.ts does). A resource whose `condition` is false (or unknown) for
  * those values is drawn dashed. Source: "Define the order for deploying resources in ARM templates"
  * (learn.microsoft.com/azure/azure-resource-manager/templates/resource-dependency).
  */
 import type { ArmExpr } from '../expressions/arm/ast.js';
 import { parseArmString } from '../expressions/arm/semantics.js';
-import type { DeclaredResource } from '../diff/deployed.js';
+import type { DeclaredResource } from '../build/index.js';
 import { mergeEdges } from './edges.js';
 import type { Graph, GraphEdge, GraphNode } from './types.js';
 
@@ -49,7 +49,7 @@ function splitType(type: string): { provider: string; short: string } {
 
 /**
  * The dependency graph of a build's resources.
- * @param resources the template's resources, folded (`declaredResources` of src/diff/deployed.ts)
+ * @param resources the template's resources, folded (`declaredResources` of src/build/deployed.ts)
  * @param title shown above the graph
  */
 export function resourceGraph(resources: readonly DeclaredResource[], title: string): Graph {

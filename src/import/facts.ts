@@ -6,7 +6,7 @@
  * specification's (`src/model/naming.ts`).
  */
 import { getRelease, parameterName, publicParameterName, RELEASE_VERSIONS, type Release, type ReleaseVersion } from '../model/releases.js';
-export { namingOfNames } from '../public/names.js';
+export { namingOfNames } from '../public/index.js';
 
 /** Releases whose public resources carry this `ftk-version` tag value (several for `placeholder`). */
 export function releasesOfTag(tag: string): ReleaseVersion[] {

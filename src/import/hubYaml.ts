@@ -13,7 +13,7 @@ import { Document, isMap, isScalar, isSeq } from 'yaml';
 import { PARAMETER_SOURCES, firstReleaseWith, getRelease, parameterName, publicParameterName, type ParameterKey, type Release, type ReleaseVersion } from '../model/releases.js';
 import { RELEASE_SECTIONS, sectionApplies } from '../frontend/checks/releaseFields.js';
 import type { NamingMode } from '../model/naming.js';
-import { toHubcValue } from '../public/parameters.js';
+import { toHubcValue } from '../public/index.js';
 import { isDevSku } from '../frontend/checks/skus.js';
 import { isObject } from '../util/json.js';
 

@@ -5,7 +5,7 @@
  * builds, to a new file (never replacing one).
  */
 import { dirname, resolve } from 'node:path';
-import { compile } from '../compiler/compile.js';
+import { compile } from '../compiler/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
 import { referenceFrom } from '../init/index.js';
@@ -17,9 +17,9 @@ import { HUBC_VERSION } from '../util/version.js';
 import { importedHubYaml, type ImportedHub, type ImportFacts } from './hubYaml.js';
 import { ImportError } from './errors.js';
 
-export { readRunningHub, type OnlineRequest } from './online.js';
-export { offlineFacts, type OfflineRequest } from './offline.js';
-export { importedHubYaml, type ImportFacts, type ImportedHub, type Loss, type Unrecovered } from './hubYaml.js';
+export { readRunningHub } from './online.js';
+export { offlineFacts } from './offline.js';
+export { type ImportFacts, type ImportedHub } from './hubYaml.js';
 export { ImportError };
 
 /** The outcome of {@link importHubYaml}: the hub.yaml, or the diagnostics of a hub.yaml that does not build. */

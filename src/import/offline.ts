@@ -9,7 +9,7 @@
 import { getRelease, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';
 import { codes } from '../diagnostics/index.js';
-import { releaseOfVersion } from '../upgrade/installed.js';
+import { releaseOfVersion } from '../azure/index.js';
 import { isObject } from '../util/json.js';
 import { hubcOnlyNames, releasesOfParameterNames } from './facts.js';
 import type { ImportFacts } from './hubYaml.js';

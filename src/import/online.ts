@@ -13,7 +13,7 @@
  *    (`@azure/storage-file-datalake`, there is no ARM call that reads a blob): scopes added by hand, retention.
  */
 import type { ResourceManagementClient } from '@azure/arm-resources';
-import { readSettingsJson, type DataLakeConnection } from '../migrate/dataLake.js';
+import { readSettingsJson, type DataLakeConnection } from '../azure/index.js';
 import { codes } from '../diagnostics/index.js';
 import { getRelease, type ReleaseVersion } from '../model/releases.js';
 import type { NamingMode } from '../model/naming.js';

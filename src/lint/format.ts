@@ -8,7 +8,7 @@
  * before it), saying when they are more warnings than `--max-warnings` allows.
  */
 import { countsText, formatDiagnostic, formatDiagnosticWith, type Diagnostic, type DiagnosticStyle } from '../diagnostics/diagnostic.js';
-import type { LintHubResult } from './index.js';
+import type { LintHubResult } from './types.js';
 import { inMemoryPath, type FindingFiles } from './written.js';
 import { codes } from '../diagnostics/index.js';
 

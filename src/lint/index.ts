@@ -10,7 +10,7 @@
  * the warnings that a release ignores sections holding only defaults (HUB221) are not repeated for every
  * such release. Naming the release (`--release`) lints it and reports every diagnostic.
  */
-import { compile, type CompileResult } from '../compiler/compile.js';
+import { compile, type CompileResult } from '../compiler/index.js';
 import { fromCompile } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { locate, parseHubYaml, type SourceDocument } from '../frontend/parse.js';
@@ -22,37 +22,11 @@ import type { LintReport, LintRule, LintSuppression } from './types.js';
 
 export { lintRelease } from './engine.js';
 export { AUTHOR_RULES, RULES } from './registry.js';
-export type { LintReport, LintRule, LintSuppression } from './types.js';
-
-/** Which releases to lint. */
-export interface LintHubOptions {
-  /** File name used in diagnostics; default `hub.yaml`. */
-  file?: string;
-  /** Build this release instead of the file's `release:`. */
-  release?: string;
-  /** Build and lint every release hubc builds (overrides `release`). */
-  all?: boolean;
-  /**
-   * Also run hubc maintainers' rules (about what only hubc's code decides; `--maintainer-rules`). By
-   * default only the rules reported to hub.yaml authors run.
-   */
-  maintainerRules?: boolean;
-}
-
-/** The outcome of {@link lintHub}. */
-export interface LintHubResult {
-  /** One report per release that compiled. */
-  reports: LintReport[];
-  /** Compile errors (hub.yaml) and HUB599 suppression warnings. */
-  diagnostics: Diagnostic[];
-  /** True when nothing is left: no compile error, no unsuppressed finding, no HUB599. */
-  clean: boolean;
-  /** Errors and warnings left (hub.yaml diagnostics, unsuppressed findings, HUB599), for the exit code. */
-  errors: number;
-  warnings: number;
-  /** With `all`: the releases the file configures more than they have (HUB220 alone), not linted, and the hub.yaml sections why. */
-  skipped?: { releases: string[]; sections: string[] };
-}
+export type { LintHubOptions, LintHubResult, LintReport, LintRule, LintSuppression } from './types.js';
+import type { LintHubOptions, LintHubResult } from './types.js';
+export { findingFiles, inMemoryPath, type FindingFiles } from './written.js';
+export { IN_MEMORY_BASE_ID, SARIF_SCHEMA_URI, sarifResult, toSarif } from './sarif.js';
+export { formatLintText } from './format.js';
 
 /**
  * The exit code of a lint run, as ESLint and Bicep give it: 1 when an error is left, or when more

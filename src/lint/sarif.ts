@@ -9,9 +9,9 @@
  */
 import type { Log, ReportingDescriptor, Result, ArtifactLocation } from 'sarif';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { HUBC_VERSION } from '../compiler/compile.js';
+import { HUBC_VERSION } from '../compiler/index.js';
 import { RULES, UNUSED_SUPPRESSION_CODE } from './registry.js';
-import type { LintHubResult } from './index.js';
+import type { LintHubResult } from './types.js';
 import type { FindingFiles } from './written.js';
 
 /** The `$schema` written into the log. */

@@ -75,3 +75,33 @@ export interface LintReport {
   /** The artifacts linted (path relative to the release folder -> text): the files the findings name. */
   artifacts: ReadonlyMap<string, string>;
 }
+
+/** Which releases to lint. */
+export interface LintHubOptions {
+  /** File name used in diagnostics; default `hub.yaml`. */
+  file?: string;
+  /** Build this release instead of the file's `release:`. */
+  release?: string;
+  /** Build and lint every release hubc builds (overrides `release`). */
+  all?: boolean;
+  /**
+   * Also run hubc maintainers' rules (about what only hubc's code decides; `--maintainer-rules`). By
+   * default only the rules reported to hub.yaml authors run.
+   */
+  maintainerRules?: boolean;
+}
+
+/** The outcome of {@link lintHub}. */
+export interface LintHubResult {
+  /** One report per release that compiled. */
+  reports: LintReport[];
+  /** Compile errors (hub.yaml) and HUB599 suppression warnings. */
+  diagnostics: Diagnostic[];
+  /** True when nothing is left: no compile error, no unsuppressed finding, no HUB599. */
+  clean: boolean;
+  /** Errors and warnings left (hub.yaml diagnostics, unsuppressed findings, HUB599), for the exit code. */
+  errors: number;
+  warnings: number;
+  /** With `all`: the releases the file configures more than they have (HUB220 alone), not linted, and the hub.yaml sections why. */
+  skipped?: { releases: string[]; sections: string[] };
+}

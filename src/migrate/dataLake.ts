@@ -24,14 +24,13 @@
  *
  * Folders emptied by moves stay (an empty directory costs nothing and holds no data). The credential,
  * endpoint and client options come from the caller (the CLI builds a `DefaultAzureCredential`; tests a
- * fixed token and a stand-in's certificate).
+ * fixed token and a stand-in's certificate); the connection and the client are src/azure/dataLake.ts's.
  */
 import { createHash } from 'node:crypto';
-import type { TokenCredential } from '@azure/identity';
-import { DataLakeServiceClient, type DataLakeFileSystemClient, type StoragePipelineOptions } from '@azure/storage-file-datalake';
+import type { DataLakeFileSystemClient } from '@azure/storage-file-datalake';
+import { dataLakeClient, type DataLakeConnection } from '../azure/index.js';
 import { faultPoint } from '../util/fault.js';
 import { tempPathBeside } from '../util/files.js';
-import { formatBytes, INPUT_LIMITS } from '../util/inputFiles.js';
 import { INGESTION_CONTAINER, type MigrationStorage, type StoredFile } from './plan.js';
 
 /** Bytes per append request of a copy. */
@@ -44,42 +43,6 @@ const tempOf = (to: string) => tempPathBeside(`/${to}`).slice(1);
 
 /** True for the service's "already exists" answer. */
 const exists409 = (e: unknown) => (e as { statusCode?: number }).statusCode === 409;
-
-/** Where the account is and how to reach it. */
-export interface DataLakeConnection {
-  /** Storage account name. */
-  account: string;
-  /** Data Lake endpoint, e.g. `https://<account>.dfs.core.windows.net` (no trailing slash). */
-  endpoint: string;
-  credential: TokenCredential;
-  /** Extra pipeline options (tests: `tlsOptions.ca` trusting a stand-in's certificate). */
-  clientOptions?: Record<string, unknown>;
-}
-
-/** The `DataLakeServiceClient` of a connection. */
-export function dataLakeClient(c: DataLakeConnection): DataLakeServiceClient {
-  return new DataLakeServiceClient(c.endpoint, c.credential, { ...c.clientOptions } as StoragePipelineOptions);
-}
-
-/**
- * A hub's `config/settings.json`, parsed, read from its Data Lake. At most one byte past the JSON input
- * limit is asked for (a ranged read), so a huge blob costs nothing.
- * @throws Error when it is larger than the limit or not JSON; the SDK's error when it cannot be read
- */
-export async function readSettingsJson(c: DataLakeConnection, abortSignal?: AbortSignal): Promise<unknown> {
-  const file = dataLakeClient(c).getFileSystemClient('config').getFileClient('settings.json');
-  const body = (await file.read(0, INPUT_LIMITS.json + 1, abortSignal ? { abortSignal } : undefined)).readableStreamBody;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (body) {
-    for await (const c of body) {
-      chunks.push(Buffer.from(c as Uint8Array));
-      size += chunks[chunks.length - 1].length;
-      if (size > INPUT_LIMITS.json) throw new Error(`it is larger than ${formatBytes(INPUT_LIMITS.json)}, the most hubc reads from such a file`);
-    }
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-}
 
 /** A Data Lake account's `ingestion` container. */
 export class DataLakeMigrationStorage implements MigrationStorage {

@@ -9,10 +9,7 @@
  * process.stdout.write(formatMigration(plan, false));
  * ```
  */
-export { planMigration, runMigration, summarize, INGESTION_CONTAINER, type MigrationPlan, type MigrationItem, type MigrationStorage } from './plan.js';
-export { LocalMigrationStorage } from './local.js';
-export { DataLakeMigrationStorage, dataLakeClient, type DataLakeConnection } from './dataLake.js';
-export { dataLakeEndpoint } from './endpoint.js';
+export { planMigration, runMigration, type MigrationStorage } from './plan.js';
 export { formatMigration } from './format.js';
-export { migrateData, type MigrateDataOutcome, type MigrateDataRequest, type MigrationLocation } from './run.js';
-export { describeMapping, layoutChanges, parseIngestionPath, targetPath, migratedIngestionId, layoutPattern } from './layouts.js';
+export { migrateData, migrationProblem, type MigrationLocation } from './run.js';
+export { describeMapping, layoutChanges } from './layouts.js';

@@ -6,10 +6,11 @@
  */
 import { EnvironmentError, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Release } from '../model/releases.js';
-import type { DataLakeConnection } from './dataLake.js';
+import { compareReleases } from '../model/releaseNames.js';
+import type { DataLakeConnection } from '../azure/index.js';
 import { LocalMigrationStorage } from './local.js';
 import { planMigration, runMigration, summarize, type MigrationPlan, type MigrationStorage } from './plan.js';
-import { codes } from '../diagnostics/index.js';
+import { codes, type Raised } from '../diagnostics/index.js';
 import { resolve } from 'node:path';
 import { UnsafePathError } from '../util/files.js';
 
@@ -20,7 +21,7 @@ export type MigrationLocation = { folder: string } | { dataLake: DataLakeConnect
 export interface MigrateDataRequest {
   /** Release that wrote the data. */
   from: Release;
-  /** Release to move the data for (newer than `from`; the caller checks, HUB493). */
+  /** Release to move the data for: newer than `from` ({@link migrationProblem}, HUB493). */
   to: Release;
   location: MigrationLocation;
   /** Copy the files and leave the old ones in place (default: move). */
@@ -44,6 +45,18 @@ export interface MigrateDataOutcome {
    * a dry run).
    */
   diagnostics: Diagnostic[];
+}
+
+/**
+ * What makes a migration impossible before anything is read: `to` not a later release than `from` (HUB493:
+ * data only moves forward), or an account name Azure does not allow (HUB062: 3-24 lower-case letters and
+ * digits, "Naming rules and restrictions for Azure resources", Microsoft.Storage).
+ * @param from and @param to release versions (of the release table); @param account the Data Lake account, if any
+ */
+export function migrationProblem(from: string, to: string, account?: string): Raised | undefined {
+  if (compareReleases(to, from) <= 0) return codes.HUB493.raise({ to, from });
+  if (account !== undefined && !/^[a-z0-9]{3,24}$/.test(account)) return codes.HUB062.raise({ account });
+  return undefined;
 }
 
 /** The storage of a location; a Data Lake account loads the SDK client here. */
@@ -73,9 +86,11 @@ async function openStorage(location: MigrationLocation): Promise<MigrationStorag
  * be moved does not stop the others: it is a HUB494 diagnostic of the outcome.
  * @throws EnvironmentError HUB492 when the folder is not a folder or has no `ingestion/`, or the container
  *   cannot be listed (no such account or container, not signed in, no permission, no network); HUB010 when
- *   the folder's `ingestion` is a link or not a folder
+ *   the folder's `ingestion` is a link or not a folder; HUB493 or HUB062 ({@link migrationProblem})
  */
 export async function migrateData(request: MigrateDataRequest): Promise<MigrateDataOutcome> {
+  const problem = migrationProblem(request.from.version, request.to.version, 'dataLake' in request.location ? request.location.dataLake.account : undefined);
+  if (problem) throw new EnvironmentError(problem);
   const storage = await openStorage(request.location);
   let files: Awaited<ReturnType<MigrationStorage['list']>>;
   try {

@@ -95,3 +95,18 @@ export function activityTree(activities: unknown, base: JsonPath = ['activities'
   visit(activities, base, [], undefined);
   return out;
 }
+
+/**
+ * An activity without the activities it holds: a copy whose `typeProperties` lack the nested activity lists
+ * ({@link INNER_ACTIVITY_KEYS}) and whose Switch `cases` keep everything but their `activities`; what the
+ * activity itself says (its type, inputs, expressions, references), for readers that visit the nested
+ * activities one by one ({@link activityTree}).
+ */
+export function ownActivity(activity: JsonObject): JsonObject {
+  if (!isObject(activity.typeProperties)) return { ...activity };
+  const tp: JsonObject = {};
+  for (const [k, v] of Object.entries(activity.typeProperties)) if (!INNER_ACTIVITY_KEYS.includes(k) && k !== 'cases') tp[k] = v;
+  const cases = activity.typeProperties.cases;
+  if (Array.isArray(cases)) tp.cases = cases.map((c) => (isObject(c) ? Object.fromEntries(Object.entries(c).filter(([k]) => k !== 'activities')) : c));
+  return { ...activity, typeProperties: tp };
+}

@@ -51,8 +51,11 @@ export function adfKindOfResourceType(type: string): AdfObjectKind | undefined {
   return KIND_OF_TYPE.get(type.toLowerCase());
 }
 
-/** Folder of each kind under `datafactory/`, where `hubc build` writes the standalone object files. */
-const ADF_FOLDERS: Readonly<Record<AdfObjectKind, string>> = {
+/** The plural of a kind: its folder under `datafactory/`, the section of `hubc diff`, the group of `hubc graph`, an upgrade step's target. */
+export type AdfCollection = 'pipelines' | 'triggers' | 'datasets' | 'linkedServices';
+
+/** The plural of each kind ({@link AdfCollection}); the folder under `datafactory/` where `hubc build` writes the standalone object files. */
+export const ADF_COLLECTION: Readonly<Record<AdfObjectKind, AdfCollection>> = {
   pipeline: 'pipelines',
   trigger: 'triggers',
   dataset: 'datasets',
@@ -61,12 +64,12 @@ const ADF_FOLDERS: Readonly<Record<AdfObjectKind, string>> = {
 
 /** The path of an object's standalone file in a release folder: `datafactory/pipelines/<name>.json`. */
 export function adfObjectFile(kind: AdfObjectKind, name: string): string {
-  return `datafactory/${ADF_FOLDERS[kind]}/${name}.json`;
+  return `datafactory/${ADF_COLLECTION[kind]}/${name}.json`;
 }
 
 /** The kind and name of a standalone object file from its path in a release folder, or undefined for another path. */
 export function adfObjectOfFile(path: string): { kind: AdfObjectKind; name: string } | undefined {
   const m = /^datafactory\/(\w+)\/(.+)\.json$/.exec(path);
-  const kind = m && (Object.keys(ADF_FOLDERS) as AdfObjectKind[]).find((k) => ADF_FOLDERS[k] === m[1]);
+  const kind = m && (Object.keys(ADF_COLLECTION) as AdfObjectKind[]).find((k) => ADF_COLLECTION[k] === m[1]);
   return m && kind ? { kind, name: m[2]! } : undefined;
 }

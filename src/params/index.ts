@@ -63,7 +63,7 @@ export const PLACEHOLDER_SECRET_NAME = '<secret-name>';
  */
 export const SECRET_USED_WHEN: Readonly<Record<string, string>> = { remoteHubStorageKey: 'remoteHubStorageUri' };
 
-export { KEY_VAULT_ID } from './keyVault.js';
+export { ParametersFileExistsError, writeParametersFile } from './write.js';
 
 /** True for `securestring` and `secureObject` parameters (type compared case-insensitively, as ARM does). */
 export function isSecureParameter(p: TemplateParameter | undefined): boolean {

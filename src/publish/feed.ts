@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { INPUT_LIMITS } from '../util/inputFiles.js';
+import { fromFiles, type Build } from '../build/index.js';
 import { compareReleases, releaseNamed } from '../model/releaseNames.js';
 import { getRelease } from '../model/releases.js';
 
@@ -112,13 +113,13 @@ export function conflictOf(release: string, held: ReadonlyMap<string, FeedBlob>,
   return changed.length || added.length || removed.length ? { release, changed, added, removed } : undefined;
 }
 
-/** The artifacts of a release held in a feed (path relative to the release folder -> text); files over the build-file limit are left out. */
-export function heldArtifacts(files: ReadonlyMap<string, FeedBlob>, release: string): Map<string, string> {
+/** The Build of a release held in a feed (its files relative to the release folder); files over the build-file limit are left out. */
+export function heldBuild(files: ReadonlyMap<string, FeedBlob>, release: string): Build {
   const out = new Map<string, string>();
   // A file larger than hubc builds (INPUT_LIMITS.buildFile) is not an artifact: it is never loaded.
   for (const [path, data] of files)
     if (path.startsWith(`${release}/`) && data.size <= INPUT_LIMITS.buildFile) out.set(path.slice(release.length + 1), data.read().toString('utf8'));
-  return out;
+  return fromFiles({ release, source: 'folder', files: out });
 }
 
 /** True when two file maps have the same paths with the same bytes. */

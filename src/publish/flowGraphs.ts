@@ -6,7 +6,7 @@
  * release's immutable files (index.json does not list it).
  */
 import { buildGraph, type SvgRenderer } from '../graph/index.js';
-import { blobOf, heldArtifacts, type FeedBlob } from './feed.js';
+import { blobOf, heldBuild, type FeedBlob } from './feed.js';
 
 /** The feed file of a release's data flow picture. */
 export function flowGraphName(release: string): string {
@@ -21,7 +21,7 @@ export function flowGraphName(release: string): string {
  */
 export function setFlowGraphs(desired: Map<string, FeedBlob>, releases: readonly string[], svg: SvgRenderer): void {
   for (const release of releases) {
-    const graph = buildGraph(heldArtifacts(desired, release), 'flow', release);
+    const graph = buildGraph(heldBuild(desired, release), 'flow', release);
     graph.idPrefix = `flow-${release.replace(/[^A-Za-z0-9-]/g, '-')}`;
     desired.set(flowGraphName(release), blobOf(Buffer.from(svg(graph), 'utf8')));
   }

@@ -16,7 +16,8 @@ import { getRelease } from '../model/releases.js';
 import { releaseNamed } from '../model/releaseNames.js';
 import { releaseChangeWords } from '../model/releaseWords.js';
 import { planUpgrade, type UpgradePlan, type UpgradeStep } from '../upgrade/index.js';
-import { blobOf, heldArtifacts, type FeedBlob } from './feed.js';
+import { blobOf, heldBuild, type FeedBlob } from './feed.js';
+import type { Build } from '../build/index.js';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -37,31 +38,25 @@ export interface ReleaseNotes {
   changes?: FeedChanges;
 }
 
-/** One release of a feed: its number and files. */
-interface Side {
-  release: string;
-  artifacts: ReadonlyMap<string, string>;
-}
-
 /** Feed paths of the change files of `from` -> `to`. */
 export const changePaths = (from: string, to: string) => ({ json: `changes/${from}-${to}.json`, patch: `changes/${from}-${to}.patch.json` });
 
 /** A digest of a build's files, so a comparison is made once per pair of contents. */
-function digest(artifacts: ReadonlyMap<string, string>): string {
+function digest(build: Build): string {
   const h = createHash('sha256');
-  for (const [p, t] of artifacts) h.update(p).update('\0').update(t).update('\0');
+  for (const [p, t] of build.files) h.update(p).update('\0').update(t).update('\0');
   return h.digest('hex');
 }
 
 const comparisons = new Map<string, { c: UpgradeComparison; plan?: UpgradePlan }>();
 
 /** The comparison and the plan of `previous` -> `current`, made once per pair of contents (the notes and the change files both need them). */
-function compared(previous: Side, current: Side): { c: UpgradeComparison; plan?: UpgradePlan } {
-  const key = `${previous.release}\0${current.release}\0${digest(previous.artifacts)}\0${digest(current.artifacts)}`;
+function compared(previous: Build, current: Build): { c: UpgradeComparison; plan?: UpgradePlan } {
+  const key = `${previous.release}\0${current.release}\0${digest(previous)}\0${digest(current)}`;
   let hit = comparisons.get(key);
   if (!hit) {
-    const a = { label: previous.release, source: 'release' as const, release: previous.release, artifacts: previous.artifacts };
-    const b = { label: current.release, source: 'release' as const, release: current.release, artifacts: current.artifacts };
+    const a = { label: previous.release, source: 'release' as const, release: previous.release, build: previous };
+    const b = { label: current.release, source: 'release' as const, release: current.release, build: current };
     let plan: UpgradePlan | undefined;
     try {
       plan = planUpgrade(a, b);
@@ -113,9 +108,10 @@ function mustDo(previous: string, release: string, plan: UpgradePlan | undefined
  * The notes of `release` against `previous` (markdown, level-3 heading under the release's own): what to do,
  * what changes, and the machine-level changes apart; a short sentence for the first release of a feed.
  */
-export function releaseNotes(release: string, artifacts: ReadonlyMap<string, string>, previous?: Side): ReleaseNotes {
+export function releaseNotes(current: Build, previous?: Build): ReleaseNotes {
+  const release = current.release;
   if (!previous) return { releaseNotes: `### FinOps hub ${release}\n\nFirst release in this feed.\n` };
-  const { c, plan } = compared(previous, { release, artifacts });
+  const { c, plan } = compared(previous, current);
   const [was, now] = [releaseNamed(previous.release), releaseNamed(release)];
   const words = [...(was && now ? releaseChangeWords(getRelease(was), getRelease(now)) : []), ...changeWords(c)];
   const lines = [
@@ -149,11 +145,11 @@ export function setChangeFiles(desired: Map<string, FeedBlob>, index: { releases
   for (const p of Array.from(desired.keys())) if (p.startsWith('changes/')) desired.delete(p);
   for (const r of index.releases) {
     if (!r.previous) continue;
-    const a = { release: r.previous, artifacts: heldArtifacts(desired, r.previous) };
-    const b = { release: r.release, artifacts: heldArtifacts(desired, r.release) };
+    const a = heldBuild(desired, r.previous);
+    const b = heldBuild(desired, r.release);
     const paths = changePaths(r.previous, r.release);
     desired.set(paths.json, blobOf(Buffer.from(toJsonText(compared(a, b).c.result), 'utf8')));
-    desired.set(paths.patch, blobOf(Buffer.from(formatPatch(buildPatch(r.previous, a.artifacts, r.release, b.artifacts)), 'utf8')));
+    desired.set(paths.patch, blobOf(Buffer.from(formatPatch(buildPatch(r.previous, a, r.release, b)), 'utf8')));
   }
 }
 

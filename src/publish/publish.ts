@@ -39,13 +39,14 @@ import { toJsonText } from '../model/json.js';
 import { packagePath } from '../util/packageRoot.js';
 import { codes } from '../diagnostics/index.js';
 import { HubcError } from '../diagnostics/diagnostic.js';
+import type { Build } from '../build/index.js';
 import { atomFeed } from './atom.js';
 import {
   ARM_TEMPLATE_LIMIT_BYTES,
   compareReleases,
   conflictOf,
   feedReleases,
-  heldArtifacts,
+  heldBuild,
   LATEST,
   releaseFiles,
   releasePaths,
@@ -79,18 +80,12 @@ export const HUB_SCHEMA_PATH = 'schemas/hub.schema.json';
  */
 export class PublishError extends HubcError {}
 
-/** A compiled release to publish. */
-export interface PublishRelease {
-  release: string;
-  /** Path relative to the release folder -> text, as `compile()` returns them. */
-  artifacts: ReadonlyMap<string, string>;
-}
-
 /** Options of {@link publishFeed}. */
 export interface PublishOptions {
   /** The feed folder; created when missing. */
   feedDir: string;
-  releases: PublishRelease[];
+  /** The builds to publish (`fromCompile` of each release's compile, src/build). */
+  releases: Build[];
   /** Public URL of the feed folder; default the one the existing index records. */
   baseUrl?: string;
   /** Publication date (`YYYY-MM-DD`) of releases new to the feed. */
@@ -153,7 +148,7 @@ function readIndex(files: ReadonlyMap<string, FeedBlob>): FeedIndex | undefined 
 function indexRelease(files: ReadonlyMap<string, FeedBlob>, release: string, previous: string | undefined, date: string, baseUrl: string): FeedRelease {
   const names = versionedNames(release);
   const paths = releasePaths(files, release).filter((p) => p.startsWith(`${release}/`));
-  const notes = releaseNotes(release, heldArtifacts(files, release), previous ? { release: previous, artifacts: heldArtifacts(files, previous) } : undefined);
+  const notes = releaseNotes(heldBuild(files, release), previous ? heldBuild(files, previous) : undefined);
   return {
     release,
     date,
@@ -174,8 +169,7 @@ export async function publishFeed(options: PublishOptions): Promise<PublishOutco
   const fs = options.fs ?? nodeFeedFs;
   const given = resolve(options.feedDir);
   for (const r of options.releases) {
-    // oxlint-disable-next-line hubc/template-through-build -- round two of issue #32 moves this command to the Build
-    const bytes = Buffer.byteLength(r.artifacts.get('azuredeploy.json') ?? '', 'utf8');
+    const bytes = r.template.bytes;
     if (bytes > ARM_TEMPLATE_LIMIT_BYTES) throw new PublishError(codes.HUB412.raise({ release: r.release, bytes, limit: ARM_TEMPLATE_LIMIT_BYTES }));
   }
   const recovered: string[] = [];
@@ -323,7 +317,7 @@ function placeReleases(
   const conflicts: ReleaseConflict[] = [];
   const actions = new Map<string, PublishedRelease['action']>();
   for (const r of options.releases) {
-    const files = releaseFiles(r.release, r.artifacts);
+    const files = releaseFiles(r.release, r.files);
     const held = releasePaths(current, r.release);
     const conflict = held.length ? conflictOf(r.release, current, files) : undefined;
     if (listed.has(r.release) && held.length && !conflict) {

@@ -12,12 +12,11 @@ import type { ResponsesFile } from './responses.js';
 import { SimulationError } from './values.js';
 import { codes } from '../diagnostics/index.js';
 
-export { simulate, type SimulateOptions, type SimulationStart } from './simulate.js';
-export { DEFAULT_MAX_RUNS } from './limits.js';
+export { simulate, type SimulationStart } from './simulate.js';
 export { formatSimulation, allRuns } from './format.js';
 export { SimulationError } from './values.js';
-export { copyExample, exampleNames, type CopiedExample } from './examples.js';
-export { SIMULATED_DEPLOYMENT, factoryFromBuild } from './factory.js';
+export { copyExample } from './examples.js';
+export { factoryFromBuild } from './factory.js';
 export type * from './types.js';
 export type { ResponsesFile } from './responses.js';
 

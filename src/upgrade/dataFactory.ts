@@ -9,10 +9,11 @@
  *   still refers to, so pipelines, datasets and linked services go after the deployment, once B's objects
  *   no longer refer to them.
  */
-import { mayBeDeployed, type DeclaredResource, type DiffResult, type Leftovers } from '../diff/forUpgrade.js';
+import type { DiffResult, Leftovers } from '../diff/index.js';
+import { mayBeDeployed, type DeclaredResource } from '../build/index.js';
 import type { DataFactoryTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
-import { isObject } from '../util/json.js';
+import { isObject, walkJson } from '../util/json.js';
 
 /** A Data Factory step before numbering. */
 export interface DataFactoryStep {
@@ -31,14 +32,9 @@ const KIND_ORDER: DataFactoryTarget['kind'][] = ['triggers', 'pipelines', 'datas
 /** Names of the Data Factory objects an object refers to (`referenceName` of pipeline, dataset and linked service references). */
 export function referencedObjects(properties: unknown): string[] {
   const out = new Set<string>();
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (isObject(v)) {
-      if (typeof v.referenceName === 'string' && String(v.type).endsWith('Reference')) out.add(v.referenceName);
-      Object.values(v).forEach(walk);
-    }
-  };
-  walk(properties);
+  walkJson(properties, (v) => {
+    if (isObject(v) && typeof v.referenceName === 'string' && String(v.type).endsWith('Reference')) out.add(v.referenceName);
+  });
   return [...out];
 }
 
@@ -93,7 +89,7 @@ export function dataFactorySteps(l: Leftovers, diff: DiffResult): DataFactorySte
     ];
   };
   // "has no" when B does not declare the object at all, "does not deploy" when it declares it under a condition false with B's values.
-  const lacks = (o: DeclaredResource) => (l.rb.some((x) => x.object?.kind === o.object!.kind && x.object.name === o.object!.name) ? 'does not deploy' : 'has no');
+  const lacks = (o: DeclaredResource) => (l.rb.some((x) => x.object?.kind === o.object!.kind && x.object?.name === o.object!.name) ? 'does not deploy' : 'has no');
   const steps: DataFactoryStep[] = [];
   for (const t of objects.filter((o) => o.object!.kind === 'triggers')) {
     const name = t.object!.name;

@@ -5,7 +5,7 @@
  */
 import type { UpgradeCitation, UpgradePhase, UpgradePlan, UpgradeStep } from './types.js';
 import { UPGRADE_PHASES } from './types.js';
-import type { DiffSide } from '../diff/forUpgrade.js';
+import type { DiffSide } from '../diff/index.js';
 
 /** Headings of the phases. */
 export const PHASE_TITLES: Record<UpgradePhase, string> = {

@@ -3,7 +3,7 @@
  * and labelled with what to do and who does it, grouped by phase (before, during and after the
  * deployment), each step pointing at the next, as the plan orders them.
  */
-import type { Graph, GraphNode } from '../graph/types.js';
+import type { Graph, GraphNode } from '../graph/index.js';
 import { PHASE_TITLES } from './format.js';
 import type { UpgradePlan } from './types.js';
 import { UPGRADE_PHASES } from './types.js';

@@ -11,19 +11,18 @@
 import { toJsonText } from '../model/json.js';
 import { formatPlanMarkdown, formatPlanText } from './format.js';
 import type { UpgradePlan } from './types.js';
-import type { PlanFormat } from './formats.js';
+import type { PlanFormat } from './options.js';
 import { planGraph } from './graph.js';
-import { toMermaid } from '../graph/mermaid.js';
+import { toMermaid } from '../graph/index.js';
 
-export { planUpgrade, UpgradePlanError, type PlanOptions, type DeploymentContext } from './plan.js';
-export { loadUpgradeSide, leftOutNote, type UpgradeSide } from './load.js';
+export { planUpgrade, UpgradePlanError, type DeploymentContext } from './plan.js';
+export { loadUpgradeSide } from './load.js';
 export { parameterValues } from './parameters.js';
-export { formatPlanText, formatPlanMarkdown, formatCitation, stepLines, PHASE_TITLES } from './format.js';
+export { formatPlanText, formatPlanMarkdown } from './format.js';
 export type * from './types.js';
 export { UPGRADE_PHASES } from './types.js';
-export { planGraph } from './graph.js';
 
-export { PLAN_FORMATS, type PlanFormat } from './formats.js';
+export { type PlanFormat } from './options.js';
 
 /** Renders a plan in one of the {@link PLAN_FORMATS}. */
 export function renderPlan(plan: UpgradePlan, format: PlanFormat): string {

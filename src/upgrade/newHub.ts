@@ -8,7 +8,8 @@
  * The step before the deployment is manual, so `hubc deploy --upgrade` stops there (HUB497) instead of
  * deploying a second hub over the first.
  */
-import { describeResources, readableName, sharedResources, shortName, typeWord, mayBeDeployed, type Leftovers, type DiffResult } from '../diff/forUpgrade.js';
+import type { Leftovers, DiffResult } from '../diff/index.js';
+import { describeResources, mayBeDeployed, readableName, sharedResources, shortName, typeWord } from '../build/index.js';
 import { codes } from '../diagnostics/index.js';
 import { hubDeletionOrder } from './resources.js';
 import type { UpgradeStep } from './types.js';

@@ -11,12 +11,14 @@
  */
 import { parameterName, publicParameterName, type ParameterKey, type Release } from '../model/releases.js';
 import { tierOfSku } from '../frontend/checks/skus.js';
-import { releaseOf, type DiffInput, type UpgradeNote } from '../diff/forUpgrade.js';
+import type { UpgradeNote } from '../diff/index.js';
+import { releaseOf, type LoadedBuild } from '../load/index.js';
 
 import type { ParameterMigration, UpgradeCitation } from './types.js';
 import { UpgradePlanError } from './errors.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
+import type { TemplateView } from '../build/index.js';
 
 /** A parameter of A and what becomes of it in B. */
 export interface ParameterChange {
@@ -30,22 +32,17 @@ export interface ParameterChange {
 }
 
 /** The release row of a diff input, when hubc knows the release, with its naming rules (see `releaseOf`). */
-export function releaseRow(input: DiffInput): Release | undefined {
+export function releaseRow(input: LoadedBuild): Release | undefined {
   return releaseOf(input);
-}
-
-/** The parameters object of a template (empty when it has none). */
-function parametersOf(template: JsonObject): JsonObject {
-  return isObject(template.parameters) ? template.parameters : {};
 }
 
 /**
  * Renamed and removed parameters from A to B, in A's parameter order.
- * @param ta A's parsed template; @param tb B's; @param notes their parameter notes (`parameterNotes` of src/diff)
+ * @param notes their parameter notes (`parameterNotes` of src/diff)
  */
-export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb: JsonObject, notes: readonly UpgradeNote[]): ParameterChange[] {
-  const pa = Object.keys(parametersOf(ta));
-  const pb = new Set(Object.keys(parametersOf(tb)));
+export function parameterChanges(a: LoadedBuild, b: LoadedBuild, notes: readonly UpgradeNote[]): ParameterChange[] {
+  const pa = a.build.template.parameters.map((p) => p.name);
+  const pb = new Set(b.build.template.parameters.map((p) => p.name));
   const note = (code: string, subject: string) => notes.find((n) => n.code === code && n.subject === subject);
   const ra = releaseRow(a);
   const rb = releaseRow(b);
@@ -80,10 +77,8 @@ export function parameterChanges(a: DiffInput, b: DiffInput, ta: JsonObject, tb:
 }
 
 /** Parameters B declares without a default value. */
-export function requiredParameters(tb: JsonObject): string[] {
-  return Object.entries(parametersOf(tb))
-    .filter(([, p]) => isObject(p) && !('defaultValue' in p))
-    .map(([n]) => n);
+export function requiredParameters(tb: TemplateView): string[] {
+  return tb.parameters.filter((p) => !p.hasDefault).map((p) => p.name);
 }
 
 /**
@@ -94,9 +89,9 @@ export function requiredParameters(tb: JsonObject): string[] {
  * @throws UpgradePlanError HUB491 when `doc` has no `parameters` object; HUB480 when neither build declares
  *   every name, or when the file is already B's and `out` asks for it to be rewritten
  */
-export function parameterFileFit(file: string, doc: unknown, ta: JsonObject, tb: JsonObject, labels: { from: string; to: string }, out?: string): 'from' | 'to' {
+export function parameterFileFit(file: string, doc: unknown, ta: TemplateView, tb: TemplateView, labels: { from: string; to: string }, out?: string): 'from' | 'to' {
   if (!isObject(doc) || !isObject(doc.parameters)) throw new UpgradePlanError(codes.HUB491.noParameters({ file }));
-  const declared = (t: JsonObject) => new Set(Object.keys(parametersOf(t)).map((n) => n.toLowerCase()));
+  const declared = (t: TemplateView) => new Set(t.parameters.map((p) => p.name.toLowerCase()));
   const inA = declared(ta);
   const inB = declared(tb);
   const names = Object.keys(doc.parameters);
@@ -119,14 +114,14 @@ export function migrateParameterFile(
   file: string,
   doc: JsonObject & { parameters: JsonObject },
   changes: ParameterChange[],
-  tb: JsonObject,
+  tb: TemplateView,
   fits: 'from' | 'to',
 ): ParameterMigration {
   const byLower = new Map(fits === 'from' ? changes.map((c) => [c.from.toLowerCase(), c]) : []);
   const params: JsonObject = {};
   const renamed: ParameterMigration['renamed'] = [];
   const dropped: string[] = [];
-  const declared = parametersOf(tb);
+  const declared = new Map(tb.parameters.map((p) => [p.name, p.json]));
   for (const [name, entry] of Object.entries(doc.parameters)) {
     const c = byLower.get(name.toLowerCase());
     const target = !c || c.to === name ? name : c.to;
@@ -135,12 +130,12 @@ export function migrateParameterFile(
       continue;
     }
     if (target !== name) renamed.push({ from: name, to: target });
-    params[target] = fitValue(entry, declared[target]);
+    params[target] = fitValue(entry, declared.get(target));
   }
   // B takes a Data Explorer SKU's tier as a parameter of its own (the public 0.7 template derived it): a
   // file that sets the SKU but not the tier gets the tier of its SKU, not B's default tier.
   const sku = Object.entries(params).find(([n]) => n === 'dataExplorerSkuName')?.[1];
-  if (isObject(sku) && typeof sku.value === 'string' && 'dataExplorerSkuTier' in declared && !('dataExplorerSkuTier' in params))
+  if (isObject(sku) && typeof sku.value === 'string' && declared.has('dataExplorerSkuTier') && !('dataExplorerSkuTier' in params))
     params.dataExplorerSkuTier = { value: tierOfSku(sku.value) };
   const set = new Set(Object.keys(params).map((n) => n.toLowerCase()));
   const missing = requiredParameters(tb).filter((n) => !set.has(n.toLowerCase()));

@@ -11,8 +11,8 @@
  */
 import { releaseIndex } from '../model/releaseNames.js';
 import type { ArmEvalContext, ArmValue } from '../expressions/arm/evaluate.js';
-import { compareUpgrade, parameterNotes, templateOf, sideOf, type DiffInput, type DiffResult, type UpgradeNote } from '../diff/forUpgrade.js';
-import type { JsonObject } from '../util/json.js';
+import { compareUpgrade, parameterNotes, sideOf, type DiffResult, type UpgradeNote } from '../diff/index.js';
+import type { LoadedBuild } from '../load/index.js';
 import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { accessSteps, grantSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
@@ -52,16 +52,16 @@ const order = (v?: string) => releaseIndex(v);
  * @throws UpgradePlanError HUB490 when both are releases and B is older than A; HUB491 when the parameter
  *   file has no `parameters` object; HUB480 when it is not a parameter file of A (see `parameterFileFit`)
  */
-export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {}): UpgradePlan {
+export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions = {}): UpgradePlan {
   if (order(a.release) >= 0 && order(b.release) >= 0 && order(b.release) < order(a.release)) {
     throw new UpgradePlanError(codes.HUB490.raise({ from: a.release!, to: b.release! }));
   }
-  const ta = templateOf(a.artifacts);
-  const tb = templateOf(b.artifacts);
+  const ta = a.build.template;
+  const tb = b.build.template;
   const notes = [...(options.notes ?? [])];
   // The saved parameter file is rewritten from the parameter notes (a function of the templates alone); the
   // comparison the other steps come from then folds each template with its file's values.
-  const { drafts, migration } = parameterFileSteps(a, b, ta, tb, parameterNotes(ta, tb), options.parameters, notes);
+  const { drafts, migration } = parameterFileSteps(a, b, parameterNotes(ta, tb), options.parameters, notes);
   const deployment: ArmEvalContext = options.context ? { subscriptionId: options.context.subscriptionId, resourceGroup: options.context.resourceGroup } : {};
   const valuesA = parameterValues(options.parameters?.doc) as Record<string, ArmValue>;
   const valuesB = parameterValues(migration?.rewritten) as Record<string, ArmValue>;
@@ -95,7 +95,7 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
   }
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   const storage = storageSteps(a, b, diff, l.datasets);
-  drafts.push(...deployPhase(a, b, tb, diff, storage));
+  drafts.push(...deployPhase(a, b, diff, storage));
   drafts.push(
     ...df.filter((s) => s.phase === 'after').map(dataFactoryDraft),
     ...res.filter((s) => s.phase === 'after').map(resourceDraft),
@@ -112,16 +112,16 @@ export function planUpgrade(a: DiffInput, b: DiffInput, options: PlanOptions = {
  * its migration, and a note in `notes` when it is a parameter file of B already.
  */
 function parameterFileSteps(
-  a: DiffInput,
-  b: DiffInput,
-  ta: JsonObject,
-  tb: JsonObject,
+  a: LoadedBuild,
+  b: LoadedBuild,
   parameterNotes: readonly UpgradeNote[],
   parameters: PlanOptions['parameters'],
   notes: string[],
 ): { drafts: Draft[]; migration: UpgradePlan['parameters'] } {
   const drafts: Draft[] = [];
-  const changes = parameterChanges(a, b, ta, tb, parameterNotes);
+  const ta = a.build.template;
+  const tb = b.build.template;
+  const changes = parameterChanges(a, b, parameterNotes);
   let migration: UpgradePlan['parameters'];
   if (parameters) {
     const { file, doc, out } = parameters;
@@ -146,7 +146,7 @@ function parameterFileSteps(
       cites: c.cites,
     });
   }
-  const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !Object.keys(ta.parameters ?? {}).includes(n));
+  const missing = migration ? migration.missing : requiredParameters(tb).filter((n) => !ta.parameters.some((p) => p.name === n));
   for (const n of missing) {
     const note = parameterNotes.find((x) => x.code === codes.HUB406.code && x.subject === n);
     drafts.push({
@@ -198,7 +198,7 @@ function resourceDraft(s: ResourceStep): Draft {
 }
 
 /** The `deploy` steps: B itself, its storage steps of that phase, and starting its triggers (by its start-triggers script, or by you). */
-function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResult, storage: Draft[]): Draft[] {
+function deployPhase(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, storage: Draft[]): Draft[] {
   const drafts: Draft[] = [];
   drafts.push({
     phase: 'deploy',
@@ -210,9 +210,7 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
   drafts.push(...storage.filter((s) => s.phase === 'deploy'));
-  const start = (tb.resources as unknown[] | undefined)?.find(
-    (r) => typeof (r as { name?: unknown }).name === 'string' && (r as { name: string }).name.endsWith("_startTriggers')]"),
-  ) as { type: string; name: string } | undefined;
+  const start = b.build.template.resources.find((r) => typeof r.json.name === 'string' && r.json.name.endsWith("_startTriggers')]"));
   if (start) {
     drafts.push({
       phase: 'deploy',
@@ -238,7 +236,7 @@ function deployPhase(a: DiffInput, b: DiffInput, tb: JsonObject, diff: DiffResul
 }
 
 /** The plan from its drafts: `{A}`/`{B}` replaced by the labels, ordered by phase, numbered. */
-function finish(a: DiffInput, b: DiffInput, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
+function finish(a: LoadedBuild, b: LoadedBuild, drafts: Draft[], notes: string[], migration: UpgradePlan['parameters'], warnings: UpgradeWarning[]): UpgradePlan {
   const named = (t: string) => t.replaceAll('{A}', a.label).replaceAll('{B}', b.label);
   const steps = drafts
     .map((d) => ({ ...d, action: named(d.action), why: named(d.why), ...(d.details ? { details: d.details.map(named) } : {}) }))

@@ -1,30 +1,28 @@
 /**
  * The ARM resource part of an upgrade: resources of A that block B's deployment and must be deleted first
- * (found by src/diff/blockers.ts), and resources of A that B's deployment leaves behind (src/diff/deployed.ts),
+ * (found by src/diff/blockers.ts), and resources of A that B's deployment leaves behind (src/build/deployed.ts),
  * deleted after the deployment; referrers go before what they refer to. A resource that holds data
  * (storage account, Data Explorer cluster, key vault) is never deleted by hubc: its step is manual.
  */
 import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import type { DiffResult, UpgradeComparison, Leftovers } from '../diff/index.js';
 import {
   belongsTo,
   DATA_RESOURCE_TYPES,
   folded,
   lower,
-  refersTo,
-  TRANSIENT_TYPES,
   mayBeDeployed,
   readableName,
+  refersTo,
   shortName,
-  type Folded,
+  TRANSIENT_TYPES,
   type DeclaredResource,
-  type DiffResult,
-  type UpgradeComparison,
-  type Leftovers,
-} from '../diff/forUpgrade.js';
+  type Folded,
+} from '../build/index.js';
 import { referrersFirst } from './dataFactory.js';
 import type { ResourceTarget, UpgradeCitation, UpgradePhase } from './types.js';
 import { codes } from '../diagnostics/index.js';
-import { ROLES } from '../modules/core/names.js';
+import { ROLES } from '../model/roles.js';
 import { grantCommands } from '../model/grants.js';
 import { isObject } from '../util/json.js';
 
@@ -104,7 +102,7 @@ export function grantSteps(c: UpgradeComparison, resourceGroup?: string): (NoteS
 
 /** How a parameter of B differs from A's, as the diff says it: added, or changed (its default). */
 function parameterChange(c: UpgradeComparison, name: string): string {
-  const inA = isObject(c.ta.parameters) && name in c.ta.parameters;
+  const inA = c.a.build.template.parameters.some((p) => p.name === name);
   return inA ? 'changed' : 'added';
 }
 

@@ -8,8 +8,9 @@
  * (`../shared/reference/versions.md` §0.6, with the export container renamed). The shape comes from the two
  * builds' own `config/settings.json`, so the step lists exactly what differs.
  */
-import { diffValues, tryParseJson, type RemovedDataset, type DiffInput, type DiffResult } from '../diff/forUpgrade.js';
-import { describeMapping, layoutChanges } from '../migrate/layouts.js';
+import { diffValues, type RemovedDataset, type DiffResult } from '../diff/index.js';
+import type { LoadedBuild } from '../load/index.js';
+import { describeMapping, layoutChanges } from '../migrate/index.js';
 import { releaseRow } from './parameters.js';
 import type { UpgradeStep } from './types.js';
 import { codes } from '../diagnostics/index.js';
@@ -22,11 +23,11 @@ const SETTINGS = 'config/settings.json';
 const show = (v: unknown) => JSON.stringify(v);
 
 /** The settings.json step, when the two builds' files differ. */
-function settingsStep(a: DiffInput, b: DiffInput): StorageStep | undefined {
-  const fa = a.artifacts.get(SETTINGS);
-  const fb = b.artifacts.get(SETTINGS);
+function settingsStep(a: LoadedBuild, b: LoadedBuild): StorageStep | undefined {
+  const fa = a.build.files.get(SETTINGS);
+  const fb = b.build.files.get(SETTINGS);
   if (fa === undefined || fb === undefined || fa === fb) return undefined;
-  const changes = diffValues(tryParseJson(fa) ?? fa, tryParseJson(fb) ?? fb);
+  const changes = diffValues(a.build.json(SETTINGS) ?? fa, b.build.json(SETTINGS) ?? fb);
   const details = changes.map((c) =>
     c.change === 'added' ? `${c.path} added: ${show(c.to)}` : c.change === 'removed' ? `${c.path} removed (was ${show(c.from)})` : `${c.path}: ${show(c.from)} -> ${show(c.to)}`,
   );
@@ -48,7 +49,7 @@ function settingsStep(a: DiffInput, b: DiffInput): StorageStep | undefined {
 }
 
 /** The data move, when the ingestion layout changes; the other HUB408 notes as steps to decide about. */
-function dataSteps(a: DiffInput, b: DiffInput, diff: DiffResult): StorageStep[] {
+function dataSteps(a: LoadedBuild, b: LoadedBuild, diff: DiffResult): StorageStep[] {
   const ra = releaseRow(a);
   const rb = releaseRow(b);
   const steps: StorageStep[] = [];
@@ -121,7 +122,7 @@ function byDatabase(names: readonly string[]): Map<string, string[]> {
  * The steps of a built-in dataset B no longer ingests (HUB416): nothing of it is removed by the deployment,
  * so its exports, schema files, Data Explorer tables and converted data are for the owner to delete.
  */
-function datasetSteps(a: DiffInput, diff: DiffResult, datasets: readonly RemovedDataset[]): StorageStep[] {
+function datasetSteps(a: LoadedBuild, diff: DiffResult, datasets: readonly RemovedDataset[]): StorageStep[] {
   const ra = releaseRow(a);
   const steps: StorageStep[] = [];
   const functionsRemoved = (diff.groups.find((g) => g.id === 'kql')?.sections.find((s) => s.id === 'functions')?.items ?? [])
@@ -185,7 +186,7 @@ function datasetSteps(a: DiffInput, diff: DiffResult, datasets: readonly Removed
  * The storage steps: settings.json (deploy) and data (after).
  * @param datasets the built-in datasets B no longer ingests (`leftovers` of src/diff/upgrade.ts)
  */
-export function storageSteps(a: DiffInput, b: DiffInput, diff: DiffResult, datasets: readonly RemovedDataset[] = []): StorageStep[] {
+export function storageSteps(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, datasets: readonly RemovedDataset[] = []): StorageStep[] {
   const settings = settingsStep(a, b);
   return [...(settings ? [settings] : []), ...dataSteps(a, b, diff), ...datasetSteps(a, diff, datasets)];
 }

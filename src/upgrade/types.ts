@@ -3,7 +3,7 @@
  * build A to build B, each with the reason and the change of `hubc diff` it comes from. `--format json`
  * prints an {@link UpgradePlan} as it is; its JSON Schema is `schemas/upgrade-plan.schema.json`.
  */
-import type { DiffSide } from '../diff/forUpgrade.js';
+import type { DiffSide } from '../diff/index.js';
 
 /**
  * When a step happens, in this order:

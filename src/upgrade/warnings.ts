@@ -1,9 +1,10 @@
 /**
  * What a plan's reader must know before any step, shown first: a deployment that changes who can reach a
  * resource over the network (HUB601), and a resource holding data that must be deleted and created again,
- * with what is lost (HUB602). Both come from the two builds folded for one deployment (src/diff/deployed.ts).
+ * with what is lost (HUB602). Both come from the two builds folded for one deployment (src/build/deployed.ts).
  */
-import { DATA_RESOURCE_TYPES, lower, type Leftovers } from '../diff/forUpgrade.js';
+import type { Leftovers } from '../diff/index.js';
+import { DATA_RESOURCE_TYPES, lower } from '../build/index.js';
 import { codes } from '../diagnostics/index.js';
 import { isObject } from '../util/json.js';
 import type { UpgradeWarning } from './types.js';

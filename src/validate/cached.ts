@@ -23,9 +23,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CompileResult } from '../compiler/compile.js';
+import type { CompileResult } from '../compiler/index.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { kqlScriptsForValidation, validateOutput } from '../compiler/validateOutput.js';
+import { checkOutput } from '../compiler/index.js';
+import { kqlScriptsForValidation } from './kqlScripts.js';
 import { fromCompile, TEMPLATE_FILE } from '../build/index.js';
 import { cacheKey, codeIdentity, type ResultCache } from '../cache/index.js';
 import { isBlockOutcome, KustoLoadError, predictedCommandKeys, type BlockOutcome, type KqlScript } from '../validators/kql.js';
@@ -310,7 +311,7 @@ export async function startKqlValidation(
 export async function validateOutputCached(result: CompileResult, options: CachedValidationOptions): Promise<{ diagnostics: Diagnostic[]; report: CacheReport }> {
   if (!result.artifacts.has(TEMPLATE_FILE) || !result.model) return { diagnostics: [], report: { template: 'cached', kql: 'none' } };
   const { cache } = options;
-  const quick = validateOutput(result);
+  const quick = checkOutput(result);
 
   const templateInputs = [...result.artifacts].filter(([path]) => path === TEMPLATE_FILE || path.startsWith('datafactory/')).flat();
   const templateKeyFor = (schemaDigest: string) => cacheKey('template-findings', codeIdentity(), schemaDigest, ...templateInputs);

@@ -5,11 +5,12 @@
  * and parallelise them (./cached.ts); this module runs them in-process, one after another (the tests).
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { CompileResult } from '../compiler/compile.js';
+import type { CompileResult } from '../compiler/index.js';
 import type { AdfObject } from '../modules/types.js';
 import { toPlainJson } from '../model/json.js';
-import { adfPositions, kqlScriptsForValidation, placed, positionTemplateDiagnostics, validateOutput } from '../compiler/validateOutput.js';
-import { fromCompile, TEMPLATE_FILE } from '../build/index.js';
+import { checkOutput } from '../compiler/index.js';
+import { kqlScriptsForValidation } from './kqlScripts.js';
+import { adfPositions, fromCompile, placed, positionTemplateDiagnostics, TEMPLATE_FILE } from '../build/index.js';
 import { loadArmSchemaValidator, armSchemaDiagnostics, type ArmResourceIssueMemo } from '../validators/armSchema.js';
 import { checkAdfObject, adfModelDiagnostics, type AdfModelIssue } from '../validators/adfModel.js';
 import { validateKqlScripts, type KqlBlockStore } from '../validators/kql.js';
@@ -95,5 +96,5 @@ export function kqlFindings(result: CompileResult, blockStore?: KqlBlockStore): 
  */
 export function validateOutputFull(result: CompileResult, options: FullValidationOptions = {}): Diagnostic[] {
   if (!result.artifacts.has(TEMPLATE_FILE) || !result.model) return [];
-  return [...validateOutput(result), ...armSchemaFindings(result, options.schemasDir), ...adfModelFindings(result), ...kqlFindings(result)];
+  return [...checkOutput(result), ...armSchemaFindings(result, options.schemasDir), ...adfModelFindings(result), ...kqlFindings(result)];
 }

@@ -4,7 +4,7 @@
  * run lint, and keep what the run found under a key of everything it depends on (./runKey.ts), so that an
  * unchanged run is answered from the cache without compiling or loading a validator.
  */
-import { compile } from '../compiler/compile.js';
+import { compile } from '../compiler/index.js';
 import { fromCompile } from '../build/index.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { cacheKey, NO_CACHE, openResultCache, resultCacheDir, type ResultCache } from '../cache/index.js';

@@ -34,6 +34,7 @@ import { checkExpressionString } from './armReferences/expressions.js';
 import { describeResource, type ResourceInfo } from './armReferences/names.js';
 import { checkDependencies } from './armReferences/dependsOn.js';
 import { isObject, walkJson } from '../util/json.js';
+import { templateResources, type ResourceNode } from '../expressions/arm/resources.js';
 
 const DEPLOYMENTS = 'microsoft.resources/deployments';
 
@@ -77,12 +78,17 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
     }
   }
 
-  // Resources (array, or object keyed by symbolic name in languageVersion 2.0).
+  // Resources (array, or object keyed by symbolic name in languageVersion 2.0) and their child resources, in
+  // the resource tree's order (src/expressions/arm/resources.ts); a nested deployment's template is checked
+  // as a template of its own, in its scope.
   const resources: ResourceInfo[] = [];
-  const visit = (r: Json, pointer: string, parent: number | undefined, symbolic: string | undefined) => {
-    if (!isObject(r)) return;
-    const index = resources.length;
-    const info = describeResource(r, pointer, parent === undefined ? undefined : resources[parent], decls, symbolic);
+  const indexOf = new Map<ResourceNode, number>();
+  for (const node of templateResources(template, { nested: false })) {
+    const r = node.json;
+    const pointer = `${base}/${node.path.map((k) => esc(String(k))).join('/')}`;
+    const parent = node.parent === undefined ? undefined : indexOf.get(node.parent);
+    indexOf.set(node, resources.length);
+    const info = describeResource(r, pointer, parent === undefined ? undefined : resources[parent], decls, node.symbolicName);
     info.parent = parent;
     resources.push(info);
     const onCall = (c: ArmCall, ptr: string) => info.uses.push({ call: c, pointer: ptr });
@@ -90,7 +96,7 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
     for (const [key, value] of Object.entries(r)) {
       const ptr = `${pointer}/${esc(key)}`;
       if (key === 'resources' && Array.isArray(value)) {
-        value.forEach((child, i) => visit(child, `${ptr}/${i}`, index, undefined));
+        continue; // child resources: nodes of their own
       } else if (key === 'dependsOn') {
         checkValue(value, ptr, 'template');
         if (Array.isArray(value)) value.forEach((d, i) => info.dependsOn.push({ value: d, pointer: `${ptr}/${i}` }));
@@ -105,9 +111,7 @@ function checkTemplate(template: Json, base: string, outer: Decls | undefined, f
         checkValue(value, ptr, 'template', key === 'copy' || key === 'name' || key === 'type' || key === 'apiVersion' ? undefined : onCall);
       }
     }
-  };
-  if (Array.isArray(template.resources)) template.resources.forEach((r: Json, i: number) => visit(r, `${base}/resources/${i}`, undefined, undefined));
-  else if (isObject(template.resources)) for (const [sym, r] of Object.entries(template.resources)) visit(r, `${base}/resources/${esc(sym)}`, undefined, sym);
+  }
 
   if (isObject(template.outputs)) checkValue(template.outputs, `${base}/outputs`, 'template');
 

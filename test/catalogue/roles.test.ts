@@ -47,12 +47,7 @@ test('HUB750: the same principal, role and scope under another name fails; under
 });
 
 test("hubc diff's upgrade notes carry it first of the notes that act before the deployment", () => {
-  const side = (release: string, seed: string) => ({
-    label: release,
-    source: 'folder' as const,
-    release,
-    artifacts: new Map([['azuredeploy.json', JSON.stringify(withAssignment(seed), null, 2)]]),
-  });
+  const side = (release: string, seed: string) => ({ label: release, source: 'folder' as const, release, build: build(release, seed) });
   const result = diffBuilds(side('0.9', 'a'), side('0.10', 'b'));
   const notes = result.upgradeNotes.filter((n) => n.kind === 'roleAssignmentRenamed');
   assert.is(notes.length, 1);

@@ -95,6 +95,10 @@ test('exit 2: a file it cannot read (HUB790) or that is not a template (HUB791)'
   const notJson = await runHubc(['check', write('broken.json', '{ "resources": ')]);
   assert.is(notJson.code, 2);
   assert.match(notJson.stderr, /HUB790: cannot read .*broken\.json: not JSON/);
+  // A portal form that is not JSON is named as given, not as the build calls it.
+  const formNotJson = await runHubc(['check', T, '--ui', write('brokenForm.json', '{ "parameters": ')]);
+  assert.is(formNotJson.code, 2);
+  assert.match(formNotJson.stderr, /HUB790: cannot read .*brokenForm\.json: not JSON/);
   const notTemplate = await runHubc(['check', UI]);
   assert.is(notTemplate.code, 2);
   assert.match(notTemplate.stderr, /HUB791: .*createUiDefinition\.json is not an ARM template/);

@@ -18,7 +18,7 @@ import { compile } from '../../src/compiler/compile.js';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { KQL_TEMPLATE_NAMES, KQL_TEMPLATE_OPTIONS } from '../../src/modules/dataExplorer/kqlTemplates.js';
-import { readTree } from '../../src/diff/load.js';
+import { readInputTree } from '../../src/util/inputFiles.js';
 import { compareWithGolden } from '../support/golden.js';
 import { runHubc } from '../support/cli.js';
 import { childEnv } from '../support/childEnv.js';
@@ -71,7 +71,7 @@ for (const v of RELEASE_VERSIONS) {
     const out = join(work, v);
     const r = spawnSync(process.execPath, [hubc, 'build', join(ROOT, `test/fixtures/${v}/custom/hub.yaml`), '--out', out], { encoding: 'utf8', env });
     assert.is(r.status, 0, r.stderr);
-    const problems = compareWithGolden(readTree(join(out, v)), join(ROOT, `test/fixtures/${v}/custom/expected`), { update: false });
+    const problems = compareWithGolden(readInputTree(join(out, v)), join(ROOT, `test/fixtures/${v}/custom/expected`), { update: false });
     assert.equal(problems, [], problems.join('\n'));
   });
 }

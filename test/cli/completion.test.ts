@@ -16,7 +16,7 @@ import { createProgram } from '../../src/cli/program.js';
 import { completionScript } from '../../src/cli/completion.js';
 import { choiceOption } from '../../src/cli/options.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
-import { CLOUD_NAMES } from '../../src/deploy/clouds.js';
+import { CLOUD_NAMES } from '../../src/azure/clouds.js';
 import { runHubc } from '../support/cli.js';
 import { HUBC_VERSION } from '../../src/util/version.js';
 

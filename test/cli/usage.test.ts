@@ -134,4 +134,38 @@ test('build --all on the repository hub.yaml: one HUB221 line per release in tex
   assert.is(one.stderr.match(/warning HUB221/g)?.length, 11);
 });
 
+/** Every usage error hubc itself checks (not commander's): the command line, the code and the words it keeps (issue #32 item 3). */
+const USAGE_ERRORS: [string[], string, string][] = [
+  [['params', 'a.yaml', '--hub', 'b.yaml'], 'HUB060', "two hub files given: 'a.yaml' and --hub 'b.yaml'; pass one"],
+  [['build', '--watch', '--format', 'json'], 'HUB060', '--watch prints text; leave out --format json'],
+  [['migrate-data', '--from', '0.5', '--to', '0.7'], 'HUB060', 'pass exactly one of --storage DIR and --account NAME'],
+  [['migrate-data', '--from', '0.5', '--to', '0.7', '--storage', '.', '--yes', '--dry-run'], 'HUB060', '--yes and --dry-run contradict each other; pass one'],
+  [
+    ['migrate-data', '--from', '0.5', '--to', '0.7', '--account', 'Not_An-Account'],
+    'HUB062',
+    "'Not_An-Account' is not a storage account name (3-24 lower-case letters and digits)",
+  ],
+  [['migrate-data', '--from', '0.7', '--to', '0.5', '--account', 'finopshub'], 'HUB493', '--to 0.5 is not newer than --from 0.7'],
+  [['simulate', 'hub.yaml', '--storage', '.', '--event', 'a', '--schedule', 'daily'], 'HUB060', 'give exactly one of --event, --schedule and --pipeline, or --example (got 2)'],
+  [['simulate', 'hub.yaml', '--storage', '.', '--event', 'a', '--param', 'x=1'], 'HUB061', '--param goes with --pipeline'],
+  [['import', '--out', 'x.yaml'], 'HUB060', 'pass either --subscription and --resource-group (online) or --parameters (offline)'],
+  [
+    ['import', '--subscription', 's', '--resource-group', 'g', '--settings', 's.json', '--out', 'x.yaml'],
+    'HUB061',
+    '--settings is for an offline import (online, settings.json is read from the hub)',
+  ],
+  [['params', 'hub.yaml', '--key-secret', 'k'], 'HUB061', '--key-secret needs --key-vault'],
+  [['deploy', 'hub.yaml', '--subscription', '00000000-0000-0000-0000-000000000000', '--resource-group', 'g', '--from', '0.5'], 'HUB061', '--from needs --upgrade'],
+  [['upgrade-plan', '0.5', '0.7', '--out', 'p.json'], 'HUB061', '--out needs --parameters (the file to rewrite)'],
+];
+
+for (const [argv, code, words] of USAGE_ERRORS) {
+  test(`usage error with its code: hubc ${argv.join(' ')} -> ${code}`, async () => {
+    const r = await run(...argv);
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, `error ${code}: `);
+    assert.match(r.stderr, words);
+  });
+}
+
 test.run();

@@ -114,7 +114,7 @@ test('--watch prints text: with --format json it is a usage error (exit 2); a fo
   const missing = join(tmpdir(), 'hubc-watch-no-such-folder', 'hub.yaml');
   const gone = await runHubc(['build', missing, '--watch']);
   assert.is(gone.code, 2);
-  assert.match(gone.stderr, `error: cannot watch ${join(tmpdir(), 'hubc-watch-no-such-folder')}: ENOENT`);
+  assert.match(gone.stderr, `error HUB064: cannot watch ${join(tmpdir(), 'hubc-watch-no-such-folder')}: ENOENT`);
 });
 
 test.run();

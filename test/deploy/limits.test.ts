@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { ArmStandin, TEST_TOKEN, type InjectedAnswer, type RecordedRequest } from '../support/armStandin.js';
 import { runChild } from '../support/crash.js';
 import { deployArgs, RG, run, scenario, SUB } from './scenario.js';
-import { DEFAULT_LIMITS, parseDuration } from '../../src/deploy/deadline.js';
+import { DEFAULT_LIMITS, parseDuration } from '../../src/azure/deadline.js';
 import { runHubc } from '../support/cli.js';
 
 const DEPLOYMENT = 'hubc-finops-hub-0.7';
@@ -148,7 +148,7 @@ test('an operations listing whose nextLink loops, or never ends: read a page at 
       const listings = count(standin.calls(), /\/operations$/) - standin.requests.filter((q) => q.skipToken).length;
       // A repeated nextLink is seen on the second page; 2,000 entries a page pass 5,000 on the fourth. On a
       // loaded machine a page request can time out and be sent again (the SDK's retry policy: at most 4
-      // sends of one request, src/deploy/policies.ts), which counts as a page here: bounded all the same.
+      // sends of one request, src/azure/policies.ts), which counts as a page here: bounded all the same.
       const perListing = nextLink === 'repeat' ? 2 : 4;
       assert.ok(pages <= listings * perListing * 4, `${pages} pages for ${listings} listings`);
     } finally {

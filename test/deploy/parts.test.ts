@@ -7,17 +7,20 @@ import * as assert from 'uvu/assert';
 import { compiled, DEFAULT_HUB_YAML, hubYaml, templateOf } from '../support/hubs.js';
 import { requiredProviders, registerCommand } from '../../src/deploy/providers.js';
 import { formatWhatIf, summarizeWhatIf } from '../../src/deploy/whatIf.js';
-import { armFailureOf, formatArmError } from '../../src/deploy/errors.js';
+import { armFailureOf, formatArmError } from '../../src/azure/errors.js';
 import { missingSecrets, parseParametersText } from '../../src/deploy/parameters.js';
-import { armConnection, normalizeArmEndpoint } from '../../src/deploy/arm.js';
+import { armConnection, normalizeArmEndpoint } from '../../src/azure/index.js';
 import type { runCli } from '../../src/cli/program.js';
 import { runHubc } from '../support/cli.js';
 import { ArmStandin } from '../support/armStandin.js';
 import { RequestWatch } from '../support/azureTest.js';
 import { deployArgs, scenario } from './scenario.js';
+import { fromFiles, TEMPLATE_FILE } from '../../src/build/index.js';
 
 const TEMPLATE = templateOf(compiled(DEFAULT_HUB_YAML));
-const namespaces = (t: any, values?: Record<string, unknown>) => requiredProviders(t, values).map((p) => p.namespace);
+/** The template view (src/build) of a template given as JSON. */
+const viewOf = (t: unknown) => fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify(t)]]) }).template;
+const namespaces = (t: any, values?: Record<string, unknown>) => requiredProviders(viewOf(t), values).map((p) => p.namespace);
 
 test('providers: the default hub needs Event Grid (always), Data Factory, Storage, Key Vault, Network, identities, deployment scripts; no Kusto', () => {
   assert.equal(namespaces(TEMPLATE), [
@@ -31,7 +34,7 @@ test('providers: the default hub needs Event Grid (always), Data Factory, Storag
     'Microsoft.Resources',
     'Microsoft.Storage',
   ]);
-  const eventGrid = requiredProviders(TEMPLATE).find((p) => p.namespace === 'Microsoft.EventGrid')!;
+  const eventGrid = requiredProviders(viewOf(TEMPLATE)).find((p) => p.namespace === 'Microsoft.EventGrid')!;
   assert.ok(eventGrid.reasons.some((r) => r.startsWith('blob-event triggers')));
 });
 
@@ -44,6 +47,29 @@ test('providers: Microsoft.Kusto when Data Explorer is on, from hub.yaml or from
   );
   assert.ok(namespaces(withAdx).includes('Microsoft.Kusto'));
   assert.not.ok(namespaces(withAdx, { dataExplorerName: '' }).includes('Microsoft.Kusto'), 'a parameter value turns it off again');
+});
+
+test("providers: read from the resource tree: a child written with a short type is of its parent's namespace; nested resources count unless their deployment or their own condition is off", () => {
+  const nested = (name: string, condition: unknown, scope: string | undefined, inner: object[]) => ({
+    type: 'Microsoft.Resources/deployments',
+    name,
+    ...(condition === undefined ? {} : { condition }),
+    properties: { mode: 'Incremental', ...(scope ? { expressionEvaluationOptions: { scope } } : {}), template: { resources: inner } },
+  });
+  const t = {
+    parameters: { withWeb: { type: 'bool', defaultValue: false } },
+    resources: [
+      { type: 'Microsoft.Storage/storageAccounts', name: 'x', resources: [{ type: 'blobServices', name: 'default' }] },
+      nested('on', undefined, undefined, [
+        { type: 'Microsoft.Sql/servers', name: 's' },
+        { type: 'Microsoft.Web/sites', name: 'w', condition: "[parameters('withWeb')]" },
+      ]),
+      nested('off', false, 'inner', [{ type: 'Microsoft.Cache/redis', name: 'r' }]),
+      nested('own', undefined, 'inner', [{ type: 'Microsoft.Search/searchServices', name: 'q', condition: "[parameters('unknownHere')]" }]),
+    ],
+  };
+  assert.equal(namespaces(t), ['Microsoft.EventGrid', 'Microsoft.Resources', 'Microsoft.Search', 'Microsoft.Sql', 'Microsoft.Storage']);
+  assert.ok(namespaces(t, { withWeb: true }).includes('Microsoft.Web'));
 });
 
 test('providers: Event Grid is required even for a template without Event Grid resources', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvironmentError, HubcError } from '../../src/diagnostics/diagnostic.js';
 import { codes } from '../../src/diagnostics/index.js';
-import { DiffLoadError } from '../../src/diff/load.js';
+import { LoadError } from '../../src/load/load.js';
 import { PublishError } from '../../src/publish/publish.js';
 import { PublicTemplateError } from '../../src/public/templates.js';
 import { UpgradePlanError } from '../../src/upgrade/errors.js';
@@ -20,9 +20,9 @@ const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
 test('a HubcError carries the raised diagnostic; code, severity and hint read it', () => {
   const raised = codes.HUB401.notBuild({ label: 'x' });
-  const e = new DiffLoadError(raised);
+  const e = new LoadError(raised);
   assert.ok(e instanceof HubcError);
-  assert.is(e.name, 'DiffLoadError');
+  assert.is(e.name, 'LoadError');
   assert.is(e.message, raised.message);
   assert.equal(e.diagnostic, { ...raised });
   assert.is(e.code, 'HUB401');
@@ -52,7 +52,7 @@ test('toDiagnostic places the diagnostic in the given file unless it names one',
 });
 
 test('the stage error classes are HubcErrors, and no other class of src/ copies its code and hint fields', () => {
-  for (const C of [DiffLoadError, PublishError, PublicTemplateError, UpgradePlanError, ImportError, SimulationError, EnvironmentError]) {
+  for (const C of [LoadError, PublishError, PublicTemplateError, UpgradePlanError, ImportError, SimulationError, EnvironmentError]) {
     assert.ok(C.prototype instanceof HubcError, C.name);
   }
   const copies: string[] = [];

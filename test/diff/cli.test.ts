@@ -12,7 +12,7 @@ import { runHubc } from '../support/cli.js';
 import { writeRelease } from '../../src/compiler/write.js';
 import { applyDiffPatch } from '../../src/diff/format/patch.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
-import { releaseBuild } from '../support/releaseBuilds.js';
+import { releaseBuild, releaseBuildOf } from '../support/releaseBuilds.js';
 
 const run = (argv: string[], isTTY = false) => runHubc(argv, { isTTY });
 
@@ -63,7 +63,7 @@ test('--format patch output applied to A gives B', async () => {
   assert.is(p.code, 1);
   const patch = JSON.parse(p.stdout);
   const b = releaseBuild('0.7', stringify(doc));
-  assert.equal(applyDiffPatch(releaseBuild('0.7'), patch), b);
+  assert.equal(applyDiffPatch(releaseBuildOf('0.7'), patch), b);
 });
 
 test('errors exit 2: unknown input, a folder hubc did not write, a hub file that does not compile, bad JSON in a build', async () => {

@@ -15,10 +15,12 @@ import { elidePair } from '../../src/diff/format/common.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';
 import { likelyRenames } from '../../src/diff/upgrade.js';
-import type { DiffInput, DiffResult, ObjectChange } from '../../src/diff/types.js';
+import type { DiffResult, ObjectChange } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { DATA_EXPLORER_PARAMETERS, previousOf07, releaseInput } from '../support/releaseBuilds.js';
 import { Template } from '../support/template.js';
+import { fromFiles, TEMPLATE_FILE, withFile } from '../../src/build/index.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/diff-result.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
@@ -35,18 +37,16 @@ const names = (items: ObjectChange[], change: string) => items.filter((i) => i.c
 const notes = (result: DiffResult, code: string) => result.upgradeNotes.filter((n) => n.code === code);
 
 /** A variant of the default hub.yaml, changed by `edit`. */
-function variant(edit: (doc: any) => void): DiffInput {
+function variant(edit: (doc: any) => void): LoadedBuild {
   const doc = parse(DEFAULT_HUB_YAML);
   edit(doc);
   return releaseInput('0.7', stringify(doc));
 }
 /** A build whose azuredeploy.json is changed by `edit`. */
-function editedTemplate(base: DiffInput, label: string, edit: (t: any) => void): DiffInput {
-  const artifacts = new Map(base.artifacts);
-  const t = JSON.parse(artifacts.get('azuredeploy.json')!);
+function editedTemplate(base: LoadedBuild, label: string, edit: (t: any) => void): LoadedBuild {
+  const t = structuredClone(base.build.template.json);
   edit(t);
-  artifacts.set('azuredeploy.json', toJsonText(t));
-  return { ...base, label, artifacts };
+  return { ...base, label, build: withFile(base.build, TEMPLATE_FILE, toJsonText(t)) };
 }
 
 const base = releaseInput('0.7');
@@ -301,6 +301,53 @@ test('pipelines are compared activity by activity', () => {
   );
   assert.equal(acts[1].changes, [{ path: 'typeProperties.waitTimeInSeconds', change: 'changed', from: 60, to: 30 }]);
   assert.equal(acts[2].summary, 'Wait');
+});
+
+test("nested activities are visited as the activity tree orders them: a Switch's cases in order, then its default activities (issue #32: the one walker)", () => {
+  const wait = (name: string, seconds: number) => ({ name, type: 'Wait', dependsOn: [], typeProperties: { waitTimeInSeconds: seconds } });
+  const pipeline = (s: number) => ({
+    type: 'Microsoft.DataFactory/factories/pipelines',
+    apiVersion: '2018-06-01',
+    name: 'factory/route',
+    properties: {
+      activities: [
+        {
+          name: 'Route',
+          type: 'Switch',
+          dependsOn: [],
+          typeProperties: {
+            on: '@pipeline().parameters.kind',
+            defaultActivities: [wait('Otherwise', s)],
+            cases: [
+              { value: 'a', activities: [wait('When A', s)] },
+              { value: 'b', activities: [wait('When B', s)] },
+            ],
+          },
+        },
+      ],
+    },
+  });
+  const side = (label: string, s: number): LoadedBuild => ({
+    label,
+    source: 'folder',
+    build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [pipeline(s)] })]]) }),
+  });
+  const r = diffBuilds(side('a', 1), side('b', 2));
+  const route = section(r, 'dataFactory', 'pipelines').find((i) => i.name === 'route')!;
+  assert.equal(
+    route.members!.items.map((i) => i.name),
+    ['When A', 'When B', 'Otherwise'],
+  );
+  const whole = diffBuilds(side('a', 1), {
+    ...side('b', 1),
+    build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [] })]]) }),
+  });
+  assert.equal(section(whole, 'dataFactory', 'pipelines'), [{ name: 'route', change: 'removed' }]);
+  const added = diffBuilds(
+    { ...side('a', 1), build: fromFiles({ release: 'test', source: 'folder', files: new Map([[TEMPLATE_FILE, JSON.stringify({ resources: [] })]]) }) },
+    side('b', 1),
+  );
+  assert.equal(section(added, 'dataFactory', 'pipelines'), [{ name: 'route', change: 'added', summary: '4 activities' }]);
 });
 
 test('every release compared with itself is equal; consecutive releases differ and explain their parameter changes', () => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publishFeed } from '../../src/publish/publish.js';
 import { runHubc } from '../support/cli.js';
-import { releaseBuild } from '../support/releaseBuilds.js';
+import { releaseBuildOf } from '../support/releaseBuilds.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hubc-feed-input-'));
 const HUB = new URL('../../hub.yaml', import.meta.url).pathname;
@@ -21,12 +21,7 @@ let n = 0;
 /** A feed with 0.6 and 0.7, published. */
 async function feed(): Promise<string> {
   const dir = join(work, `feed${++n}`);
-  await publishFeed({
-    feedDir: dir,
-    releases: ['0.6', '0.7'].map((release) => ({ release, artifacts: releaseBuild(release) })),
-    baseUrl: 'https://example.org/hub/',
-    date: '2025-01-31',
-  });
+  await publishFeed({ feedDir: dir, releases: ['0.6', '0.7'].map((release) => releaseBuildOf(release)), baseUrl: 'https://example.org/hub/', date: '2025-01-31' });
   return dir;
 }
 

@@ -6,6 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readKqlScript } from '../../src/diff/kqlReader.js';
 import { compareKql } from '../../src/diff/kql.js';
+import { fromFiles } from '../../src/build/index.js';
+
+/** The Build of files in memory. */
+const asBuild = (files: ReadonlyMap<string, string>) => fromFiles({ release: 'test', source: 'folder', files });
 
 const SCRIPT_A = `// header
 .create-merge table Sales (
@@ -70,7 +74,7 @@ test('a diff of two scripts reports objects, not text', () => {
       `{"Column":"Amount (USD)","Properties":{"Path":"$.amount"}},{"Column":"Region","Properties":{"Path":"$.region"}}]`,
     )
     .replace('    // sum it\n', '    // a comment change alone is not a change\n');
-  const sections = Object.fromEntries(compareKql(new Map([['kql/SalesSetup.kql', SCRIPT_A]]), new Map([['kql/SalesSetup.kql', b]])).map((s) => [s.id, s.items]));
+  const sections = Object.fromEntries(compareKql(asBuild(new Map([['kql/SalesSetup.kql', SCRIPT_A]])), asBuild(new Map([['kql/SalesSetup.kql', b]]))).map((s) => [s.id, s.items]));
   assert.equal(sections.tables, [
     {
       name: 'Sales.Sales',
@@ -87,7 +91,7 @@ test('a diff of two scripts reports objects, not text', () => {
   assert.equal(sections.commands, []);
   // Only a comment changed: nothing to report.
   const onlyComment = SCRIPT_A.replace('// sum it', '// total');
-  assert.ok(compareKql(new Map([['kql/X.kql', SCRIPT_A]]), new Map([['kql/X.kql', onlyComment]])).every((s) => !s.items.length));
+  assert.ok(compareKql(asBuild(new Map([['kql/X.kql', SCRIPT_A]])), asBuild(new Map([['kql/X.kql', onlyComment]]))).every((s) => !s.items.length));
 });
 
 test.run();

@@ -10,13 +10,18 @@ import { RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { applyDiffPatch, buildPatch, formatPatch, jsonOps } from '../../src/diff/format/patch.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';
+import { fromFiles } from '../../src/build/index.js';
+
+/** The Build of files in memory. */
+const asBuild = (files: ReadonlyMap<string, string>) => fromFiles({ release: 'test', source: 'compile', files });
 
 /** Builds the patch, prints and re-reads it as JSON, applies it, and compares with B. */
-function roundTrip(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) {
-  const patch = JSON.parse(formatPatch(buildPatch('a', a, 'b', b)));
+function roundTrip(filesA: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) {
+  const a = asBuild(filesA);
+  const patch = JSON.parse(formatPatch(buildPatch('a', a, 'b', asBuild(b))));
   for (const f of patch.files)
     assert.is(
-      fastJsonPatch.validate(f.operations, f.change === 'added' ? undefined : f.representation === 'json' ? JSON.parse(a.get(f.path)!) : a.get(f.path)!.split('\n')),
+      fastJsonPatch.validate(f.operations, f.change === 'added' ? undefined : f.representation === 'json' ? JSON.parse(filesA.get(f.path)!) : filesA.get(f.path)!.split('\n')),
       undefined,
       f.path,
     );
@@ -50,13 +55,13 @@ test('hub.yaml variants: applying the patch to A gives B exactly', () => {
 });
 
 test('0.6 -> 0.7 and back', () => {
-  roundTrip(previousOf07().artifacts, v07);
-  roundTrip(v07, previousOf07().artifacts);
+  roundTrip(previousOf07().build.files, v07);
+  roundTrip(v07, previousOf07().build.files);
 });
 
 test('consecutive releases', () => {
   for (let i = 1; i < RELEASE_VERSIONS.length; i++) roundTrip(releaseBuild(RELEASE_VERSIONS[i - 1]), releaseBuild(RELEASE_VERSIONS[i]));
-  assert.equal(buildPatch('a', v07, 'b', v07).files, []);
+  assert.equal(buildPatch('a', asBuild(v07), 'b', asBuild(v07)).files, []);
 });
 
 test('member order is kept: an object whose order would change is replaced whole', () => {

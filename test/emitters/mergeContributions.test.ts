@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compiled, templateOf } from '../support/hubs.js';
 import { emitArmTemplate } from '../../src/emitters/arm/template.js';
+import { withFactoryResources } from '../../src/modules/dataFactory/index.js';
 import type { ArmResource, Contribution } from '../../src/modules/types.js';
 
 const r = compiled();
@@ -18,7 +19,7 @@ function ownerOf<K extends 'parameters' | 'outputs' | 'variables'>(section: K, k
 /** Builds the template with one more contribution; returns the error message (or undefined when it builds). */
 function emitWith(extra: Contribution, base: readonly Contribution[] = contributions): string | undefined {
   try {
-    emitArmTemplate([...base, extra], release, {});
+    emitArmTemplate(withFactoryResources([...base, extra]), release, {});
     return undefined;
   } catch (e) {
     return (e as Error).message;
@@ -26,7 +27,8 @@ function emitWith(extra: Contribution, base: readonly Contribution[] = contribut
 }
 
 test('the contributions of the default hub merge without a clash', () => {
-  const t = emitArmTemplate(contributions, release, templateOf(r).metadata);
+  // The compiler's order: every module's contributions, then their Data Factory objects as the factory's child resources.
+  const t = emitArmTemplate(withFactoryResources(contributions), release, templateOf(r).metadata);
   assert.equal(JSON.parse(JSON.stringify(t)), templateOf(r));
 });
 
@@ -71,7 +73,7 @@ test('a resource one module contributes twice is an internal error naming the mo
   const base = contributions.map((x, k) => (k === i ? twice : x));
   const message = (() => {
     try {
-      emitArmTemplate(base, release, {});
+      emitArmTemplate(withFactoryResources(base), release, {});
       return undefined;
     } catch (e) {
       return (e as Error).message;

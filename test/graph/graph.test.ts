@@ -14,6 +14,10 @@ import { buildGraph, flowNodeId, loadSvgRenderer, toDot, toMermaid, type Graph }
 import { runCli } from '../../src/cli/program.js';
 import { compiled, hubYaml } from '../support/hubs.js';
 import { releaseBuild } from '../support/releaseBuilds.js';
+import { fromFiles } from '../../src/build/index.js';
+
+/** The Build of files in memory (a compile's artifacts). */
+const asBuild = (files: ReadonlyMap<string, string>) => fromFiles({ release: 'test', source: 'compile', files });
 
 const HUB = fileURLToPath(new URL('../../hub.yaml', import.meta.url));
 
@@ -39,7 +43,7 @@ const edge = (g: Graph, from: string, to: string) => g.edges.find((e) => e.from 
 for (const v of RELEASE_VERSIONS) {
   test(`${v}: the flow's pipelines and triggers are exactly the release's; its trigger of new exports starts the export queue, which runs the export ETL`, () => {
     const release = getRelease(v);
-    const g = buildGraph(releaseBuild(v), 'flow', v);
+    const g = buildGraph(asBuild(releaseBuild(v)), 'flow', v);
     assert.equal(namesOf(g, 'pipelines'), Object.values(release.pipelines).sort() as string[]);
     assert.equal(namesOf(g, 'triggers'), Object.values(release.triggers).sort() as string[]);
     const { exportAdded } = release.triggers;
@@ -73,8 +77,8 @@ test('the flow is read from the objects: a new Execute Pipeline activity, trigge
     );
     adfResource(t, 'triggers', daily).properties.pipelines = [{ pipelineReference: { referenceName: r.pipelines.configureExports, type: 'PipelineReference' } }];
   });
-  const before = buildGraph(base, 'flow', '0.8');
-  const after = buildGraph(changed, 'flow', '0.8');
+  const before = buildGraph(asBuild(base), 'flow', '0.8');
+  const after = buildGraph(asBuild(changed), 'flow', '0.8');
   assert.not.ok(edge(before, flowNodeId('pipelines', queue), flowNodeId('pipelines', r.pipelines.runBackfill!)));
   assert.is(edge(after, flowNodeId('pipelines', queue), flowNodeId('pipelines', r.pipelines.runBackfill!))?.label, 'runs');
   assert.match(edge(after, flowNodeId('pipelines', queue), flowNodeId('datasets', 'ingestion_files'))?.label ?? '', /reads/);
@@ -86,8 +90,8 @@ test('the flow is read from the objects: a new Execute Pipeline activity, trigge
 test("objects the build's values do not deploy are dashed: the Data Explorer pipelines without a cluster, not with one", () => {
   const adx = RELEASE_VERSIONS.find((v) => has(getRelease(v), 'dataExplorer'))!;
   const etl = getRelease(adx).pipelines.ingestionEtl!;
-  const without = buildGraph(releaseBuild(adx), 'flow', adx);
-  const withCluster = buildGraph(compiled(hubYaml({ release: adx, dataExplorer: { name: 'contosoadx' } })).artifacts, 'flow', adx);
+  const without = buildGraph(asBuild(releaseBuild(adx)), 'flow', adx);
+  const withCluster = buildGraph(asBuild(compiled(hubYaml({ release: adx, dataExplorer: { name: 'contosoadx' } })).artifacts), 'flow', adx);
   assert.is(without.nodes.find((n) => n.id === flowNodeId('pipelines', etl))?.optional, true);
   assert.is(withCluster.nodes.find((n) => n.id === flowNodeId('pipelines', etl))?.optional, undefined);
   assert.match(edge(withCluster, flowNodeId('pipelines', etl), flowNodeId('linkedServices', 'hubDataExplorer'))?.label ?? '', 'runs commands');
@@ -95,7 +99,7 @@ test("objects the build's values do not deploy are dashed: the Data Explorer pip
 
 test("the resource graph is the template's dependsOn: one edge per resolved entry, and a new entry is a new edge", () => {
   const base = releaseBuild('0.8');
-  const g = buildGraph(base, 'resources', '0.8');
+  const g = buildGraph(asBuild(base), 'resources', '0.8');
   const template = JSON.parse(base.get('azuredeploy.json')!);
   assert.is(g.nodes.length, template.resources.length);
   const dependsOn = template.resources.reduce((n: number, r: any) => n + (r.dependsOn?.length ?? 0), 0);
@@ -106,7 +110,7 @@ test("the resource graph is the template's dependsOn: one edge per resolved entr
     const kv = t.resources.find((r: any) => r.type === 'Microsoft.KeyVault/vaults');
     kv.dependsOn = [...(kv.dependsOn ?? []), `[resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', ${t.resources[identity].name.slice(1, -1)})]`];
   });
-  const after = buildGraph(changed, 'resources', '0.8');
+  const after = buildGraph(asBuild(changed), 'resources', '0.8');
   const target = after.nodes[identity].id;
   assert.not.ok(edge(g, vault.id, target));
   assert.ok(edge(after, vault.id, target));
@@ -132,7 +136,7 @@ test('Mermaid: each node once in its group, edges between declared ids, text tha
   assert.match(text, '  subgraph g0["Group #quot;A#quot;"]\n    n0["say #quot;hi#quot; #lt;b#gt;#35;1#lt;/b#gt; #124; pipe<br/>second line"]\n  end');
   assert.match(text, '  n1 -->|"starts #124; #quot;now#quot;"| n0');
   assert.match(text, '  class n1 optional');
-  const built = toMermaid(buildGraph(releaseBuild('0.7'), 'flow', '0.7'));
+  const built = toMermaid(buildGraph(asBuild(releaseBuild('0.7')), 'flow', '0.7'));
   const declared = [...built.matchAll(/^ {4}(n\d+)\[/gm)].map((m) => m[1]);
   assert.is(new Set(declared).size, declared.length);
   for (const m of built.matchAll(/^ {2}(n\d+) -->(?:\|"[^"]*"\|)? (n\d+)$/gm)) assert.ok(declared.includes(m[1]) && declared.includes(m[2]), m[0]);
@@ -140,7 +144,7 @@ test('Mermaid: each node once in its group, edges between declared ids, text tha
 
 test('SVG: Graphviz draws every node with its class and name, the same bytes every time; DOT quoting survives quotes and backslashes', async () => {
   const svg = await loadSvgRenderer();
-  const g = buildGraph(releaseBuild('0.8'), 'flow', '0.8');
+  const g = buildGraph(asBuild(releaseBuild('0.8')), 'flow', '0.8');
   const text = svg(g);
   assert.is(svg(g), text, 'deterministic');
   assert.match(text, /^<\?xml[\s\S]*<svg [\s\S]*<\/svg>\s*$/);

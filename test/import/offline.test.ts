@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { offlineFacts, importHubYaml, ImportError } from '../../src/import/index.js';
-import { loadDiffPair } from '../../src/diff/load.js';
+import { loadPair } from '../../src/load/load.js';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
@@ -128,8 +128,8 @@ for (const version of RELEASES) {
 
     // The public template with the same parameters against the imported hub's build.
     const publicFile = join(publicTemplatesDir(), `finops-hub-${r.publicRelease.template}.json`);
-    const [a, b] = loadDiffPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
-    const resources = compare(flatResources(a.artifacts.get('azuredeploy.json')!), flatResources(b.artifacts.get('azuredeploy.json')!));
+    const [a, b] = loadPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
+    const resources = compare(flatResources(a.build.files.get('azuredeploy.json')!), flatResources(b.build.files.get('azuredeploy.json')!));
     // No remote hub here; the evaluated templates leave out what is named only at deployment (src/public/evaluate.ts).
     const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)');
     assert.equal(resources.publicOnly, Object.keys(PUBLIC_ONLY[version]).filter(skipRemote).sort(), 'resources only the public template deploys');
@@ -148,7 +148,7 @@ for (const version of RELEASES) {
     assert.equal(only('template', ['parameters'], 'removed'), params.public, 'parameters only the public template has');
     assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');
     assert.equal(only('template', ['outputs'], 'removed'), []);
-    const flatA = JSON.parse(a.artifacts.get('azuredeploy.json')!);
+    const flatA = JSON.parse(a.build.files.get('azuredeploy.json')!);
     const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type)?.name as string;
     const objects = objectsOnly(version, { storage: nameOf('Microsoft.Storage/storageAccounts'), vault: nameOf('Microsoft.KeyVault/vaults') });
     assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'removed'), objects.public, 'Data Factory objects only the public template has');

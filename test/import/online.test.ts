@@ -20,7 +20,7 @@ import { FixedTokenCredential } from '../support/azureTest.js';
 import { runHubc } from '../support/cli.js';
 import { SUB, RG, rgId } from '../deploy/scenario.js';
 import { publicHub, SCOPE } from '../support/publicHub.js';
-import { loadDiffPair } from '../../src/diff/load.js';
+import { loadPair } from '../../src/load/load.js';
 import { getRelease } from '../../src/model/releases.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { compare, HUBC_ONLY, PUBLIC_ONLY } from '../support/publicKnown.js';
@@ -78,9 +78,9 @@ for (const version of ['0.6', '0.7'] as const) {
       r.dataLake.join('\n'),
     );
     // The public template with the imported values against the imported hub's build: only the documented departures.
-    const [a, b] = loadDiffPair(join(publicTemplatesDir(), `finops-hub-${getRelease(version).publicRelease.template}.json`), out, 'hub.yaml', { evaluateBoth: true });
+    const [a, b] = loadPair(join(publicTemplatesDir(), `finops-hub-${getRelease(version).publicRelease.template}.json`), out, 'hub.yaml', { evaluateBoth: true });
     const flat = (side: typeof a): FlatResource[] =>
-      JSON.parse(side.artifacts.get('azuredeploy.json')!).resources.map((x: any) => ({
+      JSON.parse(side.build.files.get('azuredeploy.json')!).resources.map((x: any) => ({
         type: x.type,
         name: x.name,
         nameExpression: x.name,

@@ -10,7 +10,7 @@ import { getRelease, RELEASE_VERSIONS, withReleaseRows, type InjectedRelease } f
 import { compareReleases, parseRelease, releaseIndex, releaseNamed, releaseNames, releaseTag, sortReleases } from '../../src/model/releaseNames.js';
 import { compile } from '../../src/compiler/compile.js';
 import { feedReleases, blobOf, versionedNames } from '../../src/publish/feed.js';
-import { releaseOfVersion } from '../../src/upgrade/installed.js';
+import { releaseOfVersion } from '../../src/azure/installed.js';
 import { releaseOfPublicVersion } from '../../src/public/templates.js';
 import { releasesOfTag } from '../../src/import/facts.js';
 import { releaseChoiceOption } from '../../src/cli/options.js';

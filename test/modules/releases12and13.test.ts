@@ -21,10 +21,9 @@ import { fullHubYaml, hubYaml } from '../support/hubs.js';
 import { sharedArmSchemas } from '../support/sharedData.js';
 import { EXPORT_ROLE_ONLY_CONDITION, TRIGGER_START_WAIT_SECONDS } from '../../src/modules/dataFactory/index.js';
 import { ROLES } from '../../src/modules/core/names.js';
-import { compileInput } from '../../src/diff/load.js';
+import { compileInput, loadPair } from '../../src/load/index.js';
 import { planUpgrade } from '../../src/upgrade/plan.js';
 import { formatPlanText } from '../../src/upgrade/format.js';
-import { loadDiffPair } from '../../src/diff/load.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -248,7 +247,7 @@ test('public 12.0 -> 13: the upgrade plan deletes the User Access Administrator 
   writeFileSync(hub, hubYaml({ naming: 'public' }, fixture('custom')));
   try {
     const text = withReleases12And13(() => {
-      const [a, b] = loadDiffPair('public:12.0', '13', hub, { publicTemplates: dir });
+      const [a, b] = loadPair('public:12.0', '13', hub, { publicTemplates: dir });
       return formatPlanText(planUpgrade(a, b));
     });
     assert.match(text, /Delete Microsoft\.Authorization\/roleAssignments [0-9a-f-]+\.  \[hubc deploy\]\n\s+why: It gives User Access Administrator\. 13 no longer declares it/);

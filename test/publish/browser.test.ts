@@ -19,12 +19,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
-import { publishFeed, type PublishRelease } from '../../src/publish/publish.js';
-import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';
+import { publishFeed } from '../../src/publish/publish.js';
+import { previousOf07, releaseBuildOf } from '../support/releaseBuilds.js';
 import { MissingTestData } from '../support/testData.js';
 import { compile } from '../../src/compiler/compile.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import type { Page } from 'puppeteer-core';
+import type { Build } from '../../src/build/index.js';
 
 /** The pipelines and triggers of a release's build, from the release table (the row the compile used). */
 function releaseObjects(release: string): { pipelines: string[]; triggers: string[] } {
@@ -121,10 +122,7 @@ if (!chromium) {
     const feed = join(work, 'site');
     const server = await serve(feed);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const releases: PublishRelease[] = [
-      { release: '0.6', artifacts: previousOf07().artifacts },
-      { release: '0.7', artifacts: releaseBuild('0.7') },
-    ];
+    const releases: Build[] = [previousOf07().build, releaseBuildOf('0.7')];
     publishFeed({ feedDir: feed, releases, baseUrl: base, date: '2025-01-31' });
     const browser = await launch({
       executablePath: chromium,

@@ -11,17 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { parse as parseHtml } from 'parse5';
-import { publishFeed, type PublishRelease } from '../../src/publish/publish.js';
+import { publishFeed } from '../../src/publish/publish.js';
 import { applyDiffPatch, diffBuilds } from '../../src/diff/index.js';
 import { planUpgrade } from '../../src/upgrade/index.js';
 import { hubTextForRelease } from '../../src/frontend/forRelease.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
-import { releaseBuild, releaseInput } from '../support/releaseBuilds.js';
+import { releaseBuild, releaseBuildOf, releaseInput } from '../support/releaseBuilds.js';
+import type { Build } from '../../src/build/index.js';
 
 const BASE = 'https://example.org/hub/';
 const work = mkdtempSync(join(tmpdir(), 'hubc-notes-'));
 let n = 0;
-const publish = async (releases: PublishRelease[]) => {
+const publish = async (releases: Build[]) => {
   const feedDir = join(work, `feed${++n}`);
   await publishFeed({ feedDir, releases, baseUrl: BASE, date: '2025-01-31' });
   return { dir: feedDir, index: JSON.parse(readFileSync(join(feedDir, 'index.json'), 'utf8')), html: readFileSync(join(feedDir, 'index.html'), 'utf8') };
@@ -32,10 +33,7 @@ const part = (md: string, heading: string, next?: string) => md.slice(md.indexOf
 const ARM_EXPRESSION = /\[(variables|parameters|format|concat|resourceId|replace)\(/;
 
 test('0.6 -> 0.7: the notes lead with what to do and what changes, in words; the machine-level diff is a linked JSON and patch', async () => {
-  const feed = await publish([
-    { release: '0.6', artifacts: releaseBuild('0.6') },
-    { release: '0.7', artifacts: releaseBuild('0.7') },
-  ]);
+  const feed = await publish([releaseBuildOf('0.6'), releaseBuildOf('0.7')]);
   const r = feed.index.releases[0];
   const md: string = r.releaseNotes;
   assert.match(md, /^### Upgrading from 0\.6 to 0\.7\n/);
@@ -59,22 +57,19 @@ test('0.6 -> 0.7: the notes lead with what to do and what changes, in words; the
     JSON.parse(
       JSON.stringify(
         diffBuilds(
-          { label: '0.6', source: 'release', release: '0.6', artifacts: releaseBuild('0.6') },
-          { label: '0.7', source: 'release', release: '0.7', artifacts: releaseBuild('0.7') },
+          { label: '0.6', source: 'release', release: '0.6', build: releaseBuildOf('0.6') },
+          { label: '0.7', source: 'release', release: '0.7', build: releaseBuildOf('0.7') },
         ),
       ),
     ),
   );
   const patch = JSON.parse(readFileSync(join(feed.dir, 'changes/0.6-0.7.patch.json'), 'utf8'));
-  assert.equal(applyDiffPatch(releaseBuild('0.6'), patch), releaseBuild('0.7'));
+  assert.equal(applyDiffPatch(releaseBuildOf('0.6'), patch), releaseBuild('0.7'));
   assert.is(feed.index.releases[1].changes, undefined, 'the first release of a feed has nothing to compare with');
 });
 
 test('the page: words first, the machine-level diff folded in <details> below them, the JSON and patch linked', async () => {
-  const feed = await publish([
-    { release: '0.6', artifacts: releaseBuild('0.6') },
-    { release: '0.7', artifacts: releaseBuild('0.7') },
-  ]);
+  const feed = await publish([releaseBuildOf('0.6'), releaseBuildOf('0.7')]);
   const doc = parseHtml(feed.html);
   type Node = { nodeName: string; attrs?: { name: string; value: string }[]; childNodes?: Node[]; value?: string };
   const all = (node: Node): Node[] => [node, ...(node.childNodes ?? []).flatMap(all)];
@@ -97,10 +92,7 @@ test('0.7 -> 0.8: the renamed output, and with a cluster the trusted tenants, ar
   const adx = stringify(doc);
   const a07 = hubTextForRelease(adx, '0.7').text;
   const a08 = hubTextForRelease(adx, '0.8').text;
-  const feed = await publish([
-    { release: '0.7', artifacts: releaseBuild('0.7', a07) },
-    { release: '0.8', artifacts: releaseBuild('0.8', a08) },
-  ]);
+  const feed = await publish([releaseBuildOf('0.7', a07), releaseBuildOf('0.8', a08)]);
   const todo = part(feed.index.releases[0].releaseNotes, '#### What you must do', '#### What changes for you');
   assert.not.match(todo, /Nothing by hand/);
   assert.match(todo, /trustedExternalTenants/);

@@ -13,18 +13,19 @@ import { Ajv } from 'ajv';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseHtml } from 'parse5';
 import { nodeFeedFs, readFeedTree, type FeedFs } from '../../src/publish/fs.js';
-import { publishFeed, PublishError, type PublishOptions, type PublishOutcome, type PublishRelease } from '../../src/publish/publish.js';
+import { publishFeed, PublishError, type PublishOptions, type PublishOutcome } from '../../src/publish/publish.js';
 import { parseDeployUrl } from '../../src/publish/urls.js';
-import { previousOf07, releaseBuild } from '../support/releaseBuilds.js';
+import { previousOf07, releaseBuildOf } from '../support/releaseBuilds.js';
+import { fromFiles, type Build } from '../../src/build/index.js';
 
 const BASE = 'https://example.org/hub/';
 const work = mkdtempSync(join(tmpdir(), 'hubc-publish-'));
 let n = 0;
 const newFeed = () => join(work, `feed${++n}`, 'site');
 
-const r07: PublishRelease = { release: '0.7', artifacts: releaseBuild('0.7') };
+const r07: Build = releaseBuildOf('0.7');
 /** The release before 0.7 (a stand-in until hubc builds 0.6; see test/support/releaseBuilds.ts). */
-const r06: PublishRelease = { release: '0.6', artifacts: previousOf07().artifacts };
+const r06: Build = previousOf07().build;
 
 const publish = (feedDir: string, extra: Partial<PublishOptions> = {}) => publishFeed({ feedDir, releases: [r06, r07], baseUrl: BASE, date: '2025-01-31', ...extra });
 const snapshot = (dir: string) => new Map([...readFeedTree(nodeFeedFs, dir).files].map(([p, blob]) => [p, blob.read()]));
@@ -67,12 +68,12 @@ test('the feed holds every release, the versioned files, the latest alias, and a
     ],
   );
   const files = snapshot(feed);
-  for (const [path, text] of r07.artifacts) assert.ok(files.get(`0.7/${path}`)!.equals(Buffer.from(text)), path);
-  assert.ok(files.get('finops-hub-0.7.json')!.equals(Buffer.from(r07.artifacts.get('azuredeploy.json')!)));
-  assert.ok(files.get('finops-hub-0.7.ui.json')!.equals(Buffer.from(r07.artifacts.get('createUiDefinition.json')!)));
+  for (const [path, text] of r07.files) assert.ok(files.get(`0.7/${path}`)!.equals(Buffer.from(text)), path);
+  assert.ok(files.get('finops-hub-0.7.json')!.equals(Buffer.from(r07.files.get('azuredeploy.json')!)));
+  assert.ok(files.get('finops-hub-0.7.ui.json')!.equals(Buffer.from(r07.files.get('createUiDefinition.json')!)));
   assert.ok(files.get('finops-hub-latest.json')!.equals(files.get('finops-hub-0.7.json')!));
   assert.ok(files.get('finops-hub-latest.ui.json')!.equals(files.get('finops-hub-0.7.ui.json')!));
-  assert.ok(files.get('finops-hub-0.6.json')!.equals(Buffer.from(r06.artifacts.get('azuredeploy.json')!)));
+  assert.ok(files.get('finops-hub-0.6.json')!.equals(Buffer.from(r06.files.get('azuredeploy.json')!)));
 
   const index = JSON.parse(files.get('index.json')!.toString());
   const schema = JSON.parse(readFileSync(new URL('../../schemas/feed-index.schema.json', import.meta.url), 'utf8'));
@@ -156,14 +157,14 @@ test('a published release is immutable: different bytes are refused naming the f
   const dir = newFeed();
   await publishFeed({ feedDir: dir, releases: [r07], baseUrl: BASE, date: '2025-01-31' });
   const before = snapshot(dir);
-  const edited = new Map(r07.artifacts);
-  edited.set('azuredeploy.json', r07.artifacts.get('azuredeploy.json')!.replace('"contentVersion": "1.0.0.0"', '"contentVersion": "1.0.0.1"'));
+  const edited = new Map(r07.files);
+  edited.set('azuredeploy.json', r07.files.get('azuredeploy.json')!.replace('"contentVersion": "1.0.0.0"', '"contentVersion": "1.0.0.1"'));
   edited.set('kql/Extra.kql', '.show tables\n');
-  const e = await refused(() => publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: edited }] }), 'HUB411');
+  const e = await refused(() => publishFeed({ feedDir: dir, releases: [fromFiles({ release: '0.7', source: 'compile', files: edited })] }), 'HUB411');
   assert.match(e.message, /release 0\.7 is already published with different content \(changed 0\.7\/azuredeploy\.json, finops-hub-0\.7\.json; new 0\.7\/kql\/Extra\.kql\)/);
   const unchanged = snapshot(dir);
   for (const [p, d] of before) assert.ok(unchanged.get(p)!.equals(d), p);
-  const forced = await publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: edited }], force: true, today: () => '2025-03-01' });
+  const forced = await publishFeed({ feedDir: dir, releases: [fromFiles({ release: '0.7', source: 'compile', files: edited })], force: true, today: () => '2025-03-01' });
   assert.equal(forced.releases, [{ release: '0.7', action: 'replaced', date: '2025-03-01' }]);
   const after = snapshot(dir);
   assert.match(after.get('finops-hub-latest.json')!.toString(), /"contentVersion": "1\.0\.0\.1"/);
@@ -200,11 +201,11 @@ test('the base URL is required once, then read from the index; a broken index is
 
 test("a template over ARM's 4 MB limit is refused and nothing is written", async () => {
   const dir = newFeed();
-  const big = new Map(r07.artifacts);
+  const big = new Map(r07.files);
   const template = JSON.parse(big.get('azuredeploy.json')!);
   template.variables.padding = 'x'.repeat(4 * 1024 * 1024);
   big.set('azuredeploy.json', JSON.stringify(template));
-  const e = await refused(() => publishFeed({ feedDir: dir, releases: [{ release: '0.7', artifacts: big }], baseUrl: BASE }), 'HUB412');
+  const e = await refused(() => publishFeed({ feedDir: dir, releases: [fromFiles({ release: '0.7', source: 'compile', files: big })], baseUrl: BASE }), 'HUB412');
   assert.match(e.message, /over ARM's limit of 4194304 bytes/);
   assert.not.ok(existsSync(dir));
 });
@@ -213,7 +214,7 @@ test('atomic: a failure at any write (release files, versioned files, pages, the
   const dir = newFeed();
   await publishFeed({ feedDir: dir, releases: [r06], baseUrl: BASE, date: '2025-01-01' });
   const before = snapshot(dir);
-  const files07 = r07.artifacts.size;
+  const files07 = r07.files.size;
   // createFile: release files, then the versioned files; replaceFile: aliases, feed.xml, index.html, index.json.
   const faults = [
     ['makeFolder', 1],

@@ -19,7 +19,7 @@ import { lockFolder } from '../../src/util/lock.js';
 import { runHubc } from '../support/cli.js';
 import { runChild } from '../support/crash.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
-import { releaseBuild } from '../support/releaseBuilds.js';
+import { releaseBuildOf } from '../support/releaseBuilds.js';
 import { leftovers, snapshot } from '../support/trees.js';
 
 const BASE = 'https://example.org/hub/';
@@ -219,10 +219,10 @@ test('finding 5: a link where the publish writes (index.html, a release folder) 
 
 test('a feed locked by another publisher for the whole wait is HUB011; a lock left by a killed process is taken over at once', async () => {
   const feed = newFeed();
-  await publishFeed({ feedDir: feed, releases: [{ release: '0.7', artifacts: releaseBuild('0.7') }], baseUrl: BASE, date: '2025-01-31' });
+  await publishFeed({ feedDir: feed, releases: [releaseBuildOf('0.7')], baseUrl: BASE, date: '2025-01-31' });
   const lock = await lockFolder(feed);
   try {
-    await publishFeed({ feedDir: feed, releases: [{ release: '0.6', artifacts: releaseBuild('0.6') }], lockWaitMs: 300 });
+    await publishFeed({ feedDir: feed, releases: [releaseBuildOf('0.6')], lockWaitMs: 300 });
     assert.unreachable('published while locked');
   } catch (e) {
     assert.instance(e, PublishError);
@@ -238,7 +238,7 @@ test('a feed locked by another publisher for the whole wait is HUB011; a lock le
   const hostHash = createHash('sha256').update(hostname()).digest('hex').slice(0, 16);
   writeFileSync(join(feed, '.hubc-lock-owner'), JSON.stringify({ pid: Number(dead.stdout), host: hostHash }));
   const started = Date.now();
-  const r = await publishFeed({ feedDir: feed, releases: [{ release: '0.6', artifacts: releaseBuild('0.6') }], lockWaitMs: 5_000 });
+  const r = await publishFeed({ feedDir: feed, releases: [releaseBuildOf('0.6')], lockWaitMs: 5_000 });
   assert.ok(Date.now() - started < 2_000, 'no wait for the stale time');
   assert.equal(
     r.releases.map((x) => x.action),

@@ -17,7 +17,7 @@ import { nodeFeedFs, type FeedFs } from '../../src/publish/fs.js';
 import { runChild, type ChildRun } from '../support/crash.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { racingPublishersRound } from '../support/publishRace.js';
-import { releaseBuild } from '../support/releaseBuilds.js';
+import { releaseBuildOf } from '../support/releaseBuilds.js';
 import { leftovers, snapshot } from '../support/trees.js';
 
 const BASE = 'https://example.org/hub/';
@@ -124,7 +124,7 @@ test('finding 2: a holder in another PID namespace on the same host is not taken
 test('the index update is a compare-and-swap: index.json replaced under a publish (another writer) makes it read the feed again and merge, not overwrite', async () => {
   const feed = newFeed();
   const other = newFeed();
-  const rel = (release: string) => ({ release, artifacts: releaseBuild(release) });
+  const rel = (release: string) => releaseBuildOf(release);
   await publishFeed({ feedDir: feed, releases: [rel('0.6')], baseUrl: BASE, date: '2025-01-31' });
   cpSync(feed, other, { recursive: true });
   await publishFeed({ feedDir: other, releases: [rel('0.5')], date: '2025-01-31' });

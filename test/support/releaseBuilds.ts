@@ -9,7 +9,8 @@
  */
 import { compile, compileModel, loadModel } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../src/model/releases.js';
-import type { DiffInput } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
+import { fromFiles, type Build } from '../../src/build/index.js';
 import { DEFAULT_HUB_YAML } from './hubs.js';
 
 const cache = new Map<string, Map<string, string>>();
@@ -27,9 +28,14 @@ export function releaseBuild(release: string, text = DEFAULT_HUB_YAML): Map<stri
   return artifacts;
 }
 
+/** The Build of the default hub (or `text`) compiled for `release` (its files cached). */
+export function releaseBuildOf(release: string, text = DEFAULT_HUB_YAML): Build {
+  return fromFiles({ release, source: 'compile', files: releaseBuild(release, text) });
+}
+
 /** A diff input of a release build. */
-export function releaseInput(release: string, text = DEFAULT_HUB_YAML): DiffInput {
-  return { label: release, source: 'release', release, artifacts: releaseBuild(release, text) };
+export function releaseInput(release: string, text = DEFAULT_HUB_YAML): LoadedBuild {
+  return { label: release, source: 'release', release, build: releaseBuildOf(release, text) };
 }
 
 /** The Data Explorer parameters 0.7 added (versions.md §7.1 against §6.1). */
@@ -48,7 +54,7 @@ export const DATA_EXPLORER_OUTPUTS = ['clusterId', 'clusterUri', 'ingestionDbNam
 let standIn: Map<string, string> | undefined;
 
 /** The build before 0.7: the real 0.6 when hubc builds it, else the stand-in described in the module doc. */
-export function previousOf07(): DiffInput & { standIn: boolean } {
+export function previousOf07(): LoadedBuild & { standIn: boolean } {
   if ((RELEASE_VERSIONS as readonly string[]).includes('0.6')) return { ...releaseInput('0.6'), standIn: false };
   if (!standIn) {
     const { model } = loadModel(DEFAULT_HUB_YAML);
@@ -61,5 +67,5 @@ export function previousOf07(): DiffInput & { standIn: boolean } {
     };
     standIn = compileModel({ ...model!, release }).artifacts;
   }
-  return { label: '0.6', source: 'release', release: '0.6', artifacts: standIn, standIn: true };
+  return { label: '0.6', source: 'release', release: '0.6', build: fromFiles({ release: '0.6', source: 'compile', files: standIn }), standIn: true };
 }

@@ -10,11 +10,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getRelease, has, publicParameterName, RELEASE_VERSIONS, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
 import { importHubYaml, offlineFacts, type ImportedHub } from '../../src/import/index.js';
-import { loadDiffPair } from '../../src/diff/load.js';
+import { loadPair } from '../../src/load/load.js';
 import { diffBuilds } from '../../src/diff/compare.js';
-import type { DiffInput, DiffResult } from '../../src/diff/types.js';
+import type { DiffResult } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { fromFiles } from '../../src/build/index.js';
 
 /** One cell of the matrix: a release, and for releases with private networking and Data Explorer, the public access and cluster choices. */
 export interface Cell {
@@ -79,7 +81,7 @@ export interface Takeover {
   hub: ImportedHub;
   warnings: Diagnostic[];
   /** The imported hub.yaml's build (compiled once, by the import). */
-  build: DiffInput;
+  build: LoadedBuild;
   /** `hubc upgrade-plan public:X imported.yaml --parameters <file>`: the public side evaluated with the saved values. */
   withParameters: { plan: UpgradePlan; diff: DiffResult };
   /** `hubc upgrade-plan public:X imported.yaml`: the public side evaluated with hub.yaml's values. */
@@ -99,10 +101,15 @@ export function takeover(cell: Cell, dir: string, publicTemplates: string, name 
   const outcome = importHubYaml(offlineFacts({ parametersFile, parameters: doc, release: cell.release }), hubFile);
   if (!('hub' in outcome)) throw new Error(`import of ${name} failed:\n${outcome.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n')}`);
   writeFileSync(hubFile, outcome.hub.text);
-  const build: DiffInput = { label: hubFile, source: 'hub.yaml', release: cell.release, artifacts: outcome.artifacts };
+  const build: LoadedBuild = {
+    label: hubFile,
+    source: 'hub.yaml',
+    release: cell.release,
+    build: fromFiles({ release: cell.release, source: 'compile', files: outcome.artifacts }),
+  };
   const plan = (parameters: boolean) => {
     const publicArg = `public:${getRelease(cell.release).publicRelease.template}`;
-    const [a, b] = loadDiffPair(
+    const [a, b] = loadPair(
       publicArg,
       hubFile,
       'hub.yaml',

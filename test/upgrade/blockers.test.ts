@@ -11,19 +11,20 @@ import * as assert from 'uvu/assert';
 import { parse, stringify } from 'yaml';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { formatText } from '../../src/diff/format/text.js';
-import type { DiffInput } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 import { Template } from '../support/template.js';
+import { TEMPLATE_FILE, withFile } from '../../src/build/index.js';
 
 const A = releaseInput('0.7');
 
 /** B: the 0.7 build with its template changed by `edit`. */
-function editedTemplate(edit: (t: any) => void): DiffInput {
-  const t = JSON.parse(A.artifacts.get('azuredeploy.json')!);
+function editedTemplate(edit: (t: any) => void): LoadedBuild {
+  const t = structuredClone(A.build.template.json) as any;
   edit(t);
-  return { ...A, label: 'edited', source: 'folder', artifacts: new Map([...A.artifacts, ['azuredeploy.json', JSON.stringify(t)]]) };
+  return { ...A, label: 'edited', source: 'folder', build: withFile(A.build, TEMPLATE_FILE, JSON.stringify(t)) };
 }
 const resource = (t: any, type: string, name?: string) =>
   Template.fromJSON(t)
@@ -174,42 +175,40 @@ test('a managed private endpoint whose properties change (the host-name form ove
   doc.naming = 'public';
   doc.networking.publicAccess = false;
   const a = releaseInput('0.7', stringify(doc));
-  const t = JSON.parse(a.artifacts.get('azuredeploy.json')!);
+  const t = structuredClone(a.build.template.json) as any;
   const endpoints = Template.fromJSON(t).findResources('Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints');
   // naming: public writes the public release's form: fqdns read with reference(), and properties.name.
   assert.equal(
     endpoints.map((r: any) => Object.keys(r.properties).sort().join()),
     ['fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId', 'fqdns,groupId,name,privateLinkResourceId'],
   );
-  const b: DiffInput = {
+  const b: LoadedBuild = {
     ...a,
     label: 'host names',
     source: 'folder',
-    artifacts: new Map([
-      ...a.artifacts,
-      [
-        'azuredeploy.json',
-        JSON.stringify({
-          ...t,
-          resources: t.resources.map((r: any) =>
-            r.type === 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints' && r.properties.groupId !== 'cluster'
-              ? {
-                  ...r,
-                  properties: {
-                    privateLinkResourceId: r.properties.privateLinkResourceId,
-                    groupId: r.properties.groupId,
-                    fqdns: [
-                      r.properties.groupId === 'dfs'
-                        ? "[concat(variables('storageAccountName'), '.dfs.', environment().suffixes.storage)]"
-                        : "[concat(variables('keyVaultName'), environment().suffixes.keyvaultDns)]",
-                    ],
-                  },
-                }
-              : r,
-          ),
-        }),
-      ],
-    ]),
+    build: withFile(
+      a.build,
+      TEMPLATE_FILE,
+      JSON.stringify({
+        ...t,
+        resources: t.resources.map((r: any) =>
+          r.type === 'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints' && r.properties.groupId !== 'cluster'
+            ? {
+                ...r,
+                properties: {
+                  privateLinkResourceId: r.properties.privateLinkResourceId,
+                  groupId: r.properties.groupId,
+                  fqdns: [
+                    r.properties.groupId === 'dfs'
+                      ? "[concat(variables('storageAccountName'), '.dfs.', environment().suffixes.storage)]"
+                      : "[concat(variables('keyVaultName'), environment().suffixes.keyvaultDns)]",
+                  ],
+                },
+              }
+            : r,
+        ),
+      }),
+    ),
   };
   const notes = diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB418');
   assert.is(notes.length, 2, notes.map((n) => n.message).join('\n'));

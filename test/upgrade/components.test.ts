@@ -13,13 +13,14 @@ import { toJsonText } from '../../src/model/json.js';
 import { diffBuilds } from '../../src/diff/compare.js';
 import { formatMarkdown } from '../../src/diff/format/markdown.js';
 import { formatText } from '../../src/diff/format/text.js';
-import type { DiffInput, DiffResult } from '../../src/diff/types.js';
+import type { DiffResult } from '../../src/diff/types.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { planUpgrade as plan, type UpgradePlan, type UpgradeStep } from '../../src/upgrade/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 
 /** A 0.7 hub.yaml: the repository's, with a Data Explorer cluster, changed by `edit`. */
-function hub(label: string, edit: (doc: any) => void = () => {}): DiffInput {
+function hub(label: string, edit: (doc: any) => void = () => {}): LoadedBuild {
   const doc = parse(DEFAULT_HUB_YAML);
   doc.dataExplorer.name = 'myadx';
   edit(doc);
@@ -34,7 +35,7 @@ const validPlan = schema('upgrade-plan.schema.json');
 const notes = (r: DiffResult, code: string) => r.upgradeNotes.filter((n) => n.code === code);
 const steps = (p: UpgradePlan, phase: string) => p.steps.filter((s) => s.phase === phase);
 /** The plan from A to B, checked against its schema. */
-function planUpgrade(a: DiffInput, b: DiffInput): UpgradePlan {
+function planUpgrade(a: LoadedBuild, b: LoadedBuild): UpgradePlan {
   const p = plan(a, b);
   assert.ok(validPlan(JSON.parse(toJsonText(p))), JSON.stringify(validPlan.errors?.slice(0, 3)));
   return p;

@@ -10,25 +10,26 @@ import { compile } from '../../src/compiler/compile.js';
 import { formatDiagnostic, hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { diffBuilds } from '../../src/diff/index.js';
 import { planUpgrade } from '../../src/upgrade/index.js';
-import type { DiffInput } from '../../src/diff/types.js';
+import { fromCompile } from '../../src/build/index.js';
+import type { LoadedBuild } from '../../src/load/index.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 import { recommendationsHubYaml, withRecommendations, BASE_RELEASE, TEST_SCOPES } from '../support/recommendations.js';
 
 /** A build of hub.yaml overrides with the row that has the feature. */
-function input(label: string, overrides: Record<string, unknown>): DiffInput {
+function input(label: string, overrides: Record<string, unknown>): LoadedBuild {
   return withRecommendations(() => {
     const r = compile(recommendationsHubYaml(overrides));
     assert.not.ok(hasErrors(r.diagnostics), r.diagnostics.map(formatDiagnostic).join('\n'));
-    return { label, source: 'hub.yaml', release: BASE_RELEASE, artifacts: r.artifacts };
+    return { label, source: 'hub.yaml', release: BASE_RELEASE, build: fromCompile(r) };
   });
 }
 
 const on = input('on', { recommendations: { enabled: true }, scopes: TEST_SCOPES });
 const off = input('off', { scopes: TEST_SCOPES });
 /** A release without the feature: the 0.7 default hub. */
-const before: DiffInput = { label: '0.7', source: 'release', release: '0.7', artifacts: compile(DEFAULT_HUB_YAML).artifacts };
+const before: LoadedBuild = { label: '0.7', source: 'release', release: '0.7', build: fromCompile(compile(DEFAULT_HUB_YAML)) };
 
-const grantNotes = (a: DiffInput, b: DiffInput) => withRecommendations(() => diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB660'));
+const grantNotes = (a: LoadedBuild, b: LoadedBuild) => withRecommendations(() => diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB660'));
 
 test('turning the recommendations on is a note naming the role and the subscriptions and management group of B, not its billing scope', () => {
   const [note] = grantNotes(off, on);

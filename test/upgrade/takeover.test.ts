@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { codes } from '../../src/diagnostics/index.js';
 import { formatPlanText, planUpgrade, type UpgradePlan } from '../../src/upgrade/index.js';
-import { loadDiffPair } from '../../src/diff/load.js';
+import { loadPair } from '../../src/load/load.js';
 import type { DiffResult } from '../../src/diff/types.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { cellName, publicParameterFile, takeover, takeoverCells, type Cell } from '../support/takeover.js';
@@ -81,7 +81,7 @@ for (const to of ['0.7', '0.8'] as const) {
     const upgraded = join(dir, `06-to-${to}.hub.yaml`);
     const plan = (text: string) => {
       writeFileSync(upgraded, text.replace('release: "0.6"', `release: "${to}"`));
-      const [a, b] = loadDiffPair('public:0.6', upgraded, 'hub.yaml', { publicTemplates: publicTemplatesDir() });
+      const [a, b] = loadPair('public:0.6', upgraded, 'hub.yaml', { publicTemplates: publicTemplatesDir() });
       return planUpgrade(a, b);
     };
     const kept = plan(t.hub.text);
@@ -105,7 +105,7 @@ test('a data lake deployed with infrastructure encryption, taken over without it
   writeFileSync(file, t.hub.text.replace('infrastructureEncryption: true', 'infrastructureEncryption: false'));
   const doc = publicParameterFile(cell);
   const values = Object.fromEntries(Object.entries(doc.parameters).map(([k, v]) => [k, v.value]));
-  const [a, b] = loadDiffPair('public:0.7', file, 'hub.yaml', { publicTemplates: publicTemplatesDir(), parametersA: values });
+  const [a, b] = loadPair('public:0.7', file, 'hub.yaml', { publicTemplates: publicTemplatesDir(), parametersA: values });
   // The public side evaluated with the saved values; hubc's with hub.yaml's (a deployment without the rewritten file).
   const plan = planUpgrade(a, b);
   const loss = plan.warnings.find((w) => w.code === 'HUB602');

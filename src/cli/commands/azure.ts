@@ -4,7 +4,7 @@
  * reaches) does not carry the Azure SDK.
  */
 import type { TokenCredential } from '@azure/identity';
-import { CLOUDS, type CloudName } from '../../deploy/clouds.js';
+import { CLOUDS, type CloudName } from '../../azure/options.js';
 import type { CommandContext } from './shared.js';
 
 /**

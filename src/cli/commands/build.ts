@@ -4,13 +4,11 @@
  */
 import type { Command } from 'commander';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import type { CompileResult } from '../../compiler/compile.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
-import { EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type CliIO, type OutputFormat } from '../io.js';
-import { formatOption, releaseOption } from '../options.js';
-import { compileAndCheck, type CommandContext } from './shared.js';
+import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, reportUsageError, type CliIO, type OutputFormat } from '../io.js';
 import { codes } from '../../diagnostics/index.js';
+import { formatOption, releaseOption } from '../options.js';
+import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
 import type { BuildOutcome } from '../watch.js';
 
 /** The options of `hubc build`. */
@@ -41,8 +39,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .action(async (file: string, opts: BuildFlags) => {
       if (!opts.watch) return ctx.exit((await buildOnce(ctx.io, file, opts)).code);
       if (opts.format === 'json') {
-        ctx.io.err('error: --watch prints text; leave out --format json\n');
-        return ctx.exit(EXIT.usage);
+        return ctx.exit(reportUsageError(ctx.io, codes.HUB060.watchJson(), 'text'));
       }
       const { watchFile } = await import('../watch.js');
       ctx.exit(await watchFile(ctx.io, file, () => buildOnce(ctx.io, file, opts, false)));
@@ -50,44 +47,33 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
 }
 
 /**
- * Compiles, checks and writes the requested releases once, reporting as `hubc build` does.
+ * Builds the requested releases once with the library's `build` (compile, check, write atomically),
+ * reporting as `hubc build` does: its diagnostics, what it wrote, and what it threw as exit codes.
  * @param announce print `wrote N files to DIR` (the watch prints a status line instead)
  */
 export async function buildOnce(io: CliIO, file: string, opts: BuildFlags, announce = true): Promise<BuildOutcome> {
-  let errors = 0;
-  const failed = (code: number): BuildOutcome => ({ code, errors, warnings: 0, written: [] });
-  const count = (d: readonly Diagnostic[]) => void (errors += d.filter((x) => x.severity === 'error').length);
-  // Compile and check every requested release first: an error in any writes nothing.
-  const builds: { result: CompileResult; diagnostics: Diagnostic[] }[] = [];
-  for (const release of opts.all ? RELEASE_VERSIONS : [opts.release]) {
-    const checked = await compileAndCheck(io, file, opts.format, release, count);
-    if (typeof checked === 'number') return failed(checked);
-    builds.push(checked);
-  }
-  // Loaded on use: the lock library is not needed to register the command.
-  const [{ writeReleases }, { UnsafePathError }, { FolderLockedError, LockLostError }] = await Promise.all([
-    import('../../compiler/write.js'),
-    import('../../util/files.js'),
-    import('../../util/lock.js'),
-  ]);
-  let folders: string[];
+  const failed = (code: number, errors = 0): BuildOutcome => ({ code, errors, warnings: 0, written: [] });
+  const text = readHubFile(io, file, opts.format);
+  if (typeof text === 'number') return failed(text);
+  const { build, OutputWriteError } = await import('../../compiler/index.js');
+  let outcome;
   try {
-    folders = await writeReleases(
-      opts.out,
-      builds.map(({ result }) => ({ release: result.release!, artifacts: result.artifacts })),
-    );
+    outcome = await build(text, { out: opts.out, file, releases: opts.all ? RELEASE_VERSIONS : [opts.release] });
   } catch (e) {
-    if (e instanceof UnsafePathError) return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB010.folder({ path: e.path, what: e.what })), opts.format));
-    if (e instanceof FolderLockedError)
-      return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB011.raise({ dir: e.dir, seconds: Math.round(e.waitedMs / 1000), pid: e.ownerPid })), opts.format));
-    if (e instanceof LockLostError) return failed(reportEnvironmentError(io, new EnvironmentError(codes.HUB470.lost({ dir: e.dir })), opts.format));
-    reportDiagnostics(io, [{ ...codes.HUB002.output({ detail: (e as Error).message }), file: opts.out }], opts.format);
+    const environment = await asEnvironmentError(e);
+    if (environment) return failed(reportEnvironmentError(io, environment, opts.format));
+    if (!(e instanceof OutputWriteError)) throw e;
+    reportDiagnostics(io, [e.toDiagnostic(opts.out)], opts.format);
     return failed(EXIT.usage);
   }
-  const written = builds.map(({ result }, i) => ({ release: result.release!, out: folders[i], files: [...result.artifacts.keys()] }));
+  if ('failed' in outcome) {
+    reportDiagnostics(io, outcome.failed, opts.format);
+    return failed(EXIT.diagnostics, outcome.failed.filter((d) => d.severity === 'error').length);
+  }
+  const written = outcome.written.map(({ release, out, files }) => ({ release, out, files }));
   // Warnings of every build; with --all the same hub.yaml warning repeats per release only when it differs,
   // and in text each release's HUB221 warnings (nothing lost) are one line.
-  const perRelease = builds.map((b) => ({ release: b.result.release!, diagnostics: b.diagnostics }));
+  const perRelease = outcome.written.map((b) => ({ release: b.release, diagnostics: b.diagnostics }));
   const diagnostics = uniqueDiagnostics(opts.all && opts.format === 'text' ? collapseLeftOutSections(perRelease, file) : perRelease.flatMap((b) => b.diagnostics));
   if (opts.all) reportDiagnostics(io, diagnostics, opts.format, { builds: written });
   else reportDiagnostics(io, diagnostics, opts.format, { release: written[0].release, out: written[0].out, files: written[0].files });

@@ -33,7 +33,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     )
     .action(async (template: string, opts: { ui?: string; parameters?: string; quick?: boolean; format: 'text' | 'json' | 'sarif' }) => {
       const { io } = ctx;
-      const { checkTemplate, CheckInputError } = await import('../../check/index.js');
+      const { checkTemplate, checkSarifLog, CheckInputError } = await import('../../check/index.js');
       let report;
       try {
         report = checkTemplate({ template, ...(opts.ui ? { ui: opts.ui } : {}), ...(opts.parameters ? { parameters: opts.parameters } : {}), quick: opts.quick === true });
@@ -43,8 +43,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
         return ctx.exit(EXIT.usage);
       }
       if (opts.format === 'sarif') {
-        const { checkSarif } = await import('../../check/sarif.js');
-        io.out(`${JSON.stringify(checkSarif(report), null, 2)}\n`);
+        io.out(`${JSON.stringify(await checkSarifLog(report), null, 2)}\n`);
       } else if (opts.format === 'json') {
         io.out(`${JSON.stringify(report, null, 2)}\n`);
       } else {

@@ -6,16 +6,15 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
+import { CLOUD_NAMES, CLOUDS, dataLakeEndpoint, normalizeArmEndpoint, type CloudName } from '../../azure/options.js';
 import { parseDuration } from '../../util/duration.js';
 import { stripControl } from '../../util/text.js';
-import type { ArmError } from '../../deploy/errors.js';
-import type { DeployOutcome } from '../../deploy/run.js';
-import type { UpgradeRequest } from '../../deploy/upgrade.js';
+import type { ArmError } from '../../azure/index.js';
+import type { DeployOutcome, UpgradeRequest } from '../../deploy/index.js';
 import type { TokenCredential } from '@azure/identity';
-import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
+import { EXIT, reportDiagnostics, reportUsageError, type CliIO, type OutputFormat } from '../io.js';
+import { codes } from '../../diagnostics/index.js';
 import { choiceOption, formatOption, releaseOption, releaseChoiceOption } from '../options.js';
-import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import { compileAndCheck, hubFileOf, type CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
 
@@ -39,7 +38,7 @@ interface DeployFlags {
   format: OutputFormat;
 }
 
-/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/deploy/deadline.ts, written here so that registering the command does not load it). */
+/** Default of `--timeout` (`DEFAULT_LIMITS.timeoutMs` of src/azure/deadline.ts, written here so that registering the command does not load it). */
 const DEFAULT_TIMEOUT = '2h';
 
 /**
@@ -163,17 +162,13 @@ async function deployAction(ctx: CommandContext, fileArg: string | undefined, op
   const file = hubFileOf(io, fileArg, opts.hub);
   if (file === undefined) return ctx.exit(EXIT.usage);
   if (opts.from && !opts.upgrade) {
-    io.err('error: --from needs --upgrade\n');
+    reportUsageError(io, codes.HUB061.needs({ option: '--from', needs: '--upgrade' }), opts.format);
     return ctx.exit(EXIT.usage);
   }
   const checked = await compileAndCheck(io, file, opts.format, opts.release);
   if (typeof checked === 'number') return ctx.exit(checked);
   const { result: compiled, diagnostics: checks } = checked;
-  const [{ armConnection }, { DEFAULT_TIMING, runDeploy }, { formatArmError }] = await Promise.all([
-    import('../../deploy/arm.js'),
-    import('../../deploy/run.js'),
-    import('../../deploy/errors.js'),
-  ]);
+  const [{ armConnection, formatArmError }, { DEFAULT_TIMING, runDeploy }] = await Promise.all([import('../../azure/index.js'), import('../../deploy/index.js')]);
   const azure = ctx.azure ?? {};
   const credential = await azureCredential(ctx, opts.cloud);
   // Lines carry text from ARM (resource names, messages): no escape sequence reaches the terminal.

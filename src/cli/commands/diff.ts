@@ -5,7 +5,7 @@
  * 1 when different, 2 on error (as `diff` does). The comparison (src/diff/) is loaded by the action.
  */
 import type { Command } from 'commander';
-import { DIFF_FORMATS, type DiffFormat } from '../../diff/formats.js';
+import { DIFF_FORMATS, type DiffFormat } from '../../diff/options.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
@@ -42,14 +42,14 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       const diagFormat = opts.format === 'json' ? 'json' : 'text';
       let output: string;
       let equal: boolean;
-      const { diffAndRender, DiffLoadError, loadDiffPair } = await import('../../diff/index.js');
+      const [{ diffAndRender }, { LoadError, loadPair }] = await Promise.all([import('../../diff/index.js'), import('../../load/index.js')]);
       try {
-        const [a, b] = loadDiffPair(aArg, bArg, opts.hub, { publicTemplates: opts.publicTemplates, evaluateBoth: true, allowModifiedFeed: opts.allowModifiedFeed });
+        const [a, b] = loadPair(aArg, bArg, opts.hub, { publicTemplates: opts.publicTemplates, evaluateBoth: true, allowModifiedFeed: opts.allowModifiedFeed });
         const r = diffAndRender(a, b, opts.format, io.isTTY);
         output = r.output;
         equal = r.result.equal;
       } catch (e) {
-        if (!(e instanceof DiffLoadError)) throw e;
+        if (!(e instanceof LoadError)) throw e;
         if (diagFormat === 'json') {
           io.out(toJsonText({ error: { code: e.code, message: e.message, hint: e.hint }, diagnostics: e.diagnostics }));
           return ctx.exit(EXIT.usage);

@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { GRAPH_FORMATS, GRAPH_KINDS, type GraphFormat, type GraphKind } from '../../graph/types.js';
+import { GRAPH_FORMATS, GRAPH_KINDS, type GraphFormat, type GraphKind } from '../../graph/options.js';
 import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
 import { choiceOption, releaseOption } from '../options.js';
 import { writeOutputFile } from '../output.js';
@@ -44,21 +44,21 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
     )
     .action(async (input: string, opts: GraphFlags) => {
       const { io } = ctx;
-      const [{ buildGraph, renderGraph, GraphInputError }, { DiffLoadError, compileInput, loadDiffInput, readHubText }] = await Promise.all([
+      const [{ buildGraph, renderGraph, GraphInputError }, { LoadError, compileInput, loadBuild, readHubText }] = await Promise.all([
         import('../../graph/index.js'),
-        import('../../diff/load.js'),
+        import('../../load/index.js'),
       ]);
       let build;
       try {
-        build = opts.release ? compileInput(readHubText(input, opts.release), input, input, 'hub.yaml', opts.release) : loadDiffInput(input);
+        build = opts.release ? compileInput(readHubText(input, opts.release), input, input, 'hub.yaml', opts.release) : loadBuild(input);
       } catch (e) {
-        if (!(e instanceof DiffLoadError)) throw e;
+        if (!(e instanceof LoadError)) throw e;
         reportDiagnostics(io, e.diagnostics, 'text');
         return ctx.exit(e.diagnostics.length ? EXIT.diagnostics : reportEnvironmentError(io, new EnvironmentError(e), 'text'));
       }
       let graph;
       try {
-        graph = buildGraph(build.artifacts, opts.kind, build.release ?? build.label);
+        graph = buildGraph(build.build, opts.kind, build.release ?? build.label);
       } catch (e) {
         if (!(e instanceof GraphInputError)) throw e;
         return ctx.exit(reportEnvironmentError(io, new EnvironmentError(e), 'text'));

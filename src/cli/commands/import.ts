@@ -4,15 +4,14 @@
  * a running hub (the work is in `src/import/`). The file is new: an existing one is refused (HUB004).
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
+import { CLOUD_NAMES, CLOUDS, dataLakeEndpoint, normalizeArmEndpoint, type CloudName } from '../../azure/options.js';
 import { type ReleaseVersion } from '../../model/releases.js';
 import { NAMING_MODES, type NamingMode } from '../../model/naming.js';
-import { dataLakeEndpoint } from '../../migrate/endpoint.js';
 import { codes } from '../../diagnostics/index.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { ImportFacts } from '../../import/index.js';
 import { toJsonText } from '../../model/json.js';
-import { EXIT, reportDiagnostics, type OutputFormat } from '../io.js';
+import { EXIT, reportDiagnostics, reportUsageError, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseChoiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
@@ -104,12 +103,10 @@ async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<voi
   const { io } = ctx;
   const online = opts.subscription !== undefined || opts.resourceGroup !== undefined;
   if (online === Boolean(opts.parameters) || (online && (!opts.subscription || !opts.resourceGroup))) {
-    io.err('error: pass either --subscription and --resource-group (online) or --parameters (offline)\n');
-    return ctx.exit(EXIT.usage);
+    return ctx.exit(reportUsageError(io, codes.HUB060.importSource(), opts.format));
   }
   if (online && opts.settings) {
-    io.err('error: --settings is for an offline import (online, settings.json is read from the hub)\n');
-    return ctx.exit(EXIT.usage);
+    return ctx.exit(reportUsageError(io, codes.HUB061.offlineOnly({ option: '--settings', why: 'online, settings.json is read from the hub' }), opts.format));
   }
   const report = (diagnostics: Diagnostic[], code: number) => {
     reportDiagnostics(io, diagnostics, opts.format);
@@ -161,7 +158,7 @@ async function importAction(ctx: CommandContext, opts: ImportFlags): Promise<voi
 
 /** The facts of the running hub, read from Azure; `--naming` replaces the naming told from its resources. */
 async function onlineFacts(ctx: CommandContext, opts: ImportFlags, mod: ImportModule): Promise<ImportFacts> {
-  const [{ armConnection, createResourceClient }, { createDataFactoryClient }] = await Promise.all([import('../../deploy/arm.js'), import('../../deploy/upgradeSteps.js')]);
+  const { armConnection, createResourceClient, createDataFactoryClient } = await import('../../azure/index.js');
   const azure = ctx.azure ?? {};
   const credential = await azureCredential(ctx, opts.cloud);
   const connection = armConnection(opts.cloud, opts.subscription!, credential, opts.armEndpoint, azure.clientOptions);

@@ -37,10 +37,10 @@ export function registerLint(program: Command, ctx: CommandContext): void {
       const { lintHub, lintExitCode } = await import('../../lint/index.js');
       const result = lintHub(text, { file, release: opts.release, all: opts.all, maintainerRules: opts.maintainerRules });
       const code = lintExitCode(result, opts.maxWarnings);
-      const { findingFiles } = await import('../../lint/written.js');
+      const { findingFiles } = await import('../../lint/index.js');
       const files = findingFiles(opts.out, result.reports);
       if (opts.format === 'sarif') {
-        const { toSarif } = await import('../../lint/sarif.js');
+        const { toSarif } = await import('../../lint/index.js');
         io.out(`${JSON.stringify(toSarif(result, { files, hubFile: file, maintainerRules: opts.maintainerRules }), null, 2)}\n`);
       } else if (opts.format === 'json') {
         const releases = result.reports.map((r) => ({
@@ -53,7 +53,7 @@ export function registerLint(program: Command, ctx: CommandContext): void {
           `${JSON.stringify({ clean: result.clean, errors: result.errors, warnings: result.warnings, releases, diagnostics: result.diagnostics, ...(result.skipped ? { skipped: result.skipped } : {}) }, null, 2)}\n`,
         );
       } else {
-        const { formatLintText } = await import('../../lint/format.js');
+        const { formatLintText } = await import('../../lint/index.js');
         const { findings, summary } = formatLintText(result, files, opts.out, diagnosticStyle(io), opts.maxWarnings);
         for (const f of findings) io.err(`${f}\n`);
         for (const s of summary) io.out(`${s}\n`);

@@ -9,11 +9,9 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { EnvironmentError, hasErrors } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
 import { getRelease } from '../../model/releases.js';
-import { compareReleases } from '../../model/releaseNames.js';
-import { CLOUD_NAMES, CLOUDS, normalizeArmEndpoint, type CloudName } from '../../deploy/clouds.js';
-import { dataLakeEndpoint } from '../../migrate/endpoint.js';
-import type { MigrationLocation } from '../../migrate/run.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
+import { CLOUD_NAMES, CLOUDS, dataLakeEndpoint, normalizeArmEndpoint, type CloudName } from '../../azure/options.js';
+import type { MigrationLocation } from '../../migrate/index.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, reportUsageError, type OutputFormat } from '../io.js';
 import { choiceOption, formatOption, releaseChoiceOption } from '../options.js';
 import { asEnvironmentError, type CommandContext } from './shared.js';
 import { azureCredential } from './azure.js';
@@ -77,27 +75,17 @@ export function registerMigrateData(program: Command, ctx: CommandContext): void
 async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promise<void> {
   const { io } = ctx;
   const env = (raised: Raised) => ctx.exit(reportEnvironmentError(io, new EnvironmentError(raised), opts.format));
-  if (Boolean(opts.storage) === Boolean(opts.account)) {
-    io.err('error: pass exactly one of --storage DIR and --account NAME\n');
-    return ctx.exit(EXIT.usage);
-  }
-  if (opts.yes && opts.dryRun) {
-    io.err('error: --yes and --dry-run contradict each other; pass one\n');
-    return ctx.exit(EXIT.usage);
-  }
+  if (Boolean(opts.storage) === Boolean(opts.account)) return ctx.exit(reportUsageError(io, codes.HUB060.exactlyOne({ options: '--storage DIR and --account NAME' }), opts.format));
+  if (opts.yes && opts.dryRun) return ctx.exit(reportUsageError(io, codes.HUB060.contradict({ a: '--yes', b: '--dry-run' }), opts.format));
+  const { migrateData, formatMigration, migrationProblem } = await import('../../migrate/index.js');
+  const problem = migrationProblem(opts.from, opts.to, opts.account);
+  if (problem) return problem.code === codes.HUB062.code ? ctx.exit(reportUsageError(io, problem, opts.format)) : env(problem);
   const from = getRelease(opts.from);
   const to = getRelease(opts.to);
-  if (compareReleases(to.version, from.version) <= 0) {
-    return env(codes.HUB493.raise({ to: to.version, from: from.version }));
-  }
   let location: MigrationLocation;
   if (opts.storage) location = { folder: opts.storage };
   else {
     const account = opts.account!;
-    if (!/^[a-z0-9]{3,24}$/.test(account)) {
-      io.err(`error: '${account}' is not a storage account name (3-24 lower-case letters and digits)\n`);
-      return ctx.exit(EXIT.usage);
-    }
     location = {
       dataLake: {
         account,
@@ -107,7 +95,6 @@ async function migrateDataAction(ctx: CommandContext, opts: MigrateFlags): Promi
       },
     };
   }
-  const [{ migrateData }, { formatMigration }] = await Promise.all([import('../../migrate/run.js'), import('../../migrate/format.js')]);
   let outcome;
   try {
     outcome = await migrateData({ from, to, location, copy: opts.copy, dryRun: !opts.yes, skipIngested: opts.skipIngested });

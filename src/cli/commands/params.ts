@@ -3,8 +3,8 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { toJsonText } from '../../model/json.js';
-import { KEY_VAULT_ID } from '../../params/keyVault.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError, type CliIO, type OutputFormat } from '../io.js';
+import { KEY_VAULT_ID } from '../../params/options.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, reportUsageError, type CliIO, type OutputFormat } from '../io.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { codes } from '../../diagnostics/index.js';
 import { formatOption, releaseOption } from '../options.js';
@@ -25,7 +25,7 @@ interface ParamsFlags {
  * @returns what was done, or the exit code after reporting why nothing was written
  */
 async function writeParams(io: CliIO, opts: ParamsFlags, text: string): Promise<'written' | 'unchanged' | number> {
-  const { writeParametersFile, ParametersFileExistsError } = await import('../../params/write.js');
+  const { writeParametersFile, ParametersFileExistsError } = await import('../../params/index.js');
   const { UnsafePathError } = await import('../../util/files.js');
   try {
     return writeParametersFile(opts.out, text, { force: opts.force, fault: 'params:out-flushed' });
@@ -80,7 +80,7 @@ export function registerParams(program: Command, ctx: CommandContext): void {
       const file = hubFileOf(io, fileArg, opts.hub);
       if (file === undefined) return ctx.exit(EXIT.usage);
       if (opts.keySecret && !opts.keyVault) {
-        io.err('error: --key-secret needs --key-vault\n');
+        reportUsageError(io, codes.HUB061.needs({ option: '--key-secret', needs: '--key-vault' }), opts.format);
         return ctx.exit(EXIT.usage);
       }
       const compiled = await compileFile(io, file, opts.format, opts.release);

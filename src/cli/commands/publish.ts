@@ -5,8 +5,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
-import type { PublishRelease } from '../../publish/publish.js';
-import { normalizeBaseUrl } from '../../publish/urls.js';
+import type { Build } from '../../build/index.js';
+import { normalizeBaseUrl } from '../../publish/options.js';
 import { EnvironmentError } from '../../diagnostics/diagnostic.js';
 import { collapseLeftOutSections, EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } from '../io.js';
 import { formatOption, releaseOption } from '../options.js';
@@ -68,24 +68,24 @@ export function registerPublish(program: Command, ctx: CommandContext): void {
     .action(async (opts: PublishFlags) => {
       const { io } = ctx;
       const versions = opts.all ? [...RELEASE_VERSIONS] : opts.release ? [opts.release] : [undefined];
-      const releases: PublishRelease[] = [];
+      const releases: Build[] = [];
       const diagnostics: Diagnostic[] = [];
       const perRelease: { release: string; diagnostics: Diagnostic[] }[] = [];
-      const { validateOutput } = await import('../../compiler/validateOutput.js');
+      const [{ checkOutput }, { fromCompile }] = await Promise.all([import('../../compiler/index.js'), import('../../build/index.js')]);
       for (const v of versions) {
         const r = await compileFile(io, opts.hub, opts.format, v);
         if (typeof r === 'number') return ctx.exit(r);
-        const found = [...r.diagnostics, ...validateOutput(r)];
+        const found = [...r.diagnostics, ...checkOutput(r)];
         diagnostics.push(...found);
         perRelease.push({ release: r.release!, diagnostics: found });
-        releases.push({ release: r.release!, artifacts: r.artifacts });
+        releases.push(fromCompile(r));
       }
       if (hasErrors(diagnostics)) {
         reportDiagnostics(io, diagnostics, opts.format);
         return ctx.exit(EXIT.diagnostics);
       }
       let outcome;
-      const { publishFeed, PublishError } = await import('../../publish/publish.js');
+      const { publishFeed, PublishError } = await import('../../publish/index.js');
       try {
         outcome = await publishFeed({ feedDir: opts.feed, releases, baseUrl: opts.baseUrl, date: opts.date, force: opts.force });
       } catch (e) {

@@ -11,10 +11,10 @@
  */
 import type { TokenCredential } from '@azure/identity';
 import type { ResourceManagementClientOptionalParams } from '@azure/arm-resources';
-import type { DeployTiming } from '../../deploy/run.js';
-import type { CompileResult } from '../../compiler/compile.js';
+import type { DeployTiming } from '../../deploy/index.js';
+import type { CompileResult } from '../../compiler/index.js';
 import { hasErrors, type Diagnostic, type EnvironmentError } from '../../diagnostics/diagnostic.js';
-import { EXIT, reportDiagnostics, type CliIO, type OutputFormat } from '../io.js';
+import { EXIT, reportDiagnostics, reportUsageError, type CliIO, type OutputFormat } from '../io.js';
 import { codes } from '../../diagnostics/index.js';
 import { INPUT_LIMITS, readInputFile } from '../../util/inputFiles.js';
 
@@ -69,7 +69,7 @@ export function readHubFile(io: CliIO, file: string, format: OutputFormat): stri
 export async function compileFile(io: CliIO, file: string, format: OutputFormat, release?: string, reported?: (d: readonly Diagnostic[]) => void): Promise<CompileResult | number> {
   const text = readHubFile(io, file, format);
   if (typeof text === 'number') return text;
-  const { compile } = await import('../../compiler/compile.js');
+  const { compile } = await import('../../compiler/index.js');
   const result = compile(text, { file, release });
   if (hasErrors(result.diagnostics) || !result.release) {
     reported?.(result.diagnostics);
@@ -86,18 +86,18 @@ export async function compileFile(io: CliIO, file: string, format: OutputFormat,
  */
 export function hubFileOf(io: CliIO, fileArg: string | undefined, hubOption: string | undefined): string | undefined {
   if (fileArg !== undefined && hubOption !== undefined && fileArg !== hubOption) {
-    io.err(`error: two hub files given: '${fileArg}' and --hub '${hubOption}'; pass one\n`);
+    reportUsageError(io, codes.HUB060.twoHubFiles({ file: fileArg, hub: hubOption }));
     return undefined;
   }
   return fileArg ?? hubOption ?? 'hub.yaml';
 }
 
 /**
- * Compiles a hub.yaml file as {@link compileFile} does, then runs the quick output checks of `hubc build`
- * (`validateOutput`: ARM and Data Factory references, Data Factory nesting).
+ * Reads a hub.yaml file and compiles it with the quick output checks of `hubc build` (`compileChecked` of
+ * src/compiler: ARM and Data Factory references, Data Factory nesting); loads the compiler on first use.
  * @param reported as for {@link compileFile}
  * @returns the result and every diagnostic (the compiler's, then the checks'); or, after reporting them
- *   when one is an error, the exit code
+ *   when one is an error (or HUB001 when the file cannot be read), the exit code
  */
 export async function compileAndCheck(
   io: CliIO,
@@ -106,16 +106,16 @@ export async function compileAndCheck(
   release?: string,
   reported?: (d: readonly Diagnostic[]) => void,
 ): Promise<{ result: CompileResult; diagnostics: Diagnostic[] } | number> {
-  const result = await compileFile(io, file, format, release, reported);
-  if (typeof result === 'number') return result;
-  const { validateOutput } = await import('../../compiler/validateOutput.js');
-  const diagnostics = [...result.diagnostics, ...validateOutput(result)];
-  if (hasErrors(diagnostics)) {
-    reported?.(diagnostics);
-    reportDiagnostics(io, diagnostics, format);
+  const text = readHubFile(io, file, format);
+  if (typeof text === 'number') return text;
+  const { compileChecked } = await import('../../compiler/index.js');
+  const checked = compileChecked(text, { file, release });
+  if (hasErrors(checked.diagnostics) || !checked.result.release) {
+    reported?.(checked.diagnostics);
+    reportDiagnostics(io, checked.diagnostics, format);
     return EXIT.diagnostics;
   }
-  return { result, diagnostics };
+  return checked;
 }
 
 /**

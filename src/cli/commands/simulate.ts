@@ -7,10 +7,11 @@
  * was hit), 2 bad input or something the simulator does not support.
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import { EXIT, type OutputFormat } from '../io.js';
+import { EXIT, reportUsageError, type OutputFormat } from '../io.js';
+import { codes } from '../../diagnostics/index.js';
 import { choiceOption, formatOption, releaseOption } from '../options.js';
 import { compileFile, type CommandContext } from './shared.js';
-import { DEFAULT_MAX_RUNS } from '../../simulate/limits.js';
+import { DEFAULT_MAX_RUNS } from '../../simulate/options.js';
 import type { SimulationStart, ResponsesFile } from '../../simulate/index.js';
 
 interface SimulateFlags {
@@ -88,9 +89,9 @@ async function simulateAction(ctx: CommandContext, command: Command, file: strin
   const { io } = ctx;
   const starts = [opts.event, opts.schedule, opts.pipeline].filter((x) => x !== undefined);
   if (starts.length > 1 || (starts.length === 0 && opts.example === undefined)) {
-    command.error(`error: give exactly one of --event, --schedule and --pipeline, or --example (got ${starts.length})`, { exitCode: EXIT.usage });
+    return ctx.exit(reportUsageError(io, codes.HUB060.simulateStart({ count: starts.length }), opts.format));
   }
-  if (Object.keys(opts.param).length && !opts.pipeline) command.error('error: --param goes with --pipeline', { exitCode: EXIT.usage });
+  if (Object.keys(opts.param).length && !opts.pipeline) return ctx.exit(reportUsageError(io, codes.HUB061.goesWith({ option: '--param', with: '--pipeline' }), opts.format));
   const report = (e: { code: string; message: string; hint?: string }) => {
     if (opts.format === 'json') io.out(`${JSON.stringify({ diagnostics: [{ code: e.code, severity: 'error', message: e.message, hint: e.hint }] }, null, 2)}\n`);
     else io.err(`error ${e.code}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
@@ -122,7 +123,7 @@ async function simulateAction(ctx: CommandContext, command: Command, file: strin
     }
   }
   if (starts.length === 0 && exampleEvent === undefined) {
-    command.error(`error: the example ${opts.example} has no manifest or single CSV to start from; give --event, --schedule or --pipeline`, { exitCode: EXIT.usage });
+    return ctx.exit(reportUsageError(io, codes.HUB063.raise({ example: opts.example! }), opts.format));
   }
   const start: SimulationStart =
     opts.event !== undefined || (exampleEvent !== undefined && !opts.schedule && !opts.pipeline)

@@ -10,8 +10,8 @@ import type { Command } from 'commander';
 import { EnvironmentError, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { toJsonText } from '../../model/json.js';
 import { RELEASE_VERSIONS } from '../../model/releases.js';
-import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/formats.js';
-import { EXIT, reportDiagnostics, reportEnvironmentError } from '../io.js';
+import { PLAN_FORMATS, type PlanFormat } from '../../upgrade/options.js';
+import { EXIT, reportDiagnostics, reportEnvironmentError, reportUsageError } from '../io.js';
 import { writeOutputFile } from '../output.js';
 import { choiceOption } from '../options.js';
 import type { CommandContext } from './shared.js';
@@ -68,7 +68,7 @@ async function upgradePlanAction(ctx: CommandContext, fromArg: string, toArg: st
     return ctx.exit(EXIT.usage);
   };
   if (opts.out && !opts.parameters) {
-    io.err('error: --out needs --parameters (the file to rewrite)\n');
+    reportUsageError(io, codes.HUB061.needs({ option: '--out', needs: '--parameters', why: 'the file to rewrite' }), diagFormat);
     return ctx.exit(EXIT.usage);
   }
   let parameters: { file: string; doc: unknown; out?: string } | undefined;
@@ -82,27 +82,21 @@ async function upgradePlanAction(ctx: CommandContext, fromArg: string, toArg: st
   }
   let output: string;
   let plan;
-  const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { DiffLoadError, loadDiffPair }] = await Promise.all([
+  const [{ loadUpgradeSide, planUpgrade, renderPlan, UpgradePlanError, parameterValues }, { LoadError, loadPair }] = await Promise.all([
     import('../../upgrade/index.js'),
-    import('../../diff/load.js'),
+    import('../../load/index.js'),
   ]);
   try {
     const notes: string[] = [];
-    const [a, b] = loadDiffPair(
-      fromArg,
-      toArg,
-      opts.hub,
-      { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined },
-      (arg) => {
-        const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
-        notes.push(...side.notes);
-        return side.input;
-      },
-    );
+    const [a, b] = loadPair(fromArg, toArg, opts.hub, { publicTemplates: opts.publicTemplates, parametersA: parameters ? parameterValues(parameters.doc) : undefined }, (arg) => {
+      const side = loadUpgradeSide(arg, opts.hub, { allowModifiedFeed: opts.allowModifiedFeed });
+      notes.push(...side.notes);
+      return side.input;
+    });
     plan = planUpgrade(a, b, { parameters, notes });
     output = renderPlan(plan, opts.format);
   } catch (e) {
-    if (e instanceof DiffLoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
+    if (e instanceof LoadError) return fail(e.code, e.message, e.hint, e.diagnostics);
     if (e instanceof UpgradePlanError) return fail(e.code, e.message, e.hint);
     throw e;
   }

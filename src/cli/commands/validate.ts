@@ -9,7 +9,7 @@ import { EXIT, reportDiagnostics, reportEnvironmentError, type OutputFormat } fr
 import { formatOption, maxWarningsOption, releaseOption } from '../options.js';
 import { asEnvironmentError, readHubFile, type CommandContext } from './shared.js';
 import { progressLine, type ProgressLine } from '../progress.js';
-import type { ValidateProgress } from '../../validate/progress.js';
+import type { ValidateProgress } from '../../validate/index.js';
 
 /** A step of the validation on the terminal's progress line; the download of the schemas as a line that stays. */
 function showProgress(line: ProgressLine, file: string, p: ValidateProgress): void {
@@ -57,7 +57,7 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       let outcome;
       const progress = progressLine(io, opts.format);
       try {
-        const { validateHub } = await import('../../validate/run.js');
+        const { validateHub } = await import('../../validate/index.js');
         outcome = await validateHub({
           file,
           text,

@@ -19,6 +19,7 @@ import fastJsonPatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import { toJsonText } from '../../model/json.js';
 import { isObject } from '../../util/json.js';
+import type { Build } from '../../build/index.js';
 
 const { applyPatch, escapePathComponent } = fastJsonPatch;
 
@@ -39,14 +40,11 @@ export interface DiffPatch {
   files: FilePatch[];
 }
 
-/** True when `text` is exactly hubc's canonical JSON text of its value. */
-function isCanonicalJson(path: string, text: string): boolean {
+/** True when a file of a build is exactly hubc's canonical JSON text of its value (the Build's parse of it). */
+function isCanonicalJson(build: Build, path: string): boolean {
   if (!path.endsWith('.json')) return false;
-  try {
-    return toJsonText(JSON.parse(text)) === text;
-  } catch {
-    return false;
-  }
+  const value = build.json(path);
+  return value !== undefined && toJsonText(value) === build.files.get(path);
 }
 
 /** Operations turning array `a` into `b` with inserts and deletes only, elements matched by deep equality. */
@@ -88,21 +86,21 @@ export function jsonOps(a: unknown, b: unknown, path = ''): Operation[] {
 /** The lines of a text file. */
 const linesOf = (text: string) => text.split('\n');
 
-/** Builds the patch from artifacts A to artifacts B, files in path order. */
-export function buildPatch(fromLabel: string, a: ReadonlyMap<string, string>, toLabel: string, b: ReadonlyMap<string, string>): DiffPatch {
-  const paths = [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+/** Builds the patch from build A to build B (src/build: JSON files as the Build parsed them), files in path order. */
+export function buildPatch(fromLabel: string, a: Build, toLabel: string, b: Build): DiffPatch {
+  const paths = [...new Set([...a.files.keys(), ...b.files.keys()])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   const files: FilePatch[] = [];
   for (const path of paths) {
-    const ta = a.get(path);
-    const tb = b.get(path);
+    const ta = a.files.get(path);
+    const tb = b.files.get(path);
     if (ta === tb) continue;
-    const json = (ta === undefined || isCanonicalJson(path, ta)) && (tb === undefined || isCanonicalJson(path, tb));
-    const doc = (text: string) => (json ? JSON.parse(text) : linesOf(text));
+    const json = (ta === undefined || isCanonicalJson(a, path)) && (tb === undefined || isCanonicalJson(b, path));
     const representation = json ? 'json' : 'lines';
-    if (ta === undefined) files.push({ path, change: 'added', representation, operations: [{ op: 'add', path: '', value: doc(tb!) }] });
+    if (tb !== undefined && ta === undefined)
+      files.push({ path, change: 'added', representation, operations: [{ op: 'add', path: '', value: json ? b.json(path) : linesOf(tb) }] });
     else if (tb === undefined) files.push({ path, change: 'removed', representation, operations: [{ op: 'remove', path: '' }] });
     else {
-      const operations = json ? jsonOps(doc(ta), doc(tb)) : arrayOps(linesOf(ta), linesOf(tb), '');
+      const operations = json ? jsonOps(a.json(path), b.json(path)) : arrayOps(linesOf(ta!), linesOf(tb), '');
       files.push({ path, change: 'changed', representation, operations });
     }
   }
@@ -110,19 +108,19 @@ export function buildPatch(fromLabel: string, a: ReadonlyMap<string, string>, to
 }
 
 /**
- * Applies a patch to A's artifacts.
- * @returns B's artifacts (path -> text), sorted by path
+ * Applies a patch to build A.
+ * @returns B's files (path -> text), sorted by path
  * @throws fast-json-patch's `JsonPatchError` when an operation does not apply
  */
-export function applyDiffPatch(a: ReadonlyMap<string, string>, patch: DiffPatch): Map<string, string> {
-  const out = new Map(a);
+export function applyDiffPatch(a: Build, patch: DiffPatch): Map<string, string> {
+  const out = new Map(a.files);
   for (const f of patch.files) {
     if (f.change === 'removed') {
       out.delete(f.path);
       continue;
     }
     const before = out.get(f.path);
-    const doc = before === undefined ? null : f.representation === 'json' ? JSON.parse(before) : linesOf(before);
+    const doc = before === undefined ? null : f.representation === 'json' ? a.json(f.path) : linesOf(before);
     const result = applyPatch(doc, structuredClone(f.operations), true, false).newDocument;
     out.set(f.path, f.representation === 'json' ? toJsonText(result) : (result as string[]).join('\n'));
   }

@@ -1,62 +1,15 @@
 /**
  * ARM template emitter: merges module contributions into `azuredeploy.json`
- * (schema 2019-04-01 deploymentTemplate, learn.microsoft.com/azure/azure-resource-manager/templates/syntax).
- *
- * Data Factory objects become `Microsoft.DataFactory/factories/<kind>s` child resources whose
- * `dependsOn` lists the factory and every Data Factory object they reference, so ARM deploys linked
- * services before datasets, datasets before pipelines, and pipelines before triggers.
+ * (schema 2019-04-01 deploymentTemplate, learn.microsoft.com/azure/azure-resource-manager/templates/syntax):
+ * it names and orders parameters and outputs from the release table, merges variables and resources,
+ * derives `dependsOn` from the expressions (./dependencies.ts) and escapes literal text. It knows no
+ * particular hub: names, resources and the Data Factory objects as factory child resources all come from
+ * the modules (src/modules/dataFactory `withFactoryResources`).
  */
 import * as arm from '../../expressions/arm/index.js';
-import type { AdfObject, ArmResource, Contribution, Value } from '../../modules/types.js';
+import type { ArmResource, Contribution } from '../../modules/types.js';
 import { PARAMETER_SOURCES, outputName, parameterName, type OutputKey, type ParameterKey, type Release } from '../../model/releases.js';
-import { names, ids, adfObjectId } from '../../modules/core/names.js';
-import { ADF_REFERENCE_KIND, ADF_RESOURCE_TYPE } from '../../model/dataFactoryKinds.js';
 import { withDerivedDependencies } from './dependencies.js';
-import { apiVersion } from '../../modules/core/apiVersions.js';
-
-/**
- * Names of the Data Factory objects a value references through `{ referenceName, type: 'XReference' }`,
- * in first-seen order.
- */
-export function adfReferences(value: unknown): { kind: AdfObject['kind']; name: string }[] {
-  const out: { kind: AdfObject['kind']; name: string }[] = [];
-  const seen = new Set<string>();
-  const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object' && !(v instanceof arm.Arm)) {
-      const o = v as Record<string, unknown>;
-      const kind = typeof o.type === 'string' ? ADF_REFERENCE_KIND[o.type] : undefined;
-      if (kind && typeof o.referenceName === 'string') {
-        const key = `${kind}/${o.referenceName}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          out.push({ kind, name: o.referenceName });
-        }
-      }
-      for (const k in o) if (Object.hasOwn(o, k)) walk(o[k]);
-    }
-  };
-  walk(value);
-  return out;
-}
-
-/** Wraps one Data Factory object as an ARM child resource of the factory. */
-export function adfObjectResource(obj: AdfObject, all: readonly AdfObject[]): ArmResource {
-  const deps: Value[] = [ids.dataFactory];
-  for (const ref of adfReferences(obj.properties)) {
-    if (ref.kind === obj.kind && ref.name === obj.name) continue;
-    if (all.some((o) => o.kind === ref.kind && o.name === ref.name)) deps.push(adfObjectId(ref.kind, ref.name));
-  }
-  deps.push(...(obj.dependsOn ?? []));
-  return {
-    type: ADF_RESOURCE_TYPE[obj.kind],
-    apiVersion: apiVersion(ADF_RESOURCE_TYPE[obj.kind]),
-    name: arm.format('{0}/{1}', names.dataFactory, obj.name),
-    ...(obj.condition ? { condition: obj.condition } : {}),
-    dependsOn: deps,
-    properties: obj.properties,
-  };
-}
 
 /**
  * Turns a value tree into template JSON: expressions become `"[...]"` strings, and plain strings that
@@ -108,18 +61,13 @@ export function mergeSection<T>(contributions: readonly Contribution[], section:
 }
 
 /**
- * The resources of all contributions: every module's resources in contribution order, then the Data Factory
- * objects of all modules as child resources of the factory (see {@link adfObjectResource}).
+ * The resources of all contributions, in contribution order.
  * @throws Error when a resource of the same type (compared case-insensitively, as ARM does) and the same
  *   serialized name is contributed twice, naming both modules (or the one module that contributes it
  *   twice): ARM rejects a template that defines a resource more than once
  */
 export function mergeResources(contributions: readonly Contribution[]): ArmResource[] {
-  const adfObjects = contributions.flatMap((c) => c.dataFactory ?? []);
-  const owned: [ArmResource, string][] = [
-    ...contributions.flatMap((c, i) => (c.resources ?? []).map((r): [ArmResource, string] => [r, contributor(c, i)])),
-    ...contributions.flatMap((c, i) => (c.dataFactory ?? []).map((obj): [ArmResource, string] => [adfObjectResource(obj, adfObjects), contributor(c, i)])),
-  ];
+  const owned = contributions.flatMap((c, i) => (c.resources ?? []).map((r): [ArmResource, string] => [r, contributor(c, i)]));
   const owner = new Map<string, string>();
   for (const [r, by] of owned) {
     const name = JSON.stringify(r.name);

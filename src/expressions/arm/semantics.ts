@@ -118,6 +118,43 @@ export function lastNameLiteral(name: unknown): string | undefined {
   return last?.kind === 'string' ? last.value : undefined;
 }
 
+/** Text of a name argument: a literal's value, else the expression as written. */
+function segmentText(e: ArmExpr): string {
+  return e.kind === 'string' ? e.value : serializeArm(e);
+}
+
+/**
+ * The last segment of a resource name as text, known or not: the last `/` segment of a literal, the last
+ * argument of `format(...)`, or the part after the last `'/'` literal of `concat(...)` (literal values as
+ * text, expressions as written); any other expression whole; a name that does not parse, after its last `/`.
+ * A Data Factory child object's own name (`format('{0}/{1}', variables('dataFactoryName'), 'storage')` gives `storage`).
+ * @param name a template `name` value (anything else gives its JSON text)
+ */
+export function lastNameText(name: unknown): string {
+  if (typeof name !== 'string') return JSON.stringify(name);
+  let parsed: ArmExpr | string | undefined;
+  try {
+    parsed = parseArmString(name);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || typeof parsed === 'string') {
+    const text = typeof parsed === 'string' ? parsed : name;
+    return text.slice(text.lastIndexOf('/') + 1);
+  }
+  if (parsed.kind === 'call' && parsed.name.toLowerCase() === 'format' && parsed.args.length > 1) return segmentText(parsed.args[parsed.args.length - 1]);
+  if (parsed.kind === 'call' && parsed.name.toLowerCase() === 'concat') {
+    const args = parsed.args;
+    const slash = args.map((x) => x.kind === 'string' && x.value.endsWith('/')).lastIndexOf(true);
+    if (slash >= 0 && slash < args.length - 1)
+      return args
+        .slice(slash + 1)
+        .map(segmentText)
+        .join('');
+  }
+  return serializeArm(parsed);
+}
+
 /**
  * The resources of a template whose type is `type` (case-insensitive) and whose last name segment is the
  * literal `name` (child resources are named `parent/child`, so a Data Factory pipeline is found by its own

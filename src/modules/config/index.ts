@@ -16,6 +16,7 @@ import { has, parameterName } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { scopeIdPattern } from '../../frontend/scopes.js';
 import { RECOMMENDATIONS_SCHEMA, recommendationsSchemaText } from './recommendationsSchema.js';
+export { RECOMMENDATIONS_DATASET, RECOMMENDATIONS_VERSION } from './recommendationsSchema.js';
 
 /** `$schema` of settings.json: the published settings format of FinOps hubs. */
 export const SETTINGS_SCHEMA_URL = 'https://aka.ms/finops/hubs/settings-schema';

@@ -8,7 +8,8 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import { has, type Release } from '../../model/releases.js';
 import type { Contribution, FormContribution } from '../types.js';
-import { COMPONENT_SWITCHES, nameVariables } from './names.js';
+import { nameVariables } from './names.js';
+import { COMPONENT_SWITCHES } from '../../model/components.js';
 import * as ui from '../../expressions/ui/index.js';
 
 /** Resource types the form's Tags step offers, by the component that deploys them. */

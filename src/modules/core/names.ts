@@ -18,6 +18,7 @@ import { has, parameterName, type ParameterKey, type Release, type ReleaseFeatur
 import type { IdentityRole, NameRule, ScriptRole } from '../../model/naming.js';
 import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 import type { TaggedResourceType } from '../../model/tags.js';
+import { COMPONENT_SWITCHES } from '../../model/components.js';
 
 const v = arm.variables;
 
@@ -142,17 +143,6 @@ export const SUBNETS = {
   dataExplorer: 'dataExplorer-subnet',
 } as const;
 
-/**
- * The template variables (defined by the core module) that switch a whole component on or off at deploy
- * time, and the value that means on. The resources of a switched component carry the variable in their
- * `condition`; `hubc diff` reads these to tell which component a resource left behind belongs to.
- */
-export const COMPONENT_SWITCHES = {
-  dataExplorer: { variable: 'deployDataExplorer', on: true },
-  remoteHub: { variable: 'deployRemoteHub', on: true },
-  privateNetworking: { variable: 'enablePublicAccess', on: false },
-} as const;
-
 /** True at deploy time when the Data Explorer cluster is deployed. */
 export const deployDataExplorer = v(COMPONENT_SWITCHES.dataExplorer.variable);
 /** True at deploy time when public access to the data lake is enabled (`bool(enablePublicAccess)`). */
@@ -169,21 +159,7 @@ export function tagsFor(type: TaggedResourceType): arm.Arm {
   return arm.union(v('resourceTags'), arm.if_(arm.contains(arm.parameters('tagsByResource'), type), arm.at(arm.parameters('tagsByResource'), type), arm.createObject()));
 }
 
-/** Built-in role definition GUIDs (learn.microsoft.com/azure/role-based-access-control/built-in-roles). */
-export const ROLES = {
-  storageBlobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe',
-  storageFileDataPrivilegedContributor: '69566ab7-960f-475b-8e7c-b3118f30c6bd',
-  managedIdentityContributor: 'e40ec5ca-96e0-45a2-b4ff-59039f2c2b59',
-  managedIdentityOperator: 'f1a07417-d97a-45cb-824c-7a7467783830',
-  dataFactoryContributor: '673868aa-7521-48a0-acc6-0f60742d39f5',
-  storageAccountContributor: '17d1049b-9a84-46fb-8f53-869881c3d3ab',
-  reader: 'acdd72a7-3385-48ef-bd42-f606fba81ae7',
-  userAccessAdministrator: '18d7d88d-d35e-4fb5-a5c3-7773c20a72d9',
-  contributor: 'b24988ac-6180-42a0-ab88-20f7382dd24c',
-  roleBasedAccessControlAdministrator: 'f58310d9-a9f6-439a-9e8d-f62e7b41a168',
-  kustoContributor: '8ca4f98b-e38b-4784-9fc0-7aefa970cc5b',
-  eventGridContributor: '1e241071-0855-49ea-94dc-649edcd759de',
-} as const;
+export { ROLES } from '../../model/roles.js';
 
 /**
  * Name of the Key Vault secret holding `remoteHubStorageKey`: `<hubName>-storage-key`, lower case, with

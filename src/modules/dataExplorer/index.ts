@@ -8,7 +8,7 @@ import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, FormContribution, KqlScriptArtifact } from '../types.js';
 import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
-import { roleAssignment } from '../storage/index.js';
+import { roleAssignment } from '../core/roles.js';
 import { kqlScripts } from './kql.js';
 import { partName, scriptParts, type ScriptPart } from './scriptParts.js';
 import { behaves, has } from '../../model/releases.js';

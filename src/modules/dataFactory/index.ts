@@ -11,19 +11,21 @@ import * as ui from '../../expressions/ui/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { AdfObject, ArmResource, Contribution, Value } from '../types.js';
 import { names, ids, tagsFor, ROLES, adfObjectId, scriptName, identityRoleAssignmentName } from '../core/names.js';
-import { roleAssignment, uploadSettingsScriptId } from '../storage/index.js';
+import { uploadSettingsScriptId } from '../storage/index.js';
+import { roleAssignment } from '../core/roles.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
 import { behaves, has, earlierReleases, type Release } from '../../model/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
-import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } from '../deploymentScripts/resource.js';
+import { deploymentScript, deploymentScriptId, deploymentScriptText, type DeploymentScriptOptions } from '../deploymentScripts/index.js';
 import { managedNetworkResources, approvalIds, integrationRuntimeId } from './managedNetwork.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
 import { recommendationsOn, uploadQueriesScriptId } from '../recommendations/index.js';
 import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
+
+export { adfObjectResource, withFactoryResources } from './resources.js';
 
 /** Pipelines started once by the start-triggers script after each deployment. */
 export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];

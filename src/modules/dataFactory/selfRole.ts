@@ -13,7 +13,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { AdfObject, ArmResource } from '../types.js';
 import { ids, names, ROLES } from '../core/names.js';
-import { roleAssignment } from '../storage/index.js';
+import { roleAssignment } from '../core/roles.js';
 import { apiVersion } from '../core/apiVersions.js';
 
 /** Resource ID of the factory's role on itself. */

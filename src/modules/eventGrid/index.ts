@@ -9,7 +9,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { Contribution, FormContribution } from '../types.js';
 import { names, ids, tagsFor, ROLES, param } from '../core/names.js';
-import { roleAssignment } from '../storage/index.js';
+import { roleAssignment } from '../core/roles.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { isRegionOrEmpty, regionListElement } from '../core/formRegions.js';

@@ -22,8 +22,7 @@ import type { HubModel } from '../../model/hub.js';
 import type { ArmParameter, Contribution, FileArtifact, FormContribution } from '../types.js';
 import { names, scriptName } from '../core/names.js';
 import { configWriterScript, uploadSettingsScriptId } from '../storage/index.js';
-import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScriptId } from '../deploymentScripts/resource.js';
+import { deploymentScriptId, deploymentScriptText } from '../deploymentScripts/index.js';
 import { queryFileName, queryFileText, RECOMMENDATION_QUERIES, type RecommendationGroup } from './queries.js';
 import type { Release } from '../../model/releases.js';
 

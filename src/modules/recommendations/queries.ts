@@ -15,7 +15,7 @@
  * pages a result only without `take`/`limit`/`sample`, and pages by a unique order without duplicates or gaps.
  * The pipeline adds `x_SourceName`, `x_SourceType`, `x_SourceProvider`, `x_SourceVersion` from the file.
  */
-import { RECOMMENDATIONS_DATASET, RECOMMENDATIONS_VERSION } from '../config/recommendationsSchema.js';
+import { RECOMMENDATIONS_DATASET, RECOMMENDATIONS_VERSION } from '../config/index.js';
 
 /** The optional groups, each switched on by its own template parameter. */
 export type RecommendationGroup = 'ahb' | 'spot';

@@ -6,12 +6,12 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, Value, ValueObject } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, roleDefinitionId, param, scriptName, identityRoleAssignmentName } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, publicAccess, ROLES, param, scriptName, identityRoleAssignmentName } from '../core/names.js';
+import { roleAssignment } from '../core/roles.js';
 import { has, type Release } from '../../model/releases.js';
 import { privateEndpoint, dnsZoneLinkId, endpointZoneGroupId, networkCondition, networkConditionOf, networkOnlyWhenPrivate } from '../network/index.js';
 import { schemaFiles } from '../config/index.js';
-import { deploymentScriptText } from '../deploymentScripts/scripts.js';
-import { deploymentScript, deploymentScriptId, type DeploymentScriptOptions } from '../deploymentScripts/resource.js';
+import { deploymentScript, deploymentScriptId, deploymentScriptText, type DeploymentScriptOptions } from '../deploymentScripts/index.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
 import { userAssignedIdentity } from '../core/identity.js';
@@ -32,38 +32,6 @@ export function containerNames(model: HubModel): string[] {
 /** Number of parquet-conversion schema files the release uploads to `config/schemas/`. */
 function schemaFileCount(model: HubModel): number {
   return schemaFiles(model).length;
-}
-
-/** A role assignment of `principalId` on a resource scope. */
-export function roleAssignment(opts: {
-  scopeId: arm.Arm;
-  scope: arm.Arm;
-  role: string;
-  principalId: arm.Arm;
-  nameSeed: arm.Arm;
-  /** The assignment's name when it is not `guid(scopeId, role, nameSeed)`. */
-  name?: arm.Arm;
-  dependsOn: arm.Arm[];
-  condition?: arm.Arm;
-  description?: string;
-  /** An attribute-based condition on what the role allows (`properties.condition`, version 2.0). */
-  abacCondition?: string;
-}): ArmResource {
-  return {
-    type: 'Microsoft.Authorization/roleAssignments',
-    apiVersion: apiVersion('Microsoft.Authorization/roleAssignments'),
-    name: opts.name ?? arm.guid(opts.scopeId, opts.role, opts.nameSeed),
-    scope: opts.scope,
-    ...(opts.condition ? { condition: opts.condition } : {}),
-    dependsOn: opts.dependsOn,
-    properties: {
-      roleDefinitionId: roleDefinitionId(opts.role),
-      principalId: opts.principalId,
-      principalType: 'ServicePrincipal',
-      ...(opts.description ? { description: opts.description } : {}),
-      ...(opts.abacCondition ? { condition: opts.abacCondition, conditionVersion: '2.0' } : {}),
-    },
-  };
 }
 
 /** A JSON tree of values and expressions as one expression (`createObject`/`createArray` of its parts). */

@@ -26,6 +26,7 @@ import { hubModel } from '../../support/hubs.js';
 import { kqlReleaseModel } from '../../support/kqlReleaseRows.js';
 import { sharedText } from '../../support/sharedData.js';
 import { kqlDeclarations } from '../../../src/diff/kql.js';
+import { fromFiles } from '../../../src/build/index.js';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.js';
 
 const RELEASES = ['0.9', '0.10', '0.11'] as const;
@@ -391,7 +392,7 @@ test('upgrade: a database set up by 0.8 (or 0.10) and then by the 0.11 scripts h
 });
 
 test('diff reads the split scripts as the Ingestion database: 0.10 -> 0.11 changes tables, not databases', () => {
-  const files = (m: HubModel) => new Map(kqlScripts(m).map((s) => [s.file, s.text]));
+  const files = (m: HubModel) => fromFiles({ release: m.release.version, source: 'compile', files: new Map(kqlScripts(m).map((s) => [s.file, s.text])) });
   const [a, b] = [kqlDeclarations(files(models['0.10'])), kqlDeclarations(files(models['0.11']))];
   assert.equal([...b.keys()], [...a.keys()]);
   assert.equal([...b.keys()], ['Common', 'Ingestion', 'Hub']);

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { checkAdfObject } from '../../../src/validators/adfModel.js';
 import { checkAdfReferences } from '../../../src/validators/adfReferences.js';
 import { loadArmSchemaValidator } from '../../../src/validators/armSchema.js';
-import { adfObjectResource } from '../../../src/emitters/arm/template.js';
+import { adfObjectResource } from '../../../src/modules/dataFactory/index.js';
 import { sharedArmSchemas } from '../../support/sharedData.js';
 import { objectsOf, allActivities, evaluate, withSections, FIXTURE_YAML, type Wire } from './support.js';
 import { innerActivityLists } from '../../../src/model/activities.js';

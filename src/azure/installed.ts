@@ -21,8 +21,8 @@ import type { ResourceManagementClient } from '@azure/arm-resources';
 import type { ReleaseVersion } from '../model/releases.js';
 import { parseRelease, sortReleases } from '../model/releaseNames.js';
 import type { NamingMode } from '../model/naming.js';
-import { readSettingsJson, type DataLakeConnection } from '../migrate/dataLake.js';
-import { namingOfNames } from '../public/names.js';
+import { readSettingsJson, type DataLakeConnection } from './dataLake.js';
+import { namingOfNames } from '../public/index.js';
 
 /** What was found. */
 export interface InstalledHub {

@@ -2,15 +2,14 @@
  * The connection to Azure Resource Manager (ARM): which cloud, which endpoint, which credential, and the
  * SDK client built from them. Everything here is injected by the caller: the CLI builds a
  * `DefaultAzureCredential` and the cloud's endpoint; tests pass their own credential and a local
- * stand-in's endpoint with its test certificate (`clientOptions.tlsOptions`). Nothing in `src/deploy`
- * creates a credential or picks an address by itself.
+ * stand-in's endpoint with its test certificate (`clientOptions.tlsOptions`). Nothing in `src/deploy` or
+ * `src/import` creates a credential or picks an address by itself.
  */
 import type { TokenCredential } from '@azure/identity';
 import { ResourceManagementClient, type ResourceManagementClientOptionalParams } from '@azure/arm-resources';
+import { DataFactoryManagementClient } from '@azure/arm-datafactory';
 import { CLOUDS, type CloudName } from './clouds.js';
 import type { AddedPolicy } from './policies.js';
-
-export { normalizeArmEndpoint, type CloudName } from './clouds.js';
 
 /** Everything needed to talk to ARM for one subscription. */
 export interface ArmConnection {
@@ -65,4 +64,9 @@ export function clientOptionsOf(c: ArmConnection): ResourceManagementClientOptio
  */
 export function createResourceClient(c: ArmConnection): ResourceManagementClient {
   return new ResourceManagementClient(c.credential, c.subscriptionId, clientOptionsOf(c));
+}
+
+/** The Data Factory SDK client for a connection (same endpoint, credential and options as the resources client). */
+export function createDataFactoryClient(c: ArmConnection): DataFactoryManagementClient {
+  return new DataFactoryManagementClient(c.credential, c.subscriptionId, clientOptionsOf(c) as Record<string, unknown>);
 }

@@ -18,16 +18,16 @@
  * stays behind, Data Factory pipelines, triggers, datasets and linked services included (child resources
  * of the factory).
  */
-import { isArmExpressionString } from '../expressions/arm/semantics.js';
+import { isArmExpressionString, lastNameText } from '../expressions/arm/semantics.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { parseArmExpression } from '../expressions/arm/parser.js';
 import { forEachArmNode } from '../expressions/arm/ast.js';
-import { dataFactoryObjectName, type DataFactoryKind } from './dataFactory.js';
-import { DATA_FACTORY_OBJECT_TYPES, resourceIdentity, resourcesOf } from './template.js';
+import { ADF_COLLECTION, adfKindOfResourceType, type AdfCollection } from '../model/dataFactoryKinds.js';
 import { isObject, type JsonObject } from '../util/json.js';
-import { withStandIn } from '../public/evaluate.js';
+import { withStandIn } from '../public/index.js';
 import { declaredReferences, RUNTIME_PROPERTIES, type DeclaredShape } from '../expressions/arm/runtime.js';
 import { AZURE_CLOUD_ENVIRONMENT } from '../expressions/arm/functions.js';
+import type { TemplateResource, TemplateView } from './template.js';
 
 /** Whether a resource is deployed: its condition folded (`unknown` when it depends on what only a deployment knows). */
 export type Deployed = boolean | 'unknown';
@@ -38,7 +38,7 @@ export interface DeclaredResource {
   identity: string;
   type: string;
   /** For Data Factory pipelines, triggers, datasets and linked services: the kind and the object name. */
-  object?: { kind: DataFactoryKind; name: string };
+  object?: { kind: AdfCollection; name: string };
   /** The name folded with what is really known (a value, or the residual `[...]` text). */
   display: string;
   /** Resource ID with the stand-in context where the real one is not known; compared, not shown. */
@@ -74,23 +74,39 @@ function tagValue(tags: unknown, name: string): string | undefined {
 }
 
 /**
- * Every resource a template declares (top-level and nested, Data Factory objects included), folded.
+ * The resources a template deploys itself: the top-level ones and their child resources, in template order
+ * (what a nested deployment's inline template declares is that deployment's own).
+ */
+export function ownResources(template: TemplateView): TemplateResource[] {
+  return template.allResources.filter((r) => !r.deployment);
+}
+
+/** Identity of a resource: `type name-expression` (its full type, the name as written). */
+export function resourceIdentity(r: TemplateResource): string {
+  return `${r.type || String(r.json.type)} ${r.name}`;
+}
+
+/**
+ * Every resource a template deploys itself ({@link ownResources}, Data Factory objects included), folded.
  * @param real what is known for real: `parameters` (a saved parameter file's values; the template's
  *   defaults fill the rest), and the subscription and resource group of a deployment
  */
-export function declaredResources(template: JsonObject, real: ArmEvalContext = {}): DeclaredResource[] {
-  const fullCtx = withRuntimeState(template, templateContext(template, { ...withStandIn(real), useDefaults: true }));
+export function declaredResources(view: TemplateView, real: ArmEvalContext = {}): DeclaredResource[] {
+  const template = view.json ?? {};
+  const resources = ownResources(view);
+  const fullCtx = withRuntimeState(resources, templateContext(template, { ...withStandIn(real), useDefaults: true }));
   const full = templateValueFolder(fullCtx, { keepInvalid: true });
   const partial = templateValueFolder(templateContext(template, { ...real, useDefaults: true }), { keepInvalid: true });
   const complete = Boolean(real.subscriptionId && real.resourceGroup?.id && real.resourceGroup.name && real.resourceGroup.location);
   const groupId = fullCtx.resourceGroup!.id!;
   const seen = new Map<string, number>();
   const out: DeclaredResource[] = [];
-  for (const r of resourcesOf(template)) {
-    const base = resourceIdentity(r);
+  for (const node of resources) {
+    const r = node.json;
+    const base = resourceIdentity(node);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
-    const type = String(r.type);
+    const type = node.type || String(r.type);
     const name = String(full(r.name));
     const id = resourceIdOf(type, name, full(r.scope), groupId);
     const display = String(partial(r.name));
@@ -106,8 +122,8 @@ export function declaredResources(template: JsonObject, real: ArmEvalContext = {
       deployed,
       body: () => (body ??= full({ ...r, resources: undefined }) as JsonObject),
     };
-    const kind = DATA_FACTORY_OBJECT_TYPES[lower(type)];
-    if (kind) d.object = { kind, name: dataFactoryObjectName(r.name) };
+    const kind = adfKindOfResourceType(type);
+    if (kind) d.object = { kind: ADF_COLLECTION[kind], name: lastNameText(r.name) };
     if (complete && !isArmExpressionString(display)) d.realId = id;
     if (r.condition !== undefined) d.condition = typeof r.condition === 'string' ? r.condition : JSON.stringify(r.condition);
     const parent = r.tags === undefined ? undefined : tagValue(full(r.tags), 'cm-resource-parent');
@@ -122,12 +138,12 @@ export function declaredResources(template: JsonObject, real: ArmEvalContext = {
  * declaration fixes of their runtime state (a subnet's ID, a storage endpoint, a vault or cluster URI:
  * `src/expressions/arm/runtime.ts`), so two templates that read them differently compare by value.
  */
-function withRuntimeState(template: JsonObject, ctx: ArmEvalContext): ArmEvalContext {
+function withRuntimeState(resources: readonly TemplateResource[], ctx: ArmEvalContext): ArmEvalContext {
   const fold = templateValueFolder(ctx, { keepInvalid: true });
   const groupId = ctx.resourceGroup!.id!;
   const shapes: DeclaredShape[] = [];
-  for (const r of resourcesOf(template)) {
-    const type = String(r.type);
+  for (const { json: r, type: fullType } of resources) {
+    const type = fullType || String(r.type);
     if (!RUNTIME_PROPERTIES[lower(type)]) continue;
     const name = fold(r.name);
     if (typeof name !== 'string' || isArmExpressionString(name)) continue;
