@@ -12,7 +12,20 @@ import Handlebars from 'handlebars';
 /** Must equal KQL_TEMPLATE_OPTIONS of src/modules/dataExplorer/kqlTemplates.ts (test/cli/bundle.test.ts compares). */
 export const OPTIONS = { noEscape: true, strict: true };
 /** Must equal KQL_TEMPLATE_NAMES of src/modules/dataExplorer/kqlTemplates.ts. */
-export const TEMPLATES = ['Common', 'IngestionSetup', 'IngestionSetup_HubInfra', 'IngestionSetup_RawTables', 'IngestionSetup_v1_0', 'HubSetup'];
+export const TEMPLATES = [
+  'Common',
+  'IngestionSetup',
+  'IngestionSetup_HubInfra',
+  'IngestionSetup_RawTables',
+  'IngestionSetup_v1_0',
+  'HubSetup',
+  'RawTableRetype',
+  'IngestionSetup_v1_2',
+  'HubSetup_OpenData',
+  'HubSetup_v1_0',
+  'HubSetup_v1_2',
+  'HubSetup_Latest',
+];
 const SUFFIX = '.kql.hbs';
 
 /**

@@ -2,9 +2,9 @@
  * The KQL group of a diff: tables and their columns, functions, update policies, ingestion mappings and any
  * other command, read from the `kql/*.kql` scripts with the command-level reader (kqlReader.ts).
  *
- * Objects are named `<database>.<object>`; the database is the script's name without a `Setup` suffix and
- * the part after it (`kql/IngestionSetup.kql` and the split `kql/IngestionSetup_RawTables.kql` run in
- * `Ingestion`, `kql/HubSetup.kql` in `Hub`; `kql/Common.kql`, deployed to both, is `Common`).
+ * Objects are named `<database>.<object>`; the database is the script's name before `Setup` or `Retype_` (`kql/IngestionSetup.kql`,
+ * the split `kql/IngestionSetup_RawTables.kql`, `kql/IngestionSetup_v1_2.kql` and `kql/IngestionRetype_<table>.kql`
+ * run in `Ingestion`, `kql/HubSetup*.kql` in `Hub`; `kql/Common.kql`, deployed to both, is `Common`).
  */
 import type { DiffSection, ObjectChange } from './types.js';
 import { emptyDeclarations, readKqlScript, type KqlDeclarations } from './kqlReader.js';
@@ -18,7 +18,8 @@ export function kqlDeclarations(build: Build): Map<string, KqlDeclarations> {
   for (const { file: path, text } of build.kql) {
     const m = /^kql\/(?:.*\/)?([^/]+)\.kql$/.exec(path);
     if (!m) continue;
-    const db = m[1].replace(/Setup(?:_\w+)?$/, '') || m[1];
+    // IngestionSetup.kql, IngestionSetup_v1_2.kql, IngestionRetype_Costs_raw.kql -> Ingestion; HubSetup*.kql -> Hub.
+    const db = /^(\w+?)(?:Setup(?:_\w+)?|Retype_\w+)$/.exec(m[1])?.[1] ?? m[1];
     out.set(db, readKqlScript(text, out.get(db) ?? emptyDeclarations()));
   }
   return out;

@@ -65,6 +65,9 @@ const BEHAVIOUR_NAMES: Record<ReleaseBehaviour, string> = {
   kqlRawTablesRedefined: 'raw tables redefined',
   kqlFocus12Backport: 'FOCUS 1.2 columns in `Costs_raw`, back-ported to v1_0',
   kqlBillingPeriodMonthStart: 'billing periods on month starts',
+  kqlRawTables12: 'Data Explorer raw tables with `real` numbers (`Costs_raw` 144 columns, `Recommendations_raw` 40)',
+  kqlParseSubscriptionIds: '`parse_resourceid()` reads subscription and resource group IDs',
+  kqlResourceGraphRecommendations: '`Recommendations_transform_v1_2()` takes Azure Resource Graph recommendations',
   oneAnalyticsEngine: 'one analytics engine: the form asks for none, Data Explorer, Fabric or a remote hub',
 };
 

@@ -70,6 +70,12 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
   kqlFocus12Backport:
     "Data Explorer's Costs_raw takes FOCUS 1.2 exports (139 columns); their InvoiceId, PricingCurrency and SkuMeter land in x_InvoiceId, x_PricingCurrency and x_SkuMeterName of the FOCUS 1.0 data.",
   kqlBillingPeriodMonthStart: "Data Explorer's Costs data starts and ends each billing period on the first of a month.",
+  kqlRawTables12:
+    "Data Explorer's raw tables (*_raw) and PricingUnits take real numbers instead of decimal, and Costs_raw and Recommendations_raw gain columns. Data Explorer cannot change a column's type, so the first deployment of this release over a database an earlier release created empties each raw table once (a script of its own, which later deployments do not run again); the final tables keep every row ingested before, and config_InitializeHub reloads PricingUnits. Later redeployments keep the raw tables' rows.",
+  kqlParseSubscriptionIds:
+    "Data Explorer's parse_resourceid() reads subscription and resource group IDs as resources of microsoft.resources, so cost rows of such IDs get an x_ResourceType and a ResourceType display name.",
+  kqlResourceGraphRecommendations:
+    "Data Explorer's Recommendations_transform_v1_2() takes the recommendations of Azure Resource Graph queries: details given as JSON text are parsed, their keys get the x_ prefix, and the resource type, savings and description are read from them.",
   oneAnalyticsEngine:
     'The hub sends its data to one analytics engine: the portal form asks for none (storage only), Data Explorer, Fabric or a remote hub, and hub.yaml may set only one of dataExplorer.name and remoteHub.storageUri.',
 };

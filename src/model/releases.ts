@@ -393,6 +393,28 @@ export type ReleaseBehaviour =
   /** 0.11: Costs `BillingPeriodStart` and `BillingPeriodEnd` fall on the first of a month (kql-0.9-14.md §4.3 C11-3). */
   | 'kqlBillingPeriodMonthStart'
   /**
+   * 12: the raw tables of release 12 (kql-0.9-14.md §2.1, §2.5-2.7; releases-0.9-14.md §1.4): every `decimal`
+   * column is `real` (and `PricingUnits.x_PricingBlockSize`, in the table and in `config_InitializeHub`'s load),
+   * `Costs_raw` has 144 columns (the Alibaba columns of 12), `Recommendations_raw` 40 (the
+   * `Recommendations_final_v1_2` columns, so files already in that shape land as they are). The v1_0 transforms
+   * convert the real columns back to decimal (§4.4 D12-1), and one script per retyped table, whose text never
+   * changes, runs once per database to drop the earlier release's columns (docs/deviations.md "Release 12").
+   */
+  | 'kqlRawTables12'
+  /**
+   * 14: `parse_resourceid()` reads subscription and resource group IDs (`/subscriptions/<id>[/resourceGroups/<name>]`)
+   * as resources of `microsoft.resources`, so their rows get an `x_ResourceType` and a display name
+   * (kql-0.9-14.md §5.4, §8.6 14.1-14.3).
+   */
+  | 'kqlParseSubscriptionIds'
+  /**
+   * 14: `Recommendations_transform_v1_2()` takes the recommendations the Azure Resource Graph queries write
+   * (kql-0.9-14.md §3.6 "14 changes" a-e): details given as JSON text are parsed, their keys get the `x_` prefix,
+   * the resource type joins the details and gives `ResourceType` its display name, savings and descriptions fall
+   * back to the details' values, IDs are lower-cased.
+   */
+  | 'kqlResourceGraphRecommendations'
+  /**
    * 14: the hub sends its data to one analytics engine: none (storage only), Data Explorer, Fabric or a remote
    * hub. The portal form asks for it with one choice, each engine's elements shown and its outputs sent only
    * when it is chosen (the others send a valid value of their parameter: the public 14.0 form sends `''` for the
@@ -461,7 +483,13 @@ export interface Release {
   features: ReadonlySet<ReleaseFeature>;
   /** Changes of behaviour inside components earlier releases have too. */
   behaviours: ReadonlySet<ReleaseBehaviour>;
-  /** FOCUS versions the Data Explorer final tables and Hub functions target, e.g. `['1_0']`. */
+  /**
+   * FOCUS versions the Data Explorer final tables and Hub functions target, oldest first: `['1_0']` (0.7-0.11),
+   * `['1_0', '1_2']` (12 on: the `*_final_v1_2` tables, `*_transform_v1_2()` functions and Hub `*_v1_2()`
+   * functions, kql-0.9-14.md §3, §5.3). Only the last version's update policies are enabled (the earlier final
+   * tables keep their history); each Hub `<dataset>_v<version>()` reads the final tables of every version, and
+   * the unversioned `<dataset>()` returns the last version.
+   */
   focusVersions: readonly string[];
   /** The template parameters, in template order (logical keys; see {@link parameterName}). */
   parameters: readonly ParameterKey[];
@@ -964,6 +992,21 @@ export function withNaming(release: Release, mode: NamingMode): Release {
 /** True when the release has the capability. */
 export function has(release: Release, feature: ReleaseFeature): boolean {
   return release.features.has(feature);
+}
+
+/**
+ * Test seam: a release row that is `base` with behaviours added and, when given, other FOCUS versions, under
+ * the label `version` (`'12'`), for testing what a release the table does not have yet will do. The row is
+ * not in the table: {@link getRelease} does not know it; build a model with it (`hubModel({ release })` of the
+ * tests) and compile that (`compileModel`). hubc itself never calls this.
+ */
+export function releaseRowForTests(base: Release, changes: { version: string; behaviours?: readonly ReleaseBehaviour[]; focusVersions?: readonly string[] }): Release {
+  return {
+    ...base,
+    version: changes.version as ReleaseVersion,
+    behaviours: new Set<ReleaseBehaviour>([...base.behaviours, ...(changes.behaviours ?? [])]),
+    ...(changes.focusVersions ? { focusVersions: changes.focusVersions } : {}),
+  };
 }
 
 /** True when the release has the change of behaviour. */

@@ -36,7 +36,8 @@ export function kqlRow(release: '0.9' | '0.10' | '0.11'): Release {
   return withBehaviours(getRelease('0.8'), behaviours);
 }
 
-const C360: Record<'ActualCosts' | 'AmortizedCosts', DatasetModel> = {
+/** The C360 datasets as hub.yaml lists them (export versions of 0.10/0.11). */
+export const C360_DATASETS: Readonly<Record<'ActualCosts' | 'AmortizedCosts', DatasetModel>> = {
   ActualCosts: { name: 'ActualCosts', exportType: 'ActualCost', versions: ['c360-2025-04'] },
   AmortizedCosts: { name: 'AmortizedCosts', exportType: 'AmortizedCost', versions: ['c360-2025-04'] },
 };
@@ -47,6 +48,6 @@ const C360: Record<'ActualCosts' | 'AmortizedCosts', DatasetModel> = {
  */
 export function kqlReleaseModel(release: '0.9' | '0.10' | '0.11', patch: Partial<HubModel> = {}): HubModel {
   const base = hubModel();
-  const c360 = release === '0.9' ? [] : release === '0.10' ? [C360.ActualCosts] : [C360.ActualCosts, C360.AmortizedCosts];
+  const c360 = release === '0.9' ? [] : release === '0.10' ? [C360_DATASETS.ActualCosts] : [C360_DATASETS.ActualCosts, C360_DATASETS.AmortizedCosts];
   return hubModel({ release: kqlRow(release), datasets: [...base.datasets, ...c360], ...patch });
 }

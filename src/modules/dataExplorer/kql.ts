@@ -20,6 +20,21 @@ import { schemaFileName } from '../../model/datasets.js';
 import { exportSchemasFor, sinkName } from '../../model/exportSchemas.js';
 import { HUB_SETTINGS_LOG, OPEN_DATA_TABLES, builtInKqlDatasets, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
 import { customAdds, customFinalColumns, customRawColumns } from './kql/custom.js';
+import {
+  FOCUS_VERSIONS,
+  RAW_TABLES_12,
+  conversionItems,
+  hasFocus12,
+  latestFocusVersion,
+  pricingUnitsColumns,
+  rawColumns,
+  retypeTables,
+  v1_0RawInput,
+  v1_2Context,
+  type FinalDatasetName,
+  type RetypedTable,
+} from './kqlV1_2.js';
+import { withUpdatePolicies, type UpdatePolicy } from './kql/policies.js';
 
 /** Placeholder for the soft-delete period of the raw tables, in days (template parameter `dataExplorerLogRetentionInDays`). */
 export const RAW_RETENTION_PLACEHOLDER = '$$rawRetentionInDays$$';
@@ -48,12 +63,6 @@ export interface KqlDatasetObjects {
   feeds?: string;
 }
 
-/** One entry of an update policy: the transform that runs on ingestion into `source`. */
-interface PolicyEntry {
-  source: string;
-  query: string;
-}
-
 /** A dataset as the templates see it. */
 interface DatasetContext extends KqlDatasetObjects {
   transformPartial: string;
@@ -64,15 +73,19 @@ interface DatasetContext extends KqlDatasetObjects {
   rawNote: string;
   /** Custom datasets: the `extend` assignments of the transform (text), or empty. */
   customExtend: string;
+  /** What the transform reads: the raw table, or (release 12 on) the raw table with the columns the transform knows. */
+  rawInput: string;
   /**
    * The update policy command that follows this dataset's transform: on its final table; for the datasets that
    * feed one raw table, one command after the last of them with an entry for each (`.alter table ... policy
    * update` replaces a table's whole policy, so separate commands would leave only the last).
    */
-  updatePolicy: { target: string; entries: PolicyEntry[]; note: string } | null;
+  updatePolicy: UpdatePolicy | null;
   /** C360 transforms: only commitment purchases and refunds are read (ActualCosts); the x_SourceType written. */
   purchasesOnly: boolean;
   sourceType: string;
+  /** C360 FOCUS 1.2 transforms: the `project` items that give their rows the `Costs_raw` columns of 12; else false. */
+  focus12Projection: readonly string[] | false;
 }
 
 function objectNames(name: string): Pick<KqlDatasetObjects, 'rawTable' | 'mappingName' | 'transformFunction' | 'finalTable'> {
@@ -105,12 +118,13 @@ function builtInDatasets(model: HubModel): BuiltInKqlDataset[] {
 }
 
 function builtInContext(release: Release, d: BuiltInKqlDataset): DatasetContext {
+  const raw = rawColumns(release, d.name, d.raw);
   return {
     name: d.name,
     custom: false,
     ...objectNames(d.name),
     ...(d.feeds ? { finalTable: `${d.feeds}_raw`, feeds: d.feeds } : {}),
-    raw: d.raw,
+    raw,
     final: d.final,
     transformPartial: d.feeds ? 'C360' : d.name,
     transformFolder: d.transformFolder,
@@ -119,9 +133,11 @@ function builtInContext(release: Release, d: BuiltInKqlDataset): DatasetContext 
     latestDoc: d.docs.latest,
     rawNote: rawNote(release, d),
     customExtend: '',
+    rawInput: v1_0RawInput(objectNames(d.name).rawTable, raw, d.raw),
     updatePolicy: null,
     purchasesOnly: d.exportType === 'ActualCost',
     sourceType: d.exportType,
+    focus12Projection: false,
   };
 }
 
@@ -142,9 +158,11 @@ function customContext(c: CustomDatasetModel): DatasetContext {
     latestDoc: `All rows of the custom dataset ${c.name} (same as ${c.name}_v${FOCUS_VERSION}).`,
     rawNote: `the columns declared in hub.yaml plus x_Source*`,
     customExtend: assignments.map((a) => `        ${a}`).join(',\n'),
+    rawInput: objectNames(c.name).rawTable,
     updatePolicy: null,
     purchasesOnly: false,
     sourceType: c.name,
+    focus12Projection: false,
   };
 }
 
@@ -167,18 +185,13 @@ export function kqlDatasets(model: HubModel): KqlDatasetObjects[] {
 }
 
 function datasetContexts(model: HubModel): DatasetContext[] {
-  return withUpdatePolicies([...builtInDatasets(model).map((d) => builtInContext(model.release, d)), ...model.customDatasets.map(customContext)]);
-}
-
-/** Each dataset's update policy command (see {@link DatasetContext.updatePolicy}). */
-function withUpdatePolicies(datasets: DatasetContext[]): DatasetContext[] {
-  const entry = (d: DatasetContext): PolicyEntry => ({ source: d.rawTable, query: d.transformFunction });
-  return datasets.map((d) => {
-    const sameTarget = datasets.filter((x) => x.finalTable === d.finalTable);
-    if (sameTarget.at(-1) !== d) return d;
-    const note = sameTarget.length > 1 ? `One command for every transform that writes ${d.finalTable}: .alter replaces the table's whole update policy.` : '';
-    return { ...d, updatePolicy: { target: d.finalTable, entries: sameTarget.map(entry), note } };
-  });
+  const latest = latestFocusVersion(model.release);
+  const contexts = [...builtInDatasets(model).map((d) => builtInContext(model.release, d)), ...model.customDatasets.map(customContext)];
+  // From release 12 the FOCUS 1.0 policies are disabled (a custom dataset has one version only), and the policy of a
+  // raw table the C360 datasets feed is the FOCUS 1.2 script's: .alter replaces a table's whole policy.
+  const v1_0Only = contexts.filter((d) => d.custom || !d.feeds || latest === FOCUS_VERSION);
+  const policies = withUpdatePolicies(v1_0Only, (d) => d.custom || latest === FOCUS_VERSION);
+  return contexts.map((d) => policies.find((p) => p.name === d.name) ?? d);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -196,32 +209,51 @@ function ident(column: KqlColumn): string {
 
 type Columns = readonly KqlColumn[];
 
+/** Items of a list joined with commas, in lines of at most about 110 characters, each after `indent`. */
+function wrapped(items: readonly string[], indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const n of items) {
+    if (line && line.length + n.length + 2 > 110) {
+      lines.push(`${line},`);
+      line = '';
+    }
+    line = line ? `${line}, ${n}` : n;
+  }
+  lines.push(line);
+  return lines.map((l) => `${indent}${l}`).join('\n');
+}
+
+/** A `project` of columns or expressions (`A`, `B = todecimal(B)`) inside a parenthesized union branch. */
+function projectItems(items: readonly (string | KqlColumn)[]): string {
+  return `        | project\n${wrapped(
+    items.map((i) => (typeof i === 'string' ? i : ident(i))),
+    '            ',
+  )}`;
+}
+
 /** Registers the helpers the templates call: KQL strings, column lists, mappings, update policies. */
 function registerHelpers(hb: HelperRegistry): void {
   hb.registerHelper('str', (value: unknown) => kqlString(String(value)));
   hb.registerHelper('columnList', (columns: Columns) => columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'));
-  hb.registerHelper('projectList', (columns: Columns) => {
-    const names = columns.map((c) => ident(c));
-    const lines: string[] = [];
-    let line = '';
-    for (const n of names) {
-      if (line && line.length + n.length + 2 > 110) {
-        lines.push(`${line},`);
-        line = '';
-      }
-      line = line ? `${line}, ${n}` : n;
-    }
-    lines.push(line);
-    return `    | project\n${lines.map((l) => `        ${l}`).join('\n')}`;
-  });
+  hb.registerHelper(
+    'projectList',
+    (columns: Columns) =>
+      `    | project\n${wrapped(
+        columns.map((c) => ident(c)),
+        '        ',
+      )}`,
+  );
   hb.registerHelper('mappingJson', (columns: Columns) => {
     const entries = columns.map((c) => `    { "Column": ${JSON.stringify(c.name)}, "Properties": { "Field": ${JSON.stringify(c.field)} } }`);
     return `[\n${entries.join(',\n')}\n]`;
   });
-  hb.registerHelper('updatePolicyJson', (entries: readonly PolicyEntry[]) => {
-    const objects = entries.map((e) =>
+  hb.registerHelper('projectItems', (items: readonly (string | KqlColumn)[]) => projectItems(items));
+  hb.registerHelper('join', (items: readonly string[]) => items.join(', '));
+  hb.registerHelper('updatePolicyJson', (policy: UpdatePolicy) => {
+    const objects = policy.entries.map((e) =>
       [
-        '    "IsEnabled": true,',
+        `    "IsEnabled": ${policy.enabled},`,
         `    "Source": ${JSON.stringify(e.source)},`,
         `    "Query": ${JSON.stringify(`${e.query}()`)},`,
         '    "IsTransactional": true,',
@@ -309,7 +341,32 @@ function scriptChanges(release: Release) {
     rawTablesRedefined: b('kqlRawTablesRedefined'),
     focus12Backport: b('kqlFocus12Backport'),
     billingPeriodMonthStart: b('kqlBillingPeriodMonthStart'),
+    parseSubscriptionIds: b('kqlParseSubscriptionIds'),
+    resourceGraphRecommendations: b('kqlResourceGraphRecommendations'),
   };
+}
+
+/** What the templates get, for one script (its placeholders named in its header). */
+type ScriptContext = (placeholders?: KqlScriptArtifact['placeholders']) => Record<string, unknown>;
+
+function scriptContext(model: HubModel, datasets: readonly DatasetContext[]): ScriptContext {
+  const release = model.release;
+  const changes = scriptChanges(release);
+  const openData = OPEN_DATA_TABLES.map((o) => (o.name === 'PricingUnits' ? { ...o, columns: pricingUnitsColumns(release, o.columns) } : o));
+  const pricingUnits = OPEN_DATA_TABLES.find((o) => o.name === 'PricingUnits')!.columns;
+  return (placeholders) => ({
+    // PricingUnits as the FOCUS 1.0 transforms read it (decimal block sizes), and the type of their numbers.
+    pricingUnitsInput: v1_0RawInput('PricingUnits', pricingUnitsColumns(release, pricingUnits), pricingUnits),
+    numberType: 'decimal',
+    header: scriptHeader(release.version, placeholders),
+    changes,
+    ingestionDatabase: model.dataExplorer.databases.ingestion,
+    hubDatabase: model.dataExplorer.databases.hub,
+    settingsLog: HUB_SETTINGS_LOG,
+    openData,
+    datasets,
+    hubDatasets: datasets.filter((d) => !d.feeds),
+  });
 }
 
 /** One database script of a layout: the template that renders it, where it runs and under which resource name. */
@@ -325,28 +382,41 @@ interface ScriptPlan {
  * The scripts of a release in deployment order, named as the public release of the same number names them:
  * `CommonFunctions`/`SetupScript`, by role from 0.10 (`commonScript`/`setupScript`, `kqlScriptsByRole`), and with
  * the 0.11 split (`kqlScriptSplit`) `common`, `infra`, `rawTables`, `v1_0` in Ingestion (kql-0.9-14.md §1.1-1.3).
+ * With FOCUS 1.2 (12 on) Ingestion gains `v1_2`, and Hub has `common`, `openData`, `v1_0`, `v1_2`, `latest` (§1.4).
+ * The one-time retype scripts of 12 are not plans: {@link renderScripts} puts them after the Ingestion Common.
  */
 function scriptPlans(release: Release): ScriptPlan[] {
-  const [common, setup] = behaves(release, 'kqlScriptsByRole') || behaves(release, 'kqlScriptSplit') ? ['commonScript', 'setupScript'] : ['CommonFunctions', 'SetupScript'];
-  const hub: ScriptPlan[] = [
-    { template: 'Common', database: 'hub', scriptName: common },
-    { template: 'HubSetup', database: 'hub', scriptName: setup },
-  ];
-  if (!behaves(release, 'kqlScriptSplit')) {
-    return [{ template: 'Common', database: 'ingestion', scriptName: common }, { template: 'IngestionSetup', database: 'ingestion', scriptName: setup, rawTables: true }, ...hub];
+  const split = behaves(release, 'kqlScriptSplit');
+  const [common, setup] = behaves(release, 'kqlScriptsByRole') || split ? ['commonScript', 'setupScript'] : ['CommonFunctions', 'SetupScript'];
+  const ingestion: ScriptPlan[] = split
+    ? [
+        { template: 'Common', database: 'ingestion', scriptName: 'common' },
+        { template: 'IngestionSetup_HubInfra', database: 'ingestion', scriptName: 'infra' },
+        { template: 'IngestionSetup_RawTables', database: 'ingestion', scriptName: 'rawTables', rawTables: true },
+        { template: 'IngestionSetup_v1_0', database: 'ingestion', scriptName: `v${FOCUS_VERSION}` },
+      ]
+    : [
+        { template: 'Common', database: 'ingestion', scriptName: common },
+        { template: 'IngestionSetup', database: 'ingestion', scriptName: setup, rawTables: true },
+      ];
+  if (!hasFocus12(release)) {
+    return [...ingestion, { template: 'Common', database: 'hub', scriptName: common }, { template: 'HubSetup', database: 'hub', scriptName: setup }];
   }
   return [
-    { template: 'Common', database: 'ingestion', scriptName: 'common' },
-    { template: 'IngestionSetup_HubInfra', database: 'ingestion', scriptName: 'infra' },
-    { template: 'IngestionSetup_RawTables', database: 'ingestion', scriptName: 'rawTables', rawTables: true },
-    { template: 'IngestionSetup_v1_0', database: 'ingestion', scriptName: `v${FOCUS_VERSION}` },
-    ...hub,
+    ...ingestion,
+    { template: 'IngestionSetup_v1_2', database: 'ingestion', scriptName: 'v1_2' },
+    { template: 'Common', database: 'hub', scriptName: split ? 'common' : common },
+    { template: 'HubSetup_OpenData', database: 'hub', scriptName: 'openData' },
+    { template: 'HubSetup_v1_0', database: 'hub', scriptName: 'v1_0' },
+    { template: 'HubSetup_v1_2', database: 'hub', scriptName: 'v1_2' },
+    { template: 'HubSetup_Latest', database: 'hub', scriptName: 'latest' },
   ];
 }
 
 function renderScripts(model: HubModel): KqlScriptArtifact[] {
-  if (!model.release.focusVersions.includes(FOCUS_VERSION)) {
-    throw new Error(`hub release ${model.release.version} targets FOCUS ${model.release.focusVersions.join(', ')}; the KQL templates implement ${FOCUS_VERSION}`);
+  const versions = model.release.focusVersions;
+  if (!versions.includes(FOCUS_VERSION) || versions.some((v) => !(FOCUS_VERSIONS as readonly string[]).includes(v))) {
+    throw new Error(`hub release ${model.release.version} targets FOCUS ${versions.join(', ')}; the KQL templates implement ${FOCUS_VERSIONS.join(', ')}`);
   }
   const t = templates();
   const datasets = datasetContexts(model);
@@ -357,22 +427,73 @@ function renderScripts(model: HubModel): KqlScriptArtifact[] {
       validationValue: String(model.retention.dataExplorerLogDays),
     },
   };
-  const changes = scriptChanges(model.release);
-  const context = (placeholders?: KqlScriptArtifact['placeholders']) => ({
-    header: scriptHeader(model.release.version, placeholders),
-    changes,
-    ingestionDatabase: model.dataExplorer.databases.ingestion,
-    hubDatabase: model.dataExplorer.databases.hub,
-    settingsLog: HUB_SETTINGS_LOG,
-    openData: OPEN_DATA_TABLES,
-    datasets,
-    hubDatasets: datasets.filter((d) => !d.feeds),
-  });
+  const context = scriptContext(model, datasets);
+  const extra = hasFocus12(model.release) ? focus12Contexts(model, datasets) : {};
   const texts = new Map<KqlTemplateName, string>();
-  return scriptPlans(model.release).map((p) => {
+  const scripts = scriptPlans(model.release).map((p): KqlScriptArtifact => {
     const placeholders = p.rawTables ? retention : undefined;
     let text = texts.get(p.template);
-    if (text === undefined) texts.set(p.template, (text = tidy(t[p.template](context(placeholders)))));
+    if (text === undefined) texts.set(p.template, (text = tidy(t[p.template]({ ...context(placeholders), ...extra[p.template] }))));
     return { database: p.database, scriptName: p.scriptName, file: `kql/${p.template}.kql`, text, ...(placeholders ? { placeholders } : {}) };
   });
+  // The one-time retype scripts (12) run before any script creates or alters the tables they retype.
+  return [scripts[0], ...retypeTables(model.release, datasets).map(retypeScript), ...scripts.slice(1)];
+}
+
+/**
+ * The one-time script that retypes a table (`kql/RawTableRetype.kql.hbs`). Its text names no release and depends on
+ * nothing of hub.yaml, so it stays the same from release to release and the deployment runs it only when it creates
+ * it (its `forceUpdateTag` is a hash of the text).
+ */
+function retypeScript(r: RetypedTable): KqlScriptArtifact {
+  const header = 'Generated by hubc. Do not edit: change hub.yaml and build again.\n// No deploy-time placeholders: azuredeploy.json deploys this script as written.';
+  return { database: 'ingestion', scriptName: `Retype_${r.table}`, file: `kql/IngestionRetype_${r.table}.kql`, text: tidy(templates().RawTableRetype({ header, ...r })) };
+}
+
+/**
+ * What the scripts of the FOCUS 1.2 schema version (release 12 on) get besides the common context, by template: the
+ * Ingestion database's FOCUS 1.2 transforms (the C360 ones into `Costs_raw`, whose one policy they share), final
+ * tables and enabled policies; on the Hub database the open data functions, the FOCUS 1.0 and 1.2 functions and the
+ * unversioned ones (kql-0.9-14.md §1.4, §3.4, §5.3).
+ */
+function focus12Contexts(model: HubModel, datasets: readonly DatasetContext[]): Partial<Record<KqlTemplateName, Record<string, unknown>>> {
+  const latest = latestFocusVersion(model.release);
+  const hubDatasets = datasets.filter((d) => !d.feeds);
+  const v1_2 = hubDatasets.filter((d) => !d.custom).map((d) => v1_2Context(d.name as FinalDatasetName, d.final));
+  const ingestionV1_2 = datasets.filter((d) => !d.custom).map((d) => (d.feeds ? c360V1_2Context(d) : v1_2.find((v) => v.name === d.name)!));
+  const v1_0 = hubDatasets.map((d) => {
+    const v = v1_2.find((x) => x.name === d.name);
+    return v ? { ...d, versionedDoc: v.versionedDocV1_0, toV1_0: v.toV1_0, toV1_0Items: v.toV1_0Items } : { ...d, toV1_0: false, toV1_0Items: [] };
+  });
+  const version = latest.replace('_', '.');
+  return {
+    IngestionSetup_v1_2: {
+      datasets: withUpdatePolicies(ingestionV1_2, () => true),
+      latestFocusVersion: version,
+      // The FOCUS 1.2 transforms read the tables as they are (real numbers).
+      pricingUnitsInput: 'PricingUnits',
+      numberType: 'real',
+    },
+    HubSetup_OpenData: { datasets: [], latestFocusVersion: version },
+    HubSetup_v1_0: { datasets: v1_0, latestFocusVersion: version },
+    HubSetup_v1_2: { datasets: v1_2, latestFocusVersion: version },
+    HubSetup_Latest: { datasets: hubDatasets.map((d) => ({ ...d, latestVersion: d.custom ? FOCUS_VERSION : latest })), latestFocusVersion: version },
+  };
+}
+
+/**
+ * A C360 dataset's FOCUS 1.2 transform (`kql/partials/C360.kql.hbs` with real numbers): it reads its raw table as it
+ * is and writes the `Costs_raw` columns of 12, in their order (kql-0.9-14.md §3.4).
+ */
+function c360V1_2Context(d: DatasetContext) {
+  const costsRaw = RAW_TABLES_12.Costs;
+  const asReal = d.final.map((c) => (c.type === 'decimal' ? { ...c, type: 'real' as const } : c));
+  return {
+    ...d,
+    transformFunction: `${d.name}_transform_v1_2`,
+    transformDoc: d.transformDoc.replace('FOCUS 1.0', 'FOCUS 1.2'),
+    rawInput: d.rawTable,
+    final: costsRaw,
+    focus12Projection: conversionItems(costsRaw, asReal),
+  };
 }

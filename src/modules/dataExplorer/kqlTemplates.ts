@@ -20,7 +20,20 @@ export const KQL_TEMPLATE_OPTIONS = { noEscape: true, strict: true } as const;
 export type KqlTemplateName = (typeof KQL_TEMPLATE_NAMES)[number];
 
 /** The top-level templates, `kql/<name>.kql.hbs` (scripts/kqlTemplatesCode.mjs lists the same for the bundle). */
-export const KQL_TEMPLATE_NAMES = ['Common', 'IngestionSetup', 'IngestionSetup_HubInfra', 'IngestionSetup_RawTables', 'IngestionSetup_v1_0', 'HubSetup'] as const;
+export const KQL_TEMPLATE_NAMES = [
+  'Common',
+  'IngestionSetup',
+  'IngestionSetup_HubInfra',
+  'IngestionSetup_RawTables',
+  'IngestionSetup_v1_0',
+  'HubSetup',
+  'RawTableRetype',
+  'IngestionSetup_v1_2',
+  'HubSetup_OpenData',
+  'HubSetup_v1_0',
+  'HubSetup_v1_2',
+  'HubSetup_Latest',
+] as const;
 
 /** A compiled template: context in, text out. */
 export type KqlTemplate = (context: unknown) => string;
@@ -29,8 +42,8 @@ export type KqlTemplate = (context: unknown) => string;
 export type HelperRegistry = Pick<typeof Handlebars, 'registerHelper'>;
 
 /**
- * A handlebars environment with the helpers `registerHelpers` adds, every partial, and the top-level
- * templates compiled.
+ * A handlebars environment with the helpers `registerHelpers` adds, every partial, and every
+ * top-level template compiled.
  * @throws Error when a template file is missing or does not parse
  */
 export function loadKqlTemplates(registerHelpers: (hb: HelperRegistry) => void): Record<KqlTemplateName, KqlTemplate> {

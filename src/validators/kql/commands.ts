@@ -125,7 +125,9 @@ export function processBlock(text: string, database: string, state: ClusterState
     const mode = TABLE_MODES[a.commandKind];
     for (const t of declaredTables(a)) {
       const old = db.tables.get(t.name);
-      if (mode === 'merge' && old) {
+      // Neither .create-merge nor .alter table changes the type of a column the table has (kql-0.9-14.md §2.2;
+      // https://learn.microsoft.com/kusto/management/alter-table-command): only a column dropped first can come back retyped.
+      if ((mode === 'merge' || mode === 'replace') && old) {
         for (const c of t.columns) {
           const prev = old.columns.find((o) => o.name === c.name);
           if (prev && prev.type !== c.type) {

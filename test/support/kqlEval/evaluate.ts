@@ -6,8 +6,8 @@
  * Scope: the scalar language of ./parse.ts and ./functions.ts with Kusto's null and type rules as documented
  * (./values.ts), user functions with typed parameters and defaults, `let` (values and functions), and the tabular operators the
  * transforms use (extend, project, project-away, project-rename, where, leftouter lookup, summarize with
- * take_any/make_bag/min/max/sum/count, distinct, union, materialize, toscalar). `now()` and `ingestion_time()`
- * are inputs. What it cannot show: the engine's own behaviour where Kusto's documentation is silent (real
+ * take_any/make_bag/min/max/sum/count, distinct, union, materialize, toscalar, mv-apply), functions local to a
+ * body (`let f = (a: string) { ... };`) and `database('name').Table`. `now()` and `ingestion_time()` are inputs. What it cannot show: the engine's own behaviour where Kusto's documentation is silent (real
  * formatting, regex dialect corners, memory and time of a query over real data).
  */
 import { parseBody, parseExpression, parseParameters, type Assignment, type Body, type Expr, type Parameter, type TabularOp } from './parse.js';
@@ -43,9 +43,15 @@ class KLambda {
   ) {}
 }
 
-type Value = Scalar | Table | KLambda;
+/** `database('name')`: its tables are the database's (the evaluator has one namespace for every database). */
+interface DatabaseRef {
+  database: string;
+}
+
+type Value = Scalar | Table | KLambda | DatabaseRef;
 
 const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && 'rows' in v && 'columns' in v;
+const isDatabase = (v: unknown): v is DatabaseRef => typeof v === 'object' && v !== null && 'database' in v;
 
 interface Scope {
   vars: Map<string, Value>;
@@ -140,7 +146,7 @@ export class KqlEvaluator {
     const scope: Scope = { vars, parent };
     parameters.forEach((p, i) => {
       let v = i < args.length ? args[i] : p.default ? this.eval(p.default, scope) : null;
-      if (!isTable(v) && !(v instanceof KLambda) && !p.type.startsWith('table')) v = coerce(v, p.type);
+      if (!isTable(v) && !(v instanceof KLambda) && !isDatabase(v) && !p.type.startsWith('table')) v = coerce(v, p.type);
       vars.set(p.name, v);
     });
     return this.run(body, scope);
@@ -172,7 +178,7 @@ export class KqlEvaluator {
 
   private scalar(e: Expr, scope: Scope): Scalar {
     const v = this.eval(e, scope);
-    if (isTable(v) || v instanceof KLambda) throw new Error('a table or function where a scalar is expected');
+    if (isTable(v) || v instanceof KLambda || isDatabase(v)) throw new Error('a table, function or database where a scalar is expected');
     return v;
   }
 
@@ -192,8 +198,11 @@ export class KqlEvaluator {
         const v = this.scalar(e.e, scope);
         return v instanceof KNum ? new KNum(v.type, -v.v) : null;
       }
-      case 'member':
+      case 'member': {
+        const of = this.eval(e.e, scope);
+        if (isDatabase(of)) return this.lookupName(e.name, { vars: new Map() });
         return SCALAR_FUNCTIONS.$index([this.scalar(e.e, scope), e.name], { now: this.now });
+      }
       case 'index':
         return SCALAR_FUNCTIONS.$index([this.scalar(e.e, scope), this.scalar(e.index, scope)], { now: this.now });
       case 'bin':
@@ -203,7 +212,7 @@ export class KqlEvaluator {
         if (l === null) return null;
         const values = e.list.flatMap((x) => {
           const v = this.eval(x, scope);
-          if (v instanceof KLambda) throw new Error('a function in an in() list');
+          if (v instanceof KLambda || isDatabase(v)) throw new Error('a function or database in an in() list');
           return isTable(v) ? v.rows.map((r) => r[v.columns[0]]) : [v];
         });
         const found = values.some((v) => v !== null && same(l, v));
@@ -235,6 +244,7 @@ export class KqlEvaluator {
     const l = this.scalar(le, scope);
     const r = this.scalar(re, scope);
     if (['+', '-', '*', '/', '%'].includes(op)) return arithmetic(op, l, r);
+    if (op === 'matches regex') return l === null ? null : new RegExp(toText(r)).test(toText(l));
     const lt = toText(l).toLowerCase();
     const rt = toText(r).toLowerCase();
     switch (op) {
@@ -306,6 +316,7 @@ export class KqlEvaluator {
         return null;
       }
     }
+    if (name === 'database') return { database: toText(this.scalar(args[0], scope)) };
     const lambda = this.lambdaNamed(name, scope);
     if (lambda)
       return this.apply(
@@ -385,12 +396,40 @@ export class KqlEvaluator {
       }
       case 'summarize':
         return this.summarize(t, op.aggregates, op.by, scope);
+      case 'mv-apply':
+        return this.mvApply(t, op, scope);
       case 'distinct': {
         const p = this.operator(t, { op: 'project', items: op.items }, scope);
         const seen = new Set<string>();
         return { columns: p.columns, rows: p.rows.filter((r) => !seen.has(key(p.columns, r)) && !!seen.add(key(p.columns, r))) };
       }
     }
+  }
+
+  /**
+   * `mv-apply name = array to typeof(T) on (subquery)`: per row, the subquery runs over one row per element (the row
+   * with `name` set to the element); each row it returns keeps the input row's columns it does not produce. A row
+   * whose array is empty gives the subquery no rows (Kusto documentation of mv-apply).
+   */
+  private mvApply(t: Table, op: Extract<TabularOp, { op: 'mv-apply' }>, scope: Scope): Table {
+    const out: Row[] = [];
+    let produced: string[] = [];
+    for (const row of t.rows) {
+      const array = this.scalar(op.e, this.rowScope(scope, row));
+      const items = array instanceof KDyn && Array.isArray(array.v) ? array.v : [];
+      const input: Table = {
+        columns: [...t.columns.filter((c) => c !== op.name), op.name],
+        rows: items.map((x) => ({ ...row, [op.name]: op.type ? coerce(dyn(x), op.type) : dyn(x) })),
+      };
+      const result = op.ops.reduce((acc, o) => this.operator(acc, o, scope), input);
+      produced = result.columns;
+      for (const r of result.rows) out.push({ ...row, ...r });
+    }
+    const kept = t.columns.filter((c) => c !== op.name && !produced.includes(c));
+    return {
+      columns: [...kept, ...produced.filter((c) => !kept.includes(c))],
+      rows: out.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k === '$ingestionTime' || kept.includes(k) || produced.includes(k))) as Row),
+    };
   }
 
   private summarize(t: Table, aggregates: Assignment[], by: Assignment[], scope: Scope): Table {

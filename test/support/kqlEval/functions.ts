@@ -144,7 +144,53 @@ export const SCALAR_FUNCTIONS: Record<string, Fn> = {
     }
   },
   $index: ([container, i]) => index(container, i),
+  // Dynamic values (learn.microsoft.com/kusto/query/bag-merge-function and the pages of the others).
+  bag_merge: (args) => {
+    const bags = args.map(bagOf);
+    if (bags.some((b) => b === null)) return null;
+    // The leftmost bag's value wins on a key several bags have.
+    return dyn(Object.assign({}, ...bags.reverse()));
+  },
+  bag_remove_keys: ([bag, keys]) => {
+    const b = bagOf(bag);
+    if (!b || !(keys instanceof KDyn) || !Array.isArray(keys.v)) return null;
+    const drop = new Set(keys.v.map(String));
+    return dyn(Object.fromEntries(Object.entries(b).filter(([k]) => !drop.has(k))));
+  },
+  bag_keys: ([bag]) => {
+    const b = bagOf(bag);
+    return b ? dyn(Object.keys(b)) : null;
+  },
+  array_length: ([v]) => (v instanceof KDyn && Array.isArray(v.v) ? long(v.v.length) : null),
+  gettype: ([v]) => typeName(v),
+  todatetime: ([v]) => coerce(v, 'datetime'),
+  tobool: ([v]) => coerce(v, 'bool'),
+  make_datetime: ([y, m, d]) => {
+    const [year, month, day] = [num(y), num(m), num(d)];
+    return year === null || month === null || day === null ? null : utc(year, month - 1, day);
+  },
 };
+
+/** A property bag's entries, or null for anything else (an array, a scalar, null). */
+function bagOf(v: Scalar): Record<string, unknown> | null {
+  return v instanceof KDyn && v.v !== null && typeof v.v === 'object' && !Array.isArray(v.v) ? (v.v as Record<string, unknown>) : null;
+}
+
+/** `gettype()`: the type of a value; a dynamic value's JSON kind (`dictionary`, `array`, `string`, `long`, `real`, `bool`, `null`). */
+function typeName(v: Scalar): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof KNum) return v.type;
+  if (v instanceof KDate) return 'datetime';
+  if (v instanceof KSpan) return 'timespan';
+  const j = v.v;
+  if (j === null || j === undefined) return 'null';
+  if (Array.isArray(j)) return 'array';
+  if (typeof j === 'object') return 'dictionary';
+  if (typeof j === 'number') return Number.isInteger(j) ? 'long' : 'real';
+  return typeof j === 'boolean' ? 'bool' : 'string';
+}
 SCALAR_FUNCTIONS.pack = SCALAR_FUNCTIONS.bag_pack;
 SCALAR_FUNCTIONS.todynamic = SCALAR_FUNCTIONS.parse_json;
 

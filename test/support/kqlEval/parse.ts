@@ -2,8 +2,9 @@
  * Parser of the KQL subset hubc's function bodies use, for the test evaluator (./evaluate.ts): scalar
  * expressions with Kusto's precedence (unary minus; `* / %`; `+ -`; comparisons and string operators; `and`;
  * `or`), literals (`1e12`, `1d`, `'x'`, `@'x'`, `datetime(2025-01-01)`, `dynamic([...])`), calls, `x.y`,
- * `x[i]`, `['name']` identifiers, `let` statements (a value, or a function `let f = (a: T) { ... };`), and tabular pipes with the operators the transforms use
- * (extend, project, project-away, project-rename, where, lookup, summarize, distinct, union). Anything else is
+ * `x[i]`, `['name']` identifiers, `let` statements (a value, or a function `let f = (a: T) { ... };`), and tabular
+ * pipes with the operators the transforms use (extend, project, project-away, project-rename, where, lookup,
+ * summarize, distinct, union, mv-apply) and `matches regex`. Anything else is
  * a parse error naming what it met, so an unsupported construct never evaluates silently.
  *
  * This is a test harness, not a validator: the Kusto language service (src/validators/kql.ts) proves the
@@ -38,7 +39,8 @@ export type TabularOp =
   | { op: 'where'; e: Expr }
   | { op: 'lookup'; right: Expr; on: string[] }
   | { op: 'summarize'; aggregates: Assignment[]; by: Assignment[] }
-  | { op: 'distinct'; items: Assignment[] };
+  | { op: 'distinct'; items: Assignment[] }
+  | { op: 'mv-apply'; name: string; e: Expr; type?: string; ops: TabularOp[] };
 
 /** A function body: `let` statements, then the value expression. */
 export interface Body {
@@ -162,7 +164,25 @@ function tokenize(text: string): Token[] {
   return out;
 }
 
-const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=', '=~', '!~', 'contains', '!contains', 'startswith', '!startswith', 'endswith', '!endswith', 'has', '!has']);
+const COMPARISONS = new Set([
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '=~',
+  '!~',
+  'contains',
+  '!contains',
+  'startswith',
+  '!startswith',
+  'endswith',
+  '!endswith',
+  'has',
+  '!has',
+  'matches',
+]);
 
 class Parser {
   private i = 0;
@@ -329,6 +349,25 @@ class Parser {
         while (this.accept(',')) on.push(this.name());
         return { op, right, on };
       }
+      case 'mv-apply': {
+        const named = this.peek().t === 'id' && this.is('=', 1);
+        const name = named ? this.name() : '';
+        if (named) this.expect('=');
+        const e = this.or();
+        let type: string | undefined;
+        if (this.accept('to')) {
+          this.expect('typeof');
+          this.expect('(');
+          type = this.name();
+          this.expect(')');
+        }
+        this.expect('on');
+        this.expect('(');
+        const ops = [this.operator()];
+        while (this.accept('|')) ops.push(this.operator());
+        this.expect(')');
+        return { op, name: name || columnOf(e), e, ...(type ? { type } : {}), ops };
+      }
       case 'summarize': {
         const aggregates = this.is('by') ? [] : this.assignments();
         const by = this.accept('by') ? this.assignments() : [];
@@ -360,7 +399,8 @@ class Parser {
       const t = this.peek();
       if ((t.t === 'punct' || t.t === 'id') && COMPARISONS.has(t.v)) {
         this.next();
-        l = { k: 'bin', op: t.v, l, r: this.additive() };
+        if (t.v === 'matches') this.expect('regex');
+        l = { k: 'bin', op: t.v === 'matches' ? 'matches regex' : t.v, l, r: this.additive() };
       } else if (this.is('in') || this.is('!in')) {
         const negate = this.next().v === '!in';
         this.expect('(');
@@ -473,6 +513,12 @@ class Parser {
     this.i--;
     return this.fail('bad dynamic literal');
   }
+}
+
+/** The column an unnamed `mv-apply` expression expands into: a column's own name. */
+function columnOf(e: Expr): string {
+  if (e.k === 'name') return e.name;
+  throw new Error('mv-apply of an expression needs a name');
 }
 
 /** Parses a function body (the text between its braces). */

@@ -117,6 +117,7 @@ export function num(v: Scalar): number | null {
   if (v === null) return null;
   if (v instanceof KNum) return v.v;
   if (v instanceof KDyn && typeof v.v === 'number') return v.v;
+  if (v instanceof KDyn && typeof v.v === 'string') return num(v.v);
   if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   return null;
@@ -139,6 +140,7 @@ export function coerce(v: Scalar, type: string): Scalar {
     case 'bool':
       return typeof v === 'boolean' ? v : v instanceof KDyn && typeof v.v === 'boolean' ? v.v : null;
     case 'datetime':
+      if (v instanceof KDyn) return typeof v.v === 'string' && v.v !== '' ? parseDate(v.v) : null;
       return v instanceof KDate ? v : typeof v === 'string' ? parseDate(v) : null;
     case 'dynamic':
       return v instanceof KDyn ? v : dyn(toJson(v));

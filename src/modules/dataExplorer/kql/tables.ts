@@ -35,7 +35,7 @@ const KUSTO_TYPES: readonly KustoType[] = ['string', 'long', 'int', 'real', 'dec
  * Parses `Name:type[=field]` specs.
  * @throws Error on an unknown type (a typo in this file)
  */
-function cols(specs: string[]): KqlColumn[] {
+export function cols(specs: string[]): KqlColumn[] {
   return specs.map((spec) => {
     const m = /^([A-Za-z_][A-Za-z0-9_]*):([a-z]+)(?:=(.+))?$/.exec(spec);
     if (!m || !KUSTO_TYPES.includes(m[2] as KustoType)) throw new Error(`bad column spec ${spec}`);
@@ -304,7 +304,7 @@ const RECOMMENDATIONS_RAW_JSON_COSTS = cols([
  * file never filled: kql-0.9-14.md §2.4, docs/deviations.md).
  */
 // prettier-ignore
-const C360_RAW = cols([
+export const C360_RAW = cols([
   'AccountName:string', 'AccountOwnerId:string', 'AdditionalInfo:string', 'AvailabilityZone:string',
   'BillingAccountId:string', 'BillingAccountName:string', 'BillingCurrency:string', 'BillingPeriodEndDate:datetime',
   'BillingPeriodStartDate:datetime', 'BillingProfileId:string', 'BillingProfileName:string', 'ChargeType:string',

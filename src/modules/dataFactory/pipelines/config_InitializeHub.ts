@@ -20,6 +20,7 @@ import { pipelineName, type DataFactoryContext } from '../context.js';
 import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
 import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf, emptyArray } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
+import { pricingUnitsColumns } from '../../dataExplorer/index.js';
 
 /** One open data table: name, `externaldata` columns in CSV order, and columns dropped after loading. */
 export interface OpenDataTable {
@@ -90,9 +91,18 @@ export function openDataUrl(ctx: DataFactoryContext, table: string): string {
   return `https://github.com/microsoft/finops-toolkit/releases/download/${releaseTag(ctx.model.release)}/${table}.csv`;
 }
 
+/**
+ * The type a column is loaded as: the one its Data Explorer table has in the release (release 12 makes
+ * `PricingUnits.x_PricingBlockSize` real, behaviour `kqlRawTables12`; a load typed otherwise fails, kql-0.9-14.md §7.3).
+ */
+function loadType(ctx: DataFactoryContext, table: string, column: string, type: string): string {
+  if (table !== 'PricingUnits') return type;
+  return pricingUnitsColumns(ctx.model.release, []).find((c) => c.name === column)?.type ?? type;
+}
+
 /** `.set-or-replace <table> <| externaldata(...)[url] with (format="csv", ignoreFirstRecord=true)[ | project-away ...]` */
 export function openDataCommand(ctx: DataFactoryContext, t: OpenDataTable): string {
-  const cols = t.columns.map(([c, type]) => `${c}: ${type}`).join(', ');
+  const cols = t.columns.map(([c, type]) => `${c}: ${loadType(ctx, t.table, c, type)}`).join(', ');
   const away = t.drop?.length ? ` | project-away ${t.drop.join(', ')}` : '';
   return `.set-or-replace ${t.table} <| externaldata(${cols})[@"${openDataUrl(ctx, t.table)}"] with (format="csv", ignoreFirstRecord=true)${away}`;
 }
