@@ -218,6 +218,16 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
     applyEffects(outcome, script.database, state, collected, { file: script.file, pos: (o) => pos(block.start + o) });
   }
 
+  const result = resultOf(scripts, options, state, collected, diagnostics);
+  if (!part) {
+    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
+    resultCache.set(resultKey, result);
+  }
+  return structuredClone(result);
+}
+
+/** The result of a run: the mapping coverage checked, the first engine's databases, mappings and update policies. */
+function resultOf(scripts: readonly KqlScript[], options: KqlValidationOptions, state: ClusterState, collected: Collected, diagnostics: Diagnostic[]): KqlValidationResult {
   const mappings = [...collected.mappings.values()];
   if (options.requiredMappingSources?.length) {
     const lastFile = (db?: string) => scripts.filter((s) => !db || s.database === db).at(-1)?.file;
@@ -231,15 +241,10 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       functions: [...d.functions.values()].map((f) => ({ name: f.name, parameters: f.parameters, ...(f.resultColumns ? { resultColumns: f.resultColumns } : {}) })),
     };
   }
-  const result: KqlValidationResult = {
+  return {
     diagnostics: sortDiagnostics(diagnostics),
     databases,
     mappings,
     updatePolicies: [...collected.policies.values()].flat(),
   };
-  if (!part) {
-    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
-    resultCache.set(resultKey, result);
-  }
-  return structuredClone(result);
 }
