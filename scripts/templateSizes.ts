@@ -49,6 +49,8 @@ export const SWITCH_ON: Readonly<Record<ReleaseFeature, ((doc: Record<string, an
   scriptStorage: null,
   retentionSettings: null,
   remoteHub: null,
+  // An eventhouse is the other engine than Data Explorer; the template deploys nothing in Fabric.
+  fabric: null,
   // The managed-export objects and their storage role are the larger template.
   managedExportsOption: (doc) => {
     doc.managedExports = { ...doc.managedExports, enabled: true };

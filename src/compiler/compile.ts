@@ -23,6 +23,7 @@ import { eventGridModule } from '../modules/eventGrid/index.js';
 import { dataFactoryModule, withFactoryResources } from '../modules/dataFactory/index.js';
 import { dataExplorerModule } from '../modules/dataExplorer/index.js';
 import { configModule } from '../modules/config/index.js';
+import { fabricModule } from '../modules/fabric/index.js';
 import { recommendationsModule } from '../modules/recommendations/index.js';
 import { has } from '../model/releases.js';
 import { emitArmTemplate, parameterSources } from '../emitters/arm/template.js';
@@ -70,6 +71,7 @@ export function modulesFor(model: HubModel): HubModule[] {
   list.push(dataFactoryModule);
   if (has(r, 'recommendations')) list.push(recommendationsModule);
   if (has(r, 'dataExplorer')) list.push(dataExplorerModule);
+  if (has(r, 'fabric')) list.push(fabricModule);
   list.push(configModule);
   return list;
 }

@@ -272,6 +272,30 @@ export const hubYamlCheckCodes = defineCodes({
         `hub release ${a.release} leaves out ${a.lines.length} section${a.lines.length === 1 ? '' : 's'} it does not have (${a.file} line${a.lines.length === 1 ? '' : 's'} ${a.lines.join(', ')}), holding only defaults: nothing is lost (hubc build ${a.file} --release ${a.release} lists them)`,
     },
   },
+  HUB250: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning:
+      'hub.yaml names both a Data Explorer cluster (`dataExplorer.name`) and a Microsoft Fabric eventhouse (`fabric.queryUri`, 0.10+): the hub uses one analytics engine, and with both the template deploys no cluster (the eventhouse wins, as in the public 0.10).',
+    messages: {
+      raise: (a: { cluster: string; queryUri: string }) => ({
+        message: `fabric.queryUri '${a.queryUri}' and dataExplorer.name '${a.cluster}' are both set; a hub uses one analytics engine`,
+        hint: 'Keep fabric.queryUri and set dataExplorer.name to "" (an existing cluster is not deleted), or remove fabric.queryUri to keep the cluster.',
+      }),
+    },
+  },
+  HUB251: {
+    stage: 'semantic',
+    severity: 'error',
+    meaning:
+      "A Microsoft Fabric eventhouse (`fabric.queryUri`) with the data lake closed to public access (`networking.publicAccess: false`): the eventhouse loads the ingestion files with the caller's identity across the storage firewall, which Fabric cannot pass, so every load would fail at run time (microsoft/finops-toolkit#2061).",
+    messages: {
+      raise: (a: { queryUri: string }) => ({
+        message: `fabric.queryUri '${a.queryUri}' needs public access to the data lake, and networking.publicAccess is false`,
+        hint: 'Fabric cannot read through the storage firewall: set networking.publicAccess: true (the data lake then takes public traffic; keep it limited with Azure RBAC), or use a Data Explorer cluster (dataExplorer.name), which reaches the data lake through its private endpoint.',
+      }),
+    },
+  },
   HUB222: {
     stage: 'release (warning)',
     severity: 'warning',

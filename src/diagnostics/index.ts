@@ -20,6 +20,7 @@ import { checkCodes } from './checks.js';
 import { takeoverCodes } from './takeover.js';
 import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
+import { fabricCodes } from './fabric.js';
 import { grantCodes } from './grants.js';
 
 export type { CodeInfo, Raised } from './define.js';
@@ -39,6 +40,7 @@ export const codes = {
   ...lintCodes,
   ...takeoverCodes,
   ...inputLimitCodes,
+  ...fabricCodes,
   ...grantCodes,
   ...checkCodes,
 };

@@ -8,6 +8,7 @@
 import type { ArmEvalContext } from '../expressions/arm/evaluate.js';
 import { accessChanges } from './access.js';
 import { rolesToGrant } from './grants.js';
+import { fabricSetup } from './fabric.js';
 import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
@@ -71,6 +72,7 @@ export function compareUpgrade(a: LoadedBuild, b: LoadedBuild, known: KnownValue
     leftovers: l,
     access: l.renamed ? [] : accessChanges(l),
     outputs: outputChanges(a.build.template, b.build.template, releaseOf(a), releaseOf(b)),
+    fabric: fabricSetup(a, b, known),
     grants: rolesToGrant(a.build, b.build, known),
   };
   result.upgradeNotes = upgradeNotes(comparison);

@@ -22,6 +22,7 @@ import type { DiffFormat } from './options.js';
 
 export { diffBuilds, compareUpgrade, type UpgradeComparison } from './compare.js';
 export { parameterNotes } from './upgrade.js';
+export { fabricScriptDatabase } from './fabric.js';
 export type { Leftovers } from './leftovers.js';
 export type { RemovedDataset } from './components.js';
 export { diffValues } from './values.js';

@@ -49,6 +49,7 @@ import type { DiffResult, UpgradeNote, UpgradeNoteKind } from './types.js';
 import type { LoadedBuild } from '../load/index.js';
 import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
+import { fabricScriptDatabase, type FabricSetup } from './fabric.js';
 import type { RoleToGrant } from './grants.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { renamedRoleAssignments } from '../catalogue/index.js';
@@ -70,6 +71,7 @@ const ORDER: UpgradeNoteKind[] = [
   'componentRemoved',
   'resourceLeftBehind',
   'dataFactoryObjectRemoved',
+  'fabricSetupToRun',
   'dataNoLongerRead',
 ];
 
@@ -181,10 +183,14 @@ export function parameterNotes(ta: TemplateView, tb: TemplateView): UpgradeNote[
 /** Note kinds of Data Factory objects by kind. */
 const KIND_WORD: Record<AdfCollection, string> = { pipelines: 'pipeline', triggers: 'trigger', datasets: 'dataset', linkedServices: 'linked service' };
 
-/** Changed triggers (from the diff's Data Factory section): stopped before B is deployed. */
-function changedTriggerNotes(result: DiffResult): UpgradeNote[] {
+/**
+ * Changed triggers (from the diff's Data Factory section) that A may have deployed: stopped before B is
+ * deployed. A trigger A does not deploy with its values (its condition changed, say) runs nowhere.
+ */
+function changedTriggerNotes(result: DiffResult, ra: readonly DeclaredResource[]): UpgradeNote[] {
   const triggers = result.groups.find((g) => g.id === 'dataFactory')?.sections.find((s) => s.id === 'triggers')?.items ?? [];
-  return triggers.filter((i) => i.change === 'changed').map((i) => note('triggerMustBeStopped', i.name, codes.HUB410.changed({ name: i.name })));
+  const inA = (name: string) => ra.some((r) => r.object?.kind === 'triggers' && r.object.name === name && mayBeDeployed(r));
+  return triggers.filter((i) => i.change === 'changed' && inA(i.name)).map((i) => note('triggerMustBeStopped', i.name, codes.HUB410.changed({ name: i.name })));
 }
 
 /** The Data Factory objects left behind: triggers to stop and delete, other objects to delete. */
@@ -368,6 +374,8 @@ export interface UpgradeComparison {
   access: AccessChange[];
   /** Outputs of A that B removes or renames (HUB031, HUB032). */
   outputs: OutputChange[];
+  /** The Fabric eventhouse setup the upgrade needs (HUB620, 0.10+), if any. */
+  fabric?: FabricSetup;
   /** Roles B needs for a component it turns on that its template does not grant (HUB660). */
   grants: RoleToGrant[];
 }
@@ -401,6 +409,12 @@ function outputNotes(outputs: readonly OutputChange[]): UpgradeNote[] {
   );
 }
 
+/** The note of the Fabric eventhouse setup an upgrade needs (HUB620). */
+function fabricNote(f: FabricSetup, b: LoadedBuild): UpgradeNote {
+  const scripts = f.scripts.map((file) => `${file} in the ${fabricScriptDatabase(b, file) ?? 'matching'} database`);
+  return note('fabricSetupToRun', 'fabric', codes.HUB620.raise({ scripts, ...(f.access ? { access: f.access } : {}) }));
+}
+
 /** Notes of the roles B needs for what it turns on (HUB660): subject is the template parameter that turns it on. */
 function grantNotes(grants: readonly RoleToGrant[]): UpgradeNote[] {
   return grants.map(({ grant, parameter, scopes }) =>
@@ -413,8 +427,9 @@ export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   const { a, b, result, leftovers: l } = c;
   const notes = [...parameterNotes(a.build.template, b.build.template), ...outputNotes(c.outputs), ...accessNotes(c.access), ...(l.renamed ? [] : grantNotes(c.grants))];
   if (l.renamed) notes.push(hubRenamedNote(l.renamed, l.ra, l.rb, l.left));
-  else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
+  else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result, l.ra), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, l.datasets, l.dataExplorer));
+  if (c.fabric) notes.push(fabricNote(c.fabric, b));
   if (!l.renamed) notes.push(...roleNotes(a, b));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }

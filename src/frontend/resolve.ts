@@ -37,7 +37,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
   const datasetsRaw: { name: BuiltInDatasetName; versions?: string[] }[] | undefined = data.datasets;
   // Datasets and versions the release cannot convert were reported by the checks (an error unless the
   // value is a default, which only warns) and are left out here.
-  const datasets = (datasetsRaw ?? BUILT_IN_DATASETS.map((d) => ({ name: d.name, versions: undefined }))).flatMap((d) => {
+  const datasets = (datasetsRaw ?? BUILT_IN_DATASETS.filter((d) => !d.optIn).map((d) => ({ name: d.name, versions: undefined }))).flatMap((d) => {
     const builtIn = BUILT_IN_DATASETS.find((b) => b.name === d.name)!;
     const supported = release.exportVersions[builtIn.exportType];
     if (!supported) return [];
@@ -56,6 +56,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
       databases: { ...data.dataExplorer.databases },
       trustedExternalTenants: [...data.dataExplorer.trustedExternalTenants],
     },
+    fabric: { queryUri: data.fabric.queryUri, capacityUnits: data.fabric.capacityUnits },
     // Scope IDs are case-insensitive: the first spelling of each is kept (HUB219 warns about the others).
     scopes: firstSpellings(data.scopes),
     retention: { ...data.retention },
@@ -67,7 +68,7 @@ export function resolveHub(data: Record<string, any>, skuNames: readonly string[
     datasets,
     schedules: {
       daily: schedule(data.schedules.daily),
-      monthly: { ...schedule(data.schedules.monthly), daysOfMonth: [...data.schedules.monthly.daysOfMonth] },
+      monthly: { ...schedule(data.schedules.monthly), daysOfMonth: [...(data.schedules.monthly.daysOfMonth ?? release.monthlyScheduleDays)] },
     },
     customDatasets: (data.customDatasets ?? []).map((c: any) => ({
       name: c.name,

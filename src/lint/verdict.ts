@@ -20,9 +20,10 @@ export const FAIL: Verdict = { kind: 'fail', bad: [] };
  * build time fails (with those values), else `unknown` when some combination of parameter values is known
  * only at deployment, else `pass` (see {@link possibleValues}).
  * @param extra parameters fixed to one value
+ * @param limit combinations of parameter values tried at most (default {@link possibleValues}'s)
  */
-export function judge(value: unknown, template: unknown, ok: (v: ArmValue) => boolean, extra: Record<string, ArmValue> = {}): Verdict {
-  const p = possibleValues(value, template, extra);
+export function judge(value: unknown, template: unknown, ok: (v: ArmValue) => boolean, extra: Record<string, ArmValue> = {}, limit?: number): Verdict {
+  const p = possibleValues(value, template, extra, limit);
   const bad = p.values.filter((v) => !ok(v));
   if (bad.length) return { kind: 'fail', bad };
   if (p.unknown !== undefined) return { kind: 'unknown', why: p.unknown };

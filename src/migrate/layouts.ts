@@ -164,7 +164,12 @@ export function describeMapping(from: Release, to: Release): string[] {
   if (to.exportDetection === 'manifest' && from.exportDetection !== 'manifest') lines.push('scope folders are lower-cased, as the export manifest gives them from 0.4');
   if (to.ingestionLayout === 'dataset-date-scope' && from.ingestionLayout !== 'dataset-date-scope') lines.push(`ingestion ID of moved files: migrated-${from.version}-{yyyyMM}`);
   if (to.datasetFolders === 'hubDataset' && from.datasetFolders !== 'hubDataset' && to.ingestionLayout === 'dataset-date-scope')
-    lines.push(`dataset folders: ${BUILT_IN_DATASETS.map((d) => `${d.exportType.toLowerCase()} -> ${d.name}`).join(', ')}`);
+    // The opt-in datasets (0.10+) came after the dataset folders (0.7): no older hub has their data.
+    lines.push(
+      `dataset folders: ${BUILT_IN_DATASETS.filter((d) => !d.optIn)
+        .map((d) => `${d.exportType.toLowerCase()} -> ${d.name}`)
+        .join(', ')}`,
+    );
   if (needsManifest(to)) lines.push('an empty manifest.json is added to each folder after its files, so ingestion_ManifestAdded loads it into Data Explorer');
   return lines;
 }

@@ -22,9 +22,10 @@ export const NO_ANALYTICS_ENGINE = 'none';
 
 /**
  * Where hub.yaml chooses an engine: the field whose non-empty value chooses it, and the capability the release
- * needs for it. An engine whose module does not exist yet is absent (Fabric adds `fabric` with its module).
+ * needs for it.
  */
 export const ANALYTICS_ENGINE_FIELDS: Readonly<Partial<Record<AnalyticsEngine, { feature: ReleaseFeature; path: readonly string[] }>>> = {
   dataExplorer: { feature: 'dataExplorer', path: ['dataExplorer', 'name'] },
+  fabric: { feature: 'fabric', path: ['fabric', 'queryUri'] },
   remoteHub: { feature: 'remoteHub', path: ['remoteHub', 'storageUri'] },
 };

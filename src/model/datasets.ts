@@ -83,6 +83,60 @@ const FOCUS_1_0 = columns([
     'x_SkuServiceFamily:S', 'x_SkuTerm:S', 'x_SkuTier:S',
   ]);
 
+/** Columns of `focuscost_1.2.json`, in file order (public 0.11). */
+// prettier-ignore
+const FOCUS_1_2 = columns([
+    'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S', 'BillingCurrency:S',
+    'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'CapacityReservationId:S', 'CapacityReservationStatus:S',
+    'ChargeCategory:S', 'ChargeClass:S', 'ChargeDescription:S', 'ChargeFrequency:S', 'ChargePeriodEnd:T',
+    'ChargePeriodStart:T', 'CommitmentDiscountCategory:S', 'CommitmentDiscountId:S', 'CommitmentDiscountName:S',
+    'CommitmentDiscountQuantity:D', 'CommitmentDiscountStatus:S', 'CommitmentDiscountType:S',
+    'CommitmentDiscountUnit:S', 'ConsumedQuantity:D', 'ConsumedUnit:S', 'ContractedCost:D', 'ContractedUnitPrice:D',
+    'EffectiveCost:D', 'InvoiceId:S', 'InvoiceIssuerName:S', 'ListCost:D', 'ListUnitPrice:D', 'PricingCategory:S',
+    'PricingCurrency:S', 'PricingQuantity:D', 'PricingUnit:S', 'ProviderName:S', 'PublisherName:S', 'RegionId:S',
+    'RegionName:S', 'ResourceId:S', 'ResourceName:S', 'ResourceType:S', 'ServiceCategory:S', 'ServiceName:S',
+    'ServiceSubcategory:S', 'SkuId:S', 'SkuMeter:S', 'SkuPriceDetails:S', 'SkuPriceId:S', 'SubAccountId:S',
+    'SubAccountName:S', 'SubAccountType:S', 'Tags:S', 'x_AccountId:S', 'x_AccountName:S', 'x_AccountOwnerId:S',
+    'x_AmortizationClass:S', 'x_BilledCostInUsd:D', 'x_BilledUnitPrice:D', 'x_BillingAccountId:S',
+    'x_BillingAccountName:S', 'x_BillingExchangeRate:D', 'x_BillingExchangeRateDate:T', 'x_BillingProfileId:S',
+    'x_BillingProfileName:S', 'x_ContractedCostInUsd:D', 'x_CostAllocationRuleName:S', 'x_CostCenter:S',
+    'x_CustomerId:S', 'x_CustomerName:S', 'x_EffectiveCostInUsd:D', 'x_EffectiveUnitPrice:D', 'x_InvoiceIssuerId:S',
+    'x_InvoiceSectionId:S', 'x_InvoiceSectionName:S', 'x_ListCostInUsd:D', 'x_PartnerCreditApplied:S',
+    'x_PartnerCreditRate:S', 'x_PricingBlockSize:D', 'x_PricingSubcategory:S', 'x_PricingUnitDescription:S',
+    'x_PublisherCategory:S', 'x_PublisherId:S', 'x_ResellerId:S', 'x_ResellerName:S', 'x_ResourceGroupName:S',
+    'x_ResourceType:S', 'x_ServiceModel:S', 'x_ServicePeriodEnd:T', 'x_ServicePeriodStart:T', 'x_SkuDescription:S',
+    'x_SkuIsCreditEligible:B', 'x_SkuMeterCategory:S', 'x_SkuMeterId:S', 'x_SkuMeterSubcategory:S', 'x_SkuOfferId:S',
+    'x_SkuOrderId:S', 'x_SkuOrderName:S', 'x_SkuPartNumber:S', 'x_SkuPlanName:S', 'x_SkuRegion:S',
+    'x_SkuServiceFamily:S', 'x_SkuTerm:S', 'x_SkuTier:S',
+  ]);
+
+/** Columns of `focuscost_1.2-preview.json`, in file order (public 0.11): those of 1.2 and `x_SkuDetails`. */
+// prettier-ignore
+const FOCUS_1_2_PREVIEW = columns([
+    'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S', 'BillingCurrency:S',
+    'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'CapacityReservationId:S', 'CapacityReservationStatus:S',
+    'ChargeCategory:S', 'ChargeClass:S', 'ChargeDescription:S', 'ChargeFrequency:S', 'ChargePeriodEnd:T',
+    'ChargePeriodStart:T', 'CommitmentDiscountCategory:S', 'CommitmentDiscountId:S', 'CommitmentDiscountName:S',
+    'CommitmentDiscountQuantity:D', 'CommitmentDiscountStatus:S', 'CommitmentDiscountType:S',
+    'CommitmentDiscountUnit:S', 'ConsumedQuantity:D', 'ConsumedUnit:S', 'ContractedCost:D', 'ContractedUnitPrice:D',
+    'EffectiveCost:D', 'InvoiceId:S', 'InvoiceIssuerName:S', 'ListCost:D', 'ListUnitPrice:D', 'PricingCategory:S',
+    'PricingCurrency:S', 'PricingQuantity:D', 'PricingUnit:S', 'ProviderName:S', 'PublisherName:S', 'RegionId:S',
+    'RegionName:S', 'ResourceId:S', 'ResourceName:S', 'ResourceType:S', 'ServiceCategory:S', 'ServiceName:S',
+    'ServiceSubcategory:S', 'SkuId:S', 'SkuMeter:S', 'SkuPriceDetails:S', 'SkuPriceId:S', 'SubAccountId:S',
+    'SubAccountName:S', 'SubAccountType:S', 'Tags:S', 'x_AccountId:S', 'x_AccountName:S', 'x_AccountOwnerId:S',
+    'x_AmortizationClass:S', 'x_BilledCostInUsd:D', 'x_BilledUnitPrice:D', 'x_BillingAccountId:S',
+    'x_BillingAccountName:S', 'x_BillingExchangeRate:D', 'x_BillingExchangeRateDate:T', 'x_BillingProfileId:S',
+    'x_BillingProfileName:S', 'x_ContractedCostInUsd:D', 'x_CostAllocationRuleName:S', 'x_CostCenter:S',
+    'x_CustomerId:S', 'x_CustomerName:S', 'x_EffectiveCostInUsd:D', 'x_EffectiveUnitPrice:D', 'x_InvoiceIssuerId:S',
+    'x_InvoiceSectionId:S', 'x_InvoiceSectionName:S', 'x_ListCostInUsd:D', 'x_PartnerCreditApplied:S',
+    'x_PartnerCreditRate:S', 'x_PricingBlockSize:D', 'x_PricingSubcategory:S', 'x_PricingUnitDescription:S',
+    'x_PublisherCategory:S', 'x_PublisherId:S', 'x_ResellerId:S', 'x_ResellerName:S', 'x_ResourceGroupName:S',
+    'x_ResourceType:S', 'x_ServiceModel:S', 'x_ServicePeriodEnd:T', 'x_ServicePeriodStart:T', 'x_SkuDescription:S',
+    'x_SkuDetails:S', 'x_SkuIsCreditEligible:B', 'x_SkuMeterCategory:S', 'x_SkuMeterId:S', 'x_SkuMeterSubcategory:S',
+    'x_SkuOfferId:S', 'x_SkuOrderId:S', 'x_SkuOrderName:S', 'x_SkuPartNumber:S', 'x_SkuPlanName:S', 'x_SkuRegion:S',
+    'x_SkuServiceFamily:S', 'x_SkuTerm:S', 'x_SkuTier:S',
+  ]);
+
 /** Columns of `pricesheet_2023-05-01_ea.json`, in file order. */
 // prettier-ignore
 const PRICESHEET_EA = columns([
@@ -229,7 +283,10 @@ const C360_COSTS = columns([
   'PublisherType:S',
 ]);
 
-/** The Cost Management export dataset types a hub understands (manifest `exportConfig.type`). */
+/**
+ * The Cost Management export dataset types a hub understands (manifest `exportConfig.type`); `ActualCost` and
+ * `AmortizedCost` are the Microsoft-internal "C360" cost exports of version `c360-2025-04` (0.10, 0.11).
+ */
 export type ExportType = 'FocusCost' | 'PriceSheet' | 'ReservationDetails' | 'ReservationRecommendations' | 'ReservationTransactions' | 'ActualCost' | 'AmortizedCost';
 
 /** Billing channel of an export file, for datasets whose EA and MCA files differ. */
@@ -267,6 +324,16 @@ export const EXPORT_SCHEMAS: readonly ExportSchema[] = [
   { exportType: 'AmortizedCost', version: 'c360-2025-04', columns: C360_COSTS },
 ];
 
+/**
+ * The FOCUS 1.2 conversion schemas (public 0.11, `../shared/reference/data/schemas/`), newest first: not in
+ * {@link EXPORT_SCHEMAS} but added by the releases whose `Costs_raw` has the FOCUS 1.2 columns
+ * (`kqlFocus12Backport`, src/model/exportSchemas.ts).
+ */
+export const FOCUS_1_2_SCHEMAS: readonly ExportSchema[] = [
+  { exportType: 'FocusCost', version: '1.2', columns: FOCUS_1_2 },
+  { exportType: 'FocusCost', version: '1.2-preview', columns: FOCUS_1_2_PREVIEW },
+];
+
 /** The names of the built-in hub datasets (folders under `ingestion/`). */
 export type BuiltInDatasetName = 'Costs' | 'Prices' | 'CommitmentDiscountUsage' | 'Recommendations' | 'Transactions' | 'ActualCosts' | 'AmortizedCosts';
 
@@ -279,6 +346,12 @@ export interface BuiltInDataset {
    * has EA and MCA files; absent when the dataset has a single shape.
    */
   mcaMarkerColumn?: string;
+  /**
+   * True for a dataset a hub ingests only when hub.yaml lists it, and that only the releases converting its
+   * export type (their `exportVersions`) name in their Data Factory objects: the Microsoft-internal cost
+   * datasets, whose exports only Microsoft's own billing accounts have.
+   */
+  optIn?: true;
 }
 
 /** Built-in datasets in the order the spec lists their export types. */
@@ -288,4 +361,6 @@ export const BUILT_IN_DATASETS: readonly BuiltInDataset[] = [
   { name: 'CommitmentDiscountUsage', exportType: 'ReservationDetails' },
   { name: 'Recommendations', exportType: 'ReservationRecommendations', mcaMarkerColumn: 'Net Savings' },
   { name: 'Transactions', exportType: 'ReservationTransactions', mcaMarkerColumn: 'BillingProfileId' },
+  { name: 'ActualCosts', exportType: 'ActualCost', optIn: true },
+  { name: 'AmortizedCosts', exportType: 'AmortizedCost', optIn: true },
 ];

@@ -53,6 +53,12 @@ export interface HubModel {
     /** Tenant IDs (or `*`, every tenant) whose principals the cluster accepts besides the hub's tenant (0.8+). */
     trustedExternalTenants: string[];
   };
+  /**
+   * The Microsoft Fabric eventhouse used instead of a Data Explorer cluster (0.10+): its query URI (empty: none)
+   * and the capacity units of its Fabric capacity (F2 = 2 ... F2048 = 2048), which set how many files Data
+   * Factory loads at once (at most 50, Data Factory's ForEach limit).
+   */
+  fabric: { queryUri: string; capacityUnits: number };
   scopes: string[];
   retention: { rawExportsDays: number; ingestionMonths: number; dataExplorerLogDays: number; dataExplorerFinalMonths: number };
   networking: { publicAccess: boolean; addressPrefix: string };

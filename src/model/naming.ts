@@ -75,6 +75,13 @@ export interface NamingRules {
    */
   dataExplorerStorageRoleName: 'resourceRolePrincipal' | 'clusterSubscription';
   /**
+   * Name of a deployment identity's role assignment at the script storage account: `scopeRolePrincipal` (as
+   * every other: `guid(<scope id>, <role>, <identity id>)`), or the public 0.11's `rolePrincipal`
+   * (`guid(<role>, <identity id>)`, `hub-deploymentScript.bicep`). A second name for the same assignment would
+   * be refused (`RoleAssignmentExists`).
+   */
+  scriptStorageRoleName: 'scopeRolePrincipal' | 'rolePrincipal';
+  /**
    * Name of each private endpoint's connection (`privateLinkServiceConnections[0].name`), which Azure fixes
    * when the endpoint is created: `endpointLink` (`<endpoint name>-link`), or the public release's names by
    * endpoint.
@@ -113,6 +120,7 @@ export const SPEC_NAMING: NamingRules = {
   },
   roleNameSeeds: {},
   dataExplorerStorageRoleName: 'resourceRolePrincipal',
+  scriptStorageRoleName: 'scopeRolePrincipal',
   privateLinkConnections: 'endpointLink',
   managedPrivateEndpoints: 'hostName',
 };
@@ -129,10 +137,14 @@ export const PUBLIC_NAMING: NamingRules = {
   scripts: SPEC_NAMING.scripts,
   roleNameSeeds: { blobManager: 'storageAccount' },
   dataExplorerStorageRoleName: 'clusterSubscription',
+  scriptStorageRoleName: 'scopeRolePrincipal',
   // The public 0.7-0.8 endpoint modules (versions.md §0.7; finops-hub-0.7.json, finops-hub-0.8.json).
   privateLinkConnections: { blob: 'blobLink', dfs: 'dfsLink', scriptBlob: 'scriptLink', vault: 'keyVaultLink', dataExplorer: 'dataExplorerLink' },
   managedPrivateEndpoints: 'public',
 };
+
+/** The public 0.11 names: the deployment identities' roles at the script storage named without the scope. */
+export const PUBLIC_NAMING_011: NamingRules = { ...PUBLIC_NAMING, scriptStorageRoleName: 'rolePrincipal' };
 
 /** The public 0.2.1 and 0.3 names: a fixed `uploadSettings` script and the `...HubTriggers` scripts. */
 export const PUBLIC_NAMING_02: NamingRules = {

@@ -16,6 +16,8 @@ export const FEATURE_WORDS: Readonly<Record<ReleaseFeature, string>> = {
   scriptStorage: 'run its deployment scripts with a storage account of their own',
   remoteHub: "push converted data to another hub's storage (hub.yaml remoteHub)",
   retentionSettings: 'delete old raw exports and ingested months by its retention settings (hub.yaml retention)',
+  fabric:
+    'use a Microsoft Fabric Real-Time Intelligence eventhouse instead of a Data Explorer cluster (hub.yaml fabric.queryUri), with the setup scripts of its Ingestion and Hub databases in the build (fabric/)',
   infrastructureEncryption: 'encrypt its data lake a second time at the infrastructure level (hub.yaml storage.infrastructureEncryption; fixed when the account is created)',
   managedExportsOption: 'leave managed exports out (hub.yaml managedExports.enabled; template parameter enableManagedExports): no export pipelines, schedules or storage role then',
   keyVaultPurgeProtection: 'turn on purge protection for its Key Vault (hub.yaml keyVault.purgeProtection; it cannot be turned off again)',
@@ -33,6 +35,10 @@ export const BEHAVIOUR_WORDS: Readonly<Record<ReleaseBehaviour, string>> = {
     'With public access on, the virtual network, private endpoints, private DNS zones and the deployment-script storage account are no longer deployed (those of an earlier deployment stay until deleted).',
   dataExplorerTrustedTenants:
     "The Data Explorer cluster trusts only the hub's own tenant unless hub.yaml dataExplorer.trustedExternalTenants lists others (a cluster created without the setting trusted every tenant).",
+  keyVaultOnlyForRemoteHub:
+    "The Key Vault, its private endpoint and Data Factory's Key Vault linked service and managed private endpoint are deployed only for a remote hub (those of an earlier deployment stay until deleted).",
+  recommendationsFolderPerExport:
+    'Reservation recommendations are converted into a folder per export (Recommendations/{year}/{month}/{scope}/{export name}/), so several recommendation exports of one scope no longer replace each other.',
   keyVaultSkuOption: "The Key Vault's pricing tier is hub.yaml keyVault.sku (standard unless chosen).",
   dataExplorerAutoStart:
     "A stopped Data Explorer cluster is started when new data arrives, and ingestion waits until it runs; the factory's identity may read and start the cluster.",
@@ -82,6 +88,14 @@ const LAYOUT_WORDS: Readonly<Record<Release['ingestionLayout'], string>> = {
   'dataset-date-scope': 'ingestion/{dataset}/{year}/{month}/{scope}/',
 };
 
+/** The managed exports of a release by kind of scope, in words (`every scope: daily-costdetails, ...`). */
+function managedExportNames(r: Release): string {
+  const scopes = { eaBillingAccount: 'EA billing accounts', mcaBillingProfile: 'MCA billing profiles', other: 'other scopes' } as const;
+  const sets = Object.entries(r.managedExports).map(([k, list]) => [scopes[k as keyof typeof scopes], list.map((e) => e.name).join(', ')] as const);
+  if (sets.every(([, names]) => names === sets[0][1])) return `on every scope ${sets[0][1]}`;
+  return sets.map(([who, names]) => `on ${who} ${names}`).join('; ');
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 function list(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
@@ -123,6 +137,10 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(
       `The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`,
     );
+  if (a.features.has('managedExports') && b.features.has('managedExports') && managedExportNames(a) !== managedExportNames(b))
+    out.push(`The hub creates these exports itself: ${managedExportNames(b)}.`);
+  if (a.features.has('managedExports') && b.features.has('managedExports') && a.monthlyScheduleDays.join() !== b.monthlyScheduleDays.join())
+    out.push(`The monthly exports run on days ${list(b.monthlyScheduleDays.map(String))} of the month unless hub.yaml schedules.monthly.daysOfMonth says otherwise.`);
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
   const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);

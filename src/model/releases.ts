@@ -14,8 +14,9 @@
  * end are the questions modules ask of a row.
  */
 import type { ExportType } from './datasets.js';
+import { MANAGED_EXPORTS_BY_SCOPE, MANAGED_EXPORTS_FOCUS, type ManagedExportSets } from './managedExports.js';
 import { REGION_TIME_ZONES } from './timeZones.js';
-import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
+import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, PUBLIC_NAMING_011, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
 /**
  * Logical key of a template parameter. The release table (this file) says which keys a
@@ -32,6 +33,8 @@ export type ParameterKey =
   | 'dataExplorerSkuName'
   | 'dataExplorerSkuTier'
   | 'dataExplorerSkuCapacity'
+  | 'fabricQueryUri'
+  | 'fabricCapacityUnits'
   | 'tags'
   | 'tagsByResource'
   | 'scopes'
@@ -65,6 +68,8 @@ export const PARAMETER_SOURCES: Readonly<Record<ParameterKey, readonly string[]>
   dataExplorerSkuName: ['dataExplorer', 'sku', 'name'],
   dataExplorerSkuTier: ['dataExplorer', 'sku', 'tier'],
   dataExplorerSkuCapacity: ['dataExplorer', 'sku', 'capacity'],
+  fabricQueryUri: ['fabric', 'queryUri'],
+  fabricCapacityUnits: ['fabric', 'capacityUnits'],
   tags: ['tags'],
   tagsByResource: ['tagsByResource'],
   scopes: ['scopes'],
@@ -132,7 +137,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -213,6 +218,13 @@ export type ReleaseFeature =
    */
   | 'infrastructureEncryption'
   /**
+   * 0.10: a Microsoft Fabric Real-Time Intelligence eventhouse as the analytics engine instead of a Data
+   * Explorer cluster (parameters `fabricQueryUri`, `fabricCapacityUnits`, hub.yaml `fabric`): Data Factory
+   * loads and queries the eventhouse's Ingestion and Hub databases; the build carries their setup scripts
+   * (`fabric/`), since the template deploys nothing in Fabric (releases-0.9-14.md §1.2).
+   */
+  | 'fabric'
+  /**
    * 12: managed exports are the deployment's choice (parameter `enableManagedExports`, hub.yaml
    * `managedExports.enabled`): the export pipelines, the schedule and settings triggers and the storage role
    * Cost Management needs exist only when on (releases-0.9-14.md §1.4 "Managed exports optional", #1600).
@@ -261,6 +273,19 @@ export type ReleaseBehaviour =
    * lists others (release-0.8.md §2.4; the service default of a cluster created without it is every tenant).
    */
   | 'dataExplorerTrustedTenants'
+  /**
+   * 0.9: the Key Vault, its private endpoint, Data Factory's Key Vault linked service and managed private
+   * endpoint exist only for a remote hub (`remoteHubStorageUri` set), the one thing the vault holds
+   * (releases-0.9-14.md §1.1: "only deploy Key Vault when configured as a remote hub").
+   */
+  | 'keyVaultOnlyForRemoteHub'
+  /**
+   * 0.9: converted reservation recommendations go into a folder of their own per export
+   * (`Recommendations/<yyyy>/<mm>/<scope>/<export name>`), so the exports of one scope (shared and single
+   * scope, each look-back period) no longer replace each other's files (releases-0.9-14.md §1.1, "Set
+   * Destination Folder").
+   */
+  | 'recommendationsFolderPerExport'
   /**
    * 12: the Key Vault's SKU is hub.yaml's `keyVault.sku` (the public 12: the hub option `keyVaultSku`,
    * premium; releases-0.9-14.md §1.3-1.4).
@@ -437,6 +462,13 @@ export interface Release {
   managedExportFormat: { format: 'Csv'; compressionMode: 'None' } | { format: 'Parquet'; compressionMode: 'Snappy' };
   /** Body of the POST that runs a Cost Management export: Data Factory requires a body, "Exports - Execute" reads none. */
   exportRunBody: string;
+  /**
+   * Days of the month the monthly schedule runs on when hub.yaml gives none (`schedules.monthly.daysOfMonth`):
+   * the 5th and 19th to 0.8, the 2nd, 5th and 19th from 0.9 (the new month's price sheet early).
+   */
+  monthlyScheduleDays: readonly number[];
+  /** The exports `config_ConfigureExports` creates, by kind of scope (`src/model/managedExports.ts`). */
+  managedExports: ManagedExportSets;
   /** Windows time zone of the schedule triggers by region, when hub.yaml says `auto` (regions not listed: UTC). */
   regionTimeZones: Readonly<Record<string, string>>;
   /**
@@ -495,6 +527,7 @@ export const FEATURE_PARAMETERS: Readonly<Record<ReleaseFeature, readonly Parame
   remoteHub: ['remoteHubStorageUri', 'remoteHubStorageKey'],
   retentionSettings: ['exportRetentionInDays', 'ingestionRetentionInMonths'],
   infrastructureEncryption: ['enableInfrastructureEncryption'],
+  fabric: ['fabricQueryUri', 'fabricCapacityUnits'],
   managedExportsOption: ['enableManagedExports'],
   keyVaultPurgeProtection: ['enablePurgeProtection'],
   recommendations: ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'],
@@ -510,6 +543,7 @@ export const FEATURE_OUTPUTS: Readonly<Record<ReleaseFeature, readonly OutputKey
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  fabric: [],
   managedExportsOption: [],
   keyVaultPurgeProtection: [],
   recommendations: [],
@@ -529,6 +563,7 @@ export const FEATURE_OBJECTS: Readonly<Record<ReleaseFeature, { pipelines: reado
   remoteHub: { pipelines: [], triggers: [], datasets: [] },
   retentionSettings: { pipelines: [], triggers: [], datasets: [] },
   infrastructureEncryption: { pipelines: [], triggers: [], datasets: [] },
+  fabric: { pipelines: [], triggers: [], datasets: [] },
   managedExportsOption: { pipelines: [], triggers: [], datasets: [] },
   keyVaultPurgeProtection: { pipelines: [], triggers: [], datasets: [] },
   recommendations: { pipelines: ['queriesQueue', 'queriesEtl', 'resourceGraphQuery'], triggers: ['queriesSchedule'], datasets: ['resourceGraph'] },
@@ -568,6 +603,8 @@ const R01: Release = {
   managedExportFocusVersion: '1.0',
   managedExportFormat: { format: 'Csv', compressionMode: 'None' },
   exportRunBody: ' ',
+  monthlyScheduleDays: [5, 19],
+  managedExports: MANAGED_EXPORTS_FOCUS,
   regionTimeZones: REGION_TIME_ZONES,
   dataExplorerDnsSuffixes: {},
   features: new Set<ReleaseFeature>(),
@@ -784,7 +821,97 @@ const R08: Release = {
   outputNames: {},
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = { '0.1': R01, '0.2': R02, '0.3': R03, '0.4': R04, '0.5': R05, '0.6': R06, '0.7': R07, '0.8': R08 };
+/**
+ * 0.9 (the public release 0.9 as published, "Update 1": releases-0.9-14.md §1.1, §1.7; docs/deviations.md
+ * "Release 0.9"): the Key Vault only for a remote hub, managed exports by kind of scope (prices, reservation
+ * details, transactions and recommendations on billing scopes), the export run request with a blank body
+ * again, the monthly schedule also on the 2nd, reservation recommendations in a folder per export, the MCA
+ * recommendations schema without spaces. hubc keeps the cluster's trusted tenants (the public 0.9 dropped the
+ * setting) and its settings.json merge (the public 0.9 merges scopes too, never removing one).
+ */
+const R09: Release = {
+  ...R08,
+  version: '0.9',
+  ftkVersion: '0.9',
+  // The public 0.9 keeps the 0.8 parameters (releases-0.9-14.md §1.1).
+  publicRelease: { ...R08.publicRelease, template: '0.9', ftkVersions: ['0.9'] },
+  // The public 0.9 went back to a blank body: 0.8's `{}` made Cost Management refuse the run of FOCUS exports
+  // of pay-as-you-go subscriptions (#1365, #1367).
+  exportRunBody: ' ',
+  monthlyScheduleDays: [2, 5, 19],
+  managedExports: MANAGED_EXPORTS_BY_SCOPE,
+  behaviours: new Set<ReleaseBehaviour>([
+    ...R08.behaviours,
+    'keyVaultOnlyForRemoteHub',
+    'recommendationsFolderPerExport',
+    // The KQL data-quality rules and the rewritten MCA recommendations schema (kql-0.9-14.md §4.1).
+    'kqlLowerCaseBillingIds',
+    'kqlCostConsistencyCodes',
+    'kqlCaseInsensitivePriceKey',
+    'kqlCostFillFromEffective',
+    'kqlRecommendationsJsonCosts',
+    'kqlRecommendationDateCapped',
+  ]),
+};
+
+/**
+ * 0.10 (the public release 0.10 as published: releases-0.9-14.md §1.2; docs/deviations.md "Release 0.10"): a
+ * Microsoft Fabric eventhouse as the analytics engine (parameters `fabricQueryUri` and `fabricCapacityUnits`
+ * after the Data Explorer SKU, as the public template has them), the Microsoft-internal actual cost dataset
+ * (`ActualCost` exports of version `c360-2025-04`, ingested as `ActualCosts`). The public 0.10 also supports
+ * Azure Government and Azure operated by 21Vianet, which hubc builds for in every release.
+ */
+const R10: Release = {
+  ...R09,
+  version: '0.10',
+  ftkVersion: '0.10',
+  publicRelease: { ...R09.publicRelease, template: '0.10', ftkVersions: ['0.10'] },
+  exportVersions: { ...R09.exportVersions, ActualCost: ['c360-2025-04'] },
+  features: new Set<ReleaseFeature>([...R09.features, 'fabric']),
+  parameters: R09.parameters.flatMap((p): ParameterKey[] => (p === 'dataExplorerSkuCapacity' ? [p, 'fabricQueryUri', 'fabricCapacityUnits'] : [p])),
+  // The KQL fixes (kql-0.9-14.md §4.2), scripts an eventhouse can run, named as the public 0.10 names them.
+  behaviours: new Set<ReleaseBehaviour>([
+    ...R09.behaviours,
+    'kqlCostQuantityFill',
+    'kqlEffectivePriceRounding',
+    'kqlCostFillFromBilled',
+    'kqlBlankUnassignedInvoiceSection',
+    'kqlStreamingIngestionOff',
+    'kqlScriptsByRole',
+  ]),
+};
+
+/**
+ * 0.11 (the public release 0.11 as published, with its post-tag patches 36821457 and f9993f16: releases-0.9-14.md
+ * §1.3, §1.7; docs/deviations.md "Release 0.11"): the parameters, outputs and Data Factory objects of 0.10; the
+ * Microsoft-internal amortized cost dataset (`AmortizedCost` exports of version `c360-2025-04`, ingested as
+ * `AmortizedCosts`); FOCUS 1.2 and 1.2-preview cost exports (the release's new schema files); the Ingestion database setup split into the files the release uses, the raw tables redefined
+ * on every deployment, `Costs_raw` with the FOCUS 1.2 columns back-ported into the v1_0 transform, billing periods
+ * on month starts. Its identity per deployment script is hubc's since 0.1 (blob manager, trigger manager).
+ */
+const R11: Release = {
+  ...R10,
+  version: '0.11',
+  ftkVersion: '0.11',
+  publicRelease: { ...R10.publicRelease, template: '0.11', ftkVersions: ['0.11'] },
+  namingRules: { ...R10.namingRules, public: PUBLIC_NAMING_011 },
+  exportVersions: { ...R10.exportVersions, FocusCost: ['1.2', '1.2-preview', ...(R10.exportVersions.FocusCost ?? [])], AmortizedCost: ['c360-2025-04'] },
+  behaviours: new Set<ReleaseBehaviour>([...R10.behaviours, 'kqlScriptSplit', 'kqlRawTablesRedefined', 'kqlFocus12Backport', 'kqlBillingPeriodMonthStart']),
+};
+
+const RELEASES: Record<ReleaseVersion, Release> = {
+  '0.1': R01,
+  '0.2': R02,
+  '0.3': R03,
+  '0.4': R04,
+  '0.5': R05,
+  '0.6': R06,
+  '0.7': R07,
+  '0.8': R08,
+  '0.9': R09,
+  '0.10': R10,
+  '0.11': R11,
+};
 
 /** The table's order, oldest first, with the rows a test injected ({@link withReleaseRows}) after them. */
 const ORDER: ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];

@@ -46,6 +46,8 @@ export const TAGGED_TYPES = {
   remoteHub: [],
   retentionSettings: [],
   infrastructureEncryption: [],
+  // The template deploys nothing in Fabric (the eventhouse is the owner's).
+  fabric: [],
   managedExportsOption: [],
   keyVaultPurgeProtection: [],
   recommendations: [],

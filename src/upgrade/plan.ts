@@ -17,6 +17,7 @@ import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { accessSteps, grantSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
+import { fabricSteps } from './fabric.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
 import { dataLossWarnings, networkExposureWarnings } from './warnings.js';
@@ -94,6 +95,7 @@ export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions
     });
   }
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
+  drafts.push(...fabricSteps(c));
   const storage = storageSteps(a, b, diff, l.datasets);
   drafts.push(...deployPhase(a, b, diff, storage));
   drafts.push(

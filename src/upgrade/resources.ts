@@ -237,10 +237,14 @@ export function resourceSteps(l: Leftovers, diff: DiffResult): { steps: Resource
       notes.push(`${name} stays after the upgrade: ${rule.source}.`);
       continue;
     }
-    const note = diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === r.identity);
+    // A part deleted before its parent (a DNS zone's link) has no note of its own: the parent's says it stays behind.
+    const parent = gone.find((x) => childFirst(x, r));
+    const note =
+      diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === r.identity) ??
+      (parent ? diff.upgradeNotes.find((n) => n.code === codes.HUB407.code && n.subject === parent.identity) : undefined);
     const component = l.components.find((c) => c.leftovers.includes(r.decl));
     const cites: UpgradeCitation[] = [
-      ...(note ? [{ code: note.code, subject: r.identity }] : []),
+      ...(note ? [{ code: note.code, subject: note.subject }] : []),
       ...(component ? [{ code: codes.HUB416.code, subject: component.component }] : []),
       { change: `template/resources/${r.identity}: ${diffChange(diff, r.identity)}` },
     ];

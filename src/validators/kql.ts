@@ -85,17 +85,36 @@ export function checkMappingCoverage(mappings: readonly KqlMappingInfo[], requir
 // ---------------------------------------------------------------------------------------------------------
 // Entry point
 
-/** The cluster before the first script: the databases and tables the options declare, then the scripts' databases. */
-function initialState(scripts: readonly KqlScript[], options: KqlValidationOptions, typeName: (type: string) => string): ClusterState {
+/**
+ * The cluster before the first script of an engine: the databases and tables the options declare, then the
+ * databases of that engine's scripts (`KqlScript.engine`; the first engine's by default).
+ */
+function initialState(scripts: readonly KqlScript[], options: KqlValidationOptions, typeName: (type: string) => string, engine = scripts[0]?.engine): ClusterState {
   const state = new ClusterState(options.clusterName ?? 'cluster');
   for (const name of options.databases ?? []) state.db(name);
   for (const [name, tables] of Object.entries(options.initialSchema ?? {})) {
     const db = state.db(name);
     for (const t of tables) db.tables.set(t.name, { name: t.name, columns: t.columns.map((c) => ({ name: c.name, type: typeName(c.type) })) });
   }
-  for (const s of scripts) state.db(s.database);
+  for (const s of scripts) if (s.engine === engine) state.db(s.database);
   state.touch();
   return state;
+}
+
+/**
+ * The cluster state for the next command: the same one, or a fresh one when the command's script runs on
+ * another engine than the previous command's. Only the first engine's results (schema, mappings, policies)
+ * are kept; the others' commands give diagnostics.
+ */
+function stateFor<T extends { engine?: string; state: ClusterState; collected: Collected }>(
+  run: T,
+  script: KqlScript,
+  scripts: readonly KqlScript[],
+  options: KqlValidationOptions,
+  typeName: (type: string) => string,
+): T {
+  if (script.engine === run.engine) return run;
+  return { ...run, engine: script.engine, state: initialState(scripts, options, typeName, script.engine), collected: { mappings: new Map(), policies: new Map() } };
 }
 
 /** The commands of the scripts in order (comment-only blocks left out), numbered from 0, with a position mapper of their script. */
@@ -115,12 +134,13 @@ function* commandsOf(scripts: readonly KqlScript[]) {
  * before deciding how to share the work (src/validate/cached.ts).
  */
 export function predictedCommandKeys(scripts: readonly KqlScript[], options: KqlValidationOptions = {}): string[] {
-  const state = initialState(scripts, options, (type) => canonicalScalarType(type) ?? type);
-  const collected: Collected = { mappings: new Map(), policies: new Map() };
+  const typeName = (type: string) => canonicalScalarType(type) ?? type;
+  let run = { engine: scripts[0]?.engine, state: initialState(scripts, options, typeName), collected: { mappings: new Map(), policies: new Map() } as Collected };
   const keys: string[] = [];
   for (const { script, block, pos } of commandsOf(scripts)) {
-    keys.push(commandKey(script.database, block.text, state.scopeHash(block.text)));
-    applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
+    run = stateFor(run, script, scripts, options, typeName);
+    keys.push(commandKey(script.database, block.text, run.state.scopeHash(block.text)));
+    applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, run.state, run.collected, { file: script.file, pos });
   }
   return keys;
 }
@@ -144,19 +164,24 @@ const RESULT_CACHE_LIMIT = 200;
  */
 export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationOptions = {}): KqlValidationResult {
   const { blockStore, ...keyed } = options;
-  const resultKey = sha(JSON.stringify([scripts.map((s) => [s.file, s.database, s.text]), keyed]));
+  const resultKey = sha(JSON.stringify([scripts.map((s) => [s.file, s.database, s.text, s.engine ?? '']), keyed]));
   // With a block store the run goes command by command, so the store sees (and can answer for) each one.
   const cached = blockStore ? undefined : resultCache.get(resultKey);
   if (cached) return structuredClone(cached);
 
-  const state = initialState(scripts, options, (type) => canonicalTypeName(type) ?? type);
+  const typeName = (type: string) => canonicalTypeName(type) ?? type;
+  const state = initialState(scripts, options, typeName);
 
   const collected: Collected = { mappings: new Map(), policies: new Map() };
   const diagnostics: Diagnostic[] = [];
   const { part } = options;
+  // The first engine's cluster is `state`; scripts of another engine (a Fabric eventhouse's) start from their own.
+  let run = { engine: scripts[0]?.engine, state, collected };
   // A part analyses what the other thread's predictions hand it; it is counted and corrected command by command.
   const shared = part ? undefined : sharedOutcomes;
   for (const { script, block, index, pos } of commandsOf(scripts)) {
+    run = stateFor(run, script, scripts, options, typeName);
+    const { state, collected } = run;
     if (part && index >= part.to) break;
     if (part && index < part.from) {
       applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
@@ -193,6 +218,16 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
     applyEffects(outcome, script.database, state, collected, { file: script.file, pos: (o) => pos(block.start + o) });
   }
 
+  const result = resultOf(scripts, options, state, collected, diagnostics);
+  if (!part) {
+    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
+    resultCache.set(resultKey, result);
+  }
+  return structuredClone(result);
+}
+
+/** The result of a run: the mapping coverage checked, the first engine's databases, mappings and update policies. */
+function resultOf(scripts: readonly KqlScript[], options: KqlValidationOptions, state: ClusterState, collected: Collected, diagnostics: Diagnostic[]): KqlValidationResult {
   const mappings = [...collected.mappings.values()];
   if (options.requiredMappingSources?.length) {
     const lastFile = (db?: string) => scripts.filter((s) => !db || s.database === db).at(-1)?.file;
@@ -206,15 +241,10 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       functions: [...d.functions.values()].map((f) => ({ name: f.name, parameters: f.parameters, ...(f.resultColumns ? { resultColumns: f.resultColumns } : {}) })),
     };
   }
-  const result: KqlValidationResult = {
+  return {
     diagnostics: sortDiagnostics(diagnostics),
     databases,
     mappings,
     updatePolicies: [...collected.policies.values()].flat(),
   };
-  if (!part) {
-    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
-    resultCache.set(resultKey, result);
-  }
-  return structuredClone(result);
 }

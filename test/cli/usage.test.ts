@@ -100,7 +100,8 @@ test('build --all writes every release; --all with --release is a usage error', 
     readdirSync(out)
       .filter((d) => !d.startsWith('.'))
       .sort(),
-    [...RELEASE_VERSIONS],
+    // Folder names sort as text ('0.10' before '0.2').
+    [...RELEASE_VERSIONS].sort(),
   );
   assert.equal(
     JSON.parse(r.stdout).builds.map((b: { release: string }) => b.release),
@@ -111,7 +112,7 @@ test('build --all writes every release; --all with --release is a usage error', 
   assert.match(both.stderr, /cannot be used with option '--all'/);
 });
 
-test('build --all on the repository hub.yaml: one HUB221 line per release in text (not 52 warnings), every one in JSON and with --release', async () => {
+test('build --all on the repository hub.yaml: one HUB221 line per release in text (not 51 warnings), every one in JSON and with --release', async () => {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -126,10 +127,10 @@ test('build --all on the repository hub.yaml: one HUB221 line per release in tex
         ?.slice(1, 3)
         .join(' '),
     ),
-    ['0.1 11', '0.2 11', '0.3 11', '0.4 6', '0.5 6', '0.6 7'],
+    ['0.1 11', '0.2 11', '0.3 11', '0.4 6', '0.5 6', '0.6 6'],
   );
   const json = await run('build', 'hub.yaml', '--all', '--out', out, '--format', 'json');
-  assert.is(JSON.parse(json.stdout).diagnostics.filter((d: { code: string }) => d.code === 'HUB221').length, 52);
+  assert.is(JSON.parse(json.stdout).diagnostics.filter((d: { code: string }) => d.code === 'HUB221').length, 51);
   const one = await run('build', 'hub.yaml', '--release', '0.1', '--out', out);
   assert.is(one.stderr.match(/warning HUB221/g)?.length, 11);
 });

@@ -18,6 +18,7 @@ import { lintCodes } from '../../src/diagnostics/lint.js';
 import { checkCodes } from '../../src/diagnostics/checks.js';
 import { takeoverCodes } from '../../src/diagnostics/takeover.js';
 import { grantCodes } from '../../src/diagnostics/grants.js';
+import { fabricCodes } from '../../src/diagnostics/fabric.js';
 import { inputLimitCodes } from '../../src/diagnostics/inputLimits.js';
 import { upgradeNoteCodes } from '../../src/diagnostics/upgradeNotes.js';
 import { RULES } from '../../src/lint/registry.js';
@@ -81,6 +82,7 @@ test('each stage file declares only the codes of its range', () => {
     [lintCodes, 500, 599],
     [takeoverCodes, 600, 619],
     [inputLimitCodes, 475, 478],
+    [fabricCodes, 620, 639],
     [grantCodes, 660, 669],
     [checkCodes, 700, 799],
   ];

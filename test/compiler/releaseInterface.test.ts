@@ -139,6 +139,28 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
     linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
   },
+  // The public 0.9 keeps the 0.8 parameters, outputs and Data Factory names (releases-0.9-14.md §1.1).
+  '0.9': {
+    parameters: PARAMS_07,
+    outputs: OUTPUTS_07.map((o) => (o === 'dataFactorytName' ? 'dataFactoryName' : o)),
+    pipelines: [...CONFIG_06, 'config_InitializeHub', 'rawexports_ExecuteETL', 'rawexports_ETL_ingestion', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer'],
+    triggers: ['rawexports_ManifestAdded', 'ingestion_ManifestAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'],
+    datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
+    linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
+  },
+  // The public 0.10 adds fabricQueryUri and fabricCapacityUnits after the Data Explorer SKU; names otherwise as 0.9 (releases-0.9-14.md §1.2).
+  '0.10': {
+    parameters: PARAMS_07.flatMap((p): Param[] => (p[0] === 'dataExplorerSkuCapacity' ? [p, ['fabricQueryUri', 'string', ''], ['fabricCapacityUnits', 'int', 2]] : [p])),
+    outputs: OUTPUTS_07.map((o) => (o === 'dataFactorytName' ? 'dataFactoryName' : o)),
+    pipelines: [...CONFIG_06, 'config_InitializeHub', 'rawexports_ExecuteETL', 'rawexports_ETL_ingestion', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer'],
+    triggers: ['rawexports_ManifestAdded', 'ingestion_ManifestAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'],
+    datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
+    linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
+  },
+  // The public 0.11 keeps the parameters, outputs and Data Factory objects of 0.10 (releases-0.9-14.md §1.3).
+  get '0.11'() {
+    return this['0.10'];
+  },
 };
 
 /**
@@ -147,14 +169,20 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8'],
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'],
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
-  { releases: ['0.7', '0.8'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: ['ingestion_manifest'], row: 'Manifest copy with a remote hub' },
+  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  {
+    releases: ['0.7', '0.8', '0.9', '0.10', '0.11'],
+    kind: 'datasets',
+    from: ['hubDataExplorer', 'ftkReleaseFile'],
+    to: ['ingestion_manifest'],
+    row: 'Manifest copy with a remote hub',
+  },
 ];
 
 const HUB = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');

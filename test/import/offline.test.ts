@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { offlineFacts, importHubYaml, ImportError } from '../../src/import/index.js';
 import { loadPair } from '../../src/load/load.js';
 import { diffBuilds } from '../../src/diff/compare.js';
-import { getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
+import { behaves, getRelease, has, publicParameterName, type ParameterKey, type ReleaseVersion } from '../../src/model/releases.js';
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { publicTemplatesDir } from '../support/publicTemplates.js';
 import { compare, HUBC_ONLY, PUBLIC_ONLY, RELEASES } from '../support/publicKnown.js';
@@ -58,19 +58,31 @@ function publicParameters(version: ReleaseVersion): Record<string, { value: unkn
 }
 
 /** Parameters only one side declares, known per release: the public 0.7 names against hubc's (docs/deviations.md, Parameters). */
-const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = {
-  '0.7': {
-    public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku'],
-    hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
-  },
+const PARAMETERS_07 = {
+  public: ['dataExplorerCapacity', 'dataExplorerRawRetentionInDays', 'dataExplorerSku'],
+  hubc: ['EventGridLocation', 'dataExplorerLogRetentionInDays', 'dataExplorerSkuCapacity', 'dataExplorerSkuName', 'dataExplorerSkuTier'],
 };
+// The public 0.8 and 0.9 keep the public 0.7 parameters, hubc its 0.7 interface (docs/deviations.md, "Parameters (0.8)").
+// 0.10 adds fabricQueryUri and fabricCapacityUnits on both sides.
+const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: string[] }>> = {
+  '0.7': PARAMETERS_07,
+  '0.8': PARAMETERS_07,
+  '0.9': PARAMETERS_07,
+  '0.10': PARAMETERS_07,
+  '0.11': PARAMETERS_07,
+};
+
+/** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub (0.11: the public RemoteHub app either). */
+const vaultOnlyForRemoteHub = (version: ReleaseVersion) => behaves(getRelease(version), 'keyVaultOnlyForRemoteHub');
+const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault(_secret)?$|\/keyVault$|deployments Microsoft\.FinOpsHubs\.RemoteHub/.test(k);
 
 /** Data Factory datasets and linked services only one side has (docs/deviations.md: Linked service names, Unused objects, Manifest copy). */
 function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: string }): { public: string[]; hubc: string[] } {
   const r = getRelease(version);
   if (!has(r, 'managedExports')) return { public: [], hubc: [] };
-  const publicOnly = [`linkedServices/${names.storage}`, `linkedServices/${names.vault}`];
-  const hubcOnly = ['linkedServices/keyVault', 'linkedServices/storage'];
+  const vault = !vaultOnlyForRemoteHub(version);
+  const publicOnly = [`linkedServices/${names.storage}`, ...(vault ? [`linkedServices/${names.vault}`] : [])];
+  const hubcOnly = [...(vault ? ['linkedServices/keyVault'] : []), 'linkedServices/storage'];
   if (has(r, 'dataExplorer')) publicOnly.push('linkedServices/ftkRepo', 'datasets/ftkReleaseFile', 'datasets/hubDataExplorer');
   if (has(r, 'dataExplorer')) hubcOnly.push('datasets/ingestion_manifest');
   return { public: publicOnly.sort(), hubc: hubcOnly.sort() };
@@ -131,7 +143,7 @@ for (const version of RELEASES) {
     const [a, b] = loadPair(publicFile, out, 'hub.yaml', { evaluateBoth: true });
     const resources = compare(flatResources(a.build.files.get('azuredeploy.json')!), flatResources(b.build.files.get('azuredeploy.json')!));
     // No remote hub here; the evaluated templates leave out what is named only at deployment (src/public/evaluate.ts).
-    const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)');
+    const skipRemote = (k: string) => !k.includes('remoteHubStorage') && !k.includes('(named at deployment)') && !(vaultOnlyForRemoteHub(version) && isVaultPart(k));
     assert.equal(resources.publicOnly, Object.keys(PUBLIC_ONLY[version]).filter(skipRemote).sort(), 'resources only the public template deploys');
     assert.equal(resources.hubcOnly, Object.keys(HUBC_ONLY[version]).filter(skipRemote).sort(), 'resources only hubc deploys');
     const result = diffBuilds(a, b);
@@ -149,7 +161,8 @@ for (const version of RELEASES) {
     assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');
     assert.equal(only('template', ['outputs'], 'removed'), []);
     const flatA = JSON.parse(a.build.files.get('azuredeploy.json')!);
-    const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type)?.name as string;
+    // The hub's own account, not the script storage (which the public 0.10+ declares first).
+    const nameOf = (type: string) => flatA.resources.find((x: any) => x.type === type && !/script/.test(x.name))?.name as string;
     const objects = objectsOnly(version, { storage: nameOf('Microsoft.Storage/storageAccounts'), vault: nameOf('Microsoft.KeyVault/vaults') });
     assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'removed'), objects.public, 'Data Factory objects only the public template has');
     assert.equal(only('dataFactory', ['pipelines', 'triggers', 'datasets', 'linkedServices'], 'added'), objects.hubc, 'Data Factory objects only hubc has');

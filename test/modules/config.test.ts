@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compiled, hubYaml } from '../support/hubs.js';
+import { compiled, fullHubYaml, hubYaml } from '../support/hubs.js';
 import { sharedText } from '../support/sharedData.js';
 
 const r = compiled();
@@ -46,6 +46,17 @@ test('schema files have the exact column lists of the public release (byte-ident
   for (const name of RELEASE_SCHEMA_FILES) {
     assert.is(r.artifacts.get(`config/schemas/${name}`), await sharedText(`reference/data/schemas/${name}`), name);
   }
+});
+
+test('0.11 adds the FOCUS 1.2 schema files of the public 0.11, byte-identical; 0.10 has none', async () => {
+  const schemas = (release: string) => {
+    const build = compiled(fullHubYaml(release));
+    return new Map([...build.artifacts].filter(([p]) => p.startsWith('config/schemas/focuscost_1.2')));
+  };
+  const files = schemas('0.11');
+  assert.equal([...files.keys()].sort(), ['config/schemas/focuscost_1.2-preview.json', 'config/schemas/focuscost_1.2.json']);
+  for (const [path, text] of files) assert.is(text, await sharedText(`reference/data/schemas/${path.slice('config/schemas/'.length)}`), path);
+  assert.is(schemas('0.10').size, 0);
 });
 
 test('a schema file maps each column to itself with its interim type', () => {

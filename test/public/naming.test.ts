@@ -1,5 +1,5 @@
 /**
- * `naming: public` (issue #24): for every release 0.1-0.7, hubc's template and the public release's
+ * `naming: public` (issue #24): for every release, hubc's template and the public release's
  * (`../shared/reference/public-templates`, nested deployments flattened) are evaluated with the same hub
  * name, location, subscription and resource group, and every resource both deploy must have the same name.
  * The resources only one side deploys are listed below, each with the docs/deviations.md row that explains

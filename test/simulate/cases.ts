@@ -283,6 +283,26 @@ const MANIFEST_RELEASE = {
   notFired: ['csv-path-focuscost-1.0-preview-subscription', 'csv-path-too-short'],
 };
 
+/**
+ * 0.11 has a FOCUS 1.2-preview schema: the export of an unsupported version in 0.10 is now converted, and its file,
+ * which has the FOCUS 1.0 columns, lacks the columns 1.2 added.
+ */
+const FAILING_0_11: FailingExport[] = FAILING_0_7.map((c) =>
+  c.exportCase === 'focuscost-unsupported-version'
+    ? {
+        ...c,
+        pipeline: 'rawexports_ETL_ingestion',
+        errorCode: 'ExportConversionFailed',
+        message: /Column 'CapacityReservationId', .* specified in column mapping cannot be found in '.*part_0_0001\.csv' source file/,
+      }
+    : c,
+);
+
+/** 0.9: as 0.7, reservation recommendations one folder deeper, named after the export (manifest `exportConfig.exportName`). */
+const INGESTED_0_9: IngestedExport[] = INGESTED_0_7.map((x) =>
+  x.dataset === 'Recommendations' ? { ...x, folder: `${x.folder}/${x.exportCase.includes('-mca-') ? 'ri-recs-mca' : 'ri-recs-ea'}` } : x,
+);
+
 /** Expectations by release. */
 export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   ...CSV_PATH_EXPECTATIONS,
@@ -292,6 +312,12 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
   // 0.8 reads and converts exports as 0.7 does (release-0.8.md §3: the pipelines are unchanged).
   '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+  // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
+  '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+  // 0.10 converts as 0.9 (the actual cost dataset is opt-in: test/modules/release10.test.ts).
+  '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+  // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes).
+  '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
@@ -307,6 +333,9 @@ export const LAYOUT_CLEANUP: LayoutCleanup[] = [
   { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
   { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '0.8', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '0.9', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '0.10', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '0.11', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
 ];
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
@@ -322,6 +351,11 @@ export interface ManagedExports {
   apiVersion: string;
   /** Body of the POST that runs an export. */
   runBody: string;
+  /**
+   * The exports PUT (and run at once) on the EA billing account of the two-scope settings.json, in order,
+   * when not the FOCUS pair (0.9: every dataset on billing accounts; the subscription keeps the pair).
+   */
+  eaBillingAccount?: { name: string; type: string; run?: true }[];
 }
 
 /** Managed exports by release (0.7 in managed.test.ts). */
@@ -367,4 +401,28 @@ export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
     apiVersion: '2023-07-01-preview',
     runBody: '{}',
   },
+  // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
+  // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
+  '0.9': {
+    configure: 'config_ConfigureExports',
+    start: 'config_StartExportProcess',
+    runExports: 'config_RunExportJobs',
+    format: 'Parquet',
+    compressionMode: 'Snappy',
+    dataVersion: '1.0',
+    apiVersion: '2023-07-01-preview',
+    runBody: ' ',
+    eaBillingAccount: [
+      { name: 'daily-costdetails', type: 'FocusCost' },
+      { name: 'monthly-costdetails', type: 'FocusCost' },
+      { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
+      { name: 'daily-reservationdetails', type: 'ReservationDetails' },
+      { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
+      { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
+    ],
+  },
 };
+// 0.10 manages exports as 0.9.
+MANAGED_EXPECTATIONS['0.10'] = MANAGED_EXPECTATIONS['0.9'];
+// 0.11 manages exports as 0.10.
+MANAGED_EXPECTATIONS['0.11'] = MANAGED_EXPECTATIONS['0.10'];

@@ -1,7 +1,8 @@
 /**
- * Managed exports of releases 0.4-0.6 and 0.8 (rows in `./cases.ts`; 0.7 in `./managed.test.ts`): for a
+ * Managed exports of releases 0.4-0.6, 0.8 and 0.9 (rows in `./cases.ts`; 0.7 in `./managed.test.ts`): for a
  * settings.json with two scopes, the Cost Management PUT requests with the release's file format and
- * compression (0.4-0.5 CSV without compression, 0.6 snappy parquet), and for the daily and monthly
+ * compression (0.4-0.5 CSV without compression, 0.6 snappy parquet; 0.9 more exports on the EA billing
+ * account, the price sheet run at once), and for the daily and monthly
  * schedules the runs of the release's pipelines and their GET and POST requests. One compile per release.
  */
 import { test } from 'uvu';
@@ -37,23 +38,32 @@ for (const [release, m] of Object.entries(MANAGED_EXPECTATIONS)) {
   const api = `?api-version=${m.apiVersion}`;
   const exportUrl = (scope: string, name: string) => `https://management.azure.com${scope}/providers/Microsoft.CostManagement/exports/${name}${api}`;
 
-  test(`${release} settings.json with two scopes: ${m.configure} PUTs a daily and a monthly ${m.format} export (compression ${m.compressionMode}) per scope`, async () => {
+  test(`${release} settings.json with two scopes: ${m.configure} PUTs a daily and a monthly ${m.format} export (compression ${m.compressionMode}) per scope${m.eaBillingAccount ? ', and more on the EA billing account' : ''}`, async () => {
     const result = await run(release, { kind: 'event', path: 'config/settings.json' });
     assert.is(result.outcome, 'succeeded');
     assert.equal(
       result.runs.map((r) => `${r.trigger.name} ${r.pipeline}`),
       [`config_SettingsUpdated ${m.configure}`],
     );
+    const ea = m.eaBillingAccount ?? [];
     assert.equal(
       result.requests.map((r) => `${r.method} ${r.url}`),
       [
         `PUT ${exportUrl(SUB, 'finops-hub-daily-costdetails')}`,
         `PUT ${exportUrl(SUB, 'finops-hub-monthly-costdetails')}`,
-        `PUT ${exportUrl(EA, 'finops-hub-daily-costdetails')}`,
-        `PUT ${exportUrl(EA, 'finops-hub-monthly-costdetails')}`,
+        ...(ea.length
+          ? ea.flatMap((e) => [`PUT ${exportUrl(EA, `finops-hub-${e.name}`)}`, ...(e.run ? [`POST ${exportUrl(EA, `finops-hub-${e.name}/run`)}`] : [])])
+          : [`PUT ${exportUrl(EA, 'finops-hub-daily-costdetails')}`, `PUT ${exportUrl(EA, 'finops-hub-monthly-costdetails')}`]),
       ],
     );
-    const bodies = result.requests.map((r) => JSON.parse(r.body as string).properties);
+    for (const r of result.requests.filter((x) => x.method === 'POST')) assert.is(r.body, m.runBody, 'the run of a new export sends the release body');
+    const puts = result.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body as string).properties);
+    if (ea.length)
+      assert.equal(
+        puts.slice(2).map((p) => p.definition.type),
+        ea.map((e) => e.type),
+      );
+    const bodies = puts.filter((p) => p.definition.type === 'FocusCost');
     for (const p of bodies) {
       assert.is(p.format, m.format);
       assert.is(p.compressionMode, m.compressionMode);

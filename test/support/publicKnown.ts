@@ -7,7 +7,7 @@ import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
@@ -48,7 +48,9 @@ export function placeholders(resources: FlatResource[]): [string, string][] {
     ['{storage}', storage],
     ['{vault}', vault],
     ['{eventGrid}', nameOf('Microsoft.EventGrid/namespaces')],
-    ['{suffix}', vault?.slice(-13)],
+    ['{cluster}', nameOf('Microsoft.Kusto/clusters')],
+    // The unique suffix ends the vault's and the factory's names (a 0.9+ hub without a remote hub has no vault).
+    ['{suffix}', (vault ?? nameOf('Microsoft.DataFactory/factories'))?.slice(-13)],
   ];
   return list.filter((p): p is [string, string] => !!p[1]);
 }
@@ -63,6 +65,8 @@ export function describe(r: FlatResource, names: [string, string][]): string {
   }
   if (r.name === undefined) return `${r.type} (named at deployment)`;
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('pid-')) return `${r.type} pid-<telemetry>`;
+  // 0.10+: `ftk-hubapp-<app>_<options>`, the options from the parameters.
+  if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('ftk-hubapp-')) return `${r.type} ftk-hubapp-<telemetry>`;
   return `${r.type} ${sub(r.name)}`;
 }
 
@@ -99,6 +103,10 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.5': {},
   '0.6': {},
   '0.7': {},
+  '0.8': {},
+  '0.9': {},
+  '0.10': {},
+  '0.11': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -136,6 +144,85 @@ PUBLIC_ONLY['0.7'] = {
   'role storageFileDataPrivilegedContributor for blobManager at the resource group': 'Deployment-script storage role',
 };
 
+// 0.8: the resource-type dictionary as five Ingestion database scripts (hubc derives resource_type() from the ResourceTypes table).
+PUBLIC_ONLY['0.8'] = {
+  ...PUBLIC_ONLY['0.7'],
+  ...Object.fromEntries(
+    ['', '_resource_type_1', '_resource_type_2', '_resource_type_3', '_resource_type_4'].map((s) => [
+      `Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions${s}`,
+      '`resource_type()`',
+    ]),
+  ),
+};
+// 0.9 no longer assigns Managed Identity Contributor (releases-0.9-14.md §1.1); hubc never did.
+PUBLIC_ONLY['0.9'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.8']).filter(([k]) => !k.includes('managedIdentityContributor')));
+
+// 0.10: the hub-app module deployments and their telemetry, the file-upload scripts, the open-data script (hubc's
+// open-data functions are in the setup script); the database scripts are named by role on both sides (kqlScriptsByRole).
+PUBLIC_ONLY['0.10'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.9']).filter(([k]) => !k.endsWith('/Ingestion/OpenDataFunctions'))),
+  'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/openDataScript': '`resource_type()`',
+  'Microsoft.Resources/deploymentScripts {storage}_uploadFiles': 'File upload scripts',
+  'Microsoft.Resources/deployments ftk-hubapp-<telemetry>': 'Usage attribution',
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports_ExportContainer',
+      'Microsoft.FinOpsHubs.Core_ExportManifestAddedTrigger',
+      'Microsoft.FinOpsHubs.Core_IngestionContainer',
+      'Microsoft.FinOpsHubs.Core_IngestionManifestAddedTrigger',
+      'Microsoft.FinOpsHubs.Core_SchemaFiles',
+      'Microsoft.FinOpsHubs.Core_SettingsUpdatedTrigger',
+      'Microsoft.FinOpsToolkit.Hubs.Core_Network',
+      'hub_SetupScript',
+      'ingestion_CommonScripts',
+      'ingestion_OpenDataInternalScripts',
+      'ingestion_SetupScript',
+      'keyVault_secret',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+};
+
+// 0.11: the modules merged and renamed, the remote hub its own part, the KQL split (one open-data script more
+// than hubc's), the deployment scripts named after their modules, each identity's role at the script storage.
+const SCRIPT_NAMES_011 = 'Deployment-script names (0.11)';
+const GONE_IN_011 = [
+  'keyVault',
+  'vnet',
+  'Microsoft.FinOpsHubs.Core_SchemaFiles',
+  'Microsoft.FinOpsToolkit.Hubs.Core_Network',
+  'ingestion_CommonScripts',
+  'ingestion_SetupScript',
+].map((n) => `Microsoft.Resources/deployments ${n}`);
+PUBLIC_ONLY['0.11'] = {
+  ...Object.fromEntries(
+    Object.entries(PUBLIC_ONLY['0.10']).filter(
+      ([k]) => !GONE_IN_011.includes(k) && !k.endsWith('/Ingestion/openDataScript') && k !== 'Microsoft.Resources/deploymentScripts {storage}_uploadFiles',
+    ),
+  ),
+  'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/openData': '`resource_type()`',
+  'Microsoft.Resources/deploymentScripts Microsoft.CostManagement.Exports_SchemaFiles.Upload': 'File upload scripts',
+  ...Object.fromEntries(
+    ['DeleteOldResources', 'StartTriggers', 'StopTriggers'].map((n) => [`Microsoft.Resources/deploymentScripts Microsoft.FinOpsHubs.Core_ADF.${n}`, SCRIPT_NAMES_011]),
+  ),
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports_SchemaFiles',
+      'Microsoft.CostManagement.Exports_SchemaFiles.Upload',
+      'Microsoft.FinOpsHubs.Core_ADF.DeleteOldResources',
+      'Microsoft.FinOpsHubs.Core_ADF.StartTriggers',
+      'Microsoft.FinOpsHubs.Core_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.Core_Register',
+      'Microsoft.FinOpsHubs.Core_UpdateSettings',
+      'Microsoft.FinOpsHubs.Infrastructure',
+      'Microsoft.FinOpsHubs.RemoteHub',
+      'Microsoft.FinOpsHubs.RemoteHub_Register',
+      'ingestion_InitScripts',
+      'ingestion_VersionedScripts',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+  'role storageFileDataPrivilegedContributor for triggerManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script identities',
+};
+
 /** Resources only hubc deploys. */
 export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.1': {
@@ -152,6 +239,10 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.5': {},
   '0.6': {},
   '0.7': {},
+  '0.8': {},
+  '0.9': {},
+  '0.10': {},
+  '0.11': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -177,6 +268,17 @@ HUBC_ONLY['0.7'] = {
   'Microsoft.Kusto/clusters/privateEndpointConnections (named at deployment)': APPROVALS,
   'Microsoft.DataFactory/factories/datasets {factory}/ingestion_manifest': 'Manifest copy with a remote hub',
   'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script storage role',
+};
+
+HUBC_ONLY['0.8'] = HUBC_ONLY['0.7'];
+HUBC_ONLY['0.9'] = HUBC_ONLY['0.8'];
+HUBC_ONLY['0.10'] = HUBC_ONLY['0.9'];
+// 0.11: the blob manager's role at the script storage is named as the public 0.11 names it (PUBLIC_NAMING_011).
+HUBC_ONLY['0.11'] = {
+  ...Object.fromEntries(
+    Object.entries(HUBC_ONLY['0.10']).filter(([k]) => k !== 'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}'),
+  ),
+  ...Object.fromEntries(['deleteOldResources', 'startTriggers', 'stopTriggers'].map((n) => [`Microsoft.Resources/deploymentScripts {factory}_${n}`, SCRIPT_NAMES_011])),
 };
 
 /** The resources a flattened template deploys (condition not false). */

@@ -23,18 +23,24 @@ export interface Cell {
   release: ReleaseVersion;
   publicAccess?: boolean;
   cluster?: boolean;
+  /** 0.10+: a Fabric eventhouse instead of a cluster (public access on: private storage with Fabric is an error). */
+  fabric?: boolean;
 }
 
 /** A readable name of a cell. */
 export const cellName = (c: Cell) =>
-  `${c.release}${c.publicAccess === undefined ? '' : c.publicAccess ? ' public' : ' private'}${c.cluster === undefined ? '' : c.cluster ? ' with a cluster' : ' without a cluster'}`;
+  `${c.release}${c.publicAccess === undefined ? '' : c.publicAccess ? ' public' : ' private'}${c.fabric ? ' with a Fabric eventhouse' : c.cluster === undefined ? '' : c.cluster ? ' with a cluster' : ' without a cluster'}`;
 
-/** Every cell: 0.1-0.6 once each, 0.7 and 0.8 with public access on and off, with and without a cluster. */
+/**
+ * Every cell: 0.1-0.3 once each; from 0.4 public access on and off, from 0.5 each with and without a
+ * cluster; from 0.10 also a public hub with a Fabric eventhouse.
+ */
 export function takeoverCells(): Cell[] {
   return RELEASE_VERSIONS.flatMap((release): Cell[] => {
     const r = getRelease(release);
     if (!has(r, 'privateNetworking')) return [{ release }];
-    return [true, false].flatMap((publicAccess) => (has(r, 'dataExplorer') ? [true, false] : [undefined]).map((cluster) => ({ release, publicAccess, cluster })));
+    const cells: Cell[] = [true, false].flatMap((publicAccess) => (has(r, 'dataExplorer') ? [true, false] : [undefined]).map((cluster) => ({ release, publicAccess, cluster })));
+    return has(r, 'fabric') ? [...cells, { release, publicAccess: true, cluster: false, fabric: true }] : cells;
   });
 }
 
@@ -65,6 +71,8 @@ export function publicParameterFile(cell: Cell): { $schema: string; contentVersi
     remoteHubStorageUri: '',
     enablePublicAccess: cell.publicAccess,
     virtualNetworkAddressPrefix: '10.1.2.0/26',
+    fabricQueryUri: cell.fabric ? 'https://trd-contoso.z1.kusto.fabric.microsoft.com' : '',
+    fabricCapacityUnits: 4,
   };
   const parameters: Record<string, { value: unknown }> = {};
   for (const k of r.parameters) {

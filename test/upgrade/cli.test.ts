@@ -105,7 +105,7 @@ test('usage and load errors exit 2: a downgrade (HUB490), --out without --parame
   const unreadable = await cli('upgrade-plan', '0.6', '0.7', '--hub', HUB, '--parameters', bad, '--format', 'json');
   assert.is(unreadable.code, 2);
   assert.is(JSON.parse(unreadable.stdout).error.code, 'HUB491');
-  const unknown = await cli('upgrade-plan', '0.9', '0.7', '--hub', HUB);
+  const unknown = await cli('upgrade-plan', '9.9', '0.7', '--hub', HUB);
   assert.is(unknown.code, 2);
   assert.match(unknown.stderr, 'HUB400');
   const help = await cli('upgrade-plan', '--help');

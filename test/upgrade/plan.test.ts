@@ -245,6 +245,44 @@ test('0.7 -> 0.8 with public access on: the network 0.7 deployed is deleted afte
   assert.equal(steps(priv, 'after'), ['manual output dataFactorytName']);
 });
 
+test('0.8 -> 0.9 (default hub, no remote hub): the vault stays for its owner to keep or delete, its endpoint, DNS zone, link, linked service and managed endpoint are deleted after the deployment; a remote hub keeps them all', () => {
+  const p = plan('0.8', '0.9');
+  assert.equal(steps(p, 'prepare'), []);
+  const after = p.steps.filter((s) => s.phase === 'after');
+  assert.equal(
+    after.filter((s) => s.kind === 'manual').map((s) => s.subject.split(' ')[0]),
+    ['Microsoft.KeyVault/vaults'],
+    'the vault holds data: the owner decides',
+  );
+  assert.match(after.find((s) => s.kind === 'manual')!.why, /It holds data, so hubc does not delete it/);
+  assert.equal(
+    after.filter((s) => s.kind === 'deleteDataFactoryObject' || s.dataFactory).map((s) => s.subject),
+    ['keyVault'],
+  );
+  assert.equal(
+    after.filter((s) => s.kind === 'deleteResource').map((s) => s.resource!.type),
+    [
+      'Microsoft.Network/privateEndpoints',
+      'Microsoft.Network/privateDnsZones/virtualNetworkLinks',
+      'Microsoft.Network/privateDnsZones',
+      'Microsoft.DataFactory/factories/managedVirtualNetworks/managedPrivateEndpoints',
+    ],
+  );
+  for (const s of after)
+    assert.ok(
+      s.cites.some((c) => c.code === 'HUB407' || c.code === 'HUB409'),
+      `${s.subject} cites the note diff prints`,
+    );
+  assert.equal(find(p, 'settings')!.details, ['version: "0.8" -> "0.9"']);
+  const doc = { parameters: { remoteHubStorageUri: { value: 'https://otherhub.dfs.core.windows.net/' } } };
+  const remote = planUpgrade(releaseInput('0.8'), releaseInput('0.9'), { parameters: { file: 'p.json', doc } });
+  assert.equal(
+    remote.steps.filter((s) => s.phase === 'after'),
+    [],
+    'with a remote hub 0.9 keeps the vault and all that serves it',
+  );
+});
+
 test('a downgrade is refused with HUB490; a parameter file without parameters with HUB491', () => {
   try {
     planUpgrade(releaseInput('0.7'), releaseInput('0.6'));

@@ -1,6 +1,6 @@
 /**
- * Taking over a public hub in place (issue #31): for every release 0.1-0.8, public access on and off, with
- * and without a Data Explorer cluster, `hubc import` of the saved public parameter file, then `hubc
+ * Taking over a public hub in place (issue #31): for every release, public access on and off, with
+ * and without a Data Explorer cluster (from 0.10 also with a Fabric eventhouse), `hubc import` of the saved public parameter file, then `hubc
  * upgrade-plan public:X imported.yaml` (with and without `--parameters`), plans no resource deleted and
  * created again, no data move and no change of network exposure: every property Azure fixes at creation
  * (src/diff/createOnly.ts) is the public release's, and nothing the parameter file set is dropped. Each
@@ -57,6 +57,11 @@ for (const cell of takeoverCells()) {
     assert.is(y.naming, 'public');
     if (cell.publicAccess !== undefined) assert.is(y.networking.publicAccess, cell.publicAccess);
     if (cell.cluster) assert.is(y.storage.infrastructureEncryption, true, 'infrastructure encryption is carried into hub.yaml');
+    if (cell.fabric) {
+      assert.equal(y.fabric, { queryUri: 'https://trd-contoso.z1.kusto.fabric.microsoft.com', capacityUnits: 4 }, 'the eventhouse is carried');
+      // The eventhouse was set up from the public bundle: the plan has hubc's setup scripts run before the deployment.
+      assert.equal(t.withParameters.plan.steps.filter((s) => s.phase === 'before' && /fabric\/(Ingestion|Hub)Setup\.kql/.test(s.action)).length, 2, 'setup scripts');
+    }
     assert.equal(inTheWay(t.withParameters.plan, t.withParameters.diff), [], 'with --parameters');
     assert.equal(inTheWay(t.withoutParameters.plan, t.withoutParameters.diff), [], 'without --parameters');
     const vault = 'contoso-hu-nlg6idyfabon2';

@@ -10,8 +10,9 @@
  * `basics()`, `steps()`, `location()`, `resourceGroup()`, `subscription()`, `parse()`, `map()`, `filter()`
  * and the logical, comparison, string and collection functions hubc's forms use.
  *
- * Initial values of the elements hubc emits (create-uidefinition-elements): TextBox, Slider and DropDown
- * their `defaultValue` (a DropDown without one: its first allowed value); OptionsGroup the value whose
+ * Initial values of the elements hubc emits (create-uidefinition-elements): TextBox and Slider their
+ * `defaultValue`; DropDown the value of the item whose label is `defaultValue` (without one: its first allowed
+ * value); OptionsGroup the value whose
  * label is `defaultValue` (else the first); PasswordBox an empty string; TagsByResource an empty object;
  * EditableGrid no rows (the control has no default value); ArmApiControl the response the caller gives in
  * {@link FormContext.apiResponses} (the portal's ARM call; outputs never read it, validations do).
@@ -163,9 +164,11 @@ function initialValue(el: FormElement, scope: FormScope): FormValue {
     case 'Microsoft.Common.Slider':
       return el.defaultValue ?? (el.type === 'Microsoft.Common.TextBox' ? '' : el.min);
     case 'Microsoft.Common.DropDown': {
-      if (el.defaultValue !== undefined) return el.defaultValue;
-      const allowed = evaluateFormValue(el.constraints?.allowedValues, scope) as { value: FormValue }[];
-      return allowed?.[0]?.value;
+      // The default names an item by its label (microsoft-common-dropdown, Remarks); without one, the first item.
+      const allowed = evaluateFormValue(el.constraints?.allowedValues, scope) as { label?: string; value: FormValue }[];
+      if (el.defaultValue === undefined) return allowed?.[0]?.value;
+      const item = Array.isArray(allowed) ? allowed.find((a) => a.label === el.defaultValue) : undefined;
+      return item ? item.value : el.defaultValue;
     }
     case 'Microsoft.Common.OptionsGroup': {
       const allowed = evaluateFormValue(el.constraints?.allowedValues, scope) as { label: string; value: FormValue }[];

@@ -12,7 +12,7 @@
  * gets the engine choice on Basics, each engine's elements and outputs gated by it (./engines.ts).
  */
 import type { HubModel } from '../../model/hub.js';
-import { behaves, parameterName, type ParameterKey, type Release } from '../../model/releases.js';
+import { behaves, has, parameterName, type ParameterKey, type Release } from '../../model/releases.js';
 import type { ArmParameter, Contribution, FormContribution, FormEngineOption, FormStep } from '../../modules/types.js';
 import { engineChoiceElement, gatedByEngine } from './engines.js';
 import { mergeSection } from '../arm/template.js';
@@ -46,7 +46,9 @@ export function emitUiDefinition(model: HubModel, contributions: readonly Contri
   for (const key of fed.keys()) if (!parameters.has(key)) throw new Error(`release ${release.version}: form output for ${key}, which is not a template parameter`);
 
   const elements = (step: FormStep) => form.filter((f) => f.step === step).flatMap((f) => [...(f.helpers ?? []), ...(f.element ? [f.element] : [])]);
-  const steps = STEPS.map((s) => ({ name: s.name, label: s.label, elements: elements(s.name) })).filter((s) => s.elements.length);
+  // From 0.10 the analytics step offers a Fabric eventhouse beside the cluster.
+  const label = (s: (typeof STEPS)[number]) => (s.name === 'dataExplorer' && has(release, 'fabric') ? 'Analytics' : s.label);
+  const steps = STEPS.map((s) => ({ name: s.name, label: label(s), elements: elements(s.name) })).filter((s) => s.elements.length);
   const stepOrder: FormStep[] = ['basics', ...STEPS.map((s) => s.name)];
   const outputs: Record<string, UiExpr> = {};
   for (const step of stepOrder) for (const f of form.filter((x) => x.step === step)) outputs[parameterName(release, f.parameter)] = f.output;

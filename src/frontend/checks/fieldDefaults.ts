@@ -1,7 +1,7 @@
 /**
  * The defaults of hub.yaml fields that the JSON Schema cannot state, since its `default` is one value for
  * every hub: computed from the release (`datasets`: every dataset the release converts, with every export
- * version it accepts), or from another field of the same hub.yaml (the Data Explorer SKU's `tier` from its
+ * version it accepts; `schedules.monthly.daysOfMonth`: the release's `monthlyScheduleDays`), or from another field of the same hub.yaml (the Data Explorer SKU's `tier` from its
  * `name`, `capacity` from the tier). `resolve.ts`, the release-field and dataset checks and `hubc init`
  * take them from here.
  */
@@ -17,9 +17,13 @@ export interface DatasetEntry {
   versions: string[];
 }
 
-/** The `datasets` a release converts when hub.yaml names none: the catalog's, in catalog order, each with every version the release accepts. */
+/**
+ * The `datasets` a release converts when hub.yaml names none: the catalog's, in catalog order, each with every
+ * version the release accepts; not the opt-in ones (the Microsoft-internal cost datasets, 0.10+), which a hub
+ * ingests only when hub.yaml lists them.
+ */
 export function releaseDatasets(release: Release): DatasetEntry[] {
-  return BUILT_IN_DATASETS.filter((b) => release.exportVersions[b.exportType]).map((b) => ({
+  return BUILT_IN_DATASETS.filter((b) => !b.optIn && release.exportVersions[b.exportType]).map((b) => ({
     name: b.name,
     exportType: b.exportType,
     versions: [...release.exportVersions[b.exportType]!],
@@ -45,6 +49,8 @@ export function derivedDefault(path: DataPath, release: Release, data: Record<st
   switch (path.join('.')) {
     case 'datasets':
       return releaseDatasets(release);
+    case 'schedules.monthly.daysOfMonth':
+      return [...release.monthlyScheduleDays];
     case 'dataExplorer.sku.tier':
       return tierOfSku(String(data.dataExplorer?.sku?.name));
     case 'managedExports.enabled':

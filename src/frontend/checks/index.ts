@@ -13,6 +13,7 @@ import { regionsCheck } from './regions.js';
 import { scopesCheck } from './scopes.js';
 import { releaseFieldsCheck } from './releaseFields.js';
 import { hubNameCheck } from './hubName.js';
+import { fabricCheck } from './fabric.js';
 import { recommendationsCheck } from './recommendations.js';
 import { analyticsEnginesCheck } from './analyticsEngines.js';
 
@@ -34,6 +35,7 @@ export const CHECKS: readonly Check[] = [
   scopesCheck,
   releaseFieldsCheck,
   hubNameCheck,
+  fabricCheck,
   recommendationsCheck,
   analyticsEnginesCheck,
 ];

@@ -56,6 +56,7 @@ export const RELEASE_SECTIONS: readonly Section[] = [
   { path: ['managedExports'], feature: 'managedExportsOption', what: 'managed exports as an option' },
   { path: ['dataExplorer'], feature: 'dataExplorer', what: 'Data Explorer' },
   { path: ['dataExplorer', 'trustedExternalTenants'], behaviour: 'dataExplorerTrustedTenants', what: "the Data Explorer cluster's trusted tenants" },
+  { path: ['fabric'], feature: 'fabric', what: 'a Microsoft Fabric eventhouse' },
   { path: ['retention', 'rawExportsDays'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'ingestionMonths'], feature: 'retentionSettings', what: 'retention settings' },
   { path: ['retention', 'dataExplorerLogDays'], feature: 'dataExplorer', what: 'Data Explorer' },
@@ -88,10 +89,10 @@ function leaves(value: unknown, path: DataPath): DataPath[] {
   return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
 }
 
-/** The default of a leaf: the schema default, or for the Data Explorer tier and capacity what the SKU implies. */
+/** The default of a leaf: the schema default, the release's (`fieldDefaults.ts`), or for the Data Explorer tier and capacity what the SKU implies. */
 function defaultAt(ctx: CheckContext, path: DataPath): unknown {
   if (FOLLOWING_FIELDS[path.join('.')]) return derivedDefault(path, ctx.release, { dataExplorer: { sku: { name: ctx.data.dataExplorer?.sku?.name } } });
-  return valueAt(ctx.defaults, path);
+  return valueAt(ctx.defaults, path) ?? derivedDefault(path, ctx.release, ctx.data);
 }
 
 /** True when a leaf holds the value a release without the section's component has anyway (`implied`). */
@@ -112,9 +113,10 @@ export const releaseFieldsCheck: Check = {
       const hint = first ? `The first release with ${s.what} is ${first}; build that release or later, or remove this section.` : 'Remove this section.';
       const changed = leaves(valueAt(ctx.original, s.path), s.path).filter((leaf) => {
         const value = valueAt(ctx.data, leaf);
-        // A list without a schema default defaults to empty (customDatasets).
-        const fallback = defaultAt(ctx, leaf) ?? (Array.isArray(value) ? [] : undefined);
-        return !isDeepStrictEqual(value, fallback) && !isImplied(s, leaf, value);
+        // A list without a schema default defaults to empty (customDatasets). A default that follows the release
+        // counts in the file's own release too (hubc init of 0.9 writes the 0.9 monthly days).
+        const fallbacks = [defaultAt(ctx, leaf), defaultAt({ ...ctx, release: ctx.fileRelease }, leaf)].map((d) => d ?? (Array.isArray(value) ? [] : undefined));
+        return fallbacks.every((f) => !isDeepStrictEqual(value, f)) && !isImplied(s, leaf, value);
       });
       // A section that states what the release does anyway (and defaults) is a fact of the release: nothing to say.
       if (!changed.length && leaves(valueAt(ctx.original, s.path), s.path).some((leaf) => isImplied(s, leaf, valueAt(ctx.data, leaf)))) continue;

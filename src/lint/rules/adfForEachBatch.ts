@@ -14,6 +14,12 @@ import { member } from '../../util/json.js';
 /** Data Factory's limit on parallel ForEach iterations. */
 export const FOREACH_MAX_BATCH = 50;
 
+/**
+ * Parameter combinations tried: a batch count can follow both the Data Explorer SKU (64 allowed values)
+ * and, from 0.10, the Fabric capacity (11), 704 combinations, each a cheap evaluation.
+ */
+const COMBINATIONS = 1024;
+
 export const adfForEachBatch: LintRule = {
   ...ruleCode(codes.HUB543),
   area: 'dataFactory',
@@ -32,7 +38,7 @@ export const adfForEachBatch: LintRule = {
         const where = `${p.label}, activity ${e.name}`;
         out.push(
           ...findingsOf(
-            judge(batch, ctx.template, (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= FOREACH_MAX_BATCH),
+            judge(batch, ctx.template, (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= FOREACH_MAX_BATCH, {}, COMBINATIONS),
             {
               subject: `${p.label}: ForEach '${e.name}' batchCount`,
               failed: (bad) => `${p.label}: ForEach '${e.name}' can run with batchCount ${bad.map((v) => JSON.stringify(v)).join(', ')}`,

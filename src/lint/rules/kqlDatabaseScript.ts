@@ -3,7 +3,8 @@
  * command uses a verb database scripts accept (`.create`, `.create-or-alter`, `.create-merge`, `.alter`,
  * `.alter-merge`, `.add`) and its idempotent form: no plain `.create` without `ifnotexists` ("Configure a
  * database using a Kusto Query Language script": use the idempotent version of commands, e.g.
- * `.create-or-alter` over `.create`).
+ * `.create-or-alter` over `.create`). A Fabric eventhouse's setup script (0.10+) is one `.execute database
+ * script <|` that runs the same commands: they are held to the rule, the wrapper line is not.
  */
 import { codes } from '../../diagnostics/index.js';
 import { ruleCode } from '../ruleCode.js';
@@ -12,6 +13,12 @@ import { KUSTO_DATABASE_SCRIPT } from '../links.js';
 import { offsetPositions } from '../../diagnostics/diagnostic.js';
 
 const ALLOWED_VERBS = new Set(['.create', '.create-or-alter', '.create-merge', '.alter', '.alter-merge', '.add']);
+
+/**
+ * The first line of a script run by hand (a Fabric eventhouse's setup, `fabric/*.kql`, 0.10+): one
+ * `.execute database script ... <|` whose commands follow, each held to the rule like a deployed script's.
+ */
+const RUNS_THE_REST = /^\.execute\s+database\s+script\b.*<\|\s*$/i;
 
 export const kqlDatabaseScript: LintRule = {
   ...ruleCode(codes.HUB550),
@@ -26,7 +33,7 @@ export const kqlDatabaseScript: LintRule = {
       for (const block of commands) {
         const firstLine = block.text.split('\n')[0].replace(/\r$/, '');
         const verb = /^\.[A-Za-z-]+/.exec(firstLine)?.[0].toLowerCase();
-        if (!verb) continue;
+        if (!verb || RUNS_THE_REST.test(firstLine)) continue;
         const start = positionOf(block.start);
         if (!ALLOWED_VERBS.has(verb)) {
           out.push({ message: `'${verb}' is not a command database scripts may run`, hint: `Use one of ${[...ALLOWED_VERBS].join(', ')}.`, location: { file, start } });

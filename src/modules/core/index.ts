@@ -8,7 +8,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import { has, type Release } from '../../model/releases.js';
 import type { Contribution, FormContribution } from '../types.js';
-import { nameVariables } from './names.js';
+import { FABRIC_SWITCH, nameVariables } from './names.js';
 import { COMPONENT_SWITCHES } from '../../model/components.js';
 import * as ui from '../../expressions/ui/index.js';
 
@@ -92,7 +92,15 @@ function coreVariables(r: Release): Contribution['variables'] {
   const p = arm.parameters;
   return {
     ...nameVariables(r),
-    ...(has(r, 'dataExplorer') ? { [COMPONENT_SWITCHES.dataExplorer.variable]: arm.not(arm.empty(p('dataExplorerName'))) } : {}),
+    // From 0.10 an eventhouse takes the cluster's place: with a query URI no cluster is deployed (as the public 0.10).
+    ...(has(r, 'fabric') ? { [FABRIC_SWITCH]: arm.not(arm.empty(p('fabricQueryUri'))) } : {}),
+    ...(has(r, 'dataExplorer')
+      ? {
+          [COMPONENT_SWITCHES.dataExplorer.variable]: has(r, 'fabric')
+            ? arm.and(arm.not(arm.variables(FABRIC_SWITCH)), arm.not(arm.empty(p('dataExplorerName'))))
+            : arm.not(arm.empty(p('dataExplorerName'))),
+        }
+      : {}),
     ...(has(r, 'privateNetworking') ? { [COMPONENT_SWITCHES.privateNetworking.variable]: arm.bool(p('enablePublicAccess')) } : {}),
     ...(has(r, 'remoteHub') ? { [COMPONENT_SWITCHES.remoteHub.variable]: arm.not(arm.empty(p('remoteHubStorageUri'))) } : {}),
     resourceTags: arm.union(

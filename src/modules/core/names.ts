@@ -14,7 +14,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { Value } from '../types.js';
-import { has, parameterName, type ParameterKey, type Release, type ReleaseFeature } from '../../model/releases.js';
+import { behaves, has, parameterName, type ParameterKey, type Release, type ReleaseFeature } from '../../model/releases.js';
 import type { IdentityRole, NameRule, ScriptRole } from '../../model/naming.js';
 import { ADF_RESOURCE_TYPE, type AdfObjectKind } from '../../model/dataFactoryKinds.js';
 import type { TaggedResourceType } from '../../model/tags.js';
@@ -149,6 +149,39 @@ export const deployDataExplorer = v(COMPONENT_SWITCHES.dataExplorer.variable);
 export const publicAccess = v(COMPONENT_SWITCHES.privateNetworking.variable);
 /** True at deploy time when a remote hub storage URI is set (its Key Vault secret and linked service are deployed). */
 export const deployRemoteHub = v(COMPONENT_SWITCHES.remoteHub.variable);
+
+/**
+ * Name of the variable (defined by the core module, 0.10+) that is true at deploy time when a Microsoft
+ * Fabric eventhouse query URI is set: Data Factory then loads the eventhouse, and no cluster is deployed.
+ * Not a component switch of `hubc diff`: the template deploys nothing in Fabric.
+ */
+export const FABRIC_SWITCH = 'useFabric';
+/** True at deploy time when the hub uses a Fabric eventhouse (`not(empty(fabricQueryUri))`). */
+export const useFabric = v(FABRIC_SWITCH);
+
+/**
+ * True at deploy time when the hub has an analytics engine Data Factory loads: the Data Explorer cluster, or
+ * from 0.10 a Fabric eventhouse instead.
+ */
+export function analyticsDeployed(release: Release): arm.Arm {
+  return has(release, 'fabric') ? arm.or(deployDataExplorer, useFabric) : deployDataExplorer;
+}
+
+/**
+ * The deploy-time condition of the Key Vault and of what exists only for it (its private endpoint and DNS
+ * zone, Data Factory's Key Vault linked service and managed private endpoint): from 0.9
+ * (`keyVaultOnlyForRemoteHub`) a remote hub, whose storage key is the one secret the vault holds; before,
+ * none (always deployed).
+ */
+export function keyVaultCondition(release: Release): arm.Arm | undefined {
+  return has(release, 'remoteHub') && behaves(release, 'keyVaultOnlyForRemoteHub') ? deployRemoteHub : undefined;
+}
+
+/** `{ condition }` of {@link keyVaultCondition}, or nothing, to spread into a resource. */
+export function keyVaultConditionOf(release: Release): { condition?: arm.Arm } {
+  const c = keyVaultCondition(release);
+  return c ? { condition: c } : {};
+}
 
 /**
  * Tags of a resource of the given ARM type: the hub tags merged with `tagsByResource[type]`

@@ -6,7 +6,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, Contribution, FormContribution, KqlScriptArtifact } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES, useFabric } from '../core/names.js';
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../core/roles.js';
 import { kqlScripts } from './kql.js';
@@ -17,6 +17,9 @@ import { partName, scriptParts, type ScriptPart } from './scriptParts.js';
 import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
+
+/** The database scripts of a hub (the Fabric module writes them as an eventhouse's setup scripts). */
+export { kqlScripts } from './kql.js';
 
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
 const FACTORY_ADMIN_ASSIGNMENT = 'adf-mi-cluster-admin';
@@ -40,7 +43,7 @@ export function ingestionCapacity(skuName: string): number {
   if (v2 && DV2_CORES[v2[1]!] !== undefined) return DV2_CORES[v2[1]!]!;
   const m = /^Standard_[A-Z]+(\d+)/.exec(skuName);
   const cores = m ? Number(m[1]) : 1;
-  return Math.min(50, Math.max(1, cores));
+  return Math.min(MAX_BATCH_COUNT, Math.max(1, cores));
 }
 
 /**
@@ -114,16 +117,50 @@ export function dataExplorerModule(model: HubModel): Contribution {
         : []),
     ],
     kqlScripts: scripts,
-    outputs: {
-      clusterId: { type: 'string', value: arm.if_(deployDataExplorer, ids.dataExplorerCluster, '') },
-      clusterUri: { type: 'string', value: arm.if_(deployDataExplorer, arm.prop(clusterRef, 'uri'), '') },
-      ingestionDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.ingestion, '') },
-      hubDbName: { type: 'string', value: arm.if_(deployDataExplorer, model.dataExplorer.databases.hub, '') },
-    },
+    outputs: dataExplorerOutputs(model, arm.prop(clusterRef, 'uri')),
     form: dataExplorerForm(model, parameters),
     formEngine: { engine: 'dataExplorer', label: 'Azure Data Explorer', chosen: model.dataExplorer.name !== '' },
   };
 }
+
+/**
+ * The outputs of the analytics engine: the cluster's ID, URI and database names, `''` without a cluster; from
+ * 0.10 with a Fabric eventhouse its query URI and the database names (no cluster ID), as the public 0.10.
+ */
+function dataExplorerOutputs(model: HubModel, clusterUri: arm.Arm): Contribution['outputs'] {
+  const fabric = has(model.release, 'fabric');
+  const engine = (clusterValue: arm.Arm | string, fabricValue: arm.Arm | string) =>
+    fabric ? arm.if_(useFabric, fabricValue, arm.if_(deployDataExplorer, clusterValue, '')) : arm.if_(deployDataExplorer, clusterValue, '');
+  const { ingestion, hub } = model.dataExplorer.databases;
+  return {
+    clusterId: { type: 'string', value: arm.if_(deployDataExplorer, ids.dataExplorerCluster, '') },
+    clusterUri: { type: 'string', value: engine(clusterUri, arm.parameters('fabricQueryUri')) },
+    ingestionDbName: { type: 'string', value: engine(ingestion, ingestion) },
+    hubDbName: { type: 'string', value: engine(hub, hub) },
+  };
+}
+
+/**
+ * How many files Data Factory loads at once (the ForEach batch size of `ingestion_ExecuteETL`): the chosen
+ * SKU's ingestion capacity (1 without a cluster or for a SKU not in the table); from 0.10 with a Fabric
+ * eventhouse the capacity units of its Fabric capacity, at most 50, Data Factory's ForEach limit ("ForEach
+ * activity", `batchCount`: "maximum value is 50"; the public 0.10 passes the units, up to 2048).
+ */
+function ingestionCapacityVariable(model: HubModel): arm.Arm {
+  const cluster = arm.if_(
+    deployDataExplorer,
+    arm.if_(
+      arm.contains(arm.variables('dataExplorerSkuIngestionCapacity'), arm.parameters('dataExplorerSkuName')),
+      arm.at(arm.variables('dataExplorerSkuIngestionCapacity'), arm.parameters('dataExplorerSkuName')),
+      1,
+    ),
+    1,
+  );
+  return has(model.release, 'fabric') ? arm.if_(useFabric, arm.call('min', MAX_BATCH_COUNT, arm.parameters('fabricCapacityUnits')), cluster) : cluster;
+}
+
+/** Data Factory's ForEach `batchCount` limit. */
+const MAX_BATCH_COUNT = 50;
 
 /**
  * The ingestion capacity of each allowed SKU and of the chosen one (1 without a cluster or for a SKU not
@@ -134,15 +171,7 @@ function dataExplorerVariables(model: HubModel, scripts: readonly KqlScriptArtif
   for (const sku of model.dataExplorer.allowedSkuNames) skuCapacity[sku] = ingestionCapacity(sku);
   const variables: Record<string, arm.Arm | string | Record<string, number>> = {
     dataExplorerSkuIngestionCapacity: skuCapacity,
-    dataExplorerIngestionCapacity: arm.if_(
-      deployDataExplorer,
-      arm.if_(
-        arm.contains(arm.variables('dataExplorerSkuIngestionCapacity'), arm.parameters('dataExplorerSkuName')),
-        arm.at(arm.variables('dataExplorerSkuIngestionCapacity'), arm.parameters('dataExplorerSkuName')),
-        1,
-      ),
-      1,
-    ),
+    dataExplorerIngestionCapacity: ingestionCapacityVariable(model),
   };
   for (const s of scripts) for (const p of scriptParts(s.text)) variables[scriptVariable(s, p)] ??= p.text;
   return variables;

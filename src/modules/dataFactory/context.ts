@@ -4,7 +4,7 @@
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel, ScheduleModel } from '../../model/hub.js';
-import { names, ids, deployDataExplorer, deployRemoteHub, publicAccess, remoteHubKeySecretName } from '../core/names.js';
+import { names, ids, deployDataExplorer, deployRemoteHub, publicAccess, remoteHubKeySecretName, keyVaultCondition, analyticsDeployed, useFabric } from '../core/names.js';
 import { has, type PipelineRole, type TriggerRole } from '../../model/releases.js';
 import { apiVersion } from '../core/apiVersions.js';
 
@@ -39,11 +39,18 @@ export interface DataFactoryContext {
   storageDfsEndpoint: arm.Arm;
   /** `https://<vault>.vault.azure.net/` (cloud-specific suffix). */
   keyVaultUri: arm.Arm;
-  /** True when Data Explorer is deployed. */
+  /** True at deploy time when the Key Vault is deployed (from 0.9: with a remote hub); undefined when it always is. */
+  keyVaultDeployed?: arm.Arm;
+  /** True when Data Factory has an analytics engine to load: the Data Explorer cluster, or from 0.10 a Fabric eventhouse. */
   dataExplorerDeployed: arm.Arm;
-  /** Cluster URI, e.g. `https://<name>.<region>.kusto.windows.net`; only valid when deployed. */
+  /**
+   * True at deploy time when the engine is a Fabric eventhouse (0.10+, `variables('useFabric')`); undefined in
+   * releases without Fabric.
+   */
+  useFabric?: arm.Arm;
+  /** Cluster URI, e.g. `https://<name>.<region>.kusto.windows.net`, or from 0.10 the eventhouse's query URI; only valid when deployed. */
   dataExplorerUri: arm.Arm;
-  /** Cluster's system-assigned identity object ID; only valid when deployed. */
+  /** Cluster's system-assigned identity object ID; only valid when a cluster is deployed (`''` with an eventhouse, 0.10+). */
   dataExplorerPrincipalId: arm.Arm;
   /** Ingestion slots of the cluster (1-50): the ForEach batch size of Data Explorer loads. */
   dataExplorerIngestionCapacity: arm.Arm;
@@ -101,9 +108,8 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     storageAccountId: ids.storageAccount,
     storageDfsEndpoint: arm.concat('https://', names.storageAccount, '.dfs.', arm.prop(suffixes, 'storage'), '/'),
     keyVaultUri: arm.concat('https://', names.keyVault, arm.prop(suffixes, 'keyvaultDns'), '/'),
-    dataExplorerDeployed: deployDataExplorer,
-    dataExplorerUri: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri'),
-    dataExplorerPrincipalId: arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId'),
+    keyVaultDeployed: keyVaultCondition(model.release),
+    ...analyticsEngine(model),
     dataExplorerIngestionCapacity: arm.variables('dataExplorerIngestionCapacity'),
     ingestionDatabase: model.dataExplorer.databases.ingestion,
     hubDatabase: model.dataExplorer.databases.hub,
@@ -121,6 +127,36 @@ export function dataFactoryContext(model: HubModel): DataFactoryContext {
     timeZoneFor: (schedule) => (schedule.timeZone === 'auto' ? arm.variables('regionTimeZone') : schedule.timeZone),
     exportConversionBatchCount: has(model.release, 'privateNetworking') ? arm.if_(publicAccess, 30, 4) : 30,
     ...(has(model.release, 'managedExportsOption') ? { managedExportsDeployed: arm.parameters('enableManagedExports') } : {}),
+  };
+}
+
+/**
+ * Where Data Factory loads and queries: the cluster (its URI and identity read with `reference()`), or from
+ * 0.10 a Fabric eventhouse when `fabricQueryUri` is set (ARM's `if()` evaluates only the branch it takes, so no
+ * cluster is referenced then: "Logical functions for ARM templates", `if`). An eventhouse with the data lake
+ * closed to public access fails the deployment with the way out (its loads could never pass the firewall,
+ * microsoft/finops-toolkit#2061; hub.yaml says so at build time, HUB251).
+ */
+function analyticsEngine(model: HubModel): Pick<DataFactoryContext, 'dataExplorerDeployed' | 'useFabric' | 'dataExplorerUri' | 'dataExplorerPrincipalId'> {
+  const r = model.release;
+  const clusterUri = arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters')), 'uri');
+  const clusterPrincipal = arm.prop(arm.reference(ids.dataExplorerCluster, apiVersion('Microsoft.Kusto/clusters'), true), 'identity', 'principalId');
+  if (!has(r, 'fabric')) return { dataExplorerDeployed: deployDataExplorer, dataExplorerUri: clusterUri, dataExplorerPrincipalId: clusterPrincipal };
+  const fabricUri = has(r, 'privateNetworking')
+    ? arm.if_(
+        publicAccess,
+        arm.parameters('fabricQueryUri'),
+        arm.call(
+          'fail',
+          'fabricQueryUri needs enablePublicAccess True: a Fabric eventhouse cannot load files through the storage firewall. Enable public access, or use a Data Explorer cluster (dataExplorerName) instead.',
+        ),
+      )
+    : arm.parameters('fabricQueryUri');
+  return {
+    dataExplorerDeployed: analyticsDeployed(r),
+    useFabric,
+    dataExplorerUri: arm.if_(useFabric, fabricUri, clusterUri),
+    dataExplorerPrincipalId: arm.if_(deployDataExplorer, clusterPrincipal, ''),
   };
 }
 

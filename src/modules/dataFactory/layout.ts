@@ -11,6 +11,10 @@
  * | `scope-month-dataset` | `{scope}/{yyyyMM}/{dataset}` | `{name}.parquet` | 0.4-0.5 |
  * | `dataset-date-scope` | `{dataset}/{yyyy}/{mm}/{scope}` | `{ingestion id}__{name}.parquet` | 0.6+ (spec, "Storage layout of the ingestion container") |
  *
+ * From 0.9 reservation recommendations go one folder deeper, `Recommendations/{yyyy}/{mm}/{scope}/{export name}`
+ * (`recommendationsFolderPerExport`), so the recommendation exports of one scope keep their own files; a
+ * trailing `/` (no export name) is cut.
+ *
  * `{scope}` is the scope ID without its leading `/` (from the export path in 0.1-0.3, lower-cased from the
  * manifest from 0.4); `{name}` the export file's name with `.csv` (and `.gz`) replaced by `.parquet`. In the
  * layouts without an ingestion ID a new export overwrites the files of the same name.
@@ -28,6 +32,11 @@ export interface FolderParts {
   month?: adf.Adf;
   /** The export's date range folder, `yyyyMMdd-yyyyMMdd` (`scope-range-amortizedcost`). */
   dateRange?: adf.Adf;
+  /**
+   * A folder below the scope (`dataset-date-scope`), `''` for none: from 0.9 the export's name for
+   * reservation recommendations (`recommendationsFolderPerExport`).
+   */
+  below?: adf.Adf;
 }
 
 function need<T>(value: T | undefined, what: string, layout: IngestionLayout): T {
@@ -55,7 +64,9 @@ export function ingestionFolder(layout: IngestionLayout, parts: FolderParts): ad
     case 'scope-month-dataset':
       return adf.replace(adf.concat(scope(), '/', compactMonth(), '/', need(parts.dataset, 'dataset', layout)), '//', '/');
     case 'dataset-date-scope':
-      return adf.replace(adf.concat(need(parts.dataset, 'dataset', layout), '/', need(parts.month, 'month', layout), '/', parts.scope), '//', '/');
+      return parts.below === undefined
+        ? adf.replace(adf.concat(need(parts.dataset, 'dataset', layout), '/', need(parts.month, 'month', layout), '/', parts.scope), '//', '/')
+        : adf.replace(adf.concat(need(parts.dataset, 'dataset', layout), '/', need(parts.month, 'month', layout), '/', parts.scope, '/', parts.below), '//', '/');
   }
 }
 

@@ -22,7 +22,8 @@ export const DATA_EXPLORER_DATABASE_PARAMETER = 'database';
  *
  * - `storage` (AzureBlobFS): the hub data lake, authenticated with the factory's managed identity (no
  *   credential given).
- * - `keyVault` (AzureKeyVault): the hub vault, read with the factory's identity.
+ * - `keyVault` (AzureKeyVault): the hub vault, read with the factory's identity (from 0.9 only with a remote
+ *   hub, `ctx.keyVaultDeployed`).
  * - `remoteHubStorage` (AzureBlobFS, only when `ctx.remoteHubDeployed`): the remote hub's data lake, with the
  *   account key taken from the Key Vault secret `ctx.remoteHubKeySecretName`.
  * - `hubDataExplorer` (AzureDataExplorer, only when `ctx.dataExplorerDeployed`): the cluster, authenticated
@@ -48,6 +49,7 @@ export function linkedServices(ctx: DataFactoryContext): AdfObject[] {
     {
       kind: 'linkedService',
       name: LINKED_SERVICES.keyVault,
+      ...(ctx.keyVaultDeployed ? { condition: ctx.keyVaultDeployed } : {}),
       properties: {
         type: 'AzureKeyVault',
         annotations: [],

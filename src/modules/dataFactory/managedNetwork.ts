@@ -9,7 +9,7 @@ import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import { has } from '../../model/releases.js';
 import type { ArmResource, ArmResourceOf, Shape } from '../types.js';
-import { names, ids, publicAccess, deployDataExplorer } from '../core/names.js';
+import { names, ids, publicAccess, deployDataExplorer, keyVaultCondition } from '../core/names.js';
 import { MANAGED_INTEGRATION_RUNTIME, MANAGED_VIRTUAL_NETWORK } from './context.js';
 import { approvalDeployments, approvalDeploymentId, type PrivateLinkTargetType } from './approvals.js';
 import { apiVersion } from '../core/apiVersions.js';
@@ -32,7 +32,7 @@ interface ManagedEndpoint {
   condition: arm.Arm;
 }
 
-/** The managed private endpoints of a release: data lake (dfs), Key Vault and, with Data Explorer, the cluster. */
+/** The managed private endpoints of a release: data lake (dfs), Key Vault (from 0.9 only with a remote hub) and, with Data Explorer, the cluster. */
 function managedEndpoints(model: HubModel): ManagedEndpoint[] {
   const suffixes = arm.prop(arm.environment(), 'suffixes');
   const notPublic = arm.not(publicAccess);
@@ -57,7 +57,8 @@ function managedEndpoints(model: HubModel): ManagedEndpoint[] {
       groupId: 'vault',
       fqdn: arm.concat(names.keyVault, arm.prop(suffixes, 'keyvaultDns')),
       publicFqdn: arm.prop(arm.reference(ids.keyVault, apiVersion('Microsoft.KeyVault/vaults')), 'vaultUri'),
-      condition: notPublic,
+      // From 0.9 only with the vault (a remote hub), as the public 0.9.
+      condition: keyVaultCondition(model.release) ? arm.and(keyVaultCondition(model.release)!, notPublic) : notPublic,
     },
   ];
   if (has(model.release, 'dataExplorer')) {

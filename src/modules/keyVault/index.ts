@@ -1,12 +1,13 @@
 /**
  * Key Vault (spec, "Deployed resources"): the vault the Data Factory identity may read secrets from (the
  * remote hub storage key, see the remote hub module), reachable through a private endpoint (from 0.8 only
- * while public access is off, and then its firewall is open: release-0.8.md §2.5).
+ * while public access is off, and then its firewall is open: release-0.8.md §2.5). From 0.9 the vault and
+ * its endpoint exist only for a remote hub (`keyVaultCondition`).
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { Contribution } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, publicAccess } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, publicAccess, keyVaultCondition, keyVaultConditionOf } from '../core/names.js';
 import { networkOnlyWhenPrivate, privateEndpoint } from '../network/index.js';
 import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -62,6 +63,7 @@ export function keyVaultModule(model: HubModel): Contribution {
         type: 'Microsoft.KeyVault/vaults',
         apiVersion: apiVersion('Microsoft.KeyVault/vaults'),
         name: names.keyVault,
+        ...keyVaultConditionOf(model.release),
         location: arm.parameters('location'),
         tags: tagsFor('Microsoft.KeyVault/vaults'),
         dependsOn: [ids.dataFactory],
@@ -99,6 +101,7 @@ export function keyVaultModule(model: HubModel): Contribution {
             subnet: SUBNETS.privateEndpoints,
             zones: ['vault'],
             zoneGroup: 'keyvault-endpoint-zone',
+            condition: keyVaultCondition(model.release),
             dependsOn: [ids.keyVault],
           })
         : []),

@@ -8,7 +8,7 @@
 import * as arm from '../../expressions/arm/index.js';
 import type { HubModel } from '../../model/hub.js';
 import type { ArmResource, ArmResourceOf, Contribution, Shape, Value } from '../types.js';
-import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess } from '../core/names.js';
+import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, keyVaultConditionOf } from '../core/names.js';
 import { behaves, has, type Release } from '../../model/releases.js';
 import type { EndpointRole } from '../../model/naming.js';
 import * as ui from '../../expressions/ui/index.js';
@@ -57,7 +57,10 @@ function dataExplorerDnsVariables(release: Release): Record<string, Value> {
   };
 }
 
-/** Private DNS zones the hub needs: zone key -> zone name expression. */
+/**
+ * Private DNS zones the hub needs: zone key -> zone name expression, and the condition of the component the
+ * zone serves (the cluster's; the vault's from 0.9).
+ */
 export function privateDnsZones(release: Release): { key: string; name: arm.Arm; condition?: arm.Arm }[] {
   const storageSuffix = arm.prop(arm.environment(), 'suffixes', 'storage');
   return [
@@ -66,7 +69,11 @@ export function privateDnsZones(release: Release): { key: string; name: arm.Arm;
     { key: 'queue', name: arm.concat('privatelink.queue.', storageSuffix) },
     { key: 'table', name: arm.concat('privatelink.table.', storageSuffix) },
     // keyvaultDns is '.vault.azure.net'; the private link zone is privatelink.vaultcore.azure.net
-    { key: 'vault', name: arm.concat('privatelink', arm.replace(arm.prop(arm.environment(), 'suffixes', 'keyvaultDns'), 'vault', 'vaultcore')) },
+    {
+      key: 'vault',
+      name: arm.concat('privatelink', arm.replace(arm.prop(arm.environment(), 'suffixes', 'keyvaultDns'), 'vault', 'vaultcore')),
+      ...keyVaultConditionOf(release),
+    },
     {
       key: 'kusto',
       name: arm.concat('privatelink.', arm.parameters('location'), '.', dataExplorerDnsSuffix(release)),

@@ -246,8 +246,14 @@ function storagePrivateEndpoints(r: Release): ArmResource[] {
   ];
 }
 
-/** The name of a role assignment of the `_blobManager` identity. */
-const blobManagerRoleName = (r: Release, scopeId: arm.Arm, role: string) => identityRoleAssignmentName(r, 'blobManager', scopeId, role);
+/**
+ * Name of a role assignment of the `_blobManager` identity: at the script storage account, where the naming rules
+ * say so (`NamingRules.scriptStorageRoleName`, the public 0.11), `guid(<role>, <identity id>)`.
+ */
+const blobManagerRoleName = (r: Release, scopeId: arm.Arm, role: string) =>
+  scopeId === ids.scriptStorageAccount && r.naming.scriptStorageRoleName === 'rolePrincipal'
+    ? arm.guid(role, ids.blobManagerIdentity)
+    : identityRoleAssignmentName(r, 'blobManager', scopeId, role);
 
 /** The `_blobManager` identity and its roles: on the data lake, and on the script storage when the script runs in the network. */
 function blobManager(r: Release): ArmResource[] {

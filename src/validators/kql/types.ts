@@ -18,6 +18,11 @@ export interface KqlScript {
   database: string;
   /** Script text with placeholders already substituted (LF or CRLF). */
   text: string;
+  /**
+   * The Kusto service the script runs on, when not the first one: scripts of another engine (a Fabric
+   * eventhouse's setup, 0.10+) run against a cluster of their own, starting empty. Default: the first.
+   */
+  engine?: string;
 }
 
 /** A column: name and Kusto scalar type name (`string`, `long`, `int`, `real`, `decimal`, `bool`, `datetime`, `timespan`, `guid`, `dynamic`). */
@@ -124,12 +129,13 @@ export interface KqlBlockStore {
 }
 
 /**
- * Key of one command's outcome: SHA-256 of the key format, the database it runs in, its text and the hash of
+ * Key of one command's outcome: SHA-256 of the key format, the database it runs in, its text without the
+ * blank and `//` lines that end it (a Fabric eventhouse's setup writes `//` for a blank line) and the hash of
  * the part of the cluster's schema before it that the command can read (`ClusterState.scopeHash` in ./state.ts).
  * The language service version is not in it: callers that keep outcomes across processes add it to their own keys.
  */
 export function commandKey(database: string, text: string, schemaHash: string): string {
-  return sha(`kql-command-v3\u0000${database}\u0000${schemaHash}\u0000${text}`);
+  return sha(`kql-command-v3\u0000${database}\u0000${schemaHash}\u0000${text.replace(/(?:\r?\n[ \t]*(?:\/\/[^\n]*)?)+$/, '')}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -259,7 +259,7 @@ test('FOCUS 1.0 column names are spelled as the standard spells them', () => {
 });
 
 test('each raw mapping covers every column of every schema file of its dataset, in raw-table order', () => {
-  for (const d of BUILT_IN_DATASETS) {
+  for (const d of BUILT_IN_DATASETS.filter((x) => !x.optIn)) {
     const mapping: { Column: string; Properties: { Field: string } }[] = jsonArgument(
       ingestion,
       `.create-or-alter table ${d.name}_raw ingestion parquet mapping "${d.name}_raw_mapping"`,

@@ -27,7 +27,7 @@ function deployed(m: HubModel): KqlScript[] {
 }
 
 /** Every built-in raw table must read every column of every conversion schema file of its dataset. */
-const REQUIRED_SOURCES = BUILT_IN_DATASETS.map((d) => ({
+const REQUIRED_SOURCES = BUILT_IN_DATASETS.filter((d) => !d.optIn).map((d) => ({
   database: 'Ingestion',
   table: `${d.name}_raw`,
   mapping: `${d.name}_raw_mapping`,

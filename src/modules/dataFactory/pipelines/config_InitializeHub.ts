@@ -107,6 +107,22 @@ export function openDataCommand(ctx: DataFactoryContext, t: OpenDataTable): stri
   return `.set-or-replace ${t.table} <| externaldata(${cols})[@"${openDataUrl(ctx, t.table)}"] with (format="csv", ignoreFirstRecord=true)${away}`;
 }
 
+/**
+ * The command that lets the cluster's identity ingest with `;managed_identity=system`. From 0.10 a Fabric
+ * eventhouse (no cluster, so no principal: `dataExplorerPrincipalId` is `''`) loads with the caller's identity
+ * (`;impersonate`) and has no such policy to set: the command only shows the policy then, as the public 0.10
+ * does, so the pipeline's steps stay the same for both engines.
+ */
+function policyCommand(ctx: DataFactoryContext, principal: adf.Adf): adf.Adf | adf.AdfInterpolation {
+  const db = ctx.ingestionDatabase;
+  if (!ctx.useFabric) return adf.interp`.alter-merge database ${db} policy managed_identity '[{"ObjectId":"${principal}","AllowedUsages":"NativeIngestion"}]'`;
+  return adf.if_(
+    adf.empty(principal),
+    `.show database ${db} policy managed_identity`,
+    adf.concat(`.alter-merge database ${db} policy managed_identity '[{"ObjectId":"`, principal, `","AllowedUsages":"NativeIngestion"}]'`),
+  );
+}
+
 /** The pipeline. */
 export function configInitializeHub(ctx: DataFactoryContext): AdfObject {
   const db = ctx.ingestionDatabase;
@@ -119,7 +135,7 @@ export function configInitializeHub(ctx: DataFactoryContext): AdfObject {
     dataExplorerCommand({
       name: policy,
       linkedService: ingestionDatabaseRef(ctx),
-      command: adf.interp`.alter-merge database ${db} policy managed_identity '[{"ObjectId":"${principal}","AllowedUsages":"NativeIngestion"}]'`,
+      command: policyCommand(ctx, principal),
     }),
     ...recordFailure(
       policy,

@@ -22,7 +22,7 @@ import {
   jsonInterpolation,
   errorOf,
 } from './shared.js';
-import { MANAGED_EXPORTS, exportNameVariable } from './config_ConfigureExports.js';
+import { monthlyCostExport, exportNameVariable } from './config_ConfigureExports.js';
 
 /** Parameter names. */
 export const RUN_BACKFILL_JOB_PARAMETERS = { startDate: 'StartDate', endDate: 'EndDate' } as const;
@@ -30,10 +30,7 @@ export const RUN_BACKFILL_JOB_PARAMETERS = { startDate: 'StartDate', endDate: 'E
 /** The pipeline. */
 export function configRunBackfillJob(ctx: DataFactoryContext): AdfObject {
   const P = RUN_BACKFILL_JOB_PARAMETERS;
-  const monthly = exportNameVariable(
-    ctx,
-    MANAGED_EXPORTS.find((e) => e.key === 'monthly')!,
-  );
+  const monthly = exportNameVariable(ctx, monthlyCostExport(ctx.model));
   const scope = adf.item().get('scope');
   const name = adf.variables(monthly.name);
   const from = adf.pipelineParameter(P.startDate);

@@ -20,6 +20,7 @@
  * messages name the table, folder and file.
  */
 import * as adf from '../../../expressions/adf/index.js';
+import * as arm from '../../../expressions/arm/index.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { setVariable, dataExplorerCommand, succeeded, pipelineProperties, type Policy } from '../activities.js';
@@ -55,6 +56,19 @@ export const TAG_FOLDERS_REGEX = String.raw`(?:^|\n)drop-by:([^\r\n]*)/[^/\r\n]*
  */
 export const TAG_DATE_FOLDER_REGEX = String.raw`(?:^|\n)drop-by:[A-Za-z0-9_]+/(\d{4}/\d{2}(?:/\d{2})?)/`;
 
+/** Name of the variable (0.10+) whose deploy-time default says how the engine reads the data lake. */
+export const INGEST_IDENTITY_VARIABLE = 'ingestIdentity';
+
+/**
+ * How the engine authenticates to the data lake in `.ingest` (Kusto "Storage connection strings"): the
+ * cluster's own identity (`managed_identity=system`, allowed by config_InitializeHub's managed identity
+ * policy), or from 0.10 with a Fabric eventhouse the caller's, Data Factory's (`impersonate`), as a variable
+ * whose default ARM sets at deployment.
+ */
+function ingestIdentity(ctx: DataFactoryContext): string | adf.Adf {
+  return ctx.useFabric ? adf.variables(INGEST_IDENTITY_VARIABLE) : 'managed_identity=system';
+}
+
 /**
  * KQL texts of the three commands, as interpolated strings over the pipeline parameters.
  *
@@ -81,7 +95,7 @@ export function ingestionCommands(ctx: DataFactoryContext) {
 ${tagColumns}
 | where (TableName == '${table}' and not(set_has_element(TagList, 'drop-by:${id}')) and set_has_element(TagFolders, '${folder}'))
     or (set_has_element(TagList, 'drop-by:${id}') and set_has_element(TagList, 'drop-by:${folder}/${original}'))`,
-    ingest: adf.interp`.ingest into table ${table} ("abfss://${abfssAuthority}/${folder}/${p('fileName')};managed_identity=system") with (format="parquet", ingestionMappingReference="${table}_mapping", tags="[\\"drop-by:${id}\\", \\"drop-by:${folder}/${original}\\", \\"drop-by:ftk-version-${version}\\"]");
+    ingest: adf.interp`.ingest into table ${table} ("abfss://${abfssAuthority}/${folder}/${p('fileName')};${ingestIdentity(ctx)}") with (format="parquet", ingestionMappingReference="${table}_mapping", tags="[\\"drop-by:${id}\\", \\"drop-by:${folder}/${original}\\", \\"drop-by:ftk-version-${version}\\"]");
 print Success = assert(toscalar($command_results | summarize HasErrors = countif(HasErrors == true)) == 0, "Ingestion Failed")`,
     postIngest: adf.interp`${extents}
 | where TableName startswith_cs '${dataset}_final_v'
@@ -154,7 +168,13 @@ export function ingestionEtlDataExplorer(ctx: DataFactoryContext): AdfObject {
         failUnlessSucceeded(loop, adf.interp`No Data Explorer ingestion capacity became free within 2 hours to load ingestion/${where} into ${param('table')}.`),
       ],
       parameters: Object.fromEntries(Object.values(P).map((n) => [n, { type: 'String' as const }])),
-      variables: variablesOf([storageHostVariable(ctx)], { ...STATUS_VARIABLES, finalRetentionMonths: { type: 'String', defaultValue: String(DEFAULT_FINAL_RETENTION_MONTHS) } }),
+      variables: variablesOf(
+        [
+          storageHostVariable(ctx),
+          ...(ctx.useFabric ? [{ name: INGEST_IDENTITY_VARIABLE, type: 'String' as const, defaultValue: arm.if_(ctx.useFabric, 'impersonate', 'managed_identity=system') }] : []),
+        ],
+        { ...STATUS_VARIABLES, finalRetentionMonths: { type: 'String', defaultValue: String(DEFAULT_FINAL_RETENTION_MONTHS) } },
+      ),
     }),
   };
 }

@@ -13,7 +13,7 @@
  * - month `yyyy/mm` from `runInfo.startDate`; ingestion ID from `runInfo.runId`.
  *
  * Destination folder: `<dataset>/<yyyy>/<mm>/<scope>` with `//` collapsed, e.g.
- * `Costs/2024/11/subscriptions/s1`. Once every file is converted, parquet files of earlier ingestions in that
+ * `Costs/2024/11/subscriptions/s1` (from 0.9 `Recommendations/<yyyy>/<mm>/<scope>/<export name>`). Once every file is converted, parquet files of earlier ingestions in that
  * folder are deleted (new files are all written first), then the manifest is copied into the folder; that
  * copy starts the Data Explorer load (`ingestion_ManifestAdded`).
  *
@@ -61,7 +61,7 @@ import { INGESTION_ID_SEPARATOR } from '../../../model/releases.js';
 import { errorOf, emptyArray, FORMAT_LABELS, supportedFiles } from './shared.js';
 import { EXPORT_ETL_PARAMETERS, SCHEMAS_FOLDER } from './rawexports_ETL_ingestion.js';
 import { ingestionFolder, replacesEarlierIngestions } from '../layout.js';
-import { has } from '../../../model/releases.js';
+import { behaves, has, type Release } from '../../../model/releases.js';
 
 /** Parameter names: the trigger's folder path (starting with the container) and file name. */
 export const EXPORT_EXECUTE_ETL_PARAMETERS = { folderPath: 'folderPath', fileName: 'fileName' } as const;
@@ -94,12 +94,15 @@ export const EXECUTE_ETL_ACTIVITIES = {
 export const NO_CHANNEL = 'none';
 
 /**
- * `<type lower-cased>` → hub dataset, as nested `if`s over the built-in datasets; other types map to
- * the lower-cased type.
+ * `<type lower-cased>` → hub dataset, as nested `if`s over the built-in datasets the release knows (the
+ * opt-in ones only where it converts their export type, 0.10+); other types map to the lower-cased type.
  */
-export function hubDatasetExpression(type: adf.Adf): adf.Adf {
+export function hubDatasetExpression(type: adf.Adf, release: Release): adf.Adf {
   const t = adf.toLower(type);
-  return BUILT_IN_DATASETS.reduceRight<adf.Adf>((rest, d) => adf.if_(adf.equals(t, d.exportType.toLowerCase()), d.name, rest), t);
+  return BUILT_IN_DATASETS.filter((d) => !d.optIn || release.exportVersions[d.exportType]).reduceRight<adf.Adf>(
+    (rest, d) => adf.if_(adf.equals(t, d.exportType.toLowerCase()), d.name, rest),
+    t,
+  );
 }
 
 /** `<type lower-cased>` → MCA marker column, or `''` for datasets with a single shape. */
@@ -246,7 +249,7 @@ function manifestVariables(e: ExecuteEtlExpressions): Activity[] {
       name: A.setHubDataset,
       dependsOn: [succeeded(A.setType)],
       variable: 'hubDataset',
-      value: e.ctx.model.release.datasetFolders === 'hubDataset' ? hubDatasetExpression(v('exportType')) : adf.toLower(v('exportType')),
+      value: e.ctx.model.release.datasetFolders === 'hubDataset' ? hubDatasetExpression(v('exportType'), e.ctx.model.release) : adf.toLower(v('exportType')),
     }),
   ];
 }
@@ -329,6 +332,23 @@ function channelCase(e: ExecuteEtlExpressions, value: string, label: string, dat
   };
 }
 
+/**
+ * The ingestion folder of the export: the release's layout; from 0.9 (`recommendationsFolderPerExport`)
+ * reservation recommendations one folder deeper, named after the export (`exportConfig.exportName`, lower
+ * case), so each recommendation export of a scope replaces only its own earlier files. A trailing `/` (an
+ * export without a name) is cut.
+ */
+function destinationFolder(e: ExecuteEtlExpressions): adf.Adf {
+  const v = adf.variables;
+  const r = e.ctx.model.release;
+  const parts = { dataset: v('hubDataset'), month: v('month'), scope: v('scope') };
+  if (!behaves(r, 'recommendationsFolderPerExport')) return ingestionFolder(r.ingestionLayout, parts);
+  const exportName = adf.toLower(adf.coalesce(e.manifest.get('exportConfig', true).get('exportName', true), ''));
+  const below = adf.if_(adf.equals(v('hubDataset'), 'Recommendations'), exportName, '');
+  const folder = ingestionFolder(r.ingestionLayout, { ...parts, below });
+  return adf.if_(adf.endsWith(folder, '/'), adf.substring(folder, 0, adf.sub(adf.length(folder), 1)), folder);
+}
+
 /** Sets the destination folder and converts each file of an export with rows (`<exportContainer>_ETL_ingestion`), failing when one does not convert. */
 function convertFiles(e: ExecuteEtlExpressions): Activity[] {
   const { ctx, destination } = e;
@@ -339,7 +359,7 @@ function convertFiles(e: ExecuteEtlExpressions): Activity[] {
       name: A.setDestination,
       dependsOn: [succeeded(A.ifSchemaMissing), succeeded(A.setHubDataset), succeeded(A.setScope), succeeded(A.setMonth)],
       variable: 'destinationFolder',
-      value: ingestionFolder(ctx.model.release.ingestionLayout, { dataset: v('hubDataset'), month: v('month'), scope: v('scope') }),
+      value: destinationFolder(e),
     }),
     forEach({
       name: A.forEachFile,
