@@ -3,7 +3,9 @@
  * `HUBC_TEST_SHARDS`, default 2; 1 runs everything in one process).
  *
  *   node scripts/test.mjs [PATTERN]     run the test files whose path (below test/) matches PATTERN
- *   node scripts/test.mjs --measure     time each test file alone and rewrite test/timings.json
+ *   node scripts/test.mjs --measure [PATTERN]
+ *                                       time each test file alone (CPU seconds, children included) and
+ *                                       rewrite test/timings.json (with PATTERN: those files' entries)
  *   --dir DIR                           take the test files from DIR instead of test/ (the runner's own tests)
  *   --no-typecheck                      skip the static checks
  *
@@ -17,6 +19,11 @@
  * they share work a process caches (the Kusto language service analyses each release's KQL scripts once
  * per process). Each shard's output is printed when it ends, then a summary; the last line reads
  * `tests: N passed, N failed, N skipped`.
+ *
+ * The processes of one run share a folder of Kusto command outcomes (`HUBC_TEST_KQL_OUTCOMES`, a temporary
+ * folder made for the run and removed after it; src/validators/kql/sharedOutcomes.ts): each distinct command is
+ * analysed by the language service once per run, whichever shard, file or release meets it first. Nothing
+ * is kept between runs, so no result depends on a machine's earlier runs.
  *
  * A test whose data the repository does not hold (`../shared`, a Chromium) is skipped, not failed: it throws
  * `MissingTestData` (test/support/testData.ts), scripts/uvu-guard.cjs prints a skip line for it, and the
@@ -175,18 +182,46 @@ function writtenFiles(file) {
   return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))].sort();
 }
 
-async function measure(dir) {
-  const timings = readTimings();
-  const seconds = {};
-  for (const f of testFiles(dir)) {
-    const start = performance.now();
-    const r = await runUvu(dir, `^${escape(f)}$`);
-    const problems = inspectOutput(r.output, [f], r.code).problems;
-    seconds[f] = Math.round((performance.now() - start) / 100) / 10;
-    console.log(`${String(seconds[f]).padStart(6)} s ${r.code === 0 && !problems.length ? '   ' : 'FAIL'} ${f}`);
+/**
+ * CPU seconds (user + system) of the child processes this process has waited for, the processes they waited
+ * for included: fields `cutime` and `cstime` of /proc/self/stat (Linux), in clock ticks of 1/100 s.
+ * `undefined` where /proc is not there.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
   }
-  writeFileSync(timingsFile, `${JSON.stringify({ ...timings, seconds }, null, 2)}\n`);
-  console.log(`wrote ${relative(root, timingsFile)}`);
+}
+
+/**
+ * Runs each test file alone, one after the other, and rewrites the `seconds` of test/timings.json with the
+ * CPU time (user + system) of the file's processes, children included: that is what the shards share on a
+ * busy machine, and it does not grow when other work runs. Wall time where /proc is not there (not Linux).
+ */
+async function measure(dir, pattern) {
+  const timings = readTimings();
+  const seconds = { ...(pattern ? timings.seconds : {}) };
+  let cpuTotal = 0;
+  let wallTotal = 0;
+  for (const f of testFiles(dir).filter((file) => !pattern || pattern.test(file))) {
+    const start = performance.now();
+    const cpuStart = childCpuSeconds();
+    const r = await runUvu(dir, `^${escape(f)}$`);
+    const wall = (performance.now() - start) / 1000;
+    const cpu = cpuStart === undefined ? wall : childCpuSeconds() - cpuStart;
+    const problems = inspectOutput(r.output, [f], r.code).problems;
+    seconds[f] = Math.round(cpu * 10) / 10;
+    cpuTotal += cpu;
+    wallTotal += wall;
+    console.log(`${cpu.toFixed(1).padStart(6)} s cpu ${wall.toFixed(1).padStart(6)} s wall ${r.code === 0 && !problems.length ? '   ' : 'FAIL'} ${f}`);
+  }
+  const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(timingsFile, `${JSON.stringify({ ...timings, seconds: sorted }, null, 2)}\n`);
+  console.log(`total ${cpuTotal.toFixed(1)} s cpu, ${wallTotal.toFixed(1)} s wall; wrote ${relative(root, timingsFile)}`);
 }
 
 /** `{ dir, typecheck, measure, pattern }` from the command line. */
@@ -229,7 +264,7 @@ async function main() {
     console.error(e.message);
     process.exit(2);
   }
-  if (opts.measure) return measure(opts.dir);
+  if (opts.measure) return measure(opts.dir, opts.pattern);
 
   if (opts.typecheck && !(await staticChecks(opts.pattern ? CHECKS.slice(0, 1) : CHECKS))) process.exit(1);
 
@@ -242,7 +277,8 @@ async function main() {
   const shards = shard(files, readTimings(), n);
   const scratch = mkdtempSync(join(tmpdir(), 'hubc-test-'));
   const written = join(scratch, 'written.txt');
-  const env = { ...process.env, HUBC_TEST_WRITTEN: written };
+  // The Kusto command outcomes of this run, shared by its processes (src/validators/kql/sharedOutcomes.ts); removed below.
+  const env = { ...process.env, HUBC_TEST_WRITTEN: written, HUBC_TEST_KQL_OUTCOMES: join(scratch, 'kql-outcomes') };
   const started = performance.now();
   let results;
   try {

@@ -8,8 +8,7 @@
  */
 import * as arm from '../expressions/arm/index.js';
 import { templateContext, templateValueFolder, type ArmEvalContext } from '../expressions/arm/evaluate.js';
-import { FABRIC_SWITCH } from '../modules/core/names.js';
-import { FABRIC_FILES } from '../modules/fabric/index.js';
+import { FABRIC_FILES, FABRIC_SWITCH } from '../modules/fabric/index.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import type { LoadedBuild } from '../load/index.js';
 

@@ -8,8 +8,9 @@
  *   only changed resources are compiled and checked against their definitions.
  * - KQL findings are stored under a key of the hubc code, the language service version and the scripts;
  *   on a miss, the outcome of each command is looked up in a second entry that maps command keys (the
- *   command, its database and the schema before it, `commandKey` in src/validators/kql/types.ts) to outcomes,
- *   so an edit re-analyses only the commands it changes (and those whose schema it changes).
+ *   command, its database and the part of the schema before it that the command reads, `commandKey` in
+ *   src/validators/kql/types.ts) to outcomes, so an edit re-analyses only the commands it changes (and those
+ *   that read a table or function it changes).
  * - On a miss of both, the KQL validation runs on worker threads while the main thread does the template
  *   (two cores: the wall time is about the longer of the two, not their sum). With many commands to
  *   analyse, two worker threads can share them (`runKqlShared`, `HUBC_KQL_WORKERS=2`), with the same result as one.

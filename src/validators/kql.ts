@@ -19,8 +19,10 @@
  *
  * Cost: loading the service ~0.2 s, building its command grammar ~1-2 s on first use, then ~100-200 ms per
  * control command (almost all of it the service's command parser). Results are cached per process by content
- * hash, both for whole calls and per command (keyed by the command, its database and the schema before it,
- * {@link commandKey}); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
+ * hash, both for whole calls and per command (keyed by the command, its database and the part of the schema before
+ * it the command can read, `ClusterState.scopeHash`, {@link commandKey}): a command that is the same in two
+ * releases is analysed once when what it reads is the same, under `npm test` once across the run's processes
+ * (./kql/sharedOutcomes.ts); callers can add a store of their own (`blockStore`, e.g. the on-disk cache).
  */
 import { offsetPositions, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codes } from '../diagnostics/index.js';
@@ -28,6 +30,7 @@ import { canonicalTypeName, errorMessage, KustoLoadError } from './kql/languageS
 import { isCommentOnly, splitKqlCommands } from '../model/kqlScript.js';
 import { ClusterState, applyEffects, type Collected } from './kql/state.js';
 import { processBlock } from './kql/commands.js';
+import { sharedOutcomeStore } from './kql/sharedOutcomes.js';
 import { canonicalScalarType, predictSchemaEffects } from './kql/predict.js';
 import {
   commandKey,
@@ -136,13 +139,15 @@ export function predictedCommandKeys(scripts: readonly KqlScript[], options: Kql
   const keys: string[] = [];
   for (const { script, block, pos } of commandsOf(scripts)) {
     run = stateFor(run, script, scripts, options, typeName);
-    keys.push(commandKey(script.database, block.text, run.state.schemaHash(script.database, block.text)));
+    keys.push(commandKey(script.database, block.text, run.state.scopeHash(block.text)));
     applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, run.state, run.collected, { file: script.file, pos });
   }
   return keys;
 }
 
 const resultCache = new Map<string, KqlValidationResult>();
+/** The outcomes of the current `npm test` run, shared by its processes (./kql/sharedOutcomes.ts); none outside tests. */
+const sharedOutcomes = sharedOutcomeStore();
 const blockCache = new Map<string, BlockOutcome>();
 const BLOCK_CACHE_LIMIT = 20000;
 const RESULT_CACHE_LIMIT = 200;
@@ -172,6 +177,8 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
   const { part } = options;
   // The first engine's cluster is `state`; scripts of another engine (a Fabric eventhouse's) start from their own.
   let run = { engine: scripts[0]?.engine, state, collected };
+  // A part analyses what the other thread's predictions hand it; it is counted and corrected command by command.
+  const shared = part ? undefined : sharedOutcomes;
   for (const { script, block, index, pos } of commandsOf(scripts)) {
     run = stateFor(run, script, scripts, options, typeName);
     const { state, collected } = run;
@@ -180,8 +187,8 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       applyEffects({ label: '', diagnostics: [], effects: predictSchemaEffects(block.text) }, script.database, state, collected, { file: script.file, pos });
       continue;
     }
-    const key = commandKey(script.database, block.text, state.schemaHash(script.database, block.text));
-    let outcome = options.blockStore?.get(key) ?? blockCache.get(key);
+    const key = commandKey(script.database, block.text, state.scopeHash(block.text));
+    let outcome = options.blockStore?.get(key) ?? blockCache.get(key) ?? shared?.get(key);
     if (!outcome) {
       try {
         outcome = processBlock(block.text, script.database, state);
@@ -189,6 +196,7 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
         if (e instanceof KustoLoadError) throw e;
         outcome = { label: 'command', diagnostics: [{ ...codes.HUB310.failed({ detail: errorMessage(e) }), start: 0, end: 0 }], effects: [] };
       }
+      shared?.set(key, outcome);
     }
     options.blockStore?.set(key, outcome);
     if (!blockCache.has(key)) {
@@ -210,6 +218,16 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
     applyEffects(outcome, script.database, state, collected, { file: script.file, pos: (o) => pos(block.start + o) });
   }
 
+  const result = resultOf(scripts, options, state, collected, diagnostics);
+  if (!part) {
+    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
+    resultCache.set(resultKey, result);
+  }
+  return structuredClone(result);
+}
+
+/** The result of a run: the mapping coverage checked, the first engine's databases, mappings and update policies. */
+function resultOf(scripts: readonly KqlScript[], options: KqlValidationOptions, state: ClusterState, collected: Collected, diagnostics: Diagnostic[]): KqlValidationResult {
   const mappings = [...collected.mappings.values()];
   if (options.requiredMappingSources?.length) {
     const lastFile = (db?: string) => scripts.filter((s) => !db || s.database === db).at(-1)?.file;
@@ -223,15 +241,10 @@ export function validateKqlScripts(scripts: KqlScript[], options: KqlValidationO
       functions: [...d.functions.values()].map((f) => ({ name: f.name, parameters: f.parameters, ...(f.resultColumns ? { resultColumns: f.resultColumns } : {}) })),
     };
   }
-  const result: KqlValidationResult = {
+  return {
     diagnostics: sortDiagnostics(diagnostics),
     databases,
     mappings,
     updatePolicies: [...collected.policies.values()].flat(),
   };
-  if (!part) {
-    if (resultCache.size >= RESULT_CACHE_LIMIT) resultCache.clear();
-    resultCache.set(resultKey, result);
-  }
-  return structuredClone(result);
 }

@@ -270,7 +270,6 @@ test('HUB220/HUB221: a field the release lacks is an error when it would change 
   assert.equal(warnings.map((d) => d.path).sort(), [
     'customDatasets',
     'dataExplorer',
-    'datasets',
     'hub.eventGridLocation',
     'networking',
     'retention.dataExplorerFinalMonths',

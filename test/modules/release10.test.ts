@@ -236,6 +236,19 @@ test('the Microsoft-internal actual cost dataset is opt-in: converted and mapped
   );
 });
 
+test('0.11 adds the amortized cost dataset the same way: AmortizedCosts converted and mapped only when listed; 0.10 refuses it', () => {
+  const schema = 'config/schemas/amortizedcost_c360-2025-04.json';
+  assert.not.ok(compiled(fullHubYaml('0.11')).artifacts.has(schema), 'not by default');
+  const listed = compiled(fullHubYaml('0.11', { datasets: [{ name: 'Costs' }, { name: 'AmortizedCosts' }] }));
+  assert.is(JSON.parse(listed.artifacts.get(schema)!).translator.mappings.length, 50);
+  assert.match(listed.artifacts.get('datafactory/pipelines/rawexports_ExecuteETL.json')!, /AmortizedCosts/);
+  const before = compile(`release: "0.10"\nhub:\n  name: contoso\ndatasets:\n  - name: AmortizedCosts\n`);
+  assert.ok(
+    before.diagnostics.some((d) => d.severity === 'error'),
+    before.diagnostics.map((d) => d.code).join(', '),
+  );
+});
+
 /**
  * A storage folder with a Microsoft-internal actual cost export (`ActualCost`, `c360-2025-04`) of one
  * subscription: the FocusCost 1.0r2 example's folder, its manifest's type and version changed, one CSV of

@@ -22,7 +22,7 @@ test('the publish check takes every release from the release table and names wha
   assert.is((await runChild(['publish', '--feed', partial, '--release', '0.7', '--hub', HUB, '--base-url', 'https://example.org/hub/'])).code, 0);
   assert.throws(
     () => checkFullFeed(partial),
-    (e: Error) => e.message === `the index lists 0.7, not every release hubc builds (${[...RELEASE_VERSIONS].sort().join(', ')})`,
+    (e: Error) => e.message === `the index lists 0.7, not every release hubc builds (${RELEASE_VERSIONS.join(', ')})`,
   );
 });
 

@@ -208,7 +208,9 @@ test('two worker threads sharing the commands find what one finds, in the same o
     const alone = await (await startKqlValidation(scripts, one, { ...keys, worker: true, threads: 1 })).done;
     const shared = await (await startKqlValidation(scripts, two, { ...keys, worker: true, threads: 2, shareMinCommands: 2 })).done;
     assert.equal(alone.sharing, { shared: false });
-    assert.equal(shared.sharing, { shared: true, at: 4, corrected: mispredicted ? 4 : 0 }, database);
+    // Mispredicted, the second thread analysed OtherRows against a schema without Other: the one command whose
+    // key (the tables and functions it reads, commandKey) differs from the real run's, so the final run analyses it again.
+    assert.equal(shared.sharing, { shared: true, at: 4, corrected: mispredicted ? 1 : 0 }, database);
     assert.equal(
       alone.diagnostics.map((d) => d.code),
       ['HUB310', 'HUB310'],

@@ -803,9 +803,10 @@ test('REQUIRED_COMPOSITES matches the SDK TypeScript types', () => {
 });
 
 test('performance: the good objects 20 times in well under a second', () => {
-  const start = performance.now();
+  const start = process.cpuUsage();
   for (let i = 0; i < 20; i++) for (const [kind, make] of GOOD) checkAdfObject(kind, make());
-  assert.ok(performance.now() - start < 1000);
+  const used = process.cpuUsage(start); // processor time: a busy machine's waiting does not count
+  assert.ok((used.user + used.system) / 1000 < 1000);
 });
 
 test.run();

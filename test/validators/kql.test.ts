@@ -133,9 +133,11 @@ test('valid scripts: no diagnostics; final schema, functions, mapping and update
 test('repeated validation is served from the cache and returns an independent copy', () => {
   const first = validateKqlScripts(scripts());
   first.databases.Ingestion.tables.length = 0;
-  const t = performance.now();
+  const t = process.cpuUsage();
   const again = validateKqlScripts(scripts());
-  assert.ok(performance.now() - t < 100, 'cached validation should be instant');
+  const used = process.cpuUsage(t);
+  // Processor time, so a busy machine's waiting does not count; an analysis by the language service takes seconds.
+  assert.ok((used.user + used.system) / 1000 < 100, 'cached validation should be instant');
   assert.is(again.databases.Ingestion.tables.length, 2);
 });
 

@@ -10,10 +10,16 @@ import { names, ids, SUBNETS, tagsFor, deployDataExplorer, publicAccess, ROLES, 
 import { privateEndpoint } from '../network/index.js';
 import { roleAssignment } from '../core/roles.js';
 import { kqlScripts } from './kql.js';
+
+/** `PricingUnits` columns of a release (`x_PricingBlockSize` real from 12), for the pipeline that loads it. */
+export { pricingUnitsColumns } from './kqlV1_2.js';
 import { partName, scriptParts, type ScriptPart } from './scriptParts.js';
 import { behaves, has } from '../../model/releases.js';
 import * as ui from '../../expressions/ui/index.js';
 import { apiVersion } from '../core/apiVersions.js';
+
+/** The database scripts of a hub (the Fabric module writes them as an eventhouse's setup scripts). */
+export { kqlScripts } from './kql.js';
 
 /** Name of the principal assignment that makes the Data Factory identity admin of all databases. */
 const FACTORY_ADMIN_ASSIGNMENT = 'adf-mi-cluster-admin';

@@ -21,8 +21,11 @@
  */
 import type { HubModel } from '../../model/hub.js';
 import type { Contribution, FileArtifact, FormContribution, KqlScriptArtifact } from '../types.js';
-import { kqlScripts } from '../dataExplorer/kql.js';
+import { kqlScripts } from '../dataExplorer/index.js';
 import * as ui from '../../expressions/ui/index.js';
+
+/** The template variable that is true when the hub uses an eventhouse (`!empty(fabricQueryUri)`). */
+export { FABRIC_SWITCH } from '../core/names.js';
 
 /** The files of a Fabric hub, by purpose. */
 export const FABRIC_FILES = {

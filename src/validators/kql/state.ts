@@ -32,33 +32,56 @@ export class ClusterState {
   /** Marks the schema changed so the next {@link globalsFor} rebuilds the Kusto global state. */
   touch(): void {
     this.globals = undefined;
-    this.hashes.clear();
+    this.hash = undefined;
   }
 
-  private readonly hashes = new Map<string, string>();
+  private hash: string | undefined;
 
   /**
-   * SHA-256 of everything the analysis of `text` in database `db` can read: the cluster name and, per
-   * database in order, its tables (columns) and functions (parameters, body), for `db` and the databases
-   * whose name the text mentions (a command reaches another database only by naming it, `database('Hub')`).
-   * So a command analysed once is known again whatever other databases hold: a Fabric eventhouse's setup,
-   * which runs the Ingestion database's commands before the Hub database has any, finds the outcomes of the
-   * cluster's. Recomputed only after a change.
+   * SHA-256 of everything a command's analysis can read: the cluster name and, per database in order, its
+   * tables (columns) and functions (parameters, body). Recomputed only after a change.
    */
-  schemaHash(db: string, text: string): string {
-    const names = [...this.dbs.keys()].filter((n) => n === db || text.includes(n));
-    const key = names.join('\u0000');
-    let hash = this.hashes.get(key);
-    if (hash === undefined) {
-      hash = sha(
-        JSON.stringify([
-          this.clusterName,
-          names.map((name) => this.dbs.get(name)!).map((d, i) => [names[i], [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])]),
-        ]),
-      );
-      this.hashes.set(key, hash);
+  schemaHash(): string {
+    this.hash ??= sha(
+      JSON.stringify([this.clusterName, [...this.dbs].map(([name, d]) => [name, [...d.tables.values()], [...d.functions.values()].map((f) => [f.name, f.parameters, f.body])])]),
+    );
+    return this.hash;
+  }
+
+  /**
+   * SHA-256 of the part of the schema a command's analysis can read: the cluster name, the database names, and
+   * the tables and functions whose names occur in the command's text, or in the parameters and body of a
+   * function taken in (transitively). A name "occurs" when it is a substring anywhere in the text (comments and
+   * string literals included), so a mention in any spelling (`T`, `['T']`, `table('T')`, a policy's `"Query"`)
+   * takes the table or function in; taking in more than needed only makes the key more specific. A text that
+   * can read a table or function without naming it (`.show` commands, `search`, `find`, a wildcard such as
+   * `union *` or `Costs*`, `table(name)` with a computed name) gets the whole {@link schemaHash}.
+   *
+   * Commands that are the same in two releases get the same key when the tables and functions they read are
+   * the same, however the rest of the schema differs: each distinct command is analysed once.
+   */
+  scopeHash(text: string): string {
+    const dbs = [...this.dbs];
+    const taken = dbs.map(() => ({ tables: new Set<string>(), functions: new Set<string>() }));
+    for (let texts = [text]; texts.length;) {
+      if (texts.some(readsUnnamed)) return this.schemaHash();
+      const next: string[] = [];
+      dbs.forEach(([, d], i) => {
+        for (const name of d.tables.keys()) if (!taken[i].tables.has(name) && texts.some((t) => t.includes(name))) taken[i].tables.add(name);
+        for (const f of d.functions.values()) {
+          if (taken[i].functions.has(f.name) || !texts.some((t) => t.includes(f.name))) continue;
+          taken[i].functions.add(f.name);
+          next.push(f.parameters, f.body);
+        }
+      });
+      texts = next;
     }
-    return hash;
+    const scoped = dbs.map(([name, d], i) => [
+      name,
+      [...d.tables.values()].filter((t) => taken[i].tables.has(t.name)),
+      [...d.functions.values()].filter((f) => taken[i].functions.has(f.name)).map((f) => [f.name, f.parameters, f.body]),
+    ]);
+    return sha(JSON.stringify(['scoped', this.clusterName, scoped]));
   }
 
   /** Kusto global state for the current schema with `db` as the current database (rebuilt only after changes). */
@@ -74,6 +97,21 @@ export class ClusterState {
     return this.globals.value;
   }
 }
+
+/**
+ * Text that can make the language service read a table or function it does not name: a `.show` command,
+ * `search` and `find` (every table), a name pattern (`Costs*`, `*_raw`, `union *`), `table()`, `database()`,
+ * `cluster()` and the like with a computed argument. Matches in comments and strings count too (harmless:
+ * the command then gets the whole schema's hash).
+ */
+const READS_UNNAMED = [
+  /^\s*\.show\b/m,
+  /\b(?:search|find)\b/,
+  /[\w\]'"]\*|\*[\w['"]/,
+  /\bunion\b[^|]*?(?:^|[\s(,])\*(?=[\s,)]|$)/m,
+  /\b(?:table|database|cluster|external_table|materialized_view|entity_group)\s*\(\s*(?![\s'")])/,
+];
+const readsUnnamed = (text: string): boolean => READS_UNNAMED.some((re) => re.test(text));
 
 /** Applies a command's effects to the state. */
 export function applyEffects(outcome: BlockOutcome, database: string, state: ClusterState, result: Collected, where: { file: string; pos: (o: number) => Position }): void {

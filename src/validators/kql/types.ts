@@ -130,9 +130,9 @@ export interface KqlBlockStore {
 
 /**
  * Key of one command's outcome: SHA-256 of the key format, the database it runs in, its text without the
- * blank and `//` lines that end it (a Fabric eventhouse's setup writes `//` for a blank line) and the schema
- * hash of what it can read before it (`ClusterState.schemaHash` in ./state.ts). The language service version
- * is not in it: callers that keep outcomes across processes add it to their own keys.
+ * blank and `//` lines that end it (a Fabric eventhouse's setup writes `//` for a blank line) and the hash of
+ * the part of the cluster's schema before it that the command can read (`ClusterState.scopeHash` in ./state.ts).
+ * The language service version is not in it: callers that keep outcomes across processes add it to their own keys.
  */
 export function commandKey(database: string, text: string, schemaHash: string): string {
   return sha(`kql-command-v3\u0000${database}\u0000${schemaHash}\u0000${text.replace(/(?:\r?\n[ \t]*(?:\/\/[^\n]*)?)+$/, '')}`);
@@ -170,7 +170,7 @@ export type Effect =
 
 /**
  * Everything one command yields (plain JSON data); depends only on the command text, its database and the
- * schema before it, so it is cacheable under {@link KqlValidationOptions.blockStore}.
+ * tables and functions before it that the command can read, so it is cacheable under {@link KqlValidationOptions.blockStore}.
  */
 export interface BlockOutcome {
   label: string;

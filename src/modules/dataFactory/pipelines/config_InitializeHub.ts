@@ -20,7 +20,7 @@ import { pipelineName, type DataFactoryContext } from '../context.js';
 import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
 import { forEachSettingsScope, settings, SETTINGS_FILE, variablesOf, dataExplorerPrincipalVariable, DEPLOY_VARIABLES, errorOf, emptyArray } from './shared.js';
 import { capacityLoop, recordFailure, markSucceeded, failUnlessSucceeded, ingestionDatabaseRef, STATUS_VARIABLES } from './dataExplorer.js';
-import { pricingUnitsColumns } from '../../dataExplorer/kqlV1_2.js';
+import { pricingUnitsColumns } from '../../dataExplorer/index.js';
 
 /** One open data table: name, `externaldata` columns in CSV order, and columns dropped after loading. */
 export interface OpenDataTable {
