@@ -29,7 +29,7 @@ const variants = (v: string) =>
 test('every release has a default and a customised fixture and a dist-templates folder, and nothing else does', () => {
   assert.equal(
     readdirSync(path('test/fixtures'))
-      .filter((d) => /^\d+\.\d+$/.test(d))
+      .filter((d) => /^\d+(\.\d+)*$/.test(d))
       .sort(),
     [...RELEASE_VERSIONS].sort(),
   );

@@ -89,7 +89,10 @@ function field(key: string, node: SchemaNode, path: string[], r: Release, defaul
   const indent = '  '.repeat(path.length - 1);
   if (node.type === 'object' && node.properties) {
     const inner = mapping(node, path, r, defaults);
-    return inner.length ? [`${indent}${key}:`, ...inner] : [];
+    if (!inner.length) return [];
+    // A section whose every field is commented out is commented out too: `key:` alone would be null, not a mapping.
+    const allCommented = inner.every((l) => l.trimStart().startsWith('#') || !l.trim());
+    return [`${indent}${allCommented ? '# ' : ''}${key}:`, ...inner];
   }
   const value = valueOf(node, path, r, defaults);
   if (value.commented) return render(key, value.value).map((l) => `${indent}# ${l}`);

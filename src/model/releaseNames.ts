@@ -2,7 +2,7 @@
  * What a hub release is called, and the one order of releases.
  *
  * A release's id (`Release.version`, the key of the release table) is the name of the public FinOps toolkit's
- * git tag without its `v`: the `0.x` names before 12, then `12`, `13`, `14`. The public line dropped the `0.` at 12
+ * git tag without its `v`: `0.8`, `0.11`, then `12`, `13` and on. The public line dropped the `0.` at 12
  * ("Instead of '0.12' ... version '12' of the toolkit as a whole", announce/2025/2025-08_v12.md), so release 12
  * has more names than its id: the version string its hub records in `ftk-version` tags and settings.json
  * (`12.0`), and the public files it was published as (`finops-hub-12.0.json`, and `finops-hub-0.12.json` whose

@@ -15,7 +15,7 @@
  */
 import type { ExportType } from './datasets.js';
 import { MANAGED_EXPORTS_BY_SCOPE, MANAGED_EXPORTS_FOCUS, type ManagedExportSets } from './managedExports.js';
-import { REGION_TIME_ZONES } from './timeZones.js';
+import { REGION_TIME_ZONES, US_GOVERNMENT_REGION_TIME_ZONES } from './timeZones.js';
 import { PUBLIC_NAMING, PUBLIC_NAMING_01, PUBLIC_NAMING_02, PUBLIC_NAMING_011, SPEC_NAMING, type NamingMode, type NamingRules } from './naming.js';
 
 /**
@@ -137,7 +137,7 @@ export interface PublicRelease {
 }
 
 /** A hub release hubc can build. */
-export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11';
+export type ReleaseVersion = '0.1' | '0.2' | '0.3' | '0.4' | '0.5' | '0.6' | '0.7' | '0.8' | '0.9' | '0.10' | '0.11' | '12' | '13' | '14';
 
 /** Ingestion folder layout of a release (see `src/modules/dataFactory/layout.ts`). */
 export type IngestionLayout =
@@ -899,22 +899,85 @@ const R11: Release = {
   behaviours: new Set<ReleaseBehaviour>([...R10.behaviours, 'kqlScriptSplit', 'kqlRawTablesRedefined', 'kqlFocus12Backport', 'kqlBillingPeriodMonthStart']),
 };
 
-const RELEASES: Record<ReleaseVersion, Release> = {
-  '0.1': R01,
-  '0.2': R02,
-  '0.3': R03,
-  '0.4': R04,
-  '0.5': R05,
-  '0.6': R06,
-  '0.7': R07,
-  '0.8': R08,
-  '0.9': R09,
-  '0.10': R10,
-  '0.11': R11,
+/**
+ * 12 (the public release 12, published as `finops-hub-12.0.json` and `finops-hub-0.12.json`: releases-0.9-14.md
+ * §1.4; docs/deviations.md "Releases 12 and 13", "Release identity"): FOCUS 1.2 in the Ingestion and Hub databases
+ * (the `*_v1_2` tables and functions beside v1_0, the unversioned functions returning 1.2, the raw tables of 12),
+ * managed exports the deployment's choice (parameter `enableManagedExports` after the remote hub's, where the
+ * public template has it) with the role they need, the cluster started when ingestion needs it, the Key Vault SKU
+ * option. Its export dataset versions are 0.11's (FOCUS 1.2 and 1.2-preview: the same 14 schema files).
+ */
+const R12: Release = {
+  ...R11,
+  version: '12',
+  ftkVersion: '12.0',
+  publicRelease: {
+    ...R11.publicRelease,
+    template: '12.0',
+    ftkVersions: ['12.0'],
+    alsoPublishedAs: [{ template: '0.12', ftkVersions: ['0.12'] }],
+    // The public template deploys managed exports unless told otherwise; hubc only with a scope (docs/deviations.md).
+    defaults: { ...R11.publicRelease.defaults, enableManagedExports: true },
+  },
+  features: new Set<ReleaseFeature>([...R11.features, 'managedExportsOption']),
+  behaviours: new Set<ReleaseBehaviour>([...R11.behaviours, 'keyVaultSkuOption', 'dataExplorerAutoStart', 'managedExportsRoleDelegation', 'kqlRawTables12']),
+  focusVersions: ['1_0', '1_2'],
+  parameters: R11.parameters.flatMap((p): ParameterKey[] => (p === 'remoteHubStorageKey' ? [p, 'enableManagedExports'] : [p])),
 };
 
+/**
+ * 13 (the public release 13 as published, "Update 1": releases-0.9-14.md §1.5, §1.7; docs/deviations.md "Releases 12
+ * and 13"): the Key Vault's purge protection the deployment's choice (parameter `enablePurgeProtection` after
+ * `enableInfrastructureEncryption`, where the public template has it), the triggers started after deployment with
+ * waits while their Event Grid subscription provisions, the export manifest dataset named after its container
+ * (`manifest` deleted by the upgrade plan). hubc keeps 12's cluster start (the public 13 dropped it) and grants RBAC
+ * Administrator limited to the export role from 12 on. Its price-sheet export version (Update 1) is hubc's since 0.9.
+ */
+const R13: Release = {
+  ...R12,
+  version: '13',
+  ftkVersion: '13.0',
+  publicRelease: { ...R12.publicRelease, template: '13.0', ftkVersions: ['13.0'], alsoPublishedAs: undefined },
+  features: new Set<ReleaseFeature>([...R12.features, 'keyVaultPurgeProtection']),
+  behaviours: new Set<ReleaseBehaviour>([...R12.behaviours, 'triggerStartRetries', 'manifestDatasetSplit']),
+  parameters: R12.parameters.flatMap((p): ParameterKey[] => (p === 'enableInfrastructureEncryption' ? [p, 'enablePurgeProtection'] : [p])),
+};
+
+/**
+ * 14 (the public release 14.0 as published, with the post-tag #2081: releases-0.9-14.md §1.6, §1.7; docs/deviations.md
+ * "Release 14", "Recommendations"): recommendations from Azure Resource Graph (parameters `enableRecommendations`,
+ * `enableAHBRecommendations`, `enableSpotRecommendations` after `enableManagedExports`, where the public template has
+ * them; the `queries_*` pipelines, their trigger and the `azureResourceGraph` dataset), one analytics engine in the
+ * portal form, Data Explorer's DNS suffix by cloud, the US Government regions' time zones, subscription and resource
+ * group IDs parsed as resources and the recommendations of the queries in the FOCUS 1.2 transform.
+ */
+const R14: Release = {
+  ...R13,
+  version: '14',
+  ftkVersion: '14.0',
+  publicRelease: { ...R13.publicRelease, template: '14.0', ftkVersions: ['14.0'] },
+  regionTimeZones: withRegions(R13.regionTimeZones, US_GOVERNMENT_REGION_TIME_ZONES),
+  dataExplorerDnsSuffixes: DATA_EXPLORER_DNS_SUFFIXES,
+  features: new Set<ReleaseFeature>([...R13.features, 'recommendations']),
+  behaviours: new Set<ReleaseBehaviour>([...R13.behaviours, 'oneAnalyticsEngine', 'kqlParseSubscriptionIds', 'kqlResourceGraphRecommendations']),
+  parameters: R13.parameters.flatMap((p): ParameterKey[] =>
+    p === 'enableManagedExports' ? [p, 'enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'] : [p],
+  ),
+  pipelines: { ...R13.pipelines, queriesQueue: 'queries_ExecuteETL', queriesEtl: 'queries_ETL_ingestion', resourceGraphQuery: 'queries_ResourceGraph_ExecuteQuery' },
+  triggers: { ...R13.triggers, queriesSchedule: 'queries_DailySchedule' },
+  datasets: [...R13.datasets, 'resourceGraph'],
+};
+
+/**
+ * The rows, oldest first. A list, not an object's keys: JavaScript orders integer-like keys (`'12'`) before every
+ * other key, so an object would put release 12 before 0.1.
+ */
+const ROWS: readonly Release[] = [R01, R02, R03, R04, R05, R06, R07, R08, R09, R10, R11, R12, R13, R14];
+
+const RELEASES = Object.fromEntries(ROWS.map((r) => [r.version, r])) as Record<ReleaseVersion, Release>;
+
 /** The table's order, oldest first, with the rows a test injected ({@link withReleaseRows}) after them. */
-const ORDER: ReleaseVersion[] = Object.keys(RELEASES) as ReleaseVersion[];
+const ORDER: ReleaseVersion[] = ROWS.map((r) => r.version);
 
 /**
  * Every release hubc can build, oldest first: the release table's order, which is the one order of releases

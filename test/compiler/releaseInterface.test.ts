@@ -161,6 +161,39 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
   get '0.11'() {
     return this['0.10'];
   },
+  // The public 12 adds enableManagedExports after the remote hub's parameters (releases-0.9-14.md §1.4); its default is
+  // the default hub's (no scopes: off), where the public template says true (docs/deviations.md "Releases 12 and 13").
+  get '12'() {
+    const r11 = this['0.11'];
+    return { ...r11, parameters: r11.parameters.flatMap((p): Param[] => (p[0] === 'remoteHubStorageKey' ? [p, ['enableManagedExports', 'bool', false]] : [p])) };
+  },
+  // The public 13 adds enablePurgeProtection after enableInfrastructureEncryption and splits the manifest dataset into
+  // msexports_manifest (here rawexports_manifest) and ingestion_manifest (releases-0.9-14.md §1.5, §1.9).
+  get '13'() {
+    const r12 = this['12'];
+    return {
+      ...r12,
+      parameters: r12.parameters.flatMap((p): Param[] => (p[0] === 'enableInfrastructureEncryption' ? [p, ['enablePurgeProtection', 'bool', false]] : [p])),
+      datasets: [...r12.datasets.filter((d) => d !== 'manifest'), 'rawexports_manifest', 'ingestion_manifest'],
+    };
+  },
+  // The public 14 adds the three recommendation parameters after enableManagedExports, their pipelines, trigger, dataset
+  // and linked service (releases-0.9-14.md §1.6, §1.9).
+  get '14'() {
+    const r13 = this['13'];
+    return {
+      ...r13,
+      parameters: r13.parameters.flatMap((p): Param[] =>
+        p[0] === 'enableManagedExports'
+          ? [p, ['enableRecommendations', 'bool', false], ['enableAHBRecommendations', 'bool', false], ['enableSpotRecommendations', 'bool', false]]
+          : [p],
+      ),
+      pipelines: [...r13.pipelines, 'queries_ExecuteETL', 'queries_ETL_ingestion', 'queries_ResourceGraph_ExecuteQuery'],
+      triggers: [...r13.triggers, 'queries_DailySchedule'],
+      datasets: [...r13.datasets, 'azureResourceGraph'],
+      linkedServices: [...r13.linkedServices, 'azurerm'],
+    };
+  },
 };
 
 /**
@@ -169,15 +202,16 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'],
+    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'],
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: ['13', '14'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: [], row: 'Unused objects' },
   {
-    releases: ['0.7', '0.8', '0.9', '0.10', '0.11'],
+    releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'],
     kind: 'datasets',
     from: ['hubDataExplorer', 'ftkReleaseFile'],
     to: ['ingestion_manifest'],

@@ -70,11 +70,15 @@ const PARAMETERS_ONLY: Partial<Record<ReleaseVersion, { public: string[]; hubc: 
   '0.9': PARAMETERS_07,
   '0.10': PARAMETERS_07,
   '0.11': PARAMETERS_07,
+  '12': PARAMETERS_07,
+  '13': PARAMETERS_07,
+  '14': PARAMETERS_07,
 };
 
 /** From 0.9 neither side deploys the Key Vault and what serves it without a remote hub (0.11: the public RemoteHub app either). */
 const vaultOnlyForRemoteHub = (version: ReleaseVersion) => behaves(getRelease(version), 'keyVaultOnlyForRemoteHub');
-const isVaultPart = (k: string) => /\{vault\}|KeyVault|-vault-connections|deployments keyVault(_secret)?$|\/keyVault$|deployments Microsoft\.FinOpsHubs\.RemoteHub/.test(k);
+const isVaultPart = (k: string) =>
+  /\{vault\}|KeyVault|-vault-connections|deployments keyVault(_secret)?$|\/keyVault$|deployment(?:s|Scripts) Microsoft\.FinOpsHubs\.RemoteHub/.test(k);
 
 /** Data Factory datasets and linked services only one side has (docs/deviations.md: Linked service names, Unused objects, Manifest copy). */
 function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: string }): { public: string[]; hubc: string[] } {
@@ -84,7 +88,10 @@ function objectsOnly(version: ReleaseVersion, names: { storage: string; vault: s
   const publicOnly = [`linkedServices/${names.storage}`, ...(vault ? [`linkedServices/${names.vault}`] : [])];
   const hubcOnly = [...(vault ? ['linkedServices/keyVault'] : []), 'linkedServices/storage'];
   if (has(r, 'dataExplorer')) publicOnly.push('linkedServices/ftkRepo', 'datasets/ftkReleaseFile', 'datasets/hubDataExplorer');
-  if (has(r, 'dataExplorer')) hubcOnly.push('datasets/ingestion_manifest');
+  // 14: the public Core app's azurerm linked service in every hub; hubc's only with recommendations on (docs/deviations.md).
+  if (has(r, 'recommendations')) publicOnly.push('linkedServices/azurerm');
+  // From 13 the public release has ingestion_manifest too (its manifest dataset split).
+  if (has(r, 'dataExplorer') && !behaves(r, 'manifestDatasetSplit')) hubcOnly.push('datasets/ingestion_manifest');
   return { public: publicOnly.sort(), hubc: hubcOnly.sort() };
 }
 
@@ -148,14 +155,18 @@ for (const version of RELEASES) {
     assert.equal(resources.hubcOnly, Object.keys(HUBC_ONLY[version]).filter(skipRemote).sort(), 'resources only hubc deploys');
     const result = diffBuilds(a, b);
     const section = (group: string, id: string) => result.groups.find((g) => g.id === group)?.sections.find((s) => s.id === id)?.items ?? [];
-    const only = (group: string, ids: string[], change: 'added' | 'removed') =>
-      ids
-        .flatMap((id) =>
-          section(group, id)
-            .filter((i) => i.change === change)
-            .map((i) => (group === 'template' ? i.name : `${id}/${i.name}`)),
-        )
-        .sort();
+    // Each name once: the public 13+ declares a shared object again in each app that uses it (releases-0.9-14.md §2.3).
+    const only = (group: string, ids: string[], change: 'added' | 'removed') => [
+      ...new Set(
+        ids
+          .flatMap((id) =>
+            section(group, id)
+              .filter((i) => i.change === change)
+              .map((i) => (group === 'template' ? i.name : `${id}/${i.name}`)),
+          )
+          .sort(),
+      ),
+    ];
     const params = PARAMETERS_ONLY[version] ?? { public: [], hubc: [] };
     assert.equal(only('template', ['parameters'], 'removed'), params.public, 'parameters only the public template has');
     assert.equal(only('template', ['parameters'], 'added'), params.hubc, 'parameters only hubc has');

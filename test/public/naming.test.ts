@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { flattenTemplate, type FlattenContext } from '../../src/expressions/arm/flatten.js';
-import { compiled, fullHubYaml, templateOf } from '../support/hubs.js';
+import { compiled, fullHubHasRemoteHub, fullHubYaml, templateOf } from '../support/hubs.js';
 import { deploymentContext, publicTemplate } from '../support/publicTemplates.js';
 import { has, getRelease } from '../../src/model/releases.js';
 import { compare, deployed, HUBC_ONLY, parameters, PUBLIC_ONLY, RELEASES } from '../support/publicKnown.js';
@@ -38,7 +38,7 @@ for (const release of RELEASES) {
       const ctx = (params: Record<string, unknown>): FlattenContext => deploymentContext(params, { bodies: onlyRoles });
       const result = compare(flattenTemplate(publicTemplate(release), ctx(p.public)).resources, flattenTemplate(hubcTemplate, ctx(p.hubc)).resources);
       // The public 0.4+ remote hub key secret keeps `_`, which Key Vault secret names do not allow.
-      const secret = (name: string) => (hubName.includes('_') && has(getRelease(release), 'remoteHub') ? [`Microsoft.KeyVault/vaults/secrets {vault}/${name}-storage-key`] : []);
+      const secret = (name: string) => (hubName.includes('_') && fullHubHasRemoteHub(getRelease(release)) ? [`Microsoft.KeyVault/vaults/secrets {vault}/${name}-storage-key`] : []);
       // A virtual network name over 64 characters, which the public 0.7 release does not cut (so it cannot deploy), is cut by hubc.
       const safe = hubName.toLowerCase().replace(/[-_]/g, '');
       const network = (name: string) =>

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHubc } from '../support/cli.js';
-import { RELEASE_VERSIONS } from '../../src/model/releases.js';
+import { getRelease, RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { parseDeployUrl } from '../../src/publish/urls.js';
 import { DEFAULT_HUB_YAML } from '../support/hubs.js';
 
@@ -44,7 +44,8 @@ test('publish --all writes a feed listing every release hubc builds, with true h
           .digest('hex'),
         f.path,
       );
-    assert.is(parseDeployUrl(rel.deploy.azure)!.templateUrl, `https://example.org/hub/finops-hub-${rel.release}.json`);
+    // Named after the version the hub records, as the public files are (release 12: finops-hub-12.0.json).
+    assert.is(parseDeployUrl(rel.deploy.azure)!.templateUrl, `https://example.org/hub/finops-hub-${getRelease(rel.release).ftkVersion}.json`);
   }
 });
 

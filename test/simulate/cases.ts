@@ -318,6 +318,12 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
   // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes).
   '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  // 12 converts exports as 0.11 (releases-0.9-14.md §1.4: the export pipelines are unchanged; the cluster start is test/simulate/clusterStart.test.ts).
+  '12': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  // 13 converts as 12 (its export manifest dataset is renamed: releases-0.9-14.md §1.5).
+  '13': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  // 14 converts as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
+  '14': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
@@ -336,6 +342,9 @@ export const LAYOUT_CLEANUP: LayoutCleanup[] = [
   { release: '0.9', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '0.10', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
   { release: '0.11', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '12', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '13', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+  { release: '14', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
 ];
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
@@ -426,3 +435,9 @@ export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
 MANAGED_EXPECTATIONS['0.10'] = MANAGED_EXPECTATIONS['0.9'];
 // 0.11 manages exports as 0.10.
 MANAGED_EXPECTATIONS['0.11'] = MANAGED_EXPECTATIONS['0.10'];
+// 12 manages exports as 0.11 (when on).
+MANAGED_EXPECTATIONS['12'] = MANAGED_EXPECTATIONS['0.11'];
+// 13 manages exports as 12 (EA department exports aside: none in these settings).
+MANAGED_EXPECTATIONS['13'] = MANAGED_EXPECTATIONS['12'];
+// 14 manages exports as 13.
+MANAGED_EXPECTATIONS['14'] = MANAGED_EXPECTATIONS['13'];

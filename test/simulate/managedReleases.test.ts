@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { compile, type CompileResult } from '../../src/compiler/compile.js';
 import { simulate, allRuns, loadResponses, type SimulationStart } from '../../src/simulate/index.js';
 import { MANAGED_EXPECTATIONS } from './cases.js';
+import { getRelease } from '../../src/model/releases.js';
 import { SIMULATE_FIXTURES, cleanStorages, emptyStorage, simulationHub } from '../support/simulate.js';
 
 const NOW = '2024-05-15T12:00:00Z';
@@ -113,7 +114,8 @@ for (const [release, m] of Object.entries(MANAGED_EXPECTATIONS)) {
         ],
       );
       const post = result.requests.find((r) => r.method === 'POST')!;
-      assert.is(post.headers['x-ms-command-name'], `FinOpsToolkit.Hubs.${m.runExports}@${release}`);
+      // The version the hub records (release 12: 12.0).
+      assert.is(post.headers['x-ms-command-name'], `FinOpsToolkit.Hubs.${m.runExports}@${getRelease(release).ftkVersion}`);
       assert.is(post.body, m.runBody);
     });
   }

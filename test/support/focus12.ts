@@ -1,9 +1,9 @@
 /**
- * Test helpers for the Data Explorer scripts of release 12 on, whose rows the release table does not have yet: models
- * built from the 0.8 row with the behaviours and FOCUS versions of 12, 13 and 14 (`releaseRowForTests`), their
+ * Test helpers for the Data Explorer scripts of release 12 on: models of the table's rows, or for a release the table
+ * does not have yet the row of 12 with that release's behaviours (`releaseRowForTests`), their
  * scripts' functions for the test KQL evaluator (./kqlEval), and tables of their layouts.
  */
-import { getRelease, releaseRowForTests, type ReleaseBehaviour } from '../../src/model/releases.js';
+import { getRelease, releaseRowForTests, RELEASE_VERSIONS, type ReleaseBehaviour, type ReleaseVersion } from '../../src/model/releases.js';
 import type { HubModel } from '../../src/model/hub.js';
 import { kqlDatasets, kqlScripts } from '../../src/modules/dataExplorer/kql.js';
 import { OPEN_DATA_TABLES } from '../../src/modules/dataExplorer/kql/tables.js';
@@ -30,9 +30,14 @@ export const KQL_BEHAVIOURS: Readonly<Record<'12' | '13' | '14', readonly Releas
   '14': [...KQL_BEFORE_12, 'kqlRawTables12', 'kqlParseSubscriptionIds', 'kqlResourceGraphRecommendations'],
 };
 
-/** The default hub's model for release 12, 13 or 14 as the row of that release will have it. */
+/**
+ * The default hub's model for release 12, 13 or 14: the table's row of that release, or, while the table lacks it,
+ * the row of 12 with the release's KQL behaviours (as the row will have them).
+ */
 export function focus12Model(version: '12' | '13' | '14', patch: Partial<HubModel> = {}): HubModel {
-  const release = releaseRowForTests(getRelease('0.8'), { version, behaviours: KQL_BEHAVIOURS[version], focusVersions: ['1_0', '1_2'] });
+  const release = RELEASE_VERSIONS.includes(version as ReleaseVersion)
+    ? getRelease(version)
+    : releaseRowForTests(getRelease('12'), { version, behaviours: KQL_BEHAVIOURS[version], focusVersions: ['1_0', '1_2'] });
   return hubModel({ release, ...patch });
 }
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { compile, loadModel, type CompileResult } from '../../src/compiler/compile.js';
 import type { HubModel } from '../../src/model/hub.js';
-import { getRelease, has } from '../../src/model/releases.js';
+import { behaves, getRelease, has, type Release } from '../../src/model/releases.js';
 
 /** The repository's default hub.yaml. */
 export const DEFAULT_HUB_YAML = readFileSync(new URL('../../hub.yaml', import.meta.url), 'utf8');
@@ -49,8 +49,14 @@ export function templateOf(r: CompileResult): any {
 }
 
 /**
+ * True when {@link fullHubYaml} switches the remote hub on: a release with it, unless the release sends the data to
+ * one analytics engine (14: `oneAnalyticsEngine`) and Data Explorer is that engine.
+ */
+export const fullHubHasRemoteHub = (release: Release): boolean => has(release, 'remoteHub') && !(behaves(release, 'oneAnalyticsEngine') && has(release, 'dataExplorer'));
+
+/**
  * hub.yaml text for a release with every optional component the release has switched on (a Data Explorer
- * cluster, a remote hub) and a scope, and without the sections it lacks, so conditional objects are built.
+ * cluster, a remote hub where the release allows both: {@link fullHubHasRemoteHub}) and a scope, and without the sections it lacks, so conditional objects are built.
  * Datasets are left to the release's defaults.
  */
 export function fullHubYaml(version: string, extra: Record<string, unknown> = {}): string {
@@ -59,7 +65,7 @@ export function fullHubYaml(version: string, extra: Record<string, unknown> = {}
   delete doc.datasets;
   for (const key of ['dataExplorer', 'networking', 'customDatasets'] as const) if (!has(release, key === 'networking' ? 'privateNetworking' : 'dataExplorer')) delete doc[key];
   if (!has(release, 'managedExports')) delete doc.schedules;
-  if (!has(release, 'remoteHub')) delete doc.remoteHub;
+  if (!fullHubHasRemoteHub(release)) delete doc.remoteHub;
   if (!has(release, 'eventGridRegistration')) delete (doc.hub as Record<string, unknown>).eventGridLocation;
   const retention = doc.retention as Record<string, unknown>;
   if (!has(release, 'dataExplorer')) for (const k of ['dataExplorerLogDays', 'dataExplorerFinalMonths']) delete retention[k];
@@ -70,7 +76,7 @@ export function fullHubYaml(version: string, extra: Record<string, unknown> = {}
     ...(has(release, 'dataExplorer')
       ? { dataExplorer: { name: 'hubadx', sku: { name: 'Dev(No SLA)_Standard_E2a_v4', tier: 'Basic', capacity: 1 }, databases: { ingestion: 'Ingestion', hub: 'Hub' } } }
       : {}),
-    ...(has(release, 'remoteHub') ? { remoteHub: { storageUri: 'https://otherhubstore.dfs.core.windows.net/' } } : {}),
+    ...(fullHubHasRemoteHub(release) ? { remoteHub: { storageUri: 'https://otherhubstore.dfs.core.windows.net/' } } : {}),
     scopes: ['/subscriptions/00000000-0000-0000-0000-0000000000a1'],
     ...extra,
   });

@@ -6,15 +6,16 @@
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
+import { fullHubHasRemoteHub } from './hubs.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'] as const;
+export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
 export function parameters(release: string, hubName: string): { public: Record<string, unknown>; hubc: Record<string, unknown> } {
   const r = getRelease(release);
   const common: Record<string, unknown> = { hubName, location: 'westeurope' };
-  if (has(r, 'remoteHub')) Object.assign(common, { remoteHubStorageUri: 'https://otherhub.dfs.core.windows.net/', remoteHubStorageKey: 'key' });
+  if (fullHubHasRemoteHub(r)) Object.assign(common, { remoteHubStorageUri: 'https://otherhub.dfs.core.windows.net/', remoteHubStorageKey: 'key' });
   if (has(r, 'dataExplorer')) common.dataExplorerName = 'hubadx';
   return {
     public: { ...common, ...(has(r, 'privateNetworking') ? { enablePublicAccess: false } : {}) },
@@ -55,24 +56,33 @@ export function placeholders(resources: FlatResource[]): [string, string][] {
   return list.filter((p): p is [string, string] => !!p[1]);
 }
 
+/**
+ * A role assignment's scope in one form: the public 14's symbolic-name modules give the full resource ID
+ * (`/subscriptions/<id>/resourceGroups/<name>/providers/Microsoft.Storage/...`), earlier releases and hubc the
+ * resource group's relative one (`Microsoft.Storage/...`); both are the same scope.
+ */
+const scopeOf = (scope: string) => scope.replace(/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\//i, '');
+
 /** A readable key for a resource, the same for any hub name: placeholders for the main names; role assignments by role, principal and scope. */
 export function describe(r: FlatResource, names: [string, string][]): string {
   const sub = (text: string) => names.reduce((t, [key, value]) => t.split(value).join(key), text);
   if (r.type === 'Microsoft.Authorization/roleAssignments') {
     const role = String((r.body.properties as Record<string, unknown> | undefined)?.roleDefinitionId ?? '');
     const guid = Object.keys(ROLE_NAMES).find((g) => role.includes(g));
-    return `role ${guid ? ROLE_NAMES[guid] : role} for ${principal(r)} at ${r.scope ? sub(r.scope) : 'the resource group'}`;
+    return `role ${guid ? ROLE_NAMES[guid] : role} for ${principal(r)} at ${r.scope ? sub(scopeOf(r.scope)) : 'the resource group'}`;
   }
   if (r.name === undefined) return `${r.type} (named at deployment)`;
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('pid-')) return `${r.type} pid-<telemetry>`;
   // 0.10+: `ftk-hubapp-<app>_<options>`, the options from the parameters.
   if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('ftk-hubapp-')) return `${r.type} ftk-hubapp-<telemetry>`;
+  // 13+: `Microsoft.FinOpsHubs.Init_<factory>`, the factory's name as given and cut at 64 characters.
+  if (r.type === 'Microsoft.Resources/deployments' && r.name.startsWith('Microsoft.FinOpsHubs.Init_')) return `${r.type} Microsoft.FinOpsHubs.Init_{factory}`;
   return `${r.type} ${sub(r.name)}`;
 }
 
 /** A key two sides can share: the evaluated name (role assignments: their GUID name, scope and role). */
 export function identity(r: FlatResource): string {
-  return `${r.type} ${r.name ?? `?${r.nameExpression}`}${r.scope ? ` @${r.scope}` : ''}`;
+  return `${r.type} ${r.name ?? `?${r.nameExpression}`}${r.scope ? ` @${scopeOf(r.scope)}` : ''}`;
 }
 
 /** Known one-sided resources: description -> the deviations.md text that explains it. */
@@ -107,6 +117,9 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.9': {},
   '0.10': {},
   '0.11': {},
+  '12': {},
+  '13': {},
+  '14': {},
 };
 PUBLIC_ONLY['0.2'] = {
   ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
@@ -223,6 +236,109 @@ PUBLIC_ONLY['0.11'] = {
   'role storageFileDataPrivilegedContributor for triggerManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script identities',
 };
 
+// 12: the apps of Core and Exports (Storage.* parts), the Hub scripts split by version, a fifth resource-type script,
+// Contributor on the cluster for its start, User Access Administrator for managed exports (hubc: narrower roles).
+const GONE_IN_12 = [
+  'Microsoft.CostManagement.Exports_ExportContainer',
+  'Microsoft.CostManagement.Exports_SchemaFiles',
+  'Microsoft.CostManagement.Exports_SchemaFiles.Upload',
+  'Microsoft.FinOpsHubs.Core_IngestionContainer',
+  'Microsoft.FinOpsHubs.Core_UpdateSettings',
+  'hub_SetupScript',
+  'storage',
+].map((n) => `Microsoft.Resources/deployments ${n}`);
+PUBLIC_ONLY['12'] = {
+  ...Object.fromEntries(
+    Object.entries(PUBLIC_ONLY['0.11']).filter(
+      ([k]) => !GONE_IN_12.includes(k) && k !== 'Microsoft.Resources/deploymentScripts Microsoft.CostManagement.Exports_SchemaFiles.Upload',
+    ),
+  ),
+  'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions_resource_type_5': '`resource_type()`',
+  'Microsoft.Resources/deploymentScripts Microsoft.CostManagement.Exports_Storage.SchemaFiles.Upload': 'File upload scripts',
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports',
+      'Microsoft.CostManagement.Exports_Register',
+      'Microsoft.CostManagement.Exports_Storage.ExportContainer',
+      'Microsoft.CostManagement.Exports_Storage.SchemaFiles',
+      'Microsoft.CostManagement.Exports_Storage.SchemaFiles.Identity',
+      'Microsoft.CostManagement.Exports_Storage.SchemaFiles.Upload',
+      'Microsoft.FinOpsHubs.Core',
+      'Microsoft.FinOpsHubs.Core_Storage.ConfigContainer',
+      'Microsoft.FinOpsHubs.Core_Storage.ConfigContainer.Identity',
+      'Microsoft.FinOpsHubs.Core_Storage.IngestionContainer',
+      'Microsoft.FinOpsHubs.Core_Storage.UpdateSettings',
+      'hub_InitScripts',
+      'hub_LatestScripts',
+      'hub_VersionedScripts',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+  'role contributor for factory at Microsoft.Kusto/clusters/{cluster}': 'Data Explorer started for ingestion (12)',
+  'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
+};
+
+// 13: the apps (each with its own stop-triggers script and registration), the Analytics app's script deployments,
+// the hub-level start and delete scripts; no vault access policy resource; RBAC Administrator named as hubc names it.
+const GONE_IN_13 = [
+  'Microsoft.KeyVault/vaults/accessPolicies {vault}/add',
+  'Microsoft.Resources/deploymentScripts Microsoft.FinOpsHubs.Core_ADF.DeleteOldResources',
+  'Microsoft.Resources/deploymentScripts Microsoft.FinOpsHubs.Core_ADF.StartTriggers',
+  'role contributor for factory at Microsoft.Kusto/clusters/{cluster}',
+  'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}',
+  ...[
+    'Microsoft.FinOpsHubs.Core_ADF.DeleteOldResources',
+    'Microsoft.FinOpsHubs.Core_ADF.StartTriggers',
+    'Microsoft.FinOpsHubs.Core_ExportManifestAddedTrigger',
+    'Microsoft.FinOpsHubs.Infrastructure',
+    'azuretimezones',
+    'dataExplorer',
+    'dataFactoryResources',
+    'hub_InitScripts',
+    'hub_LatestScripts',
+    'hub_VersionedScripts',
+    'ingestion_InitScripts',
+    'ingestion_OpenDataInternalScripts',
+    'ingestion_VersionedScripts',
+  ].map((n) => `Microsoft.Resources/deployments ${n}`),
+];
+PUBLIC_ONLY['13'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['12']).filter(([k]) => !GONE_IN_13.includes(k))),
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports_ADF.StopTriggers',
+      'Microsoft.CostManagement.ManagedExports_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.Analytics_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.DeleteOldResources',
+      'Microsoft.FinOpsHubs.RemoteHub_ADF.StopTriggers',
+    ].map((n) => [`Microsoft.Resources/deploymentScripts ${n}`, SCRIPT_NAMES_011]),
+  ),
+  ...Object.fromEntries(
+    [
+      'Microsoft.CostManagement.Exports_ADF.ExportManifestTrigger',
+      'Microsoft.CostManagement.Exports_ADF.StopTriggers',
+      'Microsoft.CostManagement.ManagedExports',
+      'Microsoft.CostManagement.ManagedExports_ADF.StopTriggers',
+      'Microsoft.CostManagement.ManagedExports_Register',
+      'Microsoft.CostManagement.ManagedExports_TimeZones',
+      'Microsoft.FinOpsHubs.Analytics',
+      'Microsoft.FinOpsHubs.Analytics_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.Analytics_ADX.HubInit',
+      'Microsoft.FinOpsHubs.Analytics_ADX.HubLatest',
+      'Microsoft.FinOpsHubs.Analytics_ADX.HubVersioned',
+      'Microsoft.FinOpsHubs.Analytics_ADX.IngestionInit',
+      'Microsoft.FinOpsHubs.Analytics_ADX.IngestionOpenDataInternal',
+      'Microsoft.FinOpsHubs.Analytics_ADX.IngestionVersioned',
+      'Microsoft.FinOpsHubs.Analytics_InitializeHub',
+      'Microsoft.FinOpsHubs.Analytics_Register',
+      'Microsoft.FinOpsHubs.Core_Infrastructure',
+      'Microsoft.FinOpsHubs.DeleteOldResources',
+      'Microsoft.FinOpsHubs.Init_{factory}',
+      'Microsoft.FinOpsHubs.RemoteHub_ADF.StopTriggers',
+      'Microsoft.FinOpsHubs.StartTriggers',
+    ].map((n) => [`Microsoft.Resources/deployments ${n}`, TEMPLATE_SHAPE]),
+  ),
+};
+
 /** Resources only hubc deploys. */
 export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.1': {
@@ -243,6 +359,9 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
   '0.9': {},
   '0.10': {},
   '0.11': {},
+  '12': {},
+  '13': {},
+  '14': {},
 };
 HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
 HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
@@ -279,6 +398,43 @@ HUBC_ONLY['0.11'] = {
     Object.entries(HUBC_ONLY['0.10']).filter(([k]) => k !== 'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}'),
   ),
   ...Object.fromEntries(['deleteOldResources', 'startTriggers', 'stopTriggers'].map((n) => [`Microsoft.Resources/deploymentScripts {factory}_${n}`, SCRIPT_NAMES_011])),
+};
+
+// 12: the raw tables retyped once, one script each; narrower roles than the public 12's for the cluster start and managed exports.
+HUBC_ONLY['12'] = {
+  ...HUBC_ONLY['0.11'],
+  ...Object.fromEntries(
+    ['CommitmentDiscountUsage_raw', 'Costs_raw', 'Prices_raw', 'PricingUnits', 'Recommendations_raw', 'Transactions_raw'].map((t) => [
+      `Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/Retype_${t}`,
+      'Raw tables and `PricingUnits` of 12 (decimal to real)',
+    ]),
+  ),
+  'role kustoContributor for factory at Microsoft.Kusto/clusters/{cluster}': 'Data Explorer started for ingestion (12)',
+  'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
+};
+
+// 13: the export manifest dataset split, so ingestion_manifest is the public 13's too; its RBAC Administrator assignment
+// has hubc's name (the role is the same, hubc's with the export-role condition: "The managed exports' storage role (12)").
+HUBC_ONLY['13'] = Object.fromEntries(
+  Object.entries(HUBC_ONLY['12']).filter(
+    ([k]) =>
+      k !== 'Microsoft.DataFactory/factories/datasets {factory}/ingestion_manifest' &&
+      k !== 'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}',
+  ),
+);
+
+// 14: one analytics engine, so the full hub (Data Explorer) has no remote hub and no Key Vault; the public Core app's
+// azurerm linked service and the factory's role on itself in every hub (hubc: with recommendations, their one user);
+// the public 14 names its RBAC Administrator assignment otherwise.
+const REMOTE_HUB_PART = /\{vault\}|KeyVault|-vault-connections|deployments keyVault_secret$|\/keyVault$|deployment(?:s|Scripts) Microsoft\.FinOpsHubs\.RemoteHub/;
+PUBLIC_ONLY['14'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
+  'Microsoft.DataFactory/factories/linkedservices {factory}/azurerm': 'azurerm linked service',
+  'role dataFactoryContributor for factory at Microsoft.DataFactory/factories/{factory}': 'Data Factory self role',
+};
+HUBC_ONLY['14'] = {
+  ...Object.fromEntries(Object.entries(HUBC_ONLY['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
+  'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
 };
 
 /** The resources a flattened template deploys (condition not false). */

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RELEASE_VERSIONS } from '../../src/model/releases.js';
+import { getRelease, RELEASE_VERSIONS } from '../../src/model/releases.js';
 import { runChild } from './crash.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -47,7 +47,8 @@ export async function racingPublishersRound(feed: string, hub: string, env: Reco
     }
   for (const page of ['feed.xml', 'index.html']) {
     const text = readFileSync(join(feed, page), 'utf8');
-    for (const r of listed) if (!text.includes(`finops-hub-${r}.json`)) problems.push(`${page} does not name release ${r}`);
+    // Files are named after the version the hub records (release 12: finops-hub-12.0.json).
+    for (const r of listed) if (!text.includes(`finops-hub-${getRelease(r).ftkVersion}.json`)) problems.push(`${page} does not name release ${r}`);
   }
   return { problems, added };
 }

@@ -176,6 +176,9 @@ function initialValue(el: FormElement, scope: FormScope): FormValue {
     }
     case 'Microsoft.Common.PasswordBox':
       return '';
+    // Unchecked unless its default says otherwise (microsoft-common-checkbox: `defaultValue`, a boolean).
+    case 'Microsoft.Common.CheckBox':
+      return el.defaultValue ?? false;
     case 'Microsoft.Common.TagsByResource':
       return {};
     case 'Microsoft.Common.EditableGrid':
