@@ -7,6 +7,9 @@
  * Sources: the facts reference `../shared/reference/kql-0.9-14.md` §2.5-2.7 (raw tables of 12: column names, Kusto
  * types and order), §3.2-3.7 (final tables) and §5.3 (Hub conversions); the column lists are checked against that
  * file by test/modules/dataExplorer/kqlV1_2Schema.test.ts. Every number is `real` (the release's "decimal to real").
+ *
+ * Long because it is data: column lists, one constant per table, kept in one file so the test above holds them
+ * to the facts file in one place.
  */
 import type { BuiltInDatasetName } from '../../../model/datasets.js';
 import { C360_RAW, cols, type KqlColumn } from './tables.js';

@@ -28,6 +28,9 @@
  * the order they run (read the manifest, its variables, find the schema, convert the files, delete earlier
  * ingestions, copy the manifest), sharing the expressions of `executeEtlExpressions`; split, one pipeline
  * would be read across files.
+ *
+ * One file, though past 400 lines: the activities of one pipeline, which refer to each other by name
+ * (`dependsOn`, activity outputs) and share its variables; each step is its own function.
  */
 import * as adf from '../../../expressions/adf/index.js';
 import type { AdfObject } from '../../types.js';
