@@ -141,6 +141,11 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(`The hub creates these exports itself: ${managedExportNames(b)}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && a.monthlyScheduleDays.join() !== b.monthlyScheduleDays.join())
     out.push(`The monthly exports run on days ${list(b.monthlyScheduleDays.map(String))} of the month unless hub.yaml schedules.monthly.daysOfMonth says otherwise.`);
+  const latest = (r: Release) => r.focusVersions[r.focusVersions.length - 1];
+  if (a.focusVersions.length && b.focusVersions.length && latest(a) !== latest(b))
+    out.push(
+      `Data Explorer's unversioned Hub functions (Costs(), Prices(), CommitmentDiscountUsage(), Recommendations(), Transactions()) return FOCUS ${latest(b).replace('_', '.')} instead of ${latest(a).replace('_', '.')}: a query or report that needs the ${latest(a).replace('_', '.')} columns calls the versioned function instead, e.g. Costs_v${latest(a)}().`,
+    );
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);
   const clouds = Object.keys(b.dataExplorerDnsSuffixes).filter((c) => a.dataExplorerDnsSuffixes[c] !== b.dataExplorerDnsSuffixes[c]);

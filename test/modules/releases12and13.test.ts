@@ -9,6 +9,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
+import { getRelease } from '../../src/model/releases.js';
+import { releaseChangeWords } from '../../src/model/releaseWords.js';
 import { compile, type CompileResult } from '../../src/compiler/compile.js';
 import { validateOutput } from '../../src/compiler/validateOutput.js';
 import { fromCompile } from '../../src/build/index.js';
@@ -323,6 +325,15 @@ test('12 and 13: the official ARM schemas find nothing (needs the schema snapsho
   const dir = await sharedArmSchemas(builds.map((b) => template(b.result)));
   const findings = withReleases12And13(() => builds.flatMap(({ label, result }) => armSchemaFindings(result, dir).map((d) => `${label}: ${formatDiagnostic(d)}`)));
   assert.equal(findings, []);
+});
+
+test("release 12's notes say the unversioned Hub functions now return FOCUS 1.2, and which function keeps 1.0", () => {
+  const sentence = (a: string, b: string) => releaseChangeWords(getRelease(a), getRelease(b)).find((w) => w.includes('unversioned Hub functions'));
+  assert.match(sentence('0.11', '12') ?? '', 'return FOCUS 1.2 instead of 1.0');
+  assert.match(sentence('0.11', '12') ?? '', 'Costs_v1_0()');
+  assert.match(sentence('0.7', '14') ?? '', 'Costs_v1_0()', 'also when an older hub skips releases');
+  assert.is(sentence('12', '13'), undefined, 'no change between 12 and 13');
+  assert.is(sentence('0.8', '0.11'), undefined, 'none before 12');
 });
 
 test.run();
