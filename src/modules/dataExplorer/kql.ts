@@ -10,12 +10,16 @@
  * {@link packagePath}); table layouts come from `./kql/tables.ts` and the model's custom datasets.
  * Deploy-time values stay in the text as placeholders that the ARM template substitutes; the only one is
  * {@link RAW_RETENTION_PLACEHOLDER}.
+ *
+ * One file, though past 400 lines: the dataset contexts and the script layouts of every release that render
+ * them belong together; what has a seam is in files of its own (template helpers in `./kqlHelpers.ts`, table
+ * layouts in `./kql/tables.ts` and `./kqlV1_2.ts`, update policies in `./kql/policies.ts`).
  */
 import * as arm from '../../expressions/arm/index.js';
 import type { CustomDatasetModel, HubModel } from '../../model/hub.js';
 import type { KqlScriptArtifact } from '../types.js';
 import { behaves, type Release } from '../../model/releases.js';
-import { loadKqlTemplates, type HelperRegistry, type KqlTemplate, type KqlTemplateName } from './kqlTemplates.js';
+import { loadKqlTemplates, type KqlTemplate, type KqlTemplateName } from './kqlTemplates.js';
 import { schemaFileName } from '../../model/datasets.js';
 import { exportSchemasFor, sinkName } from '../../model/exportSchemas.js';
 import { HUB_SETTINGS_LOG, OPEN_DATA_TABLES, builtInKqlDatasets, type BuiltInKqlDataset, type KqlColumn } from './kql/tables.js';
@@ -35,6 +39,9 @@ import {
   type RetypedTable,
 } from './kqlV1_2.js';
 import { withUpdatePolicies, type UpdatePolicy } from './kql/policies.js';
+import { kqlString, registerHelpers } from './kqlHelpers.js';
+
+export { kqlString };
 
 /** Placeholder for the soft-delete period of the raw tables, in days (template parameter `dataExplorerLogRetentionInDays`). */
 export const RAW_RETENTION_PLACEHOLDER = '$$rawRetentionInDays$$';
@@ -196,74 +203,6 @@ function datasetContexts(model: HubModel): DatasetContext[] {
 
 // ---------------------------------------------------------------------------------------------------
 // Rendering
-
-/** A KQL string literal (single quotes, backslash escapes). */
-export function kqlString(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
-}
-
-/** Column name as written in KQL: plain for the hub's own columns, bracket-quoted for the user's. */
-function ident(column: KqlColumn): string {
-  return column.quoted || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(column.name) ? `[${kqlString(column.name)}]` : column.name;
-}
-
-type Columns = readonly KqlColumn[];
-
-/** Items of a list joined with commas, in lines of at most about 110 characters, each after `indent`. */
-function wrapped(items: readonly string[], indent: string): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const n of items) {
-    if (line && line.length + n.length + 2 > 110) {
-      lines.push(`${line},`);
-      line = '';
-    }
-    line = line ? `${line}, ${n}` : n;
-  }
-  lines.push(line);
-  return lines.map((l) => `${indent}${l}`).join('\n');
-}
-
-/** A `project` of columns or expressions (`A`, `B = todecimal(B)`) inside a parenthesized union branch. */
-function projectItems(items: readonly (string | KqlColumn)[]): string {
-  return `        | project\n${wrapped(
-    items.map((i) => (typeof i === 'string' ? i : ident(i))),
-    '            ',
-  )}`;
-}
-
-/** Registers the helpers the templates call: KQL strings, column lists, mappings, update policies. */
-function registerHelpers(hb: HelperRegistry): void {
-  hb.registerHelper('str', (value: unknown) => kqlString(String(value)));
-  hb.registerHelper('columnList', (columns: Columns) => columns.map((c) => `    ${ident(c)}: ${c.type}`).join(',\n'));
-  hb.registerHelper(
-    'projectList',
-    (columns: Columns) =>
-      `    | project\n${wrapped(
-        columns.map((c) => ident(c)),
-        '        ',
-      )}`,
-  );
-  hb.registerHelper('mappingJson', (columns: Columns) => {
-    const entries = columns.map((c) => `    { "Column": ${JSON.stringify(c.name)}, "Properties": { "Field": ${JSON.stringify(c.field)} } }`);
-    return `[\n${entries.join(',\n')}\n]`;
-  });
-  hb.registerHelper('projectItems', (items: readonly (string | KqlColumn)[]) => projectItems(items));
-  hb.registerHelper('join', (items: readonly string[]) => items.join(', '));
-  hb.registerHelper('updatePolicyJson', (policy: UpdatePolicy) => {
-    const objects = policy.entries.map((e) =>
-      [
-        `    "IsEnabled": ${policy.enabled},`,
-        `    "Source": ${JSON.stringify(e.source)},`,
-        `    "Query": ${JSON.stringify(`${e.query}()`)},`,
-        '    "IsTransactional": true,',
-        '    "PropagateIngestionProperties": true',
-      ].join('\n'),
-    );
-    return `[{\n${objects.join('\n}, {\n')}\n}]`;
-  });
-  hb.registerHelper('firstColumn', (columns: Columns) => columns.slice(0, 1));
-}
 
 let compiled: Record<KqlTemplateName, KqlTemplate> | undefined;
 
