@@ -22,6 +22,10 @@
  *   release's ingestion layout or export container (src/model/releases.ts).
  * - A component B turns on that needs a role its template cannot grant (a role on scopes outside the hub's
  *   resource group; src/model/grants.ts) gets a note naming the role and the scopes (HUB660, ./grants.ts).
+ *
+ * One file, though past 400 lines: one short builder per kind of upgrade note, all assembled by `upgradeNotes` and
+ * sharing `note()`; the comparisons they read are files of their own (components, leftovers, access, outputs,
+ * grants, kql, fabric).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { codes, type Raised } from '../diagnostics/index.js';

@@ -9,6 +9,9 @@
  * Source: "Using linked and nested templates" (expression evaluation scope), "Resource iteration" and
  * "Property iteration in ARM templates" (learn.microsoft.com/azure/azure-resource-manager/templates/
  * linked-templates, copy-resources, copy-properties).
+ *
+ * One file, though past 400 lines: one fold over a template (`foldValue` and the flattening that drives it),
+ * whose cases call each other recursively.
  */
 import { forEachArmNode, serializeArm } from './ast.js';
 import { escapeArmLiteral, isArmExpressionString } from './semantics.js';

@@ -14,6 +14,8 @@
  *
  * Spec strings are `Name:type` or `Name:type=Parquet field` when the parquet field differs from the
  * column name (the MCA reservation-recommendation fields contain spaces).
+ *
+ * Long because it is data: the column lists of every table, one constant each.
  */
 import type { BuiltInDatasetName, ExportType } from '../../../model/datasets.js';
 import type { KustoType } from '../../../model/hub.js';
