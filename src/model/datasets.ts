@@ -110,32 +110,9 @@ const FOCUS_1_2 = columns([
     'x_SkuServiceFamily:S', 'x_SkuTerm:S', 'x_SkuTier:S',
   ]);
 
-/** Columns of `focuscost_1.2-preview.json`, in file order (public 0.11): those of 1.2 and `x_SkuDetails`. */
-// prettier-ignore
-const FOCUS_1_2_PREVIEW = columns([
-    'BilledCost:D', 'BillingAccountId:S', 'BillingAccountName:S', 'BillingAccountType:S', 'BillingCurrency:S',
-    'BillingPeriodEnd:T', 'BillingPeriodStart:T', 'CapacityReservationId:S', 'CapacityReservationStatus:S',
-    'ChargeCategory:S', 'ChargeClass:S', 'ChargeDescription:S', 'ChargeFrequency:S', 'ChargePeriodEnd:T',
-    'ChargePeriodStart:T', 'CommitmentDiscountCategory:S', 'CommitmentDiscountId:S', 'CommitmentDiscountName:S',
-    'CommitmentDiscountQuantity:D', 'CommitmentDiscountStatus:S', 'CommitmentDiscountType:S',
-    'CommitmentDiscountUnit:S', 'ConsumedQuantity:D', 'ConsumedUnit:S', 'ContractedCost:D', 'ContractedUnitPrice:D',
-    'EffectiveCost:D', 'InvoiceId:S', 'InvoiceIssuerName:S', 'ListCost:D', 'ListUnitPrice:D', 'PricingCategory:S',
-    'PricingCurrency:S', 'PricingQuantity:D', 'PricingUnit:S', 'ProviderName:S', 'PublisherName:S', 'RegionId:S',
-    'RegionName:S', 'ResourceId:S', 'ResourceName:S', 'ResourceType:S', 'ServiceCategory:S', 'ServiceName:S',
-    'ServiceSubcategory:S', 'SkuId:S', 'SkuMeter:S', 'SkuPriceDetails:S', 'SkuPriceId:S', 'SubAccountId:S',
-    'SubAccountName:S', 'SubAccountType:S', 'Tags:S', 'x_AccountId:S', 'x_AccountName:S', 'x_AccountOwnerId:S',
-    'x_AmortizationClass:S', 'x_BilledCostInUsd:D', 'x_BilledUnitPrice:D', 'x_BillingAccountId:S',
-    'x_BillingAccountName:S', 'x_BillingExchangeRate:D', 'x_BillingExchangeRateDate:T', 'x_BillingProfileId:S',
-    'x_BillingProfileName:S', 'x_ContractedCostInUsd:D', 'x_CostAllocationRuleName:S', 'x_CostCenter:S',
-    'x_CustomerId:S', 'x_CustomerName:S', 'x_EffectiveCostInUsd:D', 'x_EffectiveUnitPrice:D', 'x_InvoiceIssuerId:S',
-    'x_InvoiceSectionId:S', 'x_InvoiceSectionName:S', 'x_ListCostInUsd:D', 'x_PartnerCreditApplied:S',
-    'x_PartnerCreditRate:S', 'x_PricingBlockSize:D', 'x_PricingSubcategory:S', 'x_PricingUnitDescription:S',
-    'x_PublisherCategory:S', 'x_PublisherId:S', 'x_ResellerId:S', 'x_ResellerName:S', 'x_ResourceGroupName:S',
-    'x_ResourceType:S', 'x_ServiceModel:S', 'x_ServicePeriodEnd:T', 'x_ServicePeriodStart:T', 'x_SkuDescription:S',
-    'x_SkuDetails:S', 'x_SkuIsCreditEligible:B', 'x_SkuMeterCategory:S', 'x_SkuMeterId:S', 'x_SkuMeterSubcategory:S',
-    'x_SkuOfferId:S', 'x_SkuOrderId:S', 'x_SkuOrderName:S', 'x_SkuPartNumber:S', 'x_SkuPlanName:S', 'x_SkuRegion:S',
-    'x_SkuServiceFamily:S', 'x_SkuTerm:S', 'x_SkuTier:S',
-  ]);
+/** Columns of `focuscost_1.2-preview.json`, in file order (public 0.11): those of 1.2 and `x_SkuDetails` after `x_SkuDescription`. */
+const AFTER_SKU_DESCRIPTION = FOCUS_1_2.findIndex((c) => c.name === 'x_SkuDescription') + 1;
+const FOCUS_1_2_PREVIEW = [...FOCUS_1_2.slice(0, AFTER_SKU_DESCRIPTION), ...columns(['x_SkuDetails:S']), ...FOCUS_1_2.slice(AFTER_SKU_DESCRIPTION)];
 
 /** Columns of `pricesheet_2023-05-01_ea.json`, in file order. */
 // prettier-ignore
