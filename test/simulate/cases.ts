@@ -5,6 +5,7 @@
  * Releases 0.1-0.3 (exports found by path) are in `./csvPathCases.ts`. A release added later gets its own
  * rows; the test code stays the same.
  */
+import { alongTheLine } from '../support/releaseLine.js';
 import { CSV_PATH_EXPECTATIONS } from './csvPathCases.js';
 
 /** Where a parquet file's columns come from, in order. */
@@ -303,49 +304,41 @@ const INGESTED_0_9: IngestedExport[] = INGESTED_0_7.map((x) =>
   x.dataset === 'Recommendations' ? { ...x, folder: `${x.folder}/${x.exportCase.includes('-mca-') ? 'ri-recs-mca' : 'ri-recs-ea'}` } : x,
 );
 
-/** Expectations by release. */
-export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
+/**
+ * Expectations by release: each entry holds from its release until the next entry (test/support/releaseLine.ts). 0.8
+ * reads and converts exports as 0.7 (release-0.8.md §3: the pipelines are unchanged); 0.10 as 0.9 (the actual cost
+ * dataset is opt-in: test/modules/release10.test.ts); 12 as 0.11 (releases-0.9-14.md §1.4: the export pipelines are
+ * unchanged; the cluster start is test/simulate/clusterStart.test.ts); 13 as 12 (its export manifest dataset is
+ * renamed: §1.5); 14 as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
+ */
+export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = alongTheLine({
   ...CSV_PATH_EXPECTATIONS,
   '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
-  '0.5': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
   '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
   '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
-  // 0.8 reads and converts exports as 0.7 does (release-0.8.md §3: the pipelines are unchanged).
-  '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
   // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
   '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
-  // 0.10 converts as 0.9 (the actual cost dataset is opt-in: test/modules/release10.test.ts).
-  '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
-  // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes).
+  // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes); its conversion fails otherwise.
   '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
-  // 12 converts exports as 0.11 (releases-0.9-14.md §1.4: the export pipelines are unchanged; the cluster start is test/simulate/clusterStart.test.ts).
-  '12': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
-  // 13 converts as 12 (its export manifest dataset is renamed: releases-0.9-14.md §1.5).
-  '13': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
-  // 14 converts as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
-  '14': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
-};
+});
 
-/** Earlier files in an ingestion folder, by layout. */
-export const LAYOUT_CLEANUP: LayoutCleanup[] = [
-  {
-    release: '0.2',
-    exportCase: 'csv-path-focuscost-1.0-preview-subscription',
-    folder: `ingestion/${SUB}/202405/focuscost`,
-    otherMonth: `ingestion/${SUB}/202404/focuscost`,
-    replaces: false,
-  },
-  { release: '0.4', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
-  { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
-  { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.8', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.9', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.10', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.11', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '12', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '13', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '14', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-];
+/** Earlier files in an ingestion folder, by layout: each entry holds from its release until the next one. */
+export const LAYOUT_CLEANUP: LayoutCleanup[] = Object.entries(
+  alongTheLine<Omit<LayoutCleanup, 'release'>>(
+    {
+      '0.2': {
+        exportCase: 'csv-path-focuscost-1.0-preview-subscription',
+        folder: `ingestion/${SUB}/202405/focuscost`,
+        otherMonth: `ingestion/${SUB}/202404/focuscost`,
+        replaces: false,
+      },
+      '0.4': { exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
+      '0.6': { exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
+      '0.7': { exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+    },
+    '0.2',
+  ),
+).map(([release, c]) => ({ release, ...c }));
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
 export interface ManagedExports {
@@ -367,77 +360,73 @@ export interface ManagedExports {
   eaBillingAccount?: { name: string; type: string; run?: true }[];
 }
 
-/** Managed exports by release (0.7 in managed.test.ts). */
-export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
-  '0.4': {
-    configure: 'config_ConfigureExports',
-    start: 'config_ExportData',
-    runExports: 'config_RunExports',
-    format: 'Csv',
-    compressionMode: 'None',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
+/**
+ * Managed exports by release, each entry holding from its release until the next one (0.7 also in managed.test.ts):
+ * 0.10 to 14 manage exports as 0.9 (12 on: when on; 13: EA department exports aside, none in these settings).
+ */
+export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = alongTheLine<ManagedExports>(
+  {
+    '0.4': {
+      configure: 'config_ConfigureExports',
+      start: 'config_ExportData',
+      runExports: 'config_RunExports',
+      format: 'Csv',
+      compressionMode: 'None',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+    },
+    '0.5': {
+      configure: 'config_ConfigureExports',
+      start: 'config_ExportData',
+      runExports: 'config_RunExports',
+      format: 'Csv',
+      compressionMode: 'None',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+    },
+    '0.6': {
+      configure: 'config_ConfigureExports',
+      start: 'config_StartExportProcess',
+      runExports: 'config_RunExportJobs',
+      format: 'Parquet',
+      compressionMode: 'Snappy',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+    },
+    // 0.8 sends {} to run an export (release-0.8.md §3.2).
+    '0.8': {
+      configure: 'config_ConfigureExports',
+      start: 'config_StartExportProcess',
+      runExports: 'config_RunExportJobs',
+      format: 'Parquet',
+      compressionMode: 'Snappy',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: '{}',
+    },
+    // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
+    // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
+    '0.9': {
+      configure: 'config_ConfigureExports',
+      start: 'config_StartExportProcess',
+      runExports: 'config_RunExportJobs',
+      format: 'Parquet',
+      compressionMode: 'Snappy',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+      eaBillingAccount: [
+        { name: 'daily-costdetails', type: 'FocusCost' },
+        { name: 'monthly-costdetails', type: 'FocusCost' },
+        { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
+        { name: 'daily-reservationdetails', type: 'ReservationDetails' },
+        { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
+        { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
+      ],
+    },
   },
-  '0.5': {
-    configure: 'config_ConfigureExports',
-    start: 'config_ExportData',
-    runExports: 'config_RunExports',
-    format: 'Csv',
-    compressionMode: 'None',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
-  },
-  '0.6': {
-    configure: 'config_ConfigureExports',
-    start: 'config_StartExportProcess',
-    runExports: 'config_RunExportJobs',
-    format: 'Parquet',
-    compressionMode: 'Snappy',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
-  },
-  // 0.8 sends {} to run an export (release-0.8.md §3.2).
-  '0.8': {
-    configure: 'config_ConfigureExports',
-    start: 'config_StartExportProcess',
-    runExports: 'config_RunExportJobs',
-    format: 'Parquet',
-    compressionMode: 'Snappy',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: '{}',
-  },
-  // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
-  // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
-  '0.9': {
-    configure: 'config_ConfigureExports',
-    start: 'config_StartExportProcess',
-    runExports: 'config_RunExportJobs',
-    format: 'Parquet',
-    compressionMode: 'Snappy',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
-    eaBillingAccount: [
-      { name: 'daily-costdetails', type: 'FocusCost' },
-      { name: 'monthly-costdetails', type: 'FocusCost' },
-      { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
-      { name: 'daily-reservationdetails', type: 'ReservationDetails' },
-      { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
-      { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
-    ],
-  },
-};
-// 0.10 manages exports as 0.9.
-MANAGED_EXPECTATIONS['0.10'] = MANAGED_EXPECTATIONS['0.9'];
-// 0.11 manages exports as 0.10.
-MANAGED_EXPECTATIONS['0.11'] = MANAGED_EXPECTATIONS['0.10'];
-// 12 manages exports as 0.11 (when on).
-MANAGED_EXPECTATIONS['12'] = MANAGED_EXPECTATIONS['0.11'];
-// 13 manages exports as 12 (EA department exports aside: none in these settings).
-MANAGED_EXPECTATIONS['13'] = MANAGED_EXPECTATIONS['12'];
-// 14 manages exports as 13.
-MANAGED_EXPECTATIONS['14'] = MANAGED_EXPECTATIONS['13'];
+  '0.4',
+);
