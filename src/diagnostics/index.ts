@@ -22,6 +22,7 @@ import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
 import { fabricCodes } from './fabric.js';
 import { grantCodes } from './grants.js';
+import { managedExportNoteCodes } from './managedExportNotes.js';
 
 export type { CodeInfo, Raised } from './define.js';
 
@@ -42,6 +43,7 @@ export const codes = {
   ...inputLimitCodes,
   ...fabricCodes,
   ...grantCodes,
+  ...managedExportNoteCodes,
   ...checkCodes,
 };
 

@@ -1,5 +1,6 @@
 /**
- * Diagnostic registry, HUB450-HUB479: `hubc simulate` (HUB470-HUB474 are lent to ../feed.ts: a feed's lock and integrity).
+ * Diagnostic registry, HUB450-HUB479: `hubc simulate` (HUB470-HUB474 are lent to ../feed.ts: a feed's lock and integrity;
+ * HUB457-HUB458 to ./managedExportNotes.ts: upgrade notes about managed exports).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes } from './define.js';

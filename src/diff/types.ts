@@ -88,11 +88,15 @@ export type UpgradeNoteKind =
   /** HUB750: B names a role assignment of A (same principal, role and scope) differently; the deployment fails with RoleAssignmentExists. */
   | 'roleAssignmentRenamed'
   /** HUB620: B's Fabric eventhouse setup scripts are new or changed; the owner runs them (0.10+). */
-  | 'fabricSetupToRun';
+  | 'fabricSetupToRun'
+  /** HUB457: B creates Cost Management exports itself and A did not: the cost role to grant, the owner's own exports. */
+  | 'managedExportsStart'
+  /** HUB458: the exports B creates differ from A's: config_ConfigureExports must run once. */
+  | 'managedExportsToCreate';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB620`, `HUB750`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB457`, `HUB458`, `HUB620`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter or output name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */

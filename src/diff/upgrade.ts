@@ -55,6 +55,7 @@ import type { AccessChange } from './access.js';
 import type { OutputChange } from './outputs.js';
 import { fabricScriptDatabase, type FabricSetup } from './fabric.js';
 import type { RoleToGrant } from './grants.js';
+import type { ManagedExportChange } from './managedExports.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { renamedRoleAssignments } from '../catalogue/index.js';
 
@@ -71,6 +72,8 @@ const ORDER: UpgradeNoteKind[] = [
   'resourceInTheWay',
   'accessNarrowed',
   'roleToGrant',
+  'managedExportsStart',
+  'managedExportsToCreate',
   'triggerMustBeStopped',
   'componentRemoved',
   'resourceLeftBehind',
@@ -382,6 +385,8 @@ export interface UpgradeComparison {
   fabric?: FabricSetup;
   /** Roles B needs for a component it turns on that its template does not grant (HUB660). */
   grants: RoleToGrant[];
+  /** The exports B creates itself, when the upgrade asks something of them (HUB457, HUB458; ./managedExports.ts). */
+  managedExports?: ManagedExportChange;
 }
 
 /** The words for what an access property allows: its JSON, or what an unset one allows. */
@@ -426,6 +431,15 @@ function grantNotes(grants: readonly RoleToGrant[]): UpgradeNote[] {
   );
 }
 
+/** Notes of the exports B creates itself (HUB457 when A created none, HUB458): subject is the pipeline. */
+function managedExportNotes(m: ManagedExportChange): UpgradeNote[] {
+  const scopes = [...m.rbacScopes, ...m.billingScopes];
+  return [
+    ...(m.firstTime ? [note('managedExportsStart', m.pipeline, codes.HUB457.raise({ pipeline: m.pipeline, scopes }))] : []),
+    ...(m.run ? [note('managedExportsToCreate', m.pipeline, codes.HUB458.raise({ pipeline: m.pipeline }))] : []),
+  ];
+}
+
 /** Upgrade notes of a comparison, most disruptive first; `c.result` must already hold the semantic groups. */
 export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   const { a, b, result, leftovers: l } = c;
@@ -434,6 +448,7 @@ export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   else notes.push(...blockerNotes(l.blockers), ...changedTriggerNotes(result, l.ra), ...l.components.map(componentNote), ...resourceNotes(l.left), ...objectNotes(l.left));
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, l.datasets, l.dataExplorer));
   if (c.fabric) notes.push(fabricNote(c.fabric, b));
+  if (c.managedExports) notes.push(...managedExportNotes(c.managedExports));
   if (!l.renamed) notes.push(...roleNotes(a, b));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }

@@ -931,7 +931,8 @@ const R12: Release = {
  * `enableInfrastructureEncryption`, where the public template has it), the triggers started after deployment with
  * waits while their Event Grid subscription provisions, the export manifest dataset named after its container
  * (`manifest` deleted by the upgrade plan). hubc keeps 12's cluster start (the public 13 dropped it) and grants RBAC
- * Administrator limited to the export role from 12 on. Its price-sheet export version (Update 1) is hubc's since 0.9.
+ * Administrator limited to the export role from 12 on. Its price-sheet export version (Update 1, `2023-05-01`) and its EA
+ * department exports (the FOCUS pair at the department) are hubc's since 0.9 (`MANAGED_EXPORTS_BY_SCOPE`).
  */
 const R13: Release = {
   ...R12,

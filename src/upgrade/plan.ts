@@ -17,6 +17,7 @@ import { dataFactorySteps, type DataFactoryStep } from './dataFactory.js';
 import { migrateParameterFile, parameterChanges, parameterFileFit, parameterValues, requiredParameters } from './parameters.js';
 import { accessSteps, grantSteps, outputSteps, resourceSteps, type ResourceStep } from './resources.js';
 import { newHubSteps } from './newHub.js';
+import { managedExportSteps } from './managedExports.js';
 import { fabricSteps } from './fabric.js';
 import { storageSteps } from './storage.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
@@ -105,6 +106,7 @@ export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions
   );
   drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   drafts.push(...grantSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
+  drafts.push(...managedExportSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 

@@ -18,6 +18,7 @@ import { lintCodes } from '../../src/diagnostics/lint.js';
 import { checkCodes } from '../../src/diagnostics/checks.js';
 import { takeoverCodes } from '../../src/diagnostics/takeover.js';
 import { grantCodes } from '../../src/diagnostics/grants.js';
+import { managedExportNoteCodes } from '../../src/diagnostics/managedExportNotes.js';
 import { fabricCodes } from '../../src/diagnostics/fabric.js';
 import { inputLimitCodes } from '../../src/diagnostics/inputLimits.js';
 import { upgradeNoteCodes } from '../../src/diagnostics/upgradeNotes.js';
@@ -84,6 +85,7 @@ test('each stage file declares only the codes of its range', () => {
     [inputLimitCodes, 475, 478],
     [fabricCodes, 620, 639],
     [grantCodes, 660, 669],
+    [managedExportNoteCodes, 457, 458],
     [checkCodes, 700, 799],
   ];
   const all = ranges.flatMap(([table, lo, hi]) =>

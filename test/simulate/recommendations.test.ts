@@ -16,7 +16,7 @@ import type { ResponsesFile } from '../../src/simulate/responses.js';
 import { formatDiagnostic, hasErrors } from '../../src/diagnostics/diagnostic.js';
 import { RESOURCE_GRAPH_PAGE_SIZE } from '../../src/modules/dataFactory/pipelines/queries/queries_ResourceGraph_ExecuteQuery.js';
 import { RECOMMENDATIONS_COLUMNS } from '../../src/modules/config/recommendationsSchema.js';
-import { recommendationsHubYaml, withRecommendations, BASE_RELEASE } from '../support/recommendations.js';
+import { recommendationsHubYaml, RECOMMENDATIONS_RELEASE } from '../support/recommendations.js';
 import { pageToken, resourceGraphPages, RESOURCE_GRAPH_URL } from '../support/resourceGraph.js';
 import { cleanStorages, emptyStorage, filesIn, readParquetFile } from '../support/simulate.js';
 
@@ -26,16 +26,22 @@ const TYPE = 'Microsoft-UnattachedDisks';
 const FOLDER = `ingestion/Recommendations/tenants/00000000-0000-0000-0000-000000000000/${TYPE}`;
 const ROWS = 1234;
 
-const build: CompileResult = withRecommendations(() => {
+const build: CompileResult = (() => {
   const r = compile(recommendationsHubYaml({ recommendations: { enabled: true }, dataExplorer: { name: 'hubadx' } }));
   if (hasErrors(r.diagnostics)) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
   return r;
-});
+})();
 
 function run(storage: string, responses: ResponsesFile) {
-  return withRecommendations(() =>
-    simulate({ artifacts: build.artifacts, release: BASE_RELEASE, storage, start: { kind: 'pipeline', pipeline: 'queries_ExecuteETL' }, now: NOW, responses, maxRuns: 200 }),
-  );
+  return simulate({
+    artifacts: build.artifacts,
+    release: RECOMMENDATIONS_RELEASE,
+    storage,
+    start: { kind: 'pipeline', pipeline: 'queries_ExecuteETL' },
+    now: NOW,
+    responses,
+    maxRuns: 200,
+  });
 }
 
 const TENANT_FOLDER = 'ingestion/Recommendations/tenants/00000000-0000-0000-0000-000000000000';

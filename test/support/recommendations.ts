@@ -1,44 +1,38 @@
 /**
- * Test helpers for the `recommendations` release feature before a release row has it (issue #36: the 14 row
- * switches it on later): a row with the feature switched on, stood in for the table's through the model's seam
- * (`withReleaseRows`), and hub.yaml texts that use it.
+ * Test helpers for the `recommendations` release feature, on the release table's own rows: the newest release
+ * with the feature (14 when it came) and the newest without it, both looked up from the table, and hub.yaml
+ * texts for them.
  */
 import { parse, stringify } from 'yaml';
-import { getRelease, withReleaseRows, type Release } from '../../src/model/releases.js';
+import { getRelease, has, RELEASE_VERSIONS, type Release, type ReleaseVersion } from '../../src/model/releases.js';
 import { DEFAULT_HUB_YAML } from './hubs.js';
 
-/** The release whose row the tests extend with the feature. */
-export const BASE_RELEASE = '0.8';
-
-/**
- * `base` with recommendations: the feature, its three parameters after the remote hub's (where the public 14.0
- * has them, after `enableManagedExports`, of which hubc has no parameter), its three pipelines, its trigger and
- * its dataset. What the 14 row is to add.
- */
-export function recommendationsRow(base: Release = getRelease(BASE_RELEASE)): Release {
-  const at = base.parameters.indexOf('remoteHubStorageKey') + 1;
-  return {
-    ...base,
-    features: new Set([...base.features, 'recommendations']),
-    parameters: [...base.parameters.slice(0, at), 'enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations', ...base.parameters.slice(at)],
-    pipelines: { ...base.pipelines, queriesQueue: 'queries_ExecuteETL', queriesEtl: 'queries_ETL_ingestion', resourceGraphQuery: 'queries_ResourceGraph_ExecuteQuery' },
-    triggers: { ...base.triggers, queriesSchedule: 'queries_DailySchedule' },
-    datasets: [...base.datasets, 'resourceGraph'],
-  };
+/** The newest release of the table for which `pick` holds. */
+function newest(pick: (r: Release) => boolean, what: string): ReleaseVersion {
+  const v = [...RELEASE_VERSIONS].reverse().find((x) => pick(getRelease(x)));
+  if (!v) throw new Error(`the release table has no release ${what}`);
+  return v;
 }
 
-/** Runs `fn` with {@link BASE_RELEASE} switched to {@link recommendationsRow} (awaited when it returns a promise). */
-export function withRecommendations<T>(fn: () => T): T {
-  return withReleaseRows([recommendationsRow()], fn);
-}
+/** The newest release with recommendations from Azure Resource Graph (the tests' release). */
+export const RECOMMENDATIONS_RELEASE: ReleaseVersion = newest((r) => has(r, 'recommendations'), 'with recommendations');
+
+/** The newest release before {@link RECOMMENDATIONS_RELEASE} without the feature (what a hub upgrades from). */
+export const RELEASE_WITHOUT_RECOMMENDATIONS: ReleaseVersion = newest(
+  (r) => !has(r, 'recommendations') && RELEASE_VERSIONS.indexOf(r.version) < RELEASE_VERSIONS.indexOf(RECOMMENDATIONS_RELEASE),
+  'without recommendations before one with them',
+);
+
+/** The row of {@link RECOMMENDATIONS_RELEASE}. */
+export const recommendationsRow = (): Release => getRelease(RECOMMENDATIONS_RELEASE);
 
 /**
- * The repository's hub.yaml for {@link BASE_RELEASE} with `recommendations` and other top-level sections
- * replaced (`{ recommendations: { enabled: true } }`).
+ * The repository's hub.yaml for `release` (by default {@link RECOMMENDATIONS_RELEASE}) with `recommendations` and
+ * other top-level sections replaced (`{ recommendations: { enabled: true } }`).
  */
-export function recommendationsHubYaml(overrides: Record<string, unknown> = {}): string {
+export function recommendationsHubYaml(overrides: Record<string, unknown> = {}, release: ReleaseVersion = RECOMMENDATIONS_RELEASE): string {
   const doc = parse(DEFAULT_HUB_YAML) as Record<string, unknown>;
-  return stringify({ ...doc, release: BASE_RELEASE, ...overrides });
+  return stringify({ ...doc, release, ...overrides });
 }
 
 /** Scope IDs used by the tests: two subscriptions, a management group and a billing account (not an Azure RBAC scope). */

@@ -12,24 +12,21 @@ import { diffBuilds } from '../../src/diff/index.js';
 import { planUpgrade } from '../../src/upgrade/index.js';
 import { fromCompile } from '../../src/build/index.js';
 import type { LoadedBuild } from '../../src/load/index.js';
-import { DEFAULT_HUB_YAML } from '../support/hubs.js';
-import { recommendationsHubYaml, withRecommendations, BASE_RELEASE, TEST_SCOPES } from '../support/recommendations.js';
+import { recommendationsHubYaml, RECOMMENDATIONS_RELEASE, RELEASE_WITHOUT_RECOMMENDATIONS, TEST_SCOPES } from '../support/recommendations.js';
 
-/** A build of hub.yaml overrides with the row that has the feature. */
-function input(label: string, overrides: Record<string, unknown>): LoadedBuild {
-  return withRecommendations(() => {
-    const r = compile(recommendationsHubYaml(overrides));
-    assert.not.ok(hasErrors(r.diagnostics), r.diagnostics.map(formatDiagnostic).join('\n'));
-    return { label, source: 'hub.yaml', release: BASE_RELEASE, build: fromCompile(r) };
-  });
+/** A build of hub.yaml overrides for a release (by default the newest with the feature). */
+function input(label: string, overrides: Record<string, unknown>, release = RECOMMENDATIONS_RELEASE): LoadedBuild {
+  const r = compile(recommendationsHubYaml(overrides, release));
+  assert.not.ok(hasErrors(r.diagnostics), r.diagnostics.map(formatDiagnostic).join('\n'));
+  return { label, source: 'hub.yaml', release, build: fromCompile(r) };
 }
 
 const on = input('on', { recommendations: { enabled: true }, scopes: TEST_SCOPES });
 const off = input('off', { scopes: TEST_SCOPES });
-/** A release without the feature: the 0.7 default hub. */
-const before: LoadedBuild = { label: '0.7', source: 'release', release: '0.7', build: fromCompile(compile(DEFAULT_HUB_YAML)) };
+/** The same hub on the newest release without the feature. */
+const before = input(RELEASE_WITHOUT_RECOMMENDATIONS, { scopes: TEST_SCOPES }, RELEASE_WITHOUT_RECOMMENDATIONS);
 
-const grantNotes = (a: LoadedBuild, b: LoadedBuild) => withRecommendations(() => diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB660'));
+const grantNotes = (a: LoadedBuild, b: LoadedBuild) => diffBuilds(a, b).upgradeNotes.filter((n) => n.code === 'HUB660');
 
 test('turning the recommendations on is a note naming the role and the subscriptions and management group of B, not its billing scope', () => {
   const [note] = grantNotes(off, on);
@@ -50,7 +47,7 @@ test('from a release without the feature the note is there too; not when the rec
 });
 
 test('the plan grants the role after the deployment, one command per scope, citing the note; with the deployment known, its resource group', () => {
-  const plan = withRecommendations(() => planUpgrade(off, on));
+  const plan = planUpgrade(off, on);
   const step = plan.steps.find((s) => s.cites.some((c) => c.code === 'HUB660'))!;
   assert.ok(step, plan.steps.map((s) => `${s.kind} ${s.subject}`).join('\n'));
   assert.equal([step.phase, step.kind, step.performer, step.subject], ['after', 'manual', 'you', 'enableRecommendations']);
@@ -67,7 +64,7 @@ test('the plan grants the role after the deployment, one command per scope, citi
     subscriptionId: '00000000-0000-0000-0000-0000000000a1',
     resourceGroup: { name: 'finops-rg', id: '/subscriptions/00000000-0000-0000-0000-0000000000a1/resourceGroups/finops-rg', location: 'westeurope' },
   };
-  const known = withRecommendations(() => planUpgrade(off, on, { context }));
+  const known = planUpgrade(off, on, { context });
   assert.match(known.steps.find((s) => s.subject === 'enableRecommendations')!.details![0], / -g finops-rg /);
 });
 
@@ -80,7 +77,7 @@ test('a saved parameter file that turns them on in A: no note, the hub has them 
       parameters: { enableRecommendations: { value: true } },
     },
   };
-  const plan = withRecommendations(() => planUpgrade(off, on, { parameters }));
+  const plan = planUpgrade(off, on, { parameters });
   assert.not.ok(plan.steps.some((s) => s.cites.some((c) => c.code === 'HUB660')));
 });
 

@@ -8,14 +8,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile } from '../../../src/compiler/compile.js';
 import { StandIn, callsOf, option, requireBashAndJq, templateScriptEnv } from '../../support/deploymentScripts.js';
-import { recommendationsHubYaml, withRecommendations } from '../../support/recommendations.js';
+import { recommendationsHubYaml } from '../../support/recommendations.js';
 import { RECOMMENDATION_QUERIES, queryFileName } from '../../../src/modules/recommendations/index.js';
 import { deploymentScriptText } from '../../../src/modules/deploymentScripts/scripts.js';
 import { Template } from '../../support/template.js';
 
 requireBashAndJq();
 
-const artifacts = withRecommendations(() => compile(recommendationsHubYaml({ recommendations: { enabled: true } })).artifacts);
+const artifacts = compile(recommendationsHubYaml({ recommendations: { enabled: true } })).artifacts;
 const template = JSON.parse(artifacts.get('azuredeploy.json')!);
 const env = (parameters: Record<string, unknown> = {}) => templateScriptEnv(template, '_uploadQueries', { enableRecommendations: true, ...parameters });
 const names = (group?: 'ahb' | 'spot') => RECOMMENDATION_QUERIES.filter((q) => q.group === group).map(queryFileName);

@@ -8,25 +8,23 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile } from '../../../src/compiler/compile.js';
 import { formatDiagnostic } from '../../../src/diagnostics/diagnostic.js';
-import { getRelease, has, withReleaseRows } from '../../../src/model/releases.js';
+import { getRelease, has, withReleaseRows, type Release } from '../../../src/model/releases.js';
 import { grantCommands, isRbacScope, MANUAL_GRANTS } from '../../../src/model/grants.js';
 import { modelOf } from '../../support/hubs.js';
-import { recommendationsHubYaml, recommendationsRow, withRecommendations, BASE_RELEASE, TEST_SCOPES } from '../../support/recommendations.js';
+import { recommendationsHubYaml, RELEASE_WITHOUT_RECOMMENDATIONS, TEST_SCOPES } from '../../support/recommendations.js';
 
 const diagnostics = (text: string) => compile(text, { file: 'hub.yaml' }).diagnostics;
 /** The line of a `key:` in a text. */
 const lineOf = (text: string, key: string) => text.split('\n').findIndex((l) => l.trimStart().startsWith(`${key}:`)) + 1;
 
 test('the model takes recommendations from hub.yaml, all off by default', () => {
-  withRecommendations(() => {
-    assert.equal(modelOf(recommendationsHubYaml()).recommendations, { enabled: false, ahb: false, spot: false });
-    assert.equal(modelOf(recommendationsHubYaml({ recommendations: { enabled: true, spot: true } })).recommendations, { enabled: true, ahb: false, spot: true });
-  });
+  assert.equal(modelOf(recommendationsHubYaml()).recommendations, { enabled: false, ahb: false, spot: false });
+  assert.equal(modelOf(recommendationsHubYaml({ recommendations: { enabled: true, spot: true } })).recommendations, { enabled: true, ahb: false, spot: true });
 });
 
 test('HUB231 at recommendations.enabled: the Reader role on the subscriptions and management groups of hub.yaml, with the commands', () => {
   const text = recommendationsHubYaml({ recommendations: { enabled: true }, scopes: TEST_SCOPES });
-  const found = withRecommendations(() => diagnostics(text));
+  const found = diagnostics(text);
   assert.equal(
     found.map((d) => d.code),
     ['HUB231'],
@@ -45,9 +43,7 @@ test('HUB231 at recommendations.enabled: the Reader role on the subscriptions an
 });
 
 test('HUB231 without a scope Azure RBAC knows names the scopes to choose and a placeholder in the command', () => {
-  const found = withRecommendations(() =>
-    diagnostics(recommendationsHubYaml({ recommendations: { enabled: true }, scopes: ['/providers/Microsoft.Billing/billingAccounts/1234567'] })),
-  );
+  const found = diagnostics(recommendationsHubYaml({ recommendations: { enabled: true }, scopes: ['/providers/Microsoft.Billing/billingAccounts/1234567'] }));
   assert.equal(
     found.map((d) => d.code),
     ['HUB231'],
@@ -62,19 +58,16 @@ test('HUB231 without a scope Azure RBAC knows names the scopes to choose and a p
 
 test('HUB232 at an optional group switched on without the recommendations; nothing with them off altogether', () => {
   const text = recommendationsHubYaml({ recommendations: { enabled: false, ahb: true } });
-  const found = withRecommendations(() => diagnostics(text));
+  const found = diagnostics(text);
   assert.equal(found.map(formatDiagnostic).length, 1);
   assert.is(found[0].code, 'HUB232');
   assert.is(found[0].start?.line, lineOf(text, 'ahb'));
   assert.match(found[0].message, /recommendations\.ahb is true but recommendations\.enabled is false/);
-  assert.equal(
-    withRecommendations(() => diagnostics(recommendationsHubYaml({ recommendations: { enabled: false } }))),
-    [],
-  );
+  assert.equal(diagnostics(recommendationsHubYaml({ recommendations: { enabled: false } })), []);
 });
 
 test('a release without the feature: HUB220 for a value that would change the deployment, HUB221 for defaults only', () => {
-  const on = recommendationsHubYaml({ recommendations: { enabled: true } });
+  const on = recommendationsHubYaml({ recommendations: { enabled: true } }, RELEASE_WITHOUT_RECOMMENDATIONS);
   const e = diagnostics(on);
   assert.equal(
     e.map((d) => d.code),
@@ -83,9 +76,11 @@ test('a release without the feature: HUB220 for a value that would change the de
   assert.is(e[0].start?.line, lineOf(on, 'enabled'));
   assert.match(
     e[0].message,
-    new RegExp(`recommendations\\.enabled configures recommendations from Azure Resource Graph, which hub release ${BASE_RELEASE.replace('.', '\\.')} does not have`),
+    new RegExp(
+      `recommendations\\.enabled configures recommendations from Azure Resource Graph, which hub release ${RELEASE_WITHOUT_RECOMMENDATIONS.replace('.', '\\.')} does not have`,
+    ),
   );
-  const off = recommendationsHubYaml({ recommendations: { enabled: false } });
+  const off = recommendationsHubYaml({ recommendations: { enabled: false } }, RELEASE_WITHOUT_RECOMMENDATIONS);
   assert.equal(
     diagnostics(off).map((d) => [d.code, d.severity]),
     [['HUB221', 'warning']],
@@ -93,24 +88,27 @@ test('a release without the feature: HUB220 for a value that would change the de
 });
 
 test('the release-table seam stands a row in while its function runs, and puts the table back after a return, a throw or a promise', async () => {
-  assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
-  assert.ok(withRecommendations(() => has(getRelease(BASE_RELEASE), 'recommendations')));
-  assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
+  const W = RELEASE_WITHOUT_RECOMMENDATIONS;
+  const row = (): Release => ({ ...getRelease(W), features: new Set([...getRelease(W).features, 'recommendations']) });
+  const withFeature = <T>(fn: () => T): T => withReleaseRows([row()], fn);
+  assert.not.ok(has(getRelease(W), 'recommendations'));
+  assert.ok(withFeature(() => has(getRelease(W), 'recommendations')));
+  assert.not.ok(has(getRelease(W), 'recommendations'));
   assert.throws(
     () =>
-      withRecommendations(() => {
+      withFeature(() => {
         throw new Error('inside');
       }),
     /inside/,
   );
-  assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
-  const seen = await withRecommendations(async () => {
+  assert.not.ok(has(getRelease(W), 'recommendations'));
+  const seen = await withFeature(async () => {
     await new Promise((r) => setTimeout(r, 1));
-    return has(getRelease(BASE_RELEASE), 'recommendations');
+    return has(getRelease(W), 'recommendations');
   });
   assert.ok(seen, 'the row stays in place until the promise settles');
-  assert.not.ok(has(getRelease(BASE_RELEASE), 'recommendations'));
-  const added = withReleaseRows([{ ...recommendationsRow(), version: '99' }], () => has(getRelease('99'), 'recommendations'));
+  assert.not.ok(has(getRelease(W), 'recommendations'));
+  const added = withReleaseRows([{ ...row(), version: '99' }], () => has(getRelease('99'), 'recommendations'));
   assert.ok(added, 'a row of a new version is added to the table');
   assert.throws(() => getRelease('99'), /unknown hub release 99/);
 });

@@ -1,6 +1,6 @@
 /**
- * The recommendations feature's output (issue #36, release 14 first bullet), built with a release row that
- * has the feature (test/support/recommendations.ts): the official ARM schemas, the Data Factory SDK's
+ * The recommendations feature's output (issue #36, release 14 first bullet), built for the newest release
+ * with the feature (test/support/recommendations.ts): the official ARM schemas, the Data Factory SDK's
  * models, hubc's reference and expression checks, the failure catalogue (issue #33) and every lint rule find
  * nothing; the parameters, the
  * conditions that switch every object on and off, the query files uploaded per group, the start-triggers
@@ -23,52 +23,54 @@ import { RECOMMENDATION_QUERIES, queryFileName } from '../../../src/modules/reco
 import { modelOf } from '../../support/hubs.js';
 import { sharedArmSchemas } from '../../support/sharedData.js';
 import { Template, TEST_CONTEXT } from '../../support/template.js';
-import { recommendationsHubYaml, recommendationsRow, withRecommendations, TEST_SCOPES } from '../../support/recommendations.js';
+import { recommendationsHubYaml, recommendationsRow, RELEASE_WITHOUT_RECOMMENDATIONS, TEST_SCOPES } from '../../support/recommendations.js';
 
 const ON = { recommendations: { enabled: true }, scopes: TEST_SCOPES };
-/** Data Explorer, a remote hub and private networking on: every object of the feature is built. */
-const FULL = { ...ON, dataExplorer: { name: 'myadx' }, remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } };
+/** Data Explorer and private networking on: every object of the feature is built. */
+const FULL = { ...ON, dataExplorer: { name: 'myadx' } };
+/** The other engine the ingested recommendations may go to (one engine per hub from 14: HUB270). */
+const REMOTE = { ...ON, remoteHub: { storageUri: 'https://remote.dfs.core.windows.net/' } };
 
 /** Compiles hub.yaml overrides with the row; fails on errors. */
 function build(overrides: Record<string, unknown>): CompileResult {
-  return withRecommendations(() => {
-    const r = compile(recommendationsHubYaml(overrides));
-    assert.not.ok(hasErrors(r.diagnostics), r.diagnostics.map(formatDiagnostic).join('\n'));
-    return r;
-  });
+  const r = compile(recommendationsHubYaml(overrides));
+  assert.not.ok(hasErrors(r.diagnostics), r.diagnostics.map(formatDiagnostic).join('\n'));
+  return r;
 }
 
 const on = build(ON);
 const full = build(FULL);
+const remote = build(REMOTE);
 const template = (r: CompileResult) => JSON.parse(r.artifacts.get('azuredeploy.json')!);
 
 for (const [label, r] of [
   ['recommendations on', on],
-  ['recommendations on, Data Explorer and a remote hub', full],
+  ['recommendations on, Data Explorer', full],
+  ['recommendations on, a remote hub', remote],
 ] as const) {
   test(`${label}: the quick checks, the ARM schemas and the Data Factory SDK models find nothing`, async () => {
     // The official schemas are ../shared data: without them the test is skipped (MissingTestData), not failed.
     const dir = await sharedArmSchemas([template(r)]);
-    const findings = withRecommendations(() => [...validateOutput(r), ...armSchemaFindings(r, dir), ...adfModelFindings(r)]);
+    const findings = [...validateOutput(r), ...armSchemaFindings(r, dir), ...adfModelFindings(r)];
     assert.equal(findings.map(formatDiagnostic), []);
   });
 
   test(`${label}: the catalogue of deploy-time and run-time failures finds nothing (every entry but the Kusto language service's)`, () => {
-    const found = withRecommendations(() => runCatalogue({ written: fromCompile(r) }, QUICK_ENTRIES));
+    const found = runCatalogue({ written: fromCompile(r) }, QUICK_ENTRIES);
     assert.equal(found.map(formatDiagnostic), []);
   });
 
   test(`${label}: no lint rule finds anything`, () => {
-    const report = withRecommendations(() => lintRelease({ build: fromCompile(r), options: { chosenLocations: [r.model!.hub.location] } }, RULES));
+    const report = lintRelease({ build: fromCompile(r), options: { chosenLocations: [r.model!.hub.location] } }, RULES);
     assert.equal(report.diagnostics.map(formatDiagnostic), []);
   });
 }
 
-test('the three parameters are bool, default to hub.yaml, follow the remote hub parameters, and are off by default', () => {
+test('the three parameters are bool, default to hub.yaml, follow enableManagedExports (where the public 14.0 has them), and are off by default', () => {
   const t = template(on);
   const names = Object.keys(t.parameters);
   const at = names.indexOf('enableRecommendations');
-  assert.equal(names.slice(at - 1, at + 3), ['remoteHubStorageKey', 'enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations']);
+  assert.equal(names.slice(at - 1, at + 3), ['enableManagedExports', 'enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations']);
   assert.equal(
     ['enableRecommendations', 'enableAHBRecommendations', 'enableSpotRecommendations'].map((n) => [t.parameters[n].type, t.parameters[n].defaultValue]),
     [
@@ -184,8 +186,8 @@ test('the form has a Recommendations step whose initial outputs are the paramete
 
 test('the row without each of its other capabilities builds with no dangling reference', () => {
   const row = recommendationsRow();
-  withRecommendations(() => {
-    const model = modelOf(recommendationsHubYaml(FULL));
+  for (const config of [FULL, REMOTE]) {
+    const model = modelOf(recommendationsHubYaml(config));
     for (const feature of row.features) {
       if (feature === 'recommendations') continue;
       const release = withoutFeature(row, feature);
@@ -194,11 +196,12 @@ test('the row without each of its other capabilities builds with no dangling ref
       const errors = validateOutput({ model: m, release: release.version, diagnostics: [], ...result }).filter((d) => d.severity === 'error');
       assert.equal(errors.map(formatDiagnostic), [], feature);
     }
-  });
+  }
 });
 
 test('without the feature the build has nothing of it: no parameter, query file, pipeline or step', () => {
-  const r = compile(recommendationsHubYaml({}));
+  const r = compile(recommendationsHubYaml({}, RELEASE_WITHOUT_RECOMMENDATIONS));
+  assert.not.ok(hasErrors(r.diagnostics), r.diagnostics.map(formatDiagnostic).join('\n'));
   const t = template(r);
   assert.not.ok('enableRecommendations' in t.parameters);
   assert.equal(
