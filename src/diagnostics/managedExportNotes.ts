@@ -15,17 +15,17 @@ export const managedExportNoteCodes = defineCodes({
     messages: {
       /** `scopes`: the scopes of B's settings.json. */
       raise: (a: { pipeline: string; scopes: readonly string[] }) =>
-        `The new build creates Cost Management exports itself (${a.pipeline}) on ${a.scopes.join(', ')}, which the old one left to you: grant the Data Factory's identity Cost Management Contributor (a billing role on billing scopes) on each after the deployment, which the template cannot do, and delete the exports you created once the hub's own exist.`,
+        `The new build creates Cost Management exports itself (${a.pipeline}) on ${a.scopes.join(', ')}, which the old one left to you: grant the Data Factory's identity Cost Management Contributor (a billing role on billing scopes) on each after the deployment, which the template cannot do, then run ${a.pipeline} again (the deployment's own run of it comes before the role), and delete the exports you created once the hub's own exist.`,
     },
   },
   HUB458: {
     stage: 'upgrade note',
     severity: 'info',
     meaning:
-      "The exports B asks Cost Management for differ from A's (new exports, versions or scopes), and the deployment rewrites settings.json while the triggers are stopped, so the pipeline that creates them must be run once by hand.",
+      "The exports B asks Cost Management for differ from A's (new exports, versions or scopes): B's deployment runs the pipeline that creates them once, after it starts the triggers, which creates or updates them on every scope of settings.json.",
     messages: {
       raise: (a: { pipeline: string }) =>
-        `The new build's managed exports differ from the old one's: run ${a.pipeline} once after the deployment. The deployment rewrites settings.json while the triggers are stopped, so config_SettingsUpdated does not start it.`,
+        `The new build's managed exports differ from the old one's: the deployment runs ${a.pipeline} once after it starts the triggers, which creates or updates them on every scope of settings.json.`,
     },
   },
 });

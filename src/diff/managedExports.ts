@@ -4,11 +4,10 @@
  * - A created none (0.1-0.3, or managed exports off): the Data Factory identity needs the cost role on each
  *   scope, which a resource-group deployment cannot grant (docs/hub-yaml.md "Managed exports"), and the
  *   exports that delivered into A's export container were the owner's, which B's own now duplicate (HUB457);
- * - the exports B asks Cost Management for differ from A's (other exports, versions or bodies, other scopes):
- *   `config_ConfigureExports` must run once (HUB458). It runs when `config_SettingsUpdated` sees settings.json
- *   change, but B's deployment rewrites settings.json while the triggers are stopped (an upgrade stops them
- *   before the deployment; B's start-triggers script runs after the settings script), so the change starts
- *   nothing and B's exports would not be created.
+ * - the exports B asks Cost Management for differ from A's (other exports, versions or bodies, other scopes): B's
+ *   deployment runs `config_ConfigureExports` once after it starts the triggers (src/modules/dataFactory), which
+ *   creates or updates them (HUB458); when A created none, that run comes before the owner can grant the role, so
+ *   the pipeline is run again once the role is there (HUB457).
  * Made from the two Builds and the release row of B (the pipeline's name); the upgrade notes (./upgrade.ts) and
  * the plan's steps (src/upgrade/managedExports.ts) come from this one comparison.
  */
@@ -29,7 +28,7 @@ export interface ManagedExportChange {
   billingScopes: string[];
   /** A created no exports itself: the role to grant, the owner's own exports (HUB457). */
   firstTime: boolean;
-  /** The exports B creates differ from A's: the pipeline must run once (HUB458). */
+  /** The exports B creates differ from A's: the deployment's run of the pipeline changes them (HUB458). */
   run: boolean;
   /** How the pipeline file and settings.json differ, as the diff's changes. */
   changes: string[];

@@ -91,7 +91,7 @@ export type UpgradeNoteKind =
   | 'fabricSetupToRun'
   /** HUB457: B creates Cost Management exports itself and A did not: the cost role to grant, the owner's own exports. */
   | 'managedExportsStart'
-  /** HUB458: the exports B creates differ from A's: config_ConfigureExports must run once. */
+  /** HUB458: the exports B creates differ from A's (and A created some): the deployment's run of config_ConfigureExports updates them. */
   | 'managedExportsToCreate';
 
 /** What an upgrade from A to B means for someone who deployed A. */

@@ -431,12 +431,12 @@ function grantNotes(grants: readonly RoleToGrant[]): UpgradeNote[] {
   );
 }
 
-/** Notes of the exports B creates itself (HUB457 when A created none, HUB458): subject is the pipeline. */
+/** Notes of the exports B creates itself (HUB457 when A created none, else HUB458 when they change): subject is the pipeline. */
 function managedExportNotes(m: ManagedExportChange): UpgradeNote[] {
   const scopes = [...m.rbacScopes, ...m.billingScopes];
   return [
     ...(m.firstTime ? [note('managedExportsStart', m.pipeline, codes.HUB457.raise({ pipeline: m.pipeline, scopes }))] : []),
-    ...(m.run ? [note('managedExportsToCreate', m.pipeline, codes.HUB458.raise({ pipeline: m.pipeline }))] : []),
+    ...(m.run && !m.firstTime ? [note('managedExportsToCreate', m.pipeline, codes.HUB458.raise({ pipeline: m.pipeline }))] : []),
   ];
 }
 

@@ -137,6 +137,8 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(
       `The exports the hub creates itself write ${b.managedExportFormat.format === 'Csv' ? 'CSV' : b.managedExportFormat.format} files instead of ${a.managedExportFormat.format === 'Csv' ? 'CSV' : a.managedExportFormat.format}.`,
     );
+  if (a.features.has('managedExports') && b.features.has('managedExports') && a.managedExportFocusVersion !== b.managedExportFocusVersion)
+    out.push(`The FOCUS cost exports the hub creates itself deliver FOCUS ${b.managedExportFocusVersion} instead of ${a.managedExportFocusVersion}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && managedExportNames(a) !== managedExportNames(b))
     out.push(`The hub creates these exports itself: ${managedExportNames(b)}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && a.monthlyScheduleDays.join() !== b.monthlyScheduleDays.join())

@@ -932,11 +932,14 @@ const R12: Release = {
  * waits while their Event Grid subscription provisions, the export manifest dataset named after its container
  * (`manifest` deleted by the upgrade plan). hubc keeps 12's cluster start (the public 13 dropped it) and grants RBAC
  * Administrator limited to the export role from 12 on. Its price-sheet export version (Update 1, `2023-05-01`) and its EA
- * department exports (the FOCUS pair at the department) are hubc's since 0.9 (`MANAGED_EXPORTS_BY_SCOPE`).
+ * department exports (the FOCUS pair at the department) are hubc's since 0.9 (`MANAGED_EXPORTS_BY_SCOPE`). The FOCUS
+ * exports it creates itself are FOCUS 1.2-preview (the public 13.0's `exportDataVersions.focuscost`), which 12's
+ * `*_v1_2` tables take without conversion.
  */
 const R13: Release = {
   ...R12,
   version: '13',
+  managedExportFocusVersion: '1.2-preview',
   ftkVersion: '13.0',
   publicRelease: { ...R12.publicRelease, template: '13.0', ftkVersions: ['13.0'], alsoPublishedAs: undefined },
   features: new Set<ReleaseFeature>([...R12.features, 'keyVaultPurgeProtection']),

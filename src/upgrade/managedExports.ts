@@ -1,9 +1,10 @@
 /**
  * The managed-export steps of an upgrade, after the deployment, from the comparison's `managedExports`
  * (src/diff/managedExports.ts): when A created no exports itself (HUB457), grant the Data Factory identity the
- * cost role on each scope and, once B's exports exist, delete the owner's own; when B's exports differ from
- * A's (HUB458), run `config_ConfigureExports` once. In the order they are done: the role, the run, the
- * owner's exports.
+ * cost role on each scope, run `config_ConfigureExports` again (the run B's deployment starts comes before the
+ * role exists) and, once B's exports exist, delete the owner's own. In the order they are done: the role, the run,
+ * the owner's exports. When only B's exports differ from A's (HUB458), the deployment's own run updates them: the
+ * step is to check that run.
  *
  * The role: "Cost Management Contributor" (built-in role 434105ed-43f6-45c7-a02f-909b2ba83430,
  * learn.microsoft.com/azure/role-based-access-control/built-in-roles) on Azure RBAC scopes; billing scopes take
@@ -49,12 +50,24 @@ export function managedExportSteps(c: UpgradeComparison, resourceGroup = '<resou
       ],
     });
   }
-  if (m.run) {
+  if (m.run && !m.firstTime) {
     steps.push({
       subject: m.pipeline,
-      action: `Run pipeline ${m.pipeline} once, so that {B} creates or updates its exports on every scope of settings.json (commands below).`,
-      why: "config_SettingsUpdated runs it when settings.json changes, but {B}'s deployment rewrites settings.json while the triggers are stopped, so the change starts nothing and {B}'s exports would not exist until settings.json changes again.",
+      action: `Check that the run of ${m.pipeline} the deployment started succeeded (commands below): it creates or updates {B}'s exports on every scope of settings.json.`,
+      why: "{B}'s exports differ from {A}'s; a scope whose cost role is missing fails that run and keeps {A}'s export.",
       cites: cite(codes.HUB458.code),
+      details: [
+        readOutput('factory', outputName(getRelease(c.b.release!), 'dataFactoryName'), resourceGroup),
+        `az datafactory pipeline-run query-by-factory -g ${resourceGroup} --factory-name "$factory" --last-updated-after <deployment start, UTC> --last-updated-before <now, UTC> --filters operand=PipelineName operator=Equals values=${m.pipeline}`,
+      ],
+    });
+  }
+  if (m.firstTime) {
+    steps.push({
+      subject: m.pipeline,
+      action: `Run pipeline ${m.pipeline} once more, so that {B} creates its exports on every scope of settings.json (commands below).`,
+      why: "{B}'s deployment runs it once after it starts the triggers, before the role above can be granted, so that run cannot create the exports.",
+      cites: cite(codes.HUB457.code),
       details: [
         readOutput('factory', outputName(getRelease(c.b.release!), 'dataFactoryName'), resourceGroup),
         `az datafactory pipeline create-run -g ${resourceGroup} --factory-name "$factory" --name ${m.pipeline}`,

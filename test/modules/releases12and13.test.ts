@@ -201,7 +201,11 @@ test('13: the export manifest dataset is named after its container; the upgrade 
   assert.ok(compile(text, { release: '12' }).artifacts.has('datafactory/datasets/manifest.json'));
   const plan = planUpgrade(compileInput(text, 'hub.yaml', '12', 'release', '12'), compileInput(text, 'hub.yaml', '13', 'release', '13'));
   const after = plan.steps.filter((s) => s.phase === 'after').map((s) => s.action);
-  assert.equal(after, ['Delete dataset manifest.']);
+  // 13's own exports are FOCUS 1.2-preview: the deployment's run of config_ConfigureExports updates 12's, and the plan checks it.
+  assert.equal(after, [
+    'Delete dataset manifest.',
+    "Check that the run of config_ConfigureExports the deployment started succeeded (commands below): it creates or updates 13's exports on every scope of settings.json.",
+  ]);
 });
 
 test('0.8 -> 12: a hub without scopes loses the managed-export objects (stopped and deleted in the plan); with scopes it keeps them', () => {
@@ -320,6 +324,13 @@ test("release 12's notes say the unversioned Hub functions now return FOCUS 1.2,
   assert.match(sentence('0.7', '14') ?? '', 'Costs_v1_0()', 'also when an older hub skips releases');
   assert.is(sentence('12', '13'), undefined, 'no change between 12 and 13');
   assert.is(sentence('0.8', '0.11'), undefined, 'none before 12');
+});
+
+test("13's notes say its own FOCUS exports deliver 1.2-preview, as the public 13.0's exportDataVersions.focuscost", () => {
+  const sentence = (a: string, b: string) => releaseChangeWords(getRelease(a), getRelease(b)).find((w) => w.includes('FOCUS cost exports the hub creates itself'));
+  assert.is(sentence('12', '13'), 'The FOCUS cost exports the hub creates itself deliver FOCUS 1.2-preview instead of 1.0.');
+  assert.is(sentence('0.4', '12'), undefined, '1.0 from 0.4 to 12');
+  assert.is(sentence('13', '14'), undefined);
 });
 
 test.run();

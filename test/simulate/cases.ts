@@ -360,23 +360,34 @@ export interface ManagedExports {
   eaBillingAccount?: { name: string; type: string; run?: true }[];
 }
 
+/** 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on billing
+ * accounts, running the price sheet export at once (releases-0.9-14.md §1.1). */
+const MANAGED_09: ManagedExports = {
+  configure: 'config_ConfigureExports',
+  start: 'config_StartExportProcess',
+  runExports: 'config_RunExportJobs',
+  format: 'Parquet',
+  compressionMode: 'Snappy',
+  dataVersion: '1.0',
+  apiVersion: '2023-07-01-preview',
+  runBody: ' ',
+  eaBillingAccount: [
+    { name: 'daily-costdetails', type: 'FocusCost' },
+    { name: 'monthly-costdetails', type: 'FocusCost' },
+    { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
+    { name: 'daily-reservationdetails', type: 'ReservationDetails' },
+    { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
+    { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
+  ],
+};
+
 /**
  * Managed exports by release, each entry holding from its release until the next one (0.7 also in managed.test.ts):
- * 0.10 to 14 manage exports as 0.9 (12 on: when on; 13: EA department exports aside, none in these settings).
+ * 0.10 to 12 manage exports as 0.9 (12: when on), 13 and 14 as 0.9 but in FOCUS 1.2-preview.
  */
 export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = alongTheLine<ManagedExports>(
   {
     '0.4': {
-      configure: 'config_ConfigureExports',
-      start: 'config_ExportData',
-      runExports: 'config_RunExports',
-      format: 'Csv',
-      compressionMode: 'None',
-      dataVersion: '1.0',
-      apiVersion: '2023-07-01-preview',
-      runBody: ' ',
-    },
-    '0.5': {
       configure: 'config_ConfigureExports',
       start: 'config_ExportData',
       runExports: 'config_RunExports',
@@ -407,26 +418,9 @@ export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = alongTheLine
       apiVersion: '2023-07-01-preview',
       runBody: '{}',
     },
-    // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
-    // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
-    '0.9': {
-      configure: 'config_ConfigureExports',
-      start: 'config_StartExportProcess',
-      runExports: 'config_RunExportJobs',
-      format: 'Parquet',
-      compressionMode: 'Snappy',
-      dataVersion: '1.0',
-      apiVersion: '2023-07-01-preview',
-      runBody: ' ',
-      eaBillingAccount: [
-        { name: 'daily-costdetails', type: 'FocusCost' },
-        { name: 'monthly-costdetails', type: 'FocusCost' },
-        { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
-        { name: 'daily-reservationdetails', type: 'ReservationDetails' },
-        { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
-        { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
-      ],
-    },
+    '0.9': MANAGED_09,
+    // 13 creates its FOCUS exports as FOCUS 1.2-preview (the public 13.0's exportDataVersions.focuscost).
+    '13': { ...MANAGED_09, dataVersion: '1.2-preview' },
   },
   '0.4',
 );

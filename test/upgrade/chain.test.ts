@@ -82,7 +82,7 @@ test(`0.1 -> ${LATEST_RELEASE}: the parameter rename, the 0.1 trigger and pipeli
     'after manual output dataFactorytName HUB032',
     'after manual enableRecommendations HUB660',
     'after manual config_ConfigureExports: role HUB457',
-    'after manual config_ConfigureExports HUB458',
+    'after manual config_ConfigureExports HUB457',
     'after manual config_ConfigureExports: your exports HUB457',
   ]);
   keepsData(p);
@@ -113,7 +113,7 @@ test(`0.3 -> ${LATEST_RELEASE}: the FOCUS data of 0.3 moved by hubc migrate-data
     'after manual output dataFactorytName HUB032',
     'after manual enableRecommendations HUB660',
     'after manual config_ConfigureExports: role HUB457',
-    'after manual config_ConfigureExports HUB458',
+    'after manual config_ConfigureExports HUB457',
     'after manual config_ConfigureExports: your exports HUB457',
   ]);
   keepsData(p);
@@ -151,9 +151,11 @@ test(`0.8 -> ${LATEST_RELEASE}: triggers stopped, the manifest dataset split, th
   // The same layout since 0.6: nothing to move. The role is the 0.8 hub's already; the exports of 0.9 on billing accounts are new.
   assert.not.ok(p.steps.some((s) => s.kind === 'migrateData'));
   assert.not.ok(p.steps.some((s) => s.subject === 'config_ConfigureExports: role'));
+  // The deployment itself runs config_ConfigureExports after it starts the triggers: the step checks that run.
+  assert.match(p.steps.find((s) => s.subject === 'config_ConfigureExports')!.action, 'Check that the run of config_ConfigureExports the deployment started succeeded');
 });
 
-test('the run of config_ConfigureExports is planned only when the exports change: not between releases that create the same', () => {
+test('the config_ConfigureExports step is planned only when the exports change: not between releases that create the same', () => {
   const same = planUpgrade(releaseInput('13', hubTextForRelease(HUB, '13').text), releaseInput(LATEST_RELEASE, HUB));
   assert.not.ok(same.steps.some((s) => s.subject.startsWith('config_ConfigureExports')));
   const noScopes = stringify({ release: LATEST_RELEASE, hub: { name: 'finops-hub' } });

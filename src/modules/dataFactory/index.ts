@@ -15,7 +15,7 @@ import { uploadSettingsScriptId } from '../storage/index.js';
 import { roleAssignment } from '../core/roles.js';
 import { eventGridCleanupRoleAssignmentId } from '../eventGrid/index.js';
 import { dataExplorerReadyIds } from '../dataExplorer/index.js';
-import { behaves, has, earlierReleases, type Release } from '../../model/releases.js';
+import { behaves, has, earlierReleases, type PipelineRole, type Release } from '../../model/releases.js';
 import { dataFactoryContext } from './context.js';
 import { dataFactoryObjects } from './objects.js';
 import { deploymentScript, deploymentScriptId, deploymentScriptText, type DeploymentScriptOptions } from '../deploymentScripts/index.js';
@@ -27,8 +27,14 @@ import { factorySelfRole, factorySelfRoleId } from './selfRole.js';
 
 export { adfObjectResource, withFactoryResources } from './resources.js';
 
-/** Pipelines started once by the start-triggers script after each deployment. */
-export const PIPELINES_RUN_AFTER_DEPLOYMENT = ['config_InitializeHub'];
+/**
+ * Pipelines the start-triggers script runs once after each deployment, those of the build (release row roles):
+ * `config_InitializeHub` (Data Explorer's setup data), then `config_ConfigureExports`, which creates or updates the
+ * managed exports for the scopes of settings.json. The latter would otherwise never run for the settings.json the
+ * deployment writes: `config_SettingsUpdated` is stopped (new, or stopped by the stop-triggers script) while the
+ * settings script writes the file, so a new hub created no exports and an upgrade kept the old ones.
+ */
+const PIPELINES_RUN_AFTER_DEPLOYMENT: readonly PipelineRole[] = ['initializeHub', 'configureExports'];
 
 /** Names the public releases gave to objects hubc names after its export container (`msexports` there). */
 function publicNames(names: readonly string[], container: string): string[] {
@@ -320,7 +326,7 @@ function triggerScripts(model: HubModel, adf: readonly AdfObject[]): ArmResource
       ...startScript(
         r,
         recommendations ? startedWithRecommendations(r, adf) : triggerNames,
-        JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.filter((p) => adf.some((o) => o.kind === 'pipeline' && o.name === p))),
+        JSON.stringify(PIPELINES_RUN_AFTER_DEPLOYMENT.map((role) => r.pipelines[role]).filter((p) => p !== undefined && adf.some((o) => o.kind === 'pipeline' && o.name === p))),
       ),
       dependsOn: [
         ...scriptDeps,
