@@ -22,6 +22,7 @@ import { inputLimitCodes } from './inputLimits.js';
 import { upgradeNoteCodes } from './upgradeNotes.js';
 import { fabricCodes } from './fabric.js';
 import { grantCodes } from './grants.js';
+import { releaseChangeCodes } from './releaseChanges.js';
 
 export type { CodeInfo, Raised } from './define.js';
 
@@ -34,6 +35,7 @@ export const codes = {
   ...outputCodes,
   ...diffPublishCodes,
   ...deployCodes,
+  ...releaseChangeCodes,
   ...simulateCodes,
   ...feedCodes,
   ...upgradeCodes,

@@ -13,6 +13,7 @@ import { compareConfig } from './config.js';
 import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
 import { leftovers } from './leftovers.js';
+import { releaseChanges } from './releaseChanges.js';
 import { releaseOf } from '../load/index.js';
 import { outputChanges } from './outputs.js';
 import { compareTemplates } from './template.js';
@@ -74,6 +75,7 @@ export function compareUpgrade(a: LoadedBuild, b: LoadedBuild, known: KnownValue
     outputs: outputChanges(a.build.template, b.build.template, releaseOf(a), releaseOf(b)),
     fabric: fabricSetup(a, b, known),
     grants: rolesToGrant(a.build, b.build, known),
+    release: releaseChanges(a, b, l, known),
   };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;

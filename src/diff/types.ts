@@ -88,11 +88,19 @@ export type UpgradeNoteKind =
   /** HUB750: B names a role assignment of A (same principal, role and scope) differently; the deployment fails with RoleAssignmentExists. */
   | 'roleAssignmentRenamed'
   /** HUB620: B's Fabric eventhouse setup scripts are new or changed; the owner runs them (0.10+). */
-  | 'fabricSetupToRun';
+  | 'fabricSetupToRun'
+  /** HUB442: the unversioned Hub functions return another FOCUS version; queries that need the old one call the versioned function. */
+  | 'unversionedFunctionsChanged'
+  /** HUB443: B turns managed exports off where A ran them; A's export pipelines and triggers are left (and deleted by the plan). */
+  | 'managedExportsOff'
+  /** HUB444: B loads the open data tables from a release tag of another form. */
+  | 'openDataSource'
+  /** HUB445: B's first deployment retypes tables of A's Data Explorer database once. */
+  | 'tablesRetyped';
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB620`, `HUB750`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB442` ... `HUB445`, `HUB620`, `HUB660`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter or output name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */

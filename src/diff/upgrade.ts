@@ -57,6 +57,7 @@ import { fabricScriptDatabase, type FabricSetup } from './fabric.js';
 import type { RoleToGrant } from './grants.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { renamedRoleAssignments } from '../catalogue/index.js';
+import { releaseChangeNotes, type ReleaseChanges } from './releaseChanges.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
 const ORDER: UpgradeNoteKind[] = [
@@ -71,12 +72,16 @@ const ORDER: UpgradeNoteKind[] = [
   'resourceInTheWay',
   'accessNarrowed',
   'roleToGrant',
+  'unversionedFunctionsChanged',
+  'managedExportsOff',
   'triggerMustBeStopped',
   'componentRemoved',
   'resourceLeftBehind',
   'dataFactoryObjectRemoved',
   'fabricSetupToRun',
+  'tablesRetyped',
   'dataNoLongerRead',
+  'openDataSource',
 ];
 
 /** A note of a kind about a subject, its code and message raised through the registry (HUB403-HUB410, HUB416-HUB417). */
@@ -382,6 +387,8 @@ export interface UpgradeComparison {
   fabric?: FabricSetup;
   /** Roles B needs for a component it turns on that its template does not grant (HUB660). */
   grants: RoleToGrant[];
+  /** What the release changes for A's hub beyond resources and objects (HUB442-HUB445, ./releaseChanges.ts). */
+  release: ReleaseChanges;
 }
 
 /** The words for what an access property allows: its JSON, or what an unset one allows. */
@@ -435,5 +442,6 @@ export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   notes.push(...l.datasets.map(datasetNote), ...dataNotes(a, b, l.datasets, l.dataExplorer));
   if (c.fabric) notes.push(fabricNote(c.fabric, b));
   if (!l.renamed) notes.push(...roleNotes(a, b));
+  notes.push(...releaseChangeNotes(c.release));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }
