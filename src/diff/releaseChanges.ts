@@ -145,7 +145,12 @@ export function releaseChanges(a: LoadedBuild, b: LoadedBuild, l: Leftovers, kno
 /** The upgrade notes of the release changes (HUB442-HUB445), subject: what each is about. */
 export function releaseChangeNotes(c: ReleaseChanges): UpgradeNote[] {
   const out: UpgradeNote[] = [];
-  const note = (kind: UpgradeNote['kind'], subject: string, raised: { code: string; message: string }): UpgradeNote => ({ code: raised.code, kind, subject, message: raised.message });
+  const note = (kind: UpgradeNote['kind'], subject: string, raised: { code: string; message: string }): UpgradeNote => ({
+    code: raised.code,
+    kind,
+    subject,
+    message: raised.message,
+  });
   if (c.unversioned) out.push(note('unversionedFunctionsChanged', 'Hub', codes.HUB442.raise(c.unversioned)));
   if (c.managedExportsOff) {
     const m = c.managedExportsOff;
