@@ -5,6 +5,7 @@
  * Releases 0.1-0.3 (exports found by path) are in `./csvPathCases.ts`. A release added later gets its own
  * rows; the test code stays the same.
  */
+import { getRelease } from '../../src/model/releases.js';
 import { CSV_PATH_EXPECTATIONS } from './csvPathCases.js';
 
 /** Where a parquet file's columns come from, in order. */
@@ -303,27 +304,49 @@ const INGESTED_0_9: IngestedExport[] = INGESTED_0_7.map((x) =>
   x.dataset === 'Recommendations' ? { ...x, folder: `${x.folder}/${x.exportCase.includes('-mca-') ? 'ri-recs-mca' : 'ri-recs-ea'}` } : x,
 );
 
+/**
+ * The FOCUS 1.2 and 1.2-preview example exports (one file of two rows each), ingested as Costs by the releases whose
+ * row converts their dataset version (`exportVersions.FocusCost` of the release table: 0.11 on), in the layout of 0.7 on.
+ */
+const INGESTED_FOCUS_1_2: { version: string; ingested: IngestedExport }[] = ['1.2', '1.2-preview'].map((version, i) => ({
+  version,
+  ingested: {
+    exportCase: `focuscost-${version}-subscription`,
+    dataset: 'Costs',
+    folder: `ingestion/Costs/2024/05/${SUB}`,
+    columns: { schemaFile: `focuscost_${version}.json` },
+    files: { [`${run(String(64 + i))}__part_0_0001.parquet`]: 2 },
+    types: { BilledCost: 'DECIMAL', InvoiceId: 'UTF8', PricingCurrency: 'UTF8' },
+  },
+}));
+
+/** A release's converted exports of the layout of 0.7 on, with the FOCUS 1.2 ones its row converts. */
+const withFocus12 = (release: string, ingested: IngestedExport[]): IngestedExport[] => [
+  ...ingested,
+  ...INGESTED_FOCUS_1_2.filter((x) => getRelease(release).exportVersions.FocusCost?.includes(x.version)).map((x) => x.ingested),
+];
+
 /** Expectations by release. */
 export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
   ...CSV_PATH_EXPECTATIONS,
   '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
   '0.5': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
   '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
-  '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+  '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.7', INGESTED_0_7), failing: FAILING_0_7 },
   // 0.8 reads and converts exports as 0.7 does (release-0.8.md §3: the pipelines are unchanged).
-  '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+  '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.8', INGESTED_0_7), failing: FAILING_0_7 },
   // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
-  '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+  '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.9', INGESTED_0_9), failing: FAILING_0_7 },
   // 0.10 converts as 0.9 (the actual cost dataset is opt-in: test/modules/release10.test.ts).
-  '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+  '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.10', INGESTED_0_9), failing: FAILING_0_7 },
   // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes).
-  '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.11', INGESTED_0_9), failing: FAILING_0_11 },
   // 12 converts exports as 0.11 (releases-0.9-14.md §1.4: the export pipelines are unchanged; the cluster start is test/simulate/clusterStart.test.ts).
-  '12': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  '12': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('12', INGESTED_0_9), failing: FAILING_0_11 },
   // 13 converts as 12 (its export manifest dataset is renamed: releases-0.9-14.md §1.5).
-  '13': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  '13': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('13', INGESTED_0_9), failing: FAILING_0_11 },
   // 14 converts as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
-  '14': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  '14': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('14', INGESTED_0_9), failing: FAILING_0_11 },
 };
 
 /** Earlier files in an ingestion folder, by layout. */
