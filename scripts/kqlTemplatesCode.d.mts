@@ -6,5 +6,5 @@ export declare function kqlTemplatesModule(root: string): string;
 /** The precompile options; equal to KQL_TEMPLATE_OPTIONS of src/modules/dataExplorer/kqlTemplates.ts. */
 export declare const OPTIONS: { noEscape: boolean; strict: boolean };
 
-/** The top-level templates; equal to KQL_TEMPLATE_NAMES of src/modules/dataExplorer/kqlTemplates.ts. */
-export declare const TEMPLATES: string[];
+/** The top-level templates `kql/*.kql.hbs` under `root`, by name, sorted; the same names as KQL_TEMPLATE_NAMES of src/modules/dataExplorer/kqlTemplates.ts. */
+export declare function templateNames(root: string): string[];

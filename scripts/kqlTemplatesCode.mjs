@@ -11,22 +11,19 @@ import Handlebars from 'handlebars';
 
 /** Must equal KQL_TEMPLATE_OPTIONS of src/modules/dataExplorer/kqlTemplates.ts (test/cli/bundle.test.ts compares). */
 export const OPTIONS = { noEscape: true, strict: true };
-/** Must equal KQL_TEMPLATE_NAMES of src/modules/dataExplorer/kqlTemplates.ts. */
-export const TEMPLATES = [
-  'Common',
-  'IngestionSetup',
-  'IngestionSetup_HubInfra',
-  'IngestionSetup_RawTables',
-  'IngestionSetup_v1_0',
-  'HubSetup',
-  'RawTableRetype',
-  'IngestionSetup_v1_2',
-  'HubSetup_OpenData',
-  'HubSetup_v1_0',
-  'HubSetup_v1_2',
-  'HubSetup_Latest',
-];
 const SUFFIX = '.kql.hbs';
+
+/**
+ * The templates: every `kql/*.kql.hbs` (partials are in `kql/partials/`), by name, sorted. The source's
+ * KQL_TEMPLATE_NAMES (src/modules/dataExplorer/kqlTemplates.ts) must name the same (test/cli/bundle.test.ts).
+ * @param root the repository root
+ */
+export function templateNames(root) {
+  return readdirSync(join(root, 'kql'))
+    .filter((f) => f.endsWith(SUFFIX))
+    .map((f) => f.slice(0, -SUFFIX.length))
+    .sort();
+}
 
 /**
  * The module text.
@@ -39,11 +36,12 @@ export function kqlTemplatesModule(root) {
     .filter((f) => f.endsWith(SUFFIX))
     .sort()
     .map((f) => `  ${JSON.stringify(f.slice(0, -SUFFIX.length))}: ${spec(join(partialsDir, f))},`);
-  const templates = TEMPLATES.map((name) => `  ${name}: ${spec(join(root, 'kql', `${name}${SUFFIX}`))},`);
+  const names = templateNames(root);
+  const templates = names.map((name) => `  ${name}: ${spec(join(root, 'kql', `${name}${SUFFIX}`))},`);
   return [
     "import Runtime from 'handlebars/runtime';",
     `export const KQL_TEMPLATE_OPTIONS = ${JSON.stringify(OPTIONS)};`,
-    `export const KQL_TEMPLATE_NAMES = ${JSON.stringify(TEMPLATES)};`,
+    `export const KQL_TEMPLATE_NAMES = ${JSON.stringify(names)};`,
     'const PARTIALS = {',
     ...partials,
     '};',
@@ -55,7 +53,7 @@ export function kqlTemplatesModule(root) {
     '  const hb = Runtime.create();',
     '  registerHelpers(hb);',
     '  for (const [name, spec] of Object.entries(PARTIALS)) hb.registerPartial(name, hb.template(spec));',
-    `  return { ${TEMPLATES.map((n) => `${n}: hb.template(TEMPLATES.${n})`).join(', ')} };`,
+    `  return { ${names.map((n) => `${n}: hb.template(TEMPLATES.${n})`).join(', ')} };`,
     '}',
     '',
   ].join('\n');

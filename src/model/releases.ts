@@ -1005,14 +1005,14 @@ export type InjectedRelease = Omit<Release, 'version'> & { version: string };
 const INJECTED = new Map<string, Release>();
 
 /**
- * Test seam: runs `fn` with `rows` in the release table, then puts the table back when `fn` returns, throws,
- * or (for a promise) settles. A row of a version the table has stands in for the table's row (a capability no
- * release has yet, tried on an existing release: `{ ...getRelease('0.8'), features: new Set([...r.features,
- * 'recommendations']) }`); a row of any other version is added after the newest row, in the order given (a
- * release built and tested before its row exists: `{ ...getRelease('0.8'), version: '12', ... }`). Inside,
- * every layer sees them as it sees the table's rows: {@link getRelease}, {@link RELEASE_VERSIONS} and so the
- * release order, hub.yaml's `release:`, `--release`. Never used outside tests; not reentrant across
- * concurrent promises (a test file runs its tests one at a time).
+ * The one test seam of the release table: runs `fn` with `rows` in the table, then puts the table back when `fn`
+ * returns, throws, or (for a promise) settles. A row of a version the table has stands in for the table's row (a
+ * capability tried on a release that lacks it: `{ ...getRelease('0.8'), features: new Set([...r.features,
+ * 'recommendations']) }`); a row of any other version is added after the newest row, in the order given (a future
+ * release: `{ ...getRelease(LATEST_RELEASE), version: '15', ... }`). Inside, every layer sees them as it sees the
+ * table's rows: {@link getRelease}, {@link RELEASE_VERSIONS} and so the release order, hub.yaml's `release:`,
+ * `--release`. Never used outside tests; not reentrant across concurrent promises (a test file runs its tests one
+ * at a time).
  */
 export function withReleaseRows<T>(rows: readonly InjectedRelease[], fn: () => T): T {
   const injected = new Map(INJECTED);
@@ -1057,21 +1057,6 @@ export function has(release: Release, feature: ReleaseFeature): boolean {
   return release.features.has(feature);
 }
 
-/**
- * Test seam: a release row that is `base` with behaviours added and, when given, other FOCUS versions, under
- * the label `version` (`'12'`), for testing what a release the table does not have yet will do. The row is
- * not in the table: {@link getRelease} does not know it; build a model with it (`hubModel({ release })` of the
- * tests) and compile that (`compileModel`). hubc itself never calls this.
- */
-export function releaseRowForTests(base: Release, changes: { version: string; behaviours?: readonly ReleaseBehaviour[]; focusVersions?: readonly string[] }): Release {
-  return {
-    ...base,
-    version: changes.version as ReleaseVersion,
-    behaviours: new Set<ReleaseBehaviour>([...base.behaviours, ...(changes.behaviours ?? [])]),
-    ...(changes.focusVersions ? { focusVersions: changes.focusVersions } : {}),
-  };
-}
-
 /** True when the release has the change of behaviour. */
 export function behaves(release: Release, behaviour: ReleaseBehaviour): boolean {
   return release.behaviours.has(behaviour);
@@ -1106,14 +1091,6 @@ export function earlierReleases(release: Release): Release[] {
 /** The first release (oldest first) that has a capability, for hints such as "first release with private networking: 0.7". */
 export function firstReleaseWith(feature: ReleaseFeature): ReleaseVersion | undefined {
   return RELEASE_VERSIONS.find((v) => getRelease(v).features.has(feature));
-}
-
-/**
- * A release row with changes of behaviour added: for tests that build a release's KQL (or any module's output) from
- * flags before a release row has them, e.g. `withBehaviours(getRelease('0.8'), ['kqlScriptSplit'])`.
- */
-export function withBehaviours(release: Release, behaviours: readonly ReleaseBehaviour[]): Release {
-  return { ...release, behaviours: new Set([...release.behaviours, ...behaviours]) };
 }
 
 /**

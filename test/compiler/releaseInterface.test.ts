@@ -13,6 +13,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { compile } from '../../src/compiler/compile.js';
 import { RELEASE_VERSIONS, type ReleaseVersion } from '../../src/model/releases.js';
+import { alongTheLine, releasesFrom } from '../support/releaseLine.js';
 import { evaluateTemplateString, templateContext } from '../../src/expressions/arm/evaluate.js';
 
 type Param = [name: string, type: string, defaultValue: unknown];
@@ -71,8 +72,14 @@ const PARAMS_07: Param[] = [
   ['virtualNetworkAddressPrefix', 'string', '10.20.30.0/26'],
 ];
 
-/** The interface of each public release (0.7: the spec; 0.8: hubc's 0.7 interface with 0.8's changes), renamed. */
-const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]; pipelines: string[]; triggers: string[]; datasets: string[]; linkedServices: string[] }> = {
+type Interface = { parameters: Param[]; outputs: string[]; pipelines: string[]; triggers: string[]; datasets: string[]; linkedServices: string[] };
+
+/**
+ * The interface of each public release (0.7: the spec; 0.8: hubc's 0.7 interface with 0.8's changes), renamed; an
+ * entry holds from its release until the next one (test/support/releaseLine.ts): the public 0.3 keeps 0.2's interface,
+ * 0.9 keeps 0.8's parameters, outputs and Data Factory names (releases-0.9-14.md §1.1), 0.11 keeps 0.10's (§1.3).
+ */
+const SINCE: Record<string, Interface> = {
   '0.1': {
     parameters: PARAMS_01,
     outputs: OUTPUTS_01,
@@ -82,14 +89,6 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     linkedServices: ['keyVault', 'storage'],
   },
   '0.2': {
-    parameters: PARAMS_01,
-    outputs: OUTPUTS_01,
-    pipelines: ['rawexports_ExecuteETL', 'rawexports_ETL_ingestion'],
-    triggers: ['rawexports_FileAdded'],
-    datasets: ['rawexports', 'ingestion'],
-    linkedServices: ['keyVault', 'storage'],
-  },
-  '0.3': {
     parameters: PARAMS_01,
     outputs: OUTPUTS_01,
     pipelines: ['rawexports_ExecuteETL', 'rawexports_ETL_ingestion'],
@@ -139,15 +138,6 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
     linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
   },
-  // The public 0.9 keeps the 0.8 parameters, outputs and Data Factory names (releases-0.9-14.md §1.1).
-  '0.9': {
-    parameters: PARAMS_07,
-    outputs: OUTPUTS_07.map((o) => (o === 'dataFactorytName' ? 'dataFactoryName' : o)),
-    pipelines: [...CONFIG_06, 'config_InitializeHub', 'rawexports_ExecuteETL', 'rawexports_ETL_ingestion', 'ingestion_ExecuteETL', 'ingestion_ETL_dataExplorer'],
-    triggers: ['rawexports_ManifestAdded', 'ingestion_ManifestAdded', 'config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule'],
-    datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
-    linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
-  },
   // The public 0.10 adds fabricQueryUri and fabricCapacityUnits after the Data Explorer SKU; names otherwise as 0.9 (releases-0.9-14.md §1.2).
   '0.10': {
     parameters: PARAMS_07.flatMap((p): Param[] => (p[0] === 'dataExplorerSkuCapacity' ? [p, ['fabricQueryUri', 'string', ''], ['fabricCapacityUnits', 'int', 2]] : [p])),
@@ -157,15 +147,11 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     datasets: ['config', 'manifest', 'rawexports', 'rawexports_gzip', 'rawexports_parquet', 'ingestion', 'ingestion_files', 'hubDataExplorer', 'ftkReleaseFile'],
     linkedServices: ['<key vault name>', '<storage account name>', 'remoteHubStorage', 'hubDataExplorer', 'ftkRepo'],
   },
-  // The public 0.11 keeps the parameters, outputs and Data Factory objects of 0.10 (releases-0.9-14.md §1.3).
-  get '0.11'() {
-    return this['0.10'];
-  },
   // The public 12 adds enableManagedExports after the remote hub's parameters (releases-0.9-14.md §1.4); its default is
   // the default hub's (no scopes: off), where the public template says true (docs/deviations.md "Releases 12 and 13").
   get '12'() {
-    const r11 = this['0.11'];
-    return { ...r11, parameters: r11.parameters.flatMap((p): Param[] => (p[0] === 'remoteHubStorageKey' ? [p, ['enableManagedExports', 'bool', false]] : [p])) };
+    const r10 = this['0.10'];
+    return { ...r10, parameters: r10.parameters.flatMap((p): Param[] => (p[0] === 'remoteHubStorageKey' ? [p, ['enableManagedExports', 'bool', false]] : [p])) };
   },
   // The public 13 adds enablePurgeProtection after enableInfrastructureEncryption and splits the manifest dataset into
   // msexports_manifest (here rawexports_manifest) and ingestion_manifest (releases-0.9-14.md §1.5, §1.9).
@@ -195,6 +181,7 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
     };
   },
 };
+const REFERENCE = alongTheLine<Interface>(SINCE);
 
 /**
  * Departures from REFERENCE, by release: what the public release has (`from`) and what hubc has (`to`),
@@ -202,16 +189,16 @@ const REFERENCE: Record<ReleaseVersion, { parameters: Param[]; outputs: string[]
  */
 const DEPARTURES: { releases: ReleaseVersion[]; kind: 'datasets' | 'linkedServices'; from: string[]; to: string[]; row: string }[] = [
   {
-    releases: ['0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'],
+    releases: releasesFrom('0.4'),
     kind: 'linkedServices',
     from: ['<key vault name>', '<storage account name>'],
     to: ['keyVault', 'storage'],
     row: 'Linked service names',
   },
-  { releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'], kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
-  { releases: ['13', '14'], kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: [], row: 'Unused objects' },
+  { releases: releasesFrom('0.7'), kind: 'linkedServices', from: ['ftkRepo'], to: [], row: 'Unused objects' },
+  { releases: releasesFrom('13'), kind: 'datasets', from: ['hubDataExplorer', 'ftkReleaseFile'], to: [], row: 'Unused objects' },
   {
-    releases: ['0.7', '0.8', '0.9', '0.10', '0.11', '12'],
+    releases: releasesFrom('0.7', '12'),
     kind: 'datasets',
     from: ['hubDataExplorer', 'ftkReleaseFile'],
     to: ['ingestion_manifest'],

@@ -25,7 +25,7 @@ import { TEST_CONTEXT } from '../support/template.js';
 import { releaseInput } from '../support/releaseBuilds.js';
 import { cleanStorages, eventOf, filesIn, readParquetFile, storageFrom } from '../support/simulate.js';
 import { EXPORT_SCHEMAS } from '../../src/model/datasets.js';
-import { getRelease, withBehaviours } from '../../src/model/releases.js';
+import { firstReleaseBehaving, getRelease } from '../../src/model/releases.js';
 import { fabricCheck } from '../../src/frontend/checks/fabric.js';
 import { analyticsEnginesCheck } from '../../src/frontend/checks/analyticsEngines.js';
 import type { Check } from '../../src/frontend/checks/types.js';
@@ -305,7 +305,7 @@ test('a release with one analytics engine refuses a cluster with an eventhouse o
     return found;
   };
   const r10 = getRelease('0.10');
-  const oneEngine = withBehaviours(r10, ['oneAnalyticsEngine']);
+  const oneEngine = getRelease(firstReleaseBehaving('oneAnalyticsEngine')!);
   assert.equal([...run(fabricCheck, r10), ...run(analyticsEnginesCheck, r10)], ['HUB250 fabric.queryUri']);
   assert.equal([...run(fabricCheck, oneEngine), ...run(analyticsEnginesCheck, oneEngine)], ['HUB270 fabric.queryUri']);
 });

@@ -1,6 +1,6 @@
 /**
  * The pieces of releases 12 and 13 that are flags and row fields of the release table (issues #35, #36), on
- * injected rows 12 and 13 (test/support/releases12and13.ts): managed exports as an option with one default,
+ * the table's rows 12 and 13: managed exports as an option with one default,
  * the cluster started for ingestion with its role, the open-data tag, the Key Vault SKU and purge protection,
  * the managed exports' storage role (12: User Access Administrator; 13: RBAC Administrator limited to one
  * role), the trigger start script of 13. Each build passes the quick output checks (the catalogue), every
@@ -18,7 +18,6 @@ import { lintRelease } from '../../src/lint/engine.js';
 import { RULES } from '../../src/lint/registry.js';
 import { adfModelFindings, armSchemaFindings } from '../../src/validate/full.js';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostic.js';
-import { withReleases12And13 } from '../support/releases12and13.js';
 import { fullHubYaml, hubYaml } from '../support/hubs.js';
 import { sharedArmSchemas } from '../support/sharedData.js';
 import { EXPORT_ROLE_ONLY_CONDITION, TRIGGER_START_WAIT_SECONDS } from '../../src/modules/dataFactory/index.js';
@@ -35,7 +34,7 @@ import { QUICK_ENTRIES, runCatalogue } from '../../src/catalogue/index.js';
 
 const fixture = (which: string) => readFileSync(new URL(`../fixtures/0.8/${which}/hub.yaml`, import.meta.url), 'utf8');
 /** The 0.8 default fixture has no scopes; the custom one lists two. */
-const build = (text: string, release: string): CompileResult => withReleases12And13(() => compile(text, { release }));
+const build = (text: string, release: string): CompileResult => compile(text, { release });
 const template = (r: CompileResult) => JSON.parse(r.artifacts.get('azuredeploy.json')!);
 const ui = (r: CompileResult) => JSON.parse(r.artifacts.get('createUiDefinition.json')!);
 const resources = (r: CompileResult) => template(r).resources as any[];
@@ -193,54 +192,48 @@ test('13: the triggers are started by initDataFactory.sh with a bounded wait; 12
 });
 
 test('13: the export manifest dataset is named after its container; the upgrade plan from 12 deletes the old manifest after the deployment', () => {
-  withReleases12And13(() => {
-    const text = fixture('custom');
-    const b13 = compile(text, { release: '13' });
-    assert.ok(b13.artifacts.has('datafactory/datasets/rawexports_manifest.json'));
-    assert.not.ok(b13.artifacts.has('datafactory/datasets/manifest.json'));
-    assert.match(b13.artifacts.get('datafactory/pipelines/rawexports_ExecuteETL.json')!, '"referenceName": "rawexports_manifest"');
-    assert.ok(compile(hubYaml({ naming: 'public' }, text), { release: '13' }).artifacts.has('datafactory/datasets/msexports_manifest.json'), 'the public 13 name');
-    assert.ok(compile(text, { release: '12' }).artifacts.has('datafactory/datasets/manifest.json'));
-    const plan = planUpgrade(compileInput(text, 'hub.yaml', '12', 'release', '12'), compileInput(text, 'hub.yaml', '13', 'release', '13'));
-    const after = plan.steps.filter((s) => s.phase === 'after').map((s) => s.action);
-    assert.equal(after, ['Delete dataset manifest.']);
-  });
+  const text = fixture('custom');
+  const b13 = compile(text, { release: '13' });
+  assert.ok(b13.artifacts.has('datafactory/datasets/rawexports_manifest.json'));
+  assert.not.ok(b13.artifacts.has('datafactory/datasets/manifest.json'));
+  assert.match(b13.artifacts.get('datafactory/pipelines/rawexports_ExecuteETL.json')!, '"referenceName": "rawexports_manifest"');
+  assert.ok(compile(hubYaml({ naming: 'public' }, text), { release: '13' }).artifacts.has('datafactory/datasets/msexports_manifest.json'), 'the public 13 name');
+  assert.ok(compile(text, { release: '12' }).artifacts.has('datafactory/datasets/manifest.json'));
+  const plan = planUpgrade(compileInput(text, 'hub.yaml', '12', 'release', '12'), compileInput(text, 'hub.yaml', '13', 'release', '13'));
+  const after = plan.steps.filter((s) => s.phase === 'after').map((s) => s.action);
+  assert.equal(after, ['Delete dataset manifest.']);
 });
 
 test('0.8 -> 12: a hub without scopes loses the managed-export objects (stopped and deleted in the plan); with scopes it keeps them', () => {
-  withReleases12And13(() => {
-    const plan = (text: string) => planUpgrade(compileInput(text, 'hub.yaml', '0.8', 'release', '0.8'), compileInput(text, 'hub.yaml', '12', 'release', '12'));
-    const off = plan(fixture('default')).steps.map((s) => s.action);
-    for (const t of ['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule']) assert.ok(off.includes(`Delete trigger ${t}.`), off.join('\n'));
-    for (const p of ['config_ConfigureExports', 'config_StartExportProcess', 'config_RunExportJobs', 'config_StartBackfillProcess', 'config_RunBackfillJob'])
-      assert.ok(off.includes(`Delete pipeline ${p}.`), p);
-    const on = plan(fixture('custom')).steps.map((s) => s.action);
-    assert.not.ok(
-      on.some((a) => /^Delete (trigger|pipeline) config_/.test(a)),
-      on.join('\n'),
-    );
-  });
+  const plan = (text: string) => planUpgrade(compileInput(text, 'hub.yaml', '0.8', 'release', '0.8'), compileInput(text, 'hub.yaml', '12', 'release', '12'));
+  const off = plan(fixture('default')).steps.map((s) => s.action);
+  for (const t of ['config_SettingsUpdated', 'config_DailySchedule', 'config_MonthlySchedule']) assert.ok(off.includes(`Delete trigger ${t}.`), off.join('\n'));
+  for (const p of ['config_ConfigureExports', 'config_StartExportProcess', 'config_RunExportJobs', 'config_StartBackfillProcess', 'config_RunBackfillJob'])
+    assert.ok(off.includes(`Delete pipeline ${p}.`), p);
+  const on = plan(fixture('custom')).steps.map((s) => s.action);
+  assert.not.ok(
+    on.some((a) => /^Delete (trigger|pipeline) config_/.test(a)),
+    on.join('\n'),
+  );
 });
 
 test('12 and 13: the network prefix rules (a /26 at least, subnets /28, /28 and /27) and the remote hub in the portal form', () => {
-  withReleases12And13(() => {
-    for (const release of ['12', '13']) {
-      const text = hubYaml({ networking: { publicAccess: false, addressPrefix: '10.20.30.0/27' } }, fullHubYaml('0.8'));
-      const d = compile(text, { release }).diagnostics.find((x) => x.code === 'HUB201');
-      assert.ok(d && d.path === 'networking.addressPrefix' && d.start!.line > 1, `${release}: positioned HUB201`);
-      const r = compile(hubYaml({ networking: { publicAccess: false, addressPrefix: '10.20.30.0/26' } }, fullHubYaml('0.8')), { release });
-      const vnet = resources(r).find((x) => x.type === 'Microsoft.Network/virtualNetworks');
-      assert.equal(
-        vnet.properties.subnets.map((x: any) => x.properties.addressPrefix),
-        [
-          "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 0)]",
-          "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 1)]",
-          "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 27, 1)]",
-        ],
-      );
-      assert.ok(formElement(r, 'remoteHubStorageUri') && formElement(r, 'remoteHubStorageKey'), `${release}: remote hub in the form`);
-    }
-  });
+  for (const release of ['12', '13']) {
+    const text = hubYaml({ networking: { publicAccess: false, addressPrefix: '10.20.30.0/27' } }, fullHubYaml('0.8'));
+    const d = compile(text, { release }).diagnostics.find((x) => x.code === 'HUB201');
+    assert.ok(d && d.path === 'networking.addressPrefix' && d.start!.line > 1, `${release}: positioned HUB201`);
+    const r = compile(hubYaml({ networking: { publicAccess: false, addressPrefix: '10.20.30.0/26' } }, fullHubYaml('0.8')), { release });
+    const vnet = resources(r).find((x) => x.type === 'Microsoft.Network/virtualNetworks');
+    assert.equal(
+      vnet.properties.subnets.map((x: any) => x.properties.addressPrefix),
+      [
+        "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 0)]",
+        "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 28, 1)]",
+        "[cidrSubnet(parameters('virtualNetworkAddressPrefix'), 27, 1)]",
+      ],
+    );
+    assert.ok(formElement(r, 'remoteHubStorageUri') && formElement(r, 'remoteHubStorageKey'), `${release}: remote hub in the form`);
+  }
 });
 
 test('public 12.0 -> 13: the upgrade plan deletes the User Access Administrator and Contributor assignments the public 12 made, naming the roles (needs the public templates)', () => {
@@ -248,10 +241,8 @@ test('public 12.0 -> 13: the upgrade plan deletes the User Access Administrator 
   const hub = join(mkdtempSync(join(tmpdir(), 'hubc-r13-')), 'hub.yaml');
   writeFileSync(hub, hubYaml({ naming: 'public' }, fixture('custom')));
   try {
-    const text = withReleases12And13(() => {
-      const [a, b] = loadPair('public:12.0', '13', hub, { publicTemplates: dir });
-      return formatPlanText(planUpgrade(a, b));
-    });
+    const [a, b] = loadPair('public:12.0', '13', hub, { publicTemplates: dir });
+    const text = formatPlanText(planUpgrade(a, b));
     assert.match(text, /Delete Microsoft\.Authorization\/roleAssignments [0-9a-f-]+\.  \[hubc deploy\]\n\s+why: It gives User Access Administrator\. 13 no longer declares it/);
     assert.match(text, /why: It gives Contributor\. 13 no longer declares it/);
   } finally {
@@ -261,19 +252,17 @@ test('public 12.0 -> 13: the upgrade plan deletes the User Access Administrator 
 
 test('public:0.12 reads finops-hub-0.12.json and public:12 / public:12.0 read finops-hub-12.0.json, all release 12 (needs the public templates)', () => {
   const dir = publicTemplatesDir();
-  withReleases12And13(() => {
-    for (const [arg, file, version] of [
-      ['public:0.12', 'finops-hub-0.12.json', '0.12'],
-      ['public:12', 'finops-hub-12.0.json', '12.0'],
-      ['public:12.0', 'finops-hub-12.0.json', '12.0'],
-      ['public:13', 'finops-hub-13.0.json', '13.0'],
-    ] as const) {
-      const t = resolvePublicRelease(arg, dir);
-      assert.is(basename(t.file), file, arg);
-      assert.is(t.version, version, arg);
-      assert.is(t.release, arg.includes('13') ? '13' : '12', arg);
-    }
-  });
+  for (const [arg, file, version] of [
+    ['public:0.12', 'finops-hub-0.12.json', '0.12'],
+    ['public:12', 'finops-hub-12.0.json', '12.0'],
+    ['public:12.0', 'finops-hub-12.0.json', '12.0'],
+    ['public:13', 'finops-hub-13.0.json', '13.0'],
+  ] as const) {
+    const t = resolvePublicRelease(arg, dir);
+    assert.is(basename(t.file), file, arg);
+    assert.is(t.version, version, arg);
+    assert.is(t.release, arg.includes('13') ? '13' : '12', arg);
+  }
 });
 
 test("the catalogue (HUB740) would catch the public 12.0's download URL in hubc's 12 output", () => {
@@ -283,7 +272,7 @@ test("the catalogue (HUB740) would catch the public 12.0's download URL in hubc'
     [],
   );
   const broken = new Map([...r.artifacts].map(([p, t]) => [p, t.replaceAll('releases/download/v12/', 'releases/download/v12.0/')]));
-  const found = withReleases12And13(() => runCatalogue({ written: fromCompile({ ...r, artifacts: broken }) }, QUICK_ENTRIES)).filter((d) => d.code === 'HUB740');
+  const found = runCatalogue({ written: fromCompile({ ...r, artifacts: broken }) }, QUICK_ENTRIES).filter((d) => d.code === 'HUB740');
   assert.ok(found.length > 0, 'HUB740 for v12.0');
   assert.match(found[0].message, 'v12.0');
 });
@@ -307,23 +296,20 @@ const checkedBuilds = (): { label: string; result: CompileResult }[] =>
 
 test('12 and 13: the quick output checks (the catalogue), every lint rule and the Data Factory SDK models find nothing', () => {
   const findings: string[] = [];
-  withReleases12And13(() => {
-    for (const { label, result } of checkedBuilds()) {
-      assert.ok(result.release, `${label}: ${result.diagnostics.map(formatDiagnostic).join('\n')}`);
-      for (const d of validateOutput(result)) findings.push(`${label}: ${formatDiagnostic(d)}`);
-      for (const d of lintRelease({ build: fromCompile(result), options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] } }, RULES)
-        .diagnostics)
-        findings.push(`${label}: lint ${d.code} ${d.message}`);
-      for (const d of adfModelFindings(result)) findings.push(`${label}: ${formatDiagnostic(d)}`);
-    }
-  });
+  for (const { label, result } of checkedBuilds()) {
+    assert.ok(result.release, `${label}: ${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+    for (const d of validateOutput(result)) findings.push(`${label}: ${formatDiagnostic(d)}`);
+    for (const d of lintRelease({ build: fromCompile(result), options: { chosenLocations: [result.model!.hub.location, result.model!.hub.eventGridLocation] } }, RULES).diagnostics)
+      findings.push(`${label}: lint ${d.code} ${d.message}`);
+    for (const d of adfModelFindings(result)) findings.push(`${label}: ${formatDiagnostic(d)}`);
+  }
   assert.equal(findings, []);
 });
 
 test('12 and 13: the official ARM schemas find nothing (needs the schema snapshot)', async () => {
   const builds = checkedBuilds();
   const dir = await sharedArmSchemas(builds.map((b) => template(b.result)));
-  const findings = withReleases12And13(() => builds.flatMap(({ label, result }) => armSchemaFindings(result, dir).map((d) => `${label}: ${formatDiagnostic(d)}`)));
+  const findings = builds.flatMap(({ label, result }) => armSchemaFindings(result, dir).map((d) => `${label}: ${formatDiagnostic(d)}`));
   assert.equal(findings, []);
 });
 

@@ -14,14 +14,14 @@ import { readFileSync } from 'node:fs';
 import { flattenTemplate, type FlattenContext } from '../../src/expressions/arm/flatten.js';
 import { compiled, fullHubHasRemoteHub, fullHubYaml, templateOf } from '../support/hubs.js';
 import { deploymentContext, publicTemplate } from '../support/publicTemplates.js';
-import { has, getRelease } from '../../src/model/releases.js';
-import { compare, deployed, HUBC_ONLY, parameters, PUBLIC_ONLY, RELEASES } from '../support/publicKnown.js';
+import { has, getRelease, RELEASE_VERSIONS } from '../../src/model/releases.js';
+import { compare, deployed, HUBC_ONLY, parameters, PUBLIC_ONLY } from '../support/publicKnown.js';
 
 const DEVIATIONS = readFileSync(new URL('../../docs/deviations.md', import.meta.url), 'utf8');
 
 const onlyRoles = (type: string) => type === 'Microsoft.Authorization/roleAssignments';
 
-for (const release of RELEASES) {
+for (const release of RELEASE_VERSIONS) {
   test(`${release}: with naming: public, every resource both templates deploy has the public release's name`, () => {
     const hubcTemplate = templateOf(compiled(fullHubYaml(release, { naming: 'public' })));
     const p = parameters(release, 'finops-hub');

@@ -6,6 +6,7 @@
  * rows; the test code stays the same.
  */
 import { getRelease } from '../../src/model/releases.js';
+import { alongTheLine } from '../support/releaseLine.js';
 import { CSV_PATH_EXPECTATIONS } from './csvPathCases.js';
 
 /** Where a parquet file's columns come from, in order. */
@@ -320,55 +321,49 @@ const INGESTED_FOCUS_1_2: { version: string; ingested: IngestedExport }[] = ['1.
   },
 }));
 
-/** A release's converted exports of the layout of 0.7 on, with the FOCUS 1.2 ones its row converts. */
-const withFocus12 = (release: string, ingested: IngestedExport[]): IngestedExport[] => [
-  ...ingested,
-  ...INGESTED_FOCUS_1_2.filter((x) => getRelease(release).exportVersions.FocusCost?.includes(x.version)).map((x) => x.ingested),
-];
+/** Each release's expectations with the FOCUS 1.2 exports its row converts (releases with Data Explorer: the layout of 0.7 on). */
+function withFocus12Exports(line: Record<string, ReleaseExports>): Record<string, ReleaseExports> {
+  const converted = (release: string) => INGESTED_FOCUS_1_2.filter((x) => getRelease(release).exportVersions.FocusCost?.includes(x.version)).map((x) => x.ingested);
+  return Object.fromEntries(Object.entries(line).map(([release, c]) => [release, c.dataExplorer ? { ...c, ingested: [...c.ingested, ...converted(release)] } : c]));
+}
 
-/** Expectations by release. */
-export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = {
-  ...CSV_PATH_EXPECTATIONS,
-  '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
-  '0.5': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
-  '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
-  '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.7', INGESTED_0_7), failing: FAILING_0_7 },
-  // 0.8 reads and converts exports as 0.7 does (release-0.8.md §3: the pipelines are unchanged).
-  '0.8': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.8', INGESTED_0_7), failing: FAILING_0_7 },
-  // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
-  '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.9', INGESTED_0_9), failing: FAILING_0_7 },
-  // 0.10 converts as 0.9 (the actual cost dataset is opt-in: test/modules/release10.test.ts).
-  '0.10': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.10', INGESTED_0_9), failing: FAILING_0_7 },
-  // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes).
-  '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('0.11', INGESTED_0_9), failing: FAILING_0_11 },
-  // 12 converts exports as 0.11 (releases-0.9-14.md §1.4: the export pipelines are unchanged; the cluster start is test/simulate/clusterStart.test.ts).
-  '12': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('12', INGESTED_0_9), failing: FAILING_0_11 },
-  // 13 converts as 12 (its export manifest dataset is renamed: releases-0.9-14.md §1.5).
-  '13': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('13', INGESTED_0_9), failing: FAILING_0_11 },
-  // 14 converts as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
-  '14': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: withFocus12('14', INGESTED_0_9), failing: FAILING_0_11 },
-};
+/**
+ * Expectations by release: each entry holds from its release until the next entry (test/support/releaseLine.ts). 0.8
+ * reads and converts exports as 0.7 (release-0.8.md §3: the pipelines are unchanged); 0.10 as 0.9 (the actual cost
+ * dataset is opt-in: test/modules/release10.test.ts); 12 as 0.11 (releases-0.9-14.md §1.4: the export pipelines are
+ * unchanged; the cluster start is test/simulate/clusterStart.test.ts); 13 as 12 (its export manifest dataset is
+ * renamed: §1.5); 14 as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
+ */
+export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = withFocus12Exports(
+  alongTheLine({
+    ...CSV_PATH_EXPECTATIONS,
+    '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
+    '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
+    '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+    // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
+    '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+    // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes); its conversion fails otherwise.
+    '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  }),
+);
 
-/** Earlier files in an ingestion folder, by layout. */
-export const LAYOUT_CLEANUP: LayoutCleanup[] = [
-  {
-    release: '0.2',
-    exportCase: 'csv-path-focuscost-1.0-preview-subscription',
-    folder: `ingestion/${SUB}/202405/focuscost`,
-    otherMonth: `ingestion/${SUB}/202404/focuscost`,
-    replaces: false,
-  },
-  { release: '0.4', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
-  { release: '0.6', exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
-  { release: '0.7', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.8', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.9', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.10', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '0.11', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '12', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '13', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-  { release: '14', exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
-];
+/** Earlier files in an ingestion folder, by layout: each entry holds from its release until the next one. */
+export const LAYOUT_CLEANUP: LayoutCleanup[] = Object.entries(
+  alongTheLine<Omit<LayoutCleanup, 'release'>>(
+    {
+      '0.2': {
+        exportCase: 'csv-path-focuscost-1.0-preview-subscription',
+        folder: `ingestion/${SUB}/202405/focuscost`,
+        otherMonth: `ingestion/${SUB}/202404/focuscost`,
+        replaces: false,
+      },
+      '0.4': { exportCase: 'focuscost-1.0-subscription', folder: `ingestion/${SUB}/202405/focuscost`, otherMonth: `ingestion/${SUB}/202404/focuscost`, replaces: false },
+      '0.6': { exportCase: 'focuscost-1.0-subscription', folder: `ingestion/focuscost/2024/05/${SUB}`, otherMonth: `ingestion/focuscost/2024/04/${SUB}`, replaces: true },
+      '0.7': { exportCase: 'focuscost-1.0r2-subscription', folder: `ingestion/Costs/2024/05/${SUB}`, otherMonth: `ingestion/Costs/2024/04/${SUB}`, replaces: true },
+    },
+    '0.2',
+  ),
+).map(([release, c]) => ({ release, ...c }));
 
 /** The exports a release with managed exports creates and runs, for a settings.json with two scopes. */
 export interface ManagedExports {
@@ -390,77 +385,73 @@ export interface ManagedExports {
   eaBillingAccount?: { name: string; type: string; run?: true }[];
 }
 
-/** Managed exports by release (0.7 in managed.test.ts). */
-export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = {
-  '0.4': {
-    configure: 'config_ConfigureExports',
-    start: 'config_ExportData',
-    runExports: 'config_RunExports',
-    format: 'Csv',
-    compressionMode: 'None',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
+/**
+ * Managed exports by release, each entry holding from its release until the next one (0.7 also in managed.test.ts):
+ * 0.10 to 14 manage exports as 0.9 (12 on: when on; 13: EA department exports aside, none in these settings).
+ */
+export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = alongTheLine<ManagedExports>(
+  {
+    '0.4': {
+      configure: 'config_ConfigureExports',
+      start: 'config_ExportData',
+      runExports: 'config_RunExports',
+      format: 'Csv',
+      compressionMode: 'None',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+    },
+    '0.5': {
+      configure: 'config_ConfigureExports',
+      start: 'config_ExportData',
+      runExports: 'config_RunExports',
+      format: 'Csv',
+      compressionMode: 'None',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+    },
+    '0.6': {
+      configure: 'config_ConfigureExports',
+      start: 'config_StartExportProcess',
+      runExports: 'config_RunExportJobs',
+      format: 'Parquet',
+      compressionMode: 'Snappy',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+    },
+    // 0.8 sends {} to run an export (release-0.8.md §3.2).
+    '0.8': {
+      configure: 'config_ConfigureExports',
+      start: 'config_StartExportProcess',
+      runExports: 'config_RunExportJobs',
+      format: 'Parquet',
+      compressionMode: 'Snappy',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: '{}',
+    },
+    // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
+    // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
+    '0.9': {
+      configure: 'config_ConfigureExports',
+      start: 'config_StartExportProcess',
+      runExports: 'config_RunExportJobs',
+      format: 'Parquet',
+      compressionMode: 'Snappy',
+      dataVersion: '1.0',
+      apiVersion: '2023-07-01-preview',
+      runBody: ' ',
+      eaBillingAccount: [
+        { name: 'daily-costdetails', type: 'FocusCost' },
+        { name: 'monthly-costdetails', type: 'FocusCost' },
+        { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
+        { name: 'daily-reservationdetails', type: 'ReservationDetails' },
+        { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
+        { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
+      ],
+    },
   },
-  '0.5': {
-    configure: 'config_ConfigureExports',
-    start: 'config_ExportData',
-    runExports: 'config_RunExports',
-    format: 'Csv',
-    compressionMode: 'None',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
-  },
-  '0.6': {
-    configure: 'config_ConfigureExports',
-    start: 'config_StartExportProcess',
-    runExports: 'config_RunExportJobs',
-    format: 'Parquet',
-    compressionMode: 'Snappy',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
-  },
-  // 0.8 sends {} to run an export (release-0.8.md §3.2).
-  '0.8': {
-    configure: 'config_ConfigureExports',
-    start: 'config_StartExportProcess',
-    runExports: 'config_RunExportJobs',
-    format: 'Parquet',
-    compressionMode: 'Snappy',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: '{}',
-  },
-  // 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on
-  // billing accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
-  '0.9': {
-    configure: 'config_ConfigureExports',
-    start: 'config_StartExportProcess',
-    runExports: 'config_RunExportJobs',
-    format: 'Parquet',
-    compressionMode: 'Snappy',
-    dataVersion: '1.0',
-    apiVersion: '2023-07-01-preview',
-    runBody: ' ',
-    eaBillingAccount: [
-      { name: 'daily-costdetails', type: 'FocusCost' },
-      { name: 'monthly-costdetails', type: 'FocusCost' },
-      { name: 'monthly-pricesheet', type: 'PriceSheet', run: true },
-      { name: 'daily-reservationdetails', type: 'ReservationDetails' },
-      { name: 'daily-reservationtransactions', type: 'ReservationTransactions' },
-      { name: 'daily-recommendations-shared-last30days-virtualmachines', type: 'ReservationRecommendations' },
-    ],
-  },
-};
-// 0.10 manages exports as 0.9.
-MANAGED_EXPECTATIONS['0.10'] = MANAGED_EXPECTATIONS['0.9'];
-// 0.11 manages exports as 0.10.
-MANAGED_EXPECTATIONS['0.11'] = MANAGED_EXPECTATIONS['0.10'];
-// 12 manages exports as 0.11 (when on).
-MANAGED_EXPECTATIONS['12'] = MANAGED_EXPECTATIONS['0.11'];
-// 13 manages exports as 12 (EA department exports aside: none in these settings).
-MANAGED_EXPECTATIONS['13'] = MANAGED_EXPECTATIONS['12'];
-// 14 manages exports as 13.
-MANAGED_EXPECTATIONS['14'] = MANAGED_EXPECTATIONS['13'];
+  '0.4',
+);

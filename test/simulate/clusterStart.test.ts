@@ -1,5 +1,5 @@
 /**
- * Release 12's `ingestion_ExecuteETL` in the simulator (on the injected row 12, test/support/releases12and13.ts):
+ * Release 12's `ingestion_ExecuteETL` in the simulator:
  * a stopped cluster is started and waited for before the files are listed; a running one (or an answer
  * without a state) is not started; a state that cannot be read stops the run with DataExplorerStateReadFailed.
  */
@@ -10,24 +10,21 @@ import { simulate } from '../../src/simulate/index.js';
 import type { ResponsesFile } from '../../src/simulate/responses.js';
 import { fullHubYaml } from '../support/hubs.js';
 import { cleanStorages, emptyStorage } from '../support/simulate.js';
-import { withReleases12And13 } from '../support/releases12and13.js';
 
 test.after.each(() => cleanStorages());
 
 const CLUSTER = '*/providers/Microsoft.Kusto/clusters/*';
 const run = async (responses: ResponsesFile) => {
-  const build = withReleases12And13(() => compile(fullHubYaml('0.8'), { release: '12' }));
+  const build = compile(fullHubYaml('0.8'), { release: '12' });
   assert.ok(build.release, build.diagnostics.map((d) => d.message).join('\n'));
-  return withReleases12And13(() =>
-    simulate({
-      artifacts: build.artifacts,
-      release: '12',
-      storage: emptyStorage(),
-      start: { kind: 'pipeline', pipeline: 'ingestion_ExecuteETL', parameters: { folderPath: 'ingestion/Costs/2024/05/sub' } },
-      now: '2024-05-15T12:00:00Z',
-      responses,
-    }),
-  );
+  return simulate({
+    artifacts: build.artifacts,
+    release: '12',
+    storage: emptyStorage(),
+    start: { kind: 'pipeline', pipeline: 'ingestion_ExecuteETL', parameters: { folderPath: 'ingestion/Costs/2024/05/sub' } },
+    now: '2024-05-15T12:00:00Z',
+    responses,
+  });
 };
 const calls = (r: Awaited<ReturnType<typeof run>>) => r.requests.map((q) => `${q.method} ${q.url.replace(/^.*\/clusters\/[^/?]+/, '<cluster>').replace(/\?.*$/, '')}`);
 

@@ -1,15 +1,12 @@
 /**
- * Test helpers for the Data Explorer scripts of release 12 on: models of the table's rows, or for a release the table
- * does not have yet the row of 12 with that release's behaviours (`releaseRowForTests`), their
- * scripts' functions for the test KQL evaluator (./kqlEval), and tables of their layouts.
+ * Test helpers for the Data Explorer scripts of release 12 on: models of the table's rows, their scripts' functions for the test KQL evaluator (./kqlEval), and tables of their layouts.
  */
-import { getRelease, releaseRowForTests, RELEASE_VERSIONS, type ReleaseBehaviour, type ReleaseVersion } from '../../src/model/releases.js';
+import { getRelease } from '../../src/model/releases.js';
 import type { HubModel } from '../../src/model/hub.js';
 import { kqlDatasets, kqlScripts } from '../../src/modules/dataExplorer/kql.js';
 import { OPEN_DATA_TABLES } from '../../src/modules/dataExplorer/kql/tables.js';
 import { PRICING_UNITS_12, V1_2_DATASETS, type FinalDatasetName } from '../../src/modules/dataExplorer/kqlV1_2.js';
 import type { BuiltInDatasetName } from '../../src/model/datasets.js';
-import { KQL_09, KQL_010, KQL_011 } from './kqlReleaseRows.js';
 import { hubModel } from './hubs.js';
 import * as assert from 'uvu/assert';
 import type { KqlValidationResult } from '../../src/validators/kql.js';
@@ -17,28 +14,9 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
 import { RAW_TABLES_12 } from '../../src/modules/dataExplorer/kqlV1_2.js';
 import { KqlEvaluator, functionsOf, parseDate, table, type KDate, type KqlFunction, type Table } from './kqlEval/evaluate.js';
 
-/** The KQL behaviours of 0.9, 0.10 and 0.11, which the rows of 12, 13 and 14 inherit (they will be `{ ...R11, ... }`). */
-const KQL_BEFORE_12: readonly ReleaseBehaviour[] = [...KQL_09, ...KQL_010, ...KQL_011];
-
-/**
- * The KQL behaviours of each release from 12 on, as the rows of 12, 13 and 14 will have them (with `focusVersions`
- * `['1_0', '1_2']`): those of 0.9-0.11, then the release's own.
- */
-export const KQL_BEHAVIOURS: Readonly<Record<'12' | '13' | '14', readonly ReleaseBehaviour[]>> = {
-  '12': [...KQL_BEFORE_12, 'kqlRawTables12'],
-  '13': [...KQL_BEFORE_12, 'kqlRawTables12'],
-  '14': [...KQL_BEFORE_12, 'kqlRawTables12', 'kqlParseSubscriptionIds', 'kqlResourceGraphRecommendations'],
-};
-
-/**
- * The default hub's model for release 12, 13 or 14: the table's row of that release, or, while the table lacks it,
- * the row of 12 with the release's KQL behaviours (as the row will have them).
- */
+/** The default hub's model for release 12, 13 or 14 (the table's row). */
 export function focus12Model(version: '12' | '13' | '14', patch: Partial<HubModel> = {}): HubModel {
-  const release = RELEASE_VERSIONS.includes(version as ReleaseVersion)
-    ? getRelease(version)
-    : releaseRowForTests(getRelease('12'), { version, behaviours: KQL_BEHAVIOURS[version], focusVersions: ['1_0', '1_2'] });
-  return hubModel({ release, ...patch });
+  return hubModel({ release: getRelease(version), ...patch });
 }
 
 const functionCache = new WeakMap<HubModel, Map<string, KqlFunction>>();

@@ -6,9 +6,9 @@
 import type { FlatResource } from '../../src/expressions/arm/flatten.js';
 import { ROLES } from '../../src/modules/core/names.js';
 import { has, getRelease } from '../../src/model/releases.js';
+import { alongTheLine } from './releaseLine.js';
 import { fullHubHasRemoteHub } from './hubs.js';
 
-export const RELEASES = ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11', '12', '13', '14'] as const;
 const ROLE_NAMES = Object.fromEntries(Object.entries(ROLES).map(([name, guid]) => [guid, name]));
 
 /** The parameters of one deployment, for the public template (its names and types) and hubc's. */
@@ -91,8 +91,8 @@ export type Known = Record<string, string>;
 const TEMPLATE_SHAPE = 'One flat template';
 const APPROVALS = 'only the private-endpoint approvals use nested deployments';
 
-/** Resources only the public release deploys. */
-export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
+/** Resources only the public release deploys, by the first release each list holds for. */
+const PUBLIC_SINCE: Record<string, Known> = {
   '0.1': {
     'Microsoft.Resources/deployments hub': TEMPLATE_SHAPE,
     'Microsoft.Resources/deployments storage': TEMPLATE_SHAPE,
@@ -107,27 +107,13 @@ export const PUBLIC_ONLY: Record<(typeof RELEASES)[number], Known> = {
     'role dataFactoryContributor for triggerManager at the resource group': 'Trigger manager roles',
     'role managedIdentityContributor for triggerManager at the resource group': 'Trigger manager roles',
   },
-  '0.2': {},
-  '0.3': {},
-  '0.4': {},
-  '0.5': {},
-  '0.6': {},
-  '0.7': {},
-  '0.8': {},
-  '0.9': {},
-  '0.10': {},
-  '0.11': {},
-  '12': {},
-  '13': {},
-  '14': {},
 };
-PUBLIC_ONLY['0.2'] = {
-  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
+PUBLIC_SINCE['0.2'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_SINCE['0.1']).filter(([k]) => !k.includes('removeManagedIdentity') && !k.includes('triggerManager'))),
   'role managedIdentityContributor for triggerManager at Microsoft.DataFactory/factories/{factory}': 'Trigger manager roles',
 };
-PUBLIC_ONLY['0.3'] = PUBLIC_ONLY['0.2'];
-PUBLIC_ONLY['0.4'] = {
-  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.2']).filter(([k]) => !k.includes('secrets'))),
+PUBLIC_SINCE['0.4'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_SINCE['0.2']).filter(([k]) => !k.includes('secrets'))),
   'Microsoft.Resources/deployments azuretimezones': TEMPLATE_SHAPE,
   'Microsoft.DataFactory/factories/linkedservices {factory}/{storage}': 'Linked service names',
   'Microsoft.DataFactory/factories/linkedservices {factory}/{vault}': 'Linked service names',
@@ -136,10 +122,9 @@ PUBLIC_ONLY['0.4'] = {
   'role eventGridContributor for cleanup identity at Microsoft.EventGrid/namespaces/{eventGrid}': 'a separate clean-up identity and script',
   'role userAccessAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': 'Data Factory identity on storage',
 };
-PUBLIC_ONLY['0.5'] = PUBLIC_ONLY['0.4'];
-PUBLIC_ONLY['0.6'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.4']).filter(([k]) => !k.includes('cleanup') && !k.includes('EventGrid')));
-PUBLIC_ONLY['0.7'] = {
-  ...PUBLIC_ONLY['0.6'],
+PUBLIC_SINCE['0.6'] = Object.fromEntries(Object.entries(PUBLIC_SINCE['0.4']).filter(([k]) => !k.includes('cleanup') && !k.includes('EventGrid')));
+PUBLIC_SINCE['0.7'] = {
+  ...PUBLIC_SINCE['0.6'],
   'Microsoft.Resources/deployments vnet': TEMPLATE_SHAPE,
   'Microsoft.Resources/deployments dataExplorer': TEMPLATE_SHAPE,
   'Microsoft.Resources/deployments GetStoragePrivateEndpointConnections': APPROVALS,
@@ -158,8 +143,8 @@ PUBLIC_ONLY['0.7'] = {
 };
 
 // 0.8: the resource-type dictionary as five Ingestion database scripts (hubc derives resource_type() from the ResourceTypes table).
-PUBLIC_ONLY['0.8'] = {
-  ...PUBLIC_ONLY['0.7'],
+PUBLIC_SINCE['0.8'] = {
+  ...PUBLIC_SINCE['0.7'],
   ...Object.fromEntries(
     ['', '_resource_type_1', '_resource_type_2', '_resource_type_3', '_resource_type_4'].map((s) => [
       `Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/OpenDataFunctions${s}`,
@@ -168,12 +153,12 @@ PUBLIC_ONLY['0.8'] = {
   ),
 };
 // 0.9 no longer assigns Managed Identity Contributor (releases-0.9-14.md §1.1); hubc never did.
-PUBLIC_ONLY['0.9'] = Object.fromEntries(Object.entries(PUBLIC_ONLY['0.8']).filter(([k]) => !k.includes('managedIdentityContributor')));
+PUBLIC_SINCE['0.9'] = Object.fromEntries(Object.entries(PUBLIC_SINCE['0.8']).filter(([k]) => !k.includes('managedIdentityContributor')));
 
 // 0.10: the hub-app module deployments and their telemetry, the file-upload scripts, the open-data script (hubc's
 // open-data functions are in the setup script); the database scripts are named by role on both sides (kqlScriptsByRole).
-PUBLIC_ONLY['0.10'] = {
-  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['0.9']).filter(([k]) => !k.endsWith('/Ingestion/OpenDataFunctions'))),
+PUBLIC_SINCE['0.10'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_SINCE['0.9']).filter(([k]) => !k.endsWith('/Ingestion/OpenDataFunctions'))),
   'Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/openDataScript': '`resource_type()`',
   'Microsoft.Resources/deploymentScripts {storage}_uploadFiles': 'File upload scripts',
   'Microsoft.Resources/deployments ftk-hubapp-<telemetry>': 'Usage attribution',
@@ -206,9 +191,9 @@ const GONE_IN_011 = [
   'ingestion_CommonScripts',
   'ingestion_SetupScript',
 ].map((n) => `Microsoft.Resources/deployments ${n}`);
-PUBLIC_ONLY['0.11'] = {
+PUBLIC_SINCE['0.11'] = {
   ...Object.fromEntries(
-    Object.entries(PUBLIC_ONLY['0.10']).filter(
+    Object.entries(PUBLIC_SINCE['0.10']).filter(
       ([k]) => !GONE_IN_011.includes(k) && !k.endsWith('/Ingestion/openDataScript') && k !== 'Microsoft.Resources/deploymentScripts {storage}_uploadFiles',
     ),
   ),
@@ -247,9 +232,9 @@ const GONE_IN_12 = [
   'hub_SetupScript',
   'storage',
 ].map((n) => `Microsoft.Resources/deployments ${n}`);
-PUBLIC_ONLY['12'] = {
+PUBLIC_SINCE['12'] = {
   ...Object.fromEntries(
-    Object.entries(PUBLIC_ONLY['0.11']).filter(
+    Object.entries(PUBLIC_SINCE['0.11']).filter(
       ([k]) => !GONE_IN_12.includes(k) && k !== 'Microsoft.Resources/deploymentScripts Microsoft.CostManagement.Exports_SchemaFiles.Upload',
     ),
   ),
@@ -301,8 +286,8 @@ const GONE_IN_13 = [
     'ingestion_VersionedScripts',
   ].map((n) => `Microsoft.Resources/deployments ${n}`),
 ];
-PUBLIC_ONLY['13'] = {
-  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['12']).filter(([k]) => !GONE_IN_13.includes(k))),
+PUBLIC_SINCE['13'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_SINCE['12']).filter(([k]) => !GONE_IN_13.includes(k))),
   ...Object.fromEntries(
     [
       'Microsoft.CostManagement.Exports_ADF.StopTriggers',
@@ -339,8 +324,8 @@ PUBLIC_ONLY['13'] = {
   ),
 };
 
-/** Resources only hubc deploys. */
-export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
+/** Resources only hubc deploys, by the first release each list holds for. */
+const HUBC_SINCE: Record<string, Known> = {
   '0.1': {
     'Microsoft.Resources/deploymentScripts {factory}_deleteOldResources': 'Delete-old-resources script',
     'role storageBlobDataContributor for blobManager at Microsoft.Storage/storageAccounts/{storage}': '`_blobManager` roles',
@@ -349,32 +334,17 @@ export const HUBC_ONLY: Record<(typeof RELEASES)[number], Known> = {
     'role storageBlobDataContributor for factory at Microsoft.Storage/storageAccounts/{storage}': 'Storage linked service',
     'role reader for factory at Microsoft.Storage/storageAccounts/{storage}': 'Storage linked service',
   },
-  '0.2': {},
-  '0.3': {},
-  '0.4': {},
-  '0.5': {},
-  '0.6': {},
-  '0.7': {},
-  '0.8': {},
-  '0.9': {},
-  '0.10': {},
-  '0.11': {},
-  '12': {},
-  '13': {},
-  '14': {},
 };
-HUBC_ONLY['0.2'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
-HUBC_ONLY['0.3'] = HUBC_ONLY['0.2'];
-HUBC_ONLY['0.4'] = {
+HUBC_SINCE['0.2'] = Object.fromEntries(Object.entries(HUBC_SINCE['0.1']).filter(([k]) => !k.includes('deleteOldResources') && !k.includes('triggerManager')));
+HUBC_SINCE['0.4'] = {
   'role storageBlobDataContributor for blobManager at Microsoft.Storage/storageAccounts/{storage}': '`_blobManager` roles',
   'Microsoft.DataFactory/factories/linkedservices {factory}/storage': 'Linked service names',
   'Microsoft.DataFactory/factories/linkedservices {factory}/keyVault': 'Linked service names',
   'role eventGridContributor for triggerManager at Microsoft.EventGrid/namespaces/{eventGrid}': 'Event Grid clean-up permission',
 };
-HUBC_ONLY['0.5'] = HUBC_ONLY['0.4'];
-HUBC_ONLY['0.6'] = Object.fromEntries(Object.entries(HUBC_ONLY['0.4']).filter(([k]) => !k.includes('EventGrid')));
-HUBC_ONLY['0.7'] = {
-  ...HUBC_ONLY['0.4'],
+HUBC_SINCE['0.6'] = Object.fromEntries(Object.entries(HUBC_SINCE['0.4']).filter(([k]) => !k.includes('EventGrid')));
+HUBC_SINCE['0.7'] = {
+  ...HUBC_SINCE['0.4'],
   'Microsoft.EventGrid/namespaces {eventGrid}': 'Event Grid registration',
   'Microsoft.Resources/deployments {suffix}-get-storage-connections': APPROVALS,
   'Microsoft.Resources/deployments {suffix}-approve-storage-connections': APPROVALS,
@@ -389,20 +359,17 @@ HUBC_ONLY['0.7'] = {
   'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}': 'Deployment-script storage role',
 };
 
-HUBC_ONLY['0.8'] = HUBC_ONLY['0.7'];
-HUBC_ONLY['0.9'] = HUBC_ONLY['0.8'];
-HUBC_ONLY['0.10'] = HUBC_ONLY['0.9'];
 // 0.11: the blob manager's role at the script storage is named as the public 0.11 names it (PUBLIC_NAMING_011).
-HUBC_ONLY['0.11'] = {
+HUBC_SINCE['0.11'] = {
   ...Object.fromEntries(
-    Object.entries(HUBC_ONLY['0.10']).filter(([k]) => k !== 'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}'),
+    Object.entries(HUBC_SINCE['0.7']).filter(([k]) => k !== 'role storageFileDataPrivilegedContributor for blobManager at Microsoft.Storage/storageAccounts/{scriptStorage}'),
   ),
   ...Object.fromEntries(['deleteOldResources', 'startTriggers', 'stopTriggers'].map((n) => [`Microsoft.Resources/deploymentScripts {factory}_${n}`, SCRIPT_NAMES_011])),
 };
 
 // 12: the raw tables retyped once, one script each; narrower roles than the public 12's for the cluster start and managed exports.
-HUBC_ONLY['12'] = {
-  ...HUBC_ONLY['0.11'],
+HUBC_SINCE['12'] = {
+  ...HUBC_SINCE['0.11'],
   ...Object.fromEntries(
     ['CommitmentDiscountUsage_raw', 'Costs_raw', 'Prices_raw', 'PricingUnits', 'Recommendations_raw', 'Transactions_raw'].map((t) => [
       `Microsoft.Kusto/clusters/databases/scripts {cluster}/Ingestion/Retype_${t}`,
@@ -415,8 +382,8 @@ HUBC_ONLY['12'] = {
 
 // 13: the export manifest dataset split, so ingestion_manifest is the public 13's too; its RBAC Administrator assignment
 // has hubc's name (the role is the same, hubc's with the export-role condition: "The managed exports' storage role (12)").
-HUBC_ONLY['13'] = Object.fromEntries(
-  Object.entries(HUBC_ONLY['12']).filter(
+HUBC_SINCE['13'] = Object.fromEntries(
+  Object.entries(HUBC_SINCE['12']).filter(
     ([k]) =>
       k !== 'Microsoft.DataFactory/factories/datasets {factory}/ingestion_manifest' &&
       k !== 'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}',
@@ -427,15 +394,20 @@ HUBC_ONLY['13'] = Object.fromEntries(
 // azurerm linked service and the factory's role on itself in every hub (hubc: with recommendations, their one user);
 // the public 14 names its RBAC Administrator assignment otherwise.
 const REMOTE_HUB_PART = /\{vault\}|KeyVault|-vault-connections|deployments keyVault_secret$|\/keyVault$|deployment(?:s|Scripts) Microsoft\.FinOpsHubs\.RemoteHub/;
-PUBLIC_ONLY['14'] = {
-  ...Object.fromEntries(Object.entries(PUBLIC_ONLY['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
+PUBLIC_SINCE['14'] = {
+  ...Object.fromEntries(Object.entries(PUBLIC_SINCE['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
   'Microsoft.DataFactory/factories/linkedservices {factory}/azurerm': 'azurerm linked service',
   'role dataFactoryContributor for factory at Microsoft.DataFactory/factories/{factory}': 'Data Factory self role',
 };
-HUBC_ONLY['14'] = {
-  ...Object.fromEntries(Object.entries(HUBC_ONLY['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
+HUBC_SINCE['14'] = {
+  ...Object.fromEntries(Object.entries(HUBC_SINCE['13']).filter(([k]) => !REMOTE_HUB_PART.test(k))),
   'role roleBasedAccessControlAdministrator for factory at Microsoft.Storage/storageAccounts/{storage}': "The managed exports' storage role (12)",
 };
+
+/** Resources only the public release deploys, for every release of the table. */
+export const PUBLIC_ONLY = alongTheLine<Known>(PUBLIC_SINCE);
+/** Resources only hubc deploys, for every release of the table. */
+export const HUBC_ONLY = alongTheLine<Known>(HUBC_SINCE);
 
 /** The resources a flattened template deploys (condition not false). */
 export const deployed = (resources: FlatResource[]) => resources.filter((r) => r.deployed !== false);

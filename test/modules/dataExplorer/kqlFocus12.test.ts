@@ -3,8 +3,7 @@
  * other `*_transform_v1_2()` functions, of the Hub database's versioned, unversioned and open-data functions, of
  * `parse_resourceid()` in 14 and `resource_type()`, run by the test KQL evaluator over the facts' examples
  * (../shared/reference/kql-0.9-14.md §8.4-8.6); which scripts a release deploys, in which order, and the one-time
- * scripts that retype the raw tables (§2.2; docs/deviations.md "Release 12"). Rows of 12-14 are built with
- * `releaseRowForTests` (test/support/focus12.ts) until the release table has them.
+ * scripts that retype the raw tables (§2.2; docs/deviations.md "Release 12").
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

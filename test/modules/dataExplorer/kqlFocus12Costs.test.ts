@@ -1,5 +1,5 @@
 /**
- * The values of `Costs_transform_v1_2()` (release 12 on; rows built with `releaseRowForTests`): the examples of the
+ * The values of `Costs_transform_v1_2()` (release 12 on, the table's rows): the examples of the
  * facts file for 12 and the Costs rules of 0.9-0.11 they inherit (../shared/reference/kql-0.9-14.md §8.1-8.5), each
  * as literal raw rows run through the emitted function body by the test KQL evaluator (test/support/kqlEval). Where
  * hubc does not copy a defect of the public release the expected value is hubc's and the test names the row of
