@@ -1,5 +1,6 @@
 /**
- * Diagnostic registry, HUB420-HUB449: `hubc deploy` and `hubc params`.
+ * Diagnostic registry, HUB420-HUB449: `hubc deploy` and `hubc params` (HUB442-HUB448, upgrade notes of a release's
+ * changes, are declared in ./releaseChanges.ts).
  * See ./define.ts for the shape of an entry; docs/diagnostics.md is generated from these entries.
  */
 import { defineCodes, type MessageText } from './define.js';

@@ -23,6 +23,7 @@ import { upgradeNoteCodes } from './upgradeNotes.js';
 import { fabricCodes } from './fabric.js';
 import { grantCodes } from './grants.js';
 import { managedExportNoteCodes } from './managedExportNotes.js';
+import { releaseChangeCodes } from './releaseChanges.js';
 
 export type { CodeInfo, Raised } from './define.js';
 
@@ -35,6 +36,7 @@ export const codes = {
   ...outputCodes,
   ...diffPublishCodes,
   ...deployCodes,
+  ...releaseChangeCodes,
   ...simulateCodes,
   ...feedCodes,
   ...upgradeCodes,

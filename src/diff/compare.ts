@@ -14,6 +14,7 @@ import { compareDataFactory } from './dataFactory.js';
 import { compareKql } from './kql.js';
 import { leftovers } from './leftovers.js';
 import { managedExportChange } from './managedExports.js';
+import { releaseChanges } from './releaseChanges.js';
 import { releaseOf } from '../load/index.js';
 import { outputChanges } from './outputs.js';
 import { compareTemplates } from './template.js';
@@ -76,6 +77,7 @@ export function compareUpgrade(a: LoadedBuild, b: LoadedBuild, known: KnownValue
     fabric: fabricSetup(a, b, known),
     grants: rolesToGrant(a.build, b.build, known),
     managedExports: managedExportChange(a, b, l),
+    release: releaseChanges(a, b, l, known),
   };
   result.upgradeNotes = upgradeNotes(comparison);
   return comparison;

@@ -24,6 +24,7 @@ export { diffBuilds, compareUpgrade, type UpgradeComparison } from './compare.js
 export { parameterNotes } from './upgrade.js';
 export { fabricScriptDatabase } from './fabric.js';
 export type { Leftovers } from './leftovers.js';
+export type { ReleaseChanges } from './releaseChanges.js';
 export type { RemovedDataset } from './components.js';
 export { diffValues } from './values.js';
 export { changeWords } from './summary.js';

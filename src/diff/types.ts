@@ -89,6 +89,14 @@ export type UpgradeNoteKind =
   | 'roleAssignmentRenamed'
   /** HUB620: B's Fabric eventhouse setup scripts are new or changed; the owner runs them (0.10+). */
   | 'fabricSetupToRun'
+  /** HUB442: the unversioned Hub functions return another FOCUS version; queries that need the old one call the versioned function. */
+  | 'unversionedFunctionsChanged'
+  /** HUB443: B turns managed exports off where A ran them; A's export pipelines and triggers are left (and deleted by the plan). */
+  | 'managedExportsOff'
+  /** HUB444: B loads the open data tables from a release tag of another form. */
+  | 'openDataSource'
+  /** HUB445: B's first deployment retypes tables of A's Data Explorer database once. */
+  | 'tablesRetyped'
   /** HUB457: B creates Cost Management exports itself and A did not: the cost role to grant, the owner's own exports. */
   | 'managedExportsStart'
   /** HUB458: the exports B creates differ from A's (and A created some): the deployment's run of config_ConfigureExports updates them. */
@@ -96,7 +104,7 @@ export type UpgradeNoteKind =
 
 /** What an upgrade from A to B means for someone who deployed A. */
 export interface UpgradeNote {
-  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB457`, `HUB458`, `HUB620`, `HUB750`. */
+  /** `HUB403` ... `HUB410`, `HUB416` ... `HUB418`, `HUB030` ... `HUB032`, `HUB442` ... `HUB445`, `HUB457`, `HUB458`, `HUB620`, `HUB660`, `HUB750`. */
   code: string;
   kind: UpgradeNoteKind;
   /** What the note is about: a parameter or output name, a resource, a pipeline, a table, a path, a component (`dataExplorer`, `remoteHub`, `privateNetworking`, a dataset name), the hub's old name. */

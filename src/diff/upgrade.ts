@@ -58,6 +58,7 @@ import type { RoleToGrant } from './grants.js';
 import type { ManagedExportChange } from './managedExports.js';
 import { isObject, type JsonObject } from '../util/json.js';
 import { renamedRoleAssignments } from '../catalogue/index.js';
+import { releaseChangeNotes, type ReleaseChanges } from './releaseChanges.js';
 
 /** Order of the notes: what makes a deployment fail first, then what needs action, then what is left over. */
 const ORDER: UpgradeNoteKind[] = [
@@ -74,12 +75,16 @@ const ORDER: UpgradeNoteKind[] = [
   'roleToGrant',
   'managedExportsStart',
   'managedExportsToCreate',
+  'unversionedFunctionsChanged',
+  'managedExportsOff',
   'triggerMustBeStopped',
   'componentRemoved',
   'resourceLeftBehind',
   'dataFactoryObjectRemoved',
   'fabricSetupToRun',
+  'tablesRetyped',
   'dataNoLongerRead',
+  'openDataSource',
 ];
 
 /** A note of a kind about a subject, its code and message raised through the registry (HUB403-HUB410, HUB416-HUB417). */
@@ -387,6 +392,8 @@ export interface UpgradeComparison {
   grants: RoleToGrant[];
   /** The exports B creates itself, when the upgrade asks something of them (HUB457, HUB458; ./managedExports.ts). */
   managedExports?: ManagedExportChange;
+  /** What the release changes for A's hub beyond resources and objects (HUB442-HUB445, ./releaseChanges.ts). */
+  release: ReleaseChanges;
 }
 
 /** The words for what an access property allows: its JSON, or what an unset one allows. */
@@ -450,5 +457,6 @@ export function upgradeNotes(c: UpgradeComparison): UpgradeNote[] {
   if (c.fabric) notes.push(fabricNote(c.fabric, b));
   if (c.managedExports) notes.push(...managedExportNotes(c.managedExports));
   if (!l.renamed) notes.push(...roleNotes(a, b));
+  notes.push(...releaseChangeNotes(c.release));
   return notes.sort((x, y) => ORDER.indexOf(x.kind) - ORDER.indexOf(y.kind));
 }

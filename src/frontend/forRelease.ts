@@ -37,3 +37,19 @@ export function hubTextForRelease(text: string, version: string): { text: string
   }
   return { text: stringify({ ...doc, release: version }), removed };
 }
+
+/**
+ * hub.yaml text with one field set (`['dataExplorer', 'name']`, `'finopshub'`), the sections on its path created
+ * when missing: a variant of a hub for the examples of generated docs (docs/upgrading.md's hub with a cluster).
+ * @throws Error for text that is not YAML
+ */
+export function hubTextWithField(text: string, path: readonly string[], value: unknown): string {
+  const doc = (parse(text) ?? {}) as Record<string, unknown>;
+  let parent = doc;
+  for (const key of path.slice(0, -1)) {
+    const next = parent[key];
+    parent = (parent[key] = next && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+  }
+  parent[path[path.length - 1]] = value;
+  return stringify(doc);
+}

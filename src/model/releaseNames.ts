@@ -144,3 +144,22 @@ export function sortReleases<T extends string>(names: Iterable<T>): T[] {
 export function releaseTag(release: Release): string {
   return `v${release.version}`;
 }
+
+/**
+ * Where a toolkit release's open data files (`<Table>.csv`: PricingUnits, Regions, ResourceTypes, Services) are
+ * downloaded from: `https://github.com/microsoft/finops-toolkit/releases/download/<tag>/`, the tag of
+ * {@link releaseTag}. `config_InitializeHub` loads them from here, and the upgrade note of a changed tag form
+ * (HUB444) says so.
+ */
+export function openDataBaseUrl(release: Release): string {
+  return `https://github.com/microsoft/finops-toolkit/releases/download/${releaseTag(release)}/`;
+}
+
+/**
+ * The form of a release tag, digits replaced by `N`: `vN.N` (`v0.11`, and the `v12.0` the public 12.0 wrote),
+ * `vN` (`v12` on). The public line's tags change form at 12 (`0.11` -> `12`); a change of form between two
+ * releases is what an upgrade note about the open data's source reports (a new number alone is not news).
+ */
+export function tagForm(tag: string): string {
+  return tag.replace(/\d+/g, 'N');
+}

@@ -108,6 +108,26 @@ function newExportVersions(a: Release, b: Release): string[] {
   );
 }
 
+/** The unversioned Hub functions of the built-in datasets, as the Hub database names them (kql-0.9-14.md §5.3). */
+export const UNVERSIONED_HUB_FUNCTIONS: readonly string[] = ['Costs', 'Prices', 'CommitmentDiscountUsage', 'Recommendations', 'Transactions'];
+
+/** A FOCUS version of the release table (`1_2`) as people write it (`1.2`). */
+export const focusLabel = (version: string): string => version.replace('_', '.');
+
+/** The Hub function of a dataset for one FOCUS version: `Costs`, `1_0` -> `Costs_v1_0`. */
+export const versionedFunction = (name: string, version: string): string => `${name}_v${version}`;
+
+/**
+ * The FOCUS version the unversioned Hub functions (`Costs()`, ...) return in `a` and in `b` (the last of each
+ * row's `focusVersions`), when it changes: `{ from: '1_0', to: '1_2' }` from any release of 0.7-0.11 to 12 on.
+ * The one source of this fact for the release notes (`releaseChangeWords`), `hubc diff`'s note (HUB442) and
+ * `hubc upgrade-plan`'s step. Undefined when either release has no Data Explorer functions.
+ */
+export function unversionedFocusChange(a: Release, b: Release): { from: string; to: string } | undefined {
+  const [from, to] = [a.focusVersions.at(-1), b.focusVersions.at(-1)];
+  return from && to && from !== to ? { from, to } : undefined;
+}
+
 /**
  * The release table's differences from release `a` to release `b`, one sentence each: capabilities gained
  * and lost, changes of behaviour, the ingestion layout and folders, the export container, the export file
@@ -143,10 +163,10 @@ export function releaseChangeWords(a: Release, b: Release): string[] {
     out.push(`The hub creates these exports itself: ${managedExportNames(b)}.`);
   if (a.features.has('managedExports') && b.features.has('managedExports') && a.monthlyScheduleDays.join() !== b.monthlyScheduleDays.join())
     out.push(`The monthly exports run on days ${list(b.monthlyScheduleDays.map(String))} of the month unless hub.yaml schedules.monthly.daysOfMonth says otherwise.`);
-  const latest = (r: Release) => r.focusVersions[r.focusVersions.length - 1];
-  if (a.focusVersions.length && b.focusVersions.length && latest(a) !== latest(b))
+  const focus = unversionedFocusChange(a, b);
+  if (focus)
     out.push(
-      `Data Explorer's unversioned Hub functions (Costs(), Prices(), CommitmentDiscountUsage(), Recommendations(), Transactions()) return FOCUS ${latest(b).replace('_', '.')} instead of ${latest(a).replace('_', '.')}: a query or report that needs the ${latest(a).replace('_', '.')} columns calls the versioned function instead, e.g. Costs_v${latest(a)}().`,
+      `Data Explorer's unversioned Hub functions (${UNVERSIONED_HUB_FUNCTIONS.map((f) => `${f}()`).join(', ')}) return FOCUS ${focusLabel(focus.to)} instead of ${focusLabel(focus.from)}: a query or report that needs the ${focusLabel(focus.from)} columns calls the versioned function instead, e.g. ${versionedFunction(UNVERSIONED_HUB_FUNCTIONS[0], focus.from)}().`,
     );
   const zones = Object.keys(b.regionTimeZones).filter((r) => !(r in a.regionTimeZones));
   if (zones.length) out.push(`Schedules in ${list(zones)} run on the region's time zone (timeZone: auto) instead of UTC.`);

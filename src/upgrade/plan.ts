@@ -20,6 +20,7 @@ import { newHubSteps } from './newHub.js';
 import { managedExportSteps } from './managedExports.js';
 import { fabricSteps } from './fabric.js';
 import { storageSteps } from './storage.js';
+import { releaseChangeSteps, releaseChangeWarnings, withManagedExportsReason } from './releaseChanges.js';
 import { UPGRADE_PHASES, type UpgradePlan, type UpgradeStep, type UpgradeWarning } from './types.js';
 import { dataLossWarnings, networkExposureWarnings } from './warnings.js';
 import { UpgradePlanError } from './errors.js';
@@ -80,7 +81,8 @@ export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions
       `${b.label} does not name the hub's resources as the public release ${a.release} does: it deploys a second storage account, factory and vault beside the public ones, and the exports keep writing to the public hub's storage. To take the public hub over in place, write naming: public in hub.yaml (docs/adopting.md).`,
     );
   }
-  const df = dataFactorySteps(l, diff);
+  const df = withManagedExportsReason(dataFactorySteps(l, diff), c.release);
+  const release = releaseChangeSteps(c.release);
   const { steps: res, notes: resourceNotes } = resourceSteps(l, diff);
   notes.push(...resourceNotes);
   for (const s of accessSteps(c)) drafts.push({ phase: 'prepare', kind: 'manual', performer: 'you', ...s });
@@ -98,16 +100,17 @@ export function planUpgrade(a: LoadedBuild, b: LoadedBuild, options: PlanOptions
   drafts.push(...df.filter((s) => s.phase === 'before').map(dataFactoryDraft), ...res.filter((s) => s.phase === 'before').map(resourceDraft));
   drafts.push(...fabricSteps(c));
   const storage = storageSteps(a, b, diff, l.datasets);
-  drafts.push(...deployPhase(a, b, diff, storage));
+  drafts.push(...deployPhase(a, b, diff, [...storage.filter((s) => s.phase === 'deploy'), ...release.filter((s) => s.phase === 'deploy')]));
   drafts.push(
     ...df.filter((s) => s.phase === 'after').map(dataFactoryDraft),
     ...res.filter((s) => s.phase === 'after').map(resourceDraft),
     ...storage.filter((s) => s.phase === 'after'),
+    ...release.filter((s) => s.phase === 'after'),
   );
   drafts.push(...outputSteps(c).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   drafts.push(...grantSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
   drafts.push(...managedExportSteps(c, options.context?.resourceGroup.name).map((s): Draft => ({ phase: 'after', kind: 'manual', performer: 'you', ...s })));
-  return finish(a, b, drafts, notes, migration, [...dataLossWarnings(l), ...networkExposureWarnings(l)]);
+  return finish(a, b, drafts, notes, migration, [...releaseChangeWarnings(c.release, diff.upgradeNotes), ...dataLossWarnings(l), ...networkExposureWarnings(l)]);
 }
 
 /**
@@ -201,8 +204,8 @@ function resourceDraft(s: ResourceStep): Draft {
   };
 }
 
-/** The `deploy` steps: B itself, its storage steps of that phase, and starting its triggers (by its start-triggers script, or by you). */
-function deployPhase(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, storage: Draft[]): Draft[] {
+/** The `deploy` steps: B itself, what its deployment does besides (`during`: the settings rewrite, database scripts), and starting its triggers (by its start-triggers script, or by you). */
+function deployPhase(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, during: Draft[]): Draft[] {
   const drafts: Draft[] = [];
   drafts.push({
     phase: 'deploy',
@@ -213,7 +216,7 @@ function deployPhase(a: LoadedBuild, b: LoadedBuild, diff: DiffResult, storage: 
     why: `This is the upgrade: ${diff.files.changed.length + diff.files.added.length} files of the build differ from ${a.label}.`,
     cites: [{ change: `files: ${diff.files.added.length} added, ${diff.files.removed.length} removed, ${diff.files.changed.length} changed` }],
   });
-  drafts.push(...storage.filter((s) => s.phase === 'deploy'));
+  drafts.push(...during);
   const start = b.build.template.resources.find((r) => typeof r.json.name === 'string' && r.json.name.endsWith("_startTriggers')]"));
   if (start) {
     drafts.push({

@@ -33,6 +33,8 @@ export type UpgradeStepKind =
   | 'settings'
   /** The start-triggers deployment script starts B's triggers. */
   | 'startTriggers'
+  /** B's one-time Data Explorer database scripts change tables A's database has (retyped columns: what the first deployment costs). */
+  | 'databaseScripts'
   /** Move converted data of A's ingestion layout into B's (`hubc migrate-data`). */
   | 'migrateData'
   /** Something only a person can do or decide (data would be lost, a value must be chosen). */
@@ -120,7 +122,8 @@ export interface ParameterMigration {
 
 /**
  * What the reader must know before any step (shown first): a change of network exposure (HUB601), a
- * resource holding data that is deleted and created again, with what is lost (HUB602).
+ * resource holding data that is deleted and created again, with what is lost (HUB602), managed exports turned
+ * off where A ran them (HUB443, ./releaseChanges.ts).
  */
 export interface UpgradeWarning {
   code: string;

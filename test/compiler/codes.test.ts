@@ -11,6 +11,7 @@ import { hubYamlCheckCodes } from '../../src/diagnostics/hubYamlChecks.js';
 import { outputCodes } from '../../src/diagnostics/output.js';
 import { diffPublishCodes } from '../../src/diagnostics/diffPublish.js';
 import { deployCodes } from '../../src/diagnostics/deploy.js';
+import { releaseChangeCodes } from '../../src/diagnostics/releaseChanges.js';
 import { simulateCodes } from '../../src/diagnostics/simulate.js';
 import { feedCodes } from '../../src/diagnostics/feed.js';
 import { upgradeCodes } from '../../src/diagnostics/upgrade.js';
@@ -77,6 +78,7 @@ test('each stage file declares only the codes of its range', () => {
     [outputCodes, 300, 399],
     [diffPublishCodes, 400, 419],
     [deployCodes, 420, 449],
+    [releaseChangeCodes, 442, 448],
     [simulateCodes, 450, 479],
     [feedCodes, 470, 474],
     [upgradeCodes, 480, 499],

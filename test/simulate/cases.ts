@@ -5,6 +5,7 @@
  * Releases 0.1-0.3 (exports found by path) are in `./csvPathCases.ts`. A release added later gets its own
  * rows; the test code stays the same.
  */
+import { getRelease } from '../../src/model/releases.js';
 import { alongTheLine } from '../support/releaseLine.js';
 import { CSV_PATH_EXPECTATIONS } from './csvPathCases.js';
 
@@ -305,22 +306,46 @@ const INGESTED_0_9: IngestedExport[] = INGESTED_0_7.map((x) =>
 );
 
 /**
+ * The FOCUS 1.2 and 1.2-preview example exports (one file of two rows each), ingested as Costs by the releases whose
+ * row converts their dataset version (`exportVersions.FocusCost` of the release table: 0.11 on), in the layout of 0.7 on.
+ */
+const INGESTED_FOCUS_1_2: { version: string; ingested: IngestedExport }[] = ['1.2', '1.2-preview'].map((version, i) => ({
+  version,
+  ingested: {
+    exportCase: `focuscost-${version}-subscription`,
+    dataset: 'Costs',
+    folder: `ingestion/Costs/2024/05/${SUB}`,
+    columns: { schemaFile: `focuscost_${version}.json` },
+    files: { [`${run(String(64 + i))}__part_0_0001.parquet`]: 2 },
+    types: { BilledCost: 'DECIMAL', InvoiceId: 'UTF8', PricingCurrency: 'UTF8' },
+  },
+}));
+
+/** Each release's expectations with the FOCUS 1.2 exports its row converts (releases with Data Explorer: the layout of 0.7 on). */
+function withFocus12Exports(line: Record<string, ReleaseExports>): Record<string, ReleaseExports> {
+  const converted = (release: string) => INGESTED_FOCUS_1_2.filter((x) => getRelease(release).exportVersions.FocusCost?.includes(x.version)).map((x) => x.ingested);
+  return Object.fromEntries(Object.entries(line).map(([release, c]) => [release, c.dataExplorer ? { ...c, ingested: [...c.ingested, ...converted(release)] } : c]));
+}
+
+/**
  * Expectations by release: each entry holds from its release until the next entry (test/support/releaseLine.ts). 0.8
  * reads and converts exports as 0.7 (release-0.8.md §3: the pipelines are unchanged); 0.10 as 0.9 (the actual cost
  * dataset is opt-in: test/modules/release10.test.ts); 12 as 0.11 (releases-0.9-14.md §1.4: the export pipelines are
  * unchanged; the cluster start is test/simulate/clusterStart.test.ts); 13 as 12 (its export manifest dataset is
  * renamed: §1.5); 14 as 13 (its manifest copy and empty-export rule: test/simulate/manifestRows.test.ts).
  */
-export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = alongTheLine({
-  ...CSV_PATH_EXPECTATIONS,
-  '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
-  '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
-  '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
-  // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
-  '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
-  // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes); its conversion fails otherwise.
-  '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
-});
+export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = withFocus12Exports(
+  alongTheLine({
+    ...CSV_PATH_EXPECTATIONS,
+    '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
+    '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
+    '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+    // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
+    '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+    // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes); its conversion fails otherwise.
+    '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+  }),
+);
 
 /** Earlier files in an ingestion folder, by layout: each entry holds from its release until the next one. */
 export const LAYOUT_CLEANUP: LayoutCleanup[] = Object.entries(

@@ -122,7 +122,7 @@ test(`0.3 -> ${LATEST_RELEASE}: the FOCUS data of 0.3 moved by hubc migrate-data
   assert.match(move.action, `hubc migrate-data --from 0.3 --to ${LATEST_RELEASE}`);
 });
 
-test(`0.8 -> ${LATEST_RELEASE}: triggers stopped, the manifest dataset split, the vault's network gone, the old Kusto scripts, the Reader role, the new billing exports created`, () => {
+test(`0.8 -> ${LATEST_RELEASE}: triggers stopped, the manifest dataset split, the vault's network gone, the old Kusto scripts, the FOCUS 1.2 retype and functions, the open data, the Reader role, the new billing exports created`, () => {
   const p = plan('0.8');
   assert.equal(p.steps.map(line), [
     'before stopTrigger config_SettingsUpdated HUB410',
@@ -132,6 +132,7 @@ test(`0.8 -> ${LATEST_RELEASE}: triggers stopped, the manifest dataset split, th
     'before stopTrigger ingestion_ManifestAdded HUB410',
     'deploy deploy azuredeploy.json',
     'deploy settings config/settings.json',
+    'deploy databaseScripts Ingestion HUB445',
     'deploy startTriggers triggers',
     'after deleteDataFactoryObject manifest HUB409',
     'after deleteDataFactoryObject keyVault HUB409',
@@ -144,6 +145,8 @@ test(`0.8 -> ${LATEST_RELEASE}: triggers stopped, the manifest dataset split, th
     'after deleteResource Microsoft.Kusto/clusters/databases/scripts HUB407',
     'after deleteResource Microsoft.Kusto/clusters/databases/scripts HUB407',
     'after deleteResource Microsoft.Kusto/clusters/databases/scripts HUB407',
+    'after manual Hub HUB442',
+    'after manual config_InitializeHub HUB444',
     'after manual enableRecommendations HUB660',
     'after manual config_ConfigureExports HUB458',
   ]);

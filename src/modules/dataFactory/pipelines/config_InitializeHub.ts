@@ -14,7 +14,7 @@
  * `HubSettingsLogFailed`, `OpenDataLoadFailed` (names the table and URL), `DataExplorerIngestionTimeout`.
  */
 import * as adf from '../../../expressions/adf/index.js';
-import { releaseTag } from '../../../model/releaseNames.js';
+import { openDataBaseUrl } from '../../../model/releaseNames.js';
 import type { AdfObject } from '../../types.js';
 import { pipelineName, type DataFactoryContext } from '../context.js';
 import { appendVariable, dataExplorerCommand, succeeded, pipelineProperties, type Activity } from '../activities.js';
@@ -85,10 +85,11 @@ export const OPEN_DATA_TABLES: readonly OpenDataTable[] = [
 
 /**
  * URL of an open data file of a toolkit release: the release's git tag (`v0.8`, `v12`; `releaseTag`), never
- * its recorded version, which is `12.0` from 12 on where the tag is `v12` (the public 12.0's broken URL, #1885).
+ * its recorded version, which is `12.0` from 12 on where the tag is `v12` (the public 12.0's broken URL, #1885);
+ * the base is `openDataBaseUrl`, which the upgrade notes read too.
  */
 export function openDataUrl(ctx: DataFactoryContext, table: string): string {
-  return `https://github.com/microsoft/finops-toolkit/releases/download/${releaseTag(ctx.model.release)}/${table}.csv`;
+  return `${openDataBaseUrl(ctx.model.release)}${table}.csv`;
 }
 
 /**
