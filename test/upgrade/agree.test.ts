@@ -3,7 +3,9 @@
  * disagree (issue #30 item 3): over every pair of releases, for the default hub (private, no cluster) and for
  * a hub with every component its release has, each step that asks something of the hub owner or deletes,
  * moves or rewrites something cites an upgrade note that `hubc diff` prints, every note `hubc diff` prints is
- * cited by a step, and "Upgrade notes (0) none" goes with a plan of routine steps only.
+ * cited by a step, and "Upgrade notes (0) none" goes with a plan of routine steps only. Each diff result and
+ * plan is also valid against its published schema (schemas/diff-result.schema.json, upgrade-plan.schema.json),
+ * so a new note kind or code cannot leave the schemas behind.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,6 +16,16 @@ import { planUpgrade, type UpgradeStep } from '../../src/upgrade/index.js';
 import { hubTextForRelease as hubTextFor } from '../../src/frontend/forRelease.js';
 import { DEFAULT_HUB_YAML, fullHubYaml } from '../support/hubs.js';
 import { releaseInput } from '../support/releaseBuilds.js';
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { toJsonText } from '../../src/model/json.js';
+
+const schemaValidator = (file: string) => new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(new URL(`../../schemas/${file}`, import.meta.url), 'utf8')));
+const validDiff = schemaValidator('diff-result.schema.json');
+const validPlan = schemaValidator('upgrade-plan.schema.json');
+/** The schema errors of a result, as short lines. */
+const schemaErrors = (validate: ReturnType<typeof schemaValidator>, value: unknown): string[] =>
+  validate(JSON.parse(toJsonText(value))) ? [] : (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
 
 /** Steps every upgrade has, done by hubc deploy or by B's deployment: stopping a trigger B deploys again, the deployment, its scripts. */
 const ROUTINE = (s: UpgradeStep) =>
@@ -29,15 +41,18 @@ const HUBS: Record<string, (a: string, b: string) => [string, string]> = {
 };
 
 for (const [hub, texts] of Object.entries(HUBS)) {
-  test(`${hub} hub, every release pair: each step that is not routine cites a note diff prints, and each note is cited by a step`, () => {
+  test(`${hub} hub, every release pair: each step that is not routine cites a note diff prints, each note is cited by a step, both valid against their schemas`, () => {
     const problems: string[] = [];
     for (const [i, a] of RELEASE_VERSIONS.entries()) {
       for (const b of RELEASE_VERSIONS.slice(i + 1)) {
         const [ta, tb] = texts(a, b);
         const A = releaseInput(a, ta);
         const B = releaseInput(b, tb);
-        const notes = diffBuilds(A, B).upgradeNotes;
+        const diff = diffBuilds(A, B);
+        const notes = diff.upgradeNotes;
         const plan = planUpgrade(A, B);
+        for (const e of schemaErrors(validDiff, diff)) problems.push(`${a} -> ${b}: diff result against its schema: ${e}`);
+        for (const e of schemaErrors(validPlan, plan)) problems.push(`${a} -> ${b}: plan against its schema: ${e}`);
         const key = (code?: string, subject?: string) => `${code} ${subject}`;
         const printed = new Set(notes.map((n) => key(n.code, n.subject)));
         const cited = new Set(plan.steps.flatMap((s) => s.cites.filter((c) => c.code).map((c) => key(c.code, c.subject))));
