@@ -177,7 +177,7 @@ test("12 and 13: the managed exports' storage role is RBAC Administrator that ma
   assert.is(roles(off, ROLES.roleBasedAccessControlAdministrator)[0].condition, "[parameters('enableManagedExports')]");
 });
 
-test('13: the triggers are started by initDataFactory.sh with a bounded wait; 12 keeps triggers.sh', () => {
+test('13: the start script waits a bounded time for provisioning triggers (StartWaitSeconds); 12 starts them without waiting', () => {
   const script = (release: string) =>
     resources(build(fixture('default'), release)).find((x) => x.type === 'Microsoft.Resources/deploymentScripts' && /start/i.test(JSON.stringify(x.name)));
   const s13 = script('13');
@@ -186,8 +186,14 @@ test('13: the triggers are started by initDataFactory.sh with a bounded wait; 12
     s13.properties.environmentVariables.find((e: any) => e.name === 'StartWaitSeconds'),
     { name: 'StartWaitSeconds', value: String(TRIGGER_START_WAIT_SECONDS) },
   );
+  assert.ok(s13.properties.environmentVariables.some((e: any) => e.name === 'Stop' && e.value === 'false'));
   const s12 = script('12');
   assert.ok(s12.properties.environmentVariables.some((e: any) => e.name === 'Stop' && e.value === 'false'));
+  assert.not.ok(
+    s12.properties.environmentVariables.some((e: any) => e.name === 'StartWaitSeconds'),
+    '12: the first error fails the script',
+  );
+  assert.is(s12.properties.scriptContent, s13.properties.scriptContent, 'one script text');
   assert.ok(TRIGGER_START_WAIT_SECONDS < 30 * 60, 'within the script timeout');
 });
 

@@ -253,32 +253,23 @@ function factoryScript(o: { name: arm.Arm | string; content: string; env: Deploy
 
 /**
  * How long the start script waits in all for blob-event triggers whose Event Grid subscription is still
- * provisioning (13+, `initDataFactory.sh`): 15 minutes of the script's 30-minute timeout.
+ * provisioning (13+, `triggerStartRetries`): 15 minutes of the script's 30-minute timeout.
  */
 export const TRIGGER_START_WAIT_SECONDS = 900;
 
 /**
- * The script that starts the triggers and runs the setup pipelines: `triggers.sh` with Stop=false, or from 13
- * (`triggerStartRetries`) `initDataFactory.sh`, which waits while a trigger's Event Grid subscription
+ * The script that starts the triggers and runs the setup pipelines: `triggers.sh` with Stop=false; from 13
+ * (`triggerStartRetries`) with StartWaitSeconds, so that it waits while a trigger's Event Grid subscription
  * provisions (#1996).
  */
 function startScript(r: Release, triggers: DeploymentScriptOptions['env'][number]['value'], pipelines: string): { content: string; env: DeploymentScriptOptions['env'] } {
-  if (behaves(r, 'triggerStartRetries')) {
-    return {
-      content: deploymentScriptText('initDataFactory'),
-      env: [
-        { name: 'Triggers', value: triggers },
-        { name: 'Pipelines', value: pipelines },
-        { name: 'StartWaitSeconds', value: String(TRIGGER_START_WAIT_SECONDS) },
-      ],
-    };
-  }
   return {
     content: deploymentScriptText('triggers'),
     env: [
       { name: 'Triggers', value: triggers },
       { name: 'Pipelines', value: pipelines },
       { name: 'Stop', value: 'false' },
+      ...(behaves(r, 'triggerStartRetries') ? [{ name: 'StartWaitSeconds', value: String(TRIGGER_START_WAIT_SECONDS) }] : []),
     ],
   };
 }

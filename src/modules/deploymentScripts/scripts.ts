@@ -15,13 +15,13 @@ import { readFileSync } from 'node:fs';
 import { packagePath } from '../../util/packageRoot.js';
 
 /** The scripts, by file name without `.sh`. */
-export const DEPLOYMENT_SCRIPTS = ['uploadSettings', 'triggers', 'deleteOldResources', 'initDataFactory', 'uploadQueries'] as const;
+export const DEPLOYMENT_SCRIPTS = ['uploadSettings', 'triggers', 'deleteOldResources', 'uploadQueries'] as const;
 
 /**
  * `uploadSettings`: writes `config/settings.json` (merged with the existing file) and the schema files.
- * `triggers`: stops (Stop=true) or starts (Stop=false) Data Factory triggers, then runs setup pipelines.
+ * `triggers`: stops (Stop=true) or starts (Stop=false) Data Factory triggers, then runs setup pipelines; from 13
+ * (StartWaitSeconds) a start waits while a trigger's Event Grid subscription provisions.
  * `deleteOldResources`: deletes triggers and pipelines of earlier releases and the Event Grid namespace.
- * `initDataFactory` (13+): starts triggers, waiting while their Event Grid subscription provisions, then runs setup pipelines.
  * `uploadQueries`: writes the recommendation query files into `config/queries/` (and deletes those it wrote before and no longer deploys).
  */
 export type DeploymentScriptName = (typeof DEPLOYMENT_SCRIPTS)[number];

@@ -48,6 +48,7 @@ test('stopping: started triggers are stopped, then the script waits; stopped and
     changed: ['config_SettingsUpdated', 'config_DailySchedule'],
     unchanged: ['config_MonthlySchedule'],
     missing: ['ingestion_ManifestAdded'],
+    retried: [],
     pipelinesRun: [],
   });
   assert.match(run.stdout, 'Trigger ingestion_ManifestAdded does not exist; skipped.');
@@ -76,6 +77,7 @@ test('starting: the script waits, starts stopped triggers, then runs the setup p
     changed: ['config_DailySchedule'],
     unchanged: ['rawexports_ManifestAdded'],
     missing: ['ingestion_ManifestAdded'],
+    retried: [],
     pipelinesRun: [{ pipeline: 'config_InitializeHub', runId: 'run-1' }],
   });
   assert.match(run.stdout, 'Pipeline config_Missing does not exist; not run.');

@@ -1,5 +1,6 @@
 /**
- * The trigger start script of release 13 (initDataFactory.sh) run with bash against the stand-in az: a
+ * The trigger start script of release 13 on (triggers.sh with Stop=false and StartWaitSeconds) run with bash
+ * against the stand-in az: a
  * blob-event trigger whose Event Grid subscription is still provisioning (#1996: "Resource cannot be updated
  * during provisioning") is tried again after growing pauses until it starts; any other error fails at once;
  * a subscription that stays provisioning past StartWaitSeconds fails the deployment, naming the trigger and
@@ -25,6 +26,7 @@ const env = (o: Record<string, string>) => ({
   DataFactoryName: 'finops-hub-engine-abc',
   Triggers: '[]',
   Pipelines: '[]',
+  Stop: 'false',
   StartWaitSeconds: '900',
   ...o,
 });
@@ -42,7 +44,7 @@ test('a trigger whose Event Grid subscription is provisioning is started again a
     failures: [{ command: 'datafactory trigger start', name: 'rawexports_ManifestAdded', stderr: PROVISIONING, times: 3 }],
   });
   const run = s.run(
-    'initDataFactory',
+    'triggers',
     env({ Triggers: JSON.stringify(['rawexports_ManifestAdded', 'config_DailySchedule', 'ingestion_ManifestAdded']), Pipelines: '["config_InitializeHub"]' }),
   );
   assert.is(run.status, 0, run.stderr);
@@ -76,10 +78,22 @@ test('any other error fails at once, without waiting', () => {
     factory: factoryOf([trigger('rawexports_ManifestAdded', 'Stopped')]),
     failures: [{ command: 'datafactory trigger start', name: 'rawexports_ManifestAdded', stderr: '(AuthorizationFailed) not allowed' }],
   });
-  const run = s.run('initDataFactory', env({ Triggers: '["rawexports_ManifestAdded"]' }));
+  const run = s.run('triggers', env({ Triggers: '["rawexports_ManifestAdded"]' }));
   assert.is.not(run.status, 0);
   assert.equal(steps(run.calls), ['trigger list', 'sleep 10', 'trigger start rawexports_ManifestAdded']);
   assert.match(run.stderr, '(AuthorizationFailed) not allowed');
+  assert.match(run.stderr, 'could not start trigger rawexports_ManifestAdded of data factory finops-hub-engine-abc');
+});
+
+test('without StartWaitSeconds (releases before 13) a provisioning trigger fails the start at once, as any error', () => {
+  const s = new StandIn({
+    factory: factoryOf([trigger('rawexports_ManifestAdded', 'Stopped')]),
+    failures: [{ command: 'datafactory trigger start', name: 'rawexports_ManifestAdded', stderr: PROVISIONING }],
+  });
+  const { StartWaitSeconds: _, ...without } = env({ Triggers: '["rawexports_ManifestAdded"]' });
+  const run = s.run('triggers', without);
+  assert.is.not(run.status, 0);
+  assert.equal(steps(run.calls), ['trigger list', 'sleep 10', 'trigger start rawexports_ManifestAdded']);
   assert.match(run.stderr, 'could not start trigger rawexports_ManifestAdded of data factory finops-hub-engine-abc');
 });
 
@@ -88,7 +102,7 @@ test('a subscription still provisioning after StartWaitSeconds fails the deploym
     factory: factoryOf([trigger('rawexports_ManifestAdded', 'Stopped')]),
     failures: [{ command: 'datafactory trigger start', name: 'rawexports_ManifestAdded', stderr: PROVISIONING }],
   });
-  const run = s.run('initDataFactory', env({ Triggers: '["rawexports_ManifestAdded"]', StartWaitSeconds: '100' }));
+  const run = s.run('triggers', env({ Triggers: '["rawexports_ManifestAdded"]', StartWaitSeconds: '100' }));
   assert.is.not(run.status, 0);
   // 10 + 20 + 40 = 70 s waited; the next pause (60 s) would pass 100 s.
   assert.equal(
@@ -102,11 +116,11 @@ test('a subscription still provisioning after StartWaitSeconds fails the deploym
 
 test('started triggers are left alone; a StartWaitSeconds that is not a number is refused', () => {
   const s = new StandIn({ factory: factoryOf([trigger('config_DailySchedule', 'Started')]) });
-  let run = s.run('initDataFactory', env({ Triggers: '["config_DailySchedule"]' }));
+  let run = s.run('triggers', env({ Triggers: '["config_DailySchedule"]' }));
   assert.is(run.status, 0, run.stderr);
   assert.equal(steps(run.calls), ['trigger list']);
   assert.equal(run.outputs.unchanged, ['config_DailySchedule']);
-  run = s.run('initDataFactory', env({ StartWaitSeconds: 'soon' }));
+  run = s.run('triggers', env({ StartWaitSeconds: 'soon' }));
   assert.is.not(run.status, 0);
   assert.match(run.stderr, "StartWaitSeconds is 'soon'");
 });
