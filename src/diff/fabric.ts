@@ -23,7 +23,10 @@ export function fabricInUse(template: JsonObject, real: ArmEvalContext = {}): bo
 export interface FabricSetup {
   /** B uses an eventhouse (`unknown`: only the deployment's query URI tells). */
   inUse: true | 'unknown';
-  /** `fabric/IngestionSetup.kql`, then `fabric/HubSetup.kql`: those new in B or changed. */
+  /**
+   * `fabric/IngestionRetype.kql` (when A's hub used the eventhouse: a new one does not need it), then
+   * `fabric/IngestionSetup.kql`, then `fabric/HubSetup.kql`: those new in B or changed.
+   */
   scripts: string[];
   /** `fabric/DataFactoryAccess.kql` when A's hub did not use an eventhouse. */
   access?: string;
@@ -38,7 +41,8 @@ export function fabricSetup(a: LoadedBuild, b: LoadedBuild, known: { a?: ArmEval
   if (inUse === false) return undefined;
   const before = fabricInUse(a.build.template.json ?? {}, known.a);
   const [fa, fb] = [a.build.files, b.build.files];
-  const scripts = [FABRIC_FILES.ingestion, FABRIC_FILES.hub].filter((f) => fb.has(f) && (before === false || fa.get(f) !== fb.get(f)));
+  const changed = (f: string) => fb.has(f) && (before === false || fa.get(f) !== fb.get(f));
+  const scripts = [...(before === false ? [] : [FABRIC_FILES.retype]), FABRIC_FILES.ingestion, FABRIC_FILES.hub].filter(changed);
   if (!scripts.length) return undefined;
   return { inUse, scripts, ...(before === false && fb.has(FABRIC_FILES.access) ? { access: FABRIC_FILES.access } : {}) };
 }

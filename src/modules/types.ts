@@ -107,6 +107,11 @@ export interface KqlScriptArtifact {
    * validation substitutes the model's defaults.
    */
   placeholders?: Record<string, { arm: Arm; parameter: string; validationValue: string }>;
+  /**
+   * A one-time script (release 12's retype scripts): its text never changes, so a deployment runs it once, when the
+   * script resource is created; a Fabric eventhouse gets it in a file of its own, run once when upgrading.
+   */
+  once?: true;
 }
 
 /** A file written verbatim into the release folder. */

@@ -10,6 +10,7 @@
 import { fabricScriptDatabase, type UpgradeComparison } from '../diff/index.js';
 import type { LoadedBuild } from '../load/index.js';
 import { codes } from '../diagnostics/index.js';
+import { FABRIC_FILES } from '../modules/fabric/index.js';
 import type { UpgradeStep } from './types.js';
 
 type Draft = Omit<UpgradeStep, 'n'>;
@@ -25,8 +26,11 @@ export function fabricSteps(c: UpgradeComparison): Draft[] {
     kind: 'manual',
     performer: 'you',
     subject: file,
-    action: `${when} ${file} of {B} in the ${database(c.b, file)} database of the eventhouse (paste it whole into a KQL queryset, select all, Run).`,
-    why: `{B}'s tables and functions of that database are in it, and the deployment does not set up the eventhouse; {B}'s pipelines read them after the deployment. It stops at the first command that fails.`,
+    action: `${when} ${file} of {B} in the ${database(c.b, file)} database of the eventhouse (paste it whole into a KQL queryset, select all, Run)${file === FABRIC_FILES.retype ? ', once, before the setup script' : ''}.`,
+    why:
+      file === FABRIC_FILES.retype
+        ? "{B} changes the type of columns {A} created (decimal to real), which the setup script cannot do: this drops those tables' column values once (the final tables keep every row) and declares them again. It stops at the first command that fails."
+        : `{B}'s tables and functions of that database are in it, and the deployment does not set up the eventhouse; {B}'s pipelines read them after the deployment. It stops at the first command that fails.`,
     cites,
   }));
   if (f.access) {

@@ -1,7 +1,8 @@
 /**
  * The KQL scripts of a compile as the Kusto language service checks them (`hubc validate`): each script's
  * deploy-time placeholders replaced by their validation values, in deployment order; then, from 0.10, the setup
- * scripts of a Microsoft Fabric eventhouse (`fabric/*.kql`).
+ * scripts of a Microsoft Fabric eventhouse (`fabric/*.kql`: from 12 the one-time retype script first, as an upgrade
+ * runs it).
  */
 import type { CompileResult } from '../compiler/index.js';
 import { FABRIC_FILES, FABRIC_SCRIPT_COMMAND } from '../modules/fabric/index.js';
@@ -21,8 +22,13 @@ export function kqlScriptsForValidation(result: CompileResult): { file: string; 
       for (const [placeholder, sub] of Object.entries(s.placeholders ?? {})) text = text.split(placeholder).join(sub.validationValue);
       return { file: s.file, database: model.dataExplorer.databases[s.database], text };
     });
-  const fabric = (['ingestion', 'hub'] as const).flatMap((db) => {
-    const file = FABRIC_FILES[db];
+  const fabric = (
+    [
+      [FABRIC_FILES.retype, 'ingestion'],
+      [FABRIC_FILES.ingestion, 'ingestion'],
+      [FABRIC_FILES.hub, 'hub'],
+    ] as const
+  ).flatMap(([file, db]) => {
     const text = result.artifacts.get(file);
     if (text === undefined) return [];
     const blanked = text.replace(FABRIC_SCRIPT_COMMAND, `//${' '.repeat(FABRIC_SCRIPT_COMMAND.length - 2)}`);

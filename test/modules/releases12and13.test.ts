@@ -339,4 +339,27 @@ test("13's notes say its own FOCUS exports deliver 1.2-preview, as the public 13
   assert.is(sentence('13', '14'), undefined);
 });
 
+test('Fabric: the one-time retype is a file of its own, run once when an eventhouse of 0.11 moves to 12, not again for 13 nor for a new eventhouse', () => {
+  const fabricHub = readFileSync(new URL('../fixtures/12/fabric/hub.yaml', import.meta.url), 'utf8');
+  const text = (release: string) => fabricHub.replace('release: "12"', `release: "${release}"`);
+  const input = (release: string) => compileInput(text(release), 'hub.yaml', release, 'release', release);
+  const fabricSteps = (a: string, b: string) =>
+    planUpgrade(input(a), input(b))
+      .steps.filter((s) => s.subject.startsWith('fabric/'))
+      .map((s) => `${s.phase} ${s.subject}`);
+  assert.equal(fabricSteps('0.11', '12'), ['before fabric/IngestionRetype.kql', 'before fabric/IngestionSetup.kql', 'before fabric/HubSetup.kql']);
+  assert.equal(fabricSteps('12', '13'), ['before fabric/IngestionSetup.kql', 'before fabric/HubSetup.kql'], 'the same retype text in 13: not run again');
+  const b12 = compile(text('12'), { release: '12' });
+  const setup = b12.artifacts.get('fabric/IngestionSetup.kql')!;
+  assert.not.match(setup, 'IngestionRetype', 'the setup script neither runs nor names the one-time scripts');
+  assert.not.match(setup, '.alter table Costs_raw (ignore: string)');
+  assert.match(b12.artifacts.get('fabric/IngestionRetype.kql')!, '.alter table Costs_raw (ignore: string)');
+  assert.not.ok(compile(text('0.11'), { release: '0.11' }).artifacts.has('fabric/IngestionRetype.kql'), '0.11 retypes nothing');
+  const moved = planUpgrade(compileInput(fullHubYaml('0.9'), 'hub.yaml', '0.9', 'release', '0.9'), input('12')).steps;
+  assert.not.ok(
+    moved.some((s) => s.subject === 'fabric/IngestionRetype.kql'),
+    'a hub new to the eventhouse sets it up from IngestionSetup.kql',
+  );
+});
+
 test.run();
