@@ -17,11 +17,11 @@ import { releaseChoiceOption } from '../../src/cli/options.js';
 import tags from '../../src/catalogue/data/releaseTags.json' with { type: 'json' };
 
 const base = getRelease(RELEASE_VERSIONS[RELEASE_VERSIONS.length - 1]);
-const row = (version: string, ftkVersion: string, template = ftkVersion, also?: InjectedRelease['publicRelease']['alsoPublishedAs']): InjectedRelease => ({
+const row = (version: string, ftkVersion: string): InjectedRelease => ({
   ...base,
   version,
   ftkVersion,
-  publicRelease: { ...base.publicRelease, template, ftkVersions: [ftkVersion], ...(also ? { alsoPublishedAs: also } : {}) },
+  publicRelease: { ...base.publicRelease, template: ftkVersion, ftkVersions: [ftkVersion], alsoPublishedAs: undefined },
 });
 
 /** Two synthetic future rows after the table's. */
