@@ -3,8 +3,9 @@
  * each figure, its ratio to a bare `node -e 0` of the same run, and its target. Figures only: targets are
  * printed beside them, never asserted (tests never time anything).
  *
- * Whole-process rows run the `hubc` executable (bin/hubc.js with the compiled CLI in `dist/`, which the
- * bench builds first from the checked-out source) as child processes: one warm-up, then the median of `BENCH_RUNS` (default 7) runs; peak memory
+ * Whole-process rows run the bundled `hubc` executable, which the bench builds first from the checked-out source
+ * into a folder of its own (`BENCH_DIST`, scripts/build.mjs: never `dist/`, which a test run may be loading), as
+ * child processes: one warm-up, then the median of `BENCH_RUNS` (default 7) runs; peak memory
  * is the child's `maxRSS` (`process.resourceUsage()`, reported by a preload module at exit; it includes the
  * KQL worker threads). "Cold" builds are new processes whose V8 code cache (src/cli/codeCache.ts) an
  * earlier run filled, as every build after the first one finds it; the "first run" row gives each run an
@@ -34,11 +35,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { compile as Compile } from '../src/compiler/compile.js';
-import { buildBundle } from './build.mjs';
+import { BENCH_DIST, buildBundle } from './build.mjs';
 import { printSizes, sizeReport } from './benchSizes.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'bin/hubc.js');
+const CLI = join(BENCH_DIST, 'hubc.js');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
 const ONLY = process.env.BENCH_ROWS
   ? new Set(
@@ -49,11 +50,12 @@ const ONLY = process.env.BENCH_ROWS
   : undefined;
 const OUT = resolve(ROOT, process.env.BENCH_OUT ?? 'bench/results.json');
 // The bundle is built from the checked-out source first: a dist/ left from an earlier checkout would be
-// measured instead (after a merge, the simulate group once timed code without the change it measured).
+// measured instead (after a merge, the simulate group once timed code without the change it measured). It goes
+// into a folder of its own: rebuilding dist/ removed it under the test run that runs this script.
 try {
-  await buildBundle();
+  await buildBundle({ dist: BENCH_DIST });
 } catch (e) {
-  console.error(`npm run build failed (${(e as Error).message.split('\n')[0]}): the bench measures the bundle in dist/`);
+  console.error(`the bundle build failed (${(e as Error).message.split('\n')[0]}): the bench measures the bundle it builds`);
   process.exit(2);
 }
 const work = mkdtempSync(join(tmpdir(), 'hubc-bench-'));

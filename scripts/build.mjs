@@ -28,6 +28,13 @@ import { writeDeclarations } from './declarations.mjs';
 import { writeThirdPartyNotices } from './notices.mjs';
 
 /**
+ * Where `npm run bench` builds and times its own bundle: inside the repository, so that the bundle finds
+ * `schemas/` and `kql/` above it as `dist/` does, but never `dist/` itself, which other processes (the test
+ * suite's, a running hubc) load meanwhile: rebuilding it removes it first.
+ */
+export const BENCH_DIST = join(ROOT, 'node_modules', '.cache', 'hubc-bench', 'dist');
+
+/**
  * Bundles the CLI and the library entry into `dist` (replaced whole), and `hubc build` alone into
  * `dist/hubc-build.cjs`; writes `BUILD_ID` and `THIRD_PARTY_NOTICES` and makes `hubc.js` executable.
  * @param options `dist`: output folder (default `<repo>/dist`); `metafile`: also write esbuild's metafile

@@ -2,12 +2,14 @@
  * `npm run bench` (scripts/bench.ts) without the ARM schemas (as offline with no copy and no cache): the
  * validation rows are recorded as not measured, with hubc's HUB003 line as the reason, and the rows
  * measured before them are kept in the results file; no stack trace (issue #21: it crashed and lost them).
- * Only the cheap rows run (`BENCH_ROWS`, one run each); the results go to a temporary file.
+ * Only the cheap rows run (`BENCH_ROWS`, one run each); the results go to a temporary file. The bench times a
+ * bundle it builds in a folder of its own: the repository's dist/, which the other test processes run, stays as
+ * it was (rebuilding it removed it under them: a shard's smoke run once found no dist/hubc.js).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 test('offline without ARM schemas: validation rows not measured with the reason, earlier rows kept, exit 0, no stack trace', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hubc-bench-test-'));
+  const bundle = join(root, 'dist', 'hubc.js');
+  const before = existsSync(bundle) ? statSync(bundle) : undefined;
   try {
     mkdirSync(join(dir, 'no-schemas'));
     const out = join(dir, 'results.json');
@@ -44,6 +48,8 @@ test('offline without ARM schemas: validation rows not measured with the reason,
     assert.match(cold.notMeasured, /^hubc validate exited 2: error HUB003: no ARM JSON schemas in /);
     assert.is(cold.ms, undefined);
     assert.is(again.notMeasured, 'needs cold hubc validate, which was not measured');
+    const after = existsSync(bundle) ? statSync(bundle) : undefined;
+    assert.equal([after?.ino, after?.mtimeMs], [before?.ino, before?.mtimeMs], 'dist/hubc.js neither removed nor rebuilt');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
