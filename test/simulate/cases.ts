@@ -385,17 +385,27 @@ export interface ManagedExports {
   eaBillingAccount?: { name: string; type: string; run?: true }[];
 }
 
-/** 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on billing
- * accounts, running the price sheet export at once (releases-0.9-14.md §1.1). */
-const MANAGED_09: ManagedExports = {
+/** 0.4 and 0.5: CSV exports, created and run by the 0.4 pipeline names. */
+const MANAGED_04: ManagedExports = {
   configure: 'config_ConfigureExports',
-  start: 'config_StartExportProcess',
-  runExports: 'config_RunExportJobs',
-  format: 'Parquet',
-  compressionMode: 'Snappy',
+  start: 'config_ExportData',
+  runExports: 'config_RunExports',
+  format: 'Csv',
+  compressionMode: 'None',
   dataVersion: '1.0',
   apiVersion: '2023-07-01-preview',
   runBody: ' ',
+};
+
+/** 0.6: parquet exports, the pipelines renamed. */
+const MANAGED_06: ManagedExports = { ...MANAGED_04, start: 'config_StartExportProcess', runExports: 'config_RunExportJobs', format: 'Parquet', compressionMode: 'Snappy' };
+
+/**
+ * 0.9 goes back to a blank body (#1365) and creates prices, reservation and recommendation exports on billing
+ * accounts, running the price sheet export at once (releases-0.9-14.md §1.1).
+ */
+const MANAGED_09: ManagedExports = {
+  ...MANAGED_06,
   eaBillingAccount: [
     { name: 'daily-costdetails', type: 'FocusCost' },
     { name: 'monthly-costdetails', type: 'FocusCost' },
@@ -412,37 +422,10 @@ const MANAGED_09: ManagedExports = {
  */
 export const MANAGED_EXPECTATIONS: Record<string, ManagedExports> = alongTheLine<ManagedExports>(
   {
-    '0.4': {
-      configure: 'config_ConfigureExports',
-      start: 'config_ExportData',
-      runExports: 'config_RunExports',
-      format: 'Csv',
-      compressionMode: 'None',
-      dataVersion: '1.0',
-      apiVersion: '2023-07-01-preview',
-      runBody: ' ',
-    },
-    '0.6': {
-      configure: 'config_ConfigureExports',
-      start: 'config_StartExportProcess',
-      runExports: 'config_RunExportJobs',
-      format: 'Parquet',
-      compressionMode: 'Snappy',
-      dataVersion: '1.0',
-      apiVersion: '2023-07-01-preview',
-      runBody: ' ',
-    },
+    '0.4': MANAGED_04,
+    '0.6': MANAGED_06,
     // 0.8 sends {} to run an export (release-0.8.md §3.2).
-    '0.8': {
-      configure: 'config_ConfigureExports',
-      start: 'config_StartExportProcess',
-      runExports: 'config_RunExportJobs',
-      format: 'Parquet',
-      compressionMode: 'Snappy',
-      dataVersion: '1.0',
-      apiVersion: '2023-07-01-preview',
-      runBody: '{}',
-    },
+    '0.8': { ...MANAGED_06, runBody: '{}' },
     '0.9': MANAGED_09,
     // 13 creates its FOCUS exports as FOCUS 1.2-preview (the public 13.0's exportDataVersions.focuscost).
     '13': { ...MANAGED_09, dataVersion: '1.2-preview' },
