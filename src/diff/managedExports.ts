@@ -26,10 +26,11 @@ export interface ManagedExportChange {
   /** The scopes of B's settings.json: Azure RBAC scopes (the cost role by `az role assignment create`) and billing scopes (a billing role). */
   rbacScopes: string[];
   billingScopes: string[];
-  /** A created no exports itself: the role to grant, the owner's own exports (HUB457). */
+  /**
+   * A created no exports itself: the role to grant, the owner's own exports (HUB457); otherwise the exports B creates
+   * differ from A's, and the deployment's run of the pipeline changes them (HUB458).
+   */
   firstTime: boolean;
-  /** The exports B creates differ from A's: the deployment's run of the pipeline changes them (HUB458). */
-  run: boolean;
   /** How the pipeline file and settings.json differ, as the diff's changes. */
   changes: string[];
 }
@@ -67,10 +68,9 @@ export function managedExportChange(a: LoadedBuild, b: LoadedBuild, l: Leftovers
   const firstTime = !deploys(l.ra, pipeline);
   const scopesChanged = !isDeepStrictEqual(settingsScopes(a.build), scopes);
   const requestsChanged = !isDeepStrictEqual(exportRequests(a.build, pipeline), exportRequests(b.build, pipeline));
-  const run = firstTime || scopesChanged || requestsChanged;
-  if (!run) return undefined;
+  if (!firstTime && !scopesChanged && !requestsChanged) return undefined;
   const inA = a.build.factory.get('pipeline', pipeline);
   const changes = [`dataFactory/pipelines/${pipeline}: ${!inA ? 'added' : requestsChanged ? 'changed' : 'unchanged'}`];
   if (scopesChanged) changes.push('config/files/config/settings.json: changed');
-  return { pipeline, rbacScopes: scopes.filter(isRbacScope), billingScopes: scopes.filter((s) => !isRbacScope(s)), firstTime, run, changes };
+  return { pipeline, rbacScopes: scopes.filter(isRbacScope), billingScopes: scopes.filter((s) => !isRbacScope(s)), firstTime, changes };
 }

@@ -442,8 +442,9 @@ function grantNotes(grants: readonly RoleToGrant[]): UpgradeNote[] {
 function managedExportNotes(m: ManagedExportChange): UpgradeNote[] {
   const scopes = [...m.rbacScopes, ...m.billingScopes];
   return [
-    ...(m.firstTime ? [note('managedExportsStart', m.pipeline, codes.HUB457.raise({ pipeline: m.pipeline, scopes }))] : []),
-    ...(m.run && !m.firstTime ? [note('managedExportsToCreate', m.pipeline, codes.HUB458.raise({ pipeline: m.pipeline }))] : []),
+    m.firstTime
+      ? note('managedExportsStart', m.pipeline, codes.HUB457.raise({ pipeline: m.pipeline, scopes }))
+      : note('managedExportsToCreate', m.pipeline, codes.HUB458.raise({ pipeline: m.pipeline })),
   ];
 }
 

@@ -31,13 +31,27 @@ export function managedExportSteps(c: UpgradeComparison, resourceGroup = '<resou
   const m = c.managedExports;
   if (!m) return [];
   const cite = (code: string) => [{ code, subject: m.pipeline }, ...m.changes.map((change) => ({ change }))];
-  const steps: ManagedExportStep[] = [];
-  if (m.firstTime) {
-    const on = [
-      m.rbacScopes.length ? `Cost Management Contributor on ${m.rbacScopes.join(', ')}` : '',
-      m.billingScopes.length ? `the billing role of its level on ${m.billingScopes.join(', ')} (docs/hub-yaml.md, "Managed exports")` : '',
-    ].filter(Boolean);
-    steps.push({
+  const factory = readOutput('factory', outputName(getRelease(c.b.release!), 'dataFactoryName'), resourceGroup);
+  if (!m.firstTime) {
+    return [
+      {
+        subject: m.pipeline,
+        action: `Check that the run of ${m.pipeline} the deployment started succeeded (commands below): it creates or updates {B}'s exports on every scope of settings.json.`,
+        why: "{B}'s exports differ from {A}'s; a scope whose cost role is missing fails that run and keeps {A}'s export.",
+        cites: cite(codes.HUB458.code),
+        details: [
+          factory,
+          `az datafactory pipeline-run query-by-factory -g ${resourceGroup} --factory-name "$factory" --last-updated-after <deployment start, UTC> --last-updated-before <now, UTC> --filters operand=PipelineName operator=Equals values=${m.pipeline}`,
+        ],
+      },
+    ];
+  }
+  const on = [
+    m.rbacScopes.length ? `Cost Management Contributor on ${m.rbacScopes.join(', ')}` : '',
+    m.billingScopes.length ? `the billing role of its level on ${m.billingScopes.join(', ')} (docs/hub-yaml.md, "Managed exports")` : '',
+  ].filter(Boolean);
+  return [
+    {
       subject: `${m.pipeline}: role`,
       action: `Grant the Data Factory's system-assigned identity ${on.join(', and ')} (commands below; the object ID is the deployment's output managedIdentityId).`,
       why: "{A} created no Cost Management exports itself and {B} does, as the factory's identity, for every scope of settings.json; {B}'s template cannot grant a role outside the hub's resource group, and without it the export of that scope is not created.",
@@ -48,39 +62,19 @@ export function managedExportSteps(c: UpgradeComparison, resourceGroup = '<resou
           (s) => `az role assignment create --assignee-object-id "$principal" --assignee-principal-type ServicePrincipal --role "Cost Management Contributor" --scope ${s}`,
         ),
       ],
-    });
-  }
-  if (m.run && !m.firstTime) {
-    steps.push({
-      subject: m.pipeline,
-      action: `Check that the run of ${m.pipeline} the deployment started succeeded (commands below): it creates or updates {B}'s exports on every scope of settings.json.`,
-      why: "{B}'s exports differ from {A}'s; a scope whose cost role is missing fails that run and keeps {A}'s export.",
-      cites: cite(codes.HUB458.code),
-      details: [
-        readOutput('factory', outputName(getRelease(c.b.release!), 'dataFactoryName'), resourceGroup),
-        `az datafactory pipeline-run query-by-factory -g ${resourceGroup} --factory-name "$factory" --last-updated-after <deployment start, UTC> --last-updated-before <now, UTC> --filters operand=PipelineName operator=Equals values=${m.pipeline}`,
-      ],
-    });
-  }
-  if (m.firstTime) {
-    steps.push({
+    },
+    {
       subject: m.pipeline,
       action: `Run pipeline ${m.pipeline} once more, so that {B} creates its exports on every scope of settings.json (commands below).`,
       why: "{B}'s deployment runs it once after it starts the triggers, before the role above can be granted, so that run cannot create the exports.",
       cites: cite(codes.HUB457.code),
-      details: [
-        readOutput('factory', outputName(getRelease(c.b.release!), 'dataFactoryName'), resourceGroup),
-        `az datafactory pipeline create-run -g ${resourceGroup} --factory-name "$factory" --name ${m.pipeline}`,
-      ],
-    });
-  }
-  if (m.firstTime) {
-    steps.push({
+      details: [factory, `az datafactory pipeline create-run -g ${resourceGroup} --factory-name "$factory" --name ${m.pipeline}`],
+    },
+    {
       subject: `${m.pipeline}: your exports`,
       action: `Once {B}'s own exports exist, delete the Cost Management exports you created for {A} on ${[...m.rbacScopes, ...m.billingScopes].join(', ')} (az costmanagement export delete --name <export> --scope <scope>); the data they delivered stays.`,
       why: "{A} created no exports itself, so those delivering into its export container are yours; {B} creates its own for every scope of settings.json, and yours would deliver the same costs again, or files {B}'s pipelines do not read.",
       cites: cite(codes.HUB457.code),
-    });
-  }
-  return steps;
+    },
+  ];
 }
