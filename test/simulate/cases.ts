@@ -327,6 +327,9 @@ function withFocus12Exports(line: Record<string, ReleaseExports>): Record<string
   return Object.fromEntries(Object.entries(line).map(([release, c]) => [release, c.dataExplorer ? { ...c, ingested: [...c.ingested, ...converted(release)] } : c]));
 }
 
+/** 0.7 on: the manifest releases whose ingestion pipeline also loads Data Explorer. */
+const DATA_EXPLORER_RELEASE = { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true };
+
 /**
  * Expectations by release: each entry holds from its release until the next entry (test/support/releaseLine.ts). 0.8
  * reads and converts exports as 0.7 (release-0.8.md §3: the pipelines are unchanged); 0.10 as 0.9 (the actual cost
@@ -339,11 +342,11 @@ export const EXPORT_EXPECTATIONS: Record<string, ReleaseExports> = withFocus12Ex
     ...CSV_PATH_EXPECTATIONS,
     '0.4': { ...MANIFEST_RELEASE, ingested: INGESTED_0_4, failing: FAILING_0_4 },
     '0.6': { ...MANIFEST_RELEASE, ingested: INGESTED_0_6, failing: FAILING_0_6 },
-    '0.7': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_7, failing: FAILING_0_7 },
+    '0.7': { ...DATA_EXPLORER_RELEASE, ingested: INGESTED_0_7, failing: FAILING_0_7 },
     // 0.9 converts reservation recommendations into a folder per export (releases-0.9-14.md §1.1).
-    '0.9': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_7 },
+    '0.9': { ...DATA_EXPLORER_RELEASE, ingested: INGESTED_0_9, failing: FAILING_0_7 },
     // 0.11 keeps 0.10's pipelines (releases-0.9-14.md §1.3: no pipeline changes); its conversion fails otherwise.
-    '0.11': { ...MANIFEST_RELEASE, runs: ['rawexports_ExecuteETL', 'ingestion_ExecuteETL'], dataExplorer: true, ingested: INGESTED_0_9, failing: FAILING_0_11 },
+    '0.11': { ...DATA_EXPLORER_RELEASE, ingested: INGESTED_0_9, failing: FAILING_0_11 },
   }),
 );
 
